@@ -1,0 +1,33 @@
+# The two commands of the README are `make run` and `make test`; both install first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test test-sqlite lint bench clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml requirements.lock
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c requirements.lock -e '.[dev]'
+	touch $(STAMP)
+
+run: install
+	$(BIN)/homebase serve --demo
+
+# Every test runs on SQLite; tests marked for PostgreSQL and Redis run against the
+# servers named by HOMEBASE_TEST_POSTGRES_URL / HOMEBASE_TEST_REDIS_URL.
+test: install
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check homebase tests bench
+	$(BIN)/ruff format --check homebase tests bench
+
+bench: install
+	$(BIN)/python -m bench.run $(BENCH_ARGS)
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .hypothesis
