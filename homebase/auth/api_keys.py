@@ -1,0 +1,82 @@
+"""API keys: `hbk_` + 40 random characters, shown once, stored as a SHA-256 hash,
+expiring after `HOMEBASE_API_KEY_DEFAULT_TTL_DAYS` (90) unless told otherwise."""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from homebase.auth.credentials import register_resolver, unauthenticated
+from homebase.auth.principal import Principal
+from homebase.auth.scopes import expand, parse_scopes
+from homebase.config import Settings
+from homebase.kit.clock import isoformat
+from homebase.kit.crypto import random_token, token_hash
+from homebase.kit.ids import new_id
+from homebase.models import ApiKey
+
+KEY_PREFIX = "hbk_"
+CREDENTIAL_KIND = "api_key"
+api_keys = ApiKey.__table__
+
+
+@dataclass(frozen=True)
+class CreatedKey:
+    id: str
+    key: str
+    scopes: list[str]
+    expires_at: datetime | None
+
+    def as_json(self) -> dict:
+        return {"id": self.id, "key": self.key, "scopes": self.scopes,
+                "expires_at": isoformat(self.expires_at)}
+
+
+async def create_api_key(connection: AsyncConnection, *, workspace_id: str, scopes: list[str],
+                         name: str, now: datetime, expires_in_days: int | None) -> CreatedKey:
+    """expires_in_days None means no expiry; 0 makes a key that has already expired."""
+    scopes = parse_scopes(scopes)
+    key = random_token(KEY_PREFIX)
+    expires_at = None if expires_in_days is None else now + timedelta(days=expires_in_days)
+    key_id = new_id("key")
+    await connection.execute(insert(api_keys), {
+        "id": key_id, "workspace_id": workspace_id, "name": name, "key_hash": token_hash(key),
+        "key_hint": key[:8], "scopes": scopes, "created_at": now, "expires_at": expires_at,
+        "revoked_at": None,
+    })
+    return CreatedKey(id=key_id, key=key, scopes=scopes, expires_at=expires_at)
+
+
+async def revoke_api_key(connection: AsyncConnection, key_id: str, now: datetime) -> bool:
+    result = await connection.execute(
+        update(api_keys).where(api_keys.c.id == key_id, api_keys.c.revoked_at.is_(None))
+        .values(revoked_at=now))
+    if result.rowcount:
+        return True
+    exists = await connection.execute(select(api_keys.c.id).where(api_keys.c.id == key_id))
+    return exists.first() is not None
+
+
+_RESOLVE = select(api_keys.c.id, api_keys.c.workspace_id, api_keys.c.scopes,
+                  api_keys.c.expires_at, api_keys.c.revoked_at)
+
+
+async def resolve_api_key(connection: AsyncConnection, key: str, now: datetime,
+                          settings: Settings) -> Principal:
+    row = (await connection.execute(_RESOLVE.where(api_keys.c.key_hash == token_hash(key)))).first()
+    if row is None:
+        raise unauthenticated("Invalid API key.")
+    if row.revoked_at is not None:
+        raise unauthenticated("This API key has been revoked.")
+    if row.expires_at is not None and row.expires_at <= now:
+        raise unauthenticated("This API key has expired.")
+    granted = tuple(row.scopes)
+    return Principal(
+        workspace_id=row.workspace_id, scopes=expand(granted), granted_scopes=granted,
+        credential_kind=CREDENTIAL_KIND, credential_id=row.id,
+        rate_limit_bucket=f"key:{row.id}", rate_limit_per_min=settings.rate_limit_api_key_per_min,
+    )
+
+
+register_resolver(KEY_PREFIX, resolve_api_key)

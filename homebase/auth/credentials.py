@@ -1,0 +1,46 @@
+"""Credential resolution: one component, one registry of token kinds by prefix.
+
+API keys register here now; OAuth access tokens register the same way, and both
+produce the same Principal.
+"""
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from homebase.auth.principal import Principal
+from homebase.config import Settings
+from homebase.kit.errors import Unauthenticated
+
+Resolver = Callable[[AsyncConnection, str, datetime, Settings], Awaitable[Principal]]
+_RESOLVERS: dict[str, Resolver] = {}
+SCHEMES = ("token", "bearer")
+WWW_AUTHENTICATE = {"WWW-Authenticate": 'Token realm="homebase"'}
+
+
+def register_resolver(prefix: str, resolver: Resolver) -> None:
+    _RESOLVERS[prefix] = resolver
+
+
+def unauthenticated(message: str) -> Unauthenticated:
+    return Unauthenticated(message, headers=WWW_AUTHENTICATE)
+
+
+def parse_authorization(header: str | None) -> str:
+    if not header:
+        raise unauthenticated("Missing credential: send Authorization: token <API_KEY>.")
+    scheme, _, value = header.strip().partition(" ")
+    value = value.strip()
+    if scheme.lower() not in SCHEMES or not value:
+        raise unauthenticated("Malformed Authorization header: use 'token <API_KEY>'.")
+    return value
+
+
+async def resolve(connection: AsyncConnection, header: str | None, now: datetime,
+                  settings: Settings) -> Principal:
+    token = parse_authorization(header)
+    for prefix, resolver in _RESOLVERS.items():
+        if token.startswith(prefix):
+            return await resolver(connection, token, now, settings)
+    raise unauthenticated("Invalid credential.")

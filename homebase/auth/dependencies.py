@@ -1,0 +1,40 @@
+"""Access is declared on each route: `principal: ContactsRead` requires a scope, and
+`session: Tenant` is the only way a route reaches the database."""
+
+from typing import Annotated
+
+from fastapi import Depends
+from starlette.requests import Request
+
+from homebase.auth.principal import Principal
+from homebase.auth.scopes import Scope
+from homebase.db.tenancy import TenantSession
+from homebase.kit.errors import InsufficientScope
+from homebase.runtime import get_runtime
+
+
+class RequireScope:
+    """A route dependency; `scope=None` means any valid credential (GET /ping)."""
+
+    def __init__(self, scope: Scope | None):
+        self.scope = scope
+
+    def __call__(self, request: Request) -> Principal:
+        principal: Principal = request.state.principal
+        if self.scope is not None and not principal.has(self.scope):
+            raise InsufficientScope(self.scope.value)
+        return principal
+
+
+def require(scope: Scope | None) -> type[Principal]:
+    return Annotated[Principal, Depends(RequireScope(scope))]  # type: ignore[return-value]
+
+
+def tenant_session(request: Request) -> TenantSession:
+    principal: Principal = request.state.principal
+    return TenantSession(request.state.connection, principal.workspace_id,
+                         clock=get_runtime(request).clock, actor=principal.credential_id)
+
+
+Tenant = Annotated[TenantSession, Depends(tenant_session)]
+AnyCredential = require(None)

@@ -1,0 +1,68 @@
+"""All configuration, read once from HOMEBASE_* environment variables."""
+
+import secrets
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+VAR_DIR = Path("var")
+PLACEHOLDER_SECRETS = {"", "change-me", "changeme", "secret", "dev"}
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="HOMEBASE_", extra="ignore")
+
+    env: Literal["development", "production", "test"] = "development"
+    database_url: str = f"sqlite+aiosqlite:///{VAR_DIR}/homebase.sqlite3"
+    redis_url: str | None = None
+    secret_key: str = ""
+    public_url: str = "http://127.0.0.1:8000"
+
+    rate_limit_api_key_per_min: int = Field(120, ge=1)
+    rate_limit_app_per_min: int = Field(300, ge=1)
+    # While Redis is unreachable the limiter falls back to per-instance counting and
+    # retries Redis after this many seconds.
+    redis_retry_seconds: float = 5.0
+
+    api_key_default_ttl_days: int = Field(90, ge=0)
+
+    webhook_timeout_seconds: float = 10
+    webhook_backoff_unit_seconds: float = 60
+    webhook_allow_private_urls: bool = False
+    worker_poll_seconds: float = 1
+
+    # SQLite connection pool: one connection serialises this process's access, which
+    # measured fastest for aiosqlite (see docs/performance.md).
+    sqlite_pool_size: int = 1
+
+    @model_validator(mode="after")
+    def _secret_key(self) -> "Settings":
+        if self.secret_key in PLACEHOLDER_SECRETS:
+            if self.env == "production":
+                raise ValueError("HOMEBASE_SECRET_KEY must be set to a real secret in production")
+            self.secret_key = _local_secret_key()
+        return self
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+
+def _local_secret_key() -> str:
+    """Generated once and kept under ./var so restarts keep cursors and links valid."""
+    path = VAR_DIR / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(48)
+    path.write_text(key)
+    path.chmod(0o600)
+    return key
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

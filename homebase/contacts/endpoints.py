@@ -1,0 +1,119 @@
+from typing import Annotated
+
+from fastapi import Depends, Query
+from starlette.requests import Request
+
+from homebase.auth.dependencies import Tenant, require
+from homebase.auth.scopes import Scope
+from homebase.contacts import render, repository, service
+from homebase.contacts.schemas import (
+    Contact,
+    ContactCreate,
+    ContactFilters,
+    ContactUpdate,
+    Erased,
+    Event,
+    NoteCreate,
+)
+from homebase.http.lists import list_response
+from homebase.http.router import v1_router
+from homebase.kit.clock import isoformat
+from homebase.kit.fields import Projection, field_selector
+from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
+from homebase.kit.pagination import Page, PageRequest, page_request
+from homebase.kit.responses import JSONResponse, json_response
+
+router = v1_router(prefix="/contacts", tags=["contacts"])
+
+ContactsRead = require(Scope.contacts_read)
+ContactsWrite = require(Scope.contacts_write)
+EventsRead = require(Scope.events_read)
+ContactFields = Annotated[Projection, Depends(field_selector(Contact))]
+EventFields = Annotated[Projection, Depends(field_selector(Event))]
+Pages = Annotated[PageRequest, Depends(page_request)]
+
+
+def _pii(principal) -> bool:
+    return principal.has(Scope.contacts_read_pii)
+
+
+@router.get("", response_model=Page[Contact], summary="List contacts",
+            responses=error_responses(*READ_ERRORS))
+async def list_contacts(request: Request, principal: ContactsRead, session: Tenant, page: Pages,
+                        fields: ContactFields,
+                        filters: Annotated[ContactFilters, Query()]) -> JSONResponse:
+    pii = _pii(principal)
+    return await list_response(
+        request, session, page, filters.model_dump(mode="json"),
+        lambda after_id, limit: repository.list_statement(session, filters, pii=pii,
+                                                          after_id=after_id, limit=limit),
+        lambda row: fields(render.contact(row, pii=pii)))
+
+
+@router.post("", status_code=201, response_model=Contact, summary="Create a contact",
+             responses=error_responses(*READ_ERRORS))
+async def create_contact(body: ContactCreate, principal: ContactsWrite, session: Tenant,
+                         fields: ContactFields) -> JSONResponse:
+    row = await service.create_contact(session, body)
+    return json_response(fields(render.contact(row, pii=_pii(principal))), 201)
+
+
+@router.get("/{id}", response_model=Contact, summary="Retrieve a contact",
+            responses=error_responses(*ONE_ERRORS))
+async def get_contact(id: str, principal: ContactsRead, session: Tenant,
+                      fields: ContactFields) -> JSONResponse:
+    row = await service.get_or_404(session, id)
+    return json_response(fields(render.contact(row, pii=_pii(principal))))
+
+
+@router.patch("/{id}", response_model=Contact, summary="Update a contact",
+              responses=error_responses(*ONE_ERRORS))
+async def update_contact(id: str, body: ContactUpdate, principal: ContactsWrite, session: Tenant,
+                         fields: ContactFields) -> JSONResponse:
+    row = await service.update_contact(session, id, body)
+    return json_response(fields(render.contact(row, pii=_pii(principal))))
+
+
+@router.delete("/{id}", response_model=Erased, summary="Erase a contact's personal data",
+               description="Anonymizes in place: names, email, phone, notes and the titles and "
+                           "bodies of the contact's activity are scrubbed. The contact and "
+                           "everything linked to it remain. Repeating it returns the same.",
+               responses=error_responses(*ONE_ERRORS))
+async def erase_contact(id: str, principal: ContactsWrite, session: Tenant) -> JSONResponse:
+    row = await service.anonymize_contact(session, id)
+    return json_response({"id": row["id"], "anonymized": True,
+                          "anonymized_at": isoformat(row["anonymized_at"])})
+
+
+async def _timeline(request: Request, session, id: str, page: PageRequest, fields: Projection,
+                    event_type: str | None) -> JSONResponse:
+    await service.get_or_404(session, id)
+    return await list_response(
+        request, session, page, {"type": event_type},
+        lambda after_id, limit: repository.timeline_statement(
+            session, id, event_type=event_type, after_id=after_id, limit=limit),
+        lambda row: fields(render.event(row)))
+
+
+@router.get("/{id}/events", response_model=Page[Event], summary="List a contact's timeline",
+            responses=error_responses(*ONE_ERRORS))
+async def list_events(request: Request, id: str, principal: EventsRead, session: Tenant,
+                      page: Pages, fields: EventFields) -> JSONResponse:
+    return await _timeline(request, session, id, page, fields, None)
+
+
+@router.get("/{id}/notes", response_model=Page[Event], summary="List a contact's notes",
+            responses=error_responses(*ONE_ERRORS))
+async def list_notes(request: Request, id: str, principal: EventsRead, session: Tenant,
+                     page: Pages, fields: EventFields) -> JSONResponse:
+    return await _timeline(request, session, id, page, fields, "note")
+
+
+@router.post("/{id}/notes", status_code=201, response_model=Event, summary="Add a note",
+             description="Also pauses the contact's AI auto-response "
+                         "(ai_auto_response_paused on the contact).",
+             responses=error_responses(*ONE_ERRORS))
+async def add_note(id: str, body: NoteCreate, principal: ContactsWrite, session: Tenant,
+                   fields: EventFields) -> JSONResponse:
+    event = await service.add_note(session, id, body.body)
+    return json_response(fields(render.event(event)), 201)

@@ -1,0 +1,96 @@
+"""Contact and timeline queries. Every statement starts from the TenantSession."""
+
+from typing import Any
+
+from sqlalchemy import exists, func, literal_column, or_, select
+from sqlalchemy.sql import ColumnElement, Select
+
+from homebase.contacts.schemas import ContactFilters
+from homebase.db.tenancy import TenantSession
+from homebase.kit.pagination import keyset
+from homebase.kit.phones import to_e164
+from homebase.models import Contact, TimelineEvent
+
+contacts = Contact.__table__
+timeline = TimelineEvent.__table__
+
+
+async def get(session: TenantSession, contact_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(contacts).where(contacts.c.id == contact_id))
+
+
+def _like(text: str) -> str:
+    escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _has_tag(session: TenantSession, tag: str) -> ColumnElement[bool]:
+    if session.dialect == "postgresql":
+        return contacts.c.tags.contains([tag])
+    values = func.json_each(contacts.c.tags).table_valued("value")
+    return exists(select(literal_column("1")).select_from(values).where(values.c.value == tag))
+
+
+def _search(q: str, pii: bool) -> ColumnElement[bool]:
+    """Names match by substring. Email and phone match by substring only for credentials
+    that may see them; otherwise only an exact address or number matches, so a masked
+    credential can find a person it already knows but cannot probe digit by digit."""
+    pattern = _like(q)
+    conditions = [func.lower(contacts.c.first_name).like(pattern, escape="\\"),
+                  func.lower(contacts.c.last_name).like(pattern, escape="\\"),
+                  func.lower(func.coalesce(contacts.c.first_name, "") + " "
+                             + func.coalesce(contacts.c.last_name, "")).like(pattern, escape="\\")]
+    e164 = to_e164(q)
+    if pii:
+        conditions.append(contacts.c.email_lower.like(pattern, escape="\\"))
+        conditions.append(contacts.c.phone.like(pattern, escape="\\"))
+        digits = "".join(character for character in q if character.isdigit())
+        if len(digits) >= 3:
+            conditions.append(contacts.c.phone_e164.like(f"%{digits}%"))
+    else:
+        conditions.append(contacts.c.email_lower == q.strip().lower())
+    if e164:
+        conditions.append(contacts.c.phone_e164 == e164)
+    return or_(*conditions)
+
+
+def list_statement(session: TenantSession, filters: ContactFilters, *, pii: bool,
+                   after_id: str | None, limit: int) -> Select:
+    statement = session.select(contacts)
+    if filters.stage is not None:
+        statement = statement.where(contacts.c.stage == filters.stage.value)
+    if filters.source is not None:
+        statement = statement.where(contacts.c.source == filters.source)
+    if filters.owner_id is not None:
+        statement = statement.where(contacts.c.owner_id == filters.owner_id)
+    if filters.tag is not None:
+        statement = statement.where(_has_tag(session, filters.tag))
+    if filters.q:
+        statement = statement.where(_search(filters.q, pii))
+    return keyset(statement, contacts.c.id, after_id, limit)
+
+
+async def insert(session: TenantSession, values: dict[str, Any]) -> None:
+    await session.insert(contacts, values)
+
+
+async def update(session: TenantSession, contact_id: str, values: dict[str, Any]) -> None:
+    await session.execute(session.update(contacts).where(contacts.c.id == contact_id)
+                          .values(**values))
+
+
+async def add_timeline_event(session: TenantSession, values: dict[str, Any]) -> None:
+    await session.insert(timeline, values)
+
+
+def timeline_statement(session: TenantSession, contact_id: str, *, event_type: str | None,
+                       after_id: str | None, limit: int) -> Select:
+    statement = session.select(timeline).where(timeline.c.contact_id == contact_id)
+    if event_type is not None:
+        statement = statement.where(timeline.c.type == event_type)
+    return keyset(statement, timeline.c.id, after_id, limit)
+
+
+async def scrub_timeline(session: TenantSession, contact_id: str, placeholder: str) -> None:
+    await session.execute(session.update(timeline).where(timeline.c.contact_id == contact_id)
+                          .values(title=placeholder, body=None, data={}))

@@ -1,0 +1,176 @@
+from datetime import datetime
+from enum import StrEnum
+from typing import Annotated, Any
+
+import re
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, field_validator
+
+# Dot-atom local part (no leading, trailing or consecutive dots), then a domain of
+# letter/digit labels with a 2-63 letter top-level label.
+EMAIL_PATTERN = (
+    r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$"
+)
+
+
+class Stage(StrEnum):
+    LEAD = "LEAD"
+    HOT_LEAD = "HOT_LEAD"
+    NURTURE = "NURTURE"
+    ACTIVE_CLIENT = "ACTIVE_CLIENT"
+    PAST_CLIENT = "PAST_CLIENT"
+    SPHERE = "SPHERE"
+    TRASH = "TRASH"
+
+
+Name = Annotated[str, StringConstraints(max_length=80)]
+_EMAIL = re.compile(EMAIL_PATTERN)
+
+
+def _email(value: str) -> str:
+    if not _EMAIL.match(value):
+        raise ValueError("is not a valid email address")
+    return value
+
+
+Email = Annotated[str, StringConstraints(max_length=254), AfterValidator(_email),
+                  Field(json_schema_extra={"format": "email", "pattern": EMAIL_PATTERN})]
+Phone = Annotated[str, StringConstraints(max_length=32)]
+Source = Annotated[str, StringConstraints(max_length=80)]
+Tag = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+Tags = Annotated[list[Tag], Field(max_length=30)]
+Notes = Annotated[str, StringConstraints(max_length=20000)]
+OwnerId = Annotated[str, StringConstraints(max_length=40)]
+
+_CONTACT_EXAMPLE = {
+    "first_name": "Dana", "last_name": "Reyes", "email": "dana.reyes@example.com",
+    "phone": "+1 415 555 0142", "stage": "HOT_LEAD", "source": "Zillow",
+    "tags": ["buyer", "pre-approved"], "notes": "Wants 3 beds near Noe Valley.",
+    "owner_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+}
+
+
+def _unique(tags: list[str] | None) -> list[str] | None:
+    return list(dict.fromkeys(tags)) if tags is not None else None
+
+
+class ContactCreate(BaseModel):
+    """Every member is optional; stage defaults to LEAD and tags to []."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_CONTACT_EXAMPLE]})
+
+    first_name: Name | None = None
+    last_name: Name | None = None
+    email: Email | None = None
+    phone: Phone | None = None
+    stage: Stage = Stage.LEAD
+    source: Source | None = None
+    tags: Tags = Field(default_factory=list, description="Duplicates are dropped.")
+    notes: Notes | None = None
+    owner_id: OwnerId | None = None
+
+    _dedupe = field_validator("tags")(_unique)
+
+
+class ContactUpdate(BaseModel):
+    """Any subset. first_name, last_name, email, phone, source, notes and owner_id accept
+    null to clear them; stage and tags do not. tags replaces the whole list."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"stage": "ACTIVE_CLIENT", "tags": ["buyer", "closing"], "phone": None}]})
+
+    first_name: Name | None = None
+    last_name: Name | None = None
+    email: Email | None = None
+    phone: Phone | None = None
+    stage: Stage = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
+    source: Source | None = None
+    tags: Tags = Field(None)  # type: ignore[assignment]
+    notes: Notes | None = None
+    owner_id: OwnerId | None = None
+
+    _dedupe = field_validator("tags")(_unique)
+
+    @field_validator("stage", "tags", mode="before")
+    @classmethod
+    def _not_null(cls, value: Any) -> Any:
+        if value is None:
+            raise ValueError("may not be null")
+        return value
+
+
+class Contact(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t", **_CONTACT_EXAMPLE,
+        "email": "d***@example.com", "phone": "+* *** ***-0142", "pii_masked": True,
+        "ai_auto_response_paused": False, "ai_auto_response_paused_at": None,
+        "anonymized_at": None, "created_at": "2026-11-20T17:04:05.123Z",
+        "updated_at": "2026-11-20T17:04:05.123Z"}]})
+
+    id: str
+    first_name: str | None
+    last_name: str | None
+    email: str | None = Field(description="Masked unless the credential holds "
+                                          "contacts:read:pii.")
+    phone: str | None = Field(description="Masked (last four digits) unless the credential "
+                                          "holds contacts:read:pii.")
+    stage: Stage
+    source: str | None
+    tags: list[str]
+    notes: str | None
+    owner_id: str | None
+    pii_masked: bool = Field(description="True when email and phone, if present, are masked.")
+    ai_auto_response_paused: bool = Field(description="Set when a note is added: AI replies "
+                                                      "to this contact are paused.")
+    ai_auto_response_paused_at: datetime | None
+    anonymized_at: datetime | None = Field(description="When DELETE erased this contact's "
+                                                       "personal data; null otherwise.")
+    created_at: datetime
+    updated_at: datetime
+
+
+class NoteCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"body": "Called back; wants a showing Saturday."}]})
+
+    body: Annotated[str, StringConstraints(min_length=1, max_length=20000)]
+
+
+class Event(BaseModel):
+    """A timeline entry: a note, a stage change, and (as those areas arrive) calls,
+    messages and lead activity."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": "tev_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+        "type": "note", "title": "Note added", "body": "Called back; wants a showing Saturday.",
+        "data": {}, "actor": "key_01jd3v6k8h2k3m4n5p6q7r8s9t",
+        "occurred_at": "2026-11-20T17:04:05.123Z"}]})
+
+    id: str
+    contact_id: str
+    type: str = Field(description="note, stage_changed; later also lead_created, "
+                                  "lead_assigned, message, call and more.")
+    title: str
+    body: str | None
+    data: dict[str, Any]
+    actor: str | None = Field(description="Id of the credential that caused it, if any.")
+    occurred_at: datetime
+
+
+class Erased(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t", "anonymized": True,
+        "anonymized_at": "2026-11-20T17:04:05.123Z"}]})
+
+    id: str
+    anonymized: bool
+    anonymized_at: datetime
+
+
+class ContactFilters(BaseModel):
+    stage: Stage | None = None
+    source: Annotated[str, StringConstraints(max_length=80)] | None = None
+    tag: Annotated[str, StringConstraints(max_length=40)] | None = None
+    q: Annotated[str, StringConstraints(max_length=120)] | None = None
+    owner_id: Annotated[str, StringConstraints(max_length=40)] | None = None

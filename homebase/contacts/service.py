@@ -1,0 +1,119 @@
+"""The contact rules: creation, updates with their events, notes, anonymization.
+
+Services never commit: the request's transaction does, so the change, its timeline
+entries and its outbox events land together or not at all.
+"""
+
+from typing import Any
+
+from homebase.contacts import render, repository, timeline
+from homebase.contacts.schemas import ContactCreate, ContactUpdate
+from homebase.db.tenancy import TenantSession
+from homebase.kit.errors import NotFound
+from homebase.kit.ids import new_id
+from homebase.kit.phones import to_e164
+from homebase.outbox.service import emit
+
+REDACTED = "[redacted]"
+
+
+def _derived(values: dict[str, Any]) -> dict[str, Any]:
+    """Columns kept in step with what the client writes, for matching and search."""
+    derived = {}
+    if "email" in values:
+        derived["email_lower"] = values["email"].lower() if values["email"] else None
+    if "phone" in values:
+        derived["phone_e164"] = to_e164(values["phone"])
+    return derived
+
+
+async def get_or_404(session: TenantSession, contact_id: str) -> dict[str, Any]:
+    row = await repository.get(session, contact_id)
+    if row is None:
+        raise NotFound("No such contact.")
+    return row
+
+
+async def _emit_tags_added(session: TenantSession, contact_id: str, tags: list[str],
+                           all_tags: list[str]) -> None:
+    for tag in tags:
+        await emit(session, "contact.tag_added", {"id": contact_id, "tag": tag, "tags": all_tags})
+
+
+async def create_contact(session: TenantSession, data: ContactCreate) -> dict[str, Any]:
+    now = session.now()
+    values = data.model_dump()
+    values["stage"] = data.stage.value
+    row = {"id": new_id("con"), **values, **_derived(values), "ai_paused_at": None,
+           "anonymized_at": None, "created_at": now, "updated_at": now}
+    await repository.insert(session, row)
+    await emit(session, "contact.created", render.contact(row, pii=False))
+    await _emit_tags_added(session, row["id"], row["tags"], row["tags"])
+    return row
+
+
+async def update_contact(session: TenantSession, contact_id: str,
+                         patch: ContactUpdate) -> dict[str, Any]:
+    current = await get_or_404(session, contact_id)
+    requested = patch.model_dump(include=patch.model_fields_set)
+    if "stage" in requested:
+        requested["stage"] = patch.stage.value
+    changes = {key: value for key, value in requested.items() if current[key] != value}
+    if not changes:
+        return current
+    changes.update(_derived(changes))
+    changes["updated_at"] = session.now()
+    await repository.update(session, contact_id, changes)
+    updated = {**current, **changes}
+
+    changed_fields = sorted(key for key in requested if key in changes)
+    await emit(session, "contact.updated",
+               {**render.contact(updated, pii=False), "changed": changed_fields})
+    if "stage" in changes:
+        await _record_stage_change(session, contact_id, current["stage"], changes["stage"])
+    if "tags" in changes:
+        added = [tag for tag in changes["tags"] if tag not in current["tags"]]
+        await _emit_tags_added(session, contact_id, added, changes["tags"])
+    return updated
+
+
+async def _record_stage_change(session: TenantSession, contact_id: str, previous: str,
+                               stage: str) -> None:
+    data = {"previous_stage": previous, "stage": stage}
+    await timeline.record(session, contact_id, "stage_changed",
+                          f"Stage changed from {previous} to {stage}", data=data)
+    await emit(session, "contact.stage_changed", {"id": contact_id, **data})
+
+
+async def add_note(session: TenantSession, contact_id: str, body: str) -> dict[str, Any]:
+    """A note pauses the contact's AI auto-response: a human has stepped in."""
+    contact = await get_or_404(session, contact_id)
+    event = await timeline.record(session, contact_id, "note", "Note added", body=body)
+    if contact["ai_paused_at"] is None:
+        await repository.update(session, contact_id, {"ai_paused_at": event["occurred_at"]})
+    return event
+
+
+async def anonymize_contact(session: TenantSession, contact_id: str) -> dict[str, Any]:
+    """Scrubs personal data in place: names, addresses, notes, and the titles and bodies
+    of its activity. The row and everything linked to it (deals, messages, ...) remain
+    and still point at it. Repeating it is harmless."""
+    contact = await get_or_404(session, contact_id)
+    if contact["anonymized_at"] is not None:
+        return contact
+    now = session.now()
+    scrubbed = {"first_name": None, "last_name": None, "email": None, "email_lower": None,
+                "phone": None, "phone_e164": None, "notes": None, "anonymized_at": now,
+                "updated_at": now}
+    await repository.update(session, contact_id, scrubbed)
+    await repository.scrub_timeline(session, contact_id, REDACTED)
+    for scrub in ANONYMIZERS:
+        await scrub(session, contact_id)
+    updated = {**contact, **scrubbed}
+    await emit(session, "contact.updated",
+               {**render.contact(updated, pii=False), "changed": ["anonymized"]})
+    return updated
+
+
+# Other domains (messages, calls) register how they scrub what points at a contact.
+ANONYMIZERS: list = []

@@ -1,0 +1,16 @@
+"""Writing timeline entries; other domains (leads, messages, calls) call this too."""
+
+from typing import Any
+
+from homebase.contacts import repository
+from homebase.db.tenancy import TenantSession
+from homebase.kit.ids import new_id
+
+
+async def record(session: TenantSession, contact_id: str, event_type: str, title: str, *,
+                 body: str | None = None, data: dict[str, Any] | None = None) -> dict[str, Any]:
+    row = {"id": new_id("tev"), "contact_id": contact_id, "type": event_type, "title": title,
+           "body": body, "data": data or {}, "actor": session.actor,
+           "occurred_at": session.now()}
+    await repository.add_timeline_event(session, row)
+    return row

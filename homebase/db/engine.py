@@ -1,0 +1,62 @@
+"""The engine and the one place a transaction is opened and committed."""
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+
+
+def _configure_sqlite(engine: AsyncEngine) -> None:
+    """Take BEGIN away from the driver so write transactions can BEGIN IMMEDIATE.
+
+    A deferred transaction that later writes fails with SQLITE_BUSY when another
+    process committed in between; IMMEDIATE takes the write lock up front and waits
+    (busy_timeout) instead. This is the recipe in SQLAlchemy's SQLite dialect docs.
+    """
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(connection):
+        mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+class Database:
+    def __init__(self, url: str, *, sqlite_pool_size: int = 1, pool_size: int = 10):
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        if self.is_sqlite:
+            self.engine = create_async_engine(
+                url, pool_size=sqlite_pool_size, max_overflow=0, pool_timeout=60,
+                pool_reset_on_return=None,
+            )
+            _configure_sqlite(self.engine)
+        else:
+            self.engine = create_async_engine(
+                url, pool_size=pool_size, max_overflow=pool_size, pool_timeout=30,
+                pool_pre_ping=True,
+            )
+
+    @asynccontextmanager
+    async def transaction(self, *, write: bool = True) -> AsyncIterator[AsyncConnection]:
+        """Commit when the block ends normally, roll back when it raises."""
+        async with self.engine.connect() as connection:
+            if self.is_sqlite and write:
+                connection = await connection.execution_options(sqlite_begin="IMMEDIATE")
+            async with connection.begin():
+                yield connection
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()

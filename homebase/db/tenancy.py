@@ -1,0 +1,75 @@
+"""Tenant scoping in one place.
+
+Every domain query starts from a TenantSession: reads through `select`, writes through
+`insert` / `update` / `delete`, each of which adds `workspace_id = <the credential's
+workspace>` itself. Repositories receive a TenantSession, never a bare connection, so a
+new endpoint cannot forget the scope, and another workspace's id is simply not found.
+"""
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Table, delete, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql import Delete, Select, Update
+
+from homebase.kit.clock import Clock, system_clock
+
+_MARK = "homebase_tenant"
+
+
+class UnscopedQuery(RuntimeError):
+    """A statement reached a TenantSession without having been built by it."""
+
+
+class TenantSession:
+    def __init__(self, connection: AsyncConnection, workspace_id: str, *,
+                 clock: Clock = system_clock, actor: str | None = None):
+        self.connection = connection
+        self.workspace_id = workspace_id
+        self.clock = clock
+        self.actor = actor
+
+    @property
+    def dialect(self) -> str:
+        return self.connection.dialect.name
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    def select(self, table: Table, *columns: Any) -> Select:
+        statement = select(*(columns or (table,))).where(table.c.workspace_id == self.workspace_id)
+        return statement.execution_options(**{_MARK: self.workspace_id})
+
+    def update(self, table: Table) -> Update:
+        statement = update(table).where(table.c.workspace_id == self.workspace_id)
+        return statement.execution_options(**{_MARK: self.workspace_id})
+
+    def delete(self, table: Table) -> Delete:
+        statement = delete(table).where(table.c.workspace_id == self.workspace_id)
+        return statement.execution_options(**{_MARK: self.workspace_id})
+
+    def _checked(self, statement):
+        if statement.get_execution_options().get(_MARK) != self.workspace_id:
+            raise UnscopedQuery("build statements with TenantSession.select/update/delete")
+        return statement
+
+    async def insert(self, table: Table, values: dict[str, Any]) -> None:
+        await self.connection.execute(insert(table), {**values, "workspace_id": self.workspace_id})
+
+    async def insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+        if rows:
+            await self.connection.execute(
+                insert(table), [{**row, "workspace_id": self.workspace_id} for row in rows])
+
+    async def fetch_one(self, statement: Select) -> dict[str, Any] | None:
+        row = (await self.connection.execute(self._checked(statement))).mappings().first()
+        return dict(row) if row is not None else None
+
+    async def fetch_all(self, statement: Select) -> list[dict[str, Any]]:
+        result = await self.connection.execute(self._checked(statement))
+        return [dict(row) for row in result.mappings()]
+
+    async def execute(self, statement: Update | Delete) -> int:
+        return (await self.connection.execute(self._checked(statement))).rowcount

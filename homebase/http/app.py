@@ -1,0 +1,90 @@
+"""The application factory: one FastAPI app serving /v1, /healthz and the docs."""
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+
+import homebase.auth.api_keys  # noqa: F401  (registers the API key resolver)
+from homebase import __version__
+from homebase.contacts.endpoints import router as contacts_router
+from homebase.http import errors
+from homebase.http.health import router as health_router
+from homebase.http.middleware import RequestContextMiddleware
+from homebase.kit.responses import JSONResponse
+from homebase.ping.endpoints import router as ping_router
+from homebase.runtime import Runtime
+from homebase.worker.runner import run_until
+
+V1_ROUTERS = [ping_router, contacts_router]
+
+DESCRIPTION = """\
+The Homebase workspace API: contacts, leads, messaging, calls, deals, listings,
+appointments, automations and webhooks for a real-estate workspace.
+
+Authenticate every request with `Authorization: token <API_KEY>`. Errors share one
+shape: `{"error": {"code", "message", "request_id", "details"?}}`. Lists return
+`{data, next_cursor, has_more}` and take `cursor` and `limit` (1-200, default 50).
+Every response carries `X-Request-Id`, `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
+`X-RateLimit-Reset` (Unix seconds at which the current one-minute window ends).
+"""
+
+
+def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> FastAPI:
+    """A runtime passed in belongs to the caller (tests); one made here closes with the app."""
+    owns_runtime = runtime is None
+    runtime = runtime or Runtime.from_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        stop = asyncio.Event()
+        worker = asyncio.create_task(run_until(runtime, stop)) if run_worker else None
+        try:
+            yield
+        finally:
+            stop.set()
+            if worker is not None:
+                await worker
+            if owns_runtime:
+                await runtime.close()
+
+    app = FastAPI(
+        title="Homebase workspace API", version=__version__, description=DESCRIPTION,
+        openapi_url="/v1/openapi.json", docs_url="/v1/docs", redoc_url=None,
+        default_response_class=JSONResponse, lifespan=lifespan,
+    )
+    app.state.runtime = runtime
+    errors.install(app)
+    for router in V1_ROUTERS:
+        app.include_router(router, prefix="/v1")
+    app.include_router(health_router)
+    app.add_middleware(RequestContextMiddleware)
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
+    return app
+
+
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    if app.openapi_schema:
+        return app.openapi_schema
+    document = get_openapi(title=app.title, version=app.version, description=app.description,
+                           routes=app.routes)
+    document["servers"] = [{"url": "/", "description": "This server; paths include /v1."}]
+    components = document.setdefault("components", {})
+    components["securitySchemes"] = {
+        "ApiKey": {"type": "apiKey", "in": "header", "name": "Authorization",
+                   "description": "`token <API_KEY>`; keys start with `hbk_`."},
+    }
+    document["security"] = [{"ApiKey": []}]
+    # Validation errors are 400 here, never FastAPI's default 422.
+    for path in document.get("paths", {}).values():
+        for operation in path.values():
+            responses = operation.get("responses", {})
+            if "422" in responses and "compliance" not in str(responses["422"]):
+                del responses["422"]
+    for name in ("HTTPValidationError", "ValidationError"):
+        components.get("schemas", {}).pop(name, None)
+    app.openapi_schema = document
+    return document

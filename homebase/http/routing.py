@@ -1,0 +1,68 @@
+"""The /v1 route class: the one place a request is authenticated, rate-limited and
+given its transaction.
+
+Order for every /v1 request: credential (401), rate limit (429), then FastAPI's own
+handling (body parsing and validation 400, scope 403 via `require`, the endpoint).
+The transaction commits after the endpoint returns and before the response is sent;
+any error response rolls it back, so a failed request writes nothing.
+"""
+
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from fastapi.routing import APIRoute
+from starlette.requests import Request
+from starlette.responses import Response
+
+from homebase.auth.credentials import resolve
+from homebase.kit.errors import RateLimited, UnsupportedContentType
+from homebase.runtime import get_runtime
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+JSON_TYPES = ("application/json",)
+
+
+class _Rollback(Exception):
+    def __init__(self, response: Response):
+        self.response = response
+
+
+def _require_json(request: Request) -> None:
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type and (content_type in JSON_TYPES or content_type.endswith("+json")):
+        return
+    raise UnsupportedContentType()
+
+
+class V1Route(APIRoute):
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+        takes_body = self.body_field is not None
+
+        async def handle(request: Request) -> Response:
+            runtime = get_runtime(request)
+            write = request.method not in SAFE_METHODS
+            try:
+                async with runtime.db.transaction(write=write) as connection:
+                    principal = await resolve(connection, request.headers.get("authorization"),
+                                              runtime.clock(), runtime.settings)
+                    decision = await runtime.limiter.hit(principal.rate_limit_bucket,
+                                                         principal.rate_limit_per_min)
+                    request.state.rate_limit = decision
+                    if not decision.allowed:
+                        raise RateLimited(
+                            f"Rate limit of {decision.limit} requests per minute exceeded; "
+                            f"retry in {decision.retry_after} s.",
+                            headers={"Retry-After": str(decision.retry_after)})
+                    if takes_body and await request.body():
+                        _require_json(request)
+                    request.state.principal = principal
+                    request.state.connection = connection
+                    response = await handler(request)
+                    if response.status_code >= 400:
+                        raise _Rollback(response)
+            except _Rollback as rollback:
+                return rollback.response
+            return response
+
+        return handle

@@ -1,0 +1,1 @@
+"""Shared machinery that knows nothing of any domain."""

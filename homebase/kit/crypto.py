@@ -1,0 +1,52 @@
+"""Secrets, hashes and signatures."""
+
+import base64
+import hashlib
+import hmac
+import secrets
+
+_TOKEN_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def random_token(prefix: str, length: int = 40) -> str:
+    """A high-entropy credential such as `hbk_...` (about 238 bits for 40 characters)."""
+    body = "".join(secrets.choice(_TOKEN_ALPHABET) for _ in range(length))
+    return f"{prefix}{body}"
+
+
+def token_hash(token: str) -> str:
+    """Credentials are high-entropy, so a fast hash is enough; only the hash is stored."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def sign(secret_key: str, purpose: str, payload: bytes) -> bytes:
+    """HMAC keyed by the service secret, separated by purpose so signatures never cross uses."""
+    key = hmac.new(secret_key.encode(), purpose.encode(), hashlib.sha256).digest()
+    return hmac.new(key, payload, hashlib.sha256).digest()
+
+
+def b64url_encode(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def b64url_decode(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def signed_blob(secret_key: str, purpose: str, payload: bytes, mac_bytes: int = 12) -> str:
+    mac = sign(secret_key, purpose, payload)[:mac_bytes]
+    return b64url_encode(payload + mac)
+
+
+def open_signed_blob(secret_key: str, purpose: str, blob: str, mac_bytes: int = 12) -> bytes | None:
+    """The payload of a blob made by signed_blob, or None when it is malformed or altered."""
+    try:
+        raw = b64url_decode(blob)
+    except (ValueError, TypeError):
+        return None
+    if len(raw) <= mac_bytes:
+        return None
+    payload, mac = raw[:-mac_bytes], raw[-mac_bytes:]
+    if not hmac.compare_digest(sign(secret_key, purpose, payload)[:mac_bytes], mac):
+        return None
+    return payload

@@ -1,0 +1,85 @@
+"""One error base class; every error the service produces becomes one JSON envelope:
+{"error": {"code", "message", "request_id", "details"?}}."""
+
+from typing import Any
+
+
+class ApiError(Exception):
+    status = 500
+    code = "internal_error"
+    message = "An unexpected error occurred."
+
+    def __init__(self, message: str | None = None, *, details: dict[str, Any] | None = None,
+                 headers: dict[str, str] | None = None):
+        self.message = message or self.message
+        self.details = details
+        self.headers = headers or {}
+        super().__init__(self.message)
+
+
+class ValidationFailed(ApiError):
+    status = 400
+    code = "validation_failed"
+    message = "The request failed validation."
+
+    @classmethod
+    def for_field(cls, field: str, message: str, location: str = "body") -> "ValidationFailed":
+        return cls(f"{field}: {message}",
+                   details={"errors": [{"field": field, "in": location, "message": message}]})
+
+
+class InvalidJson(ApiError):
+    status = 400
+    code = "invalid_json"
+    message = "The request body is not valid JSON."
+
+
+class UnsupportedContentType(ApiError):
+    status = 400
+    code = "unsupported_content_type"
+    message = "Request bodies must be JSON, sent with Content-Type: application/json."
+
+
+class Unauthenticated(ApiError):
+    status = 401
+    code = "unauthenticated"
+    message = "A valid credential is required."
+
+
+class InsufficientScope(ApiError):
+    status = 403
+    code = "insufficient_scope"
+
+    def __init__(self, missing_scope: str):
+        super().__init__(f"This credential lacks the scope {missing_scope}.",
+                         details={"missing_scope": missing_scope})
+
+
+class NotFound(ApiError):
+    status = 404
+    code = "not_found"
+    message = "No such object."
+
+
+class MethodNotAllowed(ApiError):
+    status = 405
+    code = "method_not_allowed"
+    message = "This method is not allowed on this path."
+
+
+class Conflict(ApiError):
+    status = 409
+    code = "conflict"
+    message = "The request conflicts with the current state."
+
+
+class RateLimited(ApiError):
+    status = 429
+    code = "rate_limited"
+    message = "Rate limit exceeded."
+
+
+class ServiceUnavailable(ApiError):
+    status = 503
+    code = "service_unavailable"
+    message = "The service is temporarily unavailable."

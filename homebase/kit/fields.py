@@ -1,0 +1,45 @@
+"""The `fields` allow-list: narrows a payload to named members, id always kept.
+
+It only removes members from what the credential may already see, so it can't
+unmask anything. An unknown name is a 400 that names it.
+"""
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import Query
+from pydantic import BaseModel
+
+from homebase.kit.errors import ValidationFailed
+
+Projection = Callable[[dict[str, Any]], dict[str, Any]]
+# pii_masked travels with id: without it a masked value cannot be told from a real one.
+ALWAYS_INCLUDED = frozenset({"id", "pii_masked"})
+
+
+def _identity(payload: dict[str, Any]) -> dict[str, Any]:
+    return payload
+
+
+def field_selector(model: type[BaseModel]) -> Callable[..., Projection]:
+    """A dependency that parses `fields` against the members of `model`."""
+    allowed = frozenset(model.model_fields)
+    description = ("Comma-separated allow-list of members to return; id is always included. "
+                   f"One of: {', '.join(sorted(allowed))}.")
+
+    def dependency(fields: Annotated[str | None, Query(max_length=1000,
+                                                       description=description)] = None
+                   ) -> Projection:
+        if fields is None or not fields.strip():
+            return _identity
+        names = {name.strip() for name in fields.split(",") if name.strip()}
+        unknown = sorted(names - allowed)
+        if unknown:
+            raise ValidationFailed(
+                f"fields: unknown member(s) {', '.join(unknown)}",
+                details={"errors": [{"field": "fields", "in": "query",
+                                     "message": f"unknown member '{name}'"} for name in unknown]})
+        keep = names | ALWAYS_INCLUDED
+        return lambda payload: {k: v for k, v in payload.items() if k in keep}
+
+    return dependency

@@ -1,0 +1,45 @@
+"""Opaque, time-ordered identifiers: a type prefix and a ULID-style body.
+
+`con_01jd3v6k8h2k3m4n5p6q7r8s9t`: 48 bits of milliseconds then 80 random bits, in
+Crockford base32 (lower case). Ids sort by creation time, which gives lists an
+immutable total order, and never look numeric.
+"""
+
+import os
+import threading
+import time
+
+_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+_lock = threading.Lock()
+_last_ms = 0
+_last_random = 0
+
+
+def _encode(value: int, length: int) -> str:
+    chars = []
+    for _ in range(length):
+        chars.append(_ALPHABET[value & 31])
+        value >>= 5
+    return "".join(reversed(chars))
+
+
+def _next_parts() -> tuple[int, int]:
+    """Monotonic within a process: same-millisecond ids increment the random part."""
+    global _last_ms, _last_random
+    now_ms = time.time_ns() // 1_000_000
+    with _lock:
+        if now_ms <= _last_ms:
+            now_ms = _last_ms
+            _last_random = (_last_random + 1) & ((1 << 80) - 1)
+        else:
+            _last_ms = now_ms
+            _last_random = int.from_bytes(os.urandom(10), "big")
+        return now_ms, _last_random
+
+
+def new_id(prefix: str) -> str:
+    millis, random_part = _next_parts()
+    return f"{prefix}_{_encode(millis, 10)}{_encode(random_part, 16)}"
+
+
+ID_BODY_LENGTH = 26

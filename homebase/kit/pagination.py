@@ -1,0 +1,90 @@
+"""The spec's list rules, implemented once for every list endpoint.
+
+Keyset pagination over the id, which is time-ordered and immutable: newest first,
+`WHERE id < :last ORDER BY id DESC LIMIT :limit + 1`, never OFFSET, so a deep page
+costs what the first one does and rows created during a walk can't shift it. The
+cursor is opaque: the last id plus the list it belongs to (workspace, path and
+filters), signed. A malformed, altered or foreign cursor restarts the walk.
+"""
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, Generic, TypeVar
+
+from fastapi import Query
+from pydantic import BaseModel, Field
+from sqlalchemy import Column
+from sqlalchemy.sql import Select
+
+from homebase.kit.crypto import open_signed_blob, signed_blob
+
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 200
+_PURPOSE = "cursor"
+
+Item = TypeVar("Item")
+
+
+class Page(BaseModel, Generic[Item]):
+    data: list[Item]
+    next_cursor: str | None = Field(description="Pass as `cursor` for the next page; null on "
+                                                "the last page.")
+    has_more: bool
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    cursor: str | None
+    limit: int
+
+
+def page_request(
+    cursor: Annotated[str | None, Query(max_length=512, description=(
+        "Opaque position from a previous page's next_cursor; omit for the first page. A "
+        "malformed or stale cursor restarts from the beginning."))] = None,
+    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size, 1 to 200.")]
+    = DEFAULT_LIMIT,
+) -> PageRequest:
+    return PageRequest(cursor=cursor, limit=limit)
+
+
+def _fingerprint(list_key: str) -> bytes:
+    return hashlib.sha256(list_key.encode()).digest()[:8]
+
+
+def encode_cursor(secret_key: str, list_key: str, last_id: str) -> str:
+    return signed_blob(secret_key, _PURPOSE, _fingerprint(list_key) + last_id.encode())
+
+
+def decode_cursor(secret_key: str, list_key: str, cursor: str | None) -> str | None:
+    """The id to continue after, or None to start from the beginning."""
+    if not cursor:
+        return None
+    payload = open_signed_blob(secret_key, _PURPOSE, cursor)
+    if payload is None:
+        return None
+    fingerprint, last_id = payload[:8], payload[8:].decode(errors="replace")
+    return last_id if fingerprint == _fingerprint(list_key) and last_id else None
+
+
+def list_key(workspace_id: str, path: str, filters: dict[str, Any]) -> str:
+    """Identifies one walk, so a cursor can't be replayed against another list."""
+    parts = [workspace_id, path] + [f"{k}={v}" for k, v in sorted(filters.items())
+                                    if v is not None]
+    return "\x1f".join(parts)
+
+
+def keyset(statement: Select, id_column: Column, after_id: str | None, limit: int) -> Select:
+    if after_id is not None:
+        statement = statement.where(id_column < after_id)
+    return statement.order_by(id_column.desc()).limit(limit + 1)
+
+
+def page_body(rows: Sequence[dict[str, Any]], limit: int, render: Callable[[dict], dict],
+              secret_key: str, key: str) -> dict[str, Any]:
+    has_more = len(rows) > limit
+    rows = rows[:limit]
+    next_cursor = encode_cursor(secret_key, key, rows[-1]["id"]) if has_more else None
+    return {"data": [render(row) for row in rows], "next_cursor": next_cursor,
+            "has_more": has_more}

@@ -1,0 +1,35 @@
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, Index, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from homebase.db.types import JSONValue, UTCDateTime
+from homebase.models.base import Base
+
+
+class Contact(Base):
+    __tablename__ = "contacts"
+    __table_args__ = (
+        # Keyset pagination walks (workspace_id, id); lead matching looks up by phone/email.
+        Index("ix_contacts_workspace_id_id", "workspace_id", "id"),
+        Index("ix_contacts_workspace_id_phone_e164", "workspace_id", "phone_e164"),
+        Index("ix_contacts_workspace_id_email_lower", "workspace_id", "email_lower"),
+    )
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"))
+    first_name: Mapped[str | None] = mapped_column(String(80))
+    last_name: Mapped[str | None] = mapped_column(String(80))
+    email: Mapped[str | None] = mapped_column(String(254))
+    email_lower: Mapped[str | None] = mapped_column(String(254))
+    phone: Mapped[str | None] = mapped_column(String(32))
+    phone_e164: Mapped[str | None] = mapped_column(String(32))
+    stage: Mapped[str] = mapped_column(String(16))
+    source: Mapped[str | None] = mapped_column(String(80))
+    tags: Mapped[list[str]] = mapped_column(JSONValue)
+    notes: Mapped[str | None] = mapped_column(Text)
+    owner_id: Mapped[str | None] = mapped_column(String(40))
+    ai_paused_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    anonymized_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -1,0 +1,26 @@
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from homebase.db.types import JSONValue, UTCDateTime
+from homebase.models.base import Base
+
+
+class OutboxEvent(Base):
+    """A catalogue event, written in the same transaction as the change that caused it.
+
+    The webhook dispatcher fans each row out to subscriptions and then sets
+    dispatched_at; the row's id is the event_id receivers deduplicate on.
+    """
+
+    __tablename__ = "outbox_events"
+    __table_args__ = (Index("ix_outbox_events_pending", "dispatched_at", "id"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"), index=True)
+    type: Mapped[str] = mapped_column(String(60))
+    data: Mapped[dict[str, Any]] = mapped_column(JSONValue)
+    occurred_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    dispatched_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

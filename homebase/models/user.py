@@ -1,0 +1,23 @@
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from homebase.db.types import UTCDateTime
+from homebase.models.base import Base
+
+
+class User(Base):
+    """A member of a workspace: owner of contacts, assignee of leads and tasks."""
+
+    __tablename__ = "users"
+    __table_args__ = (UniqueConstraint("workspace_id", "email"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"), index=True)
+    email: Mapped[str] = mapped_column(String(254))
+    name: Mapped[str] = mapped_column(String(120))
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    office_id: Mapped[str | None] = mapped_column(String(40))
+    team_id: Mapped[str | None] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)

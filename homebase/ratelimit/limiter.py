@@ -1,0 +1,116 @@
+"""Fixed one-minute windows per bucket (an API key, later an OAuth app in a workspace).
+
+X-RateLimit-Reset is the Unix time, in whole seconds, at which the current window ends
+and the count starts again (as GitHub's API does). In Redis the count is one atomic
+script per request, windowed by Redis's own clock so every instance agrees. While Redis
+can't be reached the limiter counts per instance in memory (the service stays up, each
+instance still enforces the limit on its own share) and tries Redis again after
+`HOMEBASE_REDIS_RETRY_SECONDS`.
+"""
+
+import logging
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+import redis.asyncio as redis
+from redis.exceptions import RedisError
+
+log = logging.getLogger("homebase.ratelimit")
+WINDOW_SECONDS = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    limit: int
+    remaining: int
+    reset_at: int  # Unix seconds when the window ends
+    allowed: bool
+    retry_after: int  # seconds; meaningful when not allowed
+
+    def headers(self) -> list[tuple[bytes, bytes]]:
+        return [(b"x-ratelimit-limit", str(self.limit).encode()),
+                (b"x-ratelimit-remaining", str(self.remaining).encode()),
+                (b"x-ratelimit-reset", str(self.reset_at).encode())]
+
+
+def decide(count: int, limit: int, window_end: int, now: float) -> Decision:
+    return Decision(limit=limit, remaining=max(0, limit - count), reset_at=window_end,
+                    allowed=count <= limit, retry_after=max(1, math.ceil(window_end - now)))
+
+
+class Limiter(Protocol):
+    async def hit(self, bucket: str, limit: int) -> Decision: ...
+
+    async def close(self) -> None: ...
+
+
+class MemoryLimiter:
+    def __init__(self, clock: Callable[[], float] = time.time):
+        self.clock = clock
+        self._windows: dict[str, tuple[int, int]] = {}
+
+    async def hit(self, bucket: str, limit: int) -> Decision:
+        now = self.clock()
+        window = int(now // WINDOW_SECONDS)
+        current_window, count = self._windows.get(bucket, (window, 0))
+        count = count + 1 if current_window == window else 1
+        self._windows[bucket] = (window, count)
+        if len(self._windows) > 100_000:
+            self._evict(window)
+        return decide(count, limit, (window + 1) * WINDOW_SECONDS, now)
+
+    def _evict(self, window: int) -> None:
+        self._windows = {b: v for b, v in self._windows.items() if v[0] == window}
+
+    async def close(self) -> None:
+        return None
+
+
+_SCRIPT = """
+local now = redis.call('TIME')
+local window = math.floor(tonumber(now[1]) / 60)
+local key = KEYS[1] .. ':' .. window
+local count = redis.call('INCR', key)
+if count == 1 then redis.call('EXPIRE', key, 61) end
+return {count, (window + 1) * 60, now[1], now[2]}
+"""
+
+
+class RedisLimiter:
+    def __init__(self, url: str, *, retry_seconds: float = 5.0,
+                 fallback: MemoryLimiter | None = None, timeout: float = 0.25):
+        self.client = redis.Redis.from_url(url, socket_connect_timeout=timeout,
+                                           socket_timeout=timeout)
+        self.script = self.client.register_script(_SCRIPT)
+        self.fallback = fallback or MemoryLimiter()
+        self.retry_seconds = retry_seconds
+        self._down_until = 0.0
+
+    @property
+    def degraded(self) -> bool:
+        return time.monotonic() < self._down_until
+
+    async def hit(self, bucket: str, limit: int) -> Decision:
+        if self.degraded:
+            return await self.fallback.hit(bucket, limit)
+        try:
+            count, window_end, seconds, micros = await self.script(keys=[f"rl:{bucket}"])
+        except (RedisError, OSError) as error:
+            log.warning("rate limiter: Redis unreachable (%s); counting per instance for %.0fs",
+                        error, self.retry_seconds)
+            self._down_until = time.monotonic() + self.retry_seconds
+            return await self.fallback.hit(bucket, limit)
+        now = int(seconds) + int(micros) / 1e6
+        return decide(int(count), limit, int(window_end), now)
+
+    async def close(self) -> None:
+        await self.client.aclose()
+
+
+def build_limiter(redis_url: str | None, retry_seconds: float = 5.0) -> Limiter:
+    if redis_url:
+        return RedisLimiter(redis_url, retry_seconds=retry_seconds)
+    return MemoryLimiter()

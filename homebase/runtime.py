@@ -1,0 +1,38 @@
+"""What a running service holds: settings, database, limiter and clock.
+
+Built once per process (or per test), stored on the app, reached by request handlers
+and workers through this one object."""
+
+from dataclasses import dataclass, field
+
+from starlette.requests import HTTPConnection
+
+from homebase.config import Settings, get_settings
+from homebase.db.engine import Database
+from homebase.kit.clock import Clock, system_clock
+from homebase.ratelimit import Limiter, build_limiter
+
+
+@dataclass
+class Runtime:
+    settings: Settings
+    db: Database
+    limiter: Limiter
+    clock: Clock = field(default=system_clock)
+
+    @classmethod
+    def from_settings(cls, settings: Settings | None = None, *, clock: Clock = system_clock
+                      ) -> "Runtime":
+        settings = settings or get_settings()
+        return cls(settings=settings,
+                   db=Database(settings.database_url, sqlite_pool_size=settings.sqlite_pool_size),
+                   limiter=build_limiter(settings.redis_url, settings.redis_retry_seconds),
+                   clock=clock)
+
+    async def close(self) -> None:
+        await self.limiter.close()
+        await self.db.dispose()
+
+
+def get_runtime(connection: HTTPConnection) -> Runtime:
+    return connection.app.state.runtime

@@ -1,0 +1,98 @@
+"""Operator-side rules for workspaces, their members and sender numbers."""
+
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from homebase.db.tenancy import TenantSession
+from homebase.kit.clock import isoformat
+from homebase.kit.ids import new_id
+from homebase.kit.passwords import hash_password
+from homebase.kit.phones import to_e164
+from homebase.models import SenderNumber, User, Workspace
+
+workspaces = Workspace.__table__
+users = User.__table__
+sender_numbers = SenderNumber.__table__
+
+STATUSES = ("active", "suspended")
+CHANNELS = ("sms", "whatsapp")
+A2P_STATUSES = ("approved", "pending", "rejected")
+
+
+class AdminError(ValueError):
+    """A refused operator command; its text is the one-line reason printed."""
+
+
+def workspace_json(row: Any) -> dict[str, Any]:
+    return {"id": row["id"], "name": row["name"], "status": row["status"],
+            "created_at": isoformat(row["created_at"])}
+
+
+async def create_workspace(connection: AsyncConnection, name: str, now) -> dict[str, Any]:
+    name = name.strip()
+    if not name or len(name) > 120:
+        raise AdminError("--name must be 1 to 120 characters")
+    row = {"id": new_id("wsp"), "name": name, "status": "active", "settings": {},
+           "created_at": now}
+    await connection.execute(insert(workspaces), row)
+    return row
+
+
+async def get_workspace(connection: AsyncConnection, workspace_id: str) -> dict[str, Any]:
+    row = (await connection.execute(select(workspaces).where(workspaces.c.id == workspace_id))
+           ).mappings().first()
+    if row is None:
+        raise AdminError(f"no workspace {workspace_id}")
+    return dict(row)
+
+
+async def set_workspace_status(connection: AsyncConnection, workspace_id: str,
+                               status: str) -> dict[str, Any]:
+    if status not in STATUSES:
+        raise AdminError(f"--status must be one of {', '.join(STATUSES)}")
+    await get_workspace(connection, workspace_id)
+    await connection.execute(update(workspaces).where(workspaces.c.id == workspace_id)
+                             .values(status=status))
+    return await get_workspace(connection, workspace_id)
+
+
+async def create_user(session: TenantSession, *, email: str, name: str,
+                      password: str | None = None, office_id: str | None = None,
+                      team_id: str | None = None) -> dict[str, Any]:
+    email = email.strip().lower()
+    if "@" not in email or len(email) > 254:
+        raise AdminError("--email must be an email address")
+    existing = await session.fetch_one(session.select(users, users.c.id)
+                                       .where(users.c.email == email))
+    if existing:
+        raise AdminError(f"{email} is already a member of this workspace")
+    row = {"id": new_id("usr"), "email": email, "name": name.strip() or email,
+           "password_hash": hash_password(password) if password else None,
+           "office_id": office_id, "team_id": team_id, "created_at": session.now()}
+    await session.insert(users, row)
+    return row
+
+
+async def add_sender_number(session: TenantSession, *, number: str, channel: str,
+                            a2p_status: str) -> dict[str, Any]:
+    if channel not in CHANNELS:
+        raise AdminError(f"--channel must be one of {', '.join(CHANNELS)}")
+    if a2p_status not in A2P_STATUSES:
+        raise AdminError(f"--a2p-status must be one of {', '.join(A2P_STATUSES)}")
+    e164 = to_e164(number)
+    if e164 is None or not number.strip().startswith("+"):
+        raise AdminError("--number must be an E.164 number such as +14155550100")
+    existing = await session.fetch_one(
+        session.select(sender_numbers, sender_numbers.c.id)
+        .where(sender_numbers.c.number == e164, sender_numbers.c.channel == channel))
+    if existing:
+        await session.execute(session.update(sender_numbers)
+                              .where(sender_numbers.c.id == existing["id"])
+                              .values(a2p_status=a2p_status))
+        return {**existing, "number": e164, "channel": channel, "a2p_status": a2p_status}
+    row = {"id": new_id("snd"), "number": e164, "channel": channel, "a2p_status": a2p_status,
+           "created_at": session.now()}
+    await session.insert(sender_numbers, row)
+    return row
