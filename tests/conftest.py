@@ -1,0 +1,135 @@
+"""Fixtures: a real database per test (SQLite and PostgreSQL), the app over ASGI, and
+workspaces with keys.
+
+SQLite: the schema is migrated once into a template file that each test copies.
+PostgreSQL: one database per session, migrated once and truncated after each test.
+"""
+
+import asyncio
+import os
+import shutil
+import uuid
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from homebase.config import Settings
+from homebase.db.engine import Database
+from homebase.db.migrate import upgrade
+from homebase.http.app import create_app
+from homebase.models import Base
+from homebase.ratelimit import MemoryLimiter
+from homebase.runtime import Runtime
+from tests.support import POSTGRES_URL, make_tenant, require_server
+
+BACKENDS = ["sqlite", "postgres"]
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("template") / "template.sqlite3"
+    asyncio.run(upgrade(f"sqlite+aiosqlite:///{path}"))
+    return str(path)
+
+
+@pytest.fixture(scope="session")
+def postgres_database() -> str:
+    """A fresh, migrated database for this session, dropped at the end."""
+    require_server("PostgreSQL", POSTGRES_URL, 5432)
+    name = f"homebase_test_{uuid.uuid4().hex[:10]}"
+    admin_url = POSTGRES_URL
+
+    async def create() -> None:
+        engine = create_async_engine(admin_url, isolation_level="AUTOCOMMIT")
+        async with engine.connect() as connection:
+            await connection.execute(text(f'CREATE DATABASE "{name}"'))
+        await engine.dispose()
+
+    async def drop() -> None:
+        engine = create_async_engine(admin_url, isolation_level="AUTOCOMMIT")
+        async with engine.connect() as connection:
+            await connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        await engine.dispose()
+
+    asyncio.run(create())
+    url = admin_url.rsplit("/", 1)[0] + f"/{name}"
+    asyncio.run(upgrade(url))
+    yield url
+    asyncio.run(drop())
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def database_url(backend, request, tmp_path) -> str:
+    if backend == "sqlite":
+        path = tmp_path / "homebase.sqlite3"
+        shutil.copy(request.getfixturevalue("sqlite_template"), path)
+        return f"sqlite+aiosqlite:///{path}"
+    return request.getfixturevalue("postgres_database")
+
+
+def test_settings(database_url: str, **overrides) -> Settings:
+    values = {"env": "test", "database_url": database_url, "secret_key": "test-secret-key",
+              "webhook_allow_private_urls": True, **overrides}
+    return Settings(**values)
+
+
+@pytest.fixture
+def settings_overrides() -> dict:
+    """Tests override settings by redefining this fixture or parametrizing it."""
+    return {}
+
+
+@pytest.fixture
+async def runtime(database_url, settings_overrides) -> AsyncIterator[Runtime]:
+    settings = test_settings(database_url, **settings_overrides)
+    runtime = Runtime(settings=settings, db=Database(settings.database_url, pool_size=5),
+                      limiter=MemoryLimiter())
+    yield runtime
+    if not runtime.db.is_sqlite:
+        tables = ", ".join(f'"{table.name}"' for table in Base.metadata.sorted_tables)
+        async with runtime.db.engine.begin() as connection:
+            await connection.execute(text(f"TRUNCATE {tables} CASCADE"))
+    await runtime.close()
+
+
+@pytest.fixture
+def app(runtime):
+    return create_app(runtime)
+
+
+@pytest.fixture
+async def client(app) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+        yield client
+
+
+@pytest.fixture
+async def tenant(runtime, client):
+    """A workspace whose key holds every scope."""
+    return await make_tenant(runtime, client)
+
+
+@pytest.fixture
+async def other_tenant(runtime, client):
+    return await make_tenant(runtime, client, name="Other Realty")
+
+
+@pytest.fixture
+def make(runtime, client):
+    """make(scopes=[...]) -> a new workspace with a key holding exactly those scopes."""
+    async def factory(scopes, name="Scoped Realty"):
+        return await make_tenant(runtime, client, scopes=scopes, name=name)
+    return factory
+
+
+def pytest_report_header(config):
+    return [f"postgres: {POSTGRES_URL}", f"CI={os.environ.get('CI', '')}"]

@@ -1,0 +1,97 @@
+"""Helpers shared by the tests: server reachability, tenants with keys, and assertions."""
+
+import os
+import socket
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlparse
+
+import httpx
+import pytest
+
+from homebase.auth.api_keys import create_api_key
+from homebase.auth.scopes import ALL_SCOPES
+from homebase.runtime import Runtime
+from homebase.workspaces import service as workspaces
+
+POSTGRES_URL = os.environ.get("HOMEBASE_TEST_POSTGRES_URL",
+                              "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("HOMEBASE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def reachable(url: str, default_port: int) -> bool:
+    parsed = urlparse(url.replace("+asyncpg", ""))
+    try:
+        with socket.create_connection((parsed.hostname or "127.0.0.1",
+                                       parsed.port or default_port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def require_server(name: str, url: str, default_port: int) -> None:
+    """Skip visibly when a server is down; under CI=true that is a failure instead."""
+    if reachable(url, default_port):
+        return
+    message = f"{name} is not reachable at {url}"
+    if IN_CI:
+        pytest.fail(f"{message} (CI=true requires it)")
+    pytest.skip(f"NOTICE: {message}; its tests are skipped")
+
+
+@dataclass
+class Tenant:
+    """A workspace with an API key, and a client that sends that key."""
+
+    id: str
+    key: str
+    key_id: str
+    client: httpx.AsyncClient
+    headers: dict[str, str] = field(default_factory=dict)
+
+    async def get(self, url: str, **kwargs: Any) -> httpx.Response:
+        return await self.client.get(url, headers=self.headers, **kwargs)
+
+    async def post(self, url: str, json: Any = None, **kwargs: Any) -> httpx.Response:
+        return await self.client.post(url, json=json, headers=self.headers, **kwargs)
+
+    async def patch(self, url: str, json: Any = None, **kwargs: Any) -> httpx.Response:
+        return await self.client.patch(url, json=json, headers=self.headers, **kwargs)
+
+    async def delete(self, url: str, **kwargs: Any) -> httpx.Response:
+        return await self.client.delete(url, headers=self.headers, **kwargs)
+
+
+async def make_key(runtime: Runtime, workspace_id: str, scopes=ALL_SCOPES,
+                   expires_in_days: int | None = 30) -> tuple[str, str]:
+    async with runtime.db.transaction() as connection:
+        created = await create_api_key(connection, workspace_id=workspace_id,
+                                       scopes=list(scopes), name="test",
+                                       now=runtime.clock(), expires_in_days=expires_in_days)
+    return created.id, created.key
+
+
+async def make_tenant(runtime: Runtime, client: httpx.AsyncClient, scopes=ALL_SCOPES,
+                      name: str = "Test Realty") -> Tenant:
+    async with runtime.db.transaction() as connection:
+        workspace = await workspaces.create_workspace(connection, name, runtime.clock())
+    key_id, key = await make_key(runtime, workspace["id"], scopes)
+    return Tenant(id=workspace["id"], key=key, key_id=key_id, client=client,
+                  headers={"Authorization": f"token {key}"})
+
+
+def assert_error(response: httpx.Response, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error"}, body
+    error = body["error"]
+    assert error["code"] == code, error
+    assert error["message"]
+    assert error["request_id"] == response.headers["x-request-id"]
+    return error
+
+
+def failing_fields(response: httpx.Response) -> set[str]:
+    error = assert_error(response, 400, "validation_failed")
+    return {item["field"] for item in error["details"]["errors"]}

@@ -1,0 +1,89 @@
+"""Credentials: 401 for missing, malformed, unknown, expired and revoked; 403 naming the
+missing scope; the spec's scope implications; GET /ping."""
+
+import pytest
+
+from homebase.auth.api_keys import revoke_api_key
+from homebase.auth.scopes import ALL_SCOPES
+from tests.support import assert_error, make_key
+
+
+async def test_ping_reports_the_credential(tenant):
+    response = await tenant.get("/v1/ping")
+    assert response.status_code == 200
+    body = response.json()
+    assert body == {"ok": True, "tenant_id": tenant.id, "credential": "api_key",
+                    "credential_id": tenant.key_id, "scopes": list(ALL_SCOPES),
+                    "rate_limit_per_min": 120, "api_version": "v1"}
+
+
+async def test_ping_succeeds_for_a_key_lacking_other_scopes(make):
+    scoped = await make(["listings:read"])
+    response = await scoped.get("/v1/ping")
+    assert response.status_code == 200
+    assert response.json()["scopes"] == ["listings:read"]
+
+
+@pytest.mark.parametrize("header", [None, "", "token", "Basic dXNlcjpwYXNz", "token garbage",
+                                    "token hbk_notarealkey", "hbk_missing_scheme"])
+async def test_missing_or_garbage_credentials_are_401(client, header):
+    headers = {"Authorization": header} if header is not None else {}
+    response = await client.get("/v1/contacts", headers=headers)
+    assert_error(response, 401, "unauthenticated")
+    assert response.headers["www-authenticate"].startswith("Token")
+
+
+async def test_bearer_scheme_is_accepted(tenant, client):
+    response = await client.get("/v1/ping", headers={"Authorization": f"Bearer {tenant.key}"})
+    assert response.status_code == 200
+
+
+async def test_expired_key_is_401(runtime, tenant, client):
+    _, key = await make_key(runtime, tenant.id, expires_in_days=0)
+    response = await client.get("/v1/ping", headers={"Authorization": f"token {key}"})
+    error = assert_error(response, 401, "unauthenticated")
+    assert "expired" in error["message"]
+
+
+async def test_revoked_key_is_401_on_the_next_request(runtime, tenant):
+    assert (await tenant.get("/v1/ping")).status_code == 200
+    async with runtime.db.transaction() as connection:
+        assert await revoke_api_key(connection, tenant.key_id, runtime.clock())
+    error = assert_error(await tenant.get("/v1/ping"), 401, "unauthenticated")
+    assert "revoked" in error["message"]
+
+
+async def test_missing_scope_is_403_naming_it(make):
+    scoped = await make(["leads:read"])
+    error = assert_error(await scoped.get("/v1/contacts"), 403, "insufficient_scope")
+    assert error["details"] == {"missing_scope": "contacts:read"}
+    assert "contacts:read" in error["message"]
+
+
+async def test_401_comes_before_body_validation(client):
+    response = await client.post("/v1/contacts", content=b"{not json",
+                                 headers={"Content-Type": "application/json"})
+    assert_error(response, 401, "unauthenticated")
+
+
+@pytest.mark.parametrize(("granted", "implied"), [
+    ("contacts:write", "/v1/contacts"),
+    ("contacts:read:pii", "/v1/contacts"),
+])
+async def test_scope_implications(make, granted, implied):
+    scoped = await make([granted])
+    assert (await scoped.get(implied)).status_code == 200
+
+
+async def test_write_scope_is_required_to_write(make):
+    reader = await make(["contacts:read"])
+    error = assert_error(await reader.post("/v1/contacts", json={"first_name": "A"}), 403,
+                         "insufficient_scope")
+    assert error["details"]["missing_scope"] == "contacts:write"
+
+
+async def test_key_acts_only_on_its_own_workspace(tenant, other_tenant):
+    created = await tenant.post("/v1/contacts", json={"first_name": "Mine"})
+    assert created.status_code == 201
+    listed = await other_tenant.get("/v1/contacts")
+    assert listed.json()["data"] == []
