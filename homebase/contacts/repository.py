@@ -2,7 +2,8 @@
 
 from typing import Any
 
-from sqlalchemy import exists, func, literal_column, or_, select
+from sqlalchemy import exists, func, literal_column, or_, select, type_coerce
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.sql import ColumnElement, Select
 
 from homebase.contacts.schemas import ContactFilters
@@ -26,7 +27,7 @@ def _like(text: str) -> str:
 
 def _has_tag(session: TenantSession, tag: str) -> ColumnElement[bool]:
     if session.dialect == "postgresql":
-        return contacts.c.tags.contains([tag])
+        return type_coerce(contacts.c.tags, JSONB).contains([tag])
     values = func.json_each(contacts.c.tags).table_valued("value")
     return exists(select(literal_column("1")).select_from(values).where(values.c.value == tag))
 
