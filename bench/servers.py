@@ -1,0 +1,201 @@
+"""The two servers the benchmark drives, each a child process on loopback."""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+REPO = Path(__file__).resolve().parent.parent
+BENCH_SCOPES = "contacts:read contacts:write"
+RATE_LIMIT = "100000000"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """A child process serving HTTP on 127.0.0.1:port; stopped by its own pid only."""
+
+    def __init__(
+        self,
+        name: str,
+        command: list[str],
+        *,
+        port: int,
+        health: str,
+        log: Path,
+        env: dict[str, str] | None = None,
+        cwd: Path | None = None,
+    ):
+        self.name, self.command, self.port, self.health = name, command, port, health
+        self.log_path, self.env, self.cwd = log, env, cwd
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 90.0) -> "Server":
+        log = self.log_path.open("wb")
+        self.process = subprocess.Popen(
+            self.command, stdout=log, stderr=subprocess.STDOUT, env=self.env, cwd=self.cwd
+        )
+        log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.name} exited early:\n{self.log_tail()}")
+            try:
+                if httpx.get(self.base_url + self.health, timeout=1.0).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"{self.name} did not become healthy:\n{self.log_tail()}")
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=15)
+
+    def log_tail(self, lines: int = 30) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+    def __enter__(self) -> "Server":
+        return self.start()
+
+    def __exit__(self, *_exc) -> None:
+        self.stop()
+
+
+def hello_server(directory: Path) -> Server:
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "bench.hello:app",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        "1",
+        "--loop",
+        "uvloop",
+        "--http",
+        "httptools",
+        "--log-level",
+        "warning",
+        "--no-access-log",
+    ]
+    return Server(
+        "hello-world", command, port=port, health="/", log=directory / "hello.log", cwd=REPO
+    )
+
+
+@dataclass
+class Service:
+    """A homebase instance's database, workspace and API key, ready to serve."""
+
+    directory: Path
+    database_path: Path
+    env: dict[str, str]
+    workspace_id: str
+    key: str
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return {"Authorization": f"token {self.key}"}
+
+    def server(self) -> Server:
+        port = free_port()
+        command = [
+            sys.executable,
+            "-m",
+            "homebase",
+            "serve",
+            "--workers",
+            "1",
+            "--no-worker",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ]
+        return Server(
+            f"homebase ({self.database_path.name})",
+            command,
+            port=port,
+            health="/healthz",
+            log=self.directory / "homebase.log",
+            env=self.env,
+            cwd=self.directory,
+        )
+
+
+def _homebase(env: dict[str, str], cwd: Path, *args: str) -> dict:
+    completed = subprocess.run(
+        [sys.executable, "-m", "homebase", *args],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    if completed.returncode != 0:
+        raise RuntimeError(f"homebase {' '.join(args)} failed: {completed.stderr.strip()}")
+    return json.loads(completed.stdout)
+
+
+def prepare_service(directory: Path, secret_key: str) -> Service:
+    """A fresh SQLite database with one workspace and a contacts key (masked PII)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    database_path = directory / "homebase.sqlite3"
+    env = {
+        **os.environ,
+        "HOMEBASE_DATABASE_URL": f"sqlite+aiosqlite:///{database_path}",
+        "HOMEBASE_SECRET_KEY": secret_key,
+        "HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN": RATE_LIMIT,
+    }
+    env.pop("HOMEBASE_REDIS_URL", None)  # the in-process limiter: no network beyond loopback
+    _homebase(env, directory, "migrate")
+    workspace = _homebase(env, directory, "admin", "create-workspace", "--name", "Bench Realty")
+    key = _homebase(
+        env,
+        directory,
+        "admin",
+        "create-api-key",
+        "--workspace",
+        workspace["id"],
+        "--scopes",
+        BENCH_SCOPES,
+        "--name",
+        "bench",
+    )
+    return Service(
+        directory=directory,
+        database_path=database_path,
+        env=env,
+        workspace_id=workspace["id"],
+        key=key["key"],
+    )
