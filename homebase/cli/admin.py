@@ -2,6 +2,7 @@
 one-line reason on stderr and exits non-zero."""
 
 import argparse
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -114,7 +115,7 @@ async def _dispatch(args, connection, runtime: Runtime) -> dict[str, Any]:
     if command == "load-fixtures":
         session = await _tenant(connection, args.workspace, runtime)
         try:
-            document = json.loads(Path(args.file).read_text())
+            document = json.loads(await asyncio.to_thread(Path(args.file).read_text))
         except (OSError, ValueError) as error:
             raise AdminError(f"cannot read {args.file}: {error}") from error
         return await load_fixtures(session, document)

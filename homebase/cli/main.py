@@ -11,8 +11,17 @@ from homebase.cli import admin
 from homebase.workspaces.service import AdminError
 
 
+class _Parser(argparse.ArgumentParser):
+    """A usage error is one line on stderr, as the operator contract requires of every
+    failure (argparse's default prints the whole usage block first). Subparsers inherit
+    this class."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"error: {self.prog}: {message}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="homebase", description="Homebase API service")
+    parser = _Parser(prog="homebase", description="Homebase API service")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("migrate", help="bring the database schema up to date")
 
@@ -85,5 +94,6 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.write(f"error: {error}\n")
         sys.exit(1)
     except Exception as error:  # the contract: a one-line reason, non-zero exit
-        sys.stderr.write(f"error: {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}\n")
+        first_line = str(error).splitlines()[0] if str(error) else ""
+        sys.stderr.write(f"error: {type(error).__name__}: {first_line}\n")
         sys.exit(1)

@@ -1,10 +1,16 @@
+import re
 from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any
 
-import re
-
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+)
 
 # Dot-atom local part (no leading, trailing or consecutive dots), then a domain of
 # letter/digit labels with a 2-63 letter top-level label.
@@ -58,7 +64,9 @@ def _unique(tags: list[str] | None) -> list[str] | None:
 class ContactCreate(BaseModel):
     """Every member is optional; stage defaults to LEAD and tags to []."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_CONTACT_EXAMPLE]})
+    # required is stated (empty) so the document says outright that nothing is required.
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "required": [], "examples": [_CONTACT_EXAMPLE]})
 
     first_name: Name | None = None
     last_name: Name | None = None
@@ -78,6 +86,7 @@ class ContactUpdate(BaseModel):
     null to clear them; stage and tags do not. tags replaces the whole list."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "required": [],
         "examples": [{"stage": "ACTIVE_CLIENT", "tags": ["buyer", "closing"], "phone": None}]})
 
     first_name: Name | None = None
