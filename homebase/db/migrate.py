@@ -1,14 +1,20 @@
 """Running Alembic from code: `homebase migrate`, `serve` on start, and the tests."""
 
+import asyncio
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import create_async_engine
+
+from homebase.db.engine import Database
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+MIGRATION_LOCK_KEY = 0x686F6D65  # "home"
+# Alembic keeps global state, so upgrades within one process also run one at a time.
+_in_process = asyncio.Lock()
 
 
 def alembic_config() -> Config:
@@ -26,13 +32,19 @@ def ensure_sqlite_directory(url: str) -> None:
 async def upgrade(url: str, revision: str = "head") -> str:
     """Bring the schema at `url` to `revision`; returns the revision now current."""
     ensure_sqlite_directory(url)
-    engine = create_async_engine(url)
+    database = Database(url)
     try:
-        async with engine.begin() as connection:
+        async with _in_process, database.transaction(write=True) as connection:
+            # SQLite: the transaction began IMMEDIATE, so a second process waits for it.
+            if connection.dialect.name == "postgresql":
+                # Instances starting together migrate one at a time; the others then find
+                # the schema current. Released when the transaction ends.
+                await connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                         {"key": MIGRATION_LOCK_KEY})
             await connection.run_sync(_upgrade, revision)
             return await connection.run_sync(_current)
     finally:
-        await engine.dispose()
+        await database.dispose()
 
 
 def _upgrade(connection, revision: str) -> None:
