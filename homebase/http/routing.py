@@ -4,7 +4,9 @@ given its transaction.
 Order for every /v1 request: credential (401), rate limit (429), then FastAPI's own
 handling (body parsing and validation 400, scope 403 via `require`, the endpoint).
 The transaction commits after the endpoint returns and before the response is sent;
-any error response rolls it back, so a failed request writes nothing.
+any error response rolls it back, so a failed request writes nothing. The one exception
+is an ApiError with `commits_writes` (ComplianceBlocked): its writes are the record of
+the refusal, so they commit before the error is answered.
 """
 
 from collections.abc import Callable, Coroutine
@@ -15,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from homebase.auth.credentials import resolve
-from homebase.kit.errors import RateLimited, UnsupportedContentType
+from homebase.kit.errors import ApiError, RateLimited, UnsupportedContentType
 from homebase.runtime import get_runtime
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -42,6 +44,7 @@ class V1Route(APIRoute):
         async def handle(request: Request) -> Response:
             runtime = get_runtime(request)
             write = request.method not in SAFE_METHODS
+            recorded_error: ApiError | None = None
             try:
                 async with runtime.db.transaction(write=write) as connection:
                     principal = await resolve(connection, request.headers.get("authorization"),
@@ -58,11 +61,19 @@ class V1Route(APIRoute):
                         _require_json(request)
                     request.state.principal = principal
                     request.state.connection = connection
-                    response = await handler(request)
-                    if response.status_code >= 400:
-                        raise _Rollback(response)
+                    try:
+                        response = await handler(request)
+                    except ApiError as error:
+                        if not error.commits_writes:
+                            raise
+                        recorded_error = error  # leave the block normally: it commits
+                    else:
+                        if response.status_code >= 400:
+                            raise _Rollback(response)
             except _Rollback as rollback:
                 return rollback.response
+            if recorded_error is not None:
+                raise recorded_error
             return response
 
         return handle

@@ -8,6 +8,9 @@ class ApiError(Exception):
     status = 500
     code = "internal_error"
     message = "An unexpected error occurred."
+    # An error whose record must outlive the request (a refused send is stored as FAILED):
+    # the /v1 route class commits the request's writes before answering with it.
+    commits_writes = False
 
     def __init__(self, message: str | None = None, *, details: dict[str, Any] | None = None,
                  headers: dict[str, str] | None = None):
@@ -71,6 +74,16 @@ class Conflict(ApiError):
     status = 409
     code = "conflict"
     message = "The request conflicts with the current state."
+
+
+class ComplianceBlocked(ApiError):
+    """A send refused by a compliance gate. The attempt was recorded (status FAILED) in
+    the same transaction, which commits even though the answer is an error."""
+
+    status = 422
+    code = "compliance_blocked"
+    message = "Blocked: the send was refused by a compliance gate."
+    commits_writes = True
 
 
 class RateLimited(ApiError):

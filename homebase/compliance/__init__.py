@@ -1,0 +1,1 @@
+"""The send gates: one pure decision over workspace, recipient and clock (gates.py)."""

@@ -1,0 +1,139 @@
+"""The compliance gates every send passes, in the spec's order, as one pure function.
+
+    evaluate(workspace, recipient, channel, now, window) -> Allowed | Blocked
+
+No I/O: callers (messaging/service.py at request time, messaging/tasks.py again just
+before the provider is called) load the state into these dataclasses. The first
+refusing gate wins; its `reason` is the category in "Blocked (<reason>): <text>".
+
+1. account_suspended  a suspended workspace sends nothing, on any channel
+2. opted_out          the address is suppressed (STOP reply, bounce, manual entry)
+3. a2p_not_approved   SMS/WhatsApp need a sending number the carrier approved
+4. quiet_hours        proactive texts only inside the window in the recipient's local
+                      time, in every zone the area code maps to; no zone -> refused
+5. consent_missing    proactive texts need an unexpired, unrevoked consent artifact
+
+Gates 3-5 concern texts (SMS and WhatsApp); email's hard gate is the suppression list.
+"""
+
+from dataclasses import dataclass, field
+from datetime import datetime, time
+from zoneinfo import ZoneInfo
+
+from homebase.compliance.timezones import zones_for_number
+from homebase.kit.masking import mask_phone
+
+TEXT_CHANNELS = frozenset({"SMS", "WHATSAPP"})
+
+
+@dataclass(frozen=True)
+class SendingWindow:
+    """Local hours in which proactive texts may go out: [start, end)."""
+
+    start: time = time(8, 0)
+    end: time = time(20, 0)
+
+
+@dataclass(frozen=True)
+class WorkspaceState:
+    status: str  # active | suspended
+
+
+@dataclass(frozen=True)
+class SenderState:
+    number: str
+    a2p_status: str  # approved | pending | rejected
+
+
+@dataclass(frozen=True)
+class RecipientState:
+    address: str  # E.164 for texts, lower-case email for email
+    suppression: str | None = None  # why the address is suppressed, None when it is not
+    proactive: bool = True  # no inbound from this address within the reply window
+    has_consent: bool = False
+    sender: SenderState | None = None  # the number the text would leave from
+    zones: tuple[str, ...] | None = field(default=None)  # None: resolve from the address
+
+
+@dataclass(frozen=True)
+class Allowed:
+    allowed: bool = True
+
+
+@dataclass(frozen=True)
+class Blocked:
+    reason: str
+    text: str
+    allowed: bool = False
+
+    @property
+    def message(self) -> str:
+        return f"Blocked ({self.reason}): {self.text}"
+
+
+Decision = Allowed | Blocked
+
+
+def evaluate(workspace: WorkspaceState, recipient: RecipientState, channel: str,
+             now: datetime, window: SendingWindow = SendingWindow()) -> Decision:
+    for gate in (_account, _suppression, _a2p, _quiet_hours, _consent):
+        decision = gate(workspace, recipient, channel, now, window)
+        if decision is not None:
+            return decision
+    return Allowed()
+
+
+def _account(workspace, recipient, channel, now, window) -> Blocked | None:
+    if workspace.status != "active":
+        return Blocked("account_suspended",
+                       f"The workspace is {workspace.status}; it sends nothing on any channel.")
+    return None
+
+
+def _suppression(workspace, recipient, channel, now, window) -> Blocked | None:
+    if recipient.suppression is not None:
+        return Blocked("opted_out", "The recipient is on the workspace's suppression list "
+                                    f"({recipient.suppression}).")
+    return None
+
+
+def _a2p(workspace, recipient, channel, now, window) -> Blocked | None:
+    if channel not in TEXT_CHANNELS:
+        return None
+    sender = recipient.sender
+    if sender is None:
+        return Blocked("a2p_not_approved",
+                       f"The workspace has no {channel} sending number registered.")
+    if sender.a2p_status != "approved":
+        return Blocked("a2p_not_approved",
+                       f"The sending number {mask_phone(sender.number)} is {sender.a2p_status}, "
+                       "not carrier-approved (A2P 10DLC).")
+    return None
+
+
+def local_times(zones: tuple[str, ...], now: datetime) -> list[tuple[str, datetime]]:
+    return [(name, now.astimezone(ZoneInfo(name))) for name in zones]
+
+
+def _quiet_hours(workspace, recipient, channel, now, window) -> Blocked | None:
+    if channel not in TEXT_CHANNELS or not recipient.proactive:
+        return None
+    zones = recipient.zones if recipient.zones is not None else zones_for_number(
+        recipient.address)
+    if not zones:
+        return Blocked("quiet_hours", "No time zone resolves for the recipient's number, so "
+                                      "its local time is unknown; proactive texts are refused.")
+    hours = f"{window.start:%H:%M} to {window.end:%H:%M}"
+    for name, local in local_times(zones, now):
+        if not window.start <= local.time().replace(tzinfo=None) < window.end:
+            return Blocked("quiet_hours",
+                           f"It is {local:%H:%M} in {name}, a zone of the recipient's number; "
+                           f"proactive texts go out only from {hours} recipient local time.")
+    return None
+
+
+def _consent(workspace, recipient, channel, now, window) -> Blocked | None:
+    if channel not in TEXT_CHANNELS or not recipient.proactive or recipient.has_consent:
+        return None
+    return Blocked("consent_missing", "No unexpired consent artifact exists for the "
+                                      "recipient's number; proactive texts need one.")
