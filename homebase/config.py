@@ -34,6 +34,25 @@ class Settings(BaseSettings):
     webhook_allow_private_urls: bool = False
     worker_poll_seconds: float = 1
 
+    # Messaging providers (docs/messaging.md). "local" records sends in-process, so the
+    # embedded default works offline; twilio speaks the Twilio REST API at the base URL.
+    sms_provider: Literal["local", "twilio"] = "local"
+    email_provider: Literal["local", "smtp"] = "local"
+    email_from: str = "no-reply@homebase.invalid"
+    twilio_base_url: str = "https://api.twilio.com"
+    twilio_account_sid: str = ""
+    twilio_auth_token: str = ""  # also keys the signatures of inbound provider requests
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int = Field(25, ge=1, le=65535)
+    smtp_username: str = ""
+    smtp_password: str = ""
+    smtp_starttls: bool = False
+    messaging_provider_timeout_seconds: float = Field(10, gt=0)
+    # A message claimed for sending is leased this long; an expired lease means the
+    # worker died mid-send, and the message is failed rather than risk a duplicate.
+    messaging_lease_seconds: float = Field(120, gt=0)
+    messaging_send_batch: int = Field(20, ge=1)
+
     # SQLite connection pool: one connection serialises this process's access, which
     # measured fastest for aiosqlite (see docs/performance.md).
     sqlite_pool_size: int = 1

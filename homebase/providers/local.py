@@ -1,0 +1,20 @@
+"""The embedded default: records sends in this process instead of reaching a carrier,
+so `make run` works offline. The message row itself is the durable record."""
+
+import logging
+from collections import deque
+
+from homebase.providers.base import Outbound, ProviderResult
+
+log = logging.getLogger("homebase.providers.local")
+RECORDED: deque[Outbound] = deque(maxlen=1000)  # the latest sends, for tests and demos
+
+
+class LocalProvider:
+    name = "local"
+
+    async def send(self, message: Outbound) -> ProviderResult:
+        RECORDED.append(message)
+        log.info("local provider recorded %s %s", message.channel, message.message_id)
+        return ProviderResult(accepted=True, provider_message_id=f"local_{message.message_id}",
+                              status="sent")
