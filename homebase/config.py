@@ -53,6 +53,11 @@ class Settings(BaseSettings):
     messaging_lease_seconds: float = Field(120, gt=0)
     messaging_send_batch: int = Field(20, ge=1)
 
+    # Calls (docs/deals-listings-calls.md): recordings are streamed from this folder by the
+    # signed-link proxy; provider callbacks are HMAC-signed with this secret (unset: refused).
+    recordings_dir: Path = VAR_DIR / "recordings"
+    calls_provider_secret: str = ""
+
     # SQLite connection pool: one connection serialises this process's access, which
     # measured fastest for aiosqlite (see docs/performance.md).
     sqlite_pool_size: int = 1

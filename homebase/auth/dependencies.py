@@ -14,12 +14,15 @@ from homebase.runtime import get_runtime
 
 
 class RequireScope:
-    """A route dependency; `scope=None` means any valid credential (GET /ping)."""
+    """A route dependency; `scope=None` means any valid credential (GET /ping).
+
+    Dependencies here are `async def` although they never await: FastAPI runs a plain
+    `def` dependency in its thread pool, a thread hop per dependency per request."""
 
     def __init__(self, scope: Scope | None):
         self.scope = scope
 
-    def __call__(self, request: Request) -> Principal:
+    async def __call__(self, request: Request) -> Principal:
         principal: Principal = request.state.principal
         if self.scope is not None and not principal.has(self.scope):
             raise InsufficientScope(self.scope.value)
@@ -30,7 +33,7 @@ def require(scope: Scope | None) -> type[Principal]:
     return Annotated[Principal, Depends(RequireScope(scope))]  # type: ignore[return-value]
 
 
-def tenant_session(request: Request) -> TenantSession:
+async def tenant_session(request: Request) -> TenantSession:
     principal: Principal = request.state.principal
     return TenantSession(request.state.connection, principal.workspace_id,
                          clock=get_runtime(request).clock, actor=principal.credential_id)

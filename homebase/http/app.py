@@ -10,16 +10,21 @@ from fastapi.openapi.utils import get_openapi
 
 import homebase.auth.api_keys  # noqa: F401  (registers the API key resolver)
 from homebase import __version__
+from homebase.calls import public as calls_public
+from homebase.calls.endpoints import router as calls_router
 from homebase.contacts.endpoints import router as contacts_router
+from homebase.deals.endpoints import deals_router, pipelines_router
 from homebase.http import errors
 from homebase.http.health import router as health_router
 from homebase.http.middleware import RequestContextMiddleware
 from homebase.kit.responses import JSONResponse
+from homebase.listings.endpoints import router as listings_router
 from homebase.ping.endpoints import router as ping_router
 from homebase.runtime import Runtime
 from homebase.worker.runner import run_until
 
-V1_ROUTERS = [ping_router, contacts_router]
+V1_ROUTERS = [ping_router, contacts_router,
+              calls_router, deals_router, pipelines_router, listings_router]
 
 DESCRIPTION = """\
 The Homebase workspace API: contacts, leads, messaging, calls, deals, listings,
@@ -61,6 +66,7 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
     for router in V1_ROUTERS:
         app.include_router(router, prefix="/v1")
     app.include_router(health_router)
+    app.include_router(calls_public.router)  # recording proxy, provider callback
     app.add_middleware(RequestContextMiddleware)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app

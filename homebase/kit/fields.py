@@ -27,9 +27,10 @@ def field_selector(model: type[BaseModel]) -> Callable[..., Projection]:
     description = ("Comma-separated allow-list of members to return; id is always included. "
                    f"One of: {', '.join(sorted(allowed))}.")
 
-    def dependency(fields: Annotated[str | None, Query(max_length=1000,
-                                                       description=description)] = None
-                   ) -> Projection:
+    # async: FastAPI would run a plain def dependency in its thread pool.
+    async def dependency(fields: Annotated[str | None, Query(max_length=1000,
+                                                             description=description)] = None
+                         ) -> Projection:
         if fields is None or not fields.strip():
             return _identity
         names = {name.strip() for name in fields.split(",") if name.strip()}

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class ErrorDetail(BaseModel):
@@ -16,6 +16,13 @@ class ErrorDetail(BaseModel):
 
 
 class ErrorEnvelope(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{"error": {
+        "code": "validation_failed", "message": "Invalid request: limit: Input should be less "
+                                                "than or equal to 200",
+        "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
+        "details": {"errors": [{"field": "limit", "in": "query", "type": "less_than_equal",
+                                "message": "Input should be less than or equal to 200"}]}}}]})
+
     error: ErrorDetail
 
 

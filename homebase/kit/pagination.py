@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Generic, TypeVar
 
 from fastapi import Query
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Column
 from sqlalchemy.sql import Select
 
@@ -21,12 +21,26 @@ from homebase.kit.crypto import open_signed_blob, signed_blob
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
+MAX_CURSOR_LENGTH = 512
 _PURPOSE = "cursor"
 
 Item = TypeVar("Item")
 
 
+def _page_examples(schema: dict[str, Any], model: type[BaseModel]) -> None:
+    """Every page documents an example, built from its item's own."""
+    args = model.__pydantic_generic_metadata__["args"]
+    item = args[0] if args else None
+    items = []
+    if isinstance(item, type) and issubclass(item, BaseModel):
+        items = item.model_json_schema().get("examples", [])[:1]
+    schema["examples"] = [{"data": items, "next_cursor": "T0pBUVVFX0NVUlNPUl9FWEFNUExF",
+                           "has_more": True}]
+
+
 class Page(BaseModel, Generic[Item]):
+    model_config = ConfigDict(json_schema_extra=_page_examples)
+
     data: list[Item]
     next_cursor: str | None = Field(description="Pass as `cursor` for the next page; null on "
                                                 "the last page.")
@@ -40,7 +54,7 @@ class PageRequest:
 
 
 def page_request(
-    cursor: Annotated[str | None, Query(max_length=512, description=(
+    cursor: Annotated[str | None, Query(description=(
         "Opaque position from a previous page's next_cursor; omit for the first page. A "
         "malformed or stale cursor restarts from the beginning."))] = None,
     limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size, 1 to 200.")]
@@ -59,7 +73,8 @@ def encode_cursor(secret_key: str, list_key: str, last_id: str) -> str:
 
 def decode_cursor(secret_key: str, list_key: str, cursor: str | None) -> str | None:
     """The id to continue after, or None to start from the beginning."""
-    if not cursor:
+    # Too long is malformed too: it restarts rather than failing, and costs no decoding.
+    if not cursor or len(cursor) > MAX_CURSOR_LENGTH:
         return None
     payload = open_signed_blob(secret_key, _PURPOSE, cursor)
     if payload is None:

@@ -3,12 +3,12 @@
 from typing import Any
 
 import orjson
-from starlette.responses import Response
+from starlette import responses
 
 
-class JSONResponse(Response):
-    media_type = "application/json"
-
+# Subclassing Starlette's JSONResponse is what tells FastAPI to document the route's
+# response_model as the success schema (it would otherwise document a bare string).
+class JSONResponse(responses.JSONResponse):
     def render(self, content: Any) -> bytes:
         return orjson.dumps(content)
 

@@ -2,12 +2,18 @@
 
 from homebase.models.api_key import ApiKey
 from homebase.models.base import Base
+from homebase.models.call import Call
 from homebase.models.contact import Contact
+from homebase.models.deal import Deal
+from homebase.models.listing import Listing
 from homebase.models.outbox_event import OutboxEvent
+from homebase.models.pipeline import Pipeline
+from homebase.models.pipeline_stage import PipelineStage
 from homebase.models.sender_number import SenderNumber
 from homebase.models.timeline_event import TimelineEvent
 from homebase.models.user import User
 from homebase.models.workspace import Workspace
 
 __all__ = ["ApiKey", "Base", "Contact", "OutboxEvent", "SenderNumber", "TimelineEvent", "User",
-           "Workspace"]
+           "Workspace",
+           "Call", "Deal", "Listing", "Pipeline", "PipelineStage"]

@@ -1,0 +1,86 @@
+"""Call queries. Every statement starts from the TenantSession."""
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql import Select
+
+from homebase.calls.schemas import CallFilters, Direction
+from homebase.db.tenancy import TenantSession
+from homebase.kit.pagination import keyset
+from homebase.models import Call, Contact, SenderNumber, Workspace
+
+calls = Call.__table__
+contacts = Contact.__table__
+sender_numbers = SenderNumber.__table__
+workspaces = Workspace.__table__
+
+
+async def get(session: TenantSession, call_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(calls).where(calls.c.id == call_id))
+
+
+async def get_by_provider_id(session: TenantSession, provider_call_id: str
+                             ) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(calls)
+                                   .where(calls.c.provider_call_id == provider_call_id))
+
+
+def list_statement(session: TenantSession, filters: CallFilters, *, after_id: str | None,
+                   limit: int) -> Select:
+    statement = session.select(calls)
+    if filters.contact_id is not None:
+        statement = statement.where(calls.c.contact_id == filters.contact_id)
+    if filters.direction is not None:
+        statement = statement.where(calls.c.direction == filters.direction.value)
+    if filters.handled_by is not None:
+        statement = statement.where(calls.c.handled_by == filters.handled_by.value)
+    if filters.disposition is not None:
+        statement = statement.where(calls.c.disposition == filters.disposition)
+    if filters.started_after is not None:
+        statement = statement.where(calls.c.started_at >= filters.started_after)
+    if filters.started_before is not None:
+        statement = statement.where(calls.c.started_at < filters.started_before)
+    return keyset(statement, calls.c.id, after_id, limit)
+
+
+async def insert(session: TenantSession, values: dict[str, Any]) -> None:
+    await session.insert(calls, values)
+
+
+async def contact_exists(session: TenantSession, contact_id: str) -> bool:
+    return await session.fetch_one(session.select(contacts, contacts.c.id)
+                                   .where(contacts.c.id == contact_id)) is not None
+
+
+async def contact_by_phone(session: TenantSession, e164: str) -> str | None:
+    """The newest live contact with this number."""
+    row = await session.fetch_one(
+        session.select(contacts, contacts.c.id)
+        .where(contacts.c.phone_e164 == e164, contacts.c.anonymized_at.is_(None))
+        .order_by(contacts.c.id.desc()).limit(1))
+    return row["id"] if row else None
+
+
+async def scrub_for_contact(session: TenantSession, contact_id: str) -> None:
+    """Transcript, summary, the recording and the other party's number go; the call stays."""
+    for direction, number in ((Direction.inbound, "from_number"),
+                              (Direction.outbound, "to_number")):
+        await session.execute(
+            session.update(calls)
+            .where(calls.c.contact_id == contact_id, calls.c.direction == direction.value)
+            .values(transcript=None, summary=None, recording_key=None, **{number: None}))
+
+
+# Workspace resolution for provider callbacks happens before there is a tenant, so these
+# two read across workspaces on purpose; everything after uses a TenantSession.
+async def workspaces_owning(connection: AsyncConnection, e164: str) -> list[str]:
+    rows = await connection.execute(select(sender_numbers.c.workspace_id).distinct()
+                                    .where(sender_numbers.c.number == e164))
+    return [row[0] for row in rows]
+
+
+async def workspace_exists(connection: AsyncConnection, workspace_id: str) -> bool:
+    row = await connection.execute(select(workspaces.c.id).where(workspaces.c.id == workspace_id))
+    return row.first() is not None

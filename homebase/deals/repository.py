@@ -1,0 +1,99 @@
+"""Deal and pipeline queries. Every statement starts from the TenantSession."""
+
+from typing import Any
+
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.sql import Select
+
+from homebase.db.tenancy import TenantSession
+from homebase.deals.schemas import DealFilters
+from homebase.kit.pagination import keyset
+from homebase.models import Contact, Deal, Pipeline, PipelineStage
+
+deals = Deal.__table__
+pipelines = Pipeline.__table__
+stages = PipelineStage.__table__
+contacts = Contact.__table__
+
+
+async def get(session: TenantSession, deal_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(deals).where(deals.c.id == deal_id))
+
+
+def list_statement(session: TenantSession, filters: DealFilters, *, after_id: str | None,
+                   limit: int) -> Select:
+    statement = session.select(deals)
+    for name in ("pipeline_id", "stage_id", "contact_id", "owner_id"):
+        value = getattr(filters, name)
+        if value is not None:
+            statement = statement.where(deals.c[name] == value)
+    if filters.status is not None:
+        statement = statement.where(deals.c.status == filters.status.value)
+    return keyset(statement, deals.c.id, after_id, limit)
+
+
+async def insert(session: TenantSession, values: dict[str, Any]) -> None:
+    await session.insert(deals, values)
+
+
+async def update(session: TenantSession, deal_id: str, values: dict[str, Any]) -> None:
+    await session.execute(session.update(deals).where(deals.c.id == deal_id).values(**values))
+
+
+async def contact_exists(session: TenantSession, contact_id: str) -> bool:
+    row = await session.fetch_one(session.select(contacts, contacts.c.id)
+                                  .where(contacts.c.id == contact_id))
+    return row is not None
+
+
+async def get_pipeline(session: TenantSession, pipeline_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(pipelines)
+                                   .where(pipelines.c.id == pipeline_id))
+
+
+async def pipeline_keys(session: TenantSession) -> set[str]:
+    rows = await session.fetch_all(session.select(pipelines, pipelines.c.key))
+    return {row["key"] for row in rows}
+
+
+async def get_stage(session: TenantSession, stage_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(stages).where(stages.c.id == stage_id))
+
+
+async def first_stage(session: TenantSession, pipeline_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(
+        session.select(stages).where(stages.c.pipeline_id == pipeline_id)
+        .order_by(stages.c.position, stages.c.id).limit(1))
+
+
+async def stages_by_pipeline(session: TenantSession) -> dict[str, list[dict[str, Any]]]:
+    """All of the workspace's stages: pipelines are few, so one query serves a whole page."""
+    rows = await session.fetch_all(session.select(stages)
+                                   .order_by(stages.c.pipeline_id, stages.c.position, stages.c.id))
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        grouped.setdefault(row["pipeline_id"], []).append(row)
+    return grouped
+
+
+def pipelines_statement(session: TenantSession, *, after_id: str | None, limit: int) -> Select:
+    return keyset(session.select(pipelines), pipelines.c.id, after_id, limit)
+
+
+async def insert_pipeline_if_absent(session: TenantSession, values: dict[str, Any]) -> bool:
+    """True when inserted; False when the workspace already has a pipeline with this key
+    (a concurrent request created it first). Inserts always carry the session's workspace."""
+    dialect_insert = postgresql_insert if session.dialect == "postgresql" else sqlite_insert
+    statement = (dialect_insert(pipelines)
+                 .values(**values, workspace_id=session.workspace_id)
+                 .on_conflict_do_nothing(index_elements=["workspace_id", "key"]))
+    return (await session.connection.execute(statement)).rowcount == 1
+
+
+async def insert_pipeline(session: TenantSession, values: dict[str, Any]) -> None:
+    await session.insert(pipelines, values)
+
+
+async def insert_stages(session: TenantSession, rows: list[dict[str, Any]]) -> None:
+    await session.insert_many(stages, rows)

@@ -1,0 +1,139 @@
+from datetime import date, datetime
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+
+from homebase.kit.money import Amount, Currency, Percent
+
+Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+OwnerId = Annotated[str, StringConstraints(max_length=40)]
+Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+
+
+class DealStatus(StrEnum):
+    open = "open"
+    won = "won"
+    lost = "lost"
+
+
+_DEAL_EXAMPLE = {
+    "title": "Reyes: 3-bed in Noe Valley", "pipeline_id": "ppl_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v", "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "value": "1450000.00", "currency": "USD", "expected_close_date": "2027-02-15",
+    "owner_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t", "status": "open",
+    "commission_rate": "2.50", "commission_amount": None,
+}
+
+
+class DealCreate(BaseModel):
+    """pipeline_id and title are required. stage_id defaults to the pipeline's first stage."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_DEAL_EXAMPLE]})
+
+    pipeline_id: Id
+    stage_id: Id | None = Field(None, description="A stage of pipeline_id; defaults to its "
+                                                  "first stage.")
+    title: Title
+    contact_id: Id | None = Field(None, description="A contact of this workspace.")
+    value: Amount | None = None
+    currency: Currency = "USD"
+    expected_close_date: date | None = None
+    owner_id: OwnerId | None = None
+    status: DealStatus = DealStatus.open
+    commission_rate: Percent | None = None
+    commission_amount: Amount | None = Field(
+        None, description="Explicit commission; when null it is derived from value x "
+                          "commission_rate.")
+
+
+_NOT_NULL = ("pipeline_id", "stage_id", "title", "currency", "status")
+
+
+class DealUpdate(BaseModel):
+    """Any subset. pipeline_id, stage_id, title, currency and status may not be null; the
+    rest accept null to clear them. Changing pipeline_id without stage_id moves the deal to
+    the new pipeline's first stage."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "required": [], "examples": [{"stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9w",
+                                      "value": "1425000.00"}]})
+
+    pipeline_id: Id = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
+    stage_id: Id = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
+    title: Title = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
+    contact_id: Id | None = None
+    value: Amount | None = None
+    currency: Currency = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
+    expected_close_date: date | None = None
+    owner_id: OwnerId | None = None
+    status: DealStatus = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
+    commission_rate: Percent | None = None
+    commission_amount: Amount | None = None
+
+    @field_validator(*_NOT_NULL, mode="before")
+    @classmethod
+    def _not_null(cls, value: Any) -> Any:
+        if value is None:
+            raise ValueError("may not be null")
+        return value
+
+
+class Deal(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": "dea_01jd3v6k8h2k3m4n5p6q7r8s9t", **_DEAL_EXAMPLE,
+        "commission_amount": "36250.00", "stage_changed_at": "2026-11-20T17:04:05.123Z",
+        "closed_at": None, "created_at": "2026-11-20T17:04:05.123Z",
+        "updated_at": "2026-11-20T17:04:05.123Z"}]})
+
+    id: str
+    title: str
+    pipeline_id: str
+    stage_id: str
+    contact_id: str | None = Field(description="Kept when the contact is anonymized.")
+    value: str | None = Field(description="Decimal string in major units.")
+    currency: str = Field(description="ISO 4217.")
+    expected_close_date: date | None
+    owner_id: str | None
+    status: DealStatus
+    commission_rate: str | None = Field(description="Percent, decimal string.")
+    commission_amount: str | None = Field(description="Explicit, or value x commission_rate "
+                                                      "rounded half up to the cent.")
+    stage_changed_at: datetime
+    closed_at: datetime | None = Field(description="When status became won or lost.")
+    created_at: datetime
+    updated_at: datetime
+
+
+class DealFilters(BaseModel):
+    pipeline_id: Annotated[str, StringConstraints(max_length=40)] | None = None
+    stage_id: Annotated[str, StringConstraints(max_length=40)] | None = None
+    contact_id: Annotated[str, StringConstraints(max_length=40)] | None = None
+    owner_id: Annotated[str, StringConstraints(max_length=40)] | None = None
+    status: DealStatus | None = None
+
+
+class PipelineStage(BaseModel):
+    id: str
+    key: str
+    name: str
+    position: int = Field(description="Order within the pipeline, from 0.")
+    probability: int | None = Field(description="Chance of closing from this stage, percent.")
+
+
+class Pipeline(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": "ppl_01jd3v6k8h2k3m4n5p6q7r8s9t", "key": "buyer", "name": "Buyers",
+        "position": 0, "stages": [
+            {"id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v", "key": "new", "name": "New",
+             "position": 0, "probability": 10},
+            {"id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9w", "key": "showing", "name": "Showing",
+             "position": 1, "probability": 25}],
+        "created_at": "2026-11-20T17:04:05.123Z"}]})
+
+    id: str
+    key: str = Field(description="Stable name within the workspace: buyer, seller, ...")
+    name: str
+    position: int = Field(description="Display order among the workspace's pipelines.")
+    stages: list[PipelineStage] = Field(description="In order.")
+    created_at: datetime

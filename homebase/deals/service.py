@@ -1,0 +1,123 @@
+"""The deal rules: a deal sits in a stage of its own pipeline, links a contact of the same
+workspace, and a stage move is an event and a timeline entry on that contact."""
+
+from typing import Any
+
+from homebase.contacts import timeline
+from homebase.db.tenancy import TenantSession
+from homebase.deals import pipelines, render, repository
+from homebase.deals.schemas import DealCreate, DealStatus, DealUpdate
+from homebase.kit.errors import NotFound, ValidationFailed
+from homebase.kit.ids import new_id
+from homebase.kit.money import to_hundredths
+from homebase.outbox.service import emit
+
+
+async def get_or_404(session: TenantSession, deal_id: str) -> dict[str, Any]:
+    row = await repository.get(session, deal_id)
+    if row is None:
+        raise NotFound("No such deal.")
+    return row
+
+
+async def _pipeline_or_400(session: TenantSession, pipeline_id: str) -> dict[str, Any]:
+    row = await repository.get_pipeline(session, pipeline_id)
+    if row is None:
+        raise ValidationFailed.for_field("pipeline_id", "is not a pipeline of this workspace")
+    return row
+
+
+async def _stage_in(session: TenantSession, pipeline: dict[str, Any],
+                    stage_id: str | None) -> dict[str, Any]:
+    if stage_id is None:
+        stage = await repository.first_stage(session, pipeline["id"])
+        if stage is None:
+            raise ValidationFailed.for_field("pipeline_id", "has no stages")
+        return stage
+    stage = await repository.get_stage(session, stage_id)
+    if stage is None or stage["pipeline_id"] != pipeline["id"]:
+        raise ValidationFailed.for_field("stage_id", f"is not a stage of pipeline "
+                                                     f"{pipeline['id']}")
+    return stage
+
+
+async def _check_contact(session: TenantSession, contact_id: str | None) -> None:
+    # Another workspace's contact reads exactly like an unknown one.
+    if contact_id is not None and not await repository.contact_exists(session, contact_id):
+        raise ValidationFailed.for_field("contact_id", "is not a contact of this workspace")
+
+
+def _money(values: dict[str, Any]) -> dict[str, Any]:
+    """Wire names and decimals to columns and hundredths."""
+    renames = {"value": "value_cents", "commission_rate": "commission_rate_bp",
+               "commission_amount": "commission_cents"}
+    columns = {}
+    for key, value in values.items():
+        if key in renames:
+            columns[renames[key]] = to_hundredths(value)
+        elif key == "status":
+            columns[key] = DealStatus(value).value
+        else:
+            columns[key] = value
+    return columns
+
+
+async def create_deal(session: TenantSession, body: DealCreate) -> dict[str, Any]:
+    await pipelines.ensure_defaults(session)
+    pipeline = await _pipeline_or_400(session, body.pipeline_id)
+    stage = await _stage_in(session, pipeline, body.stage_id)
+    await _check_contact(session, body.contact_id)
+    now = session.now()
+    values = _money(body.model_dump(exclude={"stage_id"}))
+    row = {"id": new_id("dea"), **values, "stage_id": stage["id"], "stage_changed_at": now,
+           "closed_at": now if values["status"] != DealStatus.open else None,
+           "created_at": now, "updated_at": now}
+    await repository.insert(session, row)
+    if row["contact_id"] is not None:
+        await timeline.record(session, row["contact_id"], "deal_created",
+                              f"Deal created: {row['title']}"[:200],
+                              data={"deal_id": row["id"], "stage_id": stage["id"],
+                                    "stage": stage["name"]})
+    return row
+
+
+async def update_deal(session: TenantSession, deal_id: str, patch: DealUpdate) -> dict[str, Any]:
+    current = await get_or_404(session, deal_id)
+    requested = _money(patch.model_dump(include=patch.model_fields_set))
+    pipeline_id = requested.get("pipeline_id", current["pipeline_id"])
+    previous_stage = await repository.get_stage(session, current["stage_id"])
+    stage = previous_stage
+    if pipeline_id != current["pipeline_id"] or "stage_id" in requested:
+        pipeline = await _pipeline_or_400(session, pipeline_id)
+        stage = await _stage_in(session, pipeline, requested.get("stage_id"))
+        requested["stage_id"] = stage["id"]
+    if "contact_id" in requested and requested["contact_id"] != current["contact_id"]:
+        await _check_contact(session, requested["contact_id"])
+    changes = {key: value for key, value in requested.items() if current[key] != value}
+    if not changes:
+        return current
+    now = session.now()
+    changes["updated_at"] = now
+    if "stage_id" in changes:
+        changes["stage_changed_at"] = now
+    if "status" in changes:
+        changes["closed_at"] = None if changes["status"] == DealStatus.open else now
+    await repository.update(session, deal_id, changes)
+    updated = {**current, **changes}
+    if "stage_id" in changes:
+        await _record_stage_change(session, updated, previous_stage, stage)
+    return updated
+
+
+async def _record_stage_change(session: TenantSession, deal: dict[str, Any],
+                               previous: dict[str, Any], stage: dict[str, Any]) -> None:
+    data = {"id": deal["id"], "title": deal["title"], "contact_id": deal["contact_id"],
+            "pipeline_id": deal["pipeline_id"], "previous_pipeline_id": previous["pipeline_id"],
+            "previous_stage_id": previous["id"], "previous_stage": previous["name"],
+            "stage_id": stage["id"], "stage": stage["name"], "status": deal["status"],
+            "value": render.deal(deal)["value"], "currency": deal["currency"]}
+    await emit(session, "deal.stage_changed", data)
+    if deal["contact_id"] is not None:
+        await timeline.record(session, deal["contact_id"], "deal_stage_changed",
+                              f"Deal {deal['title']} moved from {previous['name']} to "
+                              f"{stage['name']}"[:200], data=data)

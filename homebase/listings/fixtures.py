@@ -1,0 +1,17 @@
+"""load-fixtures kind `listings` (docs/fixtures.md)."""
+
+from typing import Any
+
+from homebase.db.tenancy import TenantSession
+from homebase.fixtures import Refs, loader, resolve_ref
+from homebase.listings import service
+from homebase.listings.schemas import ListingFixture
+
+
+@loader("listings")
+async def load_listing(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
+    item.pop("ref", None)
+    if "agent" in item:
+        item["agent_id"] = resolve_ref(refs, item.pop("agent"), "agent")
+    row = await service.create_listing(session, ListingFixture.model_validate(item))
+    return row["id"]

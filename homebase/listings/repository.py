@@ -1,0 +1,39 @@
+"""Listing queries. Every statement starts from the TenantSession."""
+
+from typing import Any
+
+from sqlalchemy.sql import Select
+
+from homebase.db.tenancy import TenantSession
+from homebase.kit.money import to_hundredths
+from homebase.kit.pagination import keyset
+from homebase.listings.schemas import ListingFilters
+from homebase.models import Listing
+
+listings = Listing.__table__
+
+
+def list_statement(session: TenantSession, filters: ListingFilters, *, after_id: str | None,
+                   limit: int) -> Select:
+    statement = session.select(listings)
+    if filters.status is not None:
+        statement = statement.where(listings.c.status == filters.status.value)
+    if filters.city:
+        statement = statement.where(listings.c.city_lower == filters.city.lower())
+    for name in ("state", "zip", "property_type", "agent_id"):
+        value = getattr(filters, name)
+        if value:
+            statement = statement.where(listings.c[name] == value)
+    if filters.min_price is not None:
+        statement = statement.where(listings.c.price_cents >= to_hundredths(filters.min_price))
+    if filters.max_price is not None:
+        statement = statement.where(listings.c.price_cents <= to_hundredths(filters.max_price))
+    if filters.min_beds is not None:
+        statement = statement.where(listings.c.beds >= filters.min_beds)
+    if filters.min_baths is not None:
+        statement = statement.where(listings.c.baths >= float(filters.min_baths))
+    return keyset(statement, listings.c.id, after_id, limit)
+
+
+async def insert(session: TenantSession, values: dict[str, Any]) -> None:
+    await session.insert(listings, values)

@@ -1,0 +1,390 @@
+"""The OpenAPI document: served, OpenAPI 3.1, every /v1 operation summarised and
+identified, success and error responses documented with the one error envelope, every
+referenced schema marked `required` with an example; and real responses conform to it."""
+
+import re
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from tests.support import assert_error
+from tests.test_routes import build_offline_app
+
+SUCCESS = re.compile(r"^2\d\d$")
+NO_CONTENT = {"204"}
+FRAMEWORK_PATHS = ("/v1/openapi.json", "/v1/docs")
+
+
+@pytest.fixture(scope="module")
+def document() -> dict[str, Any]:
+    return build_offline_app().openapi()
+
+
+def operations(document: dict[str, Any]):
+    """(method, path, operation) for every /v1 operation."""
+    for path, item in document["paths"].items():
+        if not path.startswith("/v1/") or path.startswith(FRAMEWORK_PATHS):
+            continue
+        for method, operation in item.items():
+            yield method.upper(), path, operation
+
+
+def component(document: dict[str, Any], ref: str) -> dict[str, Any]:
+    assert ref.startswith("#/components/schemas/"), ref
+    return document["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+
+
+def json_schema(response_or_body: dict[str, Any]) -> dict[str, Any] | None:
+    return response_or_body.get("content", {}).get("application/json", {}).get("schema")
+
+
+def check_all(document, check) -> None:
+    """Runs `check(method, path, operation)` on every operation; one failure lists all."""
+    problems = [f"{method} {path}: {problem}"
+                for method, path, operation in operations(document)
+                for problem in check(method, path, operation)]
+    assert not problems, "\n".join(problems)
+
+
+# The document as served
+
+
+async def test_the_document_is_served_as_openapi_3_1(client):
+    response = await client.get("/v1/openapi.json")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("application/json")
+    body = response.json()
+    assert body["openapi"].startswith("3.1")
+    assert body["info"]["title"] and body["info"]["version"]
+    assert "/v1/contacts" in body["paths"]
+
+
+async def test_the_docs_page_is_html(client):
+    response = await client.get("/v1/docs")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert "/v1/openapi.json" in response.text
+
+
+def test_the_security_scheme_is_declared(document):
+    schemes = document["components"]["securitySchemes"]
+    assert schemes["ApiKey"] == {**schemes["ApiKey"], "type": "apiKey", "in": "header",
+                                 "name": "Authorization"}
+    assert document["security"] == [{"ApiKey": []}]
+    for method, path, operation in operations(document):
+        for requirement in operation.get("security", []):
+            assert set(requirement) <= set(schemes), f"{method} {path}"
+
+
+# Every operation
+
+
+def test_every_operation_has_a_summary_and_a_unique_operation_id(document):
+    ids = [operation.get("operationId") for _, _, operation in operations(document)]
+    assert len(ids) == len(set(ids)), "operationIds repeat"
+    check_all(document, lambda method, path, operation: [
+        problem for problem, missing in [("no summary", not operation.get("summary")),
+                                         ("no operationId", not operation.get("operationId"))]
+        if missing])
+
+
+def _success_problems(document, method, path, operation) -> list[str]:
+    successes = {status: response for status, response in operation["responses"].items()
+                 if SUCCESS.match(status)}
+    if not successes:
+        return ["no 2xx response"]
+    problems = []
+    for status, response in successes.items():
+        schema = json_schema(response)
+        if status in NO_CONTENT:
+            continue
+        if not schema:
+            problems.append(f"{status} has no JSON schema")
+        elif "$ref" not in schema and not ({"properties", "anyOf", "oneOf", "allOf", "items"}
+                                           & set(schema)):
+            problems.append(f"{status} schema says nothing about the body: {schema}")
+    return problems
+
+
+def test_every_operation_documents_a_json_success_response(document):
+    check_all(document, lambda method, path, operation: _success_problems(
+        document, method, path, operation))
+
+
+def expected_errors(path: str, operation: dict[str, Any]) -> set[str]:
+    expected = {"401", "429"}
+    if path != "/v1/ping":
+        expected.add("403")
+    if "{id}" in path:
+        expected.add("404")
+    takes_input = "requestBody" in operation or any(
+        parameter["in"] == "query" for parameter in operation.get("parameters", []))
+    if takes_input:
+        expected.add("400")
+    return expected
+
+
+def is_error_envelope(document, schema: dict[str, Any] | None) -> bool:
+    if not schema or "$ref" not in schema:
+        return False
+    envelope = component(document, schema["$ref"])
+    if envelope.get("required") != ["error"]:
+        return False
+    error = envelope["properties"]["error"]
+    error = component(document, error["$ref"]) if "$ref" in error else error
+    return {"code", "message", "request_id"} <= set(error.get("required", []))
+
+
+def _error_problems(document, method, path, operation) -> list[str]:
+    responses = operation["responses"]
+    problems = [f"does not document {status}"
+                for status in sorted(expected_errors(path, operation) - set(responses))]
+    for status, response in responses.items():
+        if status.startswith(("4", "5")) and not is_error_envelope(document,
+                                                                    json_schema(response)):
+            problems.append(f"{status} is not documented as the error envelope")
+    if "422" in responses and "compliance_blocked" not in str(responses["422"]):
+        problems.append("documents a 422 that is not compliance_blocked (validation is 400)")
+    return problems
+
+
+def test_every_operation_documents_its_errors_as_the_envelope(document):
+    check_all(document, lambda method, path, operation: _error_problems(
+        document, method, path, operation))
+
+
+def test_validation_is_never_documented_as_422(document):
+    schemas = document["components"]["schemas"]
+    assert "HTTPValidationError" not in schemas and "ValidationError" not in schemas
+
+
+def _referenced_schemas(operation) -> list[tuple[str, dict[str, Any]]]:
+    found = []
+    if "requestBody" in operation:
+        found.append(("request body", json_schema(operation["requestBody"]) or {}))
+    for status, response in operation["responses"].items():
+        schema = json_schema(response)
+        if schema is not None:
+            found.append((f"{status} response", schema))
+    return found
+
+
+def _component_problems(document, method, path, operation) -> list[str]:
+    problems = []
+    if "requestBody" in operation:
+        body_schema = json_schema(operation["requestBody"]) or {}
+        if "$ref" not in body_schema:
+            problems.append("request body is not a named component")
+    for where, schema in _referenced_schemas(operation):
+        if "$ref" not in schema:
+            continue
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        target = component(document, schema["$ref"])
+        if "required" not in target:
+            problems.append(f"{where} {name} does not mark `required`")
+        if not target.get("examples"):
+            problems.append(f"{where} {name} has no examples")
+    return problems
+
+
+def test_every_referenced_schema_marks_required_and_has_an_example(document):
+    check_all(document, lambda method, path, operation: _component_problems(
+        document, method, path, operation))
+
+
+def test_list_operations_document_the_page_rules(document):
+    for method, path, operation in operations(document):
+        schema = json_schema(operation["responses"].get("200", {})) or {}
+        if "$ref" not in schema:
+            continue
+        page = component(document, schema["$ref"])
+        if set(page.get("properties", {})) != {"data", "next_cursor", "has_more"}:
+            continue
+        assert set(page["required"]) == {"data", "next_cursor", "has_more"}, path
+        parameters = {p["name"]: p for p in operation.get("parameters", [])}
+        assert {"cursor", "limit"} <= set(parameters), f"{method} {path}"
+        limit = parameters["limit"]["schema"]
+        assert (limit["minimum"], limit["maximum"], limit["default"]) == (1, 200, 50), path
+
+
+# Real responses conform to the document
+
+
+def conform(document, schema: dict[str, Any], value: Any, where: str = "$") -> list[str]:
+    """Where `value` departs from `schema`: types, required and documented members, enums,
+    lengths, date-times. Members the schema does not name are reported too, so the
+    document cannot fall behind what the service sends."""
+    if "$ref" in schema:
+        return conform(document, component(document, schema["$ref"]), value, where)
+    for keyword in ("anyOf", "oneOf"):
+        if keyword in schema:
+            if all(conform(document, option, value, where) for option in schema[keyword]):
+                return [f"{where}: {value!r} matches none of {keyword}"]
+            return []
+    problems = [problem for part in schema.get("allOf", [])
+                for problem in conform(document, part, value, where)]
+    if "const" in schema and value != schema["const"]:
+        problems.append(f"{where}: {value!r} is not {schema['const']!r}")
+    if "enum" in schema and value not in schema["enum"]:
+        problems.append(f"{where}: {value!r} is not one of {schema['enum']}")
+    types = schema.get("type")
+    types = [types] if isinstance(types, str) else types
+    if types and not any(_is(kind, value) for kind in types):
+        return problems + [f"{where}: {value!r} is not {types}"]
+    if isinstance(value, dict):
+        problems += _object_problems(document, schema, value, where)
+    if isinstance(value, list) and "items" in schema:
+        for index, item in enumerate(value):
+            problems += conform(document, schema["items"], item, f"{where}[{index}]")
+    if isinstance(value, str):
+        problems += _string_problems(schema, value, where)
+    return problems
+
+
+def _is(kind: str, value: Any) -> bool:
+    if kind in ("integer", "number") and isinstance(value, bool):
+        return False
+    return isinstance(value, {"string": str, "integer": int, "number": (int, float),
+                              "boolean": bool, "null": type(None), "array": list,
+                              "object": dict}[kind])
+
+
+def _object_problems(document, schema, value: dict, where: str) -> list[str]:
+    properties = schema.get("properties", {})
+    extra = schema.get("additionalProperties", not properties)
+    problems = [f"{where}: missing required member {name!r}"
+                for name in schema.get("required", []) if name not in value]
+    for name, member in value.items():
+        if name in properties:
+            problems += conform(document, properties[name], member, f"{where}.{name}")
+        elif isinstance(extra, dict):
+            problems += conform(document, extra, member, f"{where}.{name}")
+        elif extra is not True:
+            problems.append(f"{where}: member {name!r} is not documented")
+    return problems
+
+
+def _string_problems(schema, value: str, where: str) -> list[str]:
+    problems = []
+    if len(value) > schema.get("maxLength", len(value)):
+        problems.append(f"{where}: longer than {schema['maxLength']}")
+    if len(value) < schema.get("minLength", 0):
+        problems.append(f"{where}: shorter than {schema['minLength']}")
+    if schema.get("format") == "date-time":
+        try:
+            datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            problems.append(f"{where}: {value!r} is not a date-time")
+    return problems
+
+
+def assert_conforms(document, method: str, path: str, response) -> None:
+    status = str(response.status_code)
+    documented = document["paths"][path][method.lower()]["responses"]
+    assert status in documented, f"{method} {path} answered an undocumented {status}"
+    schema = json_schema(documented[status])
+    assert schema is not None, f"{method} {path} {status} has no schema"
+    problems = conform(document, schema, response.json())
+    assert not problems, f"{method} {path} {status}:\n" + "\n".join(problems)
+
+
+def test_the_checker_notices_departures(document):
+    contact = {"$ref": "#/components/schemas/Contact"}
+    assert conform(document, contact, {"id": "con_1"})  # required members missing
+    example = document["components"]["schemas"]["Page_Contact_"]["examples"][0]
+    assert conform(document, {"$ref": "#/components/schemas/Page_Contact_"},
+                   {**example, "surprise": 1})
+    assert conform(document, {"$ref": "#/components/schemas/ErrorEnvelope"},
+                   {"error": {"code": 1, "message": "m", "request_id": "r"}})
+
+
+async def test_contact_responses_conform(app, tenant, make):
+    document = app.openapi()
+    created = await tenant.post("/v1/contacts", json={
+        "first_name": "Dana", "last_name": "Reyes", "email": "dana@example.com",
+        "phone": "+1 415 555 0142", "stage": "HOT_LEAD", "source": "Zillow",
+        "tags": ["buyer"], "notes": "n", "owner_id": "usr_1"})
+    assert created.status_code == 201
+    assert_conforms(document, "POST", "/v1/contacts", created)
+    contact_id = created.json()["id"]
+    await tenant.post("/v1/contacts", json={})
+    note = await tenant.post(f"/v1/contacts/{contact_id}/notes", json={"body": "Called."})
+    assert_conforms(document, "POST", "/v1/contacts/{id}/notes", note)
+    patched = await tenant.patch(f"/v1/contacts/{contact_id}", json={"stage": "SPHERE",
+                                                                     "phone": None})
+    assert_conforms(document, "PATCH", "/v1/contacts/{id}", patched)
+
+    for path in ("/v1/contacts", "/v1/contacts/{id}", "/v1/contacts/{id}/events",
+                 "/v1/contacts/{id}/notes"):
+        response = await tenant.get(path.format(id=contact_id))
+        assert response.status_code == 200, response.text
+        assert_conforms(document, "GET", path, response)
+    page = await tenant.get("/v1/contacts", params={"limit": 1})
+    assert page.json()["has_more"] is True and len(page.json()["data"]) == 1
+    assert_conforms(document, "GET", "/v1/contacts", page)
+
+    masked = await make(["contacts:read"])
+    assert_conforms(document, "GET", "/v1/contacts", await masked.get("/v1/contacts"))
+    erased = await tenant.delete(f"/v1/contacts/{contact_id}")
+    assert_conforms(document, "DELETE", "/v1/contacts/{id}", erased)
+    assert_conforms(document, "GET", "/v1/ping", await tenant.get("/v1/ping"))
+
+
+async def test_error_bodies_conform(app, tenant, make):
+    document = app.openapi()
+    invalid = await tenant.post("/v1/contacts", json={"stage": "NOPE", "extra": 1})
+    assert_error(invalid, 400, "validation_failed")
+    assert_conforms(document, "POST", "/v1/contacts", invalid)
+    missing = await tenant.get("/v1/contacts/con_00000000000000000000000000")
+    assert_error(missing, 404, "not_found")
+    assert_conforms(document, "GET", "/v1/contacts/{id}", missing)
+    forbidden = await (await make(["leads:read"])).get("/v1/contacts")
+    assert_error(forbidden, 403, "insufficient_scope")
+    assert_conforms(document, "GET", "/v1/contacts", forbidden)
+    bad_json = await tenant.client.post("/v1/contacts", content=b"{", headers={
+        **tenant.headers, "Content-Type": "application/json"})
+    assert_error(bad_json, 400, "invalid_json")
+    assert_conforms(document, "POST", "/v1/contacts", bad_json)
+
+
+@pytest.mark.parametrize("settings_overrides", [{"rate_limit_api_key_per_min": 1}])
+async def test_a_429_conforms(app, tenant):
+    await tenant.get("/v1/ping")
+    limited = await tenant.get("/v1/ping")
+    assert_error(limited, 429, "rate_limited")
+    assert_conforms(app.openapi(), "GET", "/v1/ping", limited)
+
+
+async def test_every_operation_answers_401_as_documented(app, client):
+    document = app.openapi()
+    problems = []
+    for method, path, _ in operations(document):
+        url = re.sub(r"\{[^}]+\}", "x_unknown", path)
+        response = await client.request(method, url, json={} if method != "GET" else None)
+        if response.status_code != 401:
+            problems.append(f"{method} {path}: {response.status_code} without a credential")
+            continue
+        try:
+            assert_conforms(document, method, path, response)
+        except AssertionError as error:
+            problems.append(str(error))
+    assert not problems, "\n".join(problems)
+
+
+async def test_every_plain_get_conforms_on_an_empty_workspace(app, tenant):
+    """Every GET without path parameters (lists, ping) answers 200 in its documented shape."""
+    document = app.openapi()
+    problems = []
+    for method, path, _ in operations(document):
+        if method != "GET" or "{" in path:
+            continue
+        response = await tenant.get(path)
+        if response.status_code != 200:
+            problems.append(f"GET {path}: {response.status_code} {response.text[:200]}")
+            continue
+        try:
+            assert_conforms(document, method, path, response)
+        except AssertionError as error:
+            problems.append(str(error))
+    assert not problems, "\n".join(problems)
