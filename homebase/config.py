@@ -33,6 +33,12 @@ class Settings(BaseSettings):
     webhook_backoff_unit_seconds: float = 60
     webhook_allow_private_urls: bool = False
     worker_poll_seconds: float = 1
+    # Webhook delivery (docs/webhooks.md). A claimed delivery is leased for this long; it
+    # must outlast the timeout so a live worker never loses a lease mid-attempt.
+    webhook_lease_seconds: float = Field(60, gt=0)
+    webhook_max_response_bytes: int = Field(65536, ge=0)  # read at most this much of a reply
+    webhook_fanout_batch: int = Field(500, ge=1)  # outbox rows fanned out per transaction
+    webhook_delivery_batch: int = Field(50, ge=1)  # deliveries claimed and sent at once
 
     # Messaging providers (docs/messaging.md). "local" records sends in-process, so the
     # embedded default works offline; twilio speaks the Twilio REST API at the base URL.
@@ -68,6 +74,13 @@ class Settings(BaseSettings):
             if self.env == "production":
                 raise ValueError("HOMEBASE_SECRET_KEY must be set to a real secret in production")
             self.secret_key = _local_secret_key()
+        return self
+
+    @model_validator(mode="after")
+    def _webhook_lease(self) -> "Settings":
+        if self.webhook_lease_seconds <= self.webhook_timeout_seconds:
+            raise ValueError("HOMEBASE_WEBHOOK_LEASE_SECONDS must exceed "
+                             "HOMEBASE_WEBHOOK_TIMEOUT_SECONDS")
         return self
 
     @property

@@ -21,9 +21,11 @@ from homebase.kit.responses import JSONResponse
 from homebase.listings.endpoints import router as listings_router
 from homebase.ping.endpoints import router as ping_router
 from homebase.runtime import Runtime
+from homebase.webhooks import tasks as webhook_tasks  # noqa: F401  (registers worker jobs)
+from homebase.webhooks.endpoints import router as webhooks_router
 from homebase.worker.runner import run_until
 
-V1_ROUTERS = [ping_router, contacts_router,
+V1_ROUTERS = [ping_router, contacts_router, webhooks_router,
               calls_router, deals_router, pipelines_router, listings_router]
 
 DESCRIPTION = """\

@@ -12,8 +12,11 @@ from homebase.models.pipeline_stage import PipelineStage
 from homebase.models.sender_number import SenderNumber
 from homebase.models.timeline_event import TimelineEvent
 from homebase.models.user import User
+from homebase.models.webhook_attempt import WebhookAttempt
+from homebase.models.webhook_delivery import WebhookDelivery
+from homebase.models.webhook_subscription import WebhookSubscription
 from homebase.models.workspace import Workspace
 
 __all__ = ["ApiKey", "Base", "Contact", "OutboxEvent", "SenderNumber", "TimelineEvent", "User",
-           "Workspace",
+           "WebhookAttempt", "WebhookDelivery", "WebhookSubscription", "Workspace",
            "Call", "Deal", "Listing", "Pipeline", "PipelineStage"]

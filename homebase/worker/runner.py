@@ -48,6 +48,8 @@ async def run_until(runtime: Runtime, stop: asyncio.Event) -> None:
 
 
 async def run_worker_forever() -> None:
+    import homebase.webhooks.tasks  # noqa: F401  (registers the webhook jobs)
+
     runtime = Runtime.from_settings()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

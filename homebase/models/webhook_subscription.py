@@ -1,0 +1,32 @@
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, Index, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from homebase.db.types import JSONValue, UTCDateTime
+from homebase.models.base import Base
+
+
+class WebhookSubscription(Base):
+    """A receiving URL and the events it wants.
+
+    The signing secret is stored encrypted (AES-GCM under a key derived from
+    HOMEBASE_SECRET_KEY), never in plain text: the worker must be able to sign with it,
+    so a hash would not do. `scopes` is what the creating credential could read; fan-out
+    only sends events those scopes may read. Deleting sets deleted_at, so the delivery
+    log keeps its subscription and no further delivery is made.
+    """
+
+    __tablename__ = "webhook_subscriptions"
+    __table_args__ = (Index("ix_webhook_subscriptions_workspace_id_id", "workspace_id", "id"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"))
+    url: Mapped[str] = mapped_column(String(2048))
+    event_types: Mapped[list[str]] = mapped_column(JSONValue)  # [] means every event
+    secret_encrypted: Mapped[str] = mapped_column(Text)
+    secret_hint: Mapped[str] = mapped_column(String(16))
+    scopes: Mapped[list[str]] = mapped_column(JSONValue)
+    created_by: Mapped[str | None] = mapped_column(String(60))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    deleted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -1,0 +1,111 @@
+"""One attempt: POST the body, judge the answer.
+
+Success is any 2xx. A redirect is a failure (never followed: it could lead inside our
+network); so are any other status, a connection error and no complete answer within
+HOMEBASE_WEBHOOK_TIMEOUT_SECONDS. At most HOMEBASE_WEBHOOK_MAX_RESPONSE_BYTES of the
+reply are read, so a receiver can't make us buffer an endless body.
+"""
+
+import asyncio
+import time
+import weakref
+from dataclasses import dataclass
+
+import httpx
+
+from homebase import __version__
+from homebase.config import Settings
+from homebase.webhooks.safety import GuardedBackend, UnsafeUrl
+
+USER_AGENT = f"Homebase-Webhooks/{__version__}"
+ERROR_LIMIT = 500  # characters of an error kept in the delivery log
+
+
+@dataclass(frozen=True)
+class AttemptResult:
+    succeeded: bool
+    status_code: int | None
+    latency_ms: int
+    error: str | None
+
+
+class _GuardedTransport(httpx.AsyncHTTPTransport):
+    """httpx's transport with its connection pool on GuardedBackend. httpx does not take
+    a network backend, so the pool is rebuilt with one (httpcore's public API)."""
+
+    def __init__(self, *, allow_private: bool, max_connections: int):
+        import httpcore
+
+        super().__init__(retries=0)
+        limits = httpx.Limits(max_connections=max_connections,
+                              max_keepalive_connections=max_connections)
+        self._pool = httpcore.AsyncConnectionPool(
+            ssl_context=httpx.create_ssl_context(), max_connections=limits.max_connections,
+            max_keepalive_connections=limits.max_keepalive_connections, keepalive_expiry=5.0,
+            network_backend=GuardedBackend(allow_private=allow_private))
+
+
+# One client per event loop and policy: connections are reused across attempts (and
+# bound to the loop that opened them).
+_clients: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict]" = (
+    weakref.WeakKeyDictionary())
+
+
+def client_for(settings: Settings) -> httpx.AsyncClient:
+    loop = asyncio.get_running_loop()
+    per_loop = _clients.setdefault(loop, {})
+    key = (settings.webhook_allow_private_urls, settings.webhook_delivery_batch)
+    client = per_loop.get(key)
+    if client is None or client.is_closed:
+        transport = _GuardedTransport(allow_private=settings.webhook_allow_private_urls,
+                                      max_connections=max(10, settings.webhook_delivery_batch))
+        client = httpx.AsyncClient(transport=transport, follow_redirects=False, trust_env=False,
+                                   headers={"User-Agent": USER_AGENT})
+        per_loop[key] = client
+    return client
+
+
+async def _read_capped(response: httpx.Response, cap: int) -> None:
+    read = 0
+    async for chunk in response.aiter_raw():
+        read += len(chunk)
+        if read >= cap:
+            break
+
+
+async def _post(client: httpx.AsyncClient, url: str, body: bytes, headers: dict[str, str],
+                settings: Settings) -> tuple[int, str | None]:
+    request = client.build_request("POST", url, content=body, headers=headers,
+                                   timeout=settings.webhook_timeout_seconds)
+    response = await client.send(request, stream=True)
+    try:
+        await _read_capped(response, settings.webhook_max_response_bytes)
+    finally:
+        await response.aclose()
+    status = response.status_code
+    if 200 <= status < 300:
+        return status, None
+    if 300 <= status < 400:
+        location = response.headers.get("location", "")
+        return status, f"redirect to {location[:200]!r} not followed"
+    return status, f"receiver answered {status}"
+
+
+async def attempt(client: httpx.AsyncClient, url: str, body: bytes, headers: dict[str, str],
+                  settings: Settings) -> AttemptResult:
+    started = time.perf_counter()
+    status: int | None = None
+    try:
+        async with asyncio.timeout(settings.webhook_timeout_seconds):
+            status, error = await _post(client, url, body, headers, settings)
+    except TimeoutError:
+        error = f"no answer within {settings.webhook_timeout_seconds:g} s"
+    except UnsafeUrl as refused:
+        error = f"refused: {refused}"
+    except httpx.TimeoutException:
+        error = f"no answer within {settings.webhook_timeout_seconds:g} s"
+    except httpx.HTTPError as failure:
+        error = f"{type(failure).__name__}: {failure}" if str(failure) else type(failure).__name__
+    latency_ms = round((time.perf_counter() - started) * 1000)
+    return AttemptResult(succeeded=error is None, status_code=status, latency_ms=latency_ms,
+                         error=error[:ERROR_LIMIT] if error else None)

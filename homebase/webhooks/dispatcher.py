@@ -1,0 +1,210 @@
+"""The delivery engine: fan-out, leased claims, recording attempts, the sweeper.
+
+These functions work across workspaces (the worker serves them all), so they take a
+bare connection; each row they touch carries its workspace_id and every statement
+keeps it. Each runs inside one transaction the caller opens (tasks.py) and commits.
+
+Claims are leases. Claiming a due delivery sets lease_expires_at (now +
+HOMEBASE_WEBHOOK_LEASE_SECONDS, longer than the timeout) and lease_attempt_id, and
+writes the attempt as in_progress, in one transaction: on PostgreSQL rows are picked
+with FOR UPDATE SKIP LOCKED, so concurrent workers never pick the same row; on SQLite
+the write transaction (BEGIN IMMEDIATE) serialises claimers. The POST happens outside
+any transaction. Its outcome is recorded only if lease_attempt_id still names that
+attempt. A worker killed mid-attempt leaves the lease to expire; the sweeper then
+marks the attempt abandoned (it counts as one of the six) and makes the delivery due.
+"""
+
+import os
+import socket
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from homebase.config import Settings
+from homebase.kit.ids import new_id
+from homebase.kit.sealed import unseal
+from homebase.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookSubscription
+from homebase.outbox.catalogue import EVENT_SCOPES
+from homebase.webhooks.delivery import AttemptResult
+from homebase.webhooks.service import SEAL_PURPOSE
+
+outbox = OutboxEvent.__table__
+subscriptions = WebhookSubscription.__table__
+deliveries = WebhookDelivery.__table__
+attempts = WebhookAttempt.__table__
+
+MAX_ATTEMPTS = 6
+WORKER_NAME = f"{socket.gethostname()}:{os.getpid()}"
+ABANDONED = "the worker making this attempt stopped before it finished (lease expired)"
+
+
+def backoff(failed_attempts: int, unit_seconds: float) -> timedelta:
+    """Wait after the n-th failure: 1, 2, 4, 8, 16 units (there is no wait after the 6th)."""
+    return timedelta(seconds=unit_seconds * 2 ** (failed_attempts - 1))
+
+
+def _locking(statement, connection: AsyncConnection):
+    if connection.dialect.name == "postgresql":
+        return statement.with_for_update(skip_locked=True)
+    return statement
+
+
+def _matches(subscription: dict[str, Any], event: dict[str, Any]) -> bool:
+    wanted = subscription["event_types"]
+    return ((not wanted or event["type"] in wanted)
+            and EVENT_SCOPES[event["type"]].value in subscription["scopes"]
+            and subscription["created_at"] <= event["occurred_at"])
+
+
+async def fan_out(connection: AsyncConnection, settings: Settings, now: datetime) -> int:
+    """Turn undispatched outbox rows into one delivery per matching subscription and
+    mark them dispatched, all in the caller's transaction. Returns rows dispatched."""
+    events = (await connection.execute(_locking(
+        select(outbox).where(outbox.c.dispatched_at.is_(None)).order_by(outbox.c.id)
+        .limit(settings.webhook_fanout_batch), connection))).mappings().all()
+    if not events:
+        return 0
+    workspace_ids = {event["workspace_id"] for event in events}
+    active = (await connection.execute(select(subscriptions).where(
+        subscriptions.c.workspace_id.in_(workspace_ids), subscriptions.c.deleted_at.is_(None))
+    )).mappings().all()
+    rows = [{"id": new_id("whd"), "workspace_id": event["workspace_id"],
+             "subscription_id": subscription["id"], "event_id": event["id"],
+             "event_type": event["type"], "status": "pending", "attempts": 0,
+             "total_attempts": 0, "next_attempt_at": now, "lease_expires_at": None,
+             "lease_attempt_id": None, "last_status_code": None, "last_error": None,
+             "created_at": now, "completed_at": None}
+            for event in events for subscription in active
+            if subscription["workspace_id"] == event["workspace_id"]
+            and _matches(subscription, event)]
+    if rows:
+        await connection.execute(insert(deliveries), rows)
+    await connection.execute(update(outbox).where(outbox.c.id.in_([e["id"] for e in events]))
+                             .values(dispatched_at=now))
+    return len(events)
+
+
+@dataclass(frozen=True)
+class Claim:
+    delivery_id: str
+    attempt_id: str
+    attempt_number: int  # within the current schedule, 1 to 6
+    workspace_id: str
+    url: str
+    secret: str
+    event_id: str
+    event_type: str
+    occurred_at: datetime
+    data: dict[str, Any]
+
+
+_DUE = (select(deliveries.c.id, deliveries.c.workspace_id, deliveries.c.attempts,
+               deliveries.c.total_attempts)
+        .where(deliveries.c.status == "pending", deliveries.c.lease_attempt_id.is_(None)))
+
+
+async def claim(connection: AsyncConnection, settings: Settings, now: datetime,
+                limit: int, worker: str = WORKER_NAME) -> list[Claim]:
+    due = (await connection.execute(_locking(
+        _DUE.where(deliveries.c.next_attempt_at <= now)
+        .order_by(deliveries.c.next_attempt_at, deliveries.c.id).limit(limit), connection)
+    )).mappings().all()
+    if not due:
+        return []
+    lease_until = now + timedelta(seconds=settings.webhook_lease_seconds)
+    leases = [{"b_id": row["id"], "b_attempt": new_id("wha")} for row in due]
+    await connection.execute(
+        update(deliveries).where(deliveries.c.id == bindparam("b_id"))
+        .values(lease_attempt_id=bindparam("b_attempt"), lease_expires_at=lease_until,
+                attempts=deliveries.c.attempts + 1,
+                total_attempts=deliveries.c.total_attempts + 1), leases)
+    await connection.execute(insert(attempts), [
+        {"id": lease["b_attempt"], "workspace_id": row["workspace_id"],
+         "delivery_id": row["id"], "number": row["total_attempts"] + 1,
+         "outcome": "in_progress", "status_code": None, "latency_ms": None, "error": None,
+         "worker": worker[:80], "started_at": now, "finished_at": None}
+        for row, lease in zip(due, leases, strict=True)])
+    return await _load_claims(connection, settings, due, leases)
+
+
+async def _load_claims(connection: AsyncConnection, settings: Settings, due, leases
+                       ) -> list[Claim]:
+    attempt_of = {lease["b_id"]: lease["b_attempt"] for lease in leases}
+    number_of = {row["id"]: row["attempts"] + 1 for row in due}
+    rows = (await connection.execute(
+        select(deliveries.c.id, deliveries.c.workspace_id, deliveries.c.event_id,
+               deliveries.c.event_type, subscriptions.c.id.label("subscription_id"),
+               subscriptions.c.url, subscriptions.c.secret_encrypted, outbox.c.occurred_at,
+               outbox.c.data)
+        .join(subscriptions, subscriptions.c.id == deliveries.c.subscription_id)
+        .join(outbox, outbox.c.id == deliveries.c.event_id)
+        .where(deliveries.c.id.in_(list(attempt_of))))).mappings().all()
+    return [Claim(delivery_id=row["id"], attempt_id=attempt_of[row["id"]],
+                  attempt_number=number_of[row["id"]], workspace_id=row["workspace_id"],
+                  url=row["url"],
+                  secret=unseal(settings.secret_key, SEAL_PURPOSE, row["secret_encrypted"],
+                                row["subscription_id"]),
+                  event_id=row["event_id"], event_type=row["event_type"],
+                  occurred_at=row["occurred_at"], data=row["data"]) for row in rows]
+
+
+def _next_state(claim: Claim, result: AttemptResult, now: datetime,
+                settings: Settings) -> dict[str, Any]:
+    if result.succeeded:
+        return {"status": "succeeded", "completed_at": now, "next_attempt_at": None}
+    if claim.attempt_number >= MAX_ATTEMPTS:
+        return {"status": "failed", "completed_at": now, "next_attempt_at": None}
+    return {"next_attempt_at": now + backoff(claim.attempt_number,
+                                             settings.webhook_backoff_unit_seconds)}
+
+
+async def record(connection: AsyncConnection, outcomes: list[tuple[Claim, AttemptResult]],
+                 now: datetime, settings: Settings) -> None:
+    for claim, result in outcomes:
+        await connection.execute(
+            update(attempts).where(attempts.c.id == claim.attempt_id,
+                                   attempts.c.outcome == "in_progress")
+            .values(outcome="succeeded" if result.succeeded else "failed",
+                    status_code=result.status_code, latency_ms=result.latency_ms,
+                    error=result.error, finished_at=now))
+        # Fenced by the attempt id: a lease the sweeper already took back (or a
+        # subscription deleted meanwhile) is left alone.
+        await connection.execute(
+            update(deliveries).where(deliveries.c.id == claim.delivery_id,
+                                     deliveries.c.lease_attempt_id == claim.attempt_id)
+            .values(lease_attempt_id=None, lease_expires_at=None,
+                    last_status_code=result.status_code, last_error=result.error,
+                    **_next_state(claim, result, now, settings)))
+
+
+async def sweep(connection: AsyncConnection, now: datetime) -> int:
+    """Release deliveries whose lease expired: their worker died or hung. The attempt it
+    was making is marked abandoned and counts; the delivery is due at once (the lease
+    already outlasted the timeout), or failed if that was its sixth attempt. Also
+    cancels deliveries a fan-out created for a subscription deleted at the same time."""
+    stuck = (await connection.execute(_locking(
+        select(deliveries.c.id, deliveries.c.attempts, deliveries.c.lease_attempt_id)
+        .where(deliveries.c.status == "pending", deliveries.c.lease_expires_at <= now),
+        connection))).mappings().all()
+    for row in stuck:
+        await connection.execute(
+            update(attempts).where(attempts.c.id == row["lease_attempt_id"],
+                                   attempts.c.outcome == "in_progress")
+            .values(outcome="abandoned", error=ABANDONED, finished_at=now))
+        done = row["attempts"] >= MAX_ATTEMPTS
+        await connection.execute(
+            update(deliveries).where(deliveries.c.id == row["id"],
+                                     deliveries.c.lease_attempt_id == row["lease_attempt_id"])
+            .values(lease_attempt_id=None, lease_expires_at=None, last_error=ABANDONED,
+                    status="failed" if done else "pending", completed_at=now if done else None,
+                    next_attempt_at=None if done else now))
+    orphaned = await connection.execute(
+        update(deliveries).where(
+            deliveries.c.status == "pending", deliveries.c.lease_attempt_id.is_(None),
+            deliveries.c.subscription_id.in_(
+                select(subscriptions.c.id).where(subscriptions.c.deleted_at.is_not(None))))
+        .values(status="cancelled", completed_at=now, next_attempt_at=None))
+    return len(stuck) + orphaned.rowcount

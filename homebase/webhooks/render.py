@@ -1,0 +1,79 @@
+"""Rows to wire payloads: subscriptions, the delivery log, and the delivery body."""
+
+from datetime import datetime
+from typing import Any
+
+import orjson
+
+from homebase.kit.clock import isoformat
+from homebase.kit.masking import mask_phone
+
+# Members that carry phone numbers in any event's data. Masking is applied to every
+# payload on its way out, whatever the emitting domain did: payloads are always masked.
+PHONE_MEMBERS = frozenset({"phone", "to", "from", "from_number", "to_number", "phone_number",
+                           "mobile", "caller", "callee"})
+
+
+def subscription(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "url": row["url"],
+        "event_types": row["event_types"],
+        "secret_hint": row["secret_hint"],
+        "created_at": isoformat(row["created_at"]),
+    }
+
+
+def attempt(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "number": row["number"],
+        "outcome": row["outcome"],
+        "status_code": row["status_code"],
+        "latency_ms": row["latency_ms"],
+        "error": row["error"],
+        "started_at": isoformat(row["started_at"]),
+        "finished_at": isoformat(row["finished_at"]),
+    }
+
+
+def delivery(row: dict[str, Any], attempts: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "subscription_id": row["subscription_id"],
+        "event_id": row["event_id"],
+        "event_type": row["event_type"],
+        "status": row["status"],
+        "attempts": row["attempts"],
+        "next_attempt_at": isoformat(row["next_attempt_at"]) if row["status"] == "pending"
+        else None,
+        "last_status_code": row["last_status_code"],
+        "last_error": row["last_error"],
+        "created_at": isoformat(row["created_at"]),
+        "completed_at": isoformat(row["completed_at"]),
+        "attempt_log": [attempt(item) for item in attempts],
+    }
+
+
+def masked(value: Any, key: str | None = None) -> Any:
+    if isinstance(value, dict):
+        return {name: masked(item, name) for name, item in value.items()}
+    if isinstance(value, list):
+        return [masked(item, key) for item in value]
+    if isinstance(value, str) and key in PHONE_MEMBERS:
+        return mask_phone(value)
+    return value
+
+
+def envelope(event_type: str, workspace_id: str, event_id: str, occurred_at: datetime,
+             data: dict[str, Any]) -> bytes:
+    """The delivery body: the same bytes on every attempt of an event."""
+    when = isoformat(occurred_at)
+    return orjson.dumps({
+        "event": event_type,
+        "tenantId": workspace_id,
+        "occurredAt": when,
+        "data": {"event_id": event_id, "occurred_at": when,
+                 **{k: v for k, v in masked(data).items()
+                    if k not in ("event_id", "occurred_at")}},
+    })

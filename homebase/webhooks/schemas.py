@@ -1,0 +1,102 @@
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+
+from homebase.outbox.catalogue import EVENT_TYPES
+
+_CREATED = "2026-11-20T17:04:05.123Z"
+_SUBSCRIPTION = {
+    "id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t", "url": "https://crm.example.com/hooks/homebase",
+    "event_types": ["contact.created", "contact.stage_changed"], "secret_hint": "whsec_Ab",
+    "created_at": _CREATED,
+}
+
+
+class WebhookCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
+        "url": "https://crm.example.com/hooks/homebase",
+        "event_types": ["contact.created", "contact.stage_changed"]}]})
+
+    url: Annotated[str, StringConstraints(min_length=1, max_length=2048)] = Field(
+        description="The receiving address. https is required in production; addresses on "
+                    "loopback, private, link-local or metadata networks are refused.")
+    event_types: list[str] = Field(
+        default_factory=list, max_length=len(EVENT_TYPES),
+        description="Event names from the catalogue; an empty array (the default) subscribes "
+                    "to every event the credential's scopes may read. Naming an event the "
+                    "credential may not read is refused (403, details.missing_scope).",
+        json_schema_extra={"items": {"type": "string", "enum": list(EVENT_TYPES)}})
+
+    @field_validator("event_types")
+    @classmethod
+    def _known(cls, names: list[str]) -> list[str]:
+        unknown = [name for name in names if name not in EVENT_TYPES]
+        if unknown:
+            raise ValueError(f"unknown event type(s): {', '.join(unknown)}")
+        return list(dict.fromkeys(names))
+
+
+class Webhook(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [_SUBSCRIPTION]})
+
+    id: str
+    url: str
+    event_types: list[str] = Field(description="[] means every event the subscription may read.")
+    secret_hint: str = Field(description="The first characters of the secret, to tell "
+                                         "subscriptions apart; the secret itself is shown once.")
+    created_at: datetime
+
+
+class WebhookCreated(Webhook):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        **_SUBSCRIPTION, "secret": "whsec_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd"}]})
+
+    secret: str = Field(description="Signing secret: returned here once, never again.")
+
+
+class WebhookDeleted(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t", "deleted": True}]})
+
+    id: str
+    deleted: bool
+
+
+class Attempt(BaseModel):
+    id: str
+    number: int = Field(description="1 for the first attempt; redeliveries continue counting.")
+    outcome: str = Field(description="in_progress, succeeded, failed, or abandoned (the "
+                                     "worker making it stopped; the attempt counts).")
+    status_code: int | None
+    latency_ms: int | None
+    error: str | None
+    started_at: datetime
+    finished_at: datetime | None
+
+
+class Delivery(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": "whd_01jd3v6k8h2k3m4n5p6q7r8s9t", "subscription_id": _SUBSCRIPTION["id"],
+        "event_id": "evt_01jd3v6k8h2k3m4n5p6q7r8s9t", "event_type": "contact.created",
+        "status": "pending", "attempts": 1, "next_attempt_at": "2026-11-20T17:05:05.500Z",
+        "last_status_code": 503, "last_error": "receiver answered 503",
+        "created_at": _CREATED, "completed_at": None,
+        "attempt_log": [{"id": "wha_01jd3v6k8h2k3m4n5p6q7r8s9t", "number": 1,
+                         "outcome": "failed", "status_code": 503, "latency_ms": 41,
+                         "error": "receiver answered 503", "started_at": _CREATED,
+                         "finished_at": "2026-11-20T17:04:05.164Z"}]}]})
+
+    id: str = Field(description="Sent as X-Webhook-Delivery; the same on every attempt.")
+    subscription_id: str
+    event_id: str
+    event_type: str
+    status: str = Field(description="pending, succeeded, failed (six attempts failed) or "
+                                    "cancelled (the subscription was deleted).")
+    attempts: int = Field(description="Attempts in the current schedule (at most 6).")
+    next_attempt_at: datetime | None
+    last_status_code: int | None
+    last_error: str | None
+    created_at: datetime
+    completed_at: datetime | None
+    attempt_log: list[Attempt] = Field(description="Every attempt, newest first.")

@@ -1,0 +1,58 @@
+"""Worker jobs for webhooks: thin wrappers that open a transaction and call dispatcher.
+
+Each round the worker fans the outbox out, sends what is due, then sweeps expired
+leases. Imported by the app (`homebase serve`) and by `homebase worker`.
+"""
+
+import asyncio
+
+from homebase.runtime import Runtime
+from homebase.webhooks import dispatcher, render
+from homebase.webhooks.delivery import AttemptResult, attempt, client_for
+from homebase.webhooks.signing import signature_headers
+from homebase.worker.runner import job
+
+
+@job("webhooks.fan_out")
+async def fan_out(runtime: Runtime) -> int:
+    async with runtime.db.transaction() as connection:
+        return await dispatcher.fan_out(connection, runtime.settings, runtime.clock())
+
+
+def request_for(claim: dispatcher.Claim, timestamp: int) -> tuple[bytes, dict[str, str]]:
+    body = render.envelope(claim.event_type, claim.workspace_id, claim.event_id,
+                           claim.occurred_at, claim.data)
+    headers = {"Content-Type": "application/json", "X-Webhook-Event": claim.event_type,
+               "X-Webhook-Delivery": claim.delivery_id,
+               "X-Webhook-Attempt": str(claim.attempt_number),
+               **signature_headers(claim.secret, body, timestamp)}
+    return body, headers
+
+
+async def _send(runtime: Runtime, claim: dispatcher.Claim) -> AttemptResult:
+    body, headers = request_for(claim, int(runtime.clock().timestamp()))
+    return await attempt(client_for(runtime.settings), claim.url, body, headers,
+                         runtime.settings)
+
+
+@job("webhooks.deliver")
+async def deliver_due(runtime: Runtime) -> int:
+    """Claim up to HOMEBASE_WEBHOOK_DELIVERY_BATCH due deliveries, POST them
+    concurrently, record every outcome in one transaction."""
+    settings = runtime.settings
+    async with runtime.db.transaction() as connection:
+        claims = await dispatcher.claim(connection, settings, runtime.clock(),
+                                        settings.webhook_delivery_batch)
+    if not claims:
+        return 0
+    results = await asyncio.gather(*(_send(runtime, claim) for claim in claims))
+    async with runtime.db.transaction() as connection:
+        await dispatcher.record(connection, list(zip(claims, results, strict=True)),
+                                runtime.clock(), settings)
+    return len(claims)
+
+
+@job("webhooks.sweep")
+async def sweep(runtime: Runtime) -> int:
+    async with runtime.db.transaction() as connection:
+        return await dispatcher.sweep(connection, runtime.clock())

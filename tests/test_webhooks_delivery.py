@@ -1,0 +1,243 @@
+"""Delivery to a real receiver on 127.0.0.1, driving the worker's jobs directly with a
+FrozenClock where the schedule matters. SQLite and PostgreSQL."""
+
+import asyncio
+import hashlib
+import hmac
+from datetime import UTC, datetime
+
+import orjson
+import pytest
+
+from homebase.kit.clock import FrozenClock
+from homebase.webhooks import SignatureMismatch, tasks, verify
+from homebase.worker.runner import run_until
+from tests.support import make_key
+from tests.webhook_receiver import Receiver, script
+
+
+@pytest.fixture
+async def receiver():
+    receiver = await Receiver().start()
+    yield receiver
+    await receiver.stop()
+
+
+@pytest.fixture
+def clock(runtime) -> FrozenClock:
+    runtime.clock = FrozenClock(datetime.now(UTC).replace(microsecond=0))
+    return runtime.clock
+
+
+async def work(runtime) -> int:
+    """One worker round of the webhook jobs."""
+    return (await tasks.fan_out(runtime) + await tasks.deliver_due(runtime)
+            + await tasks.sweep(runtime))
+
+
+async def subscribe(tenant, url, event_types=()) -> dict:
+    response = await tenant.post("/v1/webhooks", {"url": url, "event_types": list(event_types)})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+async def test_signed_envelope(tenant, runtime, receiver, clock):
+    hook = await subscribe(tenant, receiver.url, ["contact.created"])
+    contact = (await tenant.post("/v1/contacts", {"first_name": "Dana",
+                                                  "phone": "+1 415 555 0142"})).json()
+    await work(runtime)
+    [request] = await receiver.wait_for(1)
+
+    expected = "sha256=" + hmac.new(hook["secret"].encode(), request.body,
+                                    hashlib.sha256).hexdigest()
+    assert request.headers["x-webhook-signature"] == expected
+    assert request.headers["x-webhook-event"] == "contact.created"
+    assert request.headers["x-webhook-delivery"].startswith("whd_")
+    assert request.headers["content-type"] == "application/json"
+    verify(hook["secret"], request.body, request.headers, now=clock().timestamp())
+    with pytest.raises(SignatureMismatch):
+        verify(hook["secret"], request.body + b" ", request.headers, now=clock().timestamp())
+    with pytest.raises(SignatureMismatch):  # replayed ten minutes later
+        verify(hook["secret"], request.body, request.headers, now=clock().timestamp() + 600)
+
+    body = orjson.loads(request.body)
+    assert set(body) == {"event", "tenantId", "occurredAt", "data"}
+    assert body["event"] == "contact.created" and body["tenantId"] == tenant.id
+    assert body["data"]["event_id"].startswith("evt_")
+    assert body["data"]["occurred_at"] == body["occurredAt"]
+    assert body["data"]["id"] == contact["id"]
+    # Phone numbers are always masked in payloads, whatever the subscriber's scopes.
+    assert body["data"]["phone"] == "+* *** ***-0142" or body["data"]["phone"].endswith("0142")
+    assert "555" not in request.body.decode() and "415" not in request.body.decode()
+
+
+async def test_schedule_retries_then_fails_after_six(tenant, runtime, receiver, clock):
+    receiver.respond = script(500)
+    hook = await subscribe(tenant, receiver.url, ["contact.created"])
+    await tenant.post("/v1/contacts", {"first_name": "Ana"})
+    unit = runtime.settings.webhook_backoff_unit_seconds
+    await work(runtime)
+    await receiver.wait_for(1)
+    for wait in (1, 2, 4, 8, 16):
+        count = len(receiver.requests)
+        clock.advance(seconds=wait * unit - 1)
+        await work(runtime)
+        assert len(receiver.requests) == count  # nothing early
+        clock.advance(seconds=1)
+        await work(runtime)
+        await receiver.wait_for(count + 1)
+    clock.advance(days=2)
+    await work(runtime)
+    assert len(receiver.requests) == 6
+    assert [r.headers["x-webhook-attempt"] for r in receiver.requests] == list("123456")
+    assert len({r.headers["x-webhook-delivery"] for r in receiver.requests}) == 1
+    assert len({orjson.loads(r.body)["data"]["event_id"] for r in receiver.requests}) == 1
+    assert len({r.body for r in receiver.requests}) == 1
+
+    [delivery] = (await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")).json()["data"]
+    assert delivery["status"] == "failed" and delivery["attempts"] == 6
+    assert [a["number"] for a in delivery["attempt_log"]] == [6, 5, 4, 3, 2, 1]
+    assert {a["status_code"] for a in delivery["attempt_log"]} == {500}
+    assert all(a["outcome"] == "failed" and a["latency_ms"] is not None
+               for a in delivery["attempt_log"])
+
+
+async def test_no_attempt_before_its_time(tenant, runtime, receiver, clock):
+    receiver.respond = script(503)
+    await subscribe(tenant, receiver.url)
+    await tenant.post("/v1/contacts", {"first_name": "Ana"})
+    await work(runtime)
+    await receiver.wait_for(1)
+    clock.advance(seconds=59)
+    assert await tasks.deliver_due(runtime) == 0
+    clock.advance(seconds=1)
+    assert await tasks.deliver_due(runtime) == 1
+
+
+async def test_success_on_a_later_attempt_stops_retries(tenant, runtime, receiver, clock):
+    receiver.respond = script(502, 204)
+    hook = await subscribe(tenant, receiver.url, ["contact.created"])
+    await tenant.post("/v1/contacts", {"first_name": "Ana"})
+    await work(runtime)
+    clock.advance(minutes=1)
+    await work(runtime)
+    clock.advance(days=1)
+    await work(runtime)
+    assert len(await receiver.wait_for(2)) == 2
+    [delivery] = (await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")).json()["data"]
+    assert delivery["status"] == "succeeded" and delivery["last_status_code"] == 204
+
+
+@pytest.mark.parametrize("settings_overrides", [{"webhook_timeout_seconds": 0.3}])
+async def test_timeout_and_redirect_fail(tenant, runtime, receiver, clock, settings_overrides):
+    answers = iter([(200, {}, 2.0), (302, {"Location": "http://127.0.0.1:9/x"}, 0)])
+    receiver.respond = lambda request: next(answers, (200, {}, 0))
+    hook = await subscribe(tenant, receiver.url, ["contact.created"])
+    await tenant.post("/v1/contacts", {"first_name": "Ana"})
+    await work(runtime)
+    clock.advance(minutes=1)
+    await work(runtime)
+    [delivery] = (await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")).json()["data"]
+    second, first = delivery["attempt_log"]
+    assert first["error"] == "no answer within 0.3 s" and first["status_code"] is None
+    assert first["latency_ms"] < 1500
+    assert second["status_code"] == 302 and "not followed" in second["error"]
+    assert len(receiver.requests) == 2  # the redirect target was never asked
+    assert delivery["status"] == "pending" and delivery["attempts"] == 2
+
+
+async def test_deletion_stops_deliveries(tenant, runtime, receiver, clock):
+    receiver.respond = script(500)
+    hook = await subscribe(tenant, receiver.url)
+    await tenant.post("/v1/contacts", {"first_name": "Ana"})
+    await work(runtime)
+    await receiver.wait_for(1)
+    assert (await tenant.delete(f"/v1/webhooks/{hook['id']}")).status_code == 200
+    await tenant.post("/v1/contacts", {"first_name": "Bo"})
+    for _ in range(3):
+        clock.advance(hours=1)
+        await work(runtime)
+    assert len(receiver.requests) == 1
+
+
+async def test_tenant_isolation_and_event_filter(tenant, other_tenant, runtime, clock):
+    mine, theirs = await Receiver().start(), await Receiver().start()
+    try:
+        await subscribe(tenant, mine.url, ["contact.stage_changed"])
+        await subscribe(other_tenant, theirs.url)
+        contact = (await tenant.post("/v1/contacts", {"first_name": "Ana"})).json()
+        await tenant.patch(f"/v1/contacts/{contact['id']}", {"stage": "NURTURE"})
+        await other_tenant.post("/v1/contacts", {"first_name": "Zed"})
+        await work(runtime)
+        [request] = await mine.wait_for(1)
+        assert request.headers["x-webhook-event"] == "contact.stage_changed"
+        assert orjson.loads(request.body)["tenantId"] == tenant.id
+        [request] = await theirs.wait_for(1)
+        assert orjson.loads(request.body)["tenantId"] == other_tenant.id
+        await asyncio.sleep(0.05)
+        assert len(mine.requests) == 1 and len(theirs.requests) == 1
+    finally:
+        await mine.stop()
+        await theirs.stop()
+
+
+async def test_subscription_only_gets_events_its_scopes_read(make, runtime, receiver, clock):
+    scoped = await make(["webhooks:manage", "leads:read"])
+    await subscribe(scoped, receiver.url)  # all events it may read: leads only
+    _, writer_key = await make_key(runtime, scoped.id, ["contacts:write"])
+    response = await scoped.client.post("/v1/contacts", json={"first_name": "Ana"},
+                                        headers={"Authorization": f"token {writer_key}"})
+    assert response.status_code == 201
+    assert await tasks.fan_out(runtime) >= 1
+    assert await tasks.deliver_due(runtime) == 0
+    assert receiver.requests == []
+
+
+async def test_redeliver(tenant, runtime, receiver, clock):
+    hook = await subscribe(tenant, receiver.url, ["contact.created"])
+    await tenant.post("/v1/contacts", {"first_name": "Ana"})
+    await work(runtime)
+    [delivery] = (await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")).json()["data"]
+    path = f"/v1/webhooks/{hook['id']}/deliveries/{delivery['id']}/redeliver"
+    response = await tenant.post(path)
+    assert response.status_code == 202
+    assert response.json()["status"] == "pending"
+    await work(runtime)
+    first, second = await receiver.wait_for(2)
+    assert first.body == second.body
+    assert first.headers["x-webhook-delivery"] == second.headers["x-webhook-delivery"]
+    [delivery] = (await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")).json()["data"]
+    assert delivery["status"] == "succeeded"
+    assert [a["number"] for a in delivery["attempt_log"]] == [2, 1]
+    missing = f"/v1/webhooks/{hook['id']}/deliveries/whd_nope/redeliver"
+    assert (await tenant.post(missing)).status_code == 404
+
+
+async def test_private_address_refused_again_at_delivery(tenant, runtime, receiver, clock):
+    hook = await subscribe(tenant, receiver.url)  # allowed when it was created
+    runtime.settings.webhook_allow_private_urls = False  # now the address is internal
+    await tenant.post("/v1/contacts", {"first_name": "Ana"})
+    await work(runtime)
+    [delivery] = (await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")).json()["data"]
+    [attempt] = delivery["attempt_log"]
+    assert attempt["outcome"] == "failed" and "loopback" in attempt["error"]
+    assert receiver.requests == []
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("settings_overrides", [{"webhook_backoff_unit_seconds": 0.04,
+                                                 "worker_poll_seconds": 0.01}])
+async def test_worker_loop_on_a_scaled_schedule(tenant, runtime, receiver, settings_overrides):
+    receiver.respond = script(500, 500, 500, 500, 500, 200)
+    await subscribe(tenant, receiver.url, ["contact.created"])
+    await tenant.post("/v1/contacts", {"first_name": "Ana"})
+    stop = asyncio.Event()
+    loop = asyncio.create_task(run_until(runtime, stop))
+    try:
+        requests = await receiver.wait_for(6, timeout=10)
+    finally:
+        stop.set()
+        await loop
+    gaps = [later.at - earlier.at for earlier, later in zip(requests, requests[1:])]
+    for gap, units in zip(gaps, (1, 2, 4, 8, 16), strict=True):
+        assert gap >= units * 0.04 * 0.9, gaps
