@@ -1,6 +1,7 @@
 """Calls: provider callback, list and retrieve, masking, signed recording links with Range,
 anonymization. HTTP level, on SQLite and PostgreSQL."""
 
+import asyncio
 import hashlib
 import hmac
 import json
@@ -221,6 +222,10 @@ async def test_recording_range_request(tenant, client, recorded):
     assert response.content == AUDIO[100:300]
     tail = await client.get(path, headers={"Range": "bytes=-10"})
     assert tail.status_code == 206 and tail.content == AUDIO[-10:]
+    beyond = await client.get(path, headers={"Range": f"bytes={len(AUDIO)}-"})
+    assert beyond.status_code == 416
+    head = await client.head(path)
+    assert head.status_code == 200 and head.headers["content-length"] == str(len(AUDIO))
 
 
 async def test_recording_link_expires_after_five_minutes(tenant, runtime, client, recorded):
@@ -294,3 +299,12 @@ async def test_openapi_documents_the_call_routes(client):
     call = document["components"]["schemas"]["Call"]
     assert {"from", "to", "handled_by", "recording_url", "transcript", "summary"} <= set(
         call["properties"])
+
+
+async def test_concurrent_duplicate_callbacks_record_once(tenant, runtime, client):
+    await add_number(runtime, tenant)
+    responses = await asyncio.gather(*(callback(client, completed(provider_call_id="RACE"))
+                                       for _ in range(4)))
+    assert sorted(response.status_code for response in responses) == [200, 200, 200, 201]
+    assert len({response.json()["id"] for response in responses}) == 1
+    assert len(await events(runtime, tenant, "call.completed")) == 1

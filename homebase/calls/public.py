@@ -14,6 +14,7 @@ from typing import Any
 
 from fastapi import APIRouter
 from pydantic import ValidationError
+from sqlalchemy.exc import IntegrityError
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
@@ -163,13 +164,30 @@ async def call_completed(request: Request) -> JSONResponse:
     except ValidationError as error:
         raise validation_failed([{**item, "loc": ("body", *item["loc"])}
                                  for item in error.errors()]) from None
-    async with runtime.db.transaction() as connection:
-        workspace_id = await _workspace_for(connection, call)
-        session = TenantSession(connection, workspace_id, clock=runtime.clock,
-                                actor="provider")
-        existing = await repository.get_by_provider_id(session, call.provider_call_id)
-        if existing is not None:
-            return json_response({"id": existing["id"], "workspace_id": workspace_id,
-                                  "created": False})
-        row = await service.record_call(session, call, call.provider_call_id)
-    return json_response({"id": row["id"], "workspace_id": workspace_id, "created": True}, 201)
+    workspace_id = None
+    try:
+        async with runtime.db.transaction() as connection:
+            workspace_id = await _workspace_for(connection, call)
+            session = TenantSession(connection, workspace_id, clock=runtime.clock,
+                                    actor="provider")
+            existing = await repository.get_by_provider_id(session, call.provider_call_id)
+            if existing is not None:
+                return _recorded(existing["id"], workspace_id, created=False)
+            row = await service.record_call(session, call, call.provider_call_id)
+    except IntegrityError:
+        # A concurrent delivery of the same callback inserted it first: same answer as a
+        # repeat. Anything else that broke a constraint is re-raised.
+        if workspace_id is None:
+            raise
+        async with runtime.db.transaction(write=False) as connection:
+            session = TenantSession(connection, workspace_id, clock=runtime.clock)
+            existing = await repository.get_by_provider_id(session, call.provider_call_id)
+        if existing is None:
+            raise
+        return _recorded(existing["id"], workspace_id, created=False)
+    return _recorded(row["id"], workspace_id, created=True)
+
+
+def _recorded(call_id: str, workspace_id: str, *, created: bool) -> JSONResponse:
+    return json_response({"id": call_id, "workspace_id": workspace_id, "created": created},
+                         201 if created else 200)
