@@ -299,6 +299,13 @@ def test_the_checker_notices_departures(document):
                    {"error": {"code": 1, "message": "m", "request_id": "r"}})
 
 
+def test_every_example_conforms_to_its_schema(document):
+    problems = [problem for name, schema in document["components"]["schemas"].items()
+                for index, example in enumerate(schema.get("examples") or [])
+                for problem in conform(document, schema, example, f"{name}.examples[{index}]")]
+    assert not problems, "\n".join(problems)
+
+
 async def test_contact_responses_conform(app, tenant, make):
     document = app.openapi()
     created = await tenant.post("/v1/contacts", json={

@@ -112,7 +112,7 @@ class ContactUpdate(BaseModel):
 class Contact(BaseModel):
     model_config = ConfigDict(json_schema_extra={"examples": [{
         "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t", **_CONTACT_EXAMPLE,
-        "email": "d***@example.com", "phone": "+* *** ***-0142", "pii_masked": True,
+        "email": "d***@example.com", "phone": "+* *** *** 0142", "pii_masked": True,
         "ai_auto_response_paused": False, "ai_auto_response_paused_at": None,
         "anonymized_at": None, "created_at": "2026-11-20T17:04:05.123Z",
         "updated_at": "2026-11-20T17:04:05.123Z"}]})

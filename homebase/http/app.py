@@ -17,6 +17,7 @@ from homebase.deals.endpoints import deals_router, pipelines_router
 from homebase.http import errors
 from homebase.http.health import router as health_router
 from homebase.http.middleware import RequestContextMiddleware
+from homebase.kit.openapi import restore_null_examples
 from homebase.kit.responses import JSONResponse
 from homebase.listings.endpoints import router as listings_router
 from homebase.ping.endpoints import router as ping_router
@@ -94,5 +95,6 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
                 del responses["422"]
     for name in ("HTTPValidationError", "ValidationError"):
         components.get("schemas", {}).pop(name, None)
+    restore_null_examples(document, app.routes)
     app.openapi_schema = document
     return document

@@ -1,7 +1,9 @@
 """Shared pieces of the OpenAPI document: the error envelope and per-route error lists."""
 
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, get_args
 
+from fastapi.routing import iter_route_contexts
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -47,3 +49,56 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 READ_ERRORS = (400, 401, 403, 429)
 ONE_ERRORS = (400, 401, 403, 404, 429)
+
+
+def _without_nulls(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _without_nulls(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [_without_nulls(item) for item in value]
+    return value
+
+
+def _route_models(routes: Iterable[Any]) -> Iterator[type[BaseModel]]:
+    for route in iter_route_contexts(list(routes)):
+        dependant = getattr(route, "dependant", None)
+        if dependant is None:
+            continue
+        candidates = [route.response_model,
+                      *(param.field_info.annotation for param in dependant.body_params),
+                      *(response.get("model") for response in route.responses.values())]
+        for candidate in candidates:
+            yield from _models_within(candidate, set())
+
+
+def _models_within(annotation: Any, seen: set[Any]) -> Iterator[type[BaseModel]]:
+    """The model itself and every model its fields (and generic arguments) name."""
+    if annotation in seen:
+        return
+    seen.add(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        yield annotation
+        nested = [*annotation.__pydantic_generic_metadata__["args"],
+                  *(field.annotation for field in annotation.model_fields.values())]
+    else:
+        nested = list(get_args(annotation))
+    for inner in nested:
+        yield from _models_within(inner, seen)
+
+
+def restore_null_examples(document: dict[str, Any], routes: Iterable[Any]) -> None:
+    """FastAPI drops every null from the document, examples included, so an example loses
+    its null members (required ones too). Put each route model's own examples back, where
+    the document's are exactly those examples less their nulls."""
+    schemas = document.get("components", {}).get("schemas", {})
+    by_title: dict[str, list[dict[str, Any]]] = {}
+    for schema in schemas.values():
+        by_title.setdefault(schema.get("title", ""), []).append(schema)
+    for model in set(_route_models(routes)):
+        own = model.model_json_schema()
+        examples = own.get("examples")
+        if not examples:
+            continue
+        for target in by_title.get(own.get("title", ""), []):
+            if target.get("examples") == _without_nulls(examples):
+                target["examples"] = examples
