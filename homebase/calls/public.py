@@ -51,6 +51,10 @@ class LinkExpired(ApiError):
     message = "This recording link has expired; fetch the call again for a new one."
 
 
+_AUDIO = {media_type: {"schema": {"type": "string", "format": "binary"}}
+          for media_type in ("audio/wav", "audio/mpeg", "audio/mp4", "audio/ogg")}
+
+
 def _error(status: int, description: str) -> dict[str, Any]:
     return {"model": ErrorEnvelope, "description": description}
 
@@ -60,10 +64,11 @@ def _error(status: int, description: str) -> dict[str, Any]:
     description="The target of a call's recording_url. Needs no credential: the link is "
                 "signed and valid five minutes. Supports Range requests (206 with "
                 "Content-Range).",
-    openapi_extra={"security": []},
-    responses={200: {"content": {"audio/wav": {}, "audio/mpeg": {}},
-                     "description": "The audio."},
-               206: {"description": "The requested byte range."},
+    openapi_extra={"security": []}, response_class=FileResponse,
+    responses={200: {"content": _AUDIO, "description": "The audio."},
+               206: {"content": _AUDIO, "description": "The requested byte range, with "
+                                                      "Content-Range."},
+               416: {"description": "The range lies outside the file."},
                403: _error(403, "Link expired (recording_link_expired) or altered or "
                                 "malformed (recording_link_invalid)."),
                404: _error(404, "The call or its recording no longer exists (not_found).")})
