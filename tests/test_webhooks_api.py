@@ -127,3 +127,20 @@ async def test_private_urls_are_refused_unless_allowed(tenant, runtime):
     runtime.settings.env = "production"
     assert failing_fields(await tenant.post("/v1/webhooks", {"url": "http://8.8.8.8/x"})) == \
         {"url"}
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_openapi_documents_every_event(app):
+    document = app.openapi()
+    assert set(document["webhooks"]) == set(EVENT_TYPES)
+    operation = document["webhooks"]["message.sent"]["post"]
+    headers = {parameter["name"] for parameter in operation["parameters"]}
+    assert {"X-Webhook-Event", "X-Webhook-Delivery", "X-Webhook-Signature",
+            "X-Webhook-Timestamp", "X-Webhook-Signature-Timestamped"} <= headers
+    data = document["components"]["schemas"]["MessageSentData"]
+    assert {"event_id", "occurred_at", "id", "ai_generated", "channel", "to"} <= \
+        set(data["properties"])
+    assert "Arrives with issue 7" in document["webhooks"]["appointment.booked"]["post"][
+        "description"]
+    delete = document["paths"]["/v1/webhooks/{id}"]["delete"]
+    assert "200" in delete["responses"]

@@ -23,6 +23,7 @@ from homebase.listings.endpoints import router as listings_router
 from homebase.ping.endpoints import router as ping_router
 from homebase.runtime import Runtime
 from homebase.webhooks import tasks as webhook_tasks  # noqa: F401  (registers worker jobs)
+from homebase.webhooks.catalogue_docs import install as install_webhook_docs
 from homebase.webhooks.endpoints import router as webhooks_router
 from homebase.worker.runner import run_until
 
@@ -71,6 +72,7 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
     app.include_router(health_router)
     app.include_router(calls_public.router)  # recording proxy, provider callback
     app.add_middleware(RequestContextMiddleware)
+    install_webhook_docs(app)  # the OpenAPI `webhooks` section: one entry per event
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 
@@ -79,7 +81,8 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     if app.openapi_schema:
         return app.openapi_schema
     document = get_openapi(title=app.title, version=app.version, description=app.description,
-                           routes=app.routes)
+                           routes=app.routes,
+                           webhooks=app.webhooks.routes)
     document["servers"] = [{"url": "/", "description": "This server; paths include /v1."}]
     components = document.setdefault("components", {})
     components["securitySchemes"] = {

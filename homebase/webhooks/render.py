@@ -60,8 +60,8 @@ def masked(value: Any, key: str | None = None) -> Any:
         return {name: masked(item, name) for name, item in value.items()}
     if isinstance(value, list):
         return [masked(item, key) for item in value]
-    if isinstance(value, str) and key in PHONE_MEMBERS:
-        return mask_phone(value)
+    if isinstance(value, str) and key in PHONE_MEMBERS and "@" not in value:
+        return mask_phone(value)  # ("to"/"from" of an email are addresses, masked upstream)
     return value
 
 
