@@ -53,7 +53,7 @@ class PageRequest:
     limit: int
 
 
-def page_request(
+async def page_request(  # async: FastAPI would run a plain def in its thread pool
     cursor: Annotated[str | None, Query(description=(
         "Opaque position from a previous page's next_cursor; omit for the first page. A "
         "malformed or stale cursor restarts from the beginning."))] = None,
