@@ -37,8 +37,10 @@ class LinkClaim:
 
 def issue(secret_key: str, public_url: str, workspace_id: str, call_id: str,
           now: datetime) -> RecordingLink:
-    expires_at = (now + LINK_TTL).replace(microsecond=0)
-    payload = _SEPARATOR.join([workspace_id, call_id, str(int(expires_at.timestamp()))])
+    # Whole seconds, rounded up, so a link never lives less than the full five minutes.
+    expires = math.ceil((now + LINK_TTL).timestamp())
+    expires_at = datetime.fromtimestamp(expires, UTC)
+    payload = _SEPARATOR.join([workspace_id, call_id, str(expires)])
     token = signed_blob(secret_key, _PURPOSE, payload.encode(), mac_bytes=16)
     return RecordingLink(f"{public_url.rstrip('/')}/recordings/{token}", expires_at)
 
