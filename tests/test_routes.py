@@ -24,6 +24,7 @@ from homebase.http.routing import V1Route
 from homebase.models import Contact
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
+from tests import leads_support
 from tests import crm_support
 
 # The spec's "Endpoints" table: method, path under /v1, scope (None: any valid credential).
@@ -198,6 +199,9 @@ async def _contact_snapshot(tenant, contact_id: str) -> Any:
 CROSS_TENANT_FACTORIES: dict[str, CrossTenantFactory] = {
     "/v1/contacts": CrossTenantFactory(_create_contact, _contact_snapshot,
                                        "con_00000000000000000000000000"),
+    "/v1/leads": CrossTenantFactory(leads_support.create_lead_for_routes,
+                                    leads_support.lead_snapshot,
+                                    "lea_00000000000000000000000000"),
     "/v1/deals": CrossTenantFactory(crm_support.create_deal, crm_support.deal_snapshot,
                                     "dea_00000000000000000000000000"),
     "/v1/calls": CrossTenantFactory(crm_support.create_call, crm_support.call_snapshot,

@@ -17,6 +17,7 @@ from homebase.deals.endpoints import deals_router, pipelines_router
 from homebase.http import errors
 from homebase.http.health import router as health_router
 from homebase.http.middleware import RequestContextMiddleware
+from homebase.leads.endpoints import router as leads_router
 from homebase.kit.openapi import restore_null_examples
 from homebase.kit.responses import JSONResponse
 from homebase.listings.endpoints import router as listings_router
@@ -27,7 +28,7 @@ from homebase.webhooks.catalogue_docs import install as install_webhook_docs
 from homebase.webhooks.endpoints import router as webhooks_router
 from homebase.worker.runner import run_until
 
-V1_ROUTERS = [ping_router, contacts_router, webhooks_router,
+V1_ROUTERS = [ping_router, contacts_router, leads_router, webhooks_router,
               calls_router, deals_router, pipelines_router, listings_router]
 
 DESCRIPTION = """\

@@ -68,6 +68,9 @@ async def create_user(session: TenantSession, *, email: str, name: str,
                                        .where(users.c.email == email))
     if existing:
         raise AdminError(f"{email} is already a member of this workspace")
+    from homebase.workspaces import organization  # imports this module
+
+    await organization.ensure(session, office_id, team_id)
     row = {"id": new_id("usr"), "email": email, "name": name.strip() or email,
            "password_hash": hash_password(password) if password else None,
            "office_id": office_id, "team_id": team_id, "created_at": session.now()}

@@ -1,0 +1,1 @@
+"""Consent artifacts: evidence of consent, tied to a normalized phone number."""

@@ -1,0 +1,54 @@
+"""Recording consent artifacts and answering "may we contact this number?".
+
+An artifact belongs to the workspace and the E.164 number, not to one lead: the
+messaging consent gate calls `valid_consent(session, phone_e164, now)`.
+"""
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from homebase.consent.schemas import ConsentIn
+from homebase.db.tenancy import TenantSession
+from homebase.kit.clock import isoformat
+from homebase.kit.ids import new_id
+from homebase.models import ConsentArtifact
+
+artifacts = ConsentArtifact.__table__
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+
+
+async def record(session: TenantSession, consent: ConsentIn, *, phone: str,
+                 phone_e164: str | None, lead_id: str | None,
+                 validity_days: int) -> dict[str, Any]:
+    """Validity runs from when the person consented, never from a later (future) claim."""
+    now = session.now()
+    captured_at = _aware(consent.captured_at) if consent.captured_at else now
+    row = {"id": new_id("cns"), "phone": phone, "phone_e164": phone_e164, "lead_id": lead_id,
+           "captured_at": captured_at, "source_url": consent.source_url, "ip": consent.ip,
+           "form_snapshot": consent.form_snapshot, "recorded_at": now,
+           "expires_at": min(captured_at, now) + timedelta(days=validity_days),
+           "revoked_at": None}
+    await session.insert(artifacts, row)
+    return row
+
+
+async def valid_consent(session: TenantSession, phone_e164: str | None,
+                        now: datetime) -> dict[str, Any] | None:
+    """The longest-lived unexpired, unrevoked artifact for the number, or None."""
+    if not phone_e164:
+        return None
+    return await session.fetch_one(
+        session.select(artifacts)
+        .where(artifacts.c.phone_e164 == phone_e164, artifacts.c.expires_at > now,
+               artifacts.c.revoked_at.is_(None))
+        .order_by(artifacts.c.expires_at.desc()).limit(1))
+
+
+def summary(row: dict[str, Any]) -> dict[str, Any]:
+    return {"id": row["id"], "captured_at": isoformat(row["captured_at"]),
+            "recorded_at": isoformat(row["recorded_at"]),
+            "expires_at": isoformat(row["expires_at"]), "source_url": row["source_url"],
+            "ip": row["ip"]}

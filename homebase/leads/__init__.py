@@ -1,0 +1,1 @@
+"""Leads: capture with consent, linking to contacts, routing and assignment."""

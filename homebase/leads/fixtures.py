@@ -1,0 +1,76 @@
+"""load-fixtures kinds of the leads area: workspace_settings, offices, teams,
+routing_rules and leads (documented in docs/fixtures.md)."""
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from homebase.db.tenancy import TenantSession
+from homebase.fixtures import Refs, loader, resolve_ref
+from homebase.kit.errors import ValidationFailed
+from homebase.leads import service as leads
+from homebase.leads.schemas import LeadCreate
+from homebase.routing.rules import create_rule
+from homebase.routing.schemas import RuleSpec
+from homebase.workspaces import organization
+from homebase.workspaces.service import AdminError
+from homebase.workspaces.settings import update_settings
+
+
+class _Named(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ref: str | None = None
+    id: str | None = None
+    name: str | None = None
+    office: str | None = None  # teams only
+
+
+@loader("workspace_settings")
+async def load_workspace_settings(session: TenantSession, item: dict[str, Any],
+                                  refs: Refs) -> str:
+    await update_settings(session, item)
+    return session.workspace_id
+
+
+@loader("offices")
+async def load_office(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
+    spec = _Named.model_validate(item)
+    if spec.office is not None:
+        raise AdminError("office: offices do not belong to an office")
+    row = await organization.create_office(session, name=spec.name, office_id=spec.id)
+    return row["id"]
+
+
+@loader("teams")
+async def load_team(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
+    spec = _Named.model_validate(item)
+    row = await organization.create_team(session, name=spec.name, team_id=spec.id,
+                                         office_id=resolve_ref(refs, spec.office, "office"))
+    return row["id"]
+
+
+@loader("routing_rules")
+async def load_routing_rule(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
+    spec = RuleSpec.model_validate(item)
+    row = await create_rule(session, spec, lambda value, what: resolve_ref(refs, value, what))
+    return row["id"]
+
+
+@loader("leads")
+async def load_lead(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
+    """A lead as POST /leads takes it, plus "ref" and "assignee" (a member to hand it to
+    instead of routing it)."""
+    item.pop("ref", None)
+    assignee = resolve_ref(refs, item.pop("assignee", None), "assignee")
+    if assignee is not None:
+        item["skip_routing"] = True
+    data = LeadCreate.model_validate(item)
+    row = await leads.create_lead(session, data)
+    if assignee is not None:
+        try:
+            await leads.assign_lead(session, row["id"], assignee)
+        except ValidationFailed as error:
+            raise AdminError("assignee: is not a member of this workspace") from error
+    return row["id"]
+

@@ -1,0 +1,39 @@
+"""Lead rows to wire payloads; masking follows the credential, as for contacts."""
+
+from datetime import datetime
+from typing import Any
+
+from homebase.kit.clock import isoformat
+from homebase.kit.masking import mask_email, mask_phone
+
+
+def ai_outbound_allowed(row: dict[str, Any], now: datetime) -> bool:
+    """Only with consent on record for a usable number, and only until it expires."""
+    expires_at = row["consent_expires_at"]
+    return bool(row["phone_e164"]) and expires_at is not None and expires_at > now
+
+
+def lead(row: dict[str, Any], *, pii: bool, now: datetime) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "contact_id": row["contact_id"],
+        "first_name": row["first_name"],
+        "last_name": row["last_name"],
+        "email": row["email"] if pii else mask_email(row["email"]),
+        "phone": row["phone"] if pii else mask_phone(row["phone"]),
+        "pii_masked": not pii,
+        "source": row["source"],
+        "source_ref": row["source_ref"],
+        "context": row["context"],
+        "ai_outbound_allowed": ai_outbound_allowed(row, now),
+        "consent_id": row["consent_id"],
+        "consent_expires_at": isoformat(row["consent_expires_at"]),
+        "routing_status": row["routing_status"],
+        "assignee_id": row["assignee_id"],
+        "assigned_at": isoformat(row["assigned_at"]),
+        "routing_rule_id": row["routing_rule_id"],
+        "routing_method": row["routing_method"],
+        "routing_reason": row["routing_reason"],
+        "created_at": isoformat(row["created_at"]),
+        "updated_at": isoformat(row["updated_at"]),
+    }
