@@ -154,30 +154,41 @@ async def _load_claims(connection: AsyncConnection, settings: Settings, due, lea
 def _next_state(claim: Claim, result: AttemptResult, now: datetime,
                 settings: Settings) -> dict[str, Any]:
     if result.succeeded:
-        return {"status": "succeeded", "completed_at": now, "next_attempt_at": None}
+        return {"b_status": "succeeded", "b_completed": now, "b_next": None}
     if claim.attempt_number >= MAX_ATTEMPTS:
-        return {"status": "failed", "completed_at": now, "next_attempt_at": None}
-    return {"next_attempt_at": now + backoff(claim.attempt_number,
-                                             settings.webhook_backoff_unit_seconds)}
+        return {"b_status": "failed", "b_completed": now, "b_next": None}
+    return {"b_status": "pending", "b_completed": None,
+            "b_next": now + backoff(claim.attempt_number, settings.webhook_backoff_unit_seconds)}
+
+
+_RECORD_ATTEMPT = (
+    update(attempts).where(attempts.c.id == bindparam("b_attempt"),
+                           attempts.c.outcome == "in_progress")
+    .values(outcome=bindparam("b_outcome"), status_code=bindparam("b_code"),
+            latency_ms=bindparam("b_latency"), error=bindparam("b_error"),
+            finished_at=bindparam("b_finished")))
+# Fenced by the attempt id: a lease the sweeper already took back (or a subscription
+# deleted meanwhile) is left alone.
+_RECORD_DELIVERY = (
+    update(deliveries).where(deliveries.c.id == bindparam("b_delivery"),
+                             deliveries.c.lease_attempt_id == bindparam("b_attempt"))
+    .values(lease_attempt_id=None, lease_expires_at=None, last_status_code=bindparam("b_code"),
+            last_error=bindparam("b_error"), status=bindparam("b_status"),
+            completed_at=bindparam("b_completed"), next_attempt_at=bindparam("b_next")))
 
 
 async def record(connection: AsyncConnection, outcomes: list[tuple[Claim, AttemptResult]],
                  now: datetime, settings: Settings) -> None:
-    for claim, result in outcomes:
-        await connection.execute(
-            update(attempts).where(attempts.c.id == claim.attempt_id,
-                                   attempts.c.outcome == "in_progress")
-            .values(outcome="succeeded" if result.succeeded else "failed",
-                    status_code=result.status_code, latency_ms=result.latency_ms,
-                    error=result.error, finished_at=now))
-        # Fenced by the attempt id: a lease the sweeper already took back (or a
-        # subscription deleted meanwhile) is left alone.
-        await connection.execute(
-            update(deliveries).where(deliveries.c.id == claim.delivery_id,
-                                     deliveries.c.lease_attempt_id == claim.attempt_id)
-            .values(lease_attempt_id=None, lease_expires_at=None,
-                    last_status_code=result.status_code, last_error=result.error,
-                    **_next_state(claim, result, now, settings)))
+    """Every outcome of a batch in two statements (executemany)."""
+    if not outcomes:
+        return
+    rows = [{"b_attempt": claim.attempt_id, "b_delivery": claim.delivery_id,
+             "b_outcome": "succeeded" if result.succeeded else "failed",
+             "b_code": result.status_code, "b_latency": result.latency_ms,
+             "b_error": result.error, "b_finished": now,
+             **_next_state(claim, result, now, settings)} for claim, result in outcomes]
+    await connection.execute(_RECORD_ATTEMPT, rows)
+    await connection.execute(_RECORD_DELIVERY, rows)
 
 
 async def sweep(connection: AsyncConnection, now: datetime) -> int:
