@@ -10,7 +10,8 @@ import orjson
 import pytest
 
 from homebase.kit.clock import FrozenClock
-from homebase.webhooks import SignatureMismatch, tasks, verify
+from homebase.webhooks import SignatureMismatch, dispatcher, tasks, verify
+from homebase.webhooks.delivery import AttemptResult
 from homebase.worker.runner import run_until
 from tests.support import make_key
 from tests.webhook_receiver import Receiver, script
@@ -241,3 +242,28 @@ async def test_worker_loop_on_a_scaled_schedule(tenant, runtime, receiver, setti
     gaps = [later.at - earlier.at for earlier, later in zip(requests, requests[1:])]
     for gap, units in zip(gaps, (1, 2, 4, 8, 16), strict=True):
         assert gap >= units * 0.04 * 0.9, gaps
+
+
+async def test_sweeper_takes_back_an_expired_lease(tenant, runtime, receiver, clock):
+    """A claim whose worker never reports (killed) is released once its lease expires;
+    the lost attempt counts and is logged as abandoned, and a late report is ignored."""
+    hook = await subscribe(tenant, receiver.url, ["contact.created"])
+    await tenant.post("/v1/contacts", {"first_name": "Ana"})
+    await tasks.fan_out(runtime)
+    async with runtime.db.transaction() as connection:
+        [lost] = await dispatcher.claim(connection, runtime.settings, clock(), 10)
+    assert await tasks.deliver_due(runtime) == 0  # leased: nobody else takes it
+    clock.advance(seconds=runtime.settings.webhook_lease_seconds - 1)
+    assert await tasks.sweep(runtime) == 0
+    clock.advance(seconds=1)
+    assert await tasks.sweep(runtime) == 1
+    assert await tasks.deliver_due(runtime) == 1
+    [request] = await receiver.wait_for(1)
+    assert request.headers["x-webhook-attempt"] == "2"
+    async with runtime.db.transaction() as connection:  # the dead worker's late report
+        await dispatcher.record(connection, [(lost, AttemptResult(False, 500, 1, "late"))],
+                                clock(), runtime.settings)
+    [delivery] = (await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")).json()["data"]
+    assert delivery["status"] == "succeeded"
+    assert [(a["number"], a["outcome"]) for a in delivery["attempt_log"]] == [
+        (2, "succeeded"), (1, "abandoned")]

@@ -191,6 +191,28 @@ async def record(connection: AsyncConnection, outcomes: list[tuple[Claim, Attemp
     await connection.execute(_RECORD_DELIVERY, rows)
 
 
+def _orphaned_condition():
+    return (deliveries.c.status == "pending") & deliveries.c.lease_attempt_id.is_(None) & \
+        deliveries.c.subscription_id.in_(
+            select(subscriptions.c.id).where(subscriptions.c.deleted_at.is_not(None)))
+
+
+async def work_waiting(connection: AsyncConnection, now: datetime, job: str) -> bool:
+    """Whether `job` has anything to do. Read-only, so an idle worker never takes
+    SQLite's write lock (which API requests need) just to find nothing."""
+    if job == "fan_out":
+        statement = select(outbox.c.id).where(outbox.c.dispatched_at.is_(None))
+    elif job == "deliver":
+        statement = select(deliveries.c.id).where(
+            deliveries.c.status == "pending", deliveries.c.lease_attempt_id.is_(None),
+            deliveries.c.next_attempt_at <= now)
+    else:
+        statement = select(deliveries.c.id).where(
+            ((deliveries.c.status == "pending") & (deliveries.c.lease_expires_at <= now))
+            | _orphaned_condition())
+    return (await connection.execute(statement.limit(1))).first() is not None
+
+
 async def sweep(connection: AsyncConnection, now: datetime) -> int:
     """Release deliveries whose lease expired: their worker died or hung. The attempt it
     was making is marked abandoned and counts; the delivery is due at once (the lease
@@ -213,9 +235,6 @@ async def sweep(connection: AsyncConnection, now: datetime) -> int:
                     status="failed" if done else "pending", completed_at=now if done else None,
                     next_attempt_at=None if done else now))
     orphaned = await connection.execute(
-        update(deliveries).where(
-            deliveries.c.status == "pending", deliveries.c.lease_attempt_id.is_(None),
-            deliveries.c.subscription_id.in_(
-                select(subscriptions.c.id).where(subscriptions.c.deleted_at.is_not(None))))
+        update(deliveries).where(_orphaned_condition())
         .values(status="cancelled", completed_at=now, next_attempt_at=None))
     return len(stuck) + orphaned.rowcount

@@ -13,8 +13,15 @@ from homebase.webhooks.signing import signature_headers
 from homebase.worker.runner import job
 
 
+async def _waiting(runtime: Runtime, job_name: str) -> bool:
+    async with runtime.db.transaction(write=False) as connection:
+        return await dispatcher.work_waiting(connection, runtime.clock(), job_name)
+
+
 @job("webhooks.fan_out")
 async def fan_out(runtime: Runtime) -> int:
+    if not await _waiting(runtime, "fan_out"):
+        return 0
     async with runtime.db.transaction() as connection:
         return await dispatcher.fan_out(connection, runtime.settings, runtime.clock())
 
@@ -40,6 +47,8 @@ async def deliver_due(runtime: Runtime) -> int:
     """Claim up to HOMEBASE_WEBHOOK_DELIVERY_BATCH due deliveries, POST them
     concurrently, record every outcome in one transaction."""
     settings = runtime.settings
+    if not await _waiting(runtime, "deliver"):
+        return 0
     async with runtime.db.transaction() as connection:
         claims = await dispatcher.claim(connection, settings, runtime.clock(),
                                         settings.webhook_delivery_batch)
@@ -54,5 +63,7 @@ async def deliver_due(runtime: Runtime) -> int:
 
 @job("webhooks.sweep")
 async def sweep(runtime: Runtime) -> int:
+    if not await _waiting(runtime, "sweep"):
+        return 0
     async with runtime.db.transaction() as connection:
         return await dispatcher.sweep(connection, runtime.clock())
