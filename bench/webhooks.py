@@ -15,7 +15,6 @@ import argparse
 import asyncio
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -46,6 +45,7 @@ class Receiver:
     def __init__(self) -> None:
         self.arrivals: dict[str, float] = {}
         self.count = 0
+        self.arrived = asyncio.Event()
         self.server: asyncio.AbstractServer | None = None
 
     async def start(self) -> str:
@@ -54,7 +54,7 @@ class Receiver:
 
     async def _handle(self, reader, writer) -> None:
         try:
-            while line := await reader.readline():
+            while await reader.readline():
                 length = 0
                 while (header := await reader.readline()) not in (b"\r\n", b""):
                     name, _, value = header.partition(b":")
@@ -65,6 +65,7 @@ class Receiver:
                 self.count += 1
                 event_id = orjson.loads(body)["data"]["event_id"]
                 self.arrivals.setdefault(event_id, now)
+                self.arrived.set()
                 writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
                 await writer.drain()
         except (ConnectionError, asyncio.IncompleteReadError):
@@ -74,7 +75,11 @@ class Receiver:
 
     async def wait_for(self, count: int, deadline: float) -> bool:
         while self.count < count and time.monotonic() < deadline:
-            await asyncio.sleep(0.005)
+            self.arrived.clear()
+            try:
+                await asyncio.wait_for(self.arrived.wait(), deadline - time.monotonic())
+            except TimeoutError:
+                break
         return self.count >= count
 
 
@@ -117,8 +122,9 @@ async def run(database_url: str, events: int, samples: int, poll_seconds: float,
     env = {**os.environ, "HOMEBASE_ENV": "test", "HOMEBASE_DATABASE_URL": database_url,
            "HOMEBASE_SECRET_KEY": SECRET_KEY, "HOMEBASE_WEBHOOK_ALLOW_PRIVATE_URLS": "1",
            "HOMEBASE_WORKER_POLL_SECONDS": str(poll_seconds)}
-    worker = subprocess.Popen([sys.executable, "-m", "homebase", "worker"], cwd=REPO, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "homebase", "worker", cwd=REPO, env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
     deadline = time.monotonic() + budget_seconds
     try:
         # Warm-up: the worker is up and its connections are open.
@@ -142,7 +148,7 @@ async def run(database_url: str, events: int, samples: int, poll_seconds: float,
                 latencies.append(receiver.arrivals[event_id] - committed_at)
     finally:
         worker.kill()
-        worker.wait(timeout=10)
+        await asyncio.wait_for(worker.wait(), 10)
         receiver.server.close()
         await runtime.close()
     return {

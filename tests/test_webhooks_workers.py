@@ -116,11 +116,11 @@ async def test_sigkilled_worker_loses_nothing(setup, workers):
                                                    "event_types": ["contact.created"]})).json()
         await tenant.post("/v1/contacts", {"first_name": "Ana"})
         first = workers.start()
-        await receiver.wait_for(1, timeout=20)
+        await receiver.wait_for(1, within=20)
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=10)
         workers.start()
-        first_request, second_request = await receiver.wait_for(2, timeout=20)
+        first_request, second_request = await receiver.wait_for(2, within=20)
     finally:
         await receiver.stop()
 
@@ -153,7 +153,7 @@ async def test_two_workers_attempt_each_delivery_once(setup, workers):
         for index in range(events):
             assert (await tenant.post("/v1/contacts", {"first_name": f"C{index}"})
                     ).status_code == 201
-        await receiver.wait_for(events, timeout=30)
+        await receiver.wait_for(events, within=30)
         await asyncio.sleep(1)  # time for any duplicate to show up
     finally:
         await receiver.stop()

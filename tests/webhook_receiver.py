@@ -46,8 +46,8 @@ class Receiver:
             writer.close()
         await asyncio.sleep(0)
 
-    async def wait_for(self, count: int, timeout: float = 10) -> list[Received]:
-        deadline = time.monotonic() + timeout
+    async def wait_for(self, count: int, within: float = 10) -> list[Received]:
+        deadline = time.monotonic() + within
         while len(self.requests) < count:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{len(self.requests)} of {count} requests arrived")

@@ -9,11 +9,24 @@ from homebase.http.lists import list_response
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import Page, PageRequest, decode_cursor, list_key, page_body, page_request
+from homebase.kit.pagination import (
+    Page,
+    PageRequest,
+    decode_cursor,
+    list_key,
+    page_body,
+    page_request,
+)
 from homebase.kit.responses import JSONResponse, json_response
 from homebase.runtime import get_runtime
 from homebase.webhooks import render, repository, service
-from homebase.webhooks.schemas import Delivery, Webhook, WebhookCreate, WebhookCreated, WebhookDeleted
+from homebase.webhooks.schemas import (
+    Delivery,
+    Webhook,
+    WebhookCreate,
+    WebhookCreated,
+    WebhookDeleted,
+)
 
 router = v1_router(prefix="/webhooks", tags=["webhooks"])
 

@@ -114,8 +114,8 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
         self._inner = AutoBackend()
         self._allow_private = allow_private
 
-    async def connect_tcp(self, host, port, timeout=None, local_address=None,
-                          socket_options=None):
+    async def connect_tcp(self, host, port, timeout=None,  # noqa: ASYNC109 (httpcore's)
+                          local_address=None, socket_options=None):
         addresses = await checked_addresses(host, port, allow_private=self._allow_private)
         return await self._inner.connect_tcp(str(addresses[0]), port, timeout=timeout,
                                              local_address=local_address,
