@@ -6,6 +6,8 @@ from contextlib import asynccontextmanager
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from homebase.db import sqlite
+
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 
 
@@ -17,6 +19,14 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
     (busy_timeout) instead. This is the recipe in SQLAlchemy's SQLite dialect docs.
     """
 
+    @event.listens_for(engine.sync_engine, "do_connect")
+    def _do_connect(dialect, _record, cargs, cparams):
+        # aiosqlite that runs calls inline and waits for locks on its thread (db/sqlite.py);
+        # the busy timeout applies there, inline calls use 0.
+        return dialect.dbapi.connect(
+            *cargs, async_creator_fn=sqlite.connect, busy_timeout_ms=SQLITE_BUSY_TIMEOUT_MS,
+            **cparams)
+
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection, _record):
         dbapi_connection.isolation_level = None
@@ -24,7 +34,6 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         cursor.close()
 
     @event.listens_for(engine.sync_engine, "begin")
