@@ -69,7 +69,9 @@ SPEC_ENDPOINTS: dict[tuple[str, str], str | None] = {
 }
 
 # Routes the spec's table does not name, each with its scope: adding one is a decision.
-EXTRA_ROUTES: dict[tuple[str, str], str | None] = {}
+EXTRA_ROUTES: dict[tuple[str, str], str | None] = {
+    ("GET", "/messages/{id}"): "messages:read",
+}
 
 # Served by FastAPI itself, outside the route class: the document and its viewer.
 UNAUTHENTICATED = ("/v1/openapi.json", "/v1/docs")
@@ -195,10 +197,26 @@ async def _contact_snapshot(tenant, contact_id: str) -> Any:
     return [response.json() for response in responses]
 
 
+async def _create_message(tenant) -> str:
+    response = await tenant.post("/v1/messages", json={
+        "channel": "email", "to": "owned@example.com", "subject": "Private", "body": "private"})
+    assert response.status_code == 201, response.text
+    return response.json()["id"]
+
+
+async def _message_snapshot(tenant, message_id: str) -> Any:
+    responses = [await tenant.get(f"/v1/messages/{message_id}"),
+                 await tenant.get("/v1/messages?limit=200")]
+    assert all(response.status_code == 200 for response in responses)
+    return [response.json() for response in responses]
+
+
 # Path prefix (the part before /{id}) -> factory. Each area adds its own entry.
 CROSS_TENANT_FACTORIES: dict[str, CrossTenantFactory] = {
     "/v1/contacts": CrossTenantFactory(_create_contact, _contact_snapshot,
                                        "con_00000000000000000000000000"),
+    "/v1/messages": CrossTenantFactory(_create_message, _message_snapshot,
+                                       "msg_00000000000000000000000000"),
     "/v1/leads": CrossTenantFactory(leads_support.create_lead_for_routes,
                                     leads_support.lead_snapshot,
                                     "lea_00000000000000000000000000"),

@@ -21,6 +21,9 @@ from homebase.leads.endpoints import router as leads_router
 from homebase.kit.openapi import restore_null_examples
 from homebase.kit.responses import JSONResponse
 from homebase.listings.endpoints import router as listings_router
+from homebase.messaging import tasks as messaging_tasks  # noqa: F401  (registers worker jobs)
+from homebase.messaging.endpoints import router as messages_router
+from homebase.messaging.provider_endpoints import router as messaging_provider_router
 from homebase.ping.endpoints import router as ping_router
 from homebase.runtime import Runtime
 from homebase.webhooks import tasks as webhook_tasks  # noqa: F401  (registers worker jobs)
@@ -28,7 +31,7 @@ from homebase.webhooks.catalogue_docs import install as install_webhook_docs
 from homebase.webhooks.endpoints import router as webhooks_router
 from homebase.worker.runner import run_until
 
-V1_ROUTERS = [ping_router, contacts_router, leads_router, webhooks_router,
+V1_ROUTERS = [ping_router, contacts_router, messages_router, leads_router, webhooks_router,
               calls_router, deals_router, pipelines_router, listings_router]
 
 DESCRIPTION = """\
@@ -71,6 +74,7 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
     for router in V1_ROUTERS:
         app.include_router(router, prefix="/v1")
     app.include_router(health_router)
+    app.include_router(messaging_provider_router)  # provider callbacks: inbound, status
     app.include_router(calls_public.router)  # recording proxy, provider callback
     app.add_middleware(RequestContextMiddleware)
     install_webhook_docs(app)  # the OpenAPI `webhooks` section: one entry per event

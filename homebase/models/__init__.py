@@ -6,6 +6,7 @@ from homebase.models.consent_artifact import ConsentArtifact
 from homebase.models.call import Call
 from homebase.models.contact import Contact
 from homebase.models.lead import Lead
+from homebase.models.message import Message
 from homebase.models.office import Office
 from homebase.models.deal import Deal
 from homebase.models.listing import Listing
@@ -15,6 +16,7 @@ from homebase.models.routing_rule import RoutingRule
 from homebase.models.pipeline import Pipeline
 from homebase.models.pipeline_stage import PipelineStage
 from homebase.models.sender_number import SenderNumber
+from homebase.models.suppression import Suppression
 from homebase.models.team import Team
 from homebase.models.timeline_event import TimelineEvent
 from homebase.models.user import User
@@ -26,4 +28,5 @@ from homebase.models.workspace import Workspace
 __all__ = ["ApiKey", "Base", "Contact", "OutboxEvent", "SenderNumber", "TimelineEvent", "User",
            "WebhookAttempt", "WebhookDelivery", "WebhookSubscription", "Workspace",
            "Call", "Deal", "Listing", "Pipeline", "PipelineStage",
-           "ConsentArtifact", "Lead", "Office", "RoutingCursor", "RoutingRule", "Team"]
+           "ConsentArtifact", "Lead", "Office", "RoutingCursor", "RoutingRule", "Team",
+           "Message", "Suppression"]

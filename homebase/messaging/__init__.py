@@ -1,0 +1,1 @@
+"""Messaging: SMS, WhatsApp and email sends behind the compliance gates, and inbound."""

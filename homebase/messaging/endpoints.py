@@ -1,0 +1,84 @@
+from typing import Annotated
+
+from fastapi import Depends, Query
+from starlette.requests import Request
+
+from homebase.auth.dependencies import Tenant, require
+from homebase.auth.scopes import Scope
+from homebase.http.lists import list_response
+from homebase.http.router import v1_router
+from homebase.kit.fields import Projection, field_selector
+from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
+from homebase.kit.pagination import Page, PageRequest, page_request
+from homebase.kit.responses import JSONResponse, json_response
+from homebase.messaging import render, repository, service
+from homebase.messaging.schemas import Message, MessageCreate, MessageFilters
+from homebase.runtime import get_runtime
+
+router = v1_router(prefix="/messages", tags=["messages"])
+
+MessagesRead = require(Scope.messages_read)
+MessagesSend = require(Scope.messages_send)
+MessageFields = Annotated[Projection, Depends(field_selector(Message))]
+Pages = Annotated[PageRequest, Depends(page_request)]
+
+SEND_DESCRIPTION = """\
+Sends through the same path the product uses. Every send passes the compliance gates,
+in this order, and no option disables them:
+
+1. **account_suspended**: a suspended workspace sends nothing, on any channel.
+2. **opted_out**: the address is on the suppression list (a STOP reply, a bounce, ...).
+3. **a2p_not_approved** (SMS, WhatsApp): the sending number must be carrier-approved.
+4. **quiet_hours** (proactive texts): only inside the workspace's window (default
+   08:00-20:00) in the recipient's local time, resolved from the area code; a number
+   spanning several zones must be inside the window in all of them; no zone: refused.
+5. **consent_missing** (proactive texts): an unexpired consent artifact for the number.
+
+A text is *proactive* unless the recipient wrote to the workspace within the reply
+window (default 24 hours). Email's hard gate is the suppression list.
+
+A refusal answers 422 `compliance_blocked` with message `Blocked (<reason>): <text>` and
+details `{message_id, status: "FAILED", recorded: true, reason}`; the attempt is stored
+and listed by GET /messages. Do not retry a recorded refusal in a loop.
+
+A send that passes is recorded QUEUED and answered 201; the background worker hands it
+to the provider after the request commits (SENDING, then SENT or FAILED with
+failure_reason), and provider status callbacks move it to DELIVERED or FAILED.
+`message.sent` fires when the provider accepts it.
+"""
+
+
+def _pii(principal) -> bool:
+    return principal.has(Scope.contacts_read_pii)
+
+
+@router.get("", response_model=Page[Message], summary="List messages",
+            description="Newest first: sent, queued, refused (FAILED) and received messages.",
+            responses=error_responses(*READ_ERRORS))
+async def list_messages(request: Request, principal: MessagesRead, session: Tenant,
+                        page: Pages, fields: MessageFields,
+                        filters: Annotated[MessageFilters, Query()]) -> JSONResponse:
+    pii = _pii(principal)
+    return await list_response(
+        request, session, page, filters.model_dump(mode="json"),
+        lambda after_id, limit: repository.list_statement(session, filters, after_id=after_id,
+                                                          limit=limit),
+        lambda row: fields(render.message(row, pii=pii)))
+
+
+@router.post("", status_code=201, response_model=Message,
+             summary="Send a text, WhatsApp message or email", description=SEND_DESCRIPTION,
+             responses=error_responses(400, 401, 403, 404, 422, 429))
+async def send_message(request: Request, body: MessageCreate, principal: MessagesSend,
+                       session: Tenant, fields: MessageFields) -> JSONResponse:
+    settings = get_runtime(request).settings
+    row = await service.send(session, body, email_from=settings.email_from)
+    return json_response(fields(render.message(row, pii=_pii(principal))), 201)
+
+
+@router.get("/{id}", response_model=Message, summary="Retrieve a message",
+            responses=error_responses(*ONE_ERRORS))
+async def get_message(id: str, principal: MessagesRead, session: Tenant,
+                      fields: MessageFields) -> JSONResponse:
+    row = await service.get_or_404(session, id)
+    return json_response(fields(render.message(row, pii=_pii(principal))))

@@ -1,0 +1,134 @@
+"""Endpoints the SMS/WhatsApp provider calls: inbound texts and delivery status.
+
+Outside /v1 and without a credential: the provider proves itself with Twilio's
+X-Twilio-Signature (HMAC-SHA1 keyed by HOMEBASE_TWILIO_AUTH_TOKEN over the URL it
+called, HOMEBASE_PUBLIC_URL + path, and the sorted form parameters). A missing or wrong
+signature, or no configured token, is 403 invalid_signature and records nothing.
+The workspace is the one that owns the receiving number (inbound: To; status: From);
+a number held by several workspaces reaches each of them. Each request is one
+transaction, committed here, the way the /v1 route class commits its own.
+"""
+
+from html import escape
+from typing import Any
+from urllib.parse import parse_qsl
+
+from fastapi import APIRouter
+from sqlalchemy import select
+from starlette.requests import Request
+from starlette.responses import Response
+
+from homebase.db.tenancy import TenantSession
+from homebase.kit.errors import ApiError, NotFound, ValidationFailed
+from homebase.kit.openapi import error_responses
+from homebase.messaging import inbound
+from homebase.models import SenderNumber
+from homebase.providers import signing
+from homebase.runtime import get_runtime
+
+router = APIRouter(prefix="/providers/sms", tags=["providers"])
+sender_numbers = SenderNumber.__table__
+TWIML = "application/xml"
+_FORM_DOC = {"requestBody": {"required": True, "content": {
+    "application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {
+        "From": {"type": "string"}, "To": {"type": "string"}, "Body": {"type": "string"},
+        "MessageSid": {"type": "string"}, "MessageStatus": {"type": "string"},
+        "ErrorCode": {"type": "string"}}}}}}}
+
+
+class InvalidSignature(ApiError):
+    status = 403
+    code = "invalid_signature"
+    message = "The X-Twilio-Signature header is missing or does not match."
+
+
+_DESCRIPTIONS = {400: "From, MessageSid or MessageStatus missing or malformed.",
+                 403: "X-Twilio-Signature missing or wrong (invalid_signature).",
+                 404: "No workspace owns the number, or no such message (not_found)."}
+
+
+def _errors() -> dict[int | str, dict[str, Any]]:
+    return {status: {**spec, "description": _DESCRIPTIONS[status]}
+            for status, spec in error_responses(400, 403, 404).items()}
+
+
+async def _signed_form(request: Request) -> dict[str, str]:
+    pairs = parse_qsl((await request.body()).decode("utf-8", "replace"),
+                      keep_blank_values=True)
+    settings = get_runtime(request).settings
+    url = settings.public_url.rstrip("/") + request.url.path
+    if request.url.query:
+        url += "?" + request.url.query
+    if not signing.valid(settings.twilio_auth_token, url, pairs,
+                         request.headers.get("x-twilio-signature")):
+        raise InvalidSignature()
+    return dict(pairs)
+
+
+async def _owners(connection, number: str | None, channel: str) -> list[str]:
+    if not number:
+        return []
+    rows = await connection.execute(
+        select(sender_numbers.c.workspace_id).where(sender_numbers.c.number == number,
+                                                    sender_numbers.c.channel == channel.lower())
+        .order_by(sender_numbers.c.workspace_id))
+    return [row[0] for row in rows]
+
+
+def _twiml(reply: str | None) -> Response:
+    inner = f"<Message>{escape(reply)}</Message>" if reply else ""
+    return Response(f'<?xml version="1.0" encoding="UTF-8"?><Response>{inner}</Response>',
+                    media_type=TWIML)
+
+
+@router.post("/inbound", summary="Receive an inbound text (provider callback)",
+             description="Records the text (message.received, on the contact's timeline), "
+                         "links it to the contact with that number and honours STOP, "
+                         "STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, START, UNSTOP and HELP. "
+                         "Answers TwiML, with the keyword reply if any.",
+             openapi_extra=_FORM_DOC, response_class=Response,
+             responses={200: {"content": {TWIML: {}}, "description": "TwiML"}, **_errors()})
+async def receive_text(request: Request) -> Response:
+    form = await _signed_form(request)
+    channel, sender = inbound.split_address(form.get("From"))
+    _, recipient = inbound.split_address(form.get("To"))
+    if sender is None:
+        raise ValidationFailed.for_field("From", "is not a phone number")
+    runtime = get_runtime(request)
+    replies: list[str | None] = []
+    async with runtime.db.transaction() as connection:
+        owners = await _owners(connection, recipient, channel)
+        if not owners:
+            raise NotFound("No workspace owns the receiving number.")
+        for workspace_id in owners:
+            session = TenantSession(connection, workspace_id, clock=runtime.clock)
+            _, reply = await inbound.receive(session, channel=channel, sender=sender,
+                                             recipient=recipient, body=form.get("Body", ""),
+                                             provider_message_id=form.get("MessageSid"))
+            replies.append(reply)
+    return _twiml(replies[0] if replies else None)
+
+
+@router.post("/status", summary="Delivery status of a sent text (provider callback)",
+             description="Moves the message to SENT, DELIVERED or FAILED (with the "
+                         "provider's error code as failure_reason); never backwards.",
+             openapi_extra=_FORM_DOC, responses=_errors())
+async def delivery_status(request: Request) -> dict[str, Any]:
+    form = await _signed_form(request)
+    channel, sender = inbound.split_address(form.get("From"))
+    sid, status = form.get("MessageSid"), form.get("MessageStatus")
+    if not sid or not status:
+        raise ValidationFailed.for_field("MessageSid", "MessageSid and MessageStatus are "
+                                                       "required")
+    error = form.get("ErrorCode")
+    error = f"error code {error}" + (f" ({form['ErrorMessage']})" if form.get("ErrorMessage")
+                                    else "") if error else None
+    runtime = get_runtime(request)
+    async with runtime.db.transaction() as connection:
+        found = False
+        for workspace_id in await _owners(connection, sender, channel):
+            session = TenantSession(connection, workspace_id, clock=runtime.clock)
+            found = await inbound.status_callback(session, sid, status, error) or found
+        if not found:
+            raise NotFound("No such message.")
+    return {"ok": True}

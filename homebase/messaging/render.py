@@ -1,0 +1,48 @@
+"""Rows to wire payloads. Addresses are masked unless the credential holds
+contacts:read:pii; event payloads are always masked."""
+
+from typing import Any
+
+from homebase.kit.clock import isoformat
+from homebase.kit.masking import mask_email, mask_phone
+
+
+def mask_address(address: str | None) -> str | None:
+    if not address:
+        return address
+    return mask_email(address) if "@" in address else mask_phone(address)
+
+
+def message(row: dict[str, Any], *, pii: bool) -> dict[str, Any]:
+    show = (lambda value: value) if pii else mask_address
+    return {
+        "id": row["id"],
+        "contact_id": row["contact_id"],
+        "channel": row["channel"],
+        "direction": row["direction"],
+        "status": row["status"],
+        "from": show(row["from_address"]),
+        "to": show(row["to_address"]),
+        "subject": row["subject"],
+        "body": row["body"],
+        "ai_generated": row["ai_generated"],
+        "proactive": row["proactive"],
+        "blocked_reason": row["blocked_reason"],
+        "failure_reason": row["failure_reason"],
+        "provider": row["provider"],
+        "pii_masked": not pii,
+        "created_at": isoformat(row["created_at"]),
+        "updated_at": isoformat(row["updated_at"]),
+        "sent_at": isoformat(row["sent_at"]),
+        "delivered_at": isoformat(row["delivered_at"]),
+        "failed_at": isoformat(row["failed_at"]),
+        "received_at": isoformat(row["received_at"]),
+    }
+
+
+def event_data(row: dict[str, Any]) -> dict[str, Any]:
+    """message.sent / message.received data: always masked."""
+    return {"id": row["id"], "contact_id": row["contact_id"], "channel": row["channel"],
+            "direction": row["direction"], "status": row["status"],
+            "ai_generated": row["ai_generated"], "from": mask_address(row["from_address"]),
+            "to": mask_address(row["to_address"])}

@@ -1,0 +1,196 @@
+"""The send path: resolve the recipient, load the gate inputs, decide, record.
+
+Every send runs the same gates (compliance/gates.py), here at request time and again in
+the worker just before the provider is called. A refusal is recorded as a FAILED
+message and answered 422 compliance_blocked; the route class commits that record.
+Services never commit.
+"""
+
+import re
+from datetime import datetime, timedelta
+from typing import Any
+
+from homebase.compliance.gates import (
+    TEXT_CHANNELS,
+    Blocked,
+    Decision,
+    RecipientState,
+    SenderState,
+    WorkspaceState,
+    evaluate,
+)
+from homebase.consent.service import valid_consent
+from homebase.contacts import service as contacts_service
+from homebase.contacts import timeline
+from homebase.db.tenancy import TenantSession
+from homebase.kit.errors import ComplianceBlocked, NotFound, ValidationFailed
+from homebase.kit.ids import new_id
+from homebase.kit.phones import to_e164
+from homebase.messaging import render, repository
+from homebase.messaging.schemas import MessageCreate
+from homebase.messaging.settings import messaging_settings, workspace_row
+from homebase.outbox.service import emit
+
+TEXT_MAX_LENGTH = 1600
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,63}$")
+LABELS = {"SMS": "SMS", "WHATSAPP": "WhatsApp message", "EMAIL": "Email"}
+
+
+async def get_or_404(session: TenantSession, message_id: str) -> dict[str, Any]:
+    row = await repository.get(session, message_id)
+    if row is None:
+        raise NotFound("No such message.")
+    return row
+
+
+def _text_address(raw: str) -> str:
+    e164 = to_e164(raw)
+    if e164 is None:
+        raise ValidationFailed.for_field("to", "is not a phone number")
+    return e164
+
+
+async def _recipient(session: TenantSession, data: MessageCreate
+                     ) -> tuple[dict[str, Any] | None, str]:
+    """(contact or None, normalized address: E.164 for texts, lower-case email)."""
+    if (data.contact_id is None) == (data.to is None):
+        raise ValidationFailed.for_field("to", "give exactly one of contact_id and to")
+    texts = data.channel.value in TEXT_CHANNELS
+    if data.contact_id is not None:
+        contact = await contacts_service.get_or_404(session, data.contact_id)
+        address = contact["phone_e164"] if texts else contact["email_lower"]
+        if not address:
+            what = "phone number" if texts else "email address"
+            raise ValidationFailed.for_field("contact_id", f"the contact has no {what}")
+        return contact, address
+    if texts:
+        address = _text_address(data.to)
+        return await repository.contact_by_address(session, phone_e164=address), address
+    address = data.to.strip().lower()
+    if not _EMAIL.match(address):
+        raise ValidationFailed.for_field("to", "is not an email address")
+    return await repository.contact_by_address(session, email_lower=address), address
+
+
+async def resolve_sender(session: TenantSession, channel: str,
+                         requested: str | None) -> dict[str, Any] | None:
+    """The requested number if the workspace holds it, else its first approved one, else
+    any (which the A2P gate then refuses), else None."""
+    numbers = await repository.sender_numbers_for(session, channel)
+    if requested is not None:
+        wanted = to_e164(requested)
+        for number in numbers:
+            if number["number"] == wanted:
+                return number
+        raise ValidationFailed.for_field(
+            "from", f"is not one of this workspace's {channel} sender numbers")
+    approved = [number for number in numbers if number["a2p_status"] == "approved"]
+    return (approved or numbers or [None])[0]
+
+
+async def recipient_state(session: TenantSession, channel: str, address: str,
+                          sender: dict[str, Any] | None, now: datetime,
+                          reply_window_hours: int) -> RecipientState:
+    suppression = await repository.active_suppression(session, address)
+    texts = channel in TEXT_CHANNELS
+    replied = texts and await repository.wrote_since(
+        session, address, now - timedelta(hours=reply_window_hours))
+    consent = await valid_consent(session, address, now) if texts else None
+    return RecipientState(
+        address=address,
+        suppression=_suppression_text(suppression),
+        proactive=texts and not replied,
+        has_consent=consent is not None,
+        sender=SenderState(sender["number"], sender["a2p_status"]) if sender else None)
+
+
+def _suppression_text(row: dict[str, Any] | None) -> str | None:
+    if row is None:
+        return None
+    keyword = (row["evidence"] or {}).get("keyword")
+    return f"{row['reason']}: {keyword}" if keyword else row["reason"]
+
+
+async def decide(session: TenantSession, channel: str, address: str,
+                 sender: dict[str, Any] | None) -> tuple[Decision, RecipientState]:
+    workspace = await workspace_row(session)
+    settings = messaging_settings(workspace["settings"])
+    now = session.now()
+    state = await recipient_state(session, channel, address, sender, now,
+                                  settings.reply_window_hours)
+    return evaluate(WorkspaceState(workspace["status"]), state, channel, now,
+                    settings.window), state
+
+
+def _validate_content(data: MessageCreate) -> None:
+    if data.channel.value == "EMAIL":
+        if data.subject is None:
+            raise ValidationFailed.for_field("subject", "is required for email")
+        if data.from_number is not None:
+            raise ValidationFailed.for_field("from", "is for texts only")
+        return
+    if data.subject is not None:
+        raise ValidationFailed.for_field("subject", "is for email only")
+    if len(data.body) > TEXT_MAX_LENGTH:
+        raise ValidationFailed.for_field(
+            "body", f"texts allow at most {TEXT_MAX_LENGTH} characters")
+
+
+async def send(session: TenantSession, data: MessageCreate, *, email_from: str
+               ) -> dict[str, Any]:
+    """Queue the send (the worker calls the provider after commit) or record the refusal."""
+    _validate_content(data)
+    channel = data.channel.value
+    contact, address = await _recipient(session, data)
+    sender = (await resolve_sender(session, channel, data.from_number)
+              if channel in TEXT_CHANNELS else None)
+    decision, state = await decide(session, channel, address, sender)
+    now = session.now()
+    row = {"id": new_id("msg"), "contact_id": contact["id"] if contact else None,
+           "channel": channel, "direction": "OUTBOUND", "status": "QUEUED",
+           "from_address": sender["number"] if sender else email_from,
+           "to_address": address, "counterpart": address, "subject": data.subject,
+           "body": data.body, "ai_generated": data.ai_generated,
+           "proactive": state.proactive if channel in TEXT_CHANNELS else None,
+           "blocked_reason": None, "failure_reason": None, "provider": None,
+           "provider_message_id": None, "provider_status": None, "attempts": 0,
+           "lease_token": None, "lease_expires_at": None, "actor": session.actor,
+           "created_at": now, "updated_at": now, "sent_at": None, "delivered_at": None,
+           "failed_at": None, "received_at": None}
+    if isinstance(decision, Blocked):
+        row.update(status="FAILED", blocked_reason=decision.reason,
+                   failure_reason=decision.message, failed_at=now)
+        await repository.insert(session, row)
+        await record_on_timeline(session, row, "message.failed")
+        raise ComplianceBlocked(decision.message, details={
+            "message_id": row["id"], "status": "FAILED", "recorded": True,
+            "reason": decision.reason})
+    await repository.insert(session, row)
+    return row
+
+
+async def record_on_timeline(session: TenantSession, row: dict[str, Any], kind: str) -> None:
+    if row["contact_id"] is None:
+        return
+    label = LABELS[row["channel"]]
+    titles = {"message.sent": f"{label} sent", "message.received": f"{label} received",
+              "message.failed": f"{label} failed" + (f" ({row['blocked_reason']})"
+                                                    if row["blocked_reason"] else "")}
+    data = {"message_id": row["id"], "channel": row["channel"],
+            "direction": row["direction"], "status": row["status"],
+            "ai_generated": row["ai_generated"]}
+    await timeline.record(session, row["contact_id"], kind, titles[kind], body=row["body"],
+                          data=data)
+
+
+async def mark_sent(session: TenantSession, row: dict[str, Any]) -> None:
+    """The provider accepted it: message.sent (masked) and a timeline entry."""
+    await emit(session, "message.sent", render.event_data(row))
+    await record_on_timeline(session, row, "message.sent")
+
+
+async def scrub_contact_messages(session: TenantSession, contact_id: str) -> None:
+    await repository.scrub_for_contact(session, contact_id)
+
+
+contacts_service.ANONYMIZERS.append(scrub_contact_messages)

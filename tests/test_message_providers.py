@@ -1,0 +1,217 @@
+"""Providers for real: email through an aiosmtpd server, SMS and WhatsApp through a local
+HTTP server speaking Twilio's Messages API, delivery callbacks, two workers, leases."""
+
+import asyncio
+import base64
+import json
+import socket
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs
+
+import pytest
+from aiosmtpd.controller import Controller
+
+from homebase.messaging import tasks
+from tests.messaging_support import (
+    NEW_YORK,
+    SENDER,
+    TOKEN,
+    add_consent,
+    add_sender,
+    freeze,
+    provider_post,
+)
+from tests.support import assert_error
+
+ACCOUNT = "AC0123456789"
+REFUSED_NUMBER = "+13105550000"
+
+
+class Mailbox:
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+        self.messages.append(envelope)
+        return "250 Message accepted for delivery"
+
+
+@pytest.fixture(scope="module")
+def smtp_server():
+    mailbox = Mailbox()
+    with socket.socket() as probe:  # aiosmtpd needs a concrete port to check it is up
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    controller = Controller(mailbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    controller.mailbox = mailbox
+    yield controller
+    controller.stop()
+
+
+class TwilioShaped(BaseHTTPRequestHandler):
+    requests: list = []
+
+    def do_POST(self):  # noqa: N802 (http.server's name)
+        length = int(self.headers.get("content-length", 0))
+        form = {key: values[0] for key, values in parse_qs(self.rfile.read(length).decode())
+                .items()}
+        self.requests.append({"path": self.path, "auth": self.headers.get("authorization"),
+                              "form": form})
+        if form.get("To") == REFUSED_NUMBER:
+            status, body = 400, {"code": 21211, "message": "Invalid 'To' Phone Number",
+                                 "status": 400}
+        else:
+            status, body = 201, {"sid": f"SM{len(self.requests):032d}", "status": "queued"}
+        payload = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def twilio_server():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), TwilioShaped)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def settings_overrides(smtp_server, twilio_server):
+    TwilioShaped.requests = []
+    smtp_server.mailbox.messages.clear()
+    return {"email_provider": "smtp", "smtp_host": "127.0.0.1", "smtp_port": smtp_server.port,
+            "email_from": "agent@demo-realty.example", "sms_provider": "twilio",
+            "twilio_base_url": f"http://127.0.0.1:{twilio_server.server_address[1]}",
+            "twilio_account_sid": ACCOUNT, "twilio_auth_token": TOKEN,
+            "messaging_provider_timeout_seconds": 5}
+
+
+@pytest.fixture
+async def ready(runtime, tenant):
+    freeze(runtime, 18)
+    await add_sender(runtime, tenant)
+    await add_consent(runtime, tenant, NEW_YORK)
+    await add_consent(runtime, tenant, REFUSED_NUMBER)
+    return tenant
+
+
+async def send(tenant, **body):
+    response = await tenant.post("/v1/messages", json={"channel": "sms", "body": "Hi!", **body})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+async def message(tenant, message_id):
+    return (await tenant.get(f"/v1/messages/{message_id}")).json()
+
+
+async def test_email_through_a_real_smtp_server(runtime, ready, smtp_server):
+    created = await send(ready, channel="email", to="dana@example.com", subject="Showing",
+                         body="See you Saturday at 11.")
+    assert created["from"] == "agent@demo-realty.example"
+    assert await tasks.send_due(runtime) == 1
+    [envelope] = smtp_server.mailbox.messages
+    assert envelope.rcpt_tos == ["dana@example.com"]
+    assert envelope.mail_from == "agent@demo-realty.example"
+    text = envelope.content.decode()
+    assert "Subject: Showing" in text and "See you Saturday at 11." in text
+    assert created["id"] in text
+    stored = await message(ready, created["id"])
+    assert stored["status"] == "SENT" and stored["provider"] == "smtp"
+
+
+async def test_smtp_failure_becomes_failed_with_reason(runtime, ready):
+    runtime.settings = runtime.settings.model_copy(update={"smtp_port": 1})
+    created = await send(ready, channel="email", to="dana@example.com", subject="s")
+    await tasks.send_due(runtime)
+    stored = await message(ready, created["id"])
+    assert stored["status"] == "FAILED" and stored["blocked_reason"] is None
+    assert stored["failure_reason"].startswith("Provider smtp refused: SMTP ")
+
+
+async def test_sms_through_a_twilio_shaped_api_and_status_callbacks(runtime, ready, client):
+    created = await send(ready, to=NEW_YORK, body="Open house Saturday")
+    await tasks.send_due(runtime)
+    [request] = TwilioShaped.requests
+    assert request["path"] == f"/2010-04-01/Accounts/{ACCOUNT}/Messages.json"
+    assert request["auth"] == "Basic " + base64.b64encode(f"{ACCOUNT}:{TOKEN}".encode()).decode()
+    assert request["form"]["To"] == NEW_YORK and request["form"]["From"] == SENDER
+    assert request["form"]["Body"] == "Open house Saturday"
+    assert request["form"]["StatusCallback"].endswith("/providers/sms/status")
+    stored = await message(ready, created["id"])
+    assert stored["status"] == "SENT" and stored["provider"] == "twilio"
+
+    sid = f"SM{1:032d}"
+    callback = {"MessageSid": sid, "MessageStatus": "delivered", "From": SENDER,
+                "To": NEW_YORK, "AccountSid": ACCOUNT}
+    assert_error(await provider_post(client, "/providers/sms/status", callback, token="x"),
+                 403, "invalid_signature")
+    assert (await provider_post(client, "/providers/sms/status", callback)).status_code == 200
+    stored = await message(ready, created["id"])
+    assert stored["status"] == "DELIVERED" and stored["delivered_at"]
+    late = {**callback, "MessageStatus": "sent"}  # never moves backwards
+    await provider_post(client, "/providers/sms/status", late)
+    assert (await message(ready, created["id"]))["status"] == "DELIVERED"
+    unknown = {**callback, "MessageSid": "SMnope"}
+    assert_error(await provider_post(client, "/providers/sms/status", unknown), 404,
+                 "not_found")
+
+
+async def test_undelivered_callback_fails_the_message(runtime, ready, client):
+    created = await send(ready, to=NEW_YORK)
+    await tasks.send_due(runtime)
+    await provider_post(client, "/providers/sms/status", {
+        "MessageSid": f"SM{1:032d}", "MessageStatus": "undelivered", "ErrorCode": "30003",
+        "From": SENDER, "To": NEW_YORK})
+    stored = await message(ready, created["id"])
+    assert stored["status"] == "FAILED" and "30003" in stored["failure_reason"]
+
+
+async def test_provider_refusal_becomes_failed(runtime, ready):
+    created = await send(ready, to=REFUSED_NUMBER)
+    await tasks.send_due(runtime)
+    stored = await message(ready, created["id"])
+    assert stored["status"] == "FAILED"
+    assert "21211" in stored["failure_reason"] and "Invalid 'To'" in stored["failure_reason"]
+
+
+async def test_whatsapp_addresses(runtime, ready):
+    await add_sender(runtime, ready, channel="whatsapp")
+    await send(ready, channel="whatsapp", to=NEW_YORK)
+    await tasks.send_due(runtime)
+    [request] = TwilioShaped.requests
+    assert request["form"]["To"] == f"whatsapp:{NEW_YORK}"
+    assert request["form"]["From"] == f"whatsapp:{SENDER}"
+
+
+async def test_two_workers_send_each_message_once(runtime, ready):
+    created = [await send(ready, to=NEW_YORK, body=f"n{i}") for i in range(6)]
+    runtime.settings = runtime.settings.model_copy(update={"messaging_send_batch": 2})
+    for _ in range(4):
+        await asyncio.gather(tasks.send_due(runtime), tasks.send_due(runtime))
+    bodies = sorted(request["form"]["Body"] for request in TwilioShaped.requests)
+    assert bodies == [f"n{i}" for i in range(6)]
+    for item in created:
+        assert (await message(ready, item["id"]))["status"] == "SENT"
+
+
+async def test_expired_lease_fails_instead_of_resending(runtime, ready):
+    created = await send(ready, to=NEW_YORK)
+    [claimed] = await tasks.claim(runtime, 10)
+    runtime.clock.advance(seconds=runtime.settings.messaging_lease_seconds + 1)
+    assert await tasks.sweep(runtime) == 1
+    stored = await message(ready, created["id"])
+    assert stored["status"] == "FAILED" and "not retried" in stored["failure_reason"]
+    await tasks.send_one(runtime, claimed)  # the late worker's answer is fenced off
+    assert (await message(ready, created["id"]))["status"] == "FAILED"

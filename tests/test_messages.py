@@ -1,0 +1,368 @@
+"""Messaging at the HTTP level: every gate refuses and records, sends go through the
+worker, replies opt out and back in; on SQLite and PostgreSQL."""
+
+import pytest
+from sqlalchemy import select
+
+from homebase.messaging import tasks
+from homebase.models import OutboxEvent, Suppression
+from homebase.providers.local import RECORDED
+from tests.messaging_support import (
+    HONOLULU,
+    LOS_ANGELES,
+    NEW_YORK,
+    NO_ZONE,
+    NORTH_DAKOTA,
+    SENDER,
+    TOKEN,
+    add_consent,
+    add_sender,
+    freeze,
+    reply,
+    set_messaging,
+    set_status,
+)
+from tests.support import assert_error, failing_fields
+
+DAYTIME = 18  # UTC: 13:00/14:00 New York, 10:00/11:00 Los Angeles, 08:00 Honolulu
+
+
+@pytest.fixture
+def settings_overrides():
+    return {"twilio_auth_token": TOKEN}
+
+
+@pytest.fixture
+async def ready(runtime, tenant):
+    """An approved sender, daytime in every US zone."""
+    freeze(runtime, DAYTIME)
+    await add_sender(runtime, tenant)
+    return tenant
+
+
+async def contact(tenant, phone=NEW_YORK, email="dana@example.com"):
+    response = await tenant.post("/v1/contacts", json={"first_name": "Dana", "phone": phone,
+                                                       "email": email})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+async def send(tenant, **body):
+    return await tenant.post("/v1/messages", json={"channel": "sms", "body": "Hi!", **body})
+
+
+async def listed(tenant, **query):
+    response = await tenant.get("/v1/messages", params=query)
+    assert response.status_code == 200, response.text
+    return response.json()["data"]
+
+
+async def assert_blocked(tenant, response, reason):
+    error = assert_error(response, 422, "compliance_blocked")
+    assert error["message"].startswith(f"Blocked ({reason}): ")
+    details = error["details"]
+    assert details["status"] == "FAILED" and details["recorded"] is True
+    stored = (await tenant.get(f"/v1/messages/{details['message_id']}")).json()
+    assert stored["status"] == "FAILED" and stored["blocked_reason"] == reason
+    assert stored["failure_reason"] == error["message"]
+    assert details["message_id"] in [item["id"] for item in await listed(tenant,
+                                                                         status="FAILED")]
+    return stored
+
+
+async def test_send_queues_then_worker_sends(runtime, ready):
+    person = await contact(ready)
+    await add_consent(runtime, ready, NEW_YORK)
+    response = await send(ready, contact_id=person["id"], ai_generated=True)
+    assert response.status_code == 201, response.text
+    body = response.json()
+    assert body["status"] == "QUEUED" and body["channel"] == "SMS"
+    assert body["direction"] == "OUTBOUND" and body["ai_generated"] is True
+    assert body["to"] == NEW_YORK and body["from"] == SENDER and body["proactive"] is True
+
+    assert await tasks.send_due(runtime) == 1
+    assert RECORDED[-1].message_id == body["id"] and RECORDED[-1].to_address == NEW_YORK
+    sent = (await ready.get(f"/v1/messages/{body['id']}")).json()
+    assert sent["status"] == "SENT" and sent["sent_at"] and sent["provider"] == "local"
+    assert await tasks.send_due(runtime) == 0  # nothing sent twice
+
+    async with runtime.db.transaction() as connection:
+        events = (await connection.execute(select(OutboxEvent.__table__).where(
+            OutboxEvent.__table__.c.type == "message.sent"))).mappings().all()
+    assert len(events) == 1
+    data = events[0]["data"]
+    assert data["id"] == body["id"] and data["ai_generated"] is True
+    assert data["channel"] == "SMS" and data["to"] == "+*******0142"
+    timeline = (await ready.get(f"/v1/contacts/{person['id']}/events")).json()["data"]
+    assert [entry["type"] for entry in timeline][:1] == ["message.sent"]
+    assert timeline[0]["data"]["message_id"] == body["id"]
+
+
+async def test_addresses_masked_without_pii_scope(runtime, ready, make):
+    await add_consent(runtime, ready, NEW_YORK)
+    created = (await send(ready, to=NEW_YORK)).json()
+    from tests.support import make_key
+    _, key = await make_key(runtime, ready.id, ["messages:read"])
+    response = await ready.client.get(f"/v1/messages/{created['id']}",
+                                      headers={"Authorization": f"token {key}"})
+    body = response.json()
+    assert body["pii_masked"] is True and body["to"] == "+*******0142"
+    assert body["from"].endswith("0100") and "415" not in body["from"]
+
+
+async def test_suspended_workspace_sends_nothing(runtime, ready):
+    await add_consent(runtime, ready, NEW_YORK)
+    await set_status(runtime, ready, "suspended")
+    await assert_blocked(ready, await send(ready, to=NEW_YORK), "account_suspended")
+    await assert_blocked(ready, await send(ready, channel="email", to="dana@example.com",
+                                           subject="Hi"), "account_suspended")
+
+
+async def test_unapproved_sender_is_refused(runtime, tenant):
+    freeze(runtime, DAYTIME)
+    await add_consent(runtime, tenant, NEW_YORK)
+    await assert_blocked(tenant, await send(tenant, to=NEW_YORK), "a2p_not_approved")
+    await add_sender(runtime, tenant, a2p_status="pending")
+    await assert_blocked(tenant, await send(tenant, to=NEW_YORK), "a2p_not_approved")
+    await add_sender(runtime, tenant, number="+14155550199", a2p_status="approved")
+    assert (await send(tenant, to=NEW_YORK)).status_code == 201
+    await assert_blocked(tenant, await send(tenant, to=NEW_YORK, **{"from": SENDER}),
+                         "a2p_not_approved")
+    assert failing_fields(await send(tenant, to=NEW_YORK, **{"from": "+14155550111"})) == \
+        {"from"}
+
+
+@pytest.mark.parametrize(("utc_hour", "minute", "number", "allowed"), [
+    (6, 0, NEW_YORK, False),      # 01:00 or 02:00
+    (18, 0, NEW_YORK, True),
+    (17, 0, HONOLULU, False),     # 07:00 (no daylight saving)
+    (17, 0, LOS_ANGELES, True),   # 09:00 or 10:00
+    (13, 30, NORTH_DAKOTA, False),  # 07:30/08:30 Central but 06:30/07:30 Mountain
+    (18, 0, NORTH_DAKOTA, True),
+    (18, 0, NO_ZONE, False),      # no zone resolves: fails closed
+])
+async def test_quiet_hours(runtime, tenant, utc_hour, minute, number, allowed):
+    freeze(runtime, utc_hour, minute)
+    await add_sender(runtime, tenant)
+    await add_consent(runtime, tenant, number)
+    response = await send(tenant, to=number)
+    if allowed:
+        assert response.status_code == 201, response.text
+    else:
+        await assert_blocked(tenant, response, "quiet_hours")
+
+
+async def test_quiet_hours_window_is_a_workspace_setting(runtime, ready):
+    await add_consent(runtime, ready, LOS_ANGELES)  # 10:00 or 11:00 there
+    await set_messaging(runtime, ready, sms_window_start="12:00", sms_window_end="17:00")
+    await assert_blocked(ready, await send(ready, to=LOS_ANGELES), "quiet_hours")
+
+
+async def test_consent_needed_for_proactive_texts(runtime, ready):
+    await assert_blocked(ready, await send(ready, to=NEW_YORK), "consent_missing")
+    await add_consent(runtime, ready, NEW_YORK, revoked=True)
+    await assert_blocked(ready, await send(ready, to=NEW_YORK), "consent_missing")
+    await add_consent(runtime, ready, NEW_YORK, days=-1)  # expired
+    await assert_blocked(ready, await send(ready, to=NEW_YORK), "consent_missing")
+    await add_consent(runtime, ready, NEW_YORK)
+    assert (await send(ready, to=NEW_YORK)).status_code == 201
+
+
+async def test_a_reply_makes_the_next_text_responsive(runtime, ready, client):
+    freeze(runtime, 6)  # night in New York, and no consent artifact
+    await add_sender(runtime, ready)
+    await assert_blocked(ready, await send(ready, to=NEW_YORK), "quiet_hours")
+    assert (await reply(client, NEW_YORK, "Is the house still available?")).status_code == 200
+    response = await send(ready, to=NEW_YORK)
+    assert response.status_code == 201, response.text
+    assert response.json()["proactive"] is False
+
+
+async def test_stop_suppresses_start_allows_help_answers(runtime, ready, client):
+    person = await contact(ready)
+    await add_consent(runtime, ready, NEW_YORK)
+    response = await reply(client, NEW_YORK, "  stop. ", sid="SM_stop")
+    assert response.status_code == 200
+    assert "unsubscribed" in response.text and response.text.startswith("<?xml")
+    await assert_blocked(ready, await send(ready, contact_id=person["id"]), "opted_out")
+    await assert_blocked(ready, await send(ready, channel="whatsapp", to=NEW_YORK),
+                         "opted_out")
+    async with runtime.db.transaction() as connection:
+        row = (await connection.execute(select(Suppression.__table__))).mappings().one()
+    assert row["address"] == NEW_YORK and row["reason"] == "opt_out_reply"
+    assert row["evidence"]["keyword"] == "STOP"
+    assert row["evidence"]["provider_message_id"] == "SM_stop"
+
+    assert "resubscribed" in (await reply(client, NEW_YORK, "START")).text
+    assert (await send(ready, contact_id=person["id"])).status_code == 201
+    help_reply = await reply(client, NEW_YORK, "Help")
+    assert "STOP" in help_reply.text
+    inbound = await listed(ready, direction="INBOUND", contact_id=person["id"])
+    assert [item["body"] for item in inbound] == ["Help", "START", "  stop. "]
+    assert all(item["status"] == "RECEIVED" for item in inbound)
+
+
+async def test_inbound_signature_and_tenancy(runtime, ready, other_tenant, client):
+    from tests.messaging_support import provider_post
+    params = {"From": NEW_YORK, "To": SENDER, "Body": "hello", "MessageSid": "SM1"}
+    bad = await provider_post(client, "/providers/sms/inbound", params, token="wrong")
+    assert_error(bad, 403, "invalid_signature")
+    unsigned = await client.post("/providers/sms/inbound", data=params)
+    assert_error(unsigned, 403, "invalid_signature")
+    assert await listed(ready) == []
+    unknown = await reply(client, NEW_YORK, "hello", to="+14155550177")
+    assert_error(unknown, 404, "not_found")
+    assert (await reply(client, NEW_YORK, "hello")).status_code == 200
+    assert len(await listed(ready, direction="INBOUND")) == 1
+    assert await listed(other_tenant) == []
+    async with runtime.db.transaction() as connection:
+        types = (await connection.execute(select(OutboxEvent.__table__.c.type))).scalars().all()
+    assert "message.received" in types
+
+
+async def test_email_is_gated_by_suppression_only(runtime, ready):
+    freeze(runtime, 6)  # night everywhere: email has no quiet hours
+    response = await send(ready, channel="EMAIL", to="Dana@Example.com", subject="Hello",
+                          body="Listing attached.")
+    assert response.status_code == 201, response.text
+    assert response.json()["to"] == "dana@example.com"
+    from homebase.db.tenancy import TenantSession
+    from homebase.kit.ids import new_id
+    async with runtime.db.transaction() as connection:
+        await TenantSession(connection, ready.id).insert(Suppression.__table__, {
+            "id": new_id("sup"), "kind": "email", "address": "dana@example.com",
+            "reason": "manual", "evidence": {}, "created_at": runtime.clock(),
+            "lifted_at": None, "lifted_evidence": None})
+    await assert_blocked(ready, await send(ready, channel="email", to="dana@example.com",
+                                           subject="Again"), "opted_out")
+
+
+async def test_worker_rechecks_gates_before_sending(runtime, ready, client):
+    await add_consent(runtime, ready, NEW_YORK)
+    created = (await send(ready, to=NEW_YORK)).json()
+    await reply(client, NEW_YORK, "STOP")
+    await tasks.send_due(runtime)
+    stored = (await ready.get(f"/v1/messages/{created['id']}")).json()
+    assert stored["status"] == "FAILED" and stored["blocked_reason"] == "opted_out"
+
+
+async def test_validation(ready):
+    assert failing_fields(await send(ready)) == {"to"}
+    assert failing_fields(await send(ready, to=NEW_YORK, contact_id="con_x")) == {"to"}
+    assert failing_fields(await send(ready, to="not a phone")) == {"to"}
+    assert failing_fields(await send(ready, channel="fax", to=NEW_YORK)) == {"channel"}
+    assert failing_fields(await send(ready, channel="email", to="a@example.com")) == \
+        {"subject"}
+    assert failing_fields(await send(ready, to=NEW_YORK, subject="x")) == {"subject"}
+    assert failing_fields(await send(ready, to=NEW_YORK, body="x" * 1601)) == {"body"}
+    assert failing_fields(await send(ready, to=NEW_YORK, extra=1)) == {"extra"}
+    no_phone = (await ready.post("/v1/contacts", json={"first_name": "X"})).json()
+    assert failing_fields(await send(ready, contact_id=no_phone["id"])) == {"contact_id"}
+
+
+async def test_tenant_isolation(runtime, ready, other_tenant):
+    await add_consent(runtime, ready, NEW_YORK)
+    theirs = await contact(other_tenant)
+    assert_error(await send(ready, contact_id=theirs["id"]), 404, "not_found")
+    mine = (await send(ready, to=NEW_YORK)).json()
+    assert_error(await other_tenant.get(f"/v1/messages/{mine['id']}"), 404, "not_found")
+    assert await listed(other_tenant) == []
+    assert len(await listed(ready)) == 1
+
+
+async def test_filters_and_fields(runtime, ready):
+    await add_consent(runtime, ready, NEW_YORK)
+    person = await contact(ready)
+    await send(ready, contact_id=person["id"])
+    await send(ready, to=LOS_ANGELES)  # no consent: FAILED
+    await send(ready, channel="email", to="x@example.com", subject="s")
+    assert len(await listed(ready)) == 3
+    assert len(await listed(ready, channel="email")) == 1
+    assert len(await listed(ready, status="failed")) == 1
+    assert [m["contact_id"] for m in await listed(ready, contact_id=person["id"])] == \
+        [person["id"]]
+    assert len(await listed(ready, direction="OUTBOUND")) == 3
+    slim = await listed(ready, fields="status,from")
+    assert set(slim[0]) == {"id", "pii_masked", "status", "from"}
+    assert failing_fields(await ready.get("/v1/messages", params={"status": "NOPE"})) == \
+        {"status"}
+
+
+async def test_scopes(runtime, make):
+    reader = await make(["messages:read"])
+    assert_error(await send(reader, to=NEW_YORK), 403, "insufficient_scope")
+    assert (await reader.get("/v1/messages")).status_code == 200
+    nobody = await make(["contacts:read"])
+    assert_error(await nobody.get("/v1/messages"), 403, "insufficient_scope")
+
+
+async def test_anonymizing_the_contact_scrubs_its_messages(runtime, ready, client):
+    await add_consent(runtime, ready, NEW_YORK)
+    person = await contact(ready)
+    sent = (await send(ready, contact_id=person["id"], body="Private details")).json()
+    await reply(client, NEW_YORK, "My SSN is ...")
+    assert (await ready.delete(f"/v1/contacts/{person['id']}")).status_code == 200
+    messages = await listed(ready, contact_id=person["id"])
+    assert len(messages) == 2
+    for message in messages:
+        assert message["body"] is None
+        assert NEW_YORK not in (message["to"], message["from"])
+    stored = (await ready.get(f"/v1/messages/{sent['id']}")).json()
+    assert stored["to"] == "+*******0142"
+    assert stored["status"] == "FAILED" and "anonymized" in stored["failure_reason"]
+    assert await tasks.send_due(runtime) == 0
+
+
+async def test_openapi_documents_messages(client):
+    document = (await client.get("/v1/openapi.json")).json()
+    post = document["paths"]["/v1/messages"]["post"]
+    assert "422" in post["responses"] and "compliance" in str(post["responses"]["422"])
+    assert "quiet_hours" in post["description"]
+    message = document["components"]["schemas"]["Message"]
+    for name in ("channel", "direction", "status", "ai_generated", "from", "to",
+                 "failure_reason", "pii_masked"):
+        assert name in message["properties"]
+    assert "MessageCreate" in document["components"]["schemas"]
+    assert "/providers/sms/inbound" in document["paths"]
+
+
+async def test_whatsapp_inbound_and_refusal_on_the_timeline(runtime, ready, client):
+    person = await contact(ready)
+    await add_sender(runtime, ready, channel="whatsapp")
+    response = await reply(client, f"whatsapp:{NEW_YORK}", "Hola", to=f"whatsapp:{SENDER}")
+    assert response.status_code == 200, response.text
+    [received] = await listed(ready, direction="INBOUND")
+    assert received["channel"] == "WHATSAPP" and received["contact_id"] == person["id"]
+    await set_status(runtime, ready, "suspended")
+    await assert_blocked(ready, await send(ready, channel="whatsapp", contact_id=person["id"]),
+                         "account_suspended")
+    timeline = (await ready.get(f"/v1/contacts/{person['id']}/events")).json()["data"]
+    assert [entry["type"] for entry in timeline][:2] == ["message.failed", "message.received"]
+    assert timeline[0]["title"] == "WhatsApp message failed (account_suspended)"
+
+
+async def test_suppressions_fixture_kind(runtime, ready):
+    from homebase.db.tenancy import TenantSession
+    from homebase.fixtures import load_fixtures
+    async with runtime.db.transaction() as connection:
+        session = TenantSession(connection, ready.id, clock=runtime.clock)
+        created = await load_fixtures(session, {"suppressions": [
+            {"address": "(212) 555-0142"}, {"address": "Dana@Example.com", "reason": "bounce"}]})
+    assert len(created["suppressions"]) == 2
+    await add_consent(runtime, ready, NEW_YORK)
+    await assert_blocked(ready, await send(ready, to=NEW_YORK), "opted_out")
+    await assert_blocked(ready, await send(ready, channel="email", to="dana@example.com",
+                                           subject="s"), "opted_out")
+
+
+async def test_list_pages_newest_first(runtime, ready):
+    ids = [(await send(ready, channel="email", to=f"p{i}@example.com", subject="s")).json()["id"]
+           for i in range(3)]
+    first = (await ready.get("/v1/messages", params={"limit": 2})).json()
+    assert [item["id"] for item in first["data"]] == ids[::-1][:2] and first["has_more"]
+    second = (await ready.get("/v1/messages", params={"limit": 2,
+                                                      "cursor": first["next_cursor"]})).json()
+    assert [item["id"] for item in second["data"]] == [ids[0]]
+    assert second["has_more"] is False and second["next_cursor"] is None
+    masked = first["data"][0]
+    assert masked["to"] == "p2@example.com"  # this key holds contacts:read:pii
