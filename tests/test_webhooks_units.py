@@ -120,3 +120,19 @@ def test_envelope_keeps_event_id_and_occurred_at():
     assert body == (b'{"event":"contact.created","tenantId":"wsp_1","occurredAt":'
                     b'"2026-01-01T00:00:00.000Z","data":{"event_id":"evt_1","occurred_at":'
                     b'"2026-01-01T00:00:00.000Z","id":"con_1"}}')
+
+
+def test_serve_and_worker_both_run_the_webhook_jobs():
+    import homebase.http.app  # noqa: F401  (what `homebase serve` imports)
+    from homebase.worker.runner import JOBS
+
+    assert {"webhooks.fan_out", "webhooks.deliver", "webhooks.sweep"} <= set(JOBS)
+    source = __import__("inspect").getsource(
+        __import__("homebase.worker.runner", fromlist=["run_worker_forever"]).run_worker_forever)
+    assert "homebase.webhooks.tasks" in source  # `homebase worker` imports them too
+
+
+def test_lease_must_outlast_the_timeout():
+    with pytest.raises(ValueError, match="LEASE"):
+        Settings(env="test", secret_key="k" * 20, webhook_timeout_seconds=10,
+                 webhook_lease_seconds=5)
