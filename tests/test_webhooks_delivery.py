@@ -267,3 +267,24 @@ async def test_sweeper_takes_back_an_expired_lease(tenant, runtime, receiver, cl
     assert delivery["status"] == "succeeded"
     assert [(a["number"], a["outcome"]) for a in delivery["attempt_log"]] == [
         (2, "succeeded"), (1, "abandoned")]
+
+
+async def test_operations_emit_their_events_masked(tenant, runtime, receiver, clock):
+    await subscribe(tenant, receiver.url)
+    contact = (await tenant.post("/v1/contacts", {"first_name": "Ana", "tags": ["buyer"],
+                                                  "phone": "+1 415 555 0142"})).json()
+    await tenant.patch(f"/v1/contacts/{contact['id']}", {"stage": "NURTURE",
+                                                         "tags": ["buyer", "vip"]})
+    await tenant.delete(f"/v1/contacts/{contact['id']}")
+    lead = await tenant.post("/v1/leads", {"phone": "+1 415 555 0199", "source": "Zillow",
+                                           "skip_routing": True})
+    assert lead.status_code == 201, lead.text
+    while await work(runtime):
+        pass
+    requests = await receiver.wait_for(7)
+    events = [request.headers["x-webhook-event"] for request in requests]
+    assert {"contact.created", "contact.tag_added", "contact.updated", "contact.stage_changed",
+            "lead.created"} <= set(events)
+    assert events.count("contact.tag_added") == 2  # buyer at creation, vip on update
+    for request in requests:
+        assert b"555" not in request.body, request.body  # phone numbers always masked
