@@ -10,6 +10,7 @@ import orjson
 import pytest
 
 from homebase.kit.clock import FrozenClock
+from homebase.kit.sealed import seal
 from homebase.webhooks import SignatureMismatch, dispatcher, tasks, verify
 from homebase.webhooks.delivery import AttemptResult
 from homebase.worker.runner import run_until
@@ -288,3 +289,23 @@ async def test_operations_emit_their_events_masked(tenant, runtime, receiver, cl
     assert events.count("contact.tag_added") == 2  # buyer at creation, vip on update
     for request in requests:
         assert b"555" not in request.body, request.body  # phone numbers always masked
+
+
+async def test_an_unreadable_secret_fails_only_its_own_deliveries(tenant, runtime, clock):
+    good, broken = await Receiver().start(), await Receiver().start()
+    try:
+        await subscribe(tenant, good.url)
+        lost = await subscribe(tenant, broken.url)
+        table = dispatcher.subscriptions
+        async with runtime.db.transaction() as connection:  # as if sealed under another key
+            await connection.execute(table.update().where(table.c.id == lost["id"]).values(
+                secret_encrypted=seal("another-key", "webhook-secret", "x", lost["id"])))
+        await tenant.post("/v1/contacts", {"first_name": "Ana"})
+        await work(runtime)
+        await good.wait_for(1)
+        assert broken.requests == []
+        [delivery] = (await tenant.get(f"/v1/webhooks/{lost['id']}/deliveries")).json()["data"]
+        assert "cannot be decrypted" in delivery["last_error"]
+    finally:
+        await good.stop()
+        await broken.stop()

@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.config import Settings
 from homebase.kit.ids import new_id
-from homebase.kit.sealed import unseal
+from homebase.kit.sealed import SealBroken, unseal
 from homebase.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookSubscription
 from homebase.outbox.catalogue import EVENT_SCOPES
 from homebase.webhooks.delivery import AttemptResult
@@ -94,7 +94,7 @@ class Claim:
     attempt_number: int  # within the current schedule, 1 to 6
     workspace_id: str
     url: str
-    secret: str
+    secret: str | None  # None: the sealed secret does not open (see _secret)
     event_id: str
     event_type: str
     occurred_at: datetime
@@ -145,10 +145,19 @@ async def _load_claims(connection: AsyncConnection, settings: Settings, due, lea
     return [Claim(delivery_id=row["id"], attempt_id=attempt_of[row["id"]],
                   attempt_number=number_of[row["id"]], workspace_id=row["workspace_id"],
                   url=row["url"],
-                  secret=unseal(settings.secret_key, SEAL_PURPOSE, row["secret_encrypted"],
-                                row["subscription_id"]),
+                  secret=_secret(settings, row),
                   event_id=row["event_id"], event_type=row["event_type"],
                   occurred_at=row["occurred_at"], data=row["data"]) for row in rows]
+
+
+def _secret(settings: Settings, row) -> str | None:
+    """One unreadable secret (HOMEBASE_SECRET_KEY changed) fails its own deliveries,
+    never the whole batch."""
+    try:
+        return unseal(settings.secret_key, SEAL_PURPOSE, row["secret_encrypted"],
+                      row["subscription_id"])
+    except SealBroken:
+        return None
 
 
 def _next_state(claim: Claim, result: AttemptResult, now: datetime,

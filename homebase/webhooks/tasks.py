@@ -36,7 +36,13 @@ def request_for(claim: dispatcher.Claim, timestamp: int) -> tuple[bytes, dict[st
     return body, headers
 
 
+UNSIGNABLE = ("the subscription's secret cannot be decrypted (HOMEBASE_SECRET_KEY changed?); "
+              "re-create the subscription")
+
+
 async def _send(runtime: Runtime, claim: dispatcher.Claim) -> AttemptResult:
+    if claim.secret is None:
+        return AttemptResult(succeeded=False, status_code=None, latency_ms=0, error=UNSIGNABLE)
     body, headers = request_for(claim, int(runtime.clock().timestamp()))
     return await attempt(client_for(runtime.settings), claim.url, body, headers,
                          runtime.settings)
