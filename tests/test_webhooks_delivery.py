@@ -309,3 +309,18 @@ async def test_an_unreadable_secret_fails_only_its_own_deliveries(tenant, runtim
     finally:
         await good.stop()
         await broken.stop()
+
+
+@pytest.mark.parametrize("settings_overrides", [{"webhook_max_response_bytes": 1024,
+                                                 "webhook_timeout_seconds": 2}])
+async def test_only_the_capped_part_of_a_reply_is_read(tenant, runtime, receiver, clock,
+                                                       settings_overrides):
+    """The reply declares 10 MB, sends 64 KiB and stalls: reading past the cap would time
+    out, so a success proves the rest was never read."""
+    receiver.respond = lambda request: (200, {}, 0, b"x" * 65536, 10_000_000)
+    hook = await subscribe(tenant, receiver.url, ["contact.created"])
+    await tenant.post("/v1/contacts", {"first_name": "Ana"})
+    await work(runtime)
+    [delivery] = (await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")).json()["data"]
+    assert delivery["status"] == "succeeded", delivery
+    assert delivery["attempt_log"][0]["latency_ms"] < 1500

@@ -67,16 +67,22 @@ class Receiver:
                     break
                 self.requests.append(request)
                 self.arrived.set()
-                status, headers, delay = self.respond(request)
+                status, headers, delay, *rest = self.respond(request)
                 if delay is None:
                     await self._release.wait()
                     break
                 if delay:
                     await asyncio.sleep(delay)
-                head = [f"HTTP/1.1 {status} X", "Content-Length: 2", *(
+                # Optionally (body, declared length): a longer declared length stalls after
+                # the body, like a receiver streaming an endless reply.
+                body, declared = rest if rest else (b"ok", 2)
+                head = [f"HTTP/1.1 {status} X", f"Content-Length: {declared}", *(
                     f"{name}: {value}" for name, value in headers.items())]
-                writer.write(("\r\n".join(head) + "\r\n\r\nok").encode())
+                writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
                 await writer.drain()
+                if declared > len(body):
+                    await self._release.wait()
+                    break
         except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
             pass
         finally:
