@@ -366,3 +366,19 @@ async def test_list_pages_newest_first(runtime, ready):
     assert second["has_more"] is False and second["next_cursor"] is None
     masked = first["data"][0]
     assert masked["to"] == "p2@example.com"  # this key holds contacts:read:pii
+
+
+async def test_messaging_settings_fixture_kind(runtime, ready):
+    from homebase.db.tenancy import TenantSession
+    from homebase.fixtures import load_fixtures
+    from homebase.workspaces.service import AdminError
+    async with runtime.db.transaction() as connection:
+        session = TenantSession(connection, ready.id, clock=runtime.clock)
+        for wider in ({"sms_window_start": "07:00"}, {"sms_window_end": "22:00"},
+                      {"quiet": True}):
+            with pytest.raises(AdminError):
+                await load_fixtures(session, {"messaging_settings": [wider]})
+        await load_fixtures(session, {"messaging_settings": [
+            {"sms_window_start": "12:00", "sms_window_end": "17:00"}]})
+    await add_consent(runtime, ready, LOS_ANGELES)  # 10:00 or 11:00 there
+    await assert_blocked(ready, await send(ready, to=LOS_ANGELES), "quiet_hours")

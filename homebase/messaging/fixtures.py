@@ -1,13 +1,18 @@
-"""Fixture kind `suppressions`: an existing do-not-contact list, loaded as manual
-suppressions (docs/fixtures.md)."""
+"""Fixture kinds of messaging (docs/fixtures.md): `suppressions`, an existing
+do-not-contact list, and `messaging_settings`, the workspace's sending window and reply
+window."""
 
 from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import select, update
 
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import Refs, loader
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.messaging import repository
+from homebase.messaging.settings import MessagingSettings, workspaces
 from homebase.workspaces.service import AdminError
 
 REASONS = ("manual", "opt_out_reply", "bounce", "complaint")
@@ -33,3 +38,22 @@ async def load_suppression(session: TenantSession, item: dict[str, Any], refs: R
            "created_at": session.now(), "lifted_at": None, "lifted_evidence": None}
     await repository.insert_suppression(session, row)
     return row["id"]
+
+
+@loader("messaging_settings")
+async def load_messaging_settings(session: TenantSession, item: dict[str, Any],
+                                  refs: Refs) -> str:
+    try:
+        validated = MessagingSettings.model_validate(item)
+    except ValidationError as error:
+        raise AdminError(f"messaging_settings: {error.errors()[0]['msg']}") from error
+    unknown = sorted(set(item) - set(MessagingSettings.model_fields))
+    if unknown:
+        raise AdminError(f"messaging_settings: unknown setting(s) {', '.join(unknown)}")
+    # The workspace row is the tenant itself, so it is read and written by its id.
+    by_id = workspaces.c.id == session.workspace_id
+    stored = (await session.connection.execute(select(workspaces.c.settings).where(by_id))
+              ).scalar_one_or_none() or {}
+    await session.connection.execute(update(workspaces).where(by_id).values(
+        settings={**stored, **validated.model_dump(mode="json")}))
+    return session.workspace_id
