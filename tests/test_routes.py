@@ -24,8 +24,7 @@ from homebase.http.routing import V1Route
 from homebase.models import Contact
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
-from tests import leads_support
-from tests import crm_support
+from tests import crm_support, leads_support, webhooks_support
 
 # The spec's "Endpoints" table: method, path under /v1, scope (None: any valid credential).
 SPEC_ENDPOINTS: dict[tuple[str, str], str | None] = {
@@ -71,6 +70,9 @@ SPEC_ENDPOINTS: dict[tuple[str, str], str | None] = {
 # Routes the spec's table does not name, each with its scope: adding one is a decision.
 EXTRA_ROUTES: dict[tuple[str, str], str | None] = {
     ("GET", "/messages/{id}"): "messages:read",
+    ("GET", "/webhooks/{id}"): "webhooks:manage",
+    ("GET", "/webhooks/{id}/deliveries"): "webhooks:manage",
+    ("POST", "/webhooks/{id}/deliveries/{delivery_id}/redeliver"): "webhooks:manage",
 }
 
 # Served by FastAPI itself, outside the route class: the document and its viewer.
@@ -217,13 +219,16 @@ CROSS_TENANT_FACTORIES: dict[str, CrossTenantFactory] = {
                                        "con_00000000000000000000000000"),
     "/v1/messages": CrossTenantFactory(_create_message, _message_snapshot,
                                        "msg_00000000000000000000000000"),
-    "/v1/leads": CrossTenantFactory(leads_support.create_lead_for_routes,
-                                    leads_support.lead_snapshot,
-                                    "lea_00000000000000000000000000"),
     "/v1/deals": CrossTenantFactory(crm_support.create_deal, crm_support.deal_snapshot,
                                     "dea_00000000000000000000000000"),
     "/v1/calls": CrossTenantFactory(crm_support.create_call, crm_support.call_snapshot,
                                     "cal_00000000000000000000000000"),
+    "/v1/leads": CrossTenantFactory(leads_support.create_lead_for_routes,
+                                    leads_support.lead_snapshot,
+                                    "lea_00000000000000000000000000"),
+    "/v1/webhooks": CrossTenantFactory(webhooks_support.create_subscription_for_routes,
+                                       webhooks_support.subscription_snapshot,
+                                       "whk_00000000000000000000000000"),
 }
 
 # Request bodies for write routes whose body schema's first example does not fit.
