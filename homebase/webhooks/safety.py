@@ -109,9 +109,7 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
     original host as server_hostname when it starts TLS on the stream we return."""
 
     def __init__(self, *, allow_private: bool):
-        from httpcore._backends.auto import AutoBackend
-
-        self._inner = AutoBackend()
+        self._inner = httpcore.AnyIOBackend()
         self._allow_private = allow_private
 
     async def connect_tcp(self, host, port, timeout=None,  # noqa: ASYNC109 (httpcore's)
