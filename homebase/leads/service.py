@@ -21,10 +21,10 @@ from homebase.kit.phones import to_e164
 from homebase.leads import render, repository
 from homebase.leads.facts import lead_facts
 from homebase.leads.schemas import LeadCreate
-from homebase.outbox.service import emit
+from homebase.outbox.service import emit_many
 from homebase.routing import service as routing
+from homebase.routing.cache import routing_inputs
 from homebase.routing.engine import Decision, Member
-from homebase.workspaces.settings import get_settings
 
 MANUAL = "manual"
 
@@ -54,30 +54,49 @@ async def create_lead(session: TenantSession, data: LeadCreate) -> dict[str, Any
            "routing_rule_id": None, "routing_method": None, "rotation_turn": None,
            "routing_reason": None, "created_at": now, "updated_at": now}
     if data.consent is not None:
-        await _record_consent(session, data, row)
-    decision = None
+        earlier_leads = contact is not None and contact["phone_e164"] == phone_e164
+        await _record_consent(session, data, row, earlier_leads)
     if not data.skip_routing:
         facts = lead_facts(data.source, data.context, phone_e164,
                            contact["stage"] if contact else None)
         decision, _ = await routing.route(session, facts, preview=False)
         row.update(_routing_columns(decision, session))
+    events = Changes()
     contact = await _link_contact(session, data, contact, phone_e164, email_lower,
-                                  row["assignee_id"])
+                                  row["assignee_id"], events)
     row["contact_id"] = contact["id"] if contact else None
     await repository.insert(session, row)
-    await _record_created(session, row)
+    _record_created(session, row, events)
     if row["assignee_id"] is not None:
-        await _record_assigned(session, row, None, row["routing_reason"])
+        _record_assigned(session, row, None, row["routing_reason"], events)
+    await events.write(session)
     return row
 
 
-async def _record_consent(session: TenantSession, data: LeadCreate, row: dict[str, Any]) -> None:
-    validity = (await get_settings(session)).consent_validity_days
+class Changes:
+    """Timeline entries and outbox events of one operation, written in two statements."""
+
+    def __init__(self) -> None:
+        self.timeline: list[dict[str, Any]] = []
+        self.events: list[tuple[str, dict[str, Any]]] = []
+
+    async def write(self, session: TenantSession) -> None:
+        if self.timeline:
+            await timeline.record_many(session, self.timeline)
+        if self.events:
+            await emit_many(session, self.events)
+
+
+async def _record_consent(session: TenantSession, data: LeadCreate, row: dict[str, Any],
+                          earlier_leads: bool) -> None:
+    """Earlier leads of the number can exist only if its contact matched by phone: every
+    lead with a usable number is linked to a contact holding that number."""
+    validity = (await routing_inputs(session)).settings.consent_validity_days
     artifact = await consent.record(session, data.consent, phone=data.phone,
                                     phone_e164=row["phone_e164"], lead_id=row["id"],
                                     validity_days=validity)
     row["consent_id"], row["consent_expires_at"] = artifact["id"], artifact["expires_at"]
-    if row["phone_e164"]:
+    if row["phone_e164"] and earlier_leads:
         await repository.attach_consent(session, row["phone_e164"], artifact["id"],
                                         artifact["expires_at"])
 
@@ -94,7 +113,7 @@ def _routing_columns(decision: Decision, session: TenantSession) -> dict[str, An
 
 async def _link_contact(session: TenantSession, data: LeadCreate, contact: dict | None,
                         phone_e164: str | None, email_lower: str | None,
-                        assignee_id: str | None) -> dict[str, Any] | None:
+                        assignee_id: str | None, changes: Changes) -> dict[str, Any] | None:
     if contact is None:
         if not (phone_e164 or email_lower):
             return None
@@ -102,40 +121,41 @@ async def _link_contact(session: TenantSession, data: LeadCreate, contact: dict 
             first_name=data.first_name, last_name=data.last_name, email=data.email,
             phone=data.phone, source=data.source, owner_id=assignee_id))
     if assignee_id is not None:
-        await _set_owner(session, contact, assignee_id)
+        await _set_owner(session, contact, assignee_id, changes)
     return contact
 
 
-async def _set_owner(session: TenantSession, contact: dict[str, Any], owner_id: str) -> None:
+async def _set_owner(session: TenantSession, contact: dict[str, Any], owner_id: str,
+                     changes: Changes) -> None:
     """Routing a lead hands its contact to the assignee."""
     if contact["owner_id"] == owner_id:
         return
-    changes = {"owner_id": owner_id, "updated_at": session.now()}
-    await contacts_repository.update(session, contact["id"], changes)
-    await emit(session, "contact.updated",
-               {**contacts_render.contact({**contact, **changes}, pii=False),
-                "changed": ["owner_id"]})
+    values = {"owner_id": owner_id, "updated_at": session.now()}
+    await contacts_repository.update(session, contact["id"], values)
+    changes.events.append(("contact.updated",
+                           {**contacts_render.contact({**contact, **values}, pii=False),
+                            "changed": ["owner_id"]}))
 
 
-async def _record_created(session: TenantSession, row: dict[str, Any]) -> None:
+def _record_created(session: TenantSession, row: dict[str, Any], changes: Changes) -> None:
     if row["contact_id"] is not None:
-        await timeline.record(session, row["contact_id"], "lead_created",
-                              f"Lead from {row['source']}",
-                              data={"lead_id": row["id"], "source": row["source"],
-                                    "source_ref": row["source_ref"]})
-    await emit(session, "lead.created", _event_data(row, session))
+        changes.timeline.append(timeline.entry(
+            session, row["contact_id"], "lead_created", f"Lead from {row['source']}",
+            data={"lead_id": row["id"], "source": row["source"],
+                  "source_ref": row["source_ref"]}))
+    changes.events.append(("lead.created", _event_data(row, session)))
 
 
-async def _record_assigned(session: TenantSession, row: dict[str, Any],
-                           previous: str | None, reason: str | None) -> None:
+def _record_assigned(session: TenantSession, row: dict[str, Any], previous: str | None,
+                     reason: str | None, changes: Changes) -> None:
     data = {"lead_id": row["id"], "contact_id": row["contact_id"],
             "assignee_id": row["assignee_id"], "previous_assignee_id": previous,
             "rule_id": row["routing_rule_id"], "method": row["routing_method"],
             "reason": reason}
     if row["contact_id"] is not None:
-        await timeline.record(session, row["contact_id"], "lead_assigned",
-                              "Lead assigned", body=reason, data=data)
-    await emit(session, "lead.assigned", {**data, "lead": _event_data(row, session)})
+        changes.timeline.append(timeline.entry(session, row["contact_id"], "lead_assigned",
+                                               "Lead assigned", body=reason, data=data))
+    changes.events.append(("lead.assigned", {**data, "lead": _event_data(row, session)}))
 
 
 async def assign_lead(session: TenantSession, lead_id: str,
@@ -186,11 +206,13 @@ async def _apply_assignment(session: TenantSession, lead: dict[str, Any],
     await repository.update(session, lead["id"], columns)
     updated = {**lead, **columns}
     if changed:
+        changes = Changes()
         if updated["contact_id"] is not None:
             contact = await contacts_repository.get(session, updated["contact_id"])
             if contact is not None:
-                await _set_owner(session, contact, new_assignee)
-        await _record_assigned(session, updated, previous, reason)
+                await _set_owner(session, contact, new_assignee, changes)
+        _record_assigned(session, updated, previous, reason, changes)
+        await changes.write(session)
     return {"lead": updated, "assignee_id": updated["assignee_id"],
             "previous_assignee_id": previous, "changed": changed,
             "method": decision.method if decision else MANUAL,

@@ -7,6 +7,7 @@ from typing import Any
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.routing import repository
+from homebase.routing.cache import invalidate
 from homebase.routing.engine import ROUND_ROBIN
 from homebase.routing.schemas import RuleSpec
 from homebase.workspaces.service import AdminError
@@ -41,4 +42,5 @@ async def create_rule(session: TenantSession, spec: RuleSpec, resolve: Resolve) 
     await repository.insert_rule(session, row)
     if spec.method == ROUND_ROBIN:
         await repository.create_cursor(session, row["id"], now)
+    invalidate(session.workspace_id)
     return row

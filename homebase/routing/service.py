@@ -7,6 +7,7 @@ from typing import Any
 
 from homebase.db.tenancy import TenantSession
 from homebase.routing import repository
+from homebase.routing.cache import routing_inputs
 from homebase.routing.engine import (
     FIRST_AVAILABLE,
     ROUND_ROBIN,
@@ -18,24 +19,24 @@ from homebase.routing.engine import (
     decide,
     evaluate,
 )
-from homebase.workspaces.settings import get_settings
+from homebase.workspaces.settings import WorkspaceSettings
 
 
 async def route(session: TenantSession, lead: LeadFacts, *,
                 preview: bool) -> tuple[Decision, dict[str, Member]]:
     """Preview reads the rotation cursor; live routing takes a turn (advancing it)."""
-    rules = await repository.load_rules(session)
-    members = await repository.load_members(session)
+    inputs = await routing_inputs(session)
+    rules, members = inputs.rules, inputs.members
     by_id = {member.id: member for member in members}
     if not rules:
         return decide(rules, lead, members, RoutingState()), by_id
     _, winner = evaluate(rules, lead, members)
-    state = await _state_for(session, winner, preview)
+    state = await _state_for(session, winner, preview, inputs.settings)
     return decide(rules, lead, members, state, preview=preview), by_id
 
 
-async def _state_for(session: TenantSession, winner: Considered | None,
-                     preview: bool) -> RoutingState:
+async def _state_for(session: TenantSession, winner: Considered | None, preview: bool,
+                     settings: WorkspaceSettings) -> RoutingState:
     state = RoutingState()
     if winner is None:
         return state
@@ -45,7 +46,7 @@ async def _state_for(session: TenantSession, winner: Considered | None,
                 else await repository.take_turn(session, rule.id, session.now()))
         return replace(state, cursors={rule.id: turn})
     if rule.method == FIRST_AVAILABLE:
-        hours = (await get_settings(session)).first_available_window_hours
+        hours = settings.first_available_window_hours
         since = session.now() - timedelta(hours=hours)
         recent = await repository.recent_assignments(session, winner.eligible_agent_ids, since)
         return replace(state, recent_assignments=recent, first_available_window_hours=hours)

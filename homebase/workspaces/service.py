@@ -68,9 +68,11 @@ async def create_user(session: TenantSession, *, email: str, name: str,
                                        .where(users.c.email == email))
     if existing:
         raise AdminError(f"{email} is already a member of this workspace")
-    from homebase.workspaces import organization  # imports this module
+    from homebase.routing.cache import invalidate  # these import this module
+    from homebase.workspaces import organization
 
     await organization.ensure(session, office_id, team_id)
+    invalidate(session.workspace_id)  # a new routing target
     row = {"id": new_id("usr"), "email": email, "name": name.strip() or email,
            "password_hash": hash_password(password) if password else None,
            "office_id": office_id, "team_id": team_id, "created_at": session.now()}

@@ -42,4 +42,7 @@ async def update_settings(session: TenantSession, changes: dict[str, Any]) -> Wo
     await session.connection.execute(
         update(workspaces).where(workspaces.c.id == session.workspace_id)
         .values(settings={**stored, **validated.model_dump()}))
+    from homebase.routing.cache import invalidate  # the cache imports this module
+
+    invalidate(session.workspace_id)
     return validated
