@@ -1,8 +1,11 @@
 """The engine and the one place a transaction is opened and committed."""
 
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
+import orjson
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -42,6 +45,15 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         connection.exec_driver_sql(f"BEGIN {mode}")
 
 
+def _json_loads(text: str | bytes) -> Any:
+    """orjson for JSON columns (several times faster); json for what it refuses
+    (NaN, integers beyond 64 bits), so every stored value reads back as before."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
+
+
 class Database:
     def __init__(self, url: str, *, sqlite_pool_size: int = 1, pool_size: int = 10):
         self.url = url
@@ -49,13 +61,13 @@ class Database:
         if self.is_sqlite:
             self.engine = create_async_engine(
                 url, pool_size=sqlite_pool_size, max_overflow=0, pool_timeout=60,
-                pool_reset_on_return=None,
+                pool_reset_on_return=None, json_deserializer=_json_loads,
             )
             _configure_sqlite(self.engine)
         else:
             self.engine = create_async_engine(
                 url, pool_size=pool_size, max_overflow=pool_size, pool_timeout=30,
-                pool_pre_ping=True,
+                pool_pre_ping=True, json_deserializer=_json_loads,
             )
 
     @asynccontextmanager

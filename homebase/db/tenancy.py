@@ -19,6 +19,12 @@ from homebase.kit.clock import Clock, system_clock
 _MARK = "homebase_tenant"
 
 
+def _unique_keys(result) -> list[str] | None:
+    """The result's column names, or None when some repeat (RowMapping's rules apply)."""
+    keys = list(result.keys())
+    return keys if len(set(keys)) == len(keys) else None
+
+
 class UnscopedQuery(RuntimeError):
     """A statement reached a TenantSession without having been built by it."""
 
@@ -64,12 +70,21 @@ class TenantSession:
                 insert(table), [{**row, "workspace_id": self.workspace_id} for row in rows])
 
     async def fetch_one(self, statement: Select) -> dict[str, Any] | None:
-        row = (await self.connection.execute(self._checked(statement))).mappings().first()
-        return dict(row) if row is not None else None
+        result = await self.connection.execute(self._checked(statement))
+        keys = _unique_keys(result)
+        if keys is None:
+            row = result.mappings().first()
+            return dict(row) if row is not None else None
+        row = result.first()
+        return dict(zip(keys, row, strict=True)) if row is not None else None
 
     async def fetch_all(self, statement: Select) -> list[dict[str, Any]]:
         result = await self.connection.execute(self._checked(statement))
-        return [dict(row) for row in result.mappings()]
+        keys = _unique_keys(result)
+        if keys is None:
+            return [dict(row) for row in result.mappings()]
+        # zip with the keys read once: a RowMapping per row rebuilds its key view.
+        return [dict(zip(keys, row, strict=True)) for row in result]
 
     async def execute(self, statement: Update | Delete) -> int:
         return (await self.connection.execute(self._checked(statement))).rowcount

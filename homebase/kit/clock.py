@@ -28,6 +28,8 @@ def isoformat(moment: datetime | None) -> str | None:
     """ISO 8601 in UTC with a Z suffix; naive values are taken as UTC."""
     if moment is None:
         return None
-    if moment.tzinfo is not None:
+    if moment.tzinfo is UTC:  # the usual case, and astimezone is the slow part
+        moment = moment.replace(tzinfo=None)
+    elif moment.tzinfo is not None:
         moment = moment.astimezone(UTC).replace(tzinfo=None)
     return moment.isoformat(timespec="milliseconds") + "Z"
