@@ -8,6 +8,7 @@ from typing import Any
 import orjson
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.util import await_
 
 from homebase.db import sqlite
 
@@ -42,6 +43,16 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(connection):
         mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
+        # Straight to the driver (inline, or on its thread if it must wait for a lock):
+        # exec_driver_sql's cursor and execution context cost more than BEGIN itself.
+        # A BEGIN that fails has done nothing; exec_driver_sql then raises as before.
+        driver = getattr(connection.connection.dbapi_connection, "_connection", None)
+        if isinstance(driver, sqlite.InlineConnection):
+            try:
+                await_(driver.begin(mode))
+                return
+            except Exception:
+                pass
         connection.exec_driver_sql(f"BEGIN {mode}")
 
 

@@ -53,6 +53,12 @@ class InlineConnection(aiosqlite.Connection):
         self._queued += 1
         return await super()._execute(self._waiting, fn, args, kwargs)
 
+    async def begin(self, mode: str) -> None:
+        await self._execute(self._begin, mode)
+
+    def _begin(self, mode: str) -> None:
+        self._conn.execute(f"BEGIN {mode}").close()
+
     def _waiting(self, fn, args, kwargs) -> Any:
         """On aiosqlite's thread: the call, allowed to wait for locks."""
         try:
