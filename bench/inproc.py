@@ -1,0 +1,179 @@
+"""In-process timing of the service's hot path, without the network or wrk.
+
+`python -m bench.inproc [--requests N] [--concurrency C] [--profile FILE]` builds the app
+on a seeded SQLite file and calls it as ASGI directly, C requests in flight at a time,
+reporting microseconds per request (wall clock and this process's CPU time) for ping,
+list-50 and create, next to a bare FastAPI hello-world called the same way. CPU time per
+request is much steadier than wall clock on a shared machine, which makes this the tool
+for trying an optimisation before confirming it with `make bench`. With `--profile` it
+writes a cProfile of the whole run.
+"""
+
+import argparse
+import asyncio
+import cProfile
+import json
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import uvloop
+
+from bench import seed
+from bench.run import CONTACT_BODY
+
+ASGIApp = Callable
+
+
+async def _migrate(path: Path) -> None:
+    from homebase.db.migrate import upgrade
+
+    await upgrade(f"sqlite+aiosqlite:///{path}")
+
+
+def _request(
+    method: str, path: str, query: bytes, headers: list[tuple[bytes, bytes]], body: bytes
+) -> tuple[dict, Callable, Callable]:
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": query,
+        "root_path": "",
+        "headers": headers,
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+    }
+    sent = {"status": None}
+
+    async def receive() -> dict:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    async def send(message: dict) -> None:
+        if message["type"] == "http.response.start":
+            sent["status"] = message["status"]
+
+    return scope, receive, send, sent
+
+
+async def _drive(
+    app,
+    method: str,
+    path: str,
+    query: bytes,
+    headers,
+    body: bytes,
+    *,
+    requests: int,
+    concurrency: int,
+    expect: int,
+) -> tuple[float, float]:
+    async def one() -> None:
+        scope, receive, send, sent = _request(method, path, query, headers, body)
+        await app(scope, receive, send)
+        if sent["status"] != expect:
+            raise RuntimeError(f"{method} {path} gave {sent['status']}")
+
+    async def worker(count: int) -> None:
+        for _ in range(count):
+            await one()
+
+    for _ in range(min(200, requests)):  # warm-up
+        await one()
+    share = [
+        requests // concurrency + (1 if i < requests % concurrency else 0)
+        for i in range(concurrency)
+    ]
+    wall, cpu = time.perf_counter(), time.process_time()
+    await asyncio.gather(*(worker(count) for count in share))
+    return (
+        (time.perf_counter() - wall) / requests * 1e6,
+        (time.process_time() - cpu) / requests * 1e6,
+    )
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    import os
+
+    from bench.hello import app as hello
+
+    directory = Path(tempfile.mkdtemp(prefix="homebase-inproc-"))
+    database = directory / "homebase.sqlite3"
+    await _migrate(database)
+    os.environ["HOMEBASE_DATABASE_URL"] = f"sqlite+aiosqlite:///{database}"
+    os.environ["HOMEBASE_SECRET_KEY"] = "inproc-secret"
+    os.environ["HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN"] = "100000000"
+
+    from homebase.auth.api_keys import create_api_key
+    from homebase.http.app import create_app
+    from homebase.runtime import Runtime
+    from homebase.workspaces.service import create_workspace
+
+    runtime = Runtime.from_settings()
+    async with runtime.db.transaction() as connection:
+        workspace = await create_workspace(connection, "Inproc Realty", runtime.clock())
+        key = await create_api_key(
+            connection,
+            workspace_id=workspace["id"],
+            scopes=["contacts:read", "contacts:write"],
+            name="bench",
+            now=runtime.clock(),
+            expires_in_days=None,
+        )
+    seed.seed_contacts(str(database), workspace["id"], args.contacts)
+    app = create_app(runtime)
+    auth = [(b"authorization", f"token {key.key}".encode()), (b"host", b"127.0.0.1")]
+    post = auth + [(b"content-type", b"application/json")]
+    body = json.dumps(CONTACT_BODY).encode()
+    cases = {
+        "hello-world": (hello, "GET", "/", b"", [(b"host", b"127.0.0.1")], b"", 200),
+        "ping": (app, "GET", "/v1/ping", b"", auth, b"", 200),
+        "list-50": (app, "GET", "/v1/contacts", b"limit=50", auth, b"", 200),
+        "create": (app, "POST", "/v1/contacts", b"", post, body, 201),
+    }
+    selected = args.only.split(",") if args.only else list(cases)
+    profiler = cProfile.Profile() if args.profile else None
+    async with app.router.lifespan_context(app):
+        for name in selected:
+            target, method, path, query, headers, payload, expect = cases[name]
+            if profiler is not None:
+                profiler.enable()
+            wall, cpu = await _drive(
+                target,
+                method,
+                path,
+                query,
+                headers,
+                payload,
+                requests=args.requests,
+                concurrency=args.concurrency,
+                expect=expect,
+            )
+            if profiler is not None:
+                profiler.disable()
+            print(f"{name:12} {wall:8.1f} µs/request wall  {cpu:8.1f} µs/request CPU", flush=True)
+    await runtime.close()
+    if profiler is not None:
+        profiler.dump_stats(args.profile)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.inproc", description=__doc__)
+    parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--contacts", type=int, default=10_000)
+    parser.add_argument("--only", help="comma-separated: hello-world,ping,list-50,create")
+    parser.add_argument("--profile", help="write a cProfile of the timed requests here")
+    args = parser.parse_args()
+    if not 1 <= args.requests <= 1_000_000 or not 1 <= args.concurrency <= 1000:
+        parser.error("requests must be 1-1,000,000 and concurrency 1-1000")
+    uvloop.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()
