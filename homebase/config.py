@@ -40,6 +40,11 @@ class Settings(BaseSettings):
     webhook_fanout_batch: int = Field(500, ge=1)  # outbox rows fanned out per transaction
     webhook_delivery_batch: int = Field(50, ge=1)  # deliveries claimed and sent at once
 
+    # Calls (docs/deals-listings-calls.md): recordings are streamed from this folder by the
+    # signed-link proxy; provider callbacks are HMAC-signed with this secret (unset: refused).
+    recordings_dir: Path = VAR_DIR / "recordings"
+    calls_provider_secret: str = ""
+
     # Messaging providers (docs/messaging.md). "local" records sends in-process, so the
     # embedded default works offline; twilio speaks the Twilio REST API at the base URL.
     sms_provider: Literal["local", "twilio"] = "local"
@@ -58,11 +63,6 @@ class Settings(BaseSettings):
     # worker died mid-send, and the message is failed rather than risk a duplicate.
     messaging_lease_seconds: float = Field(120, gt=0)
     messaging_send_batch: int = Field(20, ge=1)
-
-    # Calls (docs/deals-listings-calls.md): recordings are streamed from this folder by the
-    # signed-link proxy; provider callbacks are HMAC-signed with this secret (unset: refused).
-    recordings_dir: Path = VAR_DIR / "recordings"
-    calls_provider_secret: str = ""
 
     # SQLite connection pool: one connection serialises this process's access, which
     # measured fastest for aiosqlite (see docs/performance.md).

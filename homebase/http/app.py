@@ -17,9 +17,9 @@ from homebase.deals.endpoints import deals_router, pipelines_router
 from homebase.http import errors
 from homebase.http.health import router as health_router
 from homebase.http.middleware import RequestContextMiddleware
-from homebase.leads.endpoints import router as leads_router
 from homebase.kit.openapi import restore_null_examples
 from homebase.kit.responses import JSONResponse
+from homebase.leads.endpoints import router as leads_router
 from homebase.listings.endpoints import router as listings_router
 from homebase.messaging import tasks as messaging_tasks  # noqa: F401  (registers worker jobs)
 from homebase.messaging.endpoints import router as messages_router

@@ -2,19 +2,19 @@
 
 from homebase.models.api_key import ApiKey
 from homebase.models.base import Base
-from homebase.models.consent_artifact import ConsentArtifact
 from homebase.models.call import Call
+from homebase.models.consent_artifact import ConsentArtifact
 from homebase.models.contact import Contact
+from homebase.models.deal import Deal
 from homebase.models.lead import Lead
+from homebase.models.listing import Listing
 from homebase.models.message import Message
 from homebase.models.office import Office
-from homebase.models.deal import Deal
-from homebase.models.listing import Listing
 from homebase.models.outbox_event import OutboxEvent
-from homebase.models.routing_cursor import RoutingCursor
-from homebase.models.routing_rule import RoutingRule
 from homebase.models.pipeline import Pipeline
 from homebase.models.pipeline_stage import PipelineStage
+from homebase.models.routing_cursor import RoutingCursor
+from homebase.models.routing_rule import RoutingRule
 from homebase.models.sender_number import SenderNumber
 from homebase.models.suppression import Suppression
 from homebase.models.team import Team
@@ -27,6 +27,6 @@ from homebase.models.workspace import Workspace
 
 __all__ = ["ApiKey", "Base", "Contact", "OutboxEvent", "SenderNumber", "TimelineEvent", "User",
            "WebhookAttempt", "WebhookDelivery", "WebhookSubscription", "Workspace",
-           "Call", "Deal", "Listing", "Pipeline", "PipelineStage",
            "ConsentArtifact", "Lead", "Office", "RoutingCursor", "RoutingRule", "Team",
+           "Call", "Deal", "Listing", "Pipeline", "PipelineStage",
            "Message", "Suppression"]
