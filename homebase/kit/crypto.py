@@ -44,7 +44,9 @@ def open_signed_blob(secret_key: str, purpose: str, blob: str, mac_bytes: int = 
         raw = b64url_decode(blob)
     except (ValueError, TypeError):
         return None
-    if len(raw) <= mac_bytes:
+    # Only the canonical encoding is accepted: unpadded base64 leaves spare low bits in the
+    # last character, and a token must not have several spellings that all verify.
+    if len(raw) <= mac_bytes or b64url_encode(raw) != blob:
         return None
     payload, mac = raw[:-mac_bytes], raw[-mac_bytes:]
     if not hmac.compare_digest(sign(secret_key, purpose, payload)[:mac_bytes], mac):
