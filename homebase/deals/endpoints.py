@@ -5,7 +5,7 @@ from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.scopes import Scope
-from homebase.deals import pipelines, render, repository, service
+from homebase.deals import render, repository, service
 from homebase.deals.schemas import Deal, DealCreate, DealFilters, DealUpdate, Pipeline
 from homebase.http.lists import list_response
 from homebase.http.router import v1_router
@@ -76,7 +76,6 @@ async def update_deal(id: str, body: DealUpdate, principal: DealsWrite, session:
                       responses=error_responses(*READ_ERRORS))
 async def list_pipelines(request: Request, principal: DealsRead, session: Tenant, page: Pages,
                          fields: PipelineFields) -> JSONResponse:
-    await pipelines.ensure_defaults(session)
     stages = await repository.stages_by_pipeline(session)
     return await list_response(
         request, session, page, {},

@@ -37,6 +37,10 @@ async def create_workspace(connection: AsyncConnection, name: str, now) -> dict[
     row = {"id": new_id("wsp"), "name": name, "status": "active", "settings": {},
            "created_at": now}
     await connection.execute(insert(workspaces), row)
+    # Every workspace starts with the buyer and seller pipelines, so reads never write.
+    from homebase.deals.pipelines import ensure_defaults  # deals imports workspaces' tables
+
+    await ensure_defaults(TenantSession(connection, row["id"], clock=lambda: now))
     return row
 
 
