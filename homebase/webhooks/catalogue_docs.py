@@ -38,11 +38,11 @@ _CONTACT_EXAMPLE = {"id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t", "first_name": "Dana"
                     "created_at": "2026-11-20T17:04:05.123Z",
                     "updated_at": "2026-11-20T17:04:05.123Z"}
 _MESSAGE = {"id": (STR, "message id"), "contact_id": (OSTR, ""),
-            "channel": (STR, "sms, whatsapp or email"), "direction": (STR, "outbound|inbound"),
+            "channel": (STR, "SMS, WHATSAPP or EMAIL"), "direction": (STR, "OUTBOUND|INBOUND"),
             "status": (STR, ""), "ai_generated": (BOOL, "composed by the AI"),
             "from": (OSTR, "masked"), "to": (OSTR, "masked")}
 _MESSAGE_EXAMPLE = {"id": "msg_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": _CONTACT_EXAMPLE["id"],
-                    "channel": "sms", "direction": "outbound", "status": "sent",
+                    "channel": "SMS", "direction": "OUTBOUND", "status": "SENT",
                     "ai_generated": True, "from": "+*******0100", "to": "+*******0142"}
 _LEAD_EXAMPLE = {"id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": _CONTACT_EXAMPLE["id"],
                  "phone": "+* *** ***-0142", "source": "Zillow", "pii_masked": True,
@@ -78,8 +78,8 @@ EVENT_DOCS: dict[str, EventDoc] = {
          "rule_id": "rrl_01jd3v6k8h2k3m4n5p6q7r8s9t", "method": "round_robin",
          "reason": "rule Zillow buyers matched", "lead": _LEAD_EXAMPLE}),
     "message.received": EventDoc("inbound provider callback (SMS, WhatsApp, email)", _MESSAGE,
-                                 {**_MESSAGE_EXAMPLE, "direction": "inbound",
-                                  "ai_generated": False, "status": "received"}),
+                                 {**_MESSAGE_EXAMPLE, "direction": "INBOUND",
+                                  "ai_generated": False, "status": "RECEIVED"}),
     "message.sent": EventDoc("POST /messages once the provider accepts it, AI-composed "
                              "sends included", _MESSAGE, _MESSAGE_EXAMPLE),
     "call.completed": EventDoc(
