@@ -12,6 +12,7 @@ import homebase.auth.api_keys  # noqa: F401  (registers the API key resolver)
 from homebase import __version__
 from homebase.calls import public as calls_public
 from homebase.calls.endpoints import router as calls_router
+from homebase.console import routes as console_routes
 from homebase.contacts.endpoints import router as contacts_router
 from homebase.deals.endpoints import deals_router, pipelines_router
 from homebase.http import errors
@@ -76,6 +77,7 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
     app.include_router(health_router)
     app.include_router(messaging_provider_router)  # provider callbacks: inbound, status
     app.include_router(calls_public.router)  # recording proxy, provider callback
+    console_routes.install(app)  # /console pages and their HTML error pages
     app.add_middleware(RequestContextMiddleware)
     install_webhook_docs(app)  # the OpenAPI `webhooks` section: one entry per event
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]

@@ -4,6 +4,7 @@ from homebase.models.api_key import ApiKey
 from homebase.models.base import Base
 from homebase.models.call import Call
 from homebase.models.consent_artifact import ConsentArtifact
+from homebase.models.console_session import ConsoleSession
 from homebase.models.contact import Contact
 from homebase.models.deal import Deal
 from homebase.models.lead import Lead
@@ -29,4 +30,4 @@ __all__ = ["ApiKey", "Base", "Contact", "OutboxEvent", "SenderNumber", "Timeline
            "WebhookAttempt", "WebhookDelivery", "WebhookSubscription", "Workspace",
            "ConsentArtifact", "Lead", "Office", "RoutingCursor", "RoutingRule", "Team",
            "Call", "Deal", "Listing", "Pipeline", "PipelineStage",
-           "Message", "Suppression"]
+           "Message", "Suppression", "ConsoleSession"]

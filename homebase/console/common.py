@@ -1,0 +1,87 @@
+"""What every console page shares: the signed-in member, the member's TenantSession,
+form reading, and the page shell with navigation and sign-out."""
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from homebase.console.pages import ConsolePageError, e, hidden, html_page
+from homebase.console.sessions import (
+    CSRF_FIELD,
+    Member,
+    check_csrf,
+    csrf_token,
+    current_member,
+    login_redirect,
+    request_target,
+)
+from homebase.db.tenancy import TenantSession
+from homebase.runtime import get_runtime
+
+NAV = (("/console", "Home"), ("/console/api-keys", "API keys"),
+       ("/console/connected-apps", "Connected apps"), ("/console/oauth-apps", "OAuth apps"),
+       ("/console/webhooks", "Webhooks"))
+
+
+class SignInRequired(ConsolePageError):
+    def __init__(self, next_url: str):
+        super().__init__(303, "Sign in", "Sign in to continue.")
+        self.next_url = next_url
+
+    def response(self) -> Response:
+        return login_redirect(self.next_url)
+
+
+async def signed_in(request: Request) -> Member:
+    member = await current_member(request)
+    if member is None:
+        target = request_target(request) if request.method == "GET" else "/console"
+        raise SignInRequired(target)
+    return member
+
+
+async def posted_form(request: Request, member: Member) -> FormData:
+    """The submitted form, after its CSRF token checked out."""
+    form = await request.form()
+    value = form.get(CSRF_FIELD)
+    check_csrf(request, member, value if isinstance(value, str) else None)
+    return form
+
+
+def field(form: FormData, name: str) -> str:
+    value = form.get(name)
+    return value.strip() if isinstance(value, str) else ""
+
+
+@asynccontextmanager
+async def member_session(request: Request, member: Member, *, write: bool = False
+                         ) -> AsyncIterator[TenantSession]:
+    """The member's workspace, reached the way the API reaches it: one transaction and a
+    TenantSession that scopes every statement."""
+    runtime = get_runtime(request)
+    async with runtime.db.transaction(write=write) as connection:
+        yield TenantSession(connection, member.workspace_id, clock=runtime.clock,
+                            actor=member.user_id)
+
+
+def csrf_input(request: Request, member: Member) -> str:
+    return hidden(CSRF_FIELD, csrf_token(request, member))
+
+
+def navigation(request: Request, member: Member) -> str:
+    links = "".join(f"<a href=\"{path}\">{e(label)}</a>" for path, label in NAV)
+    return (f"<nav>{links}</nav><span>{e(member.email)}</span>"
+            f"<form method=\"post\" action=\"/console/logout\">{csrf_input(request, member)}"
+            "<button type=\"submit\">Sign out</button></form>")
+
+
+def member_page(request: Request, member: Member, title: str, body: str, status: int = 200,
+                *, no_store: bool = False) -> HTMLResponse:
+    return html_page(title, body, status, no_store=no_store, nav=navigation(request, member))
+
+
+def see_other(path: str) -> RedirectResponse:
+    return RedirectResponse(path, status_code=303)

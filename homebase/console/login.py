@@ -1,0 +1,132 @@
+"""Sign-in (GET/POST /console/login, workspace choice) and sign-out (POST /console/logout)."""
+
+from fastapi import APIRouter
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
+from homebase.console import signin
+from homebase.console.common import field, posted_form, see_other, signed_in
+from homebase.console.pages import ConsolePageError, e, hidden, html_page, message_box
+from homebase.console.sessions import (
+    CSRF_FIELD,
+    LOGIN_COOKIE,
+    LOGIN_PATH,
+    check_login_csrf,
+    clear_session_cookie,
+    close_session,
+    current_member,
+    login_csrf_token,
+    new_login_nonce,
+    open_session,
+    safe_next,
+    set_login_cookie,
+    set_session_cookie,
+)
+from homebase.runtime import get_runtime
+
+router = APIRouter(include_in_schema=False)
+WRONG_CREDENTIALS = "Incorrect email or password."
+
+
+def _login_form(request: Request, nonce: str, next_url: str, *, email: str = "",
+                error: str | None = None, status: int = 200) -> HTMLResponse:
+    body = (f"{message_box(error)}<form method=\"post\" action=\"{LOGIN_PATH}\">"
+            f"{hidden(CSRF_FIELD, login_csrf_token(request, nonce))}{hidden('next', next_url)}"
+            "<label>Email <input type=\"email\" name=\"email\" autocomplete=\"username\" "
+            f"required value=\"{e(email)}\"></label>"
+            "<label>Password <input type=\"password\" name=\"password\" "
+            "autocomplete=\"current-password\" required></label>"
+            "<button type=\"submit\">Sign in</button></form>")
+    response = html_page("Sign in", body, status, no_store=True)
+    if request.cookies.get(LOGIN_COOKIE) != nonce:
+        set_login_cookie(response, get_runtime(request), nonce)
+    return response
+
+
+def _nonce(request: Request) -> str:
+    current = request.cookies.get(LOGIN_COOKIE, "")
+    return current if 0 < len(current) <= 64 else new_login_nonce()
+
+
+@router.get(LOGIN_PATH)
+async def login_page(request: Request, next: str = "/console") -> Response:
+    target = safe_next(next)
+    if await current_member(request) is not None:
+        return see_other(target)
+    return _login_form(request, _nonce(request), target)
+
+
+@router.post(LOGIN_PATH)
+async def login(request: Request) -> Response:
+    form = await request.form()
+    token = form.get(CSRF_FIELD)
+    check_login_csrf(request, token if isinstance(token, str) else None)
+    runtime = get_runtime(request)
+    email, password = signin.normalize_email(field(form, "email")), form.get("password")
+    target = safe_next(field(form, "next"))
+    nonce = request.cookies[LOGIN_COOKIE]
+    missing = [name for name, value in (("email", email), ("password", password))
+               if not value or not isinstance(value, str)]
+    if missing:
+        return _login_form(request, nonce, target, email=email, status=400,
+                           error=f"Required: {', '.join(missing)}.")
+    client_ip = request.client.host if request.client else "unknown"
+    wait = await signin.throttled(runtime, email, client_ip)
+    if wait is not None:
+        return _login_form(request, nonce, target, email=email, status=429,
+                           error=f"Too many sign-in attempts. Try again in {wait} seconds.")
+    matches = await signin.matching_memberships(runtime, email, password)
+    if not matches:
+        return _login_form(request, nonce, target, email=email, error=WRONG_CREDENTIALS)
+    if len(matches) == 1:
+        return await _signed_in_response(request, matches[0].user_id, target)
+    return _workspace_choice(request, nonce, target, matches)
+
+
+def _workspace_choice(request: Request, nonce: str, next_url: str,
+                      matches: list[signin.Membership]) -> HTMLResponse:
+    runtime = get_runtime(request)
+    pick = signin.pick_token(runtime.settings.secret_key, matches, runtime.clock())
+    options = "".join(
+        f"<label><input type=\"radio\" name=\"user_id\" value=\"{e(m.user_id)}\" required"
+        f"{' checked' if index == 0 else ''}> {e(m.workspace_name)}</label>"
+        for index, m in enumerate(matches))
+    body = ("<p>This email belongs to several workspaces. Which one do you want to open?</p>"
+            f"<form method=\"post\" action=\"{LOGIN_PATH}/workspace\">"
+            f"{hidden(CSRF_FIELD, login_csrf_token(request, nonce))}{hidden('next', next_url)}"
+            f"{hidden('pick', pick)}<fieldset>{options}</fieldset>"
+            "<button type=\"submit\">Continue</button></form>")
+    return html_page("Choose a workspace", body, no_store=True)
+
+
+@router.post(f"{LOGIN_PATH}/workspace")
+async def choose_workspace(request: Request) -> Response:
+    form = await request.form()
+    token = form.get(CSRF_FIELD)
+    check_login_csrf(request, token if isinstance(token, str) else None)
+    runtime = get_runtime(request)
+    user_id = field(form, "user_id")
+    if not signin.picked_user(runtime.settings.secret_key, field(form, "pick"), user_id,
+                              runtime.clock()):
+        raise ConsolePageError(400, "Sign in",
+                               "That choice has expired or is not valid. Sign in again.")
+    return await _signed_in_response(request, user_id, safe_next(field(form, "next")))
+
+
+async def _signed_in_response(request: Request, user_id: str, target: str) -> Response:
+    runtime = get_runtime(request)
+    token = await open_session(runtime, user_id)
+    response = see_other(target)
+    set_session_cookie(response, runtime, token)
+    return response
+
+
+@router.post("/console/logout")
+async def logout(request: Request) -> Response:
+    member = await signed_in(request)
+    await posted_form(request, member)
+    runtime = get_runtime(request)
+    await close_session(runtime, member)
+    response = see_other(LOGIN_PATH)
+    clear_session_cookie(response, runtime)
+    return response

@@ -1,0 +1,22 @@
+"""Mounts the console on the app: its routers and the handler that answers a
+ConsolePageError (raised by console and OAuth pages alike) as an HTML page."""
+
+from fastapi import FastAPI
+from starlette.requests import Request
+from starlette.responses import Response
+
+from homebase.console import home, login
+from homebase.console.pages import ConsolePageError
+
+ROUTERS = [login.router, home.router]
+
+
+async def _page_error(_request: Request, error: Exception) -> Response:
+    assert isinstance(error, ConsolePageError)
+    return error.response()
+
+
+def install(app: FastAPI) -> None:
+    for router in ROUTERS:
+        app.include_router(router)
+    app.add_exception_handler(ConsolePageError, _page_error)
