@@ -64,6 +64,15 @@ class Settings(BaseSettings):
     messaging_lease_seconds: float = Field(120, gt=0)
     messaging_send_batch: int = Field(20, ge=1)
 
+    # Calendar push (docs/appointments.md): PUT to the creator's CalDAV calendar by the
+    # worker after commit; a failure is retried after 1, 2, 4, ... units until the attempts
+    # run out. The lease must outlast the timeout.
+    calendar_push_timeout_seconds: float = Field(10, gt=0)
+    calendar_push_backoff_unit_seconds: float = Field(60, ge=0)
+    calendar_push_max_attempts: int = Field(8, ge=1)
+    calendar_push_lease_seconds: float = Field(60, gt=0)
+    calendar_push_batch: int = Field(20, ge=1)
+
     # SQLite connection pool: one connection serialises this process's access, which
     # measured fastest for aiosqlite (see docs/performance.md).
     sqlite_pool_size: int = 1

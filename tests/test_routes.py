@@ -24,7 +24,7 @@ from homebase.http.routing import V1Route
 from homebase.models import Contact
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
-from tests import crm_support, leads_support, webhooks_support
+from tests import calendar_support, crm_support, leads_support, webhooks_support
 
 # The spec's "Endpoints" table: method, path under /v1, scope (None: any valid credential).
 SPEC_ENDPOINTS: dict[tuple[str, str], str | None] = {
@@ -215,6 +215,9 @@ async def _message_snapshot(tenant, message_id: str) -> Any:
 
 # Path prefix (the part before /{id}) -> factory. Each area adds its own entry.
 CROSS_TENANT_FACTORIES: dict[str, CrossTenantFactory] = {
+    "/v1/appointments": CrossTenantFactory(calendar_support.create_appointment_for_routes,
+                                           calendar_support.appointment_snapshot,
+                                           "apt_00000000000000000000000000"),
     "/v1/contacts": CrossTenantFactory(_create_contact, _contact_snapshot,
                                        "con_00000000000000000000000000"),
     "/v1/messages": CrossTenantFactory(_create_message, _message_snapshot,

@@ -9,6 +9,7 @@ from typing import Any
 
 from homebase.auth.api_keys import create_api_key, revoke_api_key
 from homebase.auth.scopes import UnknownScope
+from homebase.calendars import admin as calendar_admin
 from homebase.config import get_settings
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import load_fixtures
@@ -56,6 +57,8 @@ def add_parsers(subparsers: argparse._SubParsersAction) -> None:
     p = commands.add_parser("load-fixtures")
     p.add_argument("--workspace", required=True)
     p.add_argument("file")
+
+    calendar_admin.add_parser(commands)
 
     commands.add_parser("seed-demo")
 
@@ -119,6 +122,8 @@ async def _dispatch(args, connection, runtime: Runtime) -> dict[str, Any]:
         except (OSError, ValueError) as error:
             raise AdminError(f"cannot read {args.file}: {error}") from error
         return await load_fixtures(session, document)
+    if command == "connect-calendar":
+        return await calendar_admin.connect_calendar(args, connection, runtime)
     if command == "seed-demo":
         return await seed_demo(connection, runtime)
     raise AdminError(f"unknown command {command}")

@@ -10,6 +10,8 @@ from fastapi.openapi.utils import get_openapi
 
 import homebase.auth.api_keys  # noqa: F401  (registers the API key resolver)
 from homebase import __version__
+from homebase.appointments.endpoints import router as appointments_router
+from homebase.calendars import tasks as calendar_tasks  # noqa: F401  (registers worker jobs)
 from homebase.calls import public as calls_public
 from homebase.calls.endpoints import router as calls_router
 from homebase.console import routes as console_routes
@@ -33,7 +35,8 @@ from homebase.webhooks.endpoints import router as webhooks_router
 from homebase.worker.runner import run_until
 
 V1_ROUTERS = [ping_router, contacts_router, messages_router, leads_router, webhooks_router,
-              calls_router, deals_router, pipelines_router, listings_router]
+              calls_router, deals_router, pipelines_router, listings_router,
+              appointments_router]
 
 DESCRIPTION = """\
 The Homebase workspace API: contacts, leads, messaging, calls, deals, listings,

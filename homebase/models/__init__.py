@@ -1,7 +1,9 @@
 """ORM models, one file per table, so domains can import each other's tables freely."""
 
 from homebase.models.api_key import ApiKey
+from homebase.models.appointment import Appointment
 from homebase.models.base import Base
+from homebase.models.calendar_push import CalendarPush
 from homebase.models.call import Call
 from homebase.models.consent_artifact import ConsentArtifact
 from homebase.models.console_session import ConsoleSession
@@ -9,6 +11,7 @@ from homebase.models.contact import Contact
 from homebase.models.deal import Deal
 from homebase.models.lead import Lead
 from homebase.models.listing import Listing
+from homebase.models.member_calendar import MemberCalendar
 from homebase.models.message import Message
 from homebase.models.office import Office
 from homebase.models.outbox_event import OutboxEvent
@@ -30,4 +33,4 @@ __all__ = ["ApiKey", "Base", "Contact", "OutboxEvent", "SenderNumber", "Timeline
            "WebhookAttempt", "WebhookDelivery", "WebhookSubscription", "Workspace",
            "ConsentArtifact", "Lead", "Office", "RoutingCursor", "RoutingRule", "Team",
            "Call", "Deal", "Listing", "Pipeline", "PipelineStage",
-           "Message", "Suppression", "ConsoleSession"]
+           "Message", "Suppression", "Appointment", "CalendarPush", "MemberCalendar", "ConsoleSession"]

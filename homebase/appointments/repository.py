@@ -1,0 +1,77 @@
+"""Appointment queries. Every statement starts from the TenantSession."""
+
+from typing import Any
+
+from sqlalchemy.sql import Select
+
+from homebase.appointments.schemas import AppointmentFilters, Status
+from homebase.db.tenancy import TenantSession
+from homebase.kit.pagination import keyset
+from homebase.models import Appointment, Contact, User
+
+appointments = Appointment.__table__
+contacts = Contact.__table__
+users = User.__table__
+
+
+async def get(session: TenantSession, appointment_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(appointments)
+                                   .where(appointments.c.id == appointment_id))
+
+
+def _status_condition(status: Status):
+    outcome = appointments.c.outcome
+    if status == Status.scheduled:
+        return outcome.is_(None)
+    if status == Status.cancelled:
+        return outcome == "cancelled"
+    return outcome.in_(["showed", "no_show"])
+
+
+def list_statement(session: TenantSession, filters: AppointmentFilters, *,
+                   after_id: str | None, limit: int) -> Select:
+    statement = session.select(appointments)
+    for name in ("contact_id", "created_by", "assignee_id"):
+        value = getattr(filters, name)
+        if value is not None:
+            statement = statement.where(appointments.c[name] == value)
+    if filters.outcome is not None:
+        statement = statement.where(appointments.c.outcome == filters.outcome.value)
+    if filters.status is not None:
+        statement = statement.where(_status_condition(filters.status))
+    if filters.starts_after is not None:
+        statement = statement.where(appointments.c.starts_at >= filters.starts_after)
+    if filters.starts_before is not None:
+        statement = statement.where(appointments.c.starts_at < filters.starts_before)
+    return keyset(statement, appointments.c.id, after_id, limit)
+
+
+async def insert(session: TenantSession, values: dict[str, Any]) -> None:
+    await session.insert(appointments, values)
+
+
+async def update(session: TenantSession, appointment_id: str, values: dict[str, Any]) -> None:
+    await session.execute(session.update(appointments)
+                          .where(appointments.c.id == appointment_id).values(**values))
+
+
+async def contact_exists(session: TenantSession, contact_id: str) -> bool:
+    return await session.fetch_one(session.select(contacts, contacts.c.id)
+                                   .where(contacts.c.id == contact_id)) is not None
+
+
+async def member_exists(session: TenantSession, user_id: str) -> bool:
+    return await session.fetch_one(session.select(users, users.c.id)
+                                   .where(users.c.id == user_id)) is not None
+
+
+async def for_contact(session: TenantSession, contact_id: str) -> list[dict[str, Any]]:
+    return await session.fetch_all(session.select(appointments)
+                                   .where(appointments.c.contact_id == contact_id))
+
+
+async def scrub_for_contact(session: TenantSession, contact_id: str, redacted: str,
+                            now) -> None:
+    await session.execute(
+        session.update(appointments).where(appointments.c.contact_id == contact_id)
+        .values(title=redacted, location=None, notes=None, updated_at=now))
