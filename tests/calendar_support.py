@@ -36,7 +36,7 @@ class Radicale:
         (folder / "config").write_text(
             f"[server]\nhosts = 127.0.0.1:{self.port}\n"
             f"[auth]\ntype = htpasswd\nhtpasswd_filename = {folder / 'users'}\n"
-            "htpasswd_encryption = plain\n"
+            "htpasswd_encryption = plain\ndelay = 0\n"
             f"[storage]\nfilesystem_folder = {folder / 'storage'}\n"
             "[rights]\ntype = owner_only\n[logging]\nlevel = error\n")
 
@@ -85,8 +85,8 @@ def start_radicale(folder: Path) -> Radicale:
     return server
 
 
-@pytest.fixture(scope="session")
-def radicale(tmp_path_factory):
+@pytest.fixture(scope="session", name="radicale")
+def radicale_fixture(tmp_path_factory):
     server = start_radicale(tmp_path_factory.mktemp("radicale"))
     yield server
     server.stop()
