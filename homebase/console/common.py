@@ -1,9 +1,12 @@
 """What every console page shares: the signed-in member, the member's TenantSession,
 form reading, and the page shell with navigation and sign-out."""
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import quote
 
+from sqlalchemy.sql import Select
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -19,6 +22,7 @@ from homebase.console.sessions import (
     request_target,
 )
 from homebase.db.tenancy import TenantSession
+from homebase.kit.pagination import decode_cursor, encode_cursor, list_key
 from homebase.runtime import get_runtime
 
 NAV = (("/console", "Home"), ("/console/api-keys", "API keys"),
@@ -85,3 +89,23 @@ def member_page(request: Request, member: Member, title: str, body: str, status:
 
 def see_other(path: str) -> RedirectResponse:
     return RedirectResponse(path, status_code=303)
+
+
+PAGE_SIZE = 50
+
+
+async def keyset_page(request: Request, session: TenantSession,
+                      build: Callable[[str | None, int], Select], *, size: int = PAGE_SIZE
+                      ) -> tuple[list[dict[str, Any]], str]:
+    """One page of a list, newest first, with the shared signed keyset cursor; returns
+    the rows and the "Older" link (empty on the last page)."""
+    secret = get_runtime(request).settings.secret_key
+    key = list_key(session.workspace_id, request.url.path, {})
+    after_id = decode_cursor(secret, key, request.query_params.get("cursor"))
+    rows = await session.fetch_all(build(after_id, size))
+    if len(rows) <= size:
+        return rows, ""
+    rows = rows[:size]
+    cursor = encode_cursor(secret, key, rows[-1]["id"])
+    link = f"<p><a href=\"{e(request.url.path)}?cursor={e(quote(cursor))}\">Older</a></p>"
+    return rows, link

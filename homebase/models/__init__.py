@@ -6,6 +6,7 @@ from homebase.models.base import Base
 from homebase.models.calendar_push import CalendarPush
 from homebase.models.call import Call
 from homebase.models.consent_artifact import ConsentArtifact
+from homebase.models.console_oauth_app import ConsoleOAuthApp
 from homebase.models.console_session import ConsoleSession
 from homebase.models.contact import Contact
 from homebase.models.deal import Deal
@@ -33,4 +34,5 @@ __all__ = ["ApiKey", "Base", "Contact", "OutboxEvent", "SenderNumber", "Timeline
            "WebhookAttempt", "WebhookDelivery", "WebhookSubscription", "Workspace",
            "ConsentArtifact", "Lead", "Office", "RoutingCursor", "RoutingRule", "Team",
            "Call", "Deal", "Listing", "Pipeline", "PipelineStage",
-           "Message", "Suppression", "Appointment", "CalendarPush", "MemberCalendar", "ConsoleSession"]
+           "Message", "Suppression", "Appointment", "CalendarPush", "MemberCalendar", "ConsoleSession",
+           "ConsoleOAuthApp"]

@@ -1,4 +1,4 @@
-"""console: console sign-in sessions (issue 8)
+"""console: console sign-in sessions and the OAuth apps each workspace registered (issue 8)
 
 Revision ID: 0009
 Revises: 0008
@@ -41,6 +41,23 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f("ix_console_sessions_user_id"), ["user_id"],
                               unique=False)
 
+    op.create_table(
+        "console_oauth_apps",
+        sa.Column("id", sa.String(length=40), nullable=False),
+        sa.Column("workspace_id", sa.String(length=40), nullable=False),
+        sa.Column("client_id", sa.String(length=40), nullable=False),
+        sa.Column("registered_by", sa.String(length=40), nullable=False),
+        _when("created_at"),
+        sa.ForeignKeyConstraint(["workspace_id"], ["workspaces.id"],
+                                name=op.f("fk_console_oauth_apps_workspace_id_workspaces")),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_console_oauth_apps")),
+        sa.UniqueConstraint("client_id", name=op.f("uq_console_oauth_apps_client_id")),
+    )
+    with op.batch_alter_table("console_oauth_apps", schema=None) as batch_op:
+        batch_op.create_index(batch_op.f("ix_console_oauth_apps_workspace_id"),
+                              ["workspace_id"], unique=False)
+
 
 def downgrade() -> None:
+    op.drop_table("console_oauth_apps")
     op.drop_table("console_sessions")

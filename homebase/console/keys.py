@@ -1,0 +1,155 @@
+"""API keys in the console: list, create (the key shown once), revoke.
+
+Keys are made and revoked by homebase/auth/api_keys.py, as `homebase admin` does; this
+module only reads the form and shows the result. Every lookup of a key by id goes through
+the member's TenantSession first, so another workspace's key is a 404 page."""
+
+from datetime import datetime
+
+from fastapi import APIRouter
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import Response
+
+from homebase.auth.api_keys import api_keys, create_api_key, revoke_api_key
+from homebase.auth.scopes import ALL_SCOPES, DESCRIPTIONS, Scope, UnknownScope, parse_scopes
+from homebase.console.common import (
+    csrf_input,
+    field,
+    keyset_page,
+    member_page,
+    member_session,
+    posted_form,
+    see_other,
+    signed_in,
+)
+from homebase.console.pages import ConsolePageError, e, message_box
+from homebase.console.sessions import Member
+from homebase.kit.clock import isoformat
+from homebase.kit.pagination import keyset
+from homebase.runtime import get_runtime
+
+router = APIRouter(include_in_schema=False)
+PATH = "/console/api-keys"
+MAX_EXPIRY_DAYS = 3650
+
+
+def key_status(row: dict, now: datetime) -> str:
+    if row["revoked_at"] is not None:
+        return "revoked"
+    if row["expires_at"] is not None and row["expires_at"] <= now:
+        return "expired"
+    return "active"
+
+
+def scope_checkboxes(checked: list[str], name: str = "scopes") -> str:
+    return "".join(
+        f"<label><input type=\"checkbox\" name=\"{e(name)}\" value=\"{e(scope)}\""
+        f"{' checked' if scope in checked else ''}> <code>{e(scope)}</code>: "
+        f"{e(DESCRIPTIONS[Scope(scope)])}</label>" for scope in ALL_SCOPES)
+
+
+def _create_form(request: Request, member: Member, values: dict, errors: list[str]) -> str:
+    problems = "".join(message_box(text) for text in errors)
+    return (f"<h2>Create a key</h2>{problems}<form method=\"post\" action=\"{PATH}\">"
+            f"{csrf_input(request, member)}"
+            "<label>Name <input type=\"text\" name=\"name\" maxlength=\"120\" required "
+            f"value=\"{e(values.get('name', ''))}\"></label>"
+            "<label>Expires in (days) <input type=\"number\" name=\"expires_in_days\" min=\"1\" "
+            f"max=\"{MAX_EXPIRY_DAYS}\" required value=\"{e(values.get('expires_in_days'))}\">"
+            f"</label><fieldset><legend>Scopes</legend>"
+            f"{scope_checkboxes(values.get('scopes', []))}</fieldset>"
+            "<button type=\"submit\">Create key</button></form>")
+
+
+async def _page(request: Request, member: Member, *, values: dict | None = None,
+                errors: list[str] | None = None, notice: str | None = None,
+                status: int = 200) -> Response:
+    runtime = get_runtime(request)
+    now = runtime.clock()
+    async with member_session(request, member) as session:
+        rows, older = await keyset_page(
+            request, session,
+            lambda after, limit: keyset(session.select(api_keys), api_keys.c.id, after, limit))
+    lines = "".join(_row(request, member, row, now) for row in rows)
+    table = ("<table><thead><tr><th>Prefix</th><th>Name</th><th>Scopes</th><th>Created</th>"
+             f"<th>Expires</th><th>Status</th><th></th></tr></thead><tbody>{lines}</tbody>"
+             "</table>" if rows else "<p>No API keys yet.</p>")
+    defaults = {"expires_in_days": runtime.settings.api_key_default_ttl_days or 90}
+    body = (message_box(notice, "notice") + table + older
+            + _create_form(request, member, values or defaults, errors or []))
+    return member_page(request, member, "API keys", body, status)
+
+
+def _row(request: Request, member: Member, row: dict, now: datetime) -> str:
+    status = key_status(row, now)
+    revoke = (f"<form method=\"post\" action=\"{PATH}/{e(row['id'])}/revoke\">"
+              f"{csrf_input(request, member)}<button type=\"submit\">Revoke</button></form>"
+              if status == "active" else "")
+    return (f"<tr id=\"{e(row['id'])}\"><td><code>{e(row['key_hint'])}…</code></td>"
+            f"<td>{e(row['name'])}</td><td>{e(' '.join(row['scopes']))}</td>"
+            f"<td>{e(isoformat(row['created_at']))}</td>"
+            f"<td>{e(isoformat(row['expires_at']) or 'never')}</td><td>{e(status)}</td>"
+            f"<td>{revoke}</td></tr>")
+
+
+@router.get(PATH)
+async def list_keys(request: Request, revoked: str | None = None) -> Response:
+    member = await signed_in(request)
+    return await _page(request, member, notice="The key was revoked." if revoked else None)
+
+
+def _validated(form: FormData) -> tuple[dict, list[str]]:
+    """The form's values and one message per failing field."""
+    scopes = [value for value in form.getlist("scopes") if isinstance(value, str)]
+    values = {"name": field(form, "name"), "expires_in_days": field(form, "expires_in_days"),
+              "scopes": scopes}
+    errors = []
+    if not values["name"] or len(values["name"]) > 120:
+        errors.append("name: give a name of 1 to 120 characters.")
+    try:
+        days = int(values["expires_in_days"])
+        if not 1 <= days <= MAX_EXPIRY_DAYS:
+            raise ValueError
+        values["days"] = days
+    except ValueError:
+        errors.append(f"expires_in_days: a whole number of days from 1 to {MAX_EXPIRY_DAYS}.")
+    try:
+        values["scopes"] = parse_scopes(scopes)
+        if not values["scopes"]:
+            errors.append("scopes: choose at least one scope.")
+    except UnknownScope as error:
+        errors.append(f"scopes: {error}.")
+    return values, errors
+
+
+@router.post(PATH)
+async def create_key(request: Request) -> Response:
+    member = await signed_in(request)
+    values, errors = _validated(await posted_form(request, member))
+    if errors:
+        return await _page(request, member, values=values, errors=errors, status=400)
+    runtime = get_runtime(request)
+    async with member_session(request, member, write=True) as session:
+        created = await create_api_key(
+            session.connection, workspace_id=member.workspace_id, scopes=values["scopes"],
+            name=values["name"], now=runtime.clock(), expires_in_days=values["days"])
+    body = ("<p>Copy this key now. It is shown only once; Homebase keeps only a hash of it."
+            f"</p><p class=\"secret\" id=\"new-key\">{e(created.key)}</p>"
+            f"<p>Scopes: {e(' '.join(created.scopes))}. Expires "
+            f"{e(isoformat(created.expires_at))}.</p><p><a href=\"{PATH}\">Back to API keys</a>"
+            "</p>")
+    return member_page(request, member, "API key created", body, no_store=True)
+
+
+@router.post(PATH + "/{key_id}/revoke")
+async def revoke_key(request: Request, key_id: str) -> Response:
+    member = await signed_in(request)
+    await posted_form(request, member)
+    async with member_session(request, member, write=True) as session:
+        owned = await session.fetch_one(session.select(api_keys, api_keys.c.id)
+                                        .where(api_keys.c.id == key_id))
+        if owned is None:
+            raise ConsolePageError(404, "Not found", "No such API key.")
+        await revoke_api_key(session.connection, key_id, session.now())
+    return see_other(f"{PATH}?revoked=1")
