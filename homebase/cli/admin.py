@@ -13,6 +13,7 @@ from homebase.calendars import admin as calendar_admin
 from homebase.config import get_settings
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import load_fixtures
+from homebase.oauth import admin as oauth_admin
 from homebase.runtime import Runtime
 from homebase.workspaces import service as workspaces
 from homebase.workspaces.demo import seed_demo
@@ -61,6 +62,7 @@ def add_parsers(subparsers: argparse._SubParsersAction) -> None:
     calendar_admin.add_parser(commands)
 
     commands.add_parser("seed-demo")
+    oauth_admin.add_parsers(commands)
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -126,4 +128,6 @@ async def _dispatch(args, connection, runtime: Runtime) -> dict[str, Any]:
         return await calendar_admin.connect_calendar(args, connection, runtime)
     if command == "seed-demo":
         return await seed_demo(connection, runtime)
+    if command in oauth_admin.COMMANDS:
+        return await oauth_admin.dispatch(args, connection, now)
     raise AdminError(f"unknown command {command}")

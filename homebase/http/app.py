@@ -9,6 +9,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 import homebase.auth.api_keys  # noqa: F401  (registers the API key resolver)
+import homebase.oauth.resolver  # noqa: F401  (registers the OAuth access token resolver)
 from homebase import __version__
 from homebase.appointments.endpoints import router as appointments_router
 from homebase.calendars import tasks as calendar_tasks  # noqa: F401  (registers worker jobs)
@@ -27,6 +28,9 @@ from homebase.listings.endpoints import router as listings_router
 from homebase.messaging import tasks as messaging_tasks  # noqa: F401  (registers worker jobs)
 from homebase.messaging.endpoints import router as messages_router
 from homebase.messaging.provider_endpoints import router as messaging_provider_router
+from homebase.oauth import consent as oauth_consent
+from homebase.oauth import endpoints as oauth_endpoints
+from homebase.oauth.schemas import SECURITY_SCHEME as OAUTH_SECURITY_SCHEME
 from homebase.ping.endpoints import router as ping_router
 from homebase.runtime import Runtime
 from homebase.webhooks import tasks as webhook_tasks  # noqa: F401  (registers worker jobs)
@@ -81,6 +85,8 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
     app.include_router(messaging_provider_router)  # provider callbacks: inbound, status
     app.include_router(calls_public.router)  # recording proxy, provider callback
     console_routes.install(app)  # /console pages and their HTML error pages
+    app.include_router(oauth_endpoints.router)  # /oauth/token, /oauth/revoke
+    app.include_router(oauth_consent.router)  # /oauth/authorize and its consent page
     app.add_middleware(RequestContextMiddleware)
     install_webhook_docs(app)  # the OpenAPI `webhooks` section: one entry per event
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
@@ -98,6 +104,7 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     components["securitySchemes"] = {
         "ApiKey": {"type": "apiKey", "in": "header", "name": "Authorization",
                    "description": "`token <API_KEY>`; keys start with `hbk_`."},
+        "OAuth2": OAUTH_SECURITY_SCHEME,
     }
     document["security"] = [{"ApiKey": []}]
     # Validation errors are 400 here, never FastAPI's default 422.

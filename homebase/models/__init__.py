@@ -14,6 +14,10 @@ from homebase.models.lead import Lead
 from homebase.models.listing import Listing
 from homebase.models.member_calendar import MemberCalendar
 from homebase.models.message import Message
+from homebase.models.oauth_client import OAuthClient
+from homebase.models.oauth_code import OAuthCode
+from homebase.models.oauth_grant import OAuthGrant
+from homebase.models.oauth_token import OAuthToken
 from homebase.models.office import Office
 from homebase.models.outbox_event import OutboxEvent
 from homebase.models.pipeline import Pipeline
@@ -35,4 +39,5 @@ __all__ = ["ApiKey", "Base", "Contact", "OutboxEvent", "SenderNumber", "Timeline
            "ConsentArtifact", "Lead", "Office", "RoutingCursor", "RoutingRule", "Team",
            "Call", "Deal", "Listing", "Pipeline", "PipelineStage",
            "Message", "Suppression", "Appointment", "CalendarPush", "MemberCalendar", "ConsoleSession",
-           "ConsoleOAuthApp"]
+           "ConsoleOAuthApp",
+           "OAuthClient", "OAuthCode", "OAuthGrant", "OAuthToken"]

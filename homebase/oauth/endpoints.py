@@ -1,0 +1,133 @@
+"""POST /oauth/token and POST /oauth/revoke (outside /v1: no API credential, RFC bodies).
+
+Each request is one transaction; an error rolls it back unless it carries a revocation
+that must stand (OAuthError.commit)."""
+
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import orjson
+from fastapi import APIRouter
+from sqlalchemy.ext.asyncio import AsyncConnection
+from starlette.requests import Request
+from starlette.responses import Response
+
+from homebase.oauth import tokens
+from homebase.oauth.errors import OAuthError, invalid_request
+from homebase.oauth.forms import authenticate, client_auth, read_form, require
+from homebase.oauth.schemas import (
+    OAUTH_ERRORS,
+    RevokeRequest,
+    RevokeResponse,
+    TokenRequest,
+    TokenResponse,
+    form_body,
+)
+from homebase.runtime import Runtime, get_runtime
+
+router = APIRouter(prefix="/oauth", tags=["oauth"])
+NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
+T = TypeVar("T")
+
+
+def oauth_json(body: dict[str, Any], status: int = 200,
+               headers: dict[str, str] | None = None) -> Response:
+    return Response(orjson.dumps(body), status_code=status, media_type="application/json",
+                    headers={**NO_STORE, **(headers or {})})
+
+
+def error_response(error: OAuthError) -> Response:
+    return oauth_json(error.body(), error.status, error.headers)
+
+
+async def in_transaction(runtime: Runtime, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+    committed_error: OAuthError | None = None
+    async with runtime.db.transaction() as connection:
+        try:
+            return await work(connection)
+        except OAuthError as error:
+            if not error.commit:
+                raise
+            committed_error = error  # leave the block normally: the revocation commits
+    raise committed_error
+
+
+GRANT_PARAMETERS = {
+    "authorization_code": ("code", "redirect_uri", "code_verifier"),
+    "refresh_token": ("refresh_token",),
+    "client_credentials": (),
+}
+
+
+@router.post(
+    "/token", response_model=TokenResponse, responses=OAUTH_ERRORS,
+    summary="Exchange a code, refresh, or get a client-credentials token",
+    description="RFC 6749 token endpoint, form-encoded. Access tokens live 3600 s; refresh "
+                "tokens 30 days and rotate on every use; codes 5 minutes, single use. "
+                "Responses carry Cache-Control: no-store.",
+    openapi_extra=form_body(TokenRequest))
+async def token(request: Request) -> Response:
+    runtime = get_runtime(request)
+    try:
+        form = await read_form(request)
+        require(form, "grant_type")
+        grant_type = form["grant_type"]
+        if grant_type not in GRANT_PARAMETERS:
+            raise OAuthError("unsupported_grant_type",
+                             f"grant_type must be one of {', '.join(GRANT_PARAMETERS)}.")
+        require(form, *GRANT_PARAMETERS[grant_type])
+        if grant_type == "authorization_code" and not tokens.valid_verifier(
+                form["code_verifier"]):
+            raise invalid_request("code_verifier must be 43 to 128 unreserved characters "
+                                  "(A-Z a-z 0-9 - . _ ~).")
+        auth = client_auth(request, form)
+        now = runtime.clock()
+
+        async def work(connection: AsyncConnection) -> tokens.TokenSet:
+            client = await authenticate(connection, auth,
+                                        required=grant_type != "authorization_code")
+            if grant_type == "authorization_code":
+                return await tokens.exchange_code(
+                    connection, client=client, code=form["code"],
+                    redirect_uri=form["redirect_uri"], code_verifier=form["code_verifier"],
+                    now=now)
+            if grant_type == "refresh_token":
+                return await tokens.refresh(connection, client=client,
+                                            refresh_token=form["refresh_token"],
+                                            scope=form.get("scope"), now=now)
+            return await tokens.client_credentials(connection, client=client,
+                                                   tenant_id=form.get("tenant_id"),
+                                                   scope=form.get("scope"), now=now)
+
+        issued = await in_transaction(runtime, work)
+    except OAuthError as error:
+        return error_response(error)
+    return oauth_json(issued.as_json())
+
+
+@router.post(
+    "/revoke", response_model=RevokeResponse, responses=OAUTH_ERRORS,
+    summary="Revoke an access or refresh token",
+    description="RFC 7009. Always 200 for a well-formed request, including for tokens that "
+                "never existed. Revoking a refresh token ends its family (every token of "
+                "the grant). Client authentication is optional; when sent it must be right, "
+                "and then only that client's tokens are revoked.",
+    openapi_extra=form_body(RevokeRequest))
+async def revoke(request: Request) -> Response:
+    runtime = get_runtime(request)
+    try:
+        form = await read_form(request)
+        require(form, "token")
+        auth = client_auth(request, form)
+        now = runtime.clock()
+
+        async def work(connection: AsyncConnection) -> None:
+            client = None
+            if auth.client_id is not None or auth.used_basic:
+                client = await authenticate(connection, auth, required=False)
+            await tokens.revoke_token(connection, form["token"], client, now)
+
+        await in_transaction(runtime, work)
+    except OAuthError as error:
+        return error_response(error)
+    return oauth_json({})

@@ -1,0 +1,107 @@
+"""Reading OAuth requests: form bodies (RFC 6749 3.2) and client authentication (2.3.1).
+
+Parameters sent without a value count as omitted, unrecognised ones are ignored, and a
+parameter sent twice is refused, as the RFC says. The client authenticates with form
+fields or with HTTP Basic, whose id and secret are form-urlencoded before base64
+(2.3.1), never both at once.
+"""
+
+import base64
+import binascii
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qsl, unquote_plus
+
+from sqlalchemy.ext.asyncio import AsyncConnection
+from starlette.requests import Request
+
+from homebase.oauth.errors import invalid_client, invalid_request
+from homebase.oauth.service import get_client, secret_matches
+
+FORM_TYPE = "application/x-www-form-urlencoded"
+MAX_BODY_BYTES = 16_384
+
+
+def parse_form(body: bytes) -> dict[str, str]:
+    try:
+        text = body.decode("utf-8")
+        pairs = parse_qsl(text, keep_blank_values=True, errors="strict")
+    except (UnicodeDecodeError, ValueError) as error:
+        raise invalid_request("The body is not valid form-urlencoded UTF-8.") from error
+    seen: dict[str, int] = {}
+    for name, _ in pairs:
+        seen[name] = seen.get(name, 0) + 1
+    twice = sorted(name for name, count in seen.items() if count > 1)
+    if twice:
+        raise invalid_request(f"Parameters must not be repeated: {', '.join(twice)}.")
+    return {name: value for name, value in pairs if value != ""}
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type != FORM_TYPE:
+        raise invalid_request(f"The body must be sent as {FORM_TYPE}.")
+    body = await request.body()
+    if len(body) > MAX_BODY_BYTES:
+        raise invalid_request("The body is too large.")
+    return parse_form(body)
+
+
+def require(form: dict[str, str], *names: str) -> None:
+    missing = [name for name in names if name not in form]
+    if missing:
+        raise invalid_request(f"Missing parameter(s): {', '.join(missing)}.")
+
+
+@dataclass(frozen=True)
+class ClientAuth:
+    client_id: str | None
+    secret: str | None
+    used_basic: bool
+
+
+def client_auth(request: Request, form: dict[str, str]) -> ClientAuth:
+    header = request.headers.get("authorization")
+    if not header:
+        return ClientAuth(form.get("client_id"), form.get("client_secret"), used_basic=False)
+    scheme, _, value = header.strip().partition(" ")
+    if scheme.lower() != "basic":
+        raise invalid_client("Only HTTP Basic is accepted in the Authorization header.",
+                             used_basic=True)
+    if "client_secret" in form:
+        raise invalid_request("Authenticate the client one way only: HTTP Basic or the "
+                              "client_id and client_secret form fields, not both.")
+    try:
+        decoded = base64.b64decode(value.strip(), validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError):
+        raise invalid_client("Malformed HTTP Basic credentials.", used_basic=True) from None
+    raw_id, colon, raw_secret = decoded.partition(":")
+    if not colon:
+        raise invalid_client("Malformed HTTP Basic credentials.", used_basic=True)
+    client_id, secret = unquote_plus(raw_id), unquote_plus(raw_secret)
+    if "client_id" in form and form["client_id"] != client_id:
+        raise invalid_request("client_id differs from the HTTP Basic client.")
+    return ClientAuth(client_id, secret, used_basic=True)
+
+
+async def authenticate(connection: AsyncConnection, auth: ClientAuth, *,
+                       required: bool) -> dict[str, Any]:
+    """The client. With `required`, it must prove its secret; otherwise a secret is
+    optional, but a wrong one is still refused."""
+    if not auth.client_id:
+        if required or auth.used_basic:
+            raise invalid_client("Client authentication is required.",
+                                 used_basic=auth.used_basic)
+        raise invalid_request("Missing parameter(s): client_id.")
+    client = await get_client(connection, auth.client_id)
+    if client is None:
+        raise invalid_client("Unknown client.", used_basic=auth.used_basic)
+    if auth.secret is None:
+        if required:
+            raise invalid_client("Client authentication is required for this grant type.",
+                                 used_basic=auth.used_basic)
+        return client
+    if not secret_matches(client, auth.secret):
+        raise invalid_client("Client authentication failed.", used_basic=auth.used_basic)
+    return client
+
