@@ -175,9 +175,11 @@ def check_csrf(request: Request, member: Member, submitted: str | None) -> None:
 
 
 def check_origin(request: Request) -> None:
-    """Defence in depth beside the token: a browser's Origin on a POST must be ours."""
+    """Defence in depth beside the token: a browser's Origin on a POST must be ours.
+    "null" is let through: our pages send Referrer-Policy no-referrer, under which
+    Chromium sends `Origin: null` on their own form posts (the token still decides)."""
     origin = request.headers.get("origin")
-    if origin is None:
+    if origin is None or origin == "null":
         return
     allowed = {_origin_of(get_runtime(request).settings.public_url),
                _origin_of(str(request.base_url))}
