@@ -1,9 +1,16 @@
 """Appointments at the HTTP level, on SQLite and PostgreSQL: booking, moving, outcomes,
 their events and timeline entries, lists, scopes, tenancy and anonymization."""
 
+from pathlib import Path
+
+import orjson
+import pytest
 from sqlalchemy import select
 
+from homebase.db.tenancy import TenantSession
+from homebase.fixtures import load_fixtures
 from homebase.models import Appointment, OutboxEvent
+from homebase.workspaces.service import AdminError
 from tests.calendar_support import add_member, book, contact, slot
 from tests.support import assert_error, failing_fields
 
@@ -219,3 +226,28 @@ async def test_anonymizing_the_contact_scrubs_its_appointments(tenant):
     assert (await tenant.get(f"/v1/appointments/{kept['id']}")).json() == kept
     events = (await tenant.get(f"/v1/contacts/{contact_id}/events")).json()["data"]
     assert all("Dana" not in str(event) for event in events)
+
+
+async def test_fixture_kind_and_the_demo_file(tenant, runtime):
+    async def load(document):
+        async with runtime.db.transaction() as connection:
+            return await load_fixtures(TenantSession(connection, tenant.id,
+                                                     clock=runtime.clock), document)
+
+    demo = orjson.loads((Path(__file__).parents[1] / "homebase/fixtures/demo.json")
+                        .read_bytes())
+    created = await load({key: demo[key] for key in ("offices", "teams", "members", "contacts",
+                                                     "appointments")})
+    booked = [(await tenant.get(f"/v1/appointments/{appointment_id}")).json()
+              for appointment_id in created["appointments"]]
+    assert [item["status"] for item in booked] == ["scheduled", "done"]
+    assert booked[0]["created_by"] == created["members"][0]
+    assert booked[0]["contact_id"] == created["contacts"][0]
+    assert booked[0]["starts_at"] > booked[1]["starts_at"]  # relative to load time
+    for bad, message in (({"contact": "con_nope", "title": "x", "starts_in_hours": 1},
+                          "contact_id"),
+                         ({"contact": created["contacts"][0], "title": "x",
+                           "starts_in_hours": 1, "outcome": "no-show"}, "outcome")):
+        with pytest.raises(AdminError, match=message):
+            await load({"appointments": [bad]})
+    assert len((await tenant.get("/v1/appointments")).json()["data"]) == 2

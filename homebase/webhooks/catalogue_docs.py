@@ -48,6 +48,23 @@ _LEAD_EXAMPLE = {"id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": _CONTACT_
                  "phone": "+* *** ***-0142", "source": "Zillow", "pii_masked": True,
                  "ai_outbound_allowed": True, "routing_status": "assigned"}
 
+_APPOINTMENT = {
+    "id": (STR, "appointment id"), "contact_id": (STR, ""), "title": (STR, ""),
+    "starts_at": (STR, ""), "ends_at": (STR, ""), "location": (OSTR, ""),
+    "created_by": (OSTR, "member"), "assignee_id": (OSTR, "member"),
+    "outcome": (OSTR, "showed, no_show or cancelled"), "outcome_recorded_at": (OSTR, ""),
+    "status": (STR, "scheduled, done or cancelled"), "created_at": (STR, ""),
+    "updated_at": (STR, ""),
+}
+_APPOINTMENT_EXAMPLE = {
+    "id": "apt_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": _CONTACT_EXAMPLE["id"],
+    "title": "Showing: 1421 Sanchez St", "starts_at": "2026-11-21T17:00:00.000Z",
+    "ends_at": "2026-11-21T17:45:00.000Z", "location": "1421 Sanchez St",
+    "created_by": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t", "outcome": None,
+    "outcome_recorded_at": None, "status": "scheduled",
+    "created_at": "2026-11-20T17:04:05.123Z", "updated_at": "2026-11-20T17:04:05.123Z"}
+
 EVENT_DOCS: dict[str, EventDoc] = {
     "contact.created": EventDoc("POST /contacts; POST /leads when it creates the contact",
                                 _CONTACT, _CONTACT_EXAMPLE),
@@ -108,10 +125,20 @@ EVENT_DOCS: dict[str, EventDoc] = {
          "stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v", "stage": "Offer", "status": "open",
          "value": "650000.00", "currency": "USD"}),
     "document.signed": EventDoc("document signing callback", arrives_with=6),
-    "appointment.booked": EventDoc("POST /appointments", arrives_with=7),
-    "appointment.rescheduled": EventDoc("PATCH /appointments/{id} with starts_at and ends_at",
-                                        arrives_with=7),
-    "appointment.outcome": EventDoc("PATCH /appointments/{id} with outcome", arrives_with=7),
+    "appointment.booked": EventDoc("POST /appointments (notes are never in events)",
+                                   _APPOINTMENT, _APPOINTMENT_EXAMPLE),
+    "appointment.rescheduled": EventDoc(
+        "PATCH /appointments/{id} with new starts_at and ends_at",
+        {**_APPOINTMENT, "previous_starts_at": (STR, ""), "previous_ends_at": (STR, "")},
+        {**_APPOINTMENT_EXAMPLE, "starts_at": "2026-11-22T18:00:00.000Z",
+         "ends_at": "2026-11-22T18:45:00.000Z",
+         "previous_starts_at": "2026-11-21T17:00:00.000Z",
+         "previous_ends_at": "2026-11-21T17:45:00.000Z"}),
+    "appointment.outcome": EventDoc(
+        "PATCH /appointments/{id} with a different outcome",
+        {**_APPOINTMENT, "previous_outcome": (OSTR, "null the first time")},
+        {**_APPOINTMENT_EXAMPLE, "outcome": "no_show", "status": "done",
+         "outcome_recorded_at": "2026-11-21T18:00:00.000Z", "previous_outcome": None}),
     "automation.run": EventDoc("the automation engine starting a run (after POST "
                                "/automations/{id}/enroll)", arrives_with=7),
     "saved_search.sent": EventDoc("the listing-alert digest job", arrives_with=7),
