@@ -5,10 +5,10 @@ from fastapi import FastAPI
 from starlette.requests import Request
 from starlette.responses import Response
 
-from homebase.console import home, keys, login, webhooks
+from homebase.console import apps, home, keys, login, webhooks
 from homebase.console.pages import ConsolePageError
 
-ROUTERS = [login.router, home.router, keys.router, webhooks.router]
+ROUTERS = [login.router, home.router, keys.router, webhooks.router, apps.router]
 
 
 async def _page_error(_request: Request, error: Exception) -> Response:
