@@ -5,15 +5,20 @@ register an app, approve its consent screen and finish a PKCE flow.
 Debian's /usr/bin/chromium driven by Playwright (never `playwright install`); skipped
 with a notice when chromium is missing, a failure under CI=true (.ci/run installs it)."""
 
+import base64
+import hashlib
 import json
 import os
+import secrets
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import httpx
 import pytest
@@ -100,19 +105,54 @@ def workspace(server: Server) -> dict:
     return workspace
 
 
-@pytest.fixture
-async def page(server: Server) -> AsyncIterator:
+@pytest.fixture(scope="module")
+async def browser(server: Server) -> AsyncIterator:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            context = await browser.new_context()
-            page = await context.new_page()
-            page.set_default_timeout(10_000)
-            yield page
+            yield browser
         finally:
             await browser.close()
+
+
+async def new_page(browser):
+    """A fresh browser profile (its own cookies)."""
+    page = await (await browser.new_context()).new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+@pytest.fixture
+async def page(browser):
+    return await new_page(browser)
+
+
+class _Callback(BaseHTTPRequestHandler):
+    def do_GET(self):  # noqa: N802 (the standard library's name)
+        body = b"<p id=done>back at the app</p>"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def callback_server() -> Iterator[str]:
+    """The app's redirect target: a tiny HTTP server on a loopback port."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Callback)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/callback"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 async def sign_in(page, server: Server, target: str = "/console") -> None:
@@ -146,3 +186,49 @@ async def test_sign_in_create_a_key_and_use_it(server: Server, workspace: dict, 
     await page.goto(server.base_url + "/console/api-keys")
     assert "From the browser" in await page.content()
     assert key not in await page.content()
+
+
+def pkce_pair() -> tuple[str, str]:
+    verifier = secrets.token_urlsafe(48)
+    digest = hashlib.sha256(verifier.encode()).digest()
+    return verifier, base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+async def test_register_an_app_approve_consent_and_finish_pkce(
+        server: Server, workspace: dict, browser, callback_server: str):
+    admin = await new_page(browser)
+    await sign_in(admin, server, "/console/oauth-apps")
+    await admin.fill("input[name=name]", "Browser App")
+    await admin.fill("textarea[name=redirect_uris]", "http://127.0.0.1/callback")
+    await submit(admin, "button:has-text('Register')")
+    client_id = (await admin.text_content("#client-id") or "").strip()
+    assert client_id and (await admin.text_content("#client-secret") or "").strip()
+
+    # A member in a fresh browser follows the app's link: sign-in, then the consent screen.
+    verifier, challenge = pkce_pair()
+    query = urlencode({"response_type": "code", "client_id": client_id,
+                       "redirect_uri": callback_server, "scope": "contacts:read",
+                       "state": "st-123", "code_challenge": challenge,
+                       "code_challenge_method": "S256"})
+    member = await new_page(browser)
+    await sign_in(member, server, f"/oauth/authorize?{query}")
+    assert urlsplit(member.url).path == "/oauth/authorize", await member.content()
+    assert "Browser App" in await member.text_content(".app-name")
+    assert "contacts:read" in await member.content()
+    async with member.expect_navigation(url=f"{callback_server}?**"):
+        await member.click("button[value=approve]")
+    returned = parse_qs(urlsplit(member.url).query)
+    assert returned["state"] == ["st-123"]
+
+    async with httpx.AsyncClient(base_url=server.base_url) as client:
+        token = await client.post("/oauth/token", data={
+            "grant_type": "authorization_code", "client_id": client_id,
+            "code": returned["code"][0], "redirect_uri": callback_server,
+            "code_verifier": verifier})
+        assert token.status_code == 200, token.text
+        access = token.json()["access_token"]
+        ping = await client.get("/v1/ping", headers={"Authorization": f"Bearer {access}"})
+    assert ping.status_code == 200, ping.text
+    assert ping.json()["tenant_id"] == workspace["id"]
+    assert ping.json()["scopes"] == ["contacts:read"]
+    assert ping.json()["rate_limit_per_min"] == 300
