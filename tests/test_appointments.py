@@ -132,7 +132,8 @@ async def test_outcomes(tenant, runtime):
     created = await book(tenant, contact_id, location="Office", notes="Parking in back")
     url = f"/v1/appointments/{created['id']}"
     for bad in ({"outcome": "no-show"}, {"outcome": None}, {"title": None},
-                {"contact_id": contact_id}, {"created_by": None}):
+                {"contact_id": contact_id}, {"created_by": None},
+                {"assignee_id": "usr_nobody"}):
         assert failing_fields(await tenant.patch(url, json=bad)) == set(bad), bad
 
     no_show = (await tenant.patch(url, json={"outcome": "no_show"})).json()

@@ -217,6 +217,13 @@ async def test_credentials_are_sealed_at_rest(tenant, runtime, radicale):
     assert row["credentials_sealed"].startswith("v1.") and PASSWORD not in str(dict(row))
 
 
+def test_serve_and_worker_run_the_push_job():
+    import homebase.http.app  # noqa: F401  (what `homebase serve` imports)
+    from homebase.worker.runner import JOBS
+
+    assert JOBS["calendars.push"] is tasks.run
+
+
 def test_collection_urls():
     assert collection_url("https://cal.example.com/maya/work") == \
         "https://cal.example.com/maya/work/"
