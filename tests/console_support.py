@@ -1,5 +1,6 @@
 """Helpers for the console tests: members with passwords, signed-in clients, form tokens."""
 
+import functools
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -9,6 +10,8 @@ import httpx
 
 from homebase.console.sessions import SESSION_COOKIE, open_session
 from homebase.db.tenancy import TenantSession
+from homebase.kit.passwords import hash_password
+from homebase.models import User
 from homebase.runtime import Runtime
 from homebase.workspaces import service as workspaces
 
@@ -19,8 +22,17 @@ async def make_member(runtime: Runtime, workspace_id: str, email: str = "agent@e
                       password: str | None = PASSWORD, name: str = "Agent Smith") -> str:
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, workspace_id, clock=runtime.clock)
-        user = await workspaces.create_user(session, email=email, name=name, password=password)
+        user = await workspaces.create_user(session, email=email, name=name)
+        if password:  # one scrypt per password per test run, not per member
+            users = User.__table__
+            await session.execute(session.update(users).where(users.c.id == user["id"])
+                                  .values(password_hash=_hashed(password)))
     return user["id"]
+
+
+@functools.cache
+def _hashed(password: str) -> str:
+    return hash_password(password)
 
 
 @asynccontextmanager
