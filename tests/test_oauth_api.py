@@ -27,16 +27,17 @@ async def revoke(client, token: str, **extra):
     return await client.post("/oauth/revoke", data={"token": token, **extra})
 
 
-@pytest.mark.parametrize("scheme", ["Bearer", "bearer", "token"])
 async def test_access_token_resolves_to_the_workspace_principal(runtime, client, tenant,
-                                                                app_client, scheme):
+                                                                app_client):
     pair = await token_pair(runtime, client, app_client, tenant.id, ("contacts:write",))
-    response = await ping(client, pair["access_token"], scheme)
-    assert response.status_code == 200, response.text
-    body = response.json()
-    assert body["credential"] == "oauth_token" and body["tenant_id"] == tenant.id
-    assert body["scopes"] == ["contacts:write"] and body["rate_limit_per_min"] == 300
-    assert response.headers["x-ratelimit-limit"] == "300"
+    for scheme in ("Bearer", "bearer", "token"):
+        response = await ping(client, pair["access_token"], scheme)
+        assert response.status_code == 200, response.text
+        body = response.json()
+        assert body["credential"] == "oauth_token" and body["tenant_id"] == tenant.id
+        assert body["scopes"] == ["contacts:write"] and body["rate_limit_per_min"] == 300
+        assert body["credential_id"].startswith("tok_")
+        assert response.headers["x-ratelimit-limit"] == "300"
 
 
 async def test_scopes_apply_with_their_implications(runtime, client, tenant, app_client):

@@ -49,7 +49,7 @@ def assert_error_page(response, status: int = 400):
 # Never redirected: unknown client, unregistered redirect_uri
 
 
-@pytest.mark.parametrize("override", [
+BAD_CLIENT_OR_REDIRECT = [
     {"client_id": "app_unknown"}, {"client_id": None},
     {"redirect_uri": "https://evil.example.com/callback"}, {"redirect_uri": None},
     {"redirect_uri": "https://app.example.com:8443/callback"},  # non-loopback port differs
@@ -60,12 +60,17 @@ def assert_error_page(response, status: int = 400):
     {"redirect_uri": "http://localhost:3001/cb"},  # localhost is not an IP literal
     {"redirect_uri": "http://127.0.0.1:99999/callback"},  # not a port
     {"redirect_uri": "https://app.example.com/callback#frag"},
-], ids=lambda override: str(override))
-async def test_bad_client_or_redirect_uri_is_an_error_page_never_a_redirect(
-        browser, app_client, override):
+]
+
+
+async def test_bad_client_or_redirect_uri_is_an_error_page_never_a_redirect(browser,
+                                                                            app_client):
     _, challenge = pkce_pair()
-    params = authorize_params(app_client, challenge, **override)
-    assert_error_page(await browser.get("/oauth/authorize", params=params))
+    for override in BAD_CLIENT_OR_REDIRECT:
+        params = authorize_params(app_client, challenge, **override)
+        response = await browser.get("/oauth/authorize", params=params)
+        assert response.status_code == 400, override
+        assert_error_page(response)
 
 
 async def test_error_page_even_when_every_other_parameter_is_wrong_too(browser, app_client):
@@ -75,22 +80,20 @@ async def test_error_page_even_when_every_other_parameter_is_wrong_too(browser, 
     assert_error_page(response)
 
 
-@pytest.mark.parametrize("redirect_uri", [
-    "http://127.0.0.1:51234/callback", "http://127.0.0.1/callback", "http://[::1]:8080/cb",
-    "https://app.example.com/q?tenant=1"])
-async def test_loopback_matches_on_any_port_and_exact_uris_match(browser, app_client,
-                                                                 redirect_uri):
+async def test_loopback_matches_on_any_port_and_exact_uris_match(browser, app_client):
     _, challenge = pkce_pair()
-    page = await browser.get("/oauth/authorize", params=authorize_params(
-        app_client, challenge, redirect_uri=redirect_uri))
-    assert page.status_code == 200, page.text
-    assert "Approve" in page.text
+    for redirect_uri in ("http://127.0.0.1:51234/callback", "http://127.0.0.1/callback",
+                         "http://[::1]:8080/cb", "https://app.example.com/q?tenant=1"):
+        page = await browser.get("/oauth/authorize", params=authorize_params(
+            app_client, challenge, redirect_uri=redirect_uri))
+        assert page.status_code == 200, (redirect_uri, page.text)
+        assert "Approve" in page.text
 
 
 # Redirected with an error code and the untouched state
 
 
-@pytest.mark.parametrize("override,error", [
+REQUEST_ERRORS = [
     ({"response_type": "token"}, "unsupported_response_type"),
     ({"response_type": None}, "invalid_request"),
     ({"scope": "contacts:read spaceships:fly"}, "invalid_scope"),
@@ -100,16 +103,18 @@ async def test_loopback_matches_on_any_port_and_exact_uris_match(browser, app_cl
     ({"code_challenge_method": None}, "invalid_request"),
     ({"code_challenge": "too-short"}, "invalid_request"),
     ({"code_challenge": "a" * 42 + "="}, "invalid_request"),
-], ids=lambda value: str(value))
-async def test_request_errors_redirect_with_error_and_state(browser, app_client, override,
-                                                            error):
+]
+
+
+async def test_request_errors_redirect_with_error_and_state(browser, app_client):
     _, challenge = pkce_pair()
-    response = await browser.get("/oauth/authorize", params=authorize_params(
-        app_client, challenge, **override))
-    assert response.headers["location"].startswith(REDIRECT + "?")
-    query = redirect_query(response)
-    assert query["error"] == error and query["state"] == "xyz-state"
-    assert "code" not in query
+    for override, error in REQUEST_ERRORS:
+        response = await browser.get("/oauth/authorize", params=authorize_params(
+            app_client, challenge, **override))
+        assert response.headers.get("location", "").startswith(REDIRECT + "?"), override
+        query = redirect_query(response)
+        assert (query["error"], query["state"]) == (error, "xyz-state"), override
+        assert "code" not in query
 
 
 async def test_a_parameter_sent_twice_is_invalid_request(browser, app_client):
@@ -202,14 +207,13 @@ async def test_approval_extends_an_existing_grant(runtime, browser, tenant, app_
     assert grants[0]["scopes"] == ["contacts:read", "deals:read"] and len(grants) == 1
 
 
-@pytest.mark.parametrize("csrf", [None, "forged"])
-async def test_missing_or_wrong_csrf_is_refused(runtime, browser, tenant, app_client, csrf):
+async def test_missing_or_wrong_csrf_is_refused(runtime, browser, tenant, app_client):
     _, challenge = pkce_pair()
     page = await browser.get("/oauth/authorize", params=authorize_params(app_client, challenge))
     data = {"request": form_value(page.text, "request"), "decision": "approve"}
-    if csrf:
-        data["csrf_token"] = csrf
     assert_error_page(await browser.post("/oauth/authorize", data=data), 403)
+    forged = {**data, "csrf_token": "forged"}
+    assert_error_page(await browser.post("/oauth/authorize", data=forged), 403)
     async with runtime.db.transaction() as connection:
         assert await service.list_workspace_grants(connection, tenant.id) == []
 
