@@ -3,12 +3,17 @@ bucket, expiry, and revocation (POST /oauth/revoke and the workspace revoking th
 
 import asyncio
 
+import httpx
 import pytest
 
+from homebase.db.engine import Database
+from homebase.http.app import create_app
 from homebase.kit.clock import FrozenClock
 from homebase.oauth import service, tokens
 from homebase.oauth.errors import OAuthError
 from homebase.oauth.tokens import ACCESS_TOKEN_LIFETIME
+from homebase.ratelimit import RedisLimiter
+from homebase.runtime import Runtime
 from tests.oauth_support import (
     assert_oauth_error,
     make_app,
@@ -16,6 +21,7 @@ from tests.oauth_support import (
     refresh,
     token_pair,
 )
+from tests.support import REDIS_URL, require_server
 
 
 @pytest.fixture
@@ -198,3 +204,27 @@ async def test_the_refresh_race_is_decided_by_the_conditional_update(runtime, cl
         assert lost.value.error == "invalid_grant" and lost.value.commit
         await second_tx.commit()
     assert (await ping(client, won.access_token)).status_code == 401  # the family ended
+
+
+async def test_the_app_bucket_is_shared_between_instances_through_redis(runtime, client,
+                                                                        tenant, database_url):
+    """Two instances on one database and one Redis: an app's tokens in a workspace count
+    against one bucket wherever the requests land."""
+    require_server("Redis", REDIS_URL, 6379)
+    settings = runtime.settings.model_copy(update={"rate_limit_app_per_min": 3})
+    instances = [Runtime(settings=settings, db=Database(database_url),
+                         limiter=RedisLimiter(REDIS_URL)) for _ in range(2)]
+    clients = [httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app(instance)),
+                                 base_url="http://instance") for instance in instances]
+    try:
+        for _attempt in range(2):  # again if a minute window ended mid-way
+            pair = await token_pair(runtime, client, await make_app(runtime), tenant.id)
+            responses = [await ping(clients[n % 2], pair["access_token"]) for n in range(4)]
+            if len({r.headers["x-ratelimit-reset"] for r in responses}) == 1:
+                break
+        assert [r.status_code for r in responses] == [200, 200, 200, 429]
+        assert [r.headers["x-ratelimit-remaining"] for r in responses] == ["2", "1", "0", "0"]
+    finally:
+        for http, instance in zip(clients, instances, strict=True):
+            await http.aclose()
+            await instance.close()

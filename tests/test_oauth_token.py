@@ -21,6 +21,7 @@ from tests.oauth_support import (
     refresh,
     token_pair,
 )
+from tests.test_routes import build_offline_app
 
 
 @pytest.fixture
@@ -294,3 +295,21 @@ async def test_client_credentials_needs_the_secret(runtime, client, tenant, app_
     response = await client.post("/oauth/token", data={
         "grant_type": "client_credentials", "client_id": app_client.client_id})
     assert_oauth_error(response, "invalid_client")
+
+
+def test_the_openapi_document_describes_the_oauth_endpoints():
+    document = build_offline_app().openapi()
+    form = "application/x-www-form-urlencoded"
+    for path, required in (("/oauth/token", ["grant_type"]), ("/oauth/revoke", ["token"])):
+        operation = document["paths"][path]["post"]
+        assert operation["security"] == [] and operation["summary"]
+        body = operation["requestBody"]["content"][form]["schema"]
+        assert body["required"] == required and body["examples"]
+        assert {"200", "400", "401"} <= set(operation["responses"])
+    schemas = document["components"]["schemas"]
+    assert {"access_token", "token_type", "expires_in", "scope"} <= set(
+        schemas["TokenResponse"]["required"])
+    assert schemas["OAuthErrorBody"]["required"] == ["error", "error_description"]
+    flows = document["components"]["securitySchemes"]["OAuth2"]["flows"]
+    assert flows["authorizationCode"]["tokenUrl"] == "/oauth/token"
+    assert "contacts:read" in flows["clientCredentials"]["scopes"]
