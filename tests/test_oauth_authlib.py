@@ -5,7 +5,7 @@ family revocation and after the workspace revokes the app."""
 import secrets
 import warnings
 
-import authlib.deprecate  # noqa: E402  (installs its "always" filter first)
+import authlib.deprecate  # first: it installs an "always" filter that would override ours
 import httpx
 
 from homebase.oauth import service
