@@ -2,6 +2,7 @@
 expiring after `HOMEBASE_API_KEY_DEFAULT_TTL_DAYS` (90) unless told otherwise."""
 
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, insert, select, update
@@ -11,6 +12,7 @@ from homebase.auth.credentials import register_resolver, unauthenticated
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import expand, parse_scopes
 from homebase.config import Settings
+from homebase.db import direct
 from homebase.kit.clock import isoformat
 from homebase.kit.crypto import random_token, token_hash
 from homebase.kit.ids import new_id
@@ -64,20 +66,37 @@ _RESOLVE = select(api_keys.c.id, api_keys.c.workspace_id, api_keys.c.scopes,
                   ).where(api_keys.c.key_hash == bindparam("key_hash"))
 
 
+@lru_cache(maxsize=256)
+def _expanded(granted: tuple[str, ...]) -> frozenset[str]:
+    return expand(granted)
+
+
+async def _lookup(connection: AsyncConnection, key_hash: str) -> dict | None:
+    """One statement, on the SQLite driver directly when it can (db/direct.py). Nothing
+    is cached: a revoked key fails on its next request."""
+    parameters = {"key_hash": key_hash}
+    outcome = await direct.execute(connection, _RESOLVE, parameters, first=True)
+    if outcome is not None:
+        return outcome.rows[0] if outcome.rows else None
+    row = (await connection.execute(_RESOLVE, parameters)).first()
+    return row._asdict() if row is not None else None
+
+
 async def resolve_api_key(connection: AsyncConnection, key: str, now: datetime,
                           settings: Settings) -> Principal:
-    row = (await connection.execute(_RESOLVE, {"key_hash": token_hash(key)})).first()
+    row = await _lookup(connection, token_hash(key))
     if row is None:
         raise unauthenticated("Invalid API key.")
-    if row.revoked_at is not None:
+    if row["revoked_at"] is not None:
         raise unauthenticated("This API key has been revoked.")
-    if row.expires_at is not None and row.expires_at <= now:
+    if row["expires_at"] is not None and row["expires_at"] <= now:
         raise unauthenticated("This API key has expired.")
-    granted = tuple(row.scopes)
+    granted = tuple(row["scopes"])
     return Principal(
-        workspace_id=row.workspace_id, scopes=expand(granted), granted_scopes=granted,
-        credential_kind=CREDENTIAL_KIND, credential_id=row.id,
-        rate_limit_bucket=f"key:{row.id}", rate_limit_per_min=settings.rate_limit_api_key_per_min,
+        workspace_id=row["workspace_id"], scopes=_expanded(granted), granted_scopes=granted,
+        credential_kind=CREDENTIAL_KIND, credential_id=row["id"],
+        rate_limit_bucket=f"key:{row['id']}",
+        rate_limit_per_min=settings.rate_limit_api_key_per_min,
     )
 
 

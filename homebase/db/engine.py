@@ -7,10 +7,11 @@ from typing import Any
 
 import orjson
 from sqlalchemy import event
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.util import await_
 
-from homebase.db import sqlite
+from homebase.db import checkpoint, request, sqlite
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 
@@ -38,11 +39,15 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA wal_autocheckpoint={checkpoint.SAFETY_NET_PAGES}")
         cursor.close()
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(connection):
-        mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
+        options = connection.get_execution_options()
+        if options.get(request.BEGUN):  # a request's connection: BEGIN was sent already
+            return
+        mode = options.get("sqlite_begin", "DEFERRED")
         # Straight to the driver (inline, or on its thread if it must wait for a lock):
         # exec_driver_sql's cursor and execution context cost more than BEGIN itself.
         # A BEGIN that fails has done nothing; exec_driver_sql then raises as before.
@@ -69,7 +74,11 @@ class Database:
     def __init__(self, url: str, *, sqlite_pool_size: int = 1, pool_size: int = 10):
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
+        self.checkpointer: checkpoint.Checkpointer | None = None
         if self.is_sqlite:
+            path = make_url(url).database
+            if path and path != ":memory:" and not path.startswith("file:"):
+                self.checkpointer = checkpoint.Checkpointer(path)
             self.engine = create_async_engine(
                 url, pool_size=sqlite_pool_size, max_overflow=0, pool_timeout=60,
                 pool_reset_on_return=None, json_deserializer=_json_loads,
@@ -84,11 +93,28 @@ class Database:
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[AsyncConnection]:
         """Commit when the block ends normally, roll back when it raises."""
+        if self.checkpointer is not None:
+            self.checkpointer.ensure_running()
         async with self.engine.connect() as connection:
             if self.is_sqlite and write:
                 connection = await connection.execution_options(sqlite_begin="IMMEDIATE")
             async with connection.begin():
                 yield connection
 
+    @asynccontextmanager
+    async def request_transaction(self, *, write: bool) -> AsyncIterator[AsyncConnection]:
+        """A /v1 request's transaction: like `transaction`, and on SQLite much cheaper
+        (db/request.py); reads begin DEFERRED, writes IMMEDIATE."""
+        if not self.is_sqlite:
+            async with self.transaction(write=write) as connection:
+                yield connection
+            return
+        if self.checkpointer is not None:
+            self.checkpointer.ensure_running()
+        async with request.sqlite_request(self.engine, write=write) as connection:
+            yield connection
+
     async def dispose(self) -> None:
+        if self.checkpointer is not None:
+            await self.checkpointer.stop()
         await self.engine.dispose()

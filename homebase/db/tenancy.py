@@ -14,9 +14,18 @@ from sqlalchemy import Table, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Delete, Select, Update
 
+from homebase.db import direct
 from homebase.kit.clock import Clock, system_clock
 
 _MARK = "homebase_tenant"
+_INSERTS: dict[Table, Any] = {}  # insert(table), built once: its cache key is memoized
+
+
+def _insert(table: Table):
+    statement = _INSERTS.get(table)
+    if statement is None:
+        statement = _INSERTS[table] = insert(table)
+    return statement
 
 
 def _unique_keys(result) -> list[str] | None:
@@ -62,15 +71,21 @@ class TenantSession:
         return statement
 
     async def insert(self, table: Table, values: dict[str, Any]) -> None:
-        await self.connection.execute(insert(table), {**values, "workspace_id": self.workspace_id})
+        row = {**values, "workspace_id": self.workspace_id}
+        if await direct.execute(self.connection, _insert(table), row) is None:
+            await self.connection.execute(_insert(table), row)
 
     async def insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
         if rows:
-            await self.connection.execute(
-                insert(table), [{**row, "workspace_id": self.workspace_id} for row in rows])
+            rows = [{**row, "workspace_id": self.workspace_id} for row in rows]
+            if await direct.execute(self.connection, _insert(table), rows) is None:
+                await self.connection.execute(_insert(table), rows)
 
     async def fetch_one(self, statement: Select) -> dict[str, Any] | None:
-        result = await self.connection.execute(self._checked(statement))
+        outcome = await direct.execute(self.connection, self._checked(statement), first=True)
+        if outcome is not None:
+            return outcome.rows[0] if outcome.rows else None
+        result = await self.connection.execute(statement)
         keys = _unique_keys(result)
         if keys is None:
             row = result.mappings().first()
@@ -79,7 +94,10 @@ class TenantSession:
         return dict(zip(keys, row, strict=True)) if row is not None else None
 
     async def fetch_all(self, statement: Select) -> list[dict[str, Any]]:
-        result = await self.connection.execute(self._checked(statement))
+        outcome = await direct.execute(self.connection, self._checked(statement))
+        if outcome is not None:
+            return outcome.rows or []
+        result = await self.connection.execute(statement)
         keys = _unique_keys(result)
         if keys is None:
             return [dict(row) for row in result.mappings()]
@@ -87,4 +105,7 @@ class TenantSession:
         return [dict(zip(keys, row, strict=True)) for row in result]
 
     async def execute(self, statement: Update | Delete) -> int:
-        return (await self.connection.execute(self._checked(statement))).rowcount
+        outcome = await direct.execute(self.connection, self._checked(statement))
+        if outcome is not None:
+            return outcome.rowcount
+        return (await self.connection.execute(statement)).rowcount

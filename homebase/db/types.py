@@ -9,6 +9,9 @@ from sqlalchemy.types import TypeDecorator
 JSONValue = JSON().with_variant(JSONB(), "postgresql")
 
 
+_NAIVE_LENGTHS = (19, 26)
+
+
 class UTCDateTime(TypeDecorator):
     """Aware UTC datetimes in and out, even on SQLite, which stores them naive."""
 
@@ -31,6 +34,13 @@ class UTCDateTime(TypeDecorator):
         def process(value: str | None) -> datetime | None:
             if value is None:
                 return None
+            if len(value) in _NAIVE_LENGTHS:
+                # What SQLAlchemy writes ("YYYY-MM-DD HH:MM:SS[.ffffff]", naive UTC):
+                # parsed with the offset appended, ~7x cheaper than parse + replace().
+                try:
+                    return parse(value + "+00:00")
+                except ValueError:
+                    pass
             moment = parse(value)
             return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 

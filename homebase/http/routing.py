@@ -46,7 +46,7 @@ class V1Route(APIRoute):
             write = request.method not in SAFE_METHODS
             recorded_error: ApiError | None = None
             try:
-                async with runtime.db.transaction(write=write) as connection:
+                async with runtime.db.request_transaction(write=write) as connection:
                     principal = await resolve(connection, request.headers.get("authorization"),
                                               runtime.clock(), runtime.settings)
                     decision = await runtime.limiter.hit(principal.rate_limit_bucket,

@@ -28,8 +28,12 @@ def isoformat(moment: datetime | None) -> str | None:
     """ISO 8601 in UTC with a Z suffix; naive values are taken as UTC."""
     if moment is None:
         return None
-    if moment.tzinfo is UTC:  # the usual case, and astimezone is the slow part
-        moment = moment.replace(tzinfo=None)
-    elif moment.tzinfo is not None:
-        moment = moment.astimezone(UTC).replace(tzinfo=None)
-    return moment.isoformat(timespec="milliseconds") + "Z"
+    if moment.tzinfo is not UTC and moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    # %-formatting the fields: about half the cost of replace() + isoformat(timespec=),
+    # and this runs for every timestamp of every record rendered.
+    return _ISO % (moment.year, moment.month, moment.day, moment.hour, moment.minute,
+                   moment.second, moment.microsecond // 1000)
+
+
+_ISO = "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ"

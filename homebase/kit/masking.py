@@ -3,11 +3,23 @@ webhook payloads): the last four digits of a phone, the first character and the 
 of an email address."""
 
 MASK = "*"
+_ASCII_DIGITS = "0123456789"
+_STARS = str.maketrans(_ASCII_DIGITS, MASK * 10)
 
 
 def mask_phone(phone: str | None) -> str | None:
     if not phone:
         return phone
+    if phone.isascii():
+        # Find where the last four digits begin, from the end (a few characters), and
+        # mask every digit before it in one C-level translate. Rendering a page of 50
+        # contacts called this 50 times; the general loop below was its costliest part.
+        index, found = len(phone), 0
+        while index and found < 4:
+            index -= 1
+            if phone[index] in _ASCII_DIGITS:
+                found += 1
+        return phone[:index].translate(_STARS) + phone[index:] if found == 4 else phone
     digits_seen = 0
     characters = list(phone)
     total_digits = sum(character.isdigit() for character in characters)

@@ -1,0 +1,119 @@
+"""A request's transaction on SQLite without SQLAlchemy's connection and transaction
+objects, unless something asks for them.
+
+`engine.connect()` + `begin()` + commit + close cost ~160 µs of CPU per request (greenlet
+switches, events, pool bookkeeping); checking the pooled connection out with
+`raw_connection()` and sending BEGIN / COMMIT to the driver costs ~25 µs. The pool is
+the engine's own, so requests and in-process workers still share its connection(s).
+
+RequestConnection *is* an AsyncConnection, so everything that takes one keeps working:
+the first use of SQLAlchemy's API on it (execute, run_sync, dialect-specific inserts in
+a repository, a credential resolver) builds the sync Connection around the same pooled
+connection and marks its transaction as begun (the BEGIN already went to the driver).
+TenantSession and the API-key lookup run their statements on the driver directly
+(db/direct.py), which never needs it.
+
+The transaction ends the same way either way: commit when the block ends normally,
+rollback when it raises; a connection whose rollback failed is invalidated rather than
+returned to the pool mid-transaction.
+"""
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.util import greenlet_spawn
+
+from homebase.db.sqlite import InlineConnection
+
+BEGUN = "homebase_begun"  # execution option: the driver is already inside BEGIN
+
+
+class RequestConnection(AsyncConnection):
+    __slots__ = ("_fairy", "homebase_driver", "_sync")
+
+    def __init__(self, engine: AsyncEngine, fairy, driver: InlineConnection):
+        self._fairy = fairy
+        self.homebase_driver = driver
+        self._sync: Connection | None = None
+        super().__init__(engine)
+
+    # AsyncConnection keeps its sync Connection in `sync_connection`; here it is made on
+    # first use. The base class assigns None in __init__ (not started).
+    @property
+    def sync_connection(self) -> Connection | None:
+        return self._sync
+
+    @sync_connection.setter
+    def sync_connection(self, value: Connection | None) -> None:
+        self._sync = value
+
+    @property
+    def _proxied(self) -> Connection:
+        if self._sync is None:
+            sync = Connection(self.sync_engine, connection=self._fairy)
+            sync.execution_options(**{BEGUN: True})
+            sync.begin()  # no I/O: the begin listener skips BEGIN, do_begin is a no-op
+            self._sync = self._assign_proxied(sync)
+        return self._sync
+
+    @property
+    def dialect(self):
+        return self.sync_engine.dialect
+
+    async def finish(self, commit: bool) -> None:
+        driver, sync = self.homebase_driver, self._sync
+        try:
+            try:
+                if sync is not None:
+                    await greenlet_spawn(_end_sync, sync, commit)
+                if driver._conn is not None and driver._conn.in_transaction:
+                    await (driver.commit() if commit else driver.rollback())
+            except BaseException:
+                await self._rollback_or_invalidate()
+                raise
+        finally:
+            if sync is None:
+                self._fairy.close()  # back to the pool (no reset on return)
+            else:
+                await greenlet_spawn(sync.close)
+
+    async def _rollback_or_invalidate(self) -> None:
+        try:
+            if self._sync is not None and self._sync.in_transaction():
+                await greenlet_spawn(self._sync.rollback)
+            if self.homebase_driver._conn is not None \
+                    and self.homebase_driver._conn.in_transaction:
+                await self.homebase_driver.rollback()
+        except BaseException:
+            self._fairy.invalidate()
+
+
+def _end_sync(sync: Connection, commit: bool) -> None:
+    transaction = sync.get_transaction()
+    if transaction is not None and transaction.is_active:
+        transaction.commit() if commit else transaction.rollback()
+
+
+@asynccontextmanager
+async def sqlite_request(engine: AsyncEngine, *, write: bool
+                         ) -> AsyncIterator[RequestConnection]:
+    """Commit when the block ends normally, roll back when it raises."""
+    fairy = await engine.raw_connection()
+    driver = getattr(fairy.dbapi_connection, "_connection", None)
+    if not isinstance(driver, InlineConnection):
+        fairy.close()
+        raise RuntimeError("sqlite_request needs the inline aiosqlite driver (db/sqlite.py)")
+    try:
+        await driver.begin("IMMEDIATE" if write else "DEFERRED")
+    except BaseException:
+        fairy.close()
+        raise
+    connection = RequestConnection(engine, fairy, driver)
+    try:
+        yield connection
+    except BaseException:
+        await connection.finish(commit=False)
+        raise
+    await connection.finish(commit=True)
