@@ -24,7 +24,13 @@ from homebase.http.routing import V1Route
 from homebase.models import Contact
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
-from tests import calendar_support, crm_support, leads_support, webhooks_support
+from tests import (
+    automations_support,
+    calendar_support,
+    crm_support,
+    leads_support,
+    webhooks_support,
+)
 
 # The spec's "Endpoints" table: method, path under /v1, scope (None: any valid credential).
 SPEC_ENDPOINTS: dict[tuple[str, str], str | None] = {
@@ -73,6 +79,11 @@ EXTRA_ROUTES: dict[tuple[str, str], str | None] = {
     ("GET", "/webhooks/{id}"): "webhooks:manage",
     ("GET", "/webhooks/{id}/deliveries"): "webhooks:manage",
     ("POST", "/webhooks/{id}/deliveries/{delivery_id}/redeliver"): "webhooks:manage",
+    ("GET", "/tasks/{id}"): "appointments:read",
+    ("GET", "/automations/{id}"): "automations:read",
+    ("GET", "/automations/{id}/enrolments"): "automations:read",
+    ("GET", "/personas/{id}"): "automations:read",
+    ("GET", "/campaigns/{id}"): "automations:read",
 }
 
 # Served by FastAPI itself, outside the route class: the document and its viewer.
@@ -232,6 +243,18 @@ CROSS_TENANT_FACTORIES: dict[str, CrossTenantFactory] = {
     "/v1/webhooks": CrossTenantFactory(webhooks_support.create_subscription_for_routes,
                                        webhooks_support.subscription_snapshot,
                                        "whk_00000000000000000000000000"),
+    "/v1/tasks": CrossTenantFactory(automations_support.create_task_for_routes,
+                                    automations_support.task_snapshot,
+                                    "tsk_00000000000000000000000000"),
+    "/v1/automations": CrossTenantFactory(automations_support.create_automation_for_routes,
+                                          automations_support.automation_snapshot,
+                                          "aut_00000000000000000000000000"),
+    "/v1/personas": CrossTenantFactory(automations_support.create_persona_for_routes,
+                                       automations_support.persona_snapshot,
+                                       "prs_00000000000000000000000000"),
+    "/v1/campaigns": CrossTenantFactory(automations_support.create_campaign_for_routes,
+                                        automations_support.campaign_snapshot,
+                                        "cmp_00000000000000000000000000"),
 }
 
 # Request bodies for write routes whose body schema's first example does not fit.

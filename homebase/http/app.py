@@ -12,6 +12,12 @@ import homebase.auth.api_keys  # noqa: F401  (registers the API key resolver)
 import homebase.oauth.resolver  # noqa: F401  (registers the OAuth access token resolver)
 from homebase import __version__
 from homebase.appointments.endpoints import router as appointments_router
+from homebase.automations import tasks as automation_tasks  # noqa: F401  (engine tick job)
+from homebase.automations.endpoints import (
+    automations_router,
+    campaigns_router,
+    personas_router,
+)
 from homebase.calendars import tasks as calendar_tasks  # noqa: F401  (registers worker jobs)
 from homebase.calls import public as calls_public
 from homebase.calls.endpoints import router as calls_router
@@ -33,6 +39,7 @@ from homebase.oauth import endpoints as oauth_endpoints
 from homebase.oauth.schemas import SECURITY_SCHEME as OAUTH_SECURITY_SCHEME
 from homebase.ping.endpoints import router as ping_router
 from homebase.runtime import Runtime
+from homebase.tasks.endpoints import router as tasks_router
 from homebase.webhooks import tasks as webhook_tasks  # noqa: F401  (registers worker jobs)
 from homebase.webhooks.catalogue_docs import install as install_webhook_docs
 from homebase.webhooks.endpoints import router as webhooks_router
@@ -40,7 +47,8 @@ from homebase.worker.runner import run_until
 
 V1_ROUTERS = [ping_router, contacts_router, messages_router, leads_router, webhooks_router,
               calls_router, deals_router, pipelines_router, listings_router,
-              appointments_router]
+              appointments_router,
+              tasks_router, automations_router, personas_router, campaigns_router]
 
 DESCRIPTION = """\
 The Homebase workspace API: contacts, leads, messaging, calls, deals, listings,

@@ -2,9 +2,13 @@
 
 from homebase.models.api_key import ApiKey
 from homebase.models.appointment import Appointment
+from homebase.models.automation import Automation
+from homebase.models.automation_enrolment import AutomationEnrolment
+from homebase.models.automation_step_run import AutomationStepRun
 from homebase.models.base import Base
 from homebase.models.calendar_push import CalendarPush
 from homebase.models.call import Call
+from homebase.models.campaign import Campaign
 from homebase.models.consent_artifact import ConsentArtifact
 from homebase.models.console_oauth_app import ConsoleOAuthApp
 from homebase.models.console_session import ConsoleSession
@@ -20,12 +24,15 @@ from homebase.models.oauth_grant import OAuthGrant
 from homebase.models.oauth_token import OAuthToken
 from homebase.models.office import Office
 from homebase.models.outbox_event import OutboxEvent
+from homebase.models.persona import Persona
 from homebase.models.pipeline import Pipeline
 from homebase.models.pipeline_stage import PipelineStage
 from homebase.models.routing_cursor import RoutingCursor
 from homebase.models.routing_rule import RoutingRule
 from homebase.models.sender_number import SenderNumber
 from homebase.models.suppression import Suppression
+from homebase.models.task import Task
+from homebase.models.task_dedupe import TaskDedupe
 from homebase.models.team import Team
 from homebase.models.timeline_event import TimelineEvent
 from homebase.models.user import User
@@ -38,6 +45,7 @@ __all__ = ["ApiKey", "Base", "Contact", "OutboxEvent", "SenderNumber", "Timeline
            "WebhookAttempt", "WebhookDelivery", "WebhookSubscription", "Workspace",
            "ConsentArtifact", "Lead", "Office", "RoutingCursor", "RoutingRule", "Team",
            "Call", "Deal", "Listing", "Pipeline", "PipelineStage",
-           "Message", "Suppression", "Appointment", "CalendarPush", "MemberCalendar", "ConsoleSession",
-           "ConsoleOAuthApp",
+           "Message", "Suppression", "Appointment", "CalendarPush", "MemberCalendar",
+           "Automation", "AutomationEnrolment", "AutomationStepRun", "Campaign", "Persona",
+           "Task", "TaskDedupe", "ConsoleSession", "ConsoleOAuthApp",
            "OAuthClient", "OAuthCode", "OAuthGrant", "OAuthToken"]

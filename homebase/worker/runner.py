@@ -48,6 +48,7 @@ async def run_until(runtime: Runtime, stop: asyncio.Event) -> None:
 
 
 async def run_worker_forever() -> None:
+    import homebase.automations.tasks  # noqa: F401  (registers the engine tick)
     import homebase.calendars.tasks  # noqa: F401  (registers the calendar push job)
     import homebase.messaging.tasks  # noqa: F401  (registers the send job)
     import homebase.webhooks.tasks  # noqa: F401  (registers the webhook jobs)

@@ -1,0 +1,1 @@
+"""Automations, personas, campaigns, enrolments and the engine that runs them."""

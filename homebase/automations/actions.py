@@ -1,0 +1,117 @@
+"""What each step does. Every effect is a write in the engine's transaction, next to the
+step's idempotency record, so a step takes effect once or not at all.
+
+send_message reuses messaging's send path (the one POST /messages uses): every
+compliance gate applies, a refusal is recorded FAILED and the step is `blocked`.
+Before that, two AI rules: a contact whose AI auto-response is paused (a note was added)
+gets no AI message (`skipped`), and no AI text goes to a contact with a lead whose
+ai_outbound_allowed is false (`blocked`). The enrolment continues either way.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from homebase.automations import repository
+from homebase.automations.steps import (
+    CreateTaskStep,
+    MoveStageStep,
+    SendMessageStep,
+    WaitStep,
+    fill,
+)
+from homebase.compliance.gates import TEXT_CHANNELS
+from homebase.config import Settings
+from homebase.contacts import service as contacts_service
+from homebase.contacts.schemas import ContactUpdate
+from homebase.db.tenancy import TenantSession
+from homebase.kit.errors import ComplianceBlocked, ValidationFailed
+from homebase.leads.render import ai_outbound_allowed
+from homebase.messaging import service as messaging_service
+from homebase.messaging.schemas import MessageCreate
+from homebase.tasks import service as tasks_service
+from homebase.tasks.schemas import TaskCreate
+
+
+@dataclass(frozen=True)
+class Outcome:
+    outcome: str  # done | blocked | skipped
+    detail: str | None = None
+    message_id: str | None = None
+    task_id: str | None = None
+    resume_at: datetime | None = None  # a wait: when the next step may run
+
+
+async def execute(session: TenantSession, step, contact: dict[str, Any],
+                  settings: Settings) -> Outcome:
+    if isinstance(step, SendMessageStep):
+        return await send_message(session, step, contact, settings)
+    if isinstance(step, WaitStep):
+        until = session.now() + timedelta(seconds=step.total_seconds)
+        return Outcome("done", f"waiting until {until.isoformat()}", resume_at=until)
+    if isinstance(step, CreateTaskStep):
+        return await create_task(session, step, contact)
+    if isinstance(step, MoveStageStep):
+        return await move_stage(session, step, contact)
+    raise TypeError(f"unknown step {step!r}")
+
+
+async def _lead_refuses_ai(session: TenantSession, contact: dict[str, Any]) -> bool:
+    now = session.now()
+    return any(not ai_outbound_allowed(lead, now)
+               for lead in await repository.leads_of_contact(session, contact["id"]))
+
+
+async def send_message(session: TenantSession, step: SendMessageStep, contact: dict[str, Any],
+                       settings: Settings) -> Outcome:
+    if contact["ai_paused_at"] is not None:
+        return Outcome("skipped", "ai_auto_response_paused: a note paused the contact's AI "
+                                  "auto-response")
+    channel = step.channel.value
+    if channel in TEXT_CHANNELS and await _lead_refuses_ai(session, contact):
+        return Outcome("blocked", "ai_outbound_not_allowed: a lead of this contact has no "
+                                  "consent for AI texts or calls")
+    persona = await repository.get(session, repository.personas, step.persona_id)
+    if persona is None or channel not in persona["channels"]:
+        return Outcome("skipped", "the persona is missing or does not use this channel")
+    body = fill(step.template, contact, persona["name"])
+    if persona["signature"]:
+        body = f"{body}\n{persona['signature']}"
+    request = MessageCreate(channel=step.channel, contact_id=contact["id"], body=body,
+                            subject=step.subject, ai_generated=True)
+    try:
+        row = await messaging_service.send(session, request, email_from=settings.email_from)
+    except ComplianceBlocked as refusal:
+        return Outcome("blocked", refusal.message[:500],
+                       message_id=(refusal.details or {}).get("message_id"))
+    except ValidationFailed as invalid:  # e.g. the contact has no phone number
+        return Outcome("skipped", invalid.message[:500])
+    return Outcome("done", f"{channel} queued", message_id=row["id"])
+
+
+async def create_task(session: TenantSession, step: CreateTaskStep,
+                      contact: dict[str, Any]) -> Outcome:
+    assignee = step.assignee_id
+    if assignee is None and contact["owner_id"] and await repository.member_exists(
+            session, contact["owner_id"]):
+        assignee = contact["owner_id"]
+    due_at = (session.now() + timedelta(minutes=step.due_in_minutes)
+              if step.due_in_minutes is not None else None)
+    data = TaskCreate(title=fill(step.title, contact)[:200], contact_id=contact["id"],
+                      assignee_id=assignee, due_at=due_at, notes=step.notes)
+    try:
+        task, created = await tasks_service.create_task(session, data, source="automation")
+    except ValidationFailed as invalid:  # the named assignee is no longer a member
+        return Outcome("skipped", invalid.message[:500])
+    return Outcome("done", None if created else "an identical task already existed",
+                   task_id=task["id"])
+
+
+async def move_stage(session: TenantSession, step: MoveStageStep,
+                     contact: dict[str, Any]) -> Outcome:
+    previous = contact["stage"]
+    await contacts_service.update_contact(session, contact["id"],
+                                          ContactUpdate(stage=step.stage))
+    if previous == step.stage.value:
+        return Outcome("done", f"already {previous}")
+    return Outcome("done", f"{previous} -> {step.stage.value}")

@@ -1,0 +1,137 @@
+from typing import Annotated
+
+from fastapi import Depends, Query
+from starlette.requests import Request
+
+from homebase.auth.dependencies import Tenant, require
+from homebase.auth.scopes import Scope
+from homebase.automations import render, repository, service
+from homebase.automations.schemas import (
+    Automation,
+    Campaign,
+    EnrollRequest,
+    EnrollResponse,
+    Enrolment,
+    EnrolmentFilters,
+    Persona,
+)
+from homebase.http.lists import list_response
+from homebase.http.router import v1_router
+from homebase.kit.fields import Projection, field_selector
+from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
+from homebase.kit.pagination import Page, PageRequest, page_request
+from homebase.kit.responses import JSONResponse, json_response
+
+automations_router = v1_router(prefix="/automations", tags=["automations"])
+personas_router = v1_router(prefix="/personas", tags=["automations"])
+campaigns_router = v1_router(prefix="/campaigns", tags=["automations"])
+
+AutomationsRead = require(Scope.automations_read)
+AutomationsManage = require(Scope.automations_manage)
+Pages = Annotated[PageRequest, Depends(page_request)]
+AutomationFields = Annotated[Projection, Depends(field_selector(Automation))]
+PersonaFields = Annotated[Projection, Depends(field_selector(Persona))]
+CampaignFields = Annotated[Projection, Depends(field_selector(Campaign))]
+EnrolmentFields = Annotated[Projection, Depends(field_selector(Enrolment))]
+CREATED_BY_FIXTURES = "Created through `homebase admin load-fixtures` (docs/fixtures.md). "
+
+ENROLL_DESCRIPTION = """\
+Answers **202** once the enrolment is stored (with its `automation.run` event, in the same
+transaction); the engine runs its first step on the next tick of the worker, then each
+step in order (docs/automations.md).
+
+- A **disabled** automation is refused with **409** `automation_disabled`; nothing is
+  enrolled.
+- A contact that already has an **active** enrolment in this automation is not enrolled
+  twice: 202 with that enrolment and `created: false` (and no second event).
+- An unknown automation (or another workspace's) is 404; contact_id that is not a contact
+  of this workspace, or an erased one, is 400.
+"""
+
+
+@automations_router.get("", response_model=Page[Automation], summary="List automations",
+                        description=CREATED_BY_FIXTURES + "Newest first.",
+                        responses=error_responses(*READ_ERRORS))
+async def list_automations(request: Request, principal: AutomationsRead, session: Tenant,
+                           page: Pages, fields: AutomationFields) -> JSONResponse:
+    table = repository.automations
+    return await list_response(
+        request, session, page, {},
+        lambda after_id, limit: repository.list_statement(session, table, after_id=after_id,
+                                                          limit=limit),
+        lambda row: fields(render.automation(row)))
+
+
+@automations_router.get("/{id}", response_model=Automation, summary="Retrieve an automation",
+                        responses=error_responses(*ONE_ERRORS))
+async def get_automation(id: str, principal: AutomationsRead, session: Tenant,
+                         fields: AutomationFields) -> JSONResponse:
+    row = await service.get_or_404(session, repository.automations, id)
+    return json_response(fields(render.automation(row)))
+
+
+@automations_router.post("/{id}/enroll", status_code=202, response_model=EnrollResponse,
+                         summary="Start an automation for a contact",
+                         description=ENROLL_DESCRIPTION,
+                         responses=error_responses(400, 401, 403, 404, 409, 429))
+async def enroll(id: str, body: EnrollRequest, principal: AutomationsManage, session: Tenant,
+                 fields: EnrolmentFields) -> JSONResponse:
+    row, created = await service.enroll(session, id, body.contact_id)
+    return json_response({**fields(render.enrolment(row)), "created": created}, 202)
+
+
+@automations_router.get("/{id}/enrolments", response_model=Page[Enrolment],
+                        summary="List an automation's enrolments",
+                        description="Newest first: where each contact is in the automation.",
+                        responses=error_responses(*ONE_ERRORS))
+async def list_enrolments(request: Request, id: str, principal: AutomationsRead,
+                          session: Tenant, page: Pages, fields: EnrolmentFields,
+                          filters: Annotated[EnrolmentFilters, Query()]) -> JSONResponse:
+    await service.get_or_404(session, repository.automations, id)
+    return await list_response(
+        request, session, page, filters.model_dump(mode="json"),
+        lambda after_id, limit: repository.enrolments_statement(
+            session, id, filters, after_id=after_id, limit=limit),
+        lambda row: fields(render.enrolment(row)))
+
+
+@personas_router.get("", response_model=Page[Persona], summary="List AI personas",
+                     description=CREATED_BY_FIXTURES + "Newest first.",
+                     responses=error_responses(*READ_ERRORS))
+async def list_personas(request: Request, principal: AutomationsRead, session: Tenant,
+                        page: Pages, fields: PersonaFields) -> JSONResponse:
+    table = repository.personas
+    return await list_response(
+        request, session, page, {},
+        lambda after_id, limit: repository.list_statement(session, table, after_id=after_id,
+                                                          limit=limit),
+        lambda row: fields(render.persona(row)))
+
+
+@personas_router.get("/{id}", response_model=Persona, summary="Retrieve a persona",
+                     responses=error_responses(*ONE_ERRORS))
+async def get_persona(id: str, principal: AutomationsRead, session: Tenant,
+                      fields: PersonaFields) -> JSONResponse:
+    return json_response(fields(render.persona(
+        await service.get_or_404(session, repository.personas, id))))
+
+
+@campaigns_router.get("", response_model=Page[Campaign], summary="List outbound campaigns",
+                      description=CREATED_BY_FIXTURES + "Newest first.",
+                      responses=error_responses(*READ_ERRORS))
+async def list_campaigns(request: Request, principal: AutomationsRead, session: Tenant,
+                         page: Pages, fields: CampaignFields) -> JSONResponse:
+    table = repository.campaigns
+    return await list_response(
+        request, session, page, {},
+        lambda after_id, limit: repository.list_statement(session, table, after_id=after_id,
+                                                          limit=limit),
+        lambda row: fields(render.campaign(row)))
+
+
+@campaigns_router.get("/{id}", response_model=Campaign, summary="Retrieve a campaign",
+                      responses=error_responses(*ONE_ERRORS))
+async def get_campaign(id: str, principal: AutomationsRead, session: Tenant,
+                       fields: CampaignFields) -> JSONResponse:
+    return json_response(fields(render.campaign(
+        await service.get_or_404(session, repository.campaigns, id))))

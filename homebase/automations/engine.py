@@ -1,0 +1,127 @@
+"""The automation engine: each tick runs the due step of due enrolments.
+
+One enrolment step is one transaction: the enrolment row is claimed with
+SELECT ... FOR UPDATE SKIP LOCKED on PostgreSQL (the row lock is the lease: other
+workers skip it, and a worker that dies loses its connection, so the lock and every
+uncommitted write go with it); SQLite's BEGIN IMMEDIATE serializes workers. In that
+transaction the step's effect, its idempotency record (automation_step_runs, unique on
+enrolment and step index) and the advance commit together. A step found already recorded
+is not run again, only advanced past. A step that raises is rolled back to a savepoint
+and retried with backoff; after MAX_ATTEMPTS the enrolment is failed.
+"""
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from homebase.automations import actions, repository, steps
+from homebase.config import Settings
+from homebase.db.tenancy import TenantSession
+from homebase.kit.clock import Clock
+from homebase.kit.ids import new_id
+from homebase.runtime import Runtime
+
+enrolments = repository.enrolments
+MAX_ATTEMPTS = 5
+
+
+def _due(now: datetime):
+    return (select(enrolments).where(enrolments.c.status == "active",
+                                     enrolments.c.next_run_at <= now)
+            .order_by(enrolments.c.next_run_at, enrolments.c.id).limit(1))
+
+
+async def work_waiting(runtime: Runtime) -> bool:
+    """A read-only look first, so an idle tick never takes SQLite's write lock."""
+    async with runtime.db.transaction(write=False) as connection:
+        return (await connection.execute(_due(runtime.clock()))).first() is not None
+
+
+async def run_due(runtime: Runtime, limit: int) -> int:
+    """Run up to `limit` due steps; the number run."""
+    done = 0
+    while done < limit and await run_next(runtime):
+        done += 1
+    return done
+
+
+async def run_next(runtime: Runtime) -> bool:
+    """Claim one due enrolment and run its current step; False when none is due."""
+    async with runtime.db.transaction() as connection:
+        statement = _due(runtime.clock())
+        if connection.dialect.name == "postgresql":
+            statement = statement.with_for_update(skip_locked=True)
+        row = (await connection.execute(statement)).mappings().first()
+        if row is None:
+            return False
+        await run_step(connection, dict(row), runtime.clock, runtime.settings)
+    return True
+
+
+async def run_step(connection: AsyncConnection, enrolment: dict[str, Any], clock: Clock,
+                   settings: Settings) -> None:
+    session = TenantSession(connection, enrolment["workspace_id"], clock=clock,
+                            actor=f"automation:{enrolment['automation_id']}")
+    try:
+        async with connection.begin_nested():
+            await advance(session, enrolment, settings)
+    except Exception as error:  # noqa: BLE001  (recorded on the enrolment, retried)
+        await _record_failure(session, enrolment, f"{type(error).__name__}: {error}")
+
+
+async def advance(session: TenantSession, enrolment: dict[str, Any],
+                  settings: Settings) -> None:
+    automation = await repository.get(session, repository.automations,
+                                      enrolment["automation_id"])
+    contact = await repository.get(session, repository.contacts, enrolment["contact_id"])
+    index = enrolment["step_index"]
+    if contact is None or contact["anonymized_at"] is not None:
+        await _finish(session, enrolment, "stopped", "the contact's data was erased")
+        return
+    if index >= len(automation["steps"]):
+        await _finish(session, enrolment, "completed")
+        return
+    step = steps.parse(automation["steps"][index])
+    resume_at = None
+    if await repository.step_run(session, enrolment["id"], index) is None:
+        outcome = await actions.execute(session, step, contact, settings)
+        await repository.insert(session, repository.step_runs, {
+            "id": new_id("srn"), "enrolment_id": enrolment["id"], "step_index": index,
+            "step_type": step.type, "outcome": outcome.outcome, "detail": outcome.detail,
+            "message_id": outcome.message_id, "task_id": outcome.task_id,
+            "created_at": session.now()})
+        resume_at = outcome.resume_at
+    await _advance_to(session, enrolment, index + 1, len(automation["steps"]), resume_at)
+
+
+async def _advance_to(session: TenantSession, enrolment: dict[str, Any], index: int,
+                      total: int, resume_at: datetime | None) -> None:
+    if index >= total and resume_at is None:
+        await _finish(session, enrolment, "completed", step_index=index)
+        return
+    now = session.now()
+    await repository.update_enrolment(session, enrolment["id"], {
+        "step_index": index, "next_run_at": resume_at or now, "attempts": 0,
+        "last_error": None, "updated_at": now})
+
+
+async def _finish(session: TenantSession, enrolment: dict[str, Any], status: str,
+                  error: str | None = None, **extra: Any) -> None:
+    now = session.now()
+    await repository.update_enrolment(session, enrolment["id"], {
+        "status": status, "next_run_at": None, "finished_at": now, "last_error": error,
+        "updated_at": now, **extra})
+
+
+async def _record_failure(session: TenantSession, enrolment: dict[str, Any],
+                          error: str) -> None:
+    attempts = enrolment["attempts"] + 1
+    if attempts >= MAX_ATTEMPTS:
+        await _finish(session, enrolment, "failed", error[:2000], attempts=attempts)
+        return
+    now = session.now()
+    await repository.update_enrolment(session, enrolment["id"], {
+        "attempts": attempts, "last_error": error[:2000], "updated_at": now,
+        "next_run_at": now + timedelta(minutes=2 ** (attempts - 1))})

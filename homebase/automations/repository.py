@@ -1,0 +1,101 @@
+"""Automation, persona, campaign and enrolment queries, through the TenantSession."""
+
+from typing import Any
+
+from sqlalchemy import Table
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.sql import Select
+
+from homebase.automations.schemas import EnrolmentFilters
+from homebase.db.tenancy import TenantSession
+from homebase.kit.pagination import keyset
+from homebase.models import (
+    Automation,
+    AutomationEnrolment,
+    AutomationStepRun,
+    Campaign,
+    Contact,
+    Lead,
+    Persona,
+    User,
+)
+
+automations = Automation.__table__
+personas = Persona.__table__
+campaigns = Campaign.__table__
+enrolments = AutomationEnrolment.__table__
+step_runs = AutomationStepRun.__table__
+leads = Lead.__table__
+contacts = Contact.__table__
+users = User.__table__
+
+
+async def get(session: TenantSession, table: Table, row_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(table).where(table.c.id == row_id))
+
+
+def list_statement(session: TenantSession, table: Table, *, after_id: str | None,
+                   limit: int) -> Select:
+    return keyset(session.select(table), table.c.id, after_id, limit)
+
+
+def enrolments_statement(session: TenantSession, automation_id: str, filters: EnrolmentFilters,
+                         *, after_id: str | None, limit: int) -> Select:
+    statement = session.select(enrolments).where(enrolments.c.automation_id == automation_id)
+    if filters.contact_id is not None:
+        statement = statement.where(enrolments.c.contact_id == filters.contact_id)
+    if filters.status is not None:
+        statement = statement.where(enrolments.c.status == filters.status.value)
+    return keyset(statement, enrolments.c.id, after_id, limit)
+
+
+async def insert(session: TenantSession, table: Table, row: dict[str, Any]) -> None:
+    await session.insert(table, row)
+
+
+async def insert_enrolment_if_none_active(session: TenantSession, row: dict[str, Any]) -> bool:
+    """True when inserted; False when the contact already has an active enrolment in the
+    automation (the partial unique index decides, so concurrent enrols make one)."""
+    dialect_insert = postgresql_insert if session.dialect == "postgresql" else sqlite_insert
+    statement = (dialect_insert(enrolments)
+                 .values(**row, workspace_id=session.workspace_id)
+                 .on_conflict_do_nothing(
+                     index_elements=["workspace_id", "automation_id", "contact_id"],
+                     index_where=enrolments.c.status == "active"))
+    return (await session.connection.execute(statement)).rowcount == 1
+
+
+async def active_enrolment(session: TenantSession, automation_id: str,
+                           contact_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(enrolments).where(
+        enrolments.c.automation_id == automation_id, enrolments.c.contact_id == contact_id,
+        enrolments.c.status == "active"))
+
+
+async def update_enrolment(session: TenantSession, enrolment_id: str,
+                           values: dict[str, Any]) -> None:
+    await session.execute(session.update(enrolments).where(enrolments.c.id == enrolment_id)
+                          .values(**values))
+
+
+async def step_run(session: TenantSession, enrolment_id: str,
+                   step_index: int) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(step_runs).where(
+        step_runs.c.enrolment_id == enrolment_id, step_runs.c.step_index == step_index))
+
+
+async def step_runs_of(session: TenantSession, enrolment_id: str) -> list[dict[str, Any]]:
+    return await session.fetch_all(session.select(step_runs).where(
+        step_runs.c.enrolment_id == enrolment_id).order_by(step_runs.c.step_index))
+
+
+async def leads_of_contact(session: TenantSession, contact_id: str) -> list[dict[str, Any]]:
+    return await session.fetch_all(session.select(
+        leads, leads.c.id, leads.c.phone_e164, leads.c.consent_expires_at)
+        .where(leads.c.contact_id == contact_id))
+
+
+async def member_exists(session: TenantSession, user_id: str) -> bool:
+    return await session.fetch_one(session.select(users, users.c.id)
+                                   .where(users.c.id == user_id)) is not None

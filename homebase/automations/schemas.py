@@ -1,0 +1,131 @@
+from datetime import datetime
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from homebase.automations.steps import Step
+from homebase.messaging.schemas import Channel
+
+Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+_WHEN = "2026-11-20T17:04:05.123Z"
+_PERSONA_ID = "prs_01jd3v6k8h2k3m4n5p6q7r8s9t"
+_AUTOMATION_ID = "aut_01jd3v6k8h2k3m4n5p6q7r8s9t"
+_CONTACT_ID = "con_01jd3v6k8h2k3m4n5p6q7r8s9t"
+
+
+class CampaignStatus(StrEnum):
+    draft = "draft"
+    active = "active"
+    paused = "paused"
+    completed = "completed"
+
+
+class EnrolmentStatus(StrEnum):
+    active = "active"
+    completed = "completed"
+    stopped = "stopped"
+    failed = "failed"
+
+
+class Persona(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": _PERSONA_ID, "name": "Ava", "tone": "warm, brief, never pushy",
+        "channels": ["SMS", "EMAIL"], "signature": "Ava, Reyes Realty assistant",
+        "created_at": _WHEN, "updated_at": _WHEN}]})
+
+    id: str
+    name: str
+    tone: str = Field(description="How the persona writes.")
+    channels: list[Channel] = Field(description="Where its messages may go.")
+    signature: str | None = Field(description="Appended to every message it sends.")
+    created_at: datetime
+    updated_at: datetime
+
+
+_STEPS_EXAMPLE = [
+    {"type": "send_message", "persona_id": _PERSONA_ID, "channel": "SMS",
+     "template": "Hi {first_name}, thanks for asking about the home on Elm St. Any questions?",
+     "subject": None},
+    {"type": "wait", "days": 2, "hours": 0, "minutes": 0, "seconds": 0},
+    {"type": "create_task", "title": "Call {full_name}", "assignee_id": None,
+     "due_in_minutes": 60, "notes": None},
+    {"type": "move_stage", "stage": "NURTURE"},
+]
+
+
+class Automation(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": _AUTOMATION_ID, "name": "New buyer lead follow-up",
+        "description": "Text, wait two days, hand to the agent.", "enabled": True,
+        "steps": _STEPS_EXAMPLE, "created_at": _WHEN, "updated_at": _WHEN}]})
+
+    id: str
+    name: str
+    description: str | None
+    enabled: bool = Field(description="Only enabled automations accept enrolments.")
+    steps: list[Step] = Field(description="Run in order; see docs/automations.md.")
+    created_at: datetime
+    updated_at: datetime
+
+
+class Campaign(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "id": "cmp_01jd3v6k8h2k3m4n5p6q7r8s9t", "name": "Spring open houses",
+        "persona_id": _PERSONA_ID, "automation_id": _AUTOMATION_ID, "status": "active",
+        "audience": "Buyer leads from Zillow in the last 30 days", "created_at": _WHEN,
+        "updated_at": _WHEN}]})
+
+    id: str
+    name: str
+    persona_id: str | None
+    automation_id: str | None
+    status: CampaignStatus
+    audience: str | None = Field(description="Who the campaign is for, in words.")
+    created_at: datetime
+    updated_at: datetime
+
+
+class EnrollRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"contact_id": _CONTACT_ID}]})
+
+    contact_id: Id = Field(description="A contact of this workspace.")
+
+
+_ENROLMENT_EXAMPLE = {
+    "id": "enr_01jd3v6k8h2k3m4n5p6q7r8s9t", "automation_id": _AUTOMATION_ID,
+    "contact_id": _CONTACT_ID, "status": "active", "step_index": 0, "next_run_at": _WHEN,
+    "attempts": 0, "last_error": None, "finished_at": None, "created_at": _WHEN,
+    "updated_at": _WHEN}
+
+
+class Enrolment(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [_ENROLMENT_EXAMPLE]})
+
+    id: str
+    automation_id: str
+    contact_id: str
+    status: EnrolmentStatus
+    step_index: int = Field(description="The next step to run, from 0.")
+    next_run_at: datetime | None = Field(description="When the engine runs it next; null "
+                                                     "once finished.")
+    attempts: int = Field(description="Failed tries of the current step (retried with "
+                                      "backoff, then failed).")
+    last_error: str | None
+    finished_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class EnrollResponse(Enrolment):
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {**_ENROLMENT_EXAMPLE, "created": True}]})
+
+    created: bool = Field(description="false: the contact already had an active enrolment "
+                                      "in this automation; this is that enrolment.")
+
+
+class EnrolmentFilters(BaseModel):
+    contact_id: Annotated[str, StringConstraints(max_length=40)] | None = None
+    status: EnrolmentStatus | None = None

@@ -1,0 +1,61 @@
+"""Enrolling a contact: durable at once, with its automation.run event, in the request's
+transaction; the engine (engine.py) runs it from the next tick."""
+
+from typing import Any
+
+from homebase.automations import render, repository
+from homebase.contacts import timeline
+from homebase.db.tenancy import TenantSession
+from homebase.kit.errors import Conflict, NotFound, ValidationFailed
+from homebase.kit.ids import new_id
+from homebase.outbox.service import emit
+from homebase.tasks import repository as tasks_repository
+
+NOT_FOUND = {"automations": "No such automation.", "personas": "No such persona.",
+             "campaigns": "No such campaign."}
+
+
+class AutomationDisabled(Conflict):
+    code = "automation_disabled"
+    message = "The automation is disabled; nothing was enrolled."
+
+
+async def get_or_404(session: TenantSession, table, row_id: str) -> dict[str, Any]:
+    row = await repository.get(session, table, row_id)
+    if row is None:
+        raise NotFound(NOT_FOUND[table.name])
+    return row
+
+
+async def _contact_or_400(session: TenantSession, contact_id: str) -> dict[str, Any]:
+    contact = await tasks_repository.get_contact(session, contact_id)
+    if contact is None:
+        raise ValidationFailed.for_field("contact_id", "is not a contact of this workspace")
+    if contact["anonymized_at"] is not None:
+        raise ValidationFailed.for_field("contact_id", "the contact's data was erased")
+    return contact
+
+
+async def enroll(session: TenantSession, automation_id: str,
+                 contact_id: str) -> tuple[dict[str, Any], bool]:
+    """(enrolment, created). A contact already active in the automation keeps its one
+    enrolment: the answer is that enrolment with created false, and no second event."""
+    automation = await get_or_404(session, repository.automations, automation_id)
+    await _contact_or_400(session, contact_id)
+    if not automation["enabled"]:
+        raise AutomationDisabled(details={"automation_id": automation_id})
+    now = session.now()
+    row = {"id": new_id("enr"), "automation_id": automation_id, "contact_id": contact_id,
+           "status": "active", "step_index": 0, "next_run_at": now, "attempts": 0,
+           "last_error": None, "actor": session.actor, "finished_at": None,
+           "created_at": now, "updated_at": now}
+    if not await repository.insert_enrolment_if_none_active(session, row):
+        existing = await repository.active_enrolment(session, automation_id, contact_id)
+        if existing is not None:
+            return existing, False
+        raise Conflict("The contact's enrolment changed concurrently; try again.")
+    await emit(session, "automation.run", render.run_event(row, automation))
+    await timeline.record(session, contact_id, "automation_enrolled",
+                          f"Enrolled in automation {automation['name']}"[:200],
+                          data={"enrolment_id": row["id"], "automation_id": automation_id})
+    return row, True

@@ -1,0 +1,80 @@
+"""Task queries. Every statement starts from the TenantSession."""
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.sql import Select
+
+from homebase.db.tenancy import TenantSession
+from homebase.kit.pagination import keyset
+from homebase.models import Contact, Task, TaskDedupe, User
+from homebase.tasks.schemas import TaskFilters
+
+tasks = Task.__table__
+claims = TaskDedupe.__table__
+contacts = Contact.__table__
+users = User.__table__
+
+
+async def get(session: TenantSession, task_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(tasks).where(tasks.c.id == task_id))
+
+
+def list_statement(session: TenantSession, filters: TaskFilters, *, after_id: str | None,
+                   limit: int) -> Select:
+    statement = session.select(tasks)
+    for name in ("contact_id", "assignee_id"):
+        value = getattr(filters, name)
+        if value is not None:
+            statement = statement.where(tasks.c[name] == value)
+    if filters.status is not None:
+        statement = statement.where(tasks.c.status == filters.status.value)
+    if filters.due_before is not None:
+        statement = statement.where(tasks.c.due_at < filters.due_before)
+    return keyset(statement, tasks.c.id, after_id, limit)
+
+
+async def insert(session: TenantSession, row: dict[str, Any]) -> None:
+    await session.insert(tasks, row)
+
+
+async def contact_exists(session: TenantSession, contact_id: str) -> bool:
+    return await session.fetch_one(session.select(contacts, contacts.c.id)
+                                   .where(contacts.c.id == contact_id)) is not None
+
+
+async def member_exists(session: TenantSession, user_id: str) -> bool:
+    return await session.fetch_one(session.select(users, users.c.id)
+                                   .where(users.c.id == user_id)) is not None
+
+
+async def claim(session: TenantSession, dedupe_key: str, task_id: str, *, now: datetime,
+                expires_at: datetime) -> str:
+    """The id of the task that holds this key after the call: `task_id` when the key was
+    free or its claim had expired, else the live holder's.
+
+    One atomic statement: insert, or take over a claim only once expired. On PostgreSQL a
+    concurrent claimer waits on the row lock and then sees the winner's unexpired claim;
+    on SQLite writers are serialized by BEGIN IMMEDIATE.
+    """
+    dialect_insert = postgresql_insert if session.dialect == "postgresql" else sqlite_insert
+    statement = dialect_insert(claims).values(
+        workspace_id=session.workspace_id, dedupe_key=dedupe_key, task_id=task_id,
+        expires_at=expires_at)
+    statement = statement.on_conflict_do_update(
+        index_elements=["workspace_id", "dedupe_key"],
+        set_={"task_id": statement.excluded.task_id, "expires_at": statement.excluded.expires_at},
+        where=claims.c.expires_at <= now,
+    ).returning(claims.c.task_id)
+    won = (await session.connection.execute(statement)).first()
+    if won is not None:
+        return won[0]
+    holder = await session.fetch_one(session.select(claims, claims.c.task_id).where(
+        claims.c.dedupe_key == dedupe_key))
+    return holder["task_id"]
+
+
+async def get_contact(session: TenantSession, contact_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(contacts).where(contacts.c.id == contact_id))

@@ -1,0 +1,76 @@
+from datetime import datetime
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints
+
+Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+FilterId = Annotated[str, StringConstraints(max_length=40)]
+
+
+class TaskStatus(StrEnum):
+    open = "open"
+    done = "done"
+    cancelled = "cancelled"
+
+
+_TASK_EXAMPLE = {
+    "title": "Call Dana about the Noe Valley offer",
+    "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "due_at": "2026-11-21T17:00:00.000Z", "status": "open",
+    "notes": "She asked for comps on Elizabeth St.",
+}
+_TASK_RESPONSE = {"id": "tsk_01jd3v6k8h2k3m4n5p6q7r8s9t", **_TASK_EXAMPLE, "source": "api",
+                  "created_at": "2026-11-20T17:04:05.123Z",
+                  "updated_at": "2026-11-20T17:04:05.123Z"}
+
+
+class TaskCreate(BaseModel):
+    """title is required. The same title, contact_id, assignee_id and due_at sent again
+    within 60 seconds returns the existing task (created false) instead of a second one."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_TASK_EXAMPLE]})
+
+    title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
+                                            max_length=200)]
+    contact_id: Id | None = Field(None, description="A contact of this workspace.")
+    assignee_id: Id | None = Field(None, description="A member (user) of this workspace.")
+    due_at: AwareDatetime | None = Field(None, description="ISO 8601 with a time zone.")
+    status: TaskStatus = TaskStatus.open
+    notes: Annotated[str, StringConstraints(max_length=20000)] | None = Field(
+        None, description="Not part of what makes two tasks identical.")
+
+
+class Task(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [_TASK_RESPONSE]})
+
+    id: str
+    title: str
+    contact_id: str | None
+    assignee_id: str | None
+    due_at: datetime | None
+    status: TaskStatus
+    notes: str | None
+    source: str = Field(description="api, or automation when an automation's create_task "
+                                    "step made it.")
+    created_at: datetime
+    updated_at: datetime
+
+
+class TaskCreated(Task):
+    """The task, and whether this request created it."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {**_TASK_RESPONSE, "created": True}, {**_TASK_RESPONSE, "created": False}]})
+
+    created: bool = Field(description="false: an identical task was created within the "
+                                      "last 60 seconds; this is that task (answered 200).")
+
+
+class TaskFilters(BaseModel):
+    contact_id: FilterId | None = None
+    assignee_id: FilterId | None = None
+    status: TaskStatus | None = None
+    due_before: AwareDatetime | None = Field(None, description="Tasks due strictly before "
+                                                               "this moment (ISO 8601).")
