@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from sqlalchemy import Table
+from sqlalchemy import Table, text
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.sql import Select
@@ -29,6 +29,9 @@ step_runs = AutomationStepRun.__table__
 leads = Lead.__table__
 contacts = Contact.__table__
 users = User.__table__
+# A literal, not a bound parameter: PostgreSQL must see that it implies the partial
+# unique index's predicate to use it as the ON CONFLICT arbiter.
+ACTIVE = text("status = 'active'")
 
 
 async def get(session: TenantSession, table: Table, row_id: str) -> dict[str, Any] | None:
@@ -62,7 +65,7 @@ async def insert_enrolment_if_none_active(session: TenantSession, row: dict[str,
                  .values(**row, workspace_id=session.workspace_id)
                  .on_conflict_do_nothing(
                      index_elements=["workspace_id", "automation_id", "contact_id"],
-                     index_where=enrolments.c.status == "active"))
+                     index_where=ACTIVE))
     return (await session.connection.execute(statement)).rowcount == 1
 
 
