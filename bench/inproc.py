@@ -21,6 +21,7 @@ from pathlib import Path
 import uvloop
 
 from bench import seed
+from bench.leads import LEAD_BODY, LEAD_FIXTURES
 from bench.run import CONTACT_BODY
 
 ASGIApp = Callable
@@ -110,6 +111,8 @@ async def main_async(args: argparse.Namespace) -> None:
     os.environ["HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN"] = "100000000"
 
     from homebase.auth.api_keys import create_api_key
+    from homebase.db.tenancy import TenantSession
+    from homebase.fixtures import load_fixtures
     from homebase.http.app import create_app
     from homebase.runtime import Runtime
     from homebase.workspaces.service import create_workspace
@@ -120,11 +123,12 @@ async def main_async(args: argparse.Namespace) -> None:
         key = await create_api_key(
             connection,
             workspace_id=workspace["id"],
-            scopes=["contacts:read", "contacts:write"],
+            scopes=["contacts:read", "contacts:write", "leads:write"],
             name="bench",
             now=runtime.clock(),
             expires_in_days=None,
         )
+        await load_fixtures(TenantSession(connection, workspace["id"]), LEAD_FIXTURES)
     seed.seed_contacts(str(database), workspace["id"], args.contacts)
     app = create_app(runtime)
     auth = [(b"authorization", f"token {key.key}".encode()), (b"host", b"127.0.0.1")]
@@ -135,6 +139,7 @@ async def main_async(args: argparse.Namespace) -> None:
         "ping": (app, "GET", "/v1/ping", b"", auth, b"", 200),
         "list-50": (app, "GET", "/v1/contacts", b"limit=50", auth, b"", 200),
         "create": (app, "POST", "/v1/contacts", b"", post, body, 201),
+        "lead": (app, "POST", "/v1/leads", b"", post, json.dumps(LEAD_BODY).encode(), 201),
     }
     selected = args.only.split(",") if args.only else list(cases)
     profiler = cProfile.Profile() if args.profile else None
@@ -167,7 +172,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--contacts", type=int, default=10_000)
-    parser.add_argument("--only", help="comma-separated: hello-world,ping,list-50,create")
+    parser.add_argument("--only", help="comma-separated: hello-world,ping,list-50,create,lead")
     parser.add_argument("--profile", help="write a cProfile of the timed requests here")
     args = parser.parse_args()
     if not 1 <= args.requests <= 1_000_000 or not 1 <= args.concurrency <= 1000:

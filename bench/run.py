@@ -3,14 +3,17 @@
 Serves a bare FastAPI hello-world and the real service (one uvicorn worker each, SQLite)
 on loopback and drives both with wrk. Every figure is reported as a ratio to the
 hello-world's requests/s from the same run, measured in every round next to the others,
-because the machine is shared and absolute numbers drift. Then times the first page of
-GET /v1/contacts against a page deep inside a million contacts.
+because the machine is shared and absolute numbers drift: GET /v1/ping, GET /v1/contacts,
+POST /v1/contacts and POST /v1/leads (bench/leads.py). Then times the first page of
+GET /v1/contacts against a page deep inside a million contacts, and webhook delivery
+(bench/webhooks.py: deliveries/s, commit to first attempt p50/p99).
 
 Results print as Markdown; `--write-docs` also replaces the generated block of
 docs/performance.md.
 """
 
 import argparse
+import asyncio
 import json
 import os
 import platform
@@ -25,6 +28,7 @@ from pathlib import Path
 import httpx
 
 from bench import seed, wrk
+from bench.leads import LEAD_BODY, check_created
 from bench.servers import REPO, hello_server, prepare_service
 from homebase.kit.pagination import encode_cursor, list_key
 
@@ -37,7 +41,12 @@ CONTACT_BODY = {
     "source": "Zillow",
     "tags": ["buyer", "pre-approved"],
 }
-TARGETS = {"GET /v1/ping": 0.35, "GET /v1/contacts?limit=50": 0.15, "POST /v1/contacts": 0.10}
+TARGETS = {
+    "GET /v1/ping": 0.35,
+    "GET /v1/contacts?limit=50": 0.15,
+    "POST /v1/contacts": 0.10,
+    "POST /v1/leads": 0.08,
+}
 DEEP_TARGET = 1.2
 DOCS = REPO / "docs" / "performance.md"
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
@@ -79,7 +88,9 @@ def _arguments() -> argparse.Namespace:
         default=1_000_000,
         help="contacts in the deep-page database (0 skips the deep page)",
     )
-    parser.add_argument("--only", choices=["throughput", "deep"], help="run one part only")
+    parser.add_argument(
+        "--only", choices=["throughput", "deep", "webhooks"], help="run one part only"
+    )
     parser.add_argument(
         "--write-docs",
         action="store_true",
@@ -107,7 +118,7 @@ def _check(response: httpx.Response, status: int) -> dict:
 def throughput(
     args: argparse.Namespace, workdir: Path, settings: wrk.WrkSettings, wrk_path: str
 ) -> list[Endpoint]:
-    service = prepare_service(workdir / "service", secrets.token_urlsafe(32))
+    service = prepare_service(workdir / "service", secrets.token_urlsafe(32), lead_fixtures=True)
     seconds = seed.seed_contacts(str(service.database_path), service.workspace_id, args.contacts)
     print(f"seeded {args.contacts:,} contacts in {seconds:.1f} s", flush=True)
     with hello_server(workdir) as hello, service.server() as server:
@@ -121,6 +132,11 @@ def throughput(
             Endpoint(
                 "POST /v1/contacts", base + "/v1/contacts", script=wrk.lua_post(body, post_headers)
             ),
+            Endpoint(
+                "POST /v1/leads",
+                base + "/v1/leads",
+                script=wrk.lua_post(json.dumps(LEAD_BODY), post_headers),
+            ),
         ]
         # Each endpoint answers as expected before it is timed.
         _check(httpx.get(endpoints[0].url), 200)
@@ -129,6 +145,8 @@ def throughput(
         if len(page["data"]) != 50 or not page["has_more"]:
             raise RuntimeError("the contact list did not return a full page")
         _check(httpx.post(endpoints[3].url, content=body, headers=post_headers), 201)
+        lead = httpx.post(endpoints[4].url, content=json.dumps(LEAD_BODY), headers=post_headers)
+        check_created(_check(lead, 201))
         for endpoint in endpoints:  # warm-up: imports, caches, SQLite page cache
             wrk.run(
                 wrk_path,
@@ -226,6 +244,25 @@ def deep_page(
     return DeepPage(contacts=count, depth=depth, seed_seconds=seconds, first=first, deep=deep)
 
 
+def webhook_delivery(args: argparse.Namespace, workdir: Path) -> list[dict]:
+    """bench/webhooks.py's figures (deliveries/s, commit to first attempt p50/p99), at
+    the default worker poll interval and a short one, each on a fresh SQLite file."""
+    from bench import webhooks
+
+    events, samples = (300, 10) if args.quick else (1000, 20)
+    results = []
+    for index, poll in enumerate((1.0, 0.1)):
+        url = f"sqlite+aiosqlite:///{workdir}/webhooks{index}.sqlite3"
+        result = asyncio.run(webhooks.run(url, events, samples, poll, budget_seconds=60))
+        print(
+            f"webhooks (poll {poll} s): {result['deliveries_per_second']} deliveries/s, "
+            f"commit→first attempt p50 {result['commit_to_first_attempt_p50_ms']} ms",
+            flush=True,
+        )
+        results.append(result)
+    return results
+
+
 def _machine() -> str:
     model = "unknown CPU"
     try:
@@ -250,6 +287,7 @@ def report(
     settings: wrk.WrkSettings,
     endpoints: list[Endpoint] | None,
     deep: DeepPage | None,
+    deliveries: list[dict] | None = None,
 ) -> tuple[str, dict]:
     lines = [
         f"Run {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {_machine()}.",
@@ -263,7 +301,8 @@ def report(
         baseline = endpoints[0]
         lines += [
             f"Throughput ({args.contacts:,} contacts in the workspace; the key has "
-            "contacts:read and contacts:write, so email and phone are masked):",
+            "contacts:read, contacts:write and leads:write, so email and phone are masked; "
+            "POST /v1/leads is the docs/leads.md scenario: routed round-robin, with consent):",
             "",
             "| endpoint | req/s | p50 ms | p99 ms | ratio to hello-world | target |",
             "|---|---:|---:|---:|---:|---|",
@@ -320,6 +359,18 @@ def report(
             "deep_p50_ms": deep_p50,
             "ratio": deep.ratio,
         }
+    if deliveries:
+        from bench.webhooks import _table
+
+        lines += [
+            f"Webhook delivery (bench/webhooks.py: one `homebase worker`, the receiver on "
+            f"loopback, SQLite; {deliveries[0]['events']:,} events committed together, then "
+            f"{deliveries[0]['latency_samples']} single events one at a time):",
+            "",
+            _table(deliveries),
+            "",
+        ]
+        figures["webhooks"] = deliveries
     return "\n".join(lines), figures
 
 
@@ -353,7 +404,10 @@ def main() -> None:
             if args.only in (None, "deep") and args.deep_contacts > 0
             else None
         )
-    markdown, figures = report(args, settings, endpoints, deep)
+        deliveries = (
+            webhook_delivery(args, workdir) if args.only in (None, "webhooks") else None
+        )
+    markdown, figures = report(args, settings, endpoints, deep, deliveries)
     print("\n" + markdown)
     print(f"(bench took {time.monotonic() - started:.0f} s)")
     if args.json:

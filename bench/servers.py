@@ -12,7 +12,8 @@ from pathlib import Path
 import httpx
 
 REPO = Path(__file__).resolve().parent.parent
-BENCH_SCOPES = "contacts:read contacts:write"
+# leads:write for the POST /v1/leads scenario; without contacts:read:pii, so PII is masked.
+BENCH_SCOPES = "contacts:read contacts:write leads:write"
 RATE_LIMIT = "100000000"
 
 
@@ -167,8 +168,9 @@ def _homebase(env: dict[str, str], cwd: Path, *args: str) -> dict:
     return json.loads(completed.stdout)
 
 
-def prepare_service(directory: Path, secret_key: str) -> Service:
-    """A fresh SQLite database with one workspace and a contacts key (masked PII)."""
+def prepare_service(directory: Path, secret_key: str, *, lead_fixtures: bool = False) -> Service:
+    """A fresh SQLite database with one workspace and a contacts key (masked PII); with
+    `lead_fixtures`, the routing set of the POST /v1/leads scenario (bench/leads.py)."""
     directory.mkdir(parents=True, exist_ok=True)
     database_path = directory / "homebase.sqlite3"
     env = {
@@ -192,6 +194,11 @@ def prepare_service(directory: Path, secret_key: str) -> Service:
         "--name",
         "bench",
     )
+    if lead_fixtures:
+        from bench.leads import write_fixtures
+
+        _homebase(env, directory, "admin", "load-fixtures", "--workspace", workspace["id"],
+                  str(write_fixtures(directory)))
     return Service(
         directory=directory,
         database_path=database_path,

@@ -13,7 +13,6 @@ from homebase.models import Contact, Lead
 
 leads = Lead.__table__
 contacts = Contact.__table__
-_MATCH_BATCH = 10
 
 
 async def get(session: TenantSession, lead_id: str) -> dict[str, Any] | None:
@@ -41,22 +40,22 @@ def list_statement(session: TenantSession, filters: LeadFilters, *, after_id: st
 async def matching_contact(session: TenantSession, phone_e164: str | None,
                            email_lower: str | None) -> dict[str, Any] | None:
     """The contact a lead belongs to: one with the same E.164 number, else one with the
-    same email. Anonymized contacts have neither, so they never match. No ORDER BY: a
-    number shared by many contacts must not cost a sort (any of them is a valid link).
-    Usually one query; a second only when many contacts share the email."""
-    conditions = [column == value for column, value in ((contacts.c.phone_e164, phone_e164),
-                                                        (contacts.c.email_lower, email_lower))
-                  if value]
-    if not conditions:
-        return None
-    rows = await session.fetch_all(session.select(contacts).where(or_(*conditions))
-                                   .limit(_MATCH_BATCH))
-    by_phone = [row for row in rows if phone_e164 and row["phone_e164"] == phone_e164]
-    if by_phone or len(rows) < _MATCH_BATCH or not phone_e164:
-        return (by_phone or rows or [None])[0]
-    return await session.fetch_one(session.select(contacts)
-                                   .where(contacts.c.phone_e164 == phone_e164).limit(1)) \
-        or rows[0]
+    same email. Anonymized contacts have neither, so they never match. Each lookup is one
+    index seek with LIMIT 1 and no ORDER BY (any of several contacts sharing a number is
+    a valid link): an OR of the two conditions made SQLite gather and de-duplicate every
+    contact matching either before applying the LIMIT, which grew with the contacts
+    sharing a number (4.6 ms per lead with a few thousand; docs/performance.md)."""
+    if phone_e164:
+        row = await session.fetch_one(_match(session, contacts.c.phone_e164, phone_e164))
+        if row is not None:
+            return row
+    if email_lower:
+        return await session.fetch_one(_match(session, contacts.c.email_lower, email_lower))
+    return None
+
+
+def _match(session: TenantSession, column, value: str) -> Select:
+    return session.select(contacts).where(column == value).limit(1)
 
 
 async def attach_consent(session: TenantSession, phone_e164: str, consent_id: str,
