@@ -12,6 +12,7 @@ from homebase.auth.scopes import UnknownScope
 from homebase.calendars import admin as calendar_admin
 from homebase.config import get_settings
 from homebase.db.tenancy import TenantSession
+from homebase.external_events.service import emit_external
 from homebase.fixtures import load_fixtures
 from homebase.oauth import admin as oauth_admin
 from homebase.runtime import Runtime
@@ -62,6 +63,11 @@ def add_parsers(subparsers: argparse._SubParsersAction) -> None:
     calendar_admin.add_parser(commands)
 
     commands.add_parser("seed-demo")
+
+    p = commands.add_parser("emit-event", help="emit document.signed or saved_search.sent")
+    p.add_argument("--workspace", required=True)
+    p.add_argument("--type", required=True)
+    p.add_argument("--data", required=True, help="a JSON object (docs/automations.md)")
     oauth_admin.add_parsers(commands)
 
 
@@ -128,6 +134,13 @@ async def _dispatch(args, connection, runtime: Runtime) -> dict[str, Any]:
         return await calendar_admin.connect_calendar(args, connection, runtime)
     if command == "seed-demo":
         return await seed_demo(connection, runtime)
+    if command == "emit-event":
+        session = await _tenant(connection, args.workspace, runtime)
+        try:
+            data = json.loads(args.data)
+        except ValueError as error:
+            raise AdminError(f"--data is not JSON: {error}") from error
+        return await emit_external(session, args.type, data)
     if command in oauth_admin.COMMANDS:
         return await oauth_admin.dispatch(args, connection, now)
     raise AdminError(f"unknown command {command}")
