@@ -124,7 +124,15 @@ EVENT_DOCS: dict[str, EventDoc] = {
          "previous_stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9t", "previous_stage": "Showing",
          "stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v", "stage": "Offer", "status": "open",
          "value": "650000.00", "currency": "USD"}),
-    "document.signed": EventDoc("document signing callback", arrives_with=6),
+    "document.signed": EventDoc(
+        "`homebase admin emit-event --type document.signed` (v1 has no signing feature; "
+        "docs/automations.md)",
+        {"document_id": (STR, "the signing service's id"), "name": (STR, ""),
+         "deal_id": (OSTR, ""), "contact_id": (OSTR, ""), "signer_name": (OSTR, ""),
+         "signed_at": (STR, "")},
+        {"document_id": "env_7f3a", "name": "Purchase agreement",
+         "deal_id": "dea_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": _CONTACT_EXAMPLE["id"],
+         "signer_name": "Dana Reyes", "signed_at": "2026-11-20T17:00:00.000Z"}),
     "appointment.booked": EventDoc("POST /appointments (notes are never in events)",
                                    _APPOINTMENT, _APPOINTMENT_EXAMPLE),
     "appointment.rescheduled": EventDoc(
@@ -139,9 +147,24 @@ EVENT_DOCS: dict[str, EventDoc] = {
         {**_APPOINTMENT, "previous_outcome": (OSTR, "null the first time")},
         {**_APPOINTMENT_EXAMPLE, "outcome": "no_show", "status": "done",
          "outcome_recorded_at": "2026-11-21T18:00:00.000Z", "previous_outcome": None}),
-    "automation.run": EventDoc("the automation engine starting a run (after POST "
-                               "/automations/{id}/enroll)", arrives_with=7),
-    "saved_search.sent": EventDoc("the listing-alert digest job", arrives_with=7),
+    "automation.run": EventDoc(
+        "POST /automations/{id}/enroll creating an enrolment (not a repeat for a contact "
+        "already active in it)",
+        {"id": (STR, "enrolment id"), "automation_id": (STR, ""), "automation_name": (STR, ""),
+         "contact_id": (STR, ""), "status": (STR, "active"), "steps": (INT, "step count"),
+         "enrolled_at": (STR, "")},
+        {"id": "enr_01jd3v6k8h2k3m4n5p6q7r8s9t", "automation_id": "aut_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         "automation_name": "New buyer lead follow-up", "contact_id": _CONTACT_EXAMPLE["id"],
+         "status": "active", "steps": 4, "enrolled_at": "2026-11-20T17:04:05.123Z"}),
+    "saved_search.sent": EventDoc(
+        "`homebase admin emit-event --type saved_search.sent` (v1 has no listing alerts; "
+        "docs/automations.md)",
+        {"saved_search_id": (STR, ""), "name": (STR, ""), "contact_id": (STR, ""),
+         "listing_ids": (list[str], ""), "channel": (STR, "EMAIL or SMS"),
+         "sent_at": (STR, "")},
+        {"saved_search_id": "ss_42", "name": "3-bed Noe Valley under 1.6M",
+         "contact_id": _CONTACT_EXAMPLE["id"], "listing_ids": ["lst_01jd3v6k8h2k3m4n5p6q7r8s9t"],
+         "channel": "EMAIL", "sent_at": "2026-11-20T17:00:00.000Z"}),
 }
 assert set(EVENT_DOCS) == set(EVENT_SCOPES), "every catalogue event is documented"
 
