@@ -234,3 +234,43 @@ async def test_the_worker_job_ticks_the_engine(runtime, tenant):
     await run_round(runtime)
     assert (await _enrolment(tenant, automation_id))["status"] == "completed"
     assert not await engine.work_waiting(runtime)
+
+
+async def test_invalid_definitions_are_refused_with_a_clear_message(runtime, tenant):
+    import pytest
+
+    from homebase.workspaces.service import AdminError
+
+    email_only = {**PERSONA, "channels": ["EMAIL"]}
+    cases = [
+        ({"personas": [email_only], "automations": [{"name": "x", "steps": FULL_STEPS}]},
+         "automations[0]: steps.0.channel: persona Ava does not use SMS (it uses EMAIL)"),
+        ({"automations": [{"name": "x", "steps": [{"type": "teleport"}]}]},
+         "automations[0].steps.0"),
+        ({"personas": [PERSONA], "automations": [{"name": "x", "steps": [
+            {**FULL_STEPS[0], "template": "Hi {city}"}]}]}, "unknown placeholder(s) {city}"),
+        ({"automations": [{"name": "x", "steps": [FULL_STEPS[0]]}]}, "unknown ref 'ava'"),
+        ({"automations": [{"name": "x", "steps": [{"type": "wait"}]}]}, "more than 0 seconds"),
+        ({"automations": [{"name": "x", "steps": []}]}, "automations[0].steps"),
+        ({"campaigns": [{"name": "c", "automation": "aut_nope"}]}, "no automation 'aut_nope'"),
+    ]
+    for document, message in cases:
+        with pytest.raises(AdminError) as refused:
+            await load(runtime, tenant.id, document)
+        assert message in str(refused.value), (message, str(refused.value))
+    for path in ("/v1/personas", "/v1/automations", "/v1/campaigns"):
+        assert (await tenant.get(path)).json()["data"] == []
+
+
+async def test_concurrent_enrols_of_one_contact_make_one_enrolment(runtime, tenant):
+    import asyncio
+
+    automation_id = await automation(runtime, tenant)
+    contact_id = await contact(tenant)
+    responses = await asyncio.gather(*(tenant.post(
+        f"/v1/automations/{automation_id}/enroll", json={"contact_id": contact_id})
+        for _ in range(8)))
+    assert {response.status_code for response in responses} == {202}
+    assert sorted(response.json()["created"] for response in responses) == [False] * 7 + [True]
+    assert len({response.json()["id"] for response in responses}) == 1
+    assert len(await events(runtime, tenant.id, "automation.run")) == 1
