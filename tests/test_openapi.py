@@ -71,10 +71,21 @@ def test_the_security_scheme_is_declared(document):
     schemes = document["components"]["securitySchemes"]
     assert schemes["ApiKey"] == {**schemes["ApiKey"], "type": "apiKey", "in": "header",
                                  "name": "Authorization"}
-    assert document["security"] == [{"ApiKey": []}]
+    assert document["security"] == [{"ApiKey": []}, {"OAuth2": []}]
     for method, path, operation in operations(document):
         for requirement in operation.get("security", []):
             assert set(requirement) <= set(schemes), f"{method} {path}"
+
+
+def test_each_v1_operation_names_its_scope_for_oauth(document):
+    contacts = document["paths"]["/v1/contacts"]
+    assert contacts["get"]["security"] == [{"ApiKey": []}, {"OAuth2": ["contacts:read"]}]
+    assert contacts["post"]["security"] == [{"ApiKey": []}, {"OAuth2": ["contacts:write"]}]
+    assert document["paths"]["/v1/ping"]["get"]["security"] == [{"ApiKey": []}, {"OAuth2": []}]
+    missing = [f"{method} {path}" for method, path, operation in operations(document)
+               if path.startswith("/v1/") and "security" not in operation
+               and not path.startswith(("/v1/openapi", "/v1/docs"))]
+    assert missing == []
 
 
 # Every operation

@@ -27,6 +27,7 @@ from homebase.deals.endpoints import deals_router, pipelines_router
 from homebase.http import errors
 from homebase.http.health import router as health_router
 from homebase.http.middleware import RequestContextMiddleware
+from homebase.http.openapi_security import add_operation_security
 from homebase.kit.openapi import restore_null_examples
 from homebase.kit.responses import JSONResponse
 from homebase.leads.endpoints import router as leads_router
@@ -114,7 +115,8 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
                    "description": "`token <API_KEY>`; keys start with `hbk_`."},
         "OAuth2": OAUTH_SECURITY_SCHEME,
     }
-    document["security"] = [{"ApiKey": []}]
+    document["security"] = [{"ApiKey": []}, {"OAuth2": []}]
+    add_operation_security(app, document)
     # Validation errors are 400 here, never FastAPI's default 422.
     for path in document.get("paths", {}).values():
         for operation in path.values():

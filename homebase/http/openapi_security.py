@@ -1,0 +1,40 @@
+"""Each /v1 operation's security requirement in the OpenAPI document: an API key, or an
+OAuth access token holding the scope the route declares (its RequireScope dependency), so
+generated clients and integrators see which scope each call needs."""
+
+from collections.abc import Iterator
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.dependencies.models import Dependant
+from fastapi.routing import iter_route_contexts
+
+from homebase.auth.dependencies import RequireScope
+
+
+def _calls(dependant: Dependant) -> Iterator[Any]:
+    for dependency in dependant.dependencies:
+        yield dependency.call
+        yield from _calls(dependency)
+
+
+def declared_scopes(dependant: Dependant) -> list[Any]:
+    """The scopes a route's RequireScope dependencies name (None: any valid credential)."""
+    return [call.scope for call in _calls(dependant) if isinstance(call, RequireScope)]
+
+
+def add_operation_security(app: FastAPI, document: dict[str, Any]) -> None:
+    paths = document.get("paths", {})
+    for context in iter_route_contexts(app.routes):
+        dependant = getattr(context.route, "dependant", None)
+        operations = paths.get(context.path or "")
+        if dependant is None or operations is None:
+            continue
+        scopes = declared_scopes(dependant)
+        if len(scopes) != 1:
+            continue
+        wanted = [scopes[0].value] if scopes[0] is not None else []
+        for method in context.methods or ():
+            operation = operations.get(method.lower())
+            if operation is not None:
+                operation["security"] = [{"ApiKey": []}, {"OAuth2": wanted}]
