@@ -1,6 +1,6 @@
 from typing import Annotated
 
-from fastapi import Depends, Query
+from fastapi import Depends
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
@@ -19,6 +19,7 @@ from homebase.http.lists import list_response
 from homebase.http.router import v1_router
 from homebase.kit.clock import isoformat
 from homebase.kit.fields import Projection, field_selector
+from homebase.kit.listquery import ListQuery, ListQueryParser
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
 from homebase.kit.pagination import Page, PageRequest, page_request
 from homebase.kit.responses import JSONResponse, json_response
@@ -37,14 +38,19 @@ def _pii(principal) -> bool:
     return principal.has(Scope.contacts_read_pii)
 
 
+# The hottest list: its query string is one dependency (kit/listquery.py).
+_contacts_query = ListQueryParser(Contact, ContactFilters)
+ContactsQuery = Annotated[ListQuery, Depends(_contacts_query)]
+
+
 @router.get("", response_model=Page[Contact], summary="List contacts",
-            responses=error_responses(*READ_ERRORS))
-async def list_contacts(request: Request, principal: ContactsRead, session: Tenant, page: Pages,
-                        fields: ContactFields,
-                        filters: Annotated[ContactFilters, Query()]) -> JSONResponse:
-    pii = _pii(principal)
+            responses=error_responses(*READ_ERRORS),
+            openapi_extra={"parameters": _contacts_query.parameters})
+async def list_contacts(request: Request, principal: ContactsRead, session: Tenant,
+                        query: ContactsQuery) -> JSONResponse:
+    pii, filters, fields = _pii(principal), query.filters, query.fields
     return await list_response(
-        request, session, page, filters.model_dump(mode="json"),
+        request, session, query.page, filters.model_dump(mode="json"),
         lambda after_id, limit: repository.list_statement(session, filters, pii=pii,
                                                           after_id=after_id, limit=limit),
         lambda row: fields(render.contact(row, pii=pii)))

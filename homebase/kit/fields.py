@@ -21,26 +21,34 @@ def _identity(payload: dict[str, Any]) -> dict[str, Any]:
     return payload
 
 
+def description(model: type[BaseModel]) -> str:
+    return ("Comma-separated allow-list of members to return; id is always included. "
+            f"One of: {', '.join(sorted(model.model_fields))}.")
+
+
+def projection(allowed: frozenset[str], fields: str | None) -> Projection:
+    """The projection `fields` asks for; ValidationFailed naming unknown members."""
+    if fields is None or not fields.strip():
+        return _identity
+    names = {name.strip() for name in fields.split(",") if name.strip()}
+    unknown = sorted(names - allowed)
+    if unknown:
+        raise ValidationFailed(
+            f"fields: unknown member(s) {', '.join(unknown)}",
+            details={"errors": [{"field": "fields", "in": "query",
+                                 "message": f"unknown member '{name}'"} for name in unknown]})
+    keep = names | ALWAYS_INCLUDED
+    return lambda payload: {k: v for k, v in payload.items() if k in keep}
+
+
 def field_selector(model: type[BaseModel]) -> Callable[..., Projection]:
     """A dependency that parses `fields` against the members of `model`."""
     allowed = frozenset(model.model_fields)
-    description = ("Comma-separated allow-list of members to return; id is always included. "
-                   f"One of: {', '.join(sorted(allowed))}.")
 
     # async: FastAPI would run a plain def dependency in its thread pool.
     async def dependency(fields: Annotated[str | None, Query(max_length=1000,
-                                                             description=description)] = None
-                         ) -> Projection:
-        if fields is None or not fields.strip():
-            return _identity
-        names = {name.strip() for name in fields.split(",") if name.strip()}
-        unknown = sorted(names - allowed)
-        if unknown:
-            raise ValidationFailed(
-                f"fields: unknown member(s) {', '.join(unknown)}",
-                details={"errors": [{"field": "fields", "in": "query",
-                                     "message": f"unknown member '{name}'"} for name in unknown]})
-        keep = names | ALWAYS_INCLUDED
-        return lambda payload: {k: v for k, v in payload.items() if k in keep}
+                                                             description=description(model))]
+                         = None) -> Projection:
+        return projection(allowed, fields)
 
     return dependency

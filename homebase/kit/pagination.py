@@ -23,6 +23,8 @@ DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
 MAX_CURSOR_LENGTH = 512
 _PURPOSE = "cursor"
+CURSOR_DESCRIPTION = ("Opaque position from a previous page's next_cursor; omit for the first "
+                      "page. A malformed or stale cursor restarts from the beginning.")
 
 Item = TypeVar("Item")
 
@@ -54,9 +56,7 @@ class PageRequest:
 
 
 async def page_request(  # async: FastAPI would run a plain def in its thread pool
-    cursor: Annotated[str | None, Query(description=(
-        "Opaque position from a previous page's next_cursor; omit for the first page. A "
-        "malformed or stale cursor restarts from the beginning."))] = None,
+    cursor: Annotated[str | None, Query(description=CURSOR_DESCRIPTION)] = None,
     limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size, 1 to 200.")]
     = DEFAULT_LIMIT,
 ) -> PageRequest:
