@@ -2,8 +2,8 @@
 expiring after `HOMEBASE_API_KEY_DEFAULT_TTL_DAYS` (90) unless told otherwise."""
 
 from dataclasses import dataclass
-from functools import lru_cache
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection

@@ -8,12 +8,13 @@ from sqlalchemy.sql import ColumnElement, Select
 
 from homebase.contacts.schemas import ContactFilters
 from homebase.db.tenancy import TenantSession
-from homebase.kit.pagination import keyset
+from homebase.kit.pagination import keyset, keyset_params, keyset_template
 from homebase.kit.phones import to_e164
 from homebase.models import Contact, TimelineEvent
 
 contacts = Contact.__table__
 timeline = TimelineEvent.__table__
+_NO_FILTERS = ContactFilters()
 
 
 async def get(session: TenantSession, contact_id: str) -> dict[str, Any] | None:
@@ -55,8 +56,25 @@ def _search(q: str, pii: bool) -> ColumnElement[bool]:
     return or_(*conditions)
 
 
+_UNFILTERED: dict[tuple[str, bool], Select] = {}  # (workspace, has cursor) -> statement
+
+
+def _unfiltered(session: TenantSession, after: bool) -> Select:
+    """The unfiltered page, built once per workspace and shape (kit.pagination)."""
+    key = (session.workspace_id, after)
+    statement = _UNFILTERED.get(key)
+    if statement is None:
+        if len(_UNFILTERED) >= 4096:
+            _UNFILTERED.clear()
+        statement = _UNFILTERED[key] = keyset_template(session.select(contacts),
+                                                       contacts.c.id, after=after)
+    return statement
+
+
 def list_statement(session: TenantSession, filters: ContactFilters, *, pii: bool,
-                   after_id: str | None, limit: int) -> Select:
+                   after_id: str | None, limit: int) -> Select | tuple[Select, dict]:
+    if filters == _NO_FILTERS:
+        return _unfiltered(session, after_id is not None), keyset_params(after_id, limit)
     statement = session.select(contacts)
     if filters.stage is not None:
         statement = statement.where(contacts.c.stage == filters.stage.value)

@@ -147,12 +147,12 @@ async def execute(connection: AsyncConnection, statement: Executable,
     many = isinstance(parameters, list | tuple)
     if many and not parameters:
         return Outcome(None, 0)
-    first = parameters[0] if many else parameters
+    single = parameters[0] if many else parameters
     sync_engine = connection.sync_engine
     dialect = sync_engine.dialect
     compiled, extracted, collected, _ = statement._compile_w_cache(
         dialect, compiled_cache=sync_engine._compiled_cache,
-        column_keys=sorted(first) if first else [], for_executemany=many and len(parameters) > 1,
+        column_keys=sorted(single) if single else [], for_executemany=many and len(parameters) > 1,
         schema_translate_map=None,
         linting=dialect.compiler_linting | compiler.WARN_LINTING)
     if extracted is None:  # not cacheable: SQLAlchemy compiles it every time anyway
@@ -169,7 +169,7 @@ async def execute(connection: AsyncConnection, statement: Executable,
             _collected_params=collected))[1] for group, row in enumerate(parameters)]
     else:
         sql, arguments = _positional(plan, compiled, compiled.construct_params(
-            first, extracted_parameters=extracted, escape_names=False,
+            single, extracted_parameters=extracted, escape_names=False,
             _collected_params=collected))
         many = False
     try:

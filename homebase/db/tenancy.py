@@ -81,11 +81,15 @@ class TenantSession:
             if await direct.execute(self.connection, _insert(table), rows) is None:
                 await self.connection.execute(_insert(table), rows)
 
-    async def fetch_one(self, statement: Select) -> dict[str, Any] | None:
-        outcome = await direct.execute(self.connection, self._checked(statement), first=True)
+    async def fetch_one(self, statement: Select, params: dict[str, Any] | None = None
+                        ) -> dict[str, Any] | None:
+        """`params` fill the statement's named bindparams (a statement built once and
+        kept, e.g. a keyset page, run with this request's values)."""
+        outcome = await direct.execute(self.connection, self._checked(statement), params,
+                                       first=True)
         if outcome is not None:
             return outcome.rows[0] if outcome.rows else None
-        result = await self.connection.execute(statement)
+        result = await self.connection.execute(statement, params)
         keys = _unique_keys(result)
         if keys is None:
             row = result.mappings().first()
@@ -93,11 +97,12 @@ class TenantSession:
         row = result.first()
         return dict(zip(keys, row, strict=True)) if row is not None else None
 
-    async def fetch_all(self, statement: Select) -> list[dict[str, Any]]:
-        outcome = await direct.execute(self.connection, self._checked(statement))
+    async def fetch_all(self, statement: Select, params: dict[str, Any] | None = None
+                        ) -> list[dict[str, Any]]:
+        outcome = await direct.execute(self.connection, self._checked(statement), params)
         if outcome is not None:
             return outcome.rows or []
-        result = await self.connection.execute(statement)
+        result = await self.connection.execute(statement, params)
         keys = _unique_keys(result)
         if keys is None:
             return [dict(row) for row in result.mappings()]

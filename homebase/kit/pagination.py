@@ -14,7 +14,7 @@ from typing import Annotated, Any, Generic, TypeVar
 
 from fastapi import Query
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import Column
+from sqlalchemy import Column, Integer, bindparam
 from sqlalchemy.sql import Select
 
 from homebase.kit.crypto import open_signed_blob, signed_blob
@@ -94,6 +94,25 @@ def keyset(statement: Select, id_column: Column, after_id: str | None, limit: in
     if after_id is not None:
         statement = statement.where(id_column < after_id)
     return statement.order_by(id_column.desc()).limit(limit + 1)
+
+
+AFTER_ID, LIMIT = "keyset_after_id", "keyset_limit"
+
+
+def keyset_template(statement: Select, id_column: Column, *, after: bool) -> Select:
+    """keyset() with bindparams instead of values, to build once per list shape and run
+    with keyset_params(): building and cache-keying a statement per request cost more
+    than running it."""
+    if after:
+        statement = statement.where(id_column < bindparam(AFTER_ID, type_=id_column.type))
+    return statement.order_by(id_column.desc()).limit(bindparam(LIMIT, type_=Integer()))
+
+
+def keyset_params(after_id: str | None, limit: int) -> dict[str, Any]:
+    params: dict[str, Any] = {LIMIT: limit + 1}
+    if after_id is not None:
+        params[AFTER_ID] = after_id
+    return params
 
 
 def page_body(rows: Sequence[dict[str, Any]], limit: int, render: Callable[[dict], dict],
