@@ -140,7 +140,9 @@ def test_openapi_documents_every_event(app):
     data = document["components"]["schemas"]["MessageSentData"]
     assert {"event_id", "occurred_at", "id", "ai_generated", "channel", "to"} <= \
         set(data["properties"])
-    assert "Arrives with issue 7" in document["webhooks"]["appointment.booked"]["post"][
-        "description"]
+    assert "Emitted by: POST /appointments" in document["webhooks"]["appointment.booked"][
+        "post"]["description"]
+    assert all(item["post"]["description"].startswith("Emitted by: ")
+               for item in document["webhooks"].values())
     delete = document["paths"]["/v1/webhooks/{id}"]["delete"]
     assert "200" in delete["responses"]

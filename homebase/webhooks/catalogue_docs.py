@@ -21,7 +21,6 @@ class EventDoc:
     emitted_by: str
     members: dict[str, tuple[Any, str]] = field(default_factory=dict)
     example: dict[str, Any] = field(default_factory=dict)
-    arrives_with: int | None = None  # the issue that brings the emitting operation
 
 
 _CONTACT = {
@@ -216,8 +215,7 @@ def install(app: FastAPI) -> None:
         async def receive(body: model) -> None:  # type: ignore[valid-type]
             """Documentation only: receivers implement this."""
 
-        source = (f"Emitted by: {doc.emitted_by}." if doc.arrives_with is None
-                  else f"Arrives with issue {doc.arrives_with} ({doc.emitted_by}).")
+        source = f"Emitted by: {doc.emitted_by}."
         router.add_api_route(
             name, receive, methods=["POST"], summary=name, status_code=200,
             operation_id=f"webhook_{name.replace('.', '_')}",
