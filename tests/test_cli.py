@@ -277,6 +277,7 @@ async def test_seed_demo(cli):
     assert seeded["workspace"]["status"] == "active"
     assert seeded["api_key"]["scopes"] == list(ALL_SCOPES)
     assert seeded["created"]["contacts"] and seeded["created"]["members"]
+    assert len(seeded["created"]["messages"]) == 1 and len(seeded["created"]["tasks"]) == 1
     workspace_id = seeded["workspace"]["id"]
     for contact_id in seeded["created"]["contacts"]:
         assert cli.row("contacts", contact_id)["workspace_id"] == workspace_id
@@ -284,6 +285,11 @@ async def test_seed_demo(cli):
     listed = await cli.get(seeded["api_key"]["key"], "/v1/contacts?limit=200")
     assert listed.status_code == 200, listed.text
     assert set(seeded["created"]["contacts"]) <= {c["id"] for c in listed.json()["data"]}
+    for path, kind in (("/v1/messages", "messages"), ("/v1/tasks", "tasks"),
+                       ("/v1/appointments", "appointments"), ("/v1/automations", "automations")):
+        page = await cli.get(seeded["api_key"]["key"], path)
+        assert page.status_code == 200, page.text
+        assert {item["id"] for item in page.json()["data"]} >= set(seeded["created"][kind])
 
 
 # --- Commands that fail: one line on stderr, non-zero exit, nothing written ---------------

@@ -11,6 +11,7 @@ from homebase.auth.scopes import ALL_SCOPES
 from homebase.config import VAR_DIR, get_settings
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import load_fixtures
+from homebase.kit.phones import to_e164
 from homebase.runtime import Runtime
 from homebase.workspaces import service as workspaces
 
@@ -27,11 +28,35 @@ async def seed_demo(connection: AsyncConnection, runtime: Runtime) -> dict[str, 
     workspace = await workspaces.create_workspace(connection, DEMO_NAME, now)
     session = TenantSession(connection, workspace["id"], clock=runtime.clock, actor="admin")
     created = await load_fixtures(session, demo_document())
+    created.update(await _demo_activity(session))
     key = await create_api_key(connection, workspace_id=workspace["id"], scopes=list(ALL_SCOPES),
                                name="Demo key (every scope)", now=now,
                                expires_in_days=runtime.settings.api_key_default_ttl_days)
     return {"workspace": workspaces.workspace_json(workspace), "api_key": key.as_json(),
             "created": created}
+
+
+async def _demo_activity(session: TenantSession) -> dict[str, list[str]]:
+    """What the demo shows that v1 creates through its API rather than fixtures: a text
+    Dana sent (on her timeline, in GET /messages) and a follow-up task about it."""
+    from datetime import timedelta
+
+    from homebase.messaging import inbound
+    from homebase.messaging.repository import contact_by_address
+    from homebase.tasks.schemas import TaskCreate
+    from homebase.tasks.service import create_task
+
+    dana_phone = to_e164("+1 415 555 0142")
+    dana = await contact_by_address(session, phone_e164=dana_phone)
+    contact_id = dana["id"] if dana else None
+    message, _ = await inbound.receive(
+        session, channel="SMS", sender=dana_phone, recipient="+14155550100",
+        body="Hi! Is Saturday at 10 still on for 1421 Sanchez? Can my partner join?",
+        provider_message_id="demo-inbound-1")
+    task, _ = await create_task(session, TaskCreate(
+        title="Send Dana the disclosure packet for 1421 Sanchez", contact_id=contact_id,
+        due_at=session.now() + timedelta(days=1)), source="demo")
+    return {"messages": [message["id"]], "tasks": [task["id"]]}
 
 
 async def ensure_local_demo() -> dict[str, str]:
