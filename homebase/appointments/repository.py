@@ -7,11 +7,9 @@ from sqlalchemy.sql import Select
 from homebase.appointments.schemas import AppointmentFilters, Status
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
-from homebase.models import Appointment, Contact, User
+from homebase.models import Appointment
 
 appointments = Appointment.__table__
-contacts = Contact.__table__
-users = User.__table__
 
 
 async def get(session: TenantSession, appointment_id: str) -> dict[str, Any] | None:
@@ -53,16 +51,6 @@ async def insert(session: TenantSession, values: dict[str, Any]) -> None:
 async def update(session: TenantSession, appointment_id: str, values: dict[str, Any]) -> None:
     await session.execute(session.update(appointments)
                           .where(appointments.c.id == appointment_id).values(**values))
-
-
-async def contact_exists(session: TenantSession, contact_id: str) -> bool:
-    return await session.fetch_one(session.select(contacts, contacts.c.id)
-                                   .where(contacts.c.id == contact_id)) is not None
-
-
-async def member_exists(session: TenantSession, user_id: str) -> bool:
-    return await session.fetch_one(session.select(users, users.c.id)
-                                   .where(users.c.id == user_id)) is not None
 
 
 async def for_contact(session: TenantSession, contact_id: str) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ from homebase.kit.clock import isoformat
 from homebase.kit.errors import NotFound, ValidationFailed
 from homebase.kit.ids import new_id
 from homebase.outbox.service import emit
+from homebase.workspaces import references
 
 OUTCOME_WORDS = {"showed": "attended", "no_show": "no-show", "cancelled": "cancelled"}
 # What the pushed calendar event shows: a change to any of these is pushed again.
@@ -30,11 +31,11 @@ async def get_or_404(session: TenantSession, appointment_id: str) -> dict[str, A
 async def _check_references(session: TenantSession, values: dict[str, Any]) -> None:
     """Every unknown reference at once; another workspace's reads like an unknown one."""
     errors = []
-    if "contact_id" in values and not await repository.contact_exists(session,
+    if "contact_id" in values and not await references.contact_exists(session,
                                                                       values["contact_id"]):
         errors.append(("contact_id", "is not a contact of this workspace"))
     for name in ("created_by", "assignee_id"):
-        if values.get(name) is not None and not await repository.member_exists(session,
+        if values.get(name) is not None and not await references.member_exists(session,
                                                                                values[name]):
             errors.append((name, "is not a member of this workspace"))
     if errors:

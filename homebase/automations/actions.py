@@ -31,6 +31,7 @@ from homebase.messaging import service as messaging_service
 from homebase.messaging.schemas import MessageCreate
 from homebase.tasks import service as tasks_service
 from homebase.tasks.schemas import TaskCreate
+from homebase.workspaces import references
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ async def send_message(session: TenantSession, step: SendMessageStep, contact: d
 async def create_task(session: TenantSession, step: CreateTaskStep,
                       contact: dict[str, Any]) -> Outcome:
     assignee = step.assignee_id
-    if assignee is None and contact["owner_id"] and await repository.member_exists(
+    if assignee is None and contact["owner_id"] and await references.member_exists(
             session, contact["owner_id"]):
         assignee = contact["owner_id"]
     due_at = (session.now() + timedelta(minutes=step.due_in_minutes)

@@ -14,6 +14,7 @@ from homebase.automations.steps import ChannelName, Steps
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import Refs, loader, resolve_ref
 from homebase.kit.ids import new_id
+from homebase.workspaces import references
 from homebase.workspaces.service import AdminError
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
@@ -95,7 +96,7 @@ async def _check_steps(session: TenantSession, data: AutomationFixture) -> None:
                 raise AdminError(f"{where}.channel: persona {persona['name']} does not use "
                                  f"{step.channel.value} (it uses {', '.join(persona['channels'])})")
         if step.type == "create_task" and step.assignee_id is not None and \
-                not await repository.member_exists(session, step.assignee_id):
+                not await references.member_exists(session, step.assignee_id):
             raise AdminError(f"{where}.assignee: '{step.assignee_id}' is not a member of "
                              "this workspace")
 

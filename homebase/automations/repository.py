@@ -18,17 +18,15 @@ from homebase.models import (
     Contact,
     Lead,
     Persona,
-    User,
 )
 
 automations = Automation.__table__
 personas = Persona.__table__
 campaigns = Campaign.__table__
+contacts = Contact.__table__
 enrolments = AutomationEnrolment.__table__
 step_runs = AutomationStepRun.__table__
 leads = Lead.__table__
-contacts = Contact.__table__
-users = User.__table__
 # A literal, not a bound parameter: PostgreSQL must see that it implies the partial
 # unique index's predicate to use it as the ON CONFLICT arbiter.
 ACTIVE = text("status = 'active'")
@@ -97,8 +95,3 @@ async def leads_of_contact(session: TenantSession, contact_id: str) -> list[dict
     return await session.fetch_all(session.select(
         leads, leads.c.id, leads.c.phone_e164, leads.c.consent_expires_at)
         .where(leads.c.contact_id == contact_id))
-
-
-async def member_exists(session: TenantSession, user_id: str) -> bool:
-    return await session.fetch_one(session.select(users, users.c.id)
-                                   .where(users.c.id == user_id)) is not None

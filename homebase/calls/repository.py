@@ -49,11 +49,6 @@ async def insert(session: TenantSession, values: dict[str, Any]) -> None:
     await session.insert(calls, values)
 
 
-async def contact_exists(session: TenantSession, contact_id: str) -> bool:
-    return await session.fetch_one(session.select(contacts, contacts.c.id)
-                                   .where(contacts.c.id == contact_id)) is not None
-
-
 async def contact_by_phone(session: TenantSession, e164: str) -> str | None:
     """The newest live contact with this number."""
     row = await session.fetch_one(

@@ -12,6 +12,7 @@ from homebase.kit.errors import NotFound, ValidationFailed
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.outbox.service import emit
+from homebase.workspaces import references
 
 
 async def get_or_404(session: TenantSession, call_id: str) -> dict[str, Any]:
@@ -28,7 +29,7 @@ def _number(raw: str | None) -> str | None:
 async def _contact_for(session: TenantSession, details: CallDetails, from_number: str | None,
                        to_number: str | None) -> str | None:
     if details.contact_id is not None:
-        if not await repository.contact_exists(session, details.contact_id):
+        if not await references.contact_exists(session, details.contact_id):
             raise ValidationFailed.for_field("contact_id", "is not a contact of this workspace")
         return details.contact_id
     other_party = from_number if details.direction == "inbound" else to_number

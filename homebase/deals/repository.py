@@ -9,12 +9,11 @@ from sqlalchemy.sql import Select
 from homebase.db.tenancy import TenantSession
 from homebase.deals.schemas import DealFilters
 from homebase.kit.pagination import keyset
-from homebase.models import Contact, Deal, Pipeline, PipelineStage
+from homebase.models import Deal, Pipeline, PipelineStage
 
 deals = Deal.__table__
 pipelines = Pipeline.__table__
 stages = PipelineStage.__table__
-contacts = Contact.__table__
 
 
 async def get(session: TenantSession, deal_id: str) -> dict[str, Any] | None:
@@ -39,12 +38,6 @@ async def insert(session: TenantSession, values: dict[str, Any]) -> None:
 
 async def update(session: TenantSession, deal_id: str, values: dict[str, Any]) -> None:
     await session.execute(session.update(deals).where(deals.c.id == deal_id).values(**values))
-
-
-async def contact_exists(session: TenantSession, contact_id: str) -> bool:
-    row = await session.fetch_one(session.select(contacts, contacts.c.id)
-                                  .where(contacts.c.id == contact_id))
-    return row is not None
 
 
 async def get_pipeline(session: TenantSession, pipeline_id: str) -> dict[str, Any] | None:

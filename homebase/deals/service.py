@@ -11,6 +11,7 @@ from homebase.kit.errors import NotFound, ValidationFailed
 from homebase.kit.ids import new_id
 from homebase.kit.money import to_hundredths
 from homebase.outbox.service import emit
+from homebase.workspaces import references
 
 
 async def get_or_404(session: TenantSession, deal_id: str) -> dict[str, Any]:
@@ -43,7 +44,7 @@ async def _stage_in(session: TenantSession, pipeline: dict[str, Any],
 
 async def _check_contact(session: TenantSession, contact_id: str | None) -> None:
     # Another workspace's contact reads exactly like an unknown one.
-    if contact_id is not None and not await repository.contact_exists(session, contact_id):
+    if contact_id is not None and not await references.contact_exists(session, contact_id):
         raise ValidationFailed.for_field("contact_id", "is not a contact of this workspace")
 
 

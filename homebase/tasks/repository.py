@@ -9,13 +9,12 @@ from sqlalchemy.sql import Select
 
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
-from homebase.models import Contact, Task, TaskDedupe, User
+from homebase.models import Contact, Task, TaskDedupe
 from homebase.tasks.schemas import TaskFilters
 
 tasks = Task.__table__
 claims = TaskDedupe.__table__
 contacts = Contact.__table__
-users = User.__table__
 
 
 async def get(session: TenantSession, task_id: str) -> dict[str, Any] | None:
@@ -38,16 +37,6 @@ def list_statement(session: TenantSession, filters: TaskFilters, *, after_id: st
 
 async def insert(session: TenantSession, row: dict[str, Any]) -> None:
     await session.insert(tasks, row)
-
-
-async def contact_exists(session: TenantSession, contact_id: str) -> bool:
-    return await session.fetch_one(session.select(contacts, contacts.c.id)
-                                   .where(contacts.c.id == contact_id)) is not None
-
-
-async def member_exists(session: TenantSession, user_id: str) -> bool:
-    return await session.fetch_one(session.select(users, users.c.id)
-                                   .where(users.c.id == user_id)) is not None
 
 
 async def claim(session: TenantSession, dedupe_key: str, task_id: str, *, now: datetime,

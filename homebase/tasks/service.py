@@ -11,6 +11,7 @@ from homebase.kit.errors import NotFound, ValidationFailed
 from homebase.kit.ids import new_id
 from homebase.tasks import repository
 from homebase.tasks.schemas import TaskCreate
+from homebase.workspaces import references
 
 DEDUPE_WINDOW = timedelta(seconds=60)
 
@@ -35,10 +36,10 @@ async def check_references(session: TenantSession, contact_id: str | None,
                            assignee_id: str | None) -> None:
     """Both failures at once; another workspace's id reads like an unknown one."""
     errors = []
-    if contact_id is not None and not await repository.contact_exists(session, contact_id):
+    if contact_id is not None and not await references.contact_exists(session, contact_id):
         errors.append({"field": "contact_id", "in": "body",
                        "message": "is not a contact of this workspace"})
-    if assignee_id is not None and not await repository.member_exists(session, assignee_id):
+    if assignee_id is not None and not await references.member_exists(session, assignee_id):
         errors.append({"field": "assignee_id", "in": "body",
                        "message": "is not a member of this workspace"})
     if errors:
