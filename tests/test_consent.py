@@ -74,6 +74,25 @@ async def test_consent_captured_later_covers_earlier_leads(tenant, clock):
     assert refreshed["consent_id"] == later["consent_id"]
 
 
+async def test_later_consent_covers_leads_whose_consent_ends_sooner_only(tenant, clock):
+    """Earlier leads of the number take the new consent when theirs is missing or ends
+    sooner; a longer-lived consent is never replaced by a shorter one."""
+    longer = await post_lead(tenant, consent=CONSENT)
+    shorter = await post_lead(tenant, consent={**CONSENT, "captured_at": "2026-01-04T10:00:00Z"})
+    assert shorter["consent_expires_at"] == "2027-01-04T10:00:00.000Z"
+    unconsented = await post_lead(tenant)
+    after_shorter = {lead["id"]: (await tenant.get(f"/v1/leads/{lead['id']}")).json()
+                     for lead in (longer, shorter, unconsented)}
+    assert after_shorter[longer["id"]]["consent_id"] == longer["consent_id"]
+    assert after_shorter[unconsented["id"]]["consent_id"] is None
+
+    latest = await post_lead(tenant, consent={})  # captured now: 2027-01-05T15:00
+    for lead in (longer, shorter, unconsented):
+        refreshed = (await tenant.get(f"/v1/leads/{lead['id']}")).json()
+        assert refreshed["consent_id"] == latest["consent_id"]
+        assert refreshed["consent_expires_at"] == "2027-01-05T15:00:00.000Z"
+
+
 async def test_consent_expires_and_ai_outbound_follows(runtime, tenant, clock):
     lead = await post_lead(tenant, consent=CONSENT)
     clock.advance(days=365)

@@ -2,12 +2,12 @@
 
 from typing import Any
 
-from sqlalchemy import exists, func, literal_column, or_, select, type_coerce
+from sqlalchemy import bindparam, exists, func, literal_column, or_, select, type_coerce
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.sql import ColumnElement, Select
 
 from homebase.contacts.schemas import ContactFilters
-from homebase.db.tenancy import TenantSession
+from homebase.db.tenancy import TenantSession, tenant_update
 from homebase.kit.pagination import keyset, keyset_params, keyset_template
 from homebase.kit.phones import to_e164
 from homebase.models import Contact, TimelineEvent
@@ -96,6 +96,17 @@ async def insert(session: TenantSession, values: dict[str, Any]) -> None:
 async def update(session: TenantSession, contact_id: str, values: dict[str, Any]) -> None:
     await session.execute(session.update(contacts).where(contacts.c.id == contact_id)
                           .values(**values))
+
+
+_SET_OWNER = (tenant_update(contacts).where(contacts.c.id == bindparam("contact"))
+              .values(owner_id=bindparam("new_owner_id"),
+                      updated_at=bindparam("now", type_=contacts.c.updated_at.type)))
+
+
+async def set_owner(session: TenantSession, contact_id: str, owner_id: str, now) -> None:
+    """Routing hands a contact to a lead's assignee, once per routed lead."""
+    await session.execute(_SET_OWNER, {"contact": contact_id, "new_owner_id": owner_id,
+                                       "now": now})
 
 
 async def add_timeline_event(session: TenantSession, values: dict[str, Any]) -> None:

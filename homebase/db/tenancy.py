@@ -4,13 +4,20 @@ Every domain query starts from a TenantSession: reads through `select`, writes t
 `insert` / `update` / `delete`, each of which adds `workspace_id = <the credential's
 workspace>` itself. Repositories receive a TenantSession, never a bare connection, so a
 new endpoint cannot forget the scope, and another workspace's id is simply not found.
+
+Hot paths may build a statement once, at import, with `tenant_select` / `tenant_update` /
+`tenant_delete` (module functions) and bindparams for their values: the workspace filter
+is then a bindparam that only a TenantSession fills, always with its own workspace (a
+caller's value for it is overwritten), so such a statement cannot run unscoped or for
+another workspace either. Building and cache-keying a statement per request cost more
+than running it (docs/performance.md).
 """
 
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, delete, insert, select, update
+from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Delete, Select, Update
 
@@ -18,6 +25,8 @@ from homebase.db import direct
 from homebase.kit.clock import Clock, system_clock
 
 _MARK = "homebase_tenant"
+_TEMPLATE = "\x00template"  # the mark of a tenant_* statement; never a workspace id
+WORKSPACE = "tenant_workspace_id"  # the bindparam a TenantSession fills in templates
 _INSERTS: dict[Table, Any] = {}  # insert(table), built once: its cache key is memoized
 
 
@@ -32,6 +41,24 @@ def _unique_keys(result) -> list[str] | None:
     """The result's column names, or None when some repeat (RowMapping's rules apply)."""
     keys = list(result.keys())
     return keys if len(set(keys)) == len(keys) else None
+
+
+def tenant_select(table: Table, *columns: Any) -> Select:
+    """TenantSession.select built once: run it with `session.fetch_*(statement, params)`."""
+    statement = select(*(columns or (table,))).where(table.c.workspace_id == bindparam(WORKSPACE))
+    return statement.execution_options(**{_MARK: _TEMPLATE})
+
+
+def tenant_update(table: Table) -> Update:
+    """TenantSession.update built once; set values with bindparams (names other than the
+    columns'), run with `session.execute(statement, params)` or `fetch_one` (RETURNING)."""
+    statement = update(table).where(table.c.workspace_id == bindparam(WORKSPACE))
+    return statement.execution_options(**{_MARK: _TEMPLATE})
+
+
+def tenant_delete(table: Table) -> Delete:
+    statement = delete(table).where(table.c.workspace_id == bindparam(WORKSPACE))
+    return statement.execution_options(**{_MARK: _TEMPLATE})
 
 
 class UnscopedQuery(RuntimeError):
@@ -65,10 +92,15 @@ class TenantSession:
         statement = delete(table).where(table.c.workspace_id == self.workspace_id)
         return statement.execution_options(**{_MARK: self.workspace_id})
 
-    def _checked(self, statement):
-        if statement.get_execution_options().get(_MARK) != self.workspace_id:
-            raise UnscopedQuery("build statements with TenantSession.select/update/delete")
-        return statement
+    def _checked(self, statement, params: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The parameters to run `statement` with, if this session may run it."""
+        mark = statement.get_execution_options().get(_MARK)
+        if mark == self.workspace_id:
+            return params
+        if mark == _TEMPLATE:
+            return {**params, WORKSPACE: self.workspace_id} if params else \
+                {WORKSPACE: self.workspace_id}
+        raise UnscopedQuery("build statements with TenantSession.select/update/delete")
 
     async def insert(self, table: Table, values: dict[str, Any]) -> None:
         row = {**values, "workspace_id": self.workspace_id}
@@ -85,8 +117,8 @@ class TenantSession:
                         ) -> dict[str, Any] | None:
         """`params` fill the statement's named bindparams (a statement built once and
         kept, e.g. a keyset page, run with this request's values)."""
-        outcome = await direct.execute(self.connection, self._checked(statement), params,
-                                       first=True)
+        params = self._checked(statement, params)
+        outcome = await direct.execute(self.connection, statement, params, first=True)
         if outcome is not None:
             return outcome.rows[0] if outcome.rows else None
         result = await self.connection.execute(statement, params)
@@ -99,7 +131,8 @@ class TenantSession:
 
     async def fetch_all(self, statement: Select, params: dict[str, Any] | None = None
                         ) -> list[dict[str, Any]]:
-        outcome = await direct.execute(self.connection, self._checked(statement), params)
+        params = self._checked(statement, params)
+        outcome = await direct.execute(self.connection, statement, params)
         if outcome is not None:
             return outcome.rows or []
         result = await self.connection.execute(statement, params)
@@ -109,8 +142,10 @@ class TenantSession:
         # zip with the keys read once: a RowMapping per row rebuilds its key view.
         return [dict(zip(keys, row, strict=True)) for row in result]
 
-    async def execute(self, statement: Update | Delete) -> int:
-        outcome = await direct.execute(self.connection, self._checked(statement))
+    async def execute(self, statement: Update | Delete,
+                      params: dict[str, Any] | None = None) -> int:
+        params = self._checked(statement, params)
+        outcome = await direct.execute(self.connection, statement, params)
         if outcome is not None:
             return outcome.rowcount
-        return (await self.connection.execute(statement)).rowcount
+        return (await self.connection.execute(statement, params)).rowcount

@@ -3,10 +3,10 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import or_
+from sqlalchemy import bindparam
 from sqlalchemy.sql import Select
 
-from homebase.db.tenancy import TenantSession
+from homebase.db.tenancy import TenantSession, tenant_select, tenant_update
 from homebase.kit.pagination import keyset
 from homebase.leads.schemas import LeadFilters
 from homebase.models import Contact, Lead
@@ -37,6 +37,10 @@ def list_statement(session: TenantSession, filters: LeadFilters, *, after_id: st
     return keyset(statement, leads.c.id, after_id, limit)
 
 
+_BY_PHONE = tenant_select(contacts).where(contacts.c.phone_e164 == bindparam("match")).limit(1)
+_BY_EMAIL = tenant_select(contacts).where(contacts.c.email_lower == bindparam("match")).limit(1)
+
+
 async def matching_contact(session: TenantSession, phone_e164: str | None,
                            email_lower: str | None) -> dict[str, Any] | None:
     """The contact a lead belongs to: one with the same E.164 number, else one with the
@@ -46,23 +50,29 @@ async def matching_contact(session: TenantSession, phone_e164: str | None,
     contact matching either before applying the LIMIT, which grew with the contacts
     sharing a number (4.6 ms per lead with a few thousand; docs/performance.md)."""
     if phone_e164:
-        row = await session.fetch_one(_match(session, contacts.c.phone_e164, phone_e164))
+        row = await session.fetch_one(_BY_PHONE, {"match": phone_e164})
         if row is not None:
             return row
     if email_lower:
-        return await session.fetch_one(_match(session, contacts.c.email_lower, email_lower))
+        return await session.fetch_one(_BY_EMAIL, {"match": email_lower})
     return None
 
 
-def _match(session: TenantSession, column, value: str) -> Select:
-    return session.select(contacts).where(column == value).limit(1)
+# Consent captured for a number covers the earlier leads of that number with no consent
+# and those whose consent ends sooner: two statements, each a seek on
+# ix_leads_phone_consent (with `IS NULL OR <` in one WHERE, SQLite used only the index's
+# first two columns and read every lead of the number; migration 0010).
+_EXPIRES = bindparam("new_expires_at", type_=leads.c.consent_expires_at.type)
+_CONSENT = {"consent_id": bindparam("new_consent_id"), "consent_expires_at": _EXPIRES}
+_ATTACH_CONSENT = tuple(
+    tenant_update(leads).where(leads.c.phone_e164 == bindparam("b_phone"), sooner).values(_CONSENT)
+    for sooner in (leads.c.consent_expires_at.is_(None),
+                   leads.c.consent_expires_at < _EXPIRES))
 
 
 async def attach_consent(session: TenantSession, phone_e164: str, consent_id: str,
                          expires_at: datetime) -> None:
     """Consent captured for a number now covers the earlier leads of that number too."""
-    await session.execute(
-        session.update(leads)
-        .where(leads.c.phone_e164 == phone_e164,
-               or_(leads.c.consent_expires_at.is_(None), leads.c.consent_expires_at < expires_at))
-        .values(consent_id=consent_id, consent_expires_at=expires_at))
+    params = {"b_phone": phone_e164, "new_consent_id": consent_id, "new_expires_at": expires_at}
+    for statement in _ATTACH_CONSENT:
+        await session.execute(statement, params)

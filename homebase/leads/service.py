@@ -131,7 +131,7 @@ async def _set_owner(session: TenantSession, contact: dict[str, Any], owner_id: 
     if contact["owner_id"] == owner_id:
         return
     values = {"owner_id": owner_id, "updated_at": session.now()}
-    await contacts_repository.update(session, contact["id"], values)
+    await contacts_repository.set_owner(session, contact["id"], owner_id, values["updated_at"])
     changes.events.append(("contact.updated",
                            {**contacts_render.contact({**contact, **values}, pii=False),
                             "changed": ["owner_id"]}))

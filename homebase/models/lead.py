@@ -15,7 +15,9 @@ class Lead(Base):
     __table_args__ = (
         Index("ix_leads_workspace_id_id", "workspace_id", "id"),
         Index("ix_leads_contact", "workspace_id", "contact_id", "id"),
-        Index("ix_leads_phone", "workspace_id", "phone_e164"),
+        # attach_consent seeks the leads of a number whose consent is missing or ends
+        # sooner (migration 0010); phone lookups use its first two columns.
+        Index("ix_leads_phone_consent", "workspace_id", "phone_e164", "consent_expires_at"),
         # first-available counts each member's recent assignments.
         Index("ix_leads_assignee", "workspace_id", "assignee_id", "assigned_at"),
     )

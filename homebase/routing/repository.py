@@ -3,9 +3,9 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 
-from homebase.db.tenancy import TenantSession
+from homebase.db.tenancy import TenantSession, tenant_update
 from homebase.models import Lead, Office, RoutingCursor, RoutingRule, Team, User
 from homebase.routing.engine import Member, Rule
 
@@ -46,15 +46,18 @@ async def read_cursor(session: TenantSession, rule_id: str) -> int:
     return row["position"] if row else 0
 
 
+_TAKE_TURN = (tenant_update(cursors).where(cursors.c.rule_id == bindparam("rule"))
+              .values(position=cursors.c.position + 1,
+                      updated_at=bindparam("now", type_=cursors.c.updated_at.type))
+              .returning(cursors.c.position))
+
+
 async def take_turn(session: TenantSession, rule_id: str, now: datetime) -> int:
     """The turn this caller owns (0, 1, 2, ...): one atomic increment, so concurrent
     transactions on any instance each get a distinct turn and none is skipped. On
     PostgreSQL the row lock holds later takers until this transaction ends; SQLite
     write transactions are serialized (BEGIN IMMEDIATE)."""
-    row = await session.fetch_one(
-        session.update(cursors).where(cursors.c.rule_id == rule_id)
-        .values(position=cursors.c.position + 1, updated_at=now)
-        .returning(cursors.c.position))
+    row = await session.fetch_one(_TAKE_TURN, {"rule": rule_id, "now": now})
     if row is None:  # rules get their cursor when created; this is only a safety net
         await create_cursor(session, rule_id, now, position=1)
         return 0
