@@ -1,10 +1,13 @@
 """Phone normalization to E.164, used to match the same person across records."""
 
+from functools import lru_cache
+
 import phonenumbers
 
 DEFAULT_REGION = "US"
 
 
+@lru_cache(maxsize=4096)  # a pure function of its text; parsing costs ~25 µs
 def to_e164(raw: str | None, region: str = DEFAULT_REGION) -> str | None:
     """E.164 when the text is a possible number, else None."""
     if not raw:
