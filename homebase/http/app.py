@@ -85,6 +85,7 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
         title="Homebase workspace API", version=__version__, description=DESCRIPTION,
         openapi_url="/v1/openapi.json", docs_url="/v1/docs", redoc_url=None,
         default_response_class=JSONResponse, lifespan=lifespan,
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.runtime = runtime
     errors.install(app)
