@@ -3,6 +3,8 @@
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
+import orjson
+
 Clock = Callable[[], datetime]
 
 
@@ -25,15 +27,20 @@ class FrozenClock:
 
 
 def isoformat(moment: datetime | None) -> str | None:
-    """ISO 8601 in UTC with a Z suffix; naive values are taken as UTC."""
+    """ISO 8601 in UTC with millisecond precision and a Z suffix; naive values are taken
+    as UTC. None stays None."""
     if moment is None:
         return None
     if moment.tzinfo is not UTC and moment.tzinfo is not None:
         moment = moment.astimezone(UTC)
-    # %-formatting the fields: about half the cost of replace() + isoformat(timespec=),
-    # and this runs for every timestamp of every record rendered.
-    return _ISO % (moment.year, moment.month, moment.day, moment.hour, moment.minute,
-                   moment.second, moment.microsecond // 1000)
+    # orjson formats a datetime in C, as `"YYYY-MM-DDTHH:MM:SS[.ffffff]Z"` (quotes
+    # included); cutting that to milliseconds is about half the cost of %-formatting
+    # the seven fields, and this runs for every timestamp of every record rendered.
+    text = orjson.dumps(moment, option=_ORJSON_UTC)
+    if len(text) == _WITH_MICROSECONDS:
+        return (text[1:24] + b"Z").decode()
+    return (text[1:20] + b".000Z").decode()
 
 
-_ISO = "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ"
+_ORJSON_UTC = orjson.OPT_UTC_Z | orjson.OPT_NAIVE_UTC
+_WITH_MICROSECONDS = len(b'"2026-01-05T15:00:00.123456Z"')
