@@ -15,7 +15,7 @@ from homebase.contacts.schemas import (
     Event,
     NoteCreate,
 )
-from homebase.http.lists import list_response
+from homebase.http.lists import list_response, stored_list_response
 from homebase.http.router import v1_router
 from homebase.kit.clock import isoformat
 from homebase.kit.fields import Projection, field_selector
@@ -49,11 +49,11 @@ ContactsQuery = Annotated[ListQuery, Depends(_contacts_query)]
 async def list_contacts(request: Request, principal: ContactsRead, session: Tenant,
                         query: ContactsQuery) -> JSONResponse:
     pii, filters, fields = _pii(principal), query.filters, query.fields
-    return await list_response(
+    return await stored_list_response(
         request, session, query.page, filters.model_dump(mode="json"),
         lambda after_id, limit: repository.list_statement(session, filters, pii=pii,
                                                           after_id=after_id, limit=limit),
-        lambda row: fields(render.contact(row, pii=pii)))
+        lambda page: [fields(item) for item in render.contacts(page, pii=pii)])
 
 
 @router.post("", status_code=201, response_model=Contact, summary="Create a contact",

@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from homebase.db.tenancy import StoredRows
+from homebase.db.types import stored_json_to_wire, stored_time_to_wire
 from homebase.kit.clock import isoformat
 from homebase.kit.masking import mask_email, mask_phone
 
@@ -26,6 +28,46 @@ def contact(row: dict[str, Any], *, pii: bool) -> dict[str, Any]:
         "created_at": isoformat(row["created_at"]),
         "updated_at": isoformat(row["updated_at"]),
     }
+
+
+_PAGE_COLUMNS = ("id", "first_name", "last_name", "email", "phone", "stage", "source", "tags",
+                 "notes", "owner_id", "ai_paused_at", "anonymized_at", "created_at",
+                 "updated_at")
+
+
+def contacts(page: StoredRows, *, pii: bool) -> list[dict[str, Any]]:
+    """A page of contacts, as `contact` renders each. On SQLite the rows come as stored
+    and are rendered from that directly: a page was ~5 µs a row as dicts of parsed
+    values and ~2 µs this way (docs/performance.md); tests/test_contact_render.py holds
+    the two to the same output."""
+    if not page.stored:
+        keys = page.keys
+        return [contact(dict(zip(keys, row, strict=True)), pii=pii) for row in page.rows]
+    position = {key: index for index, key in enumerate(page.keys)}
+    (id_, first, last, email, phone, stage, source, tags, notes, owner, paused, anonymized,
+     created, updated) = (position[column] for column in _PAGE_COLUMNS)
+    time, json = stored_time_to_wire, stored_json_to_wire
+    show_email = (lambda value: value) if pii else mask_email
+    show_phone = (lambda value: value) if pii else mask_phone
+    masked = not pii
+    return [{
+        "id": row[id_],
+        "first_name": row[first],
+        "last_name": row[last],
+        "email": show_email(row[email]),
+        "phone": show_phone(row[phone]),
+        "stage": row[stage],
+        "source": row[source],
+        "tags": json(row[tags]),
+        "notes": row[notes],
+        "owner_id": row[owner],
+        "pii_masked": masked,
+        "ai_auto_response_paused": row[paused] is not None,
+        "ai_auto_response_paused_at": time(row[paused]),
+        "anonymized_at": time(row[anonymized]),
+        "created_at": time(row[created]),
+        "updated_at": time(row[updated]),
+    } for row in page.rows]
 
 
 def event(row: dict[str, Any]) -> dict[str, Any]:

@@ -116,10 +116,13 @@ def _rows(plan: Plan, raw: list[tuple]) -> list[dict[str, Any]]:
 
 
 class Outcome:
-    __slots__ = ("rows", "rowcount")
+    """`rows` are dicts with the column types' result processing applied, or, for
+    `execute(..., stored=True)`, the driver's tuples as stored, in the order of `keys`."""
 
-    def __init__(self, rows: list[dict[str, Any]] | None, rowcount: int):
-        self.rows, self.rowcount = rows, rowcount
+    __slots__ = ("rows", "rowcount", "keys")
+
+    def __init__(self, rows: list[Any] | None, rowcount: int, keys: tuple[str, ...] = ()):
+        self.rows, self.rowcount, self.keys = rows, rowcount, keys
 
 
 def _run(conn: sqlite3.Connection, sql: str, parameters: Any, many: bool,
@@ -138,9 +141,10 @@ def _run(conn: sqlite3.Connection, sql: str, parameters: Any, many: bool,
 
 async def execute(connection: AsyncConnection, statement: Executable,
                   parameters: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
-                  *, first: bool = False) -> Outcome | None:
+                  *, first: bool = False, stored: bool = False) -> Outcome | None:
     """Run `statement` on the driver; None when it is left to SQLAlchemy (see above).
-    With `first`, only the first row is read (the rest are never fetched)."""
+    With `first`, only the first row is read (the rest are never fetched); with
+    `stored`, rows are the driver's tuples, without result processing."""
     driver = driver_of(connection)
     if driver is None:
         return None
@@ -179,6 +183,8 @@ async def execute(connection: AsyncConnection, statement: Executable,
     except sqlite3.Error as error:
         raise exc.DBAPIError.instance(sql, arguments, error, sqlite3.Error,
                                       dialect=dialect) from error
+    if stored:
+        return Outcome(raw, rowcount, plan.keys)
     return Outcome(_rows(plan, raw) if raw is not None else None, rowcount)
 
 

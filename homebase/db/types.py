@@ -2,9 +2,13 @@
 
 from datetime import UTC, datetime
 
+import orjson
 from sqlalchemy import JSON, DateTime
+from sqlalchemy.dialects import sqlite
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.types import TypeDecorator
+
+from homebase.kit.clock import isoformat
 
 JSONValue = JSON().with_variant(JSONB(), "postgresql")
 
@@ -51,3 +55,27 @@ class UTCDateTime(TypeDecorator):
         if value is None:
             return None
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+# Values as SQLite stores them (TenantSession.fetch_stored), straight to the wire.
+
+_FROM_SQLITE = UTCDateTime().result_processor(sqlite.dialect(), None)
+
+
+def stored_time_to_wire(value: str | None) -> str | None:
+    """A UTCDateTime as SQLite stores it ("YYYY-MM-DD HH:MM:SS[.ffffff]", naive UTC) in
+    the wire format of kit.clock.isoformat: the same text as parsing it and formatting
+    the datetime, by slicing (a fifth of the cost). Any other stored form is parsed."""
+    if value is None:
+        return None
+    if value[10:11] == " ":
+        if len(value) == 26:
+            return f"{value[:10]}T{value[11:23]}Z"
+        if len(value) == 19:
+            return f"{value[:10]}T{value[11:]}.000Z"
+    return isoformat(_FROM_SQLITE(value))
+
+
+def stored_json_to_wire(value: str | None) -> orjson.Fragment | None:
+    """A JSON column as SQLite stores it (JSON text), embedded in the response as it is."""
+    return None if value is None else orjson.Fragment(value)

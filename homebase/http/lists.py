@@ -6,8 +6,14 @@ from typing import Any
 from sqlalchemy.sql import Select
 from starlette.requests import Request
 
-from homebase.db.tenancy import TenantSession
-from homebase.kit.pagination import PageRequest, decode_cursor, list_key, page_body
+from homebase.db.tenancy import StoredRows, TenantSession
+from homebase.kit.pagination import (
+    PageRequest,
+    decode_cursor,
+    encode_cursor,
+    list_key,
+    page_body,
+)
 from homebase.kit.responses import JSONResponse, json_response
 from homebase.runtime import get_runtime
 
@@ -24,3 +30,25 @@ async def list_response(request: Request, session: TenantSession, page: PageRequ
     statement, params = built if isinstance(built, tuple) else (built, None)
     rows = await session.fetch_all(statement, params)
     return json_response(page_body(rows, page.limit, render, secret, key))
+
+
+async def stored_list_response(request: Request, session: TenantSession, page: PageRequest,
+                               filters: dict[str, Any],
+                               build: Callable[[str | None, int], Select | tuple[Select, dict]],
+                               render: Callable[[StoredRows], list[dict[str, Any]]]
+                               ) -> JSONResponse:
+    """list_response for a renderer of whole pages of stored rows
+    (TenantSession.fetch_stored): the same cursor, limit and page rules."""
+    secret = get_runtime(request).settings.secret_key
+    key = list_key(session.workspace_id, request.url.path, filters)
+    built = build(decode_cursor(secret, key, page.cursor), page.limit)
+    statement, params = built if isinstance(built, tuple) else (built, None)
+    stored = await session.fetch_stored(statement, params)
+    has_more = len(stored.rows) > page.limit
+    rows = stored.rows[:page.limit]
+    last_id = rows[-1][stored.keys.index("id")] if has_more else None
+    return json_response({
+        "data": render(stored._replace(rows=rows)),
+        "next_cursor": encode_cursor(secret, key, last_id) if last_id is not None else None,
+        "has_more": has_more,
+    })
