@@ -85,6 +85,7 @@ class Database:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         self.checkpointer: checkpoint.Checkpointer | None = None
+        self.parking = request.Parking(limit=sqlite_pool_size)  # db/request.py
         if self.is_sqlite:
             path = make_url(url).database
             if path and path != ":memory:" and not path.startswith("file:"):
@@ -104,13 +105,27 @@ class Database:
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[AsyncConnection]:
         """Commit when the block ends normally, roll back when it raises."""
+        if not self.is_sqlite:
+            async with self.engine.connect() as connection, connection.begin():
+                yield connection
+            return
         if self.checkpointer is not None:
             self.checkpointer.ensure_running()
-        async with self.engine.connect() as connection:
-            if self.is_sqlite and write:
+        # Connections parked by requests go back to the pool first, and this waits
+        # counted, so none is parked while it does (db/request.py, Parking).
+        self.parking.release()
+        self.parking.waiting += 1
+        try:
+            connection = await self.engine.connect().start()
+        finally:
+            self.parking.waiting -= 1
+        try:
+            if write:
                 connection = await connection.execution_options(sqlite_begin="IMMEDIATE")
             async with connection.begin():
                 yield connection
+        finally:
+            await connection.close()
 
     @asynccontextmanager
     async def request_transaction(self, *, write: bool) -> AsyncIterator[AsyncConnection]:
@@ -122,10 +137,11 @@ class Database:
             return
         if self.checkpointer is not None:
             self.checkpointer.ensure_running()
-        async with request.sqlite_request(self.engine, write=write) as connection:
+        async with request.sqlite_request(self.engine, self.parking, write=write) as connection:
             yield connection
 
     async def dispose(self) -> None:
+        self.parking.release()
         if self.checkpointer is not None:
             await self.checkpointer.stop()
         await self.engine.dispose()

@@ -16,6 +16,13 @@ TenantSession and the API-key lookup run their statements on the driver directly
 The transaction ends the same way either way: commit when the block ends normally,
 rollback when it raises; a connection whose rollback failed is invalidated rather than
 returned to the pool mid-transaction.
+
+Between requests the connection stays checked out, parked (`Parking`), when nobody is
+waiting for the pool: checking it out again goes through a new greenlet
+(`AsyncEngine.raw_connection`), which over HTTP cost ~40 µs a request, most of a
+GET /v1/ping's difference from a hello-world beyond the work itself
+(docs/performance.md). Whoever else needs a pooled connection (Database.transaction)
+first hands parked connections back, and a request never parks one while anybody waits.
 """
 
 from collections.abc import AsyncIterator
@@ -30,13 +37,51 @@ from homebase.db.sqlite import InlineConnection
 BEGUN = "homebase_begun"  # execution option: the driver is already inside BEGIN
 
 
-class RequestConnection(AsyncConnection):
-    __slots__ = ("_fairy", "homebase_driver", "_sync")
+class Parking:
+    """Pooled connections kept checked out between requests, and who waits for the pool.
 
-    def __init__(self, engine: AsyncEngine, fairy, driver: InlineConnection):
+    Everything in a process that takes a connection from the engine's pool goes through
+    Database (request_transaction, transaction), which counts itself in `waiting` while
+    it waits; `put` parks a connection only when that count is zero, so a parked
+    connection never keeps anyone waiting."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.idle: list = []
+        self.waiting = 0
+
+    def take(self):
+        return self.idle.pop() if self.idle else None
+
+    def put(self, fairy) -> None:
+        if self.waiting == 0 and len(self.idle) < self.limit and fairy.is_valid:
+            self.idle.append(fairy)
+        else:
+            fairy.close()  # back to the pool (no reset on return)
+
+    def release(self) -> None:
+        while self.idle:
+            self.idle.pop().close()
+
+    async def checkout(self, engine: AsyncEngine):
+        fairy = self.take()
+        if fairy is not None:
+            return fairy
+        self.waiting += 1
+        try:
+            return await engine.raw_connection()
+        finally:
+            self.waiting -= 1
+
+
+class RequestConnection(AsyncConnection):
+    __slots__ = ("_fairy", "homebase_driver", "_sync", "_parking")
+
+    def __init__(self, engine: AsyncEngine, fairy, driver: InlineConnection, parking: Parking):
         self._fairy = fairy
         self.homebase_driver = driver
         self._sync: Connection | None = None
+        self._parking = parking
         super().__init__(engine)
 
     # AsyncConnection keeps its sync Connection in `sync_connection`; here it is made on
@@ -75,7 +120,7 @@ class RequestConnection(AsyncConnection):
                 raise
         finally:
             if sync is None:
-                self._fairy.close()  # back to the pool (no reset on return)
+                self._parking.put(self._fairy)
             else:
                 await greenlet_spawn(sync.close)
 
@@ -97,10 +142,10 @@ def _end_sync(sync: Connection, commit: bool) -> None:
 
 
 @asynccontextmanager
-async def sqlite_request(engine: AsyncEngine, *, write: bool
+async def sqlite_request(engine: AsyncEngine, parking: Parking, *, write: bool
                          ) -> AsyncIterator[RequestConnection]:
     """Commit when the block ends normally, roll back when it raises."""
-    fairy = await engine.raw_connection()
+    fairy = await parking.checkout(engine)
     driver = getattr(fairy.dbapi_connection, "_connection", None)
     if not isinstance(driver, InlineConnection):
         fairy.close()
@@ -110,7 +155,7 @@ async def sqlite_request(engine: AsyncEngine, *, write: bool
     except BaseException:
         fairy.close()
         raise
-    connection = RequestConnection(engine, fairy, driver)
+    connection = RequestConnection(engine, fairy, driver, parking)
     try:
         yield connection
     except BaseException:
