@@ -30,9 +30,10 @@ def contact(row: dict[str, Any], *, pii: bool) -> dict[str, Any]:
     }
 
 
-_PAGE_COLUMNS = ("id", "first_name", "last_name", "email", "phone", "stage", "source", "tags",
-                 "notes", "owner_id", "ai_paused_at", "anonymized_at", "created_at",
-                 "updated_at")
+# What a list page reads (contacts/repository.py selects exactly these).
+PAGE_COLUMNS = ("id", "first_name", "last_name", "email", "phone", "stage", "source", "tags",
+                "notes", "owner_id", "ai_paused_at", "anonymized_at", "created_at",
+                "updated_at")
 
 
 def contacts(page: StoredRows, *, pii: bool) -> list[dict[str, Any]]:
@@ -45,7 +46,7 @@ def contacts(page: StoredRows, *, pii: bool) -> list[dict[str, Any]]:
         return [contact(dict(zip(keys, row, strict=True)), pii=pii) for row in page.rows]
     position = {key: index for index, key in enumerate(page.keys)}
     (id_, first, last, email, phone, stage, source, tags, notes, owner, paused, anonymized,
-     created, updated) = (position[column] for column in _PAGE_COLUMNS)
+     created, updated) = (position[column] for column in PAGE_COLUMNS)
     time, json = stored_time_to_wire, stored_json_to_wire
     show_email = (lambda value: value) if pii else mask_email
     show_phone = (lambda value: value) if pii else mask_phone

@@ -6,6 +6,7 @@ from sqlalchemy import bindparam, exists, func, literal_column, or_, select, typ
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.sql import ColumnElement, Select
 
+from homebase.contacts import render
 from homebase.contacts.schemas import ContactFilters
 from homebase.db.tenancy import TenantSession, tenant_update
 from homebase.kit.pagination import keyset, keyset_params, keyset_template
@@ -56,6 +57,10 @@ def _search(q: str, pii: bool) -> ColumnElement[bool]:
     return or_(*conditions)
 
 
+# What a list page renders (contacts/render.py), not workspace_id nor the lookup columns
+# email_lower and phone_e164: SQLite turns every column read into a Python object.
+PAGE_COLUMNS = tuple(contacts.c[name] for name in render.PAGE_COLUMNS)
+
 _UNFILTERED: dict[tuple[str, bool], Select] = {}  # (workspace, has cursor) -> statement
 
 
@@ -66,8 +71,8 @@ def _unfiltered(session: TenantSession, after: bool) -> Select:
     if statement is None:
         if len(_UNFILTERED) >= 4096:
             _UNFILTERED.clear()
-        statement = _UNFILTERED[key] = keyset_template(session.select(contacts),
-                                                       contacts.c.id, after=after)
+        statement = _UNFILTERED[key] = keyset_template(
+            session.select(contacts, *PAGE_COLUMNS), contacts.c.id, after=after)
     return statement
 
 
@@ -75,7 +80,7 @@ def list_statement(session: TenantSession, filters: ContactFilters, *, pii: bool
                    after_id: str | None, limit: int) -> Select | tuple[Select, dict]:
     if filters == _NO_FILTERS:
         return _unfiltered(session, after_id is not None), keyset_params(after_id, limit)
-    statement = session.select(contacts)
+    statement = session.select(contacts, *PAGE_COLUMNS)
     if filters.stage is not None:
         statement = statement.where(contacts.c.stage == filters.stage.value)
     if filters.source is not None:
