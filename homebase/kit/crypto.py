@@ -4,6 +4,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+from functools import lru_cache
 
 _TOKEN_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
@@ -19,10 +20,15 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+@lru_cache(maxsize=64)
+def _purpose_key(secret_key: str, purpose: str) -> bytes:
+    return hmac.new(secret_key.encode(), purpose.encode(), hashlib.sha256).digest()
+
+
 def sign(secret_key: str, purpose: str, payload: bytes) -> bytes:
-    """HMAC keyed by the service secret, separated by purpose so signatures never cross uses."""
-    key = hmac.new(secret_key.encode(), purpose.encode(), hashlib.sha256).digest()
-    return hmac.new(key, payload, hashlib.sha256).digest()
+    """HMAC keyed by the service secret, separated by purpose so signatures never cross uses
+    (the per-purpose key is derived once: every list page with more signs a cursor)."""
+    return hmac.digest(_purpose_key(secret_key, purpose), payload, "sha256")
 
 
 def b64url_encode(raw: bytes) -> str:
