@@ -72,3 +72,11 @@ async def test_scope_is_still_checked_on_the_direct_path(tenant, runtime, client
     assert "contacts:read" in error["message"]
     assert (await client.get("/v1/ping", headers={"Authorization": f"token {key}"})
             ).status_code == 200
+
+
+async def test_routers_turn_away_paths_outside_their_prefix(tenant):
+    """http/router.py V1Router: the prefix check only skips routers that cannot match."""
+    assert (await tenant.get("/v1/campaigns")).status_code == 200  # the last v1 router
+    assert (await tenant.get("/v1/leads")).status_code == 200
+    assert_error(await tenant.get("/v1/leadsx"), 404, "not_found")
+    assert_error(await tenant.get("/v1/nothing-here"), 404, "not_found")

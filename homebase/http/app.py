@@ -28,6 +28,7 @@ from homebase.http import errors
 from homebase.http.health import router as health_router
 from homebase.http.middleware import RequestContextMiddleware
 from homebase.http.openapi_security import add_operation_security
+from homebase.http.router import API_PREFIX
 from homebase.kit.openapi import restore_null_examples
 from homebase.kit.responses import JSONResponse
 from homebase.leads.endpoints import router as leads_router
@@ -90,7 +91,7 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
     app.state.runtime = runtime
     errors.install(app)
     for router in V1_ROUTERS:
-        app.include_router(router, prefix="/v1")
+        app.include_router(router, prefix=API_PREFIX)
     app.include_router(health_router)
     app.include_router(messaging_provider_router)  # provider callbacks: inbound, status
     app.include_router(calls_public.router)  # recording proxy, provider callback
