@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import orjson
 import pytest
+from sqlalchemy import select
 
 from homebase.kit.clock import FrozenClock
 from homebase.kit.sealed import seal
@@ -324,3 +325,24 @@ async def test_only_the_capped_part_of_a_reply_is_read(tenant, runtime, receiver
     [delivery] = (await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")).json()["data"]
     assert delivery["status"] == "succeeded", delivery
     assert delivery["attempt_log"][0]["latency_ms"] < 1500
+
+
+async def test_delivery_fanned_out_as_its_subscription_is_deleted_is_never_sent(
+        tenant, runtime, receiver, clock):
+    """PostgreSQL can interleave a fan-out that read the subscription as active with a
+    DELETE that commits before the fan-out's insert: the delivery it leaves pending must
+    not be claimed (the sweeper, which runs after delivery, then cancels it)."""
+    hook = await subscribe(tenant, receiver.url, ["contact.created"])
+    await tenant.post("/v1/contacts", {"first_name": "Ana"})
+    assert await tasks.fan_out(runtime) == 1
+    table = dispatcher.subscriptions
+    async with runtime.db.transaction() as connection:  # the DELETE, minus the cancel it missed
+        await connection.execute(table.update().where(table.c.id == hook["id"])
+                                 .values(deleted_at=clock()))
+    assert await tasks.deliver_due(runtime) == 0
+    assert await tasks.sweep(runtime) == 1
+    await work(runtime)
+    assert receiver.requests == []
+    async with runtime.db.transaction(write=False) as connection:
+        [status] = (await connection.execute(select(dispatcher.deliveries.c.status))).scalars()
+    assert status == "cancelled"

@@ -101,9 +101,16 @@ class Claim:
     data: dict[str, Any]
 
 
+# A fan-out that read a subscription as active just before a DELETE committed can still
+# insert a pending delivery for it (PostgreSQL, read committed); the sweeper cancels
+# those, but it runs after delivery in a round, so claims must skip them themselves.
+_SUBSCRIPTION_DELETED = (select(subscriptions.c.id)
+                         .where(subscriptions.c.id == deliveries.c.subscription_id,
+                                subscriptions.c.deleted_at.is_not(None)).exists())
 _DUE = (select(deliveries.c.id, deliveries.c.workspace_id, deliveries.c.attempts,
                deliveries.c.total_attempts)
-        .where(deliveries.c.status == "pending", deliveries.c.lease_attempt_id.is_(None)))
+        .where(deliveries.c.status == "pending", deliveries.c.lease_attempt_id.is_(None),
+               ~_SUBSCRIPTION_DELETED))
 
 
 async def claim(connection: AsyncConnection, settings: Settings, now: datetime,
@@ -212,8 +219,7 @@ async def work_waiting(connection: AsyncConnection, now: datetime, job: str) -> 
     if job == "fan_out":
         statement = select(outbox.c.id).where(outbox.c.dispatched_at.is_(None))
     elif job == "deliver":
-        statement = select(deliveries.c.id).where(
-            deliveries.c.status == "pending", deliveries.c.lease_attempt_id.is_(None),
+        statement = _DUE.with_only_columns(deliveries.c.id).where(
             deliveries.c.next_attempt_at <= now)
     else:
         statement = select(deliveries.c.id).where(
