@@ -34,6 +34,28 @@ async def test_malformed_json_is_400(tenant):
     assert_error(response, 400, "invalid_json")
 
 
+async def test_undecodable_json_bodies_are_400_invalid_json(tenant):
+    # FastAPI answers these with its own HTTPException(400), not a JSON syntax error.
+    for content in (b'{"first_name": "\xff"}', b"[" * 100_000 + b"]" * 100_000):
+        response = await tenant.client.post("/v1/contacts", content=content,
+                                            headers={**tenant.headers,
+                                                     "Content-Type": "application/json"})
+        assert_error(response, 400, "invalid_json")
+    assert (await tenant.get("/v1/contacts")).json()["data"] == []
+
+
+async def test_every_validation_item_has_field_in_message_and_type(tenant):
+    created = await tenant.post("/v1/contacts", json={})
+    for response in (await tenant.post("/v1/contacts", json={"stage": "X", "extra": 1}),
+                     await tenant.get("/v1/contacts", params={"limit": 0}),
+                     await tenant.get(f"/v1/contacts/{created.json()['id']}",
+                                      params={"fields": "id,bogus"})):
+        error = assert_error(response, 400, "validation_failed")
+        for item in error["details"]["errors"]:
+            assert set(item) == {"field", "in", "message", "type"}, item
+            assert all(isinstance(value, str) and value for value in item.values()), item
+
+
 async def test_wrong_content_type_is_400(tenant):
     for content_type in ("text/plain", "application/x-www-form-urlencoded"):
         response = await tenant.client.post("/v1/contacts", content=b"first_name=x",

@@ -69,8 +69,12 @@ async def _request_validation(request: Request, error: RequestValidationError) -
 
 
 async def _http_exception(request: Request, error: HTTPException) -> Response:
-    if error.status_code == 404:
-        api_error: ApiError = NotFound(f"No route matches {request.method} {request.url.path}.")
+    if error.status_code == 400:
+        # FastAPI's only HTTPException: a body it could not decode for another reason than
+        # a JSON syntax error (bytes that are not UTF-8, nesting too deep for the parser).
+        api_error: ApiError = InvalidJson()
+    elif error.status_code == 404:
+        api_error = NotFound(f"No route matches {request.method} {request.url.path}.")
     elif error.status_code == 405:
         api_error = MethodNotAllowed(f"{request.method} is not allowed on {request.url.path}.",
                                      headers=dict(error.headers or {}))

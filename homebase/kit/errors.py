@@ -26,9 +26,12 @@ class ValidationFailed(ApiError):
     message = "The request failed validation."
 
     @classmethod
-    def for_field(cls, field: str, message: str, location: str = "body") -> "ValidationFailed":
+    def for_field(cls, field: str, message: str, location: str = "body",
+                  type: str = "value_error") -> "ValidationFailed":
+        # The same {field, in, message, type} items as pydantic's errors (http/errors.py).
         return cls(f"{field}: {message}",
-                   details={"errors": [{"field": field, "in": location, "message": message}]})
+                   details={"errors": [{"field": field, "in": location, "message": message,
+                                        "type": type}]})
 
 
 class InvalidJson(ApiError):

@@ -36,7 +36,8 @@ def projection(allowed: frozenset[str], fields: str | None) -> Projection:
         raise ValidationFailed(
             f"fields: unknown member(s) {', '.join(unknown)}",
             details={"errors": [{"field": "fields", "in": "query",
-                                 "message": f"unknown member '{name}'"} for name in unknown]})
+                                 "message": f"unknown member '{name}'",
+                                 "type": "unknown_field"} for name in unknown]})
     keep = names | ALWAYS_INCLUDED
     return lambda payload: {k: v for k, v in payload.items() if k in keep}
 
