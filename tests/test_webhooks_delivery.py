@@ -279,7 +279,8 @@ async def test_operations_emit_their_events_masked(tenant, runtime, receiver, cl
                                                          "tags": ["buyer", "vip"]})
     await tenant.delete(f"/v1/contacts/{contact['id']}")
     lead = await tenant.post("/v1/leads", {"phone": "+1 415 555 0199", "source": "Zillow",
-                                           "skip_routing": True})
+                                           "skip_routing": True,
+                                           "context": {"alt_phone": "(415) 555-0177"}})
     assert lead.status_code == 201, lead.text
     while await work(runtime):
         pass

@@ -112,6 +112,19 @@ def test_payload_phone_numbers_are_always_masked():
     assert result["tags"] == data["tags"]  # only phone members are touched
 
 
+def test_phone_like_values_of_phone_named_members_are_masked():
+    """Free-form objects (a lead's context) name their phones freely."""
+    context = {"alt_phone": "+1 (415) 555-0100", "Mobile Phone": "415.555.0101",
+               "whatsapp": "whatsapp:+14155550102", "caller_id": "4155550103",
+               "phone_verified": True, "phone_verified_at": "2026-11-20T17:04:05.123Z",
+               "phone_count": "2", "office": "415 555 0104"}
+    result = masked({"context": context})["context"]
+    for name in ("alt_phone", "Mobile Phone", "whatsapp", "caller_id"):
+        assert "555" not in result[name] and result[name].endswith(context[name][-4:]), name
+    for name in ("phone_verified", "phone_verified_at", "phone_count", "office"):
+        assert result[name] == context[name], name  # not phone numbers, or not named as one
+
+
 def test_envelope_keeps_event_id_and_occurred_at():
     from datetime import UTC, datetime
 

@@ -1,5 +1,6 @@
 """Rows to wire payloads: subscriptions, the delivery log, and the delivery body."""
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -12,6 +13,21 @@ from homebase.kit.masking import mask_phone
 # payload on its way out, whatever the emitting domain did: payloads are always masked.
 PHONE_MEMBERS = frozenset({"phone", "to", "from", "from_number", "to_number", "phone_number",
                            "mobile", "caller", "callee"})
+# Free-form objects (a lead's context) name phones as integrators like: "alt_phone",
+# "Mobile Phone", "whatsapp", "caller_id". A member whose name has one of these words is
+# masked when its value looks like a phone number (so "phone_verified": true stays).
+PHONE_WORDS = ("phone", "mobile", "whatsapp", "caller", "callee", "msisdn", "cell")
+_PHONE_LIKE = re.compile(r"(?:[a-z]+:)?\+?[0-9 ().\-/]*", re.IGNORECASE)
+
+
+def _phone_member(key: str | None, value: str) -> bool:
+    if key is None or "@" in value:  # ("to"/"from" of an email are addresses, masked upstream)
+        return False
+    name = key.lower()
+    if name in PHONE_MEMBERS:
+        return True
+    return (any(word in name for word in PHONE_WORDS) and _PHONE_LIKE.fullmatch(value.strip())
+            is not None and sum(character.isdigit() for character in value) >= 5)
 
 
 def subscription(row: dict[str, Any]) -> dict[str, Any]:
@@ -60,8 +76,8 @@ def masked(value: Any, key: str | None = None) -> Any:
         return {name: masked(item, name) for name, item in value.items()}
     if isinstance(value, list):
         return [masked(item, key) for item in value]
-    if isinstance(value, str) and key in PHONE_MEMBERS and "@" not in value:
-        return mask_phone(value)  # ("to"/"from" of an email are addresses, masked upstream)
+    if isinstance(value, str) and _phone_member(key, value):
+        return mask_phone(value)
     return value
 
 
