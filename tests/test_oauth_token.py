@@ -249,6 +249,12 @@ async def test_refresh_may_narrow_scopes_but_never_widen(runtime, client, tenant
     assert_oauth_error(wider, "invalid_scope")
     narrower = await refresh(client, app_client, pair["refresh_token"], scope="deals:read")
     assert narrower.status_code == 200 and narrower.json()["scope"] == "deals:read"
+    assert (await ping(client, narrower.json()["access_token"])).json()["scopes"] == [
+        "deals:read"]
+    # RFC 6749 6: the new refresh token keeps the presented one's scope; only the access
+    # token was narrowed, so the next refresh may ask for everything again.
+    again = await refresh(client, app_client, narrower.json()["refresh_token"])
+    assert again.status_code == 200 and again.json()["scope"] == "contacts:read deals:read"
 
 
 # Client credentials

@@ -97,7 +97,9 @@ async def create_code(connection: AsyncConnection, *, client_id: str, grant: dic
 
 async def _issue(connection: AsyncConnection, *, client_id: str, grant: dict[str, Any],
                  code_id: str | None, scopes: list[str], now: datetime,
-                 with_refresh: bool) -> TokenSet:
+                 with_refresh: bool, refresh_scopes: list[str] | None = None) -> TokenSet:
+    """An access token with `scopes`, and a refresh token with `refresh_scopes` (default
+    the same): a narrowed refresh narrows only the access token (RFC 6749 6)."""
     common = {"client_id": client_id, "grant_id": grant["id"],
               "workspace_id": grant["workspace_id"], "code_id": code_id, "scopes": scopes,
               "created_at": now, "retired_at": None, "revoked_at": None}
@@ -108,6 +110,7 @@ async def _issue(connection: AsyncConnection, *, client_id: str, grant: dict[str
     if with_refresh:
         refresh = random_token(REFRESH_PREFIX, 43)
         rows.append({**common, "id": new_id("tok"), "kind": "refresh",
+                     "scopes": scopes if refresh_scopes is None else refresh_scopes,
                      "token_hash": token_hash(refresh),
                      "expires_at": now + REFRESH_TOKEN_LIFETIME})
     await connection.execute(insert(tokens), rows)
@@ -171,6 +174,9 @@ async def refresh(connection: AsyncConnection, *, client: dict[str, Any], refres
     if grant is None:
         raise invalid_grant("The workspace has revoked this app.")
     scopes = _within(narrowed(scope, row["scopes"]), grant)
+    # RFC 6749 6: the new refresh token's scope is identical to the presented one's; a
+    # `scope` parameter narrows only the access token.
+    refresh_scopes = list(row["scopes"])
     # The one guard against two concurrent refreshes: only one UPDATE finds it unretired.
     retired = await connection.execute(update(tokens).where(
         tokens.c.id == row["id"], tokens.c.retired_at.is_(None),
@@ -178,7 +184,8 @@ async def refresh(connection: AsyncConnection, *, client: dict[str, Any], refres
     if retired.rowcount != 1:
         await _end_family(connection, row["grant_id"], now)
     return await _issue(connection, client_id=client["id"], grant=grant,
-                        code_id=row["code_id"], scopes=scopes, now=now, with_refresh=True)
+                        code_id=row["code_id"], scopes=scopes, now=now, with_refresh=True,
+                        refresh_scopes=refresh_scopes)
 
 
 async def _end_family(connection: AsyncConnection, grant_id: str, now: datetime) -> None:
