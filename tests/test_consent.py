@@ -129,3 +129,18 @@ def test_the_artifact_table_keeps_the_evidence():
     columns = set(ConsentArtifact.__table__.columns.keys())
     assert {"captured_at", "source_url", "ip", "form_snapshot", "recorded_at", "expires_at",
             "phone_e164", "revoked_at"} <= columns
+
+
+async def test_later_consent_covers_an_earlier_lead_linked_by_email(tenant, clock):
+    """The earlier lead joined a contact holding another number (matched by email); the
+    consent for its own number, captured with a lead that creates a new contact, still
+    covers it."""
+    other = (await tenant.post("/v1/contacts", json={"email": "dana@example.com",
+                                                     "phone": "+1 415 555 0199"})).json()
+    earlier = await post_lead(tenant, email="dana@example.com")
+    assert earlier["contact_id"] == other["id"] and earlier["ai_outbound_allowed"] is False
+    later = await post_lead(tenant, consent=CONSENT)
+    assert later["contact_id"] != other["id"]
+    refreshed = (await tenant.get(f"/v1/leads/{earlier['id']}")).json()
+    assert refreshed["ai_outbound_allowed"] is True
+    assert refreshed["consent_id"] == later["consent_id"]

@@ -54,8 +54,7 @@ async def create_lead(session: TenantSession, data: LeadCreate) -> dict[str, Any
            "routing_rule_id": None, "routing_method": None, "rotation_turn": None,
            "routing_reason": None, "created_at": now, "updated_at": now}
     if data.consent is not None:
-        earlier_leads = contact is not None and contact["phone_e164"] == phone_e164
-        await _record_consent(session, data, row, earlier_leads)
+        await _record_consent(session, data, row)
     if not data.skip_routing:
         facts = lead_facts(data.source, data.context, phone_e164,
                            contact["stage"] if contact else None)
@@ -87,16 +86,18 @@ class Changes:
             await emit_many(session, self.events)
 
 
-async def _record_consent(session: TenantSession, data: LeadCreate, row: dict[str, Any],
-                          earlier_leads: bool) -> None:
-    """Earlier leads of the number can exist only if its contact matched by phone: every
-    lead with a usable number is linked to a contact holding that number."""
+async def _record_consent(session: TenantSession, data: LeadCreate, row: dict[str, Any]
+                          ) -> None:
+    """The new consent covers every earlier lead of the number, whatever contact they
+    were linked to: a lead linked by email keeps its own number while its contact holds
+    another, and a contact's number can change or be erased, so the contact matched now
+    says nothing about which earlier leads share the number."""
     validity = (await routing_inputs(session)).settings.consent_validity_days
     artifact = await consent.record(session, data.consent, phone=data.phone,
                                     phone_e164=row["phone_e164"], lead_id=row["id"],
                                     validity_days=validity)
     row["consent_id"], row["consent_expires_at"] = artifact["id"], artifact["expires_at"]
-    if row["phone_e164"] and earlier_leads:
+    if row["phone_e164"]:
         await repository.attach_consent(session, row["phone_e164"], artifact["id"],
                                         artifact["expires_at"])
 
