@@ -66,13 +66,45 @@ async def test_401_comes_before_body_validation(client):
     assert_error(response, 401, "unauthenticated")
 
 
-@pytest.mark.parametrize(("granted", "implied"), [
-    ("contacts:write", "/v1/contacts"),
-    ("contacts:read:pii", "/v1/contacts"),
+# The spec's implications, each with a GET that needs exactly the implied scope.
+IMPLICATIONS = [
+    ("contacts:write", "contacts:read", "/v1/contacts"),
+    ("contacts:read:pii", "contacts:read", "/v1/contacts"),
+    ("leads:write", "leads:read", "/v1/leads"),
+    ("deals:write", "deals:read", "/v1/deals"),
+    ("appointments:write", "appointments:read", "/v1/appointments"),
+    ("messages:send", "messages:read", "/v1/messages"),
+    ("automations:manage", "automations:read", "/v1/automations"),
+]
+
+
+@pytest.mark.parametrize(("granted", "implied", "path"), IMPLICATIONS)
+async def test_scope_implications(make, granted, implied, path):
+    assert (await (await make([granted])).get(path)).status_code == 200
+    # The route does need the implied scope: a key with every scope that does not grant
+    # it (per the spec's list above) is refused, naming it.
+    granting = {implied} | {scope for scope, implies, _ in IMPLICATIONS if implies == implied}
+    others = [scope for scope in ALL_SCOPES if scope not in granting]
+    error = assert_error(await (await make(others)).get(path), 403, "insufficient_scope")
+    assert error["details"] == {"missing_scope": implied}
+
+
+@pytest.mark.parametrize(("granted", "path"), [
+    ("contacts:read", "/v1/leads"), ("events:read", "/v1/contacts"),
+    ("leads:read", "/v1/contacts"), ("messages:read", "/v1/calls"),
+    ("deals:read", "/v1/listings"), ("automations:read", "/v1/webhooks"),
 ])
-async def test_scope_implications(make, granted, implied):
-    scoped = await make([granted])
-    assert (await scoped.get(implied)).status_code == 200
+async def test_no_other_scope_implies_another(make, granted, path):
+    assert_error(await (await make([granted])).get(path), 403, "insufficient_scope")
+
+
+async def test_a_read_scope_does_not_imply_its_write_scope(make):
+    for granted, path in [("leads:read", "/v1/leads"), ("deals:read", "/v1/deals"),
+                          ("appointments:read", "/v1/tasks"),
+                          ("messages:read", "/v1/messages")]:
+        error = assert_error(await (await make([granted])).post(path, json={}), 403,
+                             "insufficient_scope")
+        assert error["details"]["missing_scope"] != granted
 
 
 async def test_write_scope_is_required_to_write(make):
