@@ -4,6 +4,7 @@ FrozenClock where the schedule matters. SQLite and PostgreSQL."""
 import asyncio
 import hashlib
 import hmac
+import ipaddress
 from datetime import UTC, datetime
 
 import orjson
@@ -12,7 +13,7 @@ from sqlalchemy import select
 
 from homebase.kit.clock import FrozenClock
 from homebase.kit.sealed import seal
-from homebase.webhooks import SignatureMismatch, dispatcher, tasks, verify
+from homebase.webhooks import SignatureMismatch, dispatcher, safety, tasks, verify
 from homebase.webhooks.delivery import AttemptResult
 from homebase.worker.runner import run_until
 from tests.support import make_key
@@ -347,3 +348,35 @@ async def test_delivery_fanned_out_as_its_subscription_is_deleted_is_never_sent(
     async with runtime.db.transaction(write=False) as connection:
         [status] = (await connection.execute(select(dispatcher.deliveries.c.status))).scalars()
     assert status == "cancelled"
+
+
+async def test_dns_rebinding_is_refused_at_delivery(tenant, runtime, receiver, clock,
+                                                    monkeypatch):
+    """The host resolved to a public address when the subscription was made and to
+    loopback when the attempt connects: refused. With private addresses allowed the
+    attempt reaches the address the guard resolved (the OS can't resolve .test names)."""
+    answer = {"address": "93.184.215.14"}
+    real_resolve = safety.resolve
+
+    async def resolve(host, port):
+        if host == "rebind.test":
+            return [ipaddress.ip_address(answer["address"])]
+        return await real_resolve(host, port)
+
+    monkeypatch.setattr(safety, "resolve", resolve)
+    runtime.settings.webhook_allow_private_urls = False
+    hook = await subscribe(tenant, f"http://rebind.test:{receiver.port}/hook",
+                           ["contact.created"])
+    answer["address"] = "127.0.0.1"
+    await tenant.post("/v1/contacts", {"first_name": "Ana"})
+    await work(runtime)
+    [delivery] = (await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")).json()["data"]
+    [attempt] = delivery["attempt_log"]
+    assert attempt["outcome"] == "failed" and "loopback" in attempt["error"], attempt
+    assert receiver.requests == []
+
+    runtime.settings.webhook_allow_private_urls = True
+    clock.advance(minutes=1)
+    await work(runtime)
+    [request] = await receiver.wait_for(1)
+    assert request.headers["host"] == f"rebind.test:{receiver.port}"

@@ -97,6 +97,16 @@ async def test_resolution_checks_every_address():
                         Settings(env="test", secret_key="k" * 20))
 
 
+async def test_one_internal_address_among_many_refuses_the_host(monkeypatch):
+    async def resolve(host, port):
+        return [ipaddress.ip_address("93.184.215.14"), ipaddress.ip_address("10.1.2.3")]
+
+    monkeypatch.setattr("homebase.webhooks.safety.resolve", resolve)
+    with pytest.raises(UnsafeUrl, match="10.1.2.3"):
+        await checked_addresses("split.example", 443, allow_private=False)
+    assert len(await checked_addresses("split.example", 443, allow_private=True)) == 2
+
+
 def test_backoff_is_one_two_four_eight_sixteen_units():
     assert [backoff(n, 60) for n in range(1, 6)] == [
         timedelta(minutes=m) for m in (1, 2, 4, 8, 16)]
