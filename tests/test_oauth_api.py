@@ -16,8 +16,12 @@ from homebase.ratelimit import RedisLimiter
 from homebase.runtime import Runtime
 from tests.oauth_support import (
     assert_oauth_error,
+    authorize_app,
+    exchange,
+    grant_code,
     make_app,
     ping,
+    pkce_pair,
     refresh,
     token_pair,
 )
@@ -166,6 +170,17 @@ async def test_the_workspace_revoking_the_app_cuts_off_the_next_request(
         "grant_type": "client_credentials", "client_id": app_client.client_id,
         "client_secret": app_client.client_secret, "tenant_id": tenant.id})
     assert_oauth_error(cc, "invalid_grant")
+
+
+async def test_a_code_issued_before_the_app_was_revoked_stays_dead_after_reapproval(
+        runtime, client, tenant, app_client):
+    verifier, challenge = pkce_pair()
+    code = await grant_code(runtime, app_client, tenant.id, challenge)
+    async with runtime.db.transaction() as connection:
+        assert await service.revoke_grant(connection, tenant.id, app_client.client_id,
+                                          runtime.clock())
+    await authorize_app(runtime, app_client, tenant.id, ["contacts:read"])  # approved again
+    assert_oauth_error(await exchange(client, app_client, code, verifier), "invalid_grant")
 
 
 async def test_concurrent_refreshes_with_one_token_exactly_one_wins(runtime, client, tenant,

@@ -15,7 +15,7 @@ from homebase.auth.scopes import parse_scopes
 from homebase.kit.clock import isoformat, system_clock
 from homebase.kit.crypto import random_token, token_hash
 from homebase.kit.ids import new_id
-from homebase.models import OAuthClient, OAuthGrant, OAuthToken
+from homebase.models import OAuthClient, OAuthCode, OAuthGrant, OAuthToken
 from homebase.oauth.redirects import InvalidRedirectUri, validate_for_registration
 
 CLIENT_SECRET_PREFIX = "hbo_cs_"
@@ -23,6 +23,7 @@ MAX_REDIRECT_URIS = 10
 clients = OAuthClient.__table__
 grants = OAuthGrant.__table__
 tokens = OAuthToken.__table__
+codes = OAuthCode.__table__
 
 
 class InvalidClient(ValueError):
@@ -163,4 +164,8 @@ async def revoke_grant(connection: AsyncConnection, workspace_id: str, client_id
         grants.c.id == row.id, grants.c.revoked_at.is_(None)).values(revoked_at=now,
                                                                       updated_at=now))
     await revoke_grant_tokens(connection, row.id, now)
+    # Codes not yet redeemed are spent too: a later approval reactivates this grant row,
+    # and a code from before the revocation must not come back to life with it.
+    await connection.execute(update(codes).where(
+        codes.c.grant_id == row.id, codes.c.used_at.is_(None)).values(used_at=now))
     return True
