@@ -204,6 +204,26 @@ def test_every_referenced_schema_marks_required_and_has_an_example(document):
         document, method, path, operation))
 
 
+def test_every_v1_answer_documents_its_headers(document):
+    rate_limit = {"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"}
+
+    def problems(method, path, operation):
+        for status, response in operation["responses"].items():
+            headers = set(response.get("headers", {}))
+            expected = {"X-Request-Id"} | (
+                {"WWW-Authenticate"} if status == "401" else
+                rate_limit | ({"Retry-After"} if status == "429" else set()))
+            if not expected <= headers:
+                yield f"{status} does not document {sorted(expected - headers)}"
+            if status == "401" and headers & rate_limit:
+                yield "401 documents rate-limit headers it never carries"
+            for name in headers:
+                if not response["headers"][name].get("schema", {}).get("examples"):
+                    yield f"{status} header {name} has no schema with an example"
+    check_all(document, lambda method, path, operation: list(problems(method, path,
+                                                                       operation)))
+
+
 def test_list_operations_document_the_page_rules(document):
     for method, path, operation in operations(document):
         schema = json_schema(operation["responses"].get("200", {})) or {}
@@ -297,6 +317,13 @@ def assert_conforms(document, method: str, path: str, response) -> None:
     schema = json_schema(documented[status])
     assert schema is not None, f"{method} {path} {status} has no schema"
     problems = conform(document, schema, response.json())
+    # Every header the document promises for this answer is there, integers as integers.
+    for name, header in documented[status].get("headers", {}).items():
+        value = response.headers.get(name)
+        if value is None:
+            problems.append(f"header {name} is documented but missing")
+        elif header["schema"]["type"] == "integer" and not value.isdigit():
+            problems.append(f"header {name}: {value!r} is not an integer")
     assert not problems, f"{method} {path} {status}:\n" + "\n".join(problems)
 
 

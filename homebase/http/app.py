@@ -29,7 +29,7 @@ from homebase.http.health import router as health_router
 from homebase.http.middleware import RequestContextMiddleware
 from homebase.http.openapi_security import add_operation_security
 from homebase.http.router import API_PREFIX
-from homebase.kit.openapi import restore_null_examples
+from homebase.kit.openapi import add_response_headers, restore_null_examples
 from homebase.kit.responses import JSONResponse
 from homebase.leads.endpoints import router as leads_router
 from homebase.listings.endpoints import router as listings_router
@@ -128,5 +128,6 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     for name in ("HTTPValidationError", "ValidationError"):
         components.get("schemas", {}).pop(name, None)
     restore_null_examples(document, app.routes)
+    add_response_headers(document, API_PREFIX)
     app.openapi_schema = document
     return document

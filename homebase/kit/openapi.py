@@ -102,3 +102,41 @@ def restore_null_examples(document: dict[str, Any], routes: Iterable[Any]) -> No
         for target in by_title.get(own.get("title", ""), []):
             if target.get("examples") == _without_nulls(examples):
                 target["examples"] = examples
+
+
+def _header(description: str, kind: str, example: Any) -> dict[str, Any]:
+    return {"description": description, "schema": {"type": kind, "examples": [example]}}
+
+
+REQUEST_ID_HEADER = _header("This request's id (also error.request_id).", "string",
+                            "req_01jd3v6k8h2k3m4n5p6q7r8s9t")
+RATE_LIMIT_HEADERS = {
+    "X-RateLimit-Limit": _header("Requests allowed per minute for this credential.",
+                                 "integer", 120),
+    "X-RateLimit-Remaining": _header("Requests left in the current one-minute window.",
+                                     "integer", 119),
+    "X-RateLimit-Reset": _header("Unix time (seconds) at which the current window ends and "
+                                 "the count starts again.", "integer", 1795587480),
+}
+RETRY_AFTER_HEADER = _header("Seconds until the window ends (at least 1).", "integer", 42)
+WWW_AUTHENTICATE_HEADER = _header("The scheme to authenticate with.", "string",
+                                  'Token realm="homebase"')
+
+
+def add_response_headers(document: dict[str, Any], prefix: str) -> None:
+    """Documents the headers every /v1 answer carries (http/middleware.py, ratelimit/):
+    X-Request-Id always; the X-RateLimit-* trio on every answer to a valid credential (a 401
+    has no bucket to report); Retry-After on 429; WWW-Authenticate on 401."""
+    for path, item in document.get("paths", {}).items():
+        if not path.startswith(prefix + "/"):
+            continue
+        for operation in item.values():
+            for status, response in operation.get("responses", {}).items():
+                headers = response.setdefault("headers", {})
+                headers["X-Request-Id"] = REQUEST_ID_HEADER
+                if status == "401":
+                    headers["WWW-Authenticate"] = WWW_AUTHENTICATE_HEADER
+                    continue
+                headers.update(RATE_LIMIT_HEADERS)
+                if status == "429":
+                    headers["Retry-After"] = RETRY_AFTER_HEADER
