@@ -146,3 +146,50 @@ def test_openapi_documents_every_event(app):
                for item in document["webhooks"].values())
     delete = document["paths"]["/v1/webhooks/{id}"]["delete"]
     assert "200" in delete["responses"]
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_openapi_webhook_routes_have_real_schemas_with_examples(app):
+    """Every request and 2xx body of /v1/webhooks names a schema whose members are
+    required and which (with every schema it refers to) carries an example."""
+    document = app.openapi()
+    schemas = document["components"]["schemas"]
+
+    def refs(node):
+        if isinstance(node, dict):
+            if "$ref" in node:
+                yield node["$ref"].rsplit("/", 1)[1]
+            for value in node.values():
+                yield from refs(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from refs(value)
+
+    def check(name, seen):
+        if name in seen:
+            return
+        seen.add(name)
+        schema = schemas[name]
+        assert schema.get("examples"), f"{name} has no example"
+        assert schema.get("required"), f"{name} requires nothing"
+        for inner in refs(schema.get("properties", {})):
+            check(inner, seen)
+
+    operations = [(path, method, operation) for path, item in document["paths"].items()
+                  if path.startswith("/v1/webhooks") for method, operation in item.items()]
+    assert len(operations) == 6
+    for path, method, operation in operations:
+        bodies = [response["content"]["application/json"]["schema"]
+                  for status, response in operation["responses"].items()
+                  if status.startswith("2")]
+        if method == "post" and path == "/v1/webhooks":
+            bodies.append(operation["requestBody"]["content"]["application/json"]["schema"])
+        assert bodies, (method, path)
+        for body in bodies:
+            [name] = list(refs(body))
+            check(name, set())
+    assert schemas["WebhookCreate"]["required"] == ["url"]
+    assert set(schemas["Attempt"]["properties"]["outcome"]["enum"]) == {
+        "in_progress", "succeeded", "failed", "abandoned"}
+    assert set(schemas["Delivery"]["properties"]["status"]["enum"]) == {
+        "pending", "succeeded", "failed", "cancelled"}

@@ -1,5 +1,5 @@
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
@@ -63,11 +63,19 @@ class WebhookDeleted(BaseModel):
     deleted: bool
 
 
+_ATTEMPT = {"id": "wha_01jd3v6k8h2k3m4n5p6q7r8s9t", "number": 1, "outcome": "failed",
+            "status_code": 503, "latency_ms": 41, "error": "receiver answered 503",
+            "started_at": _CREATED, "finished_at": "2026-11-20T17:04:05.164Z"}
+
+
 class Attempt(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [_ATTEMPT]})
+
     id: str
     number: int = Field(description="1 for the first attempt; redeliveries continue counting.")
-    outcome: str = Field(description="in_progress, succeeded, failed, or abandoned (the "
-                                     "worker making it stopped; the attempt counts).")
+    outcome: Literal["in_progress", "succeeded", "failed", "abandoned"] = Field(
+        description="abandoned: the worker making it stopped before it finished (its lease "
+                    "expired); the attempt counts as one of the six.")
     status_code: int | None
     latency_ms: int | None
     error: str | None
@@ -82,17 +90,14 @@ class Delivery(BaseModel):
         "status": "pending", "attempts": 1, "next_attempt_at": "2026-11-20T17:05:05.500Z",
         "last_status_code": 503, "last_error": "receiver answered 503",
         "created_at": _CREATED, "completed_at": None,
-        "attempt_log": [{"id": "wha_01jd3v6k8h2k3m4n5p6q7r8s9t", "number": 1,
-                         "outcome": "failed", "status_code": 503, "latency_ms": 41,
-                         "error": "receiver answered 503", "started_at": _CREATED,
-                         "finished_at": "2026-11-20T17:04:05.164Z"}]}]})
+        "attempt_log": [_ATTEMPT]}]})
 
     id: str = Field(description="Sent as X-Webhook-Delivery; the same on every attempt.")
     subscription_id: str
     event_id: str
     event_type: str
-    status: str = Field(description="pending, succeeded, failed (six attempts failed) or "
-                                    "cancelled (the subscription was deleted).")
+    status: Literal["pending", "succeeded", "failed", "cancelled"] = Field(
+        description="failed: six attempts failed; cancelled: the subscription was deleted.")
     attempts: int = Field(description="Attempts in the current schedule (at most 6).")
     next_attempt_at: datetime | None
     last_status_code: int | None
