@@ -1,7 +1,10 @@
 """Automations, personas and campaigns over HTTP: lists, fixtures, enrol, and the engine
 running enrolments end to end (messages through the compliance gates, tasks, stages)."""
 
+import pytest
+
 from homebase.automations import engine
+from homebase.messaging import tasks as messaging_tasks
 from tests.automations_support import (
     FULL_STEPS,
     MESSAGES,
@@ -19,6 +22,7 @@ from tests.automations_support import (
     step_runs,
     tick,
 )
+from tests.messaging_support import add_consent, add_sender, set_status
 from tests.support import assert_error, failing_fields
 
 
@@ -174,6 +178,57 @@ async def test_a_gate_refusal_is_recorded_failed_and_the_enrolment_goes_on(runti
     assert runs[0]["outcome"] == "blocked" and "consent_missing" in runs[0]["detail"]
     assert runs[0]["message_id"] == message["id"] and runs[1]["outcome"] == "done"
     assert (await _enrolment(tenant, automation_id))["status"] == "completed"
+
+
+async def _suppress(runtime, tenant):
+    await load(runtime, tenant.id, {"suppressions": [{"address": PHONE}]})
+
+
+async def _suspend(runtime, tenant):
+    await set_status(runtime, tenant, "suspended")
+
+
+@pytest.mark.parametrize(("utc_hour", "a2p_status", "setup", "reason"), [
+    (19, "approved", _suspend, "account_suspended"),
+    (19, "approved", _suppress, "opted_out"),
+    (19, "pending", None, "a2p_not_approved"),
+    (9, "approved", None, "quiet_hours"),  # 01:00 or 02:00 in San Francisco
+])
+async def test_every_gate_refuses_an_ai_text(runtime, tenant, utc_hour, a2p_status, setup,
+                                             reason):
+    """The engine's sends take the POST /messages path: each gate refuses an AI text as it
+    refuses any text (consent_missing: the test above), recorded FAILED, ai_generated."""
+    frozen(runtime, utc_hour)
+    await add_sender(runtime, tenant, a2p_status=a2p_status)
+    await add_consent(runtime, tenant, PHONE)
+    automation_id = await automation(runtime, tenant, [FULL_STEPS[0]])
+    enrolment_id = await _enrol(tenant, automation_id, await contact(tenant))
+    if setup is not None:
+        await setup(runtime, tenant)
+    await tick(runtime)
+    [run] = await step_runs(runtime, enrolment_id)
+    assert run["outcome"] == "blocked" and run["detail"].startswith(f"Blocked ({reason})")
+    [message] = (await tenant.get("/v1/messages")).json()["data"]
+    assert (message["id"], message["status"], message["ai_generated"]) == (
+        run["message_id"], "FAILED", True)
+    assert message["blocked_reason"] == reason
+    assert await messaging_tasks.send_due(runtime) == 0  # nothing reaches the provider
+    assert await events(runtime, tenant.id, "message.sent") == []
+
+
+async def test_a_delivered_ai_text_fires_message_sent_with_ai_generated(runtime, tenant):
+    frozen(runtime)
+    await sendable(runtime, tenant)
+    automation_id = await automation(runtime, tenant, [FULL_STEPS[0]])
+    await _enrol(tenant, automation_id, await contact(tenant))
+    await tick(runtime)
+    assert await events(runtime, tenant.id, "message.sent") == []  # queued, not yet sent
+    assert await messaging_tasks.send_due(runtime) == 1
+    [message] = (await tenant.get("/v1/messages")).json()["data"]
+    assert (message["status"], message["ai_generated"]) == ("SENT", True)
+    [event] = await events(runtime, tenant.id, "message.sent")
+    assert event["id"] == message["id"] and event["ai_generated"] is True
+    assert event["channel"] == "SMS" and event["to"] != PHONE and event["to"].endswith("0142")
 
 
 async def test_no_ai_text_to_a_lead_without_ai_outbound_consent(runtime, tenant):
