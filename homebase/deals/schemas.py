@@ -127,7 +127,7 @@ class Pipeline(BaseModel):
         "position": 0, "stages": [
             {"id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v", "key": "new", "name": "New",
              "position": 0, "probability": 10},
-            {"id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9w", "key": "showing", "name": "Showing",
+            {"id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9w", "key": "touring", "name": "Touring",
              "position": 1, "probability": 25}],
         "created_at": "2026-11-20T17:04:05.123Z"}]})
 
