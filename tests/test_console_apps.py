@@ -6,6 +6,7 @@ import pytest
 
 from homebase.oauth import service as oauth
 from tests.console_support import csrf, make_member, member_browser, post_form
+from tests.oauth_support import make_app, ping, refresh, token_pair
 from tests.test_console_pages import assert_security_headers, shown_secret
 
 APPS = "/console/oauth-apps"
@@ -83,6 +84,20 @@ async def test_connected_apps_list_and_revoke(console, runtime, tenant, other_te
     async with runtime.db.transaction(write=False) as connection:
         assert await oauth.active_grant(connection, tenant.id, created.client_id) is None
         assert await oauth.active_grant(connection, other_tenant.id, created.client_id)
+
+
+async def test_revoking_from_the_console_cuts_the_apps_tokens_off_on_the_next_request(
+        console, client, runtime, tenant):
+    app_client = await make_app(runtime, name="Token Holder")
+    pair = await token_pair(runtime, client, app_client, tenant.id)
+    assert (await ping(client, pair["access_token"])).status_code == 200
+    page = await console.get(CONNECTED)
+    response = await console.post(f"{CONNECTED}/{app_client.client_id}/revoke",
+                                  data={"csrf_token": csrf(page.text)})
+    assert response.status_code == 303
+    assert (await ping(client, pair["access_token"])).status_code == 401
+    assert (await refresh(client, app_client, pair["refresh_token"])).json()["error"] == \
+        "invalid_grant"
 
 
 async def test_revoking_an_app_the_workspace_never_authorized_is_a_404_page(
