@@ -14,6 +14,7 @@ from sqlalchemy import select
 from homebase.kit.clock import FrozenClock
 from homebase.kit.sealed import seal
 from homebase.webhooks import SignatureMismatch, dispatcher, safety, tasks, verify
+from homebase.webhooks.catalogue_docs import EVENT_DOCS
 from homebase.webhooks.delivery import AttemptResult
 from homebase.worker.runner import run_until
 from tests.support import make_key
@@ -283,15 +284,30 @@ async def test_operations_emit_their_events_masked(tenant, runtime, receiver, cl
                                            "skip_routing": True,
                                            "context": {"alt_phone": "(415) 555-0177"}})
     assert lead.status_code == 201, lead.text
+    booked = await tenant.post("/v1/appointments", {
+        "contact_id": lead.json()["contact_id"], "title": "Showing",
+        "starts_at": "2026-11-21T17:00:00Z", "ends_at": "2026-11-21T17:45:00Z"})
+    assert booked.status_code == 201, booked.text
+    path = f"/v1/appointments/{booked.json()['id']}"
+    for change in ({"starts_at": "2026-11-22T17:00:00Z", "ends_at": "2026-11-22T17:45:00Z"},
+                   {"outcome": "showed"}):
+        assert (await tenant.patch(path, change)).status_code == 200
     while await work(runtime):
         pass
-    requests = await receiver.wait_for(7)
+    requests = await receiver.wait_for(10)
     events = [request.headers["x-webhook-event"] for request in requests]
     assert {"contact.created", "contact.tag_added", "contact.updated", "contact.stage_changed",
-            "lead.created"} <= set(events)
+            "lead.created", "appointment.booked", "appointment.rescheduled",
+            "appointment.outcome"} <= set(events)
     assert events.count("contact.tag_added") == 2  # buyer at creation, vip on update
     for request in requests:
         assert b"555" not in request.body, request.body  # phone numbers always masked
+        # The data members are those documented (docs/webhooks.md, the OpenAPI webhooks).
+        doc = EVENT_DOCS[request.headers["x-webhook-event"]]
+        data = set(orjson.loads(request.body)["data"]) - {"event_id", "occurred_at"}
+        documented = set(doc.members) - {"..."}
+        assert documented <= data, documented - data
+        assert "..." in doc.members or data <= documented, data - documented
 
 
 async def test_an_unreadable_secret_fails_only_its_own_deliveries(tenant, runtime, clock):
