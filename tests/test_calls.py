@@ -271,6 +271,9 @@ async def test_anonymization_scrubs_calls(tenant, client, recorded):
     assert call["transcript"] is None and call["summary"] is None
     assert call["recording_url"] is None and call["from"] is None
     assert call["to"] == "+14155550100"  # the workspace's own number stays
+    # The summary was also the body of the call's timeline entry: gone there too.
+    timeline = (await tenant.get(f"/v1/contacts/{recorded['contact_id']}/events")).json()
+    assert SUMMARY not in str(timeline) and "Sanchez" not in str(timeline)
 
 
 async def test_calls_from_fixtures_with_generated_recording(tenant, runtime, client,
