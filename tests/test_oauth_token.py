@@ -52,6 +52,27 @@ async def test_code_exchange_issues_prefixed_tokens_with_no_store(runtime, clien
     assert body["scope"] == "contacts:write deals:read" and body["tenant_id"] == tenant.id
 
 
+async def test_codes_tokens_and_secrets_are_stored_only_as_hashes(runtime, client, tenant,
+                                                                 app_client):
+    from sqlalchemy import select
+
+    from homebase.kit.crypto import token_hash
+    from homebase.models import OAuthClient, OAuthCode, OAuthToken
+    verifier, challenge = pkce_pair()
+    code = await grant_code(runtime, app_client, tenant.id, challenge)
+    body = (await exchange(client, app_client, code, verifier)).json()
+    values = {"code": code, "access": body["access_token"], "refresh": body["refresh_token"],
+              "secret": app_client.client_secret}
+    async with runtime.db.transaction(write=False) as connection:
+        rows = {name: [tuple(row) for row in await connection.execute(select(table))]
+                for name, table in (("clients", OAuthClient.__table__),
+                                    ("codes", OAuthCode.__table__),
+                                    ("tokens", OAuthToken.__table__))}
+    stored = repr(rows)
+    for value in values.values():
+        assert value not in stored and token_hash(value) in stored
+
+
 async def test_a_client_that_also_authenticates_is_accepted_a_wrong_secret_is_not(
         runtime, client, tenant, app_client):
     verifier, challenge = pkce_pair()
