@@ -2,7 +2,11 @@
 masking, timeline entries, outbox events, assignment, scopes and tenancy."""
 
 import pytest
+from sqlalchemy import select
 
+from homebase.consent.service import valid_consent
+from homebase.db.tenancy import TenantSession
+from homebase.models import ConsentArtifact
 from tests.leads_support import load_team, outbox
 from tests.support import assert_error, failing_fields
 
@@ -239,3 +243,38 @@ async def test_leads_write_implies_read(make):
     writer = await make(["leads:write"])
     lead = await create(writer)
     assert (await writer.get(f"/v1/leads/{lead['id']}")).status_code == 200
+
+
+async def test_erasing_the_contact_scrubs_its_leads_and_revokes_their_consent(runtime, tenant):
+    """DELETE /contacts/{id}: its leads lose names, email, number and free-form context;
+    the consent recorded with them is revoked and stripped of the number, IP and form.
+    Another contact's lead of the same number falls back to its own consent."""
+    other = (await tenant.post("/v1/contacts", json={"email": "sam@example.com",
+                                                     "phone": "+1 415 555 0199"})).json()
+    shared = await create(tenant, email="sam@example.com", consent={"ip": "198.51.100.1"})
+    assert shared["contact_id"] == other["id"]
+    lead = await create(tenant, first_name="Dana", last_name="Reyes", email="dana@example.com",
+                        context={"zip": "94110", "listing_address": "123 Valencia St"},
+                        consent={"ip": "203.0.113.7", "form_snapshot": {"name": "Dana"}})
+    assert lead["contact_id"] != other["id"]
+    assert (await tenant.get(f"/v1/leads/{shared['id']}")).json()["consent_id"] == \
+        lead["consent_id"]  # the later consent covered it
+
+    assert (await tenant.delete(f"/v1/contacts/{lead['contact_id']}")).status_code == 200
+    erased = (await tenant.get(f"/v1/leads/{lead['id']}")).json()
+    assert (erased["first_name"], erased["last_name"], erased["email"]) == (None, None, None)
+    assert erased["phone"] == "+* *** *** 0142" and erased["context"] == {"zip": "94110"}
+    assert erased["ai_outbound_allowed"] is False and erased["consent_id"] is None
+    assert erased["contact_id"] == lead["contact_id"]
+    kept = (await tenant.get(f"/v1/leads/{shared['id']}")).json()
+    assert kept["consent_id"] == shared["consent_id"] and kept["ai_outbound_allowed"] is True
+
+    artifacts = ConsentArtifact.__table__
+    async with runtime.db.transaction() as connection:
+        row = (await connection.execute(select(artifacts).where(
+            artifacts.c.id == lead["consent_id"]))).mappings().one()
+        session = TenantSession(connection, tenant.id, clock=runtime.clock)
+        remaining = await valid_consent(session, "+14155550142", runtime.clock())
+    assert row["revoked_at"] is not None and row["phone_e164"] is None
+    assert (row["ip"], row["form_snapshot"], row["phone"]) == (None, None, "+* *** *** 0142")
+    assert remaining["id"] == shared["consent_id"]

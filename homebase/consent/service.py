@@ -11,6 +11,7 @@ from homebase.consent.schemas import ConsentIn
 from homebase.db.tenancy import TenantSession
 from homebase.kit.clock import isoformat
 from homebase.kit.ids import new_id
+from homebase.kit.masking import mask_phone
 from homebase.models import ConsentArtifact
 
 artifacts = ConsentArtifact.__table__
@@ -45,6 +46,25 @@ async def valid_consent(session: TenantSession, phone_e164: str | None,
         .where(artifacts.c.phone_e164 == phone_e164, artifacts.c.expires_at > now,
                artifacts.c.revoked_at.is_(None))
         .order_by(artifacts.c.expires_at.desc()).limit(1))
+
+
+async def erase_for_leads(session: TenantSession, lead_ids: list[str]) -> list[str]:
+    """Contact erasure: the artifacts recorded with these leads are revoked (nobody may
+    text an erased person on the strength of them) and lose the personal data they hold
+    (the number, the IP address, the form as submitted); the dates and the form's URL
+    stay as the record that consent once existed. Returns the artifacts' ids."""
+    if not lead_ids:
+        return []
+    rows = await session.fetch_all(session.select(artifacts, artifacts.c.id, artifacts.c.phone,
+                                                  artifacts.c.revoked_at)
+                                   .where(artifacts.c.lead_id.in_(lead_ids)))
+    now = session.now()
+    for row in rows:
+        await session.execute(session.update(artifacts).where(artifacts.c.id == row["id"])
+                              .values(phone=mask_phone(row["phone"]) or "", phone_e164=None,
+                                      ip=None, form_snapshot=None,
+                                      revoked_at=row["revoked_at"] or now))
+    return [row["id"] for row in rows]
 
 
 def summary(row: dict[str, Any]) -> dict[str, Any]:

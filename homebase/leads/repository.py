@@ -7,6 +7,7 @@ from sqlalchemy import bindparam
 from sqlalchemy.sql import Select
 
 from homebase.db.tenancy import TenantSession, tenant_select, tenant_update
+from homebase.kit.masking import mask_phone
 from homebase.kit.pagination import keyset
 from homebase.leads.schemas import LeadFilters
 from homebase.models import Contact, Lead
@@ -76,3 +77,43 @@ async def attach_consent(session: TenantSession, phone_e164: str, consent_id: st
     params = {"b_phone": phone_e164, "new_consent_id": consent_id, "new_expires_at": expires_at}
     for statement in _ATTACH_CONSENT:
         await session.execute(statement, params)
+
+
+ROUTING_CONTEXT = ("zip", "city", "price", "tags", "stage", "office_id", "team_id")
+
+
+async def lead_rows_of(session: TenantSession, contact_id: str) -> list[dict[str, Any]]:
+    return await session.fetch_all(session.select(leads, leads.c.id, leads.c.phone,
+                                                  leads.c.context)
+                                   .where(leads.c.contact_id == contact_id))
+
+
+async def erase(session: TenantSession, rows: list[dict[str, Any]]) -> None:
+    """Leads of an erased contact (`rows` from lead_rows_of) keep their rows, routing and
+    dates; they lose names, email, consent, the number (kept masked: the column is
+    required) and every context member but those routing reads."""
+    now = session.now()
+    for row in rows:
+        context = {key: value for key, value in (row["context"] or {}).items()
+                   if key in ROUTING_CONTEXT}
+        await session.execute(session.update(leads).where(leads.c.id == row["id"]).values(
+            first_name=None, last_name=None, email=None, phone=mask_phone(row["phone"]) or "",
+            phone_e164=None, context=context, consent_id=None, consent_expires_at=None,
+            updated_at=now))
+
+
+async def numbers_relying_on(session: TenantSession, consent_ids: list[str]) -> set[str]:
+    """The numbers of leads whose consent is one of these artifacts."""
+    rows = await session.fetch_all(session.select(leads, leads.c.phone_e164)
+                                   .where(leads.c.consent_id.in_(consent_ids)))
+    return {row["phone_e164"] for row in rows if row["phone_e164"]}
+
+
+async def set_consent(session: TenantSession, phone_e164: str, stale_ids: list[str],
+                      artifact: dict[str, Any] | None) -> None:
+    """The number's leads holding a stale artifact take `artifact` (or none)."""
+    await session.execute(session.update(leads).where(
+        leads.c.phone_e164 == phone_e164, leads.c.consent_id.in_(stale_ids)).values(
+        consent_id=artifact["id"] if artifact else None,
+        consent_expires_at=artifact["expires_at"] if artifact else None,
+        updated_at=session.now()))

@@ -219,3 +219,20 @@ async def _apply_assignment(session: TenantSession, lead: dict[str, Any],
             "method": decision.method if decision else MANUAL,
             "rule": routing.rule_ref(decision) if decision else None,
             "rotation_turn": decision.rotation_turn if decision else None, "reason": reason}
+
+
+async def scrub_contact_leads(session: TenantSession, contact_id: str) -> None:
+    """DELETE /contacts/{id}: the contact's leads and their consent evidence lose the
+    person's data in place (docs/leads.md, Anonymization)."""
+    rows = await repository.lead_rows_of(session, contact_id)
+    revoked = await consent.erase_for_leads(session, [row["id"] for row in rows])
+    await repository.erase(session, rows)
+    if not revoked:
+        return
+    # Other leads of the number that relied on a revoked artifact take the best one left.
+    for phone_e164 in await repository.numbers_relying_on(session, revoked):
+        artifact = await consent.valid_consent(session, phone_e164, session.now())
+        await repository.set_consent(session, phone_e164, revoked, artifact)
+
+
+contacts.ANONYMIZERS.append(scrub_contact_leads)
