@@ -38,6 +38,14 @@ async def test_create_returns_the_secret_once(tenant, runtime):
         created["secret"]
 
 
+async def test_fields_never_narrow_the_secret_away(tenant):
+    """The secret is shown only once, so a narrowed creation response still carries it."""
+    response = await tenant.post("/v1/webhooks?fields=url", {"url": URL})
+    assert response.status_code == 201, response.text
+    created = response.json()
+    assert set(created) == {"id", "url", "secret"} and created["secret"].startswith("whsec_")
+
+
 async def test_empty_event_types_subscribe_to_all(tenant):
     response = await tenant.post("/v1/webhooks", {"url": URL})
     assert response.status_code == 201

@@ -48,15 +48,16 @@ async def list_webhooks(request: Request, principal: WebhooksManage, session: Te
 
 
 @router.post("", status_code=201, response_model=WebhookCreated, summary="Subscribe to events",
-             description="The response is the only time `secret` is shown. Deliveries are "
-                         "signed with it: see the `webhooks` section of this document and "
-                         "docs/webhooks.md.",
+             description="The response is the only time `secret` is shown (like `id`, it is "
+                         "kept whatever `fields` says). Deliveries are signed with it: see the "
+                         "`webhooks` section of this document and docs/webhooks.md.",
              responses=error_responses(*READ_ERRORS))
 async def create_webhook(request: Request, body: WebhookCreate, principal: WebhooksManage,
                          session: Tenant, fields: WebhookFields) -> JSONResponse:
     settings = get_runtime(request).settings
     row, secret = await service.create_subscription(session, principal, body, settings)
-    return json_response(fields({**render.subscription(row), "secret": secret}), 201)
+    # `fields` narrowing the secret away would lose it for good: it can't be read again.
+    return json_response({**fields(render.subscription(row)), "secret": secret}, 201)
 
 
 @router.get("/{id}", response_model=Webhook, summary="Retrieve a webhook subscription",
