@@ -64,8 +64,18 @@ async def test_scopes(make):
                                            json={"contact_id": "con_x"}),
                          403, "insufficient_scope")
     assert error["details"]["missing_scope"] == "automations:manage"
-    assert_error(await (await make(["contacts:read"])).get("/v1/personas"), 403,
-                 "insufficient_scope")
+    others = await make(["contacts:write", "appointments:write", "messages:send"])
+    for path in ("/v1/automations", "/v1/automations/aut_x", "/v1/automations/aut_x/enrolments",
+                 "/v1/personas", "/v1/personas/prs_x", "/v1/campaigns", "/v1/campaigns/cmp_x"):
+        error = assert_error(await others.get(path), 403, "insufficient_scope")
+        assert error["details"]["missing_scope"] == "automations:read", path
+    error = assert_error(await others.post("/v1/automations/aut_x/enroll",
+                                           json={"contact_id": "con_x"}),
+                         403, "insufficient_scope")
+    assert error["details"]["missing_scope"] == "automations:manage"
+    managers = await make(["automations:manage"])  # manage implies read
+    for path in ("/v1/automations", "/v1/personas", "/v1/campaigns"):
+        assert (await managers.get(path)).status_code == 200
 
 
 async def test_enroll_is_durable_at_once_with_its_event(runtime, tenant):

@@ -113,8 +113,14 @@ async def test_scopes(make):
     error = assert_error(await reader.post("/v1/tasks", json={"title": "x"}), 403,
                          "insufficient_scope")
     assert error["details"]["missing_scope"] == "appointments:write"
-    assert_error(await (await make(["contacts:read"])).get("/v1/tasks"), 403,
-                 "insufficient_scope")
+    others = await make(["contacts:write", "automations:manage"])
+    for path in ("/v1/tasks", "/v1/tasks/tsk_x"):
+        error = assert_error(await others.get(path), 403, "insufficient_scope")
+        assert error["details"]["missing_scope"] == "appointments:read", path
+    writers = await make(["appointments:write"])  # write implies read
+    created = await writers.post("/v1/tasks", json={"title": "x"})
+    assert created.status_code == 201
+    assert (await writers.get(f"/v1/tasks/{created.json()['id']}")).status_code == 200
 
 
 async def test_identical_creates_at_once_on_two_instances_make_one_task(
