@@ -62,19 +62,24 @@ def test_sealed_secret_round_trip_and_binding():
 @pytest.mark.parametrize("address", ["127.0.0.1", "10.0.0.1", "172.16.5.4", "192.168.1.1",
                                      "169.254.169.254", "169.254.1.1", "100.64.0.1", "::1",
                                      "fe80::1", "fc00::1", "::ffff:127.0.0.1", "0.0.0.0",
-                                     "224.0.0.1", "fd00:ec2::254"])
+                                     "224.0.0.1", "fd00:ec2::254", "fec0::1",
+                                     "2002:7f00:1::", "2002:a00:1::", "64:ff9b::7f00:1"])
 def test_internal_addresses_are_refused(address):
     assert address_refusal(ipaddress.ip_address(address), allow_private=False)
 
 
-@pytest.mark.parametrize("address", ["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111"])
+@pytest.mark.parametrize("address", ["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111",
+                                     "2002:808:808::"])
 def test_public_addresses_pass(address):
     assert address_refusal(ipaddress.ip_address(address), allow_private=False) is None
 
 
 def test_allowing_private_urls_still_refuses_metadata():
     assert address_refusal(ipaddress.ip_address("10.0.0.1"), allow_private=True) is None
-    assert address_refusal(ipaddress.ip_address("169.254.169.254"), allow_private=True)
+    # Also where an IPv6 form carries it (IPv4-mapped, 6to4, NAT64).
+    for address in ("169.254.169.254", "::ffff:169.254.169.254", "2002:a9fe:a9fe::",
+                    "64:ff9b::a9fe:a9fe"):
+        assert address_refusal(ipaddress.ip_address(address), allow_private=True), address
 
 
 def test_url_syntax_rules():

@@ -29,10 +29,30 @@ class UnsafeUrl(ValueError):
     """The URL is refused; the text says why and is shown to the client."""
 
 
+NAT64 = ipaddress.ip_network("64:ff9b::/96")
+
+
+def _embedded_ipv4(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """IPv4 addresses an IPv6 address carries and may be routed to: 6to4 (2002::/16),
+    Teredo and NAT64 (64:ff9b::/96) translate to them somewhere on the path."""
+    embedded = [address.sixtofour] if address.sixtofour is not None else []
+    if address.teredo is not None:
+        embedded += list(address.teredo)
+    if address in NAT64:
+        embedded.append(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
+    return embedded
+
+
 def address_refusal(address: IPAddress, *, allow_private: bool) -> str | None:
     """Why this address may not receive webhooks, or None when it may."""
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            address = address.ipv4_mapped
+        else:
+            for inner in _embedded_ipv4(address):
+                reason = address_refusal(inner, allow_private=allow_private)
+                if reason:
+                    return f"{address} embeds {reason}"
     if address in METADATA_ADDRESSES:
         return f"{address} is a cloud metadata address"
     if address.is_multicast or address.is_unspecified:
@@ -43,7 +63,8 @@ def address_refusal(address: IPAddress, *, allow_private: bool) -> str | None:
         return f"{address} is a loopback address"
     if address.is_link_local:
         return f"{address} is a link-local address"
-    if address.is_private or address.is_reserved or not address.is_global:
+    if (address.is_private or address.is_reserved or not address.is_global
+            or getattr(address, "is_site_local", False)):  # fec0::/10, deprecated, not global
         return f"{address} is a private or internal address"
     return None
 
