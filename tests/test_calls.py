@@ -129,6 +129,8 @@ async def test_callback_validation_and_workspace_resolution(tenant, other_tenant
         "handled_by"}
     assert failing_fields(await callback(client, completed(recording_key="../secret"))) == {
         "recording_key"}
+    assert failing_fields(await callback(client, completed(ended_at="2026-11-20T16:59:59Z"))
+                          ) == {"ended_at"}
     assert failing_fields(await callback(client, {"direction": "inbound"})) >= {
         "provider_call_id", "started_at", "handled_by"}
     # No workspace owns the receiving number.

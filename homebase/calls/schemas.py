@@ -50,6 +50,14 @@ class CallDetails(BaseModel):
     contact_id: Id | None = Field(None, description="The contact; when absent the call is "
                                                     "matched by the other party's number.")
 
+    @field_validator("ended_at")
+    @classmethod
+    def _not_before_start(cls, value: datetime | None, info) -> datetime | None:
+        started_at = info.data.get("started_at")
+        if value is not None and started_at is not None and value < started_at:
+            raise ValueError("must not be before started_at")
+        return value
+
     @field_validator("recording_key")
     @classmethod
     def _relative(cls, value: str | None) -> str | None:
