@@ -396,3 +396,31 @@ async def test_dns_rebinding_is_refused_at_delivery(tenant, runtime, receiver, c
     await work(runtime)
     [request] = await receiver.wait_for(1)
     assert request.headers["host"] == f"rebind.test:{receiver.port}"
+
+
+async def test_an_attempt_that_raises_fails_alone(tenant, runtime, clock, monkeypatch):
+    """An unforeseen error in one attempt is recorded as its failure; the rest of the
+    concurrent batch is recorded as usual instead of waiting for the sweeper."""
+    good, bad = await Receiver().start(), await Receiver().start()
+    real_attempt = tasks.attempt
+
+    async def attempt(client, url, body, headers, settings):
+        if url == bad.url:
+            raise RuntimeError("boom")
+        return await real_attempt(client, url, body, headers, settings)
+
+    monkeypatch.setattr(tasks, "attempt", attempt)
+    try:
+        ok = await subscribe(tenant, good.url, ["contact.created"])
+        broken = await subscribe(tenant, bad.url, ["contact.created"])
+        await tenant.post("/v1/contacts", {"first_name": "Ana"})
+        await work(runtime)
+        await good.wait_for(1)
+    finally:
+        await good.stop()
+        await bad.stop()
+    [delivered] = (await tenant.get(f"/v1/webhooks/{ok['id']}/deliveries")).json()["data"]
+    assert delivered["status"] == "succeeded"
+    [failed] = (await tenant.get(f"/v1/webhooks/{broken['id']}/deliveries")).json()["data"]
+    assert failed["status"] == "pending" and failed["attempt_log"][0]["outcome"] == "failed"
+    assert failed["last_error"] == "internal error: RuntimeError"

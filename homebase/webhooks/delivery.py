@@ -104,7 +104,9 @@ async def attempt(client: httpx.AsyncClient, url: str, body: bytes, headers: dic
         error = f"refused: {refused}"
     except httpx.TimeoutException:
         error = f"no answer within {settings.webhook_timeout_seconds:g} s"
-    except httpx.HTTPError as failure:
+    except (httpx.HTTPError, httpx.InvalidURL, OSError, ValueError) as failure:
+        # Anything else the client raises fails this attempt only: escaping would leave
+        # the whole concurrent batch leased until the sweeper took it back.
         error = f"{type(failure).__name__}: {failure}" if str(failure) else type(failure).__name__
     latency_ms = round((time.perf_counter() - started) * 1000)
     return AttemptResult(succeeded=error is None, status_code=status, latency_ms=latency_ms,

@@ -5,12 +5,15 @@ leases. Imported by the app (`homebase serve`) and by `homebase worker`.
 """
 
 import asyncio
+import logging
 
 from homebase.runtime import Runtime
 from homebase.webhooks import dispatcher, render
 from homebase.webhooks.delivery import AttemptResult, attempt, client_for
 from homebase.webhooks.signing import signature_headers
 from homebase.worker.runner import job
+
+log = logging.getLogger("homebase.webhooks")
 
 
 async def _waiting(runtime: Runtime, job_name: str) -> bool:
@@ -44,8 +47,15 @@ async def _send(runtime: Runtime, claim: dispatcher.Claim) -> AttemptResult:
     if claim.secret is None:
         return AttemptResult(succeeded=False, status_code=None, latency_ms=0, error=UNSIGNABLE)
     body, headers = request_for(claim, int(runtime.clock().timestamp()))
-    return await attempt(client_for(runtime.settings), claim.url, body, headers,
-                         runtime.settings)
+    try:
+        return await attempt(client_for(runtime.settings), claim.url, body, headers,
+                             runtime.settings)
+    except Exception as failure:
+        # An unforeseen error fails this attempt only; escaping gather would leave the
+        # whole batch leased (and its finished attempts unrecorded) until the sweeper.
+        log.exception("webhook delivery %s: attempt raised", claim.delivery_id)
+        return AttemptResult(succeeded=False, status_code=None, latency_ms=0,
+                             error=f"internal error: {type(failure).__name__}")
 
 
 @job("webhooks.deliver")
