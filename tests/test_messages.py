@@ -322,7 +322,24 @@ async def test_openapi_documents_messages(client):
     for name in ("channel", "direction", "status", "ai_generated", "from", "to",
                  "failure_reason", "pii_masked"):
         assert name in message["properties"]
-    assert "MessageCreate" in document["components"]["schemas"]
+    assert set(message["required"]) == set(message["properties"])  # null, never absent
+    assert message["examples"][0]["status"] == "FAILED"
+    create = document["components"]["schemas"]["MessageCreate"]
+    assert post["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(
+        "/MessageCreate")
+    assert create["required"] == ["channel", "body"] and create["additionalProperties"] is False
+    assert {"channel", "contact_id", "to", "body", "subject", "from", "ai_generated"} == set(
+        create["properties"])
+    assert {example["channel"] for example in create["examples"]} == {"SMS", "EMAIL"}
+    assert all(member.get("description") for member in create["properties"].values())
+    blocked = post["responses"]["422"]["content"]["application/json"]
+    assert blocked["schema"]["$ref"].endswith("/ErrorEnvelope")
+    error = blocked["example"]["error"]
+    assert error["code"] == "compliance_blocked" and error["message"].startswith("Blocked (")
+    assert {"message_id", "status", "recorded"} <= set(error["details"])
+    listing = document["paths"]["/v1/messages"]["get"]
+    assert {"contact_id", "channel", "direction", "status", "cursor", "limit", "fields"} <= {
+        parameter["name"] for parameter in listing["parameters"]}
     assert "/providers/sms/inbound" in document["paths"]
 
 
@@ -382,3 +399,40 @@ async def test_messaging_settings_fixture_kind(runtime, ready):
             {"sms_window_start": "12:00", "sms_window_end": "17:00"}]})
     await add_consent(runtime, ready, LOS_ANGELES)  # 10:00 or 11:00 there
     await assert_blocked(ready, await send(ready, to=LOS_ANGELES), "quiet_hours")
+
+
+async def test_every_opt_out_keyword_suppresses_and_start_or_unstop_lifts(runtime, ready,
+                                                                          client):
+    await add_consent(runtime, ready, NEW_YORK)
+    lift = ["START", "unstop", "Start!", "UNSTOP", "start", "Unstop."]
+    for word, again in zip(["STOPALL", "unsubscribe", "Cancel", "END", "quit.", "Stop"], lift,
+                           strict=True):
+        assert "unsubscribed" in (await reply(client, NEW_YORK, word)).text, word
+        await assert_blocked(ready, await send(ready, to=NEW_YORK), "opted_out")
+        assert "resubscribed" in (await reply(client, NEW_YORK, again)).text, again
+        assert (await send(ready, to=NEW_YORK)).status_code == 201, again
+    # only the whole message is a keyword: a sentence containing one is an ordinary text
+    assert "<Message>" not in (await reply(client, NEW_YORK, "Please stop by at 5")).text
+    assert (await send(ready, to=NEW_YORK)).status_code == 201
+    async with runtime.db.transaction() as connection:
+        rows = (await connection.execute(select(Suppression.__table__))).mappings().all()
+    assert len(rows) == 6 and all(row["lifted_at"] is not None for row in rows)
+    assert {row["lifted_evidence"]["keyword"] for row in rows} == {"START", "UNSTOP"}
+
+
+async def test_message_received_event_is_masked(runtime, ready, client):
+    person = await contact(ready)
+    await reply(client, NEW_YORK, "Is it still available?", sid="SM_in")
+    async with runtime.db.transaction() as connection:
+        [event] = (await connection.execute(select(OutboxEvent.__table__).where(
+            OutboxEvent.__table__.c.type == "message.received"))).mappings().all()
+    data = event["data"]
+    assert data["from"] == "+*******0142" and data["to"] == "+*******0100"
+    assert NEW_YORK not in str(data) and SENDER not in str(data)
+    assert (data["channel"], data["direction"], data["contact_id"]) == ("SMS", "INBOUND",
+                                                                        person["id"])
+    [received] = await listed(ready, direction="INBOUND")
+    assert data["id"] == received["id"]
+    timeline = (await ready.get(f"/v1/contacts/{person['id']}/events")).json()["data"]
+    assert timeline[0]["type"] == "message.received"
+    assert timeline[0]["data"]["message_id"] == received["id"]
