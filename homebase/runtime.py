@@ -3,6 +3,7 @@
 Built once per process (or per test), stored on the app, reached by request handlers
 and workers through this one object."""
 
+import os
 from dataclasses import dataclass, field
 
 from starlette.requests import HTTPConnection
@@ -11,6 +12,10 @@ from homebase.config import Settings, get_settings
 from homebase.db.engine import Database
 from homebase.kit.clock import Clock, system_clock
 from homebase.ratelimit import Limiter, build_limiter
+
+# Set by `homebase serve --workers N` (N > 1) without Redis: the file in which every
+# server process of the host counts the rate limit (ratelimit/host.py).
+HOST_LIMITER_ENV = "HOMEBASE_SERVE_HOST_LIMITER_FILE"
 
 
 @dataclass
@@ -26,7 +31,8 @@ class Runtime:
         settings = settings or get_settings()
         return cls(settings=settings,
                    db=Database(settings.database_url, sqlite_pool_size=settings.sqlite_pool_size),
-                   limiter=build_limiter(settings.redis_url, settings.redis_retry_seconds),
+                   limiter=build_limiter(settings.redis_url, settings.redis_retry_seconds,
+                                         os.environ.get(HOST_LIMITER_ENV)),
                    clock=clock)
 
     async def close(self) -> None:

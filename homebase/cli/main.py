@@ -54,6 +54,8 @@ def _migrate() -> dict:
 def _serve(args: argparse.Namespace) -> None:
     import uvicorn
 
+    from homebase.config import get_settings
+
     _migrate()
     if args.demo:
         from homebase.workspaces.demo import ensure_local_demo
@@ -66,6 +68,13 @@ def _serve(args: argparse.Namespace) -> None:
               f"  Try: curl -H 'Authorization: token {demo['key']}' "
               f"http://{args.host}:{args.port}/v1/ping\n", flush=True)
     os.environ["HOMEBASE_SERVE_WORKER"] = "0" if args.no_worker else "1"
+    if args.workers > 1 and not get_settings().redis_url:
+        # Several processes without Redis share one limit through a file (ratelimit/host.py).
+        from homebase.config import VAR_DIR
+        from homebase.ratelimit.host import prepare
+        from homebase.runtime import HOST_LIMITER_ENV
+
+        os.environ[HOST_LIMITER_ENV] = prepare(VAR_DIR / "ratelimit.sqlite3")
     uvicorn.run("homebase.http.asgi:app", host=args.host, port=args.port, workers=args.workers,
                 loop="uvloop", http="httptools", log_level=args.log_level, access_log=False)
 
