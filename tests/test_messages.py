@@ -1,12 +1,15 @@
 """Messaging at the HTTP level: every gate refuses and records, sends go through the
 worker, replies opt out and back in; on SQLite and PostgreSQL."""
 
+from urllib.parse import urlencode
+
 import pytest
 from sqlalchemy import select
 
 from homebase.messaging import tasks
 from homebase.models import OutboxEvent, Suppression
 from homebase.providers.local import RECORDED
+from homebase.providers.signing import signature
 from tests.messaging_support import (
     HONOLULU,
     LOS_ANGELES,
@@ -18,6 +21,7 @@ from tests.messaging_support import (
     add_consent,
     add_sender,
     freeze,
+    provider_post,
     reply,
     set_messaging,
     set_status,
@@ -203,7 +207,6 @@ async def test_stop_suppresses_start_allows_help_answers(runtime, ready, client)
 
 
 async def test_inbound_signature_and_tenancy(runtime, ready, other_tenant, client):
-    from tests.messaging_support import provider_post
     params = {"From": NEW_YORK, "To": SENDER, "Body": "hello", "MessageSid": "SM1"}
     bad = await provider_post(client, "/providers/sms/inbound", params, token="wrong")
     assert_error(bad, 403, "invalid_signature")
@@ -436,3 +439,20 @@ async def test_message_received_event_is_masked(runtime, ready, client):
     timeline = (await ready.get(f"/v1/contacts/{person['id']}/events")).json()["data"]
     assert timeline[0]["type"] == "message.received"
     assert timeline[0]["data"]["message_id"] == received["id"]
+
+
+async def test_inbound_refuses_a_tampered_body_and_any_call_without_a_configured_token(
+        runtime, ready, client):
+    signed = {"From": NEW_YORK, "To": SENDER, "Body": "hello", "MessageSid": "SM1"}
+    header = signature(TOKEN, "http://127.0.0.1:8000/providers/sms/inbound", signed.items())
+    tampered = await client.post("/providers/sms/inbound",
+                                 content=urlencode({**signed, "Body": "STOP"}),
+                                 headers={"content-type": "application/x-www-form-urlencoded",
+                                          "x-twilio-signature": header})
+    assert_error(tampered, 403, "invalid_signature")
+    runtime.settings = runtime.settings.model_copy(update={"twilio_auth_token": ""})
+    unconfigured = await provider_post(client, "/providers/sms/inbound", signed, token="")
+    assert_error(unconfigured, 403, "invalid_signature")
+    assert await listed(ready) == []
+    async with runtime.db.transaction() as connection:
+        assert (await connection.execute(select(Suppression.__table__))).first() is None
