@@ -456,3 +456,20 @@ async def test_inbound_refuses_a_tampered_body_and_any_call_without_a_configured
     assert await listed(ready) == []
     async with runtime.db.transaction() as connection:
         assert (await connection.execute(select(Suppression.__table__))).first() is None
+
+
+async def test_a_retried_inbound_callback_is_recorded_once(runtime, ready, client):
+    """The provider retries a callback it got no answer to: same MessageSid, same reply,
+    one message, one event, one suppression."""
+    first = await reply(client, NEW_YORK, "STOP", sid="SM_retry")
+    again = await reply(client, NEW_YORK, "STOP", sid="SM_retry")
+    assert again.status_code == 200 and again.text == first.text
+    assert "unsubscribed" in again.text
+    assert len(await listed(ready, direction="INBOUND")) == 1
+    assert len(await listed(ready, direction="OUTBOUND")) == 1  # the keyword reply
+    async with runtime.db.transaction() as connection:
+        types = (await connection.execute(select(OutboxEvent.__table__.c.type))).scalars().all()
+        suppressions = (await connection.execute(select(Suppression.__table__))).all()
+    assert types.count("message.received") == 1 and len(suppressions) == 1
+    await reply(client, NEW_YORK, "Thanks", sid="SM_other")
+    assert len(await listed(ready, direction="INBOUND")) == 2

@@ -43,7 +43,15 @@ def split_address(raw: str | None) -> tuple[str, str | None]:
 
 async def receive(session: TenantSession, *, channel: str, sender: str, recipient: str,
                   body: str, provider_message_id: str | None) -> tuple[dict[str, Any], str | None]:
-    """Record one inbound text; returns (the message, the auto-reply text or None)."""
+    """Record one inbound text; returns (the message, the auto-reply text or None).
+
+    The provider retries a callback it got no answer to: a MessageSid already recorded
+    is answered the same keyword reply again and records nothing new."""
+    if provider_message_id:
+        seen = await repository.inbound_by_provider_id(session, provider_message_id)
+        if seen is not None:
+            word = keyword(seen["body"])
+            return seen, (await _reply_text(session, word)) if word else None
     now = session.now()
     contact = await repository.contact_by_address(session, phone_e164=sender)
     row = {"id": new_id("msg"), "contact_id": contact["id"] if contact else None,
@@ -74,7 +82,6 @@ def _evidence(row: dict[str, Any], word: str) -> dict[str, Any]:
 async def _keyword(session: TenantSession, row: dict[str, Any], word: str | None) -> str | None:
     if word is None:
         return None
-    name = (await _workspace_name(session)) or "Homebase"
     address = row["from_address"]
     if word in OPT_OUT:
         if await repository.active_suppression(session, address) is None:
@@ -82,11 +89,18 @@ async def _keyword(session: TenantSession, row: dict[str, Any], word: str | None
                 "id": new_id("sup"), "kind": "phone", "address": address,
                 "reason": "opt_out_reply", "evidence": _evidence(row, word),
                 "created_at": session.now(), "lifted_at": None, "lifted_evidence": None})
+    elif word in OPT_IN:
+        await repository.lift_suppressions(session, address, session.now(),
+                                           _evidence(row, word))
+    return await _reply_text(session, word)
+
+
+async def _reply_text(session: TenantSession, word: str) -> str:
+    name = (await _workspace_name(session)) or "Homebase"
+    if word in OPT_OUT:
         return f"{name}: you are unsubscribed and will receive no more messages. " \
                "Reply START to resubscribe."
     if word in OPT_IN:
-        await repository.lift_suppressions(session, address, session.now(),
-                                           _evidence(row, word))
         return f"{name}: you are resubscribed. Reply STOP to unsubscribe, HELP for help."
     return f"{name}: real-estate updates from your agent. Reply STOP to unsubscribe. " \
            "Msg & data rates may apply."

@@ -46,6 +46,13 @@ def list_statement(session: TenantSession, filters: MessageFilters, *, after_id:
     return keyset(statement, messages.c.id, after_id, limit)
 
 
+async def inbound_by_provider_id(session: TenantSession, provider_message_id: str
+                                 ) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(messages).where(
+        messages.c.provider_message_id == provider_message_id,
+        messages.c.direction == "INBOUND").limit(1))
+
+
 async def contact_by_address(session: TenantSession, *, phone_e164: str | None = None,
                              email_lower: str | None = None) -> dict[str, Any] | None:
     statement = session.select(contacts).where(contacts.c.anonymized_at.is_(None))

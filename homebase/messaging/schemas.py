@@ -112,7 +112,8 @@ Message = create_model(
     failure_reason=(str | None, Field(description="Why it FAILED: the gate's `Blocked "
                                                   "(<reason>): <text>`, or the provider's "
                                                   "error.")),
-    provider=(str | None, Field(description="local, smtp or twilio.")),
+    provider=(str | None, Field(description="local, smtp or twilio; twiml for a keyword "
+                                            "reply sent in the answer to an inbound text.")),
     pii_masked=(bool, Field(description="True when from and to are masked.")),
     created_at=(datetime, ...),
     updated_at=(datetime, ...),
