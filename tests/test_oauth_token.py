@@ -1,6 +1,7 @@
 """POST /oauth/token: the authorization_code exchange with PKCE, client authentication,
 refresh rotation and family revocation, client_credentials (SQLite and PostgreSQL)."""
 
+import asyncio
 import base64
 from datetime import timedelta
 from urllib.parse import quote_plus
@@ -8,7 +9,7 @@ from urllib.parse import quote_plus
 import pytest
 
 from homebase.kit.clock import FrozenClock
-from homebase.oauth.tokens import CODE_LIFETIME
+from homebase.oauth.tokens import CODE_LIFETIME, REFRESH_TOKEN_LIFETIME
 from tests.oauth_support import (
     LOOPBACK,
     assert_oauth_error,
@@ -248,6 +249,34 @@ async def test_refresh_rotates_and_a_retired_token_revokes_the_family(runtime, c
     for token in (first, second, third):
         assert (await ping(client, token["access_token"])).status_code == 401
     assert_oauth_error(await refresh(client, app_client, third["refresh_token"]), "invalid_grant")
+
+
+async def test_a_refresh_token_expires_after_its_lifetime(runtime, client, tenant, app_client):
+    clock = FrozenClock()
+    runtime.clock = clock
+    first = await token_pair(runtime, client, app_client, tenant.id)
+    clock.advance(seconds=REFRESH_TOKEN_LIFETIME.total_seconds() - 1)
+    second = await refresh(client, app_client, first["refresh_token"])
+    assert second.status_code == 200, second.text  # the new one lives from its own issue
+    clock.advance(seconds=REFRESH_TOKEN_LIFETIME.total_seconds())
+    assert_oauth_error(await refresh(client, app_client, second.json()["refresh_token"]),
+                       "invalid_grant")
+
+
+async def test_concurrent_redemptions_of_one_code_issue_tokens_once(runtime, client, tenant,
+                                                                    app_client, backend):
+    verifier, challenge = pkce_pair()
+    code = await grant_code(runtime, app_client, tenant.id, challenge)
+    responses = await asyncio.gather(*[exchange(client, app_client, code, verifier)
+                                       for _ in range(3)])
+    assert sorted(r.status_code for r in responses) == [200, 400, 400], \
+        [r.text for r in responses]
+    for response in responses:
+        if response.status_code == 400:
+            assert_oauth_error(response, "invalid_grant")
+    # The later redemptions were reuse: what the first one issued is revoked.
+    won = next(r for r in responses if r.status_code == 200).json()
+    assert (await ping(client, won["access_token"])).status_code == 401
 
 
 async def test_refresh_needs_client_authentication(runtime, client, tenant, app_client):
