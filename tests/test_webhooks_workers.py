@@ -8,6 +8,8 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
+import time
 import uuid
 from pathlib import Path
 
@@ -71,19 +73,32 @@ class Workers:
                     "HOMEBASE_WORKER_POLL_SECONDS": "0.05",
                     **{f"HOMEBASE_{name.upper()}": value for name, value in settings.items()}}
         self.processes: list[subprocess.Popen] = []
+        self.logs: list[Path] = []
+        self.directory = tempfile.TemporaryDirectory()
 
     def start(self) -> subprocess.Popen:
-        process = subprocess.Popen([sys.executable, "-m", "homebase", "worker"], cwd=ROOT,
-                                   env=self.env, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
+        log = Path(self.directory.name) / f"worker{len(self.processes)}.log"
+        with log.open("wb") as stderr:
+            process = subprocess.Popen([sys.executable, "-m", "homebase", "worker"], cwd=ROOT,
+                                       env=self.env, stdout=subprocess.DEVNULL, stderr=stderr)
         self.processes.append(process)
+        self.logs.append(log)
         return process
+
+    async def wait_ready(self, within: float = 30) -> None:
+        """Until every worker has logged its start (imports done, runtime built): on a
+        busy machine one process can otherwise finish the work before the other is up."""
+        deadline = time.monotonic() + within
+        while not all(b"worker started" in log.read_bytes() for log in self.logs):
+            assert time.monotonic() < deadline, "a worker did not start"
+            await asyncio.sleep(0.05)
 
     def kill_all(self) -> None:
         for process in self.processes:
             if process.poll() is None:
                 process.kill()
             process.wait(timeout=10)
+        self.directory.cleanup()
 
 
 @pytest.fixture
@@ -150,6 +165,7 @@ async def test_two_workers_attempt_each_delivery_once(setup, workers):
                                                    "event_types": ["contact.created"]})).json()
         workers.start()
         workers.start()
+        await workers.wait_ready()
         for index in range(events):
             assert (await tenant.post("/v1/contacts", {"first_name": f"C{index}"})
                     ).status_code == 201
