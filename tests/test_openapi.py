@@ -224,6 +224,26 @@ def test_every_v1_answer_documents_its_headers(document):
                                                                        operation)))
 
 
+FOUNDATION = ("/v1/ping", "/v1/contacts")
+
+
+def test_foundation_operations_describe_success_and_path_parameters(document):
+    """Ping and contacts: each success says what it returns (not FastAPI's "Successful
+    Response") and each path parameter has a description and an example."""
+    def problems(method, path, operation):
+        if not path.startswith(FOUNDATION):
+            return
+        for status, response in operation["responses"].items():
+            if SUCCESS.match(status) and response["description"] == "Successful Response":
+                yield f"{status} has FastAPI's default description"
+        for parameter in operation.get("parameters", []):
+            if parameter["in"] == "path" and not (parameter.get("description")
+                                                  and parameter["schema"].get("examples")):
+                yield f"path parameter {parameter['name']} lacks a description or example"
+    check_all(document, lambda method, path, operation: list(problems(method, path,
+                                                                       operation)))
+
+
 def test_list_operations_document_the_page_rules(document):
     for method, path, operation in operations(document):
         schema = json_schema(operation["responses"].get("200", {})) or {}

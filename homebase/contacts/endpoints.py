@@ -1,6 +1,6 @@
 from typing import Annotated
 
-from fastapi import Depends
+from fastapi import Depends, Path
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
@@ -32,6 +32,9 @@ EventsRead = require(Scope.events_read)
 ContactFields = Annotated[Projection, Depends(field_selector(Contact))]
 EventFields = Annotated[Projection, Depends(field_selector(Event))]
 Pages = Annotated[PageRequest, Depends(page_request)]
+ContactId = Annotated[str, Path(description="The contact's id. An unknown id and another "
+                                            "workspace's id both answer 404.",
+                                examples=["con_01jd3v6k8h2k3m4n5p6q7r8s9t"])]
 
 
 def _pii(principal) -> bool:
@@ -44,6 +47,7 @@ ContactsQuery = Annotated[ListQuery, Depends(_contacts_query)]
 
 
 @router.get("", response_model=Page[Contact], summary="List contacts",
+            response_description="A page of contacts, newest first.",
             responses=error_responses(*READ_ERRORS),
             openapi_extra={"parameters": _contacts_query.parameters})
 async def list_contacts(request: Request, principal: ContactsRead, session: Tenant,
@@ -57,6 +61,7 @@ async def list_contacts(request: Request, principal: ContactsRead, session: Tena
 
 
 @router.post("", status_code=201, response_model=Contact, summary="Create a contact",
+             response_description="The new contact.",
              responses=error_responses(*READ_ERRORS))
 async def create_contact(body: ContactCreate, principal: ContactsWrite, session: Tenant,
                          fields: ContactFields) -> JSONResponse:
@@ -65,27 +70,30 @@ async def create_contact(body: ContactCreate, principal: ContactsWrite, session:
 
 
 @router.get("/{id}", response_model=Contact, summary="Retrieve a contact",
+            response_description="The contact.",
             responses=error_responses(*ONE_ERRORS))
-async def get_contact(id: str, principal: ContactsRead, session: Tenant,
+async def get_contact(id: ContactId, principal: ContactsRead, session: Tenant,
                       fields: ContactFields) -> JSONResponse:
     row = await service.get_or_404(session, id)
     return json_response(fields(render.contact(row, pii=_pii(principal))))
 
 
 @router.patch("/{id}", response_model=Contact, summary="Update a contact",
+              response_description="The contact as updated.",
               responses=error_responses(*ONE_ERRORS))
-async def update_contact(id: str, body: ContactUpdate, principal: ContactsWrite, session: Tenant,
-                         fields: ContactFields) -> JSONResponse:
+async def update_contact(id: ContactId, body: ContactUpdate, principal: ContactsWrite,
+                         session: Tenant, fields: ContactFields) -> JSONResponse:
     row = await service.update_contact(session, id, body)
     return json_response(fields(render.contact(row, pii=_pii(principal))))
 
 
 @router.delete("/{id}", response_model=Erased, summary="Erase a contact's personal data",
+               response_description="The contact was anonymized (now or by an earlier DELETE).",
                description="Anonymizes in place: names, email, phone, notes and the titles and "
                            "bodies of the contact's activity are scrubbed. The contact and "
                            "everything linked to it remain. Repeating it returns the same.",
                responses=error_responses(*ONE_ERRORS))
-async def erase_contact(id: str, principal: ContactsWrite, session: Tenant) -> JSONResponse:
+async def erase_contact(id: ContactId, principal: ContactsWrite, session: Tenant) -> JSONResponse:
     row = await service.anonymize_contact(session, id)
     return json_response({"id": row["id"], "anonymized": True,
                           "anonymized_at": isoformat(row["anonymized_at"])})
@@ -102,24 +110,27 @@ async def _timeline(request: Request, session, id: str, page: PageRequest, field
 
 
 @router.get("/{id}/events", response_model=Page[Event], summary="List a contact's timeline",
+            response_description="A page of the contact's timeline entries, newest first.",
             responses=error_responses(*ONE_ERRORS))
-async def list_events(request: Request, id: str, principal: EventsRead, session: Tenant,
+async def list_events(request: Request, id: ContactId, principal: EventsRead, session: Tenant,
                       page: Pages, fields: EventFields) -> JSONResponse:
     return await _timeline(request, session, id, page, fields, None)
 
 
 @router.get("/{id}/notes", response_model=Page[Event], summary="List a contact's notes",
+            response_description="A page of the contact's notes, newest first.",
             responses=error_responses(*ONE_ERRORS))
-async def list_notes(request: Request, id: str, principal: EventsRead, session: Tenant,
+async def list_notes(request: Request, id: ContactId, principal: EventsRead, session: Tenant,
                      page: Pages, fields: EventFields) -> JSONResponse:
     return await _timeline(request, session, id, page, fields, "note")
 
 
 @router.post("/{id}/notes", status_code=201, response_model=Event, summary="Add a note",
+             response_description="The note.",
              description="Also pauses the contact's AI auto-response "
                          "(ai_auto_response_paused on the contact).",
              responses=error_responses(*ONE_ERRORS))
-async def add_note(id: str, body: NoteCreate, principal: ContactsWrite, session: Tenant,
+async def add_note(id: ContactId, body: NoteCreate, principal: ContactsWrite, session: Tenant,
                    fields: EventFields) -> JSONResponse:
     event = await service.add_note(session, id, body.body)
     return json_response(fields(render.event(event)), 201)

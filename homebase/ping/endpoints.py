@@ -26,6 +26,7 @@ class Ping(BaseModel):
 
 
 @router.get("/ping", response_model=Ping, summary="Verify a credential",
+            response_description="The credential is valid; what it resolves to.",
             description="Succeeds for any valid credential, whatever its scopes.",
             responses=error_responses(401, 429))
 async def ping(principal: AnyCredential) -> JSONResponse:
