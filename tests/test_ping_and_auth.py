@@ -1,10 +1,15 @@
 """Credentials: 401 for missing, malformed, unknown, expired and revoked; 403 naming the
 missing scope; the spec's scope implications; GET /ping."""
 
+import hashlib
+import re
+
 import pytest
+from sqlalchemy import select
 
 from homebase.auth.api_keys import revoke_api_key
 from homebase.auth.scopes import ALL_SCOPES
+from homebase.models import ApiKey
 from tests.support import assert_error, make_key
 
 
@@ -119,3 +124,18 @@ async def test_key_acts_only_on_its_own_workspace(tenant, other_tenant):
     assert created.status_code == 201
     listed = await other_tenant.get("/v1/contacts")
     assert listed.json()["data"] == []
+
+
+async def test_a_key_is_stored_only_as_its_hash(runtime, tenant):
+    assert re.fullmatch(r"hbk_[A-Za-z0-9]{40}", tenant.key), tenant.key
+    async with runtime.db.transaction(write=False) as connection:
+        row = (await connection.execute(select(ApiKey.__table__).where(
+            ApiKey.__table__.c.id == tenant.key_id))).mappings().one()
+    assert row["key_hash"] == hashlib.sha256(tenant.key.encode()).hexdigest()
+    stored = " ".join(str(value) for value in row.values())
+    assert tenant.key not in stored and tenant.key[4:] not in stored
+    assert len(row["key_hint"]) <= 8 and tenant.key.startswith(row["key_hint"])
+    # A key differing only in its last character is someone else's: 401.
+    wrong = tenant.key[:-1] + ("a" if tenant.key[-1] != "a" else "b")
+    response = await tenant.client.get("/v1/ping", headers={"Authorization": f"token {wrong}"})
+    assert_error(response, 401, "unauthenticated")
