@@ -229,7 +229,7 @@ FOUNDATION = ("/v1/ping", "/v1/contacts")
 
 def test_foundation_operations_describe_success_and_path_parameters(document):
     """Ping and contacts: each success says what it returns (not FastAPI's "Successful
-    Response") and each path parameter has a description and an example."""
+    Response") and each parameter (path and query) has a description and an example."""
     def problems(method, path, operation):
         if not path.startswith(FOUNDATION):
             return
@@ -237,9 +237,8 @@ def test_foundation_operations_describe_success_and_path_parameters(document):
             if SUCCESS.match(status) and response["description"] == "Successful Response":
                 yield f"{status} has FastAPI's default description"
         for parameter in operation.get("parameters", []):
-            if parameter["in"] == "path" and not (parameter.get("description")
-                                                  and parameter["schema"].get("examples")):
-                yield f"path parameter {parameter['name']} lacks a description or example"
+            if not (parameter.get("description") and parameter["schema"].get("examples")):
+                yield f"parameter {parameter['name']} lacks a description or an example"
     check_all(document, lambda method, path, operation: list(problems(method, path,
                                                                        operation)))
 

@@ -178,8 +178,17 @@ class Erased(BaseModel):
 
 
 class ContactFilters(BaseModel):
-    stage: Stage | None = None
-    source: Annotated[str, StringConstraints(max_length=80)] | None = None
-    tag: Annotated[str, StringConstraints(max_length=40)] | None = None
-    q: Annotated[str, StringConstraints(max_length=120)] | None = None
-    owner_id: Annotated[str, StringConstraints(max_length=40)] | None = None
+    stage: Stage | None = Field(None, description="Only contacts in this stage.",
+                                examples=["HOT_LEAD"])
+    source: Annotated[str, StringConstraints(max_length=80)] | None = Field(
+        None, description="Only contacts with exactly this source.", examples=["Zillow"])
+    tag: Annotated[str, StringConstraints(max_length=40)] | None = Field(
+        None, description="Only contacts carrying this tag.", examples=["buyer"])
+    q: Annotated[str, StringConstraints(max_length=120)] | None = Field(
+        None, description="Search: first, last or full name by substring (any case). Email "
+                          "and phone by substring for credentials holding contacts:read:pii; "
+                          "for others only an exact email address or phone number matches.",
+        examples=["reyes"])
+    owner_id: Annotated[str, StringConstraints(max_length=40)] | None = Field(
+        None, description="Only contacts owned by this member.",
+        examples=["usr_01jd3v6k8h2k3m4n5p6q7r8s9t"])

@@ -26,6 +26,11 @@ def description(model: type[BaseModel]) -> str:
             f"One of: {', '.join(sorted(model.model_fields))}.")
 
 
+def example(model: type[BaseModel]) -> str:
+    """A `fields` value for the documentation: the model's first two members after id."""
+    return ",".join([name for name in model.model_fields if name != "id"][:2])
+
+
 def projection(allowed: frozenset[str], fields: str | None) -> Projection:
     """The projection `fields` asks for; ValidationFailed naming unknown members."""
     if fields is None or not fields.strip():
@@ -48,7 +53,8 @@ def field_selector(model: type[BaseModel]) -> Callable[..., Projection]:
 
     # async: FastAPI would run a plain def dependency in its thread pool.
     async def dependency(fields: Annotated[str | None, Query(max_length=1000,
-                                                             description=description(model))]
+                                                             description=description(model),
+                                                             examples=[example(model)])]
                          = None) -> Projection:
         return projection(allowed, fields)
 

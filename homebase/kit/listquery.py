@@ -18,7 +18,13 @@ from pydantic import BaseModel, Field, ValidationError, create_model
 from starlette.requests import Request
 
 from homebase.kit import fields as fields_kit
-from homebase.kit.pagination import CURSOR_DESCRIPTION, DEFAULT_LIMIT, MAX_LIMIT, PageRequest
+from homebase.kit.pagination import (
+    CURSOR_DESCRIPTION,
+    CURSOR_EXAMPLE,
+    DEFAULT_LIMIT,
+    MAX_LIMIT,
+    PageRequest,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +42,14 @@ class ListQueryParser:
         definitions: dict[str, Any] = {
             name: (info.annotation, info)
             for name, info in (filters_model.model_fields.items() if filters_model else ())}
-        definitions["cursor"] = (str | None, Field(None, description=CURSOR_DESCRIPTION))
+        definitions["cursor"] = (str | None, Field(None, description=CURSOR_DESCRIPTION,
+                                                   examples=[CURSOR_EXAMPLE]))
         definitions["limit"] = (int, Field(DEFAULT_LIMIT, ge=1, le=MAX_LIMIT,
-                                           description="Page size, 1 to 200."))
+                                           description="Page size, 1 to 200.", examples=[50]))
         definitions["fields"] = (str | None, Field(None, max_length=1000,
                                                    description=fields_kit.description(
-                                                       item_model)))
+                                                       item_model),
+                                                   examples=[fields_kit.example(item_model)]))
         self.model = create_model(f"{item_model.__name__}ListQuery", **definitions)
         self.names = tuple(self.model.model_fields)
         self.parameters = self._parameters()

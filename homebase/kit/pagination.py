@@ -25,6 +25,7 @@ MAX_CURSOR_LENGTH = 512
 _PURPOSE = "cursor"
 CURSOR_DESCRIPTION = ("Opaque position from a previous page's next_cursor; omit for the first "
                       "page. A malformed or stale cursor restarts from the beginning.")
+CURSOR_EXAMPLE = "T0pBUVVFX0NVUlNPUl9FWEFNUExF"
 
 Item = TypeVar("Item")
 
@@ -36,7 +37,7 @@ def _page_examples(schema: dict[str, Any], model: type[BaseModel]) -> None:
     items = []
     if isinstance(item, type) and issubclass(item, BaseModel):
         items = item.model_json_schema().get("examples", [])[:1]
-    schema["examples"] = [{"data": items, "next_cursor": "T0pBUVVFX0NVUlNPUl9FWEFNUExF",
+    schema["examples"] = [{"data": items, "next_cursor": CURSOR_EXAMPLE,
                            "has_more": True}]
 
 
@@ -56,9 +57,10 @@ class PageRequest:
 
 
 async def page_request(  # async: FastAPI would run a plain def in its thread pool
-    cursor: Annotated[str | None, Query(description=CURSOR_DESCRIPTION)] = None,
-    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size, 1 to 200.")]
-    = DEFAULT_LIMIT,
+    cursor: Annotated[str | None, Query(description=CURSOR_DESCRIPTION,
+                                        examples=[CURSOR_EXAMPLE])] = None,
+    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size, 1 to 200.",
+                                examples=[50])] = DEFAULT_LIMIT,
 ) -> PageRequest:
     return PageRequest(cursor=cursor, limit=limit)
 
