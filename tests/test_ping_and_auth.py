@@ -71,6 +71,35 @@ async def test_401_comes_before_body_validation(client):
     assert_error(response, 401, "unauthenticated")
 
 
+async def test_checks_run_in_the_documented_order(make, tenant):
+    """docs/decisions.md: 401, 429, 403, 400, then 404; a body that is not JSON at all is
+    400 before the scope check."""
+    unknown = "/v1/contacts/con_00000000000000000000000000"
+    reader = await make(["contacts:read"])
+    assert_error(await reader.patch(unknown, json={"stage": "NOPE"}), 403, "insufficient_scope")
+    assert_error(await reader.get("/v1/contacts/x/events", params={"limit": 0}), 403,
+                 "insufficient_scope")
+    assert_error(await tenant.patch(unknown, json={"stage": "NOPE"}), 400, "validation_failed")
+    assert_error(await tenant.get(unknown, params={"fields": "bogus"}), 400,
+                 "validation_failed")
+    assert_error(await tenant.patch(unknown, json={"stage": "LEAD"}), 404, "not_found")
+    response = await reader.client.patch(unknown, content=b"stage=LEAD", headers={
+        **reader.headers, "Content-Type": "application/x-www-form-urlencoded"})
+    assert_error(response, 400, "unsupported_content_type")
+
+
+@pytest.mark.parametrize("settings_overrides", [{"rate_limit_api_key_per_min": 1}])
+async def test_429_comes_before_scope_and_validation(make):
+    from tests.test_ratelimit import fresh_window
+
+    await fresh_window(5)  # both requests in one window
+    reader = await make(["contacts:read"])
+    await reader.get("/v1/ping")
+    response = await reader.patch("/v1/contacts/con_00000000000000000000000000",
+                                  json={"stage": "NOPE"})
+    assert_error(response, 429, "rate_limited")
+
+
 # The spec's implications, each with a GET that needs exactly the implied scope.
 IMPLICATIONS = [
     ("contacts:write", "contacts:read", "/v1/contacts"),
