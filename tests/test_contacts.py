@@ -163,6 +163,22 @@ async def test_pii_is_masked_without_the_pii_scope(tenant, runtime, client):
     assert listed["phone"] == "+* *** *** 0142" and listed["pii_masked"] is True
 
 
+@pytest.mark.parametrize(("phone", "masked"), [
+    ("(510) 555-0199", "(***) ***-0199"), ("4155550142", "******0142"),
+    ("1-800-FLOWERS", "1-800-*******"), ("415 555 0142 x7", "*** *** *142 *7"),
+    ("call dana", "**** ****"), ("0142", "0142"),
+])
+async def test_every_letter_and_digit_but_the_last_four_digits_is_masked(
+        tenant, runtime, client, phone, masked):
+    created = await create(tenant, phone=phone)
+    key = await _key(runtime, tenant.id, ["contacts:read"])
+    headers = {"Authorization": f"token {key}"}
+    one = (await client.get(f"/v1/contacts/{created['id']}", headers=headers)).json()
+    listed = (await client.get("/v1/contacts", headers=headers)).json()["data"][0]
+    assert one["phone"] == listed["phone"] == masked
+    assert one["pii_masked"] is True
+
+
 async def test_masked_value_can_be_told_from_an_absent_one(tenant, runtime, client):
     created = await create(tenant, first_name="NoPhone")
     key = await _key(runtime, tenant.id, ["contacts:read"])

@@ -1,10 +1,17 @@
 """How personal data looks to a credential without contacts:read:pii (and always in
 webhook payloads): the last four digits of a phone, the first character and the domain
-of an email address."""
+of an email address.
+
+A phone is free text (up to 32 characters), so every other letter and digit of it is
+masked too (a vanity number such as 1-800-FLOWERS, or an extension), leaving only its
+punctuation and spacing; a phone of four digits or fewer keeps its digits."""
+
+import string
 
 MASK = "*"
 _ASCII_DIGITS = "0123456789"
-_STARS = str.maketrans(_ASCII_DIGITS, MASK * 10)
+_STARS = str.maketrans(_ASCII_DIGITS + string.ascii_letters, MASK * 62)
+_LETTER_STARS = str.maketrans(string.ascii_letters, MASK * 52)
 
 
 def mask_phone(phone: str | None) -> str | None:
@@ -12,14 +19,15 @@ def mask_phone(phone: str | None) -> str | None:
         return phone
     if phone.isascii():
         # Find where the last four digits begin, from the end (a few characters), and
-        # mask every digit before it in one C-level translate. Rendering a page of 50
+        # mask every letter and digit before it, and the letters after it, in C-level
+        # translates. Rendering a page of 50
         # contacts called this 50 times; the general loop below was its costliest part.
         index, found = len(phone), 0
         while index and found < 4:
             index -= 1
             if phone[index] in _ASCII_DIGITS:
                 found += 1
-        return phone[:index].translate(_STARS) + phone[index:] if found == 4 else phone
+        return phone[:index].translate(_STARS) + phone[index:].translate(_LETTER_STARS)
     digits_seen = 0
     characters = list(phone)
     total_digits = sum(character.isdigit() for character in characters)
@@ -28,6 +36,8 @@ def mask_phone(phone: str | None) -> str | None:
             digits_seen += 1
             if digits_seen <= total_digits - 4:
                 characters[index] = MASK
+        elif character.isalpha():
+            characters[index] = MASK
     return "".join(characters)
 
 
