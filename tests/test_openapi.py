@@ -356,6 +356,19 @@ def test_the_checker_notices_departures(document):
                    {"error": {"code": 1, "message": "m", "request_id": "r"}})
 
 
+def test_the_error_envelope_documents_validation_items_and_missing_scope(document):
+    details = document["components"]["schemas"]["ErrorDetails"]
+    assert details["additionalProperties"] is True  # compliance_blocked adds its own
+    assert {"errors", "missing_scope"} <= set(details["properties"])
+    item = document["components"]["schemas"]["FieldError"]
+    assert {"field", "in", "message"} <= set(item["required"])
+    assert "type" in item["properties"]
+    envelope = {"$ref": "#/components/schemas/ErrorEnvelope"}
+    nameless = {"error": {"code": "validation_failed", "message": "m", "request_id": "r",
+                          "details": {"errors": [{"in": "body", "message": "m"}]}}}
+    assert conform(document, envelope, nameless)  # an item without `field` departs
+
+
 def test_every_example_conforms_to_its_schema(document):
     problems = [problem for name, schema in document["components"]["schemas"].items()
                 for index, example in enumerate(schema.get("examples") or [])

@@ -7,14 +7,42 @@ from fastapi.routing import iter_route_contexts
 from pydantic import BaseModel, ConfigDict, Field
 
 
+class FieldError(BaseModel):
+    """One failing field of a validation_failed error."""
+
+    model_config = ConfigDict(populate_by_name=True, json_schema_extra={"examples": [{
+        "field": "tags.1", "in": "body", "message": "String should have at most 40 characters",
+        "type": "string_too_long"}]})
+
+    field: str = Field(description="Dotted path of the member (`tags.1`), or the query "
+                                   "parameter's name.")
+    in_: str = Field(alias="in", description="`body` or `query`.")
+    message: str = Field(description="Why it failed.")
+    # Not yet required: tasks/ and appointments/ build items without it (AGENTS.md says
+    # every item has it); mark it required once they do.
+    type: str | None = Field(None, description="A stable machine-readable kind, e.g. "
+                                               "missing, extra_forbidden, string_too_long, "
+                                               "value_error.")
+
+
+class ErrorDetails(BaseModel):
+    """Members by error code; other codes may add their own (compliance_blocked:
+    message_id, status, recorded)."""
+
+    model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [
+        {"missing_scope": "contacts:write"}]})
+
+    errors: list[FieldError] | None = Field(None, description="validation_failed: each "
+                                                              "failing field.")
+    missing_scope: str | None = Field(None, description="insufficient_scope: the scope the "
+                                                        "endpoint needs.")
+
+
 class ErrorDetail(BaseModel):
     code: str = Field(examples=["validation_failed"])
     message: str = Field(examples=["Invalid request: email: String should match pattern ..."])
     request_id: str = Field(examples=["req_01jd3v6k8h2k3m4n5p6q7r8s9t"])
-    details: dict[str, Any] | None = Field(
-        None, description="Present for some errors: `errors` (a list of {field, in, message, "
-                          "type}) for validation_failed, `missing_scope` for "
-                          "insufficient_scope.")
+    details: ErrorDetails | None = Field(None, description="Present for some errors.")
 
 
 class ErrorEnvelope(BaseModel):
