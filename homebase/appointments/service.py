@@ -39,10 +39,7 @@ async def _check_references(session: TenantSession, values: dict[str, Any]) -> N
                                                                                values[name]):
             errors.append((name, "is not a member of this workspace"))
     if errors:
-        raise ValidationFailed(
-            "; ".join(f"{field}: {message}" for field, message in errors),
-            details={"errors": [{"field": field, "in": "body", "message": message}
-                                for field, message in errors]})
+        raise ValidationFailed.for_fields(errors)
 
 
 def _check_move(requested: dict[str, Any]) -> None:

@@ -28,10 +28,16 @@ class ValidationFailed(ApiError):
     @classmethod
     def for_field(cls, field: str, message: str, location: str = "body",
                   type: str = "value_error") -> "ValidationFailed":
+        return cls.for_fields([(field, message)], location=location, type=type)
+
+    @classmethod
+    def for_fields(cls, failures: list[tuple[str, str]], location: str = "body",
+                   type: str = "value_error") -> "ValidationFailed":
+        """Every failing (field, message) at once, so a client fixes them in one round."""
         # The same {field, in, message, type} items as pydantic's errors (http/errors.py).
-        return cls(f"{field}: {message}",
+        return cls("; ".join(f"{field}: {message}" for field, message in failures),
                    details={"errors": [{"field": field, "in": location, "message": message,
-                                        "type": type}]})
+                                        "type": type} for field, message in failures]})
 
 
 class InvalidJson(ApiError):

@@ -18,11 +18,8 @@ class FieldError(BaseModel):
                                    "parameter's name.")
     in_: str = Field(alias="in", description="`body` or `query`.")
     message: str = Field(description="Why it failed.")
-    # Not yet required: tasks/ and appointments/ build items without it (AGENTS.md says
-    # every item has it); mark it required once they do.
-    type: str | None = Field(None, description="A stable machine-readable kind, e.g. "
-                                               "missing, extra_forbidden, string_too_long, "
-                                               "value_error.")
+    type: str = Field(description="A stable machine-readable kind, e.g. missing, "
+                                  "extra_forbidden, string_too_long, value_error.")
 
 
 class ErrorDetails(BaseModel):

@@ -37,14 +37,11 @@ async def check_references(session: TenantSession, contact_id: str | None,
     """Both failures at once; another workspace's id reads like an unknown one."""
     errors = []
     if contact_id is not None and not await references.contact_exists(session, contact_id):
-        errors.append({"field": "contact_id", "in": "body",
-                       "message": "is not a contact of this workspace"})
+        errors.append(("contact_id", "is not a contact of this workspace"))
     if assignee_id is not None and not await references.member_exists(session, assignee_id):
-        errors.append({"field": "assignee_id", "in": "body",
-                       "message": "is not a member of this workspace"})
+        errors.append(("assignee_id", "is not a member of this workspace"))
     if errors:
-        summary = "; ".join(f"{error['field']}: {error['message']}" for error in errors)
-        raise ValidationFailed(summary, details={"errors": errors})
+        raise ValidationFailed.for_fields(errors)
 
 
 async def create_task(session: TenantSession, data: TaskCreate, *, source: str = "api"
