@@ -35,7 +35,14 @@ async def test_missing_or_garbage_credentials_are_401(client, header):
     headers = {"Authorization": header} if header is not None else {}
     response = await client.get("/v1/contacts", headers=headers)
     assert_error(response, 401, "unauthenticated")
-    assert response.headers["www-authenticate"].startswith("Token")
+    assert response.headers["www-authenticate"] == 'Token realm="homebase", Bearer realm="homebase"'
+
+
+@pytest.mark.parametrize("token", ["garbage", "hbk_notarealkey", "hbo_at_notarealtoken"])
+async def test_a_refused_bearer_token_gets_a_bearer_invalid_token_challenge(client, token):
+    response = await client.get("/v1/ping", headers={"Authorization": f"Bearer {token}"})
+    assert_error(response, 401, "unauthenticated")
+    assert response.headers["www-authenticate"] == 'Bearer realm="homebase", error="invalid_token"'
 
 
 async def test_bearer_scheme_is_accepted(tenant, client):

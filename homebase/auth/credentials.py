@@ -16,7 +16,10 @@ from homebase.kit.errors import Unauthenticated
 Resolver = Callable[[AsyncConnection, str, datetime, Settings], Awaitable[Principal]]
 _RESOLVERS: dict[str, Resolver] = {}
 SCHEMES = ("token", "bearer")
-WWW_AUTHENTICATE = {"WWW-Authenticate": 'Token realm="homebase"'}
+# RFC 7235: a 401 offers every scheme the client may use; RFC 6750 §3.1: a Bearer token that
+# was refused is answered with a Bearer challenge naming invalid_token.
+WWW_AUTHENTICATE = {"WWW-Authenticate": 'Token realm="homebase", Bearer realm="homebase"'}
+BEARER_INVALID_TOKEN = {"WWW-Authenticate": 'Bearer realm="homebase", error="invalid_token"'}
 
 
 def register_resolver(prefix: str, resolver: Resolver) -> None:
@@ -40,7 +43,12 @@ def parse_authorization(header: str | None) -> str:
 async def resolve(connection: AsyncConnection, header: str | None, now: datetime,
                   settings: Settings) -> Principal:
     token = parse_authorization(header)
-    for prefix, resolver in _RESOLVERS.items():
-        if token.startswith(prefix):
-            return await resolver(connection, token, now, settings)
-    raise unauthenticated("Invalid credential.")
+    try:
+        for prefix, resolver in _RESOLVERS.items():
+            if token.startswith(prefix):
+                return await resolver(connection, token, now, settings)
+        raise unauthenticated("Invalid credential.")
+    except Unauthenticated as error:
+        if header.lstrip()[:7].lower() == "bearer ":
+            error.headers = BEARER_INVALID_TOKEN
+        raise

@@ -144,8 +144,10 @@ RATE_LIMIT_HEADERS = {
                                  "the count starts again.", "integer", 1795587480),
 }
 RETRY_AFTER_HEADER = _header("Seconds until the window ends (at least 1).", "integer", 42)
-WWW_AUTHENTICATE_HEADER = _header("The scheme to authenticate with.", "string",
-                                  'Token realm="homebase"')
+WWW_AUTHENTICATE_HEADER = _header(
+    "The schemes to authenticate with; a refused Bearer token is answered "
+    '`Bearer realm="homebase", error="invalid_token"` (RFC 6750).', "string",
+    'Token realm="homebase", Bearer realm="homebase"')
 
 
 def add_response_headers(document: dict[str, Any], prefix: str) -> None:
