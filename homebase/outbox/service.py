@@ -11,6 +11,7 @@ from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.models import OutboxEvent
 from homebase.outbox.catalogue import EVENT_SCOPES
+from homebase.outbox.redaction import contact_of, redact
 
 outbox_events = OutboxEvent.__table__
 
@@ -21,7 +22,7 @@ async def emit(session: TenantSession, event_type: str, data: dict[str, Any]) ->
     event_id = new_id("evt")
     await session.insert(outbox_events, {
         "id": event_id, "type": event_type, "data": data, "occurred_at": session.now(),
-        "dispatched_at": None,
+        "dispatched_at": None, "contact_id": contact_of(event_type, data),
     })
     return event_id
 
@@ -34,6 +35,27 @@ async def emit_many(session: TenantSession, events: list[tuple[str, dict[str, An
         raise ValueError(f"{', '.join(unknown)} not in the event catalogue")
     now = session.now()
     rows = [{"id": new_id("evt"), "type": event_type, "data": data, "occurred_at": now,
-             "dispatched_at": None} for event_type, data in events]
+             "dispatched_at": None, "contact_id": contact_of(event_type, data)}
+            for event_type, data in events]
     await session.insert_many(outbox_events, rows)
     return [row["id"] for row in rows]
+
+
+async def scrub_contact_events(session: TenantSession, contact_id: str) -> int:
+    """DELETE /contacts/{id}: the stored data of every event about the contact loses the
+    person's data (outbox/redaction.py), because deliveries are built from it at send time
+    (pending ones, retries, redeliveries). Ids, types and times stay: receivers still
+    deduplicate on the same event_id. Returns how many rows changed."""
+    rows = await session.fetch_all(
+        session.select(outbox_events, outbox_events.c.id, outbox_events.c.type,
+                       outbox_events.c.data)
+        .where(outbox_events.c.contact_id == contact_id))
+    changed = 0
+    for row in rows:
+        scrubbed = redact(row["type"], row["data"])
+        if scrubbed != row["data"]:
+            await session.execute(session.update(outbox_events)
+                                  .where(outbox_events.c.id == row["id"])
+                                  .values(data=scrubbed))
+            changed += 1
+    return changed
