@@ -12,9 +12,8 @@ from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import NotFound
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
-from homebase.outbox.service import emit
-
-REDACTED = "[redacted]"
+from homebase.outbox.redaction import REDACTED  # one placeholder for rows and events
+from homebase.outbox.service import emit, scrub_contact_events
 
 
 def _derived(values: dict[str, Any]) -> dict[str, Any]:
@@ -109,6 +108,10 @@ async def anonymize_contact(session: TenantSession, contact_id: str) -> dict[str
     await repository.scrub_timeline(session, contact_id, REDACTED)
     for scrub in ANONYMIZERS:
         await scrub(session, contact_id)
+    # Deliveries are built from the stored events when sent: a pending one, a retry or a
+    # redelivery must not carry what was just erased. Before the event below, which is
+    # already anonymized.
+    await scrub_contact_events(session, contact_id)
     updated = {**contact, **scrubbed}
     await emit(session, "contact.updated",
                {**render.contact(updated, pii=False), "changed": ["anonymized"]})
