@@ -25,14 +25,14 @@ class Settings(BaseSettings):
     rate_limit_app_per_min: int = Field(300, ge=1)
     # While Redis is unreachable the limiter falls back to per-instance counting and
     # retries Redis after this many seconds.
-    redis_retry_seconds: float = 5.0
+    redis_retry_seconds: float = Field(5.0, ge=0)
 
     api_key_default_ttl_days: int = Field(90, ge=0)
 
-    webhook_timeout_seconds: float = 10
-    webhook_backoff_unit_seconds: float = 60
+    webhook_timeout_seconds: float = Field(10, gt=0)
+    webhook_backoff_unit_seconds: float = Field(60, ge=0)
     webhook_allow_private_urls: bool = False
-    worker_poll_seconds: float = 1
+    worker_poll_seconds: float = Field(1, gt=0)
     # Webhook delivery (docs/webhooks.md). A claimed delivery is leased for this long; it
     # must outlast the timeout so a live worker never loses a lease mid-attempt.
     webhook_lease_seconds: float = Field(60, gt=0)
@@ -75,7 +75,7 @@ class Settings(BaseSettings):
 
     # SQLite connection pool: one connection serialises this process's access, which
     # measured fastest for aiosqlite (see docs/performance.md).
-    sqlite_pool_size: int = 1
+    sqlite_pool_size: int = Field(1, ge=1)
 
     @model_validator(mode="after")
     def _secret_key(self) -> "Settings":
