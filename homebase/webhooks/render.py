@@ -83,7 +83,8 @@ def masked(value: Any, key: str | None = None) -> Any:
 
 def envelope(event_type: str, workspace_id: str, event_id: str, occurred_at: datetime,
              data: dict[str, Any]) -> bytes:
-    """The delivery body: the same bytes on every attempt of an event."""
+    """The delivery body: the same bytes on every attempt of an event, unless its contact
+    was anonymized in between (its stored data is scrubbed then; outbox/redaction.py)."""
     when = isoformat(occurred_at)
     return orjson.dumps({
         "event": event_type,
