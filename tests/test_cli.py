@@ -503,3 +503,28 @@ def test_serve_demo_prints_a_working_key_and_the_same_one_next_time(tmp_path):
     assert (var / "homebase.sqlite3").exists()
     assert (var / "demo.json").stat().st_mode & 0o077 == 0
     assert (var / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def test_serve_demo_replaces_a_saved_key_that_was_revoked(tmp_path):
+    """var/demo.json keeps the key; once it no longer works the next start prints a new
+    one for the same workspace instead of a dead key."""
+    runs = []
+    for revoke in (True, False):
+        server = Server(tmp_path)
+        try:
+            key = server.wait_for_key()
+            server.wait_until_healthy()
+            ping = httpx.get(f"{server.base}/v1/ping", timeout=10,
+                             headers={"Authorization": f"token {key}"})
+            assert ping.status_code == 200, ping.text
+            runs.append((key, ping.json()["tenant_id"]))
+        finally:
+            server.stop()
+        if revoke:
+            revoked = subprocess.run(
+                [str(HOMEBASE), "admin", "revoke-api-key", "--id", ping.json()["credential_id"]],
+                env=clean_env(), cwd=tmp_path, capture_output=True, text=True, timeout=60)
+            assert revoked.returncode == 0, revoked.stderr
+    (first_key, first_workspace), (second_key, second_workspace) = runs
+    assert second_key != first_key
+    assert second_workspace == first_workspace

@@ -6,11 +6,12 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from homebase.auth.api_keys import create_api_key
+from homebase.auth.api_keys import create_api_key, resolve_api_key
 from homebase.auth.scopes import ALL_SCOPES
 from homebase.config import VAR_DIR, get_settings
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import load_fixtures
+from homebase.kit.errors import Unauthenticated
 from homebase.kit.phones import to_e164
 from homebase.runtime import Runtime
 from homebase.workspaces import service as workspaces
@@ -29,11 +30,17 @@ async def seed_demo(connection: AsyncConnection, runtime: Runtime) -> dict[str, 
     session = TenantSession(connection, workspace["id"], clock=runtime.clock, actor="admin")
     created = await load_fixtures(session, demo_document())
     created.update(await _demo_activity(session))
-    key = await create_api_key(connection, workspace_id=workspace["id"], scopes=list(ALL_SCOPES),
-                               name="Demo key (every scope)", now=now,
-                               expires_in_days=runtime.settings.api_key_default_ttl_days)
-    return {"workspace": workspaces.workspace_json(workspace), "api_key": key.as_json(),
+    key = await _demo_key(connection, runtime, workspace["id"])
+    return {"workspace": workspaces.workspace_json(workspace), "api_key": key,
             "created": created}
+
+
+async def _demo_key(connection: AsyncConnection, runtime: Runtime, workspace_id: str
+                    ) -> dict[str, Any]:
+    key = await create_api_key(connection, workspace_id=workspace_id, scopes=list(ALL_SCOPES),
+                               name="Demo key (every scope)", now=runtime.clock(),
+                               expires_in_days=runtime.settings.api_key_default_ttl_days)
+    return key.as_json()
 
 
 async def _demo_activity(session: TenantSession) -> dict[str, list[str]]:
@@ -61,23 +68,46 @@ async def _demo_activity(session: TenantSession) -> dict[str, list[str]]:
 
 async def ensure_local_demo() -> dict[str, str]:
     """Seeds once per local database and keeps the key in var/demo.json (never committed)
-    so later starts can print it again."""
+    so later starts can print it again. A saved key that has since expired or been revoked
+    is replaced by a new one for the same workspace, so the printed key always works."""
     runtime = Runtime.from_settings(get_settings())
     try:
-        if LOCAL_DEMO_FILE.exists():
-            saved = json.loads(LOCAL_DEMO_FILE.read_text())
-            async with runtime.db.transaction(write=False) as connection:
-                try:
-                    await workspaces.get_workspace(connection, saved["workspace_id"])
-                    return saved
-                except workspaces.AdminError:
-                    pass
+        saved = await _saved_demo(runtime)
+        if saved is not None and await _key_works(runtime, saved["key"]):
+            return saved
         async with runtime.db.transaction() as connection:
-            seeded = await seed_demo(connection, runtime)
+            if saved is None:
+                seeded = await seed_demo(connection, runtime)
+                workspace_id, key = seeded["workspace"]["id"], seeded["api_key"]["key"]
+            else:
+                workspace_id, key = saved["workspace_id"], (await _demo_key(
+                    connection, runtime, saved["workspace_id"]))["key"]
     finally:
         await runtime.close()
-    saved = {"workspace_id": seeded["workspace"]["id"], "key": seeded["api_key"]["key"]}
+    saved = {"workspace_id": workspace_id, "key": key}
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     LOCAL_DEMO_FILE.write_text(json.dumps(saved))
     LOCAL_DEMO_FILE.chmod(0o600)
     return saved
+
+
+async def _saved_demo(runtime: Runtime) -> dict[str, str] | None:
+    """var/demo.json, when its workspace is still in this database."""
+    if not LOCAL_DEMO_FILE.exists():
+        return None
+    saved = json.loads(LOCAL_DEMO_FILE.read_text())
+    async with runtime.db.transaction(write=False) as connection:
+        try:
+            await workspaces.get_workspace(connection, saved["workspace_id"])
+        except workspaces.AdminError:
+            return None
+    return saved
+
+
+async def _key_works(runtime: Runtime, key: str) -> bool:
+    async with runtime.db.transaction(write=False) as connection:
+        try:
+            await resolve_api_key(connection, key, runtime.clock(), runtime.settings)
+        except Unauthenticated:
+            return False
+    return True
