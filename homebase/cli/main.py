@@ -90,6 +90,9 @@ def main(argv: list[str] | None = None) -> None:
     quiet = args.command in ("admin", "migrate")
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    # Alembic lists each of its plugins at INFO on every start; the migrations it runs
+    # (alembic.runtime.migration) stay visible.
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     try:
         if args.command == "migrate":
             _print(_migrate())
