@@ -346,6 +346,25 @@ async def test_openapi_documents_messages(client):
     assert "/providers/sms/inbound" in document["paths"]
 
 
+async def test_openapi_documents_the_provider_callbacks(client):
+    """Each callback's form with its required members, an example, the signature header,
+    and a real schema for its reply."""
+    paths = (await client.get("/v1/openapi.json")).json()["paths"]
+    expected = {"/providers/sms/inbound": ["From", "To"],
+                "/providers/sms/status": ["MessageSid", "MessageStatus", "From"]}
+    for path, required in expected.items():
+        post = paths[path]["post"]
+        form = post["requestBody"]["content"]["application/x-www-form-urlencoded"]["schema"]
+        assert form["required"] == required
+        assert set(required) <= set(form["examples"][0]) <= set(form["properties"])
+        assert [p["name"] for p in post["parameters"]] == ["X-Twilio-Signature"]
+        assert post["security"] == []
+    twiml = paths["/providers/sms/inbound"]["post"]["responses"]["200"]["content"]
+    assert twiml["application/xml"]["example"].startswith("<?xml")
+    status = paths["/providers/sms/status"]["post"]["responses"]["200"]["content"]
+    assert status["application/json"]["schema"]["$ref"].endswith("/CallbackAccepted")
+
+
 async def test_whatsapp_inbound_and_refusal_on_the_timeline(runtime, ready, client):
     person = await contact(ready)
     await add_sender(runtime, ready, channel="whatsapp")

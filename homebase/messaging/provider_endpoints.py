@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from starlette.requests import Request
 from starlette.responses import Response
@@ -29,11 +30,50 @@ from homebase.runtime import get_runtime
 router = APIRouter(prefix="/providers/sms", tags=["providers"])
 sender_numbers = SenderNumber.__table__
 TWIML = "application/xml"
-_FORM_DOC = {"requestBody": {"required": True, "content": {
-    "application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {
-        "From": {"type": "string"}, "To": {"type": "string"}, "Body": {"type": "string"},
-        "MessageSid": {"type": "string"}, "MessageStatus": {"type": "string"},
-        "ErrorCode": {"type": "string"}}}}}}}
+_SIGNATURE_HEADER = {"name": "X-Twilio-Signature", "in": "header", "required": True,
+                     "description": "Base64 HMAC-SHA1, keyed by HOMEBASE_TWILIO_AUTH_TOKEN, of "
+                                    "the full URL followed by each form field's name and "
+                                    "value, sorted by name (docs/messaging.md).",
+                     "schema": {"type": "string"}, "example": "0/KCTR6DLpKmkAf8muzZqo1nDgQ="}
+
+
+def _form_doc(properties: dict[str, str], required: list[str],
+              example: dict[str, str]) -> dict[str, Any]:
+    """openapi_extra for a provider callback: a signed form, no API credential."""
+    return {"security": [], "parameters": [_SIGNATURE_HEADER], "requestBody": {
+        "required": True, "content": {"application/x-www-form-urlencoded": {"schema": {
+            "type": "object", "required": required, "examples": [example],
+            "properties": {name: {"type": "string", "description": text}
+                           for name, text in properties.items()}}}}}}
+
+
+_INBOUND_DOC = _form_doc(
+    {"From": "the sender, E.164 (`whatsapp:` prefix for WhatsApp)",
+     "To": "the workspace's receiving number, E.164 (`whatsapp:` prefix for WhatsApp)",
+     "Body": "the text", "MessageSid": "the provider's message id; a retried callback with "
+                                       "the same id records nothing twice"},
+    ["From", "To"],
+    {"From": "+14155550142", "To": "+14155550100", "Body": "STOP",
+     "MessageSid": "SM0123456789abcdef0123456789abcdef"})
+_STATUS_DOC = _form_doc(
+    {"MessageSid": "the provider's id of a message this service sent",
+     "MessageStatus": "queued, sending, sent, delivered, undelivered or failed",
+     "From": "the sending number, E.164 (`whatsapp:` prefix for WhatsApp)",
+     "ErrorCode": "the provider's error code, when it failed",
+     "ErrorMessage": "the provider's error text, when it failed"},
+    ["MessageSid", "MessageStatus", "From"],
+    {"MessageSid": "SM0123456789abcdef0123456789abcdef", "MessageStatus": "undelivered",
+     "From": "+14155550100", "ErrorCode": "30003", "ErrorMessage": "Unreachable handset"})
+_TWIML_EXAMPLE = ('<?xml version="1.0" encoding="UTF-8"?><Response><Message>You are '
+                  'unsubscribed and will receive no more messages. Reply START to '
+                  'resubscribe.</Message></Response>')
+
+
+class CallbackAccepted(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{"ok": True}]})
+
+    ok: bool = Field(description="Always true: the status was applied (or was older than "
+                                 "the one already recorded).")
 
 
 class InvalidSignature(ApiError):
@@ -86,8 +126,11 @@ def _twiml(reply: str | None) -> Response:
                          "links it to the contact with that number and honours STOP, "
                          "STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, START, UNSTOP and HELP. "
                          "Answers TwiML, with the keyword reply if any.",
-             openapi_extra=_FORM_DOC, response_class=Response,
-             responses={200: {"content": {TWIML: {}}, "description": "TwiML"}, **_errors()})
+             openapi_extra=_INBOUND_DOC, response_class=Response,
+             responses={200: {"description": "TwiML: the keyword reply, or an empty Response",
+                              "content": {TWIML: {"schema": {"type": "string"},
+                                                  "example": _TWIML_EXAMPLE}}},
+                        **_errors()})
 async def receive_text(request: Request) -> Response:
     form = await _signed_form(request)
     channel, sender = inbound.split_address(form.get("From"))
@@ -112,7 +155,8 @@ async def receive_text(request: Request) -> Response:
 @router.post("/status", summary="Delivery status of a sent text (provider callback)",
              description="Moves the message to SENT, DELIVERED or FAILED (with the "
                          "provider's error code as failure_reason); never backwards.",
-             openapi_extra=_FORM_DOC, responses=_errors())
+             openapi_extra=_STATUS_DOC, response_model=CallbackAccepted,
+             responses=_errors())
 async def delivery_status(request: Request) -> dict[str, Any]:
     form = await _signed_form(request)
     channel, sender = inbound.split_address(form.get("From"))
