@@ -1,6 +1,7 @@
 """One envelope for every error, framework errors included; X-Request-Id everywhere; no
 stack trace or SQL reaches a client; a failed request writes nothing."""
 
+import pytest
 from sqlalchemy import func, select
 
 from homebase.auth.dependencies import Tenant, require
@@ -42,6 +43,23 @@ async def test_undecodable_json_bodies_are_400_invalid_json(tenant):
                                                      "Content-Type": "application/json"})
         assert_error(response, 400, "invalid_json")
     assert (await tenant.get("/v1/contacts")).json()["data"] == []
+
+
+@pytest.mark.parametrize("path, content", [
+    # A lone UTF-16 surrogate (found by schemathesis: it was a 500 once stored and rendered).
+    ("/v1/contacts", b'{"first_name": "\\udb26"}'),
+    ("/v1/leads", b'{"phone": "+14155550142", "source": "Web", "context": {"a": "\\ud800x"}}'),
+    ("/v1/leads", b'{"phone": "+14155550142", "source": "Web", "context": {"a": NaN}}'),
+    ("/v1/leads", b'{"phone": "+14155550142", "source": "Web", "context": {"a": 1e400}}'),
+])
+async def test_json_no_response_could_carry_back_is_400_and_writes_nothing(tenant, path,
+                                                                            content):
+    response = await tenant.client.post(path, content=content, headers={
+        **tenant.headers, "Content-Type": "application/json"})
+    assert_error(response, 400, "invalid_json")
+    assert "line 1 column" in response.json()["error"]["message"]
+    for listing in ("/v1/contacts", "/v1/leads"):
+        assert (await tenant.get(listing)).json()["data"] == []
 
 
 async def test_every_validation_item_has_field_in_message_and_type(tenant):
