@@ -12,9 +12,9 @@ from sqlalchemy import select
 from homebase.kit.clock import FrozenClock
 from homebase.models import OutboxEvent
 from homebase.outbox.redaction import REDACTED, RULES, contact_of, redact
-from homebase.webhooks import tasks
 from homebase.webhooks.catalogue_docs import EVENT_DOCS, _envelope_model
 from tests.webhook_receiver import Receiver, script
+from tests.webhooks_support import subscribe, work
 
 outbox = OutboxEvent.__table__
 # What the person typed; none of it (nor its masked email) may leave after the DELETE.
@@ -35,17 +35,6 @@ async def receiver():
 def clock(runtime) -> FrozenClock:
     runtime.clock = FrozenClock(datetime.now(UTC).replace(microsecond=0))
     return runtime.clock
-
-
-async def work(runtime) -> int:
-    return (await tasks.fan_out(runtime) + await tasks.deliver_due(runtime)
-            + await tasks.sweep(runtime))
-
-
-async def subscribe(tenant, url, event_types=()) -> dict:
-    response = await tenant.post("/v1/webhooks", {"url": url, "event_types": list(event_types)})
-    assert response.status_code == 201, response.text
-    return response.json()
 
 
 async def stored(runtime, workspace_id) -> list[dict]:

@@ -19,6 +19,7 @@ from homebase.webhooks.delivery import AttemptResult
 from homebase.worker.runner import run_until
 from tests.support import make_key
 from tests.webhook_receiver import Receiver, script
+from tests.webhooks_support import subscribe, work
 
 
 @pytest.fixture
@@ -32,18 +33,6 @@ async def receiver():
 def clock(runtime) -> FrozenClock:
     runtime.clock = FrozenClock(datetime.now(UTC).replace(microsecond=0))
     return runtime.clock
-
-
-async def work(runtime) -> int:
-    """One worker round of the webhook jobs."""
-    return (await tasks.fan_out(runtime) + await tasks.deliver_due(runtime)
-            + await tasks.sweep(runtime))
-
-
-async def subscribe(tenant, url, event_types=()) -> dict:
-    response = await tenant.post("/v1/webhooks", {"url": url, "event_types": list(event_types)})
-    assert response.status_code == 201, response.text
-    return response.json()
 
 
 async def test_signed_envelope(tenant, runtime, receiver, clock):

@@ -1,6 +1,21 @@
-"""Webhook factories for the generic route checks in tests/test_routes.py."""
+"""Webhook helpers: factories for the generic route checks in tests/test_routes.py, and
+one worker round and a subscription for the delivery tests."""
 
 from typing import Any
+
+from homebase.webhooks import tasks
+
+
+async def work(runtime) -> int:
+    """One worker round of the webhook jobs."""
+    return (await tasks.fan_out(runtime) + await tasks.deliver_due(runtime)
+            + await tasks.sweep(runtime))
+
+
+async def subscribe(tenant, url, event_types=()) -> dict:
+    response = await tenant.post("/v1/webhooks", {"url": url, "event_types": list(event_types)})
+    assert response.status_code == 201, response.text
+    return response.json()
 
 
 async def create_subscription_for_routes(tenant) -> dict[str, str]:
