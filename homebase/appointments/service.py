@@ -31,9 +31,9 @@ async def get_or_404(session: TenantSession, appointment_id: str) -> dict[str, A
 async def _check_references(session: TenantSession, values: dict[str, Any]) -> None:
     """Every unknown reference at once; another workspace's reads like an unknown one."""
     errors = []
-    if "contact_id" in values and not await references.contact_exists(session,
-                                                                      values["contact_id"]):
-        errors.append(("contact_id", "is not a contact of this workspace"))
+    if "contact_id" in values and (refusal := await references.contact_refusal(
+            session, values["contact_id"])):
+        errors.append(("contact_id", refusal))
     for name in ("created_by", "assignee_id"):
         if values.get(name) is not None and not await references.member_exists(session,
                                                                                values[name]):

@@ -44,8 +44,9 @@ async def _stage_in(session: TenantSession, pipeline: dict[str, Any],
 
 async def _check_contact(session: TenantSession, contact_id: str | None) -> None:
     # Another workspace's contact reads exactly like an unknown one.
-    if contact_id is not None and not await references.contact_exists(session, contact_id):
-        raise ValidationFailed.for_field("contact_id", "is not a contact of this workspace")
+    if contact_id is not None and (refusal := await references.contact_refusal(session,
+                                                                                contact_id)):
+        raise ValidationFailed.for_field("contact_id", refusal)
 
 
 def _money(values: dict[str, Any]) -> dict[str, Any]:

@@ -36,8 +36,9 @@ async def check_references(session: TenantSession, contact_id: str | None,
                            assignee_id: str | None) -> None:
     """Both failures at once; another workspace's id reads like an unknown one."""
     errors = []
-    if contact_id is not None and not await references.contact_exists(session, contact_id):
-        errors.append(("contact_id", "is not a contact of this workspace"))
+    if contact_id is not None and (refusal := await references.contact_refusal(session,
+                                                                                contact_id)):
+        errors.append(("contact_id", refusal))
     if assignee_id is not None and not await references.member_exists(session, assignee_id):
         errors.append(("assignee_id", "is not a member of this workspace"))
     if errors:

@@ -1,5 +1,10 @@
 """Whether an id a request names is one of this workspace's contacts or members: the one
-check behind every "must be a contact / member of the workspace" 400."""
+check behind every "must be a contact / member of the workspace" 400.
+
+New work (a deal, an appointment, a task, an enrolment) may not name an erased contact:
+after DELETE /contacts/{id} anything newly attached to that person (a title, notes, a
+text) would undo the erasure. Records of what already happened (a provider's call
+callback) still link to it, through contact_exists."""
 
 from homebase.db.tenancy import TenantSession
 from homebase.models import Contact, User
@@ -11,6 +16,15 @@ users = User.__table__
 async def contact_exists(session: TenantSession, contact_id: str) -> bool:
     return await session.fetch_one(session.select(contacts, contacts.c.id)
                                    .where(contacts.c.id == contact_id)) is not None
+
+
+async def contact_refusal(session: TenantSession, contact_id: str) -> str | None:
+    """Why `contact_id` cannot take new work, or None when it can."""
+    row = await session.fetch_one(session.select(contacts, contacts.c.anonymized_at)
+                                  .where(contacts.c.id == contact_id))
+    if row is None:
+        return "is not a contact of this workspace"
+    return "the contact's data was erased" if row["anonymized_at"] is not None else None
 
 
 async def member_exists(session: TenantSession, user_id: str) -> bool:
