@@ -10,6 +10,7 @@ from homebase.kit.errors import Conflict, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
 from homebase.outbox.service import emit
 from homebase.tasks import repository as tasks_repository
+from homebase.workspaces import references
 
 NOT_FOUND = {"automations": "No such automation.", "personas": "No such persona.",
              "campaigns": "No such campaign."}
@@ -29,10 +30,8 @@ async def get_or_404(session: TenantSession, table, row_id: str) -> dict[str, An
 
 async def _contact_or_400(session: TenantSession, contact_id: str) -> dict[str, Any]:
     contact = await tasks_repository.get_contact(session, contact_id)
-    if contact is None:
-        raise ValidationFailed.for_field("contact_id", "is not a contact of this workspace")
-    if contact["anonymized_at"] is not None:
-        raise ValidationFailed.for_field("contact_id", "the contact's data was erased")
+    if reason := references.refusal(contact):
+        raise ValidationFailed.for_field("contact_id", reason)
     return contact
 
 

@@ -6,6 +6,8 @@ after DELETE /contacts/{id} anything newly attached to that person (a title, not
 text) would undo the erasure. Records of what already happened (a provider's call
 callback) still link to it, through contact_exists."""
 
+from typing import Any
+
 from homebase.db.tenancy import TenantSession
 from homebase.models import Contact, User
 
@@ -18,13 +20,16 @@ async def contact_exists(session: TenantSession, contact_id: str) -> bool:
                                    .where(contacts.c.id == contact_id)) is not None
 
 
-async def contact_refusal(session: TenantSession, contact_id: str) -> str | None:
-    """Why `contact_id` cannot take new work, or None when it can."""
-    row = await session.fetch_one(session.select(contacts, contacts.c.anonymized_at)
-                                  .where(contacts.c.id == contact_id))
-    if row is None:
+def refusal(contact: dict[str, Any] | None) -> str | None:
+    """Why this contact row (None: no such contact here) cannot take new work, or None."""
+    if contact is None:
         return "is not a contact of this workspace"
-    return "the contact's data was erased" if row["anonymized_at"] is not None else None
+    return "the contact's data was erased" if contact["anonymized_at"] is not None else None
+
+
+async def contact_refusal(session: TenantSession, contact_id: str) -> str | None:
+    return refusal(await session.fetch_one(session.select(contacts, contacts.c.anonymized_at)
+                                           .where(contacts.c.id == contact_id)))
 
 
 async def member_exists(session: TenantSession, user_id: str) -> bool:
