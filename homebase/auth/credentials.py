@@ -30,25 +30,26 @@ def unauthenticated(message: str) -> Unauthenticated:
     return Unauthenticated(message, headers=WWW_AUTHENTICATE)
 
 
-def parse_authorization(header: str | None) -> str:
+def parse_authorization(header: str | None) -> tuple[str, str]:
+    """(scheme in lower case, credential)."""
     if not header:
         raise unauthenticated("Missing credential: send Authorization: token <API_KEY>.")
     scheme, _, value = header.strip().partition(" ")
-    value = value.strip()
-    if scheme.lower() not in SCHEMES or not value:
+    scheme, value = scheme.lower(), value.strip()
+    if scheme not in SCHEMES or not value:
         raise unauthenticated("Malformed Authorization header: use 'token <API_KEY>'.")
-    return value
+    return scheme, value
 
 
 async def resolve(connection: AsyncConnection, header: str | None, now: datetime,
                   settings: Settings) -> Principal:
-    token = parse_authorization(header)
+    scheme, token = parse_authorization(header)
     try:
         for prefix, resolver in _RESOLVERS.items():
             if token.startswith(prefix):
                 return await resolver(connection, token, now, settings)
         raise unauthenticated("Invalid credential.")
     except Unauthenticated as error:
-        if header.lstrip()[:7].lower() == "bearer ":
+        if scheme == "bearer":
             error.headers = BEARER_INVALID_TOKEN
         raise

@@ -54,7 +54,7 @@ def _migrate() -> dict:
 def _serve(args: argparse.Namespace) -> None:
     import uvicorn
 
-    from homebase.config import get_settings
+    from homebase.config import VAR_DIR, get_settings
 
     _migrate()
     if args.demo:
@@ -70,7 +70,6 @@ def _serve(args: argparse.Namespace) -> None:
     os.environ["HOMEBASE_SERVE_WORKER"] = "0" if args.no_worker else "1"
     if args.workers > 1 and not get_settings().redis_url:
         # Several processes without Redis share one limit through a file (ratelimit/host.py).
-        from homebase.config import VAR_DIR
         from homebase.ratelimit.host import prepare
         from homebase.runtime import HOST_LIMITER_ENV
 

@@ -32,10 +32,13 @@ class ValidationFailed(ApiError):
 
     @classmethod
     def for_fields(cls, failures: list[tuple[str, str]], location: str = "body",
-                   type: str = "value_error") -> "ValidationFailed":
-        """Every failing (field, message) at once, so a client fixes them in one round."""
+                   type: str = "value_error", summary: str | None = None
+                   ) -> "ValidationFailed":
+        """Every failing (field, message) at once, so a client fixes them in one round;
+        `summary` replaces the joined messages as the error's message."""
         # The same {field, in, message, type} items as pydantic's errors (http/errors.py).
-        return cls("; ".join(f"{field}: {message}" for field, message in failures),
+        summary = summary or "; ".join(f"{field}: {message}" for field, message in failures)
+        return cls(summary,
                    details={"errors": [{"field": field, "in": location, "message": message,
                                         "type": type} for field, message in failures]})
 

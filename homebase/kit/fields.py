@@ -38,11 +38,9 @@ def projection(allowed: frozenset[str], fields: str | None) -> Projection:
     names = {name.strip() for name in fields.split(",") if name.strip()}
     unknown = sorted(names - allowed)
     if unknown:
-        raise ValidationFailed(
-            f"fields: unknown member(s) {', '.join(unknown)}",
-            details={"errors": [{"field": "fields", "in": "query",
-                                 "message": f"unknown member '{name}'",
-                                 "type": "unknown_field"} for name in unknown]})
+        raise ValidationFailed.for_fields(
+            [("fields", f"unknown member '{name}'") for name in unknown], location="query",
+            type="unknown_field", summary=f"fields: unknown member(s) {', '.join(unknown)}")
     keep = names | ALWAYS_INCLUDED
     return lambda payload: {k: v for k, v in payload.items() if k in keep}
 
