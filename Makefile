@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean
+.PHONY: install run test test-faults lint bench clean
 
 install: $(STAMP)
 
@@ -26,8 +26,14 @@ PYTEST_WORKERS ?= 2
 test: install
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
+# The fault tests (tests/test_cluster.py) each start a whole topology (scripts/cluster: HAProxy,
+# two API instances, two workers, a throwaway PostgreSQL and Redis on free ports) and break
+# it. They run alone, in one process: a parallel run (`make test`) skips them.
+test-faults: install
+	$(BIN)/python -m pytest -n 0 $(PYTEST_ARGS) tests/test_cluster.py
+
 lint: install
-	$(BIN)/ruff check homebase tests bench
+	$(BIN)/ruff check homebase tests bench scripts
 	$(BIN)/ruff format --check homebase tests bench || echo "lint: ruff format would reformat the files above (advisory)"
 
 bench: install

@@ -3,15 +3,17 @@
 `python -m bench.inproc [--requests N] [--concurrency C] [--profile FILE]` builds the app
 on a seeded SQLite file and calls it as ASGI directly, C requests in flight at a time,
 reporting microseconds per request (wall clock and this process's CPU time) for ping,
-list-50 and create, next to a bare FastAPI hello-world called the same way. CPU time per
-request is much steadier than wall clock on a shared machine, which makes this the tool
-for trying an optimisation before confirming it with `make bench`. With `--profile` it
-writes a cProfile of the whole run.
+list-50, create, create-keyed (create with a unique Idempotency-Key per request) and lead,
+next to a bare FastAPI hello-world called the same way. CPU time per request is much
+steadier than wall clock on a shared machine, which makes this the tool for trying an
+optimisation before confirming it with `make bench`. With `--profile` it writes a
+cProfile of the whole run.
 """
 
 import argparse
 import asyncio
 import cProfile
+import itertools
 import json
 import tempfile
 import time
@@ -75,7 +77,9 @@ async def _drive(
     expect: int,
 ) -> tuple[float, float]:
     async def one() -> None:
-        scope, receive, send, sent = _request(method, path, query, headers, body)
+        # A callable gives each request its own headers (a unique Idempotency-Key).
+        sent_headers = headers() if callable(headers) else headers
+        scope, receive, send, sent = _request(method, path, query, sent_headers, body)
         await app(scope, receive, send)
         if sent["status"] != expect:
             raise RuntimeError(f"{method} {path} gave {sent['status']}")
@@ -134,11 +138,17 @@ async def main_async(args: argparse.Namespace) -> None:
     auth = [(b"authorization", f"token {key.key}".encode()), (b"host", b"127.0.0.1")]
     post = auth + [(b"content-type", b"application/json")]
     body = json.dumps(CONTACT_BODY).encode()
+    keys = itertools.count()
+
+    def keyed() -> list[tuple[bytes, bytes]]:
+        return post + [(b"idempotency-key", f"bench-{next(keys)}".encode())]
+
     cases = {
         "hello-world": (hello, "GET", "/", b"", [(b"host", b"127.0.0.1")], b"", 200),
         "ping": (app, "GET", "/v1/ping", b"", auth, b"", 200),
         "list-50": (app, "GET", "/v1/contacts", b"limit=50", auth, b"", 200),
         "create": (app, "POST", "/v1/contacts", b"", post, body, 201),
+        "create-keyed": (app, "POST", "/v1/contacts", b"", keyed, body, 201),
         "lead": (app, "POST", "/v1/leads", b"", post, json.dumps(LEAD_BODY).encode(), 201),
     }
     selected = args.only.split(",") if args.only else list(cases)
@@ -172,7 +182,8 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--contacts", type=int, default=10_000)
-    parser.add_argument("--only", help="comma-separated: hello-world,ping,list-50,create,lead")
+    parser.add_argument("--only", help="comma-separated: hello-world,ping,list-50,create,"
+                                       "create-keyed,lead")
     parser.add_argument("--profile", help="write a cProfile of the timed requests here")
     args = parser.parse_args()
     if not 1 <= args.requests <= 1_000_000 or not 1 <= args.concurrency <= 1000:

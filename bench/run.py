@@ -1,15 +1,19 @@
 """`make bench` (`python -m bench.run [options]`).
 
-Serves a bare FastAPI hello-world and the real service (one uvicorn worker each, SQLite)
-on loopback and drives both with wrk. Every figure is reported as a ratio to the
-hello-world's requests/s from the same run, measured in every round next to the others,
-because the machine is shared and absolute numbers drift: GET /v1/ping, GET /v1/contacts,
-POST /v1/contacts and POST /v1/leads (bench/leads.py). Then times the first page of
-GET /v1/contacts against a page deep inside a million contacts, and webhook delivery
-(bench/webhooks.py: deliveries/s, commit to first attempt p50/p99).
+Serves a bare FastAPI hello-world and the real service (one uvicorn worker each) on
+loopback and drives both with wrk, on SQLite (`--db sqlite`, the default) or on
+PostgreSQL + Redis (`--db postgres`: fresh databases on 127.0.0.1:5432, dropped at the
+end; Redis database 14 for the limiter, bench/backends.py). Every figure is reported as a
+ratio to the hello-world's requests/s from the same run, measured in every round next to
+the others, because the machine is shared and absolute numbers drift: GET /v1/ping,
+GET /v1/contacts, POST /v1/contacts and POST /v1/leads (bench/leads.py); in the same
+rounds, ping with the other limiter (Redis against in-memory) and ping and list-50 on
+`serve --workers 2`. Then, on one workspace of a million contacts (bench/scale.py): the
+first page against a deep one, search, and ping's p99 beside a searching client; last,
+webhook delivery (bench/webhooks.py: deliveries/s, commit to first attempt p50/p99).
 
-Results print as Markdown; `--write-docs` also replaces the generated block of
-docs/performance.md.
+Results print as Markdown; `--write-docs` also replaces the database's generated block
+of docs/performance.md.
 """
 
 import argparse
@@ -21,16 +25,18 @@ import secrets
 import statistics
 import tempfile
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
 
-from bench import seed, wrk
+from bench import scale, wrk
+from bench.backends import REDIS_URL, Backend
 from bench.leads import LEAD_BODY, check_created
+from bench.scale import check as _check
 from bench.servers import REPO, hello_server, prepare_service
-from homebase.kit.pagination import encode_cursor, list_key
 
 CONTACT_BODY = {
     "first_name": "Dana",
@@ -41,15 +47,16 @@ CONTACT_BODY = {
     "source": "Zillow",
     "tags": ["buyer", "pre-approved"],
 }
-TARGETS = {
-    "GET /v1/ping": 0.35,
-    "GET /v1/contacts?limit=50": 0.15,
-    "POST /v1/contacts": 0.10,
-    "POST /v1/leads": 0.08,
-}
-DEEP_TARGET = 1.2
+PING, LIST = "GET /v1/ping", "GET /v1/contacts?limit=50"
+CREATE, LEADS = "POST /v1/contacts", "POST /v1/leads"
+TARGETS = {PING: 0.35, LIST: 0.15, CREATE: 0.10, LEADS: 0.08}
+OTHER_LIMITER, PING_2, LIST_2 = "ping, other limiter", "ping, 2 workers", "list-50, 2 workers"
 DOCS = REPO / "docs" / "performance.md"
-BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
+PARTS = ("throughput", "limiter", "workers", "deep", "search", "stall", "webhooks")
+
+
+def markers(db: str) -> tuple[str, str]:
+    return f"<!-- bench:{db}:begin -->", f"<!-- bench:{db}:end -->"
 
 
 @dataclass
@@ -60,6 +67,11 @@ class Endpoint:
     script: Path | None = None
     results: list[wrk.Result] = field(default_factory=list)
 
+    def ratios(self, baseline: "Endpoint") -> list[float]:
+        # Each round's ratio uses that round's baseline; the median of those is reported.
+        return [r.requests_per_second / b.requests_per_second
+                for r, b in zip(self.results, baseline.results, strict=True)]
+
 
 def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(
@@ -67,10 +79,12 @@ def _arguments() -> argparse.Namespace:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite",
+                        help="sqlite (default) or postgres: PostgreSQL + Redis on loopback")
     parser.add_argument(
         "--quick",
         action="store_true",
-        help="a short smoke run: 1 round of 3 s, 100,000 deep-page contacts",
+        help="a short smoke run: 1 round of 3 s, 100,000 contacts at scale",
     )
     parser.add_argument("--duration", type=float, default=10.0, help="seconds per wrk run")
     parser.add_argument("--threads", type=int, default=1, help="wrk threads (-t)")
@@ -86,15 +100,14 @@ def _arguments() -> argparse.Namespace:
         "--deep-contacts",
         type=int,
         default=1_000_000,
-        help="contacts in the deep-page database (0 skips the deep page)",
+        help="contacts in the workspace of the deep page, search and stall (0 skips them)",
     )
-    parser.add_argument(
-        "--only", choices=["throughput", "deep", "webhooks"], help="run one part only"
-    )
+    parser.add_argument("--only", choices=PARTS, action="append",
+                        help="run this part only (repeatable)")
     parser.add_argument(
         "--write-docs",
         action="store_true",
-        help=f"replace the generated block of {DOCS.relative_to(REPO)}",
+        help=f"replace the database's generated block of {DOCS.relative_to(REPO)}",
     )
     parser.add_argument("--json", type=Path, help="also write the figures as JSON here")
     args = parser.parse_args()
@@ -103,68 +116,48 @@ def _arguments() -> argparse.Namespace:
         args.deep_contacts = min(args.deep_contacts, 100_000)
     if not 1 <= args.rounds <= 20 or not 0.5 <= args.duration <= 120:
         parser.error("rounds must be 1-20 and duration 0.5-120 s")
+    args.parts = set(args.only or PARTS)
     return args
 
 
-def _check(response: httpx.Response, status: int) -> dict:
-    if response.status_code != status:
-        raise RuntimeError(
-            f"{response.request.method} {response.request.url} gave "
-            f"{response.status_code}: {response.text[:300]}"
-        )
-    return response.json()
-
-
-def throughput(
-    args: argparse.Namespace, workdir: Path, settings: wrk.WrkSettings, wrk_path: str
-) -> list[Endpoint]:
-    service = prepare_service(workdir / "service", secrets.token_urlsafe(32), lead_fixtures=True)
-    seconds = seed.seed_contacts(str(service.database_path), service.workspace_id, args.contacts)
+def throughput(args: argparse.Namespace, workdir: Path, settings: wrk.WrkSettings,
+               wrk_path: str, backend: Backend) -> list[Endpoint]:
+    parts = args.parts
+    service = prepare_service(workdir / "service", secrets.token_urlsafe(32), backend,
+                              lead_fixtures=True)
+    seconds = backend.seed(service.database_url, service.workspace_id, args.contacts)
     print(f"seeded {args.contacts:,} contacts in {seconds:.1f} s", flush=True)
-    with hello_server(workdir) as hello, service.server() as server:
-        base = server.base_url
-        body = json.dumps(CONTACT_BODY)
-        post_headers = {**service.auth, "Content-Type": "application/json"}
-        endpoints = [
-            Endpoint("hello-world", hello.base_url + "/"),
-            Endpoint("GET /v1/ping", base + "/v1/ping", service.auth),
-            Endpoint("GET /v1/contacts?limit=50", base + "/v1/contacts?limit=50", service.auth),
-            Endpoint(
-                "POST /v1/contacts", base + "/v1/contacts", script=wrk.lua_post(body, post_headers)
-            ),
-            Endpoint(
-                "POST /v1/leads",
-                base + "/v1/leads",
-                script=wrk.lua_post(json.dumps(LEAD_BODY), post_headers),
-            ),
-        ]
-        # Each endpoint answers as expected before it is timed.
-        _check(httpx.get(endpoints[0].url), 200)
-        _check(httpx.get(endpoints[1].url, headers=service.auth), 200)
-        page = _check(httpx.get(endpoints[2].url, headers=service.auth), 200)
-        if len(page["data"]) != 50 or not page["has_more"]:
-            raise RuntimeError("the contact list did not return a full page")
-        _check(httpx.post(endpoints[3].url, content=body, headers=post_headers), 201)
-        lead = httpx.post(endpoints[4].url, content=json.dumps(LEAD_BODY), headers=post_headers)
-        check_created(_check(lead, 201))
-        for endpoint in endpoints:  # warm-up: imports, caches, SQLite page cache
-            wrk.run(
-                wrk_path,
-                endpoint.url,
-                settings,
-                headers=endpoint.headers,
-                script=endpoint.script,
-                duration=min(2.0, settings.duration),
-            )
+    body = json.dumps(CONTACT_BODY)
+    post_headers = {**service.auth, "Content-Type": "application/json"}
+    with ExitStack() as stack:
+        hello = stack.enter_context(hello_server(workdir))
+        base = stack.enter_context(service.server()).base_url
+        endpoints = [Endpoint("hello-world", hello.base_url + "/"),
+                     Endpoint(PING, base + "/v1/ping", service.auth)]
+        if parts & {"throughput", "workers"}:
+            endpoints.append(Endpoint(LIST, base + "/v1/contacts?limit=50", service.auth))
+        if "throughput" in parts:
+            endpoints += [
+                Endpoint(CREATE, base + "/v1/contacts", script=wrk.lua_post(body, post_headers)),
+                Endpoint(LEADS, base + "/v1/leads",
+                         script=wrk.lua_post(json.dumps(LEAD_BODY), post_headers)),
+            ]
+        if "limiter" in parts:  # the same database, the other limiter
+            other = stack.enter_context(
+                service.server(redis_url=None if backend.redis_url else REDIS_URL))
+            endpoints.append(Endpoint(OTHER_LIMITER, other.base_url + "/v1/ping", service.auth))
+        if "workers" in parts:
+            two = stack.enter_context(service.server(workers=2)).base_url
+            endpoints += [Endpoint(PING_2, two + "/v1/ping", service.auth),
+                          Endpoint(LIST_2, two + "/v1/contacts?limit=50", service.auth)]
+        _check_endpoints(endpoints, body, post_headers)
+        for endpoint in endpoints:  # warm-up: imports, caches, the database's page cache
+            wrk.run(wrk_path, endpoint.url, settings, headers=endpoint.headers,
+                    script=endpoint.script, duration=min(2.0, settings.duration))
         for round_number in range(args.rounds):
             for endpoint in endpoints:
-                result = wrk.run(
-                    wrk_path,
-                    endpoint.url,
-                    settings,
-                    headers=endpoint.headers,
-                    script=endpoint.script,
-                )
+                result = wrk.run(wrk_path, endpoint.url, settings, headers=endpoint.headers,
+                                 script=endpoint.script)
                 if not result.ok:
                     raise RuntimeError(
                         f"{endpoint.name}: {result.errors} errors in {result.requests} requests"
@@ -182,77 +175,30 @@ def throughput(
     return endpoints
 
 
-@dataclass
-class DeepPage:
-    contacts: int
-    depth: int
-    seed_seconds: float
-    first: list[wrk.Result]
-    deep: list[wrk.Result]
-
-    @property
-    def ratio(self) -> float:
-        return statistics.median(r.p50_ms for r in self.deep) / statistics.median(
-            r.p50_ms for r in self.first
-        )
-
-
-def deep_page(
-    args: argparse.Namespace, workdir: Path, settings: wrk.WrkSettings, wrk_path: str
-) -> DeepPage:
-    secret = secrets.token_urlsafe(32)
-    service = prepare_service(workdir / "deep", secret)
-    count = args.deep_contacts
-    seconds = seed.seed_contacts(str(service.database_path), service.workspace_id, count)
-    print(f"seeded {count:,} contacts in {seconds:.1f} s", flush=True)
-    depth = count * 9 // 10
-    after = seed.id_at_depth(str(service.database_path), service.workspace_id, depth - 1)
-    expected = seed.id_at_depth(str(service.database_path), service.workspace_id, depth)
-    cursor = encode_cursor(secret, list_key(service.workspace_id, "/v1/contacts", {}), after)
-    with service.server() as server:
-        first_url = server.base_url + "/v1/contacts?limit=50"
-        deep_url = f"{first_url}&cursor={cursor}"
-        page = _check(httpx.get(deep_url, headers=service.auth), 200)
-        if page["data"][0]["id"] != expected or len(page["data"]) != 50:
-            raise RuntimeError("the deep cursor was not honoured (the walk restarted)")
-        deep_settings = wrk.WrkSettings(
-            threads=1,
-            connections=min(8, settings.connections),
-            duration=settings.duration,
-            timeout=settings.timeout,
-        )
-        first, deep = [], []
-        for url in (first_url, deep_url):
-            wrk.run(
-                wrk_path,
-                url,
-                deep_settings,
-                headers=service.auth,
-                duration=min(2.0, settings.duration),
-            )
-        for _ in range(args.rounds):  # interleaved, so drift hits both alike
-            for url, results in ((first_url, first), (deep_url, deep)):
-                result = wrk.run(wrk_path, url, deep_settings, headers=service.auth)
-                if not result.ok:
-                    raise RuntimeError(f"deep page: {result.errors} errors")
-                results.append(result)
-            print(
-                f"first page p50 {first[-1].p50_ms:.2f} ms, page at {depth:,}: "
-                f"p50 {deep[-1].p50_ms:.2f} ms",
-                flush=True,
-            )
-    return DeepPage(contacts=count, depth=depth, seed_seconds=seconds, first=first, deep=deep)
+def _check_endpoints(endpoints: list[Endpoint], body: str, post_headers: dict) -> None:
+    """Each endpoint answers as expected before it is timed."""
+    for endpoint in endpoints:
+        if endpoint.script is None:
+            answer = _check(httpx.get(endpoint.url, headers=endpoint.headers), 200)
+            if "contacts" in endpoint.url and (len(answer["data"]) != 50
+                                               or not answer["has_more"]):
+                raise RuntimeError("the contact list did not return a full page")
+        elif endpoint.name == CREATE:
+            _check(httpx.post(endpoint.url, content=body, headers=post_headers), 201)
+        else:
+            lead = httpx.post(endpoint.url, content=json.dumps(LEAD_BODY), headers=post_headers)
+            check_created(_check(lead, 201))
 
 
-def webhook_delivery(args: argparse.Namespace, workdir: Path) -> list[dict]:
+def webhook_delivery(args: argparse.Namespace, workdir: Path, backend: Backend) -> list[dict]:
     """bench/webhooks.py's figures (deliveries/s, commit to first attempt p50/p99), at
-    the default worker poll interval and a short one, each on a fresh SQLite file."""
+    the default worker poll interval and a short one, each on a fresh database."""
     from bench import webhooks
 
     events, samples = (300, 10) if args.quick else (1000, 20)
     results = []
     for index, poll in enumerate((1.0, 0.1)):
-        url = f"sqlite+aiosqlite:///{workdir}/webhooks{index}.sqlite3"
+        url = backend.new_database(workdir, f"webhooks{index}")
         result = asyncio.run(webhooks.run(url, events, samples, poll, budget_seconds=60))
         print(
             f"webhooks (poll {poll} s): {result['deliveries_per_second']} deliveries/s, "
@@ -282,89 +228,108 @@ def _median(results: list[wrk.Result], attribute: str) -> float:
     return statistics.median(getattr(r, attribute) for r in results)
 
 
-def report(
-    args: argparse.Namespace,
-    settings: wrk.WrkSettings,
-    endpoints: list[Endpoint] | None,
-    deep: DeepPage | None,
-    deliveries: list[dict] | None = None,
-) -> tuple[str, dict]:
+def _row(endpoint: Endpoint, baseline: Endpoint, name: str, target: str = "") -> str:
+    ratio = statistics.median(endpoint.ratios(baseline))
+    return (f"| {name} | {_median(endpoint.results, 'requests_per_second'):,.0f}"
+            f" | {_median(endpoint.results, 'p50_ms'):.2f}"
+            f" | {_median(endpoint.results, 'p99_ms'):.2f} | {ratio:.3f} | {target} |")
+
+
+def _throughput_report(args, backend: Backend, endpoints: list[Endpoint],
+                       figures: dict) -> list[str]:
+    named = {endpoint.name: endpoint for endpoint in endpoints}
+    baseline = endpoints[0]
+    for endpoint in endpoints:
+        ratios = endpoint.ratios(baseline)
+        figures[endpoint.name] = {
+            "rps": [r.requests_per_second for r in endpoint.results],
+            "p50_ms": [r.p50_ms for r in endpoint.results],
+            "p99_ms": [r.p99_ms for r in endpoint.results],
+            "ratios": ratios,
+            "ratio": statistics.median(ratios),
+        }
+    header = ["| endpoint | req/s | p50 ms | p99 ms | ratio to hello-world | target |",
+              "|---|---:|---:|---:|---:|---|"]
+    limiter = "Redis" if backend.redis_url else "in-memory"
     lines = [
-        f"Run {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {_machine()}.",
+        f"Throughput ({args.contacts:,} contacts in the workspace; {limiter} rate limiter; "
+        "the key has contacts:read, contacts:write and leads:write, so email and phone are "
+        "masked; POST /v1/leads is the docs/leads.md scenario: routed round-robin, with "
+        "consent; ratio range over the rounds in brackets):",
+        "",
+        *header,
+    ]
+    for endpoint in endpoints:
+        if endpoint.name not in ("hello-world", PING, LIST, CREATE, LEADS):
+            continue
+        target = TARGETS.get(endpoint.name)
+        verdict = ""
+        if target is not None:
+            ratio = figures[endpoint.name]["ratio"]
+            spread = figures[endpoint.name]["ratios"]
+            verdict = (f"≥ {target:.2f} {'met' if ratio >= target else 'MISSED'}"
+                       + (f" [{min(spread):.3f}-{max(spread):.3f}]" if len(spread) > 1 else ""))
+        lines.append(_row(endpoint, baseline, endpoint.name, verdict))
+    lines.append("")
+    if OTHER_LIMITER in named:
+        other = "in-memory (HOMEBASE_REDIS_URL unset)" if backend.redis_url else "Redis"
+        production = figures[PING]["ratio"]
+        alternative = figures[OTHER_LIMITER]["ratio"]
+        redis, memory = ((production, alternative) if backend.redis_url
+                         else (alternative, production))
+        lines += [
+            "Rate limiter: GET /v1/ping on two one-worker processes over the same database, "
+            "in the same rounds:",
+            "",
+            *header,
+            _row(named[PING], baseline, f"GET /v1/ping, {limiter} limiter"),
+            _row(named[OTHER_LIMITER], baseline, f"GET /v1/ping, {other} limiter"),
+            "",
+            f"Redis limiter / in-memory: **{redis / memory:.2f}** of the throughput.",
+            "",
+        ]
+    if PING_2 in named:
+        lines += [
+            "One process against two (`serve --workers 2`, the same database and limiter; "
+            "wrk still -t1 on a machine of "
+            f"{os.cpu_count()} cores shared with the database and wrk):",
+            "",
+            *header,
+            _row(named[PING], baseline, "GET /v1/ping, 1 worker"),
+            _row(named[PING_2], baseline, "GET /v1/ping, 2 workers"),
+            _row(named[LIST], baseline, "GET /v1/contacts?limit=50, 1 worker"),
+            _row(named[LIST_2], baseline, "GET /v1/contacts?limit=50, 2 workers"),
+            "",
+            f"2 workers / 1: ping **{figures[PING_2]['ratio'] / figures[PING]['ratio']:.2f}**, "
+            f"list-50 **{figures[LIST_2]['ratio'] / figures[LIST]['ratio']:.2f}**.",
+            "",
+        ]
+    return lines
+
+
+def report(args: argparse.Namespace, settings: wrk.WrkSettings, backend: Backend,
+           endpoints: list[Endpoint] | None, at_scale: "scale.Scale | None",
+           deliveries: list[dict] | None, seconds: float) -> tuple[str, dict]:
+    lines = [
+        f"Run {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {_machine()}; {backend.label}.",
         f"wrk -t{settings.threads} -c{settings.connections} -d{settings.duration:g}s "
         f"--latency, {args.rounds} round(s), medians; one uvicorn worker (uvloop, "
-        "httptools) per server; SQLite.",
+        f"httptools) per server unless said; the run took {seconds / 60:.0f} min.",
         "",
     ]
-    figures: dict = {"date": datetime.now(UTC).isoformat(), "machine": _machine()}
+    figures: dict = {"date": datetime.now(UTC).isoformat(), "machine": _machine(),
+                     "db": args.db}
     if endpoints:
-        baseline = endpoints[0]
-        lines += [
-            f"Throughput ({args.contacts:,} contacts in the workspace; the key has "
-            "contacts:read, contacts:write and leads:write, so email and phone are masked; "
-            "POST /v1/leads is the docs/leads.md scenario: routed round-robin, with consent):",
-            "",
-            "| endpoint | req/s | p50 ms | p99 ms | ratio to hello-world | target |",
-            "|---|---:|---:|---:|---:|---|",
-        ]
-        for endpoint in endpoints:
-            # Each round's ratio uses that round's baseline; the median of those is reported.
-            ratios = [
-                r.requests_per_second / b.requests_per_second
-                for r, b in zip(endpoint.results, baseline.results, strict=True)
-            ]
-            ratio = statistics.median(ratios)
-            target = TARGETS.get(endpoint.name)
-            verdict = (
-                ""
-                if target is None
-                else (f"≥ {target:.2f} {'met' if ratio >= target else 'MISSED'}")
-            )
-            rps = _median(endpoint.results, "requests_per_second")
-            lines.append(
-                f"| {endpoint.name} | {rps:,.0f}"
-                f" | {_median(endpoint.results, 'p50_ms'):.2f}"
-                f" | {_median(endpoint.results, 'p99_ms'):.2f}"
-                f" | {ratio:.3f} | {verdict} |"
-            )
-            figures[endpoint.name] = {
-                "rps": [r.requests_per_second for r in endpoint.results],
-                "p50_ms": [r.p50_ms for r in endpoint.results],
-                "p99_ms": [r.p99_ms for r in endpoint.results],
-                "ratio": ratio,
-            }
-        lines.append("")
-    if deep:
-        first_p50, deep_p50 = _median(deep.first, "p50_ms"), _median(deep.deep, "p50_ms")
-        lines += [
-            f"Deep page ({deep.contacts:,} contacts in one workspace, seeded in "
-            f"{deep.seed_seconds:.0f} s; wrk -c{min(8, settings.connections)}):",
-            "",
-            "| GET /v1/contacts?limit=50 | req/s | p50 ms | p99 ms |",
-            "|---|---:|---:|---:|",
-            f"| first page | {_median(deep.first, 'requests_per_second'):,.0f} | "
-            f"{first_p50:.2f} | {_median(deep.first, 'p99_ms'):.2f} |",
-            f"| after {deep.depth:,} contacts | "
-            f"{_median(deep.deep, 'requests_per_second'):,.0f} | {deep_p50:.2f} | "
-            f"{_median(deep.deep, 'p99_ms'):.2f} |",
-            "",
-            f"Deep/first p50 latency: **{deep.ratio:.2f}** (target ≤ {DEEP_TARGET}: "
-            f"{'met' if deep.ratio <= DEEP_TARGET else 'MISSED'}).",
-            "",
-        ]
-        figures["deep_page"] = {
-            "contacts": deep.contacts,
-            "depth": deep.depth,
-            "first_p50_ms": first_p50,
-            "deep_p50_ms": deep_p50,
-            "ratio": deep.ratio,
-        }
+        lines += _throughput_report(args, backend, endpoints, figures)
+    if at_scale:
+        more, figures["scale"] = scale.report(at_scale, settings)
+        lines += more
     if deliveries:
         from bench.webhooks import _table
 
         lines += [
             f"Webhook delivery (bench/webhooks.py: one `homebase worker`, the receiver on "
-            f"loopback, SQLite; {deliveries[0]['events']:,} events committed together, then "
+            f"loopback; {deliveries[0]['events']:,} events committed together, then "
             f"{deliveries[0]['latency_samples']} single events one at a time):",
             "",
             _table(deliveries),
@@ -374,15 +339,16 @@ def report(
     return "\n".join(lines), figures
 
 
-def write_docs(markdown: str) -> None:
-    block = f"{BEGIN}\n{markdown.rstrip()}\n{END}"
-    text = DOCS.read_text() if DOCS.exists() else f"# Performance\n\n{BEGIN}\n{END}\n"
-    if BEGIN not in text or END not in text:
-        text = text.rstrip() + f"\n\n{BEGIN}\n{END}\n"
-    head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
+def write_docs(markdown: str, db: str, label: str) -> None:
+    begin, end = markers(db)
+    block = f"{begin}\n{markdown.rstrip()}\n{end}"
+    text = DOCS.read_text() if DOCS.exists() else "# Performance\n"
+    if begin not in text or end not in text:
+        text = text.rstrip() + f"\n\n### {label}\n\n{begin}\n{end}\n"
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
     DOCS.write_text(head + block + tail)
-    print(f"updated {DOCS.relative_to(REPO)}")
+    print(f"updated {DOCS.relative_to(REPO)} ({label})")
 
 
 def main() -> None:
@@ -391,29 +357,31 @@ def main() -> None:
     settings = wrk.WrkSettings(
         threads=args.threads, connections=args.connections, duration=args.duration
     )
+    backend = Backend(args.db)
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="homebase-bench-") as directory:
-        workdir = Path(directory)
-        endpoints = (
-            throughput(args, workdir, settings, wrk_path)
-            if args.only in (None, "throughput")
-            else None
-        )
-        deep = (
-            deep_page(args, workdir, settings, wrk_path)
-            if args.only in (None, "deep") and args.deep_contacts > 0
-            else None
-        )
-        deliveries = (
-            webhook_delivery(args, workdir) if args.only in (None, "webhooks") else None
-        )
-    markdown, figures = report(args, settings, endpoints, deep, deliveries)
+    parts = args.parts
+    try:
+        with tempfile.TemporaryDirectory(prefix="homebase-bench-") as directory:
+            workdir = Path(directory)
+            endpoints = (throughput(args, workdir, settings, wrk_path, backend)
+                         if parts & {"throughput", "limiter", "workers"} else None)
+            at_scale = None
+            if parts & {"deep", "search", "stall"} and args.deep_contacts > 0:
+                at_scale = scale.measure(args, workdir, settings, wrk_path, backend, parts,
+                                         secrets.token_urlsafe(32))
+            deliveries = (webhook_delivery(args, workdir, backend)
+                          if "webhooks" in parts else None)
+    finally:
+        backend.cleanup()
+    seconds = time.monotonic() - started
+    markdown, figures = report(args, settings, backend, endpoints, at_scale, deliveries,
+                               seconds)
     print("\n" + markdown)
-    print(f"(bench took {time.monotonic() - started:.0f} s)")
+    print(f"(bench took {seconds:.0f} s)")
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     if args.write_docs:
-        write_docs(markdown)
+        write_docs(markdown, args.db, backend.label)
 
 
 if __name__ == "__main__":

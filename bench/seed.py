@@ -1,11 +1,19 @@
-"""Fast seeding for the benchmark: contacts straight into the SQLite file.
+"""Fast seeding for the benchmark: contacts straight into the database.
 
-One `executemany` in one transaction, with values in the forms SQLAlchemy writes on
-SQLite (naive UTC "YYYY-MM-DD HH:MM:SS.ffffff" datetimes, JSON text), so the service
-reads them back exactly as rows it made itself. Ids come from `new_id`, generated in
-order, so they are time-ordered like real ones.
+SQLite: one `executemany` in one transaction. PostgreSQL: asyncpg's binary COPY
+(`copy_records_to_table`), then VACUUM ANALYZE, as autovacuum would leave a table that
+size. Values are in the forms SQLAlchemy writes (SQLite: naive UTC "YYYY-MM-DD
+HH:MM:SS.ffffff" datetimes and JSON text; PostgreSQL: timestamptz and jsonb), so the
+service reads them back exactly as rows it made itself. Ids come from `new_id`,
+generated in order, so they are time-ordered like real ones.
+
+Names and phones are chosen for the search figures (bench/scale.py): one first name in
+ten is "Joanne" (SEARCH_MANY, "ann", finds one contact in ten, spread evenly), no name
+holds "zq" (SEARCH_NONE), and every contact has its own number, so seven digits
+(SEARCH_PHONE) find exactly one.
 """
 
+import asyncio
 import json
 import sqlite3
 import time
@@ -13,11 +21,16 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 from homebase.kit.ids import new_id
-from homebase.kit.phones import to_e164
 
 STAGES = ("LEAD", "HOT_LEAD", "NURTURE", "ACTIVE_CLIENT", "PAST_CLIENT", "SPHERE")
 SOURCES = ("Zillow", "Website", "Referral", "Open house", "Facebook")
 TAGS = (["buyer"], ["seller", "pre-approved"], [], ["buyer", "investor", "cash"])
+FIRST_NAMES = ("Dana", "Marcus", "Joanne", "Priya", "Luis", "Keiko", "Omar", "Grace",
+               "Tomas", "Ruth")  # only Joanne holds "ann"
+LAST_NAMES = ("Reyes", "Okafor", "Lindqvist", "Moreau", "Castillo", "Whitfield", "Nakamura")
+SEARCH_NONE = "zqxv"  # no contact's name, email or phone holds it
+SEARCH_MANY = "ann"  # Joanne: every tenth contact
+PHONE_BASE = 2_000_000  # contact i has +1 646 <PHONE_BASE + i as 3 + 4 digits>
 COLUMNS = (
     "id",
     "workspace_id",
@@ -39,25 +52,33 @@ COLUMNS = (
 )
 
 
+def search_phone(count: int) -> tuple[str, int]:
+    """Seven digits that find exactly one of `count` contacts, and that contact's index
+    (90% of the way into the list, so a scan in id order meets it late)."""
+    index = count // 10
+    return f"{PHONE_BASE + index:07d}", index
+
+
 def _sqlite_datetime(moment: datetime) -> str:
     return moment.astimezone(UTC).replace(tzinfo=None).strftime("%Y-%m-%d %H:%M:%S.%f")
 
 
-def _rows(workspace_id: str, count: int) -> Iterator[tuple]:
-    stamp = _sqlite_datetime(datetime.now(UTC))
+def rows(workspace_id: str, count: int, *, sqlite_forms: bool) -> Iterator[tuple]:
+    now = datetime.now(UTC)
+    stamp = _sqlite_datetime(now) if sqlite_forms else now
     tags = [json.dumps(value) for value in TAGS]
-    phone_e164 = to_e164("+1 415 555 0100")
     for index in range(count):
         email = f"person{index}@example.com"
+        number = f"{PHONE_BASE + index:07d}"
         yield (
             new_id("con"),
             workspace_id,
-            f"First{index}",
-            f"Last{index}",
+            FIRST_NAMES[index % len(FIRST_NAMES)],
+            f"{LAST_NAMES[index % len(LAST_NAMES)]}{index}",
             email,
             email,
-            "+1 415 555 0100",
-            phone_e164,
+            f"+1 646 {number[:3]} {number[3:]}",
+            f"+1646{number}",
             STAGES[index % len(STAGES)],
             SOURCES[index % len(SOURCES)],
             tags[index % len(tags)],
@@ -71,7 +92,7 @@ def _rows(workspace_id: str, count: int) -> Iterator[tuple]:
 
 
 def seed_contacts(database_path: str, workspace_id: str, count: int, batch: int = 50_000) -> float:
-    """Inserts `count` contacts into the workspace; returns the seconds it took."""
+    """Inserts `count` contacts into the workspace (SQLite); returns the seconds it took."""
     started = time.perf_counter()
     connection = sqlite3.connect(database_path)
     try:
@@ -81,10 +102,10 @@ def seed_contacts(database_path: str, workspace_id: str, count: int, batch: int 
             f"INSERT INTO contacts ({', '.join(COLUMNS)}) "
             f"VALUES ({', '.join('?' for _ in COLUMNS)})"
         )
-        rows = _rows(workspace_id, count)
+        source = rows(workspace_id, count, sqlite_forms=True)
         with connection:
             while True:
-                chunk = [row for _, row in zip(range(batch), rows, strict=False)]
+                chunk = [row for _, row in zip(range(batch), source, strict=False)]
                 if not chunk:
                     break
                 connection.executemany(sql, chunk)
@@ -94,7 +115,7 @@ def seed_contacts(database_path: str, workspace_id: str, count: int, batch: int 
 
 
 def id_at_depth(database_path: str, workspace_id: str, depth: int) -> str:
-    """The id of the `depth`-th contact in list order (newest first)."""
+    """The id of the `depth`-th contact in list order (newest first), SQLite."""
     connection = sqlite3.connect(database_path)
     try:
         row = connection.execute(
@@ -106,3 +127,44 @@ def id_at_depth(database_path: str, workspace_id: str, depth: int) -> str:
     if row is None:
         raise RuntimeError(f"no contact at depth {depth}")
     return row[0]
+
+
+async def _pg_seed(dsn: str, workspace_id: str, count: int) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(dsn)
+    try:
+        await connection.copy_records_to_table(
+            "contacts", records=rows(workspace_id, count, sqlite_forms=False), columns=COLUMNS
+        )
+        await connection.execute("VACUUM ANALYZE contacts")
+    finally:
+        await connection.close()
+
+
+def seed_contacts_pg(dsn: str, workspace_id: str, count: int) -> float:
+    """Inserts `count` contacts into the workspace (PostgreSQL); returns the seconds."""
+    started = time.perf_counter()
+    asyncio.run(_pg_seed(dsn, workspace_id, count))
+    return time.perf_counter() - started
+
+
+async def _pg_id_at_depth(dsn: str, workspace_id: str, depth: int) -> str | None:
+    import asyncpg
+
+    connection = await asyncpg.connect(dsn)
+    try:
+        return await connection.fetchval(
+            "SELECT id FROM contacts WHERE workspace_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2",
+            workspace_id,
+            depth,
+        )
+    finally:
+        await connection.close()
+
+
+def id_at_depth_pg(dsn: str, workspace_id: str, depth: int) -> str:
+    found = asyncio.run(_pg_id_at_depth(dsn, workspace_id, depth))
+    if found is None:
+        raise RuntimeError(f"no contact at depth {depth}")
+    return found

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import httpx
 
+from bench.backends import Backend
+
 REPO = Path(__file__).resolve().parent.parent
 # leads:write for the POST /v1/leads scenario; without contacts:read:pii, so PII is masked.
 BENCH_SCOPES = "contacts:read contacts:write leads:write"
@@ -115,19 +117,31 @@ def hello_server(directory: Path) -> Server:
 
 @dataclass
 class Service:
-    """A homebase instance's database, workspace and API key, ready to serve."""
+    """A homebase instance's database, workspace and API keys, ready to serve."""
 
     directory: Path
-    database_path: Path
+    database_url: str
     env: dict[str, str]
     workspace_id: str
     key: str
+    pii_key: str  # contacts:read:pii as well: search by email and phone digits
 
     @property
     def auth(self) -> dict[str, str]:
         return {"Authorization": f"token {self.key}"}
 
-    def server(self) -> Server:
+    @property
+    def pii_auth(self) -> dict[str, str]:
+        return {"Authorization": f"token {self.pii_key}"}
+
+    def server(self, *, workers: int = 1, redis_url: str | None | bool = True) -> Server:
+        """`homebase serve`; `redis_url=True` keeps the service's limiter (Redis with
+        PostgreSQL), None runs without Redis, a URL sets it."""
+        env = dict(self.env)
+        if redis_url is None:
+            env.pop("HOMEBASE_REDIS_URL", None)
+        elif redis_url is not True:
+            env["HOMEBASE_REDIS_URL"] = redis_url
         port = free_port()
         command = [
             sys.executable,
@@ -135,7 +149,7 @@ class Service:
             "homebase",
             "serve",
             "--workers",
-            "1",
+            str(workers),
             "--no-worker",
             "--port",
             str(port),
@@ -143,12 +157,12 @@ class Service:
             "warning",
         ]
         return Server(
-            f"homebase ({self.database_path.name})",
+            f"homebase ({self.directory.name}, {workers} worker(s))",
             command,
             port=port,
             health="/healthz",
-            log=self.directory / "homebase.log",
-            env=self.env,
+            log=self.directory / f"homebase-{port}.log",
+            env=env,
             cwd=self.directory,
         )
 
@@ -168,32 +182,31 @@ def _homebase(env: dict[str, str], cwd: Path, *args: str) -> dict:
     return json.loads(completed.stdout)
 
 
-def prepare_service(directory: Path, secret_key: str, *, lead_fixtures: bool = False) -> Service:
-    """A fresh SQLite database with one workspace and a contacts key (masked PII); with
+def prepare_service(
+    directory: Path, secret_key: str, backend: Backend, *, lead_fixtures: bool = False
+) -> Service:
+    """A fresh database (SQLite file or PostgreSQL database, bench/backends.py) with one
+    workspace, a contacts key (masked PII) and a key that may see PII; with
     `lead_fixtures`, the routing set of the POST /v1/leads scenario (bench/leads.py)."""
     directory.mkdir(parents=True, exist_ok=True)
-    database_path = directory / "homebase.sqlite3"
+    database_url = backend.new_database(directory, directory.name)
     env = {
         **os.environ,
-        "HOMEBASE_DATABASE_URL": f"sqlite+aiosqlite:///{database_path}",
+        "HOMEBASE_DATABASE_URL": database_url,
         "HOMEBASE_SECRET_KEY": secret_key,
         "HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN": RATE_LIMIT,
     }
-    env.pop("HOMEBASE_REDIS_URL", None)  # the in-process limiter: no network beyond loopback
+    env.pop("HOMEBASE_REDIS_URL", None)
+    if backend.redis_url:
+        env["HOMEBASE_REDIS_URL"] = backend.redis_url
     _homebase(env, directory, "migrate")
     workspace = _homebase(env, directory, "admin", "create-workspace", "--name", "Bench Realty")
-    key = _homebase(
-        env,
-        directory,
-        "admin",
-        "create-api-key",
-        "--workspace",
-        workspace["id"],
-        "--scopes",
-        BENCH_SCOPES,
-        "--name",
-        "bench",
-    )
+    keys = []
+    for scopes, name in ((BENCH_SCOPES, "bench"), (BENCH_SCOPES + " contacts:read:pii", "pii")):
+        created = _homebase(env, directory, "admin", "create-api-key", "--workspace",
+                            workspace["id"], "--scopes", scopes, "--name", name)
+        backend.key_ids.append(created["id"])
+        keys.append(created["key"])
     if lead_fixtures:
         from bench.leads import write_fixtures
 
@@ -201,8 +214,9 @@ def prepare_service(directory: Path, secret_key: str, *, lead_fixtures: bool = F
                   str(write_fixtures(directory)))
     return Service(
         directory=directory,
-        database_path=database_path,
+        database_url=database_url,
         env=env,
         workspace_id=workspace["id"],
-        key=key["key"],
+        key=keys[0],
+        pii_key=keys[1],
     )

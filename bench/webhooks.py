@@ -1,12 +1,15 @@
 """Webhook delivery figures (`python -m bench.webhooks [--database-url URL]`).
 
-One `homebase worker` process delivers to a receiver on loopback (this process):
+One `homebase worker` process delivers to a receiver on loopback (this process), or with
+--in-process a worker in this process, as under `homebase serve`:
 
 - throughput: N events committed in one transaction; deliveries per second from the
   first attempt to the last (and from the commit);
 - latency: single events committed one at a time; the time from each commit to its
-  first attempt arriving at the receiver, p50 and p99. It is bounded below by how the
-  worker polls: HOMEBASE_WORKER_POLL_SECONDS (default 1 s) while idle.
+  first attempt arriving at the receiver, p50 and p99. The commit wakes the worker
+  (worker/wakeup.py): LISTEN/NOTIFY on PostgreSQL, in-process on both databases. A
+  separate worker on SQLite has no wake-up: HOMEBASE_WORKER_POLL_SECONDS (default 1 s)
+  bounds it.
 
 Bounded in time: every wait has a deadline. Prints a Markdown table, returns a dict.
 """
@@ -31,8 +34,10 @@ from homebase.db.tenancy import TenantSession
 from homebase.outbox.service import emit
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
+from homebase.webhooks.safety import look_up_url
 from homebase.webhooks.schemas import WebhookCreate
 from homebase.webhooks.service import create_subscription
+from homebase.worker.runner import run_until
 from homebase.workspaces.service import create_workspace
 
 REPO = Path(__file__).resolve().parent.parent
@@ -94,6 +99,7 @@ async def _emit(runtime: Runtime, workspace_id: str, count: int) -> tuple[list[s
 
 
 async def _prepare(runtime: Runtime, url: str) -> str:
+    answers = await look_up_url(url, runtime.settings, runtime.resolver)  # a literal address
     async with runtime.db.transaction() as connection:
         workspace = await create_workspace(connection, "Bench Realty", runtime.clock())
         principal = Principal(workspace_id=workspace["id"], scopes=frozenset(ALL_SCOPES),
@@ -101,7 +107,8 @@ async def _prepare(runtime: Runtime, url: str) -> str:
                               credential_id="bench", rate_limit_bucket="bench",
                               rate_limit_per_min=1)
         session = TenantSession(connection, workspace["id"], clock=runtime.clock)
-        await create_subscription(session, principal, WebhookCreate(url=url), runtime.settings)
+        await create_subscription(session, principal, WebhookCreate(url=url), runtime.settings,
+                                  answers)
     return workspace["id"]
 
 
@@ -110,11 +117,33 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
+async def _start_worker(runtime: Runtime, env: dict, in_process: bool):
+    """(stop) for the worker: a task on this loop, or a `homebase worker` process."""
+    if in_process:
+        import homebase.webhooks.tasks  # noqa: F401  (registers the webhook jobs)
+
+        stop = asyncio.Event()
+        task = asyncio.create_task(run_until(runtime, stop))
+
+        async def stop_task() -> None:
+            stop.set()
+            await asyncio.wait_for(task, 10)
+        return stop_task
+    worker = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "homebase", "worker", cwd=REPO, env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+
+    async def kill() -> None:
+        worker.kill()
+        await asyncio.wait_for(worker.wait(), 10)
+    return kill
+
+
 async def run(database_url: str, events: int, samples: int, poll_seconds: float,
-              budget_seconds: float) -> dict:
+              budget_seconds: float, in_process: bool = False) -> dict:
     await upgrade(database_url)
     settings = Settings(env="test", database_url=database_url, secret_key=SECRET_KEY,
-                        webhook_allow_private_urls=True)
+                        webhook_allow_private_urls=True, worker_poll_seconds=poll_seconds)
     runtime = Runtime(settings=settings, db=Database(database_url), limiter=MemoryLimiter())
     receiver = Receiver()
     url = await receiver.start()
@@ -122,9 +151,7 @@ async def run(database_url: str, events: int, samples: int, poll_seconds: float,
     env = {**os.environ, "HOMEBASE_ENV": "test", "HOMEBASE_DATABASE_URL": database_url,
            "HOMEBASE_SECRET_KEY": SECRET_KEY, "HOMEBASE_WEBHOOK_ALLOW_PRIVATE_URLS": "1",
            "HOMEBASE_WORKER_POLL_SECONDS": str(poll_seconds)}
-    worker = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "homebase", "worker", cwd=REPO, env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+    stop_worker = await _start_worker(runtime, env, in_process)
     deadline = time.monotonic() + budget_seconds
     try:
         # Warm-up: the worker is up and its connections are open.
@@ -147,12 +174,12 @@ async def run(database_url: str, events: int, samples: int, poll_seconds: float,
             if await receiver.wait_for(receiver.count + 1, deadline):
                 latencies.append(receiver.arrivals[event_id] - committed_at)
     finally:
-        worker.kill()
-        await asyncio.wait_for(worker.wait(), 10)
+        await stop_worker()
         receiver.server.close()
         await runtime.close()
     return {
         "database": database_url.split(":", 1)[0], "events": events,
+        "worker": "in-process" if in_process else "process",
         "delivered": len(arrivals), "complete": complete,
         "deliveries_per_second": round(throughput, 1),
         "deliveries_per_second_from_commit": round(len(arrivals) / (last - committed), 1),
@@ -168,7 +195,9 @@ def _table(results: list[dict]) -> str:
     lines = ["| database | poll (s) | deliveries/s | from commit | commit→first attempt p50 "
              "(ms) | p99 (ms) |", "|---|---|---|---|---|---|"]
     for r in results:
-        lines.append(f"| {r['database']} | {r['poll_seconds']} | {r['deliveries_per_second']} "
+        worker = " (in-process worker)" if r.get("worker") == "in-process" else ""
+        lines.append(f"| {r['database']}{worker} | {r['poll_seconds']} "
+                     f"| {r['deliveries_per_second']} "
                      f"| {r['deliveries_per_second_from_commit']} | "
                      f"{r['commit_to_first_attempt_p50_ms']} | "
                      f"{r['commit_to_first_attempt_p99_ms']} |")
@@ -182,13 +211,15 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--samples", type=int, default=30)
     parser.add_argument("--poll-seconds", type=float, nargs="+", default=[1.0, 0.1])
     parser.add_argument("--budget-seconds", type=float, default=60)
+    parser.add_argument("--in-process", action="store_true",
+                        help="run the worker in this process, as `homebase serve` does")
     args = parser.parse_args(argv)
     results = []
     with tempfile.TemporaryDirectory() as scratch:
         for index, poll in enumerate(args.poll_seconds):
             url = args.database_url or f"sqlite+aiosqlite:///{scratch}/bench{index}.sqlite3"
             results.append(asyncio.run(run(url, args.events, args.samples, poll,
-                                           args.budget_seconds)))
+                                           args.budget_seconds, args.in_process)))
     print("\nWebhook delivery, one worker, receiver on loopback\n")
     print(_table(results))
     return results

@@ -1,5 +1,6 @@
 """Running wrk and reading its report."""
 
+import math
 import re
 import shutil
 import subprocess
@@ -62,6 +63,30 @@ def _lua_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def _command(
+    wrk: str,
+    url: str,
+    settings: WrkSettings,
+    headers: dict[str, str] | None,
+    script: Path | None,
+    seconds: float,
+) -> list[str]:
+    command = [
+        wrk,
+        f"-t{settings.threads}",
+        f"-c{settings.connections}",
+        f"-d{max(1, math.ceil(seconds))}s",  # wrk takes whole seconds only
+        f"--timeout={settings.timeout:g}s",
+        "--latency",
+    ]
+    for name, value in (headers or {}).items():
+        command += ["-H", f"{name}: {value}"]
+    if script is not None:
+        command += ["-s", str(script)]
+    command.append(url)
+    return command
+
+
 def run(
     wrk: str,
     url: str,
@@ -72,21 +97,8 @@ def run(
     duration: float | None = None,
 ) -> Result:
     seconds = duration if duration is not None else settings.duration
-    command = [
-        wrk,
-        f"-t{settings.threads}",
-        f"-c{settings.connections}",
-        f"-d{seconds:g}s",
-        f"--timeout={settings.timeout:g}s",
-        "--latency",
-    ]
-    for name, value in (headers or {}).items():
-        command += ["-H", f"{name}: {value}"]
-    if script is not None:
-        command += ["-s", str(script)]
-    command.append(url)
     completed = subprocess.run(
-        command,
+        _command(wrk, url, settings, headers, script, seconds),
         capture_output=True,
         text=True,
         timeout=seconds + settings.timeout + 30,
@@ -95,6 +107,31 @@ def run(
     if completed.returncode != 0:
         raise RuntimeError(f"wrk failed ({completed.returncode}): {completed.stderr.strip()}")
     return parse(completed.stdout)
+
+
+def start(
+    wrk: str, url: str, settings: WrkSettings, *, headers: dict[str, str] | None = None,
+    duration: float,
+) -> subprocess.Popen:
+    """wrk in the background (the load beside a measurement); read it with `finish`."""
+    return subprocess.Popen(
+        _command(wrk, url, settings, headers, None, duration),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def finish(process: subprocess.Popen, timeout: float = 60.0) -> Result:
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise RuntimeError("background wrk did not finish") from None
+    if process.returncode != 0:
+        raise RuntimeError(f"wrk failed ({process.returncode}): {stderr.strip()}")
+    return parse(stdout)
 
 
 def _duration_ms(text: str) -> float:

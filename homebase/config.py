@@ -1,15 +1,23 @@
 """All configuration, read once from HOMEBASE_* environment variables."""
 
+import os
 import secrets
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from homebase.kit.client_address import Network, parse_networks
+from homebase.kit.emails import EMAIL_PATTERN
+from homebase.kit.keys import Keyring
 
 VAR_DIR = Path("var")
 PLACEHOLDER_SECRETS = {"", "change-me", "changeme", "secret", "dev"}
+# len(secrets.token_urlsafe(32)): 256 random bits, the least production accepts.
+MIN_PRODUCTION_SECRET_LENGTH = 43
 
 
 class Settings(BaseSettings):
@@ -19,15 +27,27 @@ class Settings(BaseSettings):
     database_url: str = f"sqlite+aiosqlite:///{VAR_DIR}/homebase.sqlite3"
     redis_url: str | None = None
     secret_key: str = ""
+    # The key before the current one: still verifies and opens what it made (kit/keys.py).
+    secret_key_previous: str = ""
     public_url: str = "http://127.0.0.1:8000"
 
     rate_limit_api_key_per_min: int = Field(120, ge=1)
     rate_limit_app_per_min: int = Field(300, ge=1)
+    # Per client address: API requests answered 401, failed client authentication at
+    # /oauth/token, failed console sign-ins (docs/decisions.md "Unauthenticated budget").
+    rate_limit_unauthenticated_per_min: int = Field(60, ge=1)
+    # Comma-separated addresses or CIDR ranges whose X-Forwarded-For is believed
+    # (kit/client_address.py); unset: the peer is the client.
+    trusted_proxies: str = ""
     # While Redis is unreachable the limiter falls back to per-instance counting and
     # retries Redis after this many seconds.
     redis_retry_seconds: float = Field(5.0, ge=0)
 
     api_key_default_ttl_days: int = Field(90, ge=0)
+
+    # The largest request body on any route (http/body_limit.py): larger is 413 before it
+    # is read. At least 1 KiB, so no limit can refuse the service's own small forms.
+    max_body_bytes: int = Field(1_048_576, ge=1024, le=1 << 30)
 
     webhook_timeout_seconds: float = Field(10, gt=0)
     webhook_backoff_unit_seconds: float = Field(60, ge=0)
@@ -39,6 +59,13 @@ class Settings(BaseSettings):
     webhook_max_response_bytes: int = Field(65536, ge=0)  # read at most this much of a reply
     webhook_fanout_batch: int = Field(500, ge=1)  # outbox rows fanned out per transaction
     webhook_delivery_batch: int = Field(50, ge=1)  # deliveries claimed and sent at once
+    # Longest wait for a webhook host's DNS answer, at creation (then 400 naming url) and
+    # at each attempt (then a failed attempt). Never inside a database transaction.
+    webhook_dns_timeout_seconds: float = Field(2, gt=0, le=30)
+    # Testing hook: resolve host names with kit/dns.py's loopback_only_resolver (localhost
+    # only, every other name does not exist) so a served process never asks the machine's
+    # resolver (tests/test_schemathesis.py). Refused in production.
+    testing_loopback_resolver: bool = False
 
     # Calls (docs/deals-listings-calls.md): recordings are streamed from this folder by the
     # signed-link proxy; provider callbacks are HMAC-signed with this secret (unset: refused).
@@ -49,7 +76,8 @@ class Settings(BaseSettings):
     # embedded default works offline; twilio speaks the Twilio REST API at the base URL.
     sms_provider: Literal["local", "twilio"] = "local"
     email_provider: Literal["local", "smtp"] = "local"
-    email_from: str = "no-reply@homebase.invalid"
+    # It becomes the From header and the envelope sender: one bare address, no line break.
+    email_from: str = Field("no-reply@homebase.invalid", pattern=EMAIL_PATTERN)
     twilio_base_url: str = "https://api.twilio.com"
     twilio_account_sid: str = ""
     twilio_auth_token: str = ""  # also keys the signatures of inbound provider requests
@@ -73,9 +101,40 @@ class Settings(BaseSettings):
     calendar_push_lease_seconds: float = Field(60, gt=0)
     calendar_push_batch: int = Field(20, ge=1)
 
+    # Retention (docs/operations.md, "Retention"): dispatched webhook events, their
+    # deliveries and attempts are kept this many days after they finished; the worker
+    # prunes at most every interval, in batches of batch_size rows (one short transaction
+    # each), at most max_batches batches of each kind per run.
+    retention_events_days: int = Field(30, ge=1, le=3650)
+    retention_interval_minutes: float = Field(10, gt=0, le=1440)
+    retention_batch_size: int = Field(500, ge=1, le=10000)
+    retention_max_batches: int = Field(20, ge=1, le=10000)
+    # Idempotency-Key (homebase/idempotency/): a stored answer is replayed this long; a
+    # request's claim on its key lapses after the lease, so a killed request frees it.
+    idempotency_ttl_hours: int = Field(24, ge=1, le=720)
+    idempotency_lease_seconds: float = Field(60, ge=1, le=3600)
+
     # SQLite connection pool: one connection serialises this process's access, which
     # measured fastest for aiosqlite (see docs/performance.md).
     sqlite_pool_size: int = Field(1, ge=1)
+
+    # GET /metrics (homebase/metrics/endpoint.py): when set, `Authorization: Bearer
+    # <token>` is required. Unset (empty): open, for a scraper on a private network.
+    metrics_token: str = Field("", max_length=512)
+    # Operations (docs/operations.md). Log lines: `text` for people, `json` one
+    # object per line for collectors (kit/logs.py).
+    log_format: Literal["text", "json"] = "text"
+    # PostgreSQL bounds: a statement running longer is cancelled by the server; a request
+    # waits at most the pool timeout for a connection and the connect timeout for a new
+    # one; past any of them it is answered 503 with Retry-After (http/errors.py).
+    database_statement_timeout_seconds: float = Field(30, gt=0, le=3600)
+    database_pool_timeout_seconds: float = Field(10, gt=0, le=300)
+    database_connect_timeout_seconds: float = Field(5, gt=0, le=120)
+    # /readyz waits at most this long for the database's and Redis's answers.
+    readiness_timeout_seconds: float = Field(2, gt=0, le=30)
+    # On SIGTERM: requests in flight get this long to finish, then the worker gets as
+    # long again to record its batch (releasing its leases) before the process exits.
+    shutdown_timeout_seconds: float = Field(10, gt=0, le=300)
 
     @model_validator(mode="after")
     def _secret_key(self) -> "Settings":
@@ -83,6 +142,23 @@ class Settings(BaseSettings):
             if self.env == "production":
                 raise ValueError("HOMEBASE_SECRET_KEY must be set to a real secret in production")
             self.secret_key = _local_secret_key()
+        if self.env == "production":
+            for name, value in (("HOMEBASE_SECRET_KEY", self.secret_key),
+                                ("HOMEBASE_SECRET_KEY_PREVIOUS", self.secret_key_previous)):
+                if value and len(value) < MIN_PRODUCTION_SECRET_LENGTH:
+                    raise ValueError(
+                        f"{name} must be at least {MIN_PRODUCTION_SECRET_LENGTH} characters in "
+                        "production; generate one with: python -c \"import secrets; "
+                        "print(secrets.token_urlsafe(32))\"")
+        if self.secret_key_previous == self.secret_key:
+            raise ValueError("HOMEBASE_SECRET_KEY_PREVIOUS must differ from HOMEBASE_SECRET_KEY")
+        return self
+
+    @model_validator(mode="after")
+    def _testing_hooks(self) -> "Settings":
+        if self.testing_loopback_resolver and self.env == "production":
+            raise ValueError("HOMEBASE_TESTING_LOOPBACK_RESOLVER is a testing hook; it is "
+                             "refused in production")
         return self
 
     @model_validator(mode="after")
@@ -91,6 +167,24 @@ class Settings(BaseSettings):
             raise ValueError("HOMEBASE_WEBHOOK_LEASE_SECONDS must exceed "
                              "HOMEBASE_WEBHOOK_TIMEOUT_SECONDS")
         return self
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _trusted_proxies(cls, value: str) -> str:
+        try:
+            parse_networks(value)
+        except ValueError as error:
+            raise ValueError(f"HOMEBASE_TRUSTED_PROXIES: {error}") from None
+        return value
+
+    @property
+    def trusted_networks(self) -> tuple[Network, ...]:
+        return parse_networks(self.trusted_proxies)  # cached per value
+
+    @property
+    def keys(self) -> Keyring:
+        """Sign and seal with the current key; verify and open with it, then the previous."""
+        return Keyring(self.secret_key, self.secret_key_previous or None)
 
     @property
     def is_sqlite(self) -> bool:
@@ -101,12 +195,25 @@ def _local_secret_key() -> str:
     """Generated once and kept under ./var so restarts keep cursors and links valid."""
     path = VAR_DIR / "secret_key"
     if path.exists():
-        return path.read_text().strip()
+        return _read_key(path)
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     key = secrets.token_urlsafe(48)
-    path.write_text(key)
-    path.chmod(0o600)
+    try:  # created 0600: never readable by others, not even between a write and a chmod
+        descriptor = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:  # another process starting at the same time made it first
+        return _read_key(path)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(key)
     return key
+
+
+def _read_key(path: Path) -> str:
+    for _ in range(50):  # the other process may not have written it yet
+        key = path.read_text().strip()
+        if key:
+            return key
+        time.sleep(0.01)
+    raise RuntimeError(f"{path} is empty; delete it to generate a new key")
 
 
 @lru_cache

@@ -102,7 +102,7 @@ async def add_member(runtime, tenant, email: str = "maya@example.com") -> str:
 async def connect(runtime, tenant, user_id: str, url: str, password: str = PASSWORD) -> str:
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, tenant.id, clock=runtime.clock)
-        row = await calendars.connect(session, runtime.settings.secret_key, user_id=user_id,
+        row = await calendars.connect(session, runtime.settings.keys, user_id=user_id,
                                       url=url,
                                       credentials=calendars.Credentials(USER, password))
     return row["id"]

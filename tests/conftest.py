@@ -3,6 +3,8 @@ workspaces with keys.
 
 SQLite: the schema is migrated once into a template file that each test copies.
 PostgreSQL: one database per session, migrated once and truncated after each test.
+DNS: every Runtime resolves through a StubResolver, and the process's getaddrinfo refuses
+any name but localhost (tests/dns_support.py).
 """
 
 import asyncio
@@ -23,9 +25,17 @@ from homebase.http.app import create_app
 from homebase.models import Base
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
+from tests.dns_support import StubResolver, guard_system_resolver
 from tests.support import POSTGRES_URL, make_tenant, require_server
 
 BACKENDS = ["sqlite", "postgres"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_system_dns():
+    remove = guard_system_resolver()
+    yield
+    remove()
 
 
 @pytest.fixture(scope="session")
@@ -88,10 +98,16 @@ def settings_overrides() -> dict:
 
 
 @pytest.fixture
-async def runtime(database_url, settings_overrides) -> AsyncIterator[Runtime]:
+def resolver() -> StubResolver:
+    """The runtime's DNS; a test adds names with `resolver.names[...] = ...`."""
+    return StubResolver()
+
+
+@pytest.fixture
+async def runtime(database_url, settings_overrides, resolver) -> AsyncIterator[Runtime]:
     settings = test_settings(database_url, **settings_overrides)
     runtime = Runtime(settings=settings, db=Database(settings.database_url, pool_size=5),
-                      limiter=MemoryLimiter())
+                      limiter=MemoryLimiter(), resolver=resolver)
     yield runtime
     if not runtime.db.is_sqlite:
         tables = ", ".join(f'"{table.name}"' for table in Base.metadata.sorted_tables)

@@ -1,9 +1,12 @@
 """Helpers for the messaging tests: sender numbers, consent, workspace state, the clock,
-signed provider callbacks."""
+signed provider callbacks, a real SMTP server (aiosmtpd)."""
 
+import socket
 from datetime import UTC, datetime, timedelta
 from urllib.parse import urlencode
 
+import pytest
+from aiosmtpd.controller import Controller
 from sqlalchemy import update
 
 from homebase.db.tenancy import TenantSession
@@ -20,6 +23,49 @@ LOS_ANGELES = "+13105550142"
 HONOLULU = "+18085550142"
 NORTH_DAKOTA = "+17015550142"
 NO_ZONE = "+8823234567"
+CUT_OFF = "cut-off@example.com"  # the SMTP server drops the connection after its DATA
+NO_SUCH_USER = "nobody@example.com"  # the SMTP server refuses this recipient
+
+
+class Mailbox:
+    """Keeps every envelope it receives. Mail to CUT_OFF is kept too, but the connection
+    is dropped before the answer: the mail went out, the sender cannot know. NO_SUCH_USER
+    is refused at RCPT."""
+
+    def __init__(self):
+        self.messages = []
+
+    async def handle_RCPT(self, server, session, envelope, address, options):  # noqa: N802
+        if address == NO_SUCH_USER:
+            return "550 5.1.1 No such user"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+        self.messages.append(envelope)
+        if CUT_OFF in envelope.rcpt_tos:
+            server.transport.close()
+        return "250 Message accepted for delivery"
+
+
+@pytest.fixture(scope="module", name="smtp_server")
+def smtp_server_fixture():
+    mailbox = Mailbox()
+    with socket.socket() as probe:  # aiosmtpd needs a concrete port to check it is up
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    controller = Controller(mailbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    controller.mailbox = mailbox
+    yield controller
+    controller.stop()
+
+
+def closed_port() -> int:
+    """A loopback port nothing listens on: connecting is refused at once."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def freeze(runtime, utc_hour: int, minute: int = 0) -> FrozenClock:

@@ -318,6 +318,10 @@ async def test_invalid_definitions_are_refused_with_a_clear_message(runtime, ten
         ({"automations": [{"name": "x", "steps": [{"type": "wait"}]}]}, "more than 0 seconds"),
         ({"automations": [{"name": "x", "steps": []}]}, "automations[0].steps"),
         ({"campaigns": [{"name": "c", "automation": "aut_nope"}]}, "no automation 'aut_nope'"),
+        ({"personas": [email_only], "automations": [{"name": "x", "steps": [
+            {"type": "send_message", "persona": "ava", "channel": "EMAIL", "template": "Hi",
+             "subject": "Hi\r\nBcc: eve@example.com"}]}]}, "steps.0.send_message.subject: Value "
+                                                          "error, must be one line"),
     ]
     for document, message in cases:
         with pytest.raises(AdminError) as refused:

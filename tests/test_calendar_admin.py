@@ -4,6 +4,7 @@ one line on stderr and nothing written on failure; reconnecting replaces the cal
 import pytest
 
 from homebase.calendars.service import open_credentials
+from homebase.kit.keys import Keyring
 from tests.test_cli import SECRET, Cli, assert_failed, assert_ok
 
 
@@ -38,7 +39,7 @@ def test_connect_prints_the_calendar_without_the_password(cli, member):
     assert "hunter2" not in done.stdout + done.stderr
     row = cli.row("member_calendars", printed["id"])
     assert "hunter2" not in row["credentials_sealed"]
-    credentials = open_credentials(SECRET, printed["id"], row["credentials_sealed"])
+    credentials = open_credentials(Keyring(SECRET), printed["id"], row["credentials_sealed"])
     assert (credentials.username, credentials.password) == ("maya", "hunter2")
 
     # Reconnecting replaces it in place (queued pushes follow the same row).
@@ -47,7 +48,7 @@ def test_connect_prints_the_calendar_without_the_password(cli, member):
     assert again["id"] == printed["id"] and again["url"] == "http://10.1.2.3:5232/maya/cal/"
     assert cli.count("member_calendars", member["workspace_id"]) == 1
     row = cli.row("member_calendars", printed["id"])
-    assert open_credentials(SECRET, printed["id"], row["credentials_sealed"]).password == \
+    assert open_credentials(Keyring(SECRET), printed["id"], row["credentials_sealed"]).password == \
         "new-password"
 
 

@@ -15,6 +15,7 @@ from homebase.calls import fixtures as call_fixtures
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import load_fixtures
 from homebase.kit.clock import FrozenClock, isoformat
+from homebase.kit.keys import Keyring
 from homebase.models import OutboxEvent
 from homebase.workspaces import service as workspaces
 from tests.support import assert_error, failing_fields, make_key
@@ -119,8 +120,9 @@ async def test_callback_signature_is_required(tenant, runtime, client):
         assert_error(response, 401, "unauthenticated")
     assert (await tenant.get("/v1/calls")).json()["data"] == []
     runtime.settings.calls_provider_secret = ""
+    # Switched off is not a server error (no 5xx): the route is answered as absent.
     assert_error(await client.post("/providers/calls/completed", content=raw, headers=headers),
-                 503, "service_unavailable")
+                 404, "not_found")
 
 
 async def test_callback_validation_and_workspace_resolution(tenant, other_tenant, runtime,
@@ -259,9 +261,10 @@ async def test_a_link_is_bound_to_its_call(tenant, other_tenant, runtime, client
     """The other workspace's call id with this workspace would need a new signature."""
     from homebase.calls import recordings
 
-    link = recordings.issue("another-secret", "", tenant.id, recorded["id"], runtime.clock())
+    link = recordings.issue(Keyring("another-secret"), "", tenant.id, recorded["id"],
+                            runtime.clock())
     assert_error(await client.get(link.url), 403, "recording_link_invalid")
-    link = recordings.issue(runtime.settings.secret_key, "", other_tenant.id, recorded["id"],
+    link = recordings.issue(runtime.settings.keys, "", other_tenant.id, recorded["id"],
                             runtime.clock())
     assert_error(await client.get(link.url), 404, "not_found")
 

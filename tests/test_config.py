@@ -2,12 +2,15 @@
 mistyped value from starting a service that cannot work (a zero timeout fails every
 webhook; a zero poll interval spins the worker)."""
 
+import os
+import stat
+
 import pytest
 from pydantic import ValidationError
 
 from homebase.config import PLACEHOLDER_SECRETS, Settings
 
-REAL_SECRET = "k" * 40
+REAL_SECRET = "k" * 43  # len(secrets.token_urlsafe(32)), the shortest production takes
 
 
 @pytest.mark.parametrize("placeholder", sorted(PLACEHOLDER_SECRETS))
@@ -18,6 +21,50 @@ def test_production_refuses_a_placeholder_secret(placeholder):
 
 def test_production_takes_a_real_secret():
     assert Settings(env="production", secret_key=REAL_SECRET).secret_key == REAL_SECRET
+
+
+def test_production_refuses_a_short_secret_naming_the_variable():
+    with pytest.raises(ValidationError, match="HOMEBASE_SECRET_KEY must be at least 43"):
+        Settings(env="production", secret_key="k" * 42)
+    assert Settings(env="test", secret_key="short").secret_key == "short"  # tests, dev
+
+
+def test_previous_secret_is_bounded_too_and_must_differ():
+    with pytest.raises(ValidationError, match="HOMEBASE_SECRET_KEY_PREVIOUS must be at least 43"):
+        Settings(env="production", secret_key=REAL_SECRET, secret_key_previous="old")
+    with pytest.raises(ValidationError, match="HOMEBASE_SECRET_KEY_PREVIOUS must differ"):
+        Settings(env="test", secret_key=REAL_SECRET, secret_key_previous=REAL_SECRET)
+    settings = Settings(env="production", secret_key=REAL_SECRET,
+                        secret_key_previous="p" * 43)
+    assert settings.keys.verifying == (REAL_SECRET, "p" * 43)
+    assert Settings(env="test", secret_key=REAL_SECRET).keys.verifying == (REAL_SECRET,)
+
+
+def test_generated_development_key_file_is_created_0600(tmp_path, monkeypatch):
+    """Created with mode 0600 by the open itself: the file never exists with looser bits,
+    whatever the umask (a write then chmod leaves a window where others may read it)."""
+    created_modes = []
+    real_open = os.open
+
+    def watching_open(path, flags, mode=0o777, *args, **kwargs):
+        descriptor = real_open(path, flags, mode, *args, **kwargs)
+        if str(path).endswith("secret_key"):
+            created_modes.append(stat.S_IMODE(os.fstat(descriptor).st_mode))
+        return descriptor
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("HOMEBASE_SECRET_KEY", raising=False)
+    monkeypatch.setattr(os, "open", watching_open)
+    old_umask = os.umask(0o022)
+    try:
+        key = Settings(env="development").secret_key
+    finally:
+        os.umask(old_umask)
+    path = tmp_path / "var" / "secret_key"
+    assert created_modes == [0o600]
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert path.read_text() == key and len(key) >= 43
+    assert Settings(env="development").secret_key == key  # kept across restarts
 
 
 def test_variables_are_read_with_the_homebase_prefix(monkeypatch):
@@ -33,6 +80,9 @@ def test_variables_are_read_with_the_homebase_prefix(monkeypatch):
     ("sqlite_pool_size", 0), ("rate_limit_api_key_per_min", 0),
     ("rate_limit_app_per_min", 0), ("messaging_provider_timeout_seconds", 0),
     ("calendar_push_timeout_seconds", 0),
+    ("retention_events_days", 0), ("retention_interval_minutes", 0),
+    ("retention_batch_size", 0), ("retention_max_batches", 0),
+    ("email_from", "Homebase <no-reply@example.com>"), ("email_from", "a@example.com\nBcc: b@x.io"),
 ])
 def test_out_of_range_values_are_refused_naming_the_setting(name, value):
     with pytest.raises(ValidationError) as raised:

@@ -144,3 +144,13 @@ async def test_later_consent_covers_an_earlier_lead_linked_by_email(tenant, cloc
     refreshed = (await tenant.get(f"/v1/leads/{earlier['id']}")).json()
     assert refreshed["ai_outbound_allowed"] is True
     assert refreshed["consent_id"] == later["consent_id"]
+
+
+async def test_a_unix_time_is_seconds_or_past_2e10_milliseconds(runtime, tenant, clock):
+    """captured_at as a number (the spec leaves its type open): the document's description."""
+    moment = datetime(2026, 1, 5, 14, 59, tzinfo=UTC)
+    seconds = int(moment.timestamp())
+    await post_lead(tenant, consent={"captured_at": seconds})
+    await post_lead(tenant, phone="+1 415 555 0143", consent={"captured_at": seconds * 1000})
+    for phone in ("+14155550142", "+14155550143"):
+        assert (await artifact_for(runtime, tenant.id, phone))["captured_at"] == moment

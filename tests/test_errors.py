@@ -160,13 +160,16 @@ async def test_healthz(client):
     assert response.status_code == 200 and response.json() == {"status": "ok"}
 
 
-async def test_healthz_is_503_when_the_database_is_unreachable(runtime, client):
+async def test_readyz_is_503_when_the_database_is_unreachable(runtime, client):
+    """The database check moved from /healthz (liveness) to /readyz (tests/test_health.py)."""
     from homebase.db.engine import Database
 
     real, runtime.db = runtime.db, Database("postgresql+asyncpg://nobody@127.0.0.1:1/none")
     try:
-        response = await client.get("/healthz")
+        ready, alive = await client.get("/readyz"), await client.get("/healthz")
     finally:
         await runtime.db.dispose()
         runtime.db = real
-    assert response.status_code == 503 and response.json() == {"status": "unavailable"}
+    assert ready.status_code == 503 and ready.json()["error"]["code"] == "service_unavailable"
+    assert ready.headers["retry-after"]
+    assert alive.status_code == 200 and alive.json() == {"status": "ok"}

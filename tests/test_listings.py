@@ -56,6 +56,11 @@ async def test_lists_every_field_newest_first(tenant, listings):
     ({"city": "SAN FRANCISCO"}, ["88 King St", "1421 Sanchez St"]),
     ({"zip": "94301"}, ["500 University Ave"]),
     ({"min_price": "899000.50", "max_price": "1495000"}, ["88 King St", "1421 Sanchez St"]),
+    # A filter stores nothing: any number of digits, compared exactly with the stored cents.
+    ({"min_price": "899000.501", "max_price": "1495000.009"}, ["1421 Sanchez St"]),
+    ({"min_price": "899000.4999", "max_price": "1494999.999"}, ["88 King St"]),
+    ({"max_price": "9682553920754.824", "status": "sold"}, ["500 University Ave"]),
+    ({"min_price": "1.4950000001e6"}, ["500 University Ave"]),
     ({"min_beds": 3}, ["500 University Ave", "1421 Sanchez St"]),
     ({"min_baths": "2.5"}, ["500 University Ave", "1421 Sanchez St"]),
     ({"property_type": "condo"}, ["88 King St"]),
@@ -68,7 +73,8 @@ async def test_filters(tenant, listings, params, expected):
 @pytest.mark.parametrize(("params", "field"), [
     ({"status": "for_sale"}, "status"), ({"min_price": "-5"}, "min_price"),
     ({"min_beds": "two"}, "min_beds"), ({"city": "x" * 81}, "city"),
-    ({"limit": 0}, "limit"),
+    ({"limit": 0}, "limit"), ({"max_price": "10000000000000"}, "max_price"),
+    ({"min_price": "NaN"}, "min_price"), ({"max_price": "1_000"}, "max_price"),
 ])
 async def test_filter_validation(tenant, params, field):
     assert failing_fields(await tenant.get("/v1/listings", params=params)) == {field}

@@ -4,6 +4,7 @@ walking every page, cursors that restart instead of failing, and the fields allo
 import pytest
 
 from homebase.auth.scopes import ALL_SCOPES, Scope
+from homebase.kit.keys import Keyring
 from homebase.kit.pagination import decode_cursor, encode_cursor, list_key
 from tests.support import Tenant, assert_error, failing_fields, make_key
 
@@ -224,14 +225,14 @@ async def test_a_filtered_walks_cursor_restarts_the_unfiltered_list(tenant):
 
 def test_a_cursor_is_bound_to_its_list():
     key = list_key("wsp_a", "/v1/contacts", {"stage": "SPHERE"})
-    cursor = encode_cursor("secret", key, "con_x")
-    assert decode_cursor("secret", key, cursor) == "con_x"
+    cursor = encode_cursor(Keyring("secret"), key, "con_x")
+    assert decode_cursor(Keyring("secret"), key, cursor) == "con_x"
     for other in (list_key("wsp_b", "/v1/contacts", {"stage": "SPHERE"}),
                   list_key("wsp_a", "/v1/contacts", {}),
                   list_key("wsp_a", "/v1/contacts", {"stage": "LEAD"}),
                   list_key("wsp_a", "/v1/contacts/con_x/notes", {"stage": "SPHERE"})):
-        assert decode_cursor("secret", other, cursor) is None
-    assert decode_cursor("another secret", key, cursor) is None
+        assert decode_cursor(Keyring("secret"), other, cursor) is None
+    assert decode_cursor(Keyring("another secret"), key, cursor) is None
 
 
 async def test_a_cursor_from_another_list_restarts(tenant):

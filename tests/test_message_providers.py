@@ -4,50 +4,30 @@ HTTP server speaking Twilio's Messages API, delivery callbacks, two workers, lea
 import asyncio
 import base64
 import json
-import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs
 
 import pytest
-from aiosmtpd.controller import Controller
 
 from homebase.messaging import tasks
 from tests.messaging_support import (
     NEW_YORK,
+    NO_SUCH_USER,
     SENDER,
     TOKEN,
     add_consent,
     add_sender,
+    closed_port,
     freeze,
     provider_post,
+    smtp_server_fixture,  # noqa: F401  (the module's aiosmtpd server: `smtp_server`)
 )
 from tests.support import assert_error
 
 ACCOUNT = "AC0123456789"
 REFUSED_NUMBER = "+13105550000"
-
-
-class Mailbox:
-    def __init__(self):
-        self.messages = []
-
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
-        self.messages.append(envelope)
-        return "250 Message accepted for delivery"
-
-
-@pytest.fixture(scope="module")
-def smtp_server():
-    mailbox = Mailbox()
-    with socket.socket() as probe:  # aiosmtpd needs a concrete port to check it is up
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    controller = Controller(mailbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    controller.mailbox = mailbox
-    yield controller
-    controller.stop()
+CUT_OFF_NUMBER = "+13105550001"  # the API takes the request and closes without answering
 
 
 class TwilioShaped(BaseHTTPRequestHandler):
@@ -59,6 +39,9 @@ class TwilioShaped(BaseHTTPRequestHandler):
                 .items()}
         self.requests.append({"path": self.path, "auth": self.headers.get("authorization"),
                               "form": form})
+        if form.get("To") == CUT_OFF_NUMBER:
+            self.close_connection = True
+            return
         if form.get("To") == REFUSED_NUMBER:
             status, body = 400, {"code": 21211, "message": "Invalid 'To' Phone Number",
                                  "status": 400}
@@ -103,6 +86,7 @@ async def ready(runtime, tenant):
     await add_sender(runtime, tenant)
     await add_consent(runtime, tenant, NEW_YORK)
     await add_consent(runtime, tenant, REFUSED_NUMBER)
+    await add_consent(runtime, tenant, CUT_OFF_NUMBER)
     return tenant
 
 
@@ -131,13 +115,17 @@ async def test_email_through_a_real_smtp_server(runtime, ready, smtp_server):
     assert stored["status"] == "SENT" and stored["provider"] == "smtp"
 
 
-async def test_smtp_failure_becomes_failed_with_reason(runtime, ready):
-    runtime.settings = runtime.settings.model_copy(update={"smtp_port": 1})
-    created = await send(ready, channel="email", to="dana@example.com", subject="s")
+async def test_smtp_refusal_becomes_failed_with_reason(runtime, ready, smtp_server):
+    created = await send(ready, channel="email", to=NO_SUCH_USER, subject="s")
     await tasks.send_due(runtime)
     stored = await message(ready, created["id"])
     assert stored["status"] == "FAILED" and stored["blocked_reason"] is None
-    assert stored["failure_reason"].startswith("Provider smtp refused: SMTP ")
+    assert stored["failure_reason"].startswith(
+        "Provider smtp refused: SMTP SMTPRecipientsRefused: ")
+    assert "No such user" in stored["failure_reason"]
+    runtime.clock.advance(hours=1)  # a refusal is final: nothing is tried again
+    await tasks.send_due(runtime)
+    assert smtp_server.mailbox.messages == []
 
 
 async def test_sms_through_a_twilio_shaped_api_and_status_callbacks(runtime, ready, client):
@@ -213,5 +201,26 @@ async def test_expired_lease_fails_instead_of_resending(runtime, ready):
     assert await tasks.sweep(runtime) == 1
     stored = await message(ready, created["id"])
     assert stored["status"] == "FAILED" and "not retried" in stored["failure_reason"]
+    assert "outcome unknown" in stored["failure_reason"]
     await tasks.send_one(runtime, claimed)  # the late worker's answer is fenced off
     assert (await message(ready, created["id"]))["status"] == "FAILED"
+
+
+async def test_twilio_unreachable_is_retried_and_a_lost_answer_never_is(runtime, ready,
+                                                                         twilio_server):
+    real = runtime.settings
+    runtime.settings = real.model_copy(
+        update={"twilio_base_url": f"http://127.0.0.1:{closed_port()}"})
+    retried = await send(ready, to=NEW_YORK, body="retried")
+    await tasks.send_due(runtime)
+    assert (await message(ready, retried["id"]))["status"] == "QUEUED"
+    runtime.settings = real
+    lost = await send(ready, to=CUT_OFF_NUMBER, body="lost")
+    await tasks.send_due(runtime)
+    stored = await message(ready, lost["id"])
+    assert stored["status"] == "FAILED" and "outcome unknown" in stored["failure_reason"]
+    runtime.clock.advance(seconds=tasks.RETRY_BACKOFF_SECONDS)
+    await tasks.send_due(runtime)
+    assert (await message(ready, retried["id"]))["status"] == "SENT"
+    assert sorted(request["form"]["Body"] for request in TwilioShaped.requests) == \
+        ["lost", "retried"]

@@ -104,3 +104,117 @@ async def test_0011_backfills_the_contact_of_existing_events(backend, tmp_path, 
     assert rows == {"evt_1": "con_1", "evt_2": "con_1", "evt_3": "con_2", "evt_4": None,
                     "evt_5": None, "evt_6": "con_3", "evt_7": None, "evt_8": None}
     assert "ix_outbox_events_workspace_contact" in indexes
+
+
+async def test_0014_canonicalises_stored_email_suppressions(backend, tmp_path, request):
+    """Email suppressions stored before 0014 are compared in canonical form afterwards;
+    phone ones are untouched, and messages gain next_attempt_at."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import text
+
+    from homebase.db.migrate import upgrade
+
+    if backend == "sqlite":
+        url = f"sqlite+aiosqlite:///{tmp_path}/old.sqlite3"
+    else:
+        url = await _fresh_postgres_database(request)
+    await upgrade(url, "0011")
+    now = datetime.now(UTC)
+    stored = {"sup_1": ("email", " Dana@Example.COM "), "sup_2": ("email", "dana@example.com"),
+              "sup_3": ("email", "Eve Q <EVE@example.com>"), "sup_4": ("phone", "+12125550142"),
+              "sup_5": ("email", "ann@example.com\n"), "sup_6": ("email", "(x)Bob@Example.com")}
+    engine = create_async_engine(url)
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(text(
+                "INSERT INTO workspaces (id, name, status, settings, created_at) "
+                "VALUES ('wsp_1', 'W', 'active', '{}', :now)"), {"now": now})
+            for row_id, (kind, address) in stored.items():
+                await connection.execute(text(
+                    "INSERT INTO suppressions (id, workspace_id, kind, address, reason, evidence,"
+                    " created_at) VALUES (:id, 'wsp_1', :kind, :address, 'manual', '{}', :now)"),
+                    {"id": row_id, "kind": kind, "address": address, "now": now})
+        await upgrade(url)
+        async with engine.connect() as connection:
+            rows = dict((await connection.execute(text(
+                "SELECT id, address FROM suppressions"))).all())
+            columns = await connection.run_sync(
+                lambda sync: {c["name"] for c in inspect(sync).get_columns("messages")})
+    finally:
+        await engine.dispose()
+    assert rows == {"sup_1": "dana@example.com", "sup_2": "dana@example.com",
+                    "sup_3": "eve@example.com", "sup_4": "+12125550142",
+                    "sup_5": "ann@example.com", "sup_6": "bob@example.com"}
+    assert "next_attempt_at" in columns
+
+
+async def test_0016_indexes_the_contacts_that_exist(backend, tmp_path, request):
+    """Contacts written before 0016 are found through the new search index afterwards,
+    and rows written after it are kept in step (SQLite's triggers)."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import text
+
+    from homebase.db.migrate import upgrade
+
+    if backend == "sqlite":
+        url = f"sqlite+aiosqlite:///{tmp_path}/old.sqlite3"
+    else:
+        url = await _fresh_postgres_database(request)
+    await upgrade(url, "0014")
+    now = datetime.now(UTC)
+    engine = create_async_engine(url)
+    insert = text(
+        "INSERT INTO contacts (id, workspace_id, first_name, last_name, email, email_lower, "
+        "phone, phone_e164, stage, tags, created_at, updated_at) VALUES (:id, 'wsp_1', :first, "
+        ":last, :email, :email, :phone, :e164, 'LEAD', '[]', :now, :now)")
+    people = [("con_1", "Dana", "Reyes", "dana@example.com", "+1 415 555 0142", "+14155550142"),
+              ("con_2", None, "Okafor", None, None, None)]
+    if backend == "sqlite":
+        search = text("SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH :q")
+        ids = text("SELECT id FROM contacts WHERE rowid IN "
+                   "(SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH :q) ORDER BY id")
+    else:
+        ids = text("SELECT id FROM contacts WHERE lower(coalesce(first_name, '') || ' ' || "
+                   "coalesce(last_name, '')) LIKE '%' || :q || '%' OR email_lower LIKE "
+                   "'%' || :q || '%' OR phone_e164 LIKE '%' || :q || '%' ORDER BY id")
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(text(
+                "INSERT INTO workspaces (id, name, status, settings, created_at) "
+                "VALUES ('wsp_1', 'W', 'active', '{}', :now)"), {"now": now})
+            for contact_id, first, last, email, phone, e164 in people:
+                await connection.execute(insert, {"id": contact_id, "first": first,
+                                                  "last": last, "email": email,
+                                                  "phone": phone, "e164": e164, "now": now})
+        await upgrade(url)
+        async with engine.begin() as connection:
+            if backend != "sqlite":  # the answers below come from the trigram indexes
+                await connection.execute(text("SET LOCAL enable_seqscan = off"))
+                plan = " ".join(row[0] for row in (await connection.execute(text(
+                    "EXPLAIN SELECT id FROM contacts WHERE lower(coalesce(first_name, '') "
+                    "|| ' ' || coalesce(last_name, '')) LIKE '%reyes%'"))).all())
+                assert "ix_contacts_search_name" in plan, plan
+
+            async def found(q):
+                phrase = '"' + q + '"' if backend == "sqlite" else q
+                return [row[0] for row in (await connection.execute(ids, {"q": phrase})).all()]
+
+            assert await found("a rey") == ["con_1"]
+            assert await found("okafor") == ["con_2"]
+            assert await found("example.com") == ["con_1"]
+            assert await found("5550142") == ["con_1"]
+            await connection.execute(text(
+                "UPDATE contacts SET last_name = 'Marlowe' WHERE id = 'con_1'"))
+            await connection.execute(insert, {"id": "con_3", "first": "Wanda", "last": "Reyes",
+                                              "email": None, "phone": None, "e164": None,
+                                              "now": now})
+            assert await found("reyes") == ["con_3"]
+            assert await found("marlowe") == ["con_1"]
+            await connection.execute(text("DELETE FROM contacts WHERE id = 'con_3'"))
+            assert await found("reyes") == []
+            if backend == "sqlite":
+                assert (await connection.execute(search, {"q": '"wanda"'})).all() == []
+    finally:
+        await engine.dispose()

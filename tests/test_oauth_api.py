@@ -117,6 +117,23 @@ async def test_revoke_is_200_for_unknown_tokens_and_400_without_a_token(client):
     assert_oauth_error(await client.post("/oauth/revoke", data={}), "invalid_request")
 
 
+async def test_revoke_ignores_repeated_unknown_parameters_and_refuses_repeated_known_ones(
+        runtime, client, tenant, app_client):
+    """RFC 6749 3.1 (RFC 7009 2.1 uses its form rules): unrecognised parameters are
+    ignored, repeated or not; a recognised one sent twice is invalid_request."""
+    pair = await token_pair(runtime, client, app_client, tenant.id)
+    form_type = {"Content-Type": "application/x-www-form-urlencoded"}
+    twice = await client.post("/oauth/revoke", headers=form_type, content=(
+        f"token={pair['access_token']}&token={pair['access_token']}&x-extra=1&x-extra=2"))
+    described = assert_oauth_error(twice, "invalid_request")["error_description"]
+    assert "token" in described and "x-extra" not in described
+    assert (await ping(client, pair["access_token"])).status_code == 200  # not revoked
+    ignored = await client.post("/oauth/revoke", headers=form_type, content=(
+        f"token={pair['access_token']}&x-extra=1&x-extra=2&x-extra="))
+    assert ignored.status_code == 200 and ignored.json() == {}
+    assert (await ping(client, pair["access_token"])).status_code == 401
+
+
 async def test_revoking_an_access_token_ends_only_that_token(runtime, client, tenant,
                                                              app_client):
     pair = await token_pair(runtime, client, app_client, tenant.id)

@@ -184,6 +184,24 @@ async def test_form_encoding_is_required_and_parameters_not_repeated(client, app
     assert_oauth_error(unknown, "unsupported_grant_type")
 
 
+async def test_repeated_unknown_parameters_are_ignored_known_ones_refused(runtime, client,
+                                                                          tenant, app_client):
+    """RFC 6749 3.1: unrecognised parameters are ignored, even repeated; a recognised one
+    must not be repeated."""
+    await authorize_app(runtime, app_client, tenant.id, ["contacts:read"])
+    form = (f"grant_type=client_credentials&client_id={quote_plus(app_client.client_id)}"
+            f"&client_secret={quote_plus(app_client.client_secret)}")
+    form_type = {"Content-Type": "application/x-www-form-urlencoded"}
+    extra = await client.post("/oauth/token", content=form + "&x-extra=1&x-extra=2&x-extra=",
+                              headers=form_type)
+    assert extra.status_code == 200, extra.text
+    assert (await ping(client, extra.json()["access_token"])).status_code == 200
+    twice = await client.post("/oauth/token", content=form + "&x-extra=1&x-extra=2"
+                              "&scope=contacts:read&scope=contacts:read", headers=form_type)
+    described = assert_oauth_error(twice, "invalid_request")["error_description"]
+    assert "scope" in described and "x-extra" not in described
+
+
 # Client authentication
 
 

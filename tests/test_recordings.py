@@ -6,8 +6,9 @@ import pytest
 
 from homebase.calls import recordings
 from homebase.kit.clock import FrozenClock
+from homebase.kit.keys import Keyring
 
-SECRET = "unit-secret"
+SECRET = Keyring("unit-secret")
 
 
 def test_a_link_round_trips_and_lasts_at_least_five_minutes():
@@ -36,7 +37,8 @@ def test_an_altered_token_is_refused(mutate):
 def test_another_secret_or_purpose_is_refused():
     from homebase.kit.crypto import signed_blob
 
-    token = recordings.issue("other", "", "wsp_1", "cal_1", datetime.now(UTC)).url.rsplit("/")[-1]
+    link = recordings.issue(Keyring("other"), "", "wsp_1", "cal_1", datetime.now(UTC))
+    token = link.url.rsplit("/")[-1]
     assert recordings.verify(SECRET, token) is None
     cursor_like = signed_blob(SECRET, "cursor", b"wsp_1\x1fcal_1\x1f9999999999", mac_bytes=16)
     assert recordings.verify(SECRET, cursor_like) is None

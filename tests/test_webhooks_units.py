@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 
 from homebase.config import Settings
+from homebase.kit.keys import Keyring
 from homebase.kit.sealed import SealBroken, seal, unseal
 from homebase.webhooks import SignatureMismatch, verify
 from homebase.webhooks.dispatcher import backoff
@@ -14,11 +15,13 @@ from homebase.webhooks.render import envelope, masked
 from homebase.webhooks.safety import (
     UnsafeUrl,
     address_refusal,
+    bounded_lookup,
     check_url,
     check_url_syntax,
     checked_addresses,
 )
 from homebase.webhooks.signing import signature, signature_headers
+from tests.dns_support import StubResolver
 
 GITHUB_SECRET = "It's a Secret to Everybody"
 GITHUB_SIGNATURE = "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17"
@@ -48,13 +51,14 @@ def test_verify_accepts_authentic_and_refuses_the_rest():
 
 
 def test_sealed_secret_round_trip_and_binding():
-    sealed = seal("key-one", "webhook-secret", "whsec_abc", "whk_1")
+    one, two = Keyring("key-one"), Keyring("key-two")
+    sealed = seal(one, "webhook-secret", "whsec_abc", "whk_1")
     assert "whsec_abc" not in sealed and sealed.startswith("v1.")
-    assert unseal("key-one", "webhook-secret", sealed, "whk_1") == "whsec_abc"
-    assert seal("key-one", "webhook-secret", "whsec_abc", "whk_1") != sealed  # fresh nonce
-    for key, purpose, bound in (("key-two", "webhook-secret", "whk_1"),
-                                ("key-one", "other", "whk_1"),
-                                ("key-one", "webhook-secret", "whk_2")):
+    assert unseal(one, "webhook-secret", sealed, "whk_1") == "whsec_abc"
+    assert seal(one, "webhook-secret", "whsec_abc", "whk_1") != sealed  # fresh nonce
+    for key, purpose, bound in ((two, "webhook-secret", "whk_1"),
+                                (one, "other", "whk_1"),
+                                (one, "webhook-secret", "whk_2")):
         with pytest.raises(SealBroken):
             unseal(key, purpose, sealed, bound)
 
@@ -84,7 +88,7 @@ def test_allowing_private_urls_still_refuses_metadata():
 
 def test_url_syntax_rules():
     development = Settings(env="test", secret_key="k" * 20)
-    production = Settings(env="production", secret_key="k" * 40)
+    production = Settings(env="production", secret_key="k" * 43)
     assert check_url_syntax("http://example.com/x", development) == ("example.com", 80)
     assert check_url_syntax("https://example.com:8443/x", production) == ("example.com", 8443)
     for url in ("http://example.com/x", "ftp://example.com", "https://", "https://u:p@x.com/",
@@ -94,22 +98,21 @@ def test_url_syntax_rules():
 
 
 async def test_resolution_checks_every_address():
-    assert await checked_addresses("127.0.0.1", 80, allow_private=True)
+    lookup = bounded_lookup(StubResolver(), 2)
+    assert await checked_addresses("127.0.0.1", 80, allow_private=True, lookup=lookup)
     with pytest.raises(UnsafeUrl, match="loopback"):
-        await checked_addresses("localhost", 80, allow_private=False)
-    with pytest.raises(UnsafeUrl):
+        await checked_addresses("localhost", 80, allow_private=False, lookup=lookup)
+    with pytest.raises(UnsafeUrl, match="does not resolve"):
         await check_url("http://no-such-host.invalid/x",
-                        Settings(env="test", secret_key="k" * 20))
+                        Settings(env="test", secret_key="k" * 20), lookup)
 
 
-async def test_one_internal_address_among_many_refuses_the_host(monkeypatch):
-    async def resolve(host, port):
-        return [ipaddress.ip_address("93.184.215.14"), ipaddress.ip_address("10.1.2.3")]
-
-    monkeypatch.setattr("homebase.webhooks.safety.resolve", resolve)
+async def test_one_internal_address_among_many_refuses_the_host():
+    lookup = bounded_lookup(StubResolver({"split.example": ["93.184.215.14", "10.1.2.3"]}), 2)
     with pytest.raises(UnsafeUrl, match="10.1.2.3"):
-        await checked_addresses("split.example", 443, allow_private=False)
-    assert len(await checked_addresses("split.example", 443, allow_private=True)) == 2
+        await checked_addresses("split.example", 443, allow_private=False, lookup=lookup)
+    assert len(await checked_addresses("split.example", 443, allow_private=True,
+                                       lookup=lookup)) == 2
 
 
 def test_backoff_is_one_two_four_eight_sixteen_units():

@@ -26,6 +26,7 @@ from homebase.models import WebhookAttempt, WebhookDelivery
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
 from tests import conftest
+from tests.dns_support import StubResolver
 from tests.support import POSTGRES_URL, make_tenant, require_server
 from tests.webhook_receiver import Receiver
 
@@ -56,7 +57,7 @@ def worker_database():
 async def setup(worker_database):
     settings = conftest.test_settings(worker_database, secret_key=SECRET_KEY)
     runtime = Runtime(settings=settings, db=Database(worker_database, pool_size=3),
-                      limiter=MemoryLimiter())
+                      limiter=MemoryLimiter(), resolver=StubResolver())
     transport = httpx.ASGITransport(app=create_app(runtime))
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
         tenant = await make_tenant(runtime, client)

@@ -4,8 +4,11 @@ from typing import Annotated, Any
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
+from homebase.kit.schema_rules import QueryDateTime, not_blank, sent_together
+
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
-Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200),
+                  not_blank()]
 Location = Annotated[str, StringConstraints(strip_whitespace=True, max_length=300)]
 Notes = Annotated[str, StringConstraints(max_length=20000)]
 
@@ -71,7 +74,8 @@ class AppointmentUpdate(BaseModel):
     and assignee_id accept null to clear them. contact_id and created_by are fixed."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={
-        "required": [], "examples": [{"starts_at": "2026-11-22T18:00:00Z",
+        "required": [], **sent_together("starts_at", "ends_at"),
+        "examples": [{"starts_at": "2026-11-22T18:00:00Z",
                                       "ends_at": "2026-11-22T18:45:00Z"},
                                      {"outcome": "no_show"}]})
 
@@ -132,7 +136,7 @@ class AppointmentFilters(BaseModel):
     assignee_id: Filter | None = None
     outcome: Outcome | None = None
     status: Status | None = None
-    starts_after: AwareDatetime | None = Field(None, description="starts_at at or after; "
+    starts_after: QueryDateTime | None = Field(None, description="starts_at at or after; "
                                                                  "inclusive.")
-    starts_before: AwareDatetime | None = Field(None, description="starts_at before; "
+    starts_before: QueryDateTime | None = Field(None, description="starts_at before; "
                                                                   "exclusive.")

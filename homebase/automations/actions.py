@@ -28,7 +28,6 @@ from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import ComplianceBlocked, ValidationFailed
 from homebase.leads.render import ai_outbound_allowed
 from homebase.messaging import service as messaging_service
-from homebase.messaging.schemas import MessageCreate
 from homebase.tasks import service as tasks_service
 from homebase.tasks.schemas import TaskCreate
 from homebase.workspaces import references
@@ -78,9 +77,12 @@ async def send_message(session: TenantSession, step: SendMessageStep, contact: d
     body = fill(step.template, contact, persona["name"])
     if persona["signature"]:
         body = f"{body}\n{persona['signature']}"
-    request = MessageCreate(channel=step.channel, contact_id=contact["id"], body=body,
-                            subject=step.subject, ai_generated=True)
+    values = {"channel": channel, "contact_id": contact["id"], "body": body,
+              "ai_generated": True}
+    if step.subject is not None:  # email only (the step's own rule)
+        values["subject"] = step.subject
     try:
+        request = messaging_service.request_from(values)  # e.g. a text over 1600 characters
         row = await messaging_service.send(session, request, email_from=settings.email_from)
     except ComplianceBlocked as refusal:
         return Outcome("blocked", refusal.message[:500],

@@ -10,6 +10,7 @@ is not run again, only advanced past. A step that raises is rolled back to a sav
 and retried with backoff; after MAX_ATTEMPTS the enrolment is failed.
 """
 
+import logging
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -19,11 +20,13 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from homebase.automations import actions, repository, steps
 from homebase.config import Settings
 from homebase.db.tenancy import TenantSession
+from homebase.kit import logs
 from homebase.kit.clock import Clock
 from homebase.kit.ids import new_id
 from homebase.runtime import Runtime
 
 enrolments = repository.enrolments
+log = logging.getLogger("homebase.automations")
 MAX_ATTEMPTS = 5
 
 
@@ -92,6 +95,11 @@ async def advance(session: TenantSession, enrolment: dict[str, Any],
             "step_type": step.type, "outcome": outcome.outcome, "detail": outcome.detail,
             "message_id": outcome.message_id, "task_id": outcome.task_id,
             "created_at": session.now()})
+        logs.event(log, "automation step", enrolment_id=enrolment["id"],
+                   automation_id=enrolment["automation_id"],
+                   workspace_id=enrolment["workspace_id"], step_index=index,
+                   step_type=step.type, outcome=outcome.outcome,
+                   message_id=outcome.message_id, task_id=outcome.task_id)
         resume_at = outcome.resume_at
     await _advance_to(session, enrolment, index + 1, len(automation["steps"]), resume_at)
 
@@ -109,6 +117,9 @@ async def _advance_to(session: TenantSession, enrolment: dict[str, Any], index: 
 
 async def _finish(session: TenantSession, enrolment: dict[str, Any], status: str,
                   error: str | None = None, **extra: Any) -> None:
+    logs.event(log, "automation enrolment finished", enrolment_id=enrolment["id"],
+               automation_id=enrolment["automation_id"],
+               workspace_id=enrolment["workspace_id"], status=status)
     now = session.now()
     await repository.update_enrolment(session, enrolment["id"], {
         "status": status, "next_run_at": None, "finished_at": now, "last_error": error,
@@ -118,6 +129,11 @@ async def _finish(session: TenantSession, enrolment: dict[str, Any], status: str
 async def _record_failure(session: TenantSession, enrolment: dict[str, Any],
                           error: str) -> None:
     attempts = enrolment["attempts"] + 1
+    # The exception's type only: its text may quote the statement's values.
+    logs.event(log, "automation step failed", level=logging.WARNING,
+               enrolment_id=enrolment["id"], automation_id=enrolment["automation_id"],
+               workspace_id=enrolment["workspace_id"], step_index=enrolment["step_index"],
+               attempts=attempts, error=error.split(":")[0])
     if attempts >= MAX_ATTEMPTS:
         await _finish(session, enrolment, "failed", error[:2000], attempts=attempts)
         return

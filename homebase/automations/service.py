@@ -5,6 +5,7 @@ from typing import Any
 
 from homebase.automations import render, repository
 from homebase.contacts import timeline
+from homebase.db import work
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import Conflict, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
@@ -53,6 +54,7 @@ async def enroll(session: TenantSession, automation_id: str,
         if existing is not None:
             return existing, False
         raise Conflict("The contact's enrolment changed concurrently; try again.")
+    work.mark(session.connection)  # the engine runs its first step as soon as this commits
     await emit(session, "automation.run", render.run_event(row, automation))
     await timeline.record(session, contact_id, "automation_enrolled",
                           f"Enrolled in automation {automation['name']}"[:200],

@@ -14,10 +14,12 @@ from pydantic import (
     Field,
     StringConstraints,
     TypeAdapter,
+    field_validator,
     model_validator,
 )
 
 from homebase.contacts.schemas import Stage
+from homebase.kit.emails import header_safe
 from homebase.messaging.schemas import Channel
 
 PLACEHOLDERS = frozenset({"first_name", "last_name", "full_name", "persona_name"})
@@ -52,7 +54,15 @@ class SendMessageStep(_Step):
     channel: ChannelName
     template: Annotated[str, StringConstraints(min_length=1, max_length=1200)]
     subject: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = Field(
-        None, description="Email only, and required there.")
+        None, description="Email only, and required there. One line.")
+
+    @field_validator("subject")
+    @classmethod
+    def _one_line(cls, value: str | None) -> str | None:
+        # It becomes the Subject header, as POST /messages' subject does.
+        if value is not None and not header_safe(value):
+            raise ValueError("must be one line: no line breaks or control characters")
+        return value
 
     @model_validator(mode="after")
     def _valid(self) -> "SendMessageStep":

@@ -27,7 +27,7 @@ async def connect_calendar(args: argparse.Namespace, connection, runtime: Runtim
     session = TenantSession(connection, workspace_id, clock=runtime.clock, actor="admin")
     try:
         row = await service.connect(
-            session, runtime.settings.secret_key, user_id=args.user, url=args.url,
+            session, runtime.settings.keys, user_id=args.user, url=args.url,
             credentials=service.Credentials(args.username, args.password))
     except service.CalendarUrlInvalid as error:
         raise AdminError(f"--url {error}") from error

@@ -18,6 +18,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
+from homebase.kit.keys import Keyring
 from homebase.kit.sealed import seal, unseal
 from homebase.models import CalendarPush, MemberCalendar, User
 
@@ -55,19 +56,19 @@ def collection_url(url: str) -> str:
     return url if url.endswith("/") else url + "/"
 
 
-def seal_credentials(secret_key: str, calendar_id: str, credentials: Credentials) -> str:
+def seal_credentials(keys: Keyring, calendar_id: str, credentials: Credentials) -> str:
     plaintext = json.dumps({"username": credentials.username,
                             "password": credentials.password})
-    return seal(secret_key, SEAL_PURPOSE, plaintext, calendar_id)
+    return seal(keys, SEAL_PURPOSE, plaintext, calendar_id)
 
 
-def open_credentials(secret_key: str, calendar_id: str, sealed: str) -> Credentials:
-    """Raises kit.sealed.SealBroken when the secret key changed or the row was altered."""
-    values = json.loads(unseal(secret_key, SEAL_PURPOSE, sealed, calendar_id))
+def open_credentials(keys: Keyring, calendar_id: str, sealed: str) -> Credentials:
+    """Raises kit.sealed.SealBroken when neither key opens it or the row was altered."""
+    values = json.loads(unseal(keys, SEAL_PURPOSE, sealed, calendar_id))
     return Credentials(values["username"], values["password"])
 
 
-async def connect(session: TenantSession, secret_key: str, *, user_id: str, url: str,
+async def connect(session: TenantSession, keys: Keyring, *, user_id: str, url: str,
                   credentials: Credentials) -> dict[str, Any]:
     """Connects the member's calendar, replacing one connected before (same row id, so
     queued pushes go to the new address)."""
@@ -76,14 +77,14 @@ async def connect(session: TenantSession, secret_key: str, *, user_id: str, url:
     existing = await calendar_of(session, user_id)
     if existing is not None:
         changes = {"url": url, "updated_at": now, "credentials_sealed": seal_credentials(
-            secret_key, existing["id"], credentials)}
+            keys, existing["id"], credentials)}
         await session.execute(session.update(calendars)
                               .where(calendars.c.id == existing["id"]).values(**changes))
         return {**existing, **changes}
     calendar_id = new_id("mcl")
     row = {"id": calendar_id, "user_id": user_id, "url": url, "created_at": now,
            "updated_at": now,
-           "credentials_sealed": seal_credentials(secret_key, calendar_id, credentials)}
+           "credentials_sealed": seal_credentials(keys, calendar_id, credentials)}
     await session.insert(calendars, row)
     return {**row, "workspace_id": session.workspace_id}
 

@@ -11,6 +11,7 @@ again (a PUT of the same UID is idempotent, so a repeat is harmless).
 """
 
 import asyncio
+import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -22,11 +23,14 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from homebase.calendars import ical
 from homebase.calendars.service import open_credentials
 from homebase.config import Settings
+from homebase.kit import logs
 from homebase.kit.ids import new_id
 from homebase.kit.sealed import SealBroken
 from homebase.models import Appointment, CalendarPush, MemberCalendar
 from homebase.runtime import Runtime
 from homebase.worker.runner import job
+
+log = logging.getLogger("homebase.calendars")
 
 pushes = CalendarPush.__table__
 appointments = Appointment.__table__
@@ -129,7 +133,7 @@ def event_url(claimed: Claim) -> str:
 
 async def push_one(runtime: Runtime, claimed: Claim, client: httpx.AsyncClient) -> PushResult:
     try:
-        credentials = open_credentials(runtime.settings.secret_key, claimed.calendar_id,
+        credentials = open_credentials(runtime.settings.keys, claimed.calendar_id,
                                        claimed.credentials_sealed)
     except SealBroken:
         return PushResult(succeeded=False, error=UNREADABLE, permanent=True)
@@ -187,6 +191,13 @@ async def push_due(runtime: Runtime) -> int:
         results = await asyncio.gather(*(push_one(runtime, claimed, client)
                                          for claimed in claims))
     await record(runtime, list(zip(claims, results, strict=True)))
+    for claimed, result in zip(claims, results, strict=True):
+        logs.event(log, "calendar push", level=logging.INFO if result.succeeded
+                   else logging.WARNING, push_id=claimed.push_id,
+                   workspace_id=claimed.workspace_id, calendar_id=claimed.calendar_id,
+                   appointment_id=claimed.appointment.get("id"), attempt=claimed.attempts,
+                   outcome="succeeded" if result.succeeded else "failed",
+                   status_code=result.status_code, permanent=result.permanent)
     return len(claims)
 
 

@@ -33,7 +33,7 @@ def _renderer(request: Request, principal, session: TenantSession):
     now = session.now()
 
     def link(row: dict[str, Any]) -> recordings.RecordingLink:
-        return recordings.issue(settings.secret_key, settings.public_url, session.workspace_id,
+        return recordings.issue(settings.keys, settings.public_url, session.workspace_id,
                                 row["id"], now)
 
     return lambda row: render.call(row, pii=pii, link=link)

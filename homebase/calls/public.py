@@ -22,10 +22,10 @@ from homebase.calls import recordings, repository, service
 from homebase.calls.schemas import CallCompleted, CallRecorded
 from homebase.db.tenancy import TenantSession
 from homebase.http.errors import validation_failed
+from homebase.kit.crypto import same_text
 from homebase.kit.errors import (
     ApiError,
     NotFound,
-    ServiceUnavailable,
     Unauthenticated,
     ValidationFailed,
 )
@@ -74,7 +74,7 @@ def _error(status: int, description: str) -> dict[str, Any]:
                404: _error(404, "The call or its recording no longer exists (not_found).")})
 async def stream_recording(request: Request, token: str) -> Response:
     runtime = get_runtime(request)
-    claim = recordings.verify(runtime.settings.secret_key, token)
+    claim = recordings.verify(runtime.settings.keys, token)
     if claim is None:
         raise LinkInvalid()
     if runtime.clock() >= claim.expires_at:
@@ -97,10 +97,12 @@ router.add_api_route("/recordings/{token}", stream_recording, methods=["HEAD"],
 
 def _check_signature(secret: str, body: bytes, header: str | None) -> None:
     if not secret:
-        raise ServiceUnavailable("Call provider callbacks are not configured "
-                                 "(HOMEBASE_CALLS_PROVIDER_SECRET).")
+        # Switched off, not broken: a 5xx would page someone and invite the provider to
+        # retry a callback that can never be accepted (docs/deals-listings-calls.md).
+        raise NotFound("Call provider callbacks are not enabled on this server "
+                       "(HOMEBASE_CALLS_PROVIDER_SECRET is unset).")
     expected = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
-    if not header or not hmac.compare_digest(expected, header.strip()):
+    if not header or not same_text(expected, header.strip()):
         raise Unauthenticated(f"{SIGNATURE_HEADER} is missing or does not match the body.")
 
 
@@ -156,7 +158,8 @@ _CALLBACK_SCHEMA = _inlined(CallCompleted.model_json_schema(by_alias=True))
                400: _error(400, "The body failed validation, or no single workspace owns the "
                                 "receiving number (validation_failed)."),
                401: _error(401, "Signature missing or wrong (unauthenticated)."),
-               503: _error(503, "Callbacks are not configured (service_unavailable).")})
+               404: _error(404, "Callbacks are not enabled here: HOMEBASE_CALLS_PROVIDER_SECRET "
+                                "is unset (not_found).")})
 async def call_completed(request: Request) -> JSONResponse:
     runtime = get_runtime(request)
     body = await request.body()

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from homebase.kit.crypto import open_signed_blob, signed_blob
+from homebase.kit.keys import Keyring
 
 LINK_TTL = timedelta(minutes=5)
 _PURPOSE = "recording-link"
@@ -35,21 +36,21 @@ class LinkClaim:
     expires_at: datetime
 
 
-def issue(secret_key: str, public_url: str, workspace_id: str, call_id: str,
+def issue(keys: Keyring, public_url: str, workspace_id: str, call_id: str,
           now: datetime) -> RecordingLink:
     # Whole seconds, rounded up, so a link never lives less than the full five minutes.
     expires = math.ceil((now + LINK_TTL).timestamp())
     expires_at = datetime.fromtimestamp(expires, UTC)
     payload = _SEPARATOR.join([workspace_id, call_id, str(expires)])
-    token = signed_blob(secret_key, _PURPOSE, payload.encode(), mac_bytes=16)
+    token = signed_blob(keys, _PURPOSE, payload.encode(), mac_bytes=16)
     return RecordingLink(f"{public_url.rstrip('/')}/recordings/{token}", expires_at)
 
 
-def verify(secret_key: str, token: str) -> LinkClaim | None:
+def verify(keys: Keyring, token: str) -> LinkClaim | None:
     """The claim of an intact token (expired or not), or None when malformed or altered."""
     if len(token) > 512:
         return None
-    payload = open_signed_blob(secret_key, _PURPOSE, token, mac_bytes=16)
+    payload = open_signed_blob(keys, _PURPOSE, token, mac_bytes=16)
     if payload is None:
         return None
     try:

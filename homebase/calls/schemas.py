@@ -4,6 +4,8 @@ from typing import Annotated
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
+from homebase.kit.schema_rules import QueryDateTime
+
 
 class Direction(StrEnum):
     inbound = "inbound"
@@ -138,8 +140,8 @@ class CallFilters(BaseModel):
     direction: Direction | None = None
     handled_by: HandledBy | None = None
     disposition: Annotated[str, StringConstraints(max_length=40)] | None = None
-    started_after: AwareDatetime | None = Field(None, description="Inclusive.")
-    started_before: AwareDatetime | None = Field(None, description="Exclusive.")
+    started_after: QueryDateTime | None = Field(None, description="Inclusive.")
+    started_before: QueryDateTime | None = Field(None, description="Exclusive.")
 
 
 class CallRecorded(BaseModel):

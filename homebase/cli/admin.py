@@ -10,6 +10,7 @@ from typing import Any
 from homebase.auth.api_keys import create_api_key, revoke_api_key
 from homebase.auth.scopes import UnknownScope
 from homebase.calendars import admin as calendar_admin
+from homebase.cli import rotate_secrets
 from homebase.config import get_settings
 from homebase.db.tenancy import TenantSession
 from homebase.external_events.service import emit_external
@@ -63,6 +64,10 @@ def add_parsers(subparsers: argparse._SubParsersAction) -> None:
     calendar_admin.add_parser(commands)
 
     commands.add_parser("seed-demo")
+
+    commands.add_parser("rotate-secrets",
+                        help="re-seal stored secrets under HOMEBASE_SECRET_KEY "
+                             "(after a key change; docs/decisions.md)")
 
     p = commands.add_parser("emit-event", help="emit document.signed or saved_search.sent")
     p.add_argument("--workspace", required=True)
@@ -134,6 +139,8 @@ async def _dispatch(args, connection, runtime: Runtime) -> dict[str, Any]:
         return await calendar_admin.connect_calendar(args, connection, runtime)
     if command == "seed-demo":
         return await seed_demo(connection, runtime)
+    if command == "rotate-secrets":
+        return await rotate_secrets.rotate(connection, runtime.settings.keys)
     if command == "emit-event":
         session = await _tenant(connection, args.workspace, runtime)
         try:

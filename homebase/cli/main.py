@@ -7,7 +7,10 @@ import logging
 import os
 import sys
 
+from pydantic import ValidationError
+
 from homebase.cli import admin
+from homebase.kit import logs
 from homebase.workspaces.service import AdminError
 
 
@@ -61,12 +64,16 @@ def _serve(args: argparse.Namespace) -> None:
         from homebase.workspaces.demo import ensure_local_demo
 
         demo = asyncio.run(ensure_local_demo())
-        print(f"\n  Homebase is serving at http://{args.host}:{args.port}/v1"
-              f"  (docs: http://{args.host}:{args.port}/v1/docs)\n"
-              f"  Demo workspace {demo['workspace_id']}; API key (every scope):\n\n"
-              f"    {demo['key']}\n\n"
-              f"  Try: curl -H 'Authorization: token {demo['key']}' "
-              f"http://{args.host}:{args.port}/v1/ping\n", flush=True)
+        if get_settings().log_format == "json":  # every line on stdout stays one object
+            _print({"message": "demo workspace", "workspace_id": demo["workspace_id"],
+                    "key": demo["key"], "url": f"http://{args.host}:{args.port}/v1"})
+        else:
+                print(f"\n  Homebase is serving at http://{args.host}:{args.port}/v1"
+                  f"  (docs: http://{args.host}:{args.port}/v1/docs)\n"
+                  f"  Demo workspace {demo['workspace_id']}; API key (every scope):\n\n"
+                  f"    {demo['key']}\n\n"
+                  f"  Try: curl -H 'Authorization: token {demo['key']}' "
+                  f"http://{args.host}:{args.port}/v1/ping\n", flush=True)
     os.environ["HOMEBASE_SERVE_WORKER"] = "0" if args.no_worker else "1"
     if args.workers > 1 and not get_settings().redis_url:
         # Several processes without Redis share one limit through a file (ratelimit/host.py).
@@ -74,8 +81,27 @@ def _serve(args: argparse.Namespace) -> None:
         from homebase.runtime import HOST_LIMITER_ENV
 
         os.environ[HOST_LIMITER_ENV] = prepare(VAR_DIR / "ratelimit.sqlite3")
-    uvicorn.run("homebase.http.asgi:app", host=args.host, port=args.port, workers=args.workers,
-                loop="uvloop", http="httptools", log_level=args.log_level, access_log=False)
+    # Several processes add their metrics up through files (metrics/multiprocess.py);
+    # set before uvicorn starts them, since prometheus_client reads it at import.
+    from homebase.metrics import multiprocess
+
+    metrics_directory = multiprocess.prepare(args.workers)
+    # proxy_headers=False: uvicorn would otherwise rewrite the peer from X-Forwarded-For
+    # for 127.0.0.1; HOMEBASE_TRUSTED_PROXIES alone decides whom to believe
+    # (kit/client_address.py).
+    # log_config: uvicorn's lines (and each --workers process's) go through kit/logs.py;
+    # its access log stays off, the request line (http/request_log.py) replaces it.
+    # timeout_graceful_shutdown: on SIGTERM requests in flight get this long, then the
+    # lifespan stops the in-process worker (bounded the same, http/app.py).
+    settings = get_settings()
+    try:
+        uvicorn.run("homebase.http.asgi:app", host=args.host, port=args.port,
+                    workers=args.workers, loop="uvloop", http="httptools",
+                    log_level=args.log_level, access_log=False, proxy_headers=False,
+                    log_config=logs.dict_config(settings.log_format, args.log_level),
+                    timeout_graceful_shutdown=max(1, round(settings.shutdown_timeout_seconds)))
+    finally:
+        multiprocess.remove(metrics_directory)
 
 
 def _worker() -> None:
@@ -87,12 +113,13 @@ def _worker() -> None:
 def main(argv: list[str] | None = None) -> None:
     args = _parser().parse_args(argv)
     quiet = args.command in ("admin", "migrate")
-    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    # Alembic lists each of its plugins at INFO on every start; the migrations it runs
-    # (alembic.runtime.migration) stay visible.
-    logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     try:
+        from homebase.config import get_settings
+
+        # One setup for every command (kit/logs.py); HOMEBASE_LOG_FORMAT=json makes each
+        # line one JSON object, Alembic's and uvicorn's included.
+        logs.configure(get_settings().log_format,
+                       logging.WARNING if quiet else getattr(args, "log_level", "info"))
         if args.command == "migrate":
             _print(_migrate())
         elif args.command == "serve":
@@ -104,7 +131,23 @@ def main(argv: list[str] | None = None) -> None:
     except AdminError as error:
         sys.stderr.write(f"error: {error}\n")
         sys.exit(1)
+    except ValidationError as error:  # settings refused: say which variable and why
+        sys.stderr.write(f"error: {_settings_problems(error)}\n")
+        sys.exit(1)
     except Exception as error:  # the contract: a one-line reason, non-zero exit
         first_line = str(error).splitlines()[0] if str(error) else ""
+        cause = error.__cause__  # e.g. DatabaseUnavailable's driver error
+        if cause is not None and str(cause):
+            first_line += f" ({type(cause).__name__}: {str(cause).splitlines()[0]})"
         sys.stderr.write(f"error: {type(error).__name__}: {first_line}\n")
         sys.exit(1)
+
+
+def _settings_problems(error: ValidationError) -> str:
+    """One line: each refused HOMEBASE_* setting with its reason."""
+    problems = []
+    for item in error.errors():
+        message = item["msg"].removeprefix("Value error, ")
+        names = [str(part) for part in item["loc"]]
+        problems.append(f"HOMEBASE_{'_'.join(names).upper()}: {message}" if names else message)
+    return "; ".join(problems)

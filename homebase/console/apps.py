@@ -48,9 +48,12 @@ async def connected_apps(request: Request, revoked: str | None = None) -> Respon
     table = ("<table><thead><tr><th>App</th><th>Scopes</th><th>Authorized</th><th></th></tr>"
              f"</thead><tbody>{lines}</tbody></table>" if grants
              else "<p>No app has access to this workspace.</p>")
-    notice = message_box("The app's access was revoked; its tokens no longer work."
+    notice = message_box("The app's access was revoked: its tokens no longer work and the "
+                         "webhook subscriptions it created have ended."
                          if revoked else None, "notice")
-    return member_page(request, member, "Connected apps", notice + table)
+    explain = ("<p>Revoking an app ends its tokens and every webhook subscription it created "
+               "in this workspace; deliveries not yet made are cancelled.</p>" if grants else "")
+    return member_page(request, member, "Connected apps", notice + explain + table)
 
 
 @router.post(CONNECTED + "/{client_id}/revoke")

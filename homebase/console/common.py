@@ -99,13 +99,13 @@ async def keyset_page(request: Request, session: TenantSession,
                       ) -> tuple[list[dict[str, Any]], str]:
     """One page of a list, newest first, with the shared signed keyset cursor; returns
     the rows and the "Older" link (empty on the last page)."""
-    secret = get_runtime(request).settings.secret_key
+    keys = get_runtime(request).settings.keys
     key = list_key(session.workspace_id, request.url.path, {})
-    after_id = decode_cursor(secret, key, request.query_params.get("cursor"))
+    after_id = decode_cursor(keys, key, request.query_params.get("cursor"))
     rows = await session.fetch_all(build(after_id, size))
     if len(rows) <= size:
         return rows, ""
     rows = rows[:size]
-    cursor = encode_cursor(secret, key, rows[-1]["id"])
+    cursor = encode_cursor(keys, key, rows[-1]["id"])
     link = f"<p><a href=\"{e(request.url.path)}?cursor={e(quote(cursor))}\">Older</a></p>"
     return rows, link

@@ -76,7 +76,10 @@ async def _page(request: Request, member: Member, *, values: dict | None = None,
              f"<th>Expires</th><th>Status</th><th></th></tr></thead><tbody>{lines}</tbody>"
              "</table>" if rows else "<p>No API keys yet.</p>")
     defaults = {"expires_in_days": runtime.settings.api_key_default_ttl_days or 90}
-    body = (message_box(notice, "notice") + table + older
+    # docs/decisions.md, "API-key revocation and webhooks".
+    explain = ("<p>Revoking a key does not stop the webhook subscriptions created with it: "
+               "they belong to the workspace (Webhooks shows who created each).</p>")
+    body = (message_box(notice, "notice") + explain + table + older
             + _create_form(request, member, values or defaults, errors or []))
     return member_page(request, member, "API keys", body, status)
 

@@ -22,6 +22,7 @@ from homebase.console.sessions import (
     set_login_cookie,
     set_session_cookie,
 )
+from homebase.http.unauthenticated import count_failure, over_budget, request_client_address
 from homebase.runtime import get_runtime
 
 router = APIRouter(include_in_schema=False)
@@ -70,23 +71,37 @@ async def login(request: Request) -> Response:
     if missing:
         return _login_form(request, nonce, target, email=email, status=400,
                            error=f"Required: {', '.join(missing)}.")
-    client_ip = request.client.host if request.client else "unknown"
-    wait = await signin.throttled(runtime, email, client_ip)
+    # The address's unauthenticated budget (http/unauthenticated.py) is checked before
+    # the password hashing it protects; only failures count against it.
+    refused = await over_budget(request)
+    if refused is not None:
+        return _too_many(request, nonce, target, email, refused.retry_after)
+    wait = await signin.throttled(runtime, email, request_client_address(request))
     if wait is not None:
-        return _login_form(request, nonce, target, email=email, status=429,
-                           error=f"Too many sign-in attempts. Try again in {wait} seconds.")
+        return _too_many(request, nonce, target, email, wait)
     matches = await signin.matching_memberships(runtime, email, password)
     if not matches:
+        counted = await count_failure(request)
+        if not counted.allowed:  # others from this address used it up meanwhile
+            return _too_many(request, nonce, target, email, counted.retry_after)
         return _login_form(request, nonce, target, email=email, error=WRONG_CREDENTIALS)
     if len(matches) == 1:
         return await _signed_in_response(request, matches[0].user_id, target)
     return _workspace_choice(request, nonce, target, matches)
 
 
+def _too_many(request: Request, nonce: str, target: str, email: str,
+              wait: int) -> HTMLResponse:
+    response = _login_form(request, nonce, target, email=email, status=429,
+                           error=f"Too many sign-in attempts. Try again in {wait} seconds.")
+    response.headers["Retry-After"] = str(wait)
+    return response
+
+
 def _workspace_choice(request: Request, nonce: str, next_url: str,
                       matches: list[signin.Membership]) -> HTMLResponse:
     runtime = get_runtime(request)
-    pick = signin.pick_token(runtime.settings.secret_key, matches, runtime.clock())
+    pick = signin.pick_token(runtime.settings.keys, matches, runtime.clock())
     options = "".join(
         f"<label><input type=\"radio\" name=\"user_id\" value=\"{e(m.user_id)}\" required"
         f"{' checked' if index == 0 else ''}> {e(m.workspace_name)}</label>"
@@ -106,7 +121,7 @@ async def choose_workspace(request: Request) -> Response:
     check_login_csrf(request, token if isinstance(token, str) else None)
     runtime = get_runtime(request)
     user_id = field(form, "user_id")
-    if not signin.picked_user(runtime.settings.secret_key, field(form, "pick"), user_id,
+    if not signin.picked_user(runtime.settings.keys, field(form, "pick"), user_id,
                               runtime.clock()):
         raise ConsolePageError(400, "Sign in",
                                "That choice has expired or is not valid. Sign in again.")

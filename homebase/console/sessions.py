@@ -12,7 +12,6 @@ to the attacker's account either.
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from hmac import compare_digest
 from urllib.parse import quote, urlsplit
 
 from sqlalchemy import insert, select, update
@@ -20,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from homebase.console.pages import ConsolePageError
-from homebase.kit.crypto import b64url_encode, random_token, sign, token_hash
+from homebase.kit.crypto import keyed_token, keyed_token_matches, random_token, token_hash
 from homebase.kit.ids import new_id
 from homebase.models import ConsoleSession, User
 from homebase.runtime import Runtime, get_runtime
@@ -159,8 +158,12 @@ def request_target(request: Request) -> str:
 
 
 def _mac(request: Request, purpose: str, value: str) -> str:
-    secret = get_runtime(request).settings.secret_key
-    return b64url_encode(sign(secret, purpose, value.encode()))
+    return keyed_token(get_runtime(request).settings.keys, purpose, value)
+
+
+def _mac_matches(request: Request, purpose: str, value: str, submitted: str) -> bool:
+    """Under the current key or the previous one: forms shown before a key change still post."""
+    return keyed_token_matches(get_runtime(request).settings.keys, purpose, value, submitted)
 
 
 def csrf_token(request: Request, member: Member) -> str:
@@ -168,8 +171,7 @@ def csrf_token(request: Request, member: Member) -> str:
 
 
 def check_csrf(request: Request, member: Member, submitted: str | None) -> None:
-    expected = csrf_token(request, member)
-    if not submitted or not compare_digest(submitted.encode(), expected.encode()):
+    if not submitted or not _mac_matches(request, "console-csrf", member.session_id, submitted):
         raise CsrfRefused()
     check_origin(request)
 
@@ -200,7 +202,7 @@ def check_login_csrf(request: Request, submitted: str | None) -> None:
     nonce = request.cookies.get(LOGIN_COOKIE, "")
     if not nonce or len(nonce) > _MAX_COOKIE_LENGTH or not submitted:
         raise CsrfRefused()
-    if not compare_digest(submitted.encode(), login_csrf_token(request, nonce).encode()):
+    if not _mac_matches(request, "console-login-csrf", nonce, submitted):
         raise CsrfRefused()
     check_origin(request)
 

@@ -24,17 +24,19 @@ from homebase.console.common import (
 )
 from homebase.console.pages import ConsolePageError, e, message_box
 from homebase.console.sessions import Member
+from homebase.console.webhook_creators import MEMBER_KIND, describe
 from homebase.http.errors import field_errors
 from homebase.kit.clock import isoformat
 from homebase.kit.errors import ApiError, NotFound
 from homebase.outbox.catalogue import EVENT_TYPES
 from homebase.runtime import get_runtime
 from homebase.webhooks import repository, service
+from homebase.webhooks.safety import look_up_url
 from homebase.webhooks.schemas import WebhookCreate
 
 router = APIRouter(include_in_schema=False)
 PATH = "/console/webhooks"
-CREDENTIAL_KIND = "console_member"
+CREDENTIAL_KIND = MEMBER_KIND
 
 
 def member_principal(member: Member) -> Principal:
@@ -70,14 +72,17 @@ async def _list_page(request: Request, member: Member, *, url: str = "",
         rows, older = await keyset_page(
             request, session,
             lambda after, limit: repository.list_statement(session, after_id=after, limit=limit))
+        creators = await describe(session, rows)
     lines = "".join(
         f"<tr id=\"{e(row['id'])}\"><td><a href=\"{PATH}/{e(row['id'])}\">{e(row['url'])}</a>"
         f"</td><td>{e(' '.join(row['event_types']) or 'every event')}</td>"
-        f"<td><code>{e(row['secret_hint'])}…</code></td><td>{e(isoformat(row['created_at']))}"
+        f"<td><code>{e(row['secret_hint'])}…</code></td><td>{creators[row['id']]}</td>"
+        f"<td>{e(isoformat(row['created_at']))}"
         f"</td><td><form method=\"post\" action=\"{PATH}/{e(row['id'])}/delete\">"
         f"{csrf_input(request, member)}<button type=\"submit\">Delete</button></form></td></tr>"
         for row in rows)
-    table = ("<table><thead><tr><th>URL</th><th>Events</th><th>Secret</th><th>Created</th>"
+    table = ("<table><thead><tr><th>URL</th><th>Events</th><th>Secret</th><th>Created by</th>"
+             "<th>Created</th>"
              f"<th></th></tr></thead><tbody>{lines}</tbody></table>" if rows
              else "<p>No webhook subscriptions yet.</p>")
     body = (message_box(notice, "notice") + table + older
@@ -105,11 +110,13 @@ async def create_webhook(request: Request) -> Response:
                   for item in field_errors(invalid.errors())]
         return await _list_page(request, member, url=url, chosen=chosen, errors=errors,
                                 status=400)
-    settings = get_runtime(request).settings
+    runtime = get_runtime(request)
+    # Resolved before the transaction opens, as on the API (docs/webhooks.md).
+    answers = await look_up_url(body.url, runtime.settings, runtime.resolver)
     try:
         async with member_session(request, member, write=True) as session:
             row, secret = await service.create_subscription(
-                session, member_principal(member), body, settings)
+                session, member_principal(member), body, runtime.settings, answers)
     except ApiError as refused:
         return await _list_page(request, member, url=url, chosen=chosen,
                                 errors=[refused.message], status=refused.status)
@@ -143,6 +150,7 @@ async def delivery_log(request: Request, subscription_id: str,
             request, session, lambda after, limit: repository.deliveries_statement(
                 session, subscription_id, after_id=after, limit=limit))
         attempts = await repository.attempts_of(session, [row["id"] for row in rows])
+        creator = (await describe(session, [subscription]))[subscription_id]
     lines = "".join(_delivery_row(request, member, subscription_id, row, attempts[row["id"]])
                     for row in rows)
     table = ("<table><thead><tr><th>Event</th><th>Status</th><th>Attempts</th>"
@@ -150,6 +158,7 @@ async def delivery_log(request: Request, subscription_id: str,
              f"<tbody>{lines}</tbody></table>" if rows else "<p>No deliveries yet.</p>")
     notice = message_box("The delivery is due again now." if redelivered else None, "notice")
     body = (f"{notice}<p>URL: <code>{e(subscription['url'])}</code></p>"
+            f"<p>Created by: {creator}</p>"
             f"<h2>Deliveries</h2>{table}{older}<p><a href=\"{PATH}\">All webhooks</a></p>")
     return member_page(request, member, "Webhook deliveries", body)
 

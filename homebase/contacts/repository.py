@@ -2,15 +2,14 @@
 
 from typing import Any
 
-from sqlalchemy import bindparam, exists, func, literal_column, or_, select, type_coerce
+from sqlalchemy import bindparam, exists, func, literal_column, select, type_coerce
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.sql import ColumnElement, Select
 
-from homebase.contacts import render
+from homebase.contacts import render, search
 from homebase.contacts.schemas import ContactFilters
 from homebase.db.tenancy import TenantSession, tenant_update
 from homebase.kit.pagination import keyset, keyset_params, keyset_template
-from homebase.kit.phones import to_e164
 from homebase.models import Contact, TimelineEvent
 
 contacts = Contact.__table__
@@ -22,39 +21,11 @@ async def get(session: TenantSession, contact_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(session.select(contacts).where(contacts.c.id == contact_id))
 
 
-def _like(text: str) -> str:
-    escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
-
-
 def _has_tag(session: TenantSession, tag: str) -> ColumnElement[bool]:
     if session.dialect == "postgresql":
         return type_coerce(contacts.c.tags, JSONB).contains([tag])
     values = func.json_each(contacts.c.tags).table_valued("value")
     return exists(select(literal_column("1")).select_from(values).where(values.c.value == tag))
-
-
-def _search(q: str, pii: bool) -> ColumnElement[bool]:
-    """Names match by substring. Email and phone match by substring only for credentials
-    that may see them; otherwise only an exact address or number matches, so a masked
-    credential can find a person it already knows but cannot probe digit by digit."""
-    pattern = _like(q)
-    conditions = [func.lower(contacts.c.first_name).like(pattern, escape="\\"),
-                  func.lower(contacts.c.last_name).like(pattern, escape="\\"),
-                  func.lower(func.coalesce(contacts.c.first_name, "") + " "
-                             + func.coalesce(contacts.c.last_name, "")).like(pattern, escape="\\")]
-    e164 = to_e164(q)
-    if pii:
-        conditions.append(contacts.c.email_lower.like(pattern, escape="\\"))
-        conditions.append(contacts.c.phone.like(pattern, escape="\\"))
-        digits = "".join(character for character in q if character.isdigit())
-        if len(digits) >= 3:
-            conditions.append(contacts.c.phone_e164.like(f"%{digits}%"))
-    else:
-        conditions.append(contacts.c.email_lower == q.strip().lower())
-    if e164:
-        conditions.append(contacts.c.phone_e164 == e164)
-    return or_(*conditions)
 
 
 # What a list page renders (contacts/render.py), not workspace_id nor the lookup columns
@@ -76,11 +47,7 @@ def _unfiltered(session: TenantSession, after: bool) -> Select:
     return statement
 
 
-def list_statement(session: TenantSession, filters: ContactFilters, *, pii: bool,
-                   after_id: str | None, limit: int) -> Select | tuple[Select, dict]:
-    if filters == _NO_FILTERS:
-        return _unfiltered(session, after_id is not None), keyset_params(after_id, limit)
-    statement = session.select(contacts, *PAGE_COLUMNS)
+def _filtered(session: TenantSession, statement: Select, filters: ContactFilters) -> Select:
     if filters.stage is not None:
         statement = statement.where(contacts.c.stage == filters.stage.value)
     if filters.source is not None:
@@ -89,8 +56,27 @@ def list_statement(session: TenantSession, filters: ContactFilters, *, pii: bool
         statement = statement.where(contacts.c.owner_id == filters.owner_id)
     if filters.tag is not None:
         statement = statement.where(_has_tag(session, filters.tag))
-    if filters.q:
-        statement = statement.where(_search(filters.q, pii))
+    return statement
+
+
+def list_statement(session: TenantSession, filters: ContactFilters, *, pii: bool,
+                   after_id: str | None, limit: int) -> Select | tuple[Select, dict] | list:
+    """The page's statement; for a search through the trigram indexes, two statements
+    tried in turn (contacts/search.py; http/lists.py runs the second only when the first
+    finds less than a full page)."""
+    if filters == _NO_FILTERS:
+        return _unfiltered(session, after_id is not None), keyset_params(after_id, limit)
+    q = filters.q
+    if q and search.indexed(q):
+        among_newest = _filtered(session, session.select(contacts, *PAGE_COLUMNS), filters)
+        by_index = _filtered(session, session.select_via_other_index(contacts, *PAGE_COLUMNS),
+                             filters)
+        return [search.window_statement(session, among_newest.where(search.condition(q, pii)),
+                                        after_id, limit),
+                search.indexed_statement(session, by_index, q, pii, after_id, limit)]
+    statement = _filtered(session, session.select(contacts, *PAGE_COLUMNS), filters)
+    if q:  # shorter than a trigram: the workspace is scanned, as before
+        statement = statement.where(search.condition(q, pii))
     return keyset(statement, contacts.c.id, after_id, limit)
 
 

@@ -1,7 +1,8 @@
 """The engine and the one place a transaction is opened and committed."""
 
 import json
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -11,9 +12,11 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.util import await_
 
-from homebase.db import checkpoint, request, sqlite
+from homebase.db import checkpoint, request, sqlite, unavailable, work
+from homebase.metrics import pool as pool_metrics
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
+log = logging.getLogger("homebase.db")
 
 
 def _configure_sqlite(engine: AsyncEngine) -> None:
@@ -81,11 +84,20 @@ def _json_dumps(value: Any) -> str:
 
 
 class Database:
-    def __init__(self, url: str, *, sqlite_pool_size: int = 1, pool_size: int = 10):
+    def __init__(self, url: str, *, sqlite_pool_size: int = 1, pool_size: int = 10,
+                 pool_timeout: float = 30, connect_timeout: float | None = None,
+                 statement_timeout: float | None = None):
+        """PostgreSQL bounds (None: none): `statement_timeout` is the server's
+        statement_timeout for every statement of every connection, `pool_timeout` the
+        longest wait for a pooled connection, `connect_timeout` for a new one. Failing to
+        get a connection raises DatabaseUnavailable (503, db/unavailable.py)."""
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         self.checkpointer: checkpoint.Checkpointer | None = None
         self.parking = request.Parking(limit=sqlite_pool_size)  # db/request.py
+        # Called after a transaction that wrote background work commits (db/work.py):
+        # the Runtime's in-process Wakeup.
+        self.on_work: list[Callable[[], None]] = []
         if self.is_sqlite:
             path = make_url(url).database
             if path and path != ":memory:" and not path.startswith("file:"):
@@ -97,17 +109,39 @@ class Database:
             )
             _configure_sqlite(self.engine)
         else:
+            connect_args: dict[str, Any] = {}
+            if connect_timeout is not None:
+                connect_args["timeout"] = connect_timeout
+            if statement_timeout is not None:
+                connect_args["server_settings"] = {
+                    "statement_timeout": str(max(1, round(statement_timeout * 1000)))}
             self.engine = create_async_engine(
-                url, pool_size=pool_size, max_overflow=pool_size, pool_timeout=30,
-                pool_pre_ping=True, json_deserializer=_json_loads,
+                url, pool_size=pool_size, max_overflow=pool_size, pool_timeout=pool_timeout,
+                pool_pre_ping=True, json_deserializer=_json_loads, connect_args=connect_args,
             )
+        capacity = sqlite_pool_size if self.is_sqlite else 2 * pool_size
+        self._unwatch_pool = pool_metrics.watch(self.engine, capacity)
 
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[AsyncConnection]:
-        """Commit when the block ends normally, roll back when it raises."""
+        """Commit when the block ends normally, roll back when it raises. Work marked in
+        it (db/work.py) is announced: NOTIFY inside it on PostgreSQL, on_work after."""
         if not self.is_sqlite:
-            async with self.engine.connect() as connection, connection.begin():
-                yield connection
+            try:
+                connection = await self.engine.connect().start()
+            except Exception as error:
+                raise unavailable.on_connect_failure(error) from error
+            pending, token = work.track(connection)
+            try:
+                async with connection.begin():
+                    yield connection
+                    if pending.marked:
+                        await connection.execute(work.NOTIFY)
+            finally:
+                work.untrack(token)
+                await connection.close()
+            if pending.marked:
+                self.announce()
             return
         if self.checkpointer is not None:
             self.checkpointer.ensure_running()
@@ -117,15 +151,23 @@ class Database:
         self.parking.waiting += 1
         try:
             connection = await self.engine.connect().start()
+        except Exception as error:
+            raise unavailable.on_connect_failure(error) from error
         finally:
             self.parking.waiting -= 1
         try:
             if write:
                 connection = await connection.execution_options(sqlite_begin="IMMEDIATE")
-            async with connection.begin():
-                yield connection
+            pending, token = work.track(connection)
+            try:
+                async with connection.begin():
+                    yield connection
+            finally:
+                work.untrack(token)
         finally:
             await connection.close()
+        if pending.marked:
+            self.announce()
 
     @asynccontextmanager
     async def request_transaction(self, *, write: bool) -> AsyncIterator[AsyncConnection]:
@@ -138,10 +180,25 @@ class Database:
         if self.checkpointer is not None:
             self.checkpointer.ensure_running()
         async with request.sqlite_request(self.engine, self.parking, write=write) as connection:
-            yield connection
+            pending, token = work.track(connection)
+            try:
+                yield connection
+            finally:
+                work.untrack(token)
+        if pending.marked:
+            self.announce()
+
+    def announce(self) -> None:
+        """Work committed: wake whoever waits for it in this process."""
+        for callback in self.on_work:
+            try:
+                callback()
+            except Exception:  # the commit stands; the worker's poll still finds the work
+                log.exception("announcing committed work failed")
 
     async def dispose(self) -> None:
         self.parking.release()
         if self.checkpointer is not None:
             await self.checkpointer.stop()
         await self.engine.dispose()
+        self._unwatch_pool()

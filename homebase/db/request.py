@@ -32,6 +32,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.util import greenlet_spawn
 
+from homebase.db import unavailable
 from homebase.db.sqlite import InlineConnection
 
 BEGUN = "homebase_begun"  # execution option: the driver is already inside BEGIN
@@ -145,7 +146,10 @@ def _end_sync(sync: Connection, commit: bool) -> None:
 async def sqlite_request(engine: AsyncEngine, parking: Parking, *, write: bool
                          ) -> AsyncIterator[RequestConnection]:
     """Commit when the block ends normally, roll back when it raises."""
-    fairy = await parking.checkout(engine)
+    try:
+        fairy = await parking.checkout(engine)
+    except Exception as error:
+        raise unavailable.on_connect_failure(error) from error
     driver = getattr(fairy.dbapi_connection, "_connection", None)
     if not isinstance(driver, InlineConnection):
         fairy.close()

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import Table, bindparam, delete, insert, select, update
+from sqlalchemy import String, Table, bindparam, delete, insert, literal_column, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Delete, Select, Update
 
@@ -92,6 +92,19 @@ class TenantSession:
 
     def select(self, table: Table, *columns: Any) -> Select:
         statement = select(*(columns or (table,))).where(table.c.workspace_id == self.workspace_id)
+        return statement.execution_options(**{_MARK: self.workspace_id})
+
+    def select_via_other_index(self, table: Table, *columns: Any) -> Select:
+        """select() for a statement another index drives (the contact search's FTS5
+        rowids, contacts/search.py). On SQLite the workspace filter is written
+        `+workspace_id = ?`, SQLite's documented way to keep a term from choosing an
+        index; rows are filtered by it all the same. Without it SQLite prefers the
+        (workspace_id, id) index for the order and probes every row of the workspace.
+        Elsewhere this is select()."""
+        if self.dialect != "sqlite":
+            return self.select(table, *columns)
+        scope = literal_column(f"+{table.name}.workspace_id", String) == self.workspace_id
+        statement = select(*(columns or (table,))).where(scope)
         return statement.execution_options(**{_MARK: self.workspace_id})
 
     def update(self, table: Table) -> Update:

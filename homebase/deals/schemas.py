@@ -5,10 +5,12 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from homebase.kit.money import Amount, Currency, Percent
+from homebase.kit.schema_rules import not_blank
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 OwnerId = Annotated[str, StringConstraints(max_length=40)]
-Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200),
+                  not_blank()]
 
 
 class DealStatus(StrEnum):

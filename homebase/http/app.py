@@ -24,28 +24,40 @@ from homebase.calls.endpoints import router as calls_router
 from homebase.console import routes as console_routes
 from homebase.contacts.endpoints import router as contacts_router
 from homebase.deals.endpoints import deals_router, pipelines_router
-from homebase.http import errors
+from homebase.http import docs, errors
+from homebase.http.body_limit import BodyLimitMiddleware
 from homebase.http.health import router as health_router
 from homebase.http.middleware import RequestContextMiddleware
 from homebase.http.openapi_security import add_operation_security
+from homebase.http.request_log import RequestLogMiddleware
 from homebase.http.router import API_PREFIX
-from homebase.kit.openapi import add_response_headers, restore_null_examples
+from homebase.idempotency.openapi import add_idempotency
+from homebase.kit.fields_openapi import add_narrowed_responses
+from homebase.kit.openapi import (
+    add_body_limit_responses,
+    add_response_headers,
+    restore_null_examples,
+)
 from homebase.kit.responses import JSONResponse
 from homebase.leads.endpoints import router as leads_router
 from homebase.listings.endpoints import router as listings_router
 from homebase.messaging import tasks as messaging_tasks  # noqa: F401  (registers worker jobs)
 from homebase.messaging.endpoints import router as messages_router
 from homebase.messaging.provider_endpoints import router as messaging_provider_router
+from homebase.metrics.endpoint import router as metrics_router
+from homebase.metrics.middleware import MetricsMiddleware, prefixed
+from homebase.metrics.multiprocess import mark_dead as mark_metrics_process_dead
 from homebase.oauth import consent as oauth_consent
 from homebase.oauth import endpoints as oauth_endpoints
 from homebase.oauth.schemas import SECURITY_SCHEME as OAUTH_SECURITY_SCHEME
 from homebase.ping.endpoints import router as ping_router
+from homebase.retention import tasks as retention_tasks  # noqa: F401  (registers the pruning job)
 from homebase.runtime import Runtime
 from homebase.tasks.endpoints import router as tasks_router
 from homebase.webhooks import tasks as webhook_tasks  # noqa: F401  (registers worker jobs)
 from homebase.webhooks.catalogue_docs import install as install_webhook_docs
 from homebase.webhooks.endpoints import router as webhooks_router
-from homebase.worker.runner import run_until
+from homebase.worker.runner import drain, run_until
 
 V1_ROUTERS = [ping_router, contacts_router, messages_router, leads_router, webhooks_router,
               calls_router, deals_router, pipelines_router, listings_router,
@@ -61,6 +73,8 @@ shape: `{"error": {"code", "message", "request_id", "details"?}}`. Lists return
 `{data, next_cursor, has_more}` and take `cursor` and `limit` (1-200, default 50).
 Every response carries `X-Request-Id`, `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
 `X-RateLimit-Reset` (Unix seconds at which the current one-minute window ends).
+Every POST accepts an `Idempotency-Key` header (1-255 characters) that makes it safe to
+retry: a repeat returns the first answer with `Idempotent-Replayed: true`.
 """
 
 
@@ -78,13 +92,14 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
         finally:
             stop.set()
             if worker is not None:
-                await worker
+                await drain(worker, runtime.settings.shutdown_timeout_seconds)
             if owns_runtime:
                 await runtime.close()
+            mark_metrics_process_dead()  # serve --workers N: its live gauges leave the sums
 
     app = FastAPI(
         title="Homebase workspace API", version=__version__, description=DESCRIPTION,
-        openapi_url="/v1/openapi.json", docs_url="/v1/docs", redoc_url=None,
+        openapi_url="/v1/openapi.json", docs_url=None, redoc_url=None,  # http/docs.py
         default_response_class=JSONResponse, lifespan=lifespan,
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
@@ -93,12 +108,21 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
     for router in V1_ROUTERS:
         app.include_router(router, prefix=API_PREFIX)
     app.include_router(health_router)
+    app.include_router(metrics_router)  # /metrics: outside /v1 and its document
     app.include_router(messaging_provider_router)  # provider callbacks: inbound, status
     app.include_router(calls_public.router)  # recording proxy, provider callback
     console_routes.install(app)  # /console pages and their HTML error pages
     app.include_router(oauth_endpoints.router)  # /oauth/token, /oauth/revoke
     app.include_router(oauth_consent.router)  # /oauth/authorize and its consent page
+    docs.install(app)  # /v1/docs: Swagger UI served from the locked package, under a CSP
+    # Added first, so it runs inside RequestContextMiddleware and its 413 has a request id.
+    app.add_middleware(BodyLimitMiddleware, max_body_bytes=runtime.settings.max_body_bytes)
+    # Inside RequestContextMiddleware (added after it), so the request already has its id;
+    # outside the body limit, so a 413 is logged too.
+    app.add_middleware(RequestLogMiddleware)  # the request line (http/request_log.py)
     app.add_middleware(RequestContextMiddleware)
+    # Outermost: it sees every answer, 500s included. Route labels are templates.
+    app.add_middleware(MetricsMiddleware, prefixed=prefixed(API_PREFIX, V1_ROUTERS))
     install_webhook_docs(app)  # the OpenAPI `webhooks` section: one entry per event
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
@@ -128,6 +152,9 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     for name in ("HTTPValidationError", "ValidationError"):
         components.get("schemas", {}).pop(name, None)
     restore_null_examples(document, app.routes)
+    add_narrowed_responses(document)  # what `fields` leaves of a response (kit/fields_openapi)
     add_response_headers(document, API_PREFIX)
+    add_body_limit_responses(document, app.state.runtime.settings.max_body_bytes)
+    add_idempotency(document, API_PREFIX)  # after the shared headers, which it copies
     app.openapi_schema = document
     return document

@@ -17,38 +17,45 @@ from homebase.kit.pagination import (
 from homebase.kit.responses import JSONResponse, json_response
 from homebase.runtime import get_runtime
 
+Built = Select | tuple[Select, dict]  # a statement, or a kept one and its bindparams
+
 
 async def list_response(request: Request, session: TenantSession, page: PageRequest,
                         filters: dict[str, Any], build: Callable[[str | None, int], Select],
                         render: Callable[[dict[str, Any]], dict[str, Any]]) -> JSONResponse:
     """`build(after_id, limit)` returns the keyset statement for this list, or a kept
     statement and the values of its bindparams (kit.pagination.keyset_template)."""
-    secret = get_runtime(request).settings.secret_key
+    keys = get_runtime(request).settings.keys
     key = list_key(session.workspace_id, request.url.path, filters)
-    after_id = decode_cursor(secret, key, page.cursor)
+    after_id = decode_cursor(keys, key, page.cursor)
     built = build(after_id, page.limit)
     statement, params = built if isinstance(built, tuple) else (built, None)
     rows = await session.fetch_all(statement, params)
-    return json_response(page_body(rows, page.limit, render, secret, key))
+    return json_response(page_body(rows, page.limit, render, keys, key))
 
 
 async def stored_list_response(request: Request, session: TenantSession, page: PageRequest,
                                filters: dict[str, Any],
-                               build: Callable[[str | None, int], Select | tuple[Select, dict]],
+                               build: Callable[[str | None, int], Built | list[Built]],
                                render: Callable[[StoredRows], list[dict[str, Any]]]
                                ) -> JSONResponse:
     """list_response for a renderer of whole pages of stored rows
     (TenantSession.fetch_stored): the same cursor, limit and page rules."""
-    secret = get_runtime(request).settings.secret_key
+    keys = get_runtime(request).settings.keys
     key = list_key(session.workspace_id, request.url.path, filters)
-    built = build(decode_cursor(secret, key, page.cursor), page.limit)
-    statement, params = built if isinstance(built, tuple) else (built, None)
-    stored = await session.fetch_stored(statement, params)
+    built = build(decode_cursor(keys, key, page.cursor), page.limit)
+    # A list of statements: each answers the page exactly, the first when it can, so a
+    # later one runs only when an earlier found less than a full page (contacts/search.py).
+    for attempt in built if isinstance(built, list) else [built]:
+        statement, params = attempt if isinstance(attempt, tuple) else (attempt, None)
+        stored = await session.fetch_stored(statement, params)
+        if len(stored.rows) > page.limit:
+            break
     has_more = len(stored.rows) > page.limit
     rows = stored.rows[:page.limit]
     last_id = rows[-1][stored.keys.index("id")] if has_more else None
     return json_response({
         "data": render(stored._replace(rows=rows)),
-        "next_cursor": encode_cursor(secret, key, last_id) if last_id is not None else None,
+        "next_cursor": encode_cursor(keys, key, last_id) if last_id is not None else None,
         "has_more": has_more,
     })

@@ -1,30 +1,70 @@
 """The /v1 route class: the one place a request is authenticated, rate-limited and
 given its transaction.
 
-Order for every /v1 request: credential (401), rate limit (429), the body's content type
+Order for every /v1 request: credential (401, or 429 once the client address has used up
+its unauthenticated budget, http/unauthenticated.py), rate limit (429), the body's content type
 and JSON syntax (400), then FastAPI's own handling (validation 400, scope 403 via
 `require`, the endpoint).
 The transaction commits after the endpoint returns and before the response is sent;
 any error response rolls it back, so a failed request writes nothing. The one exception
 is an ApiError with `commits_writes` (ComplianceBlocked): its writes are the record of
 the refusal, so they commit before the error is answered.
+
+Work that waits on the outside world (a DNS lookup) must not hold the request's
+transaction: on SQLite the process has one connection, so every workspace's requests
+would wait behind it. An endpoint declares such work with `@before_transaction(step)`:
+the credential, rate limit and body are checked in a short read-only transaction, then
+`step(request, principal)` runs holding no connection (leaving what it found on
+`request.state`), then the request's transaction opens as usual and checks the
+credential again (revoked meanwhile: 401; the rate limit is counted once).
+
+A POST with an `Idempotency-Key` takes the same two-transaction path: its key is claimed
+in the first (after the credential, rate limit and body checks, so a request refused
+there stores nothing) and its answer is stored in the second, with its work, when that
+commits; a request whose transaction rolls back releases the key (idempotency/store.py).
 """
 
-from collections.abc import Callable, Coroutine
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, TypeVar
 
 import orjson
 from fastapi.routing import APIRoute
+from sqlalchemy.ext.asyncio import AsyncConnection
 from starlette.requests import Request
 from starlette.responses import Response
 
 from homebase.auth.credentials import resolve
+from homebase.auth.principal import Principal
 from homebase.http.direct_call import direct_handler
-from homebase.kit.errors import ApiError, InvalidJson, RateLimited, UnsupportedContentType
-from homebase.runtime import get_runtime
+from homebase.http.errors import render
+from homebase.http.request_log import bind_principal
+from homebase.http.unauthenticated import count_failure
+from homebase.idempotency import store as idempotency
+from homebase.kit.errors import (
+    ApiError,
+    InvalidJson,
+    RateLimited,
+    Unauthenticated,
+    UnsupportedContentType,
+)
+from homebase.metrics import rate_limit_decision
+from homebase.runtime import Runtime, get_runtime
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 JSON_TYPES = ("application/json",)
+
+Step = Callable[[Request, Principal], Awaitable[None]]
+Endpoint = TypeVar("Endpoint", bound=Callable[..., Any])
+STEP_ATTRIBUTE = "homebase_before_transaction"
+
+
+def before_transaction(step: Step) -> Callable[[Endpoint], Endpoint]:
+    """Runs `step` for this endpoint after authentication and before its transaction
+    (see above). Put it under the route decorator."""
+    def mark(endpoint: Endpoint) -> Endpoint:
+        setattr(endpoint, STEP_ATTRIBUTE, step)
+        return endpoint
+    return mark
 
 
 class _Rollback(Exception):
@@ -50,33 +90,69 @@ def _parse_json(request: Request, body: bytes) -> None:
         raise InvalidJson(f"The request body is not valid JSON: {error}.") from None
 
 
+async def _count_unauthenticated(request: Request) -> None:
+    """A 401 counts against the client address; past its budget the answer is 429."""
+    decision = await count_failure(request)
+    if not decision.allowed:
+        raise RateLimited(
+            f"Too many requests without a valid credential from this address (limit "
+            f"{decision.limit} per minute); retry in {decision.retry_after} s.",
+            headers={"Retry-After": str(decision.retry_after)}) from None
+
+
+async def _authenticate(request: Request, runtime: Runtime, connection: AsyncConnection
+                        ) -> Principal:
+    try:
+        return await resolve(connection, request.headers.get("authorization"),
+                             runtime.clock(), runtime.settings)
+    except Unauthenticated:
+        await _count_unauthenticated(request)
+        raise
+
+
+async def _admit(request: Request, runtime: Runtime, connection: AsyncConnection,
+                 takes_body: bool) -> Principal:
+    """Credential (401), rate limit (429), the body's content type and syntax (400)."""
+    principal = await _authenticate(request, runtime, connection)
+    decision = await runtime.limiter.hit(principal.rate_limit_bucket,
+                                         principal.rate_limit_per_min)
+    request.state.rate_limit = decision
+    rate_limit_decision("oauth_app" if principal.credential_kind == "oauth_token"
+                        else "api_key", decision.allowed)
+    if not decision.allowed:
+        raise RateLimited(
+            f"Rate limit of {decision.limit} requests per minute exceeded; "
+            f"retry in {decision.retry_after} s.",
+            headers={"Retry-After": str(decision.retry_after)})
+    if takes_body and (body := await request.body()):
+        _require_json(request)
+        _parse_json(request, body)
+    return principal
+
+
 class V1Route(APIRoute):
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         # FastAPI's handler, or the same call without its dependency solver where the
         # route's shape allows (http/direct_call.py).
         handler = direct_handler(self) or super().get_route_handler()
         takes_body = self.body_field is not None
+        step: Step | None = getattr(self.endpoint, STEP_ATTRIBUTE, None)
+        idempotent = "POST" in self.methods
+        omit: tuple[str, ...] = getattr(self.endpoint, idempotency.OMIT_ATTRIBUTE, ())
 
-        async def handle(request: Request) -> Response:
-            runtime = get_runtime(request)
+        async def run(request: Request, runtime: Runtime, admitted: bool,
+                      held: idempotency.Claim | None) -> Response:
+            """The request's transaction: credential (again, if admitted already), the
+            endpoint, commit; with an Idempotency-Key, the answer is stored in it."""
             write = request.method not in SAFE_METHODS
             recorded_error: ApiError | None = None
             try:
                 async with runtime.db.request_transaction(write=write) as connection:
-                    principal = await resolve(connection, request.headers.get("authorization"),
-                                              runtime.clock(), runtime.settings)
-                    decision = await runtime.limiter.hit(principal.rate_limit_bucket,
-                                                         principal.rate_limit_per_min)
-                    request.state.rate_limit = decision
-                    if not decision.allowed:
-                        raise RateLimited(
-                            f"Rate limit of {decision.limit} requests per minute exceeded; "
-                            f"retry in {decision.retry_after} s.",
-                            headers={"Retry-After": str(decision.retry_after)})
-                    if takes_body and (body := await request.body()):
-                        _require_json(request)
-                        _parse_json(request, body)
+                    principal = (await _authenticate(request, runtime, connection)
+                                 if admitted
+                                 else await _admit(request, runtime, connection, takes_body))
                     request.state.principal = principal
+                    bind_principal(principal)  # later log lines carry the workspace
                     request.state.connection = connection
                     try:
                         response = await handler(request)
@@ -84,13 +160,51 @@ class V1Route(APIRoute):
                         if not error.commits_writes:
                             raise
                         recorded_error = error  # leave the block normally: it commits
+                        if held is not None:
+                            await idempotency.complete(connection, held, render(request, error),
+                                                       now=runtime.clock(),
+                                                       settings=runtime.settings)
                     else:
                         if response.status_code >= 400:
                             raise _Rollback(response)
+                        if held is not None:
+                            await idempotency.complete(connection, held, response,
+                                                       now=runtime.clock(),
+                                                       settings=runtime.settings)
+                if held is not None:
+                    held.committed = True
             except _Rollback as rollback:
                 return rollback.response
             if recorded_error is not None:
                 raise recorded_error
+            return response
+
+        async def handle(request: Request) -> Response:
+            runtime = get_runtime(request)
+            # Without the header this is one header lookup: no statement, no other cost.
+            key = request.headers.get(idempotency.HEADER) if idempotent else None
+            if step is None and key is None:
+                return await run(request, runtime, False, None)
+            # Credential, rate limit and body first (so a refused request stores nothing),
+            # then the key's claim, committed before the work starts (idempotency/store.py).
+            async with runtime.db.request_transaction(write=key is not None) as connection:
+                principal = await _admit(request, runtime, connection, takes_body)
+                outcome = None if key is None else await idempotency.claim(
+                    connection, request, principal, key, now=runtime.clock(),
+                    settings=runtime.settings, omit=omit)
+            if isinstance(outcome, Response):
+                return outcome  # the stored answer, replayed
+            held = outcome
+            try:
+                if step is not None:
+                    await step(request, principal)
+                response = await run(request, runtime, True, held)
+            except BaseException:
+                if held is not None and not held.committed:
+                    await idempotency.release(runtime.db, held)
+                raise
+            if held is not None and not held.committed:
+                await idempotency.release(runtime.db, held)  # rolled back: nothing happened
             return response
 
         return handle

@@ -55,6 +55,17 @@ class UnsupportedContentType(ApiError):
     message = "Request bodies must be JSON, sent with Content-Type: application/json."
 
 
+class PayloadTooLarge(ApiError):
+    """The body is over HOMEBASE_MAX_BODY_BYTES (http/body_limit.py)."""
+
+    status = 413
+    code = "payload_too_large"
+
+    def __init__(self, limit: int):
+        super().__init__(f"The request body is larger than the limit of {limit} bytes.",
+                         details={"max_body_bytes": limit})
+
+
 class Unauthenticated(ApiError):
     status = 401
     code = "unauthenticated"

@@ -2,8 +2,14 @@
 
 It only removes members from what the credential may already see, so it can't
 unmask anything. An unknown name is a 400 that names it.
+
+The document states the whole rule (issue 17): the parameter's `pattern` lists the names a
+value may hold, so a value a client builds from the document is never refused; names are
+trimmed of spaces only (as the pattern says), empty items are ignored. A narrowed response
+is documented by kit/fields_openapi.py.
 """
 
+import re
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -26,6 +32,20 @@ def description(model: type[BaseModel]) -> str:
             f"One of: {', '.join(sorted(model.model_fields))}.")
 
 
+# pattern -> the names it lists, for kit/fields_openapi.py (which members a response keeps).
+ALLOWED_BY_PATTERN: dict[str, frozenset[str]] = {}
+
+
+def pattern(allowed: frozenset[str] | type[BaseModel]) -> str:
+    """The regular expression (ECMA 262 and Python alike) of the values `projection`
+    accepts: comma-separated items, each empty or one allowed name, spaces around them."""
+    names = frozenset(allowed.model_fields) if isinstance(allowed, type) else allowed
+    name = "(?:" + "|".join(re.escape(item) for item in sorted(names)) + ")"
+    result = f"^ *(?:{name} *)?(?:, *(?:{name} *)?)*$"
+    ALLOWED_BY_PATTERN[result] = names
+    return result
+
+
 def example(model: type[BaseModel]) -> str:
     """A `fields` value for the documentation: the model's first two members after id."""
     return ",".join([name for name in model.model_fields if name != "id"][:2])
@@ -33,9 +53,10 @@ def example(model: type[BaseModel]) -> str:
 
 def projection(allowed: frozenset[str], fields: str | None) -> Projection:
     """The projection `fields` asks for; ValidationFailed naming unknown members."""
-    if fields is None or not fields.strip():
+    if fields is None or not fields.strip(" "):
         return _identity
-    names = {name.strip() for name in fields.split(",") if name.strip()}
+    # Spaces only: the documented pattern says " *", and a tab is no name.
+    names = {name.strip(" ") for name in fields.split(",") if name.strip(" ")}
     unknown = sorted(names - allowed)
     if unknown:
         raise ValidationFailed.for_fields(
@@ -50,10 +71,9 @@ def field_selector(model: type[BaseModel]) -> Callable[..., Projection]:
     allowed = frozenset(model.model_fields)
 
     # async: FastAPI would run a plain def dependency in its thread pool.
-    async def dependency(fields: Annotated[str | None, Query(max_length=1000,
-                                                             description=description(model),
-                                                             examples=[example(model)])]
-                         = None) -> Projection:
+    async def dependency(fields: Annotated[str | None, Query(
+            max_length=1000, description=description(model), examples=[example(model)],
+            json_schema_extra={"pattern": pattern(allowed)})] = None) -> Projection:
         return projection(allowed, fields)
 
     return dependency

@@ -46,10 +46,10 @@ class ListQueryParser:
                                                    examples=[CURSOR_EXAMPLE]))
         definitions["limit"] = (int, Field(DEFAULT_LIMIT, ge=1, le=MAX_LIMIT,
                                            description="Page size, 1 to 200.", examples=[50]))
-        definitions["fields"] = (str | None, Field(None, max_length=1000,
-                                                   description=fields_kit.description(
-                                                       item_model),
-                                                   examples=[fields_kit.example(item_model)]))
+        definitions["fields"] = (str | None, Field(
+            None, max_length=1000, description=fields_kit.description(item_model),
+            examples=[fields_kit.example(item_model)],
+            json_schema_extra={"pattern": fields_kit.pattern(self.allowed)}))
         self.model = create_model(f"{item_model.__name__}ListQuery", **definitions)
         self.names = tuple(self.model.model_fields)
         self.parameters = self._parameters()

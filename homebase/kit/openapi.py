@@ -16,7 +16,8 @@ class FieldError(BaseModel):
 
     field: str = Field(description="Dotted path of the member (`tags.1`), or the query "
                                    "parameter's name.")
-    in_: str = Field(alias="in", description="`body` or `query`.")
+    in_: str = Field(alias="in", description="`body` or `query` (`header` for a malformed "
+                                             "Content-Length).")
     message: str = Field(description="Why it failed.")
     type: str = Field(description="A stable machine-readable kind, e.g. missing, "
                                   "extra_forbidden, string_too_long, value_error.")
@@ -56,14 +57,18 @@ class ErrorEnvelope(BaseModel):
 _DESCRIPTIONS = {
     400: "Validation failed (each failing field is listed in details.errors), malformed JSON "
          "(invalid_json) or a body that is not JSON (unsupported_content_type).",
-    401: "Credential missing, malformed, expired or revoked (unauthenticated).",
+    401: "Credential missing, malformed, expired or revoked (unauthenticated). Counted "
+         "against the client address's unauthenticated budget, whose X-RateLimit-* headers "
+         "it carries.",
     403: "The credential lacks the scope this endpoint needs; details.missing_scope names it "
          "(insufficient_scope).",
     404: "No such object in this workspace; another workspace's id answers the same "
          "(not_found).",
     409: "Conflicts with the current state (conflict).",
     422: "A send was refused by a compliance gate (compliance_blocked).",
-    429: "Rate limit exceeded (rate_limited); Retry-After gives the seconds to wait.",
+    429: "Rate limit exceeded (rate_limited): this credential's, or, without a valid "
+         "credential, the client address's unauthenticated budget; Retry-After gives the "
+         "seconds to wait.",
 }
 
 
@@ -136,12 +141,23 @@ def _header(description: str, kind: str, example: Any) -> dict[str, Any]:
 REQUEST_ID_HEADER = _header("This request's id (also error.request_id).", "string",
                             "req_01jd3v6k8h2k3m4n5p6q7r8s9t")
 RATE_LIMIT_HEADERS = {
-    "X-RateLimit-Limit": _header("Requests allowed per minute for this credential.",
-                                 "integer", 120),
-    "X-RateLimit-Remaining": _header("Requests left in the current one-minute window.",
-                                     "integer", 119),
+    "X-RateLimit-Limit": _header("Requests allowed per minute for this credential; on a 401, "
+                                 "and on a 429 to a request without a valid credential, the "
+                                 "client address's unauthenticated budget (failures allowed "
+                                 "per minute).", "integer", 120),
+    "X-RateLimit-Remaining": _header("Requests (on a 401: failures) left in the current "
+                                     "one-minute window.", "integer", 119),
     "X-RateLimit-Reset": _header("Unix time (seconds) at which the current window ends and "
                                  "the count starts again.", "integer", 1795587480),
+}
+# Outside /v1 (/oauth/token): the answers counted against the client address.
+UNAUTHENTICATED_BUDGET_HEADERS = {
+    "X-RateLimit-Limit": _header("Failures allowed per minute from this client address "
+                                 "(HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN); on counted "
+                                 "answers only.", "integer", 60),
+    "X-RateLimit-Remaining": _header("Failures left in the current one-minute window.",
+                                     "integer", 59),
+    "X-RateLimit-Reset": RATE_LIMIT_HEADERS["X-RateLimit-Reset"],
 }
 RETRY_AFTER_HEADER = _header("Seconds until the window ends (at least 1).", "integer", 42)
 WWW_AUTHENTICATE_HEADER = _header(
@@ -150,10 +166,34 @@ WWW_AUTHENTICATE_HEADER = _header(
     'Token realm="homebase", Bearer realm="homebase"')
 
 
+def add_body_limit_responses(document: dict[str, Any], limit: int) -> None:
+    """413 on every operation that takes a body: http/body_limit.py refuses a larger one on
+    every route, before the credential is read (so no rate-limit headers)."""
+    message = f"The request body is larger than the limit of {limit} bytes."
+    example = {"error": {"code": "payload_too_large", "message": message,
+                         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                         "details": {"max_body_bytes": limit}}}
+    for item in document.get("paths", {}).values():
+        for operation in item.values():
+            if not isinstance(operation, dict) or "requestBody" not in operation:
+                continue
+            operation.setdefault("responses", {})["413"] = {  # one object per operation
+                "description": f"The body is larger than HOMEBASE_MAX_BODY_BYTES ({limit} "
+                               "bytes here): refused from Content-Length before it is read, "
+                               "or once a chunked body passes it (payload_too_large; "
+                               "details.max_body_bytes). Rate-limit headers only when the "
+                               "body was refused mid-stream, after the credential counted.",
+                "headers": {"X-Request-Id": dict(REQUEST_ID_HEADER)},
+                "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/ErrorEnvelope"},
+                    "example": example}}}
+
+
 def add_response_headers(document: dict[str, Any], prefix: str) -> None:
     """Documents the headers every /v1 answer carries (http/middleware.py, ratelimit/):
-    X-Request-Id always; the X-RateLimit-* trio on every answer to a valid credential (a 401
-    has no bucket to report); Retry-After on 429; WWW-Authenticate on 401."""
+    X-Request-Id always; the X-RateLimit-* trio on every answer (a 401 reports the client
+    address's unauthenticated budget, http/unauthenticated.py); Retry-After on 429;
+    WWW-Authenticate on 401."""
     for path, item in document.get("paths", {}).items():
         if not path.startswith(prefix + "/"):
             continue
@@ -163,7 +203,6 @@ def add_response_headers(document: dict[str, Any], prefix: str) -> None:
                 headers["X-Request-Id"] = REQUEST_ID_HEADER
                 if status == "401":
                     headers["WWW-Authenticate"] = WWW_AUTHENTICATE_HEADER
-                    continue
                 headers.update(RATE_LIMIT_HEADERS)
                 if status == "429":
                     headers["Retry-After"] = RETRY_AFTER_HEADER

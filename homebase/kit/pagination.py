@@ -18,6 +18,7 @@ from sqlalchemy import Column, Integer, bindparam
 from sqlalchemy.sql import Select
 
 from homebase.kit.crypto import open_signed_blob, signed_blob
+from homebase.kit.keys import Keyring
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
@@ -69,16 +70,16 @@ def _fingerprint(list_key: str) -> bytes:
     return hashlib.sha256(list_key.encode()).digest()[:8]
 
 
-def encode_cursor(secret_key: str, list_key: str, last_id: str) -> str:
-    return signed_blob(secret_key, _PURPOSE, _fingerprint(list_key) + last_id.encode())
+def encode_cursor(keys: Keyring, list_key: str, last_id: str) -> str:
+    return signed_blob(keys, _PURPOSE, _fingerprint(list_key) + last_id.encode())
 
 
-def decode_cursor(secret_key: str, list_key: str, cursor: str | None) -> str | None:
+def decode_cursor(keys: Keyring, list_key: str, cursor: str | None) -> str | None:
     """The id to continue after, or None to start from the beginning."""
     # Too long is malformed too: it restarts rather than failing, and costs no decoding.
     if not cursor or len(cursor) > MAX_CURSOR_LENGTH:
         return None
-    payload = open_signed_blob(secret_key, _PURPOSE, cursor)
+    payload = open_signed_blob(keys, _PURPOSE, cursor)
     if payload is None:
         return None
     fingerprint, last_id = payload[:8], payload[8:].decode(errors="replace")
@@ -118,9 +119,9 @@ def keyset_params(after_id: str | None, limit: int) -> dict[str, Any]:
 
 
 def page_body(rows: Sequence[dict[str, Any]], limit: int, render: Callable[[dict], dict],
-              secret_key: str, key: str) -> dict[str, Any]:
+              keys: Keyring, key: str) -> dict[str, Any]:
     has_more = len(rows) > limit
     rows = rows[:limit]
-    next_cursor = encode_cursor(secret_key, key, rows[-1]["id"]) if has_more else None
+    next_cursor = encode_cursor(keys, key, rows[-1]["id"]) if has_more else None
     return {"data": [render(row) for row in rows], "next_cursor": next_cursor,
             "has_more": has_more}

@@ -1,10 +1,11 @@
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 from homebase.consent.schemas import ConsentIn
 from homebase.contacts.schemas import Email, Name
+from homebase.kit import freeform
 from homebase.routing.schemas import RuleRef
 
 _LEAD_EXAMPLE = {
@@ -28,7 +29,10 @@ class LeadCreate(BaseModel):
     last_name: Name | None = None
     email: Email | None = None
     source_ref: Annotated[str, StringConstraints(max_length=120)] | None = None
-    context: dict[str, Any] = Field(default_factory=dict)
+    context: Annotated[dict[str, Any], AfterValidator(freeform.bounded)] = Field(
+        default_factory=dict, description="Read by routing (zip, city, price, tags, stage, "
+                                          "office_id, team_id) and kept whole. "
+                                          + freeform.DESCRIPTION)
     consent: ConsentIn | None = Field(None, description="Evidence of consent; without it "
                                                         "ai_outbound_allowed is false.")
     skip_routing: StrictBool = Field(False, description="Create the lead without routing it.")

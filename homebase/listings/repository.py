@@ -5,7 +5,7 @@ from typing import Any
 from sqlalchemy.sql import Select
 
 from homebase.db.tenancy import TenantSession
-from homebase.kit.money import to_hundredths
+from homebase.kit.money import hundredths_at_least, hundredths_at_most
 from homebase.kit.pagination import keyset
 from homebase.listings.schemas import ListingFilters
 from homebase.models import Listing
@@ -25,9 +25,11 @@ def list_statement(session: TenantSession, filters: ListingFilters, *, after_id:
         if value:
             statement = statement.where(listings.c[name] == value)
     if filters.min_price is not None:
-        statement = statement.where(listings.c.price_cents >= to_hundredths(filters.min_price))
+        least = hundredths_at_least(filters.min_price)
+        statement = statement.where(listings.c.price_cents >= least)
     if filters.max_price is not None:
-        statement = statement.where(listings.c.price_cents <= to_hundredths(filters.max_price))
+        most = hundredths_at_most(filters.max_price)
+        statement = statement.where(listings.c.price_cents <= most)
     if filters.min_beds is not None:
         statement = statement.where(listings.c.beds >= filters.min_beds)
     if filters.min_baths is not None:

@@ -5,7 +5,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from homebase.kit.money import Amount, Currency
+from homebase.kit.money import Amount, Currency, FilterAmount
+from homebase.kit.schema_rules import string_form
 
 
 class ListingStatus(StrEnum):
@@ -92,9 +93,12 @@ class ListingFilters(BaseModel):
     city: _text(80) | None = Field(None, description="Exact, case-insensitive.")
     state: _text(40) | None = None
     zip: _text(16) | None = None
-    min_price: Amount | None = None
-    max_price: Amount | None = None
+    # Filters compare, they store nothing: any number in range (kit/money.py FilterAmount).
+    min_price: FilterAmount | None = None
+    max_price: FilterAmount | None = None
     min_beds: Annotated[int, Field(ge=0, le=1000)] | None = None
-    min_baths: Annotated[Decimal, Field(ge=0, le=1000, decimal_places=1)] | None = None
+    # The string form the document promises: 0 to 1000, at most one decimal place.
+    min_baths: Annotated[Decimal, Field(ge=0, le=1000, decimal_places=1),
+                         string_form(r"^(?:[0-9]{1,3}(?:\.[0-9])?|1000(?:\.0)?)$")] | None = None
     property_type: _text(40) | None = None
     agent_id: _text(40) | None = None

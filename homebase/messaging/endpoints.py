@@ -89,7 +89,7 @@ async def list_messages(request: Request, principal: MessagesRead, session: Tena
 async def send_message(request: Request, body: MessageCreate, principal: MessagesSend,
                        session: Tenant, fields: MessageFields) -> JSONResponse:
     settings = get_runtime(request).settings
-    row = await service.send(session, body, email_from=settings.email_from)
+    row = await service.send(session, body.root, email_from=settings.email_from)
     return json_response(fields(render.message(row, pii=_pii(principal))), 201)
 
 

@@ -9,6 +9,7 @@ from sqlalchemy import select, update
 
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import Refs, loader
+from homebase.kit.emails import canonical_email
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.messaging import repository
@@ -24,12 +25,11 @@ async def load_suppression(session: TenantSession, item: dict[str, Any], refs: R
     reason = item.get("reason", "manual")
     if reason not in REASONS:
         raise AdminError(f"suppressions: reason must be one of {', '.join(REASONS)}")
-    if "@" in raw:
-        kind, address = "email", raw.lower()
-    else:
-        kind, address = "phone", to_e164(raw)
-        if address is None:
-            raise AdminError(f"suppressions: {raw!r} is neither a phone number nor an email")
+    # The canonical forms the gate compares: E.164, or the lower-cased bare address.
+    kind, address = ("email", canonical_email(raw)) if "@" in raw else ("phone", to_e164(raw))
+    if address is None:
+        raise AdminError(f"suppressions: {raw!r} is neither a phone number nor an email "
+                         "address")
     existing = await repository.active_suppression(session, address)
     if existing is not None:
         return existing["id"]

@@ -1,16 +1,20 @@
 from datetime import datetime
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     AliasChoices,
     BaseModel,
     ConfigDict,
     Field,
+    RootModel,
     StringConstraints,
     create_model,
     field_validator,
+    model_validator,
 )
+
+from homebase.kit.emails import EMAIL_PATTERN, header_safe
 
 
 class Channel(StrEnum):
@@ -37,39 +41,123 @@ def _upper(value: Any) -> Any:
     return value.upper() if isinstance(value, str) else value
 
 
-_SEND_EXAMPLES = [
-    {"channel": "SMS", "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
-     "body": "Hi Dana, the Noe Valley open house is Saturday at 11. Reply STOP to opt out."},
-    {"channel": "EMAIL", "to": "dana.reyes@example.com", "subject": "Your showing",
-     "body": "Hi Dana,\n\nConfirming Saturday at 11.\n"},
-]
+_CONTACT = "con_01jd3v6k8h2k3m4n5p6q7r8s9t"
+_SMS_EXAMPLE = {"channel": "SMS", "contact_id": _CONTACT,
+                "body": "Hi Dana, the Noe Valley open house is Saturday at 11. Reply STOP to "
+                        "opt out."}
+_WHATSAPP_EXAMPLE = {"channel": "WHATSAPP", "to": "+1 415 555 0142",
+                     "from": "+1 415 555 0100", "body": "Hi Dana, see you Saturday at 11."}
+_EMAIL_EXAMPLE = {"channel": "EMAIL", "to": "dana.reyes@example.com", "subject": "Your showing",
+                  "body": "Hi Dana,\n\nConfirming Saturday at 11.\n"}
+
+_RECIPIENT = "Give exactly one of contact_id and to (both or neither: 400 naming `to`)."
+TEXT_BODY_MAX = 1600
+Body = Annotated[str, StringConstraints(min_length=1, max_length=20000)]
+TextBody = Annotated[str, StringConstraints(min_length=1, max_length=TEXT_BODY_MAX)]
+ContactId = Annotated[str, StringConstraints(max_length=40)]
+# Documented with the contact email pattern (contacts/schemas.py): the one bare address
+# email `to` is held to.
+EmailAddress = Annotated[str, StringConstraints(min_length=3, max_length=254), Field(
+    json_schema_extra={"format": "email", "pattern": EMAIL_PATTERN})]
 
 
-class MessageCreate(BaseModel):
-    """Name the recipient by exactly one of contact_id and to."""
+def _tag(channel: str) -> Any:
+    """The discriminator member: a const, and the same as a one-value enum for generators
+    that predate OpenAPI 3.1's const."""
+    return Field(description=f"{channel}; accepted in any case (`{channel.lower()}` too), "
+                             "answered in upper case.", json_schema_extra={"enum": [channel]})
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True,
-                              json_schema_extra={"examples": _SEND_EXAMPLES})
 
-    channel: Channel = Field(description="SMS, WHATSAPP or EMAIL (lower case accepted).")
-    contact_id: Annotated[str, StringConstraints(max_length=40)] | None = Field(
-        None, description="Send to this contact's phone (texts) or email (email).")
-    to: Annotated[str, StringConstraints(min_length=3, max_length=254)] | None = Field(
-        None, description="Or an address: a phone number for texts, an email address for "
-                          "email. Linked to the contact with that number or address, if any.")
-    body: Annotated[str, StringConstraints(min_length=1, max_length=20000)] = Field(
-        validation_alias=AliasChoices("body", "text"),
-        description="The text (also accepted as `text`). SMS and WhatsApp allow 1600 "
-                    "characters.")
-    subject: Annotated[str, StringConstraints(min_length=1, max_length=998)] | None = Field(
-        None, description="Email only, and required there.")
-    from_number: Annotated[str, StringConstraints(max_length=32)] | None = Field(
-        None, alias="from", description="Texts only: one of the workspace's sender numbers "
-                                        "for the channel. Default: its first carrier-approved "
-                                        "one.")
+class _SendBase(BaseModel):
+    """The members every channel shares. Each channel is its own model (a variant of the
+    MessageCreate union) so that the document says what the service requires and refuses
+    for that channel: a generated client cannot build an email without a subject."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    # Each variant narrows this to its Literal tag; declared here so it lists first.
+    channel: str
+    contact_id: ContactId | None = Field(
+        None, description="The recipient contact: its phone (texts) or email (email). "
+                          + _RECIPIENT)
     ai_generated: bool = Field(False, description="True when an AI composed the text.")
 
-    _channel = field_validator("channel", mode="before")(_upper)
+
+class _TextSend(_SendBase):
+    to: Annotated[str, StringConstraints(min_length=3, max_length=254)] | None = Field(
+        None, description="Or a phone number: E.164 (`+14155550142`) or a US national "
+                          "number; linked to the contact with that number, if any. "
+                          + _RECIPIENT)
+    body: TextBody = Field(validation_alias=AliasChoices("body", "text"),
+                           description=f"The text, at most {TEXT_BODY_MAX} characters (also "
+                                       "accepted as `text`).")
+    from_number: Annotated[str, StringConstraints(max_length=32)] | None = Field(
+        None, alias="from", description="One of the workspace's sender numbers for the "
+                                        "channel. Default: its first carrier-approved one.")
+
+
+class SmsSend(_TextSend):
+    """A text message. `subject` is refused (email only)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [_SMS_EXAMPLE]})
+
+    channel: Literal["SMS"] = _tag("SMS")
+
+
+class WhatsAppSend(_TextSend):
+    """A WhatsApp message. `subject` is refused (email only)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [_WHATSAPP_EXAMPLE]})
+
+    channel: Literal["WHATSAPP"] = _tag("WHATSAPP")
+
+
+class EmailSend(_SendBase):
+    """An email: `subject` is required; `from` is refused (the workspace's sender address
+    is used)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [_EMAIL_EXAMPLE]})
+
+    channel: Literal["EMAIL"] = _tag("EMAIL")
+    to: EmailAddress | None = Field(
+        None, description="Or one bare address matching the contact email pattern (no "
+                          "display name, comment, quotes, angle brackets or list); linked to "
+                          "the contact with that address, if any, and compared with the "
+                          "suppression list lower-cased. " + _RECIPIENT)
+    subject: Annotated[str, StringConstraints(min_length=1, max_length=998)] = Field(
+        description="The subject line. One line: no line breaks (CR, LF) or other control "
+                    "characters (a tab is allowed).")
+    body: Body = Field(validation_alias=AliasChoices("body", "text"),
+                       description="The text (also accepted as `text`).")
+
+    @field_validator("subject")
+    @classmethod
+    def _one_line(cls, value: str) -> str:
+        # It becomes the Subject header: a line break would start a header of its own.
+        if not header_safe(value):
+            raise ValueError("must be one line: no line breaks or control characters")
+        return value
+
+
+SendRequest = SmsSend | WhatsAppSend | EmailSend
+
+
+class MessageCreate(RootModel[Annotated[SendRequest, Field(discriminator="channel")]]):
+    """One variant per channel, chosen by `channel`: SMS and WHATSAPP take `from` and at
+    most 1600 characters of body, and refuse `subject`; EMAIL requires `subject` and
+    refuses `from`. Every variant: exactly one of contact_id and to."""
+
+    model_config = ConfigDict(json_schema_extra={
+        "examples": [_SMS_EXAMPLE, _WHATSAPP_EXAMPLE, _EMAIL_EXAMPLE]})
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upper_channel(cls, value: Any) -> Any:
+        # The union picks its variant by the raw tag, before any member validator runs;
+        # lower-case channels were always accepted, so normalise here first.
+        if isinstance(value, dict) and isinstance(value.get("channel"), str):
+            return {**value, "channel": value["channel"].upper()}
+        return value
 
 
 _MESSAGE_EXAMPLE = {

@@ -6,9 +6,11 @@ message and answered 422 compliance_blocked; the route class commits that record
 Services never commit.
 """
 
-import re
+import logging
 from datetime import datetime, timedelta
 from typing import Any
+
+from pydantic import ValidationError as PydanticValidationError
 
 from homebase.compliance.gates import (
     TEXT_CHANNELS,
@@ -22,18 +24,23 @@ from homebase.compliance.gates import (
 from homebase.consent.service import valid_consent
 from homebase.contacts import service as contacts_service
 from homebase.contacts import timeline
+from homebase.db import work
 from homebase.db.tenancy import TenantSession
+from homebase.http.errors import validation_failed
+from homebase.kit import logs
+from homebase.kit.emails import canonical_email
 from homebase.kit.errors import ComplianceBlocked, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.messaging import render, repository
-from homebase.messaging.schemas import MessageCreate
+from homebase.messaging.schemas import EmailSend, MessageCreate, SendRequest
 from homebase.messaging.settings import messaging_settings, workspace_row
+from homebase.metrics import compliance_refusal, message_send
 from homebase.outbox.service import emit
 
-TEXT_MAX_LENGTH = 1600
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,63}$")
 LABELS = {"SMS": "SMS", "WHATSAPP": "WhatsApp message", "EMAIL": "Email"}
+
+log = logging.getLogger("homebase.messaging")
 
 
 async def get_or_404(session: TenantSession, message_id: str) -> dict[str, Any]:
@@ -43,6 +50,15 @@ async def get_or_404(session: TenantSession, message_id: str) -> dict[str, Any]:
     return row
 
 
+def request_from(values: dict[str, Any]) -> SendRequest:
+    """A send built in code (automations): the same variant rules as POST /v1/messages,
+    a refusal as the same ValidationFailed (400 naming the field)."""
+    try:
+        return MessageCreate.model_validate(values).root
+    except PydanticValidationError as invalid:
+        raise validation_failed(invalid.errors()) from None
+
+
 def _text_address(raw: str) -> str:
     e164 = to_e164(raw)
     if e164 is None:
@@ -50,12 +66,12 @@ def _text_address(raw: str) -> str:
     return e164
 
 
-async def _recipient(session: TenantSession, data: MessageCreate
+async def _recipient(session: TenantSession, data: SendRequest
                      ) -> tuple[dict[str, Any] | None, str]:
     """(contact or None, normalized address: E.164 for texts, lower-case email)."""
     if (data.contact_id is None) == (data.to is None):
         raise ValidationFailed.for_field("to", "give exactly one of contact_id and to")
-    texts = data.channel.value in TEXT_CHANNELS
+    texts = data.channel in TEXT_CHANNELS
     if data.contact_id is not None:
         contact = await contacts_service.get_or_404(session, data.contact_id)
         address = contact["phone_e164"] if texts else contact["email_lower"]
@@ -66,9 +82,12 @@ async def _recipient(session: TenantSession, data: MessageCreate
     if texts:
         address = _text_address(data.to)
         return await repository.contact_by_address(session, phone_e164=address), address
-    address = data.to.strip().lower()
-    if not _EMAIL.match(address):
-        raise ValidationFailed.for_field("to", "is not an email address")
+    # One bare address, exactly as contacts' email: the mail library would read a comment,
+    # a quoted local part, a display name or a list as some other mailbox than the one the
+    # suppression gate compares (docs/messaging.md).
+    address = canonical_email(data.to)
+    if address is None:
+        raise ValidationFailed.for_field("to", "is not one bare email address")
     return await repository.contact_by_address(session, email_lower=address), address
 
 
@@ -91,8 +110,11 @@ async def resolve_sender(session: TenantSession, channel: str,
 async def recipient_state(session: TenantSession, channel: str, address: str,
                           sender: dict[str, Any] | None, now: datetime,
                           reply_window_hours: int) -> RecipientState:
-    suppression = await repository.active_suppression(session, address)
     texts = channel in TEXT_CHANNELS
+    # Suppressions hold the canonical form (E.164, lower-cased email); the worker passes
+    # stored rows' addresses, which may predate the rule.
+    suppression = await repository.active_suppression(
+        session, address if texts else address.lower())
     replied = texts and await repository.wrote_since(
         session, address, now - timedelta(hours=reply_window_hours))
     consent = await valid_consent(session, address, now) if texts else None
@@ -122,34 +144,22 @@ async def decide(session: TenantSession, channel: str, address: str,
                     settings.window), state
 
 
-def _validate_content(data: MessageCreate) -> None:
-    if data.channel.value == "EMAIL":
-        if data.subject is None:
-            raise ValidationFailed.for_field("subject", "is required for email")
-        if data.from_number is not None:
-            raise ValidationFailed.for_field("from", "is for texts only")
-        return
-    if data.subject is not None:
-        raise ValidationFailed.for_field("subject", "is for email only")
-    if len(data.body) > TEXT_MAX_LENGTH:
-        raise ValidationFailed.for_field(
-            "body", f"texts allow at most {TEXT_MAX_LENGTH} characters")
-
-
-async def send(session: TenantSession, data: MessageCreate, *, email_from: str
+async def send(session: TenantSession, data: SendRequest, *, email_from: str
                ) -> dict[str, Any]:
-    """Queue the send (the worker calls the provider after commit) or record the refusal."""
-    _validate_content(data)
-    channel = data.channel.value
+    """Queue the send (the worker calls the provider after commit) or record the refusal.
+    Which members a channel requires or refuses, and the text length, are the variant
+    models' rules (messaging/schemas.py), so the OpenAPI document states them too."""
+    channel = data.channel
+    email = isinstance(data, EmailSend)
     contact, address = await _recipient(session, data)
-    sender = (await resolve_sender(session, channel, data.from_number)
-              if channel in TEXT_CHANNELS else None)
+    sender = None if email else await resolve_sender(session, channel, data.from_number)
     decision, state = await decide(session, channel, address, sender)
     now = session.now()
     row = {"id": new_id("msg"), "contact_id": contact["id"] if contact else None,
            "channel": channel, "direction": "OUTBOUND", "status": "QUEUED",
            "from_address": sender["number"] if sender else email_from,
-           "to_address": address, "counterpart": address, "subject": data.subject,
+           "to_address": address, "counterpart": address,
+           "subject": data.subject if email else None,
            "body": data.body, "ai_generated": data.ai_generated,
            "proactive": state.proactive if channel in TEXT_CHANNELS else None,
            "blocked_reason": None, "failure_reason": None, "provider": None,
@@ -162,10 +172,17 @@ async def send(session: TenantSession, data: MessageCreate, *, email_from: str
                    failure_reason=decision.message, failed_at=now)
         await repository.insert(session, row)
         await record_on_timeline(session, row, "message.failed")
+        compliance_refusal(decision.reason, channel, "request")
+        message_send(channel, "blocked")
+        # The gate's category only: its text may name the recipient.
+        logs.event(log, "message refused by compliance gate", level=logging.WARNING,
+                   message_id=row["id"], workspace_id=session.workspace_id,
+                   channel=channel, gate=decision.reason, at="request")
         raise ComplianceBlocked(decision.message, details={
             "message_id": row["id"], "status": "FAILED", "recorded": True,
             "reason": decision.reason})
     await repository.insert(session, row)
+    work.mark(session.connection)  # the worker sends it as soon as this commits
     return row
 
 

@@ -5,30 +5,46 @@ PostgreSQL; SQLite's BEGIN IMMEDIATE serialises claimers), re-runs the gates (st
 have changed since the request: a STOP reply, a suspension, the clock), fails what they
 now refuse, and leases the rest (status SENDING, lease_token). The provider is called
 outside any transaction; its answer is recorded only while the lease token still
-matches, so two workers never both record one message. A lease that expires means a
-worker died mid-send: the message is failed, not retried, since the provider may
-already have sent it (at most once beats a duplicate text).
+matches, so two workers never both record one message.
+
+Sends are at most once, and each succeeds or fails alone:
+- an error before the provider was reached (building the call, or the provider saying
+  NOT_SENT: it could not connect) puts the message back in the queue, claimable again
+  after a backoff (RETRY_BACKOFF_SECONDS, doubling), until MAX_SEND_ATTEMPTS: then FAILED;
+- a send whose outcome is unknown (the provider call broke off midway, or raised; or the
+  lease expired because the worker died mid-send) is FAILED "outcome unknown" and never
+  repeated: the provider may already have sent it, and a duplicate is worse than a
+  visible failure;
+- a provider's refusal is FAILED with its reason.
+An exception while sending one claim is logged and leaves only that claim to the sweep.
 """
 
+import logging
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 
 from homebase.compliance.gates import Blocked
 from homebase.db.tenancy import TenantSession
+from homebase.kit import logs
 from homebase.kit.ids import new_id
 from homebase.messaging import repository, service
+from homebase.metrics import compliance_refusal, message_send
 from homebase.models import Message
 from homebase.providers import Outbound, ProviderResult, provider_for
+from homebase.providers.base import NOT_SENT, UNKNOWN
 from homebase.runtime import Runtime
 from homebase.worker.runner import job
 
 messages = Message.__table__
 STATUS_CALLBACK_PATH = "/providers/sms/status"
-INTERRUPTED = "The worker sending this message stopped before the provider answered; " \
-              "not retried, to avoid a duplicate."
+INTERRUPTED = "The worker sending this message stopped before the provider answered: " \
+              "outcome unknown; not retried, to avoid a duplicate."
+MAX_SEND_ATTEMPTS = 5  # claims of one message whose send never reached the provider
+RETRY_BACKOFF_SECONDS = 30  # before the second attempt; doubled for each one after
+log = logging.getLogger("homebase.messaging.send")
 
 
 @dataclass(frozen=True)
@@ -50,7 +66,9 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
     claims: list[Claim] = []
     async with runtime.db.transaction() as connection:
         due = (await connection.execute(_locking(
-            select(messages).where(messages.c.status == "QUEUED")
+            select(messages).where(messages.c.status == "QUEUED",
+                                   or_(messages.c.next_attempt_at.is_(None),
+                                       messages.c.next_attempt_at <= now))
             .order_by(messages.c.id).limit(limit), connection))).mappings().all()
         for row in due:
             session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
@@ -59,12 +77,17 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
                                                sender)
             if isinstance(decision, Blocked):
                 await _fail(session, dict(row), decision.message, decision.reason)
+                compliance_refusal(decision.reason, row["channel"], "send")
+                message_send(row["channel"], "blocked")
+                logs.event(log, "message refused by compliance gate", level=logging.WARNING,
+                           message_id=row["id"], workspace_id=row["workspace_id"],
+                           channel=row["channel"], gate=decision.reason, at="send")
                 continue
             token = new_id("lse")
             lease = {"status": "SENDING", "lease_token": token, "attempts": row["attempts"] + 1,
                      "lease_expires_at": now + timedelta(
                          seconds=runtime.settings.messaging_lease_seconds),
-                     "updated_at": now}
+                     "next_attempt_at": None, "updated_at": now}
             if await repository.update(session, row["id"], lease, status="QUEUED"):
                 claims.append(Claim(row["workspace_id"], row["id"], token,
                                     {**row, **lease}))
@@ -103,9 +126,19 @@ async def record(runtime: Runtime, claimed: Claim, provider: str,
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
         fence = {"lease_token": claimed.lease_token, "status": "SENDING"}
+        if result.failure == NOT_SENT:
+            await _retry(session, claimed, result.error or "not sent")
+            return
+        if result.failure == UNKNOWN:
+            await _fail(session, claimed.row, f"Provider {provider}: outcome unknown "
+                                              f"({result.error}); not retried, to avoid a "
+                                              "duplicate.", **fence)
+            return
         if not result.accepted:
             await _fail(session, claimed.row, f"Provider {provider} refused: {result.error}",
                         **fence)
+            message_send(claimed.row["channel"], "provider_refused")
+            _sent(claimed, provider, "refused_by_provider", result.status)
             return
         now = session.now()
         changes = {"status": "SENT", "provider": provider, "sent_at": now, "updated_at": now,
@@ -114,11 +147,53 @@ async def record(runtime: Runtime, claimed: Claim, provider: str,
                    "lease_expires_at": None}
         if await repository.update(session, claimed.message_id, changes, **fence):
             await service.mark_sent(session, {**claimed.row, **changes})
+            _sent(claimed, provider, "sent", result.status)
+        else:  # the lease was lost (swept) meanwhile: the sweeper's FAILED stands
+            _sent(claimed, provider, "lease_lost", result.status)
+        message_send(claimed.row["channel"], "sent")
+
+
+async def _retry(session: TenantSession, claimed: Claim, error: str) -> None:
+    """Nothing reached the provider: queue it again after a backoff, or give up."""
+    fence = {"lease_token": claimed.lease_token, "status": "SENDING"}
+    attempts = claimed.row["attempts"]
+    if attempts >= MAX_SEND_ATTEMPTS:
+        await _fail(session, claimed.row, f"Not sent after {attempts} attempts: {error}",
+                    **fence)
+        return
+    now = session.now()
+    wait = timedelta(seconds=RETRY_BACKOFF_SECONDS * 2 ** (attempts - 1))
+    log.warning("message %s not sent (attempt %d), retried in %s: %s", claimed.message_id,
+                attempts, wait, error)
+    await repository.update(session, claimed.message_id, {
+        "status": "QUEUED", "lease_token": None, "lease_expires_at": None,
+        "next_attempt_at": now + wait, "updated_at": now}, **fence)
+
+
+def _sent(claimed: Claim, provider: str, outcome: str, provider_status: str | None) -> None:
+    # Ids and outcome only: never the body, the recipient or the provider's error text.
+    logs.event(log, "message send", message_id=claimed.message_id,
+               workspace_id=claimed.workspace_id, channel=claimed.row["channel"],
+               provider=provider, outcome=outcome, provider_status=provider_status,
+               level=logging.INFO if outcome == "sent" else logging.WARNING)
 
 
 async def send_one(runtime: Runtime, claimed: Claim) -> None:
-    provider = provider_for(claimed.row["channel"], runtime.settings)
-    result = await provider.send(outbound(claimed, runtime.settings.public_url))
+    try:
+        provider = provider_for(claimed.row["channel"], runtime.settings)
+        message = outbound(claimed, runtime.settings.public_url)
+    except Exception as error:  # noqa: BLE001 (before the provider: safe to try again)
+        log.exception("message %s: preparing the send failed", claimed.message_id)
+        async with runtime.db.transaction() as connection:
+            session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
+            await _retry(session, claimed, f"{type(error).__name__}: {error}"[:500])
+        return
+    try:
+        result = await provider.send(message)
+    except Exception as error:  # noqa: BLE001 (it broke off inside the provider call)
+        log.exception("message %s: provider %s raised", claimed.message_id, provider.name)
+        result = ProviderResult(accepted=False, failure=UNKNOWN,
+                                error=f"{type(error).__name__}: {error}"[:500])
     await record(runtime, claimed, provider.name, result)
 
 
@@ -133,6 +208,10 @@ async def sweep(runtime: Runtime) -> int:
         for row in stuck:
             session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
             await _fail(session, dict(row), INTERRUPTED, lease_token=row["lease_token"])
+            message_send(row["channel"], "interrupted")
+            logs.event(log, "message send", level=logging.WARNING, message_id=row["id"],
+                       workspace_id=row["workspace_id"], channel=row["channel"],
+                       outcome="outcome_unknown")
     return len(stuck)
 
 
@@ -141,7 +220,12 @@ async def send_due(runtime: Runtime) -> int:
     swept = await sweep(runtime)
     claims = await claim(runtime, runtime.settings.messaging_send_batch)
     for claimed in claims:
-        await send_one(runtime, claimed)
+        try:
+            await send_one(runtime, claimed)
+        except Exception:  # noqa: BLE001 (one message's failure must not end the batch)
+            # Its answer is unrecorded: it stays SENDING and the sweep fails it as
+            # outcome unknown when its lease expires.
+            log.exception("message %s: recording the send failed", claimed.message_id)
     return swept + len(claims)
 
 

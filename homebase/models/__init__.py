@@ -14,6 +14,7 @@ from homebase.models.console_oauth_app import ConsoleOAuthApp
 from homebase.models.console_session import ConsoleSession
 from homebase.models.contact import Contact
 from homebase.models.deal import Deal
+from homebase.models.idempotency_key import IdempotencyKey
 from homebase.models.lead import Lead
 from homebase.models.listing import Listing
 from homebase.models.member_calendar import MemberCalendar
@@ -48,4 +49,4 @@ __all__ = ["ApiKey", "Base", "Contact", "OutboxEvent", "SenderNumber", "Timeline
            "Message", "Suppression", "Appointment", "CalendarPush", "MemberCalendar",
            "Automation", "AutomationEnrolment", "AutomationStepRun", "Campaign", "Persona",
            "Task", "TaskDedupe", "ConsoleSession", "ConsoleOAuthApp",
-           "OAuthClient", "OAuthCode", "OAuthGrant", "OAuthToken"]
+           "OAuthClient", "OAuthCode", "OAuthGrant", "OAuthToken", "IdempotencyKey"]

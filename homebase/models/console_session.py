@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, String
+from sqlalchemy import ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from homebase.db.types import UTCDateTime
@@ -12,6 +12,8 @@ class ConsoleSession(Base):
     SHA-256 is stored, so a database leak yields no usable session."""
 
     __tablename__ = "console_sessions"
+    # Retention prunes ended sessions by expires_at (migration 0013).
+    __table_args__ = (Index("ix_console_sessions_expires_at", "expires_at"),)
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"), index=True)

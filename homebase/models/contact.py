@@ -14,6 +14,11 @@ class Contact(Base):
         Index("ix_contacts_workspace_id_id", "workspace_id", "id"),
         Index("ix_contacts_workspace_id_phone_e164", "workspace_id", "phone_e164"),
         Index("ix_contacts_workspace_id_email_lower", "workspace_id", "email_lower"),
+        # The list filters walk their own index in keyset order (migration 0016, which
+        # also builds the search's trigram indexes: contacts/search.py).
+        Index("ix_contacts_workspace_stage_id", "workspace_id", "stage", "id"),
+        Index("ix_contacts_workspace_source_id", "workspace_id", "source", "id"),
+        Index("ix_contacts_workspace_owner_id", "workspace_id", "owner_id", "id"),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)

@@ -46,6 +46,8 @@ class Message(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     lease_token: Mapped[str | None] = mapped_column(String(40))
     lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # QUEUED again after a send that never reached the provider: not claimed before this.
+    next_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     actor: Mapped[str | None] = mapped_column(String(60))  # credential id that sent it
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, String
+from sqlalchemy import ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from homebase.db.types import JSONValue, UTCDateTime
@@ -13,6 +13,8 @@ class OAuthCode(Base):
     recognised (and what the first issued revoked)."""
 
     __tablename__ = "oauth_codes"
+    # Retention prunes codes by expires_at (migration 0013).
+    __table_args__ = (Index("ix_oauth_codes_expires_at", "expires_at"),)
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     code_hash: Mapped[str] = mapped_column(String(64), unique=True)

@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, String
+from sqlalchemy import ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from homebase.db.types import JSONValue, UTCDateTime
@@ -14,6 +14,8 @@ class OAuthToken(Base):
     can revoke them."""
 
     __tablename__ = "oauth_tokens"
+    # Retention prunes tokens by expires_at (migration 0013).
+    __table_args__ = (Index("ix_oauth_tokens_expires_at", "expires_at"),)
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     kind: Mapped[str] = mapped_column(String(10))  # "access" | "refresh"

@@ -23,6 +23,10 @@ class WebhookDelivery(Base):
         Index("ix_webhook_deliveries_due", "status", "next_attempt_at"),
         Index("ix_webhook_deliveries_lease", "lease_expires_at"),
         Index("ix_webhook_deliveries_subscription", "workspace_id", "subscription_id", "id"),
+        # Retention (homebase/retention): finished deliveries by age, and whether an event
+        # still has any delivery (also PostgreSQL's foreign-key check on deleting events).
+        Index("ix_webhook_deliveries_completed_at", "completed_at"),
+        Index("ix_webhook_deliveries_event_id", "event_id"),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)

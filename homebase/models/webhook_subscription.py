@@ -15,10 +15,16 @@ class WebhookSubscription(Base):
     so a hash would not do. `scopes` is what the creating credential could read; fan-out
     only sends events those scopes may read. Deleting sets deleted_at, so the delivery
     log keeps its subscription and no further delivery is made.
+
+    `created_by` is the creating credential's id and `created_by_kind` its kind
+    (api_key | oauth_token | console_member; NULL for rows older than migration 0012 that
+    matched none). An app-created subscription names its `grant_id`: it lives only while
+    that grant does, and receives only what the grant's current scopes read.
     """
 
     __tablename__ = "webhook_subscriptions"
-    __table_args__ = (Index("ix_webhook_subscriptions_workspace_id_id", "workspace_id", "id"),)
+    __table_args__ = (Index("ix_webhook_subscriptions_workspace_id_id", "workspace_id", "id"),
+                      Index("ix_webhook_subscriptions_grant_id", "grant_id"))
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"))
@@ -28,5 +34,7 @@ class WebhookSubscription(Base):
     secret_hint: Mapped[str] = mapped_column(String(16))
     scopes: Mapped[list[str]] = mapped_column(JSONValue)
     created_by: Mapped[str | None] = mapped_column(String(60))
+    created_by_kind: Mapped[str | None] = mapped_column(String(20))
+    grant_id: Mapped[str | None] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     deleted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -137,7 +137,7 @@ async def _consent_page(request: Request, runtime: Runtime, member: Member,
                 Workspace.__table__.c.id == member.workspace_id))).scalar_one()
     bound = AuthorizationRequest(**{**asdict(authorization), "session_id": member.session_id,
                                     "issued": int(runtime.clock().timestamp())})
-    blob = signed_blob(runtime.settings.secret_key, PURPOSE, orjson.dumps(asdict(bound)), 16)
+    blob = signed_blob(runtime.settings.keys, PURPOSE, orjson.dumps(asdict(bound)), 16)
     items = "".join(f"<li><strong>{e(DESCRIPTIONS[Scope(name)])}</strong> "
                     f"<code>{e(name)}</code></li>" for name in authorization.scopes)
     target = urlsplit(authorization.redirect_uri)
@@ -157,7 +157,7 @@ async def _consent_page(request: Request, runtime: Runtime, member: Member,
 
 
 def _open(runtime: Runtime, blob: str, member: Member) -> AuthorizationRequest | None:
-    payload = open_signed_blob(runtime.settings.secret_key, PURPOSE, blob, 16)
+    payload = open_signed_blob(runtime.settings.keys, PURPOSE, blob, 16)
     if payload is None:
         return None
     try:

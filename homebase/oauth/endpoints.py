@@ -12,11 +12,13 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from starlette.requests import Request
 from starlette.responses import Response
 
+from homebase.http.unauthenticated import count_failure
 from homebase.oauth import tokens
 from homebase.oauth.errors import OAuthError, invalid_request
 from homebase.oauth.forms import authenticate, client_auth, read_form, require
 from homebase.oauth.schemas import (
     OAUTH_ERRORS,
+    TOKEN_ERRORS,
     RevokeRequest,
     RevokeResponse,
     TokenRequest,
@@ -40,6 +42,21 @@ def error_response(error: OAuthError) -> Response:
     return oauth_json(error.body(), error.status, error.headers)
 
 
+async def counted_error_response(request: Request, error: OAuthError) -> Response:
+    """A failed client authentication counts against the client address's
+    unauthenticated budget (http/unauthenticated.py); past it, 429 in the RFC 6749 error
+    shape every OAuth client already parses (docs/decisions.md)."""
+    if error.error != "invalid_client":
+        return error_response(error)
+    decision = await count_failure(request)
+    if decision.allowed:
+        return error_response(error)
+    return error_response(OAuthError(
+        "rate_limited", "Too many failed client authentications from this address (limit "
+        f"{decision.limit} per minute); retry in {decision.retry_after} s.", status=429,
+        headers={"Retry-After": str(decision.retry_after)}))
+
+
 async def in_transaction(runtime: Runtime, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
     committed_error: OAuthError | None = None
     async with runtime.db.transaction() as connection:
@@ -52,6 +69,10 @@ async def in_transaction(runtime: Runtime, work: Callable[[AsyncConnection], Awa
     raise committed_error
 
 
+# The parameters each endpoint recognises are the members its document states; any other
+# is ignored (RFC 6749 3.1), so only these are refused when repeated.
+TOKEN_PARAMETERS = frozenset(TokenRequest.model_fields)
+REVOKE_PARAMETERS = frozenset(RevokeRequest.model_fields)
 GRANT_PARAMETERS = {
     "authorization_code": ("code", "redirect_uri", "code_verifier"),
     "refresh_token": ("refresh_token",),
@@ -60,16 +81,19 @@ GRANT_PARAMETERS = {
 
 
 @router.post(
-    "/token", response_model=TokenResponse, responses=OAUTH_ERRORS,
+    "/token", response_model=TokenResponse, responses=TOKEN_ERRORS,
     summary="Exchange a code, refresh, or get a client-credentials token",
     description="RFC 6749 token endpoint, form-encoded. Access tokens live 3600 s; refresh "
                 "tokens 30 days and rotate on every use; codes 5 minutes, single use. "
-                "Responses carry Cache-Control: no-store.",
+                "Responses carry Cache-Control: no-store. A failed client authentication "
+                "(invalid_client) counts against the client address's budget of "
+                "HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN a minute and carries its "
+                "X-RateLimit-* headers; past it, 429 rate_limited with Retry-After.",
     openapi_extra=form_body(TokenRequest))
 async def token(request: Request) -> Response:
     runtime = get_runtime(request)
     try:
-        form = await read_form(request)
+        form = await read_form(request, TOKEN_PARAMETERS)
         require(form, "grant_type")
         grant_type = form["grant_type"]
         if grant_type not in GRANT_PARAMETERS:
@@ -101,7 +125,7 @@ async def token(request: Request) -> Response:
 
         issued = await in_transaction(runtime, work)
     except OAuthError as error:
-        return error_response(error)
+        return await counted_error_response(request, error)
     return oauth_json(issued.as_json())
 
 
@@ -116,7 +140,7 @@ async def token(request: Request) -> Response:
 async def revoke(request: Request) -> Response:
     runtime = get_runtime(request)
     try:
-        form = await read_form(request)
+        form = await read_form(request, REVOKE_PARAMETERS)
         require(form, "token")
         auth = client_auth(request, form)
         now = runtime.clock()

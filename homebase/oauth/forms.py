@@ -1,13 +1,13 @@
 """Reading OAuth requests: form bodies (RFC 6749 3.2) and client authentication (2.3.1).
 
-Parameters sent without a value count as omitted, unrecognised ones are ignored, and a
-parameter sent twice is refused, as the RFC says. The client authenticates with form
-fields or with HTTP Basic, whose id and secret are form-urlencoded before base64
-(2.3.1), never both at once.
+Parameters sent without a value count as omitted, unrecognised ones are ignored, even when
+repeated, and a recognised parameter sent twice is refused, as the RFC says (3.1, 3.2).
+The client authenticates with form fields or with HTTP Basic, whose id and secret are
+form-urlencoded before base64 (2.3.1), never both at once.
 """
 
 import base64
-import binascii
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, unquote_plus
@@ -22,12 +22,16 @@ FORM_TYPE = "application/x-www-form-urlencoded"
 MAX_BODY_BYTES = 16_384
 
 
-def parse_form(body: bytes) -> dict[str, str]:
+def parse_form(body: bytes, known: Collection[str]) -> dict[str, str]:
+    """The `known` parameters of the body. RFC 6749 3.1: "The authorization server MUST
+    ignore unrecognized request parameters. ... Request and response parameters MUST NOT
+    be included more than once": an unknown one, repeated or not, is dropped unread."""
     try:
         text = body.decode("utf-8")
         pairs = parse_qsl(text, keep_blank_values=True, errors="strict")
     except (UnicodeDecodeError, ValueError) as error:
         raise invalid_request("The body is not valid form-urlencoded UTF-8.") from error
+    pairs = [(name, value) for name, value in pairs if name in known]
     seen: dict[str, int] = {}
     for name, _ in pairs:
         seen[name] = seen.get(name, 0) + 1
@@ -37,14 +41,14 @@ def parse_form(body: bytes) -> dict[str, str]:
     return {name: value for name, value in pairs if value != ""}
 
 
-async def read_form(request: Request) -> dict[str, str]:
+async def read_form(request: Request, known: Collection[str]) -> dict[str, str]:
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if content_type != FORM_TYPE:
         raise invalid_request(f"The body must be sent as {FORM_TYPE}.")
     body = await request.body()
     if len(body) > MAX_BODY_BYTES:
         raise invalid_request("The body is too large.")
-    return parse_form(body)
+    return parse_form(body, known)
 
 
 def require(form: dict[str, str], *names: str) -> None:
@@ -73,7 +77,7 @@ def client_auth(request: Request, form: dict[str, str]) -> ClientAuth:
                               "client_id and client_secret form fields, not both.")
     try:
         decoded = base64.b64decode(value.strip(), validate=True).decode("utf-8")
-    except (binascii.Error, UnicodeDecodeError):
+    except ValueError:  # binascii.Error, UnicodeDecodeError, and non-ASCII header text
         raise invalid_client("Malformed HTTP Basic credentials.", used_basic=True) from None
     raw_id, colon, raw_secret = decoded.partition(":")
     if not colon:

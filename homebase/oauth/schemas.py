@@ -6,6 +6,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from homebase.auth.scopes import DESCRIPTIONS
+from homebase.kit.openapi import RETRY_AFTER_HEADER, UNAUTHENTICATED_BUDGET_HEADERS
 from homebase.oauth.forms import FORM_TYPE
 
 
@@ -58,7 +59,8 @@ class RevokeRequest(BaseModel):
     model_config = ConfigDict(json_schema_extra={"examples": [
         {"token": "hbo_rt_...", "token_type_hint": "refresh_token"}]})
 
-    token: str
+    token: str = Field(min_length=1, description="The token to revoke; empty is refused "
+                                                "(invalid_request).")
     token_type_hint: Literal["access_token", "refresh_token"] | None = Field(
         None, description="Accepted and not needed: every token is found by its value.")
     client_id: str | None = Field(None, description="Optional client authentication.")
@@ -71,7 +73,7 @@ class OAuthErrorBody(BaseModel):
         "error_description": "The authorization code has expired."}]})
 
     error: Literal["invalid_request", "invalid_client", "invalid_grant", "unauthorized_client",
-                   "unsupported_grant_type", "invalid_scope"]
+                   "unsupported_grant_type", "invalid_scope", "rate_limited"]
     error_description: str
 
 
@@ -90,6 +92,21 @@ OAUTH_ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": OAuthErrorBody,
           "description": "invalid_client when the client used HTTP Basic (with "
                          "WWW-Authenticate: Basic)"},
+}
+# /oauth/token counts failed client authentication per client address (docs/decisions.md
+# "Unauthenticated budget"): invalid_client answers carry that budget's headers (every 401
+# here is invalid_client; a 400 is only sometimes, so its description says it).
+TOKEN_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": OAuthErrorBody,
+          "description": "RFC 6749 5.2 error; an invalid_client one (the client authenticated "
+                         "with form fields) also carries the X-RateLimit-* headers of the "
+                         "address's budget"},
+    401: {**OAUTH_ERRORS[401], "headers": UNAUTHENTICATED_BUDGET_HEADERS},
+    429: {"model": OAuthErrorBody,
+          "description": "rate_limited: this address has failed client authentication more "
+                         "than HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN times this minute; "
+                         "Retry-After gives the seconds to wait.",
+          "headers": {**UNAUTHENTICATED_BUDGET_HEADERS, "Retry-After": RETRY_AFTER_HEADER}},
 }
 
 _SCOPES = {scope.value: text for scope, text in DESCRIPTIONS.items()}

@@ -17,6 +17,7 @@ from homebase.kit.crypto import random_token, token_hash
 from homebase.kit.ids import new_id
 from homebase.models import OAuthClient, OAuthCode, OAuthGrant, OAuthToken
 from homebase.oauth.redirects import InvalidRedirectUri, validate_for_registration
+from homebase.webhooks.grants import end_for_grant
 
 CLIENT_SECRET_PREFIX = "hbo_cs_"
 MAX_REDIRECT_URIS = 10
@@ -154,8 +155,10 @@ async def revoke_grant_tokens(connection: AsyncConnection, grant_id: str, now: d
 
 async def revoke_grant(connection: AsyncConnection, workspace_id: str, client_id: str,
                        now: datetime) -> bool:
-    """The workspace's grant to the app ends, with every token of it. False when the
-    workspace never authorized the app; True when it is (now or already) revoked."""
+    """The workspace's grant to the app ends, with every token of it and every webhook
+    subscription the app created in the workspace (their pending deliveries cancelled),
+    all in the caller's transaction. False when the workspace never authorized the app;
+    True when it is (now or already) revoked. Every revocation path calls this."""
     row = (await connection.execute(select(grants.c.id).where(
         grants.c.workspace_id == workspace_id, grants.c.client_id == client_id))).first()
     if row is None:
@@ -168,4 +171,5 @@ async def revoke_grant(connection: AsyncConnection, workspace_id: str, client_id
     # and a code from before the revocation must not come back to life with it.
     await connection.execute(update(codes).where(
         codes.c.grant_id == row.id, codes.c.used_at.is_(None)).values(used_at=now))
+    await end_for_grant(connection, workspace_id, row.id, now)
     return True

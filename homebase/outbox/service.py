@@ -2,11 +2,14 @@
 
 The row commits with the change or not at all, so delivery (the webhook worker) can
 never lose an event or deliver one for a change that was rolled back. The row id is
-the event_id receivers deduplicate on; it is the same on every redelivery.
+the event_id receivers deduplicate on; it is the same on every redelivery. The
+transaction announces the new work when it commits (db/work.py), so the worker starts
+delivering at once instead of at its next poll.
 """
 
 from typing import Any
 
+from homebase.db import work
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.models import OutboxEvent
@@ -24,6 +27,7 @@ async def emit(session: TenantSession, event_type: str, data: dict[str, Any]) ->
         "id": event_id, "type": event_type, "data": data, "occurred_at": session.now(),
         "dispatched_at": None, "contact_id": contact_of(event_type, data),
     })
+    work.mark(session.connection)
     return event_id
 
 
@@ -38,6 +42,8 @@ async def emit_many(session: TenantSession, events: list[tuple[str, dict[str, An
              "dispatched_at": None, "contact_id": contact_of(event_type, data)}
             for event_type, data in events]
     await session.insert_many(outbox_events, rows)
+    if rows:
+        work.mark(session.connection)
     return [row["id"] for row in rows]
 
 

@@ -7,6 +7,8 @@ import hashlib
 import hmac
 from collections.abc import Iterable
 
+from homebase.kit.crypto import same_text
+
 
 def signature(auth_token: str, url: str, params: Iterable[tuple[str, str]]) -> str:
     payload = url + "".join(name + value for name, value in sorted(params))
@@ -18,4 +20,4 @@ def valid(auth_token: str, url: str, params: Iterable[tuple[str, str]],
           given: str | None) -> bool:
     if not auth_token or not given:
         return False
-    return hmac.compare_digest(signature(auth_token, url, params), given)
+    return same_text(signature(auth_token, url, params), given)

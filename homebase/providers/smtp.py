@@ -1,12 +1,30 @@
-"""Email over SMTP with the standard library, in a worker thread (never on the loop)."""
+"""Email over SMTP with the standard library, in a worker thread (never on the loop).
+
+How far a failed send got decides what the worker may do with it (base.py): failing to
+connect, STARTTLS or log in happens before any mail transaction (NOT_SENT, retried); the
+server refusing the sender, the recipient or the data is a refusal (FAILED); the
+connection breaking during the transaction is UNKNOWN (the server may have taken the
+mail before the answer was lost), never retried. The envelope is given explicitly, so
+the server is told exactly the checked address, whatever the headers say.
+"""
 
 import asyncio
+import contextlib
 import smtplib
 from email.message import EmailMessage
 from email.utils import make_msgid
 
 from homebase.config import Settings
-from homebase.providers.base import Outbound, ProviderResult
+from homebase.providers.base import NOT_SENT, UNKNOWN, Outbound, ProviderResult, unsendable
+
+# The server answered the transaction with a refusal: nothing was accepted.
+_REFUSALS = (smtplib.SMTPSenderRefused, smtplib.SMTPRecipientsRefused,
+             smtplib.SMTPDataError, smtplib.SMTPHeloError, smtplib.SMTPNotSupportedError)
+
+
+def _failed(error: BaseException, failure: str | None) -> ProviderResult:
+    return ProviderResult(accepted=False, failure=failure,
+                          error=f"SMTP {type(error).__name__}: {error}"[:500])
 
 
 class SmtpProvider:
@@ -26,22 +44,47 @@ class SmtpProvider:
         email.set_content(message.body)
         return email
 
-    def _deliver(self, email: EmailMessage) -> None:
+    def _deliver(self, email: EmailMessage, sender: str, recipient: str
+                 ) -> ProviderResult | None:
+        """None when the server accepted the mail, else the failed result."""
         settings = self.settings
-        with smtplib.SMTP(settings.smtp_host, settings.smtp_port,
-                          timeout=settings.messaging_provider_timeout_seconds) as client:
-            if settings.smtp_starttls:
-                client.starttls()
-            if settings.smtp_username:
-                client.login(settings.smtp_username, settings.smtp_password)
-            client.send_message(email)
+        try:
+            client = smtplib.SMTP(settings.smtp_host, settings.smtp_port,
+                                  timeout=settings.messaging_provider_timeout_seconds)
+        except (smtplib.SMTPException, OSError) as error:
+            return _failed(error, NOT_SENT)
+        try:
+            try:
+                if settings.smtp_starttls:
+                    client.starttls()
+                if settings.smtp_username:
+                    client.login(settings.smtp_username, settings.smtp_password)
+            except (smtplib.SMTPException, OSError) as error:
+                return _failed(error, NOT_SENT)
+            try:
+                client.send_message(email, from_addr=sender, to_addrs=[recipient])
+            except _REFUSALS as error:
+                return _failed(error, None)
+            except (smtplib.SMTPException, OSError) as error:
+                return _failed(error, UNKNOWN)
+            return None
+        finally:
+            # The mail is accepted (or not) before QUIT: its answer changes nothing.
+            with contextlib.suppress(smtplib.SMTPException, OSError):
+                client.quit()
+            client.close()
 
     async def send(self, message: Outbound) -> ProviderResult:
-        email = self._build(message)
+        refused = unsendable(message)
+        if refused is not None:
+            return refused
         try:
-            await asyncio.to_thread(self._deliver, email)
-        except (smtplib.SMTPException, OSError) as error:
-            return ProviderResult(accepted=False,
-                                  error=f"SMTP {type(error).__name__}: {error}"[:500])
+            email = self._build(message)
+        except (ValueError, TypeError) as error:  # the mail library's own header checks
+            return ProviderResult(accepted=False, error=f"not a valid email: {error}"[:500])
+        failed = await asyncio.to_thread(self._deliver, email, message.from_address,
+                                         message.to_address)
+        if failed is not None:
+            return failed
         return ProviderResult(accepted=True, provider_message_id=email["Message-ID"],
                               status="sent")

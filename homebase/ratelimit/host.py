@@ -17,7 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from homebase.ratelimit.limiter import WINDOW_SECONDS, Decision, MemoryLimiter, decide
+from homebase.ratelimit.limiter import WINDOW_SECONDS, Counter, Decision, MemoryLimiter, decide
 
 log = logging.getLogger("homebase.ratelimit")
 
@@ -25,6 +25,7 @@ _SCHEMA = ("CREATE TABLE IF NOT EXISTS windows (bucket TEXT NOT NULL, window INT
            " count INTEGER NOT NULL, PRIMARY KEY (bucket, window)) WITHOUT ROWID")
 _HIT = ("INSERT INTO windows (bucket, window, count) VALUES (?, ?, 1) "
         "ON CONFLICT (bucket, window) DO UPDATE SET count = count + 1 RETURNING count")
+_PEEK = "SELECT count FROM windows WHERE bucket = ? AND window = ?"
 _SWEEP = "DELETE FROM windows WHERE window < ?"
 
 
@@ -59,25 +60,40 @@ class HostLimiter:
         self._swept: int | None = None  # the window whose older rows were last deleted
 
     def _count(self, bucket: str, window: int) -> int:
+        connection = self._connected()
+        if self._swept != window:
+            connection.execute(_SWEEP, (window,))
+            self._swept = window
+        (count,) = connection.execute(_HIT, (bucket, window)).fetchone()
+        return count
+
+    def _peek(self, bucket: str, window: int) -> int:
+        row = self._connected().execute(_PEEK, (bucket, window)).fetchone()
+        return (row[0] if row else 0) + 1  # what a hit would count
+
+    def _connected(self) -> sqlite3.Connection:
         if self._connection is None:
             self._connection = _connect(self.path)
             self._connection.execute(_SCHEMA)
-        if self._swept != window:
-            self._connection.execute(_SWEEP, (window,))
-            self._swept = window
-        (count,) = self._connection.execute(_HIT, (bucket, window)).fetchone()
-        return count
+        return self._connection
 
     async def hit(self, bucket: str, limit: int) -> Decision:
+        return await self._run(self._count, bucket, limit, self.fallback.hit)
+
+    async def peek(self, bucket: str, limit: int) -> Decision:
+        return await self._run(self._peek, bucket, limit, self.fallback.peek)
+
+    async def _run(self, count_in_file: Callable[[str, int], int], bucket: str, limit: int,
+                   fallback: Counter) -> Decision:
         now = self.clock()
         window = int(now // WINDOW_SECONDS)
         try:
             count = await asyncio.get_running_loop().run_in_executor(
-                self._executor, self._count, bucket, window)
+                self._executor, count_in_file, bucket, window)
         except sqlite3.Error as error:
             log.warning("rate limiter: %s failed (%s); counting in this process",
                         self.path, error)
-            return await self.fallback.hit(bucket, limit)
+            return await fallback(bucket, limit)
         return decide(count, limit, (window + 1) * WINDOW_SECONDS, now)
 
     def _close(self) -> None:

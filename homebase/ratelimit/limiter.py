@@ -11,9 +11,9 @@ instance still enforces the limit on its own share) and tries Redis again after
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import redis.asyncio as redis
 from redis.exceptions import RedisError
@@ -36,6 +36,9 @@ class Decision:
                 (b"x-ratelimit-reset", str(self.reset_at).encode())]
 
 
+Counter = Callable[[str, int], Awaitable[Decision]]  # hit or peek
+
+
 def decide(count: int, limit: int, window_end: int, now: float) -> Decision:
     return Decision(limit=limit, remaining=max(0, limit - count), reset_at=window_end,
                     allowed=count <= limit, retry_after=max(1, math.ceil(window_end - now)))
@@ -43,6 +46,11 @@ def decide(count: int, limit: int, window_end: int, now: float) -> Decision:
 
 class Limiter(Protocol):
     async def hit(self, bucket: str, limit: int) -> Decision: ...
+
+    # The decision a hit would get now, without counting one: lets a caller refuse
+    # before expensive work and count only the outcomes it must (the unauthenticated
+    # budget counts failed sign-ins, never successful ones).
+    async def peek(self, bucket: str, limit: int) -> Decision: ...
 
     async def close(self) -> None: ...
 
@@ -62,6 +70,13 @@ class MemoryLimiter:
             self._evict(window)
         return decide(count, limit, (window + 1) * WINDOW_SECONDS, now)
 
+    async def peek(self, bucket: str, limit: int) -> Decision:
+        now = self.clock()
+        window = int(now // WINDOW_SECONDS)
+        current_window, count = self._windows.get(bucket, (window, 0))
+        count = count if current_window == window else 0
+        return decide(count + 1, limit, (window + 1) * WINDOW_SECONDS, now)
+
     def _evict(self, window: int) -> None:
         self._windows = {b: v for b, v in self._windows.items() if v[0] == window}
 
@@ -77,6 +92,12 @@ local count = redis.call('INCR', key)
 if count == 1 then redis.call('EXPIRE', key, 61) end
 return {count, (window + 1) * 60, now[1], now[2]}
 """
+_PEEK_SCRIPT = """
+local now = redis.call('TIME')
+local window = math.floor(tonumber(now[1]) / 60)
+local count = tonumber(redis.call('GET', KEYS[1] .. ':' .. window) or '0') + 1
+return {count, (window + 1) * 60, now[1], now[2]}
+"""
 
 
 class RedisLimiter:
@@ -85,6 +106,7 @@ class RedisLimiter:
         self.client = redis.Redis.from_url(url, socket_connect_timeout=timeout,
                                            socket_timeout=timeout)
         self.script = self.client.register_script(_SCRIPT)
+        self.peek_script = self.client.register_script(_PEEK_SCRIPT)
         self.fallback = fallback or MemoryLimiter()
         self.retry_seconds = retry_seconds
         self._down_until = 0.0
@@ -94,15 +116,28 @@ class RedisLimiter:
         return time.monotonic() < self._down_until
 
     async def hit(self, bucket: str, limit: int) -> Decision:
+        return await self._run(self.script, bucket, limit, self.fallback.hit)
+
+    async def peek(self, bucket: str, limit: int) -> Decision:
+        return await self._run(self.peek_script, bucket, limit, self.fallback.peek)
+
+    async def _run(self, script: Any, bucket: str, limit: int, fallback: Counter) -> Decision:
         if self.degraded:
-            return await self.fallback.hit(bucket, limit)
+            return await fallback(bucket, limit)
         try:
-            count, window_end, seconds, micros = await self.script(keys=[f"rl:{bucket}"])
+            count, window_end, seconds, micros = await script(keys=[f"rl:{bucket}"])
         except (RedisError, OSError) as error:
             log.warning("rate limiter: Redis unreachable (%s); counting per instance for %.0fs",
                         error, self.retry_seconds)
             self._down_until = time.monotonic() + self.retry_seconds
-            return await self.fallback.hit(bucket, limit)
+            # Every pooled connection went to the server that failed: drop them all, so
+            # the next try after the pause opens fresh ones instead of meeting each stale
+            # one in turn (each would start another pause of per-instance counting).
+            try:
+                await self.client.connection_pool.disconnect()
+            except (RedisError, OSError):
+                pass
+            return await fallback(bucket, limit)
         now = int(seconds) + int(micros) / 1e6
         return decide(int(count), limit, int(window_end), now)
 

@@ -92,7 +92,8 @@ class PreviewRequest(BaseModel):
     source: Annotated[str, StringConstraints(min_length=1, max_length=80)]
     zip: Zip | None = None
     city: Annotated[str, StringConstraints(max_length=80)] | None = None
-    price: Annotated[float, Field(ge=0)] | None = None
+    # strict: a JSON false is not a price of 0 (ints and floats still pass).
+    price: Annotated[float, Field(ge=0, strict=True)] | None = None
     has_phone: StrictBool = Field(True, description="Defaults to true: every lead carries a phone.")
     tags: Annotated[list[Tag], Field(max_length=30)] = Field(default_factory=list)
     stage: Annotated[str, StringConstraints(max_length=32)] | None = None

@@ -4,6 +4,8 @@ from typing import Annotated
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints
 
+from homebase.kit.schema_rules import QueryDateTime, not_blank
+
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 FilterId = Annotated[str, StringConstraints(max_length=40)]
 
@@ -33,7 +35,7 @@ class TaskCreate(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_TASK_EXAMPLE]})
 
     title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
-                                            max_length=200)]
+                                            max_length=200), not_blank()]
     contact_id: Id | None = Field(None, description="A contact of this workspace.")
     assignee_id: Id | None = Field(None, description="A member (user) of this workspace.")
     due_at: AwareDatetime | None = Field(None, description="ISO 8601 with a time zone.")
@@ -72,5 +74,5 @@ class TaskFilters(BaseModel):
     contact_id: FilterId | None = None
     assignee_id: FilterId | None = None
     status: TaskStatus | None = None
-    due_before: AwareDatetime | None = Field(None, description="Tasks due strictly before "
+    due_before: QueryDateTime | None = Field(None, description="Tasks due strictly before "
                                                                "this moment (ISO 8601).")

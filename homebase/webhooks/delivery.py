@@ -15,7 +15,8 @@ import httpx
 
 from homebase import __version__
 from homebase.config import Settings
-from homebase.webhooks.safety import GuardedBackend, UnsafeUrl
+from homebase.kit.dns import Resolver
+from homebase.webhooks.safety import GuardedBackend, UnsafeUrl, bounded_lookup
 
 USER_AGENT = f"Homebase-Webhooks/{__version__}"
 ERROR_LIMIT = 500  # characters of an error kept in the delivery log
@@ -33,7 +34,8 @@ class _GuardedTransport(httpx.AsyncHTTPTransport):
     """httpx's transport with its connection pool on GuardedBackend. httpx does not take
     a network backend, so the pool is rebuilt with one (httpcore's public API)."""
 
-    def __init__(self, *, allow_private: bool, max_connections: int):
+    def __init__(self, *, allow_private: bool, max_connections: int, resolver: Resolver,
+                 dns_timeout: float):
         import httpcore
 
         super().__init__(retries=0)
@@ -42,23 +44,27 @@ class _GuardedTransport(httpx.AsyncHTTPTransport):
         self._pool = httpcore.AsyncConnectionPool(
             ssl_context=httpx.create_ssl_context(), max_connections=limits.max_connections,
             max_keepalive_connections=limits.max_keepalive_connections, keepalive_expiry=5.0,
-            network_backend=GuardedBackend(allow_private=allow_private))
+            network_backend=GuardedBackend(allow_private=allow_private,
+                                           lookup=bounded_lookup(resolver, dns_timeout)))
 
 
-# One client per event loop and policy: connections are reused across attempts (and
-# bound to the loop that opened them).
+# One client per event loop, policy and resolver: connections are reused across attempts
+# (and bound to the loop that opened them).
 _clients: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict]" = (
     weakref.WeakKeyDictionary())
 
 
-def client_for(settings: Settings) -> httpx.AsyncClient:
+def client_for(settings: Settings, resolver: Resolver) -> httpx.AsyncClient:
     loop = asyncio.get_running_loop()
     per_loop = _clients.setdefault(loop, {})
-    key = (settings.webhook_allow_private_urls, settings.webhook_delivery_batch)
+    key = (settings.webhook_allow_private_urls, settings.webhook_delivery_batch, resolver,
+           settings.webhook_dns_timeout_seconds)
     client = per_loop.get(key)
     if client is None or client.is_closed:
         transport = _GuardedTransport(allow_private=settings.webhook_allow_private_urls,
-                                      max_connections=max(10, settings.webhook_delivery_batch))
+                                      max_connections=max(10, settings.webhook_delivery_batch),
+                                      resolver=resolver,
+                                      dns_timeout=settings.webhook_dns_timeout_seconds)
         client = httpx.AsyncClient(transport=transport, follow_redirects=False, trust_env=False,
                                    headers={"User-Agent": USER_AGENT})
         per_loop[key] = client

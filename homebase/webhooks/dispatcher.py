@@ -26,8 +26,10 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from homebase.config import Settings
 from homebase.kit.ids import new_id
 from homebase.kit.sealed import SealBroken, unseal
+from homebase.metrics import webhook_outcomes
 from homebase.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookSubscription
 from homebase.outbox.catalogue import EVENT_SCOPES
+from homebase.webhooks import grants
 from homebase.webhooks.delivery import AttemptResult
 from homebase.webhooks.service import SEAL_PURPOSE
 
@@ -52,10 +54,13 @@ def _locking(statement, connection: AsyncConnection):
     return statement
 
 
-def _matches(subscription: dict[str, Any], event: dict[str, Any]) -> bool:
+def _matches(subscription: dict[str, Any], limit: frozenset[str] | None,
+             event: dict[str, Any]) -> bool:
+    """`limit`: what an app-created subscription's grant reads now (grants.grant_limit)."""
     wanted = subscription["event_types"]
+    scope = EVENT_SCOPES[event["type"]].value
     return ((not wanted or event["type"] in wanted)
-            and EVENT_SCOPES[event["type"]].value in subscription["scopes"]
+            and scope in subscription["scopes"] and (limit is None or scope in limit)
             and subscription["created_at"] <= event["occurred_at"])
 
 
@@ -68,9 +73,11 @@ async def fan_out(connection: AsyncConnection, settings: Settings, now: datetime
     if not events:
         return 0
     workspace_ids = {event["workspace_id"] for event in events}
-    active = (await connection.execute(select(subscriptions).where(
-        subscriptions.c.workspace_id.in_(workspace_ids), subscriptions.c.deleted_at.is_(None))
-    )).mappings().all()
+    active = (await connection.execute(
+        select(subscriptions, *grants.GRANT_COLUMNS).select_from(grants.with_grant(subscriptions))
+        .where(subscriptions.c.workspace_id.in_(workspace_ids),
+               subscriptions.c.deleted_at.is_(None)))).mappings().all()
+    limits = {subscription["id"]: grants.grant_limit(subscription) for subscription in active}
     rows = [{"id": new_id("whd"), "workspace_id": event["workspace_id"],
              "subscription_id": subscription["id"], "event_id": event["id"],
              "event_type": event["type"], "status": "pending", "attempts": 0,
@@ -79,7 +86,7 @@ async def fan_out(connection: AsyncConnection, settings: Settings, now: datetime
              "created_at": now, "completed_at": None}
             for event in events for subscription in active
             if subscription["workspace_id"] == event["workspace_id"]
-            and _matches(subscription, event)]
+            and _matches(subscription, limits[subscription["id"]], event)]
     if rows:
         await connection.execute(insert(deliveries), rows)
     await connection.execute(update(outbox).where(outbox.c.id.in_([e["id"] for e in events]))
@@ -119,6 +126,7 @@ async def claim(connection: AsyncConnection, settings: Settings, now: datetime,
         _DUE.where(deliveries.c.next_attempt_at <= now)
         .order_by(deliveries.c.next_attempt_at, deliveries.c.id).limit(limit), connection)
     )).mappings().all()
+    due = await _drop_uncovered(connection, due, now)
     if not due:
         return []
     lease_until = now + timedelta(seconds=settings.webhook_lease_seconds)
@@ -135,6 +143,32 @@ async def claim(connection: AsyncConnection, settings: Settings, now: datetime,
          "worker": worker[:80], "started_at": now, "finished_at": None}
         for row, lease in zip(due, leases, strict=True)])
     return await _load_claims(connection, settings, due, leases)
+
+
+async def _drop_uncovered(connection: AsyncConnection, due, now: datetime) -> list:
+    """Due deliveries of app-created subscriptions whose grant no longer reads the event
+    (narrowed, or revoked by a path that left the subscription) are cancelled, not sent:
+    fan-out checked the grant when the event was queued, this checks it as it goes out."""
+    if not due:
+        return []
+    rows = (await connection.execute(
+        select(deliveries.c.id, deliveries.c.event_type, subscriptions.c.created_by_kind,
+               *grants.GRANT_COLUMNS)
+        .select_from(grants.with_grant(deliveries.join(
+            subscriptions, subscriptions.c.id == deliveries.c.subscription_id)))
+        .where(deliveries.c.id.in_([row["id"] for row in due]),
+               subscriptions.c.created_by_kind == grants.APP_KIND))).mappings().all()
+    refused = {row["id"] for row in rows
+               if EVENT_SCOPES[row["event_type"]].value not in grants.grant_limit(row)}
+    if not refused:
+        return list(due)
+    await connection.execute(
+        update(deliveries).where(deliveries.c.id.in_(sorted(refused)),
+                                 deliveries.c.lease_attempt_id.is_(None))
+        .values(status="cancelled", completed_at=now, next_attempt_at=None,
+                last_error=grants.NOT_COVERED))
+    webhook_outcomes([], ["cancelled"] * len(refused))
+    return [row for row in due if row["id"] not in refused]
 
 
 async def _load_claims(connection: AsyncConnection, settings: Settings, due, leases
@@ -161,7 +195,7 @@ def _secret(settings: Settings, row) -> str | None:
     """One unreadable secret (HOMEBASE_SECRET_KEY changed) fails its own deliveries,
     never the whole batch."""
     try:
-        return unseal(settings.secret_key, SEAL_PURPOSE, row["secret_encrypted"],
+        return unseal(settings.keys, SEAL_PURPOSE, row["secret_encrypted"],
                       row["subscription_id"])
     except SealBroken:
         return None
@@ -205,6 +239,8 @@ async def record(connection: AsyncConnection, outcomes: list[tuple[Claim, Attemp
              **_next_state(claim, result, now, settings)} for claim, result in outcomes]
     await connection.execute(_RECORD_ATTEMPT, rows)
     await connection.execute(_RECORD_DELIVERY, rows)
+    webhook_outcomes([row["b_outcome"] for row in rows],
+                     [row["b_status"] for row in rows if row["b_status"] != "pending"])
 
 
 def _orphaned_condition():
@@ -252,4 +288,7 @@ async def sweep(connection: AsyncConnection, now: datetime) -> int:
     orphaned = await connection.execute(
         update(deliveries).where(_orphaned_condition())
         .values(status="cancelled", completed_at=now, next_attempt_at=None))
+    webhook_outcomes(["abandoned"] * len(stuck),
+                     ["failed"] * sum(row["attempts"] >= MAX_ATTEMPTS for row in stuck)
+                     + ["cancelled"] * orphaned.rowcount)
     return len(stuck) + orphaned.rowcount

@@ -4,9 +4,12 @@ from fastapi import Depends
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
+from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.http.lists import list_response
 from homebase.http.router import v1_router
+from homebase.http.routing import before_transaction
+from homebase.idempotency.store import not_replayed
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
 from homebase.kit.pagination import (
@@ -20,6 +23,7 @@ from homebase.kit.pagination import (
 from homebase.kit.responses import JSONResponse, json_response
 from homebase.runtime import get_runtime
 from homebase.webhooks import render, repository, service
+from homebase.webhooks.safety import PreResolved, look_up_url
 from homebase.webhooks.schemas import (
     Delivery,
     Webhook,
@@ -47,15 +51,32 @@ async def list_webhooks(request: Request, principal: WebhooksManage, session: Te
         lambda row: fields(render.subscription(row)))
 
 
+async def look_up_the_url(request: Request, principal: Principal) -> None:
+    """Before the transaction: the URL host's DNS lookup, whose answer (or refusal) the
+    creation check then reads from `request.state.url_answers`. Only a credential that
+    may create webhooks makes us ask DNS anything; a body that is not an object with a
+    string `url` is refused by validation, which needs no answer."""
+    answers = PreResolved()
+    body = await request.json() if await request.body() else None
+    url = body.get("url") if isinstance(body, dict) else None
+    if isinstance(url, str) and principal.has(Scope.webhooks_manage):
+        runtime = get_runtime(request)
+        answers = await look_up_url(url, runtime.settings, runtime.resolver)
+    request.state.url_answers = answers
+
+
 @router.post("", status_code=201, response_model=WebhookCreated, summary="Subscribe to events",
              description="The response is the only time `secret` is shown (like `id`, it is "
                          "kept whatever `fields` says). Deliveries are signed with it: see the "
                          "`webhooks` section of this document and docs/webhooks.md.",
              responses=error_responses(*READ_ERRORS))
+@before_transaction(look_up_the_url)
+@not_replayed("secret")
 async def create_webhook(request: Request, body: WebhookCreate, principal: WebhooksManage,
                          session: Tenant, fields: WebhookFields) -> JSONResponse:
     settings = get_runtime(request).settings
-    row, secret = await service.create_subscription(session, principal, body, settings)
+    row, secret = await service.create_subscription(session, principal, body, settings,
+                                                    request.state.url_answers)
     # `fields` narrowing the secret away would lose it for good: it can't be read again.
     return json_response({**fields(render.subscription(row)), "secret": secret}, 201)
 
@@ -82,15 +103,15 @@ async def delete_webhook(id: str, principal: WebhooksManage, session: Tenant) ->
 async def list_deliveries(request: Request, id: str, principal: WebhooksManage, session: Tenant,
                           page: Pages, fields: DeliveryFields) -> JSONResponse:
     await service.get_or_404(session, id)
-    secret_key = get_runtime(request).settings.secret_key
+    keys = get_runtime(request).settings.keys
     key = list_key(session.workspace_id, request.url.path, {})
-    after_id = decode_cursor(secret_key, key, page.cursor)
+    after_id = decode_cursor(keys, key, page.cursor)
     rows = await session.fetch_all(repository.deliveries_statement(
         session, id, after_id=after_id, limit=page.limit))
     attempts = await repository.attempts_of(session, [row["id"] for row in rows[:page.limit]])
     return json_response(page_body(
         rows, page.limit, lambda row: fields(render.delivery(row, attempts[row["id"]])),
-        secret_key, key))
+        keys, key))
 
 
 @router.post("/{id}/deliveries/{delivery_id}/redeliver", status_code=202,

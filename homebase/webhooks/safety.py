@@ -4,18 +4,24 @@ A subscription URL is checked when it is created (syntax, scheme, and every addr
 its host resolves to) and again on every attempt: the connection is made through
 `GuardedBackend`, which resolves the host itself, refuses if any address is internal,
 and connects to the address it checked, so a DNS answer that changes between the check
-and the connection (DNS rebinding) can't slip through. Resolution uses the event
-loop's getaddrinfo (a thread), never blocking the loop.
+and the connection (DNS rebinding) can't slip through.
+
+Both checks resolve through the Runtime's resolver (kit/dns.py), bounded by
+HOMEBASE_WEBHOOK_DNS_TIMEOUT_SECONDS (`bounded_lookup`). At creation the lookup is made
+before the request's transaction opens (`PreResolved`, fetched by the route's
+before-transaction step), so a slow DNS server holds no database connection: on SQLite
+the process has one, and every workspace's requests would wait behind it.
 """
 
 import asyncio
 import ipaddress
-import socket
+from collections.abc import Awaitable, Callable
 from urllib.parse import urlsplit
 
 import httpcore
 
 from homebase.config import Settings
+from homebase.kit.dns import Resolver
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -92,25 +98,71 @@ def check_url_syntax(url: str, settings: Settings) -> tuple[str, int]:
     return host, port or (443 if parts.scheme == "https" else 80)
 
 
-async def resolve(host: str, port: int) -> list[IPAddress]:
-    try:
-        return [ipaddress.ip_address(host)]
-    except ValueError:
-        pass
-    loop = asyncio.get_running_loop()
-    try:
-        infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except socket.gaierror as error:
-        raise UnsafeUrl(f"{host} does not resolve ({error.strerror})") from error
-    # Scope ids ("fe80::1%eth0") are dropped: the address itself decides.
-    return list(dict.fromkeys(ipaddress.ip_address(info[4][0].split("%")[0]) for info in infos))
+# (host, port) -> every address, or UnsafeUrl saying why not.
+Lookup = Callable[[str, int], Awaitable[list[IPAddress]]]
 
 
-async def checked_addresses(host: str, port: int, *, allow_private: bool) -> list[IPAddress]:
+def bounded_lookup(resolver: Resolver, seconds: float) -> Lookup:
+    """`resolver` as a Lookup: address literals answer themselves, a name that does not
+    resolve or takes longer than `seconds` is refused."""
+    async def lookup(host: str, port: int) -> list[IPAddress]:
+        try:
+            return [ipaddress.ip_address(host)]
+        except ValueError:
+            pass
+        try:
+            async with asyncio.timeout(seconds):
+                addresses = await resolver(host, port)
+        except TimeoutError as error:  # before OSError: TimeoutError is one
+            raise UnsafeUrl(f"{host} did not resolve within {seconds:g} s; try again, or "
+                            "check the host's DNS") from error
+        except OSError as error:
+            raise UnsafeUrl(f"{host} does not resolve ({error.strerror or error})") from error
+        if not addresses:
+            raise UnsafeUrl(f"{host} does not resolve")
+        return addresses
+    return lookup
+
+
+class PreResolved:
+    """A Lookup that answers only from lookups made earlier (`fetch`), outside the
+    request's transaction; asked for a host it did not fetch, it fails loudly rather than
+    resolve inside the transaction."""
+
+    def __init__(self) -> None:
+        self._answers: dict[tuple[str, int], list[IPAddress] | UnsafeUrl] = {}
+
+    async def fetch(self, url: str, settings: Settings, lookup: Lookup) -> None:
+        try:
+            host, port = check_url_syntax(url, settings)
+        except UnsafeUrl:
+            return  # the check proper refuses it again, without needing an answer
+        try:
+            self._answers[host, port] = await lookup(host, port)
+        except UnsafeUrl as refused:
+            self._answers[host, port] = refused
+
+    async def __call__(self, host: str, port: int) -> list[IPAddress]:
+        answer = self._answers.get((host, port))
+        if answer is None:
+            raise RuntimeError(f"{host}:{port} was not looked up before the transaction")
+        if isinstance(answer, UnsafeUrl):
+            raise answer
+        return answer
+
+
+async def look_up_url(url: str, settings: Settings, resolver: Resolver) -> PreResolved:
+    """The lookup a later `check_url(url, settings, answers)` needs, made now."""
+    answers = PreResolved()
+    await answers.fetch(url, settings, bounded_lookup(resolver,
+                                                      settings.webhook_dns_timeout_seconds))
+    return answers
+
+
+async def checked_addresses(host: str, port: int, *, allow_private: bool,
+                            lookup: Lookup) -> list[IPAddress]:
     """Every address of host, or UnsafeUrl when any of them is refused."""
-    addresses = await resolve(host, port)
-    if not addresses:
-        raise UnsafeUrl(f"{host} does not resolve")
+    addresses = await lookup(host, port)
     for address in addresses:
         reason = address_refusal(address, allow_private=allow_private)
         if reason:
@@ -118,9 +170,10 @@ async def checked_addresses(host: str, port: int, *, allow_private: bool) -> lis
     return addresses
 
 
-async def check_url(url: str, settings: Settings) -> None:
+async def check_url(url: str, settings: Settings, lookup: Lookup) -> None:
     host, port = check_url_syntax(url, settings)
-    await checked_addresses(host, port, allow_private=settings.webhook_allow_private_urls)
+    await checked_addresses(host, port, allow_private=settings.webhook_allow_private_urls,
+                            lookup=lookup)
 
 
 class GuardedBackend(httpcore.AsyncNetworkBackend):
@@ -129,13 +182,15 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
     TLS still verifies the certificate against the URL's host name: httpcore passes the
     original host as server_hostname when it starts TLS on the stream we return."""
 
-    def __init__(self, *, allow_private: bool):
+    def __init__(self, *, allow_private: bool, lookup: Lookup):
         self._inner = httpcore.AnyIOBackend()
         self._allow_private = allow_private
+        self._lookup = lookup
 
     async def connect_tcp(self, host, port, timeout=None,  # noqa: ASYNC109 (httpcore's)
                           local_address=None, socket_options=None):
-        addresses = await checked_addresses(host, port, allow_private=self._allow_private)
+        addresses = await checked_addresses(host, port, allow_private=self._allow_private,
+                                             lookup=self._lookup)
         return await self._inner.connect_tcp(str(addresses[0]), port, timeout=timeout,
                                              local_address=local_address,
                                              socket_options=socket_options)

@@ -1,10 +1,13 @@
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from homebase.outbox.catalogue import EVENT_TYPES
 
+# What webhooks/safety.py checks before any lookup, for the document: http(s) in any case,
+# a host, no user information, no fragment.
+URL_PATTERN = r"^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\s]+([/?][^#\s]*)?$"
 _CREATED = "2026-11-20T17:04:05.123Z"
 _SUBSCRIPTION = {
     "id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t", "url": "https://crm.example.com/hooks/homebase",
@@ -19,8 +22,12 @@ class WebhookCreate(BaseModel):
         "event_types": ["contact.created", "contact.stage_changed"]}]})
 
     url: Annotated[str, StringConstraints(min_length=1, max_length=2048)] = Field(
-        description="The receiving address. https is required in production; addresses on "
-                    "loopback, private, link-local or metadata networks are refused.")
+        description="The receiving address: an absolute http or https URL with a host, "
+                    "without user name, password or fragment. https is required in "
+                    "production; addresses on loopback, private, link-local or metadata "
+                    "networks are refused, and so is a host that does not resolve, or not "
+                    "within the server's DNS time limit (2 s unless configured).",
+        json_schema_extra={"format": "uri", "pattern": URL_PATTERN})
     event_types: list[str] = Field(
         default_factory=list, max_length=len(EVENT_TYPES),
         description="Event names from the catalogue; an empty array (the default) subscribes "
@@ -48,11 +55,20 @@ class Webhook(BaseModel):
     created_at: datetime
 
 
-class WebhookCreated(Webhook):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        **_SUBSCRIPTION, "secret": "whsec_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd"}]})
+def _created_schema(schema: dict[str, Any]) -> None:
+    schema["examples"] = [{**_SUBSCRIPTION,
+                           "secret": "whsec_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd"}]
+    # Present on the answer that created the subscription; an Idempotency-Key replay of it
+    # leaves the secret out (it is never stored), so the document can't require it.
+    schema["required"] = [name for name in schema.get("required", []) if name != "secret"]
 
-    secret: str = Field(description="Signing secret: returned here once, never again.")
+
+class WebhookCreated(Webhook):
+    model_config = ConfigDict(json_schema_extra=_created_schema)
+
+    secret: str = Field(description="Signing secret: returned here once, never again. "
+                                    "Absent from an `Idempotent-Replayed: true` answer: the "
+                                    "secret is never stored, so a replay cannot show it.")
 
 
 class WebhookDeleted(BaseModel):

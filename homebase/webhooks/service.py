@@ -11,8 +11,8 @@ from homebase.kit.errors import Conflict, InsufficientScope, NotFound, Validatio
 from homebase.kit.ids import new_id
 from homebase.kit.sealed import seal
 from homebase.outbox.catalogue import EVENT_SCOPES
-from homebase.webhooks import repository
-from homebase.webhooks.safety import UnsafeUrl, check_url
+from homebase.webhooks import grants, repository
+from homebase.webhooks.safety import Lookup, UnsafeUrl, check_url
 from homebase.webhooks.schemas import WebhookCreate
 
 SECRET_PREFIX = "whsec_"
@@ -33,18 +33,20 @@ def _check_readable(principal: Principal, event_types: list[str]) -> None:
 
 
 async def create_subscription(session: TenantSession, principal: Principal, body: WebhookCreate,
-                              settings: Settings) -> tuple[dict[str, Any], str]:
+                              settings: Settings, answers: Lookup) -> tuple[dict[str, Any], str]:
+    """`answers` holds the URL's host lookup, made before the transaction opened
+    (safety.look_up_url): inside it, nothing waits on DNS."""
     _check_readable(principal, body.event_types)
     try:
-        await check_url(body.url, settings)
+        await check_url(body.url, settings, answers)
     except UnsafeUrl as refused:
         raise ValidationFailed.for_field("url", str(refused)) from refused
     subscription_id = new_id("whk")
     secret = random_token(SECRET_PREFIX)
     row = {"id": subscription_id, "url": body.url, "event_types": body.event_types,
-           "secret_encrypted": seal(settings.secret_key, SEAL_PURPOSE, secret, subscription_id),
+           "secret_encrypted": seal(settings.keys, SEAL_PURPOSE, secret, subscription_id),
            "secret_hint": secret[:8], "scopes": readable_scopes(principal),
-           "created_by": principal.credential_id, "created_at": session.now(),
+           **await grants.creator(session, principal), "created_at": session.now(),
            "deleted_at": None}
     await repository.insert(session, row)
     return row, secret
@@ -75,5 +77,9 @@ async def redeliver(session: TenantSession, subscription_id: str,
     values = {"status": "pending", "attempts": 0, "next_attempt_at": session.now(),
               "completed_at": None}
     if not await repository.reschedule(session, delivery_id, values):
+        # Retention may have deleted it since it was read (docs/operations.md): a pruned
+        # delivery is not redeliverable, and says so as an unknown one does.
+        if await repository.get_delivery(session, subscription_id, delivery_id) is None:
+            raise NotFound("No such delivery.")
         raise Conflict("An attempt of this delivery is in progress; try again when it ends.")
     return {**delivery, **values}

@@ -62,7 +62,7 @@ def verify(secret: str, body: bytes, headers: Mapping[str, str], *,
         return
     timestamp = _header(headers, "X-Webhook-Timestamp") or ""
     stamped = _header(headers, "X-Webhook-Signature-Timestamped") or ""
-    if not timestamp.isdigit():
+    if not (timestamp.isascii() and timestamp.isdigit()):  # "²".isdigit(), int("²") fails
         raise SignatureMismatch("X-Webhook-Timestamp is missing or malformed")
     expected = timestamped_signature(secret, timestamp, body)
     if not hmac.compare_digest(stamped.encode(), expected.encode()):

@@ -7,6 +7,7 @@ leases. Imported by the app (`homebase serve`) and by `homebase worker`.
 import asyncio
 import logging
 
+from homebase.kit import logs
 from homebase.runtime import Runtime
 from homebase.webhooks import dispatcher, render
 from homebase.webhooks.delivery import AttemptResult, attempt, client_for
@@ -21,7 +22,7 @@ async def _waiting(runtime: Runtime, job_name: str) -> bool:
         return await dispatcher.work_waiting(connection, runtime.clock(), job_name)
 
 
-@job("webhooks.fan_out")
+@job("webhooks.fan_out", first=True)
 async def fan_out(runtime: Runtime) -> int:
     if not await _waiting(runtime, "fan_out"):
         return 0
@@ -48,8 +49,8 @@ async def _send(runtime: Runtime, claim: dispatcher.Claim) -> AttemptResult:
         return AttemptResult(succeeded=False, status_code=None, latency_ms=0, error=UNSIGNABLE)
     body, headers = request_for(claim, int(runtime.clock().timestamp()))
     try:
-        return await attempt(client_for(runtime.settings), claim.url, body, headers,
-                             runtime.settings)
+        return await attempt(client_for(runtime.settings, runtime.resolver), claim.url, body,
+                             headers, runtime.settings)
     except Exception as failure:
         # An unforeseen error fails this attempt only; escaping gather would leave the
         # whole batch leased (and its finished attempts unrecorded) until the sweeper.
@@ -58,7 +59,7 @@ async def _send(runtime: Runtime, claim: dispatcher.Claim) -> AttemptResult:
                              error=f"internal error: {type(failure).__name__}")
 
 
-@job("webhooks.deliver")
+@job("webhooks.deliver", first=True)
 async def deliver_due(runtime: Runtime) -> int:
     """Claim up to HOMEBASE_WEBHOOK_DELIVERY_BATCH due deliveries, POST them
     concurrently, record every outcome in one transaction."""
@@ -74,6 +75,15 @@ async def deliver_due(runtime: Runtime) -> int:
     async with runtime.db.transaction() as connection:
         await dispatcher.record(connection, list(zip(claims, results, strict=True)),
                                 runtime.clock(), settings)
+    for claim, result in zip(claims, results, strict=True):
+        logs.event(log, "webhook delivery attempt",
+                   level=logging.INFO if result.succeeded else logging.WARNING,
+                   delivery_id=claim.delivery_id, attempt_id=claim.attempt_id,
+                   event_id=claim.event_id, event_type=claim.event_type,
+                   workspace_id=claim.workspace_id, attempt=claim.attempt_number,
+                   outcome="succeeded" if result.succeeded else "failed",
+                   status_code=result.status_code, latency_ms=result.latency_ms,
+                   error=result.error)
     return len(claims)
 
 

@@ -1,49 +1,107 @@
 """The background worker: `homebase worker`, or in-process under `homebase serve`.
 
 It runs every registered job in turn; a job does a bounded batch of due work and
-returns how much it did. When a whole round finds nothing, the worker sleeps
-HOMEBASE_WORKER_POLL_SECONDS. Jobs are thin: they open their own transactions and call
-plain functions that tests call directly. Areas register jobs with @job.
+returns how much it did. When a whole round finds nothing, the worker waits until work
+is committed (runtime.wakeup: in-process, and LISTEN on PostgreSQL; worker/wakeup.py) or
+HOMEBASE_WORKER_POLL_SECONDS pass, the safety net for a lost notification. Jobs are
+thin: they open their own transactions and call plain functions that tests call
+directly. Areas register jobs with @job.
 """
 
 import asyncio
+import contextlib
 import logging
 import signal
+import time
 from collections.abc import Awaitable, Callable
 
+from homebase.db import unavailable
+from homebase.kit import logs
+from homebase.metrics import WORKER_JOB_DURATION, WORKER_JOB_FAILURES, WORKER_JOB_ITEMS
 from homebase.runtime import Runtime
+from homebase.worker.wakeup import listen
 
 log = logging.getLogger("homebase.worker")
 Job = Callable[[Runtime], Awaitable[int]]
 JOBS: dict[str, Job] = {}
+FIRST: set[str] = set()
 
 
-def job(name: str) -> Callable[[Job], Job]:
+def job(name: str, *, first: bool = False) -> Callable[[Job], Job]:
+    """`first`: the job runs before the others in every round (in registration order
+    among themselves): a woken worker starts a committed event's delivery before the
+    other jobs' checks, which took most of the commit-to-first-attempt time."""
     def register(function: Job) -> Job:
         JOBS[name] = function
+        if first:
+            FIRST.add(name)
         return function
     return register
 
 
-async def run_round(runtime: Runtime) -> int:
-    """One pass over every job; a failing job is logged and the others still run."""
+def ordered_jobs() -> list[tuple[str, Job]]:
+    return sorted(JOBS.items(), key=lambda item: item[0] not in FIRST)  # stable
+
+
+async def run_round(runtime: Runtime, stop: asyncio.Event | None = None) -> int:
+    """One pass over every job; a failing job is logged and the others still run. Once
+    `stop` is set no further job starts: the one running finishes its batch, recording
+    every outcome, which gives its leases back."""
     done = 0
-    for name, function in list(JOBS.items()):
+    for name, function in ordered_jobs():
+        if stop is not None and stop.is_set():
+            break
+        logs.bind(job=name)
+        started = time.perf_counter()
         try:
-            done += await function(runtime)
-        except Exception:
-            log.exception("worker job %s failed; it will run again next round", name)
+            did = await function(runtime)
+        except Exception as error:
+            why = unavailable.reason(error)
+            if why is not None:  # the database is down: one line a round, no traceback
+                log.warning("worker job %s: %s; it will run again next round", name, why)
+            else:
+                log.exception("worker job %s failed; it will run again next round", name)
+            WORKER_JOB_FAILURES.labels(name).inc()
+            WORKER_JOB_DURATION.labels(name, "failed").observe(time.perf_counter() - started)
+            continue
+        WORKER_JOB_DURATION.labels(name, "ok").observe(time.perf_counter() - started)
+        if did:
+            WORKER_JOB_ITEMS.labels(name).inc(did)
+        done += did
+    logs.bind(job=None)
     return done
 
 
+async def drain(worker: "asyncio.Task[None]", seconds: float) -> None:
+    """Waits up to `seconds` for a stopping worker to finish its batch (SIGTERM). Past
+    it the batch is cancelled: its leases then expire and the sweepers take the rows back
+    as after a crash (a send whose outcome is unknown ends FAILED, never sent twice)."""
+    done, _ = await asyncio.wait({worker}, timeout=seconds)
+    if not done:
+        log.warning("worker did not stop within %.0f s; cancelling its batch", seconds)
+        worker.cancel()
+        await asyncio.gather(worker, return_exceptions=True)
+
+
 async def run_until(runtime: Runtime, stop: asyncio.Event) -> None:
-    log.info("worker started with jobs: %s", ", ".join(JOBS) or "(none)")
-    while not stop.is_set():
-        if await run_round(runtime) == 0:
-            try:
-                await asyncio.wait_for(stop.wait(), runtime.settings.worker_poll_seconds)
-            except TimeoutError:
-                pass
+    log.info("worker started with jobs: %s; woken by %s, else every %s s",
+             ", ".join(name for name, _ in ordered_jobs()) or "(none)",
+             "commits in this process (SQLite: not another process's)" if runtime.db.is_sqlite
+             else "commits in this process and LISTEN homebase_work",
+             runtime.settings.worker_poll_seconds)
+    wakeup = runtime.wakeup
+    listener = None if runtime.db.is_sqlite else asyncio.create_task(
+        listen(runtime.db.url, wakeup, stop))
+    try:
+        while not stop.is_set():
+            wakeup.clear()  # before the round: work committed during it wakes the next
+            if await run_round(runtime, stop) == 0:
+                await wakeup.wait(runtime.settings.worker_poll_seconds, stop)
+    finally:
+        if listener is not None:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
     log.info("worker stopped")
 
 
@@ -51,6 +109,7 @@ async def run_worker_forever() -> None:
     import homebase.automations.tasks  # noqa: F401  (registers the engine tick)
     import homebase.calendars.tasks  # noqa: F401  (registers the calendar push job)
     import homebase.messaging.tasks  # noqa: F401  (registers the send job)
+    import homebase.retention.tasks  # noqa: F401  (registers the pruning job)
     import homebase.webhooks.tasks  # noqa: F401  (registers the webhook jobs)
 
     runtime = Runtime.from_settings()
@@ -58,7 +117,13 @@ async def run_worker_forever() -> None:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    worker = asyncio.create_task(run_until(runtime, stop))
+    stopping = asyncio.create_task(stop.wait())
     try:
-        await run_until(runtime, stop)
+        await asyncio.wait({worker, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        await drain(worker, runtime.settings.shutdown_timeout_seconds)
+        if not worker.cancelled():
+            await worker  # a worker that crashed raises here
     finally:
+        stopping.cancel()
         await runtime.close()

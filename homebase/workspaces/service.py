@@ -1,5 +1,6 @@
 """Operator-side rules for workspaces, their members and sender numbers."""
 
+import asyncio
 from typing import Any
 
 from sqlalchemy import insert, select, update
@@ -8,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from homebase.db.tenancy import TenantSession
 from homebase.kit.clock import isoformat
 from homebase.kit.ids import new_id
-from homebase.kit.passwords import hash_password
+from homebase.kit.passwords import hash_password, shared_salt
 from homebase.kit.phones import to_e164
 from homebase.models import SenderNumber, User, Workspace
 
@@ -78,10 +79,21 @@ async def create_user(session: TenantSession, *, email: str, name: str,
     await organization.ensure(session, office_id, team_id)
     invalidate(session.workspace_id)  # a new routing target
     row = {"id": new_id("usr"), "email": email, "name": name.strip() or email,
-           "password_hash": hash_password(password) if password else None,
+           "password_hash": await _password_hash(session, email, password) if password else None,
            "office_id": office_id, "team_id": team_id, "created_at": session.now()}
     await session.insert(users, row)
     return row
+
+
+async def _password_hash(session: TenantSession, email: str, password: str) -> str:
+    """Hashed with the salt this email's memberships in other workspaces share, so that
+    signing in costs one hash however many workspaces it belongs to (kit/passwords.py).
+    The one read across workspaces outside sign-in: it returns nothing but a salt."""
+    statement = (select(users.c.password_hash)
+                 .where(users.c.email == email, users.c.password_hash.is_not(None))
+                 .order_by(users.c.id).limit(20))  # as many as a sign-in checks
+    stored = (await session.connection.execute(statement)).scalars().all()
+    return await asyncio.to_thread(hash_password, password, shared_salt(stored))
 
 
 async def add_sender_number(session: TenantSession, *, number: str, channel: str,

@@ -1,0 +1,63 @@
+"""Which credential created each webhook subscription, and what revoking it does, for the
+console's webhook pages. The rule itself is homebase/webhooks/grants.py's: an app's
+subscriptions end with the app's access; the others belong to the workspace
+(docs/webhooks.md, "Who created a subscription")."""
+
+from typing import Any
+
+from homebase.console.pages import e
+from homebase.db.tenancy import TenantSession
+from homebase.models import ApiKey, OAuthClient, OAuthGrant, User
+from homebase.webhooks.grants import APP_KIND
+
+api_keys = ApiKey.__table__
+grants = OAuthGrant.__table__
+clients = OAuthClient.__table__
+users = User.__table__
+
+KEY_KIND = "api_key"
+MEMBER_KIND = "console_member"
+APP_EFFECT = "Ends when the app's access is revoked (Connected apps)."
+KEY_EFFECT = "Revoking the key does not stop it; delete it here to stop it."
+WORKSPACE_EFFECT = "Stays until deleted here."
+
+
+def _ids(rows: list[dict[str, Any]], kind: str, column: str) -> list[str]:
+    return sorted({row[column] for row in rows if row["created_by_kind"] == kind
+                   and row[column] is not None})
+
+
+async def describe(session: TenantSession, rows: list[dict[str, Any]]) -> dict[str, str]:
+    """Subscription id -> an HTML cell: the creating credential and what revoking it does."""
+    keys = {row["id"]: row for row in await session.fetch_all(
+        session.select(api_keys, api_keys.c.id, api_keys.c.name, api_keys.c.key_hint,
+                       api_keys.c.revoked_at)
+        .where(api_keys.c.id.in_(_ids(rows, KEY_KIND, "created_by"))))}
+    apps = {row["id"]: row for row in await session.fetch_all(
+        session.select(grants, grants.c.id, clients.c.id.label("client_id"), clients.c.name)
+        .join_from(grants, clients, clients.c.id == grants.c.client_id)
+        .where(grants.c.id.in_(_ids(rows, APP_KIND, "grant_id"))))}
+    members = {row["id"]: row for row in await session.fetch_all(
+        session.select(users, users.c.id, users.c.name, users.c.email)
+        .where(users.c.id.in_(_ids(rows, MEMBER_KIND, "created_by"))))}
+    return {row["id"]: _cell(row, keys, apps, members) for row in rows}
+
+
+def _cell(row: dict[str, Any], keys: dict, apps: dict, members: dict) -> str:
+    kind = row["created_by_kind"]
+    if kind == APP_KIND:
+        app = apps.get(row["grant_id"])
+        who = (f"App {e(app['name'])} <code>{e(app['client_id'])}</code>" if app
+               else "An OAuth app")
+        return f"{who}<br><small>{e(APP_EFFECT)}</small>"
+    if kind == KEY_KIND:
+        key = keys.get(row["created_by"])
+        who = (f"API key {e(key['name'])} <code>{e(key['key_hint'])}…</code>"
+               f"{' (revoked)' if key['revoked_at'] is not None else ''}" if key
+               else "An API key")
+        return f"{who}<br><small>{e(KEY_EFFECT)}</small>"
+    if kind == MEMBER_KIND:
+        member = members.get(row["created_by"])
+        who = f"Console: {e(member['name'])}" if member else "Console"
+        return f"{who}<br><small>{e(WORKSPACE_EFFECT)}</small>"
+    return f"Not recorded (created before this was kept)<br><small>{e(WORKSPACE_EFFECT)}</small>"

@@ -1,0 +1,60 @@
+"""Which database failures mean "the database cannot serve right now", answered 503 with
+Retry-After (http/errors.py) rather than 500: the server is unreachable or refusing
+connections, the pool had no connection within HOMEBASE_DATABASE_POOL_TIMEOUT_SECONDS, a
+connection died mid-statement, a statement ran past the statement timeout, SQLite's
+write lock stayed taken past its busy timeout. Everything else stays a bug (500)."""
+
+from sqlalchemy import exc
+
+from homebase.kit.errors import ServiceUnavailable
+
+RETRY_AFTER_SECONDS = 2
+
+# PostgreSQL SQLSTATEs: class 08 connection exception, 57014 query_canceled (the
+# statement timeout), 57P01-57P05 shutdown / cannot connect now / idle session
+# timeout, 53300 too_many_connections.
+_UNAVAILABLE_STATES = ("08", "57014", "57P0", "53300")
+_SQLITE_BUSY = ("database is locked", "database table is locked")
+
+
+class DatabaseUnavailable(ServiceUnavailable):
+    message = "The database is not answering; retry shortly."
+
+    def __init__(self, message: str | None = None):
+        super().__init__(message, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+
+
+def _sqlstate(error: BaseException) -> str:
+    for candidate in (getattr(error, "orig", None), error.__cause__, error):
+        state = getattr(candidate, "sqlstate", None) or getattr(candidate, "pgcode", None)
+        if isinstance(state, str):
+            return state
+    return ""
+
+
+def reason(error: BaseException) -> str | None:
+    """What made the database unavailable, or None when `error` is not such a failure."""
+    if isinstance(error, DatabaseUnavailable):
+        return error.message
+    if isinstance(error, exc.TimeoutError):  # QueuePool: no connection within pool_timeout
+        return "No database connection became free in time; retry shortly."
+    if isinstance(error, exc.DBAPIError):
+        state = _sqlstate(error)
+        if state == "57014":
+            return "The database statement ran past its time limit; retry shortly."
+        if error.connection_invalidated or state.startswith(_UNAVAILABLE_STATES):
+            return DatabaseUnavailable.message
+        if isinstance(error, exc.OperationalError) and any(
+                text in str(error.orig) for text in _SQLITE_BUSY):
+            return "The database stayed busy past its time limit; retry shortly."
+        if isinstance(error, exc.InterfaceError):  # asyncpg: the connection is closed
+            return DatabaseUnavailable.message
+    return None
+
+
+def on_connect_failure(error: Exception) -> Exception:
+    """Any failure to obtain a connection (refused, timed out, the pool exhausted, the
+    server shutting down) is unavailability: the statement never ran."""
+    if isinstance(error, (OSError, exc.DBAPIError, exc.TimeoutError)):
+        return DatabaseUnavailable(reason(error) or DatabaseUnavailable.message)
+    return error

@@ -1,0 +1,57 @@
+"""New background work, announced when the transaction that made it commits.
+
+Whoever writes work for the worker (an outbox event, a queued message, an enrolment)
+calls `mark(connection)` in its transaction. Database (db/engine.py) opens every
+transaction with `track(connection)`; when a marked transaction ends:
+
+- on PostgreSQL it sends `pg_notify('homebase_work', '')` as its last statement, so the
+  notification is delivered on commit and only on commit (PostgreSQL holds NOTIFY until
+  then), to every listening worker process (worker/wakeup.py);
+- after the commit, Database calls its `on_work` callbacks: the Runtime's in-process
+  Wakeup, which wakes a worker running in this process (`homebase serve`).
+
+A transaction that marks nothing pays a context variable set and reset: no statement,
+no callback. The mark is found through the context (the request's or job's task) and
+matched to the connection it was made on, so a nested transaction on another connection
+cannot take it.
+"""
+
+from contextvars import ContextVar, Token
+
+from sqlalchemy import text
+
+CHANNEL = "homebase_work"
+NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', '')")
+
+
+class Pending:
+    __slots__ = ("connection", "parent", "marked")
+
+    def __init__(self, connection: object, parent: "Pending | None"):
+        self.connection = connection
+        self.parent = parent
+        self.marked = False
+
+
+_current: ContextVar[Pending | None] = ContextVar("homebase_pending_work", default=None)
+
+
+def track(connection: object) -> tuple[Pending, Token]:
+    """Start tracking marks for `connection`'s transaction; `untrack(token)` at its end."""
+    pending = Pending(connection, _current.get())
+    return pending, _current.set(pending)
+
+
+def untrack(token: Token) -> None:
+    _current.reset(token)
+
+
+def mark(connection: object) -> None:
+    """The transaction on `connection` wrote work for the worker: announce it on commit.
+    A connection that Database did not open (a test's own) is not tracked: no-op."""
+    pending = _current.get()
+    while pending is not None:
+        if pending.connection is connection:
+            pending.marked = True
+            return
+        pending = pending.parent

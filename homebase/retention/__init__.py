@@ -1,0 +1,1 @@
+"""Retention: the worker prunes what grows without bound (docs/operations.md)."""

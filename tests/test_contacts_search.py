@@ -1,0 +1,190 @@
+"""Contact search through the trigram indexes (contacts/search.py, migration 0016).
+
+A page is looked for among the newest `search.WINDOW` contacts, then through the index
+alone. `window` 1 sends nearly every search through the index, 1000 answers every one
+among the newest: both give the rule's results exactly (docs/decisions.md, Contacts).
+"""
+
+import pytest
+from sqlalchemy import select, text
+
+from homebase.contacts import repository, search
+from homebase.contacts.schemas import ContactFilters
+from homebase.db.tenancy import TenantSession
+from tests.support import make_key
+
+contacts = search.contacts
+
+PEOPLE = [
+    dict(first_name="Dana", last_name="Reyes", email="dana@example.com", phone="+14155550142"),
+    dict(first_name="Sam", last_name="Okafor", email="sam@okafor.net", phone="(510) 555-0199"),
+    dict(first_name="Grace", last_name="Lindqvist", email="grace@example.org",
+         phone="+1 650 555 0123"),
+    dict(first_name="Siobhan", last_name='O"Brien', email="s.obrien@example.ie"),
+    dict(first_name="Émile", last_name="Zola", phone="call DANA"),
+    dict(first_name=None, last_name="Solo", email="100%_sure@example.com"),
+]
+
+
+@pytest.fixture(params=[1, 1000], ids=["through-index", "among-newest"])
+def window(request, monkeypatch):
+    monkeypatch.setattr(search, "WINDOW", request.param)
+    return request.param
+
+
+async def create(tenant, **fields):
+    response = await tenant.post("/v1/contacts", json={k: v for k, v in fields.items()
+                                                       if v is not None})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+async def fillers(tenant, count):
+    for index in range(count):
+        await create(tenant, first_name=f"Filler{index}", last_name="Person")
+
+
+async def found(client, headers, q, **params):
+    response = await client.get("/v1/contacts", params={"q": q, "limit": 200, **params},
+                                headers=headers)
+    assert response.status_code == 200, response.text
+    return sorted(item["last_name"] for item in response.json()["data"])
+
+
+@pytest.fixture
+async def roster(tenant):
+    people = [await create(tenant, **person) for person in PEOPLE]
+    await fillers(tenant, 3)  # the people are not the newest: the window misses them
+    return people
+
+
+@pytest.mark.parametrize(("q", "expected"), [
+    ("lindq", ["Lindqvist"]), ("SAM", ["Okafor"]), ("dana reyes", ["Reyes"]),
+    ("a rey", ["Reyes"]), (" reyes", ["Reyes"]), ("okafor.net", ["Okafor"]),
+    ("555-0199", ["Okafor"]), ("5105550199", ["Okafor"]),
+    ("555 01", ["Lindqvist", "Okafor", "Reyes"]), ("nobody", []), ("100%", ["Solo"]),
+    ("0%_s", ["Solo"]), ("%%%", []), ("___", []), ('"br', ['O"Brien']), ('o"b', ['O"Brien']),
+    ("dana", ["Reyes", "Zola"]),  # Zola's phone is free text: "call DANA"
+    ("MILE ZO", ["Zola"]),
+    (" solo", ["Solo"]),  # a contact without a first name is " Solo"
+    ("Filler", ["Person", "Person", "Person"]),
+    ("re", ["Reyes", "Solo"]), ("OK", ["Okafor"]),  # short: the scan, as before
+    ('NEAR(a b)', []), ("{name}: x", []), ("a OR b", []), ("***", []),
+])
+async def test_search_keeps_the_rule(tenant, roster, window, q, expected, backend):
+    if q == "dana" and backend == "postgres":
+        expected = ["Reyes"]  # LIKE on the phone is case-sensitive there, as before 0016
+    assert await found(tenant.client, tenant.headers, q) == expected
+
+
+@pytest.mark.parametrize(("q", "expected"), [
+    ("okafor.net", []), ("sam@okafor.net", ["Okafor"]), ("SAM@OKAFOR.NET ", ["Okafor"]),
+    ("555-01", []), ("55501", []), ("(510) 555-0199", ["Okafor"]), ("4155550142", ["Reyes"]),
+    ("+1 415 555 0142", ["Reyes"]), ("grace", ["Lindqvist"]), ("example", []),
+    ("dana", ["Reyes"]),  # the free-text phone "call DANA" is not searched
+])
+async def test_masked_search_still_matches_only_exact_email_or_phone(
+        tenant, roster, runtime, window, q, expected):
+    _, key = await make_key(runtime, tenant.id, ["contacts:read"])
+    assert await found(tenant.client, {"Authorization": f"token {key}"}, q) == expected
+
+
+@pytest.mark.parametrize("name", ["q", "source", "tag", "owner_id"])
+async def test_a_nul_in_a_filter_is_a_400_naming_it(tenant, name):
+    """PostgreSQL cannot compare text with a NUL: it was a 500 there."""
+    response = await tenant.get("/v1/contacts", params={name: "x\x00yz"})
+    assert response.status_code == 400, response.text
+    assert [error["field"] for error in response.json()["error"]["details"]["errors"]] == [name]
+
+
+async def test_filters_combine_with_the_indexed_search(tenant, window):
+    await create(tenant, first_name="Ana", last_name="Marsh", stage="HOT_LEAD", tags=["vip"])
+    await create(tenant, first_name="Ana", last_name="Marsden", stage="LEAD", tags=["vip"])
+    await fillers(tenant, 2)
+    headers = tenant.headers
+    assert await found(tenant.client, headers, "mars", stage="HOT_LEAD") == ["Marsh"]
+    assert await found(tenant.client, headers, "mars", tag="vip") == ["Marsden", "Marsh"]
+    assert await found(tenant.client, headers, "mars", tag="nope") == []
+
+
+async def test_pages_of_a_search_walk_every_match_once_in_order(tenant, monkeypatch):
+    monkeypatch.setattr(search, "WINDOW", 2)
+    made = []
+    for index in range(7):
+        made.append((await create(tenant, first_name="Match", last_name=f"M{index}"))["id"])
+        await fillers(tenant, index % 3)
+    seen, cursor = [], None
+    while True:
+        params = {"q": "match", "limit": 2, **({"cursor": cursor} if cursor else {})}
+        body = (await tenant.get("/v1/contacts", params=params)).json()
+        seen += [item["id"] for item in body["data"]]
+        cursor = body["next_cursor"]
+        if not body["has_more"]:
+            break
+    assert seen == sorted(made, reverse=True)
+
+
+async def test_index_follows_every_write(tenant, window, runtime):
+    """Create, rename, new email and phone, and anonymization (DELETE) all reach the index."""
+    contact = await create(tenant, first_name="Wanda", last_name="Quintero",
+                           email="wq@example.com", phone="+14155550188")
+    await fillers(tenant, 2)
+    headers, client = tenant.headers, tenant.client
+    assert await found(client, headers, "quinter") == ["Quintero"]
+    assert await found(client, headers, "5550188") == ["Quintero"]
+
+    response = await tenant.patch(f"/v1/contacts/{contact['id']}",
+                                  json={"last_name": "Marlowe", "email": "wm@example.net",
+                                        "phone": "+14155550177"})
+    assert response.status_code == 200, response.text
+    assert await found(client, headers, "quinter") == []
+    assert await found(client, headers, "wq@example") == []
+    assert await found(client, headers, "5550188") == []
+    assert await found(client, headers, "marlow") == ["Marlowe"]
+    assert await found(client, headers, "wm@example.n") == ["Marlowe"]
+    assert await found(client, headers, "5550177") == ["Marlowe"]
+
+    assert (await tenant.delete(f"/v1/contacts/{contact['id']}")).status_code == 200
+    for q in ("marlow", "wanda", "wm@example", "5550177"):
+        assert await found(client, headers, q) == []
+    if runtime.db.is_sqlite:  # nothing of the erased contact is left to match
+        async with runtime.db.transaction() as connection:
+            hits = (await connection.execute(text(
+                "SELECT count(*) FROM contacts_fts WHERE contacts_fts MATCH :q"),
+                {"q": '"marlowe" OR "wanda" OR "5550177"'})).scalar()
+        assert hits == 0
+
+
+async def test_other_workspaces_are_not_found_through_the_index(tenant, other_tenant, window):
+    await create(other_tenant, first_name="Hidden", last_name="Neighbour")
+    await fillers(tenant, 2)
+    assert await found(tenant.client, tenant.headers, "neighbour") == []
+    assert await found(other_tenant.client, other_tenant.headers, "neighbour") == ["Neighbour"]
+
+
+async def test_the_index_answers_without_walking_the_workspace(tenant, runtime):
+    """The second step's plan reads the trigram index, not every contact in id order."""
+    async with runtime.db.transaction() as connection:
+        session = TenantSession(connection, tenant.id)
+        statements = repository.list_statement(session, ContactFilters(q="quintero"), pii=True,
+                                               after_id="con_zzzz", limit=50)
+        sql = str(statements[1].compile(dialect=connection.dialect,
+                                        compile_kwargs={"literal_binds": True}))
+        if runtime.db.is_sqlite:
+            plan = " ".join(row[3] for row in (await connection.exec_driver_sql(
+                "EXPLAIN QUERY PLAN " + sql)).all())
+            assert "contacts_fts" in plan and "INTEGER PRIMARY KEY" in plan, plan
+            assert "ix_contacts_workspace_id_id" not in plan, plan
+        else:  # ordered by an expression no index gives, so nothing walks ids
+            plan = " ".join(row[0] for row in (await connection.exec_driver_sql(
+                "EXPLAIN " + sql)).all())
+            assert "Sort Key: (((id)::text || ''::text)) DESC" in plan, plan
+            # and the searched expressions are the trigram indexes' own
+            await connection.exec_driver_sql("SET LOCAL enable_seqscan = off")
+            for index, column in [("name", search.NAME), ("email", contacts.c.email_lower),
+                                  ("phone", contacts.c.phone), ("e164", contacts.c.phone_e164)]:
+                probe = str(select(contacts.c.id).where(column.like("%quintero%")).compile(
+                    dialect=connection.dialect, compile_kwargs={"literal_binds": True}))
+                plan = " ".join(row[0] for row in (await connection.exec_driver_sql(
+                    "EXPLAIN " + probe)).all())
+                assert f"ix_contacts_search_{index}" in plan, plan
