@@ -186,3 +186,28 @@ async def test_the_worker_logs_a_database_outage_as_one_line_without_traceback(
     [record] = [r for r in caplog.records if r.name == "homebase.worker"]
     assert record.levelno == logging.WARNING and record.exc_info is None
     assert "test.db" in record.getMessage()
+
+
+async def test_the_document_states_the_503_every_v1_operation_can_answer(tenant, unreachable,
+                                                                         client):
+    """Each /v1 operation documents the 503 (envelope, Retry-After, X-Request-Id), and the
+    503 the service gives when the database is unreachable matches that document."""
+    import jsonschema_rs
+
+    from homebase.http.app import create_app
+
+    document = create_app().openapi()
+    operations = [(path, method, operation) for path, item in document["paths"].items()
+                  if path.startswith("/v1/") for method, operation in item.items()]
+    assert len(operations) > 40
+    for path, method, operation in operations:
+        answer = operation["responses"].get("503")
+        assert answer, (method, path)
+        assert set(answer["headers"]) == {"Retry-After", "X-Request-Id"}, (method, path)
+    answer = document["paths"]["/v1/contacts"]["get"]["responses"]["503"]
+    schema = answer["content"]["application/json"]["schema"]
+    validator = jsonschema_rs.validator_for({**schema, "components": document["components"]})
+    response = await tenant.get("/v1/contacts")
+    assert response.status_code == 503
+    validator.validate(response.json())
+    assert {"retry-after", "x-request-id"} <= set(response.headers)

@@ -23,6 +23,7 @@ from homebase.calls import public as calls_public
 from homebase.calls.endpoints import router as calls_router
 from homebase.console import routes as console_routes
 from homebase.contacts.endpoints import router as contacts_router
+from homebase.db.unavailable import RETRY_AFTER_SECONDS as UNAVAILABLE_RETRY_AFTER
 from homebase.deals.endpoints import deals_router, pipelines_router
 from homebase.http import docs, errors
 from homebase.http.body_limit import BodyLimitMiddleware
@@ -36,6 +37,7 @@ from homebase.kit.fields_openapi import add_narrowed_responses
 from homebase.kit.openapi import (
     add_body_limit_responses,
     add_response_headers,
+    add_unavailable_responses,
     restore_null_examples,
 )
 from homebase.kit.responses import JSONResponse
@@ -155,6 +157,7 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     add_narrowed_responses(document)  # what `fields` leaves of a response (kit/fields_openapi)
     add_response_headers(document, API_PREFIX)
     add_body_limit_responses(document, app.state.runtime.settings.max_body_bytes)
+    add_unavailable_responses(document, API_PREFIX, UNAVAILABLE_RETRY_AFTER)
     add_idempotency(document, API_PREFIX)  # after the shared headers, which it copies
     app.openapi_schema = document
     return document

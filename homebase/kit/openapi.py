@@ -189,6 +189,35 @@ def add_body_limit_responses(document: dict[str, Any], limit: int) -> None:
                     "example": example}}}
 
 
+def add_unavailable_responses(document: dict[str, Any], prefix: str,
+                               retry_after: int) -> None:
+    """503 on every operation under `prefix`: the database did not answer in time (server
+    down or refusing, the pool's acquire timeout, the statement timeout, SQLite's busy
+    timeout; db/unavailable.py). Added after the shared headers: the credential is read from
+    the database, so a 503 may come before the limiter counted and carries no rate-limit
+    headers, only X-Request-Id and Retry-After."""
+    example = {"error": {"code": "service_unavailable",
+                         "message": "The database is not answering; retry shortly.",
+                         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"}}
+    retry = _header("Seconds to wait before retrying.", "integer", retry_after)
+    for path, item in document.get("paths", {}).items():
+        if not path.startswith(prefix + "/"):
+            continue
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            operation.setdefault("responses", {})["503"] = {  # one object per operation
+                "description": "The database did not answer within its bounds (unreachable, "
+                               "no pooled connection within the pool timeout, a statement "
+                               "past the statement timeout); nothing was written. Retry "
+                               "after Retry-After seconds (service_unavailable).",
+                "headers": {"X-Request-Id": dict(REQUEST_ID_HEADER),
+                            "Retry-After": dict(retry)},
+                "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/ErrorEnvelope"},
+                    "example": example}}}
+
+
 def add_response_headers(document: dict[str, Any], prefix: str) -> None:
     """Documents the headers every /v1 answer carries (http/middleware.py, ratelimit/):
     X-Request-Id always; the X-RateLimit-* trio on every answer (a 401 reports the client
