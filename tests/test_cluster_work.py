@@ -18,6 +18,7 @@ import time
 import uuid
 import zlib
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import httpx
 import orjson
@@ -47,7 +48,9 @@ from tests.webhook_receiver import Receiver
 
 pytestmark = SERIAL_ONLY
 
-CONTACTS, CONCURRENCY, KILL_AFTER = 45, 6, 40  # three requests a contact
+# Three requests a contact. After ARM_AFTER answers the SMTP server holds the next mail
+# (its worker is killed then), after KILL_AFTER an API instance is killed.
+CONTACTS, CONCURRENCY, ARM_AFTER, KILL_AFTER = 45, 6, 15, 40
 LEASE = 8  # webhook and message leases: a killed worker's work is taken back after this
 STEPS = [
     {"type": "send_message", "persona": "ava", "channel": "EMAIL", "subject": "Hello",
@@ -91,7 +94,7 @@ class Mailroom:
 def _owner(cluster: Cluster, names: tuple[str, ...], port: int) -> str:
     """Which of the processes `names` holds the loopback TCP socket bound to `port`."""
     inodes = set()
-    for line in open("/proc/net/tcp").read().splitlines()[1:]:
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
         fields = line.split()
         if int(fields[1].rsplit(":", 1)[1], 16) == port:
             inodes.add(fields[9])
@@ -261,8 +264,9 @@ async def test_a_worker_and_an_instance_killed_mid_burst_lose_no_event_send_no_m
                 mailroom.released.set()
 
         async def on_done(done: int) -> None:
-            if done == KILL_AFTER and not fault:
+            if done == ARM_AFTER and not fault:
                 fault.append(asyncio.create_task(kill_worker_mid_send()))
+            if done == KILL_AFTER and "api-1" not in killed:
                 await asyncio.to_thread(cluster.kill, "api-1", signal.SIGKILL)
                 killed["api-1"] = time.monotonic()
 
@@ -343,8 +347,8 @@ async def test_a_worker_and_an_instance_killed_mid_burst_lose_no_event_send_no_m
     by_worker = collections.Counter(pids.get(a["worker"].rsplit(":", 1)[1], "?")
                                     for a in attempts)
     print(f"\ncluster up in {up:.1f} s; burst of {3 * CONTACTS} requests; api-1 killed after "
-          f"{KILL_AFTER} answers, {worker} (mid-send) {killed[worker] - killed['api-1']:.1f} s "
-          f"later, {'before' if killed[worker] < burst_done else 'after'} the burst ended; "
+          f"{KILL_AFTER} answers; {worker} killed mid-send {killed[worker] - killed['api-1']:+.1f}"
+          f" s from it, {burst_done - killed[worker]:.1f} s before the burst ended; "
           f"{len(burst.lost)} requests lost and retried with their key; {len(events)} events, "
           f"{len(receiver.requests)} requests received ({len(retried)} deliveries retried), "
           f"{len(attempts)} attempts {dict(by_worker)}; {len(messages)} messages, "
