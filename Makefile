@@ -26,11 +26,11 @@ PYTEST_WORKERS ?= 2
 test: install
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
-# The fault tests (tests/test_cluster.py) each start a whole topology (scripts/cluster: HAProxy,
+# The fault tests (tests/test_cluster*.py) each start a whole topology (scripts/cluster: HAProxy,
 # two API instances, two workers, a throwaway PostgreSQL and Redis on free ports) and break
 # it. They run alone, in one process: a parallel run (`make test`) skips them.
 test-faults: install
-	$(BIN)/python -m pytest -n 0 $(PYTEST_ARGS) tests/test_cluster.py
+	$(BIN)/python -m pytest -n 0 $(PYTEST_ARGS) tests/test_cluster*.py
 
 lint: install
 	$(BIN)/ruff check homebase tests bench scripts

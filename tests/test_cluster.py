@@ -4,73 +4,23 @@ loopback ports (never the shared 5432/6379). Serial: `make test-faults` (a paral
 skips them). Every loop is bounded in count and time. docs/operations.md ("Deployment")."""
 
 import asyncio
-import os
-import shutil
 import signal
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
-import pytest
 import redis
 
 from scripts.topology import Cluster
-from tests.support import IN_CI
+from tests.cluster_support import (
+    SERIAL_ONLY,
+    api_key,
+    assert_envelope,
+    make_cluster_fixture,  # noqa: F401  (the fixture: `make_cluster`)
+    tail,
+)
 
-pytestmark = [
-    pytest.mark.faults,
-    pytest.mark.skipif(bool(os.environ.get("PYTEST_XDIST_WORKER")),
-                       reason="fault tests run serially: make test-faults"),
-]
-
-REQUIRED = ("haproxy", "redis-server", *(("runuser",) if os.geteuid() == 0 else ()))
-
-
-def _clean_env(**values: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("HOMEBASE_")}
-    env.update(values)
-    return env
-
-
-@pytest.fixture
-def make_cluster(tmp_path) -> Iterator:
-    missing = [name for name in REQUIRED if not shutil.which(name)]
-    if missing:
-        message = f"{', '.join(missing)} not installed (.ci/run installs haproxy)"
-        if IN_CI:
-            pytest.fail(f"{message}; CI=true requires it")
-        pytest.skip(f"NOTICE: {message}; the fault tests are skipped")
-    clusters: list[Cluster] = []
-
-    def make(**settings: str) -> Cluster:
-        cluster = Cluster(tmp_path / f"run{len(clusters)}", env=_clean_env(**settings))
-        clusters.append(cluster)
-        return cluster.start(timeout=120)
-
-    try:
-        yield make
-    finally:
-        for cluster in clusters:
-            cluster.stop()
-
-
-def _tail(cluster: Cluster, *names: str) -> str:
-    return "\n".join(f"--- {name}.log\n" + (cluster.run_dir / f"{name}.log")
-                     .read_text(errors="replace")[-1500:] for name in names)
-
-
-def _key(cluster: Cluster, workspace: str, scopes: str) -> dict[str, str]:
-    key = cluster.homebase("admin", "create-api-key", "--workspace", workspace,
-                           "--scopes", scopes)
-    return {"Authorization": f"token {key['key']}", "X-Key-Id": key["id"]}
-
-
-def _assert_envelope(response: httpx.Response, code: str) -> None:
-    body = response.json()["error"]
-    assert body["code"] == code, response.text
-    assert body["request_id"] == response.headers["x-request-id"]
-    assert int(response.headers["retry-after"]) >= 1
+pytestmark = SERIAL_ONLY
 
 
 # -- A killed instance -----------------------------------------------------------------------
@@ -124,7 +74,7 @@ async def test_a_killed_instance_is_taken_out_and_loses_only_its_requests_in_fli
     cluster = make_cluster(HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="100000")
     up = time.monotonic() - started
     workspace = cluster.homebase("admin", "create-workspace", "--name", "Faults")["id"]
-    headers = _key(cluster, workspace, "contacts:write")
+    headers = api_key(cluster, workspace, "contacts:write")
     killing: list[bool] = []
     killed_at: list[float] = []
 
@@ -148,12 +98,12 @@ async def test_a_killed_instance_is_taken_out_and_loses_only_its_requests_in_fli
     # Lost: only requests in flight on the killed instance (sent before the kill): at most
     # one per concurrent client. Each is the load balancer's 502 envelope, or its client
     # connection closed unanswered (a kept-alive one; scripts/haproxy.py says why).
-    assert len(failed) <= CONCURRENCY, (failed, _tail(cluster, "haproxy"))
+    assert len(failed) <= CONCURRENCY, (failed, tail(cluster, "haproxy"))
     for sent, answer in failed:
         assert sent < killed_at[0], answer
         if isinstance(answer, httpx.Response):
             assert answer.status_code == 502, answer.text
-            _assert_envelope(answer, "bad_gateway")
+            assert_envelope(answer, "bad_gateway")
     assert [_status(r) for _, _, r in after] == [201] * 40
     # Nothing answered 2xx is missing; a failed one may or may not have committed.
     assert set(created) <= stored
@@ -227,7 +177,7 @@ async def _accepted(client: httpx.AsyncClient, headers: dict, count: int) -> tup
         await asyncio.gather(*(one() for _ in range(min(4, count - start))))
     assert {r.status_code for r in answers} <= {200, 429}, [r.text for r in answers]
     for refused in (r for r in answers if r.status_code == 429):
-        _assert_envelope(refused, "rate_limited")
+        assert_envelope(refused, "rate_limited")
     return sum(r.status_code == 200 for r in answers), slowest
 
 
@@ -264,7 +214,7 @@ async def test_redis_stopped_and_started_under_load_falls_back_per_instance_with
     up = time.monotonic() - started
     workspace = cluster.homebase("admin", "create-workspace", "--name", "Faults")["id"]
     with ThreadPoolExecutor(5) as pool:  # each is a `homebase admin` process: at once
-        keys = list(pool.map(lambda _: _key(cluster, workspace, "contacts:read"), range(5)))
+        keys = list(pool.map(lambda _: api_key(cluster, workspace, "contacts:read"), range(5)))
     async with httpx.AsyncClient(base_url=cluster.url, timeout=30) as client, \
             Load(client, keys[0]) as load:
         # Redis up: one limit shared by both instances.
