@@ -248,3 +248,24 @@ async def test_a_provider_that_raises_is_outcome_unknown(runtime, ready, monkeyp
     runtime.clock.advance(hours=1)
     await tasks.send_due(runtime)
     assert (await stored(ready, created["id"]))["failed_at"] == row["failed_at"]
+
+
+async def test_a_worker_dying_mid_batch_fails_only_the_send_it_had_started(runtime, ready,
+                                                                           smtp_server):
+    """A worker claims a batch, hands the first message to the provider and dies. When the
+    lease expires, that one is FAILED "outcome unknown" (it may have been sent); the ones
+    it never handed over are claimed again and sent, once each."""
+    created = [await queued(ready, f"{name}@example.com") for name in ("ann", "bob", "cy")]
+    claims = await tasks.claim(runtime, runtime.settings.messaging_send_batch)
+    assert [claimed.message_id for claimed in claims] == [row["id"] for row in created]
+    assert await tasks.begin_send(runtime, claims[0])  # ...and the worker dies here
+    assert [(await stored(ready, row["id"]))["status"] for row in created] == [
+        "SENDING", "QUEUED", "QUEUED"]
+    assert await tasks.send_due(runtime) == 0  # nothing is due while the lease holds
+    runtime.clock.advance(seconds=runtime.settings.messaging_lease_seconds + 1)
+    await tasks.send_due(runtime)
+    first, *others = [await stored(ready, row["id"]) for row in created]
+    assert first["status"] == "FAILED" and "outcome unknown" in first["failure_reason"]
+    assert [row["status"] for row in others] == ["SENT", "SENT"]
+    assert sorted(recipients(smtp_server)) == [("bob@example.com",), ("cy@example.com",)]
+    assert not await tasks.begin_send(runtime, claims[1])  # the dead worker's lease is gone

@@ -3,16 +3,21 @@
 `claim` runs in one transaction: it picks QUEUED messages (FOR UPDATE SKIP LOCKED on
 PostgreSQL; SQLite's BEGIN IMMEDIATE serialises claimers), re-runs the gates (state may
 have changed since the request: a STOP reply, a suspension, the clock), fails what they
-now refuse, and leases the rest (status SENDING, lease_token). The provider is called
-outside any transaction; its answer is recorded only while the lease token still
-matches, so two workers never both record one message.
+now refuse, and leases the rest: they stay QUEUED with a lease_token and are not due again
+until the lease expires (next_attempt_at). Just before its provider call, each message is
+marked SENDING under its lease (`begin_send`, its own short transaction); the provider is
+called outside any transaction, and its answer is recorded only while the lease token still
+matches, so two workers never both record one message. A worker that dies with a claimed
+batch therefore loses nothing it had not started: the messages it never handed over are
+still QUEUED and are claimed again when the lease expires; only the one it was sending
+(SENDING) may have reached the provider.
 
 Sends are at most once, and each succeeds or fails alone:
 - an error before the provider was reached (building the call, or the provider saying
   NOT_SENT: it could not connect) puts the message back in the queue, claimable again
   after a backoff (RETRY_BACKOFF_SECONDS, doubling), until MAX_SEND_ATTEMPTS: then FAILED;
 - a send whose outcome is unknown (the provider call broke off midway, or raised; or the
-  lease expired because the worker died mid-send) is FAILED "outcome unknown" and never
+  SENDING lease expired because the worker died mid-send) is FAILED "outcome unknown" and never
   repeated: the provider may already have sent it, and a duplicate is worse than a
   visible failure;
 - a provider's refusal is FAILED with its reason.
@@ -84,10 +89,11 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
                            channel=row["channel"], gate=decision.reason, at="send")
                 continue
             token = new_id("lse")
-            lease = {"status": "SENDING", "lease_token": token, "attempts": row["attempts"] + 1,
-                     "lease_expires_at": now + timedelta(
-                         seconds=runtime.settings.messaging_lease_seconds),
-                     "next_attempt_at": None, "updated_at": now}
+            expires = now + timedelta(seconds=runtime.settings.messaging_lease_seconds)
+            # Still QUEUED: not due again before the lease ends; begin_send marks SENDING.
+            lease = {"lease_token": token, "attempts": row["attempts"] + 1,
+                     "lease_expires_at": expires, "next_attempt_at": expires,
+                     "updated_at": now}
             if await repository.update(session, row["id"], lease, status="QUEUED"):
                 claims.append(Claim(row["workspace_id"], row["id"], token,
                                     {**row, **lease}))
@@ -153,9 +159,21 @@ async def record(runtime: Runtime, claimed: Claim, provider: str,
         message_send(claimed.row["channel"], "sent")
 
 
-async def _retry(session: TenantSession, claimed: Claim, error: str) -> None:
+async def begin_send(runtime: Runtime, claimed: Claim) -> bool:
+    """Marks a claimed message SENDING just before its provider call, in its own
+    transaction; False when the lease was lost meanwhile (expired and claimed again)."""
+    now = runtime.clock()
+    changes = {"status": "SENDING", "next_attempt_at": None, "updated_at": now}
+    async with runtime.db.transaction() as connection:
+        session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
+        return bool(await repository.update(session, claimed.message_id, changes,
+                                            lease_token=claimed.lease_token, status="QUEUED"))
+
+
+async def _retry(session: TenantSession, claimed: Claim, error: str,
+                 status: str = "SENDING") -> None:
     """Nothing reached the provider: queue it again after a backoff, or give up."""
-    fence = {"lease_token": claimed.lease_token, "status": "SENDING"}
+    fence = {"lease_token": claimed.lease_token, "status": status}
     attempts = claimed.row["attempts"]
     if attempts >= MAX_SEND_ATTEMPTS:
         await _fail(session, claimed.row, f"Not sent after {attempts} attempts: {error}",
@@ -186,7 +204,12 @@ async def send_one(runtime: Runtime, claimed: Claim) -> None:
         log.exception("message %s: preparing the send failed", claimed.message_id)
         async with runtime.db.transaction() as connection:
             session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
-            await _retry(session, claimed, f"{type(error).__name__}: {error}"[:500])
+            await _retry(session, claimed, f"{type(error).__name__}: {error}"[:500],
+                         status="QUEUED")
+        return
+    if not await begin_send(runtime, claimed):
+        log.warning("message %s: lease lost before sending; left to its new claim",
+                    claimed.message_id)
         return
     try:
         result = await provider.send(message)
