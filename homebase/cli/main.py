@@ -57,8 +57,12 @@ def _migrate() -> dict:
 def _serve(args: argparse.Namespace) -> None:
     import uvicorn
 
+    from homebase import tracing
     from homebase.config import VAR_DIR, get_settings
 
+    # Refuse an OTEL_* exporter or protocol we do not ship here, in one line, rather than
+    # in each server process's import of the app.
+    tracing.exporters_from(os.environ)
     _migrate()
     if args.demo:
         from homebase.workspaces.demo import ensure_local_demo

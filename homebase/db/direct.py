@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import compiler
 from sqlalchemy.sql.base import Executable
 
+from homebase import tracing
 from homebase.db.sqlite import InlineConnection
 
 _UNSUPPORTED = object()  # a compiled statement this module leaves to SQLAlchemy
@@ -176,10 +177,14 @@ async def execute(connection: AsyncConnection, statement: Executable,
             single, extracted_parameters=extracted, escape_names=False,
             _collected_params=collected))
         many = False
+    run = driver._execute(_run, driver._conn, sql, arguments, many, plan.returns_rows,
+                          first and not plan.is_dml)
     try:
-        raw, rowcount = await driver._execute(_run, driver._conn, sql, arguments, many,
-                                              plan.returns_rows,
-                                              first and not plan.is_dml)
+        if tracing.ACTIVE:  # this path bypasses the engine and its instrumentation
+            raw, rowcount = await tracing.traced_statement(
+                run, "sqlite", sync_engine.url.database, sql)
+        else:
+            raw, rowcount = await run
     except sqlite3.Error as error:
         raise exc.DBAPIError.instance(sql, arguments, error, sqlite3.Error,
                                       dialect=dialect) from error

@@ -9,7 +9,8 @@ from typing import Any
 import orjson
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext import asyncio as sqlalchemy_asyncio
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.util import await_
 
 from homebase.db import checkpoint, request, sqlite, unavailable, work
@@ -83,6 +84,13 @@ def _json_dumps(value: Any) -> str:
         return json.dumps(value)
 
 
+def _create_engine(url: str, **options: Any) -> AsyncEngine:
+    # Looked up on the module at each call, not imported once: with tracing on, the
+    # SQLAlchemy instrumentation replaces the module's function so that every engine made
+    # afterwards spans its statements (tracing/setup.py).
+    return sqlalchemy_asyncio.create_async_engine(url, **options)
+
+
 class Database:
     def __init__(self, url: str, *, sqlite_pool_size: int = 1, pool_size: int = 10,
                  pool_timeout: float = 30, connect_timeout: float | None = None,
@@ -102,7 +110,7 @@ class Database:
             path = make_url(url).database
             if path and path != ":memory:" and not path.startswith("file:"):
                 self.checkpointer = checkpoint.Checkpointer(path)
-            self.engine = create_async_engine(
+            self.engine = _create_engine(
                 url, pool_size=sqlite_pool_size, max_overflow=0, pool_timeout=60,
                 pool_reset_on_return=None, json_deserializer=_json_loads,
                 json_serializer=_json_dumps,
@@ -115,7 +123,7 @@ class Database:
             if statement_timeout is not None:
                 connect_args["server_settings"] = {
                     "statement_timeout": str(max(1, round(statement_timeout * 1000)))}
-            self.engine = create_async_engine(
+            self.engine = _create_engine(
                 url, pool_size=pool_size, max_overflow=pool_size, pool_timeout=pool_timeout,
                 pool_pre_ping=True, json_deserializer=_json_loads, connect_args=connect_args,
             )

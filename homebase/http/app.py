@@ -10,7 +10,7 @@ from fastapi.openapi.utils import get_openapi
 
 import homebase.auth.api_keys  # noqa: F401  (registers the API key resolver)
 import homebase.oauth.resolver  # noqa: F401  (registers the OAuth access token resolver)
-from homebase import __version__
+from homebase import __version__, tracing
 from homebase.appointments.endpoints import router as appointments_router
 from homebase.automations import tasks as automation_tasks  # noqa: F401  (engine tick job)
 from homebase.automations.endpoints import (
@@ -97,6 +97,8 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
                 await drain(worker, runtime.settings.shutdown_timeout_seconds)
             if owns_runtime:
                 await runtime.close()
+            if tracing.ACTIVE:  # the spans still buffered, within a bound
+                await asyncio.to_thread(tracing.shutdown)
             mark_metrics_process_dead()  # serve --workers N: its live gauges leave the sums
 
     app = FastAPI(
@@ -126,6 +128,7 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
     # Outermost: it sees every answer, 500s included. Route labels are templates.
     app.add_middleware(MetricsMiddleware, prefixed=prefixed(API_PREFIX, V1_ROUTERS))
     install_webhook_docs(app)  # the OpenAPI `webhooks` section: one entry per event
+    tracing.instrument_app(app)  # request spans, when OTEL_* switched tracing on
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

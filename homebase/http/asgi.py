@@ -2,6 +2,8 @@
 
 import os
 
+from homebase import tracing
 from homebase.http.app import create_app
 
+tracing.configure()  # OTEL_* (homebase/tracing): before the app makes its database engine
 app = create_app(run_worker=os.environ.get("HOMEBASE_SERVE_WORKER", "1") == "1")

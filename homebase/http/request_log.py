@@ -19,6 +19,7 @@ from typing import Any
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from homebase import tracing
 from homebase.http.unauthenticated import request_client_address
 from homebase.kit import logs
 
@@ -59,12 +60,17 @@ class RequestLogMiddleware:
         started = time.perf_counter()
         state = scope.setdefault("state", {})
         logs.bind(request_id=state.get("request_id"), method=scope.get("method"))
+        if tracing.ACTIVE:  # the request's server span carries the ids its log line does
+            tracing.annotate_request(state.get("request_id"))
         status = 500
 
         async def send_status(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
+                # Now, not at the end: the server span ends with the response's last byte.
+                if tracing.ACTIVE:
+                    tracing.annotate_principal(state.get("principal"))
             await send(message)
 
         try:

@@ -15,6 +15,7 @@ import signal
 import time
 from collections.abc import Awaitable, Callable
 
+from homebase import tracing
 from homebase.db import unavailable
 from homebase.kit import logs
 from homebase.metrics import WORKER_JOB_DURATION, WORKER_JOB_FAILURES, WORKER_JOB_ITEMS
@@ -53,17 +54,23 @@ async def run_round(runtime: Runtime, stop: asyncio.Event | None = None) -> int:
             break
         logs.bind(job=name)
         started = time.perf_counter()
-        try:
-            did = await function(runtime)
-        except Exception as error:
-            why = unavailable.reason(error)
-            if why is not None:  # the database is down: one line a round, no traceback
-                log.warning("worker job %s: %s; it will run again next round", name, why)
-            else:
-                log.exception("worker job %s failed; it will run again next round", name)
-            WORKER_JOB_FAILURES.labels(name).inc()
-            WORKER_JOB_DURATION.labels(name, "failed").observe(time.perf_counter() - started)
-            continue
+        # One trace per run when tracing is on (a run that did nothing is not exported:
+        # tracing/export.py); a no-op context otherwise.
+        with tracing.job_span(name) as span:
+            try:
+                did = await function(runtime)
+            except Exception as error:
+                tracing.job_failed(span, error)
+                why = unavailable.reason(error)
+                if why is not None:  # the database is down: one line a round, no traceback
+                    log.warning("worker job %s: %s; it will run again next round", name, why)
+                else:
+                    log.exception("worker job %s failed; it will run again next round", name)
+                WORKER_JOB_FAILURES.labels(name).inc()
+                WORKER_JOB_DURATION.labels(name, "failed").observe(
+                    time.perf_counter() - started)
+                continue
+            tracing.job_done(span, did)
         WORKER_JOB_DURATION.labels(name, "ok").observe(time.perf_counter() - started)
         if did:
             WORKER_JOB_ITEMS.labels(name).inc(did)
@@ -112,6 +119,7 @@ async def run_worker_forever() -> None:
     import homebase.retention.tasks  # noqa: F401  (registers the pruning job)
     import homebase.webhooks.tasks  # noqa: F401  (registers the webhook jobs)
 
+    tracing.configure()  # OTEL_* (homebase/tracing): before the runtime makes its engine
     runtime = Runtime.from_settings()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -127,3 +135,5 @@ async def run_worker_forever() -> None:
     finally:
         stopping.cancel()
         await runtime.close()
+        if tracing.ACTIVE:
+            await asyncio.to_thread(tracing.shutdown)

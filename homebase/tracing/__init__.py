@@ -1,0 +1,169 @@
+"""Opt-in OpenTelemetry tracing (docs/operations.md, "Tracing").
+
+Off unless the standard variables name an exporter: `OTEL_TRACES_EXPORTER=otlp|console`
+(comma-separated for both), or an OTLP endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT` or
+`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) with `OTEL_TRACES_EXPORTER` unset. `none`, or
+`OTEL_SDK_DISABLED=true`, keeps it off. The SDK's own default exporter is otlp; ours is
+none, so a process started without these variables never loads the SDK.
+
+While off, every hook below is one read of `ACTIVE`: no SDK import, no tracer provider
+(the API's no-op proxy stays installed), no instrumentation patched in.
+
+Once on (homebase/tracing/setup.py, per process: each `serve --workers` process and each
+`homebase worker`), spans cover requests (FastAPI), SQL on both paths (SQLAlchemy's engine
+and db/direct.py's straight-to-SQLite statements), Redis, outgoing HTTP (httpx: webhooks,
+the Twilio provider, CalDAV) and worker job runs. Attributes never carry a secret or a
+value: SQL with its placeholders, Redis commands without arguments, outgoing URLs cut to
+their origin, no query strings, exceptions by type only (tracing/export.py).
+"""
+
+import os
+from collections.abc import Awaitable, Iterator, Mapping
+from contextlib import contextmanager, nullcontext
+from typing import Any, TypeVar
+
+from opentelemetry import context as otel_context
+from opentelemetry import trace
+from opentelemetry.trace import SpanKind, Status, StatusCode
+
+ACTIVE = False  # set once by configure(); read by every hook
+EXPORTERS = ("otlp", "console")
+PROTOCOL = "http/protobuf"
+TRACER = "homebase"
+
+# Attribute names: the same words as the log fields (kit/logs.py), under one namespace.
+REQUEST_ID = "homebase.request_id"
+WORKSPACE_ID = "homebase.workspace_id"
+CREDENTIAL_KIND = "homebase.credential_kind"
+JOB = "homebase.job"
+JOB_ITEMS = "homebase.job.items"
+
+_provider: Any = None
+_NO_SPAN = nullcontext()
+T = TypeVar("T")
+
+
+class TracingConfigError(ValueError):
+    """An OTEL_* variable names something this service does not ship."""
+
+
+def exporters_from(environ: Mapping[str, str]) -> tuple[str, ...]:
+    """The exporters the environment asks for; () means tracing stays off."""
+    if environ.get("OTEL_SDK_DISABLED", "").strip().lower() == "true":
+        return ()
+    named = environ.get("OTEL_TRACES_EXPORTER", "").strip().lower()
+    if named:
+        names = tuple(dict.fromkeys(
+            name.strip() for name in named.split(",") if name.strip() not in ("", "none")))
+    elif (environ.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "").strip()
+          or environ.get("OTEL_EXPORTER_OTLP_ENDPOINT", "").strip()):
+        names = ("otlp",)
+    else:
+        names = ()
+    unknown = [name for name in names if name not in EXPORTERS]
+    if unknown:
+        raise TracingConfigError(
+            f"OTEL_TRACES_EXPORTER: {', '.join(unknown)} is not available; "
+            f"use {', '.join(EXPORTERS)} or none")
+    protocol = (environ.get("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "").strip()
+                or environ.get("OTEL_EXPORTER_OTLP_PROTOCOL", "").strip() or PROTOCOL)
+    if "otlp" in names and protocol != PROTOCOL:
+        raise TracingConfigError(
+            f"OTEL_EXPORTER_OTLP_PROTOCOL: {protocol} is not available; use {PROTOCOL}")
+    return names
+
+
+def configure() -> bool:
+    """Sets tracing up in this process when the environment asks for it; otherwise does
+    nothing at all. Call before the Database is made (its engine is instrumented when
+    created). Safe to call twice."""
+    global ACTIVE, _provider
+    if ACTIVE:
+        return True
+    names = exporters_from(os.environ)
+    if not names:
+        return False
+    from homebase.tracing import setup
+
+    _provider = setup.install(names)
+    ACTIVE = True
+    return True
+
+
+def shutdown(timeout_seconds: float = 5.0) -> None:
+    """Exports what is buffered, waiting at most `timeout_seconds` (an unreachable
+    collector must not hold up a SIGTERM). Blocking: call it off the event loop."""
+    if ACTIVE and _provider is not None:
+        from homebase.tracing import setup
+
+        setup.shut_down(_provider, timeout_seconds)
+
+
+def instrument_app(app: Any) -> None:
+    if ACTIVE:
+        from homebase.tracing import setup
+
+        setup.instrument_app(app, _provider)
+
+
+def annotate_request(request_id: str | None) -> None:
+    """The request's server span gets the id its log line has (http/request_log.py)."""
+    if request_id:
+        trace.get_current_span().set_attribute(REQUEST_ID, request_id)
+
+
+def annotate_principal(principal: Any) -> None:
+    """Once the credential is known: the workspace and the kind of credential (its id
+    stays in the log line)."""
+    if principal is not None:
+        span = trace.get_current_span()
+        span.set_attribute(WORKSPACE_ID, principal.workspace_id)
+        span.set_attribute(CREDENTIAL_KIND, principal.credential_kind)
+
+
+def job_span(name: str) -> Any:
+    """A root span around one run of a worker job (worker/runner.py); a no-op context
+    (yielding None) while tracing is off."""
+    return _job_span(name) if ACTIVE else _NO_SPAN
+
+
+@contextmanager
+def _job_span(name: str) -> Iterator[trace.Span]:
+    # A fresh context: each run is its own trace, never a child of whatever started the
+    # worker task. Exceptions are recorded by type only (runner.py's job_failed).
+    with trace.get_tracer(TRACER).start_as_current_span(
+            f"job {name}", context=otel_context.Context(), kind=SpanKind.INTERNAL,
+            attributes={JOB: name}, record_exception=False,
+            set_status_on_exception=False) as span:
+        yield span
+
+
+def job_done(span: trace.Span | None, items: int) -> None:
+    if span is not None:
+        span.set_attribute(JOB_ITEMS, items)
+
+
+def job_failed(span: trace.Span | None, error: BaseException) -> None:
+    if span is not None:
+        span.set_attribute("error.type", type(error).__qualname__)
+        span.set_status(Status(StatusCode.ERROR))
+
+
+async def traced_statement(run: Awaitable[T], system: str, database: str | None,
+                           sql: str) -> T:
+    """A statement db/direct.py runs on the SQLite driver, spanned the way the SQLAlchemy
+    instrumentation spans the statements that go through the engine (same name and
+    attributes), so both paths look alike in a trace."""
+    words = sql.split(None, 1)
+    name = " ".join(part for part in (words[0] if words else "", database or "") if part)
+    attributes = {"db.system": system, "db.statement": sql, "db.operation": name or system}
+    if database:
+        attributes["db.name"] = database
+    with trace.get_tracer(TRACER).start_as_current_span(
+            name or system, kind=SpanKind.CLIENT, attributes=attributes,
+            record_exception=False, set_status_on_exception=False) as span:
+        try:
+            return await run
+        except BaseException as error:
+            job_failed(span, error)  # by type only: a driver's message can quote a value
+            raise
