@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-faults lint bench clean
+.PHONY: install run test test-faults lint bench client clean
 
 install: $(STAMP)
 
@@ -33,11 +33,16 @@ test-faults: install
 	$(BIN)/python -m pytest -n 0 $(PYTEST_ARGS) tests/test_cluster*.py
 
 lint: install
-	$(BIN)/ruff check homebase tests bench scripts
+	$(BIN)/ruff check homebase tests bench scripts clients/python
 	$(BIN)/ruff format --check homebase tests bench || echo "lint: ruff format would reformat the files above (advisory)"
 
 bench: install
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
+
+# clients/python/homebase_client from the app's OpenAPI document (openapi-python-client,
+# pinned); the rest of clients/python is hand-written and left alone. clients/python/README.md.
+client: install
+	$(BIN)/python -m scripts.client
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis

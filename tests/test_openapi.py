@@ -100,6 +100,42 @@ def test_every_operation_has_a_summary_and_a_unique_operation_id(document):
         if missing])
 
 
+OPERATION_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+# FastAPI's fallback when two classes share a name: `homebase__messaging__schemas__Status`.
+# openapi-python-client then finds two `Status` enums and drops what uses them.
+COMPONENT_NAME = re.compile(r"^[A-Z][A-Za-z0-9]*(_[A-Z][A-Za-z0-9]*_)?$")  # Page_Contact_
+
+
+def test_every_operation_id_reads_well_in_generated_code_and_is_unique(document):
+    """Every operation of the whole document (/v1, OAuth, provider callbacks, recordings and
+    the `webhooks` section) has a snake_case id; generated clients name functions after it
+    (`list_messages`, not FastAPI's `list_messages_v1_messages_get`)."""
+    ids = [(f"{method.upper()} {path}", operation.get("operationId"))
+           for section in ("paths", "webhooks")
+           for path, item in document[section].items()
+           for method, operation in item.items()]
+    assert len(ids) > 60
+    assert [(where, id_) for where, id_ in ids if not OPERATION_ID.match(id_ or "")] == []
+    seen: dict[str, str] = {}
+    repeats = [f"{where} and {seen[id_]}: {id_}" for where, id_ in ids
+               if seen.setdefault(id_, where) != where]
+    assert repeats == []
+    assert document["paths"]["/v1/messages"]["get"]["operationId"] == "list_messages"
+    assert document["paths"]["/v1/contacts/{id}"]["delete"]["operationId"] == "delete_contact"
+
+
+def test_no_two_schemas_share_a_name(document):
+    """Each class behind a component has a name of its own (MessageStatus, AppointmentStatus;
+    not two `Status`), so the names generated clients give them never collide."""
+    names = list(document["components"]["schemas"])
+    assert [name for name in names if not COMPONENT_NAME.match(name)] == []
+    # What generators make of them (PageContact from Page_Contact_) is unique too.
+    class_names = [name.replace("_", "").lower() for name in names]
+    assert len(class_names) == len(set(class_names))
+    assert {"MessageStatus", "MessageDirection", "CallDirection", "AppointmentStatus",
+            "Message"} <= set(names)
+
+
 def _success_problems(document, method, path, operation) -> list[str]:
     successes = {status: response for status, response in operation["responses"].items()
                  if SUCCESS.match(status)}

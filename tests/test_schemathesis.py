@@ -14,16 +14,14 @@ for a longer local run.
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import httpx
 import pytest
 
 from homebase.auth.scopes import Scope
+from tests.served_support import serve
 
 HERE = Path(__file__).parent
 CONFIG = HERE / "schemathesis.toml"
@@ -34,63 +32,13 @@ MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "25"))
 RUN_TIMEOUT_SECONDS = 900
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _admin(env: dict[str, str], cwd: Path, *args: str) -> dict:
-    done = subprocess.run([sys.executable, "-m", "homebase", "admin", *args], env=env, cwd=cwd,
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-
-def _wait_until_healthy(base_url: str, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"serve exited: {process.stderr.read().decode()[-2000:]}")
-        try:
-            if httpx.get(f"{base_url}/healthz", timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    raise AssertionError("serve did not become healthy")
-
-
 @pytest.fixture(name="served")
 def served_fixture(tmp_path):
-    port = _free_port()
-    base_url = f"http://127.0.0.1:{port}"
-    env = {**os.environ,
-           "HOMEBASE_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/db.sqlite3",
-           "HOMEBASE_ENV": "test", "HOMEBASE_SECRET_KEY": "schemathesis-test-secret",
-           "HOMEBASE_PUBLIC_URL": base_url, "HOMEBASE_RECORDINGS_DIR": str(tmp_path / "rec"),
-           "HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN": "100000000",
-           "HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN": "100000000",
-           "HOMEBASE_TESTING_LOOPBACK_RESOLVER": "true",
-           "HOMEBASE_WEBHOOK_ALLOW_PRIVATE_URLS": "true"}
-    env.pop("HOMEBASE_REDIS_URL", None)
-    env.pop("HOMEBASE_CALLS_PROVIDER_SECRET", None)  # the callback's switched-off answer
-    process = subprocess.Popen(
-        [sys.executable, "-m", "homebase", "serve", "--no-worker", "--host", "127.0.0.1",
-         "--port", str(port), "--log-level", "warning"],
-        env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        _wait_until_healthy(base_url, process)
-        workspace = _admin(env, tmp_path, "create-workspace", "--name", "Schemathesis")
-        key = _admin(env, tmp_path, "create-api-key", "--workspace", workspace["id"],
-                     "--scopes", " ".join(scope.value for scope in Scope))["key"]
-        yield base_url, key, tmp_path
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    with serve(tmp_path, worker=False, webhook_allow_private_urls="true") as served:
+        workspace = served.admin("create-workspace", "--name", "Schemathesis")
+        key = served.admin("create-api-key", "--workspace", workspace["id"],
+                           "--scopes", " ".join(scope.value for scope in Scope))["key"]
+        yield served.base_url, key, tmp_path
 
 
 def test_config_enables_every_check():

@@ -5,7 +5,7 @@ from datetime import timedelta
 from typing import Any
 
 from homebase.appointments import service
-from homebase.appointments.schemas import AppointmentCreate, AppointmentUpdate, Outcome
+from homebase.appointments.schemas import AppointmentCreate, AppointmentOutcome, AppointmentUpdate
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import Refs, loader, resolve_ref
 from homebase.kit.errors import ValidationFailed
@@ -36,15 +36,15 @@ async def load_appointment(session: TenantSession, item: dict[str, Any], refs: R
         if name in item:
             item[column] = resolve_ref(refs, item.pop(name), name)
     outcome = item.pop("outcome", None)
-    if outcome is not None and outcome not in set(Outcome):
-        raise AdminError(f"outcome: one of {', '.join(Outcome)}")
+    if outcome is not None and outcome not in set(AppointmentOutcome):
+        raise AdminError(f"outcome: one of {', '.join(AppointmentOutcome)}")
     _relative_times(session, item)
     body = AppointmentCreate.model_validate(item)
     try:
         row = await service.book(session, body)
         if outcome is not None:
             row = await service.update(session, row["id"],
-                                       AppointmentUpdate(outcome=Outcome(outcome)))
+                                       AppointmentUpdate(outcome=AppointmentOutcome(outcome)))
     except ValidationFailed as error:
         raise AdminError(error.message) from error
     return row["id"]

@@ -4,7 +4,7 @@ from typing import Any
 
 from sqlalchemy.sql import Select
 
-from homebase.appointments.schemas import AppointmentFilters, Status
+from homebase.appointments.schemas import AppointmentFilters, AppointmentStatus
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.models import Appointment
@@ -17,11 +17,11 @@ async def get(session: TenantSession, appointment_id: str) -> dict[str, Any] | N
                                    .where(appointments.c.id == appointment_id))
 
 
-def _status_condition(status: Status):
+def _status_condition(status: AppointmentStatus):
     outcome = appointments.c.outcome
-    if status == Status.scheduled:
+    if status == AppointmentStatus.scheduled:
         return outcome.is_(None)
-    if status == Status.cancelled:
+    if status == AppointmentStatus.cancelled:
         return outcome == "cancelled"
     return outcome.in_(["showed", "no_show"])
 

@@ -13,13 +13,13 @@ Location = Annotated[str, StringConstraints(strip_whitespace=True, max_length=30
 Notes = Annotated[str, StringConstraints(max_length=20000)]
 
 
-class Outcome(StrEnum):
+class AppointmentOutcome(StrEnum):
     showed = "showed"
     no_show = "no_show"
     cancelled = "cancelled"
 
 
-class Status(StrEnum):
+class AppointmentStatus(StrEnum):
     """Derived from outcome: scheduled (none yet), done (showed or no_show), cancelled."""
 
     scheduled = "scheduled"
@@ -89,7 +89,7 @@ class AppointmentUpdate(BaseModel):
     location: Location | None = None
     notes: Notes | None = None
     assignee_id: Id | None = Field(None, description=_MEMBER_DOC)
-    outcome: Outcome = Field(  # type: ignore[assignment]
+    outcome: AppointmentOutcome = Field(  # type: ignore[assignment]
         None, json_schema_extra={"type": "string"}, description=OUTCOME_DOC)
 
     @field_validator(*_NOT_NULL, mode="before")
@@ -119,10 +119,10 @@ class Appointment(BaseModel):
     notes: str | None = Field(description="Null once the contact is anonymized.")
     created_by: str | None
     assignee_id: str | None
-    outcome: Outcome | None = Field(description=OUTCOME_DOC)
+    outcome: AppointmentOutcome | None = Field(description=OUTCOME_DOC)
     outcome_recorded_at: datetime | None
-    status: Status = Field(description="scheduled until an outcome is recorded; done after "
-                                       "showed or no_show; cancelled.")
+    status: AppointmentStatus = Field(description="scheduled until an outcome is recorded; "
+                                                  "done after showed or no_show; cancelled.")
     created_at: datetime
     updated_at: datetime
 
@@ -134,8 +134,8 @@ class AppointmentFilters(BaseModel):
     contact_id: Filter | None = None
     created_by: Filter | None = None
     assignee_id: Filter | None = None
-    outcome: Outcome | None = None
-    status: Status | None = None
+    outcome: AppointmentOutcome | None = None
+    status: AppointmentStatus | None = None
     starts_after: QueryDateTime | None = Field(None, description="starts_at at or after; "
                                                                  "inclusive.")
     starts_before: QueryDateTime | None = Field(None, description="starts_at before; "

@@ -74,8 +74,8 @@ async def get_automation(id: str, principal: AutomationsRead, session: Tenant,
                          summary="Start an automation for a contact",
                          description=ENROLL_DESCRIPTION,
                          responses=error_responses(400, 401, 403, 404, 409, 429))
-async def enroll(id: str, body: EnrollRequest, principal: AutomationsManage, session: Tenant,
-                 fields: EnrolmentFields) -> JSONResponse:
+async def enroll_contact(id: str, body: EnrollRequest, principal: AutomationsManage,
+                         session: Tenant, fields: EnrolmentFields) -> JSONResponse:
     row, created = await service.enroll(session, id, body.contact_id)
     return json_response({**fields(render.enrolment(row)), "created": created}, 202)
 
@@ -84,9 +84,9 @@ async def enroll(id: str, body: EnrollRequest, principal: AutomationsManage, ses
                         summary="List an automation's enrolments",
                         description="Newest first: where each contact is in the automation.",
                         responses=error_responses(*ONE_ERRORS))
-async def list_enrolments(request: Request, id: str, principal: AutomationsRead,
-                          session: Tenant, page: Pages, fields: EnrolmentFields,
-                          filters: Annotated[EnrolmentFilters, Query()]) -> JSONResponse:
+async def list_automation_enrolments(request: Request, id: str, principal: AutomationsRead,
+                                     session: Tenant, page: Pages, fields: EnrolmentFields,
+                                     filters: Annotated[EnrolmentFilters, Query()]) -> JSONResponse:
     await service.get_or_404(session, repository.automations, id)
     return await list_response(
         request, session, page, filters.model_dump(mode="json"),

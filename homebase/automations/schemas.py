@@ -5,7 +5,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from homebase.automations.steps import Step
-from homebase.messaging.schemas import Channel
+from homebase.messaging.schemas import MessageChannel
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 _WHEN = "2026-11-20T17:04:05.123Z"
@@ -37,7 +37,7 @@ class Persona(BaseModel):
     id: str
     name: str
     tone: str = Field(description="How the persona writes.")
-    channels: list[Channel] = Field(description="Where its messages may go.")
+    channels: list[MessageChannel] = Field(description="Where its messages may go.")
     signature: str | None = Field(description="Appended to every message it sends.")
     created_at: datetime
     updated_at: datetime

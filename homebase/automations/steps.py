@@ -18,15 +18,16 @@ from pydantic import (
     model_validator,
 )
 
-from homebase.contacts.schemas import Stage
+from homebase.contacts.schemas import ContactStage
 from homebase.kit.emails import header_safe
-from homebase.messaging.schemas import Channel
+from homebase.messaging.schemas import MessageChannel
 
 PLACEHOLDERS = frozenset({"first_name", "last_name", "full_name", "persona_name"})
 MAX_WAIT_SECONDS = 365 * 86400
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 # SMS, WHATSAPP or EMAIL; lower case accepted, as POST /messages does.
-ChannelName = Annotated[Channel, BeforeValidator(lambda v: v.upper() if isinstance(v, str) else v)]
+ChannelName = Annotated[MessageChannel,
+                        BeforeValidator(lambda v: v.upper() if isinstance(v, str) else v)]
 
 
 def _check_placeholders(text: str) -> str:
@@ -67,7 +68,7 @@ class SendMessageStep(_Step):
     @model_validator(mode="after")
     def _valid(self) -> "SendMessageStep":
         _check_placeholders(self.template)
-        if (self.channel == Channel.EMAIL) != (self.subject is not None):
+        if (self.channel == MessageChannel.EMAIL) != (self.subject is not None):
             raise ValueError("subject is required for email and only for email")
         return self
 
@@ -114,7 +115,7 @@ class MoveStageStep(_Step):
     when it changes)."""
 
     type: Literal["move_stage"]
-    stage: Stage
+    stage: ContactStage
 
 
 Step = Annotated[SendMessageStep | WaitStep | CreateTaskStep | MoveStageStep,

@@ -160,7 +160,7 @@ _CALLBACK_SCHEMA = _inlined(CallCompleted.model_json_schema(by_alias=True))
                401: _error(401, "Signature missing or wrong (unauthenticated)."),
                404: _error(404, "Callbacks are not enabled here: HOMEBASE_CALLS_PROVIDER_SECRET "
                                 "is unset (not_found).")})
-async def call_completed(request: Request) -> JSONResponse:
+async def receive_call_completed(request: Request) -> JSONResponse:
     runtime = get_runtime(request)
     body = await request.body()
     _check_signature(runtime.settings.calls_provider_secret, body,

@@ -6,7 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Select
 
-from homebase.calls.schemas import CallFilters, Direction
+from homebase.calls.schemas import CallDirection, CallFilters
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.models import Call, Contact, SenderNumber, Workspace
@@ -60,8 +60,8 @@ async def contact_by_phone(session: TenantSession, e164: str) -> str | None:
 
 async def scrub_for_contact(session: TenantSession, contact_id: str) -> None:
     """Transcript, summary, the recording and the other party's number go; the call stays."""
-    for direction, number in ((Direction.inbound, "from_number"),
-                              (Direction.outbound, "to_number")):
+    for direction, number in ((CallDirection.inbound, "from_number"),
+                              (CallDirection.outbound, "to_number")):
         await session.execute(
             session.update(calls)
             .where(calls.c.contact_id == contact_id, calls.c.direction == direction.value)

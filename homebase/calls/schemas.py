@@ -7,7 +7,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstrai
 from homebase.kit.schema_rules import QueryDateTime
 
 
-class Direction(StrEnum):
+class CallDirection(StrEnum):
     inbound = "inbound"
     outbound = "outbound"
 
@@ -33,7 +33,7 @@ class CallDetails(BaseModel):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    direction: Direction
+    direction: CallDirection
     from_: Number | None = Field(None, alias="from", description="Caller, E.164 preferred.")
     to: Number | None = Field(None, description="Callee, E.164 preferred.")
     started_at: AwareDatetime
@@ -113,7 +113,7 @@ class Call(BaseModel):
 
     id: str
     contact_id: str | None
-    direction: Direction
+    direction: CallDirection
     from_: str | None = Field(alias="from", description="Masked unless the credential holds "
                                                        "contacts:read:pii.")
     to: str | None = Field(description="Masked unless the credential holds contacts:read:pii.")
@@ -137,7 +137,7 @@ class Call(BaseModel):
 
 class CallFilters(BaseModel):
     contact_id: Annotated[str, StringConstraints(max_length=40)] | None = None
-    direction: Direction | None = None
+    direction: CallDirection | None = None
     handled_by: HandledBy | None = None
     disposition: Annotated[str, StringConstraints(max_length=40)] | None = None
     started_after: QueryDateTime | None = Field(None, description="Inclusive.")

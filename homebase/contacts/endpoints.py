@@ -93,7 +93,7 @@ async def update_contact(id: ContactId, body: ContactUpdate, principal: Contacts
                            "bodies of the contact's activity are scrubbed. The contact and "
                            "everything linked to it remain. Repeating it returns the same.",
                responses=error_responses(*ONE_ERRORS))
-async def erase_contact(id: ContactId, principal: ContactsWrite, session: Tenant) -> JSONResponse:
+async def delete_contact(id: ContactId, principal: ContactsWrite, session: Tenant) -> JSONResponse:
     row = await service.anonymize_contact(session, id)
     return json_response({"id": row["id"], "anonymized": True,
                           "anonymized_at": isoformat(row["anonymized_at"])})
@@ -112,16 +112,16 @@ async def _timeline(request: Request, session, id: str, page: PageRequest, field
 @router.get("/{id}/events", response_model=Page[Event], summary="List a contact's timeline",
             response_description="A page of the contact's timeline entries, newest first.",
             responses=error_responses(*ONE_ERRORS))
-async def list_events(request: Request, id: ContactId, principal: EventsRead, session: Tenant,
-                      page: Pages, fields: EventFields) -> JSONResponse:
+async def list_contact_events(request: Request, id: ContactId, principal: EventsRead,
+                              session: Tenant, page: Pages, fields: EventFields) -> JSONResponse:
     return await _timeline(request, session, id, page, fields, None)
 
 
 @router.get("/{id}/notes", response_model=Page[Event], summary="List a contact's notes",
             response_description="A page of the contact's notes, newest first.",
             responses=error_responses(*ONE_ERRORS))
-async def list_notes(request: Request, id: ContactId, principal: EventsRead, session: Tenant,
-                     page: Pages, fields: EventFields) -> JSONResponse:
+async def list_contact_notes(request: Request, id: ContactId, principal: EventsRead,
+                             session: Tenant, page: Pages, fields: EventFields) -> JSONResponse:
     return await _timeline(request, session, id, page, fields, "note")
 
 
@@ -130,7 +130,7 @@ async def list_notes(request: Request, id: ContactId, principal: EventsRead, ses
              description="Also pauses the contact's AI auto-response "
                          "(ai_auto_response_paused on the contact).",
              responses=error_responses(*ONE_ERRORS))
-async def add_note(id: ContactId, body: NoteCreate, principal: ContactsWrite, session: Tenant,
-                   fields: EventFields) -> JSONResponse:
+async def add_contact_note(id: ContactId, body: NoteCreate, principal: ContactsWrite,
+                           session: Tenant, fields: EventFields) -> JSONResponse:
     event = await service.add_note(session, id, body.body)
     return json_response(fields(render.event(event)), 201)

@@ -14,7 +14,7 @@ from pydantic import (
 from homebase.kit.emails import EMAIL_PATTERN, is_email
 
 
-class Stage(StrEnum):
+class ContactStage(StrEnum):
     LEAD = "LEAD"
     HOT_LEAD = "HOT_LEAD"
     NURTURE = "NURTURE"
@@ -65,7 +65,7 @@ class ContactCreate(BaseModel):
     last_name: Name | None = None
     email: Email | None = None
     phone: Phone | None = None
-    stage: Stage = Stage.LEAD
+    stage: ContactStage = ContactStage.LEAD
     source: Source | None = None
     tags: Tags = Field(default_factory=list, description="Duplicates are dropped.")
     notes: Notes | None = None
@@ -86,7 +86,7 @@ class ContactUpdate(BaseModel):
     last_name: Name | None = None
     email: Email | None = None
     phone: Phone | None = None
-    stage: Stage = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
+    stage: ContactStage = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
     source: Source | None = None
     tags: Tags = Field(None)  # type: ignore[assignment]
     notes: Notes | None = None
@@ -117,7 +117,7 @@ class Contact(BaseModel):
                                           "contacts:read:pii.")
     phone: str | None = Field(description="Masked (last four digits) unless the credential "
                                           "holds contacts:read:pii.")
-    stage: Stage
+    stage: ContactStage
     source: str | None
     tags: list[str]
     notes: str | None
@@ -176,7 +176,7 @@ NO_NUL = r"^[^\x00]*$"
 
 
 class ContactFilters(BaseModel):
-    stage: Stage | None = Field(None, description="Only contacts in this stage.",
+    stage: ContactStage | None = Field(None, description="Only contacts in this stage.",
                                 examples=["HOT_LEAD"])
     source: Annotated[str, StringConstraints(max_length=80, pattern=NO_NUL)] | None = Field(
         None, description="Only contacts with exactly this source.", examples=["Zillow"])

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute
 
 import homebase.auth.api_keys  # noqa: F401  (registers the API key resolver)
 import homebase.oauth.resolver  # noqa: F401  (registers the OAuth access token resolver)
@@ -80,6 +81,13 @@ retry: a repeat returns the first answer with `Idempotent-Replayed: true`.
 """
 
 
+def operation_id(route: APIRoute) -> str:
+    """Every operation's id is its endpoint function's name (`list_messages`, not FastAPI's
+    `list_messages_v1_messages_get`): generated clients name their functions after it, so
+    endpoint names are written to read well there and are unique (tests/test_openapi.py)."""
+    return route.name
+
+
 def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> FastAPI:
     """A runtime passed in belongs to the caller (tests); one made here closes with the app."""
     owns_runtime = runtime is None
@@ -105,6 +113,7 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
         title="Homebase workspace API", version=__version__, description=DESCRIPTION,
         openapi_url="/v1/openapi.json", docs_url=None, redoc_url=None,  # http/docs.py
         default_response_class=JSONResponse, lifespan=lifespan,
+        generate_unique_id_function=operation_id,
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.runtime = runtime

@@ -59,8 +59,8 @@ async def create_lead(body: LeadCreate, principal: LeadsWrite, session: Tenant,
                          "nothing, assigns nothing, notifies nobody and does not advance any "
                          "round-robin cursor.",
              responses=error_responses(*READ_ERRORS))
-async def preview_routing(body: PreviewRequest, principal: LeadsRead,
-                          session: Tenant) -> JSONResponse:
+async def preview_lead_routing(body: PreviewRequest, principal: LeadsRead,
+                               session: Tenant) -> JSONResponse:
     facts = LeadFacts(source=body.source, zip=body.zip, city=body.city, price=body.price,
                       has_phone=body.has_phone, tags=tuple(body.tags), stage=body.stage,
                       office_id=body.office_id, team_id=body.team_id)

@@ -131,7 +131,7 @@ def _twiml(reply: str | None) -> Response:
                               "content": {TWIML: {"schema": {"type": "string"},
                                                   "example": _TWIML_EXAMPLE}}},
                         **_errors()})
-async def receive_text(request: Request) -> Response:
+async def receive_inbound_message(request: Request) -> Response:
     form = await _signed_form(request)
     channel, sender = inbound.split_address(form.get("From"))
     _, recipient = inbound.split_address(form.get("To"))
@@ -157,7 +157,7 @@ async def receive_text(request: Request) -> Response:
                          "provider's error code as failure_reason); never backwards.",
              openapi_extra=_STATUS_DOC, response_model=CallbackAccepted,
              responses=_errors())
-async def delivery_status(request: Request) -> dict[str, Any]:
+async def receive_message_status(request: Request) -> dict[str, Any]:
     form = await _signed_form(request)
     channel, sender = inbound.split_address(form.get("From"))
     sid, status = form.get("MessageSid"), form.get("MessageStatus")

@@ -17,18 +17,18 @@ from pydantic import (
 from homebase.kit.emails import EMAIL_PATTERN, header_safe
 
 
-class Channel(StrEnum):
+class MessageChannel(StrEnum):
     SMS = "SMS"
     WHATSAPP = "WHATSAPP"
     EMAIL = "EMAIL"
 
 
-class Direction(StrEnum):
+class MessageDirection(StrEnum):
     OUTBOUND = "OUTBOUND"
     INBOUND = "INBOUND"
 
 
-class Status(StrEnum):
+class MessageStatus(StrEnum):
     QUEUED = "QUEUED"
     SENDING = "SENDING"
     SENT = "SENT"
@@ -182,9 +182,9 @@ Message = create_model(
     __doc__="A text, WhatsApp message or email: sent, queued, refused or received.",
     id=(str, ...),
     contact_id=(str | None, Field(description="The contact it was sent to or came from.")),
-    channel=(Channel, ...),
-    direction=(Direction, ...),
-    status=(Status, Field(description="QUEUED -> SENDING -> SENT -> DELIVERED, or FAILED at "
+    channel=(MessageChannel, ...),
+    direction=(MessageDirection, ...),
+    status=(MessageStatus, Field(description="QUEUED -> SENDING -> SENT -> DELIVERED, or FAILED at "
                                       "any step (refused by a gate, or by the provider); "
                                       "inbound messages are RECEIVED.")),
     **{"from": (str | None, Field(description="Sender address. " + _ADDRESS))},
@@ -216,9 +216,9 @@ Message.model_rebuild(force=True)
 
 class MessageFilters(BaseModel):
     contact_id: Annotated[str, StringConstraints(max_length=40)] | None = None
-    channel: Channel | None = None
-    direction: Direction | None = None
-    status: Status | None = None
+    channel: MessageChannel | None = None
+    direction: MessageDirection | None = None
+    status: MessageStatus | None = None
 
     _upper_enums = field_validator("channel", "direction", "status", mode="before")(_upper)
 

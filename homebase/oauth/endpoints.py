@@ -90,7 +90,7 @@ GRANT_PARAMETERS = {
                 "HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN a minute and carries its "
                 "X-RateLimit-* headers; past it, 429 rate_limited with Retry-After.",
     openapi_extra=form_body(TokenRequest))
-async def token(request: Request) -> Response:
+async def issue_oauth_token(request: Request) -> Response:
     runtime = get_runtime(request)
     try:
         form = await read_form(request, TOKEN_PARAMETERS)
@@ -137,7 +137,7 @@ async def token(request: Request) -> Response:
                 "the grant). Client authentication is optional; when sent it must be right, "
                 "and then only that client's tokens are revoked.",
     openapi_extra=form_body(RevokeRequest))
-async def revoke(request: Request) -> Response:
+async def revoke_oauth_token(request: Request) -> Response:
     runtime = get_runtime(request)
     try:
         form = await read_form(request, REVOKE_PARAMETERS)

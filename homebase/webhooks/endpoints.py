@@ -100,8 +100,9 @@ async def delete_webhook(id: str, principal: WebhooksManage, session: Tenant) ->
 @router.get("/{id}/deliveries", response_model=Page[Delivery],
             summary="List a subscription's deliveries with their attempts",
             responses=error_responses(*ONE_ERRORS))
-async def list_deliveries(request: Request, id: str, principal: WebhooksManage, session: Tenant,
-                          page: Pages, fields: DeliveryFields) -> JSONResponse:
+async def list_webhook_deliveries(request: Request, id: str, principal: WebhooksManage,
+                                  session: Tenant, page: Pages,
+                                  fields: DeliveryFields) -> JSONResponse:
     await service.get_or_404(session, id)
     keys = get_runtime(request).settings.keys
     key = list_key(session.workspace_id, request.url.path, {})
@@ -120,8 +121,8 @@ async def list_deliveries(request: Request, id: str, principal: WebhooksManage, 
                          "The delivery id and the event_id stay the same, so receivers "
                          "deduplicate as usual. 409 while an attempt is in flight.",
              responses=error_responses(*ONE_ERRORS, 409))
-async def redeliver(id: str, delivery_id: str, principal: WebhooksManage,
-                    session: Tenant) -> JSONResponse:
+async def redeliver_webhook_delivery(id: str, delivery_id: str, principal: WebhooksManage,
+                                     session: Tenant) -> JSONResponse:
     delivery = await service.redeliver(session, id, delivery_id)
     attempts = await repository.attempts_of(session, [delivery_id])
     return json_response(render.delivery(delivery, attempts[delivery_id]), 202)

@@ -1,0 +1,392 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.appointment_outcome import AppointmentOutcome
+from ...models.appointment_status import AppointmentStatus
+from ...models.error_envelope import ErrorEnvelope
+from ...models.page_appointment import PageAppointment
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    contact_id: None | str | Unset = UNSET,
+    created_by: None | str | Unset = UNSET,
+    assignee_id: None | str | Unset = UNSET,
+    outcome: AppointmentOutcome | None | Unset = UNSET,
+    status: AppointmentStatus | None | Unset = UNSET,
+    starts_after: datetime.datetime | None | Unset = UNSET,
+    starts_before: datetime.datetime | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_contact_id: None | str | Unset
+    if isinstance(contact_id, Unset):
+        json_contact_id = UNSET
+    else:
+        json_contact_id = contact_id
+    params["contact_id"] = json_contact_id
+
+    json_created_by: None | str | Unset
+    if isinstance(created_by, Unset):
+        json_created_by = UNSET
+    else:
+        json_created_by = created_by
+    params["created_by"] = json_created_by
+
+    json_assignee_id: None | str | Unset
+    if isinstance(assignee_id, Unset):
+        json_assignee_id = UNSET
+    else:
+        json_assignee_id = assignee_id
+    params["assignee_id"] = json_assignee_id
+
+    json_outcome: None | str | Unset
+    if isinstance(outcome, Unset):
+        json_outcome = UNSET
+    elif isinstance(outcome, AppointmentOutcome):
+        json_outcome = outcome.value
+    else:
+        json_outcome = outcome
+    params["outcome"] = json_outcome
+
+    json_status: None | str | Unset
+    if isinstance(status, Unset):
+        json_status = UNSET
+    elif isinstance(status, AppointmentStatus):
+        json_status = status.value
+    else:
+        json_status = status
+    params["status"] = json_status
+
+    json_starts_after: None | str | Unset
+    if isinstance(starts_after, Unset):
+        json_starts_after = UNSET
+    elif isinstance(starts_after, datetime.datetime):
+        json_starts_after = starts_after.isoformat()
+    else:
+        json_starts_after = starts_after
+    params["starts_after"] = json_starts_after
+
+    json_starts_before: None | str | Unset
+    if isinstance(starts_before, Unset):
+        json_starts_before = UNSET
+    elif isinstance(starts_before, datetime.datetime):
+        json_starts_before = starts_before.isoformat()
+    else:
+        json_starts_before = starts_before
+    params["starts_before"] = json_starts_before
+
+    json_cursor: None | str | Unset
+    if isinstance(cursor, Unset):
+        json_cursor = UNSET
+    else:
+        json_cursor = cursor
+    params["cursor"] = json_cursor
+
+    params["limit"] = limit
+
+    json_fields: None | str | Unset
+    if isinstance(fields, Unset):
+        json_fields = UNSET
+    else:
+        json_fields = fields
+    params["fields"] = json_fields
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/appointments",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | PageAppointment | None:
+    if response.status_code == 200:
+        response_200 = PageAppointment.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | PageAppointment]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    contact_id: None | str | Unset = UNSET,
+    created_by: None | str | Unset = UNSET,
+    assignee_id: None | str | Unset = UNSET,
+    outcome: AppointmentOutcome | None | Unset = UNSET,
+    status: AppointmentStatus | None | Unset = UNSET,
+    starts_after: datetime.datetime | None | Unset = UNSET,
+    starts_before: datetime.datetime | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> Response[ErrorEnvelope | PageAppointment]:
+    """List appointments
+
+     Newest booking first. Filters combine with AND.
+
+    Args:
+        contact_id (None | str | Unset):
+        created_by (None | str | Unset):
+        assignee_id (None | str | Unset):
+        outcome (AppointmentOutcome | None | Unset):
+        status (AppointmentStatus | None | Unset):
+        starts_after (datetime.datetime | None | Unset): starts_at at or after; inclusive.
+        starts_before (datetime.datetime | None | Unset): starts_at before; exclusive.
+        cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
+            the first page. A malformed or stale cursor restarts from the beginning.
+        limit (int | Unset): Page size, 1 to 200. Default: 50.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: assignee_id, contact_id, created_at, created_by, ends_at, id, location,
+            notes, outcome, outcome_recorded_at, starts_at, status, title, updated_at.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | PageAppointment]
+    """
+
+    kwargs = _get_kwargs(
+        contact_id=contact_id,
+        created_by=created_by,
+        assignee_id=assignee_id,
+        outcome=outcome,
+        status=status,
+        starts_after=starts_after,
+        starts_before=starts_before,
+        cursor=cursor,
+        limit=limit,
+        fields=fields,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    contact_id: None | str | Unset = UNSET,
+    created_by: None | str | Unset = UNSET,
+    assignee_id: None | str | Unset = UNSET,
+    outcome: AppointmentOutcome | None | Unset = UNSET,
+    status: AppointmentStatus | None | Unset = UNSET,
+    starts_after: datetime.datetime | None | Unset = UNSET,
+    starts_before: datetime.datetime | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> ErrorEnvelope | PageAppointment | None:
+    """List appointments
+
+     Newest booking first. Filters combine with AND.
+
+    Args:
+        contact_id (None | str | Unset):
+        created_by (None | str | Unset):
+        assignee_id (None | str | Unset):
+        outcome (AppointmentOutcome | None | Unset):
+        status (AppointmentStatus | None | Unset):
+        starts_after (datetime.datetime | None | Unset): starts_at at or after; inclusive.
+        starts_before (datetime.datetime | None | Unset): starts_at before; exclusive.
+        cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
+            the first page. A malformed or stale cursor restarts from the beginning.
+        limit (int | Unset): Page size, 1 to 200. Default: 50.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: assignee_id, contact_id, created_at, created_by, ends_at, id, location,
+            notes, outcome, outcome_recorded_at, starts_at, status, title, updated_at.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | PageAppointment
+    """
+
+    return sync_detailed(
+        client=client,
+        contact_id=contact_id,
+        created_by=created_by,
+        assignee_id=assignee_id,
+        outcome=outcome,
+        status=status,
+        starts_after=starts_after,
+        starts_before=starts_before,
+        cursor=cursor,
+        limit=limit,
+        fields=fields,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    contact_id: None | str | Unset = UNSET,
+    created_by: None | str | Unset = UNSET,
+    assignee_id: None | str | Unset = UNSET,
+    outcome: AppointmentOutcome | None | Unset = UNSET,
+    status: AppointmentStatus | None | Unset = UNSET,
+    starts_after: datetime.datetime | None | Unset = UNSET,
+    starts_before: datetime.datetime | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> Response[ErrorEnvelope | PageAppointment]:
+    """List appointments
+
+     Newest booking first. Filters combine with AND.
+
+    Args:
+        contact_id (None | str | Unset):
+        created_by (None | str | Unset):
+        assignee_id (None | str | Unset):
+        outcome (AppointmentOutcome | None | Unset):
+        status (AppointmentStatus | None | Unset):
+        starts_after (datetime.datetime | None | Unset): starts_at at or after; inclusive.
+        starts_before (datetime.datetime | None | Unset): starts_at before; exclusive.
+        cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
+            the first page. A malformed or stale cursor restarts from the beginning.
+        limit (int | Unset): Page size, 1 to 200. Default: 50.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: assignee_id, contact_id, created_at, created_by, ends_at, id, location,
+            notes, outcome, outcome_recorded_at, starts_at, status, title, updated_at.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | PageAppointment]
+    """
+
+    kwargs = _get_kwargs(
+        contact_id=contact_id,
+        created_by=created_by,
+        assignee_id=assignee_id,
+        outcome=outcome,
+        status=status,
+        starts_after=starts_after,
+        starts_before=starts_before,
+        cursor=cursor,
+        limit=limit,
+        fields=fields,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    contact_id: None | str | Unset = UNSET,
+    created_by: None | str | Unset = UNSET,
+    assignee_id: None | str | Unset = UNSET,
+    outcome: AppointmentOutcome | None | Unset = UNSET,
+    status: AppointmentStatus | None | Unset = UNSET,
+    starts_after: datetime.datetime | None | Unset = UNSET,
+    starts_before: datetime.datetime | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> ErrorEnvelope | PageAppointment | None:
+    """List appointments
+
+     Newest booking first. Filters combine with AND.
+
+    Args:
+        contact_id (None | str | Unset):
+        created_by (None | str | Unset):
+        assignee_id (None | str | Unset):
+        outcome (AppointmentOutcome | None | Unset):
+        status (AppointmentStatus | None | Unset):
+        starts_after (datetime.datetime | None | Unset): starts_at at or after; inclusive.
+        starts_before (datetime.datetime | None | Unset): starts_at before; exclusive.
+        cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
+            the first page. A malformed or stale cursor restarts from the beginning.
+        limit (int | Unset): Page size, 1 to 200. Default: 50.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: assignee_id, contact_id, created_at, created_by, ends_at, id, location,
+            notes, outcome, outcome_recorded_at, starts_at, status, title, updated_at.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | PageAppointment
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            contact_id=contact_id,
+            created_by=created_by,
+            assignee_id=assignee_id,
+            outcome=outcome,
+            status=status,
+            starts_after=starts_after,
+            starts_before=starts_before,
+            cursor=cursor,
+            limit=limit,
+            fields=fields,
+        )
+    ).parsed

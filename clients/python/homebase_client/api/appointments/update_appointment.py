@@ -1,0 +1,293 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.appointment import Appointment
+from ...models.appointment_narrowed import AppointmentNarrowed
+from ...models.appointment_update import AppointmentUpdate
+from ...models.error_envelope import ErrorEnvelope
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: AppointmentUpdate,
+    fields: None | str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    params: dict[str, Any] = {}
+
+    json_fields: None | str | Unset
+    if isinstance(fields, Unset):
+        json_fields = UNSET
+    else:
+        json_fields = fields
+    params["fields"] = json_fields
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/appointments/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Appointment | AppointmentNarrowed | ErrorEnvelope | None:
+    if response.status_code == 200:
+
+        def _parse_response_200(data: object) -> Appointment | AppointmentNarrowed:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = Appointment.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_1 = AppointmentNarrowed.from_dict(data)
+
+            return response_200_type_1
+
+        response_200 = _parse_response_200(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Appointment | AppointmentNarrowed | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: AppointmentUpdate,
+    fields: None | str | Unset = UNSET,
+) -> Response[Appointment | AppointmentNarrowed | ErrorEnvelope]:
+    """Reschedule or record an outcome
+
+     Move it with starts_at and ends_at together (one alone is 400 naming the other): emits
+    appointment.rescheduled. Record what happened with outcome (showed, no_show, cancelled): emits
+    appointment.outcome. Each adds a timeline entry. Changes the calendar shows (times, title, location,
+    notes, cancellation) are pushed to the creator's calendar again, with the same UID.
+
+    Args:
+        id (str):
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: assignee_id, contact_id, created_at, created_by, ends_at, id, location,
+            notes, outcome, outcome_recorded_at, starts_at, status, title, updated_at.
+        body (AppointmentUpdate): Any subset. Move it by sending starts_at and ends_at together
+            (one alone is
+            refused); record what happened with outcome. title, starts_at, ends_at and outcome
+            may not be null (a wrong outcome is corrected by sending another); location, notes
+            and assignee_id accept null to clear them. contact_id and created_by are fixed.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Appointment | AppointmentNarrowed | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        fields=fields,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: AppointmentUpdate,
+    fields: None | str | Unset = UNSET,
+) -> Appointment | AppointmentNarrowed | ErrorEnvelope | None:
+    """Reschedule or record an outcome
+
+     Move it with starts_at and ends_at together (one alone is 400 naming the other): emits
+    appointment.rescheduled. Record what happened with outcome (showed, no_show, cancelled): emits
+    appointment.outcome. Each adds a timeline entry. Changes the calendar shows (times, title, location,
+    notes, cancellation) are pushed to the creator's calendar again, with the same UID.
+
+    Args:
+        id (str):
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: assignee_id, contact_id, created_at, created_by, ends_at, id, location,
+            notes, outcome, outcome_recorded_at, starts_at, status, title, updated_at.
+        body (AppointmentUpdate): Any subset. Move it by sending starts_at and ends_at together
+            (one alone is
+            refused); record what happened with outcome. title, starts_at, ends_at and outcome
+            may not be null (a wrong outcome is corrected by sending another); location, notes
+            and assignee_id accept null to clear them. contact_id and created_by are fixed.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Appointment | AppointmentNarrowed | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        fields=fields,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: AppointmentUpdate,
+    fields: None | str | Unset = UNSET,
+) -> Response[Appointment | AppointmentNarrowed | ErrorEnvelope]:
+    """Reschedule or record an outcome
+
+     Move it with starts_at and ends_at together (one alone is 400 naming the other): emits
+    appointment.rescheduled. Record what happened with outcome (showed, no_show, cancelled): emits
+    appointment.outcome. Each adds a timeline entry. Changes the calendar shows (times, title, location,
+    notes, cancellation) are pushed to the creator's calendar again, with the same UID.
+
+    Args:
+        id (str):
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: assignee_id, contact_id, created_at, created_by, ends_at, id, location,
+            notes, outcome, outcome_recorded_at, starts_at, status, title, updated_at.
+        body (AppointmentUpdate): Any subset. Move it by sending starts_at and ends_at together
+            (one alone is
+            refused); record what happened with outcome. title, starts_at, ends_at and outcome
+            may not be null (a wrong outcome is corrected by sending another); location, notes
+            and assignee_id accept null to clear them. contact_id and created_by are fixed.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Appointment | AppointmentNarrowed | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        fields=fields,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: AppointmentUpdate,
+    fields: None | str | Unset = UNSET,
+) -> Appointment | AppointmentNarrowed | ErrorEnvelope | None:
+    """Reschedule or record an outcome
+
+     Move it with starts_at and ends_at together (one alone is 400 naming the other): emits
+    appointment.rescheduled. Record what happened with outcome (showed, no_show, cancelled): emits
+    appointment.outcome. Each adds a timeline entry. Changes the calendar shows (times, title, location,
+    notes, cancellation) are pushed to the creator's calendar again, with the same UID.
+
+    Args:
+        id (str):
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: assignee_id, contact_id, created_at, created_by, ends_at, id, location,
+            notes, outcome, outcome_recorded_at, starts_at, status, title, updated_at.
+        body (AppointmentUpdate): Any subset. Move it by sending starts_at and ends_at together
+            (one alone is
+            refused); record what happened with outcome. title, starts_at, ends_at and outcome
+            may not be null (a wrong outcome is corrected by sending another); location, notes
+            and assignee_id accept null to clear them. contact_id and created_by are fixed.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Appointment | AppointmentNarrowed | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            fields=fields,
+        )
+    ).parsed

@@ -1,0 +1,281 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.deal import Deal
+from ...models.deal_create import DealCreate
+from ...models.deal_narrowed import DealNarrowed
+from ...models.error_envelope import ErrorEnvelope
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: DealCreate,
+    fields: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    params: dict[str, Any] = {}
+
+    json_fields: None | str | Unset
+    if isinstance(fields, Unset):
+        json_fields = UNSET
+    else:
+        json_fields = fields
+    params["fields"] = json_fields
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/deals",
+        "params": params,
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Deal | DealNarrowed | ErrorEnvelope | None:
+    if response.status_code == 201:
+
+        def _parse_response_201(data: object) -> Deal | DealNarrowed:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_201_type_0 = Deal.from_dict(data)
+
+                return response_201_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_201_type_1 = DealNarrowed.from_dict(data)
+
+            return response_201_type_1
+
+        response_201 = _parse_response_201(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Deal | DealNarrowed | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: DealCreate,
+    fields: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Deal | DealNarrowed | ErrorEnvelope]:
+    """Create a deal
+
+     400 names pipeline_id, stage_id or contact_id when it is not one of this workspace's (or stage_id is
+    not a stage of pipeline_id). Adds a deal_created entry to the contact's timeline.
+
+    Args:
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
+            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
+            status, title, updated_at, value.
+        idempotency_key (str | Unset):
+        body (DealCreate): pipeline_id and title are required. stage_id defaults to the pipeline's
+            first stage.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Deal | DealNarrowed | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        fields=fields,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: DealCreate,
+    fields: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Deal | DealNarrowed | ErrorEnvelope | None:
+    """Create a deal
+
+     400 names pipeline_id, stage_id or contact_id when it is not one of this workspace's (or stage_id is
+    not a stage of pipeline_id). Adds a deal_created entry to the contact's timeline.
+
+    Args:
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
+            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
+            status, title, updated_at, value.
+        idempotency_key (str | Unset):
+        body (DealCreate): pipeline_id and title are required. stage_id defaults to the pipeline's
+            first stage.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Deal | DealNarrowed | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        fields=fields,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: DealCreate,
+    fields: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Deal | DealNarrowed | ErrorEnvelope]:
+    """Create a deal
+
+     400 names pipeline_id, stage_id or contact_id when it is not one of this workspace's (or stage_id is
+    not a stage of pipeline_id). Adds a deal_created entry to the contact's timeline.
+
+    Args:
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
+            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
+            status, title, updated_at, value.
+        idempotency_key (str | Unset):
+        body (DealCreate): pipeline_id and title are required. stage_id defaults to the pipeline's
+            first stage.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Deal | DealNarrowed | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        fields=fields,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: DealCreate,
+    fields: None | str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Deal | DealNarrowed | ErrorEnvelope | None:
+    """Create a deal
+
+     400 names pipeline_id, stage_id or contact_id when it is not one of this workspace's (or stage_id is
+    not a stage of pipeline_id). Adds a deal_created entry to the contact's timeline.
+
+    Args:
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
+            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
+            status, title, updated_at, value.
+        idempotency_key (str | Unset):
+        body (DealCreate): pipeline_id and title are required. stage_id defaults to the pipeline's
+            first stage.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Deal | DealNarrowed | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            fields=fields,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,348 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.deal_status import DealStatus
+from ...models.error_envelope import ErrorEnvelope
+from ...models.page_deal import PageDeal
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    pipeline_id: None | str | Unset = UNSET,
+    stage_id: None | str | Unset = UNSET,
+    contact_id: None | str | Unset = UNSET,
+    owner_id: None | str | Unset = UNSET,
+    status: DealStatus | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_pipeline_id: None | str | Unset
+    if isinstance(pipeline_id, Unset):
+        json_pipeline_id = UNSET
+    else:
+        json_pipeline_id = pipeline_id
+    params["pipeline_id"] = json_pipeline_id
+
+    json_stage_id: None | str | Unset
+    if isinstance(stage_id, Unset):
+        json_stage_id = UNSET
+    else:
+        json_stage_id = stage_id
+    params["stage_id"] = json_stage_id
+
+    json_contact_id: None | str | Unset
+    if isinstance(contact_id, Unset):
+        json_contact_id = UNSET
+    else:
+        json_contact_id = contact_id
+    params["contact_id"] = json_contact_id
+
+    json_owner_id: None | str | Unset
+    if isinstance(owner_id, Unset):
+        json_owner_id = UNSET
+    else:
+        json_owner_id = owner_id
+    params["owner_id"] = json_owner_id
+
+    json_status: None | str | Unset
+    if isinstance(status, Unset):
+        json_status = UNSET
+    elif isinstance(status, DealStatus):
+        json_status = status.value
+    else:
+        json_status = status
+    params["status"] = json_status
+
+    json_cursor: None | str | Unset
+    if isinstance(cursor, Unset):
+        json_cursor = UNSET
+    else:
+        json_cursor = cursor
+    params["cursor"] = json_cursor
+
+    params["limit"] = limit
+
+    json_fields: None | str | Unset
+    if isinstance(fields, Unset):
+        json_fields = UNSET
+    else:
+        json_fields = fields
+    params["fields"] = json_fields
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/deals",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | PageDeal | None:
+    if response.status_code == 200:
+        response_200 = PageDeal.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | PageDeal]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    pipeline_id: None | str | Unset = UNSET,
+    stage_id: None | str | Unset = UNSET,
+    contact_id: None | str | Unset = UNSET,
+    owner_id: None | str | Unset = UNSET,
+    status: DealStatus | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> Response[ErrorEnvelope | PageDeal]:
+    """List deals
+
+     Newest first. Filters combine with AND.
+
+    Args:
+        pipeline_id (None | str | Unset):
+        stage_id (None | str | Unset):
+        contact_id (None | str | Unset):
+        owner_id (None | str | Unset):
+        status (DealStatus | None | Unset):
+        cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
+            the first page. A malformed or stale cursor restarts from the beginning.
+        limit (int | Unset): Page size, 1 to 200. Default: 50.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
+            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
+            status, title, updated_at, value.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | PageDeal]
+    """
+
+    kwargs = _get_kwargs(
+        pipeline_id=pipeline_id,
+        stage_id=stage_id,
+        contact_id=contact_id,
+        owner_id=owner_id,
+        status=status,
+        cursor=cursor,
+        limit=limit,
+        fields=fields,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    pipeline_id: None | str | Unset = UNSET,
+    stage_id: None | str | Unset = UNSET,
+    contact_id: None | str | Unset = UNSET,
+    owner_id: None | str | Unset = UNSET,
+    status: DealStatus | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> ErrorEnvelope | PageDeal | None:
+    """List deals
+
+     Newest first. Filters combine with AND.
+
+    Args:
+        pipeline_id (None | str | Unset):
+        stage_id (None | str | Unset):
+        contact_id (None | str | Unset):
+        owner_id (None | str | Unset):
+        status (DealStatus | None | Unset):
+        cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
+            the first page. A malformed or stale cursor restarts from the beginning.
+        limit (int | Unset): Page size, 1 to 200. Default: 50.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
+            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
+            status, title, updated_at, value.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | PageDeal
+    """
+
+    return sync_detailed(
+        client=client,
+        pipeline_id=pipeline_id,
+        stage_id=stage_id,
+        contact_id=contact_id,
+        owner_id=owner_id,
+        status=status,
+        cursor=cursor,
+        limit=limit,
+        fields=fields,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    pipeline_id: None | str | Unset = UNSET,
+    stage_id: None | str | Unset = UNSET,
+    contact_id: None | str | Unset = UNSET,
+    owner_id: None | str | Unset = UNSET,
+    status: DealStatus | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> Response[ErrorEnvelope | PageDeal]:
+    """List deals
+
+     Newest first. Filters combine with AND.
+
+    Args:
+        pipeline_id (None | str | Unset):
+        stage_id (None | str | Unset):
+        contact_id (None | str | Unset):
+        owner_id (None | str | Unset):
+        status (DealStatus | None | Unset):
+        cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
+            the first page. A malformed or stale cursor restarts from the beginning.
+        limit (int | Unset): Page size, 1 to 200. Default: 50.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
+            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
+            status, title, updated_at, value.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | PageDeal]
+    """
+
+    kwargs = _get_kwargs(
+        pipeline_id=pipeline_id,
+        stage_id=stage_id,
+        contact_id=contact_id,
+        owner_id=owner_id,
+        status=status,
+        cursor=cursor,
+        limit=limit,
+        fields=fields,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    pipeline_id: None | str | Unset = UNSET,
+    stage_id: None | str | Unset = UNSET,
+    contact_id: None | str | Unset = UNSET,
+    owner_id: None | str | Unset = UNSET,
+    status: DealStatus | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> ErrorEnvelope | PageDeal | None:
+    """List deals
+
+     Newest first. Filters combine with AND.
+
+    Args:
+        pipeline_id (None | str | Unset):
+        stage_id (None | str | Unset):
+        contact_id (None | str | Unset):
+        owner_id (None | str | Unset):
+        status (DealStatus | None | Unset):
+        cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
+            the first page. A malformed or stale cursor restarts from the beginning.
+        limit (int | Unset): Page size, 1 to 200. Default: 50.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
+            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
+            status, title, updated_at, value.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | PageDeal
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            pipeline_id=pipeline_id,
+            stage_id=stage_id,
+            contact_id=contact_id,
+            owner_id=owner_id,
+            status=status,
+            cursor=cursor,
+            limit=limit,
+            fields=fields,
+        )
+    ).parsed

@@ -1,0 +1,334 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.message_channel import MessageChannel
+from ...models.message_direction import MessageDirection
+from ...models.message_status import MessageStatus
+from ...models.page_message import PageMessage
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    contact_id: None | str | Unset = UNSET,
+    channel: MessageChannel | None | Unset = UNSET,
+    direction: MessageDirection | None | Unset = UNSET,
+    status: MessageStatus | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_contact_id: None | str | Unset
+    if isinstance(contact_id, Unset):
+        json_contact_id = UNSET
+    else:
+        json_contact_id = contact_id
+    params["contact_id"] = json_contact_id
+
+    json_channel: None | str | Unset
+    if isinstance(channel, Unset):
+        json_channel = UNSET
+    elif isinstance(channel, MessageChannel):
+        json_channel = channel.value
+    else:
+        json_channel = channel
+    params["channel"] = json_channel
+
+    json_direction: None | str | Unset
+    if isinstance(direction, Unset):
+        json_direction = UNSET
+    elif isinstance(direction, MessageDirection):
+        json_direction = direction.value
+    else:
+        json_direction = direction
+    params["direction"] = json_direction
+
+    json_status: None | str | Unset
+    if isinstance(status, Unset):
+        json_status = UNSET
+    elif isinstance(status, MessageStatus):
+        json_status = status.value
+    else:
+        json_status = status
+    params["status"] = json_status
+
+    json_cursor: None | str | Unset
+    if isinstance(cursor, Unset):
+        json_cursor = UNSET
+    else:
+        json_cursor = cursor
+    params["cursor"] = json_cursor
+
+    params["limit"] = limit
+
+    json_fields: None | str | Unset
+    if isinstance(fields, Unset):
+        json_fields = UNSET
+    else:
+        json_fields = fields
+    params["fields"] = json_fields
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/messages",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | PageMessage | None:
+    if response.status_code == 200:
+        response_200 = PageMessage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | PageMessage]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    contact_id: None | str | Unset = UNSET,
+    channel: MessageChannel | None | Unset = UNSET,
+    direction: MessageDirection | None | Unset = UNSET,
+    status: MessageStatus | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> Response[ErrorEnvelope | PageMessage]:
+    """List messages
+
+     Newest first: sent, queued, refused (FAILED) and received messages.
+
+    Args:
+        contact_id (None | str | Unset):
+        channel (MessageChannel | None | Unset):
+        direction (MessageDirection | None | Unset):
+        status (MessageStatus | None | Unset):
+        cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
+            the first page. A malformed or stale cursor restarts from the beginning.
+        limit (int | Unset): Page size, 1 to 200. Default: 50.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: ai_generated, blocked_reason, body, channel, contact_id, created_at,
+            delivered_at, direction, failed_at, failure_reason, from, id, pii_masked, proactive,
+            provider, received_at, sent_at, status, subject, to, updated_at.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | PageMessage]
+    """
+
+    kwargs = _get_kwargs(
+        contact_id=contact_id,
+        channel=channel,
+        direction=direction,
+        status=status,
+        cursor=cursor,
+        limit=limit,
+        fields=fields,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    contact_id: None | str | Unset = UNSET,
+    channel: MessageChannel | None | Unset = UNSET,
+    direction: MessageDirection | None | Unset = UNSET,
+    status: MessageStatus | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> ErrorEnvelope | PageMessage | None:
+    """List messages
+
+     Newest first: sent, queued, refused (FAILED) and received messages.
+
+    Args:
+        contact_id (None | str | Unset):
+        channel (MessageChannel | None | Unset):
+        direction (MessageDirection | None | Unset):
+        status (MessageStatus | None | Unset):
+        cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
+            the first page. A malformed or stale cursor restarts from the beginning.
+        limit (int | Unset): Page size, 1 to 200. Default: 50.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: ai_generated, blocked_reason, body, channel, contact_id, created_at,
+            delivered_at, direction, failed_at, failure_reason, from, id, pii_masked, proactive,
+            provider, received_at, sent_at, status, subject, to, updated_at.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | PageMessage
+    """
+
+    return sync_detailed(
+        client=client,
+        contact_id=contact_id,
+        channel=channel,
+        direction=direction,
+        status=status,
+        cursor=cursor,
+        limit=limit,
+        fields=fields,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    contact_id: None | str | Unset = UNSET,
+    channel: MessageChannel | None | Unset = UNSET,
+    direction: MessageDirection | None | Unset = UNSET,
+    status: MessageStatus | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> Response[ErrorEnvelope | PageMessage]:
+    """List messages
+
+     Newest first: sent, queued, refused (FAILED) and received messages.
+
+    Args:
+        contact_id (None | str | Unset):
+        channel (MessageChannel | None | Unset):
+        direction (MessageDirection | None | Unset):
+        status (MessageStatus | None | Unset):
+        cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
+            the first page. A malformed or stale cursor restarts from the beginning.
+        limit (int | Unset): Page size, 1 to 200. Default: 50.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: ai_generated, blocked_reason, body, channel, contact_id, created_at,
+            delivered_at, direction, failed_at, failure_reason, from, id, pii_masked, proactive,
+            provider, received_at, sent_at, status, subject, to, updated_at.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | PageMessage]
+    """
+
+    kwargs = _get_kwargs(
+        contact_id=contact_id,
+        channel=channel,
+        direction=direction,
+        status=status,
+        cursor=cursor,
+        limit=limit,
+        fields=fields,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    contact_id: None | str | Unset = UNSET,
+    channel: MessageChannel | None | Unset = UNSET,
+    direction: MessageDirection | None | Unset = UNSET,
+    status: MessageStatus | None | Unset = UNSET,
+    cursor: None | str | Unset = UNSET,
+    limit: int | Unset = 50,
+    fields: None | str | Unset = UNSET,
+) -> ErrorEnvelope | PageMessage | None:
+    """List messages
+
+     Newest first: sent, queued, refused (FAILED) and received messages.
+
+    Args:
+        contact_id (None | str | Unset):
+        channel (MessageChannel | None | Unset):
+        direction (MessageDirection | None | Unset):
+        status (MessageStatus | None | Unset):
+        cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
+            the first page. A malformed or stale cursor restarts from the beginning.
+        limit (int | Unset): Page size, 1 to 200. Default: 50.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: ai_generated, blocked_reason, body, channel, contact_id, created_at,
+            delivered_at, direction, failed_at, failure_reason, from, id, pii_masked, proactive,
+            provider, received_at, sent_at, status, subject, to, updated_at.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | PageMessage
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            contact_id=contact_id,
+            channel=channel,
+            direction=direction,
+            status=status,
+            cursor=cursor,
+            limit=limit,
+            fields=fields,
+        )
+    ).parsed

@@ -1,0 +1,205 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.issue_oauth_token_token_request import IssueOauthTokenTokenRequest
+from ...models.o_auth_error_body import OAuthErrorBody
+from ...models.token_response import TokenResponse
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: IssueOauthTokenTokenRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/oauth/token",
+    }
+
+    _kwargs["data"] = body.to_dict()
+    headers["Content-Type"] = "application/x-www-form-urlencoded"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | OAuthErrorBody | TokenResponse | None:
+    if response.status_code == 200:
+        response_200 = TokenResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = OAuthErrorBody.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = OAuthErrorBody.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 429:
+        response_429 = OAuthErrorBody.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | OAuthErrorBody | TokenResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: IssueOauthTokenTokenRequest,
+) -> Response[ErrorEnvelope | OAuthErrorBody | TokenResponse]:
+    """Exchange a code, refresh, or get a client-credentials token
+
+     RFC 6749 token endpoint, form-encoded. Access tokens live 3600 s; refresh tokens 30 days and rotate
+    on every use; codes 5 minutes, single use. Responses carry Cache-Control: no-store. A failed client
+    authentication (invalid_client) counts against the client address's budget of
+    HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN a minute and carries its X-RateLimit-* headers; past it,
+    429 rate_limited with Retry-After.
+
+    Args:
+        body (IssueOauthTokenTokenRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | OAuthErrorBody | TokenResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: IssueOauthTokenTokenRequest,
+) -> ErrorEnvelope | OAuthErrorBody | TokenResponse | None:
+    """Exchange a code, refresh, or get a client-credentials token
+
+     RFC 6749 token endpoint, form-encoded. Access tokens live 3600 s; refresh tokens 30 days and rotate
+    on every use; codes 5 minutes, single use. Responses carry Cache-Control: no-store. A failed client
+    authentication (invalid_client) counts against the client address's budget of
+    HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN a minute and carries its X-RateLimit-* headers; past it,
+    429 rate_limited with Retry-After.
+
+    Args:
+        body (IssueOauthTokenTokenRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | OAuthErrorBody | TokenResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: IssueOauthTokenTokenRequest,
+) -> Response[ErrorEnvelope | OAuthErrorBody | TokenResponse]:
+    """Exchange a code, refresh, or get a client-credentials token
+
+     RFC 6749 token endpoint, form-encoded. Access tokens live 3600 s; refresh tokens 30 days and rotate
+    on every use; codes 5 minutes, single use. Responses carry Cache-Control: no-store. A failed client
+    authentication (invalid_client) counts against the client address's budget of
+    HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN a minute and carries its X-RateLimit-* headers; past it,
+    429 rate_limited with Retry-After.
+
+    Args:
+        body (IssueOauthTokenTokenRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | OAuthErrorBody | TokenResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: IssueOauthTokenTokenRequest,
+) -> ErrorEnvelope | OAuthErrorBody | TokenResponse | None:
+    """Exchange a code, refresh, or get a client-credentials token
+
+     RFC 6749 token endpoint, form-encoded. Access tokens live 3600 s; refresh tokens 30 days and rotate
+    on every use; codes 5 minutes, single use. Responses carry Cache-Control: no-store. A failed client
+    authentication (invalid_client) counts against the client address's budget of
+    HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN a minute and carries its X-RateLimit-* headers; past it,
+    429 rate_limited with Retry-After.
+
+    Args:
+        body (IssueOauthTokenTokenRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | OAuthErrorBody | TokenResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,351 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .appointment import Appointment
+from .appointment_booked_data import AppointmentBookedData
+from .appointment_booked_event import AppointmentBookedEvent
+from .appointment_create import AppointmentCreate
+from .appointment_narrowed import AppointmentNarrowed
+from .appointment_outcome import AppointmentOutcome
+from .appointment_outcome_data import AppointmentOutcomeData
+from .appointment_outcome_event import AppointmentOutcomeEvent
+from .appointment_rescheduled_data import AppointmentRescheduledData
+from .appointment_rescheduled_event import AppointmentRescheduledEvent
+from .appointment_status import AppointmentStatus
+from .appointment_update import AppointmentUpdate
+from .assign_request import AssignRequest
+from .assign_result import AssignResult
+from .assignee import Assignee
+from .attempt import Attempt
+from .attempt_outcome import AttemptOutcome
+from .automation import Automation
+from .automation_narrowed import AutomationNarrowed
+from .automation_run_data import AutomationRunData
+from .automation_run_event import AutomationRunEvent
+from .call import Call
+from .call_completed_data import CallCompletedData
+from .call_completed_event import CallCompletedEvent
+from .call_direction import CallDirection
+from .call_narrowed import CallNarrowed
+from .call_recorded import CallRecorded
+from .callback_accepted import CallbackAccepted
+from .campaign import Campaign
+from .campaign_narrowed import CampaignNarrowed
+from .campaign_status import CampaignStatus
+from .consent_in import ConsentIn
+from .consent_in_form_snapshot_type_0 import ConsentInFormSnapshotType0
+from .considered_rule import ConsideredRule
+from .considered_rule_outcome import ConsideredRuleOutcome
+from .contact import Contact
+from .contact_create import ContactCreate
+from .contact_created_data import ContactCreatedData
+from .contact_created_event import ContactCreatedEvent
+from .contact_narrowed import ContactNarrowed
+from .contact_stage import ContactStage
+from .contact_stage_changed_data import ContactStageChangedData
+from .contact_stage_changed_event import ContactStageChangedEvent
+from .contact_tag_added_data import ContactTagAddedData
+from .contact_tag_added_event import ContactTagAddedEvent
+from .contact_update import ContactUpdate
+from .contact_updated_data import ContactUpdatedData
+from .contact_updated_event import ContactUpdatedEvent
+from .create_task_step import CreateTaskStep
+from .deal import Deal
+from .deal_create import DealCreate
+from .deal_narrowed import DealNarrowed
+from .deal_stage_changed_data import DealStageChangedData
+from .deal_stage_changed_event import DealStageChangedEvent
+from .deal_status import DealStatus
+from .deal_update import DealUpdate
+from .delivery import Delivery
+from .delivery_narrowed import DeliveryNarrowed
+from .delivery_narrowed_status import DeliveryNarrowedStatus
+from .delivery_status import DeliveryStatus
+from .document_signed_data import DocumentSignedData
+from .document_signed_event import DocumentSignedEvent
+from .email_send import EmailSend
+from .email_send_channel import EmailSendChannel
+from .enroll_request import EnrollRequest
+from .enroll_response import EnrollResponse
+from .enroll_response_narrowed import EnrollResponseNarrowed
+from .enrolment import Enrolment
+from .enrolment_narrowed import EnrolmentNarrowed
+from .enrolment_status import EnrolmentStatus
+from .erased import Erased
+from .error_detail import ErrorDetail
+from .error_details import ErrorDetails
+from .error_envelope import ErrorEnvelope
+from .event import Event
+from .event_data import EventData
+from .event_narrowed import EventNarrowed
+from .event_narrowed_data import EventNarrowedData
+from .failed_condition_out import FailedConditionOut
+from .field_error import FieldError
+from .handled_by import HandledBy
+from .issue_oauth_token_token_request import IssueOauthTokenTokenRequest
+from .issue_oauth_token_token_request_grant_type import (
+    IssueOauthTokenTokenRequestGrantType,
+)
+from .lead import Lead
+from .lead_assigned_data import LeadAssignedData
+from .lead_assigned_data_lead import LeadAssignedDataLead
+from .lead_assigned_event import LeadAssignedEvent
+from .lead_context import LeadContext
+from .lead_create import LeadCreate
+from .lead_create_context import LeadCreateContext
+from .lead_created_data import LeadCreatedData
+from .lead_created_event import LeadCreatedEvent
+from .lead_narrowed import LeadNarrowed
+from .lead_narrowed_context import LeadNarrowedContext
+from .lead_narrowed_routing_status import LeadNarrowedRoutingStatus
+from .lead_routing_status import LeadRoutingStatus
+from .list_leads_unlinked_only_type_0 import ListLeadsUnlinkedOnlyType0
+from .listing import Listing
+from .listing_narrowed import ListingNarrowed
+from .listing_status import ListingStatus
+from .message import Message
+from .message_channel import MessageChannel
+from .message_direction import MessageDirection
+from .message_narrowed import MessageNarrowed
+from .message_received_data import MessageReceivedData
+from .message_received_event import MessageReceivedEvent
+from .message_sent_data import MessageSentData
+from .message_sent_event import MessageSentEvent
+from .message_status import MessageStatus
+from .move_stage_step import MoveStageStep
+from .note_create import NoteCreate
+from .o_auth_error_body import OAuthErrorBody
+from .o_auth_error_body_error import OAuthErrorBodyError
+from .page_appointment import PageAppointment
+from .page_automation import PageAutomation
+from .page_call import PageCall
+from .page_campaign import PageCampaign
+from .page_contact import PageContact
+from .page_deal import PageDeal
+from .page_delivery import PageDelivery
+from .page_enrolment import PageEnrolment
+from .page_event import PageEvent
+from .page_lead import PageLead
+from .page_listing import PageListing
+from .page_message import PageMessage
+from .page_persona import PagePersona
+from .page_pipeline import PagePipeline
+from .page_task import PageTask
+from .page_webhook import PageWebhook
+from .persona import Persona
+from .persona_narrowed import PersonaNarrowed
+from .photo import Photo
+from .ping import Ping
+from .pipeline import Pipeline
+from .pipeline_narrowed import PipelineNarrowed
+from .pipeline_stage import PipelineStage
+from .preview_request import PreviewRequest
+from .receive_call_completed_call_completed import ReceiveCallCompletedCallCompleted
+from .receive_call_completed_call_completed_call_direction import (
+    ReceiveCallCompletedCallCompletedCallDirection,
+)
+from .receive_call_completed_call_completed_handled_by import (
+    ReceiveCallCompletedCallCompletedHandledBy,
+)
+from .receive_inbound_message_body import ReceiveInboundMessageBody
+from .receive_message_status_body import ReceiveMessageStatusBody
+from .revoke_oauth_token_revoke_request import RevokeOauthTokenRevokeRequest
+from .revoke_oauth_token_revoke_request_token_type_hint_type_0 import (
+    RevokeOauthTokenRevokeRequestTokenTypeHintType0,
+)
+from .revoke_response import RevokeResponse
+from .routing_preview import RoutingPreview
+from .rule_ref import RuleRef
+from .saved_search_sent_data import SavedSearchSentData
+from .saved_search_sent_event import SavedSearchSentEvent
+from .send_message_step import SendMessageStep
+from .sms_send import SmsSend
+from .sms_send_channel import SmsSendChannel
+from .task import Task
+from .task_create import TaskCreate
+from .task_created import TaskCreated
+from .task_created_narrowed import TaskCreatedNarrowed
+from .task_narrowed import TaskNarrowed
+from .task_status import TaskStatus
+from .token_response import TokenResponse
+from .wait_step import WaitStep
+from .webhook import Webhook
+from .webhook_create import WebhookCreate
+from .webhook_create_event_types_item import WebhookCreateEventTypesItem
+from .webhook_created import WebhookCreated
+from .webhook_created_narrowed import WebhookCreatedNarrowed
+from .webhook_deleted import WebhookDeleted
+from .webhook_narrowed import WebhookNarrowed
+from .whats_app_send import WhatsAppSend
+from .whats_app_send_channel import WhatsAppSendChannel
+
+__all__ = (
+    "Appointment",
+    "AppointmentBookedData",
+    "AppointmentBookedEvent",
+    "AppointmentCreate",
+    "AppointmentNarrowed",
+    "AppointmentOutcome",
+    "AppointmentOutcomeData",
+    "AppointmentOutcomeEvent",
+    "AppointmentRescheduledData",
+    "AppointmentRescheduledEvent",
+    "AppointmentStatus",
+    "AppointmentUpdate",
+    "AssignRequest",
+    "AssignResult",
+    "Assignee",
+    "Attempt",
+    "AttemptOutcome",
+    "Automation",
+    "AutomationNarrowed",
+    "AutomationRunData",
+    "AutomationRunEvent",
+    "Call",
+    "CallCompletedData",
+    "CallCompletedEvent",
+    "CallDirection",
+    "CallNarrowed",
+    "CallRecorded",
+    "CallbackAccepted",
+    "Campaign",
+    "CampaignNarrowed",
+    "CampaignStatus",
+    "ConsentIn",
+    "ConsentInFormSnapshotType0",
+    "ConsideredRule",
+    "ConsideredRuleOutcome",
+    "Contact",
+    "ContactCreate",
+    "ContactCreatedData",
+    "ContactCreatedEvent",
+    "ContactNarrowed",
+    "ContactStage",
+    "ContactStageChangedData",
+    "ContactStageChangedEvent",
+    "ContactTagAddedData",
+    "ContactTagAddedEvent",
+    "ContactUpdate",
+    "ContactUpdatedData",
+    "ContactUpdatedEvent",
+    "CreateTaskStep",
+    "Deal",
+    "DealCreate",
+    "DealNarrowed",
+    "DealStageChangedData",
+    "DealStageChangedEvent",
+    "DealStatus",
+    "DealUpdate",
+    "Delivery",
+    "DeliveryNarrowed",
+    "DeliveryNarrowedStatus",
+    "DeliveryStatus",
+    "DocumentSignedData",
+    "DocumentSignedEvent",
+    "EmailSend",
+    "EmailSendChannel",
+    "EnrollRequest",
+    "EnrollResponse",
+    "EnrollResponseNarrowed",
+    "Enrolment",
+    "EnrolmentNarrowed",
+    "EnrolmentStatus",
+    "Erased",
+    "ErrorDetail",
+    "ErrorDetails",
+    "ErrorEnvelope",
+    "Event",
+    "EventData",
+    "EventNarrowed",
+    "EventNarrowedData",
+    "FailedConditionOut",
+    "FieldError",
+    "HandledBy",
+    "IssueOauthTokenTokenRequest",
+    "IssueOauthTokenTokenRequestGrantType",
+    "Lead",
+    "LeadAssignedData",
+    "LeadAssignedDataLead",
+    "LeadAssignedEvent",
+    "LeadContext",
+    "LeadCreate",
+    "LeadCreateContext",
+    "LeadCreatedData",
+    "LeadCreatedEvent",
+    "LeadNarrowed",
+    "LeadNarrowedContext",
+    "LeadNarrowedRoutingStatus",
+    "LeadRoutingStatus",
+    "ListLeadsUnlinkedOnlyType0",
+    "Listing",
+    "ListingNarrowed",
+    "ListingStatus",
+    "Message",
+    "MessageChannel",
+    "MessageDirection",
+    "MessageNarrowed",
+    "MessageReceivedData",
+    "MessageReceivedEvent",
+    "MessageSentData",
+    "MessageSentEvent",
+    "MessageStatus",
+    "MoveStageStep",
+    "NoteCreate",
+    "OAuthErrorBody",
+    "OAuthErrorBodyError",
+    "PageAppointment",
+    "PageAutomation",
+    "PageCall",
+    "PageCampaign",
+    "PageContact",
+    "PageDeal",
+    "PageDelivery",
+    "PageEnrolment",
+    "PageEvent",
+    "PageLead",
+    "PageListing",
+    "PageMessage",
+    "PagePersona",
+    "PagePipeline",
+    "PageTask",
+    "PageWebhook",
+    "Persona",
+    "PersonaNarrowed",
+    "Photo",
+    "Ping",
+    "Pipeline",
+    "PipelineNarrowed",
+    "PipelineStage",
+    "PreviewRequest",
+    "ReceiveCallCompletedCallCompleted",
+    "ReceiveCallCompletedCallCompletedCallDirection",
+    "ReceiveCallCompletedCallCompletedHandledBy",
+    "ReceiveInboundMessageBody",
+    "ReceiveMessageStatusBody",
+    "RevokeOauthTokenRevokeRequest",
+    "RevokeOauthTokenRevokeRequestTokenTypeHintType0",
+    "RevokeResponse",
+    "RoutingPreview",
+    "RuleRef",
+    "SavedSearchSentData",
+    "SavedSearchSentEvent",
+    "SendMessageStep",
+    "SmsSend",
+    "SmsSendChannel",
+    "Task",
+    "TaskCreate",
+    "TaskCreated",
+    "TaskCreatedNarrowed",
+    "TaskNarrowed",
+    "TaskStatus",
+    "TokenResponse",
+    "WaitStep",
+    "Webhook",
+    "WebhookCreate",
+    "WebhookCreateEventTypesItem",
+    "WebhookCreated",
+    "WebhookCreatedNarrowed",
+    "WebhookDeleted",
+    "WebhookNarrowed",
+    "WhatsAppSend",
+    "WhatsAppSendChannel",
+)

@@ -1,0 +1,264 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.contact_stage import ContactStage
+
+T = TypeVar("T", bound="Contact")
+
+
+@_attrs_define
+class Contact:
+    """
+    Attributes:
+        id (str):
+        first_name (None | str):
+        last_name (None | str):
+        email (None | str): Masked unless the credential holds contacts:read:pii.
+        phone (None | str): Masked (last four digits) unless the credential holds contacts:read:pii.
+        stage (ContactStage):
+        source (None | str):
+        tags (list[str]):
+        notes (None | str):
+        owner_id (None | str):
+        pii_masked (bool): True when email and phone, if present, are masked.
+        ai_auto_response_paused (bool): Set when a note is added: AI replies to this contact are paused.
+        ai_auto_response_paused_at (datetime.datetime | None):
+        anonymized_at (datetime.datetime | None): When DELETE erased this contact's personal data; null otherwise.
+        created_at (datetime.datetime):
+        updated_at (datetime.datetime):
+    """
+
+    id: str
+    first_name: None | str
+    last_name: None | str
+    email: None | str
+    phone: None | str
+    stage: ContactStage
+    source: None | str
+    tags: list[str]
+    notes: None | str
+    owner_id: None | str
+    pii_masked: bool
+    ai_auto_response_paused: bool
+    ai_auto_response_paused_at: datetime.datetime | None
+    anonymized_at: datetime.datetime | None
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        first_name: None | str
+        first_name = self.first_name
+
+        last_name: None | str
+        last_name = self.last_name
+
+        email: None | str
+        email = self.email
+
+        phone: None | str
+        phone = self.phone
+
+        stage = self.stage.value
+
+        source: None | str
+        source = self.source
+
+        tags = self.tags
+
+        notes: None | str
+        notes = self.notes
+
+        owner_id: None | str
+        owner_id = self.owner_id
+
+        pii_masked = self.pii_masked
+
+        ai_auto_response_paused = self.ai_auto_response_paused
+
+        ai_auto_response_paused_at: None | str
+        if isinstance(self.ai_auto_response_paused_at, datetime.datetime):
+            ai_auto_response_paused_at = self.ai_auto_response_paused_at.isoformat()
+        else:
+            ai_auto_response_paused_at = self.ai_auto_response_paused_at
+
+        anonymized_at: None | str
+        if isinstance(self.anonymized_at, datetime.datetime):
+            anonymized_at = self.anonymized_at.isoformat()
+        else:
+            anonymized_at = self.anonymized_at
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "first_name": first_name,
+                "last_name": last_name,
+                "email": email,
+                "phone": phone,
+                "stage": stage,
+                "source": source,
+                "tags": tags,
+                "notes": notes,
+                "owner_id": owner_id,
+                "pii_masked": pii_masked,
+                "ai_auto_response_paused": ai_auto_response_paused,
+                "ai_auto_response_paused_at": ai_auto_response_paused_at,
+                "anonymized_at": anonymized_at,
+                "created_at": created_at,
+                "updated_at": updated_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        def _parse_first_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        first_name = _parse_first_name(d.pop("first_name"))
+
+        def _parse_last_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        last_name = _parse_last_name(d.pop("last_name"))
+
+        def _parse_email(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        email = _parse_email(d.pop("email"))
+
+        def _parse_phone(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        phone = _parse_phone(d.pop("phone"))
+
+        stage = ContactStage(d.pop("stage"))
+
+        def _parse_source(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        source = _parse_source(d.pop("source"))
+
+        tags = cast(list[str], d.pop("tags"))
+
+        def _parse_notes(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        notes = _parse_notes(d.pop("notes"))
+
+        def _parse_owner_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        owner_id = _parse_owner_id(d.pop("owner_id"))
+
+        pii_masked = d.pop("pii_masked")
+
+        ai_auto_response_paused = d.pop("ai_auto_response_paused")
+
+        def _parse_ai_auto_response_paused_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                ai_auto_response_paused_at_type_0 = datetime.datetime.fromisoformat(
+                    data
+                )
+
+                return ai_auto_response_paused_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        ai_auto_response_paused_at = _parse_ai_auto_response_paused_at(
+            d.pop("ai_auto_response_paused_at")
+        )
+
+        def _parse_anonymized_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                anonymized_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return anonymized_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        anonymized_at = _parse_anonymized_at(d.pop("anonymized_at"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
+        contact = cls(
+            id=id,
+            first_name=first_name,
+            last_name=last_name,
+            email=email,
+            phone=phone,
+            stage=stage,
+            source=source,
+            tags=tags,
+            notes=notes,
+            owner_id=owner_id,
+            pii_masked=pii_masked,
+            ai_auto_response_paused=ai_auto_response_paused,
+            ai_auto_response_paused_at=ai_auto_response_paused_at,
+            anonymized_at=anonymized_at,
+            created_at=created_at,
+            updated_at=updated_at,
+        )
+
+        contact.additional_properties = d
+        return contact
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

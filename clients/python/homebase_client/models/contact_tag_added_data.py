@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="ContactTagAddedData")
+
+
+@_attrs_define
+class ContactTagAddedData:
+    """
+    Attributes:
+        event_id (str): Stable across redeliveries; deduplicate on it.
+        occurred_at (datetime.datetime):
+        id (str): contact id
+        tag (str): the tag added
+        tags (list[str]): all
+    """
+
+    event_id: str
+    occurred_at: datetime.datetime
+    id: str
+    tag: str
+    tags: list[str]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        event_id = self.event_id
+
+        occurred_at = self.occurred_at.isoformat()
+
+        id = self.id
+
+        tag = self.tag
+
+        tags = self.tags
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "event_id": event_id,
+                "occurred_at": occurred_at,
+                "id": id,
+                "tag": tag,
+                "tags": tags,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        event_id = d.pop("event_id")
+
+        occurred_at = datetime.datetime.fromisoformat(d.pop("occurred_at"))
+
+        id = d.pop("id")
+
+        tag = d.pop("tag")
+
+        tags = cast(list[str], d.pop("tags"))
+
+        contact_tag_added_data = cls(
+            event_id=event_id,
+            occurred_at=occurred_at,
+            id=id,
+            tag=tag,
+            tags=tags,
+        )
+
+        contact_tag_added_data.additional_properties = d
+        return contact_tag_added_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

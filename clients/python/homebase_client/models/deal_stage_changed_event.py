@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.deal_stage_changed_data import DealStageChangedData
+
+
+T = TypeVar("T", bound="DealStageChangedEvent")
+
+
+@_attrs_define
+class DealStageChangedEvent:
+    """
+    Attributes:
+        event (str): Always `deal.stage_changed`.
+        tenant_id (str):
+        occurred_at (datetime.datetime):
+        data (DealStageChangedData):
+    """
+
+    event: str
+    tenant_id: str
+    occurred_at: datetime.datetime
+    data: DealStageChangedData
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        event = self.event
+
+        tenant_id = self.tenant_id
+
+        occurred_at = self.occurred_at.isoformat()
+
+        data = self.data.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "event": event,
+                "tenantId": tenant_id,
+                "occurredAt": occurred_at,
+                "data": data,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.deal_stage_changed_data import DealStageChangedData
+
+        d = dict(src_dict)
+        event = d.pop("event")
+
+        tenant_id = d.pop("tenantId")
+
+        occurred_at = datetime.datetime.fromisoformat(d.pop("occurredAt"))
+
+        data = DealStageChangedData.from_dict(d.pop("data"))
+
+        deal_stage_changed_event = cls(
+            event=event,
+            tenant_id=tenant_id,
+            occurred_at=occurred_at,
+            data=data,
+        )
+
+        deal_stage_changed_event.additional_properties = d
+        return deal_stage_changed_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class EmailSendChannel(StrEnum):
+    EMAIL = "EMAIL"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="Erased")
+
+
+@_attrs_define
+class Erased:
+    """
+    Attributes:
+        id (str):
+        anonymized (bool):
+        anonymized_at (datetime.datetime):
+    """
+
+    id: str
+    anonymized: bool
+    anonymized_at: datetime.datetime
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        anonymized = self.anonymized
+
+        anonymized_at = self.anonymized_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "anonymized": anonymized,
+                "anonymized_at": anonymized_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        anonymized = d.pop("anonymized")
+
+        anonymized_at = datetime.datetime.fromisoformat(d.pop("anonymized_at"))
+
+        erased = cls(
+            id=id,
+            anonymized=anonymized,
+            anonymized_at=anonymized_at,
+        )
+
+        erased.additional_properties = d
+        return erased
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

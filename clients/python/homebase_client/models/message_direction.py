@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class MessageDirection(StrEnum):
+    INBOUND = "INBOUND"
+    OUTBOUND = "OUTBOUND"
+
+    def __str__(self) -> str:
+        return str(self.value)

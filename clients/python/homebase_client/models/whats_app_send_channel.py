@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class WhatsAppSendChannel(StrEnum):
+    WHATSAPP = "WHATSAPP"
+
+    def __str__(self) -> str:
+        return str(self.value)
