@@ -95,3 +95,15 @@ def assert_error(response: httpx.Response, status: int, code: str) -> dict[str, 
 def failing_fields(response: httpx.Response) -> set[str]:
     error = assert_error(response, 400, "validation_failed")
     return {item["field"] for item in error["details"]["errors"]}
+
+
+async def clear_of_a_minute_edge(margin: float = 10.0) -> None:
+    """Waits, if need be, until the next one-minute rate-limit window has just begun, so a
+    test counting requests against a bucket is not split by the window rolling over (the
+    limiters window by the host's clock, or Redis's on the same host)."""
+    import asyncio
+    import time
+
+    left = 60 - time.time() % 60
+    if left < margin:
+        await asyncio.sleep(left + 0.2)
