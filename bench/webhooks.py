@@ -120,8 +120,6 @@ def _percentile(values: list[float], fraction: float) -> float:
 async def _start_worker(runtime: Runtime, env: dict, in_process: bool):
     """(stop) for the worker: a task on this loop, or a `homebase worker` process."""
     if in_process:
-        import homebase.webhooks.tasks  # noqa: F401  (registers the webhook jobs)
-
         stop = asyncio.Event()
         task = asyncio.create_task(run_until(runtime, stop))
 

@@ -4,7 +4,7 @@ running enrolments end to end (messages through the compliance gates, tasks, sta
 import pytest
 
 from homebase.automations import engine
-from homebase.messaging import tasks as messaging_tasks
+from homebase.messaging import jobs as messaging_jobs
 from tests.automations_support import (
     FULL_STEPS,
     MESSAGES,
@@ -222,7 +222,7 @@ async def test_every_gate_refuses_an_ai_text(runtime, tenant, utc_hour, a2p_stat
     assert (message["id"], message["status"], message["ai_generated"]) == (
         run["message_id"], "FAILED", True)
     assert message["blocked_reason"] == reason
-    assert await messaging_tasks.send_due(runtime) == 0  # nothing reaches the provider
+    assert await messaging_jobs.send_due(runtime) == 0  # nothing reaches the provider
     assert await events(runtime, tenant.id, "message.sent") == []
 
 
@@ -233,7 +233,7 @@ async def test_a_delivered_ai_text_fires_message_sent_with_ai_generated(runtime,
     await _enrol(tenant, automation_id, await contact(tenant))
     await tick(runtime)
     assert await events(runtime, tenant.id, "message.sent") == []  # queued, not yet sent
-    assert await messaging_tasks.send_due(runtime) == 1
+    assert await messaging_jobs.send_due(runtime) == 1
     [message] = (await tenant.get("/v1/messages")).json()["data"]
     assert (message["status"], message["ai_generated"]) == ("SENT", True)
     [event] = await events(runtime, tenant.id, "message.sent")
@@ -290,9 +290,10 @@ async def test_an_erased_contact_stops_its_enrolment(runtime, tenant):
 
 
 async def test_the_worker_job_ticks_the_engine(runtime, tenant):
-    from homebase.worker.runner import JOBS, run_round
+    from homebase.worker.registry import JOBS
+    from homebase.worker.runner import run_round
 
-    assert "automations.tick" in JOBS
+    assert "automations.tick" in {job.name for job in JOBS}
     automation_id = await automation(runtime, tenant, [FULL_STEPS[3]])
     await _enrol(tenant, automation_id, await contact(tenant))
     assert await engine.work_waiting(runtime)

@@ -9,7 +9,7 @@ import httpx
 import pytest
 from sqlalchemy import select
 
-from homebase.calendars import ical, tasks
+from homebase.calendars import ical, jobs
 from homebase.calendars.service import CalendarUrlInvalid, collection_url
 from homebase.kit.clock import FrozenClock
 from homebase.models import CalendarPush, MemberCalendar
@@ -60,7 +60,7 @@ async def test_booked_moved_and_cancelled_reach_the_calendar(tenant, runtime, ra
     created = await book(tenant, contact_id, created_by=member, title="Showing; 12 Elm, SF",
                          location="12 Elm St", **slot(17))
     assert (await push_row(runtime, created["id"]))["status"] == "pending"
-    assert await tasks.run(runtime) == 1
+    assert await jobs.run(runtime) == 1
     pushed = await push_row(runtime, created["id"])
     assert pushed["status"] == "succeeded" and pushed["attempts"] == 1
     assert pushed["last_status_code"] in (200, 201, 204) and pushed["lease_token"] is None
@@ -69,19 +69,19 @@ async def test_booked_moved_and_cancelled_reach_the_calendar(tenant, runtime, ra
     assert event["DTSTART"] == "20261121T170000Z" and event["DTEND"] == "20261121T174500Z"
     assert event["SUMMARY"] == "Showing\\; 12 Elm\\, SF" and event["LOCATION"] == "12 Elm St"
     assert event["STATUS"] == "CONFIRMED"
-    assert await tasks.run(runtime) == 0  # nothing left to do
+    assert await jobs.run(runtime) == 0  # nothing left to do
 
     moved = await tenant.patch(f"/v1/appointments/{created['id']}", json=slot(18, day=22))
     assert moved.status_code == 200
-    assert await tasks.run(runtime) == 1
+    assert await jobs.run(runtime) == 1
     event = vevent(radicale, calendar, created["id"])  # same UID, same resource
     assert event["DTSTART"] == "20261122T180000Z" and event["DTEND"] == "20261122T184500Z"
     assert event["SEQUENCE"] == "2"
 
     await tenant.patch(f"/v1/appointments/{created['id']}", json={"outcome": "no_show"})
-    assert await tasks.run(runtime) == 0  # the calendar shows nothing of a no-show
+    assert await jobs.run(runtime) == 0  # the calendar shows nothing of a no-show
     await tenant.patch(f"/v1/appointments/{created['id']}", json={"outcome": "cancelled"})
-    assert await tasks.run(runtime) == 1
+    assert await jobs.run(runtime) == 1
     assert vevent(radicale, calendar, created["id"])["STATUS"] == "CANCELLED"
 
 
@@ -93,7 +93,7 @@ async def test_only_the_creators_connected_calendar_is_pushed(tenant, runtime, r
     other_creator = await book(tenant, contact_id, created_by=unconnected, assignee_id=member)
     for appointment in (no_creator, other_creator):
         assert await push_row(runtime, appointment["id"]) is None
-    assert await tasks.run(runtime) == 0
+    assert await jobs.run(runtime) == 0
 
 
 async def test_a_calendar_that_is_down_never_fails_the_booking(tenant, runtime, clock,
@@ -105,22 +105,22 @@ async def test_a_calendar_that_is_down_never_fails_the_booking(tenant, runtime, 
         server.stop()
         created = await book(tenant, contact_id, created_by=member)  # 201 while it is down
 
-        assert await tasks.run(runtime) == 1
+        assert await jobs.run(runtime) == 1
         failed = await push_row(runtime, created["id"])
         unit = runtime.settings.calendar_push_backoff_unit_seconds
         assert failed["status"] == "pending" and failed["attempts"] == 1
         assert "ConnectError" in failed["last_error"]
         assert failed["next_attempt_at"] == clock.now + timedelta(seconds=unit)
-        assert await tasks.run(runtime) == 0  # not due before the backoff
+        assert await jobs.run(runtime) == 0  # not due before the backoff
 
         clock.advance(seconds=unit)
-        assert await tasks.run(runtime) == 1  # still down: second failure, waits 2 units
+        assert await jobs.run(runtime) == 1  # still down: second failure, waits 2 units
         assert (await push_row(runtime, created["id"]))["next_attempt_at"] == \
             clock.now + timedelta(seconds=2 * unit)
 
         server.start()
         clock.advance(seconds=2 * unit)
-        assert await tasks.run(runtime) == 1
+        assert await jobs.run(runtime) == 1
         done = await push_row(runtime, created["id"])
         assert done["status"] == "succeeded" and done["attempts"] == 3
         assert done["last_error"] is None
@@ -134,14 +134,14 @@ async def test_gives_up_after_the_last_attempt(tenant, runtime, clock):
     member, contact_id = await setup_calendar(runtime, tenant,
                                               f"http://127.0.0.1:{free_port()}/nobody/")
     created = await book(tenant, contact_id, created_by=member)
-    assert await tasks.run(runtime) == 1
+    assert await jobs.run(runtime) == 1
     clock.advance(hours=1)
-    assert await tasks.run(runtime) == 1
+    assert await jobs.run(runtime) == 1
     row = await push_row(runtime, created["id"])
     assert row["status"] == "failed" and row["attempts"] == 2
     assert row["next_attempt_at"] is None and row["completed_at"] == clock.now
     clock.advance(days=1)
-    assert await tasks.run(runtime) == 0
+    assert await jobs.run(runtime) == 0
     # A later change queues a fresh push with a fresh set of attempts.
     await tenant.patch(f"/v1/appointments/{created['id']}", json={"title": "Renamed"})
     row = await push_row(runtime, created["id"])
@@ -153,14 +153,14 @@ async def test_refused_credentials_are_recorded(tenant, runtime, radicale, clock
     member = await add_member(runtime, tenant)
     await connect(runtime, tenant, member, calendar, password="wrong-" + PASSWORD)
     created = await book(tenant, await contact(tenant), created_by=member)
-    assert await tasks.run(runtime) == 1
+    assert await jobs.run(runtime) == 1
     row = await push_row(runtime, created["id"])
     assert row["status"] == "pending" and row["last_status_code"] == 401
     assert "401" in row["last_error"]
     # Reconnecting with the right password reaches the same queued push.
     await connect(runtime, tenant, member, calendar)
     clock.advance(hours=1)
-    assert await tasks.run(runtime) == 1
+    assert await jobs.run(runtime) == 1
     assert (await push_row(runtime, created["id"]))["status"] == "succeeded"
 
 
@@ -168,16 +168,16 @@ async def test_a_change_during_a_push_is_pushed_after_it(tenant, runtime, radica
     calendar = radicale.new_calendar()
     member, contact_id = await setup_calendar(runtime, tenant, calendar)
     created = await book(tenant, contact_id, created_by=member)
-    [claimed] = await tasks.claim(runtime, 10)
-    assert await tasks.claim(runtime, 10) == []  # leased: no second worker takes it
+    [claimed] = await jobs.claim(runtime, 10)
+    assert await jobs.claim(runtime, 10) == []  # leased: no second worker takes it
     await tenant.patch(f"/v1/appointments/{created['id']}", json=slot(9, day=25))
-    assert await tasks.claim(runtime, 10) == []  # still leased
+    assert await jobs.claim(runtime, 10) == []  # still leased
     async with httpx.AsyncClient() as client:
-        result = await tasks.push_one(runtime, claimed, client)  # the old state lands
-    await tasks.record(runtime, [(claimed, result)])
+        result = await jobs.push_one(runtime, claimed, client)  # the old state lands
+    await jobs.record(runtime, [(claimed, result)])
     row = await push_row(runtime, created["id"])
     assert row["status"] == "pending" and row["revision"] == 2 and row["lease_token"] is None
-    assert await tasks.run(runtime) == 1
+    assert await jobs.run(runtime) == 1
     assert vevent(radicale, calendar, created["id"])["DTSTART"] == "20261125T090000Z"
     assert (await push_row(runtime, created["id"]))["status"] == "succeeded"
 
@@ -186,11 +186,11 @@ async def test_an_expired_lease_is_claimed_again(tenant, runtime, radicale, cloc
     calendar = radicale.new_calendar()
     member, contact_id = await setup_calendar(runtime, tenant, calendar)
     created = await book(tenant, contact_id, created_by=member)
-    [lost] = await tasks.claim(runtime, 10)  # a worker that dies before recording
-    clock.advance(seconds=tasks.lease_seconds(runtime.settings) + 1)
-    assert await tasks.run(runtime) == 1
+    [lost] = await jobs.claim(runtime, 10)  # a worker that dies before recording
+    clock.advance(seconds=jobs.lease_seconds(runtime.settings) + 1)
+    assert await jobs.run(runtime) == 1
     assert (await push_row(runtime, created["id"]))["status"] == "succeeded"
-    await tasks.record(runtime, [(lost, tasks.PushResult(succeeded=False, error="late"))])
+    await jobs.record(runtime, [(lost, jobs.PushResult(succeeded=False, error="late"))])
     assert (await push_row(runtime, created["id"]))["status"] == "succeeded"  # fenced
 
 
@@ -200,9 +200,9 @@ async def test_anonymizing_the_contact_scrubs_the_calendar_too(tenant, runtime, 
     member, contact_id = await setup_calendar(runtime, tenant, calendar)
     created = await book(tenant, contact_id, created_by=member, title="Dana Reyes showing",
                          notes="gate code 1234")
-    await tasks.run(runtime)
+    await jobs.run(runtime)
     assert (await tenant.delete(f"/v1/contacts/{contact_id}")).status_code == 200
-    assert await tasks.run(runtime) == 1
+    assert await jobs.run(runtime) == 1
     event = vevent(radicale, calendar, created["id"])
     assert event["SUMMARY"] == "[redacted]" and "DESCRIPTION" not in event
 
@@ -217,11 +217,10 @@ async def test_credentials_are_sealed_at_rest(tenant, runtime, radicale):
     assert row["credentials_sealed"].startswith("v1.") and PASSWORD not in str(dict(row))
 
 
-def test_serve_and_worker_run_the_push_job():
-    import homebase.http.app  # noqa: F401  (what `homebase serve` imports)
-    from homebase.worker.runner import JOBS
+def test_the_worker_runs_the_push_job():
+    from homebase.worker.registry import JOBS
 
-    assert JOBS["calendars.push"] is tasks.run
+    assert [job.run for job in JOBS if job.name == "calendars.push"] == [jobs.run]
 
 
 def test_collection_urls():

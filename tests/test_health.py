@@ -167,22 +167,16 @@ async def test_statement_timeout_is_set_on_every_connection(runtime):
 
 async def test_the_worker_logs_a_database_outage_as_one_line_without_traceback(
         unreachable, caplog):
-    from homebase.worker.runner import JOBS, run_round
+    from homebase.worker.registry import Job
+    from homebase.worker.runner import run_round
 
     async def touches_the_database(runtime) -> int:
         async with runtime.db.transaction() as connection:
             await connection.execute(text("SELECT 1"))
         return 1
 
-    saved = dict(JOBS)
-    JOBS.clear()
-    JOBS["test.db"] = touches_the_database
-    try:
-        with caplog.at_level(logging.WARNING, logger="homebase.worker"):
-            assert await run_round(unreachable) == 0
-    finally:
-        JOBS.clear()
-        JOBS.update(saved)
+    with caplog.at_level(logging.WARNING, logger="homebase.worker"):
+        assert await run_round(unreachable, jobs=[Job("test.db", touches_the_database)]) == 0
     [record] = [r for r in caplog.records if r.name == "homebase.worker"]
     assert record.levelno == logging.WARNING and record.exc_info is None
     assert "test.db" in record.getMessage()

@@ -10,7 +10,7 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from homebase.messaging import tasks
+from homebase.messaging import jobs
 from tests.messaging_support import (
     NEW_YORK,
     NO_SUCH_USER,
@@ -104,7 +104,7 @@ async def test_email_through_a_real_smtp_server(runtime, ready, smtp_server):
     created = await send(ready, channel="email", to="dana@example.com", subject="Showing",
                          body="See you Saturday at 11.")
     assert created["from"] == "agent@demo-realty.example"
-    assert await tasks.send_due(runtime) == 1
+    assert await jobs.send_due(runtime) == 1
     [envelope] = smtp_server.mailbox.messages
     assert envelope.rcpt_tos == ["dana@example.com"]
     assert envelope.mail_from == "agent@demo-realty.example"
@@ -117,20 +117,20 @@ async def test_email_through_a_real_smtp_server(runtime, ready, smtp_server):
 
 async def test_smtp_refusal_becomes_failed_with_reason(runtime, ready, smtp_server):
     created = await send(ready, channel="email", to=NO_SUCH_USER, subject="s")
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     stored = await message(ready, created["id"])
     assert stored["status"] == "FAILED" and stored["blocked_reason"] is None
     assert stored["failure_reason"].startswith(
         "Provider smtp refused: SMTP SMTPRecipientsRefused: ")
     assert "No such user" in stored["failure_reason"]
     runtime.clock.advance(hours=1)  # a refusal is final: nothing is tried again
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     assert smtp_server.mailbox.messages == []
 
 
 async def test_sms_through_a_twilio_shaped_api_and_status_callbacks(runtime, ready, client):
     created = await send(ready, to=NEW_YORK, body="Open house Saturday")
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     [request] = TwilioShaped.requests
     assert request["path"] == f"/2010-04-01/Accounts/{ACCOUNT}/Messages.json"
     assert request["auth"] == "Basic " + base64.b64encode(f"{ACCOUNT}:{TOKEN}".encode()).decode()
@@ -158,7 +158,7 @@ async def test_sms_through_a_twilio_shaped_api_and_status_callbacks(runtime, rea
 
 async def test_undelivered_callback_fails_the_message(runtime, ready, client):
     created = await send(ready, to=NEW_YORK)
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     await provider_post(client, "/providers/sms/status", {
         "MessageSid": f"SM{1:032d}", "MessageStatus": "undelivered", "ErrorCode": "30003",
         "From": SENDER, "To": NEW_YORK})
@@ -168,7 +168,7 @@ async def test_undelivered_callback_fails_the_message(runtime, ready, client):
 
 async def test_provider_refusal_becomes_failed(runtime, ready):
     created = await send(ready, to=REFUSED_NUMBER)
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     stored = await message(ready, created["id"])
     assert stored["status"] == "FAILED"
     assert "21211" in stored["failure_reason"] and "Invalid 'To'" in stored["failure_reason"]
@@ -177,7 +177,7 @@ async def test_provider_refusal_becomes_failed(runtime, ready):
 async def test_whatsapp_addresses(runtime, ready):
     await add_sender(runtime, ready, channel="whatsapp")
     await send(ready, channel="whatsapp", to=NEW_YORK)
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     [request] = TwilioShaped.requests
     assert request["form"]["To"] == f"whatsapp:{NEW_YORK}"
     assert request["form"]["From"] == f"whatsapp:{SENDER}"
@@ -187,7 +187,7 @@ async def test_two_workers_send_each_message_once(runtime, ready):
     created = [await send(ready, to=NEW_YORK, body=f"n{i}") for i in range(6)]
     runtime.settings = runtime.settings.model_copy(update={"messaging_send_batch": 2})
     for _ in range(4):
-        await asyncio.gather(tasks.send_due(runtime), tasks.send_due(runtime))
+        await asyncio.gather(jobs.send_due(runtime), jobs.send_due(runtime))
     bodies = sorted(request["form"]["Body"] for request in TwilioShaped.requests)
     assert bodies == [f"n{i}" for i in range(6)]
     for item in created:
@@ -196,14 +196,14 @@ async def test_two_workers_send_each_message_once(runtime, ready):
 
 async def test_expired_lease_fails_instead_of_resending(runtime, ready):
     created = await send(ready, to=NEW_YORK)
-    [claimed] = await tasks.claim(runtime, 10)
-    assert await tasks.begin_send(runtime, claimed)  # handed to the provider; no answer
+    [claimed] = await jobs.claim(runtime, 10)
+    assert await jobs.begin_send(runtime, claimed)  # handed to the provider; no answer
     runtime.clock.advance(seconds=runtime.settings.messaging_lease_seconds + 1)
-    assert await tasks.sweep(runtime) == 1
+    assert await jobs.sweep(runtime) == 1
     stored = await message(ready, created["id"])
     assert stored["status"] == "FAILED" and "not retried" in stored["failure_reason"]
     assert "outcome unknown" in stored["failure_reason"]
-    await tasks.send_one(runtime, claimed)  # the late worker's answer is fenced off
+    await jobs.send_one(runtime, claimed)  # the late worker's answer is fenced off
     assert (await message(ready, created["id"]))["status"] == "FAILED"
 
 
@@ -213,15 +213,15 @@ async def test_twilio_unreachable_is_retried_and_a_lost_answer_never_is(runtime,
     runtime.settings = real.model_copy(
         update={"twilio_base_url": f"http://127.0.0.1:{closed_port()}"})
     retried = await send(ready, to=NEW_YORK, body="retried")
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     assert (await message(ready, retried["id"]))["status"] == "QUEUED"
     runtime.settings = real
     lost = await send(ready, to=CUT_OFF_NUMBER, body="lost")
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     stored = await message(ready, lost["id"])
     assert stored["status"] == "FAILED" and "outcome unknown" in stored["failure_reason"]
-    runtime.clock.advance(seconds=tasks.RETRY_BACKOFF_SECONDS)
-    await tasks.send_due(runtime)
+    runtime.clock.advance(seconds=jobs.RETRY_BACKOFF_SECONDS)
+    await jobs.send_due(runtime)
     assert (await message(ready, retried["id"]))["status"] == "SENT"
     assert sorted(request["form"]["Body"] for request in TwilioShaped.requests) == \
         ["lost", "retried"]

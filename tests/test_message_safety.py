@@ -7,7 +7,7 @@ from sqlalchemy import update
 
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import load_fixtures
-from homebase.messaging import tasks
+from homebase.messaging import jobs
 from homebase.models import Message
 from tests.messaging_support import (
     CUT_OFF,
@@ -80,7 +80,7 @@ NOT_ONE_ADDRESS = [
 @pytest.mark.parametrize("to", NOT_ONE_ADDRESS)
 async def test_email_to_is_one_bare_address(runtime, ready, smtp_server, to):
     assert failing_fields(await email(ready, to)) == {"to"}
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     assert smtp_server.mailbox.messages == []
 
 
@@ -89,7 +89,7 @@ async def test_suppressions_compare_the_lower_cased_address(runtime, ready, smtp
     for to in ("eve@example.com", "EVE@example.com", "Dana@Example.com"):
         assert_error(await email(ready, to), 422, "compliance_blocked")
     await queued(ready, "ann@example.com")
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     assert recipients(smtp_server) == [("ann@example.com",)]
 
 
@@ -110,13 +110,13 @@ async def test_a_contact_email_with_a_trailing_newline_is_refused(tenant):
 async def test_a_subject_is_one_line(runtime, ready, smtp_server, subject):
     assert failing_fields(await email(ready, "ann@example.com", subject=subject)) == \
         {"subject"}
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     assert smtp_server.mailbox.messages == []
 
 
 async def test_a_subject_may_hold_a_tab_and_any_script(runtime, ready, smtp_server):
     created = await queued(ready, "ann@example.com", subject="Offer\tаккаунт 東京 ✓")
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     assert (await stored(ready, created["id"]))["status"] == "SENT"
 
 
@@ -129,7 +129,7 @@ async def test_a_poisoned_message_fails_alone(runtime, ready, other_tenant, smtp
             await queued(other_tenant, "bob@example.com")]
     await store(runtime, header["id"], subject="Hi\r\nBcc: mallory@example.com")
     await store(runtime, comment["id"], to_address="(x)dana@example.com")
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     assert recipients(smtp_server) == [("ann@example.com",), ("bob@example.com",)]
     assert (await stored(ready, good[0]["id"]))["status"] == "SENT"
     assert (await stored(other_tenant, good[1]["id"]))["status"] == "SENT"
@@ -144,14 +144,14 @@ async def test_unreachable_smtp_is_retried_with_backoff_then_sent_once(runtime, 
     real = runtime.settings
     runtime.settings = real.model_copy(update={"smtp_port": closed_port()})
     created = await queued(ready, "ann@example.com")
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     assert (await stored(ready, created["id"]))["status"] == "QUEUED"
     runtime.settings = real  # the relay is back, but the retry waits for its backoff
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     assert smtp_server.mailbox.messages == []
-    runtime.clock.advance(seconds=tasks.RETRY_BACKOFF_SECONDS)
-    await tasks.send_due(runtime)
-    await tasks.send_due(runtime)
+    runtime.clock.advance(seconds=jobs.RETRY_BACKOFF_SECONDS)
+    await jobs.send_due(runtime)
+    await jobs.send_due(runtime)
     assert recipients(smtp_server) == [("ann@example.com",)]
     assert (await stored(ready, created["id"]))["status"] == "SENT"
 
@@ -159,23 +159,23 @@ async def test_unreachable_smtp_is_retried_with_backoff_then_sent_once(runtime, 
 async def test_retries_are_bounded(runtime, ready):
     runtime.settings = runtime.settings.model_copy(update={"smtp_port": closed_port()})
     created = await queued(ready, "ann@example.com")
-    for _ in range(tasks.MAX_SEND_ATTEMPTS + 2):
-        await tasks.send_due(runtime)
+    for _ in range(jobs.MAX_SEND_ATTEMPTS + 2):
+        await jobs.send_due(runtime)
         runtime.clock.advance(hours=1)
     row = await stored(ready, created["id"])
     assert row["status"] == "FAILED"
     assert row["failure_reason"].startswith(
-        f"Not sent after {tasks.MAX_SEND_ATTEMPTS} attempts: SMTP ")
+        f"Not sent after {jobs.MAX_SEND_ATTEMPTS} attempts: SMTP ")
 
 
 async def test_a_send_cut_off_midway_is_outcome_unknown_and_never_repeated(runtime, ready,
                                                                            smtp_server):
     created = await queued(ready, CUT_OFF)
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     row = await stored(ready, created["id"])
     assert row["status"] == "FAILED" and "outcome unknown" in row["failure_reason"]
     runtime.clock.advance(hours=1)
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     assert recipients(smtp_server) == [(CUT_OFF,)]
 
 
@@ -201,14 +201,14 @@ async def test_openapi_states_the_to_and_subject_rules(client):
 
 async def test_an_error_before_the_provider_call_is_retried(runtime, ready, smtp_server,
                                                              monkeypatch):
-    real = tasks.provider_for
-    monkeypatch.setattr(tasks, "provider_for", lambda *args: 1 / 0)
+    real = jobs.provider_for
+    monkeypatch.setattr(jobs, "provider_for", lambda *args: 1 / 0)
     created = await queued(ready, "ann@example.com")
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     assert (await stored(ready, created["id"]))["status"] == "QUEUED"
-    monkeypatch.setattr(tasks, "provider_for", real)
-    runtime.clock.advance(seconds=tasks.RETRY_BACKOFF_SECONDS)
-    await tasks.send_due(runtime)
+    monkeypatch.setattr(jobs, "provider_for", real)
+    runtime.clock.advance(seconds=jobs.RETRY_BACKOFF_SECONDS)
+    await jobs.send_due(runtime)
     assert recipients(smtp_server) == [("ann@example.com",)]
 
 
@@ -216,19 +216,19 @@ async def test_an_error_recording_one_send_spares_the_batch(runtime, ready, othe
                                                             smtp_server, monkeypatch):
     broken = await queued(ready, "eve@example.com")
     good = await queued(other_tenant, "bob@example.com")
-    real = tasks.record
+    real = jobs.record
 
     async def record(runtime, claimed, provider, result):
         if claimed.message_id == broken["id"]:
             raise RuntimeError("the database went away")
         await real(runtime, claimed, provider, result)
 
-    monkeypatch.setattr(tasks, "record", record)
-    await tasks.send_due(runtime)
+    monkeypatch.setattr(jobs, "record", record)
+    await jobs.send_due(runtime)
     assert (await stored(other_tenant, good["id"]))["status"] == "SENT"
     assert (await stored(ready, broken["id"]))["status"] == "SENDING"
     runtime.clock.advance(seconds=runtime.settings.messaging_lease_seconds + 1)
-    await tasks.send_due(runtime)  # its answer was lost: outcome unknown, not sent again
+    await jobs.send_due(runtime)  # its answer was lost: outcome unknown, not sent again
     row = await stored(ready, broken["id"])
     assert row["status"] == "FAILED" and "outcome unknown" in row["failure_reason"]
     assert recipients(smtp_server) == [("bob@example.com",), ("eve@example.com",)]
@@ -242,11 +242,11 @@ async def test_a_provider_that_raises_is_outcome_unknown(runtime, ready, monkeyp
 
     monkeypatch.setattr(SmtpProvider, "send", send)
     created = await queued(ready, "ann@example.com")
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     row = await stored(ready, created["id"])
     assert row["status"] == "FAILED" and "outcome unknown" in row["failure_reason"]
     runtime.clock.advance(hours=1)
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     assert (await stored(ready, created["id"]))["failed_at"] == row["failed_at"]
 
 
@@ -256,16 +256,16 @@ async def test_a_worker_dying_mid_batch_fails_only_the_send_it_had_started(runti
     lease expires, that one is FAILED "outcome unknown" (it may have been sent); the ones
     it never handed over are claimed again and sent, once each."""
     created = [await queued(ready, f"{name}@example.com") for name in ("ann", "bob", "cy")]
-    claims = await tasks.claim(runtime, runtime.settings.messaging_send_batch)
+    claims = await jobs.claim(runtime, runtime.settings.messaging_send_batch)
     assert [claimed.message_id for claimed in claims] == [row["id"] for row in created]
-    assert await tasks.begin_send(runtime, claims[0])  # ...and the worker dies here
+    assert await jobs.begin_send(runtime, claims[0])  # ...and the worker dies here
     assert [(await stored(ready, row["id"]))["status"] for row in created] == [
         "SENDING", "QUEUED", "QUEUED"]
-    assert await tasks.send_due(runtime) == 0  # nothing is due while the lease holds
+    assert await jobs.send_due(runtime) == 0  # nothing is due while the lease holds
     runtime.clock.advance(seconds=runtime.settings.messaging_lease_seconds + 1)
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     first, *others = [await stored(ready, row["id"]) for row in created]
     assert first["status"] == "FAILED" and "outcome unknown" in first["failure_reason"]
     assert [row["status"] for row in others] == ["SENT", "SENT"]
     assert sorted(recipients(smtp_server)) == [("bob@example.com",), ("cy@example.com",)]
-    assert not await tasks.begin_send(runtime, claims[1])  # the dead worker's lease is gone
+    assert not await jobs.begin_send(runtime, claims[1])  # the dead worker's lease is gone

@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 import pytest
 from sqlalchemy import select
 
-from homebase.messaging import tasks
+from homebase.messaging import jobs
 from homebase.models import OutboxEvent, Suppression
 from homebase.providers.local import RECORDED
 from homebase.providers.signing import signature
@@ -85,11 +85,11 @@ async def test_send_queues_then_worker_sends(runtime, ready):
     assert body["direction"] == "OUTBOUND" and body["ai_generated"] is True
     assert body["to"] == NEW_YORK and body["from"] == SENDER and body["proactive"] is True
 
-    assert await tasks.send_due(runtime) == 1
+    assert await jobs.send_due(runtime) == 1
     assert RECORDED[-1].message_id == body["id"] and RECORDED[-1].to_address == NEW_YORK
     sent = (await ready.get(f"/v1/messages/{body['id']}")).json()
     assert sent["status"] == "SENT" and sent["sent_at"] and sent["provider"] == "local"
-    assert await tasks.send_due(runtime) == 0  # nothing sent twice
+    assert await jobs.send_due(runtime) == 0  # nothing sent twice
 
     async with runtime.db.transaction() as connection:
         events = (await connection.execute(select(OutboxEvent.__table__).where(
@@ -245,7 +245,7 @@ async def test_worker_rechecks_gates_before_sending(runtime, ready, client):
     await add_consent(runtime, ready, NEW_YORK)
     created = (await send(ready, to=NEW_YORK)).json()
     await reply(client, NEW_YORK, "STOP")
-    await tasks.send_due(runtime)
+    await jobs.send_due(runtime)
     stored = (await ready.get(f"/v1/messages/{created['id']}")).json()
     assert stored["status"] == "FAILED" and stored["blocked_reason"] == "opted_out"
 
@@ -314,7 +314,7 @@ async def test_anonymizing_the_contact_scrubs_its_messages(runtime, ready, clien
     stored = (await ready.get(f"/v1/messages/{sent['id']}")).json()
     assert stored["to"] == "+*******0142"
     assert stored["status"] == "FAILED" and "anonymized" in stored["failure_reason"]
-    assert await tasks.send_due(runtime) == 0
+    assert await jobs.send_due(runtime) == 0
 
 
 async def test_openapi_documents_messages(client):

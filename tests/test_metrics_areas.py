@@ -7,9 +7,10 @@ from datetime import UTC, datetime
 import pytest
 
 from homebase.kit.clock import FrozenClock
-from homebase.messaging import tasks as messaging_tasks
-from homebase.webhooks import tasks as webhook_tasks
-from homebase.worker.runner import JOBS, job, run_round
+from homebase.messaging import jobs as messaging_jobs
+from homebase.webhooks import jobs as webhook_jobs
+from homebase.worker.registry import JOBS, Job
+from homebase.worker.runner import run_round
 from tests.messaging_support import NEW_YORK, TOKEN, add_consent, add_sender, freeze, reply
 from tests.metrics_support import delta, scrape, value
 from tests.webhook_receiver import Receiver, script
@@ -43,7 +44,7 @@ async def test_webhook_deliveries_and_the_oldest_due_one(tenant, runtime, client
     before = await scrape(client)
     assert value(before, AGE) == 0 and value(before, DUE) == 0
     assert (await tenant.post("/v1/contacts", json={"first_name": "Dana"})).status_code == 201
-    assert await webhook_tasks.fan_out(runtime) == 1
+    assert await webhook_jobs.fan_out(runtime) == 1
     clock.advance(seconds=42)
     waiting = await scrape(client)
     assert value(waiting, AGE) == 42 and value(waiting, DUE) == 1
@@ -73,13 +74,13 @@ async def test_message_sends_and_compliance_refusals(tenant, runtime, client):
     sent = await tenant.post("/v1/messages", json={"channel": "sms", "body": "Hi!",
                                                    "to": NEW_YORK})
     assert sent.status_code == 201, sent.text
-    assert await messaging_tasks.send_due(runtime) == 1
+    assert await messaging_jobs.send_due(runtime) == 1
     # Queued, then the recipient opts out: the worker's own check refuses it.
     queued = await tenant.post("/v1/messages", json={"channel": "sms", "body": "Again",
                                                      "to": NEW_YORK})
     assert queued.status_code == 201, queued.text
     await reply(client, NEW_YORK, "STOP")
-    await messaging_tasks.send_due(runtime)
+    await messaging_jobs.send_due(runtime)
     assert (await tenant.get(f"/v1/messages/{queued.json()['id']}")).json()["status"] == "FAILED"
     after = await scrape(client)
 
@@ -92,16 +93,13 @@ async def test_message_sends_and_compliance_refusals(tenant, runtime, client):
 
 
 async def test_worker_job_durations_and_failures(runtime, client):
-    @job("test.broken")
     async def broken(_runtime) -> int:
         raise RuntimeError("this job always fails")
 
+    jobs = [*JOBS, Job("test.broken", broken)]
     before = await scrape(client)
-    try:
-        await run_round(runtime)
-        await run_round(runtime)
-    finally:
-        del JOBS["test.broken"]
+    await run_round(runtime, jobs=jobs)
+    await run_round(runtime, jobs=jobs)
     after = await scrape(client)
     assert delta(before, after, "homebase_worker_job_failures_total", job="test.broken") == 2
     assert delta(before, after, JOB_COUNT, job="test.broken", outcome="failed") == 2

@@ -21,9 +21,10 @@ from homebase.models import (
     WebhookDelivery,
 )
 from homebase.oauth.tokens import REFRESH_TOKEN_LIFETIME
-from homebase.retention import service, tasks
+from homebase.retention import jobs, service
 from homebase.retention.service import CODE_GRACE, DEDUPE_GRACE, SESSION_GRACE, TOKEN_GRACE
-from homebase.worker.runner import JOBS, run_round
+from homebase.worker.registry import JOBS
+from homebase.worker.runner import run_round
 from tests.console_support import make_member
 from tests.oauth_support import grant_code, make_app, pkce_pair, refresh, token_pair
 from tests.webhook_receiver import Receiver
@@ -226,7 +227,7 @@ async def test_batches_are_bounded_and_later_runs_finish(tenant, runtime, clock)
 
 @pytest.mark.parametrize("settings_overrides", [{"retention_interval_minutes": 10}])
 async def test_the_job_runs_in_a_worker_round_at_most_every_interval(tenant, runtime, clock):
-    assert JOBS["retention.prune"] is tasks.prune
+    assert [job.run for job in JOBS if job.name == "retention.prune"] == [jobs.prune]
     await _dedupe_rows(runtime, tenant.id, 2, clock() - timedelta(hours=1))
     await run_round(runtime)
     assert await count(runtime, TaskDedupe) == 0

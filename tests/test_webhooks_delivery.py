@@ -15,7 +15,7 @@ from sqlalchemy import select
 from homebase.kit.clock import FrozenClock
 from homebase.kit.keys import Keyring
 from homebase.kit.sealed import seal
-from homebase.webhooks import SignatureMismatch, dispatcher, tasks, verify
+from homebase.webhooks import SignatureMismatch, dispatcher, jobs, verify
 from homebase.webhooks.catalogue_docs import EVENT_DOCS
 from homebase.webhooks.delivery import AttemptResult
 from homebase.worker.runner import run_until
@@ -106,9 +106,9 @@ async def test_no_attempt_before_its_time(tenant, runtime, receiver, clock):
     await work(runtime)
     await receiver.wait_for(1)
     clock.advance(seconds=59)
-    assert await tasks.deliver_due(runtime) == 0
+    assert await jobs.deliver_due(runtime) == 0
     clock.advance(seconds=1)
-    assert await tasks.deliver_due(runtime) == 1
+    assert await jobs.deliver_due(runtime) == 1
 
 
 async def test_success_on_a_later_attempt_stops_retries(tenant, runtime, receiver, clock):
@@ -185,8 +185,8 @@ async def test_subscription_only_gets_events_its_scopes_read(make, runtime, rece
     response = await scoped.client.post("/v1/contacts", json={"first_name": "Ana"},
                                         headers={"Authorization": f"token {writer_key}"})
     assert response.status_code == 201
-    assert await tasks.fan_out(runtime) >= 1
-    assert await tasks.deliver_due(runtime) == 0
+    assert await jobs.fan_out(runtime) >= 1
+    assert await jobs.deliver_due(runtime) == 0
     assert receiver.requests == []
 
 
@@ -245,15 +245,15 @@ async def test_sweeper_takes_back_an_expired_lease(tenant, runtime, receiver, cl
     the lost attempt counts and is logged as abandoned, and a late report is ignored."""
     hook = await subscribe(tenant, receiver.url, ["contact.created"])
     await tenant.post("/v1/contacts", {"first_name": "Ana"})
-    await tasks.fan_out(runtime)
+    await jobs.fan_out(runtime)
     async with runtime.db.transaction() as connection:
         [lost] = await dispatcher.claim(connection, runtime.settings, clock(), 10)
-    assert await tasks.deliver_due(runtime) == 0  # leased: nobody else takes it
+    assert await jobs.deliver_due(runtime) == 0  # leased: nobody else takes it
     clock.advance(seconds=runtime.settings.webhook_lease_seconds - 1)
-    assert await tasks.sweep(runtime) == 0
+    assert await jobs.sweep(runtime) == 0
     clock.advance(seconds=1)
-    assert await tasks.sweep(runtime) == 1
-    assert await tasks.deliver_due(runtime) == 1
+    assert await jobs.sweep(runtime) == 1
+    assert await jobs.deliver_due(runtime) == 1
     [request] = await receiver.wait_for(1)
     assert request.headers["x-webhook-attempt"] == "2"
     async with runtime.db.transaction() as connection:  # the dead worker's late report
@@ -344,13 +344,13 @@ async def test_delivery_fanned_out_as_its_subscription_is_deleted_is_never_sent(
     not be claimed (the sweeper, which runs after delivery, then cancels it)."""
     hook = await subscribe(tenant, receiver.url, ["contact.created"])
     await tenant.post("/v1/contacts", {"first_name": "Ana"})
-    assert await tasks.fan_out(runtime) == 1
+    assert await jobs.fan_out(runtime) == 1
     table = dispatcher.subscriptions
     async with runtime.db.transaction() as connection:  # the DELETE, minus the cancel it missed
         await connection.execute(table.update().where(table.c.id == hook["id"])
                                  .values(deleted_at=clock()))
-    assert await tasks.deliver_due(runtime) == 0
-    assert await tasks.sweep(runtime) == 1
+    assert await jobs.deliver_due(runtime) == 0
+    assert await jobs.sweep(runtime) == 1
     await work(runtime)
     assert receiver.requests == []
     async with runtime.db.transaction(write=False) as connection:
@@ -392,14 +392,14 @@ async def test_an_attempt_that_raises_fails_alone(tenant, runtime, clock, monkey
     """An unforeseen error in one attempt is recorded as its failure; the rest of the
     concurrent batch is recorded as usual instead of waiting for the sweeper."""
     good, bad = await Receiver().start(), await Receiver().start()
-    real_attempt = tasks.attempt
+    real_attempt = jobs.attempt
 
     async def attempt(client, url, body, headers, settings):
         if url == bad.url:
             raise RuntimeError("boom")
         return await real_attempt(client, url, body, headers, settings)
 
-    monkeypatch.setattr(tasks, "attempt", attempt)
+    monkeypatch.setattr(jobs, "attempt", attempt)
     try:
         ok = await subscribe(tenant, good.url, ["contact.created"])
         broken = await subscribe(tenant, bad.url, ["contact.created"])

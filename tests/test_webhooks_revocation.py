@@ -13,7 +13,7 @@ from sqlalchemy import select, update
 from homebase.kit.clock import FrozenClock
 from homebase.models import OAuthGrant, WebhookDelivery
 from homebase.oauth import service as oauth
-from homebase.webhooks import dispatcher, tasks
+from homebase.webhooks import dispatcher, jobs
 from homebase.webhooks.delivery import AttemptResult
 from homebase.webhooks.grants import NOT_COVERED
 from tests.console_support import make_member, member_browser, post_form
@@ -117,7 +117,7 @@ async def test_console_revoke_ends_them_and_fences_an_attempt_in_flight(
     oauth_app, hook = await app_subscription(runtime, client, tenant, app_receiver.url,
                                              event_types=["contact.created"])
     await tenant.post("/v1/contacts", {"first_name": "Ana"})
-    await tasks.fan_out(runtime)
+    await jobs.fan_out(runtime)
     async with runtime.db.transaction() as connection:  # a worker is making the attempt
         [in_flight] = await dispatcher.claim(connection, runtime.settings, clock(), 10)
 

@@ -229,9 +229,8 @@ async def test_notify_is_sent_on_commit_only(tenant, runtime, database_url):
 
 def test_a_round_starts_with_the_webhook_delivery_jobs():
     """A woken worker starts the first attempt before the other jobs' checks."""
-    import homebase.http.app  # noqa: F401  (registers every job, as `homebase serve` does)
-    from homebase.worker.runner import ordered_jobs
+    from homebase.worker.registry import JOBS
 
-    names = [name for name, _ in ordered_jobs()]
+    names = [job.name for job in JOBS]
     assert names[:2] == ["webhooks.fan_out", "webhooks.deliver"]
     assert {"automations.tick", "messages.send", "webhooks.sweep"} <= set(names[2:])

@@ -3,13 +3,13 @@ one worker round and a subscription for the delivery tests."""
 
 from typing import Any
 
-from homebase.webhooks import tasks
+from homebase.webhooks import jobs
 
 
 async def work(runtime) -> int:
     """One worker round of the webhook jobs."""
-    return (await tasks.fan_out(runtime) + await tasks.deliver_due(runtime)
-            + await tasks.sweep(runtime))
+    return (await jobs.fan_out(runtime) + await jobs.deliver_due(runtime)
+            + await jobs.sweep(runtime))
 
 
 async def subscribe(tenant, url, event_types=()) -> dict:

@@ -7,7 +7,7 @@ from typing import Any
 from homebase.appointments import service
 from homebase.appointments.schemas import AppointmentCreate, AppointmentOutcome, AppointmentUpdate
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import Refs, loader, resolve_ref
+from homebase.fixtures import Refs, resolve_ref
 from homebase.kit.errors import ValidationFailed
 from homebase.workspaces.service import AdminError
 
@@ -28,7 +28,6 @@ def _relative_times(session: TenantSession, item: dict[str, Any]) -> None:
     item["ends_at"] = (starts + timedelta(minutes=minutes)).isoformat()
 
 
-@loader("appointments")
 async def load_appointment(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     for name, column in (("contact", "contact_id"), ("creator", "created_by"),

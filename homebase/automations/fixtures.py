@@ -12,7 +12,7 @@ from homebase.automations import repository
 from homebase.automations.schemas import CampaignStatus
 from homebase.automations.steps import ChannelName, Steps
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import Refs, loader, resolve_ref
+from homebase.fixtures import Refs, resolve_ref
 from homebase.kit.ids import new_id
 from homebase.workspaces import references
 from homebase.workspaces.service import AdminError
@@ -58,7 +58,6 @@ async def _must_exist(session: TenantSession, table, row_id: str | None, what: s
         raise AdminError(f"{what}: no {what} '{row_id}' in this workspace")
 
 
-@loader("personas")
 async def load_persona(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     data = PersonaFixture.model_validate(item)
@@ -101,7 +100,6 @@ async def _check_steps(session: TenantSession, data: AutomationFixture) -> None:
                              "this workspace")
 
 
-@loader("automations")
 async def load_automation(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     item["steps"] = await _resolve_steps(session, item.get("steps"), refs)
@@ -112,7 +110,6 @@ async def load_automation(session: TenantSession, item: dict[str, Any], refs: Re
     return row["id"]
 
 
-@loader("campaigns")
 async def load_campaign(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     for name in ("persona", "automation"):

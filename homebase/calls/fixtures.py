@@ -6,11 +6,10 @@ from homebase.calls import recordings, service
 from homebase.calls.schemas import CallFixture
 from homebase.config import get_settings
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import Refs, loader, resolve_ref
+from homebase.fixtures import Refs, resolve_ref
 from homebase.kit.ids import new_id
 
 
-@loader("calls")
 async def load_call(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     for name, column in (("contact", "contact_id"), ("user", "user_id")):

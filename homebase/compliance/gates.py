@@ -2,7 +2,7 @@
 
     evaluate(workspace, recipient, channel, now, window) -> Allowed | Blocked
 
-No I/O: callers (messaging/service.py at request time, messaging/tasks.py again just
+No I/O: callers (messaging/service.py at request time, messaging/jobs.py again just
 before the provider is called) load the state into these dataclasses. The first
 refusing gate wins; its `reason` is the category in "Blocked (<reason>): <text>".
 

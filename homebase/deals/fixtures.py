@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from homebase.db.tenancy import TenantSession
 from homebase.deals import pipelines, repository, service
 from homebase.deals.schemas import DealCreate
-from homebase.fixtures import Refs, loader, resolve_ref
+from homebase.fixtures import Refs, resolve_ref
 from homebase.models import Pipeline, PipelineStage
 from homebase.workspaces.service import AdminError
 
@@ -31,7 +31,6 @@ class PipelineFixture(BaseModel):
     stages: Annotated[list[StageFixture], Field(min_length=1, max_length=50)]
 
 
-@loader("pipelines")
 async def load_pipeline(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     data = PipelineFixture.model_validate(item)
@@ -72,7 +71,6 @@ async def _stage_id(session: TenantSession, pipeline_id: str, value: Any) -> str
     return row["id"]
 
 
-@loader("deals")
 async def load_deal(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     await pipelines.ensure_defaults(session)

@@ -13,13 +13,11 @@ import homebase.auth.api_keys  # noqa: F401  (registers the API key resolver)
 import homebase.oauth.resolver  # noqa: F401  (registers the OAuth access token resolver)
 from homebase import __version__, tracing
 from homebase.appointments.endpoints import router as appointments_router
-from homebase.automations import tasks as automation_tasks  # noqa: F401  (engine tick job)
 from homebase.automations.endpoints import (
     automations_router,
     campaigns_router,
     personas_router,
 )
-from homebase.calendars import tasks as calendar_tasks  # noqa: F401  (registers worker jobs)
 from homebase.calls import public as calls_public
 from homebase.calls.endpoints import router as calls_router
 from homebase.console import routes as console_routes
@@ -44,7 +42,6 @@ from homebase.kit.openapi import (
 from homebase.kit.responses import JSONResponse
 from homebase.leads.endpoints import router as leads_router
 from homebase.listings.endpoints import router as listings_router
-from homebase.messaging import tasks as messaging_tasks  # noqa: F401  (registers worker jobs)
 from homebase.messaging.endpoints import router as messages_router
 from homebase.messaging.provider_endpoints import router as messaging_provider_router
 from homebase.metrics.endpoint import router as metrics_router
@@ -54,10 +51,8 @@ from homebase.oauth import consent as oauth_consent
 from homebase.oauth import endpoints as oauth_endpoints
 from homebase.oauth.schemas import SECURITY_SCHEME as OAUTH_SECURITY_SCHEME
 from homebase.ping.endpoints import router as ping_router
-from homebase.retention import tasks as retention_tasks  # noqa: F401  (registers the pruning job)
 from homebase.runtime import Runtime
 from homebase.tasks.endpoints import router as tasks_router
-from homebase.webhooks import tasks as webhook_tasks  # noqa: F401  (registers worker jobs)
 from homebase.webhooks.catalogue_docs import install as install_webhook_docs
 from homebase.webhooks.endpoints import router as webhooks_router
 from homebase.worker.runner import drain, run_until

@@ -6,7 +6,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import Refs, loader, resolve_ref
+from homebase.fixtures import Refs, resolve_ref
 from homebase.kit.errors import ValidationFailed
 from homebase.leads import service as leads
 from homebase.leads.schemas import LeadCreate
@@ -26,14 +26,12 @@ class _Named(BaseModel):
     office: str | None = None  # teams only
 
 
-@loader("workspace_settings")
 async def load_workspace_settings(session: TenantSession, item: dict[str, Any],
                                   refs: Refs) -> str:
     await update_settings(session, item)
     return session.workspace_id
 
 
-@loader("offices")
 async def load_office(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     spec = _Named.model_validate(item)
     if spec.office is not None:
@@ -42,7 +40,6 @@ async def load_office(session: TenantSession, item: dict[str, Any], refs: Refs) 
     return row["id"]
 
 
-@loader("teams")
 async def load_team(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     spec = _Named.model_validate(item)
     row = await organization.create_team(session, name=spec.name, team_id=spec.id,
@@ -50,14 +47,12 @@ async def load_team(session: TenantSession, item: dict[str, Any], refs: Refs) ->
     return row["id"]
 
 
-@loader("routing_rules")
 async def load_routing_rule(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     spec = RuleSpec.model_validate(item)
     row = await create_rule(session, spec, lambda value, what: resolve_ref(refs, value, what))
     return row["id"]
 
 
-@loader("leads")
 async def load_lead(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     """A lead as POST /leads takes it, plus "ref" and "assignee" (a member to hand it to
     instead of routing it)."""

@@ -3,12 +3,11 @@
 from typing import Any
 
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import Refs, loader, resolve_ref
+from homebase.fixtures import Refs, resolve_ref
 from homebase.listings import service
 from homebase.listings.schemas import ListingFixture
 
 
-@loader("listings")
 async def load_listing(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     if "agent" in item:

@@ -8,7 +8,7 @@ from pydantic import ValidationError
 from sqlalchemy import select, update
 
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import Refs, loader
+from homebase.fixtures import Refs
 from homebase.kit.emails import canonical_email
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
@@ -19,7 +19,6 @@ from homebase.workspaces.service import AdminError
 REASONS = ("manual", "opt_out_reply", "bounce", "complaint")
 
 
-@loader("suppressions")
 async def load_suppression(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     raw = str(item.get("address", "")).strip()
     reason = item.get("reason", "manual")
@@ -40,7 +39,6 @@ async def load_suppression(session: TenantSession, item: dict[str, Any], refs: R
     return row["id"]
 
 
-@loader("messaging_settings")
 async def load_messaging_settings(session: TenantSession, item: dict[str, Any],
                                   refs: Refs) -> str:
     try:

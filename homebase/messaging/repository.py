@@ -1,5 +1,5 @@
 """Message, suppression and sender-number queries. Every statement starts from the
-TenantSession; the worker's cross-workspace claim lives in tasks.py."""
+TenantSession; the worker's cross-workspace claim lives in jobs.py."""
 
 from datetime import datetime
 from typing import Any

@@ -2,7 +2,7 @@
 
 These functions work across workspaces (the worker serves them all), so they take a
 bare connection; each row they touch carries its workspace_id and every statement
-keeps it. Each runs inside one transaction the caller opens (tasks.py) and commits.
+keeps it. Each runs inside one transaction the caller opens (jobs.py) and commits.
 
 Claims are leases. Claiming a due delivery sets lease_expires_at (now +
 HOMEBASE_WEBHOOK_LEASE_SECONDS, longer than the timeout) and lease_attempt_id, and

@@ -5,7 +5,7 @@ returns how much it did. When a whole round finds nothing, the worker waits unti
 is committed (runtime.wakeup: in-process, and LISTEN on PostgreSQL; worker/wakeup.py) or
 HOMEBASE_WORKER_POLL_SECONDS pass, the safety net for a lost notification. Jobs are
 thin: they open their own transactions and call plain functions that tests call
-directly. Areas register jobs with @job.
+directly. The jobs and their order are one list: worker/registry.py.
 """
 
 import asyncio
@@ -13,43 +13,26 @@ import contextlib
 import logging
 import signal
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Sequence
 
 from homebase import tracing
 from homebase.db import unavailable
 from homebase.kit import logs
 from homebase.metrics import WORKER_JOB_DURATION, WORKER_JOB_FAILURES, WORKER_JOB_ITEMS
 from homebase.runtime import Runtime
+from homebase.worker.registry import JOBS, Job
 from homebase.worker.wakeup import listen
 
 log = logging.getLogger("homebase.worker")
-Job = Callable[[Runtime], Awaitable[int]]
-JOBS: dict[str, Job] = {}
-FIRST: set[str] = set()
 
 
-def job(name: str, *, first: bool = False) -> Callable[[Job], Job]:
-    """`first`: the job runs before the others in every round (in registration order
-    among themselves): a woken worker starts a committed event's delivery before the
-    other jobs' checks, which took most of the commit-to-first-attempt time."""
-    def register(function: Job) -> Job:
-        JOBS[name] = function
-        if first:
-            FIRST.add(name)
-        return function
-    return register
-
-
-def ordered_jobs() -> list[tuple[str, Job]]:
-    return sorted(JOBS.items(), key=lambda item: item[0] not in FIRST)  # stable
-
-
-async def run_round(runtime: Runtime, stop: asyncio.Event | None = None) -> int:
-    """One pass over every job; a failing job is logged and the others still run. Once
-    `stop` is set no further job starts: the one running finishes its batch, recording
-    every outcome, which gives its leases back."""
+async def run_round(runtime: Runtime, stop: asyncio.Event | None = None,
+                    jobs: Sequence[Job] = JOBS) -> int:
+    """One pass over every job (worker/registry.py), in order; a failing job is logged and
+    the others still run. Once `stop` is set no further job starts: the one running
+    finishes its batch, recording every outcome, which gives its leases back."""
     done = 0
-    for name, function in ordered_jobs():
+    for name, function in ((job.name, job.run) for job in jobs):
         if stop is not None and stop.is_set():
             break
         logs.bind(job=name)
@@ -92,7 +75,7 @@ async def drain(worker: "asyncio.Task[None]", seconds: float) -> None:
 
 async def run_until(runtime: Runtime, stop: asyncio.Event) -> None:
     log.info("worker started with jobs: %s; woken by %s, else every %s s",
-             ", ".join(name for name, _ in ordered_jobs()) or "(none)",
+             ", ".join(job.name for job in JOBS),
              "commits in this process (SQLite: not another process's)" if runtime.db.is_sqlite
              else "commits in this process and LISTEN homebase_work",
              runtime.settings.worker_poll_seconds)
@@ -113,12 +96,6 @@ async def run_until(runtime: Runtime, stop: asyncio.Event) -> None:
 
 
 async def run_worker_forever() -> None:
-    import homebase.automations.tasks  # noqa: F401  (registers the engine tick)
-    import homebase.calendars.tasks  # noqa: F401  (registers the calendar push job)
-    import homebase.messaging.tasks  # noqa: F401  (registers the send job)
-    import homebase.retention.tasks  # noqa: F401  (registers the pruning job)
-    import homebase.webhooks.tasks  # noqa: F401  (registers the webhook jobs)
-
     tracing.configure()  # OTEL_* (homebase/tracing): before the runtime makes its engine
     runtime = Runtime.from_settings()
     stop = asyncio.Event()

@@ -12,7 +12,6 @@ from homebase.runtime import Runtime
 from homebase.webhooks import dispatcher, render
 from homebase.webhooks.delivery import AttemptResult, attempt, client_for
 from homebase.webhooks.signing import signature_headers
-from homebase.worker.runner import job
 
 log = logging.getLogger("homebase.webhooks")
 
@@ -22,7 +21,6 @@ async def _waiting(runtime: Runtime, job_name: str) -> bool:
         return await dispatcher.work_waiting(connection, runtime.clock(), job_name)
 
 
-@job("webhooks.fan_out", first=True)
 async def fan_out(runtime: Runtime) -> int:
     if not await _waiting(runtime, "fan_out"):
         return 0
@@ -59,7 +57,6 @@ async def _send(runtime: Runtime, claim: dispatcher.Claim) -> AttemptResult:
                              error=f"internal error: {type(failure).__name__}")
 
 
-@job("webhooks.deliver", first=True)
 async def deliver_due(runtime: Runtime) -> int:
     """Claim up to HOMEBASE_WEBHOOK_DELIVERY_BATCH due deliveries, POST them
     concurrently, record every outcome in one transaction."""
@@ -87,7 +84,6 @@ async def deliver_due(runtime: Runtime) -> int:
     return len(claims)
 
 
-@job("webhooks.sweep")
 async def sweep(runtime: Runtime) -> int:
     if not await _waiting(runtime, "sweep"):
         return 0

@@ -14,7 +14,6 @@ from weakref import WeakKeyDictionary
 from homebase.db.engine import Database
 from homebase.retention import service
 from homebase.runtime import Runtime
-from homebase.worker.runner import job
 
 log = logging.getLogger("homebase.retention")
 _last_run: WeakKeyDictionary[Database, datetime] = WeakKeyDictionary()
@@ -27,7 +26,6 @@ def due(runtime: Runtime, now: datetime) -> bool:
     return last is None or not last <= now < last + interval
 
 
-@job("retention.prune")
 async def prune(runtime: Runtime) -> int:
     now = runtime.clock()
     if not due(runtime, now):

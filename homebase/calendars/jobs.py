@@ -28,7 +28,6 @@ from homebase.kit.ids import new_id
 from homebase.kit.sealed import SealBroken
 from homebase.models import Appointment, CalendarPush, MemberCalendar
 from homebase.runtime import Runtime
-from homebase.worker.runner import job
 
 log = logging.getLogger("homebase.calendars")
 
@@ -201,7 +200,6 @@ async def push_due(runtime: Runtime) -> int:
     return len(claims)
 
 
-@job("calendars.push")
 async def run(runtime: Runtime) -> int:
     async with runtime.db.transaction(write=False) as connection:
         if not await work_waiting(connection, runtime.clock()):

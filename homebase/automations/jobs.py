@@ -3,12 +3,10 @@ in-process under `homebase serve`."""
 
 from homebase.automations import engine
 from homebase.runtime import Runtime
-from homebase.worker.runner import job
 
 STEPS_PER_TICK = 100
 
 
-@job("automations.tick")
 async def tick(runtime: Runtime) -> int:
     if not await engine.work_waiting(runtime):
         return 0

@@ -41,7 +41,6 @@ from homebase.models import Message
 from homebase.providers import Outbound, ProviderResult, provider_for
 from homebase.providers.base import NOT_SENT, UNKNOWN
 from homebase.runtime import Runtime
-from homebase.worker.runner import job
 
 messages = Message.__table__
 STATUS_CALLBACK_PATH = "/providers/sms/status"
@@ -238,7 +237,6 @@ async def sweep(runtime: Runtime) -> int:
     return len(stuck)
 
 
-@job("messages.send")
 async def send_due(runtime: Runtime) -> int:
     swept = await sweep(runtime)
     claims = await claim(runtime, runtime.settings.messaging_send_batch)

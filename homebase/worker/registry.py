@@ -1,0 +1,35 @@
+"""Every worker job, in the order a round runs them: the one list the worker reads
+(worker/runner.py), under `homebase worker` and in-process under `homebase serve`.
+Nothing registers itself by being imported; a new job is a line here.
+
+The webhook jobs come first: a worker woken by a commit starts the event's delivery
+before the other jobs' checks, which took most of the commit-to-first-attempt time
+(docs/performance.md). The sweeps come last.
+"""
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from homebase.automations import jobs as automations
+from homebase.calendars import jobs as calendars
+from homebase.messaging import jobs as messaging
+from homebase.retention import jobs as retention
+from homebase.runtime import Runtime
+from homebase.webhooks import jobs as webhooks
+
+
+@dataclass(frozen=True)
+class Job:
+    name: str  # in logs, metrics and traces
+    run: Callable[[Runtime], Awaitable[int]]  # a bounded batch; returns how much it did
+
+
+JOBS: tuple[Job, ...] = (
+    Job("webhooks.fan_out", webhooks.fan_out),
+    Job("webhooks.deliver", webhooks.deliver_due),
+    Job("automations.tick", automations.tick),
+    Job("calendars.push", calendars.run),
+    Job("messages.send", messaging.send_due),
+    Job("retention.prune", retention.prune),
+    Job("webhooks.sweep", webhooks.sweep),
+)
