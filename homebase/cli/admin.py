@@ -1,16 +1,24 @@
-"""`homebase admin ...`: each command prints one JSON object and exits 0, or prints a
-one-line reason on stderr and exits non-zero."""
+"""`homebase admin ...`: the operator commands of ../shared/CONTRACT.md, one Click command
+each. A command's body is `async (connection, runtime, **options) -> dict`: it runs in one
+transaction (rolled back on any error), and its dict is printed as one JSON object. A refusal
+raises AdminError, which cli/main.py prints as the one-line reason (cli/output.py)."""
 
-import argparse
 import asyncio
+import functools
 import json
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
+
+import click
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.auth.api_keys import create_api_key, revoke_api_key
 from homebase.auth.scopes import UnknownScope
 from homebase.calendars import admin as calendar_admin
 from homebase.cli import rotate_secrets
+from homebase.cli.group import Group
+from homebase.cli.output import configure_logs, print_json
 from homebase.config import get_settings
 from homebase.db.tenancy import TenantSession
 from homebase.external_events.service import emit_external
@@ -21,133 +29,220 @@ from homebase.workspaces import service as workspaces
 from homebase.workspaces.demo import seed_demo
 from homebase.workspaces.service import AdminError
 
-
-def add_parsers(subparsers: argparse._SubParsersAction) -> None:
-    admin = subparsers.add_parser("admin", help="operator commands")
-    commands = admin.add_subparsers(dest="admin_command", required=True)
-
-    p = commands.add_parser("create-workspace")
-    p.add_argument("--name", required=True)
-
-    p = commands.add_parser("set-workspace-status")
-    p.add_argument("--workspace", required=True)
-    p.add_argument("--status", required=True, choices=workspaces.STATUSES)
-
-    p = commands.add_parser("create-user")
-    p.add_argument("--workspace", required=True)
-    p.add_argument("--email", required=True)
-    p.add_argument("--name", required=True)
-    p.add_argument("--password")
-    p.add_argument("--office")
-    p.add_argument("--team")
-
-    p = commands.add_parser("create-api-key")
-    p.add_argument("--workspace", required=True)
-    p.add_argument("--scopes", required=True, help='space-separated, e.g. "contacts:read"')
-    p.add_argument("--name", default="API key")
-    p.add_argument("--expires-in-days", type=int, default=None,
-                   help="default HOMEBASE_API_KEY_DEFAULT_TTL_DAYS (90); 0 = already expired")
-
-    p = commands.add_parser("revoke-api-key")
-    p.add_argument("--id", required=True)
-
-    p = commands.add_parser("add-sender-number")
-    p.add_argument("--workspace", required=True)
-    p.add_argument("--number", required=True)
-    p.add_argument("--channel", required=True, choices=workspaces.CHANNELS)
-    p.add_argument("--a2p-status", required=True, choices=workspaces.A2P_STATUSES)
-
-    p = commands.add_parser("load-fixtures")
-    p.add_argument("--workspace", required=True)
-    p.add_argument("file")
-
-    calendar_admin.add_parser(commands)
-
-    commands.add_parser("seed-demo")
-
-    commands.add_parser("rotate-secrets",
-                        help="re-seal stored secrets under HOMEBASE_SECRET_KEY "
-                             "(after a key change; docs/decisions.md)")
-
-    p = commands.add_parser("emit-event", help="emit document.signed or saved_search.sent")
-    p.add_argument("--workspace", required=True)
-    p.add_argument("--type", required=True)
-    p.add_argument("--data", required=True, help="a JSON object (docs/automations.md)")
-    oauth_admin.add_parsers(commands)
+AdminBody = Callable[..., Awaitable[dict[str, Any]]]
+SCOPES_HELP = 'space-separated (commas also separate), e.g. "contacts:read leads:read"'
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
+@click.group(cls=Group)
+def admin() -> None:
+    """Operator commands (each prints one JSON object)."""
+
+
+def in_transaction(body: AdminBody) -> Callable[..., None]:
+    """The Click callback of an admin command whose work is `body`."""
+
+    @functools.wraps(body)
+    def command(**options: Any) -> None:
+        configure_logs()
+        print_json(asyncio.run(_run(body, options)))
+
+    return command
+
+
+async def _run(body: AdminBody, options: dict[str, Any]) -> dict[str, Any]:
     runtime = Runtime.from_settings(get_settings())
     try:
         async with runtime.db.transaction() as connection:
-            return await _dispatch(args, connection, runtime)
+            return await body(connection, runtime, **options)
     finally:
         await runtime.close()
 
 
-async def _tenant(connection, workspace_id: str, runtime: Runtime) -> TenantSession:
+async def _tenant(connection: AsyncConnection, workspace_id: str,
+                  runtime: Runtime) -> TenantSession:
     await workspaces.get_workspace(connection, workspace_id)
     return TenantSession(connection, workspace_id, clock=runtime.clock, actor="admin")
 
 
-async def _dispatch(args, connection, runtime: Runtime) -> dict[str, Any]:
-    now = runtime.clock()
-    command = args.admin_command
-    if command == "create-workspace":
-        return workspaces.workspace_json(await workspaces.create_workspace(connection, args.name,
-                                                                           now))
-    if command == "set-workspace-status":
-        return workspaces.workspace_json(
-            await workspaces.set_workspace_status(connection, args.workspace, args.status))
-    if command == "create-user":
-        session = await _tenant(connection, args.workspace, runtime)
-        row = await workspaces.create_user(session, email=args.email, name=args.name,
-                                           password=args.password, office_id=args.office,
-                                           team_id=args.team)
-        return {"id": row["id"], "email": row["email"], "name": row["name"]}
-    if command == "create-api-key":
-        await workspaces.get_workspace(connection, args.workspace)
-        if args.expires_in_days is not None and args.expires_in_days < 0:
-            raise AdminError("--expires-in-days must be 0 or more")
-        days = (args.expires_in_days if args.expires_in_days is not None
-                else runtime.settings.api_key_default_ttl_days)
-        try:
-            created = await create_api_key(connection, workspace_id=args.workspace,
-                                           scopes=args.scopes.replace(",", " ").split(),
-                                           name=args.name, now=now, expires_in_days=days)
-        except UnknownScope as error:
-            raise AdminError(str(error)) from error
-        return created.as_json()
-    if command == "revoke-api-key":
-        if not await revoke_api_key(connection, args.id, now):
-            raise AdminError(f"no API key {args.id}")
-        return {"id": args.id, "revoked": True}
-    if command == "add-sender-number":
-        session = await _tenant(connection, args.workspace, runtime)
-        row = await workspaces.add_sender_number(session, number=args.number,
-                                                 channel=args.channel, a2p_status=args.a2p_status)
-        return {"id": row["id"], "number": row["number"], "channel": row["channel"],
-                "a2p_status": row["a2p_status"]}
-    if command == "load-fixtures":
-        session = await _tenant(connection, args.workspace, runtime)
-        try:
-            document = json.loads(await asyncio.to_thread(Path(args.file).read_text))
-        except (OSError, ValueError) as error:
-            raise AdminError(f"cannot read {args.file}: {error}") from error
-        return await load_fixtures(session, document)
-    if command == "connect-calendar":
-        return await calendar_admin.connect_calendar(args, connection, runtime)
-    if command == "seed-demo":
-        return await seed_demo(connection, runtime)
-    if command == "rotate-secrets":
-        return await rotate_secrets.rotate(connection, runtime.settings.keys)
-    if command == "emit-event":
-        session = await _tenant(connection, args.workspace, runtime)
-        try:
-            data = json.loads(args.data)
-        except ValueError as error:
-            raise AdminError(f"--data is not JSON: {error}") from error
-        return await emit_external(session, args.type, data)
-    if command in oauth_admin.COMMANDS:
-        return await oauth_admin.dispatch(args, connection, now)
-    raise AdminError(f"unknown command {command}")
+@admin.command("create-workspace")
+@click.option("--name", required=True)
+@in_transaction
+async def create_workspace(connection: AsyncConnection, runtime: Runtime, *,
+                           name: str) -> dict[str, Any]:
+    """Create an active workspace."""
+    return workspaces.workspace_json(
+        await workspaces.create_workspace(connection, name, runtime.clock()))
+
+
+@admin.command("set-workspace-status")
+@click.option("--workspace", required=True)
+@click.option("--status", required=True, type=click.Choice(workspaces.STATUSES))
+@in_transaction
+async def set_workspace_status(connection: AsyncConnection, runtime: Runtime, *,
+                               workspace: str, status: str) -> dict[str, Any]:
+    """Suspend a workspace (its credentials stop working) or make it active again."""
+    return workspaces.workspace_json(
+        await workspaces.set_workspace_status(connection, workspace, status))
+
+
+@admin.command("create-user")
+@click.option("--workspace", required=True)
+@click.option("--email", required=True)
+@click.option("--name", required=True)
+@click.option("--password", help="needed to sign in to the console")
+@click.option("--office")
+@click.option("--team")
+@in_transaction
+async def create_user(connection: AsyncConnection, runtime: Runtime, *, workspace: str,
+                      email: str, name: str, password: str | None, office: str | None,
+                      team: str | None) -> dict[str, Any]:
+    """Add a member to a workspace."""
+    session = await _tenant(connection, workspace, runtime)
+    row = await workspaces.create_user(session, email=email, name=name, password=password,
+                                       office_id=office, team_id=team)
+    return {"id": row["id"], "email": row["email"], "name": row["name"]}
+
+
+@admin.command("create-api-key")
+@click.option("--workspace", required=True)
+@click.option("--scopes", required=True, help=SCOPES_HELP)
+@click.option("--name", default="API key", show_default=True)
+@click.option("--expires-in-days", type=click.IntRange(min=0),
+              help="default HOMEBASE_API_KEY_DEFAULT_TTL_DAYS (90); 0 = already expired")
+@in_transaction
+async def create_key(connection: AsyncConnection, runtime: Runtime, *, workspace: str,
+                     scopes: str, name: str, expires_in_days: int | None) -> dict[str, Any]:
+    """Create an API key; the key is printed once."""
+    await workspaces.get_workspace(connection, workspace)
+    days = (expires_in_days if expires_in_days is not None
+            else runtime.settings.api_key_default_ttl_days)
+    try:
+        created = await create_api_key(connection, workspace_id=workspace,
+                                       scopes=scopes.replace(",", " ").split(), name=name,
+                                       now=runtime.clock(), expires_in_days=days)
+    except UnknownScope as error:
+        raise AdminError(str(error)) from error
+    return created.as_json()
+
+
+@admin.command("revoke-api-key")
+@click.option("--id", "key_id", required=True)
+@in_transaction
+async def revoke_key(connection: AsyncConnection, runtime: Runtime, *,
+                     key_id: str) -> dict[str, Any]:
+    """Revoke an API key."""
+    if not await revoke_api_key(connection, key_id, runtime.clock()):
+        raise AdminError(f"no API key {key_id}")
+    return {"id": key_id, "revoked": True}
+
+
+@admin.command("add-sender-number")
+@click.option("--workspace", required=True)
+@click.option("--number", required=True, help="E.164, e.g. +14155550100")
+@click.option("--channel", required=True, type=click.Choice(workspaces.CHANNELS))
+@click.option("--a2p-status", required=True, type=click.Choice(workspaces.A2P_STATUSES))
+@in_transaction
+async def add_sender_number(connection: AsyncConnection, runtime: Runtime, *, workspace: str,
+                            number: str, channel: str, a2p_status: str) -> dict[str, Any]:
+    """Register a number the workspace sends SMS or WhatsApp messages from."""
+    session = await _tenant(connection, workspace, runtime)
+    row = await workspaces.add_sender_number(session, number=number, channel=channel,
+                                             a2p_status=a2p_status)
+    return {"id": row["id"], "number": row["number"], "channel": row["channel"],
+            "a2p_status": row["a2p_status"]}
+
+
+@admin.command("load-fixtures")
+@click.option("--workspace", required=True)
+@click.argument("file")
+@in_transaction
+async def load_fixtures_file(connection: AsyncConnection, runtime: Runtime, *,
+                             workspace: str, file: str) -> dict[str, Any]:
+    """Load FILE (docs/fixtures.md) into a workspace; prints the ids created, by kind."""
+    session = await _tenant(connection, workspace, runtime)
+    try:
+        document = json.loads(await asyncio.to_thread(Path(file).read_text))
+    except (OSError, ValueError) as error:
+        raise AdminError(f"cannot read {file}: {error}") from error
+    return await load_fixtures(session, document)
+
+
+@admin.command("connect-calendar")
+@click.option("--user", required=True, help="the member's user id")
+@click.option("--url", required=True, help="the CalDAV collection URL (http or https)")
+@click.option("--username", required=True)
+@click.option("--password", required=True)
+@in_transaction
+async def connect_calendar(connection: AsyncConnection, runtime: Runtime, *, user: str,
+                           url: str, username: str, password: str) -> dict[str, Any]:
+    """Connect a member's CalDAV calendar (appointments are pushed to it); replaces one
+    connected before."""
+    return await calendar_admin.connect_calendar(connection, runtime, user=user, url=url,
+                                                 username=username, password=password)
+
+
+@admin.command("seed-demo")
+@in_transaction
+async def seed_demo_workspace(connection: AsyncConnection, runtime: Runtime) -> dict[str, Any]:
+    """Create a demo workspace with data in every area and an API key with every scope."""
+    return await seed_demo(connection, runtime)
+
+
+@admin.command("rotate-secrets")
+@in_transaction
+async def rotate(connection: AsyncConnection, runtime: Runtime) -> dict[str, Any]:
+    """Re-seal stored secrets under HOMEBASE_SECRET_KEY after a key change (README,
+    "Changing the secret key")."""
+    return await rotate_secrets.rotate(connection, runtime.settings.keys)
+
+
+@admin.command("emit-event")
+@click.option("--workspace", required=True)
+@click.option("--type", "event_type", required=True,
+              help="document.signed or saved_search.sent")
+@click.option("--data", required=True, help="a JSON object (docs/automations.md)")
+@in_transaction
+async def emit_event(connection: AsyncConnection, runtime: Runtime, *, workspace: str,
+                     event_type: str, data: str) -> dict[str, Any]:
+    """Emit an event the API cannot cause (document.signed, saved_search.sent)."""
+    session = await _tenant(connection, workspace, runtime)
+    try:
+        payload = json.loads(data)
+    except ValueError as error:
+        raise AdminError(f"--data is not JSON: {error}") from error
+    return await emit_external(session, event_type, payload)
+
+
+@admin.command("create-oauth-client")
+@click.option("--name", required=True)
+@click.option("--redirect-uri", "redirect_uris", required=True, multiple=True,
+              help="repeat for each allowed redirect URI")
+@in_transaction
+async def create_oauth_client(connection: AsyncConnection, runtime: Runtime, *, name: str,
+                              redirect_uris: tuple[str, ...]) -> dict[str, Any]:
+    """Register an OAuth app; its secret is printed once."""
+    return await oauth_admin.create_client(connection, runtime.clock(), name=name,
+                                           redirect_uris=list(redirect_uris))
+
+
+@admin.command("authorize-app")
+@click.option("--workspace", required=True)
+@click.option("--client-id", required=True)
+@click.option("--scopes", required=True, help=SCOPES_HELP)
+@in_transaction
+async def authorize_app(connection: AsyncConnection, runtime: Runtime, *, workspace: str,
+                        client_id: str, scopes: str) -> dict[str, Any]:
+    """Grant an OAuth app access to a workspace, as a member approving consent would."""
+    return await oauth_admin.authorize_app(connection, runtime.clock(), workspace_id=workspace,
+                                           client_id=client_id, scopes=scopes)
+
+
+@admin.command("revoke-app")
+@click.option("--workspace", required=True)
+@click.option("--client-id", required=True)
+@in_transaction
+async def revoke_app(connection: AsyncConnection, runtime: Runtime, *, workspace: str,
+                     client_id: str) -> dict[str, Any]:
+    """End a workspace's grant to an OAuth app, with every token of it."""
+    return await oauth_admin.revoke_app(connection, runtime.clock(), workspace_id=workspace,
+                                        client_id=client_id)
