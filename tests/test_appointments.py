@@ -9,8 +9,8 @@ from sqlalchemy import select
 
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import load_fixtures
+from homebase.kit.errors import AdminError
 from homebase.models import Appointment, OutboxEvent
-from homebase.workspaces.service import AdminError
 from tests.calendar_support import add_member, book, contact, slot
 from tests.support import assert_error, failing_fields
 

@@ -305,7 +305,7 @@ async def test_the_worker_job_ticks_the_engine(runtime, tenant):
 async def test_invalid_definitions_are_refused_with_a_clear_message(runtime, tenant):
     import pytest
 
-    from homebase.workspaces.service import AdminError
+    from homebase.kit.errors import AdminError
 
     email_only = {**PERSONA, "channels": ["EMAIL"]}
     cases = [

@@ -8,7 +8,7 @@ import pytest
 from homebase.db.tenancy import TenantSession
 from homebase.external_events.service import emit_external
 from homebase.kit.clock import isoformat
-from homebase.workspaces.service import AdminError
+from homebase.kit.errors import AdminError
 from tests.automations_support import contact, events, frozen
 from tests.crm_support import create_deal
 

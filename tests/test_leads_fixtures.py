@@ -5,9 +5,9 @@ demo workspace's realistic set."""
 import pytest
 
 from homebase.db.tenancy import TenantSession
+from homebase.kit.errors import AdminError
 from homebase.workspaces import service as workspaces
 from homebase.workspaces.demo import demo_document
-from homebase.workspaces.service import AdminError
 from tests.leads_support import TEAM, load
 
 

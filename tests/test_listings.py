@@ -4,7 +4,7 @@ import pytest
 
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import load_fixtures
-from homebase.workspaces.service import AdminError
+from homebase.kit.errors import AdminError
 from tests.support import assert_error, failing_fields
 
 LISTINGS = [

@@ -94,7 +94,7 @@ async def test_suppressions_compare_the_lower_cased_address(runtime, ready, smtp
 
 
 async def test_a_suppression_fixture_must_be_an_address(runtime, tenant):
-    from homebase.workspaces.service import AdminError
+    from homebase.kit.errors import AdminError
     with pytest.raises(AdminError, match="neither a phone number nor an email"):
         await suppress(runtime, tenant, "Dana <dana@example.com>")
 

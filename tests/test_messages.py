@@ -490,7 +490,7 @@ async def test_list_pages_newest_first(runtime, ready):
 async def test_messaging_settings_fixture_kind(runtime, ready):
     from homebase.db.tenancy import TenantSession
     from homebase.fixtures import load_fixtures
-    from homebase.workspaces.service import AdminError
+    from homebase.kit.errors import AdminError
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, ready.id, clock=runtime.clock)
         for wider in ({"sms_window_start": "07:00"}, {"sms_window_end": "22:00"},

@@ -20,7 +20,7 @@ from homebase.config import Settings
 from homebase.db.engine import Database
 from homebase.db.tenancy import TenantSession, UnscopedQuery
 from homebase.http.app import create_app
-from homebase.http.routing import V1Route
+from homebase.http.v1_route import V1Route
 from homebase.models import Contact
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime

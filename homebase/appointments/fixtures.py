@@ -8,8 +8,7 @@ from homebase.appointments import service
 from homebase.appointments.schemas import AppointmentCreate, AppointmentOutcome, AppointmentUpdate
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import Refs, resolve_ref
-from homebase.kit.errors import ValidationFailed
-from homebase.workspaces.service import AdminError
+from homebase.kit.errors import AdminError, ValidationFailed
 
 
 def _relative_times(session: TenantSession, item: dict[str, Any]) -> None:

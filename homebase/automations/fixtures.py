@@ -13,9 +13,9 @@ from homebase.automations.schemas import CampaignStatus
 from homebase.automations.steps import ChannelName, Steps
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import Refs, resolve_ref
+from homebase.kit.errors import AdminError
 from homebase.kit.ids import new_id
 from homebase.workspaces import references
-from homebase.workspaces.service import AdminError
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
 

@@ -86,11 +86,6 @@ async def step_run(session: TenantSession, enrolment_id: str,
         step_runs.c.enrolment_id == enrolment_id, step_runs.c.step_index == step_index))
 
 
-async def step_runs_of(session: TenantSession, enrolment_id: str) -> list[dict[str, Any]]:
-    return await session.fetch_all(session.select(step_runs).where(
-        step_runs.c.enrolment_id == enrolment_id).order_by(step_runs.c.step_index))
-
-
 async def leads_of_contact(session: TenantSession, contact_id: str) -> list[dict[str, Any]]:
     return await session.fetch_all(session.select(
         leads, leads.c.id, leads.c.phone_e164, leads.c.consent_expires_at)

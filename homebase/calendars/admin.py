@@ -7,8 +7,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.calendars import service
 from homebase.db.tenancy import TenantSession
+from homebase.kit.errors import AdminError
 from homebase.runtime import Runtime
-from homebase.workspaces.service import AdminError
 
 
 async def connect_calendar(connection: AsyncConnection, runtime: Runtime, *, user: str,

@@ -23,11 +23,11 @@ from homebase.config import get_settings
 from homebase.db.tenancy import TenantSession
 from homebase.external_events.service import emit_external
 from homebase.fixtures import load_fixtures
+from homebase.kit.errors import AdminError
 from homebase.oauth import admin as oauth_admin
 from homebase.runtime import Runtime
 from homebase.workspaces import service as workspaces
 from homebase.workspaces.demo import seed_demo
-from homebase.workspaces.service import AdminError
 
 AdminBody = Callable[..., Awaitable[dict[str, Any]]]
 SCOPES_HELP = 'space-separated (commas also separate), e.g. "contacts:read leads:read"'

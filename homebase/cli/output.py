@@ -11,7 +11,7 @@ import click
 from pydantic import ValidationError
 
 from homebase.kit import logs
-from homebase.workspaces.service import AdminError
+from homebase.kit.errors import AdminError
 
 USAGE = 2
 FAILED = 1

@@ -5,8 +5,8 @@ Every domain query starts from a TenantSession: reads through `select`, writes t
 workspace>` itself. Repositories receive a TenantSession, never a bare connection, so a
 new endpoint cannot forget the scope, and another workspace's id is simply not found.
 
-Hot paths may build a statement once, at import, with `tenant_select` / `tenant_update` /
-`tenant_delete` (module functions) and bindparams for their values: the workspace filter
+Hot paths may build a statement once, at import, with `tenant_select` / `tenant_update`
+(module functions) and bindparams for their values: the workspace filter
 is then a bindparam that only a TenantSession fills, always with its own workspace (a
 caller's value for it is overwritten), so such a statement cannot run unscoped or for
 another workspace either. Building and cache-keying a statement per request cost more
@@ -63,11 +63,6 @@ def tenant_update(table: Table) -> Update:
     """TenantSession.update built once; set values with bindparams (names other than the
     columns'), run with `session.execute(statement, params)` or `fetch_one` (RETURNING)."""
     statement = update(table).where(table.c.workspace_id == bindparam(WORKSPACE))
-    return statement.execution_options(**{_MARK: _TEMPLATE})
-
-
-def tenant_delete(table: Table) -> Delete:
-    statement = delete(table).where(table.c.workspace_id == bindparam(WORKSPACE))
     return statement.execution_options(**{_MARK: _TEMPLATE})
 
 

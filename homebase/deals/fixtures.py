@@ -8,8 +8,8 @@ from homebase.db.tenancy import TenantSession
 from homebase.deals import pipelines, repository, service
 from homebase.deals.schemas import DealCreate
 from homebase.fixtures import Refs, resolve_ref
+from homebase.kit.errors import AdminError
 from homebase.models import Pipeline, PipelineStage
-from homebase.workspaces.service import AdminError
 
 Key = Annotated[str, StringConstraints(pattern=r"^[a-z0-9_]{1,40}$")]
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]

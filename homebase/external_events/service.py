@@ -9,9 +9,9 @@ from homebase.contacts import timeline
 from homebase.db.tenancy import TenantSession
 from homebase.external_events.schemas import SCHEMAS
 from homebase.kit.clock import isoformat
+from homebase.kit.errors import AdminError
 from homebase.models import Contact, Deal, Listing
 from homebase.outbox.service import emit
-from homebase.workspaces.service import AdminError
 
 TITLES = {"document.signed": ("document_signed", "Document signed: {name}"),
           "saved_search.sent": ("saved_search_sent", "Listing alert sent: {name}")}

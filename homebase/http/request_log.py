@@ -43,7 +43,7 @@ def route_template(scope: Scope) -> str:
 
 
 def bind_principal(principal: Any) -> None:
-    """Called once the credential is known (http/routing.py): later lines carry it."""
+    """Called once the credential is known (http/v1_route.py): later lines carry it."""
     logs.bind(workspace_id=principal.workspace_id,
               credential_kind=principal.credential_kind,
               credential_id=principal.credential_id)

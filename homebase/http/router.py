@@ -5,7 +5,7 @@ from starlette._utils import get_route_path
 from starlette.routing import Match
 from starlette.types import Scope
 
-from homebase.http.routing import V1Route
+from homebase.http.v1_route import V1Route
 
 API_PREFIX = "/v1"  # where create_app includes every v1_router
 

@@ -1,6 +1,6 @@
 """Idempotency-Key on every POST under /v1: the claim, the stored answer, its replay.
 
-The /v1 route class (http/routing.py) drives it; docs/decisions.md "Idempotency keys"
+The /v1 route class (http/v1_route.py) drives it; docs/decisions.md "Idempotency keys"
 gives the rules. In short:
 
 - A key belongs to one credential in one workspace: the row's primary key is

@@ -119,3 +119,8 @@ class ServiceUnavailable(ApiError):
     status = 503
     code = "service_unavailable"
     message = "The service is temporarily unavailable."
+
+
+class AdminError(ValueError):
+    """A refused operator command (`homebase admin ...`, a fixtures file); its text is the
+    one-line reason the CLI prints on stderr (cli/output.py). Not an HTTP error."""

@@ -7,13 +7,12 @@ from pydantic import BaseModel, ConfigDict
 
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import Refs, resolve_ref
-from homebase.kit.errors import ValidationFailed
+from homebase.kit.errors import AdminError, ValidationFailed
 from homebase.leads import service as leads
 from homebase.leads.schemas import LeadCreate
 from homebase.routing.rules import create_rule
 from homebase.routing.schemas import RuleSpec
 from homebase.workspaces import organization
-from homebase.workspaces.service import AdminError
 from homebase.workspaces.settings import update_settings
 
 

@@ -10,11 +10,11 @@ from sqlalchemy import select, update
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import Refs
 from homebase.kit.emails import canonical_email
+from homebase.kit.errors import AdminError
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.messaging import repository
 from homebase.messaging.settings import MessagingSettings, workspaces
-from homebase.workspaces.service import AdminError
 
 REASONS = ("manual", "opt_out_reply", "bounce", "complaint")
 

@@ -7,8 +7,9 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.auth.scopes import UnknownScope
+from homebase.kit.errors import AdminError
 from homebase.oauth import service
-from homebase.workspaces.service import AdminError, get_workspace
+from homebase.workspaces.service import get_workspace
 
 
 async def _client(connection: AsyncConnection, client_id: str) -> dict[str, Any]:

@@ -70,13 +70,6 @@ def client_json(row: Any) -> dict[str, Any]:
             "secret_hint": row["secret_hint"], "created_at": isoformat(row["created_at"])}
 
 
-async def list_clients(connection: AsyncConnection) -> list[dict[str, Any]]:
-    """Every active app, oldest first."""
-    rows = await connection.execute(
-        select(clients).where(clients.c.revoked_at.is_(None)).order_by(clients.c.id))
-    return [client_json(row) for row in rows.mappings()]
-
-
 async def get_client(connection: AsyncConnection, client_id: str | None) -> dict[str, Any] | None:
     """An active app, or None (unknown and retired apps look the same)."""
     if not client_id or len(client_id) > 40:

@@ -5,12 +5,12 @@ from collections.abc import Callable
 from typing import Any
 
 from homebase.db.tenancy import TenantSession
+from homebase.kit.errors import AdminError
 from homebase.kit.ids import new_id
 from homebase.routing import repository
 from homebase.routing.cache import invalidate
 from homebase.routing.engine import ROUND_ROBIN
 from homebase.routing.schemas import RuleSpec
-from homebase.workspaces.service import AdminError
 
 Resolve = Callable[[str | None, str], str | None]
 

@@ -8,7 +8,7 @@ from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.http.lists import list_response
 from homebase.http.router import v1_router
-from homebase.http.routing import before_transaction
+from homebase.http.v1_route import before_transaction
 from homebase.idempotency.store import not_replayed
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses

@@ -3,9 +3,9 @@
 from typing import Any
 
 from homebase.db.tenancy import TenantSession
+from homebase.kit.errors import AdminError
 from homebase.kit.ids import new_id
 from homebase.models import Office, Team
-from homebase.workspaces.service import AdminError
 
 offices = Office.__table__
 teams = Team.__table__

@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.db.tenancy import TenantSession
 from homebase.kit.clock import isoformat
+from homebase.kit.errors import AdminError
 from homebase.kit.ids import new_id
 from homebase.kit.passwords import hash_password, shared_salt
 from homebase.kit.phones import to_e164
@@ -20,10 +21,6 @@ sender_numbers = SenderNumber.__table__
 STATUSES = ("active", "suspended")
 CHANNELS = ("sms", "whatsapp")
 A2P_STATUSES = ("approved", "pending", "rejected")
-
-
-class AdminError(ValueError):
-    """A refused operator command; its text is the one-line reason printed."""
 
 
 def workspace_json(row: Any) -> dict[str, Any]:
