@@ -4,7 +4,8 @@ tests/test_page_escaping.py sends hostile values through every page over HTTP.""
 
 import ast
 import re
-from pathlib import Path
+import tomllib
+from pathlib import Path, PurePosixPath
 
 import pytest
 from jinja2 import TemplateSyntaxError, UndefinedError
@@ -63,6 +64,19 @@ def test_pages_extend_the_one_layout():
         source = (PACKAGE / TEMPLATES / name).read_text()
         assert "{% extends \"base.html\" %}" in source or name == "base.html" or (
             "{% macro" in source and "<html" not in source), name
+
+
+def test_every_template_file_is_package_data():
+    """An installed (non-editable) copy has only what pyproject's package-data names."""
+    pyproject = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())
+    globs = [PurePosixPath(glob) for glob in
+             pyproject["tool"]["setuptools"]["package-data"]["homebase"]]
+    for path in (PACKAGE / TEMPLATES).rglob("*"):
+        if path.is_file():
+            name = PurePosixPath(path.relative_to(PACKAGE).as_posix())
+            # setuptools' `*` stays within one folder: the same depth, matched part by part.
+            assert any(len(name.parts) == len(glob.parts) and name.match(str(glob))
+                       for glob in globs), f"{name} is not in package-data"
 
 
 def test_the_docs_page_escapes_what_it_is_given():
