@@ -127,7 +127,7 @@ async def test_user_text_is_escaped(console):
     payload = '<script>alert("x")</script>'
     await create_key(console, name=payload)
     page = await console.get(KEYS)
-    assert payload not in page.text and "&lt;script&gt;alert(&quot;x&quot;)" in page.text
+    assert payload not in page.text and "&lt;script&gt;alert(&#34;x&#34;)" in page.text
 
 
 async def test_webhook_create_shows_the_secret_once_and_lists_it(console):

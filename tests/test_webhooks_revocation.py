@@ -239,13 +239,13 @@ async def test_the_console_shows_who_created_each_subscription(app, runtime, cli
     assert "Created by" in page
     app_row = row_of(page, by_app["id"])
     assert "Acme CRM Sync" in app_row and oauth_app.client_id in app_row
-    assert "Ends when the app&#x27;s access is revoked" in app_row
+    assert "Ends when the app&#39;s access is revoked" in app_row
     key_row = row_of(page, by_key["id"])
     assert "API key test" in key_row and tenant.key[:8] in key_row
     assert "Revoking the key does not stop it" in key_row
     member_row = row_of(page, by_member["id"])
     assert "Console: Dana &lt;Scully&gt;" in member_row and "Stays until deleted" in member_row
-    assert "Acme CRM Sync" in log and "Ends when the app&#x27;s access is revoked" in log
+    assert "Acme CRM Sync" in log and "Ends when the app&#39;s access is revoked" in log
     assert "does not stop the webhook subscriptions created with it" in keys
     assert "every webhook subscription it created" in apps
 

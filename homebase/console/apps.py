@@ -10,7 +10,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from homebase.console.common import (
-    csrf_input,
     field,
     keyset_page,
     member_page,
@@ -19,9 +18,8 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
-from homebase.console.pages import ConsolePageError, e, message_box
+from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
-from homebase.kit.clock import isoformat
 from homebase.kit.ids import new_id
 from homebase.kit.pagination import keyset
 from homebase.models import ConsoleOAuthApp, OAuthClient
@@ -39,21 +37,8 @@ async def connected_apps(request: Request, revoked: str | None = None) -> Respon
     member = await signed_in(request)
     async with member_session(request, member) as session:
         grants = await oauth.list_workspace_grants(session.connection, member.workspace_id)
-    lines = "".join(
-        f"<tr id=\"{e(grant['client_id'])}\"><td>{e(grant['client_name'])}<br>"
-        f"<code>{e(grant['client_id'])}</code></td><td>{e(' '.join(grant['scopes']))}</td>"
-        f"<td>{e(grant['created_at'])}</td><td><form method=\"post\" "
-        f"action=\"{CONNECTED}/{e(grant['client_id'])}/revoke\">{csrf_input(request, member)}"
-        "<button type=\"submit\">Revoke access</button></form></td></tr>" for grant in grants)
-    table = ("<table><thead><tr><th>App</th><th>Scopes</th><th>Authorized</th><th></th></tr>"
-             f"</thead><tbody>{lines}</tbody></table>" if grants
-             else "<p>No app has access to this workspace.</p>")
-    notice = message_box("The app's access was revoked: its tokens no longer work and the "
-                         "webhook subscriptions it created have ended."
-                         if revoked else None, "notice")
-    explain = ("<p>Revoking an app ends its tokens and every webhook subscription it created "
-               "in this workspace; deliveries not yet made are cancelled.</p>" if grants else "")
-    return member_page(request, member, "Connected apps", notice + explain + table)
+    return member_page(request, member, "console/connected_apps.html", grants=grants,
+                       revoked=bool(revoked))
 
 
 @router.post(CONNECTED + "/{client_id}/revoke")
@@ -66,16 +51,6 @@ async def revoke_app(request: Request, client_id: str) -> Response:
         if not found:
             raise ConsolePageError(404, "Not found", "This workspace has not authorized that app.")
     return see_other(f"{CONNECTED}?revoked=1")
-
-
-def _register_form(request: Request, member: Member, name: str, uris: str,
-                   errors: list[str]) -> str:
-    return ("<h2>Register an app</h2>" + "".join(message_box(text) for text in errors)
-            + f"<form method=\"post\" action=\"{APPS}\">{csrf_input(request, member)}"
-            "<label>Name <input type=\"text\" name=\"name\" maxlength=\"120\" required "
-            f"value=\"{e(name)}\"></label><label>Redirect URIs (one per line) "
-            f"<textarea name=\"redirect_uris\" rows=\"3\" required>{e(uris)}</textarea></label>"
-            "<button type=\"submit\">Register</button></form>")
 
 
 def _listing(session, after: str | None, limit: int):
@@ -92,17 +67,8 @@ async def _apps_page(request: Request, member: Member, *, name: str = "", uris: 
     async with member_session(request, member) as session:
         rows, older = await keyset_page(request, session,
                                         lambda after, limit: _listing(session, after, limit))
-    lines = "".join(
-        f"<tr id=\"{e(row['client_id'])}\"><td>{e(row['name'])}</td>"
-        f"<td><code>{e(row['client_id'])}</code></td>"
-        f"<td>{'<br>'.join(e(uri) for uri in row['redirect_uris'])}</td>"
-        f"<td><code>{e(row['secret_hint'])}…</code></td>"
-        f"<td>{e(isoformat(row['created_at']))}</td></tr>" for row in rows)
-    table = ("<table><thead><tr><th>Name</th><th>Client id</th><th>Redirect URIs</th>"
-             f"<th>Secret</th><th>Registered</th></tr></thead><tbody>{lines}</tbody></table>"
-             if rows else "<p>No apps registered from this workspace.</p>")
-    body = table + older + _register_form(request, member, name, uris, errors or [])
-    return member_page(request, member, "OAuth apps", body, status)
+    return member_page(request, member, "console/oauth_apps.html", status, apps=rows,
+                       older=older, name=name, uris=uris, errors=errors or [])
 
 
 @router.get(APPS)
@@ -125,9 +91,5 @@ async def register_app(request: Request) -> Response:
     except oauth.InvalidClient as refused:
         return await _apps_page(request, member, name=name, uris=uris_text,
                                 errors=[str(refused)], status=400)
-    body = ("<p>The app is registered. Copy the client secret now: it is shown only once."
-            f"</p><p>Client id: <code id=\"client-id\">{e(created.client_id)}</code></p>"
-            f"<p class=\"secret\" id=\"client-secret\">{e(created.client_secret)}</p>"
-            f"<p><a href=\"{APPS}\">Back to OAuth apps</a></p>")
-    return member_page(request, member, "OAuth app registered", body, no_store=True)
-
+    return member_page(request, member, "console/oauth_app_registered.html", no_store=True,
+                       app=created)

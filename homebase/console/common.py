@@ -1,5 +1,5 @@
 """What every console page shares: the signed-in member, the member's TenantSession,
-form reading, and the page shell with navigation and sign-out."""
+form reading, and the member's page (base.html's navigation and sign-out, the CSRF token)."""
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -11,7 +11,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from homebase.console.pages import ConsolePageError, e, hidden, html_page
+from homebase.console.pages import ConsolePageError, html_page
 from homebase.console.sessions import (
     CSRF_FIELD,
     Member,
@@ -24,10 +24,6 @@ from homebase.console.sessions import (
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import decode_cursor, encode_cursor, list_key
 from homebase.runtime import get_runtime
-
-NAV = (("/console", "Home"), ("/console/api-keys", "API keys"),
-       ("/console/connected-apps", "Connected apps"), ("/console/oauth-apps", "OAuth apps"),
-       ("/console/webhooks", "Webhooks"))
 
 
 class SignInRequired(ConsolePageError):
@@ -71,20 +67,13 @@ async def member_session(request: Request, member: Member, *, write: bool = Fals
                             actor=member.user_id)
 
 
-def csrf_input(request: Request, member: Member) -> str:
-    return hidden(CSRF_FIELD, csrf_token(request, member))
-
-
-def navigation(request: Request, member: Member) -> str:
-    links = "".join(f"<a href=\"{path}\">{e(label)}</a>" for path, label in NAV)
-    return (f"<nav>{links}</nav><span>{e(member.email)}</span>"
-            f"<form method=\"post\" action=\"/console/logout\">{csrf_input(request, member)}"
-            "<button type=\"submit\">Sign out</button></form>")
-
-
-def member_page(request: Request, member: Member, title: str, body: str, status: int = 200,
-                *, no_store: bool = False) -> HTMLResponse:
-    return html_page(title, body, status, no_store=no_store, nav=navigation(request, member))
+def member_page(request: Request, member: Member, template: str, status: int = 200, /,
+                *, no_store: bool = False, **context: Any) -> HTMLResponse:
+    """A console page for the signed-in member: base.html's navigation and sign-out form,
+    and `csrf_token` for the page's own forms."""
+    token = csrf_token(request, member)
+    return html_page(template, status, no_store=no_store, csrf_token=token,
+                     nav={"email": member.email, "csrf_token": token}, **context)
 
 
 def see_other(path: str) -> RedirectResponse:
@@ -96,16 +85,15 @@ PAGE_SIZE = 50
 
 async def keyset_page(request: Request, session: TenantSession,
                       build: Callable[[str | None, int], Select], *, size: int = PAGE_SIZE
-                      ) -> tuple[list[dict[str, Any]], str]:
+                      ) -> tuple[list[dict[str, Any]], str | None]:
     """One page of a list, newest first, with the shared signed keyset cursor; returns
-    the rows and the "Older" link (empty on the last page)."""
+    the rows and the address of the next ("Older") page, None on the last page."""
     keys = get_runtime(request).settings.keys
     key = list_key(session.workspace_id, request.url.path, {})
     after_id = decode_cursor(keys, key, request.query_params.get("cursor"))
     rows = await session.fetch_all(build(after_id, size))
     if len(rows) <= size:
-        return rows, ""
+        return rows, None
     rows = rows[:size]
     cursor = encode_cursor(keys, key, rows[-1]["id"])
-    link = f"<p><a href=\"{e(request.url.path)}?cursor={e(quote(cursor))}\">Older</a></p>"
-    return rows, link
+    return rows, f"{request.url.path}?cursor={quote(cursor)}"

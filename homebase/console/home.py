@@ -6,7 +6,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from homebase.console.common import member_page, signed_in
-from homebase.console.pages import STYLESHEET_PATH, e, stylesheet
+from homebase.console.pages import STYLESHEET_PATH, stylesheet
 from homebase.models import Workspace
 from homebase.runtime import get_runtime
 
@@ -27,14 +27,5 @@ async def home(request: Request) -> Response:
         workspace = (await connection.execute(
             select(workspaces.c.name, workspaces.c.status)
             .where(workspaces.c.id == member.workspace_id))).one()
-    body = (f"<p>Workspace: <strong>{e(workspace.name)}</strong> "
-            f"(<code>{e(member.workspace_id)}</code>, {e(workspace.status)})</p>"
-            f"<p>Signed in as {e(member.name)} &lt;{e(member.email)}&gt;.</p>"
-            "<ul><li><a href=\"/console/api-keys\">API keys</a>: keys for your own scripts"
-            " and integrations</li>"
-            "<li><a href=\"/console/connected-apps\">Connected apps</a>: applications this"
-            " workspace has authorized</li>"
-            "<li><a href=\"/console/oauth-apps\">OAuth apps</a>: register an application"
-            "</li><li><a href=\"/console/webhooks\">Webhooks</a>: subscriptions and their"
-            " delivery logs</li></ul>")
-    return member_page(request, member, "Console", body)
+    return member_page(request, member, "console/home.html", workspace=workspace,
+                       member=member)

@@ -14,7 +14,6 @@ from starlette.responses import Response
 from homebase.auth.api_keys import api_keys, create_api_key, revoke_api_key
 from homebase.auth.scopes import ALL_SCOPES, DESCRIPTIONS, Scope, UnknownScope, parse_scopes
 from homebase.console.common import (
-    csrf_input,
     field,
     keyset_page,
     member_page,
@@ -23,9 +22,8 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
-from homebase.console.pages import ConsolePageError, e, message_box
+from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
-from homebase.kit.clock import isoformat
 from homebase.kit.pagination import keyset
 from homebase.runtime import get_runtime
 
@@ -42,24 +40,7 @@ def key_status(row: dict, now: datetime) -> str:
     return "active"
 
 
-def scope_checkboxes(checked: list[str], name: str = "scopes") -> str:
-    return "".join(
-        f"<label><input type=\"checkbox\" name=\"{e(name)}\" value=\"{e(scope)}\""
-        f"{' checked' if scope in checked else ''}> <code>{e(scope)}</code>: "
-        f"{e(DESCRIPTIONS[Scope(scope)])}</label>" for scope in ALL_SCOPES)
-
-
-def _create_form(request: Request, member: Member, values: dict, errors: list[str]) -> str:
-    problems = "".join(message_box(text) for text in errors)
-    return (f"<h2>Create a key</h2>{problems}<form method=\"post\" action=\"{PATH}\">"
-            f"{csrf_input(request, member)}"
-            "<label>Name <input type=\"text\" name=\"name\" maxlength=\"120\" required "
-            f"value=\"{e(values.get('name', ''))}\"></label>"
-            "<label>Expires in (days) <input type=\"number\" name=\"expires_in_days\" min=\"1\" "
-            f"max=\"{MAX_EXPIRY_DAYS}\" required value=\"{e(values.get('expires_in_days'))}\">"
-            f"</label><fieldset><legend>Scopes</legend>"
-            f"{scope_checkboxes(values.get('scopes', []))}</fieldset>"
-            "<button type=\"submit\">Create key</button></form>")
+SCOPE_CHOICES = [(scope, DESCRIPTIONS[Scope(scope)]) for scope in ALL_SCOPES]
 
 
 async def _page(request: Request, member: Member, *, values: dict | None = None,
@@ -71,29 +52,12 @@ async def _page(request: Request, member: Member, *, values: dict | None = None,
         rows, older = await keyset_page(
             request, session,
             lambda after, limit: keyset(session.select(api_keys), api_keys.c.id, after, limit))
-    lines = "".join(_row(request, member, row, now) for row in rows)
-    table = ("<table><thead><tr><th>Prefix</th><th>Name</th><th>Scopes</th><th>Created</th>"
-             f"<th>Expires</th><th>Status</th><th></th></tr></thead><tbody>{lines}</tbody>"
-             "</table>" if rows else "<p>No API keys yet.</p>")
-    defaults = {"expires_in_days": runtime.settings.api_key_default_ttl_days or 90}
-    # docs/decisions.md, "API-key revocation and webhooks".
-    explain = ("<p>Revoking a key does not stop the webhook subscriptions created with it: "
-               "they belong to the workspace (Webhooks shows who created each).</p>")
-    body = (message_box(notice, "notice") + explain + table + older
-            + _create_form(request, member, values or defaults, errors or []))
-    return member_page(request, member, "API keys", body, status)
-
-
-def _row(request: Request, member: Member, row: dict, now: datetime) -> str:
-    status = key_status(row, now)
-    revoke = (f"<form method=\"post\" action=\"{PATH}/{e(row['id'])}/revoke\">"
-              f"{csrf_input(request, member)}<button type=\"submit\">Revoke</button></form>"
-              if status == "active" else "")
-    return (f"<tr id=\"{e(row['id'])}\"><td><code>{e(row['key_hint'])}…</code></td>"
-            f"<td>{e(row['name'])}</td><td>{e(' '.join(row['scopes']))}</td>"
-            f"<td>{e(isoformat(row['created_at']))}</td>"
-            f"<td>{e(isoformat(row['expires_at']) or 'never')}</td><td>{e(status)}</td>"
-            f"<td>{revoke}</td></tr>")
+    defaults = {"name": "", "scopes": [],
+                "expires_in_days": runtime.settings.api_key_default_ttl_days or 90}
+    return member_page(request, member, "console/api_keys.html", status, notice=notice,
+                       keys=[{**row, "status": key_status(row, now)} for row in rows],
+                       older=older, values=values or defaults, errors=errors or [],
+                       scopes=SCOPE_CHOICES, max_expiry_days=MAX_EXPIRY_DAYS)
 
 
 @router.get(PATH)
@@ -137,12 +101,8 @@ async def create_key(request: Request) -> Response:
         created = await create_api_key(
             session.connection, workspace_id=member.workspace_id, scopes=values["scopes"],
             name=values["name"], now=runtime.clock(), expires_in_days=values["days"])
-    body = ("<p>Copy this key now. It is shown only once; Homebase keeps only a hash of it."
-            f"</p><p class=\"secret\" id=\"new-key\">{e(created.key)}</p>"
-            f"<p>Scopes: {e(' '.join(created.scopes))}. Expires "
-            f"{e(isoformat(created.expires_at))}.</p><p><a href=\"{PATH}\">Back to API keys</a>"
-            "</p>")
-    return member_page(request, member, "API key created", body, no_store=True)
+    return member_page(request, member, "console/api_key_created.html", no_store=True,
+                       key=created)
 
 
 @router.post(PATH + "/{key_id}/revoke")

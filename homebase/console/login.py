@@ -6,7 +6,7 @@ from starlette.responses import HTMLResponse, Response
 
 from homebase.console import signin
 from homebase.console.common import field, posted_form, see_other, signed_in
-from homebase.console.pages import ConsolePageError, e, hidden, html_page, message_box
+from homebase.console.pages import ConsolePageError, html_page
 from homebase.console.sessions import (
     CSRF_FIELD,
     LOGIN_COOKIE,
@@ -31,14 +31,9 @@ WRONG_CREDENTIALS = "Incorrect email or password."
 
 def _login_form(request: Request, nonce: str, next_url: str, *, email: str = "",
                 error: str | None = None, status: int = 200) -> HTMLResponse:
-    body = (f"{message_box(error)}<form method=\"post\" action=\"{LOGIN_PATH}\">"
-            f"{hidden(CSRF_FIELD, login_csrf_token(request, nonce))}{hidden('next', next_url)}"
-            "<label>Email <input type=\"email\" name=\"email\" autocomplete=\"username\" "
-            f"required value=\"{e(email)}\"></label>"
-            "<label>Password <input type=\"password\" name=\"password\" "
-            "autocomplete=\"current-password\" required></label>"
-            "<button type=\"submit\">Sign in</button></form>")
-    response = html_page("Sign in", body, status, no_store=True)
+    response = html_page("console/login.html", status, no_store=True, error=error,
+                         csrf_token=login_csrf_token(request, nonce), next_url=next_url,
+                         email=email)
     if request.cookies.get(LOGIN_COOKIE) != nonce:
         set_login_cookie(response, get_runtime(request), nonce)
     return response
@@ -102,16 +97,8 @@ def _workspace_choice(request: Request, nonce: str, next_url: str,
                       matches: list[signin.Membership]) -> HTMLResponse:
     runtime = get_runtime(request)
     pick = signin.pick_token(runtime.settings.keys, matches, runtime.clock())
-    options = "".join(
-        f"<label><input type=\"radio\" name=\"user_id\" value=\"{e(m.user_id)}\" required"
-        f"{' checked' if index == 0 else ''}> {e(m.workspace_name)}</label>"
-        for index, m in enumerate(matches))
-    body = ("<p>This email belongs to several workspaces. Which one do you want to open?</p>"
-            f"<form method=\"post\" action=\"{LOGIN_PATH}/workspace\">"
-            f"{hidden(CSRF_FIELD, login_csrf_token(request, nonce))}{hidden('next', next_url)}"
-            f"{hidden('pick', pick)}<fieldset>{options}</fieldset>"
-            "<button type=\"submit\">Continue</button></form>")
-    return html_page("Choose a workspace", body, no_store=True)
+    return html_page("console/choose_workspace.html", no_store=True, memberships=matches,
+                     csrf_token=login_csrf_token(request, nonce), next_url=next_url, pick=pick)
 
 
 @router.post(f"{LOGIN_PATH}/workspace")

@@ -3,9 +3,9 @@ console's webhook pages. The rule itself is homebase/webhooks/grants.py's: an ap
 subscriptions end with the app's access; the others belong to the workspace
 (docs/webhooks.md, "Who created a subscription")."""
 
+from dataclasses import dataclass
 from typing import Any
 
-from homebase.console.pages import e
 from homebase.db.tenancy import TenantSession
 from homebase.models import ApiKey, OAuthClient, OAuthGrant, User
 from homebase.webhooks.grants import APP_KIND
@@ -22,13 +22,24 @@ KEY_EFFECT = "Revoking the key does not stop it; delete it here to stop it."
 WORKSPACE_EFFECT = "Stays until deleted here."
 
 
+@dataclass(frozen=True)
+class Creator:
+    """What the "Created by" cell shows (templates/console/webhook_macros.html): a label,
+    the credential's id or hint in code type, whether it is revoked, and the effect."""
+
+    label: str
+    effect: str
+    code: str | None = None
+    revoked: bool = False
+
+
 def _ids(rows: list[dict[str, Any]], kind: str, column: str) -> list[str]:
     return sorted({row[column] for row in rows if row["created_by_kind"] == kind
                    and row[column] is not None})
 
 
-async def describe(session: TenantSession, rows: list[dict[str, Any]]) -> dict[str, str]:
-    """Subscription id -> an HTML cell: the creating credential and what revoking it does."""
+async def describe(session: TenantSession, rows: list[dict[str, Any]]) -> dict[str, Creator]:
+    """Subscription id -> the creating credential and what revoking it does."""
     keys = {row["id"]: row for row in await session.fetch_all(
         session.select(api_keys, api_keys.c.id, api_keys.c.name, api_keys.c.key_hint,
                        api_keys.c.revoked_at)
@@ -43,21 +54,20 @@ async def describe(session: TenantSession, rows: list[dict[str, Any]]) -> dict[s
     return {row["id"]: _cell(row, keys, apps, members) for row in rows}
 
 
-def _cell(row: dict[str, Any], keys: dict, apps: dict, members: dict) -> str:
+def _cell(row: dict[str, Any], keys: dict, apps: dict, members: dict) -> Creator:
     kind = row["created_by_kind"]
     if kind == APP_KIND:
         app = apps.get(row["grant_id"])
-        who = (f"App {e(app['name'])} <code>{e(app['client_id'])}</code>" if app
-               else "An OAuth app")
-        return f"{who}<br><small>{e(APP_EFFECT)}</small>"
+        if app is None:
+            return Creator("An OAuth app", APP_EFFECT)
+        return Creator(f"App {app['name']}", APP_EFFECT, code=app["client_id"])
     if kind == KEY_KIND:
         key = keys.get(row["created_by"])
-        who = (f"API key {e(key['name'])} <code>{e(key['key_hint'])}…</code>"
-               f"{' (revoked)' if key['revoked_at'] is not None else ''}" if key
-               else "An API key")
-        return f"{who}<br><small>{e(KEY_EFFECT)}</small>"
+        if key is None:
+            return Creator("An API key", KEY_EFFECT)
+        return Creator(f"API key {key['name']}", KEY_EFFECT, code=f"{key['key_hint']}…",
+                       revoked=key["revoked_at"] is not None)
     if kind == MEMBER_KIND:
         member = members.get(row["created_by"])
-        who = f"Console: {e(member['name'])}" if member else "Console"
-        return f"{who}<br><small>{e(WORKSPACE_EFFECT)}</small>"
-    return f"Not recorded (created before this was kept)<br><small>{e(WORKSPACE_EFFECT)}</small>"
+        return Creator(f"Console: {member['name']}" if member else "Console", WORKSPACE_EFFECT)
+    return Creator("Not recorded (created before this was kept)", WORKSPACE_EFFECT)

@@ -13,7 +13,6 @@ from starlette.responses import Response
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import ALL_SCOPES, expand
 from homebase.console.common import (
-    csrf_input,
     field,
     keyset_page,
     member_page,
@@ -22,11 +21,10 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
-from homebase.console.pages import ConsolePageError, e, message_box
+from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
 from homebase.console.webhook_creators import MEMBER_KIND, describe
 from homebase.http.errors import field_errors
-from homebase.kit.clock import isoformat
 from homebase.kit.errors import ApiError, NotFound
 from homebase.outbox.catalogue import EVENT_TYPES
 from homebase.runtime import get_runtime
@@ -52,19 +50,6 @@ def _not_found(error: ApiError) -> ConsolePageError:
                             error.message)
 
 
-def _create_form(request: Request, member: Member, url: str, chosen: list[str],
-                 errors: list[str]) -> str:
-    boxes = "".join(
-        f"<label><input type=\"checkbox\" name=\"event_types\" value=\"{e(name)}\""
-        f"{' checked' if name in chosen else ''}> <code>{e(name)}</code></label>"
-        for name in EVENT_TYPES)
-    return ("<h2>Add a subscription</h2>" + "".join(message_box(text) for text in errors)
-            + f"<form method=\"post\" action=\"{PATH}\">{csrf_input(request, member)}"
-            "<label>URL <input type=\"url\" name=\"url\" maxlength=\"2048\" required "
-            f"value=\"{e(url)}\"></label><fieldset><legend>Events (none ticked: every event)"
-            f"</legend>{boxes}</fieldset><button type=\"submit\">Subscribe</button></form>")
-
-
 async def _list_page(request: Request, member: Member, *, url: str = "",
                      chosen: list[str] | None = None, errors: list[str] | None = None,
                      notice: str | None = None, status: int = 200) -> Response:
@@ -73,21 +58,9 @@ async def _list_page(request: Request, member: Member, *, url: str = "",
             request, session,
             lambda after, limit: repository.list_statement(session, after_id=after, limit=limit))
         creators = await describe(session, rows)
-    lines = "".join(
-        f"<tr id=\"{e(row['id'])}\"><td><a href=\"{PATH}/{e(row['id'])}\">{e(row['url'])}</a>"
-        f"</td><td>{e(' '.join(row['event_types']) or 'every event')}</td>"
-        f"<td><code>{e(row['secret_hint'])}…</code></td><td>{creators[row['id']]}</td>"
-        f"<td>{e(isoformat(row['created_at']))}"
-        f"</td><td><form method=\"post\" action=\"{PATH}/{e(row['id'])}/delete\">"
-        f"{csrf_input(request, member)}<button type=\"submit\">Delete</button></form></td></tr>"
-        for row in rows)
-    table = ("<table><thead><tr><th>URL</th><th>Events</th><th>Secret</th><th>Created by</th>"
-             "<th>Created</th>"
-             f"<th></th></tr></thead><tbody>{lines}</tbody></table>" if rows
-             else "<p>No webhook subscriptions yet.</p>")
-    body = (message_box(notice, "notice") + table + older
-            + _create_form(request, member, url, chosen or [], errors or []))
-    return member_page(request, member, "Webhooks", body, status)
+    return member_page(request, member, "console/webhooks.html", status, notice=notice,
+                       subscriptions=rows, creators=creators, older=older, url=url,
+                       chosen=chosen or [], errors=errors or [], event_types=EVENT_TYPES)
 
 
 @router.get(PATH)
@@ -120,10 +93,8 @@ async def create_webhook(request: Request) -> Response:
     except ApiError as refused:
         return await _list_page(request, member, url=url, chosen=chosen,
                                 errors=[refused.message], status=refused.status)
-    page = ("<p>Deliveries are signed with this secret. Copy it now: it is shown only once."
-            f"</p><p class=\"secret\" id=\"new-secret\">{e(secret)}</p>"
-            f"<p>URL: {e(row['url'])}</p><p><a href=\"{PATH}\">Back to webhooks</a></p>")
-    return member_page(request, member, "Webhook subscription created", page, no_store=True)
+    return member_page(request, member, "console/webhook_created.html", no_store=True,
+                       secret=secret, url=row["url"])
 
 
 @router.post(PATH + "/{subscription_id}/delete")
@@ -151,31 +122,10 @@ async def delivery_log(request: Request, subscription_id: str,
                 session, subscription_id, after_id=after, limit=limit))
         attempts = await repository.attempts_of(session, [row["id"] for row in rows])
         creator = (await describe(session, [subscription]))[subscription_id]
-    lines = "".join(_delivery_row(request, member, subscription_id, row, attempts[row["id"]])
-                    for row in rows)
-    table = ("<table><thead><tr><th>Event</th><th>Status</th><th>Attempts</th>"
-             "<th>Last answer</th><th>Created</th><th></th></tr></thead>"
-             f"<tbody>{lines}</tbody></table>" if rows else "<p>No deliveries yet.</p>")
-    notice = message_box("The delivery is due again now." if redelivered else None, "notice")
-    body = (f"{notice}<p>URL: <code>{e(subscription['url'])}</code></p>"
-            f"<p>Created by: {creator}</p>"
-            f"<h2>Deliveries</h2>{table}{older}<p><a href=\"{PATH}\">All webhooks</a></p>")
-    return member_page(request, member, "Webhook deliveries", body)
-
-
-def _delivery_row(request: Request, member: Member, subscription_id: str, row: dict,
-                  attempts: list[dict]) -> str:
-    action = f"{PATH}/{e(subscription_id)}/deliveries/{e(row['id'])}/redeliver"
-    log = "<br>".join(
-        f"#{e(item['number'])} {e(item['outcome'])} {e(item['status_code'] or '')} "
-        f"{e(item['error'] or '')} {e(isoformat(item['started_at']))}" for item in attempts)
-    last = row["last_status_code"] or row["last_error"] or ""
-    return (f"<tr id=\"{e(row['id'])}\"><td><code>{e(row['event_type'])}</code><br>"
-            f"{e(row['event_id'])}</td><td>{e(row['status'])}</td><td>{e(row['attempts'])}"
-            f"<br><small>{log}</small></td><td>{e(last)}</td>"
-            f"<td>{e(isoformat(row['created_at']))}</td><td><form method=\"post\" "
-            f"action=\"{action}\">{csrf_input(request, member)}"
-            "<button type=\"submit\">Redeliver</button></form></td></tr>")
+    return member_page(request, member, "console/webhook_deliveries.html",
+                       subscription=subscription, subscription_id=subscription_id,
+                       creator=creator, deliveries=rows, attempts=attempts, older=older,
+                       redelivered=bool(redelivered))
 
 
 @router.post(PATH + "/{subscription_id}/deliveries/{delivery_id}/redeliver")

@@ -3,7 +3,8 @@
 FastAPI's own docs page loads Swagger UI from a public CDN and starts it with an inline
 script, so offline or under a strict content security policy it is blank. Here the
 Swagger UI files come from the locked `fastapi-offline` package (its `static` folder,
-mounted as package data), the page is a small HTML file with no inline script, and
+mounted as package data), the page is a small template (templates/docs.html) with no
+inline script, and
 Swagger UI starts from docs_assets/swagger-init.js. The page's CSP allows scripts,
 styles and fetches from this origin only. None of these routes is authenticated or
 rate-limited (they are outside the /v1 route class)."""
@@ -11,12 +12,13 @@ rate-limited (they are outside the /v1 route class)."""
 import base64
 import hashlib
 import re
-from html import escape
 
 from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_oauth2_redirect_html
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
+
+from homebase.http.templates import render
 
 DOCS_URL = "/v1/docs"
 VENDOR_URL = f"{DOCS_URL}/swagger-ui"  # the package's Swagger UI dist files
@@ -29,23 +31,6 @@ DOCS_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; "
             "img-src 'self' data:; font-src 'self'; connect-src 'self'; "
             "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
-
-PAGE = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{title}</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="{vendor}/swagger-ui.css">
-</head>
-<body>
-<div id="swagger-ui" data-openapi-url="{openapi}" data-oauth2-redirect-url="{redirect}"></div>
-<script src="{vendor}/swagger-ui-bundle.js"></script>
-<script src="{assets}/swagger-init.js"></script>
-</body>
-</html>
-"""
-
 
 def _oauth2_redirect_page() -> tuple[bytes, str]:
     """FastAPI's OAuth2 redirect page (the popup that hands Swagger UI the code) and a CSP
@@ -70,10 +55,9 @@ def install(app: FastAPI) -> None:
     @app.get(DOCS_URL, include_in_schema=False)
     async def docs_page(request: Request) -> HTMLResponse:
         root = request.scope.get("root_path", "")
-        html = PAGE.format(title=escape(title), vendor=escape(root + VENDOR_URL),
-                           assets=escape(root + ASSETS_URL),
-                           openapi=escape(root + openapi_url),
-                           redirect=escape(root + OAUTH2_REDIRECT_URL))
+        html = render("docs.html", title=title, vendor=root + VENDOR_URL,
+                      assets=root + ASSETS_URL, openapi=root + openapi_url,
+                      redirect=root + OAUTH2_REDIRECT_URL)
         return HTMLResponse(html, headers={"Content-Security-Policy": DOCS_CSP,
                                            **SECURITY_HEADERS})
 

@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from homebase.auth.scopes import DESCRIPTIONS, Scope
-from homebase.console.pages import ConsolePageError, e, error_page, hidden, html_page
+from homebase.console.pages import ConsolePageError, error_page, html_page
 from homebase.console.sessions import (
     CSRF_FIELD,
     Member,
@@ -138,22 +138,13 @@ async def _consent_page(request: Request, runtime: Runtime, member: Member,
     bound = AuthorizationRequest(**{**asdict(authorization), "session_id": member.session_id,
                                     "issued": int(runtime.clock().timestamp())})
     blob = signed_blob(runtime.settings.keys, PURPOSE, orjson.dumps(asdict(bound)), 16)
-    items = "".join(f"<li><strong>{e(DESCRIPTIONS[Scope(name)])}</strong> "
-                    f"<code>{e(name)}</code></li>" for name in authorization.scopes)
     target = urlsplit(authorization.redirect_uri)
-    body = (
-        f"<p><strong class=\"app-name\">{e(client['name'])}</strong> wants to act on the "
-        f"workspace <strong>{e(workspace_name)}</strong> on your behalf "
-        f"(signed in as {e(member.email)}).</p>"
-        f"<p>It asks to:</p><ul class=\"scopes\">{items}</ul>"
-        f"<p>Afterwards you return to <code>{e(target.scheme)}://{e(target.netloc)}</code>. "
-        "You can disconnect the app at any time under Connected apps.</p>"
-        "<form method=\"post\" action=\"/oauth/authorize\">"
-        f"{hidden(CSRF_FIELD, csrf_token(request, member))}{hidden('request', blob)}"
-        "<button type=\"submit\" name=\"decision\" value=\"approve\">Approve</button> "
-        "<button type=\"submit\" name=\"decision\" value=\"deny\">Deny</button></form>")
     # form-action left out: the POST answers with a redirect to the app (pages.py).
-    return html_page(f"Authorize {client['name']}", body, no_store=True, form_action=None)
+    return html_page("oauth/consent.html", no_store=True, form_action=None,
+                     client_name=client["name"], workspace_name=workspace_name,
+                     email=member.email, return_to=f"{target.scheme}://{target.netloc}",
+                     scopes=[(name, DESCRIPTIONS[Scope(name)]) for name in authorization.scopes],
+                     csrf_token=csrf_token(request, member), request_blob=blob)
 
 
 def _open(runtime: Runtime, blob: str, member: Member) -> AuthorizationRequest | None:
