@@ -4,12 +4,13 @@ import argparse
 from typing import Any
 
 from homebase.calendars import service
+from homebase.cli.subcommands import Subcommands
 from homebase.db.tenancy import TenantSession
 from homebase.runtime import Runtime
 from homebase.workspaces.service import AdminError
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:
+def add_parser(commands: Subcommands) -> None:
     p = commands.add_parser("connect-calendar",
                             help="connect a member's CalDAV calendar (appointments are "
                                  "pushed to it); replaces one connected before")

@@ -11,6 +11,7 @@ from homebase.auth.api_keys import create_api_key, revoke_api_key
 from homebase.auth.scopes import UnknownScope
 from homebase.calendars import admin as calendar_admin
 from homebase.cli import rotate_secrets
+from homebase.cli.subcommands import Subcommands
 from homebase.config import get_settings
 from homebase.db.tenancy import TenantSession
 from homebase.external_events.service import emit_external
@@ -22,7 +23,7 @@ from homebase.workspaces.demo import seed_demo
 from homebase.workspaces.service import AdminError
 
 
-def add_parsers(subparsers: argparse._SubParsersAction) -> None:
+def add_parsers(subparsers: Subcommands) -> None:
     admin = subparsers.add_parser("admin", help="operator commands")
     commands = admin.add_subparsers(dest="admin_command", required=True)
 

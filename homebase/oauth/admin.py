@@ -7,13 +7,14 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.auth.scopes import UnknownScope
+from homebase.cli.subcommands import Subcommands
 from homebase.oauth import service
 from homebase.workspaces.service import AdminError, get_workspace
 
 COMMANDS = ("create-oauth-client", "authorize-app", "revoke-app")
 
 
-def add_parsers(commands: argparse._SubParsersAction) -> None:
+def add_parsers(commands: Subcommands) -> None:
     p = commands.add_parser("create-oauth-client")
     p.add_argument("--name", required=True)
     p.add_argument("--redirect-uri", required=True, action="append", dest="redirect_uris")
