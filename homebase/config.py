@@ -115,8 +115,12 @@ class Settings(BaseSettings):
     idempotency_lease_seconds: float = Field(60, ge=1, le=3600)
 
     # SQLite connection pool: one connection serialises this process's access, which
-    # measured fastest for aiosqlite (see docs/performance.md).
+    # measured fastest (see docs/performance.md).
     sqlite_pool_size: int = Field(1, ge=1)
+    # Statements built once run straight on the SQLite driver (db/direct.py); off, every
+    # statement goes through SQLAlchemy's execution (slower; its events see them either
+    # way, the direct path steps aside while anything listens to them).
+    sqlite_direct: bool = True
 
     # GET /metrics (homebase/metrics/endpoint.py): when set, `Authorization: Bearer
     # <token>` is required. Unset (empty): open, for a scraper on a private network.

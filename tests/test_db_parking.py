@@ -9,6 +9,9 @@ from sqlalchemy import literal, select, text
 from homebase.db import direct
 from homebase.db.engine import Database
 
+# Built once and marked, as TenantSession's templates are, so it runs on the driver.
+ONE = direct.once(select(literal(1).label("one")))
+
 
 @pytest.fixture
 async def database(tmp_path):
@@ -20,7 +23,7 @@ async def database(tmp_path):
 async def _request(database: Database, hold: asyncio.Event | None = None) -> None:
     async with database.request_transaction(write=False) as connection:
         # on the driver directly, as TenantSession's statements run (db/direct.py)
-        outcome = await direct.execute(connection, select(literal(1).label("one")))
+        outcome = await direct.execute(connection, ONE)
         assert outcome is not None and outcome.rows == [{"one": 1}]
         if hold is not None:
             await hold.wait()

@@ -61,9 +61,9 @@ async def revoke_api_key(connection: AsyncConnection, key_id: str, now: datetime
 
 
 # Built once: constructing the WHERE clause per request cost more than running it.
-_RESOLVE = select(api_keys.c.id, api_keys.c.workspace_id, api_keys.c.scopes,
-                  api_keys.c.expires_at, api_keys.c.revoked_at
-                  ).where(api_keys.c.key_hash == bindparam("key_hash"))
+_RESOLVE = direct.once(select(api_keys.c.id, api_keys.c.workspace_id, api_keys.c.scopes,
+                              api_keys.c.expires_at, api_keys.c.revoked_at
+                              ).where(api_keys.c.key_hash == bindparam("key_hash")))
 
 
 @lru_cache(maxsize=256)

@@ -8,6 +8,7 @@ from sqlalchemy.sql import ColumnElement, Select
 
 from homebase.contacts import render, search
 from homebase.contacts.schemas import ContactFilters
+from homebase.db import direct
 from homebase.db.tenancy import TenantSession, tenant_update
 from homebase.kit.pagination import keyset, keyset_params, keyset_template
 from homebase.models import Contact, TimelineEvent
@@ -42,8 +43,8 @@ def _unfiltered(session: TenantSession, after: bool) -> Select:
     if statement is None:
         if len(_UNFILTERED) >= 4096:
             _UNFILTERED.clear()
-        statement = _UNFILTERED[key] = keyset_template(
-            session.select(contacts, *PAGE_COLUMNS), contacts.c.id, after=after)
+        statement = _UNFILTERED[key] = direct.once(keyset_template(
+            session.select(contacts, *PAGE_COLUMNS), contacts.c.id, after=after))
     return statement
 
 

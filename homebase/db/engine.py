@@ -8,10 +8,9 @@ from typing import Any
 
 import orjson
 from sqlalchemy import event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext import asyncio as sqlalchemy_asyncio
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
-from sqlalchemy.util import await_
 
 from homebase.db import checkpoint, request, sqlite, unavailable, work
 from homebase.metrics import pool as pool_metrics
@@ -25,20 +24,12 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
 
     A deferred transaction that later writes fails with SQLITE_BUSY when another
     process committed in between; IMMEDIATE takes the write lock up front and waits
-    (busy_timeout) instead. This is the recipe in SQLAlchemy's SQLite dialect docs.
+    (busy_timeout) instead. This is the recipe in SQLAlchemy's SQLite dialect docs; the
+    driver (db/sqlite.py) connects with sqlite3's own transaction handling off.
     """
-
-    @event.listens_for(engine.sync_engine, "do_connect")
-    def _do_connect(dialect, _record, cargs, cparams):
-        # aiosqlite that runs calls inline and waits for locks on its thread (db/sqlite.py);
-        # the busy timeout applies there, inline calls use 0.
-        return dialect.dbapi.connect(
-            *cargs, async_creator_fn=sqlite.connect, busy_timeout_ms=SQLITE_BUSY_TIMEOUT_MS,
-            **cparams)
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection, _record):
-        dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
@@ -54,15 +45,14 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         mode = options.get("sqlite_begin", "DEFERRED")
         # Straight to the driver (inline, or on its thread if it must wait for a lock):
         # exec_driver_sql's cursor and execution context cost more than BEGIN itself.
-        # A BEGIN that fails has done nothing; exec_driver_sql then raises as before.
-        driver = getattr(connection.connection.dbapi_connection, "_connection", None)
-        if isinstance(driver, sqlite.InlineConnection):
-            try:
-                await_(driver.begin(mode))
-                return
-            except Exception:
-                pass
-        connection.exec_driver_sql(f"BEGIN {mode}")
+        # run_async is SQLAlchemy's way to await the driver from a sync event.
+        connection.connection.dbapi_connection.run_async(
+            lambda driver: driver.begin(mode))
+
+
+def sqlite_url(url: str) -> URL:
+    """`url` on the driver of db/sqlite.py, whichever SQLite driver it names."""
+    return make_url(url).set(drivername=sqlite.DRIVER_NAME)
 
 
 def _json_loads(text: str | bytes) -> Any:
@@ -94,11 +84,12 @@ def _create_engine(url: str, **options: Any) -> AsyncEngine:
 class Database:
     def __init__(self, url: str, *, sqlite_pool_size: int = 1, pool_size: int = 10,
                  pool_timeout: float = 30, connect_timeout: float | None = None,
-                 statement_timeout: float | None = None):
+                 statement_timeout: float | None = None, sqlite_direct: bool = True):
         """PostgreSQL bounds (None: none): `statement_timeout` is the server's
         statement_timeout for every statement of every connection, `pool_timeout` the
         longest wait for a pooled connection, `connect_timeout` for a new one. Failing to
-        get a connection raises DatabaseUnavailable (503, db/unavailable.py)."""
+        get a connection raises DatabaseUnavailable (503, db/unavailable.py).
+        `sqlite_direct` False sends every statement through SQLAlchemy (db/direct.py)."""
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         self.checkpointer: checkpoint.Checkpointer | None = None
@@ -111,9 +102,11 @@ class Database:
             if path and path != ":memory:" and not path.startswith("file:"):
                 self.checkpointer = checkpoint.Checkpointer(path)
             self.engine = _create_engine(
-                url, pool_size=sqlite_pool_size, max_overflow=0, pool_timeout=60,
+                sqlite_url(url), pool_size=sqlite_pool_size, max_overflow=0, pool_timeout=60,
                 pool_reset_on_return=None, json_deserializer=_json_loads,
                 json_serializer=_json_dumps,
+                connect_args={"busy_timeout_ms": SQLITE_BUSY_TIMEOUT_MS,
+                              "direct": sqlite_direct},
             )
             _configure_sqlite(self.engine)
         else:

@@ -3,7 +3,8 @@ objects, unless something asks for them.
 
 `engine.connect()` + `begin()` + commit + close cost ~160 µs of CPU per request (greenlet
 switches, events, pool bookkeeping); checking the pooled connection out with
-`raw_connection()` and sending BEGIN / COMMIT to the driver costs ~25 µs. The pool is
+`raw_connection()` and sending BEGIN / COMMIT to its driver (`driver_connection`, the
+Driver of db/sqlite.py) costs ~25 µs. The pool is
 the engine's own, so requests and in-process workers still share its connection(s).
 
 RequestConnection *is* an AsyncConnection, so everything that takes one keeps working:
@@ -30,10 +31,9 @@ from contextlib import asynccontextmanager
 
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
-from sqlalchemy.util import greenlet_spawn
 
 from homebase.db import unavailable
-from homebase.db.sqlite import InlineConnection
+from homebase.db.sqlite import Driver
 
 BEGUN = "homebase_begun"  # execution option: the driver is already inside BEGIN
 
@@ -54,20 +54,20 @@ class Parking:
     def take(self):
         return self.idle.pop() if self.idle else None
 
-    def put(self, fairy) -> None:
-        if self.waiting == 0 and len(self.idle) < self.limit and fairy.is_valid:
-            self.idle.append(fairy)
+    def put(self, pooled) -> None:
+        if self.waiting == 0 and len(self.idle) < self.limit and pooled.is_valid:
+            self.idle.append(pooled)
         else:
-            fairy.close()  # back to the pool (no reset on return)
+            pooled.close()  # back to the pool (no reset on return)
 
     def release(self) -> None:
         while self.idle:
             self.idle.pop().close()
 
     async def checkout(self, engine: AsyncEngine):
-        fairy = self.take()
-        if fairy is not None:
-            return fairy
+        pooled = self.take()
+        if pooled is not None:
+            return pooled
         self.waiting += 1
         try:
             return await engine.raw_connection()
@@ -76,70 +76,63 @@ class Parking:
 
 
 class RequestConnection(AsyncConnection):
-    __slots__ = ("_fairy", "homebase_driver", "_sync", "_parking")
+    """An AsyncConnection whose sync Connection is made on first use (`sync_connection`,
+    which AsyncConnection reads for every operation), around the pooled connection the
+    request already holds, its transaction marked as begun."""
 
-    def __init__(self, engine: AsyncEngine, fairy, driver: InlineConnection, parking: Parking):
-        self._fairy = fairy
+    __slots__ = ("homebase_pooled", "homebase_driver", "homebase_sync", "homebase_parking")
+
+    def __init__(self, engine: AsyncEngine, pooled, driver: Driver, parking: Parking):
+        self.homebase_pooled = pooled
         self.homebase_driver = driver
-        self._sync: Connection | None = None
-        self._parking = parking
+        self.homebase_sync: Connection | None = None
+        self.homebase_parking = parking
         super().__init__(engine)
 
-    # AsyncConnection keeps its sync Connection in `sync_connection`; here it is made on
-    # first use. The base class assigns None in __init__ (not started).
     @property
-    def sync_connection(self) -> Connection | None:
-        return self._sync
+    def sync_connection(self) -> Connection:
+        if self.homebase_sync is None:
+            sync = Connection(self.sync_engine, connection=self.homebase_pooled)
+            sync.execution_options(**{BEGUN: True})
+            sync.begin()  # no I/O: the begin listener skips BEGIN, do_begin is a no-op
+            self.homebase_sync = sync
+        return self.homebase_sync
 
     @sync_connection.setter
     def sync_connection(self, value: Connection | None) -> None:
-        self._sync = value
-
-    @property
-    def _proxied(self) -> Connection:
-        if self._sync is None:
-            sync = Connection(self.sync_engine, connection=self._fairy)
-            sync.execution_options(**{BEGUN: True})
-            sync.begin()  # no I/O: the begin listener skips BEGIN, do_begin is a no-op
-            self._sync = self._assign_proxied(sync)
-        return self._sync
+        # AsyncConnection.__init__ assigns None (not started); nothing else assigns it.
+        if value is not None:
+            self.homebase_sync = value
 
     @property
     def dialect(self):
         return self.sync_engine.dialect
 
     async def finish(self, commit: bool) -> None:
-        driver, sync = self.homebase_driver, self._sync
+        driver, sync = self.homebase_driver, self.homebase_sync
         try:
             try:
-                if sync is not None:
-                    await greenlet_spawn(_end_sync, sync, commit)
-                if driver._conn is not None and driver._conn.in_transaction:
+                if sync is not None and sync.in_transaction():
+                    await (self.commit() if commit else self.rollback())
+                if driver.in_transaction:
                     await (driver.commit() if commit else driver.rollback())
             except BaseException:
                 await self._rollback_or_invalidate()
                 raise
         finally:
             if sync is None:
-                self._parking.put(self._fairy)
+                self.homebase_parking.put(self.homebase_pooled)
             else:
-                await greenlet_spawn(sync.close)
+                await self.close()
 
     async def _rollback_or_invalidate(self) -> None:
         try:
-            if self._sync is not None and self._sync.in_transaction():
-                await greenlet_spawn(self._sync.rollback)
-            if self.homebase_driver._conn is not None \
-                    and self.homebase_driver._conn.in_transaction:
+            if self.homebase_sync is not None and self.homebase_sync.in_transaction():
+                await self.rollback()
+            if self.homebase_driver.in_transaction:
                 await self.homebase_driver.rollback()
         except BaseException:
-            self._fairy.invalidate()
-
-
-def _end_sync(sync: Connection, commit: bool) -> None:
-    transaction = sync.get_transaction()
-    if transaction is not None and transaction.is_active:
-        transaction.commit() if commit else transaction.rollback()
+            self.homebase_pooled.invalidate()
 
 
 @asynccontextmanager
@@ -147,19 +140,19 @@ async def sqlite_request(engine: AsyncEngine, parking: Parking, *, write: bool
                          ) -> AsyncIterator[RequestConnection]:
     """Commit when the block ends normally, roll back when it raises."""
     try:
-        fairy = await parking.checkout(engine)
+        pooled = await parking.checkout(engine)
     except Exception as error:
         raise unavailable.on_connect_failure(error) from error
-    driver = getattr(fairy.dbapi_connection, "_connection", None)
-    if not isinstance(driver, InlineConnection):
-        fairy.close()
-        raise RuntimeError("sqlite_request needs the inline aiosqlite driver (db/sqlite.py)")
+    driver = pooled.driver_connection
+    if not isinstance(driver, Driver):
+        pooled.close()
+        raise RuntimeError("sqlite_request needs the driver of db/sqlite.py")
     try:
         await driver.begin("IMMEDIATE" if write else "DEFERRED")
     except BaseException:
-        fairy.close()
+        pooled.close()
         raise
-    connection = RequestConnection(engine, fairy, driver, parking)
+    connection = RequestConnection(engine, pooled, driver, parking)
     try:
         yield connection
     except BaseException:

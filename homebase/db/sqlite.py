@@ -1,28 +1,43 @@
-"""aiosqlite without the thread hop where no hop is needed.
+"""SQLite for SQLAlchemy's asyncio engine, run on the event loop's thread.
 
-aiosqlite runs every call (cursor, execute, fetchall, close, commit ...) on its own
-thread and wakes the event loop for each result: 60-180 µs apiece, several per
-statement through SQLAlchemy, which made the hops most of a request's cost
-(docs/performance.md). A statement on a local SQLite file in WAL mode takes a few
-microseconds, so this connection runs calls inline on the event loop's thread, with
-SQLite's busy timeout at 0 so an inline call can never wait for a lock. The one thing
-that waits is another writer's lock (BEGIN IMMEDIATE while another process writes, or
-a read that meets WAL recovery): SQLite answers SQLITE_BUSY at once, the statement has
-had no effect, and the same call is re-run on aiosqlite's thread with the full busy
-timeout, exactly as before. Calls also go to the thread while earlier ones are still
-queued there, so a connection's calls always run one at a time and in order.
+aiosqlite runs every call (cursor, execute, fetchall, close, commit ...) on its own thread
+and wakes the event loop for each result: 60-180 µs apiece, four per statement through
+SQLAlchemy, which made the hops most of a request's cost (docs/performance.md). A
+statement on a local SQLite file in WAL mode takes a few microseconds, so this driver runs
+calls inline, with SQLite's busy timeout at 0 so an inline call can never wait for a lock.
+The one thing that waits is another writer's lock (BEGIN IMMEDIATE while another process
+writes, or a read that meets WAL recovery): SQLite answers SQLITE_BUSY at once, the call
+has had no effect, and the same call is re-run on the connection's own thread with the
+full busy timeout. Calls also go to that thread while earlier ones are still queued
+there, so a connection's calls always run one at a time and in order.
 
-Statements that are slow by themselves (a search scanning a whole workspace) now run
-on the loop thread. With one pooled connection per process (the SQLite default here)
-every /v1 request waits for that connection anyway, so this changes little for them.
+It is a small asyncio DB-API driver in the shape SQLAlchemy's asyncio adapters drive
+(`sqlalchemy.connectors.asyncio`, the protocol aiosqlite also follows), under a dialect
+that is SQLAlchemy's pysqlite dialect (SQL, types, reflection) made asyncio: the
+`sqlite+homebase` URL, which Database uses for every `sqlite://` and `sqlite+aiosqlite://`
+URL it is given (db/engine.py). Everything goes through SQLAlchemy's public execution,
+so its events and any instrumentation see every statement; db/direct.py runs a few
+statements built once straight on `Driver.sqlite`, and steps aside when anything listens.
+
+Statements that are slow by themselves (a search scanning a whole workspace) run on the
+loop thread. With one pooled connection per process (the SQLite default here) every /v1
+request waits for that connection anyway, so this changes little for them.
 """
 
+import asyncio
 import sqlite3
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import aiosqlite
+from sqlalchemy import pool
+from sqlalchemy.connectors.asyncio import AsyncAdapt_dbapi_connection, AsyncAdapt_dbapi_module
+from sqlalchemy.dialects import registry
+from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
+from sqlalchemy.engine import URL
 
 SQLITE_BUSY = 5
+DRIVER_NAME = "sqlite+homebase"
 
 
 def _is_busy(error: sqlite3.OperationalError) -> bool:
@@ -32,53 +47,210 @@ def _is_busy(error: sqlite3.OperationalError) -> bool:
     return "locked" in str(error) or "busy" in str(error)
 
 
-class InlineConnection(aiosqlite.Connection):
-    def __init__(self, connector, iter_chunk_size: int, busy_timeout_ms: int):
-        super().__init__(connector, iter_chunk_size)
-        self._thread.daemon = True
-        self._busy_timeout_ms = busy_timeout_ms
-        # Written by one thread each, so `queued > finished` needs no lock.
-        self._queued = 0
-        self._finished = 0
+class Driver:
+    """One SQLite connection, asyncio-shaped: `await` each call; it runs inline unless it
+    must wait for a lock (see above). `sqlite` is the sqlite3 connection itself, for
+    db/direct.py; `direct` says whether that module may use it (HOMEBASE_SQLITE_DIRECT)."""
 
-    async def _execute(self, fn, *args, **kwargs):
-        if not self._running or not self._connection:
-            raise ValueError("Connection closed")
-        if self._queued == self._finished:
+    def __init__(self, connection: sqlite3.Connection, busy_timeout_ms: int, direct: bool):
+        self.sqlite = connection
+        self.busy_timeout_ms = busy_timeout_ms
+        self.direct = direct
+        self.thread: ThreadPoolExecutor | None = None
+        # Written by one thread each (queued: the loop's; finished: the connection
+        # thread's), so `queued > finished` needs no lock.
+        self.queued = 0
+        self.finished = 0
+
+    async def call(self, function: Callable[..., Any], *args: Any) -> Any:
+        if self.queued == self.finished:
             try:
-                return fn(*args, **kwargs)
+                return function(*args)
             except sqlite3.OperationalError as error:
                 if not _is_busy(error):
                     raise
-        self._queued += 1
-        return await super()._execute(self._waiting, fn, args, kwargs)
+        return await self.on_thread(function, args)
+
+    async def on_thread(self, function: Callable[..., Any], args: Sequence[Any]) -> Any:
+        """The call on this connection's thread, allowed to wait for locks. Shielded: a
+        call once queued always runs (and counts as finished), even if its caller is
+        cancelled, so the calls after it never overtake it."""
+        if self.thread is None:
+            self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="homebase-sqlite")
+        self.queued += 1
+        future = self.thread.submit(self._waiting, function, args)
+        return await asyncio.shield(asyncio.wrap_future(future))
+
+    def _waiting(self, function: Callable[..., Any], args: Sequence[Any]) -> Any:
+        try:
+            self.sqlite.execute(f"PRAGMA busy_timeout={self.busy_timeout_ms}")
+            try:
+                return function(*args)
+            finally:
+                self.sqlite.execute("PRAGMA busy_timeout=0")
+        finally:
+            self.finished += 1
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.sqlite.in_transaction
+
+    @property
+    def isolation_level(self) -> str | None:
+        return self.sqlite.isolation_level
+
+    @isolation_level.setter
+    def isolation_level(self, value: str | None) -> None:
+        self.sqlite.isolation_level = value
+
+    def create_function(self, *args: Any, **kwargs: Any) -> None:
+        self.sqlite.create_function(*args, **kwargs)
+
+    def cursor(self) -> "Cursor":
+        return Cursor(self, self.sqlite.cursor())
 
     async def begin(self, mode: str) -> None:
-        await self._execute(self._begin, mode)
+        await self.call(_begin, self.sqlite, mode)
 
-    def _begin(self, mode: str) -> None:
-        self._conn.execute(f"BEGIN {mode}").close()
+    async def commit(self) -> None:
+        await self.call(self.sqlite.commit)
 
-    def _waiting(self, fn, args, kwargs) -> Any:
-        """On aiosqlite's thread: the call, allowed to wait for locks."""
+    async def rollback(self) -> None:
+        await self.call(self.sqlite.rollback)
+
+    async def close(self) -> None:
         try:
-            connection = self._conn
-            connection.execute(f"PRAGMA busy_timeout={self._busy_timeout_ms}")
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                connection.execute("PRAGMA busy_timeout=0")
+            await self.call(self.sqlite.close)
         finally:
-            self._finished += 1
+            if self.thread is not None:
+                self.thread.shutdown(wait=False)
 
 
-def connect(database: str, *, busy_timeout_ms: int, iter_chunk_size: int = 64,
-            **kwargs: Any) -> InlineConnection:
-    """Like aiosqlite.connect; the sqlite3 connection may be used from the loop thread."""
-    kwargs["check_same_thread"] = False
-    kwargs["timeout"] = 0  # the busy timeout: inline calls never wait (see _waiting)
+def _begin(connection: sqlite3.Connection, mode: str) -> None:
+    connection.execute(f"BEGIN {mode}").close()
 
-    def connector() -> sqlite3.Connection:
-        return sqlite3.connect(database, **kwargs)
 
-    return InlineConnection(connector, iter_chunk_size, busy_timeout_ms)
+class Cursor:
+    def __init__(self, driver: Driver, cursor: sqlite3.Cursor):
+        self.driver = driver
+        self.cursor = cursor
+
+    async def __aenter__(self) -> "Cursor":
+        return self
+
+    async def __aexit__(self, *exc_info: Any) -> None:
+        await self.close()
+
+    @property
+    def description(self) -> Any:
+        return self.cursor.description
+
+    @property
+    def rowcount(self) -> int:
+        return self.cursor.rowcount
+
+    @property
+    def lastrowid(self) -> int | None:
+        return self.cursor.lastrowid
+
+    @property
+    def arraysize(self) -> int:
+        return self.cursor.arraysize
+
+    @arraysize.setter
+    def arraysize(self, value: int) -> None:
+        self.cursor.arraysize = value
+
+    async def execute(self, sql: str, parameters: Any = None) -> "Cursor":
+        await self.driver.call(self.cursor.execute, sql, () if parameters is None else parameters)
+        return self
+
+    async def executemany(self, sql: str, parameters: Any) -> "Cursor":
+        await self.driver.call(self.cursor.executemany, sql, parameters)
+        return self
+
+    async def fetchone(self) -> Any:
+        return await self.driver.call(self.cursor.fetchone)
+
+    async def fetchmany(self, size: int | None = None) -> list[Any]:
+        if size is None:
+            return await self.driver.call(self.cursor.fetchmany)
+        return await self.driver.call(self.cursor.fetchmany, size)
+
+    async def fetchall(self) -> list[Any]:
+        return await self.driver.call(self.cursor.fetchall)
+
+    async def close(self) -> None:
+        await self.driver.call(self.cursor.close)
+
+    async def setinputsizes(self, *sizes: Any) -> None:
+        return None
+
+
+class Adapter(AsyncAdapt_dbapi_connection):
+    """SQLAlchemy's DB-API face of a Driver, plus what the pysqlite dialect asks of a
+    sqlite3 connection beyond the DB-API (isolation_level, create_function)."""
+
+    __slots__ = ()
+
+    @property
+    def isolation_level(self) -> str | None:
+        return self.driver_connection.isolation_level
+
+    @isolation_level.setter
+    def isolation_level(self, value: str | None) -> None:
+        self.driver_connection.isolation_level = value
+
+    def create_function(self, *args: Any, **kwargs: Any) -> None:
+        self.driver_connection.create_function(*args, **kwargs)
+
+
+class DBAPI(AsyncAdapt_dbapi_module):
+    """The module the dialect sees: sqlite3's names (exceptions, version, paramstyle)
+    and a `connect` that returns an Adapter."""
+
+    def __init__(self) -> None:
+        super().__init__(sqlite3, dbapi_module=sqlite3)
+        self.paramstyle = "qmark"
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(sqlite3, name)
+
+    def connect(self, database: str, *, busy_timeout_ms: int = 5000, direct: bool = True,
+                **kwargs: Any) -> Adapter:
+        # The pysqlite dialect passes `timeout` (seconds) from the URL: it becomes the
+        # busy timeout of calls that wait on the connection's thread; inline calls never
+        # wait. isolation_level None: BEGIN is sent by us (db/engine.py), never by sqlite3.
+        timeout = kwargs.pop("timeout", None)
+        if timeout is not None:
+            busy_timeout_ms = round(float(timeout) * 1000)
+        kwargs.update(check_same_thread=False, timeout=0, isolation_level=None)
+        connection = sqlite3.connect(database, **kwargs)
+        return Adapter(self, Driver(connection, busy_timeout_ms, direct))
+
+
+class InlineSQLiteDialect(SQLiteDialect_pysqlite):
+    driver = "homebase"
+    is_async = True
+    supports_statement_cache = True
+    supports_server_side_cursors = False
+
+    @classmethod
+    def import_dbapi(cls) -> DBAPI:
+        return DBAPI()
+
+    @classmethod
+    def get_pool_class(cls, url: URL) -> type[pool.Pool]:
+        if is_memory(url):
+            return pool.StaticPool  # one connection: each new one would be a new database
+        return pool.AsyncAdaptedQueuePool
+
+    def get_driver_connection(self, connection: Adapter) -> Driver:
+        return connection.driver_connection
+
+
+def is_memory(url: URL) -> bool:
+    return url.database in (None, "", ":memory:") or url.query.get("mode") == "memory"
+
+
+registry.register("sqlite.homebase", __name__, "InlineSQLiteDialect")

@@ -10,7 +10,8 @@ Hot paths may build a statement once, at import, with `tenant_select` / `tenant_
 is then a bindparam that only a TenantSession fills, always with its own workspace (a
 caller's value for it is overwritten), so such a statement cannot run unscoped or for
 another workspace either. Building and cache-keying a statement per request cost more
-than running it (docs/performance.md).
+than running it (docs/performance.md). They are marked `direct.once`, so on SQLite they
+run straight on the driver, compiled once (db/direct.py).
 """
 
 from collections.abc import Sequence
@@ -33,7 +34,7 @@ _INSERTS: dict[Table, Any] = {}  # insert(table), built once: its cache key is m
 def _insert(table: Table):
     statement = _INSERTS.get(table)
     if statement is None:
-        statement = _INSERTS[table] = insert(table)
+        statement = _INSERTS[table] = direct.once(insert(table))
     return statement
 
 
@@ -56,14 +57,14 @@ def _unique_keys(result) -> list[str] | None:
 def tenant_select(table: Table, *columns: Any) -> Select:
     """TenantSession.select built once: run it with `session.fetch_*(statement, params)`."""
     statement = select(*(columns or (table,))).where(table.c.workspace_id == bindparam(WORKSPACE))
-    return statement.execution_options(**{_MARK: _TEMPLATE})
+    return direct.once(statement.execution_options(**{_MARK: _TEMPLATE}))
 
 
 def tenant_update(table: Table) -> Update:
     """TenantSession.update built once; set values with bindparams (names other than the
     columns'), run with `session.execute(statement, params)` or `fetch_one` (RETURNING)."""
     statement = update(table).where(table.c.workspace_id == bindparam(WORKSPACE))
-    return statement.execution_options(**{_MARK: _TEMPLATE})
+    return direct.once(statement.execution_options(**{_MARK: _TEMPLATE}))
 
 
 class UnscopedQuery(RuntimeError):

@@ -79,13 +79,24 @@ def _require_json(request: Request) -> None:
     raise UnsupportedContentType()
 
 
-def _parse_json(request: Request, body: bytes) -> None:
-    """Decodes the body once, for FastAPI too (Starlette's Request.json() returns the
-    cached `_json`). orjson refuses what json.loads lets through and no response could
-    carry back: lone UTF-16 surrogates (`"\\udb26"`), NaN and Infinity, nesting past
-    1,024 levels."""
+class V1Request(Request):
+    """The request a /v1 route's handler sees: its JSON body decoded once, by orjson, for
+    FastAPI too (FastAPI reads the body through `Request.json()`)."""
+
+    parsed_json: Any = None
+    has_parsed_json = False
+
+    async def json(self) -> Any:
+        if not self.has_parsed_json:
+            self.parsed_json, self.has_parsed_json = await super().json(), True
+        return self.parsed_json
+
+
+def _parse_json(request: V1Request, body: bytes) -> None:
+    """orjson refuses what json.loads lets through and no response could carry back:
+    lone UTF-16 surrogates (`"\\udb26"`), NaN and Infinity, nesting past 1,024 levels."""
     try:
-        request._json = orjson.loads(body)
+        request.parsed_json, request.has_parsed_json = orjson.loads(body), True
     except orjson.JSONDecodeError as error:
         raise InvalidJson(f"The request body is not valid JSON: {error}.") from None
 
@@ -110,7 +121,7 @@ async def _authenticate(request: Request, runtime: Runtime, connection: AsyncCon
         raise
 
 
-async def _admit(request: Request, runtime: Runtime, connection: AsyncConnection,
+async def _admit(request: V1Request, runtime: Runtime, connection: AsyncConnection,
                  takes_body: bool) -> Principal:
     """Credential (401), rate limit (429), the body's content type and syntax (400)."""
     principal = await _authenticate(request, runtime, connection)
@@ -140,7 +151,7 @@ class V1Route(APIRoute):
         idempotent = "POST" in self.methods
         omit: tuple[str, ...] = getattr(self.endpoint, idempotency.OMIT_ATTRIBUTE, ())
 
-        async def run(request: Request, runtime: Runtime, admitted: bool,
+        async def run(request: V1Request, runtime: Runtime, admitted: bool,
                       held: idempotency.Claim | None) -> Response:
             """The request's transaction: credential (again, if admitted already), the
             endpoint, commit; with an Idempotency-Key, the answer is stored in it."""
@@ -180,6 +191,9 @@ class V1Route(APIRoute):
             return response
 
         async def handle(request: Request) -> Response:
+            # Same scope and receive channel (request.state lives in the scope); nothing
+            # has read the body yet.
+            request = V1Request(request.scope, request.receive)
             runtime = get_runtime(request)
             # Without the header this is one header lookup: no statement, no other cost.
             key = request.headers.get(idempotency.HEADER) if idempotent else None

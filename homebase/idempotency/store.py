@@ -104,13 +104,13 @@ _ROW = and_(keys.c.workspace_id == bindparam("p_workspace"),
             keys.c.credential_id == bindparam("p_credential"),
             keys.c.key_hash == bindparam("p_key"))
 _OWNED = and_(_ROW, keys.c.owner == bindparam("p_owner"), keys.c.status == IN_FLIGHT)
-_READ = select(keys.c.fingerprint, keys.c.status, keys.c.response_status,
-               keys.c.response_body).where(_ROW)
-_COMPLETE = update(keys).where(_OWNED).values(
+_READ = direct.once(select(keys.c.fingerprint, keys.c.status, keys.c.response_status,
+                           keys.c.response_body).where(_ROW))
+_COMPLETE = direct.once(update(keys).where(_OWNED).values(
     status=COMPLETED, response_status=bindparam("p_status"),
     response_body=bindparam("p_body"), contact_ids=bindparam("p_contacts"),
-    lease_expires_at=bindparam("p_now"), expires_at=bindparam("p_expires"))
-_RELEASE = delete(keys).where(_OWNED)
+    lease_expires_at=bindparam("p_now"), expires_at=bindparam("p_expires")))
+_RELEASE = direct.once(delete(keys).where(_OWNED))
 
 
 def _claim_statement(insert: Any) -> Any:
@@ -136,7 +136,7 @@ def _claim_statement(insert: Any) -> Any:
 
 
 _CLAIM = {"postgresql": _claim_statement(postgresql_insert),
-          "sqlite": _claim_statement(sqlite_insert)}
+          "sqlite": direct.once(_claim_statement(sqlite_insert))}
 
 
 async def _execute(connection: AsyncConnection, statement: Any, params: dict[str, Any]

@@ -9,8 +9,11 @@ reply are read, so a receiver can't make us buffer an endless body.
 import asyncio
 import time
 import weakref
+from collections.abc import AsyncIterable, AsyncIterator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
+import httpcore
 import httpx
 
 from homebase import __version__
@@ -30,22 +33,81 @@ class AttemptResult:
     error: str | None
 
 
-class _GuardedTransport(httpx.AsyncHTTPTransport):
-    """httpx's transport with its connection pool on GuardedBackend. httpx does not take
-    a network backend, so the pool is rebuilt with one (httpcore's public API)."""
+# httpcore's errors as httpx's, the most specific first (what httpx's own transport does).
+_ERRORS: tuple[tuple[type[Exception], type[httpx.HTTPError]], ...] = (
+    (httpcore.ConnectTimeout, httpx.ConnectTimeout),
+    (httpcore.ReadTimeout, httpx.ReadTimeout),
+    (httpcore.WriteTimeout, httpx.WriteTimeout),
+    (httpcore.PoolTimeout, httpx.PoolTimeout),
+    (httpcore.TimeoutException, httpx.TimeoutException),
+    (httpcore.ConnectError, httpx.ConnectError),
+    (httpcore.ReadError, httpx.ReadError),
+    (httpcore.WriteError, httpx.WriteError),
+    (httpcore.NetworkError, httpx.NetworkError),
+    (httpcore.ProxyError, httpx.ProxyError),
+    (httpcore.UnsupportedProtocol, httpx.UnsupportedProtocol),
+    (httpcore.LocalProtocolError, httpx.LocalProtocolError),
+    (httpcore.RemoteProtocolError, httpx.RemoteProtocolError),
+    (httpcore.ProtocolError, httpx.ProtocolError),
+)
+
+
+@contextmanager
+def _as_httpx_errors() -> Iterator[None]:
+    try:
+        yield
+    except Exception as error:
+        for theirs, ours in _ERRORS:
+            if isinstance(error, theirs):
+                raise ours(str(error)) from error
+        raise
+
+
+class _ResponseStream(httpx.AsyncByteStream):
+    def __init__(self, stream: AsyncIterable[bytes]):
+        self.stream = stream
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        with _as_httpx_errors():
+            async for part in self.stream:
+                yield part
+
+    async def aclose(self) -> None:
+        close = getattr(self.stream, "aclose", None)
+        if close is not None:
+            with _as_httpx_errors():
+                await close()
+
+
+class GuardedTransport(httpx.AsyncBaseTransport):
+    """An httpx transport over an httpcore connection pool on GuardedBackend. httpx's
+    own transport takes no network backend, so this one is written on the public APIs of
+    both (httpx's custom transports, httpcore's pool), as httpx's own is."""
 
     def __init__(self, *, allow_private: bool, max_connections: int, resolver: Resolver,
                  dns_timeout: float):
-        import httpcore
-
-        super().__init__(retries=0)
-        limits = httpx.Limits(max_connections=max_connections,
-                              max_keepalive_connections=max_connections)
-        self._pool = httpcore.AsyncConnectionPool(
-            ssl_context=httpx.create_ssl_context(), max_connections=limits.max_connections,
-            max_keepalive_connections=limits.max_keepalive_connections, keepalive_expiry=5.0,
+        self.pool = httpcore.AsyncConnectionPool(
+            ssl_context=httpx.create_ssl_context(), max_connections=max_connections,
+            max_keepalive_connections=max_connections, keepalive_expiry=5.0, retries=0,
             network_backend=GuardedBackend(allow_private=allow_private,
                                            lookup=bounded_lookup(resolver, dns_timeout)))
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        url = request.url
+        core_request = httpcore.Request(
+            method=request.method,
+            url=httpcore.URL(scheme=url.raw_scheme, host=url.raw_host, port=url.port,
+                             target=url.raw_path),
+            headers=request.headers.raw, content=request.stream,
+            extensions=request.extensions)
+        with _as_httpx_errors():
+            response = await self.pool.handle_async_request(core_request)
+        return httpx.Response(status_code=response.status, headers=response.headers,
+                              stream=_ResponseStream(response.stream),
+                              extensions=response.extensions)
+
+    async def aclose(self) -> None:
+        await self.pool.aclose()
 
 
 # One client per event loop, policy and resolver: connections are reused across attempts
@@ -61,7 +123,7 @@ def client_for(settings: Settings, resolver: Resolver) -> httpx.AsyncClient:
            settings.webhook_dns_timeout_seconds)
     client = per_loop.get(key)
     if client is None or client.is_closed:
-        transport = _GuardedTransport(allow_private=settings.webhook_allow_private_urls,
+        transport = GuardedTransport(allow_private=settings.webhook_allow_private_urls,
                                       max_connections=max(10, settings.webhook_delivery_batch),
                                       resolver=resolver,
                                       dns_timeout=settings.webhook_dns_timeout_seconds)
