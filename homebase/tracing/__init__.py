@@ -10,17 +10,17 @@ While off, every hook below is one read of `ACTIVE`: no SDK import, no tracer pr
 (the API's no-op proxy stays installed), no instrumentation patched in.
 
 Once on (homebase/tracing/setup.py, per process: each `serve --workers` process and each
-`homebase worker`), spans cover requests (FastAPI), SQL on both paths (SQLAlchemy's engine
-and db/direct.py's straight-to-SQLite statements), Redis, outgoing HTTP (httpx: webhooks,
+`homebase worker`), spans cover requests (FastAPI), SQL (SQLAlchemy's instrumentation sees every
+statement: db/direct.py steps aside while it listens), Redis, outgoing HTTP (httpx: webhooks,
 the Twilio provider, CalDAV) and worker job runs. Attributes never carry a secret or a
 value: SQL with its placeholders, Redis commands without arguments, outgoing URLs cut to
 their origin, no query strings, exceptions by type only (tracing/export.py).
 """
 
 import os
-from collections.abc import Awaitable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, nullcontext
-from typing import Any, TypeVar
+from typing import Any
 
 from opentelemetry import context as otel_context
 from opentelemetry import trace
@@ -40,7 +40,6 @@ JOB_ITEMS = "homebase.job.items"
 
 _provider: Any = None
 _NO_SPAN = nullcontext()
-T = TypeVar("T")
 
 
 class TracingConfigError(ValueError):
@@ -106,6 +105,15 @@ def instrument_app(app: Any) -> None:
         setup.instrument_app(app, _provider)
 
 
+def instrument_client(client: Any) -> None:
+    """An httpx client on a transport of our own (webhooks/delivery.py): the global
+    instrumentation patches httpx's transports only, so this one is instrumented itself."""
+    if ACTIVE:
+        from homebase.tracing import setup
+
+        setup.instrument_client(client, _provider)
+
+
 def annotate_request(request_id: str | None) -> None:
     """The request's server span gets the id its log line has (http/request_log.py)."""
     if request_id:
@@ -147,23 +155,3 @@ def job_failed(span: trace.Span | None, error: BaseException) -> None:
     if span is not None:
         span.set_attribute("error.type", type(error).__qualname__)
         span.set_status(Status(StatusCode.ERROR))
-
-
-async def traced_statement(run: Awaitable[T], system: str, database: str | None,
-                           sql: str) -> T:
-    """A statement db/direct.py runs on the SQLite driver, spanned the way the SQLAlchemy
-    instrumentation spans the statements that go through the engine (same name and
-    attributes), so both paths look alike in a trace."""
-    words = sql.split(None, 1)
-    name = " ".join(part for part in (words[0] if words else "", database or "") if part)
-    attributes = {"db.system": system, "db.statement": sql, "db.operation": name or system}
-    if database:
-        attributes["db.name"] = database
-    with trace.get_tracer(TRACER).start_as_current_span(
-            name or system, kind=SpanKind.CLIENT, attributes=attributes,
-            record_exception=False, set_status_on_exception=False) as span:
-        try:
-            return await run
-        except BaseException as error:
-            job_failed(span, error)  # by type only: a driver's message can quote a value
-            raise

@@ -65,6 +65,10 @@ def install(names: tuple[str, ...]) -> TracerProvider:
     return provider
 
 
+def instrument_client(client: Any, provider: TracerProvider) -> None:
+    HTTPXClientInstrumentor.instrument_client(client, tracer_provider=provider)
+
+
 def instrument_app(app: Any, provider: TracerProvider) -> None:
     configured = (os.environ.get("OTEL_PYTHON_FASTAPI_EXCLUDED_URLS")
                   or os.environ.get("OTEL_PYTHON_EXCLUDED_URLS"))

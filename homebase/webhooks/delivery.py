@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import httpcore
 import httpx
 
-from homebase import __version__
+from homebase import __version__, tracing
 from homebase.config import Settings
 from homebase.kit.dns import Resolver
 from homebase.webhooks.safety import GuardedBackend, UnsafeUrl, bounded_lookup
@@ -129,6 +129,7 @@ def client_for(settings: Settings, resolver: Resolver) -> httpx.AsyncClient:
                                       dns_timeout=settings.webhook_dns_timeout_seconds)
         client = httpx.AsyncClient(transport=transport, follow_redirects=False, trust_env=False,
                                    headers={"User-Agent": USER_AGENT})
+        tracing.instrument_client(client)  # its own transport: not under the global patch
         per_loop[key] = client
     return client
 
