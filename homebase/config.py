@@ -125,6 +125,10 @@ class Settings(BaseSettings):
     # GET /metrics (homebase/metrics/endpoint.py): when set, `Authorization: Bearer
     # <token>` is required. Unset (empty): open, for a scraper on a private network.
     metrics_token: str = Field("", max_length=512)
+    # A standalone `homebase worker` answers GET /metrics (same token) on this port when it
+    # is set; unset: no listener (metrics/worker_server.py). Loopback unless told otherwise.
+    worker_metrics_port: int | None = Field(None, ge=1, le=65535)
+    worker_metrics_host: str = Field("127.0.0.1", min_length=1, max_length=255)
     # Operations (docs/operations.md). Log lines: `text` for people, `json` one
     # object per line for collectors (kit/logs.py).
     log_format: Literal["text", "json"] = "text"
@@ -171,6 +175,11 @@ class Settings(BaseSettings):
             raise ValueError("HOMEBASE_WEBHOOK_LEASE_SECONDS must exceed "
                              "HOMEBASE_WEBHOOK_TIMEOUT_SECONDS")
         return self
+
+    @field_validator("worker_metrics_port", mode="before")
+    @classmethod
+    def _worker_metrics_port(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value  # "": off
 
     @field_validator("trusted_proxies")
     @classmethod

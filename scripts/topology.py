@@ -154,7 +154,9 @@ class Cluster:
         self.run_dir.mkdir(parents=True, exist_ok=True)
         self.state["secret_key"] = secrets.token_urlsafe(32)  # 43 characters
         ports = self.state["ports"]
-        ports.update(haproxy=free_port(), **{name: free_port() for name in INSTANCES})
+        # A worker's port is its GET /metrics (HOMEBASE_WORKER_METRICS_PORT).
+        ports.update(haproxy=free_port(),
+                     **{name: free_port() for name in (*INSTANCES, *WORKERS)})
         self._save()
         try:
             if not self.state["database_url"]:
@@ -225,7 +227,10 @@ class Cluster:
                        "--port", str(self.state["ports"][name])]
         else:
             command = [str(HOMEBASE), "worker"]
-        self._spawn(name, command, "homebase", env=self.env, cwd=self.run_dir)
+        env = self.env
+        if name in WORKERS:
+            env["HOMEBASE_WORKER_METRICS_PORT"] = str(self.state["ports"][name])
+        self._spawn(name, command, "homebase", env=env, cwd=self.run_dir)
 
     def wait_process(self, name: str, timeout: float = 60) -> None:
         log = self.run_dir / f"{name}.log"

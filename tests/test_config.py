@@ -82,12 +82,22 @@ def test_variables_are_read_with_the_homebase_prefix(monkeypatch):
     ("calendar_push_timeout_seconds", 0),
     ("retention_events_days", 0), ("retention_interval_minutes", 0),
     ("retention_batch_size", 0), ("retention_max_batches", 0),
+    ("worker_metrics_port", 0), ("worker_metrics_port", 65536), ("worker_metrics_host", ""),
     ("email_from", "Homebase <no-reply@example.com>"), ("email_from", "a@example.com\nBcc: b@x.io"),
 ])
 def test_out_of_range_values_are_refused_naming_the_setting(name, value):
     with pytest.raises(ValidationError) as raised:
         Settings(env="test", secret_key=REAL_SECRET, **{name: value})
     assert [error["loc"] for error in raised.value.errors()] == [(name,)]
+
+
+def test_worker_metrics_port_is_off_unless_set(monkeypatch):
+    assert Settings(env="test", secret_key=REAL_SECRET).worker_metrics_port is None
+    monkeypatch.setenv("HOMEBASE_WORKER_METRICS_PORT", "")
+    assert Settings(env="test", secret_key=REAL_SECRET).worker_metrics_port is None
+    monkeypatch.setenv("HOMEBASE_WORKER_METRICS_PORT", "9464")
+    settings = Settings(env="test", secret_key=REAL_SECRET)
+    assert (settings.worker_metrics_host, settings.worker_metrics_port) == ("127.0.0.1", 9464)
 
 
 def test_zero_backoff_and_retry_are_allowed():

@@ -1,6 +1,7 @@
 """`homebase serve --workers 2`: both server processes count into prometheus-client's
 multiprocess files, and every scrape, whichever process answers it, adds them all up."""
 
+import json
 import os
 import re
 import subprocess
@@ -92,3 +93,49 @@ def test_serve_makes_a_fresh_directory_for_several_processes(monkeypatch):
         monkeypatch.setenv(multiprocess.ENV, "")
         multiprocess.remove(directory)
     assert not directory.exists()
+
+
+def test_readyz_and_json_logs_under_two_server_processes(tmp_path):
+    """Issue 16's "done when": under `serve --workers 2`, /readyz answers 200 from whichever
+    process takes the connection, and with HOMEBASE_LOG_FORMAT=json every line either
+    process writes (uvicorn's, the request lines) is one JSON object."""
+    env = clean_env(HOMEBASE_SECRET_KEY="metrics-workers-secret", HOMEBASE_LOG_FORMAT="json",
+                    HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="100000")
+    admin_json(env, tmp_path, "migrate")
+    workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "Ready")
+    key = admin_json(env, tmp_path, "admin", "create-api-key", "--workspace", workspace["id"],
+                     "--scopes", "contacts:read")["key"]
+    port, log = free_port(), tmp_path / "server.log"
+    with log.open("wb") as sink:
+        server = subprocess.Popen([str(HOMEBASE), "serve", "--workers", "2", "--no-worker",
+                                   "--port", str(port)], env=env, cwd=tmp_path, stdout=sink,
+                                  stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for_workers(server, base, log, count=2)
+        for _ in range(20):  # a new connection each time: both processes answer some
+            ready = httpx.get(f"{base}/readyz", headers={"Connection": "close"}, timeout=10)
+            assert ready.status_code == 200, ready.text
+            assert ready.json() == {"status": "ok", "checks": {"database": "ok",
+                                                               "redis": "not_configured"}}
+            assert httpx.get(f"{base}/v1/ping", timeout=10, headers={
+                "Authorization": f"token {key}", "Connection": "close"}).status_code == 200
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=10)
+    lines = [json.loads(raw) for raw in log.read_text().splitlines() if raw.strip()]
+    assert all({"time", "level", "logger", "message"} <= line.keys() for line in lines)
+    started = {match for line in lines
+               for match in re.findall(r"Started server process \[(\d+)\]", line["message"])}
+    finished = {match for line in lines
+                for match in re.findall(r"Finished server process \[(\d+)\]", line["message"])}
+    assert len(started) == 2 and finished == started, lines[:10]
+    requests = [line for line in lines if line["logger"] == "homebase.request"]
+    assert [line["route"] for line in requests].count("/readyz") == 20
+    assert [line["route"] for line in requests].count("/v1/ping") == 20
+    assert {line["credential_kind"] for line in requests if line["route"] == "/v1/ping"} == {
+        "api_key"}

@@ -102,6 +102,7 @@ async def run_worker_forever() -> None:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    metrics = _metrics_server(runtime, stop)
     worker = asyncio.create_task(run_until(runtime, stop))
     stopping = asyncio.create_task(stop.wait())
     try:
@@ -111,6 +112,36 @@ async def run_worker_forever() -> None:
             await worker  # a worker that crashed raises here
     finally:
         stopping.cancel()
+        if metrics is not None:
+            await metrics.stop()
         await runtime.close()
         if tracing.ACTIVE:
             await asyncio.to_thread(tracing.shutdown)
+
+
+class _MetricsServer:
+    """GET /metrics on HOMEBASE_WORKER_METRICS_PORT (metrics/worker_server.py), served in
+    this loop beside the worker. If it stops by itself (SIGTERM, which it also takes, or
+    a failure) the worker stops too: a worker asked to be scraped is never left unscrapable."""
+
+    def __init__(self, runtime: Runtime, stop: asyncio.Event):
+        from homebase.metrics import worker_server
+
+        settings = runtime.settings
+        listening = worker_server.bind(settings.worker_metrics_host,
+                                       settings.worker_metrics_port)
+        host, port = listening.getsockname()[:2]
+        self.server = worker_server.server(runtime)
+        self.task = asyncio.create_task(self.server.serve(sockets=[listening]))
+        self.task.add_done_callback(lambda _: stop.set())
+        log.info("worker metrics at http://%s:%s/metrics", host, port)
+
+    async def stop(self) -> None:
+        self.server.should_exit = True
+        await asyncio.gather(self.task, return_exceptions=True)
+
+
+def _metrics_server(runtime: Runtime, stop: asyncio.Event) -> "_MetricsServer | None":
+    if runtime.settings.worker_metrics_port is None:
+        return None
+    return _MetricsServer(runtime, stop)
