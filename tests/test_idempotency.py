@@ -337,3 +337,89 @@ async def test_one_redelivery(runtime, tenant, second_instance, clock):
         assert len(receiver.requests) == 2
     finally:
         await receiver.stop()
+
+
+def _posts_under_v1(document: dict) -> dict[str, dict]:
+    return {path: item["post"] for path, item in document["paths"].items()
+            if path.startswith("/v1/") and "post" in item}
+
+
+def _resolve(document: dict, value: dict) -> dict:
+    while "$ref" in value:
+        name = value["$ref"].rsplit("/", 1)[1]
+        value = document["components"][value["$ref"].split("/")[2]][name]
+    return value
+
+
+async def test_the_document_declares_the_key_and_its_answers_on_every_post_under_v1(app):
+    """Enumerated from the document, so a POST added later without them fails here."""
+    document = app.openapi()
+    posts = _posts_under_v1(document)
+    assert len(posts) >= 10 and {"/v1/contacts", "/v1/messages", "/v1/leads",
+                                 "/v1/webhooks"} <= set(posts), sorted(posts)
+    missing: dict[str, list[str]] = {}
+    for path, operation in posts.items():
+        problems = missing.setdefault(path, [])
+        declared = [_resolve(document, parameter)
+                    for parameter in operation.get("parameters", [])]
+        keys = [parameter for parameter in declared
+                if parameter["name"].lower() == "idempotency-key"]
+        if len(keys) != 1:
+            problems.append(f"{len(keys)} Idempotency-Key parameters")
+        else:
+            [key] = keys
+            schema = key["schema"]
+            if (key["name"], key["in"], key.get("required", False)) != (
+                    "Idempotency-Key", "header", False):
+                problems.append(f"the parameter is {key['name']} in {key['in']}")
+            if (schema.get("type"), schema.get("minLength"), schema.get("maxLength")) != (
+                    "string", 1, 255):
+                problems.append(f"the parameter's bounds are {schema}")
+        responses = {status: _resolve(document, response)
+                     for status, response in operation["responses"].items()}
+        for status, code in (("409", "idempotency_key_in_use"),
+                             ("422", "idempotency_key_reused")):
+            answer = responses.get(status)
+            if answer is None:
+                problems.append(f"no {status}")
+                continue
+            if code not in answer["description"]:
+                problems.append(f"the {status} does not name {code}")
+            schema = answer.get("content", {}).get("application/json", {}).get("schema")
+            if schema != {"$ref": "#/components/schemas/ErrorEnvelope"}:
+                problems.append(f"the {status} is not the error envelope: {schema}")
+        if "Retry-After" not in responses.get("409", {}).get("headers", {}):
+            problems.append("the 409 has no Retry-After")
+        # A replay answers what the first request answered: its success, or its recorded
+        # 422 (compliance_blocked); each says Idempotent-Replayed.
+        replayable = [status for status in responses if status.startswith("2")] + ["422"]
+        for status in replayable:
+            header = responses.get(status, {}).get("headers", {}).get("Idempotent-Replayed")
+            if header is None:
+                problems.append(f"the {status} has no Idempotent-Replayed header")
+            elif _resolve(document, header)["schema"].get("enum") != ["true"]:
+                problems.append(f"the {status}'s Idempotent-Replayed is not 'true'")
+        if not any(status.startswith("2") for status in responses):
+            problems.append("no success answer")
+    assert {path: problems for path, problems in missing.items() if problems} == {}
+    # Outside /v1 (OAuth, provider callbacks) the key is not honoured, nor declared.
+    for path, item in document["paths"].items():
+        if not path.startswith("/v1/"):
+            for operation in item.values():
+                names = [_resolve(document, parameter)["name"]
+                         for parameter in operation.get("parameters", [])]
+                assert "Idempotency-Key" not in names, path
+
+
+async def test_every_post_the_document_names_checks_the_key(app, tenant):
+    """The document and the service agree: each POST under /v1 refuses an overlong key
+    (400 naming the header) before it does anything, so each one honours the key."""
+    for path in _posts_under_v1(app.openapi()):
+        url = path
+        while "{" in url:
+            start = url.index("{")
+            url = url[:start] + "x_00000000000000000000000000" + url[url.index("}") + 1:]
+        response = await post(tenant, url, {}, "k" * 256)
+        error = assert_error(response, 400, "validation_failed")
+        assert [(item["field"], item["in"]) for item in error["details"]["errors"]] == [
+            ("Idempotency-Key", "header")], (path, error)

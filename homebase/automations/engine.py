@@ -90,15 +90,16 @@ async def advance(session: TenantSession, enrolment: dict[str, Any],
     resume_at = None
     if await repository.step_run(session, enrolment["id"], index) is None:
         outcome = await actions.execute(session, step, contact, settings)
+        step_run_id = new_id("srn")
         await repository.insert(session, repository.step_runs, {
-            "id": new_id("srn"), "enrolment_id": enrolment["id"], "step_index": index,
+            "id": step_run_id, "enrolment_id": enrolment["id"], "step_index": index,
             "step_type": step.type, "outcome": outcome.outcome, "detail": outcome.detail,
             "message_id": outcome.message_id, "task_id": outcome.task_id,
             "created_at": session.now()})
         logs.event(log, "automation step", enrolment_id=enrolment["id"],
                    automation_id=enrolment["automation_id"],
-                   workspace_id=enrolment["workspace_id"], step_index=index,
-                   step_type=step.type, outcome=outcome.outcome,
+                   workspace_id=enrolment["workspace_id"], step_run_id=step_run_id,
+                   step_index=index, step_type=step.type, outcome=outcome.outcome,
                    message_id=outcome.message_id, task_id=outcome.task_id)
         resume_at = outcome.resume_at
     await _advance_to(session, enrolment, index + 1, len(automation["steps"]), resume_at)
