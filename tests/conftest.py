@@ -26,7 +26,12 @@ from homebase.models import Base
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
 from tests.dns_support import StubResolver, guard_system_resolver
-from tests.support import POSTGRES_URL, make_tenant, require_server
+from tests.support import (
+    POSTGRES_URL,
+    make_tenant,
+    require_server,
+    wait_for_dropped_databases,
+)
 
 BACKENDS = ["sqlite", "postgres"]
 
@@ -149,3 +154,9 @@ def make(runtime, client):
 
 def pytest_report_header(config):
     return [f"postgres: {POSTGRES_URL}", f"CI={os.environ.get('CI', '')}"]
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """The per-test databases dropped in the background (tests/support.py
+    drop_database_later) are all gone before this process ends."""
+    wait_for_dropped_databases()

@@ -40,7 +40,7 @@ async def _fresh_postgres_database(request) -> str:
 
     from sqlalchemy import text
 
-    from tests.support import POSTGRES_URL
+    from tests.support import POSTGRES_URL, drop_database_later
 
     name = f"homebase_migrate_{uuid.uuid4().hex[:8]}"
     admin = create_async_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
@@ -48,15 +48,7 @@ async def _fresh_postgres_database(request) -> str:
         await connection.execute(text(f'CREATE DATABASE "{name}"'))
     await admin.dispose()
 
-    def drop():
-        async def run():
-            engine = create_async_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
-            async with engine.connect() as connection:
-                await connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            await engine.dispose()
-        asyncio.run(run())
-
-    request.addfinalizer(drop)
+    request.addfinalizer(lambda: drop_database_later(name))
     return POSTGRES_URL.rsplit("/", 1)[0] + f"/{name}"
 
 

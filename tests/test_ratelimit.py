@@ -26,7 +26,14 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from homebase.ratelimit import MemoryLimiter, RedisLimiter
 from homebase.ratelimit.limiter import WINDOW_SECONDS
-from tests.support import POSTGRES_URL, REDIS_URL, assert_error, make_key, require_server
+from tests.support import (
+    POSTGRES_URL,
+    REDIS_URL,
+    assert_error,
+    drop_database_later,
+    make_key,
+    require_server,
+)
 
 HOMEBASE = Path(__file__).resolve().parents[1] / ".venv" / "bin" / "homebase"
 SMALL = {"rate_limit_api_key_per_min": 5}
@@ -408,7 +415,7 @@ def shared_database():
     try:
         yield POSTGRES_URL.rsplit("/", 1)[0] + f"/{name}"
     finally:
-        asyncio.run(run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        drop_database_later(name)
 
 
 def clean_env(**values: str) -> dict[str, str]:

@@ -27,7 +27,7 @@ from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
 from tests import conftest
 from tests.dns_support import StubResolver
-from tests.support import POSTGRES_URL, make_tenant, require_server
+from tests.support import POSTGRES_URL, drop_database_later, make_tenant, require_server
 from tests.webhook_receiver import Receiver
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,7 +50,7 @@ def worker_database():
     url = POSTGRES_URL.rsplit("/", 1)[0] + f"/{name}"
     asyncio.run(upgrade(url))
     yield url
-    asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    drop_database_later(name)
 
 
 @pytest.fixture
