@@ -8,6 +8,7 @@ from sqlalchemy import (
     bindparam,
     column,
     exists,
+    func,
     literal_column,
     select,
     table,
@@ -34,14 +35,15 @@ async def get(session: TenantSession, contact_id: str) -> dict[str, Any] | None:
 # SQLite's tag index (migration 0017): one row per (workspace, tag, contact), written by
 # triggers on contacts from its JSON `tags`, so every write path keeps it in step.
 # PostgreSQL answers `tags @> '["x"]'` from its GIN index (migration 0016) instead.
-contact_tags = table("contact_tags", column("workspace_id"), column("tag"), column("contact_id"))
+contact_tags = table("contact_tags", column("workspace_id", String), column("tag", String),
+                     column("contact_id", String))
 FILTERS = ("stage", "source", "owner_id", "tag")
 
 
-def _has_tag(session: TenantSession) -> ColumnElement[bool]:
-    if session.dialect == "postgresql":
+def has_tag(session: TenantSession) -> ColumnElement[bool]:
+    if session.dialect == "postgresql":  # `tags @> '["x"]'`, which the GIN index answers
         return type_coerce(contacts.c.tags, JSONB).contains(
-            bindparam("filter_tag_json", type_=JSONB))
+            func.jsonb_build_array(bindparam("filter_tag", type_=String)))
     return exists(select(literal_column("1")).select_from(contact_tags).where(
         contact_tags.c.workspace_id == contacts.c.workspace_id,
         contact_tags.c.tag == bindparam("filter_tag", type_=String),
@@ -82,7 +84,7 @@ def _filtered(session: TenantSession, statement: Select, present: tuple[str, ...
         statement = statement.where(
             contacts.c.owner_id == bindparam("filter_owner_id", type_=String))
     if "tag" in present:
-        statement = statement.where(_has_tag(session))
+        statement = statement.where(has_tag(session))
     return statement
 
 
@@ -92,8 +94,6 @@ def _filter_params(filters: ContactFilters) -> tuple[tuple[str, ...], dict[str, 
     found: dict[str, Any] = {f"filter_{name}": values[name] for name in present}
     if filters.stage is not None:
         found["filter_stage"] = filters.stage.value
-    if filters.tag is not None:
-        found["filter_tag_json"] = [filters.tag]
     return present, found
 
 
