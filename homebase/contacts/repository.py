@@ -8,7 +8,6 @@ from sqlalchemy import (
     bindparam,
     column,
     exists,
-    func,
     literal_column,
     select,
     table,
@@ -42,8 +41,10 @@ FILTERS = ("stage", "source", "owner_id", "tag")
 
 def has_tag(session: TenantSession) -> ColumnElement[bool]:
     if session.dialect == "postgresql":  # `tags @> '["x"]'`, which the GIN index answers
+        # A jsonb parameter: jsonb_build_array(:tag) applied as well, but the recheck ran
+        # it on every row the index named (5 ms against 2 ms at 1 in 1,000 of 1,000,000).
         return type_coerce(contacts.c.tags, JSONB).contains(
-            func.jsonb_build_array(bindparam("filter_tag", type_=String)))
+            bindparam("filter_tag_json", type_=JSONB))
     return exists(select(literal_column("1")).select_from(contact_tags).where(
         contact_tags.c.workspace_id == contacts.c.workspace_id,
         contact_tags.c.tag == bindparam("filter_tag", type_=String),
@@ -94,6 +95,8 @@ def _filter_params(filters: ContactFilters) -> tuple[tuple[str, ...], dict[str, 
     found: dict[str, Any] = {f"filter_{name}": values[name] for name in present}
     if filters.stage is not None:
         found["filter_stage"] = filters.stage.value
+    if filters.tag is not None:
+        found["filter_tag_json"] = [filters.tag]  # PostgreSQL's form (has_tag)
     return present, found
 
 
