@@ -191,7 +191,7 @@ async def test_the_index_answers_without_walking_the_workspace(tenant, runtime):
                 assert "ix_contacts_workspace_id_id" not in plan, plan
                 assert ("contacts_fts" if statement is indexed else "SCAN found") in plan, plan
             plan = " ".join(row[3] for row in (await connection.exec_driver_sql(
-                _explain(connection, candidates.probe, {**values, search.FOUND: 201}))).all())
+                _explain(connection, candidates.probe, {**values, search.PROBE: 201}))).all())
             assert "contacts_fts" in plan and "SCAN contacts " not in plan, plan
         else:  # ordered by an expression no index gives, so nothing walks ids
             plan = " ".join(row[0] for row in (await connection.exec_driver_sql(

@@ -77,7 +77,7 @@ ROWID = literal_column("contacts.rowid")
 # The bindparams of condition() and of the steps; params() gives their values.
 PATTERN, DIGITS, EMAIL, E164 = "search_pattern", "search_digits", "search_email", "search_e164"
 FTS_QUERY, FOUND, EDGE, LIMIT = "search_fts", "search_found", "search_edge", "search_limit"
-AFTER = "search_after"
+AFTER, PROBE = "search_after", "search_probe"
 
 
 def like_pattern(text: str) -> str:
@@ -199,7 +199,7 @@ def probe_statement(session: TenantSession) -> Select:
     keeps this workspace's. Asked through a contact of the workspace so the session runs
     it; a workspace without contacts has no row, and nothing to find."""
     capped = (select(fts.c.rowid).where(_fts_match())
-              .limit(bindparam(FOUND, type_=Integer)).subquery())
+              .limit(bindparam(PROBE, type_=Integer)).subquery())
     found = select(func.json_group_array(capped.c.rowid)).scalar_subquery()
     return session.select(contacts, found.label("found")).limit(1)
 
@@ -274,7 +274,7 @@ class Candidates:
     async def __call__(self) -> StoredRows | None:
         values = self.values
         row = await self.session.fetch_one(self.probe, {FTS_QUERY: values[FTS_QUERY],
-                                                        FOUND: CAP + 1})
+                                                        PROBE: CAP + 1})
         found = row["found"] if row is not None else "[]"
         count = 0 if found == "[]" else found.count(",") + 1
         if count > CAP:
