@@ -246,3 +246,19 @@ async def test_a_search_that_finds_nothing_is_one_statement(tenant, backend, mon
         monkeypatch.setattr(TenantSession, name, spy)
     assert await found(tenant.client, tenant.headers, "zqxw") == []
     assert ran == (["fetch_one"] if backend == "sqlite" else ["fetch_stored"] * 2)
+
+
+async def test_a_long_number_is_looked_up_by_its_last_digits_and_decided_by_the_rule(
+        tenant, window):
+    """FTS5 is asked for the last seven digits of a long run (search._narrowed): both
+    numbers below hold them, the rule keeps only the one holding the whole query."""
+    assert search.fts_query("+1 (415) 555-1234", True) == \
+        '{name email phone} : "+1 (415) 555-1234" OR {e164} : "5551234"'
+    assert search.fts_query("14155551234", True) == '"5551234"'
+    assert search.fts_query("14155551234", False) == '{name} : "5551234"'
+    await create(tenant, first_name="Near", last_name="Miss", phone="+1 650 555 1234")
+    await create(tenant, first_name="Right", last_name="One", phone="+1 415 555 1234")
+    await fillers(tenant, 2)
+    assert await found(tenant.client, tenant.headers, "14155551234") == ["One"]
+    assert await found(tenant.client, tenant.headers, "+14155551234") == ["One"]
+    assert await found(tenant.client, tenant.headers, "5551234") == ["Miss", "One"]
