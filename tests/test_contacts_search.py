@@ -1,8 +1,9 @@
 """Contact search through the trigram indexes (contacts/search.py, migration 0016).
 
-A page is looked for among the newest `search.WINDOW` contacts, then through the index
-alone. `window` 1 sends nearly every search through the index, 1000 answers every one
-among the newest: both give the rule's results exactly (docs/decisions.md, Contacts).
+A page is looked for among the FTS5 candidates when they are few (SQLite, `search.CAP`),
+then among the newest `search.WINDOW` contacts, then through the index alone. The
+`window` fixture sends every search to one of the three: each gives the rule's results
+exactly (docs/decisions.md, Contacts).
 """
 
 import pytest
@@ -26,10 +27,15 @@ PEOPLE = [
 ]
 
 
-@pytest.fixture(params=[1, 1000], ids=["through-index", "among-newest"])
+@pytest.fixture(params=[(200, 1), (0, 1), (0, 1000)],
+                ids=["candidates", "through-index", "among-newest"])
 def window(request, monkeypatch):
-    monkeypatch.setattr(search, "WINDOW", request.param)
-    return request.param
+    """CAP 0 skips the candidates step (SQLite) unless nothing matches; WINDOW 1 sends
+    nearly every search past the newest contacts."""
+    cap, window = request.param
+    monkeypatch.setattr(search, "CAP", cap)
+    monkeypatch.setattr(search, "WINDOW", window)
+    return window
 
 
 async def create(tenant, **fields):
@@ -162,22 +168,34 @@ async def test_other_workspaces_are_not_found_through_the_index(tenant, other_te
     assert await found(other_tenant.client, other_tenant.headers, "neighbour") == ["Neighbour"]
 
 
+def _explain(connection, statement, values) -> str:
+    sql = str(statement.params(values).compile(dialect=connection.dialect,
+                                               compile_kwargs={"literal_binds": True}))
+    return ("EXPLAIN QUERY PLAN " if connection.dialect.name == "sqlite" else "EXPLAIN ") + sql
+
+
 async def test_the_index_answers_without_walking_the_workspace(tenant, runtime):
-    """The second step's plan reads the trigram index, not every contact in id order."""
+    """The index steps' plans read the trigram index, not every contact in id order."""
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, tenant.id)
-        statements = repository.list_statement(session, ContactFilters(q="quintero"), pii=True,
-                                               after_id="con_zzzz", limit=50)
-        sql = str(statements[1].compile(dialect=connection.dialect,
-                                        compile_kwargs={"literal_binds": True}))
+        steps = repository.list_statement(session, ContactFilters(q="quintero"), pii=True,
+                                          after_id="con_zzzz", limit=50)
+        indexed, values = steps[-1]
         if runtime.db.is_sqlite:
+            candidates = steps[0]
+            assert isinstance(candidates, search.Candidates)
+            for statement, extra in [(indexed, {}), (candidates.page, {search.FOUND: "[1, 2]"})]:
+                plan = " ".join(row[3] for row in (await connection.exec_driver_sql(
+                    _explain(connection, statement, {**values, **extra}))).all())
+                assert "INTEGER PRIMARY KEY" in plan, plan
+                assert "ix_contacts_workspace_id_id" not in plan, plan
+                assert ("contacts_fts" if statement is indexed else "SCAN found") in plan, plan
             plan = " ".join(row[3] for row in (await connection.exec_driver_sql(
-                "EXPLAIN QUERY PLAN " + sql)).all())
-            assert "contacts_fts" in plan and "INTEGER PRIMARY KEY" in plan, plan
-            assert "ix_contacts_workspace_id_id" not in plan, plan
+                _explain(connection, candidates.probe, {**values, search.PROBE: 201}))).all())
+            assert "contacts_fts" in plan and "SCAN contacts " not in plan, plan
         else:  # ordered by an expression no index gives, so nothing walks ids
             plan = " ".join(row[0] for row in (await connection.exec_driver_sql(
-                "EXPLAIN " + sql)).all())
+                _explain(connection, indexed, values))).all())
             assert "Sort Key: (((id)::text || ''::text)) DESC" in plan, plan
             # and the searched expressions are the trigram indexes' own
             await connection.exec_driver_sql("SET LOCAL enable_seqscan = off")
@@ -188,3 +206,59 @@ async def test_the_index_answers_without_walking_the_workspace(tenant, runtime):
                 plan = " ".join(row[0] for row in (await connection.exec_driver_sql(
                     "EXPLAIN " + probe)).all())
                 assert f"ix_contacts_search_{index}" in plan, plan
+
+
+async def test_more_candidates_than_the_cap_go_on_to_the_next_steps(
+        tenant, other_tenant, monkeypatch):
+    """FTS5 knows no workspace: candidates of another workspace count toward CAP, and
+    past it the window and the index still find this workspace's few matches; within
+    it, the candidates alone give the page, cursor and all."""
+    monkeypatch.setattr(search, "CAP", 3)
+    monkeypatch.setattr(search, "WINDOW", 1)
+    for index in range(3):
+        await create(other_tenant, first_name="Zephyr", last_name=f"Other{index}")
+    mine = [(await create(tenant, first_name="Zephyr", last_name=f"Mine{index}"))["id"]
+            for index in range(2)]
+    await fillers(tenant, 2)
+    assert await found(tenant.client, tenant.headers, "zephyr") == ["Mine0", "Mine1"]
+    assert await found(tenant.client, tenant.headers, "zephyr", limit=1) == ["Mine1"]
+    assert await found(tenant.client, tenant.headers, "other") == []
+    monkeypatch.setattr(search, "CAP", 5)  # now within the cap: the candidates answer
+    body = (await tenant.get("/v1/contacts", params={"q": "zephyr", "limit": 1})).json()
+    assert [item["id"] for item in body["data"]] == [mine[1]] and body["has_more"]
+    body = (await tenant.get("/v1/contacts", params={"q": "zephyr", "limit": 1,
+                                                     "cursor": body["next_cursor"]})).json()
+    assert [item["id"] for item in body["data"]] == [mine[0]] and not body["has_more"]
+
+
+async def test_a_search_that_finds_nothing_is_one_statement(tenant, backend, monkeypatch):
+    """SQLite: the FTS5 probe finds no candidate, so neither the newest contacts nor the
+    contacts table are read for the page (PostgreSQL: the window, then the index)."""
+    await fillers(tenant, 3)
+    ran = []
+    for name in ("fetch_one", "fetch_stored"):
+        original = getattr(TenantSession, name)
+
+        def spy(self, statement, params=None, *, _original=original, _name=name):
+            if params and search.FTS_QUERY in params:
+                ran.append(_name)
+            return _original(self, statement, params)
+        monkeypatch.setattr(TenantSession, name, spy)
+    assert await found(tenant.client, tenant.headers, "zqxw") == []
+    assert ran == (["fetch_one"] if backend == "sqlite" else ["fetch_stored"] * 2)
+
+
+async def test_a_long_number_is_looked_up_by_its_last_digits_and_decided_by_the_rule(
+        tenant, window):
+    """FTS5 is asked for the last seven digits of a long run (search._narrowed): both
+    numbers below hold them, the rule keeps only the one holding the whole query."""
+    assert search.fts_query("+1 (415) 555-1234", True) == \
+        '{name email phone} : "+1 (415) 555-1234" OR {e164} : "5551234"'
+    assert search.fts_query("14155551234", True) == '"5551234"'
+    assert search.fts_query("14155551234", False) == '{name} : "5551234"'
+    await create(tenant, first_name="Near", last_name="Miss", phone="+1 650 555 1234")
+    await create(tenant, first_name="Right", last_name="One", phone="+1 415 555 1234")
+    await fillers(tenant, 2)
+    assert await found(tenant.client, tenant.headers, "14155551234") == ["One"]
+    assert await found(tenant.client, tenant.headers, "+14155551234") == ["One"]
+    assert await found(tenant.client, tenant.headers, "5551234") == ["Miss", "One"]

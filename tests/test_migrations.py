@@ -210,3 +210,53 @@ async def test_0016_indexes_the_contacts_that_exist(backend, tmp_path, request):
                 assert (await connection.execute(search, {"q": '"wanda"'})).all() == []
     finally:
         await engine.dispose()
+
+
+async def test_0017_indexes_the_tags_that_exist(tmp_path):
+    """SQLite: tags written before 0017 are in contact_tags afterwards (string members
+    only), the triggers index later writes, and the downgrade removes table and triggers."""
+    from datetime import UTC, datetime
+
+    from alembic import command
+    from sqlalchemy import create_engine, text
+
+    from homebase.db.migrate import alembic_config, upgrade
+
+    url = f"sqlite+aiosqlite:///{tmp_path}/old.sqlite3"
+    await upgrade(url, "0016")
+    engine = create_async_engine(url)
+    insert = text("INSERT INTO contacts (id, workspace_id, stage, tags, created_at, updated_at) "
+                  "VALUES (:id, 'wsp_1', 'LEAD', :tags, :now, :now)")
+    index = text("SELECT tag, contact_id FROM contact_tags ORDER BY tag, contact_id")
+    now = datetime.now(UTC)
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(text(
+                "INSERT INTO workspaces (id, name, status, settings, created_at) "
+                "VALUES ('wsp_1', 'W', 'active', '{}', :now)"), {"now": now})
+            for contact_id, tags in [("con_1", '["vip", "buyer"]'), ("con_2", "[]"),
+                                     ("con_3", '["vip", 3]')]:
+                await connection.execute(insert, {"id": contact_id, "tags": tags, "now": now})
+        await upgrade(url)
+        async with engine.begin() as connection:
+            assert (await connection.execute(index)).all() == [
+                ("buyer", "con_1"), ("vip", "con_1"), ("vip", "con_3")]
+            await connection.execute(insert, {"id": "con_4", "tags": '["new"]', "now": now})
+            await connection.execute(text("UPDATE contacts SET tags = '[\"vip\"]' "
+                                          "WHERE id = 'con_1'"))
+            assert (await connection.execute(index)).all() == [
+                ("new", "con_4"), ("vip", "con_1"), ("vip", "con_3")]
+        sync = create_engine(f"sqlite:///{tmp_path}/old.sqlite3")
+        with sync.begin() as connection:
+            config = alembic_config()
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0016")
+        sync.dispose()
+        async with engine.connect() as connection:
+            tables = await connection.run_sync(lambda sync: set(inspect(sync).get_table_names()))
+            triggers = (await connection.execute(text(
+                "SELECT name FROM sqlite_master WHERE type = 'trigger'"))).scalars().all()
+        assert "contact_tags" not in tables
+        assert not [name for name in triggers if name.startswith("contact_tags")]
+    finally:
+        await engine.dispose()

@@ -1,6 +1,6 @@
 """Running a keyset list statement and shaping the page, the same for every list."""
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy.sql import Select
@@ -18,6 +18,7 @@ from homebase.kit.responses import JSONResponse, json_response
 from homebase.runtime import get_runtime
 
 Built = Select | tuple[Select, dict]  # a statement, or a kept one and its bindparams
+Step = Built | Callable[[], Awaitable[StoredRows | None]]  # see stored_list_response
 
 
 async def list_response(request: Request, session: TenantSession, page: PageRequest,
@@ -36,7 +37,7 @@ async def list_response(request: Request, session: TenantSession, page: PageRequ
 
 async def stored_list_response(request: Request, session: TenantSession, page: PageRequest,
                                filters: dict[str, Any],
-                               build: Callable[[str | None, int], Built | list[Built]],
+                               build: Callable[[str | None, int], Built | list[Step]],
                                render: Callable[[StoredRows], list[dict[str, Any]]]
                                ) -> JSONResponse:
     """list_response for a renderer of whole pages of stored rows
@@ -44,9 +45,17 @@ async def stored_list_response(request: Request, session: TenantSession, page: P
     keys = get_runtime(request).settings.keys
     key = list_key(session.workspace_id, request.url.path, filters)
     built = build(decode_cursor(keys, key, page.cursor), page.limit)
-    # A list of statements: each answers the page exactly, the first when it can, so a
-    # later one runs only when an earlier found less than a full page (contacts/search.py).
+    # A list of steps: each answers the page exactly when it answers at all, so a later
+    # one runs only when an earlier could not (contacts/search.py). A statement could not
+    # when it found less than a full page; a callable runs its own statements and says
+    # so by returning None.
     for attempt in built if isinstance(built, list) else [built]:
+        if callable(attempt):
+            answer = await attempt()
+            if answer is None:
+                continue
+            stored = answer
+            break
         statement, params = attempt if isinstance(attempt, tuple) else (attempt, None)
         stored = await session.fetch_stored(statement, params)
         if len(stored.rows) > page.limit:
