@@ -114,9 +114,9 @@ class Settings(BaseSettings):
     idempotency_ttl_hours: int = Field(24, ge=1, le=720)
     idempotency_lease_seconds: float = Field(60, ge=1, le=3600)
 
-    # SQLite connection pool: one connection serialises this process's access, which
-    # measured fastest (see docs/performance.md).
-    sqlite_pool_size: int = Field(1, ge=1)
+    # SQLite connection pool: read requests each take a connection and run side by side
+    # (WAL); writes go one at a time whatever the size (db/engine.py, docs/performance.md).
+    sqlite_pool_size: int = Field(4, ge=1)
     # Statements built once run straight on the SQLite driver (db/direct.py); off, every
     # statement goes through SQLAlchemy's execution (slower; its events see them either
     # way, the direct path steps aside while anything listens to them).

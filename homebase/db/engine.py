@@ -1,5 +1,6 @@
 """The engine and the one place a transaction is opened and committed."""
 
+import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -82,18 +83,23 @@ def _create_engine(url: str, **options: Any) -> AsyncEngine:
 
 
 class Database:
-    def __init__(self, url: str, *, sqlite_pool_size: int = 1, pool_size: int = 10,
+    def __init__(self, url: str, *, sqlite_pool_size: int = 4, pool_size: int = 10,
                  pool_timeout: float = 30, connect_timeout: float | None = None,
                  statement_timeout: float | None = None, sqlite_direct: bool = True):
         """PostgreSQL bounds (None: none): `statement_timeout` is the server's
         statement_timeout for every statement of every connection, `pool_timeout` the
         longest wait for a pooled connection, `connect_timeout` for a new one. Failing to
         get a connection raises DatabaseUnavailable (503, db/unavailable.py).
-        `sqlite_direct` False sends every statement through SQLAlchemy (db/direct.py)."""
+        `sqlite_direct` False sends every statement through SQLAlchemy (db/direct.py).
+        SQLite: `sqlite_pool_size` connections, so reads (DEFERRED, WAL: they never wait
+        for each other or for the writer) run side by side; write transactions take
+        `writing` first, so this process's writers still go one at a time, in turn,
+        rather than polling SQLite's lock (busy timeout)."""
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         self.checkpointer: checkpoint.Checkpointer | None = None
         self.parking = request.Parking(limit=sqlite_pool_size)  # db/request.py
+        self.writing = asyncio.Lock()  # SQLite write transactions, one at a time
         # Called after a transaction that wrote background work commits (db/work.py):
         # the Runtime's in-process Wakeup.
         self.on_work: list[Callable[[], None]] = []
@@ -144,6 +150,16 @@ class Database:
             if pending.marked:
                 self.announce()
             return
+        if write:
+            async with self.writing:
+                async with self._sqlite_transaction(write=True) as connection:
+                    yield connection
+            return
+        async with self._sqlite_transaction(write=False) as connection:
+            yield connection
+
+    @asynccontextmanager
+    async def _sqlite_transaction(self, *, write: bool) -> AsyncIterator[AsyncConnection]:
         if self.checkpointer is not None:
             self.checkpointer.ensure_running()
         # Connections parked by requests go back to the pool first, and this waits
@@ -180,6 +196,16 @@ class Database:
             return
         if self.checkpointer is not None:
             self.checkpointer.ensure_running()
+        if write:
+            async with self.writing:
+                async with self._sqlite_request(write=True) as connection:
+                    yield connection
+            return
+        async with self._sqlite_request(write=False) as connection:
+            yield connection
+
+    @asynccontextmanager
+    async def _sqlite_request(self, *, write: bool) -> AsyncIterator[AsyncConnection]:
         async with request.sqlite_request(self.engine, self.parking, write=write) as connection:
             pending, token = work.track(connection)
             try:

@@ -19,15 +19,18 @@ URL it is given (db/engine.py). Everything goes through SQLAlchemy's public exec
 so its events and any instrumentation see every statement; db/direct.py runs a few
 statements built once straight on `Driver.sqlite`, and steps aside when anything listens.
 
-Statements that are slow by themselves (a search scanning a whole workspace) run on the
-loop thread. With one pooled connection per process (the SQLite default here) every /v1
-request waits for that connection anyway, so this changes little for them.
+Statements that can be slow by themselves (a search or a filtered list, which may scan a
+whole workspace) are run inside `off_loop()`: every call made within it goes to the
+connection's thread, so the event loop keeps serving other requests meanwhile (on other
+pooled connections: readers in WAL mode do not block each other; db/engine.py).
 """
 
 import asyncio
+import contextvars
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import pool
@@ -38,6 +41,26 @@ from sqlalchemy.engine import URL
 
 SQLITE_BUSY = 5
 DRIVER_NAME = "sqlite+homebase"
+
+
+# Set by off_loop(): the calls of the current task go to the connection's thread.
+_OFF_LOOP: contextvars.ContextVar[bool] = contextvars.ContextVar("homebase_sqlite_off_loop",
+                                                                 default=False)
+
+
+@contextmanager
+def off_loop(active: bool = True) -> Iterator[None]:
+    """Within this block (when `active`), this task's SQLite calls run on their
+    connection's thread instead of inline: for statements that can take milliseconds to
+    seconds, a hop of 60-180 µs each way is worth not stalling the loop."""
+    if not active:
+        yield
+        return
+    token = _OFF_LOOP.set(True)
+    try:
+        yield
+    finally:
+        _OFF_LOOP.reset(token)
 
 
 def _is_busy(error: sqlite3.OperationalError) -> bool:
@@ -63,7 +86,7 @@ class Driver:
         self.finished = 0
 
     async def call(self, function: Callable[..., Any], *args: Any) -> Any:
-        if self.queued == self.finished:
+        if self.queued == self.finished and not _OFF_LOOP.get():
             try:
                 return function(*args)
             except sqlite3.OperationalError as error:

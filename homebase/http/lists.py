@@ -6,6 +6,7 @@ from typing import Any
 from sqlalchemy.sql import Select
 from starlette.requests import Request
 
+from homebase.db.sqlite import off_loop
 from homebase.db.tenancy import StoredRows, TenantSession
 from homebase.kit.pagination import (
     PageRequest,
@@ -21,6 +22,14 @@ Built = Select | tuple[Select, dict]  # a statement, or a kept one and its bindp
 Step = Built | Callable[[], Awaitable[StoredRows | None]]  # see stored_list_response
 
 
+def filtered(filters: dict[str, Any]) -> bool:
+    """Whether a list has a filter or a search: then its statement may read much of the
+    workspace to fill a page (a tag or a `q` that matches little), and on SQLite it runs
+    off the event loop (db/sqlite.py, off_loop). An unfiltered page walks ids by index
+    and stays inline."""
+    return any(value not in (None, "", [], {}) for value in filters.values())
+
+
 async def list_response(request: Request, session: TenantSession, page: PageRequest,
                         filters: dict[str, Any], build: Callable[[str | None, int], Select],
                         render: Callable[[dict[str, Any]], dict[str, Any]]) -> JSONResponse:
@@ -31,7 +40,8 @@ async def list_response(request: Request, session: TenantSession, page: PageRequ
     after_id = decode_cursor(keys, key, page.cursor)
     built = build(after_id, page.limit)
     statement, params = built if isinstance(built, tuple) else (built, None)
-    rows = await session.fetch_all(statement, params)
+    with off_loop(filtered(filters)):
+        rows = await session.fetch_all(statement, params)
     return json_response(page_body(rows, page.limit, render, keys, key))
 
 
@@ -48,18 +58,19 @@ async def stored_list_response(request: Request, session: TenantSession, page: P
     # A list of steps: each answers the page exactly when it answers at all, so a later
     # one runs only when an earlier could not (contacts/search.py). A statement could not
     # when it found less than a full page; a callable runs its own statements and says
-    # so by returning None.
-    for attempt in built if isinstance(built, list) else [built]:
-        if callable(attempt):
-            answer = await attempt()
-            if answer is None:
-                continue
-            stored = answer
-            break
-        statement, params = attempt if isinstance(attempt, tuple) else (attempt, None)
-        stored = await session.fetch_stored(statement, params)
-        if len(stored.rows) > page.limit:
-            break
+    # so by returning None. A filtered list runs off SQLite's event loop (off_loop).
+    with off_loop(filtered(filters)):
+        for attempt in built if isinstance(built, list) else [built]:
+            if callable(attempt):
+                answer = await attempt()
+                if answer is None:
+                    continue
+                stored = answer
+                break
+            statement, params = attempt if isinstance(attempt, tuple) else (attempt, None)
+            stored = await session.fetch_stored(statement, params)
+            if len(stored.rows) > page.limit:
+                break
     has_more = len(stored.rows) > page.limit
     rows = stored.rows[:page.limit]
     last_id = rows[-1][stored.keys.index("id")] if has_more else None

@@ -1,0 +1,123 @@
+"""No request stalls the others on SQLite (issue 15 item 5): statements that can be slow
+run on their connection's thread (db/sqlite.py, off_loop), and read transactions run side
+by side on the pool's connections (WAL) while writes still go one at a time."""
+
+import asyncio
+import threading
+import time
+
+import pytest
+from sqlalchemy import event, func, literal, select, text
+
+from homebase.db import direct
+from homebase.db.engine import Database
+from homebase.db.sqlite import off_loop
+from homebase.http.lists import filtered
+
+ONE = direct.once(select(literal(1).label("one")))
+THREAD = direct.once(select(func.thread_ident().label("ident")))
+
+
+@pytest.fixture
+async def database(tmp_path):
+    database = Database(f"sqlite+aiosqlite:///{tmp_path / 'stall.sqlite3'}")
+
+    @event.listens_for(database.engine.sync_engine, "connect")
+    def _functions(dbapi_connection, _record):
+        # Which thread runs a statement, and a statement that takes a while.
+        dbapi_connection.create_function("thread_ident", 0, threading.get_ident)
+        dbapi_connection.create_function("slow", 1, lambda seconds: time.sleep(seconds) or 1)
+
+    yield database
+    await database.dispose()
+
+
+async def _thread_of_statement(database: Database, slow: bool, via_sqlalchemy: bool) -> int:
+    async with database.request_transaction(write=False) as connection:
+        with off_loop(slow):
+            if via_sqlalchemy:
+                return (await connection.execute(text("SELECT thread_ident()"))).scalar()
+            outcome = await direct.execute(connection, THREAD)  # on the driver directly
+            assert outcome is not None
+            return outcome.rows[0]["ident"]
+
+
+@pytest.mark.parametrize("via_sqlalchemy", [False, True])
+async def test_a_slow_statement_runs_off_the_loop_thread(database, via_sqlalchemy):
+    loop_thread = threading.get_ident()
+    assert await _thread_of_statement(database, False, via_sqlalchemy) == loop_thread
+    assert await _thread_of_statement(database, True, via_sqlalchemy) != loop_thread
+    # and the next cheap one is inline again
+    assert await _thread_of_statement(database, False, via_sqlalchemy) == loop_thread
+
+
+async def test_a_read_proceeds_while_another_read_runs_a_slow_statement(database):
+    async def slow_read() -> int:
+        async with database.request_transaction(write=False) as connection:
+            with off_loop():
+                return (await connection.execute(text("SELECT slow(0.5)"))).scalar()
+
+    slow = asyncio.create_task(slow_read())
+    await asyncio.sleep(0.05)  # the slow statement is running on its connection's thread
+    async with asyncio.timeout(5):
+        async with database.request_transaction(write=False) as connection:
+            outcome = await direct.execute(connection, ONE)
+    assert outcome is not None and outcome.rows == [{"one": 1}]
+    assert not slow.done()  # answered on another connection while the slow one ran
+    assert await slow == 1
+
+
+async def test_two_read_transactions_are_open_at_once(database):
+    async with database.transaction() as connection:
+        await connection.execute(text("CREATE TABLE t (x INTEGER)"))
+        await connection.execute(text("INSERT INTO t VALUES (1)"))
+    first_open, release = asyncio.Event(), asyncio.Event()
+
+    async def hold_a_read() -> None:
+        async with database.request_transaction(write=False) as connection:
+            assert (await connection.execute(text("SELECT x FROM t"))).scalar() == 1
+            first_open.set()
+            await release.wait()
+
+    holder = asyncio.create_task(hold_a_read())
+    await first_open.wait()
+    async with asyncio.timeout(5):  # a pool of one would keep this waiting 60 s
+        async with database.request_transaction(write=False) as connection:
+            assert (await connection.execute(text("SELECT x FROM t"))).scalar() == 1
+    release.set()
+    await holder
+
+
+async def test_writes_still_go_one_at_a_time(database):
+    async with database.transaction() as connection:
+        await connection.execute(text("CREATE TABLE t (x INTEGER)"))
+    order: list[str] = []
+    first_open, release = asyncio.Event(), asyncio.Event()
+
+    async def first() -> None:
+        async with database.request_transaction(write=True) as connection:
+            await connection.execute(text("INSERT INTO t VALUES (1)"))
+            order.append("first in")
+            first_open.set()
+            await release.wait()
+            order.append("first out")
+
+    async def second() -> None:
+        async with database.transaction() as connection:
+            order.append("second in")
+            await connection.execute(text("INSERT INTO t VALUES (2)"))
+
+    one = asyncio.create_task(first())
+    await first_open.wait()
+    two = asyncio.create_task(second())
+    await asyncio.sleep(0.05)
+    assert order == ["first in"]  # the second writer waits its turn, in this process
+    release.set()
+    await asyncio.gather(one, two)
+    assert order == ["first in", "first out", "second in"]
+
+
+def test_a_list_with_a_filter_or_a_search_counts_as_filtered():
+    assert filtered({"q": "zqxw", "stage": None})
+    assert filtered({"tag": ["vip"]})
+    assert not filtered({"q": None, "stage": None, "tag": []})
