@@ -182,8 +182,9 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--contacts", type=int, default=10_000)
-    parser.add_argument("--only", help="comma-separated: hello-world,ping,list-50,create,"
-                                       "create-keyed,lead")
+    parser.add_argument(
+        "--only", help="comma-separated: hello-world,ping,list-50,create,create-keyed,lead"
+    )
     parser.add_argument("--profile", help="write a cProfile of the timed requests here")
     args = parser.parse_args()
     if not 1 <= args.requests <= 1_000_000 or not 1 <= args.concurrency <= 1000:

@@ -10,15 +10,23 @@ LEAD_FIXTURES = {
     "offices": [{"ref": "downtown", "name": "Downtown"}],
     "teams": [{"ref": "buyers", "name": "Buyers", "office": "downtown"}],
     "members": [
-        {"ref": f"a{n}", "email": f"a{n}@bench.example", "name": f"Agent {n}",
-         "office": "downtown", "team": "buyers"}
+        {
+            "ref": f"a{n}",
+            "email": f"a{n}@bench.example",
+            "name": f"Agent {n}",
+            "office": "downtown",
+            "team": "buyers",
+        }
         for n in range(4)
     ],
     "routing_rules": [
-        {"name": "Luxury", "method": "agent", "agent": "a0",
-         "conditions": {"price_min": 5000000}},
-        {"name": "Portal buyers", "method": "round_robin", "team": "buyers",
-         "conditions": {"source": ["Zillow", "Realtor.com"], "zip": ["941"]}},
+        {"name": "Luxury", "method": "agent", "agent": "a0", "conditions": {"price_min": 5000000}},
+        {
+            "name": "Portal buyers",
+            "method": "round_robin",
+            "team": "buyers",
+            "conditions": {"source": ["Zillow", "Realtor.com"], "zip": ["941"]},
+        },
         {"name": "Fallback", "method": "agent", "agent": "a1", "fallback": True},
     ],
 }

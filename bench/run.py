@@ -69,8 +69,10 @@ class Endpoint:
 
     def ratios(self, baseline: "Endpoint") -> list[float]:
         # Each round's ratio uses that round's baseline; the median of those is reported.
-        return [r.requests_per_second / b.requests_per_second
-                for r, b in zip(self.results, baseline.results, strict=True)]
+        return [
+            r.requests_per_second / b.requests_per_second
+            for r, b in zip(self.results, baseline.results, strict=True)
+        ]
 
 
 def _arguments() -> argparse.Namespace:
@@ -79,8 +81,12 @@ def _arguments() -> argparse.Namespace:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite",
-                        help="sqlite (default) or postgres: PostgreSQL + Redis on loopback")
+    parser.add_argument(
+        "--db",
+        choices=["sqlite", "postgres"],
+        default="sqlite",
+        help="sqlite (default) or postgres: PostgreSQL + Redis on loopback",
+    )
     parser.add_argument(
         "--quick",
         action="store_true",
@@ -102,8 +108,9 @@ def _arguments() -> argparse.Namespace:
         default=1_000_000,
         help="contacts in the workspace of the deep page, search and stall (0 skips them)",
     )
-    parser.add_argument("--only", choices=PARTS, action="append",
-                        help="run this part only (repeatable)")
+    parser.add_argument(
+        "--only", choices=PARTS, action="append", help="run this part only (repeatable)"
+    )
     parser.add_argument(
         "--write-docs",
         action="store_true",
@@ -120,11 +127,17 @@ def _arguments() -> argparse.Namespace:
     return args
 
 
-def throughput(args: argparse.Namespace, workdir: Path, settings: wrk.WrkSettings,
-               wrk_path: str, backend: Backend) -> list[Endpoint]:
+def throughput(
+    args: argparse.Namespace,
+    workdir: Path,
+    settings: wrk.WrkSettings,
+    wrk_path: str,
+    backend: Backend,
+) -> list[Endpoint]:
     parts = args.parts
-    service = prepare_service(workdir / "service", secrets.token_urlsafe(32), backend,
-                              lead_fixtures=True)
+    service = prepare_service(
+        workdir / "service", secrets.token_urlsafe(32), backend, lead_fixtures=True
+    )
     seconds = backend.seed(service.database_url, service.workspace_id, args.contacts)
     print(f"seeded {args.contacts:,} contacts in {seconds:.1f} s", flush=True)
     body = json.dumps(CONTACT_BODY)
@@ -132,32 +145,51 @@ def throughput(args: argparse.Namespace, workdir: Path, settings: wrk.WrkSetting
     with ExitStack() as stack:
         hello = stack.enter_context(hello_server(workdir))
         base = stack.enter_context(service.server()).base_url
-        endpoints = [Endpoint("hello-world", hello.base_url + "/"),
-                     Endpoint(PING, base + "/v1/ping", service.auth)]
+        endpoints = [
+            Endpoint("hello-world", hello.base_url + "/"),
+            Endpoint(PING, base + "/v1/ping", service.auth),
+        ]
         if parts & {"throughput", "workers"}:
             endpoints.append(Endpoint(LIST, base + "/v1/contacts?limit=50", service.auth))
         if "throughput" in parts:
             endpoints += [
                 Endpoint(CREATE, base + "/v1/contacts", script=wrk.lua_post(body, post_headers)),
-                Endpoint(LEADS, base + "/v1/leads",
-                         script=wrk.lua_post(json.dumps(LEAD_BODY), post_headers)),
+                Endpoint(
+                    LEADS,
+                    base + "/v1/leads",
+                    script=wrk.lua_post(json.dumps(LEAD_BODY), post_headers),
+                ),
             ]
         if "limiter" in parts:  # the same database, the other limiter
             other = stack.enter_context(
-                service.server(redis_url=None if backend.redis_url else REDIS_URL))
+                service.server(redis_url=None if backend.redis_url else REDIS_URL)
+            )
             endpoints.append(Endpoint(OTHER_LIMITER, other.base_url + "/v1/ping", service.auth))
         if "workers" in parts:
             two = stack.enter_context(service.server(workers=2)).base_url
-            endpoints += [Endpoint(PING_2, two + "/v1/ping", service.auth),
-                          Endpoint(LIST_2, two + "/v1/contacts?limit=50", service.auth)]
+            endpoints += [
+                Endpoint(PING_2, two + "/v1/ping", service.auth),
+                Endpoint(LIST_2, two + "/v1/contacts?limit=50", service.auth),
+            ]
         _check_endpoints(endpoints, body, post_headers)
         for endpoint in endpoints:  # warm-up: imports, caches, the database's page cache
-            wrk.run(wrk_path, endpoint.url, settings, headers=endpoint.headers,
-                    script=endpoint.script, duration=min(2.0, settings.duration))
+            wrk.run(
+                wrk_path,
+                endpoint.url,
+                settings,
+                headers=endpoint.headers,
+                script=endpoint.script,
+                duration=min(2.0, settings.duration),
+            )
         for round_number in range(args.rounds):
             for endpoint in endpoints:
-                result = wrk.run(wrk_path, endpoint.url, settings, headers=endpoint.headers,
-                                 script=endpoint.script)
+                result = wrk.run(
+                    wrk_path,
+                    endpoint.url,
+                    settings,
+                    headers=endpoint.headers,
+                    script=endpoint.script,
+                )
                 if not result.ok:
                     raise RuntimeError(
                         f"{endpoint.name}: {result.errors} errors in {result.requests} requests"
@@ -180,8 +212,7 @@ def _check_endpoints(endpoints: list[Endpoint], body: str, post_headers: dict) -
     for endpoint in endpoints:
         if endpoint.script is None:
             answer = _check(httpx.get(endpoint.url, headers=endpoint.headers), 200)
-            if "contacts" in endpoint.url and (len(answer["data"]) != 50
-                                               or not answer["has_more"]):
+            if "contacts" in endpoint.url and (len(answer["data"]) != 50 or not answer["has_more"]):
                 raise RuntimeError("the contact list did not return a full page")
         elif endpoint.name == CREATE:
             _check(httpx.post(endpoint.url, content=body, headers=post_headers), 201)
@@ -230,13 +261,16 @@ def _median(results: list[wrk.Result], attribute: str) -> float:
 
 def _row(endpoint: Endpoint, baseline: Endpoint, name: str, target: str = "") -> str:
     ratio = statistics.median(endpoint.ratios(baseline))
-    return (f"| {name} | {_median(endpoint.results, 'requests_per_second'):,.0f}"
-            f" | {_median(endpoint.results, 'p50_ms'):.2f}"
-            f" | {_median(endpoint.results, 'p99_ms'):.2f} | {ratio:.3f} | {target} |")
+    return (
+        f"| {name} | {_median(endpoint.results, 'requests_per_second'):,.0f}"
+        f" | {_median(endpoint.results, 'p50_ms'):.2f}"
+        f" | {_median(endpoint.results, 'p99_ms'):.2f} | {ratio:.3f} | {target} |"
+    )
 
 
-def _throughput_report(args, backend: Backend, endpoints: list[Endpoint],
-                       figures: dict) -> list[str]:
+def _throughput_report(
+    args, backend: Backend, endpoints: list[Endpoint], figures: dict
+) -> list[str]:
     named = {endpoint.name: endpoint for endpoint in endpoints}
     baseline = endpoints[0]
     for endpoint in endpoints:
@@ -248,8 +282,10 @@ def _throughput_report(args, backend: Backend, endpoints: list[Endpoint],
             "ratios": ratios,
             "ratio": statistics.median(ratios),
         }
-    header = ["| endpoint | req/s | p50 ms | p99 ms | ratio to hello-world | target |",
-              "|---|---:|---:|---:|---:|---|"]
+    header = [
+        "| endpoint | req/s | p50 ms | p99 ms | ratio to hello-world | target |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
     limiter = "Redis" if backend.redis_url else "in-memory"
     lines = [
         f"Throughput ({args.contacts:,} contacts in the workspace; {limiter} rate limiter; "
@@ -267,16 +303,18 @@ def _throughput_report(args, backend: Backend, endpoints: list[Endpoint],
         if target is not None:
             ratio = figures[endpoint.name]["ratio"]
             spread = figures[endpoint.name]["ratios"]
-            verdict = (f"≥ {target:.2f} {'met' if ratio >= target else 'MISSED'}"
-                       + (f" [{min(spread):.3f}-{max(spread):.3f}]" if len(spread) > 1 else ""))
+            verdict = f"≥ {target:.2f} {'met' if ratio >= target else 'MISSED'}" + (
+                f" [{min(spread):.3f}-{max(spread):.3f}]" if len(spread) > 1 else ""
+            )
         lines.append(_row(endpoint, baseline, endpoint.name, verdict))
     lines.append("")
     if OTHER_LIMITER in named:
         other = "in-memory (HOMEBASE_REDIS_URL unset)" if backend.redis_url else "Redis"
         production = figures[PING]["ratio"]
         alternative = figures[OTHER_LIMITER]["ratio"]
-        redis, memory = ((production, alternative) if backend.redis_url
-                         else (alternative, production))
+        redis, memory = (
+            (production, alternative) if backend.redis_url else (alternative, production)
+        )
         lines += [
             "Rate limiter: GET /v1/ping on two one-worker processes over the same database, "
             "in the same rounds:",
@@ -307,9 +345,15 @@ def _throughput_report(args, backend: Backend, endpoints: list[Endpoint],
     return lines
 
 
-def report(args: argparse.Namespace, settings: wrk.WrkSettings, backend: Backend,
-           endpoints: list[Endpoint] | None, at_scale: "scale.Scale | None",
-           deliveries: list[dict] | None, seconds: float) -> tuple[str, dict]:
+def report(
+    args: argparse.Namespace,
+    settings: wrk.WrkSettings,
+    backend: Backend,
+    endpoints: list[Endpoint] | None,
+    at_scale: "scale.Scale | None",
+    deliveries: list[dict] | None,
+    seconds: float,
+) -> tuple[str, dict]:
     lines = [
         f"Run {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {_machine()}; {backend.label}.",
         f"wrk -t{settings.threads} -c{settings.connections} -d{settings.duration:g}s "
@@ -317,8 +361,7 @@ def report(args: argparse.Namespace, settings: wrk.WrkSettings, backend: Backend
         f"httptools) per server unless said; the run took {seconds / 60:.0f} min.",
         "",
     ]
-    figures: dict = {"date": datetime.now(UTC).isoformat(), "machine": _machine(),
-                     "db": args.db}
+    figures: dict = {"date": datetime.now(UTC).isoformat(), "machine": _machine(), "db": args.db}
     if endpoints:
         lines += _throughput_report(args, backend, endpoints, figures)
     if at_scale:
@@ -363,19 +406,21 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory(prefix="homebase-bench-") as directory:
             workdir = Path(directory)
-            endpoints = (throughput(args, workdir, settings, wrk_path, backend)
-                         if parts & {"throughput", "limiter", "workers"} else None)
+            endpoints = (
+                throughput(args, workdir, settings, wrk_path, backend)
+                if parts & {"throughput", "limiter", "workers"}
+                else None
+            )
             at_scale = None
             if parts & {"deep", "search", "stall"} and args.deep_contacts > 0:
-                at_scale = scale.measure(args, workdir, settings, wrk_path, backend, parts,
-                                         secrets.token_urlsafe(32))
-            deliveries = (webhook_delivery(args, workdir, backend)
-                          if "webhooks" in parts else None)
+                at_scale = scale.measure(
+                    args, workdir, settings, wrk_path, backend, parts, secrets.token_urlsafe(32)
+                )
+            deliveries = webhook_delivery(args, workdir, backend) if "webhooks" in parts else None
     finally:
         backend.cleanup()
     seconds = time.monotonic() - started
-    markdown, figures = report(args, settings, backend, endpoints, at_scale, deliveries,
-                               seconds)
+    markdown, figures = report(args, settings, backend, endpoints, at_scale, deliveries, seconds)
     print("\n" + markdown)
     print(f"(bench took {seconds:.0f} s)")
     if args.json:

@@ -75,17 +75,29 @@ def _warm(wrk_path: str, url: str, settings: wrk.WrkSettings, headers: dict) -> 
     wrk.run(wrk_path, url, settings, headers=headers, duration=min(2.0, settings.duration))
 
 
-def measure(args, workdir: Path, settings: wrk.WrkSettings, wrk_path: str, backend: Backend,
-            parts: set[str], secret: str) -> Scale:
+def measure(
+    args,
+    workdir: Path,
+    settings: wrk.WrkSettings,
+    wrk_path: str,
+    backend: Backend,
+    parts: set[str],
+    secret: str,
+) -> Scale:
     service = prepare_service(workdir / "deep", secret, backend)
     count = args.deep_contacts
     seconds = backend.seed(service.database_url, service.workspace_id, count)
     print(f"seeded {count:,} contacts in {seconds:.1f} s ({backend.label})", flush=True)
     scale = Scale(contacts=count, seed_seconds=seconds)
-    one = wrk.WrkSettings(threads=1, connections=1, duration=settings.duration,
-                          timeout=max(settings.timeout, 30.0))
-    eight = wrk.WrkSettings(threads=1, connections=min(8, settings.connections),
-                            duration=settings.duration, timeout=settings.timeout)
+    one = wrk.WrkSettings(
+        threads=1, connections=1, duration=settings.duration, timeout=max(settings.timeout, 30.0)
+    )
+    eight = wrk.WrkSettings(
+        threads=1,
+        connections=min(8, settings.connections),
+        duration=settings.duration,
+        timeout=settings.timeout,
+    )
     with service.server() as server:
         first_url = server.base_url + "/v1/contacts?limit=50"
         if "deep" in parts:
@@ -106,11 +118,15 @@ def measure(args, workdir: Path, settings: wrk.WrkSettings, wrk_path: str, backe
                     if not result.ok:
                         raise RuntimeError(f"deep page: {result.errors} errors")
                     results.append(result)
-                print(f"first page p50 {scale.first[-1].p50_ms:.2f} ms, page at {depth:,}: "
-                      f"p50 {scale.deep[-1].p50_ms:.2f} ms", flush=True)
+                print(
+                    f"first page p50 {scale.first[-1].p50_ms:.2f} ms, page at {depth:,}: "
+                    f"p50 {scale.deep[-1].p50_ms:.2f} ms",
+                    flush=True,
+                )
         phone, phone_index = seed.search_phone(count)
-        scale.queries = dict(zip(SEARCH_NAMES, (seed.SEARCH_NONE, seed.SEARCH_MANY, phone),
-                                 strict=True))
+        scale.queries = dict(
+            zip(SEARCH_NAMES, (seed.SEARCH_NONE, seed.SEARCH_MANY, phone), strict=True)
+        )
         urls = {name: f"{first_url}&q={quote(q)}" for name, q in scale.queries.items()}
         if parts & {"search", "stall"}:
             _check_searches(urls, service.pii_auth, phone)
@@ -122,16 +138,23 @@ def measure(args, workdir: Path, settings: wrk.WrkSettings, wrk_path: str, backe
                 for name, url in urls.items():
                     result = _one(wrk_path, url, one, service.pii_auth)
                     scale.search.setdefault(name, []).append(result)
-                    print(f"search {name:24} p50 {result.p50_ms:9.2f} ms "
-                          f"(first page {scale.search_first[-1].p50_ms:.2f} ms)", flush=True)
+                    print(
+                        f"search {name:24} p50 {result.p50_ms:9.2f} ms "
+                        f"(first page {scale.search_first[-1].p50_ms:.2f} ms)",
+                        flush=True,
+                    )
         if "stall" in parts:
             ping_url = server.base_url + "/v1/ping"
             _warm(wrk_path, ping_url, one, service.auth)
             for _ in range(args.rounds):
                 scale.idle.append(_one(wrk_path, ping_url, one, service.auth))
-                background = wrk.start(wrk_path, urls[SEARCH_NAMES[0]], one,
-                                       headers=service.pii_auth,
-                                       duration=settings.duration + 2)
+                background = wrk.start(
+                    wrk_path,
+                    urls[SEARCH_NAMES[0]],
+                    one,
+                    headers=service.pii_auth,
+                    duration=settings.duration + 2,
+                )
                 try:
                     time.sleep(0.5)
                     loaded = wrk.run(wrk_path, ping_url, one, headers=service.auth)
@@ -145,9 +168,12 @@ def measure(args, workdir: Path, settings: wrk.WrkSettings, wrk_path: str, backe
                 # starts once a ping is answered again.
                 check(httpx.get(ping_url, headers=service.auth, timeout=120), 200)
                 time.sleep(1.0)
-                print(f"ping p99 idle {scale.idle[-1].p99_ms:.2f} ms, beside a searching "
-                      f"client {scale.loaded[-1].p99_ms:.2f} ms "
-                      f"({scale.load[-1].requests} searches)", flush=True)
+                print(
+                    f"ping p99 idle {scale.idle[-1].p99_ms:.2f} ms, beside a searching "
+                    f"client {scale.loaded[-1].p99_ms:.2f} ms "
+                    f"({scale.load[-1].requests} searches)",
+                    flush=True,
+                )
     return scale
 
 
@@ -159,8 +185,9 @@ def _one(wrk_path: str, url: str, settings: wrk.WrkSettings, headers: dict) -> w
 
 
 def _check_searches(urls: dict[str, str], headers: dict, phone: str) -> None:
-    none, many, digits = (check(httpx.get(url, headers=headers, timeout=120), 200)
-                          for url in urls.values())
+    none, many, digits = (
+        check(httpx.get(url, headers=headers, timeout=120), 200) for url in urls.values()
+    )
     if none["data"]:
         raise RuntimeError("the no-match search found contacts")
     if len(many["data"]) != 50 or not all(
@@ -193,8 +220,12 @@ def report(scale: Scale, settings: wrk.WrkSettings) -> tuple[list[str], dict]:
             f"{'met' if ratio <= DEEP_TARGET else 'MISSED'}).",
             "",
         ]
-        figures["deep_page"] = {"depth": scale.depth, "first_p50_ms": first_p50,
-                                "deep_p50_ms": deep_p50, "ratio": ratio}
+        figures["deep_page"] = {
+            "depth": scale.depth,
+            "first_p50_ms": first_p50,
+            "deep_p50_ms": deep_p50,
+            "ratio": ratio,
+        }
     if scale.search:
         first_p50 = median(scale.search_first, "p50_ms")
         lines += [
@@ -216,9 +247,13 @@ def report(scale: Scale, settings: wrk.WrkSettings) -> tuple[list[str], dict]:
                 f"| {name} | `{scale.queries[name]}` | "
                 f"{median(results, 'requests_per_second'):,.1f} | "
                 f"{median(results, 'p50_ms'):.2f} | {median(results, 'p99_ms'):.2f} | "
-                f"{ratio:.2f} | ≤ {SEARCH_TARGET:g} {verdict} |")
-            figures["search"][name] = {"q": scale.queries[name],
-                                       "p50_ms": median(results, "p50_ms"), "ratio": ratio}
+                f"{ratio:.2f} | ≤ {SEARCH_TARGET:g} {verdict} |"
+            )
+            figures["search"][name] = {
+                "q": scale.queries[name],
+                "p50_ms": median(results, "p50_ms"),
+                "ratio": ratio,
+            }
         lines.append("")
     if scale.idle:
         ratio = scale.stall_ratio
@@ -242,6 +277,9 @@ def report(scale: Scale, settings: wrk.WrkSettings) -> tuple[list[str], dict]:
             f"{statistics.median(r.requests for r in scale.load):,.0f} searches a run.",
             "",
         ]
-        figures["stall"] = {"idle_p99_ms": median(scale.idle, "p99_ms"),
-                            "loaded_p99_ms": median(scale.loaded, "p99_ms"), "ratio": ratio}
+        figures["stall"] = {
+            "idle_p99_ms": median(scale.idle, "p99_ms"),
+            "loaded_p99_ms": median(scale.loaded, "p99_ms"),
+            "ratio": ratio,
+        }
     return lines, figures

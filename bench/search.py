@@ -26,11 +26,60 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
-FIRST = ("Maria", "James", "Dana", "Luis", "Aiko", "Noah", "Emma", "Omar", "Priya", "Chen",
-         "Sofia", "Liam", "Fatima", "Ethan", "Olga", "Mark", "Ines", "Kwame", "Hana", "Ivan",
-         "Lucia", "Tom", "Zara", "Ben", "Nora", "Raj", "Elena", "Sam", "Mia", "Jonas")
-SYLLABLES = ("ber", "son", "ley", "ton", "ric", "van", "del", "mor", "tes", "kin",
-             "ham", "lin", "ros", "gar", "wel", "dan", "pol", "sen", "tur", "ves")
+FIRST = (
+    "Maria",
+    "James",
+    "Dana",
+    "Luis",
+    "Aiko",
+    "Noah",
+    "Emma",
+    "Omar",
+    "Priya",
+    "Chen",
+    "Sofia",
+    "Liam",
+    "Fatima",
+    "Ethan",
+    "Olga",
+    "Mark",
+    "Ines",
+    "Kwame",
+    "Hana",
+    "Ivan",
+    "Lucia",
+    "Tom",
+    "Zara",
+    "Ben",
+    "Nora",
+    "Raj",
+    "Elena",
+    "Sam",
+    "Mia",
+    "Jonas",
+)
+SYLLABLES = (
+    "ber",
+    "son",
+    "ley",
+    "ton",
+    "ric",
+    "van",
+    "del",
+    "mor",
+    "tes",
+    "kin",
+    "ham",
+    "lin",
+    "ros",
+    "gar",
+    "wel",
+    "dan",
+    "pol",
+    "sen",
+    "tur",
+    "ves",
+)
 CASES = {  # name -> query string; "first page" is the baseline
     "first page": "limit=50",
     "q no match": "limit=50&q=zqxw",
@@ -45,25 +94,58 @@ CASES = {  # name -> query string; "first page" is the baseline
     "tag (1 in 1,000)": "limit=50&tag=vip",
     "tag nobody has": "limit=50&tag=nope",
 }
-COLUMNS = ("id", "workspace_id", "first_name", "last_name", "email", "email_lower", "phone",
-           "phone_e164", "stage", "source", "tags", "notes", "owner_id", "ai_paused_at",
-           "anonymized_at", "created_at", "updated_at")
+COLUMNS = (
+    "id",
+    "workspace_id",
+    "first_name",
+    "last_name",
+    "email",
+    "email_lower",
+    "phone",
+    "phone_e164",
+    "stage",
+    "source",
+    "tags",
+    "notes",
+    "owner_id",
+    "ai_paused_at",
+    "anonymized_at",
+    "created_at",
+    "updated_at",
+)
 STAGES = ("LEAD", "HOT_LEAD", "NURTURE", "ACTIVE_CLIENT", "PAST_CLIENT", "SPHERE")
 
 
 def _rows(workspace_id: str, count: int, now: datetime) -> Iterator[tuple]:
     for index in range(count):
         first = FIRST[index % len(FIRST)]
-        last = (SYLLABLES[(index // 7) % 20] + SYLLABLES[(index // 140) % 20]
-                + SYLLABLES[(index // 2800) % 20]).capitalize()
+        last = (
+            SYLLABLES[(index // 7) % 20]
+            + SYLLABLES[(index // 140) % 20]
+            + SYLLABLES[(index // 2800) % 20]
+        ).capitalize()
         email = f"{first}.{last}{index}@example.com".lower()
         group, number = (index // 10_000) % 100, index % 10_000
         rare = index % 1000 == 0
-        yield (f"con_{index:026d}", workspace_id, first, last, email, email,
-               f"+1 415 2{group:02d} {number:04d}", f"+14152{group:02d}{number:04d}",
-               STAGES[index % 6], "Billboard" if rare else "Zillow",
-               ["vip"] if rare else ["buyer"], None, "usr_rare" if rare else "usr_common",
-               None, None, now, now)
+        yield (
+            f"con_{index:026d}",
+            workspace_id,
+            first,
+            last,
+            email,
+            email,
+            f"+1 415 2{group:02d} {number:04d}",
+            f"+14152{group:02d}{number:04d}",
+            STAGES[index % 6],
+            "Billboard" if rare else "Zillow",
+            ["vip"] if rare else ["buyer"],
+            None,
+            "usr_rare" if rare else "usr_common",
+            None,
+            None,
+            now,
+            now,
+        )
 
 
 def _seed_sqlite(path: Path, workspace_id: str, count: int) -> None:
@@ -71,11 +153,15 @@ def _seed_sqlite(path: Path, workspace_id: str, count: int) -> None:
 
     stamp = datetime.now(UTC).replace(tzinfo=None).strftime("%Y-%m-%d %H:%M:%S.%f")
     connection = sqlite3.connect(path)
-    sql = (f"INSERT INTO contacts ({', '.join(COLUMNS)}) "
-           f"VALUES ({', '.join('?' for _ in COLUMNS)})")
+    sql = f"INSERT INTO contacts ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)})"
     with connection:
-        connection.executemany(sql, ((*row[:10], json.dumps(row[10]), *row[11:15], stamp, stamp)
-                                     for row in _rows(workspace_id, count, stamp)))
+        connection.executemany(
+            sql,
+            (
+                (*row[:10], json.dumps(row[10]), *row[11:15], stamp, stamp)
+                for row in _rows(workspace_id, count, stamp)
+            ),
+        )
     connection.close()
 
 
@@ -86,12 +172,15 @@ async def _seed_postgres(url: str, workspace_id: str, count: int) -> None:
     try:
         # COPY is binary: jsonb's binary form is a version byte, then the text.
         await connection.set_type_codec(
-            "jsonb", schema="pg_catalog", format="binary",
+            "jsonb",
+            schema="pg_catalog",
+            format="binary",
             encoder=lambda value: b"\x01" + json.dumps(value).encode(),
-            decoder=lambda data: json.loads(data[1:]))
+            decoder=lambda data: json.loads(data[1:]),
+        )
         await connection.copy_records_to_table(
-            "contacts", columns=COLUMNS,
-            records=_rows(workspace_id, count, datetime.now(UTC)))
+            "contacts", columns=COLUMNS, records=_rows(workspace_id, count, datetime.now(UTC))
+        )
         await connection.execute("ANALYZE contacts")
     finally:
         await connection.close()
@@ -101,8 +190,9 @@ async def _postgres_database() -> tuple[str, str]:
     from sqlalchemy import text
     from sqlalchemy.ext.asyncio import create_async_engine
 
-    server = os.environ.get("HOMEBASE_TEST_POSTGRES_URL",
-                            "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres")
+    server = os.environ.get(
+        "HOMEBASE_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
+    )
     name = f"homebase_bench_search_{uuid.uuid4().hex[:8]}"
     admin = create_async_engine(server, isolation_level="AUTOCOMMIT")
     async with admin.connect() as connection:
@@ -127,8 +217,11 @@ async def _measure(url: str, db: str, count: int, rounds: int, per_round: int) -
     from homebase.db.migrate import upgrade
 
     await upgrade(url, "0015")
-    os.environ.update(HOMEBASE_DATABASE_URL=url, HOMEBASE_SECRET_KEY="bench-search-secret",
-                      HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="100000000")
+    os.environ.update(
+        HOMEBASE_DATABASE_URL=url,
+        HOMEBASE_SECRET_KEY="bench-search-secret",
+        HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="100000000",
+    )
     from homebase.auth.api_keys import create_api_key
     from homebase.http.app import create_app
     from homebase.runtime import Runtime
@@ -137,9 +230,14 @@ async def _measure(url: str, db: str, count: int, rounds: int, per_round: int) -
     runtime = Runtime.from_settings()
     async with runtime.db.transaction() as connection:
         workspace = await create_workspace(connection, "Search Realty", runtime.clock())
-        key = await create_api_key(connection, workspace_id=workspace["id"],
-                                   scopes=["contacts:read", "contacts:read:pii"], name="bench",
-                                   now=runtime.clock(), expires_in_days=None)
+        key = await create_api_key(
+            connection,
+            workspace_id=workspace["id"],
+            scopes=["contacts:read", "contacts:read:pii"],
+            name="bench",
+            now=runtime.clock(),
+            expires_in_days=None,
+        )
     await runtime.close()
     started = time.perf_counter()
     if db == "sqlite":
@@ -156,9 +254,12 @@ async def _measure(url: str, db: str, count: int, rounds: int, per_round: int) -
     samples: dict[str, list[list[float]]] = {name: [] for name in CASES}
     found: dict[str, int] = {}
     headers = {"authorization": f"token {key.key}"}
-    async with app.router.lifespan_context(app), httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1",
-            headers=headers) as client:
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1", headers=headers
+        ) as client,
+    ):
         for name, query in CASES.items():  # warm-up, and what each case finds
             response = await client.get(f"/v1/contacts?{query}")
             response.raise_for_status()
@@ -173,34 +274,54 @@ async def _measure(url: str, db: str, count: int, rounds: int, per_round: int) -
                     if response.status_code != 200:
                         raise RuntimeError(f"{query}: {response.status_code}")
     await runtime.close()
-    p50 = {name: statistics.median(value for one in values for value in one) * 1000
-           for name, values in samples.items()}
-    rounds_p50 = {name: [statistics.median(one) for one in values]
-                  for name, values in samples.items()}
-    spread = {name: [mine / first for mine, first in zip(values, rounds_p50["first page"],
-                                                          strict=True)]
-              for name, values in rounds_p50.items()}
-    return {"db": db, "contacts": count, "seed_s": round(seeded, 1),
-            "migrate_s": round(migrated, 1), "requests_per_case": rounds * per_round,
-            "rounds": rounds,
-            "cases": [{"case": name, "query": CASES[name], "rows": found[name],
-                       "p50_ms": round(p50[name], 2),
-                       "ratio": round(p50[name] / p50["first page"], 2),
-                       "rounds_ratio": [round(min(spread[name]), 2), round(max(spread[name]), 2)]}
-                      for name in CASES]}
+    p50 = {
+        name: statistics.median(value for one in values for value in one) * 1000
+        for name, values in samples.items()
+    }
+    rounds_p50 = {
+        name: [statistics.median(one) for one in values] for name, values in samples.items()
+    }
+    spread = {
+        name: [mine / first for mine, first in zip(values, rounds_p50["first page"], strict=True)]
+        for name, values in rounds_p50.items()
+    }
+    return {
+        "db": db,
+        "contacts": count,
+        "seed_s": round(seeded, 1),
+        "migrate_s": round(migrated, 1),
+        "requests_per_case": rounds * per_round,
+        "rounds": rounds,
+        "cases": [
+            {
+                "case": name,
+                "query": CASES[name],
+                "rows": found[name],
+                "p50_ms": round(p50[name], 2),
+                "ratio": round(p50[name] / p50["first page"], 2),
+                "rounds_ratio": [round(min(spread[name]), 2), round(max(spread[name]), 2)],
+            }
+            for name in CASES
+        ],
+    }
 
 
 def _table(result: dict) -> str:
-    lines = [f"{result['db']}: {result['contacts']:,} contacts, seeded in {result['seed_s']} s, "
-             f"migrations 0016-0017 over them in {result['migrate_s']} s; "
-             f"{result['requests_per_case']} requests per case in {result['rounds']} rounds, "
-             "one client",
-             "", "| GET /v1/contacts | rows | p50 ms | ratio to first page | rounds' ratios |",
-             "|---|---:|---:|---:|---:|"]
+    lines = [
+        f"{result['db']}: {result['contacts']:,} contacts, seeded in {result['seed_s']} s, "
+        f"migrations 0016-0017 over them in {result['migrate_s']} s; "
+        f"{result['requests_per_case']} requests per case in {result['rounds']} rounds, "
+        "one client",
+        "",
+        "| GET /v1/contacts | rows | p50 ms | ratio to first page | rounds' ratios |",
+        "|---|---:|---:|---:|---:|",
+    ]
     for case in result["cases"]:
         low, high = case["rounds_ratio"]
-        lines.append(f"| {case['case']} (`{case['query']}`) | {case['rows']} | "
-                     f"{case['p50_ms']:.2f} | {case['ratio']:.2f} | {low:.2f}-{high:.2f} |")
+        lines.append(
+            f"| {case['case']} (`{case['query']}`) | {case['rows']} | "
+            f"{case['p50_ms']:.2f} | {case['ratio']:.2f} | {low:.2f}-{high:.2f} |"
+        )
     return "\n".join(lines)
 
 
@@ -208,8 +329,13 @@ async def main_async(args: argparse.Namespace) -> dict:
     if args.db == "sqlite":
         directory = Path(tempfile.mkdtemp(prefix="homebase-search-"))
         try:
-            return await _measure(f"sqlite+aiosqlite:///{directory}/search.sqlite3", "sqlite",
-                                  args.contacts, args.rounds, args.per_round)
+            return await _measure(
+                f"sqlite+aiosqlite:///{directory}/search.sqlite3",
+                "sqlite",
+                args.contacts,
+                args.rounds,
+                args.per_round,
+            )
         finally:
             shutil.rmtree(directory, ignore_errors=True)  # about 1 GB at 1,000,000
     server, name = await _postgres_database()

@@ -25,8 +25,18 @@ from homebase.kit.ids import new_id
 STAGES = ("LEAD", "HOT_LEAD", "NURTURE", "ACTIVE_CLIENT", "PAST_CLIENT", "SPHERE")
 SOURCES = ("Zillow", "Website", "Referral", "Open house", "Facebook")
 TAGS = (["buyer"], ["seller", "pre-approved"], [], ["buyer", "investor", "cash"])
-FIRST_NAMES = ("Dana", "Marcus", "Joanne", "Priya", "Luis", "Keiko", "Omar", "Grace",
-               "Tomas", "Ruth")  # only Joanne holds "ann"
+FIRST_NAMES = (
+    "Dana",
+    "Marcus",
+    "Joanne",
+    "Priya",
+    "Luis",
+    "Keiko",
+    "Omar",
+    "Grace",
+    "Tomas",
+    "Ruth",
+)  # only Joanne holds "ann"
 LAST_NAMES = ("Reyes", "Okafor", "Lindqvist", "Moreau", "Castillo", "Whitfield", "Nakamura")
 SEARCH_NONE = "zqxv"  # no contact's name, email or phone holds it
 SEARCH_MANY = "ann"  # Joanne: every tenth contact

@@ -203,15 +203,32 @@ def prepare_service(
     workspace = _homebase(env, directory, "admin", "create-workspace", "--name", "Bench Realty")
     keys = []
     for scopes, name in ((BENCH_SCOPES, "bench"), (BENCH_SCOPES + " contacts:read:pii", "pii")):
-        created = _homebase(env, directory, "admin", "create-api-key", "--workspace",
-                            workspace["id"], "--scopes", scopes, "--name", name)
+        created = _homebase(
+            env,
+            directory,
+            "admin",
+            "create-api-key",
+            "--workspace",
+            workspace["id"],
+            "--scopes",
+            scopes,
+            "--name",
+            name,
+        )
         backend.key_ids.append(created["id"])
         keys.append(created["key"])
     if lead_fixtures:
         from bench.leads import write_fixtures
 
-        _homebase(env, directory, "admin", "load-fixtures", "--workspace", workspace["id"],
-                  str(write_fixtures(directory)))
+        _homebase(
+            env,
+            directory,
+            "admin",
+            "load-fixtures",
+            "--workspace",
+            workspace["id"],
+            str(write_fixtures(directory)),
+        )
     return Service(
         directory=directory,
         database_url=database_url,

@@ -65,8 +65,11 @@ async def _measure(url: str, db: str, count: int, seconds: float) -> dict:
     from homebase.db.migrate import upgrade
 
     await upgrade(url, "0015")
-    os.environ.update(HOMEBASE_DATABASE_URL=url, HOMEBASE_SECRET_KEY="bench-stall-secret",
-                      HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="100000000")
+    os.environ.update(
+        HOMEBASE_DATABASE_URL=url,
+        HOMEBASE_SECRET_KEY="bench-stall-secret",
+        HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="100000000",
+    )
     from homebase.auth.api_keys import create_api_key
     from homebase.http.app import create_app
     from homebase.runtime import Runtime
@@ -75,9 +78,14 @@ async def _measure(url: str, db: str, count: int, seconds: float) -> dict:
     runtime = Runtime.from_settings()
     async with runtime.db.transaction() as connection:
         workspace = await create_workspace(connection, "Stall Realty", runtime.clock())
-        key = await create_api_key(connection, workspace_id=workspace["id"],
-                                   scopes=["contacts:read", "contacts:read:pii"], name="bench",
-                                   now=runtime.clock(), expires_in_days=None)
+        key = await create_api_key(
+            connection,
+            workspace_id=workspace["id"],
+            scopes=["contacts:read", "contacts:read:pii"],
+            name="bench",
+            now=runtime.clock(),
+            expires_in_days=None,
+        )
     await runtime.close()
     started = time.perf_counter()
     if db == "sqlite":
@@ -91,9 +99,15 @@ async def _measure(url: str, db: str, count: int, seconds: float) -> dict:
     app = create_app(runtime)
     headers = {"authorization": f"token {key.key}"}
     slow_samples: dict[str, list[float]] = {name: [] for name in SLOW}
-    async with app.router.lifespan_context(app), httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app), base_url="http://127.0.0.1",
-            headers=headers, timeout=120) as client:
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=app),
+            base_url="http://127.0.0.1",
+            headers=headers,
+            timeout=120,
+        ) as client,
+    ):
         for query in SLOW.values():  # warm-up
             (await client.get(f"/v1/contacts?{query}")).raise_for_status()
         idle: list[float] = []
@@ -127,27 +141,50 @@ async def _measure(url: str, db: str, count: int, seconds: float) -> dict:
             await loader
     await runtime.close()
     idle_p99, loaded_p99 = _p(idle, 0.99), _p(loaded, 0.99)
-    return {"db": db, "contacts": count, "seed_s": round(seeded, 1),
-            "pool_size": runtime.settings.sqlite_pool_size if db == "sqlite" else None,
-            "ping_idle": {"n": len(idle), "p50_ms": round(_p(idle, 0.5), 2),
-                          "p99_ms": round(idle_p99, 2)},
-            "ping_loaded": {"n": len(loaded), "p50_ms": round(_p(loaded, 0.5), 2),
-                            "p99_ms": round(loaded_p99, 2)},
-            "p99_ratio": round(loaded_p99 / idle_p99, 2),
-            "slow": [{"case": name, "query": SLOW[name], "n": len(values),
-                      "p50_ms": round(statistics.median(values) * 1000, 1) if values else None}
-                     for name, values in slow_samples.items()]}
+    return {
+        "db": db,
+        "contacts": count,
+        "seed_s": round(seeded, 1),
+        "pool_size": runtime.settings.sqlite_pool_size if db == "sqlite" else None,
+        "ping_idle": {
+            "n": len(idle),
+            "p50_ms": round(_p(idle, 0.5), 2),
+            "p99_ms": round(idle_p99, 2),
+        },
+        "ping_loaded": {
+            "n": len(loaded),
+            "p50_ms": round(_p(loaded, 0.5), 2),
+            "p99_ms": round(loaded_p99, 2),
+        },
+        "p99_ratio": round(loaded_p99 / idle_p99, 2),
+        "slow": [
+            {
+                "case": name,
+                "query": SLOW[name],
+                "n": len(values),
+                "p50_ms": round(statistics.median(values) * 1000, 1) if values else None,
+            }
+            for name, values in slow_samples.items()
+        ],
+    }
 
 
 def _table(result: dict) -> str:
     idle, loaded = result["ping_idle"], result["ping_loaded"]
-    lines = [f"{result['db']}: {result['contacts']:,} contacts (seeded in {result['seed_s']} s)",
-             "", "| GET /v1/ping | requests | p50 ms | p99 ms |", "|---|---:|---:|---:|",
-             f"| idle | {idle['n']} | {idle['p50_ms']:.2f} | {idle['p99_ms']:.2f} |",
-             f"| while one client loops the slow lists | {loaded['n']} | "
-             f"{loaded['p50_ms']:.2f} | {loaded['p99_ms']:.2f} |",
-             "", f"p99 loaded / idle: {result['p99_ratio']:.2f}", "",
-             "| slow list (looped) | requests | p50 ms |", "|---|---:|---:|"]
+    lines = [
+        f"{result['db']}: {result['contacts']:,} contacts (seeded in {result['seed_s']} s)",
+        "",
+        "| GET /v1/ping | requests | p50 ms | p99 ms |",
+        "|---|---:|---:|---:|",
+        f"| idle | {idle['n']} | {idle['p50_ms']:.2f} | {idle['p99_ms']:.2f} |",
+        f"| while one client loops the slow lists | {loaded['n']} | "
+        f"{loaded['p50_ms']:.2f} | {loaded['p99_ms']:.2f} |",
+        "",
+        f"p99 loaded / idle: {result['p99_ratio']:.2f}",
+        "",
+        "| slow list (looped) | requests | p50 ms |",
+        "|---|---:|---:|",
+    ]
     for case in result["slow"]:
         lines.append(f"| {case['case']} (`{case['query']}`) | {case['n']} | {case['p50_ms']} |")
     return "\n".join(lines)
@@ -157,8 +194,12 @@ async def main_async(args: argparse.Namespace) -> dict:
     if args.db == "sqlite":
         directory = Path(tempfile.mkdtemp(prefix="homebase-stall-"))
         try:
-            return await _measure(f"sqlite+aiosqlite:///{directory}/stall.sqlite3", "sqlite",
-                                  args.contacts, args.seconds)
+            return await _measure(
+                f"sqlite+aiosqlite:///{directory}/stall.sqlite3",
+                "sqlite",
+                args.contacts,
+                args.seconds,
+            )
         finally:
             shutil.rmtree(directory, ignore_errors=True)
     server, name = await _postgres_database()

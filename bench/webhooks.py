@@ -92,9 +92,12 @@ async def _emit(runtime: Runtime, workspace_id: str, count: int) -> tuple[list[s
     """Commit `count` contact.created events in one transaction; (ids, commit time)."""
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, workspace_id, clock=runtime.clock)
-        ids = [await emit(session, "contact.created", {"id": f"con_bench{index}",
-                                                       "phone": "+14155550142"})
-               for index in range(count)]
+        ids = [
+            await emit(
+                session, "contact.created", {"id": f"con_bench{index}", "phone": "+14155550142"}
+            )
+            for index in range(count)
+        ]
     return ids, time.time()
 
 
@@ -102,13 +105,19 @@ async def _prepare(runtime: Runtime, url: str) -> str:
     answers = await look_up_url(url, runtime.settings, runtime.resolver)  # a literal address
     async with runtime.db.transaction() as connection:
         workspace = await create_workspace(connection, "Bench Realty", runtime.clock())
-        principal = Principal(workspace_id=workspace["id"], scopes=frozenset(ALL_SCOPES),
-                              granted_scopes=ALL_SCOPES, credential_kind="api_key",
-                              credential_id="bench", rate_limit_bucket="bench",
-                              rate_limit_per_min=1)
+        principal = Principal(
+            workspace_id=workspace["id"],
+            scopes=frozenset(ALL_SCOPES),
+            granted_scopes=ALL_SCOPES,
+            credential_kind="api_key",
+            credential_id="bench",
+            rate_limit_bucket="bench",
+            rate_limit_per_min=1,
+        )
         session = TenantSession(connection, workspace["id"], clock=runtime.clock)
-        await create_subscription(session, principal, WebhookCreate(url=url), runtime.settings,
-                                  answers)
+        await create_subscription(
+            session, principal, WebhookCreate(url=url), runtime.settings, answers
+        )
     return workspace["id"]
 
 
@@ -126,29 +135,54 @@ async def _start_worker(runtime: Runtime, env: dict, in_process: bool):
         async def stop_task() -> None:
             stop.set()
             await asyncio.wait_for(task, 10)
+
         return stop_task
     worker = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "homebase", "worker", cwd=REPO, env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        sys.executable,
+        "-m",
+        "homebase",
+        "worker",
+        cwd=REPO,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
 
     async def kill() -> None:
         worker.kill()
         await asyncio.wait_for(worker.wait(), 10)
+
     return kill
 
 
-async def run(database_url: str, events: int, samples: int, poll_seconds: float,
-              budget_seconds: float, in_process: bool = False) -> dict:
+async def run(
+    database_url: str,
+    events: int,
+    samples: int,
+    poll_seconds: float,
+    budget_seconds: float,
+    in_process: bool = False,
+) -> dict:
     await upgrade(database_url)
-    settings = Settings(env="test", database_url=database_url, secret_key=SECRET_KEY,
-                        webhook_allow_private_urls=True, worker_poll_seconds=poll_seconds)
+    settings = Settings(
+        env="test",
+        database_url=database_url,
+        secret_key=SECRET_KEY,
+        webhook_allow_private_urls=True,
+        worker_poll_seconds=poll_seconds,
+    )
     runtime = Runtime(settings=settings, db=Database(database_url), limiter=MemoryLimiter())
     receiver = Receiver()
     url = await receiver.start()
     workspace_id = await _prepare(runtime, url)
-    env = {**os.environ, "HOMEBASE_ENV": "test", "HOMEBASE_DATABASE_URL": database_url,
-           "HOMEBASE_SECRET_KEY": SECRET_KEY, "HOMEBASE_WEBHOOK_ALLOW_PRIVATE_URLS": "1",
-           "HOMEBASE_WORKER_POLL_SECONDS": str(poll_seconds)}
+    env = {
+        **os.environ,
+        "HOMEBASE_ENV": "test",
+        "HOMEBASE_DATABASE_URL": database_url,
+        "HOMEBASE_SECRET_KEY": SECRET_KEY,
+        "HOMEBASE_WEBHOOK_ALLOW_PRIVATE_URLS": "1",
+        "HOMEBASE_WORKER_POLL_SECONDS": str(poll_seconds),
+    }
     stop_worker = await _start_worker(runtime, env, in_process)
     deadline = time.monotonic() + budget_seconds
     try:
@@ -176,29 +210,39 @@ async def run(database_url: str, events: int, samples: int, poll_seconds: float,
         receiver.server.close()
         await runtime.close()
     return {
-        "database": database_url.split(":", 1)[0], "events": events,
+        "database": database_url.split(":", 1)[0],
+        "events": events,
         "worker": "in-process" if in_process else "process",
-        "delivered": len(arrivals), "complete": complete,
+        "delivered": len(arrivals),
+        "complete": complete,
         "deliveries_per_second": round(throughput, 1),
         "deliveries_per_second_from_commit": round(len(arrivals) / (last - committed), 1),
-        "poll_seconds": poll_seconds, "latency_samples": len(latencies),
+        "poll_seconds": poll_seconds,
+        "latency_samples": len(latencies),
         "commit_to_first_attempt_p50_ms": round(statistics.median(latencies) * 1000, 1)
-        if latencies else None,
+        if latencies
+        else None,
         "commit_to_first_attempt_p99_ms": round(_percentile(latencies, 0.99) * 1000, 1)
-        if latencies else None,
+        if latencies
+        else None,
     }
 
 
 def _table(results: list[dict]) -> str:
-    lines = ["| database | poll (s) | deliveries/s | from commit | commit→first attempt p50 "
-             "(ms) | p99 (ms) |", "|---|---|---|---|---|---|"]
+    lines = [
+        "| database | poll (s) | deliveries/s | from commit | commit→first attempt p50 "
+        "(ms) | p99 (ms) |",
+        "|---|---|---|---|---|---|",
+    ]
     for r in results:
         worker = " (in-process worker)" if r.get("worker") == "in-process" else ""
-        lines.append(f"| {r['database']}{worker} | {r['poll_seconds']} "
-                     f"| {r['deliveries_per_second']} "
-                     f"| {r['deliveries_per_second_from_commit']} | "
-                     f"{r['commit_to_first_attempt_p50_ms']} | "
-                     f"{r['commit_to_first_attempt_p99_ms']} |")
+        lines.append(
+            f"| {r['database']}{worker} | {r['poll_seconds']} "
+            f"| {r['deliveries_per_second']} "
+            f"| {r['deliveries_per_second_from_commit']} | "
+            f"{r['commit_to_first_attempt_p50_ms']} | "
+            f"{r['commit_to_first_attempt_p99_ms']} |"
+        )
     return "\n".join(lines)
 
 
@@ -209,15 +253,21 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--samples", type=int, default=30)
     parser.add_argument("--poll-seconds", type=float, nargs="+", default=[1.0, 0.1])
     parser.add_argument("--budget-seconds", type=float, default=60)
-    parser.add_argument("--in-process", action="store_true",
-                        help="run the worker in this process, as `homebase serve` does")
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="run the worker in this process, as `homebase serve` does",
+    )
     args = parser.parse_args(argv)
     results = []
     with tempfile.TemporaryDirectory() as scratch:
         for index, poll in enumerate(args.poll_seconds):
             url = args.database_url or f"sqlite+aiosqlite:///{scratch}/bench{index}.sqlite3"
-            results.append(asyncio.run(run(url, args.events, args.samples, poll,
-                                           args.budget_seconds, args.in_process)))
+            results.append(
+                asyncio.run(
+                    run(url, args.events, args.samples, poll, args.budget_seconds, args.in_process)
+                )
+            )
     print("\nWebhook delivery, one worker, receiver on loopback\n")
     print(_table(results))
     return results

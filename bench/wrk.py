@@ -110,7 +110,11 @@ def run(
 
 
 def start(
-    wrk: str, url: str, settings: WrkSettings, *, headers: dict[str, str] | None = None,
+    wrk: str,
+    url: str,
+    settings: WrkSettings,
+    *,
+    headers: dict[str, str] | None = None,
     duration: float,
 ) -> subprocess.Popen:
     """wrk in the background (the load beside a measurement); read it with `finish`."""

@@ -151,13 +151,16 @@ class Settings(BaseSettings):
                 raise ValueError("HOMEBASE_SECRET_KEY must be set to a real secret in production")
             self.secret_key = _local_secret_key()
         if self.env == "production":
-            for name, value in (("HOMEBASE_SECRET_KEY", self.secret_key),
-                                ("HOMEBASE_SECRET_KEY_PREVIOUS", self.secret_key_previous)):
+            for name, value in (
+                ("HOMEBASE_SECRET_KEY", self.secret_key),
+                ("HOMEBASE_SECRET_KEY_PREVIOUS", self.secret_key_previous),
+            ):
                 if value and len(value) < MIN_PRODUCTION_SECRET_LENGTH:
                     raise ValueError(
                         f"{name} must be at least {MIN_PRODUCTION_SECRET_LENGTH} characters in "
-                        "production; generate one with: python -c \"import secrets; "
-                        "print(secrets.token_urlsafe(32))\"")
+                        'production; generate one with: python -c "import secrets; '
+                        'print(secrets.token_urlsafe(32))"'
+                    )
         if self.secret_key_previous == self.secret_key:
             raise ValueError("HOMEBASE_SECRET_KEY_PREVIOUS must differ from HOMEBASE_SECRET_KEY")
         return self
@@ -165,15 +168,17 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _testing_hooks(self) -> "Settings":
         if self.testing_loopback_resolver and self.env == "production":
-            raise ValueError("HOMEBASE_TESTING_LOOPBACK_RESOLVER is a testing hook; it is "
-                             "refused in production")
+            raise ValueError(
+                "HOMEBASE_TESTING_LOOPBACK_RESOLVER is a testing hook; it is refused in production"
+            )
         return self
 
     @model_validator(mode="after")
     def _webhook_lease(self) -> "Settings":
         if self.webhook_lease_seconds <= self.webhook_timeout_seconds:
-            raise ValueError("HOMEBASE_WEBHOOK_LEASE_SECONDS must exceed "
-                             "HOMEBASE_WEBHOOK_TIMEOUT_SECONDS")
+            raise ValueError(
+                "HOMEBASE_WEBHOOK_LEASE_SECONDS must exceed HOMEBASE_WEBHOOK_TIMEOUT_SECONDS"
+            )
         return self
 
     @field_validator("worker_metrics_port", mode="before")

@@ -36,20 +36,28 @@ class Runtime:
         self.db.on_work.append(self.wakeup.notify)
 
     @classmethod
-    def from_settings(cls, settings: Settings | None = None, *, clock: Clock = system_clock
-                      ) -> "Runtime":
+    def from_settings(
+        cls, settings: Settings | None = None, *, clock: Clock = system_clock
+    ) -> "Runtime":
         settings = settings or get_settings()
-        return cls(settings=settings,
-                   db=Database(settings.database_url, sqlite_pool_size=settings.sqlite_pool_size,
-                               pool_timeout=settings.database_pool_timeout_seconds,
-                               connect_timeout=settings.database_connect_timeout_seconds,
-                               statement_timeout=settings.database_statement_timeout_seconds,
-                               sqlite_direct=settings.sqlite_direct),
-                   limiter=build_limiter(settings.redis_url, settings.redis_retry_seconds,
-                                         os.environ.get(HOST_LIMITER_ENV)),
-                   clock=clock,
-                   resolver=(loopback_only_resolver if settings.testing_loopback_resolver
-                             else system_resolver))
+        return cls(
+            settings=settings,
+            db=Database(
+                settings.database_url,
+                sqlite_pool_size=settings.sqlite_pool_size,
+                pool_timeout=settings.database_pool_timeout_seconds,
+                connect_timeout=settings.database_connect_timeout_seconds,
+                statement_timeout=settings.database_statement_timeout_seconds,
+                sqlite_direct=settings.sqlite_direct,
+            ),
+            limiter=build_limiter(
+                settings.redis_url, settings.redis_retry_seconds, os.environ.get(HOST_LIMITER_ENV)
+            ),
+            clock=clock,
+            resolver=(
+                loopback_only_resolver if settings.testing_loopback_resolver else system_resolver
+            ),
+        )
 
     async def close(self) -> None:
         await self.limiter.close()

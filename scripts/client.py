@@ -47,10 +47,15 @@ class GenerationFailed(RuntimeError):
 
 
 def openapi_document() -> str:
-    env = {name: value for name, value in os.environ.items()
-           if not name.startswith("HOMEBASE_")}
-    done = subprocess.run([sys.executable, "-c", _DUMP], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    env = {name: value for name, value in os.environ.items() if not name.startswith("HOMEBASE_")}
+    done = subprocess.run(
+        [sys.executable, "-c", _DUMP],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     if done.returncode != 0:
         raise GenerationFailed(f"building the OpenAPI document failed:\n{done.stderr}")
     return done.stdout
@@ -64,15 +69,32 @@ def generate(destination: Path) -> None:
         output = Path(work) / PACKAGE
         env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
         done = subprocess.run(
-            [str(BIN / "openapi-python-client"), "generate", "--path", str(document),
-             "--output-path", str(output), "--config", str(CONFIG), "--meta", "none",
-             "--fail-on-warning"],
-            cwd=work, env=env, capture_output=True, text=True, timeout=300)
+            [
+                str(BIN / "openapi-python-client"),
+                "generate",
+                "--path",
+                str(document),
+                "--output-path",
+                str(output),
+                "--config",
+                str(CONFIG),
+                "--meta",
+                "none",
+                "--fail-on-warning",
+            ],
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         if done.returncode != 0 or "Warning" in done.stdout or not output.is_dir():
-            raise GenerationFailed(f"openapi-python-client failed or warned:\n"
-                                   f"{done.stdout}\n{done.stderr}")
-        shutil.copytree(output, destination,
-                        ignore=shutil.ignore_patterns("__pycache__", ".ruff_cache"))
+            raise GenerationFailed(
+                f"openapi-python-client failed or warned:\n{done.stdout}\n{done.stderr}"
+            )
+        shutil.copytree(
+            output, destination, ignore=shutil.ignore_patterns("__pycache__", ".ruff_cache")
+        )
 
 
 def differences(left: Path, right: Path) -> list[str]:
@@ -81,10 +103,10 @@ def differences(left: Path, right: Path) -> list[str]:
     found: list[str] = []
 
     def walk(node: filecmp.dircmp, prefix: str) -> None:
-        found.extend(prefix + name for name in node.left_only + node.right_only
-                     + node.funny_files)
-        _, mismatch, errors = filecmp.cmpfiles(node.left, node.right, node.common_files,
-                                               shallow=False)
+        found.extend(prefix + name for name in node.left_only + node.right_only + node.funny_files)
+        _, mismatch, errors = filecmp.cmpfiles(
+            node.left, node.right, node.common_files, shallow=False
+        )
         found.extend(prefix + name for name in mismatch + errors)
         for name, child in node.subdirs.items():
             walk(child, f"{prefix}{name}/")
@@ -112,17 +134,24 @@ def regenerate(target: Path = CLIENT_DIR / PACKAGE) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(prog="python -m scripts.client", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true",
-                        help="only report whether the checked-in package is stale")
+    parser = argparse.ArgumentParser(
+        prog="python -m scripts.client",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--check", action="store_true", help="only report whether the checked-in package is stale"
+    )
     arguments = parser.parse_args()
     try:
         if arguments.check:
             stale = stale_files()
             if stale:
-                print("clients/python/homebase_client is stale; run make client:\n  "
-                      + "\n  ".join(stale), file=sys.stderr)
+                print(
+                    "clients/python/homebase_client is stale; run make client:\n  "
+                    + "\n  ".join(stale),
+                    file=sys.stderr,
+                )
                 return 1
             print("clients/python/homebase_client is current")
             return 0

@@ -69,8 +69,9 @@ def pg_bin(name: str) -> str:
     found = shutil.which(name)
     if found:
         return found
-    candidates = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
-                        key=lambda path: int(Path(path).parts[-3]))
+    candidates = sorted(
+        glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), key=lambda path: int(Path(path).parts[-3])
+    )
     if not candidates:
         raise RuntimeError(f"{name} not found (install postgresql)")
     return candidates[-1]
@@ -106,13 +107,24 @@ class Cluster:
     """One topology. `start()` brings it up, `stop()` ends it; `Cluster.load(run_dir)` finds a
     running one again (the CLI's stop and status)."""
 
-    def __init__(self, run_dir: Path, *, database_url: str | None = None,
-                 redis_url: str | None = None, env: Mapping[str, str] | None = None,
-                 request_log: bool = True):
+    def __init__(
+        self,
+        run_dir: Path,
+        *,
+        database_url: str | None = None,
+        redis_url: str | None = None,
+        env: Mapping[str, str] | None = None,
+        request_log: bool = True,
+    ):
         self.run_dir = Path(run_dir).resolve()
-        self.state: dict = {"database_url": database_url, "redis_url": redis_url,
-                            "processes": {}, "ports": {}, "pg_dir": None,
-                            "request_log": request_log}
+        self.state: dict = {
+            "database_url": database_url,
+            "redis_url": redis_url,
+            "processes": {},
+            "ports": {},
+            "pg_dir": None,
+            "request_log": request_log,
+        }
         self.base_env = dict(os.environ if env is None else env)
         self.children: dict[str, subprocess.Popen] = {}  # this Python process's own
 
@@ -140,12 +152,14 @@ class Cluster:
         """Settings every instance shares (docs/operations.md): one database, one Redis,
         one secret key, one public address, the load balancer as trusted proxy."""
         env = dict(self.base_env)
-        env.update(HOMEBASE_DATABASE_URL=self.state["database_url"],
-                   HOMEBASE_REDIS_URL=self.state["redis_url"],
-                   HOMEBASE_SECRET_KEY=self.state["secret_key"],
-                   HOMEBASE_PUBLIC_URL=self.url,
-                   HOMEBASE_TRUSTED_PROXIES="127.0.0.1",
-                   HOMEBASE_RECORDINGS_DIR=str(self.run_dir / "recordings"))
+        env.update(
+            HOMEBASE_DATABASE_URL=self.state["database_url"],
+            HOMEBASE_REDIS_URL=self.state["redis_url"],
+            HOMEBASE_SECRET_KEY=self.state["secret_key"],
+            HOMEBASE_PUBLIC_URL=self.url,
+            HOMEBASE_TRUSTED_PROXIES="127.0.0.1",
+            HOMEBASE_RECORDINGS_DIR=str(self.run_dir / "recordings"),
+        )
         return env
 
     # -- start and stop -----------------------------------------------------------------
@@ -155,8 +169,7 @@ class Cluster:
         self.state["secret_key"] = secrets.token_urlsafe(32)  # 43 characters
         ports = self.state["ports"]
         # A worker's port is its GET /metrics (HOMEBASE_WORKER_METRICS_PORT).
-        ports.update(haproxy=free_port(),
-                     **{name: free_port() for name in (*INSTANCES, *WORKERS)})
+        ports.update(haproxy=free_port(), **{name: free_port() for name in (*INSTANCES, *WORKERS)})
         self._save()
         try:
             if not self.state["database_url"]:
@@ -197,25 +210,41 @@ class Cluster:
             self._save()
 
     def status(self) -> dict:
-        processes = {name: {"pid": entry["pid"], "alive": self.alive(name),
-                            **({"port": self.state["ports"][name]}
-                               if name in self.state["ports"] else {})}
-                     for name, entry in self.state["processes"].items()}
+        processes = {
+            name: {
+                "pid": entry["pid"],
+                "alive": self.alive(name),
+                **({"port": self.state["ports"][name]} if name in self.state["ports"] else {}),
+            }
+            for name, entry in self.state["processes"].items()
+        }
         if self.state.get("pg_dir"):
-            processes["postgres"] = {"port": self.state["ports"]["postgres"],
-                                     "alive": self.postgres_running()}
-        return {"url": self.url, "database_url": self.state["database_url"],
-                "redis_url": self.state["redis_url"], "processes": processes,
-                "load_balancer": self.backends() if self.alive("haproxy") else {}}
+            processes["postgres"] = {
+                "port": self.state["ports"]["postgres"],
+                "alive": self.postgres_running(),
+            }
+        return {
+            "url": self.url,
+            "database_url": self.state["database_url"],
+            "redis_url": self.state["redis_url"],
+            "processes": processes,
+            "load_balancer": self.backends() if self.alive("haproxy") else {},
+        }
 
     # -- processes ----------------------------------------------------------------------
 
     def _spawn(self, name: str, command: list[str], kind: str, env=None, cwd=None) -> None:
         log = (self.run_dir / f"{name}.log").open("ab")
         with log:  # the child keeps its own copy of the descriptor
-            child = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL, env=env, cwd=cwd,
-                                     start_new_session=True)  # a terminal's ^C is not theirs
+            child = subprocess.Popen(
+                command,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env=env,
+                cwd=cwd,
+                start_new_session=True,
+            )  # a terminal's ^C is not theirs
         self.children[name] = child
         self.state["processes"][name] = {"pid": child.pid, "kind": kind}
         self._save()
@@ -223,8 +252,15 @@ class Cluster:
     def start_process(self, name: str) -> None:
         """Start (or start again) one API instance or worker."""
         if name in INSTANCES:
-            command = [str(HOMEBASE), "serve", "--no-worker", "--host", "127.0.0.1",
-                       "--port", str(self.state["ports"][name])]
+            command = [
+                str(HOMEBASE),
+                "serve",
+                "--no-worker",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.state["ports"][name]),
+            ]
         else:
             command = [str(HOMEBASE), "worker"]
         env = self.env
@@ -276,8 +312,14 @@ class Cluster:
 
     def homebase(self, *args: str, timeout: float = 120) -> dict:
         """One `homebase` command against the topology's database; its JSON answer."""
-        done = subprocess.run([str(HOMEBASE), *args], env=self.env, cwd=self.run_dir,
-                              capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(
+            [str(HOMEBASE), *args],
+            env=self.env,
+            cwd=self.run_dir,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
         if done.returncode != 0:
             raise RuntimeError(f"homebase {' '.join(args[:2])}: {done.stderr.strip()}")
         return json.loads(done.stdout)
@@ -289,8 +331,23 @@ class Cluster:
         port = self.state["ports"]["redis"]
         folder = self.run_dir / "redis"
         folder.mkdir(exist_ok=True)
-        self._spawn("redis", ["redis-server", "--port", str(port), "--bind", "127.0.0.1",
-                              "--save", "", "--appendonly", "no", "--dir", str(folder)], "redis")
+        self._spawn(
+            "redis",
+            [
+                "redis-server",
+                "--port",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(folder),
+            ],
+            "redis",
+        )
         _wait(lambda: redis_ping(port), timeout, "redis-server", self.run_dir / "redis.log")
 
     def stop_redis(self, timeout: float = 30) -> None:
@@ -308,17 +365,47 @@ class Cluster:
             self._save()
             if os.geteuid() == 0:
                 shutil.chown(folder, "postgres", "postgres")
-            subprocess.run(_as_postgres([pg_bin("initdb"), "-D", str(folder / "data"),
-                                         "-U", "postgres", "--auth=trust", "--no-sync",
-                                         "-E", "UTF8", "--locale=C"]),
-                           check=True, capture_output=True, timeout=timeout)
+            subprocess.run(
+                _as_postgres(
+                    [
+                        pg_bin("initdb"),
+                        "-D",
+                        str(folder / "data"),
+                        "-U",
+                        "postgres",
+                        "--auth=trust",
+                        "--no-sync",
+                        "-E",
+                        "UTF8",
+                        "--locale=C",
+                    ]
+                ),
+                check=True,
+                capture_output=True,
+                timeout=timeout,
+            )
         folder, port = Path(self.state["pg_dir"]), self.state["ports"]["postgres"]
-        options = (f"-p {port} -c listen_addresses=127.0.0.1 "
-                   f"-c unix_socket_directories={folder}")
-        subprocess.run(_as_postgres([pg_bin("pg_ctl"), "-D", str(folder / "data"),
-                                     "-l", str(folder / "postgres.log"), "-o", options,
-                                     "-w", "-t", str(int(timeout)), "start"]),
-                       check=True, capture_output=True, timeout=timeout + 10)
+        options = f"-p {port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={folder}"
+        subprocess.run(
+            _as_postgres(
+                [
+                    pg_bin("pg_ctl"),
+                    "-D",
+                    str(folder / "data"),
+                    "-l",
+                    str(folder / "postgres.log"),
+                    "-o",
+                    options,
+                    "-w",
+                    "-t",
+                    str(int(timeout)),
+                    "start",
+                ]
+            ),
+            check=True,
+            capture_output=True,
+            timeout=timeout + 10,
+        )
 
     def postgres_running(self) -> bool:
         folder = self.state.get("pg_dir")
@@ -328,14 +415,32 @@ class Cluster:
         if not self.postgres_running():
             return
         folder = self.state["pg_dir"]
-        subprocess.run(_as_postgres([pg_bin("pg_ctl"), "-D", f"{folder}/data", "-m", mode,
-                                     "-w", "-t", str(int(timeout)), "stop"]),
-                       capture_output=True, timeout=timeout + 10)
+        subprocess.run(
+            _as_postgres(
+                [
+                    pg_bin("pg_ctl"),
+                    "-D",
+                    f"{folder}/data",
+                    "-m",
+                    mode,
+                    "-w",
+                    "-t",
+                    str(int(timeout)),
+                    "stop",
+                ]
+            ),
+            capture_output=True,
+            timeout=timeout + 10,
+        )
 
     def _createdb(self) -> None:
         port = self.state["ports"]["postgres"]
-        subprocess.run([pg_bin("createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
-                        "homebase"], check=True, capture_output=True, timeout=60)
+        subprocess.run(
+            [pg_bin("createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "homebase"],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
         self.state["database_url"] = f"postgresql+asyncpg://postgres@127.0.0.1:{port}/homebase"
 
     # -- HAProxy --------------------------------------------------------------------------
@@ -345,15 +450,25 @@ class Cluster:
         if len(str(self.run_dir / "haproxy.sock")) > 100:  # a Unix socket path's limit
             raise RuntimeError(f"run directory path too long for a socket: {self.run_dir}")
         servers = {name: self.state["ports"][name] for name in INSTANCES}
-        config.write_text(haproxy.config(self.state["ports"]["haproxy"], servers,
-                                         self.run_dir / "haproxy.sock",
-                                         self.state.get("request_log", True)))
-        subprocess.run(["haproxy", "-c", "-q", "-f", str(config)], check=True,
-                       capture_output=True, timeout=30)
+        config.write_text(
+            haproxy.config(
+                self.state["ports"]["haproxy"],
+                servers,
+                self.run_dir / "haproxy.sock",
+                self.state.get("request_log", True),
+            )
+        )
+        subprocess.run(
+            ["haproxy", "-c", "-q", "-f", str(config)], check=True, capture_output=True, timeout=30
+        )
         self._spawn("haproxy", ["haproxy", "-db", "-f", str(config)], "haproxy")
         # Up means: the load balancer answers and every instance passed its health checks.
-        _wait(lambda: set(self.backends().values()) == {"UP"}, timeout, "haproxy",
-              self.run_dir / "haproxy.log")
+        _wait(
+            lambda: set(self.backends().values()) == {"UP"},
+            timeout,
+            "haproxy",
+            self.run_dir / "haproxy.log",
+        )
 
     def backends(self) -> dict[str, str]:
         """The load balancer's view of each instance: UP, DOWN, or a transition."""
@@ -365,6 +480,9 @@ class Cluster:
     def wait_backend(self, name: str, state: str, timeout: float = 30) -> float:
         """Seconds until the load balancer reports `name` in `state`."""
         started = time.monotonic()
-        _wait(lambda: self.backends().get(name) == state, timeout,
-              f"{name} {state} at the load balancer")
+        _wait(
+            lambda: self.backends().get(name) == state,
+            timeout,
+            f"{name} {state} at the load balancer",
+        )
         return time.monotonic() - started

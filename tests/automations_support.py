@@ -37,11 +37,20 @@ async def load(runtime, workspace_id: str, document: dict[str, Any]) -> dict[str
         return await load_fixtures(session, document)
 
 
-PERSONA = {"ref": "ava", "name": "Ava", "tone": "warm, brief", "channels": ["SMS", "EMAIL"],
-           "signature": "- Ava, Test Realty"}
+PERSONA = {
+    "ref": "ava",
+    "name": "Ava",
+    "tone": "warm, brief",
+    "channels": ["SMS", "EMAIL"],
+    "signature": "- Ava, Test Realty",
+}
 FULL_STEPS = [
-    {"type": "send_message", "persona": "ava", "channel": "SMS",
-     "template": "Hi {first_name}, still looking in Noe Valley?"},
+    {
+        "type": "send_message",
+        "persona": "ava",
+        "channel": "SMS",
+        "template": "Hi {first_name}, still looking in Noe Valley?",
+    },
     {"type": "wait", "days": 1},
     {"type": "create_task", "title": "Call {full_name}", "due_in_minutes": 60},
     {"type": "move_stage", "stage": "NURTURE"},
@@ -49,17 +58,34 @@ FULL_STEPS = [
 
 
 async def automation(runtime, tenant, steps=None, enabled: bool = True) -> str:
-    created = await load(runtime, tenant.id, {
-        "personas": [PERSONA],
-        "automations": [{"name": "Follow-up", "enabled": enabled,
-                         "steps": steps if steps is not None else FULL_STEPS}]})
+    created = await load(
+        runtime,
+        tenant.id,
+        {
+            "personas": [PERSONA],
+            "automations": [
+                {
+                    "name": "Follow-up",
+                    "enabled": enabled,
+                    "steps": steps if steps is not None else FULL_STEPS,
+                }
+            ],
+        },
+    )
     return created["automations"][0]
 
 
 async def contact(tenant, phone: str | None = PHONE, **values) -> str:
-    response = await tenant.post("/v1/contacts", json={
-        "first_name": "Dana", "last_name": "Reyes", "phone": phone,
-        "email": "dana@example.com", **values})
+    response = await tenant.post(
+        "/v1/contacts",
+        json={
+            "first_name": "Dana",
+            "last_name": "Reyes",
+            "phone": phone,
+            "email": "dana@example.com",
+            **values,
+        },
+    )
     assert response.status_code == 201, response.text
     return response.json()["id"]
 
@@ -85,16 +111,20 @@ async def count(runtime, table, **where) -> int:
 async def step_runs(runtime, enrolment_id: str) -> list[dict[str, Any]]:
     table = AutomationStepRun.__table__
     async with runtime.db.transaction(write=False) as connection:
-        rows = await connection.execute(select(table).where(table.c.enrolment_id == enrolment_id)
-                                        .order_by(table.c.step_index))
+        rows = await connection.execute(
+            select(table).where(table.c.enrolment_id == enrolment_id).order_by(table.c.step_index)
+        )
         return [dict(row) for row in rows.mappings()]
 
 
 async def events(runtime, workspace_id: str, event_type: str) -> list[dict[str, Any]]:
     table = OutboxEvent.__table__
     async with runtime.db.transaction(write=False) as connection:
-        rows = await connection.execute(select(table.c.data).where(
-            table.c.workspace_id == workspace_id, table.c.type == event_type))
+        rows = await connection.execute(
+            select(table.c.data).where(
+                table.c.workspace_id == workspace_id, table.c.type == event_type
+            )
+        )
         return [row[0] for row in rows]
 
 
@@ -102,6 +132,7 @@ TASKS, MESSAGES, STEP_RUNS = Task.__table__, Message.__table__, AutomationStepRu
 
 
 # tests/test_routes.py: objects made in one workspace, looked at from there.
+
 
 def _runtime(tenant):
     return tenant.client._transport.app.state.runtime
@@ -120,10 +151,15 @@ async def task_snapshot(tenant, task_id: str) -> Any:
 
 
 async def _fixtures(tenant) -> dict[str, list[str]]:
-    return await load(_runtime(tenant), tenant.id, {
-        "personas": [PERSONA],
-        "automations": [{"ref": "flow", "name": "Flow", "steps": FULL_STEPS}],
-        "campaigns": [{"name": "Spring", "persona": "ava", "automation": "flow"}]})
+    return await load(
+        _runtime(tenant),
+        tenant.id,
+        {
+            "personas": [PERSONA],
+            "automations": [{"ref": "flow", "name": "Flow", "steps": FULL_STEPS}],
+            "campaigns": [{"name": "Spring", "persona": "ava", "automation": "flow"}],
+        },
+    )
 
 
 async def create_automation_for_routes(tenant) -> str:
@@ -131,8 +167,11 @@ async def create_automation_for_routes(tenant) -> str:
 
 
 async def automation_snapshot(tenant, automation_id: str) -> Any:
-    paths = [f"/v1/automations/{automation_id}", "/v1/automations?limit=200",
-             f"/v1/automations/{automation_id}/enrolments?limit=200"]
+    paths = [
+        f"/v1/automations/{automation_id}",
+        "/v1/automations?limit=200",
+        f"/v1/automations/{automation_id}/enrolments?limit=200",
+    ]
     responses = [await tenant.get(path) for path in paths]
     assert all(response.status_code == 200 for response in responses)
     return [response.json() for response in responses]
@@ -143,8 +182,10 @@ async def create_persona_for_routes(tenant) -> str:
 
 
 async def persona_snapshot(tenant, persona_id: str) -> Any:
-    responses = [await tenant.get(f"/v1/personas/{persona_id}"),
-                 await tenant.get("/v1/personas?limit=200")]
+    responses = [
+        await tenant.get(f"/v1/personas/{persona_id}"),
+        await tenant.get("/v1/personas?limit=200"),
+    ]
     assert all(response.status_code == 200 for response in responses)
     return [response.json() for response in responses]
 
@@ -154,7 +195,9 @@ async def create_campaign_for_routes(tenant) -> str:
 
 
 async def campaign_snapshot(tenant, campaign_id: str) -> Any:
-    responses = [await tenant.get(f"/v1/campaigns/{campaign_id}"),
-                 await tenant.get("/v1/campaigns?limit=200")]
+    responses = [
+        await tenant.get(f"/v1/campaigns/{campaign_id}"),
+        await tenant.get("/v1/campaigns?limit=200"),
+    ]
     assert all(response.status_code == 200 for response in responses)
     return [response.json() for response in responses]

@@ -37,12 +37,20 @@ class CountingApp:
             message = await receive()
             self.consumed += len(message.get("body", b""))
             return message
+
         await self.app(scope, counted, send)
 
 
-async def call_asgi(app, method: str, path: str, headers: dict[str, str],
-                    chunks: list[bytes] | None = None, *, streamed: int = 0,
-                    http_version: str = "1.1") -> Answer:
+async def call_asgi(
+    app,
+    method: str,
+    path: str,
+    headers: dict[str, str],
+    chunks: list[bytes] | None = None,
+    *,
+    streamed: int = 0,
+    http_version: str = "1.1",
+) -> Answer:
     """One request over raw ASGI. `streamed` sends that many bytes in CHUNK-sized pieces
     instead of `chunks` (a large upload without a declared length). A body sent without
     a Content-Length goes as HTTP/1.1 chunked does (Transfer-Encoding: chunked)."""
@@ -54,8 +62,7 @@ async def call_asgi(app, method: str, path: str, headers: dict[str, str],
         if streamed:
             piece = min(CHUNK, streamed - consumed)
             consumed += piece
-            return {"type": "http.request", "body": b"x" * piece,
-                    "more_body": consumed < streamed}
+            return {"type": "http.request", "body": b"x" * piece, "more_body": consumed < streamed}
         body = chunks.pop(0) if chunks else b""
         consumed += len(body)
         return {"type": "http.request", "body": body, "more_body": bool(chunks)}
@@ -68,11 +75,20 @@ async def call_asgi(app, method: str, path: str, headers: dict[str, str],
     if (chunks or streamed) and "content-length" not in headers and http_version == "1.1":
         headers = {**headers, "transfer-encoding": "chunked"}
     raw_headers = [(name.lower().encode(), value.encode()) for name, value in headers.items()]
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": http_version,
-             "method": method, "scheme": "http", "path": path, "raw_path": path.encode(),
-             "query_string": b"", "root_path": "", "headers": [(b"host", b"testserver"),
-                                                               *raw_headers],
-             "client": ("127.0.0.1", 50000), "server": ("testserver", 80)}
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": http_version,
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"testserver"), *raw_headers],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+    }
     await app(scope, receive, send)
     starts = [m for m in messages if m["type"] == "http.response.start"]
     assert len(starts) == 1, messages
@@ -106,8 +122,12 @@ async def post_chunked(port: int, path: str, headers: dict[str, str], total: int
     """POSTs `total` bytes chunked (Transfer-Encoding: chunked), CHUNK at a time, and stops
     sending as soon as the server answers. Answer.sent says how far it got."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    head = [f"POST {path} HTTP/1.1", f"Host: 127.0.0.1:{port}",
-            "Transfer-Encoding: chunked", *(f"{k}: {v}" for k, v in headers.items())]
+    head = [
+        f"POST {path} HTTP/1.1",
+        f"Host: 127.0.0.1:{port}",
+        "Transfer-Encoding: chunked",
+        *(f"{k}: {v}" for k, v in headers.items()),
+    ]
     writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
     response = asyncio.create_task(_read_response(reader))
     sent = 0
@@ -127,12 +147,15 @@ async def post_chunked(port: int, path: str, headers: dict[str, str], total: int
     return Answer(status, answer_headers, body, consumed=-1, sent=sent)
 
 
-async def post_declared(port: int, path: str, headers: dict[str, str],
-                        length: int) -> Answer:
+async def post_declared(port: int, path: str, headers: dict[str, str], length: int) -> Answer:
     """Declares `length` in Content-Length, sends no body, and waits for the answer."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    head = [f"POST {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", f"Content-Length: {length}",
-            *(f"{k}: {v}" for k, v in headers.items())]
+    head = [
+        f"POST {path} HTTP/1.1",
+        f"Host: 127.0.0.1:{port}",
+        f"Content-Length: {length}",
+        *(f"{k}: {v}" for k, v in headers.items()),
+    ]
     writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
     await writer.drain()
     try:

@@ -20,9 +20,16 @@ import pytest
 from tests.support import IN_CI
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def require_chromium() -> None:
@@ -47,8 +54,14 @@ class Server:
     cwd: Path
 
     def admin(self, *args: str) -> dict:
-        done = subprocess.run([sys.executable, "-m", "homebase", "admin", *args], env=self.env,
-                              cwd=self.cwd, capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "homebase", "admin", *args],
+            env=self.env,
+            cwd=self.cwd,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == 0, done.stderr
         return json.loads(done.stdout)
 
@@ -59,13 +72,32 @@ def server_fixture(tmp_path_factory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("browser")
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "HOMEBASE_DATABASE_URL": f"sqlite+aiosqlite:///{folder}/db.sqlite3",
-           "HOMEBASE_SECRET_KEY": "browser-test-secret", "HOMEBASE_PUBLIC_URL": base_url,
-           "HOMEBASE_ENV": "test"}
+    env = {
+        **os.environ,
+        "HOMEBASE_DATABASE_URL": f"sqlite+aiosqlite:///{folder}/db.sqlite3",
+        "HOMEBASE_SECRET_KEY": "browser-test-secret",
+        "HOMEBASE_PUBLIC_URL": base_url,
+        "HOMEBASE_ENV": "test",
+    }
     process = subprocess.Popen(
-        [sys.executable, "-m", "homebase", "serve", "--no-worker", "--host", "127.0.0.1",
-         "--port", str(port), "--log-level", "warning"],
-        env=env, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        [
+            sys.executable,
+            "-m",
+            "homebase",
+            "serve",
+            "--no-worker",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+        ],
+        env=env,
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         _wait_until_healthy(base_url, process)
         yield Server(base_url, env, folder)

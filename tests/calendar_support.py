@@ -38,7 +38,8 @@ class Radicale:
             f"[auth]\ntype = htpasswd\nhtpasswd_filename = {folder / 'users'}\n"
             "htpasswd_encryption = plain\ndelay = 0\n"
             f"[storage]\nfilesystem_folder = {folder / 'storage'}\n"
-            "[rights]\ntype = owner_only\n[logging]\nlevel = error\n")
+            "[rights]\ntype = owner_only\n[logging]\nlevel = error\n"
+        )
 
     @property
     def base_url(self) -> str:
@@ -47,7 +48,9 @@ class Radicale:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "radicale", "--config", str(self.folder / "config")],
-            stdout=subprocess.DEVNULL, stderr=(self.folder / "log").open("ab"))
+            stdout=subprocess.DEVNULL,
+            stderr=(self.folder / "log").open("ab"),
+        )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -102,27 +105,33 @@ async def add_member(runtime, tenant, email: str = "maya@example.com") -> str:
 async def connect(runtime, tenant, user_id: str, url: str, password: str = PASSWORD) -> str:
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, tenant.id, clock=runtime.clock)
-        row = await calendars.connect(session, runtime.settings.keys, user_id=user_id,
-                                      url=url,
-                                      credentials=calendars.Credentials(USER, password))
+        row = await calendars.connect(
+            session,
+            runtime.settings.keys,
+            user_id=user_id,
+            url=url,
+            credentials=calendars.Credentials(USER, password),
+        )
     return row["id"]
 
 
 async def contact(tenant, **fields) -> str:
-    response = await tenant.post("/v1/contacts", json={"first_name": "Dana",
-                                                       "phone": "+14155550142", **fields})
+    response = await tenant.post(
+        "/v1/contacts", json={"first_name": "Dana", "phone": "+14155550142", **fields}
+    )
     assert response.status_code == 201, response.text
     return response.json()["id"]
 
 
 def slot(hour: int, minutes: int = 45, day: int = 21) -> dict[str, str]:
-    return {"starts_at": f"2026-11-{day:02d}T{hour:02d}:00:00Z",
-            "ends_at": f"2026-11-{day:02d}T{hour:02d}:{minutes:02d}:00Z"}
+    return {
+        "starts_at": f"2026-11-{day:02d}T{hour:02d}:00:00Z",
+        "ends_at": f"2026-11-{day:02d}T{hour:02d}:{minutes:02d}:00Z",
+    }
 
 
 async def book(tenant, contact_id: str, **fields) -> dict:
-    body = {"contact_id": contact_id, "title": "Showing: 1421 Sanchez St", **slot(17),
-            **fields}
+    body = {"contact_id": contact_id, "title": "Showing: 1421 Sanchez St", **slot(17), **fields}
     response = await tenant.post("/v1/appointments", json=body)
     assert response.status_code == 201, response.text
     return response.json()
@@ -134,7 +143,9 @@ async def create_appointment_for_routes(tenant) -> str:
 
 
 async def appointment_snapshot(tenant, appointment_id: str):
-    responses = [await tenant.get(f"/v1/appointments/{appointment_id}"),
-                 await tenant.get("/v1/appointments?limit=200")]
+    responses = [
+        await tenant.get(f"/v1/appointments/{appointment_id}"),
+        await tenant.get("/v1/appointments?limit=200"),
+    ]
     assert all(response.status_code == 200 for response in responses)
     return [response.json() for response in responses]

@@ -15,8 +15,10 @@ from tests.support import IN_CI
 
 SERIAL_ONLY = [
     pytest.mark.faults,
-    pytest.mark.skipif(bool(os.environ.get("PYTEST_XDIST_WORKER")),
-                       reason="fault tests run serially: make test-faults"),
+    pytest.mark.skipif(
+        bool(os.environ.get("PYTEST_XDIST_WORKER")),
+        reason="fault tests run serially: make test-faults",
+    ),
 ]
 
 REQUIRED = ("haproxy", "redis-server", *(("runuser",) if os.geteuid() == 0 else ()))
@@ -51,13 +53,14 @@ def make_cluster_fixture(tmp_path) -> Iterator:
 
 
 def tail(cluster: Cluster, *names: str) -> str:
-    return "\n".join(f"--- {name}.log\n" + (cluster.run_dir / f"{name}.log")
-                     .read_text(errors="replace")[-1500:] for name in names)
+    return "\n".join(
+        f"--- {name}.log\n" + (cluster.run_dir / f"{name}.log").read_text(errors="replace")[-1500:]
+        for name in names
+    )
 
 
 def api_key(cluster: Cluster, workspace: str, scopes: str) -> dict[str, str]:
-    key = cluster.homebase("admin", "create-api-key", "--workspace", workspace,
-                           "--scopes", scopes)
+    key = cluster.homebase("admin", "create-api-key", "--workspace", workspace, "--scopes", scopes)
     return {"Authorization": f"token {key['key']}", "X-Key-Id": key["id"]}
 
 

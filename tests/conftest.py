@@ -91,8 +91,13 @@ def database_url(backend, request, tmp_path) -> str:
 
 
 def test_settings(database_url: str, **overrides) -> Settings:
-    values = {"env": "test", "database_url": database_url, "secret_key": "test-secret-key",
-              "webhook_allow_private_urls": True, **overrides}
+    values = {
+        "env": "test",
+        "database_url": database_url,
+        "secret_key": "test-secret-key",
+        "webhook_allow_private_urls": True,
+        **overrides,
+    }
     return Settings(**values)
 
 
@@ -111,8 +116,12 @@ def resolver() -> StubResolver:
 @pytest.fixture
 async def runtime(database_url, settings_overrides, resolver) -> AsyncIterator[Runtime]:
     settings = test_settings(database_url, **settings_overrides)
-    runtime = Runtime(settings=settings, db=Database(settings.database_url, pool_size=5),
-                      limiter=MemoryLimiter(), resolver=resolver)
+    runtime = Runtime(
+        settings=settings,
+        db=Database(settings.database_url, pool_size=5),
+        limiter=MemoryLimiter(),
+        resolver=resolver,
+    )
     yield runtime
     if not runtime.db.is_sqlite:
         tables = ", ".join(f'"{table.name}"' for table in Base.metadata.sorted_tables)
@@ -147,8 +156,10 @@ async def other_tenant(runtime, client):
 @pytest.fixture
 def make(runtime, client):
     """make(scopes=[...]) -> a new workspace with a key holding exactly those scopes."""
+
     async def factory(scopes, name="Scoped Realty"):
         return await make_tenant(runtime, client, scopes=scopes, name=name)
+
     return factory
 
 

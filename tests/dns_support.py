@@ -39,8 +39,10 @@ class StubResolver:
             raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
         answer = self.names.get(host)
         if answer is None:
-            raise UnknownTestHost(f"test resolved {host!r}: add it to the StubResolver "
-                                  "(tests never ask the machine's resolver)")
+            raise UnknownTestHost(
+                f"test resolved {host!r}: add it to the StubResolver "
+                "(tests never ask the machine's resolver)"
+            )
         if callable(answer):
             return await answer(host, port)
         return [ipaddress.ip_address(address) for address in answer]
@@ -66,12 +68,15 @@ def guard_system_resolver() -> Callable[[], None]:
 
     def getaddrinfo(host, *args, **kwargs):
         if not _is_loopback_or_literal(host):
-            raise UnknownTestHost(f"a test asked the machine's resolver for {host!r}; inject "
-                                  "a StubResolver (runtime.resolver) instead")
+            raise UnknownTestHost(
+                f"a test asked the machine's resolver for {host!r}; inject "
+                "a StubResolver (runtime.resolver) instead"
+            )
         return real(host, *args, **kwargs)
 
     socket.getaddrinfo = getaddrinfo
 
     def remove() -> None:
         socket.getaddrinfo = real
+
     return remove

@@ -29,40 +29,72 @@ def pkce_pair(verifier: str | None = None) -> tuple[str, str]:
     return verifier, base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
-async def make_app(runtime: Runtime, redirect_uris=(REDIRECT, LOOPBACK),
-                   name: str = "Acme CRM Sync") -> App:
+async def make_app(
+    runtime: Runtime, redirect_uris=(REDIRECT, LOOPBACK), name: str = "Acme CRM Sync"
+) -> App:
     async with runtime.db.transaction() as connection:
-        created = await service.create_client(connection, name, list(redirect_uris),
-                                              runtime.clock())
+        created = await service.create_client(
+            connection, name, list(redirect_uris), runtime.clock()
+        )
     return App(created.client_id, created.client_secret, redirect_uris[0])
 
 
-async def grant_code(runtime: Runtime, app: App, workspace_id: str, challenge: str,
-                     scopes=("contacts:read",), redirect_uri: str | None = None) -> str:
+async def grant_code(
+    runtime: Runtime,
+    app: App,
+    workspace_id: str,
+    challenge: str,
+    scopes=("contacts:read",),
+    redirect_uri: str | None = None,
+) -> str:
     """A code as the consent screen's approval makes it (the service functions)."""
     now = runtime.clock()
     async with runtime.db.transaction() as connection:
-        grant = await service.authorize_app(connection, workspace_id=workspace_id,
-                                            client_id=app.client_id, scopes=list(scopes),
-                                            now=now, authorized_by=None)
-        return await tokens.create_code(connection, client_id=app.client_id, grant=grant,
-                                        user_id=None,
-                                        redirect_uri=redirect_uri or app.redirect_uri,
-                                        code_challenge=challenge, scopes=list(scopes), now=now)
+        grant = await service.authorize_app(
+            connection,
+            workspace_id=workspace_id,
+            client_id=app.client_id,
+            scopes=list(scopes),
+            now=now,
+            authorized_by=None,
+        )
+        return await tokens.create_code(
+            connection,
+            client_id=app.client_id,
+            grant=grant,
+            user_id=None,
+            redirect_uri=redirect_uri or app.redirect_uri,
+            code_challenge=challenge,
+            scopes=list(scopes),
+            now=now,
+        )
 
 
 async def authorize_app(runtime: Runtime, app: App, workspace_id: str, scopes) -> None:
     async with runtime.db.transaction() as connection:
-        await service.authorize_app(connection, workspace_id=workspace_id,
-                                    client_id=app.client_id, scopes=list(scopes),
-                                    now=runtime.clock(), authorized_by="admin")
+        await service.authorize_app(
+            connection,
+            workspace_id=workspace_id,
+            client_id=app.client_id,
+            scopes=list(scopes),
+            now=runtime.clock(),
+            authorized_by="admin",
+        )
 
 
-def authorize_params(app: App, challenge: str, *, scope: str = "contacts:read",
-                     state: str = "xyz-state", **overrides) -> dict[str, str]:
-    params = {"client_id": app.client_id, "redirect_uri": app.redirect_uri,
-              "response_type": "code", "scope": scope, "state": state,
-              "code_challenge": challenge, "code_challenge_method": "S256", **overrides}
+def authorize_params(
+    app: App, challenge: str, *, scope: str = "contacts:read", state: str = "xyz-state", **overrides
+) -> dict[str, str]:
+    params = {
+        "client_id": app.client_id,
+        "redirect_uri": app.redirect_uri,
+        "response_type": "code",
+        "scope": scope,
+        "state": state,
+        "code_challenge": challenge,
+        "code_challenge_method": "S256",
+        **overrides,
+    }
     return {name: value for name, value in params.items() if value is not None}
 
 
@@ -72,26 +104,43 @@ def redirect_query(response: httpx.Response) -> dict[str, str]:
     return {name: values[0] for name, values in parse_qs(urlsplit(location).query).items()}
 
 
-async def consent(browser: httpx.AsyncClient, params: dict[str, str],
-                  decision: str = "approve") -> httpx.Response:
+async def consent(
+    browser: httpx.AsyncClient, params: dict[str, str], decision: str = "approve"
+) -> httpx.Response:
     """Shows the consent page for `params` and submits `decision`."""
     page = await browser.get("/oauth/authorize", params=params)
     assert page.status_code == 200, page.text
-    return await browser.post("/oauth/authorize", data={
-        "csrf_token": form_value(page.text, "csrf_token"),
-        "request": form_value(page.text, "request"), "decision": decision})
+    return await browser.post(
+        "/oauth/authorize",
+        data={
+            "csrf_token": form_value(page.text, "csrf_token"),
+            "request": form_value(page.text, "request"),
+            "decision": decision,
+        },
+    )
 
 
-async def exchange(client: httpx.AsyncClient, app: App, the_code: str, verifier: str,
-                   **overrides) -> httpx.Response:
-    data = {"grant_type": "authorization_code", "client_id": app.client_id, "code": the_code,
-            "redirect_uri": app.redirect_uri, "code_verifier": verifier, **overrides}
-    return await client.post("/oauth/token",
-                             data={k: v for k, v in data.items() if v is not None})
+async def exchange(
+    client: httpx.AsyncClient, app: App, the_code: str, verifier: str, **overrides
+) -> httpx.Response:
+    data = {
+        "grant_type": "authorization_code",
+        "client_id": app.client_id,
+        "code": the_code,
+        "redirect_uri": app.redirect_uri,
+        "code_verifier": verifier,
+        **overrides,
+    }
+    return await client.post("/oauth/token", data={k: v for k, v in data.items() if v is not None})
 
 
-async def token_pair(runtime: Runtime, client: httpx.AsyncClient, app: App, workspace_id: str,
-                     scopes=("contacts:read",)) -> dict:
+async def token_pair(
+    runtime: Runtime,
+    client: httpx.AsyncClient,
+    app: App,
+    workspace_id: str,
+    scopes=("contacts:read",),
+) -> dict:
     verifier, challenge = pkce_pair()
     code = await grant_code(runtime, app, workspace_id, challenge, scopes)
     response = await exchange(client, app, code, verifier)
@@ -99,12 +148,17 @@ async def token_pair(runtime: Runtime, client: httpx.AsyncClient, app: App, work
     return response.json()
 
 
-async def refresh(client: httpx.AsyncClient, app: App, refresh_token: str,
-                  **overrides) -> httpx.Response:
-    data = {"grant_type": "refresh_token", "client_id": app.client_id,
-            "client_secret": app.client_secret, "refresh_token": refresh_token, **overrides}
-    return await client.post("/oauth/token",
-                             data={k: v for k, v in data.items() if v is not None})
+async def refresh(
+    client: httpx.AsyncClient, app: App, refresh_token: str, **overrides
+) -> httpx.Response:
+    data = {
+        "grant_type": "refresh_token",
+        "client_id": app.client_id,
+        "client_secret": app.client_secret,
+        "refresh_token": refresh_token,
+        **overrides,
+    }
+    return await client.post("/oauth/token", data={k: v for k, v in data.items() if v is not None})
 
 
 async def ping(client: httpx.AsyncClient, access_token: str, scheme: str = "Bearer"):

@@ -92,16 +92,24 @@ class Collector:
             resource = {a.key: _value(a.value) for a in resource_spans.resource.attributes}
             for scope_spans in resource_spans.scope_spans:
                 for span in scope_spans.spans:
-                    spans.append(Span(
-                        name=span.name,
-                        kind=ProtoSpan.SpanKind.Name(span.kind).removeprefix("SPAN_KIND_"),
-                        trace_id=span.trace_id.hex(), span_id=span.span_id.hex(),
-                        parent_id=span.parent_span_id.hex(),
-                        attributes={a.key: _value(a.value) for a in span.attributes},
-                        resource=resource, scope=scope_spans.scope.name,
-                        status_code=span.status.code, status_message=span.status.message,
-                        events=[(event.name, {a.key: _value(a.value) for a in event.attributes})
-                                for event in span.events]))
+                    spans.append(
+                        Span(
+                            name=span.name,
+                            kind=ProtoSpan.SpanKind.Name(span.kind).removeprefix("SPAN_KIND_"),
+                            trace_id=span.trace_id.hex(),
+                            span_id=span.span_id.hex(),
+                            parent_id=span.parent_span_id.hex(),
+                            attributes={a.key: _value(a.value) for a in span.attributes},
+                            resource=resource,
+                            scope=scope_spans.scope.name,
+                            status_code=span.status.code,
+                            status_message=span.status.message,
+                            events=[
+                                (event.name, {a.key: _value(a.value) for a in event.attributes})
+                                for event in span.events
+                            ],
+                        )
+                    )
         with self.lock:
             self.requests += 1
             self.spans.extend(spans)

@@ -23,8 +23,14 @@ class Served:
     folder: Path
 
     def admin(self, *args: str) -> dict:
-        done = subprocess.run([sys.executable, "-m", "homebase", "admin", *args], env=self.env,
-                              cwd=self.folder, capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "homebase", "admin", *args],
+            env=self.env,
+            cwd=self.folder,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == 0, done.stderr
         return json.loads(done.stdout)
 
@@ -56,23 +62,42 @@ def serve(folder: Path, *, worker: bool, **settings: str) -> Iterator[Served]:
     (`webhook_allow_private_urls="true"`). Stopped when the block ends."""
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
-    env = {**os.environ,
-           "HOMEBASE_DATABASE_URL": f"sqlite+aiosqlite:///{folder}/db.sqlite3",
-           "HOMEBASE_ENV": "test", "HOMEBASE_SECRET_KEY": "served-test-secret",
-           "HOMEBASE_PUBLIC_URL": base_url, "HOMEBASE_RECORDINGS_DIR": str(folder / "rec"),
-           "HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN": "100000000",
-           "HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN": "100000000",
-           # Host names resolve to localhost only; the machine's resolver is never asked.
-           "HOMEBASE_TESTING_LOOPBACK_RESOLVER": "true",
-           **{f"HOMEBASE_{name.upper()}": value for name, value in settings.items()}}
+    env = {
+        **os.environ,
+        "HOMEBASE_DATABASE_URL": f"sqlite+aiosqlite:///{folder}/db.sqlite3",
+        "HOMEBASE_ENV": "test",
+        "HOMEBASE_SECRET_KEY": "served-test-secret",
+        "HOMEBASE_PUBLIC_URL": base_url,
+        "HOMEBASE_RECORDINGS_DIR": str(folder / "rec"),
+        "HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN": "100000000",
+        "HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN": "100000000",
+        # Host names resolve to localhost only; the machine's resolver is never asked.
+        "HOMEBASE_TESTING_LOOPBACK_RESOLVER": "true",
+        **{f"HOMEBASE_{name.upper()}": value for name, value in settings.items()},
+    }
     env.pop("HOMEBASE_REDIS_URL", None)
     env.pop("HOMEBASE_CALLS_PROVIDER_SECRET", None)  # the call callback's switched-off answer
-    command = [sys.executable, "-m", "homebase", "serve", "--host", "127.0.0.1",
-               "--port", str(port), "--log-level", "warning"]
+    command = [
+        sys.executable,
+        "-m",
+        "homebase",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+    ]
     log = folder / "serve.log"  # a file, not a pipe nobody reads that could fill and block
     with log.open("wb") as stderr:
-        process = subprocess.Popen(command + ([] if worker else ["--no-worker"]), env=env,
-                                   cwd=folder, stdout=subprocess.DEVNULL, stderr=stderr)
+        process = subprocess.Popen(
+            command + ([] if worker else ["--no-worker"]),
+            env=env,
+            cwd=folder,
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
     try:
         wait_until_healthy(base_url, process, log)
         yield Served(base_url, env, folder)

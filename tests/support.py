@@ -16,8 +16,9 @@ from homebase.auth.scopes import ALL_SCOPES
 from homebase.runtime import Runtime
 from homebase.workspaces import service as workspaces
 
-POSTGRES_URL = os.environ.get("HOMEBASE_TEST_POSTGRES_URL",
-                              "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres")
+POSTGRES_URL = os.environ.get(
+    "HOMEBASE_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
+)
 REDIS_URL = os.environ.get("HOMEBASE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
@@ -25,8 +26,9 @@ IN_CI = os.environ.get("CI", "").lower() == "true"
 def reachable(url: str, default_port: int) -> bool:
     parsed = urlparse(url.replace("+asyncpg", ""))
     try:
-        with socket.create_connection((parsed.hostname or "127.0.0.1",
-                                       parsed.port or default_port), timeout=1):
+        with socket.create_connection(
+            (parsed.hostname or "127.0.0.1", parsed.port or default_port), timeout=1
+        ):
             return True
     except OSError:
         return False
@@ -65,22 +67,34 @@ class Tenant:
         return await self.client.delete(url, headers=self.headers, **kwargs)
 
 
-async def make_key(runtime: Runtime, workspace_id: str, scopes=ALL_SCOPES,
-                   expires_in_days: int | None = 30) -> tuple[str, str]:
+async def make_key(
+    runtime: Runtime, workspace_id: str, scopes=ALL_SCOPES, expires_in_days: int | None = 30
+) -> tuple[str, str]:
     async with runtime.db.transaction() as connection:
-        created = await create_api_key(connection, workspace_id=workspace_id,
-                                       scopes=list(scopes), name="test",
-                                       now=runtime.clock(), expires_in_days=expires_in_days)
+        created = await create_api_key(
+            connection,
+            workspace_id=workspace_id,
+            scopes=list(scopes),
+            name="test",
+            now=runtime.clock(),
+            expires_in_days=expires_in_days,
+        )
     return created.id, created.key
 
 
-async def make_tenant(runtime: Runtime, client: httpx.AsyncClient, scopes=ALL_SCOPES,
-                      name: str = "Test Realty") -> Tenant:
+async def make_tenant(
+    runtime: Runtime, client: httpx.AsyncClient, scopes=ALL_SCOPES, name: str = "Test Realty"
+) -> Tenant:
     async with runtime.db.transaction() as connection:
         workspace = await workspaces.create_workspace(connection, name, runtime.clock())
     key_id, key = await make_key(runtime, workspace["id"], scopes)
-    return Tenant(id=workspace["id"], key=key, key_id=key_id, client=client,
-                  headers={"Authorization": f"token {key}"})
+    return Tenant(
+        id=workspace["id"],
+        key=key,
+        key_id=key_id,
+        client=client,
+        headers={"Authorization": f"token {key}"},
+    )
 
 
 def assert_error(response: httpx.Response, status: int, code: str) -> dict[str, Any]:
@@ -120,6 +134,7 @@ def drop_database_later(name: str) -> None:
     while the suite loads it, spent in the teardown of whichever test made the database.
     The drop runs on a background thread while the next tests run instead; conftest's
     pytest_sessionfinish waits for every drop (wait_for_dropped_databases)."""
+
     async def drop() -> None:
         from sqlalchemy import text
         from sqlalchemy.ext.asyncio import create_async_engine

@@ -27,13 +27,28 @@ from tests.support import assert_error, failing_fields
 
 
 async def test_lists_and_retrieval_are_the_workspaces_own(runtime, tenant, other_tenant):
-    created = await load(runtime, tenant.id, {
-        "personas": [PERSONA, {"ref": "max", "name": "Max", "tone": "direct",
-                               "channels": ["email"]}],
-        "automations": [{"ref": "flow", "name": "Flow", "description": "d",
-                         "steps": FULL_STEPS}],
-        "campaigns": [{"name": "Spring", "persona": "ava", "automation": "flow",
-                       "status": "active", "audience": "Zillow buyers"}]})
+    created = await load(
+        runtime,
+        tenant.id,
+        {
+            "personas": [
+                PERSONA,
+                {"ref": "max", "name": "Max", "tone": "direct", "channels": ["email"]},
+            ],
+            "automations": [
+                {"ref": "flow", "name": "Flow", "description": "d", "steps": FULL_STEPS}
+            ],
+            "campaigns": [
+                {
+                    "name": "Spring",
+                    "persona": "ava",
+                    "automation": "flow",
+                    "status": "active",
+                    "audience": "Zillow buyers",
+                }
+            ],
+        },
+    )
     await automation(runtime, other_tenant)
     personas = (await tenant.get("/v1/personas")).json()
     assert [item["name"] for item in personas["data"]] == ["Max", "Ava"]
@@ -41,37 +56,51 @@ async def test_lists_and_retrieval_are_the_workspaces_own(runtime, tenant, other
     automations = (await tenant.get("/v1/automations")).json()["data"]
     assert [item["id"] for item in automations] == created["automations"]
     steps = automations[0]["steps"]
-    assert [step["type"] for step in steps] == ["send_message", "wait", "create_task",
-                                                "move_stage"]
+    assert [step["type"] for step in steps] == ["send_message", "wait", "create_task", "move_stage"]
     assert steps[0]["persona_id"] == created["personas"][0] and steps[1]["days"] == 1
     campaign = (await tenant.get("/v1/campaigns")).json()["data"][0]
     assert (campaign["persona_id"], campaign["automation_id"], campaign["status"]) == (
-        created["personas"][0], created["automations"][0], "active")
+        created["personas"][0],
+        created["automations"][0],
+        "active",
+    )
     page = (await tenant.get("/v1/personas?limit=1&fields=name")).json()
     assert page["data"] == [{"id": created["personas"][1], "name": "Max"}] and page["has_more"]
     assert failing_fields(await tenant.get("/v1/campaigns?fields=nope")) == {"fields"}
     one = await tenant.get(f"/v1/automations/{created['automations'][0]}?fields=enabled")
     assert one.json() == {"id": created["automations"][0], "enabled": True}
-    assert (await other_tenant.get("/v1/personas")).json()["data"][0]["id"] not in \
-        created["personas"]
+    assert (await other_tenant.get("/v1/personas")).json()["data"][0]["id"] not in created[
+        "personas"
+    ]
 
 
 async def test_scopes(make):
     reader = await make(["automations:read"])
     for path in ("/v1/automations", "/v1/personas", "/v1/campaigns"):
         assert (await reader.get(path)).status_code == 200
-    error = assert_error(await reader.post("/v1/automations/aut_x/enroll",
-                                           json={"contact_id": "con_x"}),
-                         403, "insufficient_scope")
+    error = assert_error(
+        await reader.post("/v1/automations/aut_x/enroll", json={"contact_id": "con_x"}),
+        403,
+        "insufficient_scope",
+    )
     assert error["details"]["missing_scope"] == "automations:manage"
     others = await make(["contacts:write", "appointments:write", "messages:send"])
-    for path in ("/v1/automations", "/v1/automations/aut_x", "/v1/automations/aut_x/enrolments",
-                 "/v1/personas", "/v1/personas/prs_x", "/v1/campaigns", "/v1/campaigns/cmp_x"):
+    for path in (
+        "/v1/automations",
+        "/v1/automations/aut_x",
+        "/v1/automations/aut_x/enrolments",
+        "/v1/personas",
+        "/v1/personas/prs_x",
+        "/v1/campaigns",
+        "/v1/campaigns/cmp_x",
+    ):
         error = assert_error(await others.get(path), 403, "insufficient_scope")
         assert error["details"]["missing_scope"] == "automations:read", path
-    error = assert_error(await others.post("/v1/automations/aut_x/enroll",
-                                           json={"contact_id": "con_x"}),
-                         403, "insufficient_scope")
+    error = assert_error(
+        await others.post("/v1/automations/aut_x/enroll", json={"contact_id": "con_x"}),
+        403,
+        "insufficient_scope",
+    )
     assert error["details"]["missing_scope"] == "automations:manage"
     managers = await make(["automations:manage"])  # manage implies read
     for path in ("/v1/automations", "/v1/personas", "/v1/campaigns"):
@@ -81,18 +110,23 @@ async def test_scopes(make):
 async def test_enroll_is_durable_at_once_with_its_event(runtime, tenant):
     automation_id = await automation(runtime, tenant)
     contact_id = await contact(tenant)
-    response = await tenant.post(f"/v1/automations/{automation_id}/enroll",
-                                 json={"contact_id": contact_id})
+    response = await tenant.post(
+        f"/v1/automations/{automation_id}/enroll", json={"contact_id": contact_id}
+    )
     assert response.status_code == 202, response.text
     enrolment = response.json()
     assert (enrolment["created"], enrolment["status"], enrolment["step_index"]) == (
-        True, "active", 0)
+        True,
+        "active",
+        0,
+    )
     [event] = await events(runtime, tenant.id, "automation.run")
     assert event["id"] == enrolment["id"] and event["contact_id"] == contact_id
     assert event["automation_id"] == automation_id and event["steps"] == 4
 
-    again = await tenant.post(f"/v1/automations/{automation_id}/enroll",
-                              json={"contact_id": contact_id})
+    again = await tenant.post(
+        f"/v1/automations/{automation_id}/enroll", json={"contact_id": contact_id}
+    )
     assert again.status_code == 202
     assert again.json() == {**enrolment, "created": False}
     assert len(await events(runtime, tenant.id, "automation.run")) == 1
@@ -106,21 +140,31 @@ async def test_enroll_refusals_enrol_nothing(runtime, tenant, other_tenant):
     disabled = await automation(runtime, tenant, enabled=False)
     enabled = await automation(runtime, tenant)
     contact_id = await contact(tenant)
-    error = assert_error(await tenant.post(f"/v1/automations/{disabled}/enroll",
-                                           json={"contact_id": contact_id}),
-                         409, "automation_disabled")
+    error = assert_error(
+        await tenant.post(f"/v1/automations/{disabled}/enroll", json={"contact_id": contact_id}),
+        409,
+        "automation_disabled",
+    )
     assert error["details"] == {"automation_id": disabled}
     foreign_contact = await contact(other_tenant)
-    response = await tenant.post(f"/v1/automations/{enabled}/enroll",
-                                 json={"contact_id": foreign_contact})
+    response = await tenant.post(
+        f"/v1/automations/{enabled}/enroll", json={"contact_id": foreign_contact}
+    )
     assert failing_fields(response) == {"contact_id"}
-    assert failing_fields(await tenant.post(f"/v1/automations/{enabled}/enroll",
-                                            json={})) == {"contact_id"}
-    assert_error(await tenant.post("/v1/automations/aut_00000000000000000000000000/enroll",
-                                   json={"contact_id": contact_id}), 404, "not_found")
+    assert failing_fields(await tenant.post(f"/v1/automations/{enabled}/enroll", json={})) == {
+        "contact_id"
+    }
+    assert_error(
+        await tenant.post(
+            "/v1/automations/aut_00000000000000000000000000/enroll", json={"contact_id": contact_id}
+        ),
+        404,
+        "not_found",
+    )
     await tenant.delete(f"/v1/contacts/{contact_id}")
-    assert failing_fields(await tenant.post(f"/v1/automations/{enabled}/enroll",
-                                            json={"contact_id": contact_id})) == {"contact_id"}
+    assert failing_fields(
+        await tenant.post(f"/v1/automations/{enabled}/enroll", json={"contact_id": contact_id})
+    ) == {"contact_id"}
     for automation_id in (disabled, enabled):
         listed = await tenant.get(f"/v1/automations/{automation_id}/enrolments")
         assert listed.json()["data"] == []
@@ -128,8 +172,9 @@ async def test_enroll_refusals_enrol_nothing(runtime, tenant, other_tenant):
 
 
 async def _enrol(tenant, automation_id: str, contact_id: str) -> str:
-    response = await tenant.post(f"/v1/automations/{automation_id}/enroll",
-                                 json={"contact_id": contact_id})
+    response = await tenant.post(
+        f"/v1/automations/{automation_id}/enroll", json={"contact_id": contact_id}
+    )
     assert response.status_code == 202, response.text
     return response.json()["id"]
 
@@ -160,7 +205,10 @@ async def test_the_engine_runs_each_step_in_order_on_its_tick(runtime, tenant):
 
     [task] = (await tenant.get("/v1/tasks")).json()["data"]
     assert (task["title"], task["contact_id"], task["source"]) == (
-        "Call Dana Reyes", contact_id, "automation")
+        "Call Dana Reyes",
+        contact_id,
+        "automation",
+    )
     assert (await tenant.get(f"/v1/contacts/{contact_id}")).json()["stage"] == "NURTURE"
     [stage_event] = await events(runtime, tenant.id, "contact.stage_changed")
     assert stage_event == {"id": contact_id, "previous_stage": "LEAD", "stage": "NURTURE"}
@@ -168,8 +216,11 @@ async def test_the_engine_runs_each_step_in_order_on_its_tick(runtime, tenant):
     assert state["status"] == "completed" and state["next_run_at"] is None
     runs = await step_runs(runtime, enrolment_id)
     assert [(run["step_type"], run["outcome"]) for run in runs] == [
-        ("send_message", "done"), ("wait", "done"), ("create_task", "done"),
-        ("move_stage", "done")]
+        ("send_message", "done"),
+        ("wait", "done"),
+        ("create_task", "done"),
+        ("move_stage", "done"),
+    ]
     assert runs[0]["message_id"] == message["id"] and runs[2]["task_id"] == task["id"]
     assert await tick(runtime) == 0
 
@@ -198,14 +249,16 @@ async def _suspend(runtime, tenant):
     await set_status(runtime, tenant, "suspended")
 
 
-@pytest.mark.parametrize(("utc_hour", "a2p_status", "setup", "reason"), [
-    (19, "approved", _suspend, "account_suspended"),
-    (19, "approved", _suppress, "opted_out"),
-    (19, "pending", None, "a2p_not_approved"),
-    (9, "approved", None, "quiet_hours"),  # 01:00 or 02:00 in San Francisco
-])
-async def test_every_gate_refuses_an_ai_text(runtime, tenant, utc_hour, a2p_status, setup,
-                                             reason):
+@pytest.mark.parametrize(
+    ("utc_hour", "a2p_status", "setup", "reason"),
+    [
+        (19, "approved", _suspend, "account_suspended"),
+        (19, "approved", _suppress, "opted_out"),
+        (19, "pending", None, "a2p_not_approved"),
+        (9, "approved", None, "quiet_hours"),  # 01:00 or 02:00 in San Francisco
+    ],
+)
+async def test_every_gate_refuses_an_ai_text(runtime, tenant, utc_hour, a2p_status, setup, reason):
     """The engine's sends take the POST /messages path: each gate refuses an AI text as it
     refuses any text (consent_missing: the test above), recorded FAILED, ai_generated."""
     frozen(runtime, utc_hour)
@@ -220,7 +273,10 @@ async def test_every_gate_refuses_an_ai_text(runtime, tenant, utc_hour, a2p_stat
     assert run["outcome"] == "blocked" and run["detail"].startswith(f"Blocked ({reason})")
     [message] = (await tenant.get("/v1/messages")).json()["data"]
     assert (message["id"], message["status"], message["ai_generated"]) == (
-        run["message_id"], "FAILED", True)
+        run["message_id"],
+        "FAILED",
+        True,
+    )
     assert message["blocked_reason"] == reason
     assert await messaging_jobs.send_due(runtime) == 0  # nothing reaches the provider
     assert await events(runtime, tenant.id, "message.sent") == []
@@ -244,12 +300,24 @@ async def test_a_delivered_ai_text_fires_message_sent_with_ai_generated(runtime,
 async def test_no_ai_text_to_a_lead_without_ai_outbound_consent(runtime, tenant):
     frozen(runtime)
     await sendable(runtime, tenant)
-    lead = await tenant.post("/v1/leads", json={"phone": PHONE, "source": "Zillow",
-                                                "first_name": "Dana", "email": "dana@example.com",
-                                                "skip_routing": True})
+    lead = await tenant.post(
+        "/v1/leads",
+        json={
+            "phone": PHONE,
+            "source": "Zillow",
+            "first_name": "Dana",
+            "email": "dana@example.com",
+            "skip_routing": True,
+        },
+    )
     assert lead.json()["ai_outbound_allowed"] is False
-    email_step = {"type": "send_message", "persona": "ava", "channel": "EMAIL",
-                  "subject": "Hello", "template": "Hi {first_name}"}
+    email_step = {
+        "type": "send_message",
+        "persona": "ava",
+        "channel": "EMAIL",
+        "subject": "Hello",
+        "template": "Hi {first_name}",
+    }
     automation_id = await automation(runtime, tenant, [FULL_STEPS[0], email_step])
     enrolment_id = await _enrol(tenant, automation_id, lead.json()["contact_id"])
     await tick(runtime)
@@ -309,20 +377,47 @@ async def test_invalid_definitions_are_refused_with_a_clear_message(runtime, ten
 
     email_only = {**PERSONA, "channels": ["EMAIL"]}
     cases = [
-        ({"personas": [email_only], "automations": [{"name": "x", "steps": FULL_STEPS}]},
-         "automations[0]: steps.0.channel: persona Ava does not use SMS (it uses EMAIL)"),
-        ({"automations": [{"name": "x", "steps": [{"type": "teleport"}]}]},
-         "automations[0].steps.0"),
-        ({"personas": [PERSONA], "automations": [{"name": "x", "steps": [
-            {**FULL_STEPS[0], "template": "Hi {city}"}]}]}, "unknown placeholder(s) {city}"),
+        (
+            {"personas": [email_only], "automations": [{"name": "x", "steps": FULL_STEPS}]},
+            "automations[0]: steps.0.channel: persona Ava does not use SMS (it uses EMAIL)",
+        ),
+        (
+            {"automations": [{"name": "x", "steps": [{"type": "teleport"}]}]},
+            "automations[0].steps.0",
+        ),
+        (
+            {
+                "personas": [PERSONA],
+                "automations": [
+                    {"name": "x", "steps": [{**FULL_STEPS[0], "template": "Hi {city}"}]}
+                ],
+            },
+            "unknown placeholder(s) {city}",
+        ),
         ({"automations": [{"name": "x", "steps": [FULL_STEPS[0]]}]}, "unknown ref 'ava'"),
         ({"automations": [{"name": "x", "steps": [{"type": "wait"}]}]}, "more than 0 seconds"),
         ({"automations": [{"name": "x", "steps": []}]}, "automations[0].steps"),
         ({"campaigns": [{"name": "c", "automation": "aut_nope"}]}, "no automation 'aut_nope'"),
-        ({"personas": [email_only], "automations": [{"name": "x", "steps": [
-            {"type": "send_message", "persona": "ava", "channel": "EMAIL", "template": "Hi",
-             "subject": "Hi\r\nBcc: eve@example.com"}]}]}, "steps.0.send_message.subject: Value "
-                                                          "error, must be one line"),
+        (
+            {
+                "personas": [email_only],
+                "automations": [
+                    {
+                        "name": "x",
+                        "steps": [
+                            {
+                                "type": "send_message",
+                                "persona": "ava",
+                                "channel": "EMAIL",
+                                "template": "Hi",
+                                "subject": "Hi\r\nBcc: eve@example.com",
+                            }
+                        ],
+                    }
+                ],
+            },
+            "steps.0.send_message.subject: Value error, must be one line",
+        ),
     ]
     for document, message in cases:
         with pytest.raises(AdminError) as refused:
@@ -337,9 +432,12 @@ async def test_concurrent_enrols_of_one_contact_make_one_enrolment(runtime, tena
 
     automation_id = await automation(runtime, tenant)
     contact_id = await contact(tenant)
-    responses = await asyncio.gather(*(tenant.post(
-        f"/v1/automations/{automation_id}/enroll", json={"contact_id": contact_id})
-        for _ in range(8)))
+    responses = await asyncio.gather(
+        *(
+            tenant.post(f"/v1/automations/{automation_id}/enroll", json={"contact_id": contact_id})
+            for _ in range(8)
+        )
+    )
     assert {response.status_code for response in responses} == {202}
     assert sorted(response.json()["created"] for response in responses) == [False] * 7 + [True]
     assert len({response.json()["id"] for response in responses}) == 1

@@ -37,8 +37,9 @@ class Crash(BaseException):
 
 
 async def _enrol(tenant, automation_id: str, contact_id: str) -> str:
-    response = await tenant.post(f"/v1/automations/{automation_id}/enroll",
-                                 json={"contact_id": contact_id})
+    response = await tenant.post(
+        f"/v1/automations/{automation_id}/enroll", json={"contact_id": contact_id}
+    )
     assert response.status_code == 202, response.text
     return response.json()["id"]
 
@@ -47,8 +48,7 @@ async def _state(tenant, automation_id: str) -> dict:
     return (await tenant.get(f"/v1/automations/{automation_id}/enrolments")).json()["data"][0]
 
 
-async def test_a_crash_after_the_effect_before_commit_leaves_nothing(runtime, tenant,
-                                                                     monkeypatch):
+async def test_a_crash_after_the_effect_before_commit_leaves_nothing(runtime, tenant, monkeypatch):
     frozen(runtime)
     automation_id = await automation(runtime, tenant, TASK_THEN_STAGE)
     enrolment_id = await _enrol(tenant, automation_id, await contact(tenant))
@@ -79,9 +79,11 @@ async def test_a_recorded_step_is_never_run_again(runtime, tenant):
     enrolment_id = await _enrol(tenant, automation_id, await contact(tenant))
     assert await tick(runtime) == 2
     async with runtime.db.transaction() as connection:
-        await connection.execute(update(enrolments).where(enrolments.c.id == enrolment_id)
-                                 .values(status="active", step_index=0,
-                                         next_run_at=runtime.clock(), finished_at=None))
+        await connection.execute(
+            update(enrolments)
+            .where(enrolments.c.id == enrolment_id)
+            .values(status="active", step_index=0, next_run_at=runtime.clock(), finished_at=None)
+        )
     assert await tick(runtime) == 2
     assert await count(runtime, TASKS) == 1
     assert len(await step_runs(runtime, enrolment_id)) == 2
@@ -116,8 +118,9 @@ async def test_a_failing_step_is_retried_with_backoff_then_failed(runtime, tenan
 
 async def test_due_enrolments_run_oldest_first_and_waits_hold(runtime, tenant):
     clock = frozen(runtime)
-    automation_id = await automation(runtime, tenant, [
-        {"type": "wait", "minutes": 10}, FULL_STEPS[3]])
+    automation_id = await automation(
+        runtime, tenant, [{"type": "wait", "minutes": 10}, FULL_STEPS[3]]
+    )
     first = await _enrol(tenant, automation_id, await contact(tenant))
     clock.advance(minutes=5)
     second = await _enrol(tenant, automation_id, await contact(tenant))
@@ -130,19 +133,24 @@ async def test_due_enrolments_run_oldest_first_and_waits_hold(runtime, tenant):
     assert len(await step_runs(runtime, second)) == 2
 
 
-async def test_two_workers_on_postgresql_run_each_step_once(backend, runtime, tenant,
-                                                            database_url):
+async def test_two_workers_on_postgresql_run_each_step_once(backend, runtime, tenant, database_url):
     if backend != "postgres":
         pytest.skip("two concurrent workers need PostgreSQL's row locks (SQLite serializes)")
-    email = {"type": "send_message", "persona": "ava", "channel": "EMAIL",
-             "subject": "Hello", "template": "Hi {first_name}"}
+    email = {
+        "type": "send_message",
+        "persona": "ava",
+        "channel": "EMAIL",
+        "subject": "Hello",
+        "template": "Hi {first_name}",
+    }
     automation_id = await automation(runtime, tenant, [FULL_STEPS[2], email, FULL_STEPS[3]])
     contact_ids = [await contact(tenant) for _ in range(24)]
-    enrolment_ids = [await _enrol(tenant, automation_id, contact_id)
-                     for contact_id in contact_ids]
+    enrolment_ids = [await _enrol(tenant, automation_id, contact_id) for contact_id in contact_ids]
     settings = settings_for(database_url)
-    workers = [Runtime(settings=settings, db=Database(database_url, pool_size=2),
-                       limiter=MemoryLimiter()) for _ in range(2)]
+    workers = [
+        Runtime(settings=settings, db=Database(database_url, pool_size=2), limiter=MemoryLimiter())
+        for _ in range(2)
+    ]
 
     async def loop(worker: Runtime) -> int:
         done = 0
@@ -158,10 +166,9 @@ async def test_two_workers_on_postgresql_run_each_step_once(backend, runtime, te
             await worker.close()
     assert sum(done) == 72 and min(done) > 0, done
     for enrolment_id in enrolment_ids:
-        assert [run["step_index"] for run in await step_runs(runtime, enrolment_id)] == \
-            [0, 1, 2]
+        assert [run["step_index"] for run in await step_runs(runtime, enrolment_id)] == [0, 1, 2]
     assert await count(runtime, TASKS) == 24 and await count(runtime, MESSAGES) == 24
-    listed = (await tenant.get(f"/v1/automations/{automation_id}/enrolments?limit=200"))
+    listed = await tenant.get(f"/v1/automations/{automation_id}/enrolments?limit=200")
     assert {item["status"] for item in listed.json()["data"]} == {"completed"}
 
 
@@ -190,8 +197,13 @@ async def test_a_worker_killed_mid_step_does_not_repeat_it(runtime, tenant, data
     automation_id = await automation(runtime, tenant, TASK_THEN_STAGE)
     enrolment_id = await _enrol(tenant, automation_id, await contact(tenant))
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", WORKER, database_url, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-c",
+        WORKER,
+        database_url,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     try:
         line = await asyncio.wait_for(process.stdout.readline(), 60)
         assert line.strip() == b"EFFECT", (line, await process.stderr.read())

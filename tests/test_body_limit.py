@@ -23,8 +23,15 @@ from tests.support import assert_error
 JSON = {"content-type": "application/json"}
 FORM = {"content-type": "application/x-www-form-urlencoded"}
 # Every kind of route that takes a body: /v1, OAuth, provider callbacks, the console.
-ROUTES = ["/v1/contacts", "/oauth/token", "/oauth/revoke", "/providers/sms/inbound",
-          "/providers/sms/status", "/providers/calls/completed", "/console/login"]
+ROUTES = [
+    "/v1/contacts",
+    "/oauth/token",
+    "/oauth/revoke",
+    "/providers/sms/inbound",
+    "/providers/sms/status",
+    "/providers/calls/completed",
+    "/console/login",
+]
 MiB = 1 << 20
 
 
@@ -37,8 +44,9 @@ def headers_for(path: str, tenant) -> dict[str, str]:
 
 
 async def post_raw(tenant, body: bytes):
-    return await tenant.client.post("/v1/contacts", content=body,
-                                    headers={**tenant.headers, **JSON})
+    return await tenant.client.post(
+        "/v1/contacts", content=body, headers={**tenant.headers, **JSON}
+    )
 
 
 def assert_too_large(answer, limit: int = LIMIT) -> None:
@@ -57,15 +65,18 @@ async def count(runtime, table) -> int:
 
 @pytest.mark.parametrize("path", ROUTES)
 async def test_a_declared_length_over_the_limit_is_refused_before_any_read(app, tenant, path):
-    answer = await call_asgi(app, "POST", path, {**headers_for(path, tenant),
-                                                 "content-length": str(LIMIT + 1)},
-                             [b"x" * 100])
+    answer = await call_asgi(
+        app,
+        "POST",
+        path,
+        {**headers_for(path, tenant), "content-length": str(LIMIT + 1)},
+        [b"x" * 100],
+    )
     assert_too_large(answer)
     assert answer.consumed == 0
 
 
-async def test_any_method_and_path_is_limited_and_the_limit_itself_is_accepted(app, tenant,
-                                                                              client):
+async def test_any_method_and_path_is_limited_and_the_limit_itself_is_accepted(app, tenant, client):
     for method, path in (("GET", "/v1/contacts"), ("GET", "/healthz"), ("PUT", "/nowhere")):
         answer = await call_asgi(app, method, path, {"content-length": str(64 * MiB)})
         assert_too_large(answer)
@@ -80,14 +91,20 @@ async def test_any_method_and_path_is_limited_and_the_limit_itself_is_accepted(a
 
 @pytest.mark.parametrize("value", ["12abc", "-1", "", "1e3", "\uff11"])
 async def test_a_malformed_content_length_is_400_naming_it(app, value):
-    answer = await call_asgi(app, "POST", "/oauth/token",
-                             {**FORM, "content-length": value}, [b"grant_type=x"])
+    answer = await call_asgi(
+        app, "POST", "/oauth/token", {**FORM, "content-length": value}, [b"grant_type=x"]
+    )
     assert answer.status == 400
     error = answer.json()["error"]
     assert error["code"] == "validation_failed"
-    assert error["details"]["errors"] == [{"field": "content-length", "in": "header",
-                                           "message": "must be one non-negative integer",
-                                           "type": "value_error"}]
+    assert error["details"]["errors"] == [
+        {
+            "field": "content-length",
+            "in": "header",
+            "message": "must be one non-negative integer",
+            "type": "value_error",
+        }
+    ]
     assert answer.consumed == 0
 
 
@@ -100,8 +117,14 @@ async def test_a_streamed_body_is_refused_once_it_passes_the_limit(app, tenant, 
 
 async def test_an_http2_body_without_a_length_is_counted_too(app, tenant):
     """HTTP/2 frames a body without Content-Length or Transfer-Encoding."""
-    answer = await call_asgi(app, "POST", "/v1/contacts", headers_for("/v1/contacts", tenant),
-                             streamed=16 * MiB, http_version="2")
+    answer = await call_asgi(
+        app,
+        "POST",
+        "/v1/contacts",
+        headers_for("/v1/contacts", tenant),
+        streamed=16 * MiB,
+        http_version="2",
+    )
     assert_too_large(answer)
     assert LIMIT < answer.consumed <= LIMIT + CHUNK
 
@@ -109,8 +132,13 @@ async def test_an_http2_body_without_a_length_is_counted_too(app, tenant):
 async def test_a_body_refused_mid_stream_writes_nothing(app, runtime, tenant):
     contacts = await count(runtime, Contact.__table__)
     prefix = b'{"first_name": "Partial", "notes": "'
-    answer = await call_asgi(app, "POST", "/v1/contacts", headers_for("/v1/contacts", tenant),
-                             [prefix] + [b"y" * CHUNK] * 20 + [b'"}'])
+    answer = await call_asgi(
+        app,
+        "POST",
+        "/v1/contacts",
+        headers_for("/v1/contacts", tenant),
+        [prefix] + [b"y" * CHUNK] * 20 + [b'"}'],
+    )
     assert_too_large(answer)
     assert "x-ratelimit-limit" in answer.headers  # refused after the credential was counted
     assert await count(runtime, Contact.__table__) == contacts
@@ -124,15 +152,17 @@ async def test_a_console_form_refused_mid_stream_writes_nothing(app, runtime, te
         token = form_value(page.text, "csrf_token")
         cookie = "; ".join(f"{name}={value}" for name, value in member.cookies.items())
     body = f"csrf_token={token}&name=".encode()
-    answer = await call_asgi(app, "POST", "/console/api-keys", {**FORM, "cookie": cookie},
-                             [body] + [b"n" * CHUNK] * 20)
+    answer = await call_asgi(
+        app, "POST", "/console/api-keys", {**FORM, "cookie": cookie}, [body] + [b"n" * CHUNK] * 20
+    )
     assert_too_large(answer)
     assert await count(runtime, ApiKey.__table__) == keys
 
 
 @pytest.mark.parametrize("path", ROUTES)
 async def test_a_real_server_refuses_64_mib_chunked_after_reading_about_the_limit(
-        app, tenant, path):
+    app, tenant, path
+):
     counting = CountingApp(app)
     async with serving(counting) as port:
         answer = await post_chunked(port, path, headers_for(path, tenant), total=64 * MiB)
@@ -147,8 +177,9 @@ async def test_a_real_server_refuses_64_mib_chunked_after_reading_about_the_limi
 async def test_a_real_server_refuses_a_declared_64_mib_without_reading(app, tenant):
     counting = CountingApp(app)
     async with serving(counting) as port:
-        answer = await post_declared(port, "/v1/contacts", headers_for("/v1/contacts", tenant),
-                                     64 * MiB)
+        answer = await post_declared(
+            port, "/v1/contacts", headers_for("/v1/contacts", tenant), 64 * MiB
+        )
     assert_too_large(answer)
     assert counting.consumed == 0
 
@@ -170,8 +201,12 @@ def test_the_setting_has_bounds():
 
 async def test_openapi_declares_413_on_every_operation_with_a_body(client):
     document = (await client.get("/v1/openapi.json")).json()
-    with_body = [(path, method, operation) for path, item in document["paths"].items()
-                 for method, operation in item.items() if "requestBody" in operation]
+    with_body = [
+        (path, method, operation)
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if "requestBody" in operation
+    ]
     assert len(with_body) > 15
     for path, method, operation in with_body:
         response = operation["responses"].get("413")
@@ -179,6 +214,10 @@ async def test_openapi_declares_413_on_every_operation_with_a_body(client):
         schema = response["content"]["application/json"]["schema"]
         assert schema == {"$ref": "#/components/schemas/ErrorEnvelope"}, (method, path)
         assert "HOMEBASE_MAX_BODY_BYTES" in response["description"]
-    without = [operation for item in document["paths"].values()
-               for operation in item.values() if "requestBody" not in operation]
+    without = [
+        operation
+        for item in document["paths"].values()
+        for operation in item.values()
+        if "requestBody" not in operation
+    ]
     assert without and not any("413" in operation["responses"] for operation in without)

@@ -28,8 +28,17 @@ EMAIL, PASSWORD = "browser@example.com", "a long browser password"
 @pytest.fixture(scope="module")
 def workspace(server: Server) -> dict:
     workspace = server.admin("create-workspace", "--name", "Browser Realty")
-    server.admin("create-user", "--workspace", workspace["id"], "--email", EMAIL,
-                 "--name", "Browser Agent", "--password", PASSWORD)
+    server.admin(
+        "create-user",
+        "--workspace",
+        workspace["id"],
+        "--email",
+        EMAIL,
+        "--name",
+        "Browser Agent",
+        "--password",
+        PASSWORD,
+    )
     return workspace
 
 
@@ -104,7 +113,8 @@ def pkce_pair() -> tuple[str, str]:
 
 
 async def test_register_an_app_approve_consent_and_finish_pkce(
-        server: Server, workspace: dict, browser, callback_server: str):
+    server: Server, workspace: dict, browser, callback_server: str
+):
     admin = await new_page(browser)
     await sign_in(admin, server, "/console/oauth-apps")
     await admin.fill("input[name=name]", "Browser App")
@@ -115,10 +125,17 @@ async def test_register_an_app_approve_consent_and_finish_pkce(
 
     # A member in a fresh browser follows the app's link: sign-in, then the consent screen.
     verifier, challenge = pkce_pair()
-    query = urlencode({"response_type": "code", "client_id": client_id,
-                       "redirect_uri": callback_server, "scope": "contacts:read",
-                       "state": "st-123", "code_challenge": challenge,
-                       "code_challenge_method": "S256"})
+    query = urlencode(
+        {
+            "response_type": "code",
+            "client_id": client_id,
+            "redirect_uri": callback_server,
+            "scope": "contacts:read",
+            "state": "st-123",
+            "code_challenge": challenge,
+            "code_challenge_method": "S256",
+        }
+    )
     member = await new_page(browser)
     await sign_in(member, server, f"/oauth/authorize?{query}")
     assert urlsplit(member.url).path == "/oauth/authorize", await member.content()
@@ -130,10 +147,16 @@ async def test_register_an_app_approve_consent_and_finish_pkce(
     assert returned["state"] == ["st-123"]
 
     async with httpx.AsyncClient(base_url=server.base_url) as client:
-        token = await client.post("/oauth/token", data={
-            "grant_type": "authorization_code", "client_id": client_id,
-            "code": returned["code"][0], "redirect_uri": callback_server,
-            "code_verifier": verifier})
+        token = await client.post(
+            "/oauth/token",
+            data={
+                "grant_type": "authorization_code",
+                "client_id": client_id,
+                "code": returned["code"][0],
+                "redirect_uri": callback_server,
+                "code_verifier": verifier,
+            },
+        )
         assert token.status_code == 200, token.text
         access = token.json()["access_token"]
         ping = await client.get("/v1/ping", headers={"Authorization": f"Bearer {access}"})

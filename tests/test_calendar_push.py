@@ -35,8 +35,15 @@ def clock(runtime) -> FrozenClock:
 async def push_row(runtime, appointment_id: str) -> dict | None:
     table = CalendarPush.__table__
     async with runtime.db.transaction(write=False) as connection:
-        row = (await connection.execute(select(table).where(
-            table.c.appointment_id == appointment_id))).mappings().first()
+        row = (
+            (
+                await connection.execute(
+                    select(table).where(table.c.appointment_id == appointment_id)
+                )
+            )
+            .mappings()
+            .first()
+        )
     return dict(row) if row else None
 
 
@@ -57,8 +64,14 @@ async def setup_calendar(runtime, tenant, url: str) -> tuple[str, str]:
 async def test_booked_moved_and_cancelled_reach_the_calendar(tenant, runtime, radicale, clock):
     calendar = radicale.new_calendar()
     member, contact_id = await setup_calendar(runtime, tenant, calendar)
-    created = await book(tenant, contact_id, created_by=member, title="Showing; 12 Elm, SF",
-                         location="12 Elm St", **slot(17))
+    created = await book(
+        tenant,
+        contact_id,
+        created_by=member,
+        title="Showing; 12 Elm, SF",
+        location="12 Elm St",
+        **slot(17),
+    )
     assert (await push_row(runtime, created["id"]))["status"] == "pending"
     assert await jobs.run(runtime) == 1
     pushed = await push_row(runtime, created["id"])
@@ -96,8 +109,7 @@ async def test_only_the_creators_connected_calendar_is_pushed(tenant, runtime, r
     assert await jobs.run(runtime) == 0
 
 
-async def test_a_calendar_that_is_down_never_fails_the_booking(tenant, runtime, clock,
-                                                               tmp_path):
+async def test_a_calendar_that_is_down_never_fails_the_booking(tenant, runtime, clock, tmp_path):
     server = start_radicale(tmp_path)
     try:
         calendar = server.new_calendar()
@@ -115,8 +127,9 @@ async def test_a_calendar_that_is_down_never_fails_the_booking(tenant, runtime, 
 
         clock.advance(seconds=unit)
         assert await jobs.run(runtime) == 1  # still down: second failure, waits 2 units
-        assert (await push_row(runtime, created["id"]))["next_attempt_at"] == \
-            clock.now + timedelta(seconds=2 * unit)
+        assert (await push_row(runtime, created["id"]))["next_attempt_at"] == clock.now + timedelta(
+            seconds=2 * unit
+        )
 
         server.start()
         clock.advance(seconds=2 * unit)
@@ -131,8 +144,9 @@ async def test_a_calendar_that_is_down_never_fails_the_booking(tenant, runtime, 
 
 @pytest.mark.parametrize("settings_overrides", [{"calendar_push_max_attempts": 2}])
 async def test_gives_up_after_the_last_attempt(tenant, runtime, clock):
-    member, contact_id = await setup_calendar(runtime, tenant,
-                                              f"http://127.0.0.1:{free_port()}/nobody/")
+    member, contact_id = await setup_calendar(
+        runtime, tenant, f"http://127.0.0.1:{free_port()}/nobody/"
+    )
     created = await book(tenant, contact_id, created_by=member)
     assert await jobs.run(runtime) == 1
     clock.advance(hours=1)
@@ -194,12 +208,12 @@ async def test_an_expired_lease_is_claimed_again(tenant, runtime, radicale, cloc
     assert (await push_row(runtime, created["id"]))["status"] == "succeeded"  # fenced
 
 
-async def test_anonymizing_the_contact_scrubs_the_calendar_too(tenant, runtime, radicale,
-                                                               clock):
+async def test_anonymizing_the_contact_scrubs_the_calendar_too(tenant, runtime, radicale, clock):
     calendar = radicale.new_calendar()
     member, contact_id = await setup_calendar(runtime, tenant, calendar)
-    created = await book(tenant, contact_id, created_by=member, title="Dana Reyes showing",
-                         notes="gate code 1234")
+    created = await book(
+        tenant, contact_id, created_by=member, title="Dana Reyes showing", notes="gate code 1234"
+    )
     await jobs.run(runtime)
     assert (await tenant.delete(f"/v1/contacts/{contact_id}")).status_code == 200
     assert await jobs.run(runtime) == 1
@@ -212,8 +226,11 @@ async def test_credentials_are_sealed_at_rest(tenant, runtime, radicale):
     calendar_id = await connect(runtime, tenant, member, radicale.new_calendar())
     table = MemberCalendar.__table__
     async with runtime.db.transaction(write=False) as connection:
-        row = (await connection.execute(select(table).where(table.c.id == calendar_id))
-               ).mappings().one()
+        row = (
+            (await connection.execute(select(table).where(table.c.id == calendar_id)))
+            .mappings()
+            .one()
+        )
     assert row["credentials_sealed"].startswith("v1.") and PASSWORD not in str(dict(row))
 
 
@@ -224,22 +241,36 @@ def test_the_worker_runs_the_push_job():
 
 
 def test_collection_urls():
-    assert collection_url("https://cal.example.com/maya/work") == \
-        "https://cal.example.com/maya/work/"
+    assert (
+        collection_url("https://cal.example.com/maya/work") == "https://cal.example.com/maya/work/"
+    )
     assert collection_url("http://10.0.0.5:5232/maya/") == "http://10.0.0.5:5232/maya/"
-    for bad in ("ftp://cal.example.com/x/", "file:///etc/passwd", "https:///nohost",
-                "https://maya:pw@cal.example.com/x/", "javascript:alert(1)",
-                "https://cal.example.com/x/?q=1", "https://c.example.com/" + "x" * 2048):
+    for bad in (
+        "ftp://cal.example.com/x/",
+        "file:///etc/passwd",
+        "https:///nohost",
+        "https://maya:pw@cal.example.com/x/",
+        "javascript:alert(1)",
+        "https://cal.example.com/x/?q=1",
+        "https://c.example.com/" + "x" * 2048,
+    ):
         with pytest.raises(CalendarUrlInvalid):
             collection_url(bad)
 
 
 def test_ical_escapes_and_folds():
     moment = datetime(2026, 11, 21, 17, 0, tzinfo=UTC)
-    row = {"id": "apt_1", "title": "A, b; c\\d\nnext " + "é" * 60, "location": None,
-           "notes": "line one\r\nline two", "starts_at": moment,
-           "ends_at": moment + timedelta(minutes=45), "outcome": None,
-           "created_at": moment, "updated_at": moment}
+    row = {
+        "id": "apt_1",
+        "title": "A, b; c\\d\nnext " + "é" * 60,
+        "location": None,
+        "notes": "line one\r\nline two",
+        "starts_at": moment,
+        "ends_at": moment + timedelta(minutes=45),
+        "outcome": None,
+        "created_at": moment,
+        "updated_at": moment,
+    }
     text = ical.calendar_object(row, sequence=3, now=moment).decode()
     assert all(len(line.encode()) <= 75 for line in text.split("\r\n"))
     unfolded = text.replace("\r\n ", "")

@@ -38,23 +38,38 @@ def signed(body: dict) -> tuple[bytes, dict]:
 
 
 def completed(**fields) -> dict:
-    return {"provider_call_id": "CA1", "direction": "inbound", "from": "+1 415 555 0142",
-            "to": "+14155550100", "started_at": "2026-11-20T17:00:00Z",
-            "ended_at": "2026-11-20T17:04:12Z", "handled_by": "ai",
-            "disposition": "appointment_set", "transcript": TRANSCRIPT, "summary": SUMMARY,
-            **fields}
+    return {
+        "provider_call_id": "CA1",
+        "direction": "inbound",
+        "from": "+1 415 555 0142",
+        "to": "+14155550100",
+        "started_at": "2026-11-20T17:00:00Z",
+        "ended_at": "2026-11-20T17:04:12Z",
+        "handled_by": "ai",
+        "disposition": "appointment_set",
+        "transcript": TRANSCRIPT,
+        "summary": SUMMARY,
+        **fields,
+    }
 
 
 async def callback(client, body: dict, headers: dict | None = None):
     raw, signed_headers = signed(body)
-    return await client.post("/providers/calls/completed", content=raw,
-                             headers=headers if headers is not None else signed_headers)
+    return await client.post(
+        "/providers/calls/completed",
+        content=raw,
+        headers=headers if headers is not None else signed_headers,
+    )
 
 
 async def add_number(runtime, tenant, number="+14155550100"):
     async with runtime.db.transaction() as connection:
-        await workspaces.add_sender_number(TenantSession(connection, tenant.id), number=number,
-                                           channel="sms", a2p_status="approved")
+        await workspaces.add_sender_number(
+            TenantSession(connection, tenant.id),
+            number=number,
+            channel="sms",
+            a2p_status="approved",
+        )
 
 
 async def contact(tenant, phone="+14155550142") -> str:
@@ -78,8 +93,11 @@ async def recorded(tenant, runtime, client):
 async def events(runtime, tenant, event_type):
     table = OutboxEvent.__table__
     async with runtime.db.transaction(write=False) as connection:
-        rows = await connection.execute(select(table.c.data).where(
-            table.c.workspace_id == tenant.id, table.c.type == event_type))
+        rows = await connection.execute(
+            select(table.c.data).where(
+                table.c.workspace_id == tenant.id, table.c.type == event_type
+            )
+        )
         return [row[0] for row in rows]
 
 
@@ -113,44 +131,62 @@ async def test_callback_signature_is_required(tenant, runtime, client):
     await add_number(runtime, tenant)
     raw, headers = signed(completed())
     altered = raw.replace(b"appointment_set", b"not_interested")
-    for body, sent in ((raw, {}), (raw, {"X-Homebase-Signature": "sha256=00"}),
-                       (altered, headers)):
-        response = await client.post("/providers/calls/completed", content=body,
-                                     headers={"Content-Type": "application/json", **sent})
+    for body, sent in ((raw, {}), (raw, {"X-Homebase-Signature": "sha256=00"}), (altered, headers)):
+        response = await client.post(
+            "/providers/calls/completed",
+            content=body,
+            headers={"Content-Type": "application/json", **sent},
+        )
         assert_error(response, 401, "unauthenticated")
     assert (await tenant.get("/v1/calls")).json()["data"] == []
     runtime.settings.calls_provider_secret = ""
     # Switched off is not a server error (no 5xx): the route is answered as absent.
-    assert_error(await client.post("/providers/calls/completed", content=raw, headers=headers),
-                 404, "not_found")
+    assert_error(
+        await client.post("/providers/calls/completed", content=raw, headers=headers),
+        404,
+        "not_found",
+    )
 
 
-async def test_callback_validation_and_workspace_resolution(tenant, other_tenant, runtime,
-                                                            client):
-    assert failing_fields(await callback(client, completed(handled_by="robot"))) == {
-        "handled_by"}
+async def test_callback_validation_and_workspace_resolution(tenant, other_tenant, runtime, client):
+    assert failing_fields(await callback(client, completed(handled_by="robot"))) == {"handled_by"}
     assert failing_fields(await callback(client, completed(recording_key="../secret"))) == {
-        "recording_key"}
-    assert failing_fields(await callback(client, completed(ended_at="2026-11-20T16:59:59Z"))
-                          ) == {"ended_at"}
+        "recording_key"
+    }
+    assert failing_fields(await callback(client, completed(ended_at="2026-11-20T16:59:59Z"))) == {
+        "ended_at"
+    }
     assert failing_fields(await callback(client, {"direction": "inbound"})) >= {
-        "provider_call_id", "started_at", "handled_by"}
+        "provider_call_id",
+        "started_at",
+        "handled_by",
+    }
     # No workspace owns the receiving number.
     assert failing_fields(await callback(client, completed())) == {"to"}
     # Outbound calls resolve by the calling number; workspace_id may be explicit.
     await add_number(runtime, other_tenant, "+14155550199")
-    response = await callback(client, completed(provider_call_id="CA2", direction="outbound",
-                                                **{"from": "+14155550199", "to": "+15105550100"}))
+    response = await callback(
+        client,
+        completed(
+            provider_call_id="CA2",
+            direction="outbound",
+            **{"from": "+14155550199", "to": "+15105550100"},
+        ),
+    )
     assert response.json()["workspace_id"] == other_tenant.id
     response = await callback(client, completed(provider_call_id="CA3", workspace_id=tenant.id))
     assert response.status_code == 201 and response.json()["workspace_id"] == tenant.id
     assert failing_fields(await callback(client, completed(workspace_id="wsp_nope"))) == {
-        "workspace_id"}
+        "workspace_id"
+    }
     # A contact id from another workspace is refused like an unknown one.
     their_contact = await contact(other_tenant)
-    assert failing_fields(await callback(client, completed(
-        provider_call_id="CA4", workspace_id=tenant.id, contact_id=their_contact))) == {
-        "contact_id"}
+    assert failing_fields(
+        await callback(
+            client,
+            completed(provider_call_id="CA4", workspace_id=tenant.id, contact_id=their_contact),
+        )
+    ) == {"contact_id"}
 
 
 async def test_numbers_are_masked_without_pii_scope(tenant, runtime, client, recorded):
@@ -176,10 +212,19 @@ async def test_scope_tenancy_and_404(tenant, other_tenant, make, recorded):
 
 async def test_list_filters_pages_and_fields(tenant, runtime, client, recorded):
     for index, (direction, handled_by) in enumerate([("outbound", "human"), ("inbound", "human")]):
-        response = await callback(client, completed(
-            provider_call_id=f"H{index}", direction=direction, handled_by=handled_by,
-            workspace_id=tenant.id, summary=None, disposition="voicemail",
-            started_at=f"2026-11-2{index + 1}T10:00:00Z", ended_at=None))
+        response = await callback(
+            client,
+            completed(
+                provider_call_id=f"H{index}",
+                direction=direction,
+                handled_by=handled_by,
+                workspace_id=tenant.id,
+                summary=None,
+                disposition="voicemail",
+                started_at=f"2026-11-2{index + 1}T10:00:00Z",
+                ended_at=None,
+            ),
+        )
         assert response.status_code == 201, response.text
 
     async def count(**params):
@@ -195,16 +240,20 @@ async def test_list_filters_pages_and_fields(tenant, runtime, client, recorded):
     assert await count(started_after="2026-11-21T00:00:00Z") == 2
     assert await count(started_before="2026-11-21T00:00:00Z") == 1
     assert failing_fields(await tenant.get("/v1/calls", params={"handled_by": "bot"})) == {
-        "handled_by"}
+        "handled_by"
+    }
     assert failing_fields(await tenant.get("/v1/calls", params={"started_after": "soon"})) == {
-        "started_after"}
+        "started_after"
+    }
     page = (await tenant.get("/v1/calls", params={"limit": 2})).json()
-    rest = (await tenant.get("/v1/calls", params={"limit": 2, "cursor": page["next_cursor"]})
-            ).json()
+    rest = (
+        await tenant.get("/v1/calls", params={"limit": 2, "cursor": page["next_cursor"]})
+    ).json()
     assert page["has_more"] and [item["id"] for item in rest["data"]] == [recorded["id"]]
     narrowed = (await tenant.get("/v1/calls", params={"fields": "summary,recording_url"})).json()
-    assert all(set(item) == {"id", "summary", "recording_url", "pii_masked"}
-               for item in narrowed["data"])
+    assert all(
+        set(item) == {"id", "summary", "recording_url", "pii_masked"} for item in narrowed["data"]
+    )
 
 
 async def test_recording_link_streams_without_credential(tenant, client, recorded):
@@ -251,9 +300,12 @@ async def test_altered_recording_link_is_refused(tenant, client, recorded):
     call = (await tenant.get(f"/v1/calls/{recorded['id']}")).json()
     path = call["recording_url"].removeprefix("http://127.0.0.1:8000")
     token = path.removeprefix("/recordings/")
-    for bad in (token[:-2] + ("AA" if not token.endswith("AA") else "BB"),
-                token[:10] + ("x" if token[10] != "x" else "y") + token[11:],
-                "garbage", token + "A"):
+    for bad in (
+        token[:-2] + ("AA" if not token.endswith("AA") else "BB"),
+        token[:10] + ("x" if token[10] != "x" else "y") + token[11:],
+        "garbage",
+        token + "A",
+    ):
         assert_error(await client.get(f"/recordings/{bad}"), 403, "recording_link_invalid")
 
 
@@ -261,11 +313,13 @@ async def test_a_link_is_bound_to_its_call(tenant, other_tenant, runtime, client
     """The other workspace's call id with this workspace would need a new signature."""
     from homebase.calls import recordings
 
-    link = recordings.issue(Keyring("another-secret"), "", tenant.id, recorded["id"],
-                            runtime.clock())
+    link = recordings.issue(
+        Keyring("another-secret"), "", tenant.id, recorded["id"], runtime.clock()
+    )
     assert_error(await client.get(link.url), 403, "recording_link_invalid")
-    link = recordings.issue(runtime.settings.keys, "", other_tenant.id, recorded["id"],
-                            runtime.clock())
+    link = recordings.issue(
+        runtime.settings.keys, "", other_tenant.id, recorded["id"], runtime.clock()
+    )
     assert_error(await client.get(link.url), 404, "not_found")
 
 
@@ -281,16 +335,29 @@ async def test_anonymization_scrubs_calls(tenant, client, recorded):
     assert SUMMARY not in str(timeline) and "Sanchez" not in str(timeline)
 
 
-async def test_calls_from_fixtures_with_generated_recording(tenant, runtime, client,
-                                                            monkeypatch):
+async def test_calls_from_fixtures_with_generated_recording(tenant, runtime, client, monkeypatch):
     monkeypatch.setattr(call_fixtures, "get_settings", lambda: runtime.settings)
     async with runtime.db.transaction() as connection:
-        created = await load_fixtures(TenantSession(connection, tenant.id, clock=runtime.clock), {
-            "contacts": [{"ref": "dana", "first_name": "Dana"}],
-            "calls": [{"contact": "dana", "direction": "outbound", "to": "+14155550142",
-                       "from": "+14155550100", "started_at": "2026-11-20T17:00:00Z",
-                       "duration_seconds": 61, "handled_by": "human", "user_id": "usr_maya",
-                       "disposition": "connected", "recording_tone_seconds": 1}]})
+        created = await load_fixtures(
+            TenantSession(connection, tenant.id, clock=runtime.clock),
+            {
+                "contacts": [{"ref": "dana", "first_name": "Dana"}],
+                "calls": [
+                    {
+                        "contact": "dana",
+                        "direction": "outbound",
+                        "to": "+14155550142",
+                        "from": "+14155550100",
+                        "started_at": "2026-11-20T17:00:00Z",
+                        "duration_seconds": 61,
+                        "handled_by": "human",
+                        "user_id": "usr_maya",
+                        "disposition": "connected",
+                        "recording_tone_seconds": 1,
+                    }
+                ],
+            },
+        )
     call = (await tenant.get(f"/v1/calls/{created['calls'][0]}")).json()
     assert call["contact_id"] == created["contacts"][0] and call["handled_by"] == "human"
     audio = await client.get(call["recording_url"].removeprefix("http://127.0.0.1:8000"))
@@ -302,17 +369,20 @@ async def test_openapi_documents_the_call_routes(client):
     paths = document["paths"]
     assert paths["/recordings/{token}"]["get"]["security"] == []
     callback_body = paths["/providers/calls/completed"]["post"]["requestBody"]
-    assert "provider_call_id" in callback_body["content"]["application/json"]["schema"][
-        "properties"]
+    assert (
+        "provider_call_id" in callback_body["content"]["application/json"]["schema"]["properties"]
+    )
     call = document["components"]["schemas"]["Call"]
     assert {"from", "to", "handled_by", "recording_url", "transcript", "summary"} <= set(
-        call["properties"])
+        call["properties"]
+    )
 
 
 async def test_concurrent_duplicate_callbacks_record_once(tenant, runtime, client):
     await add_number(runtime, tenant)
-    responses = await asyncio.gather(*(callback(client, completed(provider_call_id="RACE"))
-                                       for _ in range(4)))
+    responses = await asyncio.gather(
+        *(callback(client, completed(provider_call_id="RACE")) for _ in range(4))
+    )
     assert sorted(response.status_code for response in responses) == [200, 200, 200, 201]
     assert len({response.json()["id"] for response in responses}) == 1
     assert len(await events(runtime, tenant, "call.completed")) == 1

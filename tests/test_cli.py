@@ -53,8 +53,14 @@ class Cli:
         self.env = clean_env(HOMEBASE_DATABASE_URL=self.url, HOMEBASE_SECRET_KEY=SECRET)
 
     def start(self, *args: str) -> subprocess.Popen:
-        return subprocess.Popen([str(HOMEBASE), *args], env=self.env, cwd=self.directory,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        return subprocess.Popen(
+            [str(HOMEBASE), *args],
+            env=self.env,
+            cwd=self.directory,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
 
     def run(self, *args: str) -> subprocess.CompletedProcess:
         return finish(self.start(*args), list(args))
@@ -83,16 +89,16 @@ class Cli:
                 else:
                     os.environ[name] = value
             get_settings.cache_clear()
-        return subprocess.CompletedProcess(list(args), code, stdout.getvalue(),
-                                           stderr.getvalue())
+        return subprocess.CompletedProcess(list(args), code, stdout.getvalue(), stderr.getvalue())
 
     def quick(self, *args: str) -> dict:
         return assert_ok(self.in_process(*args))
 
     def count(self, table: str, workspace_id: str) -> int:
         with sqlite3.connect(self.db_path) as db:
-            return db.execute(f"SELECT count(*) FROM {table} WHERE workspace_id = ?",
-                              (workspace_id,)).fetchone()[0]
+            return db.execute(
+                f"SELECT count(*) FROM {table} WHERE workspace_id = ?", (workspace_id,)
+            ).fetchone()[0]
 
     def row(self, table: str, id_: str) -> dict:
         with sqlite3.connect(self.db_path) as db:
@@ -121,8 +127,9 @@ def _call_main(argv: list[str]) -> int:
     return 0
 
 
-def finish(process: subprocess.Popen, args: list[str], timeout: float = 60
-           ) -> subprocess.CompletedProcess:
+def finish(
+    process: subprocess.Popen, args: list[str], timeout: float = 60
+) -> subprocess.CompletedProcess:
     try:
         stdout, stderr = process.communicate(timeout=timeout)
     finally:
@@ -181,32 +188,61 @@ def test_create_workspace_and_set_its_status(cli):
     assert created["id"].startswith("wsp_")
     assert (created["name"], created["status"]) == ("Status Realty", "active")
 
-    suspended = cli.ok("admin", "set-workspace-status", "--workspace", created["id"],
-                       "--status", "suspended")
+    suspended = cli.ok(
+        "admin", "set-workspace-status", "--workspace", created["id"], "--status", "suspended"
+    )
     assert {k: suspended[k] for k in ("id", "name", "status")} == {
-        "id": created["id"], "name": "Status Realty", "status": "suspended"}
+        "id": created["id"],
+        "name": "Status Realty",
+        "status": "suspended",
+    }
     assert cli.row("workspaces", created["id"])["status"] == "suspended"
-    active = cli.quick("admin", "set-workspace-status", "--workspace", created["id"],
-                    "--status", "active")
+    active = cli.quick(
+        "admin", "set-workspace-status", "--workspace", created["id"], "--status", "active"
+    )
     assert active["status"] == "active"
 
 
 def test_create_user(cli, workspace):
-    user = cli.ok("admin", "create-user", "--workspace", workspace["id"],
-                  "--email", "Maya@Example.com", "--name", "Maya Chen", "--password", "pw-123456",
-                  "--office", "off_1", "--team", "team_1")
+    user = cli.ok(
+        "admin",
+        "create-user",
+        "--workspace",
+        workspace["id"],
+        "--email",
+        "Maya@Example.com",
+        "--name",
+        "Maya Chen",
+        "--password",
+        "pw-123456",
+        "--office",
+        "off_1",
+        "--team",
+        "team_1",
+    )
     assert user["id"].startswith("usr_")
     row = cli.row("users", user["id"])
     assert (row["workspace_id"], row["email"], row["name"]) == (
-        workspace["id"], "maya@example.com", "Maya Chen")
+        workspace["id"],
+        "maya@example.com",
+        "Maya Chen",
+    )
     assert (row["office_id"], row["team_id"]) == ("off_1", "team_1")
     assert row["password_hash"] and "pw-123456" not in row["password_hash"]
 
 
 async def test_create_api_key_prints_a_working_key(cli, workspace):
     before = datetime.now(UTC)
-    created = cli.ok("admin", "create-api-key", "--workspace", workspace["id"],
-                     "--scopes", "contacts:read leads:read", "--name", "CI key")
+    created = cli.ok(
+        "admin",
+        "create-api-key",
+        "--workspace",
+        workspace["id"],
+        "--scopes",
+        "contacts:read leads:read",
+        "--name",
+        "CI key",
+    )
     assert set(created) >= {"id", "key", "scopes", "expires_at"}
     assert created["id"].startswith("key_") and created["key"].startswith("hbk_")
     assert created["scopes"] == ["contacts:read", "leads:read"]
@@ -218,15 +254,32 @@ async def test_create_api_key_prints_a_working_key(cli, workspace):
     assert ping.json()["tenant_id"] == workspace["id"]
     assert ping.json()["scopes"] == ["contacts:read", "leads:read"]
 
-    short = cli.quick("admin", "create-api-key", "--workspace", workspace["id"],
-                   "--scopes", "listings:read", "--expires-in-days", "7")
+    short = cli.quick(
+        "admin",
+        "create-api-key",
+        "--workspace",
+        workspace["id"],
+        "--scopes",
+        "listings:read",
+        "--expires-in-days",
+        "7",
+    )
     assert abs(parse_time(short["expires_at"]) - (before + timedelta(days=7))) < timedelta(
-        minutes=5)
+        minutes=5
+    )
 
 
 async def test_expires_in_days_zero_makes_an_already_expired_key(cli, workspace):
-    created = cli.ok("admin", "create-api-key", "--workspace", workspace["id"],
-                     "--scopes", "contacts:read", "--expires-in-days", "0")
+    created = cli.ok(
+        "admin",
+        "create-api-key",
+        "--workspace",
+        workspace["id"],
+        "--scopes",
+        "contacts:read",
+        "--expires-in-days",
+        "0",
+    )
     assert parse_time(created["expires_at"]) <= datetime.now(UTC)
     ping = await cli.get(created["key"], "/v1/ping")
     assert ping.status_code == 401
@@ -234,23 +287,40 @@ async def test_expires_in_days_zero_makes_an_already_expired_key(cli, workspace)
 
 
 async def test_revoke_api_key(cli, workspace):
-    created = cli.quick("admin", "create-api-key", "--workspace", workspace["id"],
-                     "--scopes", "contacts:read")
+    created = cli.quick(
+        "admin", "create-api-key", "--workspace", workspace["id"], "--scopes", "contacts:read"
+    )
     assert (await cli.get(created["key"], "/v1/ping")).status_code == 200
     assert cli.ok("admin", "revoke-api-key", "--id", created["id"]) == {
-        "id": created["id"], "revoked": True}
+        "id": created["id"],
+        "revoked": True,
+    }
     ping = await cli.get(created["key"], "/v1/ping")
     assert ping.status_code == 401
     assert "revoked" in ping.json()["error"]["message"]
 
 
 def test_add_sender_number(cli, workspace):
-    added = cli.ok("admin", "add-sender-number", "--workspace", workspace["id"],
-                   "--number", "+14155550188", "--channel", "sms", "--a2p-status", "pending")
+    added = cli.ok(
+        "admin",
+        "add-sender-number",
+        "--workspace",
+        workspace["id"],
+        "--number",
+        "+14155550188",
+        "--channel",
+        "sms",
+        "--a2p-status",
+        "pending",
+    )
     assert added["id"].startswith("snd_")
     row = cli.row("sender_numbers", added["id"])
     assert (row["workspace_id"], row["number"], row["channel"], row["a2p_status"]) == (
-        workspace["id"], "+14155550188", "sms", "pending")
+        workspace["id"],
+        "+14155550188",
+        "sms",
+        "pending",
+    )
 
 
 def test_load_fixtures_prints_the_ids_it_created_by_kind(cli, tmp_path):
@@ -258,17 +328,25 @@ def test_load_fixtures_prints_the_ids_it_created_by_kind(cli, tmp_path):
     document = {
         "members": [{"ref": "ana", "email": "ana@fixture.example", "name": "Ana"}],
         "sender_numbers": [{"number": "+14155550177", "channel": "whatsapp"}],
-        "contacts": [{"first_name": "Dana", "stage": "HOT_LEAD", "owner": "ana"},
-                     {"first_name": "Sam", "tags": ["seller"]}],
+        "contacts": [
+            {"first_name": "Dana", "stage": "HOT_LEAD", "owner": "ana"},
+            {"first_name": "Sam", "tags": ["seller"]},
+        ],
     }
     path = tmp_path / "fixtures.json"
     path.write_text(json.dumps(document))
     created = cli.ok("admin", "load-fixtures", "--workspace", target["id"], str(path))
     assert {kind: len(ids) for kind, ids in created.items()} == {
-        "members": 1, "sender_numbers": 1, "contacts": 2}
+        "members": 1,
+        "sender_numbers": 1,
+        "contacts": 2,
+    }
     dana = cli.row("contacts", created["contacts"][0])
     assert (dana["workspace_id"], dana["first_name"], dana["owner_id"]) == (
-        target["id"], "Dana", created["members"][0])
+        target["id"],
+        "Dana",
+        created["members"][0],
+    )
     assert cli.count("contacts", target["id"]) == 2
 
 
@@ -285,8 +363,12 @@ async def test_seed_demo(cli):
     listed = await cli.get(seeded["api_key"]["key"], "/v1/contacts?limit=200")
     assert listed.status_code == 200, listed.text
     assert set(seeded["created"]["contacts"]) <= {c["id"] for c in listed.json()["data"]}
-    for path, kind in (("/v1/messages", "messages"), ("/v1/tasks", "tasks"),
-                       ("/v1/appointments", "appointments"), ("/v1/automations", "automations")):
+    for path, kind in (
+        ("/v1/messages", "messages"),
+        ("/v1/tasks", "tasks"),
+        ("/v1/appointments", "appointments"),
+        ("/v1/automations", "automations"),
+    ):
         page = await cli.get(seeded["api_key"]["key"], path)
         assert page.status_code == 200, page.text
         assert {item["id"] for item in page.json()["data"]} >= set(seeded["created"][kind])
@@ -295,72 +377,151 @@ async def test_seed_demo(cli):
 # --- Commands that fail: one line on stderr, non-zero exit, nothing written ---------------
 
 NO_SUCH = "wsp_doesnotexist"
-BAD_THIRD_ITEM = {"members": [{"ref": "bo", "email": "bo@fixture.example", "name": "Bo"}],
-                  "contacts": [{"first_name": "One", "owner": "bo"}, {"first_name": "Two"},
-                               {"first_name": "Three", "stage": "NOT_A_STAGE"}]}
-FILES = {"bad-third-item.json": json.dumps(BAD_THIRD_ITEM),
-         "not-json.json": "{not json",
-         "a-list.json": "[]",
-         "unknown-kind.json": json.dumps({"contacts": [{"first_name": "X"}], "spaceships": []}),
-         "bad-ref.json": json.dumps({"contacts": [{"first_name": "X", "owner": "nobody"}]})}
+BAD_THIRD_ITEM = {
+    "members": [{"ref": "bo", "email": "bo@fixture.example", "name": "Bo"}],
+    "contacts": [
+        {"first_name": "One", "owner": "bo"},
+        {"first_name": "Two"},
+        {"first_name": "Three", "stage": "NOT_A_STAGE"},
+    ],
+}
+FILES = {
+    "bad-third-item.json": json.dumps(BAD_THIRD_ITEM),
+    "not-json.json": "{not json",
+    "a-list.json": "[]",
+    "unknown-kind.json": json.dumps({"contacts": [{"first_name": "X"}], "spaceships": []}),
+    "bad-ref.json": json.dumps({"contacts": [{"first_name": "X", "owner": "nobody"}]}),
+}
 
 # name -> (arguments, with {ws} for the failure workspace and {dir} for its files;
 #          a fragment the one-line reason names)
 FAILURES = {
     "create-user unknown workspace": (
         ["create-user", "--workspace", NO_SUCH, "--email", "a@b.example", "--name", "A"],
-        NO_SUCH),
+        NO_SUCH,
+    ),
     "create-user duplicate email": (
         ["create-user", "--workspace", "{ws}", "--email", "Only@Member.example", "--name", "B"],
-        "already a member"),
+        "already a member",
+    ),
     "create-user bad email": (
         ["create-user", "--workspace", "{ws}", "--email", "not-an-email", "--name", "C"],
-        "email"),
+        "email",
+    ),
     "create-api-key unknown workspace": (
-        ["create-api-key", "--workspace", NO_SUCH, "--scopes", "contacts:read"], NO_SUCH),
+        ["create-api-key", "--workspace", NO_SUCH, "--scopes", "contacts:read"],
+        NO_SUCH,
+    ),
     "create-api-key unknown scope": (
         ["create-api-key", "--workspace", "{ws}", "--scopes", "contacts:read contacts:fly"],
-        "contacts:fly"),
+        "contacts:fly",
+    ),
     "create-api-key negative days": (
-        ["create-api-key", "--workspace", "{ws}", "--scopes", "contacts:read",
-         "--expires-in-days", "-1"], "expires-in-days"),
+        [
+            "create-api-key",
+            "--workspace",
+            "{ws}",
+            "--scopes",
+            "contacts:read",
+            "--expires-in-days",
+            "-1",
+        ],
+        "expires-in-days",
+    ),
     "set-workspace-status bad status": (
-        ["set-workspace-status", "--workspace", "{ws}", "--status", "closed"], "closed"),
+        ["set-workspace-status", "--workspace", "{ws}", "--status", "closed"],
+        "closed",
+    ),
     "set-workspace-status unknown workspace": (
-        ["set-workspace-status", "--workspace", NO_SUCH, "--status", "active"], NO_SUCH),
-    "revoke-api-key unknown key": (["revoke-api-key", "--id", "key_doesnotexist"],
-                                   "key_doesnotexist"),
+        ["set-workspace-status", "--workspace", NO_SUCH, "--status", "active"],
+        NO_SUCH,
+    ),
+    "revoke-api-key unknown key": (
+        ["revoke-api-key", "--id", "key_doesnotexist"],
+        "key_doesnotexist",
+    ),
     "add-sender-number bad number": (
-        ["add-sender-number", "--workspace", "{ws}", "--number", "555-0100", "--channel", "sms",
-         "--a2p-status", "approved"], "E.164"),
+        [
+            "add-sender-number",
+            "--workspace",
+            "{ws}",
+            "--number",
+            "555-0100",
+            "--channel",
+            "sms",
+            "--a2p-status",
+            "approved",
+        ],
+        "E.164",
+    ),
     "add-sender-number bad channel": (
-        ["add-sender-number", "--workspace", "{ws}", "--number", "+14155550100",
-         "--channel", "fax", "--a2p-status", "approved"], "fax"),
+        [
+            "add-sender-number",
+            "--workspace",
+            "{ws}",
+            "--number",
+            "+14155550100",
+            "--channel",
+            "fax",
+            "--a2p-status",
+            "approved",
+        ],
+        "fax",
+    ),
     "add-sender-number unknown workspace": (
-        ["add-sender-number", "--workspace", NO_SUCH, "--number", "+14155550100",
-         "--channel", "sms", "--a2p-status", "approved"], NO_SUCH),
+        [
+            "add-sender-number",
+            "--workspace",
+            NO_SUCH,
+            "--number",
+            "+14155550100",
+            "--channel",
+            "sms",
+            "--a2p-status",
+            "approved",
+        ],
+        NO_SUCH,
+    ),
     "load-fixtures unknown workspace": (
-        ["load-fixtures", "--workspace", NO_SUCH, "{dir}/bad-ref.json"], NO_SUCH),
+        ["load-fixtures", "--workspace", NO_SUCH, "{dir}/bad-ref.json"],
+        NO_SUCH,
+    ),
     "load-fixtures missing file": (
-        ["load-fixtures", "--workspace", "{ws}", "{dir}/nowhere.json"], "nowhere.json"),
+        ["load-fixtures", "--workspace", "{ws}", "{dir}/nowhere.json"],
+        "nowhere.json",
+    ),
     "load-fixtures not json": (
-        ["load-fixtures", "--workspace", "{ws}", "{dir}/not-json.json"], "not-json.json"),
+        ["load-fixtures", "--workspace", "{ws}", "{dir}/not-json.json"],
+        "not-json.json",
+    ),
     "load-fixtures not an object": (
-        ["load-fixtures", "--workspace", "{ws}", "{dir}/a-list.json"], "object"),
+        ["load-fixtures", "--workspace", "{ws}", "{dir}/a-list.json"],
+        "object",
+    ),
     "load-fixtures unknown kind": (
-        ["load-fixtures", "--workspace", "{ws}", "{dir}/unknown-kind.json"], "spaceships"),
+        ["load-fixtures", "--workspace", "{ws}", "{dir}/unknown-kind.json"],
+        "spaceships",
+    ),
     "load-fixtures unknown ref": (
-        ["load-fixtures", "--workspace", "{ws}", "{dir}/bad-ref.json"], "nobody"),
+        ["load-fixtures", "--workspace", "{ws}", "{dir}/bad-ref.json"],
+        "nobody",
+    ),
     "load-fixtures invalid third item": (
-        ["load-fixtures", "--workspace", "{ws}", "{dir}/bad-third-item.json"], "contacts[2]"),
+        ["load-fixtures", "--workspace", "{ws}", "{dir}/bad-third-item.json"],
+        "contacts[2]",
+    ),
 }
 
 
 # The same refusals through the real console script, all at once: exit status, stdout and
 # stderr as an operator's script sees them.
-IN_A_SUBPROCESS = ["create-user unknown workspace", "create-api-key unknown scope",
-                   "set-workspace-status bad status", "load-fixtures not json",
-                   "load-fixtures invalid third item"]
+IN_A_SUBPROCESS = [
+    "create-user unknown workspace",
+    "create-api-key unknown scope",
+    "set-workspace-status bad status",
+    "load-fixtures not json",
+    "load-fixtures invalid third item",
+]
 
 
 @pytest.fixture(scope="module")
@@ -369,20 +530,29 @@ def failures(cli, tmp_path_factory) -> dict:
     `homebase` processes, and the workspace they fail in: it holds one member and nothing
     else, before and after."""
     target = cli.quick("admin", "create-workspace", "--name", "Failure Realty")
-    cli.quick("admin", "create-user", "--workspace", target["id"],
-              "--email", "only@member.example", "--name", "Only")
+    cli.quick(
+        "admin",
+        "create-user",
+        "--workspace",
+        target["id"],
+        "--email",
+        "only@member.example",
+        "--name",
+        "Only",
+    )
     directory = tmp_path_factory.mktemp("fixture-files")
     for name, content in FILES.items():
         (directory / name).write_text(content)
-    argvs = {name: ["admin", *(a.format(ws=target["id"], dir=directory) for a in args)]
-             for name, (args, _) in FAILURES.items()}
+    argvs = {
+        name: ["admin", *(a.format(ws=target["id"], dir=directory) for a in args)]
+        for name, (args, _) in FAILURES.items()
+    }
     started: dict[str, subprocess.Popen] = {}
     try:
         for name in IN_A_SUBPROCESS:
             started[name] = cli.start(*argvs[name])
         in_process = {name: cli.in_process(*argv) for name, argv in argvs.items()}
-        subprocesses = {name: finish(process, argvs[name])
-                        for name, process in started.items()}
+        subprocesses = {name: finish(process, argvs[name]) for name, process in started.items()}
     finally:
         for process in started.values():
             if process.poll() is None:
@@ -434,8 +604,13 @@ class Server:
         self.lines: queue.Queue[str] = queue.Queue()
         self.output: list[str] = []
         self.process = subprocess.Popen(
-            [str(HOMEBASE), "serve", "--demo", "--port", str(self.port)], env=clean_env(),
-            cwd=directory, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            [str(HOMEBASE), "serve", "--demo", "--port", str(self.port)],
+            env=clean_env(),
+            cwd=directory,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
@@ -514,8 +689,9 @@ def test_serve_demo_replaces_a_saved_key_that_was_revoked(tmp_path):
         try:
             key = server.wait_for_key()
             server.wait_until_healthy()
-            ping = httpx.get(f"{server.base}/v1/ping", timeout=10,
-                             headers={"Authorization": f"token {key}"})
+            ping = httpx.get(
+                f"{server.base}/v1/ping", timeout=10, headers={"Authorization": f"token {key}"}
+            )
             assert ping.status_code == 200, ping.text
             runs.append((key, ping.json()["tenant_id"]))
         finally:
@@ -523,7 +699,12 @@ def test_serve_demo_replaces_a_saved_key_that_was_revoked(tmp_path):
         if revoke:
             revoked = subprocess.run(
                 [str(HOMEBASE), "admin", "revoke-api-key", "--id", ping.json()["credential_id"]],
-                env=clean_env(), cwd=tmp_path, capture_output=True, text=True, timeout=60)
+                env=clean_env(),
+                cwd=tmp_path,
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
             assert revoked.returncode == 0, revoked.stderr
     (first_key, first_workspace), (second_key, second_workspace) = runs
     assert second_key != first_key

@@ -29,8 +29,9 @@ TOTAL, CONCURRENCY, KILL_AFTER = 240, 8, 60
 Answer = httpx.Response | httpx.RemoteProtocolError
 
 
-async def _burst(client: httpx.AsyncClient, headers: dict, tag: str, total: int,
-                 on_done=None) -> list[tuple[float, float, Answer]]:
+async def _burst(
+    client: httpx.AsyncClient, headers: dict, tag: str, total: int, on_done=None
+) -> list[tuple[float, float, Answer]]:
     """`total` POST /v1/contacts, CONCURRENCY at a time: (sent, answered, response) each."""
     queue = list(range(total))
     results: list[tuple[float, float, Answer]] = []
@@ -40,8 +41,11 @@ async def _burst(client: httpx.AsyncClient, headers: dict, tag: str, total: int,
             index = queue.pop(0)
             sent = time.monotonic()
             try:
-                response = await client.post("/v1/contacts", headers=headers, json={
-                    "first_name": f"{tag}{index}", "email": f"{tag}{index}@example.com"})
+                response = await client.post(
+                    "/v1/contacts",
+                    headers=headers,
+                    json={"first_name": f"{tag}{index}", "email": f"{tag}{index}@example.com"},
+                )
             except httpx.RemoteProtocolError as error:  # closed unanswered (haproxy.config)
                 response = error
             results.append((sent, time.monotonic(), response))
@@ -68,8 +72,7 @@ async def _all_contact_ids(client: httpx.AsyncClient, headers: dict) -> set[str]
     raise AssertionError("more pages than the test made contacts")
 
 
-async def test_a_killed_instance_is_taken_out_and_loses_only_its_requests_in_flight(
-        make_cluster):
+async def test_a_killed_instance_is_taken_out_and_loses_only_its_requests_in_flight(make_cluster):
     started = time.monotonic()
     cluster = make_cluster(HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="100000")
     up = time.monotonic() - started
@@ -113,11 +116,13 @@ async def test_a_killed_instance_is_taken_out_and_loses_only_its_requests_in_fli
     # Back: the instance started again is put back in by its health checks.
     cluster.start_process("api-1")
     back_after = await asyncio.to_thread(cluster.wait_backend, "api-1", "UP", 60)
-    print(f"\ncluster up in {up:.1f} s; api-1 out {out_after:.1f} s after SIGKILL with "
-          f"{len(failed)} request(s) in flight lost "
-          f"({sum(isinstance(a, httpx.Response) for _, a in failed)} answered 502); "
-          f"back {back_after:.1f} s after restart; "
-          f"test {time.monotonic() - started:.1f} s")
+    print(
+        f"\ncluster up in {up:.1f} s; api-1 out {out_after:.1f} s after SIGKILL with "
+        f"{len(failed)} request(s) in flight lost "
+        f"({sum(isinstance(a, httpx.Response) for _, a in failed)} answered 502); "
+        f"back {back_after:.1f} s after restart; "
+        f"test {time.monotonic() - started:.1f} s"
+    )
 
 
 # -- Redis stopped and started under load -----------------------------------------------------
@@ -136,12 +141,14 @@ class Load:
 
     async def _one_client(self) -> None:
         deadline = time.monotonic() + 60
-        while not self.stopping.is_set() and time.monotonic() < deadline \
-                and len(self.answers) < 3000:
+        while (
+            not self.stopping.is_set() and time.monotonic() < deadline and len(self.answers) < 3000
+        ):
             sent = time.monotonic()
             try:
-                status: int | str = (await self.client.get(
-                    "/v1/contacts", headers=self.headers, params={"limit": 1})).status_code
+                status: int | str = (
+                    await self.client.get("/v1/contacts", headers=self.headers, params={"limit": 1})
+                ).status_code
             except httpx.TransportError as error:
                 status = repr(error)
             self.answers.append((status, time.monotonic() - sent))
@@ -169,8 +176,7 @@ async def _accepted(client: httpx.AsyncClient, headers: dict, count: int) -> tup
     async def one() -> None:
         nonlocal slowest
         sent = time.monotonic()
-        answers.append(await client.get("/v1/contacts", headers=headers,
-                                        params={"limit": 1}))
+        answers.append(await client.get("/v1/contacts", headers=headers, params={"limit": 1}))
         slowest = max(slowest, time.monotonic() - sent)
 
     for start in range(0, count, 4):
@@ -184,14 +190,14 @@ async def _accepted(client: httpx.AsyncClient, headers: dict, count: int) -> tup
 def _redis_count(cluster: Cluster, key_id: str) -> int:
     client = redis.Redis.from_url(cluster.state["redis_url"], socket_timeout=2)
     try:
-        return sum(int(client.get(name) or 0)
-                   for name in client.scan_iter(f"rl:key:{key_id}:*"))
+        return sum(int(client.get(name) or 0) for name in client.scan_iter(f"rl:key:{key_id}:*"))
     finally:
         client.close()
 
 
-async def _counted_in_redis(cluster: Cluster, client: httpx.AsyncClient,
-                            probe: dict[str, str]) -> float:
+async def _counted_in_redis(
+    cluster: Cluster, client: httpx.AsyncClient, probe: dict[str, str]
+) -> float:
     """Seconds until two rounds of eight requests in a row are all counted in Redis: both
     instances use it again (at most 30 s)."""
     started, clean = time.monotonic(), 0
@@ -207,16 +213,21 @@ async def _counted_in_redis(cluster: Cluster, client: httpx.AsyncClient,
 
 
 async def test_redis_stopped_and_started_under_load_falls_back_per_instance_without_5xx(
-        make_cluster):
+    make_cluster,
+):
     started = time.monotonic()
-    cluster = make_cluster(HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN=str(LIMIT),
-                           HOMEBASE_REDIS_RETRY_SECONDS=str(RETRY_SECONDS))
+    cluster = make_cluster(
+        HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN=str(LIMIT),
+        HOMEBASE_REDIS_RETRY_SECONDS=str(RETRY_SECONDS),
+    )
     up = time.monotonic() - started
     workspace = cluster.homebase("admin", "create-workspace", "--name", "Faults")["id"]
     with ThreadPoolExecutor(5) as pool:  # each is a `homebase admin` process: at once
         keys = list(pool.map(lambda _: api_key(cluster, workspace, "contacts:read"), range(5)))
-    async with httpx.AsyncClient(base_url=cluster.url, timeout=30) as client, \
-            Load(client, keys[0]) as load:
+    async with (
+        httpx.AsyncClient(base_url=cluster.url, timeout=30) as client,
+        Load(client, keys[0]) as load,
+    ):
         # Redis up: one limit shared by both instances.
         assert (await _accepted(client, keys[1], 2 * LIMIT))[0] == LIMIT
         await asyncio.to_thread(cluster.stop_redis)
@@ -238,8 +249,10 @@ async def test_redis_stopped_and_started_under_load_falls_back_per_instance_with
     statuses = {status for status, _ in load.answers}
     assert statuses <= {200, 429}, statuses  # no 5xx, nothing unanswered
     slowest_load = max(seconds for _, seconds in load.answers)
-    print(f"\ncluster up in {up:.1f} s; Redis down {down_for:.1f} s; "
-          f"{len(load.answers)} background requests; slowest "
-          f"answer: {slowest_load:.2f} s in the background, {slowest_down:.2f} s with Redis "
-          f"down, {slowest_back:.2f} s after; back in Redis {back_after:.1f} s after its "
-          f"restart; test {time.monotonic() - started:.1f} s")
+    print(
+        f"\ncluster up in {up:.1f} s; Redis down {down_for:.1f} s; "
+        f"{len(load.answers)} background requests; slowest "
+        f"answer: {slowest_load:.2f} s in the background, {slowest_down:.2f} s with Redis "
+        f"down, {slowest_back:.2f} s after; back in Redis {back_after:.1f} s after its "
+        f"restart; test {time.monotonic() - started:.1f} s"
+    )

@@ -61,11 +61,21 @@ class Traffic:
     async def _one_client(self, number: int) -> None:
         deadline, made = time.monotonic() + 120, []
         for index in range(MAX_REQUESTS):
-            if self.stopping.is_set() or time.monotonic() > deadline \
-                    or len(self.answers) >= MAX_REQUESTS:
+            if (
+                self.stopping.is_set()
+                or time.monotonic() > deadline
+                or len(self.answers) >= MAX_REQUESTS
+            ):
                 return
-            wrote = await self._timed("write", "POST", "/v1/contacts", json={
-                "first_name": f"pg{number}-{index}", "email": f"pg{number}-{index}@example.com"})
+            wrote = await self._timed(
+                "write",
+                "POST",
+                "/v1/contacts",
+                json={
+                    "first_name": f"pg{number}-{index}",
+                    "email": f"pg{number}-{index}@example.com",
+                },
+            )
             if wrote.response is not None and wrote.response.status_code == 201:
                 made.append(wrote.response.json()["id"])
             if made:
@@ -94,13 +104,18 @@ async def _recovered(traffic: Traffic, since: float, within: float) -> float:
     while time.monotonic() - since < within:
         after = traffic.since(since)
         for index, answer in enumerate(after):
-            rest = after[index:index + 11]
-            if answer.kind == "write" and len(rest) == 11 and all(
-                    200 <= (_status(a) or 0) < 300 for a in rest):
+            rest = after[index : index + 11]
+            if (
+                answer.kind == "write"
+                and len(rest) == 11
+                and all(200 <= (_status(a) or 0) < 300 for a in rest)
+            ):
                 return answer.sent + answer.seconds - since
         await asyncio.sleep(0.1)
-    raise AssertionError(f"no recovery within {within:.0f} s of the database's restart: "
-                         f"{[(_status(a), a.error) for a in traffic.since(since)][-20:]}")
+    raise AssertionError(
+        f"no recovery within {within:.0f} s of the database's restart: "
+        f"{[(_status(a), a.error) for a in traffic.since(since)][-20:]}"
+    )
 
 
 def _restart_postgres(cluster: Cluster) -> tuple[float, float, float]:
@@ -118,11 +133,14 @@ def _restart_postgres(cluster: Cluster) -> tuple[float, float, float]:
 
 
 async def test_postgres_restarted_under_load_answers_503_recovers_and_keeps_every_write(
-        make_cluster):
+    make_cluster,
+):
     started = time.monotonic()
-    cluster = make_cluster(HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="1000000",
-                           HOMEBASE_DATABASE_CONNECT_TIMEOUT_SECONDS=str(CONNECT),
-                           HOMEBASE_DATABASE_POOL_TIMEOUT_SECONDS=str(POOL))
+    cluster = make_cluster(
+        HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="1000000",
+        HOMEBASE_DATABASE_CONNECT_TIMEOUT_SECONDS=str(CONNECT),
+        HOMEBASE_DATABASE_POOL_TIMEOUT_SECONDS=str(POOL),
+    )
     up = time.monotonic() - started
     workspace = cluster.homebase("admin", "create-workspace", "--name", "Faults")["id"]
     headers = api_key(cluster, workspace, "contacts:read,contacts:write")
@@ -134,8 +152,11 @@ async def test_postgres_restarted_under_load_answers_503_recovers_and_keeps_ever
             recovered = await _recovered(traffic, back, within=30)
             await asyncio.sleep(1)  # traffic flowing after the recovery
         # Every write answered 2xx is stored, read back one by one now.
-        written = [a.response.json()["id"] for a in traffic.answers
-                   if a.kind == "write" and _status(a) == 201]
+        written = [
+            a.response.json()["id"]
+            for a in traffic.answers
+            if a.kind == "write" and _status(a) == 201
+        ]
         missing = []
         for contact_id in written:
             read = await client.get(f"/v1/contacts/{contact_id}", headers=headers)
@@ -147,9 +168,11 @@ async def test_postgres_restarted_under_load_answers_503_recovers_and_keeps_ever
         statuses[_status(answer)] = statuses.get(_status(answer), 0) + 1
     # Nothing unanswered, nothing but 2xx or 503, no answer past the bound.
     assert [a.error for a in traffic.answers if a.error] == [], tail(cluster, "haproxy")
-    assert set(statuses) <= {200, 201, 503}, (statuses, [
-        a.response.text for a in traffic.answers if _status(a) not in (200, 201, 503)],
-        tail(cluster, "api-1", "api-2"))
+    assert set(statuses) <= {200, 201, 503}, (
+        statuses,
+        [a.response.text for a in traffic.answers if _status(a) not in (200, 201, 503)],
+        tail(cluster, "api-1", "api-2"),
+    )
     slowest = max(a.seconds for a in traffic.answers)
     assert slowest < BOUND, slowest
     # A 503 is the envelope with Retry-After: an instance's own ("the database is not
@@ -164,9 +187,11 @@ async def test_postgres_restarted_under_load_answers_503_recovers_and_keeps_ever
     by_balancer = sum(a.response.headers["x-request-id"].startswith("req_lb") for a in refused)
     assert refused and before > 0  # the traffic did meet the outage
     assert not missing, missing
-    print(f"\ncluster up in {up:.1f} s; PostgreSQL stopping {stopped - stopping:.1f} s, then "
-          f"down {back - stopped:.1f} s; {len(traffic.answers)} requests ({statuses}); "
-          f"503s: {len(refused) - by_balancer} by the instances, {by_balancer} by HAProxy, "
-          f"over {max(a.sent for a in refused) - min(a.sent for a in refused):.1f} s; "
-          f"slowest answer {slowest:.2f} s; recovered {recovered:.1f} s after PostgreSQL "
-          f"was back; {len(written)} writes read back; test {time.monotonic() - started:.1f} s")
+    print(
+        f"\ncluster up in {up:.1f} s; PostgreSQL stopping {stopped - stopping:.1f} s, then "
+        f"down {back - stopped:.1f} s; {len(traffic.answers)} requests ({statuses}); "
+        f"503s: {len(refused) - by_balancer} by the instances, {by_balancer} by HAProxy, "
+        f"over {max(a.sent for a in refused) - min(a.sent for a in refused):.1f} s; "
+        f"slowest answer {slowest:.2f} s; recovered {recovered:.1f} s after PostgreSQL "
+        f"was back; {len(written)} writes read back; test {time.monotonic() - started:.1f} s"
+    )

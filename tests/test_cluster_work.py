@@ -53,14 +53,20 @@ pytestmark = SERIAL_ONLY
 CONTACTS, CONCURRENCY, ARM_AFTER, KILL_AFTER = 45, 6, 15, 40
 LEASE = 8  # webhook and message leases: a killed worker's work is taken back after this
 STEPS = [
-    {"type": "send_message", "persona": "ava", "channel": "EMAIL", "subject": "Hello",
-     "template": "Hi {first_name}, still looking?"},
+    {
+        "type": "send_message",
+        "persona": "ava",
+        "channel": "EMAIL",
+        "subject": "Hello",
+        "template": "Hi {first_name}, still looking?",
+    },
     {"type": "create_task", "title": "Call {full_name}"},
     {"type": "move_stage", "stage": "NURTURE"},
 ]
-FIXTURES = {"personas": [{"ref": "ava", "name": "Ava", "tone": "brief",
-                          "channels": ["EMAIL"]}],
-            "automations": [{"name": "Follow-up", "steps": STEPS}]}
+FIXTURES = {
+    "personas": [{"ref": "ava", "name": "Ava", "tone": "brief", "channels": ["EMAIL"]}],
+    "automations": [{"name": "Follow-up", "steps": STEPS}],
+}
 
 
 class Mailroom:
@@ -139,8 +145,10 @@ class Burst:
                 self.lost.append((path, 502))
                 await asyncio.sleep(0.5)
                 continue
-            if response.status_code == 409 and \
-                    response.json()["error"]["code"] == "idempotency_key_in_use":
+            if (
+                response.status_code == 409
+                and response.json()["error"]["code"] == "idempotency_key_in_use"
+            ):
                 await asyncio.sleep(int(response.headers["retry-after"]))
                 continue
             self.answers.append(response)
@@ -148,23 +156,38 @@ class Burst:
         raise AssertionError(f"{path} not answered after 40 tries")
 
     async def one_contact(self, index: int, on_done) -> dict[str, str]:
-        made = await self.post("/v1/contacts", {
-            "first_name": f"Work{index}", "last_name": "Burst",
-            "email": f"work{index}@example.com"})
+        made = await self.post(
+            "/v1/contacts",
+            {
+                "first_name": f"Work{index}",
+                "last_name": "Burst",
+                "email": f"work{index}@example.com",
+            },
+        )
         assert made.status_code == 201, made.text
         contact = made.json()["id"]
-        sent = await self.post("/v1/messages", {
-            "channel": "EMAIL", "contact_id": contact, "subject": f"Showing {index}",
-            "body": "Confirming Saturday at 11."})
+        sent = await self.post(
+            "/v1/messages",
+            {
+                "channel": "EMAIL",
+                "contact_id": contact,
+                "subject": f"Showing {index}",
+                "body": "Confirming Saturday at 11.",
+            },
+        )
         assert sent.status_code == 201, sent.text
-        enrolled = await self.post(f"/v1/automations/{self.automation}/enroll",
-                                   {"contact_id": contact})
+        enrolled = await self.post(
+            f"/v1/automations/{self.automation}/enroll", {"contact_id": contact}
+        )
         assert enrolled.status_code == 202, enrolled.text
         for _ in range(3):
             self.done += 1
             await on_done(self.done)
-        return {"contact": contact, "message": sent.json()["id"],
-                "enrolment": enrolled.json()["id"]}
+        return {
+            "contact": contact,
+            "message": sent.json()["id"],
+            "enrolment": enrolled.json()["id"],
+        }
 
     async def run(self, on_done) -> list[dict[str, str]]:
         indexes = list(range(CONTACTS))
@@ -193,10 +216,12 @@ async def _settled(engine, workspace: str, within: float) -> float:
         deliveries = await _rows(engine, WebhookDelivery.__table__, workspace)
         messages = await _rows(engine, Message.__table__, workspace)
         enrolments = await _rows(engine, AutomationEnrolment.__table__, workspace)
-        if all(e["dispatched_at"] for e in events) \
-                and all(d["status"] != "pending" for d in deliveries) \
-                and all(m["status"] not in ("QUEUED", "SENDING") for m in messages) \
-                and all(e["status"] != "active" for e in enrolments):
+        if (
+            all(e["dispatched_at"] for e in events)
+            and all(d["status"] != "pending" for d in deliveries)
+            and all(m["status"] not in ("QUEUED", "SENDING") for m in messages)
+            and all(e["status"] != "active" for e in enrolments)
+        ):
             return time.monotonic() - started
         await asyncio.sleep(0.5)
     raise AssertionError(f"work left after {within:.0f} s")
@@ -207,7 +232,8 @@ def _worker_pids(cluster: Cluster) -> dict[str, str]:
 
 
 async def test_a_worker_and_an_instance_killed_mid_burst_lose_no_event_send_no_message_twice(
-        make_cluster):
+    make_cluster,
+):
     started = time.monotonic()
     mailroom = Mailroom()
     # aiosmtpd needs a concrete port to check it is up.
@@ -217,8 +243,10 @@ async def test_a_worker_and_an_instance_killed_mid_burst_lose_no_event_send_no_m
     def respond(request):
         # The first attempt of one delivery in four is refused: it is retried (the same
         # event id, checked below) by whichever worker claims it next.
-        if request.headers["x-webhook-attempt"] == "1" and \
-                zlib.crc32(request.headers["x-webhook-delivery"].encode()) % 4 == 0:
+        if (
+            request.headers["x-webhook-attempt"] == "1"
+            and zlib.crc32(request.headers["x-webhook-delivery"].encode()) % 4 == 0
+        ):
             return 503, {}, 0.01
         return 200, {}, 0.01
 
@@ -227,25 +255,43 @@ async def test_a_worker_and_an_instance_killed_mid_burst_lose_no_event_send_no_m
     try:
         cluster = make_cluster(
             HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="1000000",
-            HOMEBASE_WEBHOOK_ALLOW_PRIVATE_URLS="1", HOMEBASE_TESTING_LOOPBACK_RESOLVER="1",
-            HOMEBASE_WEBHOOK_TIMEOUT_SECONDS="5", HOMEBASE_WEBHOOK_LEASE_SECONDS=str(LEASE),
+            HOMEBASE_WEBHOOK_ALLOW_PRIVATE_URLS="1",
+            HOMEBASE_TESTING_LOOPBACK_RESOLVER="1",
+            HOMEBASE_WEBHOOK_TIMEOUT_SECONDS="5",
+            HOMEBASE_WEBHOOK_LEASE_SECONDS=str(LEASE),
             HOMEBASE_WEBHOOK_BACKOFF_UNIT_SECONDS="1",
-            HOMEBASE_EMAIL_PROVIDER="smtp", HOMEBASE_SMTP_HOST="127.0.0.1",
+            HOMEBASE_EMAIL_PROVIDER="smtp",
+            HOMEBASE_SMTP_HOST="127.0.0.1",
             HOMEBASE_SMTP_PORT=str(smtp.port),
             HOMEBASE_EMAIL_FROM="agent@demo-realty.example",
             HOMEBASE_MESSAGING_PROVIDER_TIMEOUT_SECONDS="5",
             HOMEBASE_MESSAGING_LEASE_SECONDS=str(LEASE),
-            HOMEBASE_IDEMPOTENCY_LEASE_SECONDS="5", HOMEBASE_WORKER_POLL_SECONDS="0.2")
+            HOMEBASE_IDEMPOTENCY_LEASE_SECONDS="5",
+            HOMEBASE_WORKER_POLL_SECONDS="0.2",
+        )
         up = time.monotonic() - started
         engine = create_async_engine(cluster.state["database_url"], pool_size=2)
         workspace = cluster.homebase("admin", "create-workspace", "--name", "Faults")["id"]
         fixtures = cluster.run_dir / "fixtures.json"
         fixtures.write_text(json.dumps(FIXTURES))
-        [automation] = cluster.homebase("admin", "load-fixtures", "--workspace", workspace,
-                                        str(fixtures))["automations"]
-        headers = api_key(cluster, workspace, " ".join((
-            "contacts:read", "contacts:write", "messages:read", "messages:send",
-            "automations:read", "automations:manage", "webhooks:manage")))
+        [automation] = cluster.homebase(
+            "admin", "load-fixtures", "--workspace", workspace, str(fixtures)
+        )["automations"]
+        headers = api_key(
+            cluster,
+            workspace,
+            " ".join(
+                (
+                    "contacts:read",
+                    "contacts:write",
+                    "messages:read",
+                    "messages:send",
+                    "automations:read",
+                    "automations:manage",
+                    "webhooks:manage",
+                )
+            ),
+        )
         killed: dict[str, float] = {}
         fault: list[asyncio.Task] = []
 
@@ -271,8 +317,9 @@ async def test_a_worker_and_an_instance_killed_mid_burst_lose_no_event_send_no_m
                 killed["api-1"] = time.monotonic()
 
         async with httpx.AsyncClient(base_url=cluster.url, timeout=60) as client:
-            hook = await client.post("/v1/webhooks", headers=headers, json={
-                "url": receiver.url, "event_types": []})
+            hook = await client.post(
+                "/v1/webhooks", headers=headers, json={"url": receiver.url, "event_types": []}
+            )
             assert hook.status_code == 201, hook.text
             burst = Burst(client, headers, automation)
             made = await burst.run(on_done)
@@ -307,7 +354,8 @@ async def test_a_worker_and_an_instance_killed_mid_burst_lose_no_event_send_no_m
     received = collections.defaultdict(list)  # delivery id -> event id of each request
     for request in receiver.requests:
         received[request.headers["x-webhook-delivery"]].append(
-            orjson.loads(request.body)["data"]["event_id"])
+            orjson.loads(request.body)["data"]["event_id"]
+        )
     assert all(len(set(ids)) == 1 for ids in received.values()), received
     retried = [ids for ids in received.values() if len(ids) > 1]
     assert retried
@@ -344,14 +392,15 @@ async def test_a_worker_and_an_instance_killed_mid_burst_lose_no_event_send_no_m
     assert {c["stage"] for c in contacts} == {"NURTURE"}
 
     pids = _worker_pids(cluster)
-    by_worker = collections.Counter(pids.get(a["worker"].rsplit(":", 1)[1], "?")
-                                    for a in attempts)
-    print(f"\ncluster up in {up:.1f} s; burst of {3 * CONTACTS} requests; api-1 killed after "
-          f"{KILL_AFTER} answers; {worker} killed mid-send {killed[worker] - killed['api-1']:+.1f}"
-          f" s from it, {burst_done - killed[worker]:.1f} s before the burst ended; "
-          f"{len(burst.lost)} requests lost and retried with their key; {len(events)} events, "
-          f"{len(receiver.requests)} requests received ({len(retried)} deliveries retried), "
-          f"{len(attempts)} attempts {dict(by_worker)}; {len(messages)} messages, "
-          f"{len(unknown)} FAILED outcome unknown ({per_message[mailroom.held_message]} of "
-          f"them reached the server), {len(per_message)} mails received; settled "
-          f"{settled:.1f} s after the burst; test {time.monotonic() - started:.1f} s")
+    by_worker = collections.Counter(pids.get(a["worker"].rsplit(":", 1)[1], "?") for a in attempts)
+    print(
+        f"\ncluster up in {up:.1f} s; burst of {3 * CONTACTS} requests; api-1 killed after "
+        f"{KILL_AFTER} answers; {worker} killed mid-send {killed[worker] - killed['api-1']:+.1f}"
+        f" s from it, {burst_done - killed[worker]:.1f} s before the burst ended; "
+        f"{len(burst.lost)} requests lost and retried with their key; {len(events)} events, "
+        f"{len(receiver.requests)} requests received ({len(retried)} deliveries retried), "
+        f"{len(attempts)} attempts {dict(by_worker)}; {len(messages)} messages, "
+        f"{len(unknown)} FAILED outcome unknown ({per_message[mailroom.held_message]} of "
+        f"them reached the server), {len(per_message)} mails received; settled "
+        f"{settled:.1f} s after the burst; test {time.monotonic() - started:.1f} s"
+    )

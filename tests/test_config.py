@@ -34,8 +34,7 @@ def test_previous_secret_is_bounded_too_and_must_differ():
         Settings(env="production", secret_key=REAL_SECRET, secret_key_previous="old")
     with pytest.raises(ValidationError, match="HOMEBASE_SECRET_KEY_PREVIOUS must differ"):
         Settings(env="test", secret_key=REAL_SECRET, secret_key_previous=REAL_SECRET)
-    settings = Settings(env="production", secret_key=REAL_SECRET,
-                        secret_key_previous="p" * 43)
+    settings = Settings(env="production", secret_key=REAL_SECRET, secret_key_previous="p" * 43)
     assert settings.keys.verifying == (REAL_SECRET, "p" * 43)
     assert Settings(env="test", secret_key=REAL_SECRET).keys.verifying == (REAL_SECRET,)
 
@@ -74,17 +73,29 @@ def test_variables_are_read_with_the_homebase_prefix(monkeypatch):
     assert (settings.webhook_timeout_seconds, settings.rate_limit_api_key_per_min) == (3.5, 7)
 
 
-@pytest.mark.parametrize("name, value", [
-    ("webhook_timeout_seconds", 0), ("worker_poll_seconds", 0),
-    ("webhook_backoff_unit_seconds", -1), ("redis_retry_seconds", -1),
-    ("sqlite_pool_size", 0), ("rate_limit_api_key_per_min", 0),
-    ("rate_limit_app_per_min", 0), ("messaging_provider_timeout_seconds", 0),
-    ("calendar_push_timeout_seconds", 0),
-    ("retention_events_days", 0), ("retention_interval_minutes", 0),
-    ("retention_batch_size", 0), ("retention_max_batches", 0),
-    ("worker_metrics_port", 0), ("worker_metrics_port", 65536), ("worker_metrics_host", ""),
-    ("email_from", "Homebase <no-reply@example.com>"), ("email_from", "a@example.com\nBcc: b@x.io"),
-])
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("webhook_timeout_seconds", 0),
+        ("worker_poll_seconds", 0),
+        ("webhook_backoff_unit_seconds", -1),
+        ("redis_retry_seconds", -1),
+        ("sqlite_pool_size", 0),
+        ("rate_limit_api_key_per_min", 0),
+        ("rate_limit_app_per_min", 0),
+        ("messaging_provider_timeout_seconds", 0),
+        ("calendar_push_timeout_seconds", 0),
+        ("retention_events_days", 0),
+        ("retention_interval_minutes", 0),
+        ("retention_batch_size", 0),
+        ("retention_max_batches", 0),
+        ("worker_metrics_port", 0),
+        ("worker_metrics_port", 65536),
+        ("worker_metrics_host", ""),
+        ("email_from", "Homebase <no-reply@example.com>"),
+        ("email_from", "a@example.com\nBcc: b@x.io"),
+    ],
+)
 def test_out_of_range_values_are_refused_naming_the_setting(name, value):
     with pytest.raises(ValidationError) as raised:
         Settings(env="test", secret_key=REAL_SECRET, **{name: value})
@@ -101,6 +112,7 @@ def test_worker_metrics_port_is_off_unless_set(monkeypatch):
 
 
 def test_zero_backoff_and_retry_are_allowed():
-    settings = Settings(env="test", secret_key=REAL_SECRET, webhook_backoff_unit_seconds=0,
-                        redis_retry_seconds=0)
+    settings = Settings(
+        env="test", secret_key=REAL_SECRET, webhook_backoff_unit_seconds=0, redis_retry_seconds=0
+    )
     assert (settings.webhook_backoff_unit_seconds, settings.redis_retry_seconds) == (0, 0)

@@ -12,8 +12,12 @@ from homebase.models import ConsentArtifact
 from tests.leads_support import load
 from tests.support import make_key
 
-CONSENT = {"captured_at": "2026-01-05T14:59:00Z", "source_url": "https://demo.example/form",
-           "ip": "203.0.113.7", "form_snapshot": {"consent_text": "Yes, text me", "box": True}}
+CONSENT = {
+    "captured_at": "2026-01-05T14:59:00Z",
+    "source_url": "https://demo.example/form",
+    "ip": "203.0.113.7",
+    "form_snapshot": {"consent_text": "Yes, text me", "box": True},
+}
 
 
 @pytest.fixture
@@ -33,8 +37,9 @@ async def artifact_for(runtime, workspace_id, phone_e164):
 
 
 async def post_lead(tenant, **extra):
-    response = await tenant.post("/v1/leads", json={"phone": "(415) 555-0142",
-                                                    "source": "Website", **extra})
+    response = await tenant.post(
+        "/v1/leads", json={"phone": "(415) 555-0142", "source": "Website", **extra}
+    )
     assert response.status_code == 201, response.text
     return response.json()
 
@@ -81,8 +86,10 @@ async def test_later_consent_covers_leads_whose_consent_ends_sooner_only(tenant,
     shorter = await post_lead(tenant, consent={**CONSENT, "captured_at": "2026-01-04T10:00:00Z"})
     assert shorter["consent_expires_at"] == "2027-01-04T10:00:00.000Z"
     unconsented = await post_lead(tenant)
-    after_shorter = {lead["id"]: (await tenant.get(f"/v1/leads/{lead['id']}")).json()
-                     for lead in (longer, shorter, unconsented)}
+    after_shorter = {
+        lead["id"]: (await tenant.get(f"/v1/leads/{lead['id']}")).json()
+        for lead in (longer, shorter, unconsented)
+    }
     assert after_shorter[longer["id"]]["consent_id"] == longer["consent_id"]
     assert after_shorter[unconsented["id"]]["consent_id"] is None
 
@@ -127,16 +134,27 @@ async def test_consent_is_per_workspace(runtime, tenant, other_tenant, clock):
 
 def test_the_artifact_table_keeps_the_evidence():
     columns = set(ConsentArtifact.__table__.columns.keys())
-    assert {"captured_at", "source_url", "ip", "form_snapshot", "recorded_at", "expires_at",
-            "phone_e164", "revoked_at"} <= columns
+    assert {
+        "captured_at",
+        "source_url",
+        "ip",
+        "form_snapshot",
+        "recorded_at",
+        "expires_at",
+        "phone_e164",
+        "revoked_at",
+    } <= columns
 
 
 async def test_later_consent_covers_an_earlier_lead_linked_by_email(tenant, clock):
     """The earlier lead joined a contact holding another number (matched by email); the
     consent for its own number, captured with a lead that creates a new contact, still
     covers it."""
-    other = (await tenant.post("/v1/contacts", json={"email": "dana@example.com",
-                                                     "phone": "+1 415 555 0199"})).json()
+    other = (
+        await tenant.post(
+            "/v1/contacts", json={"email": "dana@example.com", "phone": "+1 415 555 0199"}
+        )
+    ).json()
     earlier = await post_lead(tenant, email="dana@example.com")
     assert earlier["contact_id"] == other["id"] and earlier["ai_outbound_allowed"] is False
     later = await post_lead(tenant, consent=CONSENT)

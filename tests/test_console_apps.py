@@ -25,8 +25,9 @@ async def register(console, name="Listing Sync", uris="http://127.0.0.1/callback
 
 
 async def test_register_an_app_shows_the_secret_once(console, runtime):
-    response = await register(console, uris="https://sync.example.com/cb\n"
-                                             "http://127.0.0.1/callback\n")
+    response = await register(
+        console, uris="https://sync.example.com/cb\nhttp://127.0.0.1/callback\n"
+    )
     assert response.status_code == 200
     assert_security_headers(response, no_store=True)
     client_id = shown_secret(response.text, "client-id")
@@ -41,20 +42,26 @@ async def test_register_an_app_shows_the_secret_once(console, runtime):
     assert "https://sync.example.com/cb" in listing.text and secret not in listing.text
 
 
-@pytest.mark.parametrize("name,uris,message", [
-    ("", "https://a.example/cb", "name"), ("App", "", "redirect URI"),
-    ("App", "not a uri", "redirect")])
+@pytest.mark.parametrize(
+    "name,uris,message",
+    [
+        ("", "https://a.example/cb", "name"),
+        ("App", "", "redirect URI"),
+        ("App", "not a uri", "redirect"),
+    ],
+)
 async def test_register_refusals_are_shown_in_the_page(console, name, uris, message):
     response = await register(console, name=name, uris=uris)
     assert response.status_code == 400 and message in response.text
     assert response.headers["content-type"].startswith("text/html")
-    assert "<tr id=\"app_" not in (await console.get(APPS)).text
+    assert '<tr id="app_' not in (await console.get(APPS)).text
 
 
 async def test_a_workspace_sees_only_the_apps_it_registered(app, runtime, console, other_tenant):
     async with runtime.db.transaction() as connection:  # by the operator, no workspace
-        operator_app = await oauth.create_client(connection, "Operator App",
-                                                 ["https://op.example/cb"])
+        operator_app = await oauth.create_client(
+            connection, "Operator App", ["https://op.example/cb"]
+        )
     other = await make_member(runtime, other_tenant.id, "other@example.com")
     async with member_browser(app, runtime, other) as other_console:
         theirs = shown_secret((await register(other_console, "Their App")).text, "client-id")
@@ -69,9 +76,14 @@ async def test_connected_apps_list_and_revoke(console, runtime, tenant, other_te
     async with runtime.db.transaction() as connection:
         created = await oauth.create_client(connection, "CRM <Sync>", ["https://a.example/cb"])
         for workspace_id in (tenant.id, other_tenant.id):
-            await oauth.authorize_app(connection, workspace_id=workspace_id,
-                                      client_id=created.client_id, scopes=["contacts:read"],
-                                      now=runtime.clock(), authorized_by="admin")
+            await oauth.authorize_app(
+                connection,
+                workspace_id=workspace_id,
+                client_id=created.client_id,
+                scopes=["contacts:read"],
+                now=runtime.clock(),
+                authorized_by="admin",
+            )
     page = await console.get(CONNECTED)
     assert_security_headers(page)
     assert "CRM &lt;Sync&gt;" in page.text and "contacts:read" in page.text
@@ -87,30 +99,40 @@ async def test_connected_apps_list_and_revoke(console, runtime, tenant, other_te
 
 
 async def test_revoking_from_the_console_cuts_the_apps_tokens_off_on_the_next_request(
-        console, client, runtime, tenant):
+    console, client, runtime, tenant
+):
     app_client = await make_app(runtime, name="Token Holder")
     pair = await token_pair(runtime, client, app_client, tenant.id)
     assert (await ping(client, pair["access_token"])).status_code == 200
     page = await console.get(CONNECTED)
-    response = await console.post(f"{CONNECTED}/{app_client.client_id}/revoke",
-                                  data={"csrf_token": csrf(page.text)})
+    response = await console.post(
+        f"{CONNECTED}/{app_client.client_id}/revoke", data={"csrf_token": csrf(page.text)}
+    )
     assert response.status_code == 303
     assert (await ping(client, pair["access_token"])).status_code == 401
-    assert (await refresh(client, app_client, pair["refresh_token"])).json()["error"] == \
-        "invalid_grant"
+    assert (await refresh(client, app_client, pair["refresh_token"])).json()[
+        "error"
+    ] == "invalid_grant"
 
 
 async def test_revoking_an_app_the_workspace_never_authorized_is_a_404_page(
-        console, runtime, other_tenant):
+    console, runtime, other_tenant
+):
     async with runtime.db.transaction() as connection:
         created = await oauth.create_client(connection, "Elsewhere", ["https://a.example/cb"])
-        await oauth.authorize_app(connection, workspace_id=other_tenant.id,
-                                  client_id=created.client_id, scopes=["contacts:read"],
-                                  now=runtime.clock(), authorized_by="admin")
+        await oauth.authorize_app(
+            connection,
+            workspace_id=other_tenant.id,
+            client_id=created.client_id,
+            scopes=["contacts:read"],
+            now=runtime.clock(),
+            authorized_by="admin",
+        )
     page = await console.get(CONNECTED)
     assert "Elsewhere" not in page.text
-    response = await console.post(f"{CONNECTED}/{created.client_id}/revoke",
-                                  data={"csrf_token": csrf(page.text)})
+    response = await console.post(
+        f"{CONNECTED}/{created.client_id}/revoke", data={"csrf_token": csrf(page.text)}
+    )
     assert response.status_code == 404
     async with runtime.db.transaction(write=False) as connection:
         assert await oauth.active_grant(connection, other_tenant.id, created.client_id)

@@ -35,8 +35,9 @@ def assert_security_headers(response, *, no_store: bool = False):
 
 
 async def create_key(console, name="Zapier", scopes=("contacts:read",), days="30"):
-    return await post_form(console, KEYS, KEYS, {"name": name, "scopes": list(scopes),
-                                                 "expires_in_days": days})
+    return await post_form(
+        console, KEYS, KEYS, {"name": name, "scopes": list(scopes), "expires_in_days": days}
+    )
 
 
 def shown_secret(html: str, element_id: str) -> str:
@@ -47,13 +48,15 @@ def shown_secret(html: str, element_id: str) -> str:
 
 @pytest.mark.parametrize("path", ["/console", KEYS, HOOKS])
 async def test_every_page_sends_the_security_headers_and_needs_a_session(
-        app, console, client, path):
+    app, console, client, path
+):
     response = await console.get(path)
     assert response.status_code == 200
     assert_security_headers(response)
     anonymous = await client.get(path)
     assert anonymous.status_code == 303 and anonymous.headers["location"].startswith(
-        "/console/login?next=")
+        "/console/login?next="
+    )
 
 
 async def test_sign_in_page_and_error_pages_send_the_headers(console, client):
@@ -74,13 +77,13 @@ async def test_create_key_shows_it_once_and_it_works_on_the_api(console, client)
     listing = await console.get(KEYS)
     assert key[:8] in listing.text and key not in listing.text
     assert "Zapier" in listing.text and "active" in listing.text
-    assert "cache-control" in listing.headers and "no-store" not in listing.headers[
-        "cache-control"]
+    assert "cache-control" in listing.headers and "no-store" not in listing.headers["cache-control"]
 
 
 async def test_create_key_names_each_failing_field_and_writes_nothing(console):
-    response = await post_form(console, KEYS, KEYS, {"name": "", "expires_in_days": "0",
-                                                     "scopes": ["no:such"]})
+    response = await post_form(
+        console, KEYS, KEYS, {"name": "", "expires_in_days": "0", "scopes": ["no:such"]}
+    )
     assert response.status_code == 400
     for name in ("name:", "expires_in_days:", "scopes: unknown scope"):
         assert name in response.text
@@ -96,29 +99,34 @@ async def test_revoke_key_needs_csrf_then_the_key_stops_working(console, client)
     key_id = re.search(r'<tr id="(key_[0-9a-z]+)">', page.text).group(1)
     forged = await console.post(f"{KEYS}/{key_id}/revoke", data={"csrf_token": "x"})
     assert forged.status_code == 403
-    assert (await client.get("/v1/ping", headers={"Authorization": f"token {key}"})
-            ).status_code == 200
+    assert (
+        await client.get("/v1/ping", headers={"Authorization": f"token {key}"})
+    ).status_code == 200
     revoked = await console.post(f"{KEYS}/{key_id}/revoke", data={"csrf_token": csrf(page.text)})
     assert revoked.status_code == 303
     after = await console.get(revoked.headers["location"])
     assert "The key was revoked." in after.text and "revoked" in after.text
-    assert (await client.get("/v1/ping", headers={"Authorization": f"token {key}"})
-            ).status_code == 401
+    assert (
+        await client.get("/v1/ping", headers={"Authorization": f"token {key}"})
+    ).status_code == 401
 
 
 async def test_another_workspaces_key_is_invisible_and_a_404_page(
-        app, runtime, console, tenant, other_tenant, client):
+    app, runtime, console, tenant, other_tenant, client
+):
     other_member = await make_member(runtime, other_tenant.id, "other@example.com")
     async with member_browser(app, runtime, other_member) as other_console:
         mine = (await console.get(KEYS)).text
         assert tenant.key[:8] in mine and other_tenant.key[:8] not in mine
         theirs = (await other_console.get(KEYS)).text
         assert other_tenant.key[:8] in theirs and tenant.key[:8] not in theirs
-        response = await console.post(f"{KEYS}/{other_tenant.key_id}/revoke",
-                                      data={"csrf_token": csrf(mine)})
+        response = await console.post(
+            f"{KEYS}/{other_tenant.key_id}/revoke", data={"csrf_token": csrf(mine)}
+        )
         assert response.status_code == 404 and "No such API key." in response.text
-        unknown = await console.post(f"{KEYS}/key_00000000000000000000000000/revoke",
-                                     data={"csrf_token": csrf(mine)})
+        unknown = await console.post(
+            f"{KEYS}/key_00000000000000000000000000/revoke", data={"csrf_token": csrf(mine)}
+        )
         assert unknown.status_code == 404 and unknown.text == response.text
     assert (await other_tenant.get("/v1/ping")).status_code == 200
 
@@ -131,8 +139,12 @@ async def test_user_text_is_escaped(console):
 
 
 async def test_webhook_create_shows_the_secret_once_and_lists_it(console):
-    response = await post_form(console, HOOKS, HOOKS, {
-        "url": "http://127.0.0.1:9/hook", "event_types": ["contact.created"]})
+    response = await post_form(
+        console,
+        HOOKS,
+        HOOKS,
+        {"url": "http://127.0.0.1:9/hook", "event_types": ["contact.created"]},
+    )
     assert response.status_code == 200
     assert_security_headers(response, no_store=True)
     secret = shown_secret(response.text, "new-secret")
@@ -153,8 +165,9 @@ async def test_webhook_url_safety_applies_and_the_error_is_a_page(console, tenan
 
 
 async def test_webhook_form_errors_name_the_field(console, tenant):
-    response = await post_form(console, HOOKS, HOOKS, {"url": "http://127.0.0.1:9/hook",
-                                                       "event_types": ["no.such_event"]})
+    response = await post_form(
+        console, HOOKS, HOOKS, {"url": "http://127.0.0.1:9/hook", "event_types": ["no.such_event"]}
+    )
     assert response.status_code == 400 and "event_types" in response.text
     assert (await tenant.get("/v1/webhooks")).json()["data"] == []
 
@@ -179,8 +192,10 @@ async def test_delivery_log_and_redeliver(console, runtime, tenant):
     response = await console.post(action, data={"csrf_token": csrf(log.text)})
     assert response.status_code == 303
     assert "due again now" in (await console.get(response.headers["location"])).text
-    missing = await console.post(f"{HOOKS}/{subscription_id}/deliveries/whd_0000/redeliver",
-                                 data={"csrf_token": csrf(log.text)})
+    missing = await console.post(
+        f"{HOOKS}/{subscription_id}/deliveries/whd_0000/redeliver",
+        data={"csrf_token": csrf(log.text)},
+    )
     assert missing.status_code == 404 and "No such delivery." in missing.text
 
 
@@ -188,18 +203,19 @@ async def test_delete_webhook(console, tenant):
     await post_form(console, HOOKS, HOOKS, {"url": "http://127.0.0.1:9/hook"})
     subscription_id = (await tenant.get("/v1/webhooks")).json()["data"][0]["id"]
     page = await console.get(HOOKS)
-    response = await console.post(f"{HOOKS}/{subscription_id}/delete",
-                                  data={"csrf_token": csrf(page.text)})
+    response = await console.post(
+        f"{HOOKS}/{subscription_id}/delete", data={"csrf_token": csrf(page.text)}
+    )
     assert response.status_code == 303
     assert (await tenant.get(f"/v1/webhooks/{subscription_id}")).status_code == 404
-    again = await console.post(f"{HOOKS}/{subscription_id}/delete",
-                               data={"csrf_token": csrf(page.text)})
+    again = await console.post(
+        f"{HOOKS}/{subscription_id}/delete", data={"csrf_token": csrf(page.text)}
+    )
     assert again.status_code == 404
     assert (await console.get(f"{HOOKS}/{subscription_id}")).status_code == 404
 
 
-async def test_another_workspaces_webhooks_are_404_pages(
-        app, runtime, console, other_tenant):
+async def test_another_workspaces_webhooks_are_404_pages(app, runtime, console, other_tenant):
     response = await other_tenant.post("/v1/webhooks", json={"url": "http://127.0.0.1:9/x"})
     foreign = response.json()["id"]
     page = await console.get(HOOKS)
@@ -207,8 +223,9 @@ async def test_another_workspaces_webhooks_are_404_pages(
     assert (await console.get(f"{HOOKS}/{foreign}")).status_code == 404
     token = {"csrf_token": csrf(page.text)}
     assert (await console.post(f"{HOOKS}/{foreign}/delete", data=token)).status_code == 404
-    assert (await console.post(f"{HOOKS}/{foreign}/deliveries/whd_1/redeliver", data=token)
-            ).status_code == 404
+    assert (
+        await console.post(f"{HOOKS}/{foreign}/deliveries/whd_1/redeliver", data=token)
+    ).status_code == 404
     assert (await other_tenant.get(f"/v1/webhooks/{foreign}")).status_code == 200
 
 

@@ -40,8 +40,9 @@ async def test_sign_in_sets_a_secure_session_cookie_and_opens_the_console(app, r
         response = await sign_in(client, "agent@example.com", next_url="/console/api-keys")
         assert response.status_code == 303
         assert response.headers["location"] == "/console/api-keys"
-        cookie = next(h for h in response.headers.get_list("set-cookie")
-                      if h.startswith(SESSION_COOKIE))
+        cookie = next(
+            h for h in response.headers.get_list("set-cookie") if h.startswith(SESSION_COOKIE)
+        )
         assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
         assert "Secure" not in cookie  # public URL is http in tests
         token = client.cookies[SESSION_COOKIE]
@@ -63,10 +64,12 @@ async def test_cookie_is_secure_when_the_public_url_is_https(app, runtime, tenan
     assert any(h.startswith(SESSION_COOKIE) and "Secure" in h for h in cookies)
 
 
-@pytest.mark.parametrize("email,password", [("agent@example.com", "wrong password"),
-                                            ("nobody@example.com", PASSWORD)])
+@pytest.mark.parametrize(
+    "email,password", [("agent@example.com", "wrong password"), ("nobody@example.com", PASSWORD)]
+)
 async def test_wrong_password_and_unknown_email_give_the_same_generic_answer(
-        app, runtime, tenant, email, password):
+    app, runtime, tenant, email, password
+):
     await make_member(runtime, tenant.id)
     async with browser(app) as client:
         response = await sign_in(client, email, password)
@@ -101,7 +104,8 @@ async def test_sign_in_is_throttled_per_email_and_address(app, runtime, tenant, 
 
 
 async def test_one_email_in_two_workspaces_chooses_the_workspace(
-        app, runtime, tenant, other_tenant):
+    app, runtime, tenant, other_tenant
+):
     await make_member(runtime, tenant.id)
     await make_member(runtime, other_tenant.id)
     async with browser(app) as client:
@@ -112,22 +116,30 @@ async def test_one_email_in_two_workspaces_chooses_the_workspace(
         user_ids = [value for value in _radio_values(choice.text)]
         async with runtime.db.transaction(write=False) as connection:
             from homebase.models import User
+
             users = User.__table__
-            other_user = (await connection.execute(select(users.c.id).where(
-                users.c.workspace_id == other_tenant.id))).scalar_one()
+            other_user = (
+                await connection.execute(
+                    select(users.c.id).where(users.c.workspace_id == other_tenant.id)
+                )
+            ).scalar_one()
         assert other_user in user_ids
-        data = {"csrf_token": csrf(choice.text), "pick": form_value(choice.text, "pick"),
-                "next": "/console", "user_id": "usr_forged"}
+        data = {
+            "csrf_token": csrf(choice.text),
+            "pick": form_value(choice.text, "pick"),
+            "next": "/console",
+            "user_id": "usr_forged",
+        }
         refused = await client.post("/console/login/workspace", data=data)
         assert refused.status_code == 400 and SESSION_COOKIE not in client.cookies
-        chosen = await client.post("/console/login/workspace",
-                                   data={**data, "user_id": other_user})
+        chosen = await client.post("/console/login/workspace", data={**data, "user_id": other_user})
         assert chosen.status_code == 303
         assert "Other Realty" in (await client.get("/console")).text
 
 
 def _radio_values(html: str) -> list[str]:
     import re
+
     return re.findall(r'type="radio" name="user_id" value="([^"]+)"', html)
 
 
@@ -151,8 +163,14 @@ async def test_sign_in_refuses_a_post_without_the_login_csrf_token(app, runtime,
             response = await client.post("/console/login", data=data)
             assert response.status_code == 403 and "Request refused" in response.text
         client.cookies.delete(LOGIN_COOKIE)
-        response = await client.post("/console/login", data={
-            "email": "agent@example.com", "password": PASSWORD, "csrf_token": csrf(page.text)})
+        response = await client.post(
+            "/console/login",
+            data={
+                "email": "agent@example.com",
+                "password": PASSWORD,
+                "csrf_token": csrf(page.text),
+            },
+        )
         assert response.status_code == 403 and SESSION_COOKIE not in client.cookies
 
 
@@ -160,16 +178,30 @@ async def test_a_foreign_origin_is_refused_even_with_a_token(app, runtime, tenan
     await make_member(runtime, tenant.id)
     async with browser(app) as client:
         page = await client.get("/console/login")
-        response = await client.post("/console/login", headers={"Origin": "https://evil.example"},
-                                     data={"email": "agent@example.com", "password": PASSWORD,
-                                           "csrf_token": csrf(page.text)})
+        response = await client.post(
+            "/console/login",
+            headers={"Origin": "https://evil.example"},
+            data={
+                "email": "agent@example.com",
+                "password": PASSWORD,
+                "csrf_token": csrf(page.text),
+            },
+        )
         assert response.status_code == 403
 
 
-@pytest.mark.parametrize("next_url,expected", [
-    ("/console/webhooks?x=1", "/console/webhooks?x=1"), ("//evil.example/", "/console"),
-    ("/\\evil.example", "/console"), ("https://evil.example/", "/console"),
-    ("/\t/evil.example", "/console"), ("javascript:alert(1)", "/console"), ("", "/console")])
+@pytest.mark.parametrize(
+    "next_url,expected",
+    [
+        ("/console/webhooks?x=1", "/console/webhooks?x=1"),
+        ("//evil.example/", "/console"),
+        ("/\\evil.example", "/console"),
+        ("https://evil.example/", "/console"),
+        ("/\t/evil.example", "/console"),
+        ("javascript:alert(1)", "/console"),
+        ("", "/console"),
+    ],
+)
 def test_next_accepts_only_local_paths(next_url, expected):
     assert safe_next(next_url) == expected
 
@@ -178,7 +210,8 @@ def test_login_redirect_quotes_the_target():
     response = login_redirect("/oauth/authorize?client_id=a&state=b c")
     assert response.status_code == 303
     assert response.headers["location"] == (
-        "/console/login?next=%2Foauth%2Fauthorize%3Fclient_id%3Da%26state%3Db%20c")
+        "/console/login?next=%2Foauth%2Fauthorize%3Fclient_id%3Da%26state%3Db%20c"
+    )
 
 
 async def test_pages_redirect_to_sign_in_and_back(app, runtime, tenant):

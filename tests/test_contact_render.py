@@ -11,12 +11,24 @@ from homebase.kit.clock import isoformat
 from tests.support import make_key
 
 VARIED = [
-    {"first_name": "Dana", "last_name": "Reyes", "email": "dana.reyes@example.com",
-     "phone": "+1 415 555 0142", "stage": "HOT_LEAD", "source": "Zillow",
-     "tags": ["buyer", "pre-approved"], "notes": "Wants 3 beds.", "owner_id": "usr_abc"},
+    {
+        "first_name": "Dana",
+        "last_name": "Reyes",
+        "email": "dana.reyes@example.com",
+        "phone": "+1 415 555 0142",
+        "stage": "HOT_LEAD",
+        "source": "Zillow",
+        "tags": ["buyer", "pre-approved"],
+        "notes": "Wants 3 beds.",
+        "owner_id": "usr_abc",
+    },
     {},
-    {"first_name": "Élodie", "email": "E@Example.org", "phone": "(415) 555-0199",
-     "tags": ["ünïcode", "a \"quoted\" tag"]},
+    {
+        "first_name": "Élodie",
+        "email": "E@Example.org",
+        "phone": "(415) 555-0199",
+        "tags": ["ünïcode", 'a "quoted" tag'],
+    },
     {"last_name": "Short", "phone": "12", "email": "x@y.co"},
 ]
 
@@ -24,16 +36,18 @@ VARIED = [
 async def test_list_items_equal_single_reads(tenant, runtime, client):
     made = [(await tenant.post("/v1/contacts", json=body)).json() for body in VARIED]
     paused = made[0]["id"]
-    assert (await tenant.post(f"/v1/contacts/{paused}/notes",
-                              json={"body": "Call back Monday"})).status_code == 201
+    assert (
+        await tenant.post(f"/v1/contacts/{paused}/notes", json={"body": "Call back Monday"})
+    ).status_code == 201
     assert (await tenant.delete(f"/v1/contacts/{made[3]['id']}")).status_code == 200
     masked_key = (await make_key(runtime, tenant.id, ["contacts:read"]))[1]
     for headers in ({}, {"Authorization": f"token {masked_key}"}):
         listed = (await client.get("/v1/contacts", headers=headers or tenant.headers)).json()
         assert len(listed["data"]) == len(VARIED)
         for item in listed["data"]:
-            single = await client.get(f"/v1/contacts/{item['id']}",
-                                      headers=headers or tenant.headers)
+            single = await client.get(
+                f"/v1/contacts/{item['id']}", headers=headers or tenant.headers
+            )
             assert item == single.json()
         by_id = {item["id"]: item for item in listed["data"]}
         assert by_id[paused]["ai_auto_response_paused"] is True
@@ -48,10 +62,17 @@ async def test_list_items_keep_projection(tenant):
     assert item["tags"] == ["buyer", "pre-approved"]
 
 
-@pytest.mark.parametrize("stored", [
-    "2026-01-05 15:00:00.123456", "2026-01-05 15:00:00.000999", "2026-01-05 15:00:00",
-    "2026-01-05 15:00:00.500000", "2026-01-05T15:00:00.123456+02:00", "2026-01-05 15:00:00.5",
-])
+@pytest.mark.parametrize(
+    "stored",
+    [
+        "2026-01-05 15:00:00.123456",
+        "2026-01-05 15:00:00.000999",
+        "2026-01-05 15:00:00",
+        "2026-01-05 15:00:00.500000",
+        "2026-01-05T15:00:00.123456+02:00",
+        "2026-01-05 15:00:00.5",
+    ],
+)
 def test_stored_time_reads_as_parsing_it_would(stored):
     parsed = datetime.fromisoformat(stored)
     parsed = parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed
@@ -61,6 +82,8 @@ def test_stored_time_reads_as_parsing_it_would(stored):
 
 def test_stored_json_is_embedded_as_is():
     import orjson
-    assert orjson.loads(orjson.dumps({"tags": stored_json_to_wire('["a", "b"]')})) == \
-        {"tags": ["a", "b"]}
+
+    assert orjson.loads(orjson.dumps({"tags": stored_json_to_wire('["a", "b"]')})) == {
+        "tags": ["a", "b"]
+    }
     assert stored_json_to_wire(None) is None

@@ -6,9 +6,17 @@ from sqlalchemy import select
 from homebase.models import Contact, TimelineEvent
 from tests.support import assert_error, failing_fields
 
-FULL = {"first_name": "Dana", "last_name": "Reyes", "email": "dana.reyes@example.com",
-        "phone": "+1 415 555 0142", "stage": "HOT_LEAD", "source": "Zillow",
-        "tags": ["buyer", "pre-approved"], "notes": "Wants 3 beds.", "owner_id": "usr_abc"}
+FULL = {
+    "first_name": "Dana",
+    "last_name": "Reyes",
+    "email": "dana.reyes@example.com",
+    "phone": "+1 415 555 0142",
+    "stage": "HOT_LEAD",
+    "source": "Zillow",
+    "tags": ["buyer", "pre-approved"],
+    "notes": "Wants 3 beds.",
+    "owner_id": "usr_abc",
+}
 
 
 async def create(tenant, **fields):
@@ -40,46 +48,78 @@ async def test_retrieve(tenant):
     assert response.json() == created
 
 
-@pytest.mark.parametrize(("field", "ok", "too_long"), [
-    ("first_name", "a" * 80, "a" * 81),
-    ("last_name", "a" * 80, "a" * 81),
-    ("phone", "1" * 32, "1" * 33),
-    ("source", "s" * 80, "s" * 81),
-    ("notes", "n" * 20000, "n" * 20001),
-    ("owner_id", "o" * 40, "o" * 41),
-])
+@pytest.mark.parametrize(
+    ("field", "ok", "too_long"),
+    [
+        ("first_name", "a" * 80, "a" * 81),
+        ("last_name", "a" * 80, "a" * 81),
+        ("phone", "1" * 32, "1" * 33),
+        ("source", "s" * 80, "s" * 81),
+        ("notes", "n" * 20000, "n" * 20001),
+        ("owner_id", "o" * 40, "o" * 41),
+    ],
+)
 async def test_field_length_limits(tenant, field, ok, too_long):
     assert (await tenant.post("/v1/contacts", json={field: ok})).status_code == 201
     assert failing_fields(await tenant.post("/v1/contacts", json={field: too_long})) == {field}
 
 
 async def test_tag_limits(tenant):
-    assert (await tenant.post("/v1/contacts",
-                              json={"tags": [f"t{i}" for i in range(30)]})).status_code == 201
-    assert failing_fields(await tenant.post(
-        "/v1/contacts", json={"tags": [f"t{i}" for i in range(31)]})) == {"tags"}
+    assert (
+        await tenant.post("/v1/contacts", json={"tags": [f"t{i}" for i in range(30)]})
+    ).status_code == 201
+    assert failing_fields(
+        await tenant.post("/v1/contacts", json={"tags": [f"t{i}" for i in range(31)]})
+    ) == {"tags"}
     assert (await tenant.post("/v1/contacts", json={"tags": ["x" * 40]})).status_code == 201
-    assert failing_fields(await tenant.post("/v1/contacts",
-                                            json={"tags": ["ok", "x" * 41]})) == {"tags.1"}
+    assert failing_fields(await tenant.post("/v1/contacts", json={"tags": ["ok", "x" * 41]})) == {
+        "tags.1"
+    }
 
 
-@pytest.mark.parametrize("email", ["dana@example.com", "d.r+tag@mail.example.co.uk",
-                                   "o'brien@example.ie", "x_y-z@sub-domain.example.org"])
+@pytest.mark.parametrize(
+    "email",
+    [
+        "dana@example.com",
+        "d.r+tag@mail.example.co.uk",
+        "o'brien@example.ie",
+        "x_y-z@sub-domain.example.org",
+    ],
+)
 async def test_valid_emails(tenant, email):
     assert (await tenant.post("/v1/contacts", json={"email": email})).status_code == 201
 
 
-@pytest.mark.parametrize("email", [".dana@example.com", "da..na@example.com", "dana.@example.com",
-                                   "dana@", "@example.com", "dana@example", "dana example.com",
-                                   "dana@exa..mple.com", "dana@-example.com", ""])
+@pytest.mark.parametrize(
+    "email",
+    [
+        ".dana@example.com",
+        "da..na@example.com",
+        "dana.@example.com",
+        "dana@",
+        "@example.com",
+        "dana@example",
+        "dana example.com",
+        "dana@exa..mple.com",
+        "dana@-example.com",
+        "",
+    ],
+)
 async def test_invalid_emails(tenant, email):
     assert failing_fields(await tenant.post("/v1/contacts", json={"email": email})) == {"email"}
 
 
 async def test_every_failing_field_is_named_and_nothing_is_written(tenant, runtime):
-    response = await tenant.post("/v1/contacts", json={
-        "first_name": "a" * 81, "email": "bad..x@example.com", "stage": "NOPE",
-        "tags": "not-a-list", "nickname": "extra"})
+    response = await tenant.post(
+        "/v1/contacts",
+        json={
+            "first_name": "a" * 81,
+            "email": "bad..x@example.com",
+            "stage": "NOPE",
+            "tags": "not-a-list",
+            "nickname": "extra",
+        },
+    )
     assert failing_fields(response) == {"first_name", "email", "stage", "tags", "nickname"}
     assert (await tenant.get("/v1/contacts")).json()["data"] == []
 
@@ -87,7 +127,8 @@ async def test_every_failing_field_is_named_and_nothing_is_written(tenant, runti
 @pytest.mark.parametrize("value", [123, True, ["x"], {"a": 1}])
 async def test_wrong_types_are_400(tenant, value):
     assert failing_fields(await tenant.post("/v1/contacts", json={"first_name": value})) == {
-        "first_name"}
+        "first_name"
+    }
 
 
 async def test_body_must_be_an_object(tenant):
@@ -96,8 +137,9 @@ async def test_body_must_be_an_object(tenant):
 
 async def test_patch_updates_only_given_fields(tenant):
     created = await create(tenant, **FULL)
-    response = await tenant.patch(f"/v1/contacts/{created['id']}",
-                                  json={"first_name": "Danielle", "tags": ["seller"]})
+    response = await tenant.patch(
+        f"/v1/contacts/{created['id']}", json={"first_name": "Danielle", "tags": ["seller"]}
+    )
     assert response.status_code == 200
     body = response.json()
     assert body["first_name"] == "Danielle" and body["tags"] == ["seller"]
@@ -105,8 +147,9 @@ async def test_patch_updates_only_given_fields(tenant):
     assert body["updated_at"] >= created["updated_at"]
 
 
-@pytest.mark.parametrize("field", ["first_name", "last_name", "email", "phone", "source", "notes",
-                                   "owner_id"])
+@pytest.mark.parametrize(
+    "field", ["first_name", "last_name", "email", "phone", "source", "notes", "owner_id"]
+)
 async def test_patch_accepts_null_to_clear(tenant, field):
     created = await create(tenant, **FULL)
     response = await tenant.patch(f"/v1/contacts/{created['id']}", json={field: None})
@@ -124,8 +167,7 @@ async def test_patch_refuses_null_for_stage_and_tags(tenant, field):
 
 async def test_patch_any_stage_to_any_stage(tenant):
     contact = await create(tenant)
-    for stage in ["TRASH", "SPHERE", "LEAD", "PAST_CLIENT", "HOT_LEAD", "ACTIVE_CLIENT",
-                  "NURTURE"]:
+    for stage in ["TRASH", "SPHERE", "LEAD", "PAST_CLIENT", "HOT_LEAD", "ACTIVE_CLIENT", "NURTURE"]:
         response = await tenant.patch(f"/v1/contacts/{contact['id']}", json={"stage": stage})
         assert response.status_code == 200 and response.json()["stage"] == stage
 
@@ -137,9 +179,13 @@ async def test_unknown_and_foreign_ids_are_the_same_404(tenant, other_tenant):
     unknown_error = assert_error(unknown, 404, "not_found")
     foreign_error = assert_error(foreign, 404, "not_found")
     assert unknown_error["message"] == foreign_error["message"]
-    for method, path, body in [("patch", "", {"first_name": "Mine"}), ("delete", "", None),
-                               ("get", "/events", None), ("get", "/notes", None),
-                               ("post", "/notes", {"body": "hi"})]:
+    for method, path, body in [
+        ("patch", "", {"first_name": "Mine"}),
+        ("delete", "", None),
+        ("get", "/events", None),
+        ("get", "/notes", None),
+        ("post", "/notes", {"body": "hi"}),
+    ]:
         url = f"/v1/contacts/{theirs['id']}{path}"
         call = getattr(tenant, method)
         response = await (call(url, json=body) if body is not None else call(url))
@@ -149,6 +195,7 @@ async def test_unknown_and_foreign_ids_are_the_same_404(tenant, other_tenant):
 
 
 # --- masking ---------------------------------------------------------------------------
+
 
 async def test_pii_is_masked_without_the_pii_scope(tenant, runtime, client):
     created = await create(tenant, **FULL)
@@ -163,13 +210,20 @@ async def test_pii_is_masked_without_the_pii_scope(tenant, runtime, client):
     assert listed["phone"] == "+* *** *** 0142" and listed["pii_masked"] is True
 
 
-@pytest.mark.parametrize(("phone", "masked"), [
-    ("(510) 555-0199", "(***) ***-0199"), ("4155550142", "******0142"),
-    ("1-800-FLOWERS", "1-800-*******"), ("415 555 0142 x7", "*** *** *142 *7"),
-    ("call dana", "**** ****"), ("0142", "0142"),
-])
+@pytest.mark.parametrize(
+    ("phone", "masked"),
+    [
+        ("(510) 555-0199", "(***) ***-0199"),
+        ("4155550142", "******0142"),
+        ("1-800-FLOWERS", "1-800-*******"),
+        ("415 555 0142 x7", "*** *** *142 *7"),
+        ("call dana", "**** ****"),
+        ("0142", "0142"),
+    ],
+)
 async def test_every_letter_and_digit_but_the_last_four_digits_is_masked(
-        tenant, runtime, client, phone, masked):
+    tenant, runtime, client, phone, masked
+):
     created = await create(tenant, phone=phone)
     key = await _key(runtime, tenant.id, ["contacts:read"])
     headers = {"Authorization": f"token {key}"}
@@ -182,38 +236,63 @@ async def test_every_letter_and_digit_but_the_last_four_digits_is_masked(
 async def test_masked_value_can_be_told_from_an_absent_one(tenant, runtime, client):
     created = await create(tenant, first_name="NoPhone")
     key = await _key(runtime, tenant.id, ["contacts:read"])
-    body = (await client.get(f"/v1/contacts/{created['id']}",
-                             headers={"Authorization": f"token {key}"})).json()
+    body = (
+        await client.get(f"/v1/contacts/{created['id']}", headers={"Authorization": f"token {key}"})
+    ).json()
     assert body["phone"] is None and body["email"] is None and body["pii_masked"] is True
 
 
 async def test_pii_scope_sees_full_values(tenant, runtime, client):
     created = await create(tenant, **FULL)
     key = await _key(runtime, tenant.id, ["contacts:read:pii"])
-    body = (await client.get(f"/v1/contacts/{created['id']}",
-                             headers={"Authorization": f"token {key}"})).json()
+    body = (
+        await client.get(f"/v1/contacts/{created['id']}", headers={"Authorization": f"token {key}"})
+    ).json()
     assert body["pii_masked"] is False and body["phone"] == FULL["phone"]
 
 
 async def _key(runtime, workspace_id, scopes):
     from tests.support import make_key
+
     return (await make_key(runtime, workspace_id, scopes))[1]
 
 
 # --- list filters ----------------------------------------------------------------------
 
+
 @pytest.fixture
 async def roster(tenant):
     people = [
-        dict(first_name="Dana", last_name="Reyes", email="dana@example.com",
-             phone="+14155550142", stage="HOT_LEAD", source="Zillow", tags=["buyer"],
-             owner_id="usr_maya"),
-        dict(first_name="Sam", last_name="Okafor", email="sam@okafor.net", phone="(510) 555-0199",
-             stage="ACTIVE_CLIENT", source="Referral", tags=["seller", "vip"],
-             owner_id="usr_priya"),
-        dict(first_name="Grace", last_name="Lindqvist", email="grace@example.org",
-             phone="+1 650 555 0123", stage="NURTURE", source="Zillow", tags=["buyer", "vip"],
-             owner_id="usr_maya"),
+        dict(
+            first_name="Dana",
+            last_name="Reyes",
+            email="dana@example.com",
+            phone="+14155550142",
+            stage="HOT_LEAD",
+            source="Zillow",
+            tags=["buyer"],
+            owner_id="usr_maya",
+        ),
+        dict(
+            first_name="Sam",
+            last_name="Okafor",
+            email="sam@okafor.net",
+            phone="(510) 555-0199",
+            stage="ACTIVE_CLIENT",
+            source="Referral",
+            tags=["seller", "vip"],
+            owner_id="usr_priya",
+        ),
+        dict(
+            first_name="Grace",
+            last_name="Lindqvist",
+            email="grace@example.org",
+            phone="+1 650 555 0123",
+            stage="NURTURE",
+            source="Zillow",
+            tags=["buyer", "vip"],
+            owner_id="usr_maya",
+        ),
     ]
     return [await create(tenant, **person) for person in people]
 
@@ -224,22 +303,25 @@ async def names(tenant, query, headers=None):
     return sorted(item["first_name"] for item in response.json()["data"])
 
 
-@pytest.mark.parametrize(("query", "expected"), [
-    ("stage=HOT_LEAD", ["Dana"]),
-    ("source=Zillow", ["Dana", "Grace"]),
-    ("tag=vip", ["Grace", "Sam"]),
-    ("tag=buyer&stage=NURTURE", ["Grace"]),
-    ("owner_id=usr_maya", ["Dana", "Grace"]),
-    ("q=lindq", ["Grace"]),
-    ("q=SAM", ["Sam"]),
-    ("q=Dana%20Reyes", ["Dana"]),
-    ("q=okafor.net", ["Sam"]),
-    ("q=555-0199", ["Sam"]),
-    ("q=5105550199", ["Sam"]),
-    ("q=nobody", []),
-    ("q=100%25", []),
-    ("tag=nope", []),
-])
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("stage=HOT_LEAD", ["Dana"]),
+        ("source=Zillow", ["Dana", "Grace"]),
+        ("tag=vip", ["Grace", "Sam"]),
+        ("tag=buyer&stage=NURTURE", ["Grace"]),
+        ("owner_id=usr_maya", ["Dana", "Grace"]),
+        ("q=lindq", ["Grace"]),
+        ("q=SAM", ["Sam"]),
+        ("q=Dana%20Reyes", ["Dana"]),
+        ("q=okafor.net", ["Sam"]),
+        ("q=555-0199", ["Sam"]),
+        ("q=5105550199", ["Sam"]),
+        ("q=nobody", []),
+        ("q=100%25", []),
+        ("tag=nope", []),
+    ],
+)
 async def test_list_filters(tenant, roster, query, expected):
     assert await names(tenant, query) == expected
 
@@ -259,19 +341,28 @@ async def test_masked_search_matches_only_exact_email_or_phone(tenant, roster, r
     assert await found("grace") == ["Grace"]
 
 
-@pytest.mark.parametrize(("query", "field"), [
-    ("stage=NOPE", "stage"), ("source=" + "s" * 81, "source"), ("tag=" + "t" * 41, "tag"),
-    ("q=" + "q" * 121, "q"), ("owner_id=" + "o" * 41, "owner_id")])
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("stage=NOPE", "stage"),
+        ("source=" + "s" * 81, "source"),
+        ("tag=" + "t" * 41, "tag"),
+        ("q=" + "q" * 121, "q"),
+        ("owner_id=" + "o" * 41, "owner_id"),
+    ],
+)
 async def test_list_filter_validation(tenant, query, field):
     assert failing_fields(await tenant.get(f"/v1/contacts?{query}")) == {field}
 
 
 # --- notes and timeline -----------------------------------------------------------------
 
+
 async def test_note_is_an_event_and_pauses_ai(tenant):
     contact = await create(tenant, first_name="Noted")
-    response = await tenant.post(f"/v1/contacts/{contact['id']}/notes",
-                                 json={"body": "Called; wants a Saturday showing."})
+    response = await tenant.post(
+        f"/v1/contacts/{contact['id']}/notes", json={"body": "Called; wants a Saturday showing."}
+    )
     assert response.status_code == 201
     note = response.json()
     assert note["id"].startswith("tev_") and note["type"] == "note"
@@ -285,13 +376,21 @@ async def test_note_is_an_event_and_pauses_ai(tenant):
     assert notes["has_more"] is False and notes["next_cursor"] is None
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"body": ""}, "body"), ({"body": "x" * 20001}, "body"), ({}, "body"),
-    ({"body": None}, "body"), ({"body": "ok", "extra": 1}, "extra")])
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"body": ""}, "body"),
+        ({"body": "x" * 20001}, "body"),
+        ({}, "body"),
+        ({"body": None}, "body"),
+        ({"body": "ok", "extra": 1}, "extra"),
+    ],
+)
 async def test_note_validation(tenant, body, field):
     contact = await create(tenant)
-    assert failing_fields(await tenant.post(f"/v1/contacts/{contact['id']}/notes",
-                                            json=body)) == {field}
+    assert failing_fields(await tenant.post(f"/v1/contacts/{contact['id']}/notes", json=body)) == {
+        field
+    }
 
 
 async def test_note_of_max_length(tenant):
@@ -316,13 +415,16 @@ async def test_timeline_has_notes_and_stage_changes_newest_first(tenant):
 async def test_timeline_needs_events_read(tenant, runtime, client):
     contact = await create(tenant)
     key = await _key(runtime, tenant.id, ["contacts:write"])
-    response = await client.get(f"/v1/contacts/{contact['id']}/events",
-                                headers={"Authorization": f"token {key}"})
+    response = await client.get(
+        f"/v1/contacts/{contact['id']}/events", headers={"Authorization": f"token {key}"}
+    )
     assert assert_error(response, 403, "insufficient_scope")["details"] == {
-        "missing_scope": "events:read"}
+        "missing_scope": "events:read"
+    }
 
 
 # --- anonymization ----------------------------------------------------------------------
+
 
 async def test_delete_anonymizes_in_place(tenant, runtime):
     contact = await create(tenant, **FULL)
@@ -348,8 +450,15 @@ async def test_delete_anonymizes_in_place(tenant, runtime):
         assert event["contact_id"] == contact["id"]
 
     async with runtime.db.transaction(write=False) as connection:
-        row = (await connection.execute(select(Contact.__table__).where(
-            Contact.__table__.c.id == contact["id"]))).mappings().one()
+        row = (
+            (
+                await connection.execute(
+                    select(Contact.__table__).where(Contact.__table__.c.id == contact["id"])
+                )
+            )
+            .mappings()
+            .one()
+        )
         stored = (await connection.execute(select(TimelineEvent.__table__.c.body))).all()
     assert row["email_lower"] is None and row["phone_e164"] is None
     assert all(body is None for (body,) in stored)

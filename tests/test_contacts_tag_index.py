@@ -30,16 +30,29 @@ async def tagged(tenant, tag, **params):
 
 async def index_rows(runtime, workspace_id):
     async with runtime.db.transaction() as connection:
-        return sorted((await connection.execute(text(
-            "SELECT tag, contact_id FROM contact_tags WHERE workspace_id = :w"),
-            {"w": workspace_id})).all())
+        return sorted(
+            (
+                await connection.execute(
+                    text("SELECT tag, contact_id FROM contact_tags WHERE workspace_id = :w"),
+                    {"w": workspace_id},
+                )
+            ).all()
+        )
 
 
 async def tags_of_contacts(runtime, workspace_id):
     async with runtime.db.transaction() as connection:
-        return sorted((await connection.execute(text(
-            "SELECT value, contacts.id FROM contacts, json_each(contacts.tags) "
-            "WHERE workspace_id = :w"), {"w": workspace_id})).all())
+        return sorted(
+            (
+                await connection.execute(
+                    text(
+                        "SELECT value, contacts.id FROM contacts, json_each(contacts.tags) "
+                        "WHERE workspace_id = :w"
+                    ),
+                    {"w": workspace_id},
+                )
+            ).all()
+        )
 
 
 async def test_the_tag_filter_follows_every_write(tenant, runtime):
@@ -75,17 +88,23 @@ async def test_the_tag_index_follows_hand_written_rows_and_deletes(tenant, runti
         return
     keep = await create(tenant, first_name="Keep", tags=["a", "b"])
     async with runtime.db.transaction() as connection:
-        await connection.execute(text(
-            "INSERT INTO contacts (id, workspace_id, first_name, stage, tags, created_at, "
-            "updated_at) VALUES ('con_hand', :w, 'Hand', 'LEAD', :tags, '2026-01-01 00:00:00', "
-            "'2026-01-01 00:00:00')"), {"w": tenant.id, "tags": '["b", "b", 7, {"x": 1}, "c"]'})
-    assert await index_rows(runtime, tenant.id) == sorted([
-        ("a", keep), ("b", "con_hand"), ("b", keep), ("c", "con_hand")])
+        await connection.execute(
+            text(
+                "INSERT INTO contacts (id, workspace_id, first_name, stage, tags, created_at, "
+                "updated_at) VALUES ('con_hand', :w, 'Hand', 'LEAD', :tags, '2026-01-01 00:00:00', "
+                "'2026-01-01 00:00:00')"
+            ),
+            {"w": tenant.id, "tags": '["b", "b", 7, {"x": 1}, "c"]'},
+        )
+    assert await index_rows(runtime, tenant.id) == sorted(
+        [("a", keep), ("b", "con_hand"), ("b", keep), ("c", "con_hand")]
+    )
     assert await tagged(tenant, "b") == sorted(["con_hand", keep], reverse=True)
     assert await tagged(tenant, "7") == []  # a number never equalled the text filter
     async with runtime.db.transaction() as connection:
-        await connection.execute(text("UPDATE contacts SET tags = 'not json' WHERE id = :id"),
-                                 {"id": keep})
+        await connection.execute(
+            text("UPDATE contacts SET tags = 'not json' WHERE id = :id"), {"id": keep}
+        )
         await connection.execute(text("DELETE FROM contacts WHERE id = 'con_hand'"))
     assert await index_rows(runtime, tenant.id) == []
 
@@ -93,8 +112,14 @@ async def test_the_tag_index_follows_hand_written_rows_and_deletes(tenant, runti
 async def test_pages_of_a_tag_walk_every_tagged_contact_once_in_order(tenant):
     made = []
     for index in range(7):
-        made.append(await create(tenant, first_name=f"T{index}", tags=["open-house"],
-                                 stage="HOT_LEAD" if index % 2 else "LEAD"))
+        made.append(
+            await create(
+                tenant,
+                first_name=f"T{index}",
+                tags=["open-house"],
+                stage="HOT_LEAD" if index % 2 else "LEAD",
+            )
+        )
         await create(tenant, first_name=f"Other{index}", tags=["buyer"])
     seen, cursor = [], None
     while True:
@@ -105,8 +130,7 @@ async def test_pages_of_a_tag_walk_every_tagged_contact_once_in_order(tenant):
         if not body["has_more"]:
             break
     assert seen == sorted(made, reverse=True)
-    assert await tagged(tenant, "open-house", stage="HOT_LEAD") == sorted(made[1::2],
-                                                                          reverse=True)
+    assert await tagged(tenant, "open-house", stage="HOT_LEAD") == sorted(made[1::2], reverse=True)
 
 
 async def test_another_workspaces_tags_are_not_found(tenant, other_tenant):
@@ -122,23 +146,46 @@ async def test_the_tag_filter_reads_its_index(tenant, runtime):
         session = TenantSession(connection, tenant.id)
         if not runtime.db.is_sqlite:
             await connection.exec_driver_sql("SET LOCAL enable_seqscan = off")
-            probe = select(contacts.c.id).where(repository.has_tag(session)).compile(
-                dialect=connection.dialect)
-            plan = " ".join(row[0] for row in (await connection.exec_driver_sql(
-                "EXPLAIN " + str(probe), (json.dumps(["vip"]),))).all())
+            probe = (
+                select(contacts.c.id)
+                .where(repository.has_tag(session))
+                .compile(dialect=connection.dialect)
+            )
+            plan = " ".join(
+                row[0]
+                for row in (
+                    await connection.exec_driver_sql(
+                        "EXPLAIN " + str(probe), (json.dumps(["vip"]),)
+                    )
+                ).all()
+            )
             assert "ix_contacts_tags" in plan, plan
             return
         for stage in (None, "HOT_LEAD"):
             statement, values = repository.list_statement(
-                session, ContactFilters(tag="vip", stage=stage), pii=True,
-                after_id="con_zzzz", limit=50)
-            plan = " ".join(row[3] for row in (await connection.exec_driver_sql(
-                "EXPLAIN QUERY PLAN " + _literal(connection, statement, values))).all())
-            assert ("SEARCH contact_tags USING PRIMARY KEY (workspace_id=? AND tag=? AND "
-                    "contact_id<?)") in plan, plan
+                session,
+                ContactFilters(tag="vip", stage=stage),
+                pii=True,
+                after_id="con_zzzz",
+                limit=50,
+            )
+            plan = " ".join(
+                row[3]
+                for row in (
+                    await connection.exec_driver_sql(
+                        "EXPLAIN QUERY PLAN " + _literal(connection, statement, values)
+                    )
+                ).all()
+            )
+            assert (
+                "SEARCH contact_tags USING PRIMARY KEY (workspace_id=? AND tag=? AND contact_id<?)"
+            ) in plan, plan
             assert "TEMP B-TREE" not in plan and "json_each" not in plan, plan
 
 
 def _literal(connection, statement, values) -> str:
-    return str(statement.params(values).compile(dialect=connection.dialect,
-                                                compile_kwargs={"literal_binds": True}))
+    return str(
+        statement.params(values).compile(
+            dialect=connection.dialect, compile_kwargs={"literal_binds": True}
+        )
+    )

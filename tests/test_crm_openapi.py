@@ -18,8 +18,9 @@ def settings_overrides(tmp_path):
 async def test_responses_conform(app, tenant, runtime):
     document = app.openapi()
     async with runtime.db.transaction() as connection:
-        await load_fixtures(TenantSession(connection, tenant.id, clock=runtime.clock),
-                            {"listings": LISTINGS})
+        await load_fixtures(
+            TenantSession(connection, tenant.id, clock=runtime.clock), {"listings": LISTINGS}
+        )
     deal_id = await crm_support.create_deal(tenant)
     call_id = await crm_support.create_call(tenant)
     key_id, key = await make_key(runtime, tenant.id, ["calls:read"])
@@ -40,8 +41,9 @@ async def test_responses_conform(app, tenant, runtime):
     ]
     for method, path, url, who in checks:
         body = {"status": "won", "value": "1"} if method == "PATCH" else None
-        response = await who.client.request(method, url, headers=who.headers,
-                                            **({"json": body} if body else {}))
+        response = await who.client.request(
+            method, url, headers=who.headers, **({"json": body} if body else {})
+        )
         assert_conforms(document, method, path, response)
     created = await tenant.post("/v1/deals", json={"title": "T", "pipeline_id": "ppl_x"})
     assert_conforms(document, "POST", "/v1/deals", created)

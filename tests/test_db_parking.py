@@ -15,8 +15,7 @@ ONE = direct.once(select(literal(1).label("one")))
 
 @pytest.fixture
 async def database(tmp_path):
-    database = Database(f"sqlite+aiosqlite:///{tmp_path / 'parking.sqlite3'}",
-                        sqlite_pool_size=1)
+    database = Database(f"sqlite+aiosqlite:///{tmp_path / 'parking.sqlite3'}", sqlite_pool_size=1)
     yield database
     await database.dispose()
 

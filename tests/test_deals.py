@@ -31,8 +31,9 @@ async def deal(tenant, **fields) -> dict:
 
 async def load(runtime, tenant, document) -> dict:
     async with runtime.db.transaction() as connection:
-        return await load_fixtures(TenantSession(connection, tenant.id, clock=runtime.clock),
-                                   document)
+        return await load_fixtures(
+            TenantSession(connection, tenant.id, clock=runtime.clock), document
+        )
 
 
 async def test_default_buyer_and_seller_pipelines_with_ordered_stages(tenant):
@@ -51,35 +52,60 @@ async def test_defaults_are_created_once_per_workspace(tenant, runtime):
     await deal(tenant)
     async with runtime.db.transaction(write=False) as connection:
         table = Pipeline.__table__
-        rows = (await connection.execute(select(table.c.key)
-                                         .where(table.c.workspace_id == tenant.id))).all()
+        rows = (
+            await connection.execute(select(table.c.key).where(table.c.workspace_id == tenant.id))
+        ).all()
     assert sorted(row[0] for row in rows) == ["buyer", "seller"]
 
 
 async def test_pipelines_from_fixtures_and_fields(tenant, runtime):
-    created = await load(runtime, tenant, {"pipelines": [{
-        "ref": "rentals", "key": "rentals", "name": "Rentals",
-        "stages": [{"key": "inquiry", "name": "Inquiry"},
-                   {"key": "application", "name": "Application", "probability": 60},
-                   {"key": "leased", "name": "Leased", "probability": 100}]}]})
+    created = await load(
+        runtime,
+        tenant,
+        {
+            "pipelines": [
+                {
+                    "ref": "rentals",
+                    "key": "rentals",
+                    "name": "Rentals",
+                    "stages": [
+                        {"key": "inquiry", "name": "Inquiry"},
+                        {"key": "application", "name": "Application", "probability": 60},
+                        {"key": "leased", "name": "Leased", "probability": 100},
+                    ],
+                }
+            ]
+        },
+    )
     pipelines = await pipelines_of(tenant)
     assert set(pipelines) == {"buyer", "seller", "rentals"}
     assert pipelines["rentals"]["id"] == created["pipelines"][0]
     assert [stage["key"] for stage in pipelines["rentals"]["stages"]] == [
-        "inquiry", "application", "leased"]
+        "inquiry",
+        "application",
+        "leased",
+    ]
     body = (await tenant.get("/v1/pipelines", params={"fields": "name"})).json()
     assert all(set(item) == {"id", "name"} for item in body["data"])
-    assert_error(await tenant.get("/v1/pipelines", params={"fields": "nope"}), 400,
-                 "validation_failed")
+    assert_error(
+        await tenant.get("/v1/pipelines", params={"fields": "nope"}), 400, "validation_failed"
+    )
 
 
 async def test_create_and_retrieve_a_deal(tenant):
     contact_id = await contact(tenant)
     buyer = (await pipelines_of(tenant))["buyer"]
-    created = await deal(tenant, pipeline_id=buyer["id"], stage_id=buyer["stages"][1]["id"],
-                         contact_id=contact_id, value="1450000.00", currency="USD",
-                         expected_close_date="2027-02-15", owner_id="usr_maya",
-                         commission_rate="2.5")
+    created = await deal(
+        tenant,
+        pipeline_id=buyer["id"],
+        stage_id=buyer["stages"][1]["id"],
+        contact_id=contact_id,
+        value="1450000.00",
+        currency="USD",
+        expected_close_date="2027-02-15",
+        owner_id="usr_maya",
+        commission_rate="2.5",
+    )
     assert created["id"].startswith("dea_")
     assert created["stage_id"] == buyer["stages"][1]["id"]
     assert created["value"] == "1450000.00" and created["commission_rate"] == "2.50"
@@ -100,22 +126,26 @@ async def test_stage_defaults_to_the_first_and_money_accepts_numbers(tenant):
     assert created["contact_id"] is None
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"title": ""}, "title"),
-    ({"title": "x" * 201}, "title"),
-    ({"value": "-1"}, "value"),
-    ({"value": "1.234"}, "value"),
-    ({"value": "lots"}, "value"),
-    ({"currency": "usd"}, "currency"),
-    ({"commission_rate": "101"}, "commission_rate"),
-    ({"status": "pending"}, "status"),
-    ({"expected_close_date": "next week"}, "expected_close_date"),
-    ({"surprise": 1}, "surprise"),
-])
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"title": ""}, "title"),
+        ({"title": "x" * 201}, "title"),
+        ({"value": "-1"}, "value"),
+        ({"value": "1.234"}, "value"),
+        ({"value": "lots"}, "value"),
+        ({"currency": "usd"}, "currency"),
+        ({"commission_rate": "101"}, "commission_rate"),
+        ({"status": "pending"}, "status"),
+        ({"expected_close_date": "next week"}, "expected_close_date"),
+        ({"surprise": 1}, "surprise"),
+    ],
+)
 async def test_create_validation(tenant, body, field):
     pipeline_id = (await pipelines_of(tenant))["buyer"]["id"]
-    response = await tenant.post("/v1/deals", json={"title": "T", "pipeline_id": pipeline_id,
-                                                    **body})
+    response = await tenant.post(
+        "/v1/deals", json={"title": "T", "pipeline_id": pipeline_id, **body}
+    )
     assert failing_fields(response) == {field}
 
 
@@ -125,28 +155,42 @@ async def test_title_and_pipeline_are_required(tenant):
 
 async def test_stage_must_belong_to_the_pipeline(tenant):
     pipelines = await pipelines_of(tenant)
-    response = await tenant.post("/v1/deals", json={
-        "title": "T", "pipeline_id": pipelines["buyer"]["id"],
-        "stage_id": pipelines["seller"]["stages"][0]["id"]})
+    response = await tenant.post(
+        "/v1/deals",
+        json={
+            "title": "T",
+            "pipeline_id": pipelines["buyer"]["id"],
+            "stage_id": pipelines["seller"]["stages"][0]["id"],
+        },
+    )
     assert failing_fields(response) == {"stage_id"}
 
 
-async def test_foreign_pipeline_stage_and_contact_are_400_without_revealing(tenant,
-                                                                            other_tenant):
+async def test_foreign_pipeline_stage_and_contact_are_400_without_revealing(tenant, other_tenant):
     theirs = await pipelines_of(other_tenant)
     their_contact = await contact(other_tenant)
     mine = await pipelines_of(tenant)
-    response = await tenant.post("/v1/deals", json={"title": "T",
-                                                    "pipeline_id": theirs["buyer"]["id"]})
+    response = await tenant.post(
+        "/v1/deals", json={"title": "T", "pipeline_id": theirs["buyer"]["id"]}
+    )
     assert failing_fields(response) == {"pipeline_id"}
-    response = await tenant.post("/v1/deals", json={
-        "title": "T", "pipeline_id": mine["buyer"]["id"],
-        "stage_id": theirs["buyer"]["stages"][0]["id"]})
+    response = await tenant.post(
+        "/v1/deals",
+        json={
+            "title": "T",
+            "pipeline_id": mine["buyer"]["id"],
+            "stage_id": theirs["buyer"]["stages"][0]["id"],
+        },
+    )
     assert failing_fields(response) == {"stage_id"}
-    foreign = await tenant.post("/v1/deals", json={"title": "T", "pipeline_id": mine["buyer"]["id"],
-                                                   "contact_id": their_contact})
-    unknown = await tenant.post("/v1/deals", json={"title": "T", "pipeline_id": mine["buyer"]["id"],
-                                                   "contact_id": "con_nope"})
+    foreign = await tenant.post(
+        "/v1/deals",
+        json={"title": "T", "pipeline_id": mine["buyer"]["id"], "contact_id": their_contact},
+    )
+    unknown = await tenant.post(
+        "/v1/deals",
+        json={"title": "T", "pipeline_id": mine["buyer"]["id"], "contact_id": "con_nope"},
+    )
     assert failing_fields(foreign) == failing_fields(unknown) == {"contact_id"}
     assert foreign.json()["error"]["message"] == unknown.json()["error"]["message"]
 
@@ -155,8 +199,9 @@ async def test_foreign_and_unknown_deals_are_the_same_404(tenant, other_tenant):
     theirs = await deal(other_tenant)
     for deal_id in (theirs["id"], "dea_unknown"):
         assert_error(await tenant.get(f"/v1/deals/{deal_id}"), 404, "not_found")
-        assert_error(await tenant.patch(f"/v1/deals/{deal_id}", json={"title": "x"}), 404,
-                     "not_found")
+        assert_error(
+            await tenant.patch(f"/v1/deals/{deal_id}", json={"title": "x"}), 404, "not_found"
+        )
     assert (await tenant.get("/v1/deals")).json()["data"] == []
 
 
@@ -172,8 +217,13 @@ async def test_moving_a_stage_emits_an_event_and_a_timeline_entry(tenant, runtim
     assert moved["stage_changed_at"] >= created["stage_changed_at"]
     async with runtime.db.transaction(write=False) as connection:
         table = OutboxEvent.__table__
-        rows = (await connection.execute(select(table.c.type, table.c.data).where(
-            table.c.workspace_id == tenant.id, table.c.type == "deal.stage_changed"))).all()
+        rows = (
+            await connection.execute(
+                select(table.c.type, table.c.data).where(
+                    table.c.workspace_id == tenant.id, table.c.type == "deal.stage_changed"
+                )
+            )
+        ).all()
     assert len(rows) == 1
     data = rows[0].data
     assert data["id"] == created["id"] and data["stage_id"] == target["id"]
@@ -185,8 +235,15 @@ async def test_moving_a_stage_emits_an_event_and_a_timeline_entry(tenant, runtim
     # Patching the same stage again changes nothing and emits nothing more.
     await tenant.patch(f"/v1/deals/{created['id']}", json={"stage_id": target["id"]})
     async with runtime.db.transaction(write=False) as connection:
-        count = len((await connection.execute(select(table.c.id).where(
-            table.c.workspace_id == tenant.id, table.c.type == "deal.stage_changed"))).all())
+        count = len(
+            (
+                await connection.execute(
+                    select(table.c.id).where(
+                        table.c.workspace_id == tenant.id, table.c.type == "deal.stage_changed"
+                    )
+                )
+            ).all()
+        )
     assert count == 1
 
 
@@ -198,11 +255,21 @@ async def test_patch_validates_stage_against_the_patched_pipeline(tenant):
     response = await tenant.patch(url, json={"stage_id": pipelines["seller"]["stages"][1]["id"]})
     assert failing_fields(response) == {"stage_id"}
     # ... but does with the seller pipeline; a buyer stage then does not.
-    response = await tenant.patch(url, json={"pipeline_id": pipelines["seller"]["id"],
-                                             "stage_id": pipelines["buyer"]["stages"][1]["id"]})
+    response = await tenant.patch(
+        url,
+        json={
+            "pipeline_id": pipelines["seller"]["id"],
+            "stage_id": pipelines["buyer"]["stages"][1]["id"],
+        },
+    )
     assert failing_fields(response) == {"stage_id"}
-    response = await tenant.patch(url, json={"pipeline_id": pipelines["seller"]["id"],
-                                             "stage_id": pipelines["seller"]["stages"][1]["id"]})
+    response = await tenant.patch(
+        url,
+        json={
+            "pipeline_id": pipelines["seller"]["id"],
+            "stage_id": pipelines["seller"]["stages"][1]["id"],
+        },
+    )
     assert response.status_code == 200
     assert response.json()["pipeline_id"] == pipelines["seller"]["id"]
     # Changing the pipeline alone lands on its first stage.
@@ -223,7 +290,8 @@ async def test_patch_fields_nulls_and_status(tenant):
     for field in ("title", "status", "pipeline_id", "stage_id", "currency"):
         assert failing_fields(await tenant.patch(url, json={field: None})) == {field}
     assert failing_fields(await tenant.patch(url, json={"contact_id": "con_nope"})) == {
-        "contact_id"}
+        "contact_id"
+    }
 
 
 async def test_list_filters_and_fields(tenant):
@@ -246,8 +314,9 @@ async def test_list_filters_and_fields(tenant):
     assert await ids(owner_id="usr_x") == [third["id"]]
     page = (await tenant.get("/v1/deals", params={"limit": 2})).json()
     assert page["has_more"] and len(page["data"]) == 2
-    rest = (await tenant.get("/v1/deals", params={"limit": 2,
-                                                  "cursor": page["next_cursor"]})).json()
+    rest = (
+        await tenant.get("/v1/deals", params={"limit": 2, "cursor": page["next_cursor"]})
+    ).json()
     assert [item["id"] for item in rest["data"]] == [first["id"]] and rest["next_cursor"] is None
     narrowed = (await tenant.get("/v1/deals", params={"fields": "title,value"})).json()["data"]
     assert all(set(item) == {"id", "title", "value"} for item in narrowed)
@@ -263,8 +332,9 @@ async def test_scopes(make, tenant):
         error = assert_error(await others.get(path), 403, "insufficient_scope")
         assert error["details"]["missing_scope"] == "deals:read"
     assert (await readers.get("/v1/pipelines")).status_code == 200
-    error = assert_error(await readers.post("/v1/deals", json={"title": "T"}), 403,
-                         "insufficient_scope")
+    error = assert_error(
+        await readers.post("/v1/deals", json={"title": "T"}), 403, "insufficient_scope"
+    )
     assert error["details"]["missing_scope"] == "deals:write"
     assert_error(await readers.patch("/v1/deals/dea_x", json={}), 403, "insufficient_scope")
     created = await deal(writers)  # deals:write implies deals:read
@@ -281,12 +351,25 @@ async def test_deal_survives_contact_anonymization(tenant):
 
 
 async def test_deals_from_fixtures(tenant, runtime):
-    created = await load(runtime, tenant, {
-        "contacts": [{"ref": "dana", "first_name": "Dana"}],
-        "deals": [{"title": "Dana buys", "pipeline": "buyer", "stage": "under_contract",
-                   "contact": "dana", "value": "1000000"}]})
+    created = await load(
+        runtime,
+        tenant,
+        {
+            "contacts": [{"ref": "dana", "first_name": "Dana"}],
+            "deals": [
+                {
+                    "title": "Dana buys",
+                    "pipeline": "buyer",
+                    "stage": "under_contract",
+                    "contact": "dana",
+                    "value": "1000000",
+                }
+            ],
+        },
+    )
     body = (await tenant.get(f"/v1/deals/{created['deals'][0]}")).json()
     buyer = (await pipelines_of(tenant))["buyer"]
-    assert body["stage_id"] == next(stage["id"] for stage in buyer["stages"]
-                                    if stage["key"] == "under_contract")
+    assert body["stage_id"] == next(
+        stage["id"] for stage in buyer["stages"] if stage["key"] == "under_contract"
+    )
     assert body["contact_id"] == created["contacts"][0]

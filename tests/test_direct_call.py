@@ -70,8 +70,9 @@ async def test_scope_is_still_checked_on_the_direct_path(tenant, runtime, client
     response = await client.get("/v1/contacts", headers={"Authorization": f"token {key}"})
     error = assert_error(response, 403, "insufficient_scope")
     assert "contacts:read" in error["message"]
-    assert (await client.get("/v1/ping", headers={"Authorization": f"token {key}"})
-            ).status_code == 200
+    assert (
+        await client.get("/v1/ping", headers={"Authorization": f"token {key}"})
+    ).status_code == 200
 
 
 async def test_routers_turn_away_paths_outside_their_prefix(tenant):

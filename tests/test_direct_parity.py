@@ -34,7 +34,8 @@ from homebase.models import Contact
 
 metadata = MetaData()
 things = Table(
-    "things", metadata,
+    "things",
+    metadata,
     Column("id", String, primary_key=True),
     Column("workspace_id", String, nullable=False),
     Column("seq", Integer, nullable=False),
@@ -47,31 +48,68 @@ things = Table(
 
 MOMENT = datetime(2026, 11, 25, 7, 22, 3, 123456, tzinfo=UTC)
 ROWS = [
-    {"id": "t1", "workspace_id": "ws_a", "seq": 1, "active": True, "price": Decimal("10.50"),
-     "data": {"tags": ["a", "b"], "n": 1.5, "nested": {"x": None}}, "at": MOMENT,
-     "note": "first"},
-    {"id": "t2", "workspace_id": "ws_a", "seq": 2, "active": False, "price": None,
-     "data": [1, 2, 3], "at": MOMENT + timedelta(days=1), "note": None},
-    {"id": "t3", "workspace_id": "ws_b", "seq": 3, "active": True, "price": Decimal("0.01"),
-     "data": None, "at": MOMENT - timedelta(microseconds=1), "note": "ünïcode ✓"},
+    {
+        "id": "t1",
+        "workspace_id": "ws_a",
+        "seq": 1,
+        "active": True,
+        "price": Decimal("10.50"),
+        "data": {"tags": ["a", "b"], "n": 1.5, "nested": {"x": None}},
+        "at": MOMENT,
+        "note": "first",
+    },
+    {
+        "id": "t2",
+        "workspace_id": "ws_a",
+        "seq": 2,
+        "active": False,
+        "price": None,
+        "data": [1, 2, 3],
+        "at": MOMENT + timedelta(days=1),
+        "note": None,
+    },
+    {
+        "id": "t3",
+        "workspace_id": "ws_b",
+        "seq": 3,
+        "active": True,
+        "price": Decimal("0.01"),
+        "data": None,
+        "at": MOMENT - timedelta(microseconds=1),
+        "note": "ünïcode ✓",
+    },
 ]
 
 # Statements built once, as the services build theirs (direct.once).
 INSERT = direct.once(insert(things))
-INSERT_RETURNING = direct.once(insert(things).returning(things.c.id, things.c.at, things.c.data,
-                                                        things.c.active, things.c.price))
+INSERT_RETURNING = direct.once(
+    insert(things).returning(
+        things.c.id, things.c.at, things.c.data, things.c.active, things.c.price
+    )
+)
 BY_ID = direct.once(select(things).where(things.c.id == bindparam("id")))
-PAGE = direct.once(select(things).where(things.c.workspace_id == bindparam("ws"))
-                   .where(things.c.seq >= bindparam("from_seq")).order_by(things.c.seq.desc())
-                   .limit(bindparam("limit")))
-LABELLED = direct.once(select(things.c.id.label("thing"), things.c.price, things.c.at.label("when"))
-                       .where(things.c.workspace_id == "ws_a").order_by(things.c.id))
+PAGE = direct.once(
+    select(things)
+    .where(things.c.workspace_id == bindparam("ws"))
+    .where(things.c.seq >= bindparam("from_seq"))
+    .order_by(things.c.seq.desc())
+    .limit(bindparam("limit"))
+)
+LABELLED = direct.once(
+    select(things.c.id.label("thing"), things.c.price, things.c.at.label("when"))
+    .where(things.c.workspace_id == "ws_a")
+    .order_by(things.c.id)
+)
 COUNT = direct.once(select(func.count().label("n")).where(things.c.active.is_(True)))
-RENAME = direct.once(update(things).where(things.c.workspace_id == bindparam("ws"))
-                     .values(note=bindparam("new_note"), active=bindparam("now_active"))
-                     .returning(things.c.id, things.c.note, things.c.active, things.c.at))
-TOUCH = direct.once(update(things).where(things.c.seq > bindparam("above"))
-                    .values(at=bindparam("new_at")))
+RENAME = direct.once(
+    update(things)
+    .where(things.c.workspace_id == bindparam("ws"))
+    .values(note=bindparam("new_note"), active=bindparam("now_active"))
+    .returning(things.c.id, things.c.note, things.c.active, things.c.at)
+)
+TOUCH = direct.once(
+    update(things).where(things.c.seq > bindparam("above")).values(at=bindparam("new_at"))
+)
 REMOVE = direct.once(delete(things).where(things.c.id == bindparam("id")))
 
 
@@ -108,28 +146,46 @@ async def _both(connection, statement, parameters=None):
 def _typed(rows):
     """Values with their exact types, so 1 == True or Decimal("1") == 1 cannot hide a
     difference."""
-    return None if rows is None else [{key: (type(value), value) for key, value in row.items()}
-                                      for row in rows]
+    return (
+        None
+        if rows is None
+        else [{key: (type(value), value) for key, value in row.items()} for row in rows]
+    )
 
 
-@pytest.mark.parametrize("statement, parameters", [
-    (BY_ID, {"id": "t1"}),
-    (BY_ID, {"id": "t3"}),
-    (BY_ID, {"id": "missing"}),
-    (PAGE, {"ws": "ws_a", "from_seq": 1, "limit": 10}),
-    (LABELLED, None),
-    (COUNT, None),
-    (RENAME, {"ws": "ws_a", "new_note": "renamed", "now_active": False}),
-    (TOUCH, {"above": 1, "new_at": MOMENT + timedelta(hours=5)}),
-    (REMOVE, {"id": "t2"}),
-    (REMOVE, {"id": "missing"}),
-], ids=["select", "select-unicode-tz", "select-none", "page", "labels", "count",
-        "update-returning", "update-rowcount", "delete", "delete-nothing"])
+@pytest.mark.parametrize(
+    "statement, parameters",
+    [
+        (BY_ID, {"id": "t1"}),
+        (BY_ID, {"id": "t3"}),
+        (BY_ID, {"id": "missing"}),
+        (PAGE, {"ws": "ws_a", "from_seq": 1, "limit": 10}),
+        (LABELLED, None),
+        (COUNT, None),
+        (RENAME, {"ws": "ws_a", "new_note": "renamed", "now_active": False}),
+        (TOUCH, {"above": 1, "new_at": MOMENT + timedelta(hours=5)}),
+        (REMOVE, {"id": "t2"}),
+        (REMOVE, {"id": "missing"}),
+    ],
+    ids=[
+        "select",
+        "select-unicode-tz",
+        "select-none",
+        "page",
+        "labels",
+        "count",
+        "update-returning",
+        "update-rowcount",
+        "delete",
+        "delete-nothing",
+    ],
+)
 async def test_direct_path_gives_what_sqlalchemy_gives(database, statement, parameters):
     connection = await _begun(database)
     try:
         (direct_rows, direct_count), (sqlalchemy_rows, sqlalchemy_count) = await _both(
-            connection, statement, parameters)
+            connection, statement, parameters
+        )
     finally:
         await connection.rollback()
         await connection.close()
@@ -142,12 +198,14 @@ async def test_insert_with_returning_and_what_it_stored(database):
     connection = await _begun(database)
     try:
         (direct_rows, direct_count), (sqlalchemy_rows, sqlalchemy_count) = await _both(
-            connection, INSERT_RETURNING, row)
+            connection, INSERT_RETURNING, row
+        )
         assert _typed(direct_rows) == _typed(sqlalchemy_rows)
         assert direct_count == sqlalchemy_count == 1
         # What each wrote reads back the same through SQLAlchemy.
-        stored_by_sqlalchemy = dict((await connection.execute(BY_ID, {"id": "new"})).mappings()
-                                    .one())
+        stored_by_sqlalchemy = dict(
+            (await connection.execute(BY_ID, {"id": "new"})).mappings().one()
+        )
         await connection.rollback()
         await connection.begin()
         assert await direct.execute(connection, INSERT, row) is not None
@@ -165,13 +223,17 @@ async def test_executemany_insert_stores_the_same_rows(database):
     try:
         outcome = await direct.execute(connection, INSERT, fresh)
         assert outcome is not None
-        direct_rows = [dict(row) for row in (await connection.execute(
-            select(things).order_by(things.c.id))).mappings()]
+        direct_rows = [
+            dict(row)
+            for row in (await connection.execute(select(things).order_by(things.c.id))).mappings()
+        ]
         await connection.rollback()
         await connection.begin()
         await connection.execute(INSERT, fresh)
-        sqlalchemy_rows = [dict(row) for row in (await connection.execute(
-            select(things).order_by(things.c.id))).mappings()]
+        sqlalchemy_rows = [
+            dict(row)
+            for row in (await connection.execute(select(things).order_by(things.c.id))).mappings()
+        ]
     finally:
         await connection.rollback()
         await connection.close()
@@ -210,9 +272,11 @@ async def test_tenant_templates_on_a_real_table(runtime, tenant):
     the same rows both ways."""
     contacts = Contact.__table__
     for name in ("Dana", "Eli"):
-        response = await tenant.client.post("/v1/contacts", json={"first_name": name,
-                                                                   "email": f"{name}@x.test"},
-                                            headers=tenant.headers)
+        response = await tenant.client.post(
+            "/v1/contacts",
+            json={"first_name": name, "email": f"{name}@x.test"},
+            headers=tenant.headers,
+        )
         assert response.status_code == 201, response.text
     statement = tenant_select(contacts).where(contacts.c.first_name == bindparam("name"))
     database = runtime.db

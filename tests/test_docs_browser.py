@@ -19,8 +19,15 @@ LOOPBACK = {"127.0.0.1"}
 @pytest.fixture(scope="module")
 def api_key(server: Server) -> dict:
     workspace = server.admin("create-workspace", "--name", "Docs Realty")
-    key = server.admin("create-api-key", "--workspace", workspace["id"],
-                       "--scopes", "contacts:read", "--name", "docs page")
+    key = server.admin(
+        "create-api-key",
+        "--workspace",
+        workspace["id"],
+        "--scopes",
+        "contacts:read",
+        "--name",
+        "docs page",
+    )
     return {"workspace": workspace["id"], "key": key["key"]}
 
 
@@ -35,8 +42,9 @@ class Watched:
 
     async def start(self) -> "Watched":
         await self.page.context.route("**/*", self._route)
-        self.page.on("console", lambda message: self.console.append(
-            f"{message.type}: {message.text}"))
+        self.page.on(
+            "console", lambda message: self.console.append(f"{message.type}: {message.text}")
+        )
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         return self
 
@@ -66,7 +74,8 @@ async def docs(browser) -> Watched:
 
 
 async def test_the_docs_page_loads_lists_operations_and_tries_ping(
-        server: Server, api_key: dict, docs: Watched):
+    server: Server, api_key: dict, docs: Watched
+):
     page = docs.page
     response = await page.goto(server.base_url + "/v1/docs", wait_until="networkidle")
     assert response.status == 200
@@ -77,7 +86,8 @@ async def test_the_docs_page_loads_lists_operations_and_tries_ping(
     ping = page.locator(".opblock-get:has([data-path='/v1/ping'])")
     await ping.wait_for()
     paths = await page.locator(".opblock-summary-path").evaluate_all(
-        "nodes => nodes.map(node => node.getAttribute('data-path'))")
+        "nodes => nodes.map(node => node.getAttribute('data-path'))"
+    )
     assert {"/v1/ping", "/v1/contacts", "/v1/messages", "/v1/leads"} <= set(paths)
 
     # Authorize with the API key (the ApiKey scheme sends the header as typed).

@@ -32,7 +32,7 @@ async def test_the_docs_page_names_only_its_own_assets_under_a_self_only_csp(cli
             continue
         asset = await client.get(url)
         assert asset.status_code == 200, url
-        assert kinds[url[url.rindex("."):]] in asset.headers["content-type"], url
+        assert kinds[url[url.rindex(".") :]] in asset.headers["content-type"], url
         assert b"cdn.jsdelivr.net" not in asset.content
 
 
@@ -51,7 +51,8 @@ async def test_the_oauth2_redirect_page_allows_exactly_its_own_script(client):
     assert len(scripts) == 1 and "swaggerUIRedirectOauth2" in scripts[0]
     digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
     assert response.headers["content-security-policy"] == (
-        f"default-src 'none'; script-src 'sha256-{digest}'; base-uri 'none'")
+        f"default-src 'none'; script-src 'sha256-{digest}'; base-uri 'none'"
+    )
 
 
 async def test_the_docs_are_never_counted_or_authenticated(client):

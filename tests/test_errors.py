@@ -29,33 +29,40 @@ async def test_wrong_method_is_405_envelope_with_allow(tenant):
 
 
 async def test_malformed_json_is_400(tenant):
-    response = await tenant.client.post("/v1/contacts", content=b'{"first_name": ',
-                                        headers={**tenant.headers,
-                                                 "Content-Type": "application/json"})
+    response = await tenant.client.post(
+        "/v1/contacts",
+        content=b'{"first_name": ',
+        headers={**tenant.headers, "Content-Type": "application/json"},
+    )
     assert_error(response, 400, "invalid_json")
 
 
 async def test_undecodable_json_bodies_are_400_invalid_json(tenant):
     # Bytes that are not UTF-8, and nesting past the parser's depth limit.
     for content in (b'{"first_name": "\xff"}', b"[" * 100_000 + b"]" * 100_000):
-        response = await tenant.client.post("/v1/contacts", content=content,
-                                            headers={**tenant.headers,
-                                                     "Content-Type": "application/json"})
+        response = await tenant.client.post(
+            "/v1/contacts",
+            content=content,
+            headers={**tenant.headers, "Content-Type": "application/json"},
+        )
         assert_error(response, 400, "invalid_json")
     assert (await tenant.get("/v1/contacts")).json()["data"] == []
 
 
-@pytest.mark.parametrize("path, content", [
-    # A lone UTF-16 surrogate (found by schemathesis: it was a 500 once stored and rendered).
-    ("/v1/contacts", b'{"first_name": "\\udb26"}'),
-    ("/v1/leads", b'{"phone": "+14155550142", "source": "Web", "context": {"a": "\\ud800x"}}'),
-    ("/v1/leads", b'{"phone": "+14155550142", "source": "Web", "context": {"a": NaN}}'),
-    ("/v1/leads", b'{"phone": "+14155550142", "source": "Web", "context": {"a": 1e400}}'),
-])
-async def test_json_no_response_could_carry_back_is_400_and_writes_nothing(tenant, path,
-                                                                            content):
-    response = await tenant.client.post(path, content=content, headers={
-        **tenant.headers, "Content-Type": "application/json"})
+@pytest.mark.parametrize(
+    "path, content",
+    [
+        # A lone UTF-16 surrogate (found by schemathesis: it was a 500 once stored and rendered).
+        ("/v1/contacts", b'{"first_name": "\\udb26"}'),
+        ("/v1/leads", b'{"phone": "+14155550142", "source": "Web", "context": {"a": "\\ud800x"}}'),
+        ("/v1/leads", b'{"phone": "+14155550142", "source": "Web", "context": {"a": NaN}}'),
+        ("/v1/leads", b'{"phone": "+14155550142", "source": "Web", "context": {"a": 1e400}}'),
+    ],
+)
+async def test_json_no_response_could_carry_back_is_400_and_writes_nothing(tenant, path, content):
+    response = await tenant.client.post(
+        path, content=content, headers={**tenant.headers, "Content-Type": "application/json"}
+    )
     assert_error(response, 400, "invalid_json")
     assert "line 1 column" in response.json()["error"]["message"]
     for listing in ("/v1/contacts", "/v1/leads"):
@@ -64,10 +71,11 @@ async def test_json_no_response_could_carry_back_is_400_and_writes_nothing(tenan
 
 async def test_every_validation_item_has_field_in_message_and_type(tenant):
     created = await tenant.post("/v1/contacts", json={})
-    for response in (await tenant.post("/v1/contacts", json={"stage": "X", "extra": 1}),
-                     await tenant.get("/v1/contacts", params={"limit": 0}),
-                     await tenant.get(f"/v1/contacts/{created.json()['id']}",
-                                      params={"fields": "id,bogus"})):
+    for response in (
+        await tenant.post("/v1/contacts", json={"stage": "X", "extra": 1}),
+        await tenant.get("/v1/contacts", params={"limit": 0}),
+        await tenant.get(f"/v1/contacts/{created.json()['id']}", params={"fields": "id,bogus"}),
+    ):
         error = assert_error(response, 400, "validation_failed")
         for item in error["details"]["errors"]:
             assert set(item) == {"field", "in", "message", "type"}, item
@@ -76,22 +84,27 @@ async def test_every_validation_item_has_field_in_message_and_type(tenant):
 
 async def test_wrong_content_type_is_400(tenant):
     for content_type in ("text/plain", "application/x-www-form-urlencoded"):
-        response = await tenant.client.post("/v1/contacts", content=b"first_name=x",
-                                            headers={**tenant.headers,
-                                                     "Content-Type": content_type})
+        response = await tenant.client.post(
+            "/v1/contacts",
+            content=b"first_name=x",
+            headers={**tenant.headers, "Content-Type": content_type},
+        )
         assert_error(response, 400, "unsupported_content_type")
 
 
 async def test_missing_content_type_with_a_body_is_400(tenant):
-    response = await tenant.client.post("/v1/contacts", content=b'{"first_name": "x"}',
-                                        headers=tenant.headers)
+    response = await tenant.client.post(
+        "/v1/contacts", content=b'{"first_name": "x"}', headers=tenant.headers
+    )
     assert_error(response, 400, "unsupported_content_type")
 
 
 async def test_json_with_charset_is_accepted(tenant):
     response = await tenant.client.post(
-        "/v1/contacts", content=b'{"first_name": "x"}',
-        headers={**tenant.headers, "Content-Type": "application/json; charset=utf-8"})
+        "/v1/contacts",
+        content=b'{"first_name": "x"}',
+        headers={**tenant.headers, "Content-Type": "application/json; charset=utf-8"},
+    )
     assert response.status_code == 201
 
 
@@ -108,14 +121,21 @@ async def test_validation_error_details_list_each_field(tenant):
 async def test_query_validation_is_400_not_422(tenant):
     error = assert_error(await tenant.get("/v1/contacts?limit=0"), 400, "validation_failed")
     assert error["details"]["errors"][0] == {
-        "field": "limit", "in": "query", "message": error["details"]["errors"][0]["message"],
-        "type": "greater_than_equal"}
+        "field": "limit",
+        "in": "query",
+        "message": error["details"]["errors"][0]["message"],
+        "type": "greater_than_equal",
+    }
 
 
 async def test_request_id_on_every_response(tenant, client):
-    responses = [await tenant.get("/v1/ping"), await client.get("/v1/ping"),
-                 await tenant.get("/v1/contacts/con_x"), await client.get("/healthz"),
-                 await client.get("/v1/openapi.json")]
+    responses = [
+        await tenant.get("/v1/ping"),
+        await client.get("/v1/ping"),
+        await tenant.get("/v1/contacts/con_x"),
+        await client.get("/healthz"),
+        await client.get("/v1/openapi.json"),
+    ]
     ids = [response.headers["x-request-id"] for response in responses]
     assert all(request_id.startswith("req_") for request_id in ids)
     assert len(set(ids)) == len(ids)
@@ -148,10 +168,12 @@ async def test_a_failed_request_writes_nothing(app, tenant, runtime):
     app.include_router(router, prefix="/v1")
     assert_error(await tenant.post("/v1/half-done", json={}), 409, "conflict")
     async with runtime.db.transaction(write=False) as connection:
-        contacts = (await connection.execute(select(func.count()).select_from(
-            Contact.__table__))).scalar_one()
-        events = (await connection.execute(select(func.count()).select_from(
-            OutboxEvent.__table__))).scalar_one()
+        contacts = (
+            await connection.execute(select(func.count()).select_from(Contact.__table__))
+        ).scalar_one()
+        events = (
+            await connection.execute(select(func.count()).select_from(OutboxEvent.__table__))
+        ).scalar_one()
     assert (contacts, events) == (0, 0)
 
 

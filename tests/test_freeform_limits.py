@@ -59,23 +59,27 @@ async def test_context_over_a_bound_is_400_naming_it(runtime, tenant, case):
 
 @pytest.mark.parametrize("case", TOO_MUCH)
 async def test_form_snapshot_over_a_bound_is_400_naming_it(runtime, tenant, case):
-    response = await tenant.post("/v1/leads", json={
-        **LEAD, "consent": {"form_snapshot": TOO_MUCH[case]}})
+    response = await tenant.post(
+        "/v1/leads", json={**LEAD, "consent": {"form_snapshot": TOO_MUCH[case]}}
+    )
     assert failing_fields(response) == {"consent.form_snapshot"}
     assert await rows(runtime, ConsentArtifact.__table__) == 0
 
 
 async def test_both_members_are_named_at_once(tenant):
-    response = await tenant.post("/v1/leads", json={
-        **LEAD, "context": nested(20), "consent": {"form_snapshot": sized(20_000)}})
+    response = await tenant.post(
+        "/v1/leads",
+        json={**LEAD, "context": nested(20), "consent": {"form_snapshot": sized(20_000)}},
+    )
     assert failing_fields(response) == {"context", "consent.form_snapshot"}
 
 
 @pytest.mark.parametrize("case", AT_THE_BOUNDS)
 async def test_values_at_the_bounds_are_stored_and_echoed_whole(tenant, case):
     value = AT_THE_BOUNDS[case]
-    response = await tenant.post("/v1/leads", json={
-        **LEAD, "context": value, "consent": {"form_snapshot": value}})
+    response = await tenant.post(
+        "/v1/leads", json={**LEAD, "context": value, "consent": {"form_snapshot": value}}
+    )
     assert response.status_code == 201, response.text
     lead = response.json()
     assert lead["context"] == value
@@ -83,9 +87,14 @@ async def test_values_at_the_bounds_are_stored_and_echoed_whole(tenant, case):
 
 
 def test_the_messages_say_which_bound():
-    expected = {"too large": "bytes as JSON", "too deep": "deeper than 8",
-                "far too deep": "deeper than 8", "long key": "longer than 128",
-                "too many values": "more than 512", "many small members": "more than 512"}
+    expected = {
+        "too large": "bytes as JSON",
+        "too deep": "deeper than 8",
+        "far too deep": "deeper than 8",
+        "long key": "longer than 128",
+        "too many values": "more than 512",
+        "many small members": "more than 512",
+    }
     for case, words in expected.items():
         with pytest.raises(ValueError, match=words):
             freeform.bounded(TOO_MUCH[case])

@@ -31,8 +31,9 @@ def assert_unavailable(response, elapsed: float, bound: float) -> dict:
 async def unreachable(runtime):
     """The runtime's database replaced by one where nothing listens."""
     real = runtime.db
-    runtime.db = Database(NOWHERE.format(port=free_port()), connect_timeout=2,
-                          pool_timeout=2, statement_timeout=5)
+    runtime.db = Database(
+        NOWHERE.format(port=free_port()), connect_timeout=2, pool_timeout=2, statement_timeout=5
+    )
     yield runtime
     await runtime.db.dispose()
     runtime.db = real
@@ -46,8 +47,10 @@ async def test_healthz_answers_without_the_database(unreachable, client):
 async def test_readyz_is_ok_with_each_check(client, runtime):
     response = await client.get("/readyz")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok",
-                               "checks": {"database": "ok", "redis": "not_configured"}}
+    assert response.json() == {
+        "status": "ok",
+        "checks": {"database": "ok", "redis": "not_configured"},
+    }
 
 
 async def test_readyz_is_503_naming_the_database_when_it_is_unreachable(unreachable, client):
@@ -59,7 +62,8 @@ async def test_readyz_is_503_naming_the_database_when_it_is_unreachable(unreacha
 
 
 async def test_a_request_is_503_with_retry_after_when_the_database_is_unreachable(
-        tenant, unreachable):
+    tenant, unreachable
+):
     started = time.monotonic()
     response = await tenant.get("/v1/contacts")
     assert_unavailable(response, time.monotonic() - started, 5)
@@ -83,8 +87,9 @@ async def test_redis_down_is_degraded_and_the_instance_still_serves(runtime, ten
 
 async def test_readyz_and_healthz_are_never_rate_limited(runtime, client):
     runtime.settings.rate_limit_unauthenticated_per_min = 1
-    answers = [(await client.get(path)).status_code
-               for _ in range(3) for path in ("/healthz", "/readyz")]
+    answers = [
+        (await client.get(path)).status_code for _ in range(3) for path in ("/healthz", "/readyz")
+    ]
     assert answers == [200] * 6
 
 
@@ -154,8 +159,7 @@ async def test_statement_timeout_is_set_on_every_connection(runtime):
     database = Database(runtime.db.url, statement_timeout=0.25)
     try:
         async with database.transaction(write=False) as connection:
-            assert (await connection.execute(text("SHOW statement_timeout"))).scalar() \
-                == "250ms"
+            assert (await connection.execute(text("SHOW statement_timeout"))).scalar() == "250ms"
             with pytest.raises(Exception) as raised:
                 await connection.execute(text("SELECT pg_sleep(2)"))
         assert reason(raised.value) is not None
@@ -165,8 +169,7 @@ async def test_statement_timeout_is_set_on_every_connection(runtime):
         await database.dispose()
 
 
-async def test_the_worker_logs_a_database_outage_as_one_line_without_traceback(
-        unreachable, caplog):
+async def test_the_worker_logs_a_database_outage_as_one_line_without_traceback(unreachable, caplog):
     from homebase.worker.registry import Job
     from homebase.worker.runner import run_round
 
@@ -182,8 +185,9 @@ async def test_the_worker_logs_a_database_outage_as_one_line_without_traceback(
     assert "test.db" in record.getMessage()
 
 
-async def test_the_document_states_the_503_every_v1_operation_can_answer(tenant, unreachable,
-                                                                         client):
+async def test_the_document_states_the_503_every_v1_operation_can_answer(
+    tenant, unreachable, client
+):
     """Each /v1 operation documents the 503 (envelope, Retry-After, X-Request-Id), and the
     503 the service gives when the database is unreachable matches that document."""
     import jsonschema_rs
@@ -191,8 +195,12 @@ async def test_the_document_states_the_503_every_v1_operation_can_answer(tenant,
     from homebase.http.app import create_app
 
     document = create_app().openapi()
-    operations = [(path, method, operation) for path, item in document["paths"].items()
-                  if path.startswith("/v1/") for method, operation in item.items()]
+    operations = [
+        (path, method, operation)
+        for path, item in document["paths"].items()
+        if path.startswith("/v1/")
+        for method, operation in item.items()
+    ]
     assert len(operations) > 40
     for path, method, operation in operations:
         answer = operation["responses"].get("503")

@@ -44,6 +44,7 @@ async def rows(runtime, model) -> int:
 
 def key_table():
     from homebase.models import IdempotencyKey  # lazily: the tests run against old code too
+
     return IdempotencyKey
 
 
@@ -69,8 +70,11 @@ def clock(runtime) -> FrozenClock:
 @pytest.fixture
 async def second_instance(runtime):
     """Another server on the same database: its own app, connection pool and limiter."""
-    other = Runtime(settings=runtime.settings, limiter=MemoryLimiter(),
-                    db=Database(runtime.settings.database_url, pool_size=5))
+    other = Runtime(
+        settings=runtime.settings,
+        limiter=MemoryLimiter(),
+        db=Database(runtime.settings.database_url, pool_size=5),
+    )
     other.clock = lambda: runtime.clock()  # the tests' clock, whenever they move it
     transport = httpx.ASGITransport(app=create_app(other), raise_app_exceptions=False)
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
@@ -101,9 +105,11 @@ async def _events(runtime) -> list[str]:
 
 async def test_the_same_key_with_another_request_is_422(app, runtime, tenant):
     assert (await post(tenant, "/v1/contacts", DANA, "k1")).status_code == 201
-    for response in (await post(tenant, "/v1/contacts", {**DANA, "first_name": "Ana"}, "k1"),
-                     await post(tenant, "/v1/contacts?fields=id", DANA, "k1"),
-                     await post(tenant, "/v1/deals", {"title": "Noe Valley"}, "k1")):
+    for response in (
+        await post(tenant, "/v1/contacts", {**DANA, "first_name": "Ana"}, "k1"),
+        await post(tenant, "/v1/contacts?fields=id", DANA, "k1"),
+        await post(tenant, "/v1/deals", {"title": "Noe Valley"}, "k1"),
+    ):
         assert_error(response, 422, "idempotency_key_reused")
     assert_conforms(app.openapi(), "POST", "/v1/deals", response)
     assert await rows(runtime, Contact) == 1
@@ -124,25 +130,42 @@ async def test_a_masked_credential_never_sees_an_unmasked_replay(runtime, tenant
     first = await post(tenant, "/v1/contacts", DANA, "dana")
     assert first.json()["phone"] == DANA["phone"]
     _, key = await make_key(runtime, tenant.id, ["contacts:read", "contacts:write"])
-    masked = await tenant.client.post("/v1/contacts", json=DANA, headers={
-        "Authorization": f"token {key}", "Idempotency-Key": "dana"})
+    masked = await tenant.client.post(
+        "/v1/contacts",
+        json=DANA,
+        headers={"Authorization": f"token {key}", "Idempotency-Key": "dana"},
+    )
     assert masked.status_code == 201 and "idempotent-replayed" not in masked.headers
     assert "555" not in masked.text and masked.json()["id"] != first.json()["id"]
 
 
 async def test_refused_requests_store_nothing(runtime, tenant, make):
-    unauthenticated = await tenant.client.post("/v1/contacts", json=DANA, headers={
-        "Authorization": "token hbk_nope", "Idempotency-Key": "k"})
+    unauthenticated = await tenant.client.post(
+        "/v1/contacts",
+        json=DANA,
+        headers={"Authorization": "token hbk_nope", "Idempotency-Key": "k"},
+    )
     assert_error(unauthenticated, 401, "unauthenticated")
     reader = await make(["contacts:read"])
     assert_error(await post(reader, "/v1/contacts", DANA, "k"), 403, "insufficient_scope")
     assert failing_fields(await post(tenant, "/v1/contacts", {"nope": 1}, "k")) == {"nope"}
-    bad_json = await tenant.client.post("/v1/contacts", content=b"{", headers={
-        **keyed(tenant, "k"), "Content-Type": "application/json"})
+    bad_json = await tenant.client.post(
+        "/v1/contacts",
+        content=b"{",
+        headers={**keyed(tenant, "k"), "Content-Type": "application/json"},
+    )
     assert_error(bad_json, 400, "invalid_json")
     # An error that rolled back did nothing: not stored either, the key may run again.
-    assert_error(await post(tenant, "/v1/automations/aut_00000000000000000000000000/enroll",
-                            {"contact_id": "con_x"}, "k"), 404, "not_found")
+    assert_error(
+        await post(
+            tenant,
+            "/v1/automations/aut_00000000000000000000000000/enroll",
+            {"contact_id": "con_x"},
+            "k",
+        ),
+        404,
+        "not_found",
+    )
     assert await stored_keys(runtime) == []
     assert (await post(tenant, "/v1/contacts", DANA, "k")).status_code == 201
 
@@ -156,8 +179,9 @@ async def test_a_rate_limited_request_stores_nothing(runtime, tenant, settings_o
 
 async def test_an_empty_or_overlong_key_is_400(runtime, tenant):
     for key in ("", "k" * 256):
-        error = assert_error(await post(tenant, "/v1/contacts", DANA, key), 400,
-                             "validation_failed")
+        error = assert_error(
+            await post(tenant, "/v1/contacts", DANA, key), 400, "validation_failed"
+        )
         [item] = error["details"]["errors"]
         assert (item["field"], item["in"]) == ("Idempotency-Key", "header")
     assert await rows(runtime, Contact) == 0
@@ -189,18 +213,30 @@ async def test_a_running_key_is_409_until_its_lease_runs_out(runtime, tenant, cl
     # A request that claimed the key and was then killed (SIGKILL): its claim stays.
     now = clock()
     async with runtime.db.transaction() as connection:
-        await connection.execute(insert(key_table().__table__).values(
-            workspace_id=tenant.id, credential_kind="api_key", credential_id=tenant.key_id,
-            key_hash=hashlib.sha256(b"k").hexdigest(), owner="req_killed", status=IN_FLIGHT,
-            fingerprint=fingerprint("POST", "/v1/contacts", b"",
-                                    httpx.Request("POST", "/", json=DANA).content),
-            lease_expires_at=now + timedelta(seconds=60), expires_at=now + timedelta(hours=24),
-            created_at=now))
+        await connection.execute(
+            insert(key_table().__table__).values(
+                workspace_id=tenant.id,
+                credential_kind="api_key",
+                credential_id=tenant.key_id,
+                key_hash=hashlib.sha256(b"k").hexdigest(),
+                owner="req_killed",
+                status=IN_FLIGHT,
+                fingerprint=fingerprint(
+                    "POST", "/v1/contacts", b"", httpx.Request("POST", "/", json=DANA).content
+                ),
+                lease_expires_at=now + timedelta(seconds=60),
+                expires_at=now + timedelta(hours=24),
+                created_at=now,
+            )
+        )
     busy = await post(tenant, "/v1/contacts", DANA, "k")
     assert_error(busy, 409, "idempotency_key_in_use")
     assert busy.headers["retry-after"] == "1"
-    assert_error(await post(tenant, "/v1/contacts", {"first_name": "Ana"}, "k"), 422,
-                 "idempotency_key_reused")
+    assert_error(
+        await post(tenant, "/v1/contacts", {"first_name": "Ana"}, "k"),
+        422,
+        "idempotency_key_reused",
+    )
     clock.advance(seconds=61)
     taken_over = await post(tenant, "/v1/contacts", DANA, "k")
     assert taken_over.status_code == 201 and await rows(runtime, Contact) == 1
@@ -215,6 +251,7 @@ async def test_an_expired_key_is_new_again(runtime, tenant, clock):
     anew = await post(tenant, "/v1/contacts", {"first_name": "Ana"}, "k")
     assert anew.status_code == 201 and await rows(runtime, Contact) == 2
     from homebase.idempotency.store import prune_expired
+
     async with runtime.db.transaction() as connection:
         assert await prune_expired(connection, clock() + timedelta(hours=25), 10) == 1
     assert await stored_keys(runtime) == []
@@ -234,15 +271,15 @@ async def test_a_webhook_secret_is_never_stored_or_replayed(app, runtime, tenant
     assert first.status_code == 201 and first.json()["secret"].startswith("whsec_")
     again = await post(tenant, "/v1/webhooks", body, "hook")
     assert again.headers["idempotent-replayed"] == "true" and again.status_code == 201
-    assert again.json() == {name: value for name, value in first.json().items()
-                            if name != "secret"}
+    assert again.json() == {name: value for name, value in first.json().items() if name != "secret"}
     assert_conforms(app.openapi(), "POST", "/v1/webhooks", again)
     from homebase.kit.sealed import unseal
+
     [row] = await stored_keys(runtime)
-    bound = "/".join(row[name] for name in ("workspace_id", "credential_kind",
-                                             "credential_id", "key_hash"))
-    stored = unseal(runtime.settings.keys, "idempotency-response", row["response_body"],
-                    bound)
+    bound = "/".join(
+        row[name] for name in ("workspace_id", "credential_kind", "credential_id", "key_hash")
+    )
+    stored = unseal(runtime.settings.keys, "idempotency-response", row["response_body"], bound)
     assert first.json()["secret"] not in stored and "secret_hint" in stored
 
 
@@ -261,11 +298,16 @@ async def test_anonymizing_a_contact_deletes_the_answers_naming_it(runtime, tena
 # The side effects that matter most happen once, with two identical requests sent at the
 # same moment through two instances on one database.
 
+
 async def concurrently(tenant, second_instance, path: str, body, key: str):
-    pair = await asyncio.gather(post(tenant, path, body, key),
-                                post(tenant, path, body, key, client=second_instance))
-    winners = [response for response in pair if "idempotent-replayed" not in response.headers
-               and response.status_code < 300]
+    pair = await asyncio.gather(
+        post(tenant, path, body, key), post(tenant, path, body, key, client=second_instance)
+    )
+    winners = [
+        response
+        for response in pair
+        if "idempotent-replayed" not in response.headers and response.status_code < 300
+    ]
     assert len(winners) == 1, [(response.status_code, response.text) for response in pair]
     for response in pair:
         if response is not winners[0]:
@@ -297,8 +339,11 @@ async def test_a_recorded_refusal_replays_instead_of_sending_again(runtime, tena
 
 
 async def test_one_routing_turn_per_lead(runtime, tenant, second_instance):
-    await load_team(runtime, tenant.id, [{"name": "rotate", "method": "round_robin",
-                                          "agents": ["maya", "luis", "priya"]}])
+    await load_team(
+        runtime,
+        tenant.id,
+        [{"name": "rotate", "method": "round_robin", "agents": ["maya", "luis", "priya"]}],
+    )
     body = {"phone": "+1 415 555 0100", "source": "Zillow"}
     await concurrently(tenant, second_instance, "/v1/leads", body, "lead-once")
     after = await counts(runtime)
@@ -309,9 +354,13 @@ async def test_one_routing_turn_per_lead(runtime, tenant, second_instance):
 async def test_one_enrolment(runtime, tenant, second_instance):
     automation_id = await automation(runtime, tenant)
     contact_id = await sendable_contact(tenant)
-    winner = await concurrently(tenant, second_instance,
-                                f"/v1/automations/{automation_id}/enroll",
-                                {"contact_id": contact_id}, "enrol-once")
+    winner = await concurrently(
+        tenant,
+        second_instance,
+        f"/v1/automations/{automation_id}/enroll",
+        {"contact_id": contact_id},
+        "enrol-once",
+    )
     assert winner.json()["created"] is True
     assert await rows(runtime, AutomationEnrolment) == 1
     assert (await _events(runtime)).count("automation.run") == 1
@@ -340,8 +389,11 @@ async def test_one_redelivery(runtime, tenant, second_instance, clock):
 
 
 def _posts_under_v1(document: dict) -> dict[str, dict]:
-    return {path: item["post"] for path, item in document["paths"].items()
-            if path.startswith("/v1/") and "post" in item}
+    return {
+        path: item["post"]
+        for path, item in document["paths"].items()
+        if path.startswith("/v1/") and "post" in item
+    }
 
 
 def _resolve(document: dict, value: dict) -> dict:
@@ -355,30 +407,41 @@ async def test_the_document_declares_the_key_and_its_answers_on_every_post_under
     """Enumerated from the document, so a POST added later without them fails here."""
     document = app.openapi()
     posts = _posts_under_v1(document)
-    assert len(posts) >= 10 and {"/v1/contacts", "/v1/messages", "/v1/leads",
-                                 "/v1/webhooks"} <= set(posts), sorted(posts)
+    assert len(posts) >= 10 and {
+        "/v1/contacts",
+        "/v1/messages",
+        "/v1/leads",
+        "/v1/webhooks",
+    } <= set(posts), sorted(posts)
     missing: dict[str, list[str]] = {}
     for path, operation in posts.items():
         problems = missing.setdefault(path, [])
-        declared = [_resolve(document, parameter)
-                    for parameter in operation.get("parameters", [])]
-        keys = [parameter for parameter in declared
-                if parameter["name"].lower() == "idempotency-key"]
+        declared = [_resolve(document, parameter) for parameter in operation.get("parameters", [])]
+        keys = [
+            parameter for parameter in declared if parameter["name"].lower() == "idempotency-key"
+        ]
         if len(keys) != 1:
             problems.append(f"{len(keys)} Idempotency-Key parameters")
         else:
             [key] = keys
             schema = key["schema"]
             if (key["name"], key["in"], key.get("required", False)) != (
-                    "Idempotency-Key", "header", False):
+                "Idempotency-Key",
+                "header",
+                False,
+            ):
                 problems.append(f"the parameter is {key['name']} in {key['in']}")
             if (schema.get("type"), schema.get("minLength"), schema.get("maxLength")) != (
-                    "string", 1, 255):
+                "string",
+                1,
+                255,
+            ):
                 problems.append(f"the parameter's bounds are {schema}")
-        responses = {status: _resolve(document, response)
-                     for status, response in operation["responses"].items()}
-        for status, code in (("409", "idempotency_key_in_use"),
-                             ("422", "idempotency_key_reused")):
+        responses = {
+            status: _resolve(document, response)
+            for status, response in operation["responses"].items()
+        }
+        for status, code in (("409", "idempotency_key_in_use"), ("422", "idempotency_key_reused")):
             answer = responses.get(status)
             if answer is None:
                 problems.append(f"no {status}")
@@ -406,8 +469,10 @@ async def test_the_document_declares_the_key_and_its_answers_on_every_post_under
     for path, item in document["paths"].items():
         if not path.startswith("/v1/"):
             for operation in item.values():
-                names = [_resolve(document, parameter)["name"]
-                         for parameter in operation.get("parameters", [])]
+                names = [
+                    _resolve(document, parameter)["name"]
+                    for parameter in operation.get("parameters", [])
+                ]
                 assert "Idempotency-Key" not in names, path
 
 
@@ -418,8 +483,9 @@ async def test_every_post_the_document_names_checks_the_key(app, tenant):
         url = path
         while "{" in url:
             start = url.index("{")
-            url = url[:start] + "x_00000000000000000000000000" + url[url.index("}") + 1:]
+            url = url[:start] + "x_00000000000000000000000000" + url[url.index("}") + 1 :]
         response = await post(tenant, url, {}, "k" * 256)
         error = assert_error(response, 400, "validation_failed")
         assert [(item["field"], item["in"]) for item in error["details"]["errors"]] == [
-            ("Idempotency-Key", "header")], (path, error)
+            ("Idempotency-Key", "header")
+        ], (path, error)

@@ -30,7 +30,8 @@ def change_key(runtime, *, previous: str | None) -> None:
     """The operator restarts with HOMEBASE_SECRET_KEY=NEW, keeping or dropping the old one."""
     assert runtime.settings.secret_key in (OLD, NEW)
     runtime.settings = runtime.settings.model_copy(
-        update={"secret_key": NEW, "secret_key_previous": previous or ""})
+        update={"secret_key": NEW, "secret_key_previous": previous or ""}
+    )
 
 
 async def test_a_cursor_made_under_the_old_key(tenant, runtime):
@@ -50,8 +51,7 @@ async def test_a_cursor_made_under_the_old_key(tenant, runtime):
 
 
 async def test_a_recording_link_made_under_the_old_key(tenant, runtime, client):
-    link = recordings.issue(runtime.settings.keys, "", tenant.id, "cal_unknown",
-                            runtime.clock())
+    link = recordings.issue(runtime.settings.keys, "", tenant.id, "cal_unknown", runtime.clock())
     change_key(runtime, previous=OLD)
     # The signature is accepted; the call itself does not exist.
     assert (await client.get(link.url)).json()["error"]["code"] == "not_found"
@@ -78,9 +78,15 @@ async def test_sign_in_form_shown_under_the_old_key(app, runtime, tenant, previo
     async with browser(app) as client:
         page = await client.get("/console/login")
         change_key(runtime, previous=previous)
-        response = await client.post("/console/login", data={
-            "email": "agent@example.com", "password": "correct horse battery staple",
-            "next": "/console", "csrf_token": csrf(page.text)})
+        response = await client.post(
+            "/console/login",
+            data={
+                "email": "agent@example.com",
+                "password": "correct horse battery staple",
+                "next": "/console",
+                "csrf_token": csrf(page.text),
+            },
+        )
         assert response.status_code == status
 
 
@@ -122,22 +128,27 @@ def _assert_signed_with(secret: str, request) -> None:
 async def test_rotate_secrets_reseals_every_sealed_value_once(tenant, runtime):
     await subscribe(tenant, "http://127.0.0.1:9/hook", ["contact.created"])
     user_id = await calendar_support.add_member(runtime, tenant)
-    calendar_id = await calendar_support.connect(runtime, tenant, user_id,
-                                                 "http://127.0.0.1:9/cal/")
+    calendar_id = await calendar_support.connect(
+        runtime, tenant, user_id, "http://127.0.0.1:9/cal/"
+    )
     change_key(runtime, previous=OLD)
     async with runtime.db.transaction() as connection:
         first = await rotate_secrets.rotate(connection, runtime.settings.keys)
         again = await rotate_secrets.rotate(connection, runtime.settings.keys)
-    assert first == {"resealed": {"webhook_subscriptions": 1, "member_calendars": 1},
-                     "unreadable": {"webhook_subscriptions": 0, "member_calendars": 0}}
+    assert first == {
+        "resealed": {"webhook_subscriptions": 1, "member_calendars": 1},
+        "unreadable": {"webhook_subscriptions": 0, "member_calendars": 0},
+    }
     assert again["resealed"] == {"webhook_subscriptions": 0, "member_calendars": 0}
 
     table = MemberCalendar.__table__
     async with runtime.db.transaction(write=False) as connection:
-        sealed = (await connection.execute(select(table.c.credentials_sealed)
-                                           .where(table.c.id == calendar_id))).scalar_one()
-    assert open_credentials(Keyring(NEW), calendar_id, sealed).password == \
-        calendar_support.PASSWORD
+        sealed = (
+            await connection.execute(
+                select(table.c.credentials_sealed).where(table.c.id == calendar_id)
+            )
+        ).scalar_one()
+    assert open_credentials(Keyring(NEW), calendar_id, sealed).password == calendar_support.PASSWORD
     with pytest.raises(SealBroken):
         open_credentials(Keyring(OLD), calendar_id, sealed)
 
@@ -158,11 +169,19 @@ async def test_rotate_secrets_command_prints_one_json_object(tmp_path, monkeypat
     database = Database(cli.url)
     try:
         async with database.transaction() as connection:
-            await connection.execute(table.insert().values(
-                id="whk_1", workspace_id=workspace["id"], url="http://127.0.0.1:9/hook",
-                event_types=[], scopes=[], created_by="admin", secret_hint="whsec_ab",
-                secret_encrypted=seal(Keyring(old_key), SEAL_PURPOSE, "whsec_abc", "whk_1"),
-                created_at=_now()))
+            await connection.execute(
+                table.insert().values(
+                    id="whk_1",
+                    workspace_id=workspace["id"],
+                    url="http://127.0.0.1:9/hook",
+                    event_types=[],
+                    scopes=[],
+                    created_by="admin",
+                    secret_hint="whsec_ab",
+                    secret_encrypted=seal(Keyring(old_key), SEAL_PURPOSE, "whsec_abc", "whk_1"),
+                    created_at=_now(),
+                )
+            )
         monkeypatch.setenv("HOMEBASE_SECRET_KEY_PREVIOUS", old_key)
         printed = cli.quick("admin", "rotate-secrets")
         assert printed["resealed"] == {"webhook_subscriptions": 1, "member_calendars": 0}
@@ -181,6 +200,7 @@ async def test_rotate_secrets_command_prints_one_json_object(tmp_path, monkeypat
 
 def _now():
     from datetime import UTC, datetime
+
     return datetime.now(UTC)
 
 

@@ -31,8 +31,9 @@ async def create_contacts(tenant, count: int, **values) -> list[str]:
 async def add_notes(tenant, contact_id: str, count: int) -> list[str]:
     ids = []
     for index in range(count):
-        response = await tenant.post(f"/v1/contacts/{contact_id}/notes",
-                                     json={"body": f"note {index}"})
+        response = await tenant.post(
+            f"/v1/contacts/{contact_id}/notes", json={"body": f"note {index}"}
+        )
         assert response.status_code == 201, response.text
         ids.append(response.json()["id"])
     return ids
@@ -148,8 +149,11 @@ async def test_an_exact_multiple_ends_with_has_more_false(tenant):
 
 
 async def test_an_empty_list_is_one_empty_page(tenant):
-    assert await fetch(tenant, "/v1/contacts") == {"data": [], "next_cursor": None,
-                                                    "has_more": False}
+    assert await fetch(tenant, "/v1/contacts") == {
+        "data": [],
+        "next_cursor": None,
+        "has_more": False,
+    }
 
 
 async def test_a_filtered_walk_returns_only_matching_rows(tenant):
@@ -166,7 +170,7 @@ def flip_a_character(cursor: str) -> str:
     # The middle, not the end: base64's last character may carry only padding bits.
     index = len(cursor) // 2
     replacement = "A" if cursor[index] != "A" else "B"
-    return cursor[:index] + replacement + cursor[index + 1:]
+    return cursor[:index] + replacement + cursor[index + 1 :]
 
 
 async def first_page_cursor(tenant, url: str, **params) -> str:
@@ -180,8 +184,7 @@ async def assert_restarts(tenant, url: str, cursor: str, ids: list[str]) -> None
     assert ids_of(body["data"]) == ids[:2], f"cursor {cursor!r} did not restart the walk"
 
 
-MALFORMED_CURSORS = ["garbage", "!!!!", "AAAA", "x" * 40, "   ", "e30", "%00", "null",
-                     "x" * 2000]
+MALFORMED_CURSORS = ["garbage", "!!!!", "AAAA", "x" * 40, "   ", "e30", "%00", "null", "x" * 2000]
 
 
 @pytest.mark.parametrize("kind", LISTS)
@@ -227,10 +230,12 @@ def test_a_cursor_is_bound_to_its_list():
     key = list_key("wsp_a", "/v1/contacts", {"stage": "SPHERE"})
     cursor = encode_cursor(Keyring("secret"), key, "con_x")
     assert decode_cursor(Keyring("secret"), key, cursor) == "con_x"
-    for other in (list_key("wsp_b", "/v1/contacts", {"stage": "SPHERE"}),
-                  list_key("wsp_a", "/v1/contacts", {}),
-                  list_key("wsp_a", "/v1/contacts", {"stage": "LEAD"}),
-                  list_key("wsp_a", "/v1/contacts/con_x/notes", {"stage": "SPHERE"})):
+    for other in (
+        list_key("wsp_b", "/v1/contacts", {"stage": "SPHERE"}),
+        list_key("wsp_a", "/v1/contacts", {}),
+        list_key("wsp_a", "/v1/contacts", {"stage": "LEAD"}),
+        list_key("wsp_a", "/v1/contacts/con_x/notes", {"stage": "SPHERE"}),
+    ):
         assert decode_cursor(Keyring("secret"), other, cursor) is None
     assert decode_cursor(Keyring("another secret"), key, cursor) is None
 
@@ -270,25 +275,36 @@ async def test_a_cursor_from_another_workspace_restarts(tenant, other_tenant, ki
 
 
 async def test_fields_narrows_a_record_and_keeps_id_and_pii_masked(tenant):
-    response = await tenant.post("/v1/contacts", json={"first_name": "Ana", "stage": "SPHERE"},
-                                 params={"fields": "first_name"})
+    response = await tenant.post(
+        "/v1/contacts",
+        json={"first_name": "Ana", "stage": "SPHERE"},
+        params={"fields": "first_name"},
+    )
     assert response.status_code == 201
     created = response.json()
     assert created == {"id": created["id"], "first_name": "Ana", "pii_masked": False}
-    response = await tenant.get(f"/v1/contacts/{created['id']}",
-                                params={"fields": " stage , tags,,"})
-    assert response.json() == {"id": created["id"], "stage": "SPHERE", "tags": [],
-                               "pii_masked": False}
-    response = await tenant.patch(f"/v1/contacts/{created['id']}", json={"last_name": "Ruiz"},
-                                  params={"fields": "id"})
+    response = await tenant.get(
+        f"/v1/contacts/{created['id']}", params={"fields": " stage , tags,,"}
+    )
+    assert response.json() == {
+        "id": created["id"],
+        "stage": "SPHERE",
+        "tags": [],
+        "pii_masked": False,
+    }
+    response = await tenant.patch(
+        f"/v1/contacts/{created['id']}", json={"last_name": "Ruiz"}, params={"fields": "id"}
+    )
     assert response.json() == {"id": created["id"], "pii_masked": False}
 
 
 async def test_fields_narrows_every_list_item(tenant):
     ids = await create_contacts(tenant, 3)
     body = await fetch(tenant, "/v1/contacts", fields="first_name", limit=2)
-    assert body["data"] == [{"id": ids[2], "first_name": "C2", "pii_masked": False},
-                            {"id": ids[1], "first_name": "C1", "pii_masked": False}]
+    assert body["data"] == [
+        {"id": ids[2], "first_name": "C2", "pii_masked": False},
+        {"id": ids[1], "first_name": "C1", "pii_masked": False},
+    ]
     assert body["has_more"] is True and body["next_cursor"]
     [note] = await add_notes(tenant, ids[0], 1)
     for kind in ("notes", "events"):
@@ -304,31 +320,48 @@ async def test_empty_fields_returns_everything(tenant):
 
 
 async def test_fields_never_unmasks(runtime, client, tenant):
-    created = await tenant.post("/v1/contacts", json={"first_name": "Pat",
-                                                      "phone": "+1 415 555 0142",
-                                                      "email": "pat.lee@example.com"})
+    created = await tenant.post(
+        "/v1/contacts",
+        json={"first_name": "Pat", "phone": "+1 415 555 0142", "email": "pat.lee@example.com"},
+    )
     contact_id = created.json()["id"]
     scopes = [scope for scope in ALL_SCOPES if scope != Scope.contacts_read_pii.value]
     key_id, key = await make_key(runtime, tenant.id, scopes)
-    masked = Tenant(id=tenant.id, key=key, key_id=key_id, client=client,
-                    headers={"Authorization": f"token {key}"})
+    masked = Tenant(
+        id=tenant.id,
+        key=key,
+        key_id=key_id,
+        client=client,
+        headers={"Authorization": f"token {key}"},
+    )
 
     response = await masked.get(f"/v1/contacts/{contact_id}", params={"fields": "phone,email"})
-    assert response.json() == {"id": contact_id, "phone": "+* *** *** 0142",
-                               "email": "p***@example.com", "pii_masked": True}
+    assert response.json() == {
+        "id": contact_id,
+        "phone": "+* *** *** 0142",
+        "email": "p***@example.com",
+        "pii_masked": True,
+    }
     page = await fetch(masked, "/v1/contacts", fields="phone,email,pii_masked")
     assert page["data"] == [response.json()]
     full = await tenant.get(f"/v1/contacts/{contact_id}", params={"fields": "phone,email"})
-    assert full.json() == {"id": contact_id, "phone": "+1 415 555 0142",
-                           "email": "pat.lee@example.com", "pii_masked": False}
+    assert full.json() == {
+        "id": contact_id,
+        "phone": "+1 415 555 0142",
+        "email": "pat.lee@example.com",
+        "pii_masked": False,
+    }
 
 
-@pytest.mark.parametrize(("path", "name"), [
-    ("/v1/contacts", "password"),
-    ("/v1/contacts/{id}", "workspace_id"),
-    ("/v1/contacts/{id}/notes", "stage"),
-    ("/v1/contacts/{id}/events", "nope"),
-])
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [
+        ("/v1/contacts", "password"),
+        ("/v1/contacts/{id}", "workspace_id"),
+        ("/v1/contacts/{id}/notes", "stage"),
+        ("/v1/contacts/{id}/events", "nope"),
+    ],
+)
 async def test_an_unknown_field_is_400_naming_it(tenant, path, name):
     [contact_id] = await create_contacts(tenant, 1)
     response = await tenant.get(path.format(id=contact_id), params={"fields": f"id,{name}"})
@@ -339,7 +372,8 @@ async def test_an_unknown_field_is_400_naming_it(tenant, path, name):
 
 
 async def test_an_unknown_field_on_a_write_is_400_and_writes_nothing(tenant):
-    response = await tenant.post("/v1/contacts", json={"first_name": "Nobody"},
-                                 params={"fields": "first_name,bogus"})
+    response = await tenant.post(
+        "/v1/contacts", json={"first_name": "Nobody"}, params={"fields": "first_name,bogus"}
+    )
     assert "bogus" in assert_error(response, 400, "validation_failed")["message"]
     assert (await fetch(tenant, "/v1/contacts"))["data"] == []

@@ -27,8 +27,7 @@ def settings_overrides() -> dict:
 
 
 async def create(tenant, count: int) -> list[str]:
-    responses = [await tenant.post("/v1/contacts", json={"first_name": "P"})
-                 for _ in range(count)]
+    responses = [await tenant.post("/v1/contacts", json={"first_name": "P"}) for _ in range(count)]
     assert all(response.status_code == 201 for response in responses), responses[0].text
     return [response.json()["id"] for response in responses]
 
@@ -53,12 +52,19 @@ class Walk:
         self.done = not body["has_more"]
 
 
-@settings(max_examples=20, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(initial=st.integers(0, 12), limit=st.integers(1, 5),
-       plan=st.lists(steps, max_size=MAX_STEPS // 2))
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    initial=st.integers(0, 12),
+    limit=st.integers(1, 5),
+    plan=st.lists(steps, max_size=MAX_STEPS // 2),
+)
 async def test_a_walk_neither_skips_nor_repeats_while_contacts_are_created(
-        runtime, client, initial, limit, plan):
+    runtime, client, initial, limit, plan
+):
     # A new workspace per example: workspaces isolate data, so each starts empty.
     tenant = await make_tenant(runtime, client)
     existing = set(await create(tenant, initial))

@@ -10,19 +10,22 @@ from hypothesis import strategies as st
 from homebase.kit.masking import mask_email, mask_phone, mask_phone_by_character
 
 
-@pytest.mark.parametrize("phone, masked", [
-    ("+1 415 555 0142", "+* *** *** 0142"),
-    ("(415) 555-0142", "(***) ***-0142"),
-    ("1-800-FLOWERS", "1-800-*******"),          # its only four digits show, letters never
-    ("1-800-356-9377", "*-***-***-9377"),
-    ("415-555-0142 ext 12", "***-***-**42 *** 12"),  # the last four digits, wherever they are
-    ("0142", "0142"),
-    ("12", "12"),
-    ("call dana", "**** ****"),
-    ("+٤١٥٥٥٥٠١٤٢", "+******٠١٤٢"),             # Arabic-Indic digits
-    ("", ""),
-    (None, None),
-])
+@pytest.mark.parametrize(
+    "phone, masked",
+    [
+        ("+1 415 555 0142", "+* *** *** 0142"),
+        ("(415) 555-0142", "(***) ***-0142"),
+        ("1-800-FLOWERS", "1-800-*******"),  # its only four digits show, letters never
+        ("1-800-356-9377", "*-***-***-9377"),
+        ("415-555-0142 ext 12", "***-***-**42 *** 12"),  # the last four digits, wherever they are
+        ("0142", "0142"),
+        ("12", "12"),
+        ("call dana", "**** ****"),
+        ("+٤١٥٥٥٥٠١٤٢", "+******٠١٤٢"),  # Arabic-Indic digits
+        ("", ""),
+        (None, None),
+    ],
+)
 def test_mask_phone(phone, masked):
     assert mask_phone(phone) == masked
 
@@ -38,9 +41,12 @@ def test_at_most_the_last_four_digits_show(phone):
     assert shown == [character for character in phone if character.isdigit()][-4:]
 
 
-@pytest.mark.parametrize("email, masked", [
-    ("dana.reyes@example.com", "d***@example.com"),
-    (None, None),
-])
+@pytest.mark.parametrize(
+    "email, masked",
+    [
+        ("dana.reyes@example.com", "d***@example.com"),
+        (None, None),
+    ],
+)
 def test_mask_email(email, masked):
     assert mask_email(email) == masked

@@ -35,16 +35,20 @@ class TwilioShaped(BaseHTTPRequestHandler):
 
     def do_POST(self):  # noqa: N802 (http.server's name)
         length = int(self.headers.get("content-length", 0))
-        form = {key: values[0] for key, values in parse_qs(self.rfile.read(length).decode())
-                .items()}
-        self.requests.append({"path": self.path, "auth": self.headers.get("authorization"),
-                              "form": form})
+        form = {
+            key: values[0] for key, values in parse_qs(self.rfile.read(length).decode()).items()
+        }
+        self.requests.append(
+            {"path": self.path, "auth": self.headers.get("authorization"), "form": form}
+        )
         if form.get("To") == CUT_OFF_NUMBER:
             self.close_connection = True
             return
         if form.get("To") == REFUSED_NUMBER:
-            status, body = 400, {"code": 21211, "message": "Invalid 'To' Phone Number",
-                                 "status": 400}
+            status, body = (
+                400,
+                {"code": 21211, "message": "Invalid 'To' Phone Number", "status": 400},
+            )
         else:
             status, body = 201, {"sid": f"SM{len(self.requests):032d}", "status": "queued"}
         payload = json.dumps(body).encode()
@@ -73,11 +77,17 @@ def twilio_server():
 def settings_overrides(smtp_server, twilio_server):
     TwilioShaped.requests = []
     smtp_server.mailbox.messages.clear()
-    return {"email_provider": "smtp", "smtp_host": "127.0.0.1", "smtp_port": smtp_server.port,
-            "email_from": "agent@demo-realty.example", "sms_provider": "twilio",
-            "twilio_base_url": f"http://127.0.0.1:{twilio_server.server_address[1]}",
-            "twilio_account_sid": ACCOUNT, "twilio_auth_token": TOKEN,
-            "messaging_provider_timeout_seconds": 5}
+    return {
+        "email_provider": "smtp",
+        "smtp_host": "127.0.0.1",
+        "smtp_port": smtp_server.port,
+        "email_from": "agent@demo-realty.example",
+        "sms_provider": "twilio",
+        "twilio_base_url": f"http://127.0.0.1:{twilio_server.server_address[1]}",
+        "twilio_account_sid": ACCOUNT,
+        "twilio_auth_token": TOKEN,
+        "messaging_provider_timeout_seconds": 5,
+    }
 
 
 @pytest.fixture
@@ -101,8 +111,13 @@ async def message(tenant, message_id):
 
 
 async def test_email_through_a_real_smtp_server(runtime, ready, smtp_server):
-    created = await send(ready, channel="email", to="dana@example.com", subject="Showing",
-                         body="See you Saturday at 11.")
+    created = await send(
+        ready,
+        channel="email",
+        to="dana@example.com",
+        subject="Showing",
+        body="See you Saturday at 11.",
+    )
     assert created["from"] == "agent@demo-realty.example"
     assert await jobs.send_due(runtime) == 1
     [envelope] = smtp_server.mailbox.messages
@@ -121,7 +136,8 @@ async def test_smtp_refusal_becomes_failed_with_reason(runtime, ready, smtp_serv
     stored = await message(ready, created["id"])
     assert stored["status"] == "FAILED" and stored["blocked_reason"] is None
     assert stored["failure_reason"].startswith(
-        "Provider smtp refused: SMTP SMTPRecipientsRefused: ")
+        "Provider smtp refused: SMTP SMTPRecipientsRefused: "
+    )
     assert "No such user" in stored["failure_reason"]
     runtime.clock.advance(hours=1)  # a refusal is final: nothing is tried again
     await jobs.send_due(runtime)
@@ -141,10 +157,18 @@ async def test_sms_through_a_twilio_shaped_api_and_status_callbacks(runtime, rea
     assert stored["status"] == "SENT" and stored["provider"] == "twilio"
 
     sid = f"SM{1:032d}"
-    callback = {"MessageSid": sid, "MessageStatus": "delivered", "From": SENDER,
-                "To": NEW_YORK, "AccountSid": ACCOUNT}
-    assert_error(await provider_post(client, "/providers/sms/status", callback, token="x"),
-                 403, "invalid_signature")
+    callback = {
+        "MessageSid": sid,
+        "MessageStatus": "delivered",
+        "From": SENDER,
+        "To": NEW_YORK,
+        "AccountSid": ACCOUNT,
+    }
+    assert_error(
+        await provider_post(client, "/providers/sms/status", callback, token="x"),
+        403,
+        "invalid_signature",
+    )
     assert (await provider_post(client, "/providers/sms/status", callback)).status_code == 200
     stored = await message(ready, created["id"])
     assert stored["status"] == "DELIVERED" and stored["delivered_at"]
@@ -152,16 +176,23 @@ async def test_sms_through_a_twilio_shaped_api_and_status_callbacks(runtime, rea
     await provider_post(client, "/providers/sms/status", late)
     assert (await message(ready, created["id"]))["status"] == "DELIVERED"
     unknown = {**callback, "MessageSid": "SMnope"}
-    assert_error(await provider_post(client, "/providers/sms/status", unknown), 404,
-                 "not_found")
+    assert_error(await provider_post(client, "/providers/sms/status", unknown), 404, "not_found")
 
 
 async def test_undelivered_callback_fails_the_message(runtime, ready, client):
     created = await send(ready, to=NEW_YORK)
     await jobs.send_due(runtime)
-    await provider_post(client, "/providers/sms/status", {
-        "MessageSid": f"SM{1:032d}", "MessageStatus": "undelivered", "ErrorCode": "30003",
-        "From": SENDER, "To": NEW_YORK})
+    await provider_post(
+        client,
+        "/providers/sms/status",
+        {
+            "MessageSid": f"SM{1:032d}",
+            "MessageStatus": "undelivered",
+            "ErrorCode": "30003",
+            "From": SENDER,
+            "To": NEW_YORK,
+        },
+    )
     stored = await message(ready, created["id"])
     assert stored["status"] == "FAILED" and "30003" in stored["failure_reason"]
 
@@ -207,11 +238,13 @@ async def test_expired_lease_fails_instead_of_resending(runtime, ready):
     assert (await message(ready, created["id"]))["status"] == "FAILED"
 
 
-async def test_twilio_unreachable_is_retried_and_a_lost_answer_never_is(runtime, ready,
-                                                                         twilio_server):
+async def test_twilio_unreachable_is_retried_and_a_lost_answer_never_is(
+    runtime, ready, twilio_server
+):
     real = runtime.settings
     runtime.settings = real.model_copy(
-        update={"twilio_base_url": f"http://127.0.0.1:{closed_port()}"})
+        update={"twilio_base_url": f"http://127.0.0.1:{closed_port()}"}
+    )
     retried = await send(ready, to=NEW_YORK, body="retried")
     await jobs.send_due(runtime)
     assert (await message(ready, retried["id"]))["status"] == "QUEUED"
@@ -223,5 +256,7 @@ async def test_twilio_unreachable_is_retried_and_a_lost_answer_never_is(runtime,
     runtime.clock.advance(seconds=jobs.RETRY_BACKOFF_SECONDS)
     await jobs.send_due(runtime)
     assert (await message(ready, retried["id"]))["status"] == "SENT"
-    assert sorted(request["form"]["Body"] for request in TwilioShaped.requests) == \
-        ["lost", "retried"]
+    assert sorted(request["form"]["Body"] for request in TwilioShaped.requests) == [
+        "lost",
+        "retried",
+    ]

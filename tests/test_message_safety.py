@@ -23,9 +23,13 @@ SUPPRESSED = "dana@example.com"
 @pytest.fixture
 def settings_overrides(smtp_server):
     smtp_server.mailbox.messages.clear()
-    return {"email_provider": "smtp", "smtp_host": "127.0.0.1", "smtp_port": smtp_server.port,
-            "email_from": "agent@demo-realty.example",
-            "messaging_provider_timeout_seconds": 5}
+    return {
+        "email_provider": "smtp",
+        "smtp_host": "127.0.0.1",
+        "smtp_port": smtp_server.port,
+        "email_from": "agent@demo-realty.example",
+        "messaging_provider_timeout_seconds": 5,
+    }
 
 
 @pytest.fixture
@@ -42,8 +46,10 @@ async def suppress(runtime, tenant, address):
 
 
 async def email(tenant, to, subject="Showing", **extra):
-    return await tenant.post("/v1/messages", json={"channel": "email", "to": to,
-                                                   "subject": subject, "body": "Hi!", **extra})
+    return await tenant.post(
+        "/v1/messages",
+        json={"channel": "email", "to": to, "subject": subject, "body": "Hi!", **extra},
+    )
 
 
 async def queued(tenant, to, **extra):
@@ -70,10 +76,18 @@ def recipients(smtp_server):
 # Forms the mail library reads as dana@example.com (or as a list holding her), and other
 # text that is not one bare address.
 NOT_ONE_ADDRESS = [
-    "(x)dana@example.com", "dana(x)@example.com", "dana@example.com(x)", '"dana"@example.com',
-    "Dana <dana@example.com>", "<dana@example.com>", "eve@example.com, dana@example.com",
-    "dana@example.com\n", "dana@example.com\r\nBcc: eve@example.com", " dana@example.com",
-    "dana@[127.0.0.1]", "dana@example.com.",
+    "(x)dana@example.com",
+    "dana(x)@example.com",
+    "dana@example.com(x)",
+    '"dana"@example.com',
+    "Dana <dana@example.com>",
+    "<dana@example.com>",
+    "eve@example.com, dana@example.com",
+    "dana@example.com\n",
+    "dana@example.com\r\nBcc: eve@example.com",
+    " dana@example.com",
+    "dana@[127.0.0.1]",
+    "dana@example.com.",
 ]
 
 
@@ -95,21 +109,31 @@ async def test_suppressions_compare_the_lower_cased_address(runtime, ready, smtp
 
 async def test_a_suppression_fixture_must_be_an_address(runtime, tenant):
     from homebase.kit.errors import AdminError
+
     with pytest.raises(AdminError, match="neither a phone number nor an email"):
         await suppress(runtime, tenant, "Dana <dana@example.com>")
 
 
 async def test_a_contact_email_with_a_trailing_newline_is_refused(tenant):
-    response = await tenant.post("/v1/contacts", json={"first_name": "Dana",
-                                                       "email": "dana@example.com\n"})
+    response = await tenant.post(
+        "/v1/contacts", json={"first_name": "Dana", "email": "dana@example.com\n"}
+    )
     assert failing_fields(response) == {"email"}
 
 
-@pytest.mark.parametrize("subject", ["Hi\r\nBcc: eve@example.com", "Hi\nthere", "Hi\rthere",
-                                     "Hi\x00", "Hi\x0bthere", "Hi\u2028there"])
+@pytest.mark.parametrize(
+    "subject",
+    [
+        "Hi\r\nBcc: eve@example.com",
+        "Hi\nthere",
+        "Hi\rthere",
+        "Hi\x00",
+        "Hi\x0bthere",
+        "Hi\u2028there",
+    ],
+)
 async def test_a_subject_is_one_line(runtime, ready, smtp_server, subject):
-    assert failing_fields(await email(ready, "ann@example.com", subject=subject)) == \
-        {"subject"}
+    assert failing_fields(await email(ready, "ann@example.com", subject=subject)) == {"subject"}
     await jobs.send_due(runtime)
     assert smtp_server.mailbox.messages == []
 
@@ -125,8 +149,7 @@ async def test_a_poisoned_message_fails_alone(runtime, ready, other_tenant, smtp
     reads as a suppressed mailbox) share a batch with good mail of two workspaces."""
     header = await queued(ready, "eve@example.com")
     comment = await queued(ready, "eve@example.com")
-    good = [await queued(ready, "ann@example.com"),
-            await queued(other_tenant, "bob@example.com")]
+    good = [await queued(ready, "ann@example.com"), await queued(other_tenant, "bob@example.com")]
     await store(runtime, header["id"], subject="Hi\r\nBcc: mallory@example.com")
     await store(runtime, comment["id"], to_address="(x)dana@example.com")
     await jobs.send_due(runtime)
@@ -139,8 +162,7 @@ async def test_a_poisoned_message_fails_alone(runtime, ready, other_tenant, smtp
         assert row["failure_reason"].startswith(f"Provider smtp refused: {field} ")
 
 
-async def test_unreachable_smtp_is_retried_with_backoff_then_sent_once(runtime, ready,
-                                                                        smtp_server):
+async def test_unreachable_smtp_is_retried_with_backoff_then_sent_once(runtime, ready, smtp_server):
     real = runtime.settings
     runtime.settings = real.model_copy(update={"smtp_port": closed_port()})
     created = await queued(ready, "ann@example.com")
@@ -165,11 +187,13 @@ async def test_retries_are_bounded(runtime, ready):
     row = await stored(ready, created["id"])
     assert row["status"] == "FAILED"
     assert row["failure_reason"].startswith(
-        f"Not sent after {jobs.MAX_SEND_ATTEMPTS} attempts: SMTP ")
+        f"Not sent after {jobs.MAX_SEND_ATTEMPTS} attempts: SMTP "
+    )
 
 
-async def test_a_send_cut_off_midway_is_outcome_unknown_and_never_repeated(runtime, ready,
-                                                                           smtp_server):
+async def test_a_send_cut_off_midway_is_outcome_unknown_and_never_repeated(
+    runtime, ready, smtp_server
+):
     created = await queued(ready, CUT_OFF)
     await jobs.send_due(runtime)
     row = await stored(ready, created["id"])
@@ -182,8 +206,9 @@ async def test_a_send_cut_off_midway_is_outcome_unknown_and_never_repeated(runti
 async def test_openapi_states_the_to_and_subject_rules(client):
     document = (await client.get("/v1/openapi.json")).json()
     schemas = document["components"]["schemas"]
-    body = document["paths"]["/v1/messages"]["post"]["requestBody"]["content"][
-        "application/json"]["schema"]
+    body = document["paths"]["/v1/messages"]["post"]["requestBody"]["content"]["application/json"][
+        "schema"
+    ]
     # Whatever the send body's shape (one model, or one per channel), its email form says it.
     if "$ref" in body:
         body = schemas[body["$ref"].rsplit("/", 1)[1]]
@@ -199,8 +224,10 @@ async def test_openapi_states_the_to_and_subject_rules(client):
 # Paths no stored row reaches today, held by injecting the fault (a bug or an outage in
 # our own code, not in a provider).
 
-async def test_an_error_before_the_provider_call_is_retried(runtime, ready, smtp_server,
-                                                             monkeypatch):
+
+async def test_an_error_before_the_provider_call_is_retried(
+    runtime, ready, smtp_server, monkeypatch
+):
     real = jobs.provider_for
     monkeypatch.setattr(jobs, "provider_for", lambda *args: 1 / 0)
     created = await queued(ready, "ann@example.com")
@@ -212,8 +239,9 @@ async def test_an_error_before_the_provider_call_is_retried(runtime, ready, smtp
     assert recipients(smtp_server) == [("ann@example.com",)]
 
 
-async def test_an_error_recording_one_send_spares_the_batch(runtime, ready, other_tenant,
-                                                            smtp_server, monkeypatch):
+async def test_an_error_recording_one_send_spares_the_batch(
+    runtime, ready, other_tenant, smtp_server, monkeypatch
+):
     broken = await queued(ready, "eve@example.com")
     good = await queued(other_tenant, "bob@example.com")
     real = jobs.record
@@ -250,8 +278,9 @@ async def test_a_provider_that_raises_is_outcome_unknown(runtime, ready, monkeyp
     assert (await stored(ready, created["id"]))["failed_at"] == row["failed_at"]
 
 
-async def test_a_worker_dying_mid_batch_fails_only_the_send_it_had_started(runtime, ready,
-                                                                           smtp_server):
+async def test_a_worker_dying_mid_batch_fails_only_the_send_it_had_started(
+    runtime, ready, smtp_server
+):
     """A worker claims a batch, hands the first message to the provider and dies. When the
     lease expires, that one is FAILED "outcome unknown" (it may have been sent); the ones
     it never handed over are claimed again and sent, once each."""
@@ -260,7 +289,10 @@ async def test_a_worker_dying_mid_batch_fails_only_the_send_it_had_started(runti
     assert [claimed.message_id for claimed in claims] == [row["id"] for row in created]
     assert await jobs.begin_send(runtime, claims[0])  # ...and the worker dies here
     assert [(await stored(ready, row["id"]))["status"] for row in created] == [
-        "SENDING", "QUEUED", "QUEUED"]
+        "SENDING",
+        "QUEUED",
+        "QUEUED",
+    ]
     assert await jobs.send_due(runtime) == 0  # nothing is due while the lease holds
     runtime.clock.advance(seconds=runtime.settings.messaging_lease_seconds + 1)
     await jobs.send_due(runtime)

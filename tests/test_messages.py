@@ -46,8 +46,9 @@ async def ready(runtime, tenant):
 
 
 async def contact(tenant, phone=NEW_YORK, email="dana@example.com"):
-    response = await tenant.post("/v1/contacts", json={"first_name": "Dana", "phone": phone,
-                                                       "email": email})
+    response = await tenant.post(
+        "/v1/contacts", json={"first_name": "Dana", "phone": phone, "email": email}
+    )
     assert response.status_code == 201, response.text
     return response.json()
 
@@ -70,8 +71,7 @@ async def assert_blocked(tenant, response, reason):
     stored = (await tenant.get(f"/v1/messages/{details['message_id']}")).json()
     assert stored["status"] == "FAILED" and stored["blocked_reason"] == reason
     assert stored["failure_reason"] == error["message"]
-    assert details["message_id"] in [item["id"] for item in await listed(tenant,
-                                                                         status="FAILED")]
+    assert details["message_id"] in [item["id"] for item in await listed(tenant, status="FAILED")]
     return stored
 
 
@@ -92,8 +92,17 @@ async def test_send_queues_then_worker_sends(runtime, ready):
     assert await jobs.send_due(runtime) == 0  # nothing sent twice
 
     async with runtime.db.transaction() as connection:
-        events = (await connection.execute(select(OutboxEvent.__table__).where(
-            OutboxEvent.__table__.c.type == "message.sent"))).mappings().all()
+        events = (
+            (
+                await connection.execute(
+                    select(OutboxEvent.__table__).where(
+                        OutboxEvent.__table__.c.type == "message.sent"
+                    )
+                )
+            )
+            .mappings()
+            .all()
+        )
     assert len(events) == 1
     data = events[0]["data"]
     assert data["id"] == body["id"] and data["ai_generated"] is True
@@ -107,9 +116,11 @@ async def test_addresses_masked_without_pii_scope(runtime, ready, make):
     await add_consent(runtime, ready, NEW_YORK)
     created = (await send(ready, to=NEW_YORK)).json()
     from tests.support import make_key
+
     _, key = await make_key(runtime, ready.id, ["messages:read"])
-    response = await ready.client.get(f"/v1/messages/{created['id']}",
-                                      headers={"Authorization": f"token {key}"})
+    response = await ready.client.get(
+        f"/v1/messages/{created['id']}", headers={"Authorization": f"token {key}"}
+    )
     body = response.json()
     assert body["pii_masked"] is True and body["to"] == "+*******0142"
     assert body["from"].endswith("0100") and "415" not in body["from"]
@@ -119,8 +130,11 @@ async def test_suspended_workspace_sends_nothing(runtime, ready):
     await add_consent(runtime, ready, NEW_YORK)
     await set_status(runtime, ready, "suspended")
     await assert_blocked(ready, await send(ready, to=NEW_YORK), "account_suspended")
-    await assert_blocked(ready, await send(ready, channel="email", to="dana@example.com",
-                                           subject="Hi"), "account_suspended")
+    await assert_blocked(
+        ready,
+        await send(ready, channel="email", to="dana@example.com", subject="Hi"),
+        "account_suspended",
+    )
 
 
 async def test_unapproved_sender_is_refused(runtime, tenant):
@@ -131,21 +145,24 @@ async def test_unapproved_sender_is_refused(runtime, tenant):
     await assert_blocked(tenant, await send(tenant, to=NEW_YORK), "a2p_not_approved")
     await add_sender(runtime, tenant, number="+14155550199", a2p_status="approved")
     assert (await send(tenant, to=NEW_YORK)).status_code == 201
-    await assert_blocked(tenant, await send(tenant, to=NEW_YORK, **{"from": SENDER}),
-                         "a2p_not_approved")
-    assert failing_fields(await send(tenant, to=NEW_YORK, **{"from": "+14155550111"})) == \
-        {"from"}
+    await assert_blocked(
+        tenant, await send(tenant, to=NEW_YORK, **{"from": SENDER}), "a2p_not_approved"
+    )
+    assert failing_fields(await send(tenant, to=NEW_YORK, **{"from": "+14155550111"})) == {"from"}
 
 
-@pytest.mark.parametrize(("utc_hour", "minute", "number", "allowed"), [
-    (6, 0, NEW_YORK, False),      # 01:00 or 02:00
-    (18, 0, NEW_YORK, True),
-    (17, 0, HONOLULU, False),     # 07:00 (no daylight saving)
-    (17, 0, LOS_ANGELES, True),   # 09:00 or 10:00
-    (13, 30, NORTH_DAKOTA, False),  # 07:30/08:30 Central but 06:30/07:30 Mountain
-    (18, 0, NORTH_DAKOTA, True),
-    (18, 0, NO_ZONE, False),      # no zone resolves: fails closed
-])
+@pytest.mark.parametrize(
+    ("utc_hour", "minute", "number", "allowed"),
+    [
+        (6, 0, NEW_YORK, False),  # 01:00 or 02:00
+        (18, 0, NEW_YORK, True),
+        (17, 0, HONOLULU, False),  # 07:00 (no daylight saving)
+        (17, 0, LOS_ANGELES, True),  # 09:00 or 10:00
+        (13, 30, NORTH_DAKOTA, False),  # 07:30/08:30 Central but 06:30/07:30 Mountain
+        (18, 0, NORTH_DAKOTA, True),
+        (18, 0, NO_ZONE, False),  # no zone resolves: fails closed
+    ],
+)
 async def test_quiet_hours(runtime, tenant, utc_hour, minute, number, allowed):
     freeze(runtime, utc_hour, minute)
     await add_sender(runtime, tenant)
@@ -190,8 +207,7 @@ async def test_stop_suppresses_start_allows_help_answers(runtime, ready, client)
     assert response.status_code == 200
     assert "unsubscribed" in response.text and response.text.startswith("<?xml")
     await assert_blocked(ready, await send(ready, contact_id=person["id"]), "opted_out")
-    await assert_blocked(ready, await send(ready, channel="whatsapp", to=NEW_YORK),
-                         "opted_out")
+    await assert_blocked(ready, await send(ready, channel="whatsapp", to=NEW_YORK), "opted_out")
     async with runtime.db.transaction() as connection:
         row = (await connection.execute(select(Suppression.__table__))).mappings().one()
     assert row["address"] == NEW_YORK and row["reason"] == "opt_out_reply"
@@ -226,19 +242,33 @@ async def test_inbound_signature_and_tenancy(runtime, ready, other_tenant, clien
 
 async def test_email_is_gated_by_suppression_only(runtime, ready):
     freeze(runtime, 6)  # night everywhere: email has no quiet hours
-    response = await send(ready, channel="EMAIL", to="Dana@Example.com", subject="Hello",
-                          body="Listing attached.")
+    response = await send(
+        ready, channel="EMAIL", to="Dana@Example.com", subject="Hello", body="Listing attached."
+    )
     assert response.status_code == 201, response.text
     assert response.json()["to"] == "dana@example.com"
     from homebase.db.tenancy import TenantSession
     from homebase.kit.ids import new_id
+
     async with runtime.db.transaction() as connection:
-        await TenantSession(connection, ready.id).insert(Suppression.__table__, {
-            "id": new_id("sup"), "kind": "email", "address": "dana@example.com",
-            "reason": "manual", "evidence": {}, "created_at": runtime.clock(),
-            "lifted_at": None, "lifted_evidence": None})
-    await assert_blocked(ready, await send(ready, channel="email", to="dana@example.com",
-                                           subject="Again"), "opted_out")
+        await TenantSession(connection, ready.id).insert(
+            Suppression.__table__,
+            {
+                "id": new_id("sup"),
+                "kind": "email",
+                "address": "dana@example.com",
+                "reason": "manual",
+                "evidence": {},
+                "created_at": runtime.clock(),
+                "lifted_at": None,
+                "lifted_evidence": None,
+            },
+        )
+    await assert_blocked(
+        ready,
+        await send(ready, channel="email", to="dana@example.com", subject="Again"),
+        "opted_out",
+    )
 
 
 async def test_worker_rechecks_gates_before_sending(runtime, ready, client):
@@ -255,8 +285,7 @@ async def test_validation(ready):
     assert failing_fields(await send(ready, to=NEW_YORK, contact_id="con_x")) == {"to"}
     assert failing_fields(await send(ready, to="not a phone")) == {"to"}
     assert failing_fields(await send(ready, channel="fax", to=NEW_YORK)) == {"channel"}
-    assert failing_fields(await send(ready, channel="email", to="a@example.com")) == \
-        {"subject"}
+    assert failing_fields(await send(ready, channel="email", to="a@example.com")) == {"subject"}
     assert failing_fields(await send(ready, to=NEW_YORK, subject="x")) == {"subject"}
     assert failing_fields(await send(ready, to=NEW_YORK, body="x" * 1601)) == {"body"}
     assert failing_fields(await send(ready, to=NEW_YORK, extra=1)) == {"extra"}
@@ -283,13 +312,11 @@ async def test_filters_and_fields(runtime, ready):
     assert len(await listed(ready)) == 3
     assert len(await listed(ready, channel="email")) == 1
     assert len(await listed(ready, status="failed")) == 1
-    assert [m["contact_id"] for m in await listed(ready, contact_id=person["id"])] == \
-        [person["id"]]
+    assert [m["contact_id"] for m in await listed(ready, contact_id=person["id"])] == [person["id"]]
     assert len(await listed(ready, direction="OUTBOUND")) == 3
     slim = await listed(ready, fields="status,from")
     assert set(slim[0]) == {"id", "pii_masked", "status", "from"}
-    assert failing_fields(await ready.get("/v1/messages", params={"status": "NOPE"})) == \
-        {"status"}
+    assert failing_fields(await ready.get("/v1/messages", params={"status": "NOPE"})) == {"status"}
 
 
 async def test_scopes(runtime, make):
@@ -323,16 +350,24 @@ async def test_openapi_documents_messages(client):
     assert "422" in post["responses"] and "compliance" in str(post["responses"]["422"])
     assert "quiet_hours" in post["description"]
     message = document["components"]["schemas"]["Message"]
-    for name in ("channel", "direction", "status", "ai_generated", "from", "to",
-                 "failure_reason", "pii_masked"):
+    for name in (
+        "channel",
+        "direction",
+        "status",
+        "ai_generated",
+        "from",
+        "to",
+        "failure_reason",
+        "pii_masked",
+    ):
         assert name in message["properties"]
     assert set(message["required"]) == set(message["properties"])  # null, never absent
     assert message["examples"][0]["status"] == "FAILED"
     create = document["components"]["schemas"]["MessageCreate"]
     assert post["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(
-        "/MessageCreate")
-    assert {example["channel"] for example in create["examples"]} == {"SMS", "WHATSAPP",
-                                                                     "EMAIL"}
+        "/MessageCreate"
+    )
+    assert {example["channel"] for example in create["examples"]} == {"SMS", "WHATSAPP", "EMAIL"}
     blocked = post["responses"]["422"]["content"]["application/json"]
     assert blocked["schema"]["$ref"].endswith("/ErrorEnvelope")
     error = blocked["example"]["error"]
@@ -340,7 +375,8 @@ async def test_openapi_documents_messages(client):
     assert {"message_id", "status", "recorded"} <= set(error["details"])
     listing = document["paths"]["/v1/messages"]["get"]
     assert {"contact_id", "channel", "direction", "status", "cursor", "limit", "fields"} <= {
-        parameter["name"] for parameter in listing["parameters"]}
+        parameter["name"] for parameter in listing["parameters"]
+    }
     assert "/providers/sms/inbound" in document["paths"]
 
 
@@ -351,7 +387,8 @@ def send_variants(document) -> dict[str, dict]:
     assert create["discriminator"]["propertyName"] == "channel"
     mapping = create["discriminator"]["mapping"]
     assert sorted(ref for ref in mapping.values()) == sorted(
-        option["$ref"] for option in create["oneOf"])
+        option["$ref"] for option in create["oneOf"]
+    )
     return {channel: schemas[ref.rsplit("/", 1)[-1]] for channel, ref in mapping.items()}
 
 
@@ -385,17 +422,29 @@ async def test_each_channel_rule_answers_400_naming_the_member(ready):
 
     no_subject = only(await send(ready, channel="email", to="a@example.com"))
     assert (no_subject["field"], no_subject["type"], no_subject["message"]) == (
-        "subject", "missing", "is required")
+        "subject",
+        "missing",
+        "is required",
+    )
     for channel in ("sms", "WhatsApp", "SMS"):
         item = only(await send(ready, channel=channel, to=NEW_YORK, subject="x"))
         assert (item["field"], item["type"]) == ("subject", "extra_forbidden")
-    assert only(await send(ready, channel="email", to="a@example.com", subject="s",
-                           **{"from": SENDER}))["field"] == "from"
-    assert only(await send(ready, channel="email", to="a@example.com", subject=""))[
-        "field"] == "subject"
+    assert (
+        only(
+            await send(ready, channel="email", to="a@example.com", subject="s", **{"from": SENDER})
+        )["field"]
+        == "from"
+    )
+    assert (
+        only(await send(ready, channel="email", to="a@example.com", subject=""))["field"]
+        == "subject"
+    )
     unknown = only(await send(ready, channel="fax", to=NEW_YORK))
     assert (unknown["field"], unknown["type"], unknown["message"]) == (
-        "channel", "enum", "Input should be 'SMS', 'WHATSAPP' or 'EMAIL'")
+        "channel",
+        "enum",
+        "Input should be 'SMS', 'WHATSAPP' or 'EMAIL'",
+    )
     assert only(await send(ready, channel=7, to=NEW_YORK))["field"] == "channel"
     missing = only(await ready.post("/v1/messages", json={"to": NEW_YORK, "body": "Hi"}))
     assert (missing["field"], missing["type"]) == ("channel", "missing")
@@ -413,13 +462,17 @@ async def test_each_documented_send_example_is_accepted(runtime, ready, client):
     await add_sender(runtime, ready, channel="whatsapp")
     await add_consent(runtime, ready, "+14155550142")
     person = await contact(ready, phone="+1 415 555 0142")
-    examples = [*document["components"]["schemas"]["MessageCreate"]["examples"],
-                *(example for variant in send_variants(document).values()
-                  for example in variant["examples"])]
+    examples = [
+        *document["components"]["schemas"]["MessageCreate"]["examples"],
+        *(
+            example
+            for variant in send_variants(document).values()
+            for example in variant["examples"]
+        ),
+    ]
     assert len(examples) == 6
     for example in examples:
-        body = {**example, **({"contact_id": person["id"]} if "contact_id" in example
-                              else {})}
+        body = {**example, **({"contact_id": person["id"]} if "contact_id" in example else {})}
         response = await ready.post("/v1/messages", json=body)
         assert response.status_code == 201, (example, response.text)
         assert response.json()["channel"] == example["channel"]
@@ -430,8 +483,10 @@ async def test_openapi_documents_the_provider_callbacks(client):
     """Each callback's form with its required members, an example, the signature header,
     and a real schema for its reply."""
     paths = (await client.get("/v1/openapi.json")).json()["paths"]
-    expected = {"/providers/sms/inbound": ["From", "To"],
-                "/providers/sms/status": ["MessageSid", "MessageStatus", "From"]}
+    expected = {
+        "/providers/sms/inbound": ["From", "To"],
+        "/providers/sms/status": ["MessageSid", "MessageStatus", "From"],
+    }
     for path, required in expected.items():
         post = paths[path]["post"]
         form = post["requestBody"]["content"]["application/x-www-form-urlencoded"]["schema"]
@@ -453,8 +508,9 @@ async def test_whatsapp_inbound_and_refusal_on_the_timeline(runtime, ready, clie
     [received] = await listed(ready, direction="INBOUND")
     assert received["channel"] == "WHATSAPP" and received["contact_id"] == person["id"]
     await set_status(runtime, ready, "suspended")
-    await assert_blocked(ready, await send(ready, channel="whatsapp", contact_id=person["id"]),
-                         "account_suspended")
+    await assert_blocked(
+        ready, await send(ready, channel="whatsapp", contact_id=person["id"]), "account_suspended"
+    )
     timeline = (await ready.get(f"/v1/contacts/{person['id']}/events")).json()["data"]
     assert [entry["type"] for entry in timeline][:2] == ["message.failed", "message.received"]
     assert timeline[0]["title"] == "WhatsApp message failed (account_suspended)"
@@ -463,24 +519,36 @@ async def test_whatsapp_inbound_and_refusal_on_the_timeline(runtime, ready, clie
 async def test_suppressions_fixture_kind(runtime, ready):
     from homebase.db.tenancy import TenantSession
     from homebase.fixtures import load_fixtures
+
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, ready.id, clock=runtime.clock)
-        created = await load_fixtures(session, {"suppressions": [
-            {"address": "(212) 555-0142"}, {"address": "Dana@Example.com", "reason": "bounce"}]})
+        created = await load_fixtures(
+            session,
+            {
+                "suppressions": [
+                    {"address": "(212) 555-0142"},
+                    {"address": "Dana@Example.com", "reason": "bounce"},
+                ]
+            },
+        )
     assert len(created["suppressions"]) == 2
     await add_consent(runtime, ready, NEW_YORK)
     await assert_blocked(ready, await send(ready, to=NEW_YORK), "opted_out")
-    await assert_blocked(ready, await send(ready, channel="email", to="dana@example.com",
-                                           subject="s"), "opted_out")
+    await assert_blocked(
+        ready, await send(ready, channel="email", to="dana@example.com", subject="s"), "opted_out"
+    )
 
 
 async def test_list_pages_newest_first(runtime, ready):
-    ids = [(await send(ready, channel="email", to=f"p{i}@example.com", subject="s")).json()["id"]
-           for i in range(3)]
+    ids = [
+        (await send(ready, channel="email", to=f"p{i}@example.com", subject="s")).json()["id"]
+        for i in range(3)
+    ]
     first = (await ready.get("/v1/messages", params={"limit": 2})).json()
     assert [item["id"] for item in first["data"]] == ids[::-1][:2] and first["has_more"]
-    second = (await ready.get("/v1/messages", params={"limit": 2,
-                                                      "cursor": first["next_cursor"]})).json()
+    second = (
+        await ready.get("/v1/messages", params={"limit": 2, "cursor": first["next_cursor"]})
+    ).json()
     assert [item["id"] for item in second["data"]] == [ids[0]]
     assert second["has_more"] is False and second["next_cursor"] is None
     masked = first["data"][0]
@@ -491,24 +559,26 @@ async def test_messaging_settings_fixture_kind(runtime, ready):
     from homebase.db.tenancy import TenantSession
     from homebase.fixtures import load_fixtures
     from homebase.kit.errors import AdminError
+
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, ready.id, clock=runtime.clock)
-        for wider in ({"sms_window_start": "07:00"}, {"sms_window_end": "22:00"},
-                      {"quiet": True}):
+        for wider in ({"sms_window_start": "07:00"}, {"sms_window_end": "22:00"}, {"quiet": True}):
             with pytest.raises(AdminError):
                 await load_fixtures(session, {"messaging_settings": [wider]})
-        await load_fixtures(session, {"messaging_settings": [
-            {"sms_window_start": "12:00", "sms_window_end": "17:00"}]})
+        await load_fixtures(
+            session,
+            {"messaging_settings": [{"sms_window_start": "12:00", "sms_window_end": "17:00"}]},
+        )
     await add_consent(runtime, ready, LOS_ANGELES)  # 10:00 or 11:00 there
     await assert_blocked(ready, await send(ready, to=LOS_ANGELES), "quiet_hours")
 
 
-async def test_every_opt_out_keyword_suppresses_and_start_or_unstop_lifts(runtime, ready,
-                                                                          client):
+async def test_every_opt_out_keyword_suppresses_and_start_or_unstop_lifts(runtime, ready, client):
     await add_consent(runtime, ready, NEW_YORK)
     lift = ["START", "unstop", "Start!", "UNSTOP", "start", "Unstop."]
-    for word, again in zip(["STOPALL", "unsubscribe", "Cancel", "END", "quit.", "Stop"], lift,
-                           strict=True):
+    for word, again in zip(
+        ["STOPALL", "unsubscribe", "Cancel", "END", "quit.", "Stop"], lift, strict=True
+    ):
         assert "unsubscribed" in (await reply(client, NEW_YORK, word)).text, word
         await assert_blocked(ready, await send(ready, to=NEW_YORK), "opted_out")
         assert "resubscribed" in (await reply(client, NEW_YORK, again)).text, again
@@ -526,13 +596,25 @@ async def test_message_received_event_is_masked(runtime, ready, client):
     person = await contact(ready)
     await reply(client, NEW_YORK, "Is it still available?", sid="SM_in")
     async with runtime.db.transaction() as connection:
-        [event] = (await connection.execute(select(OutboxEvent.__table__).where(
-            OutboxEvent.__table__.c.type == "message.received"))).mappings().all()
+        [event] = (
+            (
+                await connection.execute(
+                    select(OutboxEvent.__table__).where(
+                        OutboxEvent.__table__.c.type == "message.received"
+                    )
+                )
+            )
+            .mappings()
+            .all()
+        )
     data = event["data"]
     assert data["from"] == "+*******0142" and data["to"] == "+*******0100"
     assert NEW_YORK not in str(data) and SENDER not in str(data)
-    assert (data["channel"], data["direction"], data["contact_id"]) == ("SMS", "INBOUND",
-                                                                        person["id"])
+    assert (data["channel"], data["direction"], data["contact_id"]) == (
+        "SMS",
+        "INBOUND",
+        person["id"],
+    )
     [received] = await listed(ready, direction="INBOUND")
     assert data["id"] == received["id"]
     timeline = (await ready.get(f"/v1/contacts/{person['id']}/events")).json()["data"]
@@ -541,13 +623,15 @@ async def test_message_received_event_is_masked(runtime, ready, client):
 
 
 async def test_inbound_refuses_a_tampered_body_and_any_call_without_a_configured_token(
-        runtime, ready, client):
+    runtime, ready, client
+):
     signed = {"From": NEW_YORK, "To": SENDER, "Body": "hello", "MessageSid": "SM1"}
     header = signature(TOKEN, "http://127.0.0.1:8000/providers/sms/inbound", signed.items())
-    tampered = await client.post("/providers/sms/inbound",
-                                 content=urlencode({**signed, "Body": "STOP"}),
-                                 headers={"content-type": "application/x-www-form-urlencoded",
-                                          "x-twilio-signature": header})
+    tampered = await client.post(
+        "/providers/sms/inbound",
+        content=urlencode({**signed, "Body": "STOP"}),
+        headers={"content-type": "application/x-www-form-urlencoded", "x-twilio-signature": header},
+    )
     assert_error(tampered, 403, "invalid_signature")
     runtime.settings = runtime.settings.model_copy(update={"twilio_auth_token": ""})
     unconfigured = await provider_post(client, "/providers/sms/inbound", signed, token="")

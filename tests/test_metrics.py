@@ -39,8 +39,9 @@ async def test_requests_are_counted_by_route_template(tenant, client):
     # The scrape before this one was counted under its own route.
     assert value(after, REQUESTS, method="GET", route="/metrics", status=200) >= 1
     labels = {label for (_, sample_labels) in after for label in sample_labels}
-    assert labels and all(contact_id not in text and not RECORD_ID.search(text)
-                          for label in labels for text in label)
+    assert labels and all(
+        contact_id not in text and not RECORD_ID.search(text) for label in labels for text in label
+    )
     assert contact_id not in response.text
 
 
@@ -48,8 +49,12 @@ async def test_every_method_and_status_is_a_bounded_label(tenant, client):
     before = await scrape(client)
     response = await client.request("BREW", "/v1/ping")
     after = await scrape(client)
-    assert delta(before, after, REQUESTS, method="other", route="/v1/ping",
-                 status=response.status_code) == 1
+    assert (
+        delta(
+            before, after, REQUESTS, method="other", route="/v1/ping", status=response.status_code
+        )
+        == 1
+    )
     assert not any(dict(labels).get("method") == "BREW" for _, labels in after)
 
 
@@ -60,19 +65,21 @@ async def test_metrics_is_outside_the_v1_document(client):
     assert (await client.get("/oauth/token")).status_code == 405
     after = await scrape(client)
     # A plain Starlette route and a router's own prefix are labelled by template too.
-    assert delta(before, after, REQUESTS, method="GET", route="/v1/openapi.json",
-                 status=200) == 1
+    assert delta(before, after, REQUESTS, method="GET", route="/v1/openapi.json", status=200) == 1
     assert delta(before, after, REQUESTS, method="GET", route="/oauth/token", status=405) == 1
 
 
-@pytest.mark.parametrize("settings_overrides", [{"metrics_token": TOKEN,
-                                                 "rate_limit_unauthenticated_per_min": 2}])
+@pytest.mark.parametrize(
+    "settings_overrides", [{"metrics_token": TOKEN, "rate_limit_unauthenticated_per_min": 2}]
+)
 async def test_token_protects_metrics_and_is_never_budgeted(client):
-    refusals = [await client.get("/metrics"),
-                await client.get("/metrics", headers={"Authorization": "Bearer wrong"}),
-                await client.get("/metrics", headers={"Authorization": f"Bearer {TOKEN}x"}),
-                await client.get("/metrics", headers={"Authorization": f"token {TOKEN}"}),
-                await client.get("/metrics", headers={"Authorization": "Bearer é".encode()})]
+    refusals = [
+        await client.get("/metrics"),
+        await client.get("/metrics", headers={"Authorization": "Bearer wrong"}),
+        await client.get("/metrics", headers={"Authorization": f"Bearer {TOKEN}x"}),
+        await client.get("/metrics", headers={"Authorization": f"token {TOKEN}"}),
+        await client.get("/metrics", headers={"Authorization": "Bearer é".encode()}),
+    ]
     for response in refusals:  # more failures than the budget allows, none of them 429
         error = assert_error(response, 401, "unauthenticated")
         assert error["request_id"] == response.headers["x-request-id"]
@@ -85,8 +92,10 @@ async def test_token_protects_metrics_and_is_never_budgeted(client):
     await scrape(client, Authorization=f"bearer  {TOKEN}")
 
 
-@pytest.mark.parametrize("settings_overrides", [{"rate_limit_api_key_per_min": 2,
-                                                 "rate_limit_unauthenticated_per_min": 1}])
+@pytest.mark.parametrize(
+    "settings_overrides",
+    [{"rate_limit_api_key_per_min": 2, "rate_limit_unauthenticated_per_min": 1}],
+)
 async def test_rate_limit_refusals_are_counted_by_limit(tenant, client):
     before = await scrape(client)
     statuses = [(await tenant.get("/v1/ping")).status_code for _ in range(3)]
@@ -103,8 +112,7 @@ async def test_rate_limit_refusals_are_counted_by_limit(tenant, client):
 
 async def test_database_pool_use(runtime, client):
     samples = await scrape(client)
-    assert value(samples, "homebase_db_pool_connections_max") >= (1 if runtime.db.is_sqlite
-                                                                  else 10)
+    assert value(samples, "homebase_db_pool_connections_max") >= (1 if runtime.db.is_sqlite else 10)
     idle = REGISTRY.get_sample_value("homebase_db_pool_connections_in_use")
     async with runtime.db.transaction(write=False):
         held = REGISTRY.get_sample_value("homebase_db_pool_connections_in_use")

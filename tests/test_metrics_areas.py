@@ -67,25 +67,27 @@ async def test_message_sends_and_compliance_refusals(tenant, runtime, client):
     await add_sender(runtime, tenant)
     before = await scrape(client)
     # Proactive text without consent: refused by the consent gate at request time.
-    refused = await tenant.post("/v1/messages", json={"channel": "sms", "body": "Hi!",
-                                                      "to": NEW_YORK})
+    refused = await tenant.post(
+        "/v1/messages", json={"channel": "sms", "body": "Hi!", "to": NEW_YORK}
+    )
     assert refused.status_code == 422, refused.text
     await add_consent(runtime, tenant, NEW_YORK)
-    sent = await tenant.post("/v1/messages", json={"channel": "sms", "body": "Hi!",
-                                                   "to": NEW_YORK})
+    sent = await tenant.post("/v1/messages", json={"channel": "sms", "body": "Hi!", "to": NEW_YORK})
     assert sent.status_code == 201, sent.text
     assert await messaging_jobs.send_due(runtime) == 1
     # Queued, then the recipient opts out: the worker's own check refuses it.
-    queued = await tenant.post("/v1/messages", json={"channel": "sms", "body": "Again",
-                                                     "to": NEW_YORK})
+    queued = await tenant.post(
+        "/v1/messages", json={"channel": "sms", "body": "Again", "to": NEW_YORK}
+    )
     assert queued.status_code == 201, queued.text
     await reply(client, NEW_YORK, "STOP")
     await messaging_jobs.send_due(runtime)
     assert (await tenant.get(f"/v1/messages/{queued.json()['id']}")).json()["status"] == "FAILED"
     after = await scrape(client)
 
-    assert delta(before, after, REFUSALS, gate="consent_missing", channel="SMS",
-                 stage="request") == 1
+    assert (
+        delta(before, after, REFUSALS, gate="consent_missing", channel="SMS", stage="request") == 1
+    )
     assert delta(before, after, REFUSALS, gate="opted_out", channel="SMS", stage="send") == 1
     assert delta(before, after, SENDS, channel="SMS", outcome="sent") == 1
     assert delta(before, after, SENDS, channel="SMS", outcome="blocked") == 2

@@ -21,10 +21,15 @@ BASE = "https://testserver"  # Authlib refuses plain-http token endpoints
 
 def authlib_client(asgi_app, created, auth_method: str) -> AsyncOAuth2Client:
     return AsyncOAuth2Client(
-        client_id=created.client_id, client_secret=created.client_secret,
-        scope="contacts:read deals:read", redirect_uri=REDIRECT, code_challenge_method="S256",
+        client_id=created.client_id,
+        client_secret=created.client_secret,
+        scope="contacts:read deals:read",
+        redirect_uri=REDIRECT,
+        code_challenge_method="S256",
         token_endpoint_auth_method=auth_method,
-        transport=httpx.ASGITransport(app=asgi_app), base_url=BASE)
+        transport=httpx.ASGITransport(app=asgi_app),
+        base_url=BASE,
+    )
 
 
 async def approve_in_browser(browser: httpx.AsyncClient, authorization_url: str) -> str:
@@ -32,29 +37,36 @@ async def approve_in_browser(browser: httpx.AsyncClient, authorization_url: str)
     is sent (the app's callback with code and state)."""
     page = await browser.get(authorization_url)
     assert page.status_code == 200, page.text
-    decided = await browser.post("/oauth/authorize", data={
-        "csrf_token": form_value(page.text, "csrf_token"),
-        "request": form_value(page.text, "request"), "decision": "approve"})
+    decided = await browser.post(
+        "/oauth/authorize",
+        data={
+            "csrf_token": form_value(page.text, "csrf_token"),
+            "request": form_value(page.text, "request"),
+            "decision": "approve",
+        },
+    )
     assert decided.status_code == 303, decided.text
     return decided.headers["location"]
 
 
 async def complete_flow(oauth: AsyncOAuth2Client, browser: httpx.AsyncClient) -> dict:
     verifier = secrets.token_urlsafe(64)
-    url, state = oauth.create_authorization_url(f"{BASE}/oauth/authorize",
-                                                code_verifier=verifier)
+    url, state = oauth.create_authorization_url(f"{BASE}/oauth/authorize", code_verifier=verifier)
     assert "code_challenge_method=S256" in url and "code_challenge=" in url
     callback = await approve_in_browser(browser, url)
     assert callback.startswith(REDIRECT) and f"state={state}" in callback
-    return await oauth.fetch_token(f"{BASE}/oauth/token", authorization_response=callback,
-                                   code_verifier=verifier)
+    return await oauth.fetch_token(
+        f"{BASE}/oauth/token", authorization_response=callback, code_verifier=verifier
+    )
 
 
 async def test_authlib_completes_pkce_refreshes_and_is_cut_off(app, runtime, tenant):
     app_client = await make_app(runtime)
     member = await make_member(runtime, tenant.id)
-    async with member_browser(app, runtime, member) as browser, \
-            authlib_client(app, app_client, "client_secret_basic") as oauth:
+    async with (
+        member_browser(app, runtime, member) as browser,
+        authlib_client(app, app_client, "client_secret_basic") as oauth,
+    ):
         token = await complete_flow(oauth, browser)
         assert token["token_type"] == "Bearer" and token["scope"] == "contacts:read deals:read"
         pinged = await oauth.get("/v1/ping")
@@ -69,9 +81,16 @@ async def test_authlib_completes_pkce_refreshes_and_is_cut_off(app, runtime, ten
         assert (await oauth.get("/v1/contacts")).status_code == 200
 
         # Someone replays the retired refresh token: the whole family ends.
-        replay = await oauth.post(f"{BASE}/oauth/token", auth=None, data={
-            "grant_type": "refresh_token", "refresh_token": first_refresh,
-            "client_id": app_client.client_id, "client_secret": app_client.client_secret})
+        replay = await oauth.post(
+            f"{BASE}/oauth/token",
+            auth=None,
+            data={
+                "grant_type": "refresh_token",
+                "refresh_token": first_refresh,
+                "client_id": app_client.client_id,
+                "client_secret": app_client.client_secret,
+            },
+        )
         assert replay.status_code == 400 and replay.json()["error"] == "invalid_grant"
         assert (await oauth.get("/v1/ping")).status_code == 401
 
@@ -79,21 +98,26 @@ async def test_authlib_completes_pkce_refreshes_and_is_cut_off(app, runtime, ten
         await complete_flow(oauth, browser)
         assert (await oauth.get("/v1/ping")).status_code == 200
         async with runtime.db.transaction() as connection:
-            assert await service.revoke_grant(connection, tenant.id, app_client.client_id,
-                                              runtime.clock())
+            assert await service.revoke_grant(
+                connection, tenant.id, app_client.client_id, runtime.clock()
+            )
         assert (await oauth.get("/v1/ping")).status_code == 401
 
 
 async def test_authlib_with_form_client_authentication_and_revocation(app, runtime, tenant):
     app_client = await make_app(runtime)
     member = await make_member(runtime, tenant.id)
-    async with member_browser(app, runtime, member) as browser, \
-            authlib_client(app, app_client, "client_secret_post") as oauth:
+    async with (
+        member_browser(app, runtime, member) as browser,
+        authlib_client(app, app_client, "client_secret_post") as oauth,
+    ):
         token = await complete_flow(oauth, browser)
         refreshed = await oauth.refresh_token(f"{BASE}/oauth/token")
         assert refreshed["access_token"] != token["access_token"]
-        revoked = await oauth.revoke_token(f"{BASE}/oauth/revoke",
-                                           token=refreshed["refresh_token"],
-                                           token_type_hint="refresh_token")
+        revoked = await oauth.revoke_token(
+            f"{BASE}/oauth/revoke",
+            token=refreshed["refresh_token"],
+            token_type_hint="refresh_token",
+        )
         assert revoked.status_code == 200
         assert (await oauth.get("/v1/ping")).status_code == 401

@@ -35,11 +35,13 @@ def basic(client_id: str, secret: str) -> dict[str, str]:
     return {"Authorization": "Basic " + base64.b64encode(raw).decode()}
 
 
-async def test_code_exchange_issues_prefixed_tokens_with_no_store(runtime, client, tenant,
-                                                                  app_client):
+async def test_code_exchange_issues_prefixed_tokens_with_no_store(
+    runtime, client, tenant, app_client
+):
     verifier, challenge = pkce_pair()
-    code = await grant_code(runtime, app_client, tenant.id, challenge,
-                            ("contacts:write", "deals:read"))
+    code = await grant_code(
+        runtime, app_client, tenant.id, challenge, ("contacts:write", "deals:read")
+    )
     assert code.startswith("hbo_code_")
     response = await exchange(client, app_client, code, verifier)
     assert response.status_code == 200, response.text
@@ -53,35 +55,47 @@ async def test_code_exchange_issues_prefixed_tokens_with_no_store(runtime, clien
     assert body["scope"] == "contacts:write deals:read" and body["tenant_id"] == tenant.id
 
 
-async def test_codes_tokens_and_secrets_are_stored_only_as_hashes(runtime, client, tenant,
-                                                                 app_client):
+async def test_codes_tokens_and_secrets_are_stored_only_as_hashes(
+    runtime, client, tenant, app_client
+):
     from sqlalchemy import select
 
     from homebase.kit.crypto import token_hash
     from homebase.models import OAuthClient, OAuthCode, OAuthToken
+
     verifier, challenge = pkce_pair()
     code = await grant_code(runtime, app_client, tenant.id, challenge)
     body = (await exchange(client, app_client, code, verifier)).json()
-    values = {"code": code, "access": body["access_token"], "refresh": body["refresh_token"],
-              "secret": app_client.client_secret}
+    values = {
+        "code": code,
+        "access": body["access_token"],
+        "refresh": body["refresh_token"],
+        "secret": app_client.client_secret,
+    }
     async with runtime.db.transaction(write=False) as connection:
-        rows = {name: [tuple(row) for row in await connection.execute(select(table))]
-                for name, table in (("clients", OAuthClient.__table__),
-                                    ("codes", OAuthCode.__table__),
-                                    ("tokens", OAuthToken.__table__))}
+        rows = {
+            name: [tuple(row) for row in await connection.execute(select(table))]
+            for name, table in (
+                ("clients", OAuthClient.__table__),
+                ("codes", OAuthCode.__table__),
+                ("tokens", OAuthToken.__table__),
+            )
+        }
     stored = repr(rows)
     for value in values.values():
         assert value not in stored and token_hash(value) in stored
 
 
 async def test_a_client_that_also_authenticates_is_accepted_a_wrong_secret_is_not(
-        runtime, client, tenant, app_client):
+    runtime, client, tenant, app_client
+):
     verifier, challenge = pkce_pair()
     code = await grant_code(runtime, app_client, tenant.id, challenge)
     wrong = await exchange(client, app_client, code, verifier, client_secret="hbo_cs_wrong")
     assert_oauth_error(wrong, "invalid_client")
-    right = await exchange(client, app_client, code, verifier,
-                           client_secret=app_client.client_secret)
+    right = await exchange(
+        client, app_client, code, verifier, client_secret=app_client.client_secret
+    )
     assert right.status_code == 200, right.text
 
 
@@ -89,8 +103,7 @@ async def test_wrong_verifier_is_invalid_grant(runtime, client, tenant, app_clie
     _, challenge = pkce_pair()
     code = await grant_code(runtime, app_client, tenant.id, challenge)
     other_verifier, _ = pkce_pair()
-    assert_oauth_error(await exchange(client, app_client, code, other_verifier),
-                       "invalid_grant")
+    assert_oauth_error(await exchange(client, app_client, code, other_verifier), "invalid_grant")
 
 
 async def test_verifier_length_bounds(runtime, client, tenant, app_client):
@@ -105,14 +118,16 @@ async def test_verifier_length_bounds(runtime, client, tenant, app_client):
 
 
 async def test_verifier_with_characters_outside_unreserved_is_invalid_request(
-        runtime, client, tenant, app_client):
+    runtime, client, tenant, app_client
+):
     verifier, challenge = pkce_pair("a" * 42 + "+")
     code = await grant_code(runtime, app_client, tenant.id, challenge)
     assert_oauth_error(await exchange(client, app_client, code, verifier), "invalid_request")
 
 
 async def test_code_reuse_is_refused_and_revokes_what_the_first_issued(
-        runtime, client, tenant, app_client):
+    runtime, client, tenant, app_client
+):
     verifier, challenge = pkce_pair()
     code = await grant_code(runtime, app_client, tenant.id, challenge)
     first = (await exchange(client, app_client, code, verifier)).json()
@@ -121,8 +136,9 @@ async def test_code_reuse_is_refused_and_revokes_what_the_first_issued(
     assert_oauth_error(await exchange(client, app_client, code, verifier), "invalid_grant")
     for access in (first["access_token"], refreshed["access_token"]):
         assert (await ping(client, access)).status_code == 401
-    assert_oauth_error(await refresh(client, app_client, refreshed["refresh_token"]),
-                       "invalid_grant")
+    assert_oauth_error(
+        await refresh(client, app_client, refreshed["refresh_token"]), "invalid_grant"
+    )
 
 
 async def test_expired_code_is_invalid_grant(runtime, client, tenant, app_client):
@@ -146,10 +162,12 @@ async def test_code_just_inside_its_lifetime_works(runtime, client, tenant, app_
 
 async def test_redirect_uri_must_match_the_codes_exactly(runtime, client, tenant, app_client):
     verifier, challenge = pkce_pair()
-    code = await grant_code(runtime, app_client, tenant.id, challenge,
-                            redirect_uri="http://127.0.0.1:4711/callback")
-    other_port = await exchange(client, app_client, code, verifier,
-                                redirect_uri="http://127.0.0.1:4712/callback")
+    code = await grant_code(
+        runtime, app_client, tenant.id, challenge, redirect_uri="http://127.0.0.1:4711/callback"
+    )
+    other_port = await exchange(
+        client, app_client, code, verifier, redirect_uri="http://127.0.0.1:4712/callback"
+    )
     assert_oauth_error(other_port, "invalid_grant")
     assert LOOPBACK != "http://127.0.0.1:4711/callback"
 
@@ -177,27 +195,36 @@ async def test_form_encoding_is_required_and_parameters_not_repeated(client, app
     as_json = await client.post("/oauth/token", json={"grant_type": "client_credentials"})
     assert_oauth_error(as_json, "invalid_request")
     repeated = await client.post(
-        "/oauth/token", content="grant_type=client_credentials&grant_type=refresh_token",
-        headers={"Content-Type": "application/x-www-form-urlencoded"})
+        "/oauth/token",
+        content="grant_type=client_credentials&grant_type=refresh_token",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
     assert "grant_type" in assert_oauth_error(repeated, "invalid_request")["error_description"]
     unknown = await client.post("/oauth/token", data={"grant_type": "password"})
     assert_oauth_error(unknown, "unsupported_grant_type")
 
 
-async def test_repeated_unknown_parameters_are_ignored_known_ones_refused(runtime, client,
-                                                                          tenant, app_client):
+async def test_repeated_unknown_parameters_are_ignored_known_ones_refused(
+    runtime, client, tenant, app_client
+):
     """RFC 6749 3.1: unrecognised parameters are ignored, even repeated; a recognised one
     must not be repeated."""
     await authorize_app(runtime, app_client, tenant.id, ["contacts:read"])
-    form = (f"grant_type=client_credentials&client_id={quote_plus(app_client.client_id)}"
-            f"&client_secret={quote_plus(app_client.client_secret)}")
+    form = (
+        f"grant_type=client_credentials&client_id={quote_plus(app_client.client_id)}"
+        f"&client_secret={quote_plus(app_client.client_secret)}"
+    )
     form_type = {"Content-Type": "application/x-www-form-urlencoded"}
-    extra = await client.post("/oauth/token", content=form + "&x-extra=1&x-extra=2&x-extra=",
-                              headers=form_type)
+    extra = await client.post(
+        "/oauth/token", content=form + "&x-extra=1&x-extra=2&x-extra=", headers=form_type
+    )
     assert extra.status_code == 200, extra.text
     assert (await ping(client, extra.json()["access_token"])).status_code == 200
-    twice = await client.post("/oauth/token", content=form + "&x-extra=1&x-extra=2"
-                              "&scope=contacts:read&scope=contacts:read", headers=form_type)
+    twice = await client.post(
+        "/oauth/token",
+        content=form + "&x-extra=1&x-extra=2&scope=contacts:read&scope=contacts:read",
+        headers=form_type,
+    )
     described = assert_oauth_error(twice, "invalid_request")["error_description"]
     assert "scope" in described and "x-extra" not in described
 
@@ -205,12 +232,15 @@ async def test_repeated_unknown_parameters_are_ignored_known_ones_refused(runtim
 # Client authentication
 
 
-async def test_basic_and_form_secret_together_is_invalid_request(runtime, client, tenant,
-                                                                 app_client):
+async def test_basic_and_form_secret_together_is_invalid_request(
+    runtime, client, tenant, app_client
+):
     await authorize_app(runtime, app_client, tenant.id, ["contacts:read"])
     response = await client.post(
-        "/oauth/token", headers=basic(app_client.client_id, app_client.client_secret),
-        data={"grant_type": "client_credentials", "client_secret": app_client.client_secret})
+        "/oauth/token",
+        headers=basic(app_client.client_id, app_client.client_secret),
+        data={"grant_type": "client_credentials", "client_secret": app_client.client_secret},
+    )
     assert_oauth_error(response, "invalid_request")
 
 
@@ -221,37 +251,56 @@ async def test_basic_with_urlencoded_specials_in_the_secret(runtime, client, ten
 
     from homebase.kit.crypto import token_hash
     from homebase.models import OAuthClient
+
     special = "hbo_cs_a+b c:d%e/f=g&h"
     async with runtime.db.transaction() as connection:
-        await connection.execute(update(OAuthClient.__table__).where(
-            OAuthClient.__table__.c.id == app.client_id).values(secret_hash=token_hash(special)))
+        await connection.execute(
+            update(OAuthClient.__table__)
+            .where(OAuthClient.__table__.c.id == app.client_id)
+            .values(secret_hash=token_hash(special))
+        )
     await authorize_app(runtime, app, tenant.id, ["contacts:read"])
-    ok = await client.post("/oauth/token", headers=basic(app.client_id, special),
-                           data={"grant_type": "client_credentials"})
+    ok = await client.post(
+        "/oauth/token",
+        headers=basic(app.client_id, special),
+        data={"grant_type": "client_credentials"},
+    )
     assert ok.status_code == 200, ok.text
     raw = base64.b64encode(f"{app.client_id}:{special}".encode()).decode()
-    unencoded = await client.post("/oauth/token", headers={"Authorization": f"Basic {raw}"},
-                                  data={"grant_type": "client_credentials"})
+    unencoded = await client.post(
+        "/oauth/token",
+        headers={"Authorization": f"Basic {raw}"},
+        data={"grant_type": "client_credentials"},
+    )
     body = assert_oauth_error(unencoded, "invalid_client", 401)
     assert body and unencoded.headers["www-authenticate"].startswith("Basic")
 
 
 async def test_wrong_basic_secret_is_401_with_a_basic_challenge(client, app_client):
-    response = await client.post("/oauth/token", headers=basic(app_client.client_id, "nope"),
-                                 data={"grant_type": "client_credentials"})
+    response = await client.post(
+        "/oauth/token",
+        headers=basic(app_client.client_id, "nope"),
+        data={"grant_type": "client_credentials"},
+    )
     assert_oauth_error(response, "invalid_client", 401)
     assert response.headers["www-authenticate"] == 'Basic realm="homebase"'
-    form = await client.post("/oauth/token", data={
-        "grant_type": "client_credentials", "client_id": app_client.client_id,
-        "client_secret": "nope"})
+    form = await client.post(
+        "/oauth/token",
+        data={
+            "grant_type": "client_credentials",
+            "client_id": app_client.client_id,
+            "client_secret": "nope",
+        },
+    )
     assert_oauth_error(form, "invalid_client", 400)
 
 
 # Refresh
 
 
-async def test_refresh_rotates_and_a_retired_token_revokes_the_family(runtime, client, tenant,
-                                                                      app_client):
+async def test_refresh_rotates_and_a_retired_token_revokes_the_family(
+    runtime, client, tenant, app_client
+):
     first = await token_pair(runtime, client, app_client, tenant.id)
     second_response = await refresh(client, app_client, first["refresh_token"])
     assert second_response.status_code == 200, second_response.text
@@ -277,18 +326,20 @@ async def test_a_refresh_token_expires_after_its_lifetime(runtime, client, tenan
     second = await refresh(client, app_client, first["refresh_token"])
     assert second.status_code == 200, second.text  # the new one lives from its own issue
     clock.advance(seconds=REFRESH_TOKEN_LIFETIME.total_seconds())
-    assert_oauth_error(await refresh(client, app_client, second.json()["refresh_token"]),
-                       "invalid_grant")
+    assert_oauth_error(
+        await refresh(client, app_client, second.json()["refresh_token"]), "invalid_grant"
+    )
 
 
-async def test_concurrent_redemptions_of_one_code_issue_tokens_once(runtime, client, tenant,
-                                                                    app_client, backend):
+async def test_concurrent_redemptions_of_one_code_issue_tokens_once(
+    runtime, client, tenant, app_client, backend
+):
     verifier, challenge = pkce_pair()
     code = await grant_code(runtime, app_client, tenant.id, challenge)
-    responses = await asyncio.gather(*[exchange(client, app_client, code, verifier)
-                                       for _ in range(3)])
-    assert sorted(r.status_code for r in responses) == [200, 400, 400], \
-        [r.text for r in responses]
+    responses = await asyncio.gather(
+        *[exchange(client, app_client, code, verifier) for _ in range(3)]
+    )
+    assert sorted(r.status_code for r in responses) == [200, 400, 400], [r.text for r in responses]
     for response in responses:
         if response.status_code == 400:
             assert_oauth_error(response, "invalid_grant")
@@ -305,20 +356,20 @@ async def test_refresh_needs_client_authentication(runtime, client, tenant, app_
     foreign = await refresh(client, other, pair["refresh_token"])
     assert_oauth_error(foreign, "invalid_grant")
     via_basic = await client.post(
-        "/oauth/token", headers=basic(app_client.client_id, app_client.client_secret),
-        data={"grant_type": "refresh_token", "refresh_token": pair["refresh_token"]})
+        "/oauth/token",
+        headers=basic(app_client.client_id, app_client.client_secret),
+        data={"grant_type": "refresh_token", "refresh_token": pair["refresh_token"]},
+    )
     assert via_basic.status_code == 200, via_basic.text
 
 
 async def test_refresh_may_narrow_scopes_but_never_widen(runtime, client, tenant, app_client):
-    pair = await token_pair(runtime, client, app_client, tenant.id,
-                            ("contacts:read", "deals:read"))
+    pair = await token_pair(runtime, client, app_client, tenant.id, ("contacts:read", "deals:read"))
     wider = await refresh(client, app_client, pair["refresh_token"], scope="deals:write")
     assert_oauth_error(wider, "invalid_scope")
     narrower = await refresh(client, app_client, pair["refresh_token"], scope="deals:read")
     assert narrower.status_code == 200 and narrower.json()["scope"] == "deals:read"
-    assert (await ping(client, narrower.json()["access_token"])).json()["scopes"] == [
-        "deals:read"]
+    assert (await ping(client, narrower.json()["access_token"])).json()["scopes"] == ["deals:read"]
     # RFC 6749 6: the new refresh token keeps the presented one's scope; only the access
     # token was narrowed, so the next refresh may ask for everything again.
     again = await refresh(client, app_client, narrower.json()["refresh_token"])
@@ -328,10 +379,14 @@ async def test_refresh_may_narrow_scopes_but_never_widen(runtime, client, tenant
 # Client credentials
 
 
-async def test_client_credentials_needs_an_authorizing_workspace(runtime, client, tenant,
-                                                                 other_tenant, app_client):
-    form = {"grant_type": "client_credentials", "client_id": app_client.client_id,
-            "client_secret": app_client.client_secret}
+async def test_client_credentials_needs_an_authorizing_workspace(
+    runtime, client, tenant, other_tenant, app_client
+):
+    form = {
+        "grant_type": "client_credentials",
+        "client_id": app_client.client_id,
+        "client_secret": app_client.client_secret,
+    }
     assert_oauth_error(await client.post("/oauth/token", data=form), "invalid_grant")
     await authorize_app(runtime, app_client, tenant.id, ["contacts:read", "deals:read"])
     alone = await client.post("/oauth/token", data=form)
@@ -349,9 +404,13 @@ async def test_client_credentials_needs_an_authorizing_workspace(runtime, client
 
 
 async def test_client_credentials_with_two_workspaces_needs_tenant_id(
-        runtime, client, tenant, other_tenant, app_client):
-    form = {"grant_type": "client_credentials", "client_id": app_client.client_id,
-            "client_secret": app_client.client_secret}
+    runtime, client, tenant, other_tenant, app_client
+):
+    form = {
+        "grant_type": "client_credentials",
+        "client_id": app_client.client_id,
+        "client_secret": app_client.client_secret,
+    }
     await authorize_app(runtime, app_client, tenant.id, ["contacts:read"])
     await authorize_app(runtime, app_client, other_tenant.id, ["deals:read"])
     assert_oauth_error(await client.post("/oauth/token", data=form), "invalid_request")
@@ -359,15 +418,17 @@ async def test_client_credentials_with_two_workspaces_needs_tenant_id(
     assert chosen.status_code == 200, chosen.text
     assert chosen.json()["tenant_id"] == other_tenant.id
     assert chosen.json()["scope"] == "deals:read"
-    subset = await client.post("/oauth/token", data={**form, "tenant_id": tenant.id,
-                                                     "scope": "deals:read"})
+    subset = await client.post(
+        "/oauth/token", data={**form, "tenant_id": tenant.id, "scope": "deals:read"}
+    )
     assert_oauth_error(subset, "invalid_scope")
 
 
 async def test_client_credentials_needs_the_secret(runtime, client, tenant, app_client):
     await authorize_app(runtime, app_client, tenant.id, ["contacts:read"])
-    response = await client.post("/oauth/token", data={
-        "grant_type": "client_credentials", "client_id": app_client.client_id})
+    response = await client.post(
+        "/oauth/token", data={"grant_type": "client_credentials", "client_id": app_client.client_id}
+    )
     assert_oauth_error(response, "invalid_client")
 
 
@@ -382,7 +443,8 @@ def test_the_openapi_document_describes_the_oauth_endpoints():
         assert {"200", "400", "401"} <= set(operation["responses"])
     schemas = document["components"]["schemas"]
     assert {"access_token", "token_type", "expires_in", "scope"} <= set(
-        schemas["TokenResponse"]["required"])
+        schemas["TokenResponse"]["required"]
+    )
     assert schemas["OAuthErrorBody"]["required"] == ["error", "error_description"]
     flows = document["components"]["securitySchemes"]["OAuth2"]["flows"]
     assert flows["authorizationCode"]["tokenUrl"] == "/oauth/token"

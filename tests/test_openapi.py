@@ -41,9 +41,11 @@ def json_schema(response_or_body: dict[str, Any]) -> dict[str, Any] | None:
 
 def check_all(document, check) -> None:
     """Runs `check(method, path, operation)` on every operation; one failure lists all."""
-    problems = [f"{method} {path}: {problem}"
-                for method, path, operation in operations(document)
-                for problem in check(method, path, operation)]
+    problems = [
+        f"{method} {path}: {problem}"
+        for method, path, operation in operations(document)
+        for problem in check(method, path, operation)
+    ]
     assert not problems, "\n".join(problems)
 
 
@@ -69,8 +71,12 @@ async def test_the_docs_page_is_html(client):
 
 def test_the_security_scheme_is_declared(document):
     schemes = document["components"]["securitySchemes"]
-    assert schemes["ApiKey"] == {**schemes["ApiKey"], "type": "apiKey", "in": "header",
-                                 "name": "Authorization"}
+    assert schemes["ApiKey"] == {
+        **schemes["ApiKey"],
+        "type": "apiKey",
+        "in": "header",
+        "name": "Authorization",
+    }
     assert document["security"] == [{"ApiKey": []}, {"OAuth2": []}]
     for method, path, operation in operations(document):
         for requirement in operation.get("security", []):
@@ -82,9 +88,13 @@ def test_each_v1_operation_names_its_scope_for_oauth(document):
     assert contacts["get"]["security"] == [{"ApiKey": []}, {"OAuth2": ["contacts:read"]}]
     assert contacts["post"]["security"] == [{"ApiKey": []}, {"OAuth2": ["contacts:write"]}]
     assert document["paths"]["/v1/ping"]["get"]["security"] == [{"ApiKey": []}, {"OAuth2": []}]
-    missing = [f"{method} {path}" for method, path, operation in operations(document)
-               if path.startswith("/v1/") and "security" not in operation
-               and not path.startswith(("/v1/openapi", "/v1/docs"))]
+    missing = [
+        f"{method} {path}"
+        for method, path, operation in operations(document)
+        if path.startswith("/v1/")
+        and "security" not in operation
+        and not path.startswith(("/v1/openapi", "/v1/docs"))
+    ]
     assert missing == []
 
 
@@ -94,10 +104,17 @@ def test_each_v1_operation_names_its_scope_for_oauth(document):
 def test_every_operation_has_a_summary_and_a_unique_operation_id(document):
     ids = [operation.get("operationId") for _, _, operation in operations(document)]
     assert len(ids) == len(set(ids)), "operationIds repeat"
-    check_all(document, lambda method, path, operation: [
-        problem for problem, missing in [("no summary", not operation.get("summary")),
-                                         ("no operationId", not operation.get("operationId"))]
-        if missing])
+    check_all(
+        document,
+        lambda method, path, operation: [
+            problem
+            for problem, missing in [
+                ("no summary", not operation.get("summary")),
+                ("no operationId", not operation.get("operationId")),
+            ]
+            if missing
+        ],
+    )
 
 
 OPERATION_ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -110,15 +127,20 @@ def test_every_operation_id_reads_well_in_generated_code_and_is_unique(document)
     """Every operation of the whole document (/v1, OAuth, provider callbacks, recordings and
     the `webhooks` section) has a snake_case id; generated clients name functions after it
     (`list_messages`, not FastAPI's `list_messages_v1_messages_get`)."""
-    ids = [(f"{method.upper()} {path}", operation.get("operationId"))
-           for section in ("paths", "webhooks")
-           for path, item in document[section].items()
-           for method, operation in item.items()]
+    ids = [
+        (f"{method.upper()} {path}", operation.get("operationId"))
+        for section in ("paths", "webhooks")
+        for path, item in document[section].items()
+        for method, operation in item.items()
+    ]
     assert len(ids) > 60
     assert [(where, id_) for where, id_ in ids if not OPERATION_ID.match(id_ or "")] == []
     seen: dict[str, str] = {}
-    repeats = [f"{where} and {seen[id_]}: {id_}" for where, id_ in ids
-               if seen.setdefault(id_, where) != where]
+    repeats = [
+        f"{where} and {seen[id_]}: {id_}"
+        for where, id_ in ids
+        if seen.setdefault(id_, where) != where
+    ]
     assert repeats == []
     assert document["paths"]["/v1/messages"]["get"]["operationId"] == "list_messages"
     assert document["paths"]["/v1/contacts/{id}"]["delete"]["operationId"] == "delete_contact"
@@ -132,13 +154,21 @@ def test_no_two_schemas_share_a_name(document):
     # What generators make of them (PageContact from Page_Contact_) is unique too.
     class_names = [name.replace("_", "").lower() for name in names]
     assert len(class_names) == len(set(class_names))
-    assert {"MessageStatus", "MessageDirection", "CallDirection", "AppointmentStatus",
-            "Message"} <= set(names)
+    assert {
+        "MessageStatus",
+        "MessageDirection",
+        "CallDirection",
+        "AppointmentStatus",
+        "Message",
+    } <= set(names)
 
 
 def _success_problems(document, method, path, operation) -> list[str]:
-    successes = {status: response for status, response in operation["responses"].items()
-                 if SUCCESS.match(status)}
+    successes = {
+        status: response
+        for status, response in operation["responses"].items()
+        if SUCCESS.match(status)
+    }
     if not successes:
         return ["no 2xx response"]
     problems = []
@@ -148,15 +178,18 @@ def _success_problems(document, method, path, operation) -> list[str]:
             continue
         if not schema:
             problems.append(f"{status} has no JSON schema")
-        elif "$ref" not in schema and not ({"properties", "anyOf", "oneOf", "allOf", "items"}
-                                           & set(schema)):
+        elif "$ref" not in schema and not (
+            {"properties", "anyOf", "oneOf", "allOf", "items"} & set(schema)
+        ):
             problems.append(f"{status} schema says nothing about the body: {schema}")
     return problems
 
 
 def test_every_operation_documents_a_json_success_response(document):
-    check_all(document, lambda method, path, operation: _success_problems(
-        document, method, path, operation))
+    check_all(
+        document,
+        lambda method, path, operation: _success_problems(document, method, path, operation),
+    )
 
 
 def expected_errors(path: str, operation: dict[str, Any]) -> set[str]:
@@ -166,7 +199,8 @@ def expected_errors(path: str, operation: dict[str, Any]) -> set[str]:
     if "{id}" in path:
         expected.add("404")
     takes_input = "requestBody" in operation or any(
-        parameter["in"] == "query" for parameter in operation.get("parameters", []))
+        parameter["in"] == "query" for parameter in operation.get("parameters", [])
+    )
     if takes_input:
         expected.add("400")
     return expected
@@ -185,22 +219,27 @@ def is_error_envelope(document, schema: dict[str, Any] | None) -> bool:
 
 def _error_problems(document, method, path, operation) -> list[str]:
     responses = operation["responses"]
-    problems = [f"does not document {status}"
-                for status in sorted(expected_errors(path, operation) - set(responses))]
+    problems = [
+        f"does not document {status}"
+        for status in sorted(expected_errors(path, operation) - set(responses))
+    ]
     for status, response in responses.items():
-        if status.startswith(("4", "5")) and not is_error_envelope(document,
-                                                                    json_schema(response)):
+        if status.startswith(("4", "5")) and not is_error_envelope(document, json_schema(response)):
             problems.append(f"{status} is not documented as the error envelope")
     if "422" in responses and not {"compliance_blocked", "idempotency_key_reused"} & set(
-            re.findall(r"[a-z_]+", str(responses["422"]))):
-        problems.append("documents a 422 that is not compliance_blocked or "
-                        "idempotency_key_reused (validation is 400)")
+        re.findall(r"[a-z_]+", str(responses["422"]))
+    ):
+        problems.append(
+            "documents a 422 that is not compliance_blocked or "
+            "idempotency_key_reused (validation is 400)"
+        )
     return problems
 
 
 def test_every_operation_documents_its_errors_as_the_envelope(document):
-    check_all(document, lambda method, path, operation: _error_problems(
-        document, method, path, operation))
+    check_all(
+        document, lambda method, path, operation: _error_problems(document, method, path, operation)
+    )
 
 
 def test_validation_is_never_documented_as_422(document):
@@ -261,8 +300,10 @@ def _union_problems(document, where: str, union: dict[str, Any]) -> list[str]:
 
 
 def test_every_referenced_schema_marks_required_and_has_an_example(document):
-    check_all(document, lambda method, path, operation: _component_problems(
-        document, method, path, operation))
+    check_all(
+        document,
+        lambda method, path, operation: _component_problems(document, method, path, operation),
+    )
 
 
 def test_every_v1_answer_documents_its_headers(document):
@@ -273,17 +314,24 @@ def test_every_v1_answer_documents_its_headers(document):
             headers = set(response.get("headers", {}))
             # A 401 reports the client address's unauthenticated budget.
             # 413 and 503 may come before the credential is read: no rate-limit headers.
-            expected = {"X-Request-Id"} | (
-                set() if status in ("413", "503") else rate_limit) | (
-                {"WWW-Authenticate"} if status == "401" else
-                {"Retry-After"} if status in ("429", "503") else set())
+            expected = (
+                {"X-Request-Id"}
+                | (set() if status in ("413", "503") else rate_limit)
+                | (
+                    {"WWW-Authenticate"}
+                    if status == "401"
+                    else {"Retry-After"}
+                    if status in ("429", "503")
+                    else set()
+                )
+            )
             if not expected <= headers:
                 yield f"{status} does not document {sorted(expected - headers)}"
             for name in headers:
                 if not response["headers"][name].get("schema", {}).get("examples"):
                     yield f"{status} header {name} has no schema with an example"
-    check_all(document, lambda method, path, operation: list(problems(method, path,
-                                                                       operation)))
+
+    check_all(document, lambda method, path, operation: list(problems(method, path, operation)))
 
 
 FOUNDATION = ("/v1/ping", "/v1/contacts")
@@ -292,6 +340,7 @@ FOUNDATION = ("/v1/ping", "/v1/contacts")
 def test_foundation_operations_describe_success_and_path_parameters(document):
     """Ping and contacts: each success says what it returns (not FastAPI's "Successful
     Response") and each parameter (path and query) has a description and an example."""
+
     def problems(method, path, operation):
         if not path.startswith(FOUNDATION):
             return
@@ -301,8 +350,8 @@ def test_foundation_operations_describe_success_and_path_parameters(document):
         for parameter in operation.get("parameters", []):
             if not (parameter.get("description") and parameter["schema"].get("examples")):
                 yield f"parameter {parameter['name']} lacks a description or an example"
-    check_all(document, lambda method, path, operation: list(problems(method, path,
-                                                                       operation)))
+
+    check_all(document, lambda method, path, operation: list(problems(method, path, operation)))
 
 
 def test_list_operations_document_the_page_rules(document):
@@ -334,8 +383,11 @@ def conform(document, schema: dict[str, Any], value: Any, where: str = "$") -> l
             if all(conform(document, option, value, where) for option in schema[keyword]):
                 return [f"{where}: {value!r} matches none of {keyword}"]
             return []
-    problems = [problem for part in schema.get("allOf", [])
-                for problem in conform(document, part, value, where)]
+    problems = [
+        problem
+        for part in schema.get("allOf", [])
+        for problem in conform(document, part, value, where)
+    ]
     if "const" in schema and value != schema["const"]:
         problems.append(f"{where}: {value!r} is not {schema['const']!r}")
     if "enum" in schema and value not in schema["enum"]:
@@ -357,19 +409,35 @@ def conform(document, schema: dict[str, Any], value: Any, where: str = "$") -> l
 def _is(kind: str, value: Any) -> bool:
     if kind in ("integer", "number") and isinstance(value, bool):
         return False
-    return isinstance(value, {"string": str, "integer": int, "number": (int, float),
-                              "boolean": bool, "null": type(None), "array": list,
-                              "object": dict}[kind])
+    return isinstance(
+        value,
+        {
+            "string": str,
+            "integer": int,
+            "number": (int, float),
+            "boolean": bool,
+            "null": type(None),
+            "array": list,
+            "object": dict,
+        }[kind],
+    )
 
 
 def _object_problems(document, schema, value: dict, where: str) -> list[str]:
     properties = schema.get("properties", {})
     extra = schema.get("additionalProperties", not properties)
-    problems = [f"{where}: missing required member {name!r}"
-                for name in schema.get("required", []) if name not in value]
-    problems += [f"{where}: {name!r} is sent without {other!r}"
-                 for name, others in schema.get("dependentRequired", {}).items()
-                 if name in value for other in others if other not in value]
+    problems = [
+        f"{where}: missing required member {name!r}"
+        for name in schema.get("required", [])
+        if name not in value
+    ]
+    problems += [
+        f"{where}: {name!r} is sent without {other!r}"
+        for name, others in schema.get("dependentRequired", {}).items()
+        if name in value
+        for other in others
+        if other not in value
+    ]
     for name, member in value.items():
         if name in properties:
             problems += conform(document, properties[name], member, f"{where}.{name}")
@@ -419,10 +487,14 @@ def test_the_checker_notices_departures(document):
     contact = {"$ref": "#/components/schemas/Contact"}
     assert conform(document, contact, {"id": "con_1"})  # required members missing
     example = document["components"]["schemas"]["Page_Contact_"]["examples"][0]
-    assert conform(document, {"$ref": "#/components/schemas/Page_Contact_"},
-                   {**example, "surprise": 1})
-    assert conform(document, {"$ref": "#/components/schemas/ErrorEnvelope"},
-                   {"error": {"code": 1, "message": "m", "request_id": "r"}})
+    assert conform(
+        document, {"$ref": "#/components/schemas/Page_Contact_"}, {**example, "surprise": 1}
+    )
+    assert conform(
+        document,
+        {"$ref": "#/components/schemas/ErrorEnvelope"},
+        {"error": {"code": 1, "message": "m", "request_id": "r"}},
+    )
     move = {"$ref": "#/components/schemas/AppointmentUpdate"}
     assert conform(document, move, {"starts_at": "2026-11-22T18:00:00Z"})  # without ends_at
     assert conform(document, {"$ref": "#/components/schemas/TaskCreate"}, {"title": "  "})
@@ -436,36 +508,60 @@ def test_the_error_envelope_documents_validation_items_and_missing_scope(documen
     assert {"field", "in", "message"} <= set(item["required"])
     assert "type" in item["properties"]
     envelope = {"$ref": "#/components/schemas/ErrorEnvelope"}
-    nameless = {"error": {"code": "validation_failed", "message": "m", "request_id": "r",
-                          "details": {"errors": [{"in": "body", "message": "m"}]}}}
+    nameless = {
+        "error": {
+            "code": "validation_failed",
+            "message": "m",
+            "request_id": "r",
+            "details": {"errors": [{"in": "body", "message": "m"}]},
+        }
+    }
     assert conform(document, envelope, nameless)  # an item without `field` departs
 
 
 def test_every_example_conforms_to_its_schema(document):
-    problems = [problem for name, schema in document["components"]["schemas"].items()
-                for index, example in enumerate(schema.get("examples") or [])
-                for problem in conform(document, schema, example, f"{name}.examples[{index}]")]
+    problems = [
+        problem
+        for name, schema in document["components"]["schemas"].items()
+        for index, example in enumerate(schema.get("examples") or [])
+        for problem in conform(document, schema, example, f"{name}.examples[{index}]")
+    ]
     assert not problems, "\n".join(problems)
 
 
 async def test_contact_responses_conform(app, tenant, make):
     document = app.openapi()
-    created = await tenant.post("/v1/contacts", json={
-        "first_name": "Dana", "last_name": "Reyes", "email": "dana@example.com",
-        "phone": "+1 415 555 0142", "stage": "HOT_LEAD", "source": "Zillow",
-        "tags": ["buyer"], "notes": "n", "owner_id": "usr_1"})
+    created = await tenant.post(
+        "/v1/contacts",
+        json={
+            "first_name": "Dana",
+            "last_name": "Reyes",
+            "email": "dana@example.com",
+            "phone": "+1 415 555 0142",
+            "stage": "HOT_LEAD",
+            "source": "Zillow",
+            "tags": ["buyer"],
+            "notes": "n",
+            "owner_id": "usr_1",
+        },
+    )
     assert created.status_code == 201
     assert_conforms(document, "POST", "/v1/contacts", created)
     contact_id = created.json()["id"]
     await tenant.post("/v1/contacts", json={})
     note = await tenant.post(f"/v1/contacts/{contact_id}/notes", json={"body": "Called."})
     assert_conforms(document, "POST", "/v1/contacts/{id}/notes", note)
-    patched = await tenant.patch(f"/v1/contacts/{contact_id}", json={"stage": "SPHERE",
-                                                                     "phone": None})
+    patched = await tenant.patch(
+        f"/v1/contacts/{contact_id}", json={"stage": "SPHERE", "phone": None}
+    )
     assert_conforms(document, "PATCH", "/v1/contacts/{id}", patched)
 
-    for path in ("/v1/contacts", "/v1/contacts/{id}", "/v1/contacts/{id}/events",
-                 "/v1/contacts/{id}/notes"):
+    for path in (
+        "/v1/contacts",
+        "/v1/contacts/{id}",
+        "/v1/contacts/{id}/events",
+        "/v1/contacts/{id}/notes",
+    ):
         response = await tenant.get(path.format(id=contact_id))
         assert response.status_code == 200, response.text
         assert_conforms(document, "GET", path, response)
@@ -491,8 +587,9 @@ async def test_error_bodies_conform(app, tenant, make):
     forbidden = await (await make(["leads:read"])).get("/v1/contacts")
     assert_error(forbidden, 403, "insufficient_scope")
     assert_conforms(document, "GET", "/v1/contacts", forbidden)
-    bad_json = await tenant.client.post("/v1/contacts", content=b"{", headers={
-        **tenant.headers, "Content-Type": "application/json"})
+    bad_json = await tenant.client.post(
+        "/v1/contacts", content=b"{", headers={**tenant.headers, "Content-Type": "application/json"}
+    )
     assert_error(bad_json, 400, "invalid_json")
     assert_conforms(document, "POST", "/v1/contacts", bad_json)
 

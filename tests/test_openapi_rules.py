@@ -26,16 +26,25 @@ def body_schema(document, method: str, path: str) -> dict:
 def test_each_rule_is_in_the_document(document):
     schemas = document["components"]["schemas"]
     assert schemas["AppointmentUpdate"]["dependentRequired"] == {
-        "starts_at": ["ends_at"], "ends_at": ["starts_at"]}
+        "starts_at": ["ends_at"],
+        "ends_at": ["starts_at"],
+    }
     assert "together" in schemas["AppointmentUpdate"]["description"]
-    for name in ("AppointmentCreate", "AppointmentUpdate", "DealCreate", "DealUpdate",
-                 "TaskCreate"):
+    for name in (
+        "AppointmentCreate",
+        "AppointmentUpdate",
+        "DealCreate",
+        "DealUpdate",
+        "TaskCreate",
+    ):
         assert schemas[name]["properties"]["title"]["pattern"] == NOT_BLANK, name
     for name in ("DealCreate", "DealUpdate"):
         members = schemas[name]["properties"]
-        for member, pattern in (("value", AMOUNT_PATTERN), ("commission_amount",
-                                                            AMOUNT_PATTERN),
-                                ("commission_rate", PERCENT_PATTERN)):
+        for member, pattern in (
+            ("value", AMOUNT_PATTERN),
+            ("commission_amount", AMOUNT_PATTERN),
+            ("commission_rate", PERCENT_PATTERN),
+        ):
             decimal = members[member]["anyOf"][0]["anyOf"]
             assert {"type": "string", "pattern": pattern} in decimal, (name, member)
     url = schemas["WebhookCreate"]["properties"]["url"]
@@ -51,30 +60,72 @@ async def test_what_the_document_refuses_the_service_refuses(document, tenant):
     sms = {"channel": "SMS", "to": "+14155550142"}
     probes = [
         ("POST", "/v1/tasks", "/v1/tasks", {"title": "   "}, "title"),
-        ("POST", "/v1/appointments", "/v1/appointments",
-         {"contact_id": contact_id, "title": " ", **slot(9)}, "title"),
-        ("PATCH", "/v1/appointments/{id}", f"/v1/appointments/{appointment}",
-         {"starts_at": "2026-11-22T18:00:00Z"}, "ends_at"),
-        ("PATCH", "/v1/appointments/{id}", f"/v1/appointments/{appointment}",
-         {"ends_at": "2026-11-22T18:45:00Z"}, "starts_at"),
-        ("POST", "/v1/deals", "/v1/deals",
-         {"pipeline_id": "ppl_x", "title": "T", "value": "12.345"}, "value"),
-        ("POST", "/v1/deals", "/v1/deals",
-         {"pipeline_id": "ppl_x", "title": "T", "commission_rate": "2.505"},
-         "commission_rate"),
+        (
+            "POST",
+            "/v1/appointments",
+            "/v1/appointments",
+            {"contact_id": contact_id, "title": " ", **slot(9)},
+            "title",
+        ),
+        (
+            "PATCH",
+            "/v1/appointments/{id}",
+            f"/v1/appointments/{appointment}",
+            {"starts_at": "2026-11-22T18:00:00Z"},
+            "ends_at",
+        ),
+        (
+            "PATCH",
+            "/v1/appointments/{id}",
+            f"/v1/appointments/{appointment}",
+            {"ends_at": "2026-11-22T18:45:00Z"},
+            "starts_at",
+        ),
+        (
+            "POST",
+            "/v1/deals",
+            "/v1/deals",
+            {"pipeline_id": "ppl_x", "title": "T", "value": "12.345"},
+            "value",
+        ),
+        (
+            "POST",
+            "/v1/deals",
+            "/v1/deals",
+            {"pipeline_id": "ppl_x", "title": "T", "commission_rate": "2.505"},
+            "commission_rate",
+        ),
         ("POST", "/v1/webhooks", "/v1/webhooks", {"url": "ftp://hooks.example.com/x"}, "url"),
-        ("POST", "/v1/webhooks", "/v1/webhooks",
-         {"url": "https://user:pw@hooks.example.com/x"}, "url"),
-        ("POST", "/v1/webhooks", "/v1/webhooks",
-         {"url": "https://hooks.example.com/x#part"}, "url"),
-        ("POST", "/v1/leads", "/v1/leads",
-         {"phone": "+14155550142", "source": "Zillow", "consent": {"source_url": "form"}},
-         "consent.source_url"),
+        (
+            "POST",
+            "/v1/webhooks",
+            "/v1/webhooks",
+            {"url": "https://user:pw@hooks.example.com/x"},
+            "url",
+        ),
+        (
+            "POST",
+            "/v1/webhooks",
+            "/v1/webhooks",
+            {"url": "https://hooks.example.com/x#part"},
+            "url",
+        ),
+        (
+            "POST",
+            "/v1/leads",
+            "/v1/leads",
+            {"phone": "+14155550142", "source": "Zillow", "consent": {"source_url": "form"}},
+            "consent.source_url",
+        ),
         ("POST", "/v1/messages", "/v1/messages", {**sms, "body": "x" * 1601}, "body"),
-        ("POST", "/v1/messages", "/v1/messages", {**sms, "body": "x", "subject": "s"},
-         "subject"),
-        ("POST", "/v1/messages", "/v1/messages",
-         {"channel": "EMAIL", "to": "a@example.com", "body": "x"}, "subject"),
+        ("POST", "/v1/messages", "/v1/messages", {**sms, "body": "x", "subject": "s"}, "subject"),
+        (
+            "POST",
+            "/v1/messages",
+            "/v1/messages",
+            {"channel": "EMAIL", "to": "a@example.com", "body": "x"},
+            "subject",
+        ),
     ]
     problems = []
     for method, path, url, body, field in probes:
@@ -82,8 +133,7 @@ async def test_what_the_document_refuses_the_service_refuses(document, tenant):
             problems.append(f"{method} {path} {body}: the document allows it")
         response = await tenant.client.request(method, url, json=body, headers=tenant.headers)
         if response.status_code != 400 or failing_fields(response) != {field}:
-            problems.append(f"{method} {path} {body}: {response.status_code} "
-                            f"{response.text[:300]}")
+            problems.append(f"{method} {path} {body}: {response.status_code} {response.text[:300]}")
     assert not problems, "\n".join(problems)
 
 

@@ -10,18 +10,38 @@ outbox = OutboxEvent.__table__
 
 async def events(runtime, workspace_id):
     async with runtime.db.transaction(write=False) as connection:
-        rows = (await connection.execute(select(outbox).where(
-            outbox.c.workspace_id == workspace_id).order_by(outbox.c.id))).mappings().all()
+        rows = (
+            (
+                await connection.execute(
+                    select(outbox)
+                    .where(outbox.c.workspace_id == workspace_id)
+                    .order_by(outbox.c.id)
+                )
+            )
+            .mappings()
+            .all()
+        )
     return [dict(row) for row in rows]
 
 
 async def test_create_emits_created_and_tag_added(tenant, runtime):
-    created = (await tenant.post("/v1/contacts", json={
-        "first_name": "Dana", "phone": "+1 415 555 0142", "email": "dana@example.com",
-        "tags": ["buyer", "vip"]})).json()
+    created = (
+        await tenant.post(
+            "/v1/contacts",
+            json={
+                "first_name": "Dana",
+                "phone": "+1 415 555 0142",
+                "email": "dana@example.com",
+                "tags": ["buyer", "vip"],
+            },
+        )
+    ).json()
     rows = await events(runtime, tenant.id)
-    assert [row["type"] for row in rows] == ["contact.created", "contact.tag_added",
-                                            "contact.tag_added"]
+    assert [row["type"] for row in rows] == [
+        "contact.created",
+        "contact.tag_added",
+        "contact.tag_added",
+    ]
     assert all(row["id"].startswith("evt_") for row in rows)
     data = rows[0]["data"]
     assert data["id"] == created["id"]
@@ -34,15 +54,19 @@ async def test_create_emits_created_and_tag_added(tenant, runtime):
 async def test_update_emits_updated_stage_changed_and_new_tags_only(tenant, runtime):
     contact = (await tenant.post("/v1/contacts", json={"tags": ["buyer"]})).json()
     before = len(await events(runtime, tenant.id))
-    await tenant.patch(f"/v1/contacts/{contact['id']}",
-                       json={"stage": "HOT_LEAD", "tags": ["buyer", "vip"], "phone": "4155550142"})
+    await tenant.patch(
+        f"/v1/contacts/{contact['id']}",
+        json={"stage": "HOT_LEAD", "tags": ["buyer", "vip"], "phone": "4155550142"},
+    )
     rows = (await events(runtime, tenant.id))[before:]
-    assert [row["type"] for row in rows] == ["contact.updated", "contact.stage_changed",
-                                            "contact.tag_added"]
+    assert [row["type"] for row in rows] == [
+        "contact.updated",
+        "contact.stage_changed",
+        "contact.tag_added",
+    ]
     assert rows[0]["data"]["changed"] == ["phone", "stage", "tags"]
     assert rows[0]["data"]["phone"] == "******0142"
-    assert rows[1]["data"] == {"id": contact["id"], "previous_stage": "LEAD",
-                               "stage": "HOT_LEAD"}
+    assert rows[1]["data"] == {"id": contact["id"], "previous_stage": "LEAD", "stage": "HOT_LEAD"}
     assert rows[2]["data"]["tag"] == "vip"
 
 
@@ -61,8 +85,9 @@ async def test_failed_requests_emit_nothing(tenant, runtime):
 
 
 async def test_anonymization_emits_updated_without_personal_data(tenant, runtime):
-    contact = (await tenant.post("/v1/contacts", json={"first_name": "Dana",
-                                                       "phone": "4155550142"})).json()
+    contact = (
+        await tenant.post("/v1/contacts", json={"first_name": "Dana", "phone": "4155550142"})
+    ).json()
     await tenant.delete(f"/v1/contacts/{contact['id']}")
     last = (await events(runtime, tenant.id))[-1]
     assert last["type"] == "contact.updated" and last["data"]["changed"] == ["anonymized"]

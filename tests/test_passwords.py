@@ -27,34 +27,40 @@ def hashes(monkeypatch) -> list[str]:
         def counted(*args, **kwargs):
             calls.append(name)
             return original(*args, **kwargs)
+
         return counted
 
     for name in ("hash", "verify"):
-        monkeypatch.setattr(argon2.PasswordHasher, name,
-                            counting(f"argon2.{name}", getattr(argon2.PasswordHasher, name)))
+        monkeypatch.setattr(
+            argon2.PasswordHasher,
+            name,
+            counting(f"argon2.{name}", getattr(argon2.PasswordHasher, name)),
+        )
     monkeypatch.setattr(hashlib, "scrypt", counting("scrypt", hashlib.scrypt))
     return calls
 
 
-async def add_member(runtime, workspace_id: str, password: str,
-                     email: str = "agent@example.com") -> str:
+async def add_member(
+    runtime, workspace_id: str, password: str, email: str = "agent@example.com"
+) -> str:
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, workspace_id, clock=runtime.clock)
-        row = await workspaces.create_user(session, email=email, name="Agent",
-                                           password=password)
+        row = await workspaces.create_user(session, email=email, name="Agent", password=password)
     return row["id"]
 
 
 async def stored_hash(runtime, user_id: str) -> str:
     async with runtime.db.transaction(write=False) as connection:
-        return (await connection.execute(select(users.c.password_hash)
-                                         .where(users.c.id == user_id))).scalar_one()
+        return (
+            await connection.execute(select(users.c.password_hash).where(users.c.id == user_id))
+        ).scalar_one()
 
 
 async def set_hash(runtime, user_id: str, value: str) -> None:
     async with runtime.db.transaction() as connection:
-        await connection.execute(update(users).where(users.c.id == user_id)
-                                 .values(password_hash=value))
+        await connection.execute(
+            update(users).where(users.c.id == user_id).values(password_hash=value)
+        )
 
 
 def scrypt_hash(password: str) -> str:
@@ -69,21 +75,31 @@ async def test_new_passwords_are_argon2id_with_owasp_parameters(app, runtime, te
     stored = await stored_hash(runtime, user_id)
     assert stored.startswith(ARGON2_PREFIX) and "first password" not in stored
     parameters = argon2.extract_parameters(stored)
-    assert (parameters.type, parameters.memory_cost, parameters.time_cost,
-            parameters.parallelism) == (argon2.Type.ID, 19456, 2, 1)
+    assert (
+        parameters.type,
+        parameters.memory_cost,
+        parameters.time_cost,
+        parameters.parallelism,
+    ) == (argon2.Type.ID, 19456, 2, 1)
     async with browser(app) as client:
         assert (await sign_in(client, "agent@example.com", "first password")).status_code == 303
 
 
 async def test_one_hash_per_attempt_however_many_workspaces(
-        app, runtime, tenant, other_tenant, make, hashes):
+    app, runtime, tenant, other_tenant, make, hashes
+):
     third = await make([], name="Third Realty")
-    ids = [await add_member(runtime, tenant.id, "first password"),
-           await add_member(runtime, other_tenant.id, "second password"),
-           await add_member(runtime, third.id, "second password")]
+    ids = [
+        await add_member(runtime, tenant.id, "first password"),
+        await add_member(runtime, other_tenant.id, "second password"),
+        await add_member(runtime, third.id, "second password"),
+    ]
     assert len({(await stored_hash(runtime, id_)).rsplit("$", 2)[1] for id_ in ids}) == 1
-    for password, status in (("first password", 303), ("second password", 200),
-                             ("wrong password", 200)):
+    for password, status in (
+        ("first password", 303),
+        ("second password", 200),
+        ("wrong password", 200),
+    ):
         async with browser(app) as client:
             hashes.clear()
             response = await sign_in(client, "agent@example.com", password)
@@ -101,8 +117,9 @@ async def test_an_unknown_email_still_costs_one_hash(app, runtime, tenant, hashe
     assert hashes == ["argon2.hash"]
 
 
-async def test_a_scrypt_hash_signs_in_and_is_replaced_by_argon2id(app, runtime, tenant,
-                                                                   other_tenant):
+async def test_a_scrypt_hash_signs_in_and_is_replaced_by_argon2id(
+    app, runtime, tenant, other_tenant
+):
     user_id = await add_member(runtime, tenant.id, "placeholder")
     other_id = await add_member(runtime, other_tenant.id, "other password")
     await set_hash(runtime, user_id, scrypt_hash("old password"))
@@ -115,7 +132,8 @@ async def test_a_scrypt_hash_signs_in_and_is_replaced_by_argon2id(app, runtime, 
     assert stored.startswith(ARGON2_PREFIX)
     # Rehashed with the salt the email's other membership uses: one hash per attempt again.
     assert passwords.shared_salt([stored]) == passwords.shared_salt(
-        [await stored_hash(runtime, other_id)])
+        [await stored_hash(runtime, other_id)]
+    )
     async with browser(app) as client:
         assert (await sign_in(client, "agent@example.com", "old password")).status_code == 303
 
@@ -131,7 +149,13 @@ async def test_an_argon2_hash_with_older_parameters_is_rehashed(app, runtime, te
 
 def test_verify_all_matches_each_hash_of_a_shared_salt_alone():
     salt = os.urandom(16)
-    stored = [passwords.hash_password("a", salt), passwords.hash_password("b", salt), None,
-              passwords.hash_password("a"), scrypt_hash("a"), "garbage"]
+    stored = [
+        passwords.hash_password("a", salt),
+        passwords.hash_password("b", salt),
+        None,
+        passwords.hash_password("a"),
+        scrypt_hash("a"),
+        "garbage",
+    ]
     assert passwords.verify_all("a", stored) == [True, False, False, True, True, False]
     assert passwords.verify_all("b", stored) == [False, True, False, False, False, False]

@@ -17,9 +17,15 @@ async def test_ping_reports_the_credential(tenant):
     response = await tenant.get("/v1/ping")
     assert response.status_code == 200
     body = response.json()
-    assert body == {"ok": True, "tenant_id": tenant.id, "credential": "api_key",
-                    "credential_id": tenant.key_id, "scopes": list(ALL_SCOPES),
-                    "rate_limit_per_min": 120, "api_version": "v1"}
+    assert body == {
+        "ok": True,
+        "tenant_id": tenant.id,
+        "credential": "api_key",
+        "credential_id": tenant.key_id,
+        "scopes": list(ALL_SCOPES),
+        "rate_limit_per_min": 120,
+        "api_version": "v1",
+    }
 
 
 async def test_ping_succeeds_for_a_key_lacking_other_scopes(make):
@@ -29,8 +35,18 @@ async def test_ping_succeeds_for_a_key_lacking_other_scopes(make):
     assert response.json()["scopes"] == ["listings:read"]
 
 
-@pytest.mark.parametrize("header", [None, "", "token", "Basic dXNlcjpwYXNz", "token garbage",
-                                    "token hbk_notarealkey", "hbk_missing_scheme"])
+@pytest.mark.parametrize(
+    "header",
+    [
+        None,
+        "",
+        "token",
+        "Basic dXNlcjpwYXNz",
+        "token garbage",
+        "token hbk_notarealkey",
+        "hbk_missing_scheme",
+    ],
+)
 async def test_missing_or_garbage_credentials_are_401(client, header):
     headers = {"Authorization": header} if header is not None else {}
     response = await client.get("/v1/contacts", headers=headers)
@@ -73,8 +89,9 @@ async def test_missing_scope_is_403_naming_it(make):
 
 
 async def test_401_comes_before_body_validation(client):
-    response = await client.post("/v1/contacts", content=b"{not json",
-                                 headers={"Content-Type": "application/json"})
+    response = await client.post(
+        "/v1/contacts", content=b"{not json", headers={"Content-Type": "application/json"}
+    )
     assert_error(response, 401, "unauthenticated")
 
 
@@ -84,14 +101,17 @@ async def test_checks_run_in_the_documented_order(make, tenant):
     unknown = "/v1/contacts/con_00000000000000000000000000"
     reader = await make(["contacts:read"])
     assert_error(await reader.patch(unknown, json={"stage": "NOPE"}), 403, "insufficient_scope")
-    assert_error(await reader.get("/v1/contacts/x/events", params={"limit": 0}), 403,
-                 "insufficient_scope")
+    assert_error(
+        await reader.get("/v1/contacts/x/events", params={"limit": 0}), 403, "insufficient_scope"
+    )
     assert_error(await tenant.patch(unknown, json={"stage": "NOPE"}), 400, "validation_failed")
-    assert_error(await tenant.get(unknown, params={"fields": "bogus"}), 400,
-                 "validation_failed")
+    assert_error(await tenant.get(unknown, params={"fields": "bogus"}), 400, "validation_failed")
     assert_error(await tenant.patch(unknown, json={"stage": "LEAD"}), 404, "not_found")
-    response = await reader.client.patch(unknown, content=b"stage=LEAD", headers={
-        **reader.headers, "Content-Type": "application/x-www-form-urlencoded"})
+    response = await reader.client.patch(
+        unknown,
+        content=b"stage=LEAD",
+        headers={**reader.headers, "Content-Type": "application/x-www-form-urlencoded"},
+    )
     assert_error(response, 400, "unsupported_content_type")
 
 
@@ -102,8 +122,9 @@ async def test_429_comes_before_scope_and_validation(make):
     await fresh_window(5)  # both requests in one window
     reader = await make(["contacts:read"])
     await reader.get("/v1/ping")
-    response = await reader.patch("/v1/contacts/con_00000000000000000000000000",
-                                  json={"stage": "NOPE"})
+    response = await reader.patch(
+        "/v1/contacts/con_00000000000000000000000000", json={"stage": "NOPE"}
+    )
     assert_error(response, 429, "rate_limited")
 
 
@@ -130,28 +151,39 @@ async def test_scope_implications(make, granted, implied, path):
     assert error["details"] == {"missing_scope": implied}
 
 
-@pytest.mark.parametrize(("granted", "path"), [
-    ("contacts:read", "/v1/leads"), ("events:read", "/v1/contacts"),
-    ("leads:read", "/v1/contacts"), ("messages:read", "/v1/calls"),
-    ("deals:read", "/v1/listings"), ("automations:read", "/v1/webhooks"),
-])
+@pytest.mark.parametrize(
+    ("granted", "path"),
+    [
+        ("contacts:read", "/v1/leads"),
+        ("events:read", "/v1/contacts"),
+        ("leads:read", "/v1/contacts"),
+        ("messages:read", "/v1/calls"),
+        ("deals:read", "/v1/listings"),
+        ("automations:read", "/v1/webhooks"),
+    ],
+)
 async def test_no_other_scope_implies_another(make, granted, path):
     assert_error(await (await make([granted])).get(path), 403, "insufficient_scope")
 
 
 async def test_a_read_scope_does_not_imply_its_write_scope(make):
-    for granted, path in [("leads:read", "/v1/leads"), ("deals:read", "/v1/deals"),
-                          ("appointments:read", "/v1/tasks"),
-                          ("messages:read", "/v1/messages")]:
-        error = assert_error(await (await make([granted])).post(path, json={}), 403,
-                             "insufficient_scope")
+    for granted, path in [
+        ("leads:read", "/v1/leads"),
+        ("deals:read", "/v1/deals"),
+        ("appointments:read", "/v1/tasks"),
+        ("messages:read", "/v1/messages"),
+    ]:
+        error = assert_error(
+            await (await make([granted])).post(path, json={}), 403, "insufficient_scope"
+        )
         assert error["details"]["missing_scope"] != granted
 
 
 async def test_write_scope_is_required_to_write(make):
     reader = await make(["contacts:read"])
-    error = assert_error(await reader.post("/v1/contacts", json={"first_name": "A"}), 403,
-                         "insufficient_scope")
+    error = assert_error(
+        await reader.post("/v1/contacts", json={"first_name": "A"}), 403, "insufficient_scope"
+    )
     assert error["details"]["missing_scope"] == "contacts:write"
 
 
@@ -165,8 +197,15 @@ async def test_key_acts_only_on_its_own_workspace(tenant, other_tenant):
 async def test_a_key_is_stored_only_as_its_hash(runtime, tenant):
     assert re.fullmatch(r"hbk_[A-Za-z0-9]{40}", tenant.key), tenant.key
     async with runtime.db.transaction(write=False) as connection:
-        row = (await connection.execute(select(ApiKey.__table__).where(
-            ApiKey.__table__.c.id == tenant.key_id))).mappings().one()
+        row = (
+            (
+                await connection.execute(
+                    select(ApiKey.__table__).where(ApiKey.__table__.c.id == tenant.key_id)
+                )
+            )
+            .mappings()
+            .one()
+        )
     assert row["key_hash"] == hashlib.sha256(tenant.key.encode()).hexdigest()
     stored = " ".join(str(value) for value in row.values())
     assert tenant.key not in stored and tenant.key[4:] not in stored

@@ -34,11 +34,28 @@ PUBLIC_UNDERSCORE = {"_asdict", "_replace", "_fields", "_make", "_mapping", "_t"
 # db/request.py, db/engine.py, http/router.py, http/routing.py, webhooks/delivery.py,
 # the admin CLIs): listed so that their return is named in the failure.
 KNOWN = {
-    "_bind_processors", "_result_columns", "_cached_result_processor", "_compile_w_cache",
-    "_compiled_cache", "_process_parameters_for_postcompile", "_textual_ordered_columns",
-    "_ad_hoc_textual", "_dbapi_connection", "_proxied", "_assign_proxied", "_execute",
-    "_conn", "_connection", "_thread", "_running", "_json", "_pool", "_SubParsersAction",
-    "_utils", "_group_number", "_collected_params",
+    "_bind_processors",
+    "_result_columns",
+    "_cached_result_processor",
+    "_compile_w_cache",
+    "_compiled_cache",
+    "_process_parameters_for_postcompile",
+    "_textual_ordered_columns",
+    "_ad_hoc_textual",
+    "_dbapi_connection",
+    "_proxied",
+    "_assign_proxied",
+    "_execute",
+    "_conn",
+    "_connection",
+    "_thread",
+    "_running",
+    "_json",
+    "_pool",
+    "_SubParsersAction",
+    "_utils",
+    "_group_number",
+    "_collected_params",
 }
 
 
@@ -73,8 +90,12 @@ def _defined_by_us(modules) -> set[str]:
                 names.add(node.arg)
             elif isinstance(node, ast.alias):
                 names.add(node.asname or node.name.split(".")[0])
-            elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
-                  and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+            elif (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.ctx, ast.Store)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in ("self", "cls")
+            ):
                 names.add(node.attr)
     return {name for name in names if _is_private(name)}
 
@@ -102,9 +123,13 @@ def _import_findings(path: Path, tree: ast.Module) -> list[str]:
 
 
 def _string_attribute(node: ast.Call) -> str | None:
-    if isinstance(node.func, ast.Name) and node.func.id in ("getattr", "setattr", "hasattr") \
-            and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) \
-            and isinstance(node.args[1].value, str):
+    if (
+        isinstance(node.func, ast.Name)
+        and node.func.id in ("getattr", "setattr", "hasattr")
+        and len(node.args) >= 2
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    ):
         return node.args[1].value
     return None
 
@@ -127,15 +152,20 @@ def _access_findings(path: Path, tree: ast.Module, ours: set[str]) -> list[str]:
                 check(node, ast.unparse(node.args[0]), name)
             for keyword in node.keywords:
                 if keyword.arg and _is_private(keyword.arg):
-                    findings.append(f"{_where(path, node)} passes the private parameter "
-                                    f"{keyword.arg}= to {ast.unparse(node.func)}")
+                    findings.append(
+                        f"{_where(path, node)} passes the private parameter "
+                        f"{keyword.arg}= to {ast.unparse(node.func)}"
+                    )
     return findings
 
 
 def _library_bases(cls: type) -> list[type]:
-    return [base for base in cls.__mro__[1:]
-            if base.__module__.split(".")[0] not in ("homebase", "builtins", "typing", "abc")
-            and base is not object]
+    return [
+        base
+        for base in cls.__mro__[1:]
+        if base.__module__.split(".")[0] not in ("homebase", "builtins", "typing", "abc")
+        and base is not object
+    ]
 
 
 def _source_files(library_class: type) -> set[str]:
@@ -143,8 +173,12 @@ def _source_files(library_class: type) -> set[str]:
     which httpx, for one, sets to the package)."""
     files = set()
     for member in vars(library_class).values():
-        for function in (member, getattr(member, "__func__", None), getattr(member, "fget", None),
-                         getattr(member, "fset", None)):
+        for function in (
+            member,
+            getattr(member, "__func__", None),
+            getattr(member, "fget", None),
+            getattr(member, "fset", None),
+        ):
             code = getattr(function, "__code__", None)
             if code is not None:
                 files.add(code.co_filename)
@@ -173,9 +207,15 @@ def _uses_in_class(node: ast.ClassDef) -> list[tuple[ast.AST, str]]:
     for inner in ast.walk(node):
         if isinstance(inner, ast.Attribute):
             base = inner.value
-            if isinstance(base, ast.Name) and base.id in ("self", "cls") or (
-                    isinstance(base, ast.Call) and isinstance(base.func, ast.Name)
-                    and base.func.id == "super"):
+            if (
+                isinstance(base, ast.Name)
+                and base.id in ("self", "cls")
+                or (
+                    isinstance(base, ast.Call)
+                    and isinstance(base.func, ast.Name)
+                    and base.func.id == "super"
+                )
+            ):
                 uses.append((inner, inner.attr))
     return [(where, name) for where, name in uses if _is_private(name)]
 
@@ -197,8 +237,10 @@ def _subclass_findings(module_name: str, path: Path, tree: ast.Module) -> list[s
         for where, name in _uses_in_class(node):
             if name in private:
                 owner = next(base for base in library if name in _private_names_of(base))
-                findings.append(f"{_where(path, where)} {node.name} uses {name}, private to "
-                                f"{owner.__module__}.{owner.__qualname__}")
+                findings.append(
+                    f"{_where(path, where)} {node.name} uses {name}, private to "
+                    f"{owner.__module__}.{owner.__qualname__}"
+                )
     return findings
 
 
@@ -221,7 +263,8 @@ def test_the_walk_finds_what_it_looks_for():
         "rows = compiled._result_columns\n"
         "fairy = getattr(connection, '_connection', None)\n"
         "compiled.construct_params(row, _group_number=1)\n"
-        "row._asdict(); row._mapping; self._mine; own._ours\n")
+        "row._asdict(); row._mapping; self._mine; own._ours\n"
+    )
     path = PACKAGE / "sample.py"
     findings = _import_findings(path, sample) + _access_findings(path, sample, {"_ours"})
     assert [finding.split(" ", 1)[1] for finding in findings] == [

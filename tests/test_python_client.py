@@ -50,26 +50,31 @@ FRAMEWORK_PATHS = ("/v1/openapi.json", "/v1/docs")
 # The checked-in client
 
 
-def test_the_checked_in_client_is_current_and_regeneration_keeps_hand_written_files(
-        tmp_path):
+def test_the_checked_in_client_is_current_and_regeneration_keeps_hand_written_files(tmp_path):
     copy = tmp_path / "python"
-    shutil.copytree(make_client.CLIENT_DIR, copy,
-                    ignore=shutil.ignore_patterns("__pycache__", ".ruff_cache"))
-    hand_written = {path.relative_to(copy): path.read_bytes() for path in copy.iterdir()
-                    if path.is_file()}
+    shutil.copytree(
+        make_client.CLIENT_DIR, copy, ignore=shutil.ignore_patterns("__pycache__", ".ruff_cache")
+    )
+    hand_written = {
+        path.relative_to(copy): path.read_bytes() for path in copy.iterdir() if path.is_file()
+    }
     assert {"homebase_webhooks.py", "README.md", "pyproject.toml"} <= {
-        str(path) for path in hand_written}
+        str(path) for path in hand_written
+    }
     # A leftover module is removed: the package is exactly what the generator writes.
     (copy / make_client.PACKAGE / "api" / "stale_module.py").write_text("")
 
     make_client.regenerate(copy / make_client.PACKAGE)  # refuses any generator warning
 
-    assert {path.relative_to(copy): path.read_bytes() for path in copy.iterdir()
-            if path.is_file()} == hand_written
-    stale = make_client.differences(make_client.CLIENT_DIR / make_client.PACKAGE,
-                                    copy / make_client.PACKAGE)
-    assert stale == [], ("clients/python/homebase_client is stale; run make client. "
-                         f"Differs: {stale}")
+    assert {
+        path.relative_to(copy): path.read_bytes() for path in copy.iterdir() if path.is_file()
+    } == hand_written
+    stale = make_client.differences(
+        make_client.CLIENT_DIR / make_client.PACKAGE, copy / make_client.PACKAGE
+    )
+    assert stale == [], (
+        f"clients/python/homebase_client is stale; run make client. Differs: {stale}"
+    )
 
 
 # A live server
@@ -81,8 +86,9 @@ def served(tmp_path_factory):
     the demo workspace (`admin seed-demo`: members, pipelines, listings, calls,
     automations, personas, campaigns) with its every-scope key, and the served document."""
     folder = tmp_path_factory.mktemp("served")
-    with serve(folder, worker=True, webhook_allow_private_urls="true",
-               worker_poll_seconds="0.2") as server:
+    with serve(
+        folder, worker=True, webhook_allow_private_urls="true", worker_poll_seconds="0.2"
+    ) as server:
         demo = server.admin("seed-demo")
         document = httpx.get(f"{server.base_url}/v1/openapi.json").json()
         yield server, demo, document
@@ -90,9 +96,13 @@ def served(tmp_path_factory):
 
 def api_client(served) -> AuthenticatedClient:
     server, demo, _ = served
-    return AuthenticatedClient(base_url=server.base_url, token=demo["api_key"]["key"],
-                               prefix="token", raise_on_unexpected_status=True,
-                               timeout=httpx.Timeout(30))
+    return AuthenticatedClient(
+        base_url=server.base_url,
+        token=demo["api_key"]["key"],
+        prefix="token",
+        raise_on_unexpected_status=True,
+        timeout=httpx.Timeout(30),
+    )
 
 
 def class_name(component: str) -> str:
@@ -120,25 +130,35 @@ class Driver:
             operation["operationId"]: operation
             for path, item in document["paths"].items()
             if path.startswith("/v1/") and not path.startswith(FRAMEWORK_PATHS)
-            for operation in item.values()}
+            for operation in item.values()
+        }
         self.called: set[str] = set()
 
     async def __call__(self, operation_id: str, **arguments: Any) -> Any:
         operation = self.operations[operation_id]
         module = importlib.import_module(
-            f"homebase_client.api.{operation['tags'][0]}.{operation_id}")
+            f"homebase_client.api.{operation['tags'][0]}.{operation_id}"
+        )
         response = await module.asyncio_detailed(client=self.client, **arguments)
-        assert 200 <= response.status_code < 300, (operation_id, response.status_code,
-                                                   response.content[:500])
-        schema = (operation["responses"][str(response.status_code)]["content"]
-                  ["application/json"]["schema"])
+        assert 200 <= response.status_code < 300, (
+            operation_id,
+            response.status_code,
+            response.content[:500],
+        )
+        schema = operation["responses"][str(response.status_code)]["content"]["application/json"][
+            "schema"
+        ]
         component = named_schema(schema)
         parsed = response.parsed
         assert type(parsed).__name__ == class_name(component), (operation_id, parsed)
         # Nothing in the answer that the document does not name.
         assert parsed.additional_properties == {}, (operation_id, parsed.additional_properties)
-        items = self.document["components"]["schemas"][component].get(
-            "properties", {}).get("data", {}).get("items")
+        items = (
+            self.document["components"]["schemas"][component]
+            .get("properties", {})
+            .get("data", {})
+            .get("items")
+        )
         if items is not None:  # a page: every item is the whole record
             assert isinstance(parsed.data, list)
             for item in parsed.data:
@@ -175,31 +195,47 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
     now = datetime.now(UTC)
     await call("ping")
 
-    hook = await call("create_webhook", body=WebhookCreate(
-        url=receiver.url, event_types=[WebhookCreateEventTypesItem.CONTACT_CREATED]))
+    hook = await call(
+        "create_webhook",
+        body=WebhookCreate(
+            url=receiver.url, event_types=[WebhookCreateEventTypesItem.CONTACT_CREATED]
+        ),
+    )
     assert hook.secret.startswith("whsec_")
     await call("get_webhook", id=hook.id)
     await call("list_webhooks")
 
-    contact = await call("create_contact", body=ContactCreate(
-        first_name="Ana", last_name="Client", email="ana@example.com", tags=["buyer"]))
+    contact = await call(
+        "create_contact",
+        body=ContactCreate(
+            first_name="Ana", last_name="Client", email="ana@example.com", tags=["buyer"]
+        ),
+    )
     await call("get_contact", id=contact.id)
-    updated = await call("update_contact", id=contact.id,
-                         body=ContactUpdate(stage=ContactStage.HOT_LEAD))
+    updated = await call(
+        "update_contact", id=contact.id, body=ContactUpdate(stage=ContactStage.HOT_LEAD)
+    )
     assert updated.stage == ContactStage.HOT_LEAD
     await call("add_contact_note", id=contact.id, body=NoteCreate(body="Prefers email."))
     await call("list_contact_events", id=contact.id)
     await call("list_contact_notes", id=contact.id)
     await call("list_contacts", limit=2)
 
-    message = await call("send_message", body=EmailSend(
-        channel=EmailSendChannel.EMAIL, contact_id=contact.id, subject="Welcome",
-        body="Hello Ana"))
+    message = await call(
+        "send_message",
+        body=EmailSend(
+            channel=EmailSendChannel.EMAIL,
+            contact_id=contact.id,
+            subject="Welcome",
+            body="Hello Ana",
+        ),
+    )
     await call("get_message", id=message.id)
     await call("list_messages", contact_id=contact.id)
 
-    lead = await call("create_lead", body=LeadCreate(phone="+14155550177", source="Zillow",
-                                                      first_name="Lee"))
+    lead = await call(
+        "create_lead", body=LeadCreate(phone="+14155550177", source="Zillow", first_name="Lee")
+    )
     await call("get_lead", id=lead.id)
     await call("list_leads")
     await call("preview_lead_routing", body=PreviewRequest(source="Zillow"))
@@ -210,24 +246,33 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
 
     pipelines = await call("list_pipelines")
     pipeline = pipelines.data[0]
-    deal = await call("create_deal", body=DealCreate(pipeline_id=pipeline.id,
-                                                      title="Ana's purchase",
-                                                      contact_id=contact.id))
+    deal = await call(
+        "create_deal",
+        body=DealCreate(pipeline_id=pipeline.id, title="Ana's purchase", contact_id=contact.id),
+    )
     await call("get_deal", id=deal.id)
     await call("update_deal", id=deal.id, body=DealUpdate(stage_id=pipeline.stages[1].id))
     await call("list_deals")
     await call("list_listings")
 
-    appointment = await call("book_appointment", body=AppointmentCreate(
-        contact_id=contact.id, title="Tour", starts_at=now + timedelta(days=1),
-        ends_at=now + timedelta(days=1, hours=1)))
+    appointment = await call(
+        "book_appointment",
+        body=AppointmentCreate(
+            contact_id=contact.id,
+            title="Tour",
+            starts_at=now + timedelta(days=1),
+            ends_at=now + timedelta(days=1, hours=1),
+        ),
+    )
     await call("get_appointment", id=appointment.id)
-    await call("update_appointment", id=appointment.id,
-               body=AppointmentUpdate(location="1421 Sanchez St"))
+    await call(
+        "update_appointment", id=appointment.id, body=AppointmentUpdate(location="1421 Sanchez St")
+    )
     await call("list_appointments")
 
-    task = await call("create_task", body=TaskCreate(title="Call Ana", contact_id=contact.id,
-                                                     assignee_id=member))
+    task = await call(
+        "create_task", body=TaskCreate(title="Call Ana", contact_id=contact.id, assignee_id=member)
+    )
     await call("get_task", id=task.id)
     await call("list_tasks")
 
@@ -262,7 +307,8 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
 def test_the_verifier_signs_as_the_documented_example():
     # docs/webhooks.md: GitHub's example; the same bytes the server's signer produces.
     assert sign("It's a Secret to Everybody", b"Hello, World!") == (
-        "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17")
+        "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17"
+    )
 
 
 async def test_real_deliveries_verify_and_altered_ones_do_not(served):
@@ -270,8 +316,12 @@ async def test_real_deliveries_verify_and_altered_ones_do_not(served):
     try:
         async with api_client(served) as client:
             call = Driver(client, served[2])
-            hook = await call("create_webhook", body=WebhookCreate(
-                url=receiver.url, event_types=[WebhookCreateEventTypesItem.CONTACT_CREATED]))
+            hook = await call(
+                "create_webhook",
+                body=WebhookCreate(
+                    url=receiver.url, event_types=[WebhookCreateEventTypesItem.CONTACT_CREATED]
+                ),
+            )
             for name in ("Bo", "Cy"):
                 await call("create_contact", body=ContactCreate(first_name=name))
             deliveries = await receiver.wait_for(2)
@@ -299,10 +349,17 @@ async def test_real_deliveries_verify_and_altered_ones_do_not(served):
         # A captured delivery sent again later with a fresh timestamp: its timestamped
         # signature no longer matches.
         with pytest.raises(SignatureMismatch, match="Timestamped does not match"):
-            verify(secret, body, {**headers, "x-webhook-timestamp": str(timestamp + 600)},
-                   now=timestamp + 600)
+            verify(
+                secret,
+                body,
+                {**headers, "x-webhook-timestamp": str(timestamp + 600)},
+                now=timestamp + 600,
+            )
         with pytest.raises(SignatureMismatch, match="missing or not Unix seconds"):
-            verify(secret, body, {key: value for key, value in headers.items()
-                                  if key != "x-webhook-timestamp"})
+            verify(
+                secret,
+                body,
+                {key: value for key, value in headers.items() if key != "x-webhook-timestamp"},
+            )
         with pytest.raises(TypeError):
             verify(secret, body.decode(), headers)  # type: ignore[arg-type]

@@ -56,8 +56,11 @@ def free_port() -> int:
 
 def limit_headers(response: httpx.Response) -> tuple[int, int, int]:
     headers = response.headers
-    return (int(headers["x-ratelimit-limit"]), int(headers["x-ratelimit-remaining"]),
-            int(headers["x-ratelimit-reset"]))
+    return (
+        int(headers["x-ratelimit-limit"]),
+        int(headers["x-ratelimit-remaining"]),
+        int(headers["x-ratelimit-reset"]),
+    )
 
 
 def assert_reset_is_window_end(reset: int) -> None:
@@ -136,8 +139,9 @@ async def test_each_key_has_its_own_bucket(runtime, client, tenant, make):
 
     # A second key of the same workspace, and a key of another workspace, start full.
     _, same_workspace_key = await make_key(runtime, tenant.id)
-    response = await client.get("/v1/ping",
-                                headers={"Authorization": f"token {same_workspace_key}"})
+    response = await client.get(
+        "/v1/ping", headers={"Authorization": f"token {same_workspace_key}"}
+    )
     assert response.status_code == 200
     assert limit_headers(response)[:2] == (5, 4)
     other = await make(["contacts:read"], name="Other Realty")
@@ -191,13 +195,19 @@ async def test_memory_counts_down_then_refuses_with_retry_after():
     limiter = MemoryLimiter(clock=clock)
     decisions = [await limiter.hit("k", 3) for _ in range(4)]
     assert [(d.allowed, d.remaining) for d in decisions] == [
-        (True, 2), (True, 1), (True, 0), (False, 0)]
+        (True, 2),
+        (True, 1),
+        (True, 0),
+        (False, 0),
+    ]
     assert {d.reset_at for d in decisions} == {WINDOW_START + 60}
     assert {d.limit for d in decisions} == {3}
     assert decisions[-1].retry_after == 45
-    assert decisions[-1].headers() == [(b"x-ratelimit-limit", b"3"),
-                                       (b"x-ratelimit-remaining", b"0"),
-                                       (b"x-ratelimit-reset", str(WINDOW_START + 60).encode())]
+    assert decisions[-1].headers() == [
+        (b"x-ratelimit-limit", b"3"),
+        (b"x-ratelimit-remaining", b"0"),
+        (b"x-ratelimit-reset", str(WINDOW_START + 60).encode()),
+    ]
 
 
 async def test_memory_retry_after_rounds_up_and_is_at_least_one_second():
@@ -284,7 +294,14 @@ async def test_redis_counts_are_shared_between_instances(redis_client, bucket):
         await first.close()
         await second.close()
     assert [(d.allowed, d.remaining) for d in decisions] == [
-        (True, 4), (True, 3), (True, 2), (True, 1), (True, 0), (False, 0), (False, 0)]
+        (True, 4),
+        (True, 3),
+        (True, 2),
+        (True, 1),
+        (True, 0),
+        (False, 0),
+        (False, 0),
+    ]
     assert {d.reset_at for d in decisions} == {expected_end}
     assert all(1 <= d.retry_after <= 60 for d in decisions)
     assert abs(time.time() + decisions[-1].retry_after - expected_end) <= 2
@@ -310,13 +327,13 @@ async def test_redis_unreachable_falls_back_to_counting_per_instance(caplog):
     finally:
         await first.close()
         await second.close()
-    assert [(d.allowed, d.remaining) for d in mine] == [
-        (True, 2), (True, 1), (True, 0), (False, 0)]
+    assert [(d.allowed, d.remaining) for d in mine] == [(True, 2), (True, 1), (True, 0), (False, 0)]
     assert (theirs.allowed, theirs.remaining) == (True, 2)  # its own count, not shared
     assert_reset_is_window_end(mine[0].reset_at)
     assert first.degraded and second.degraded
-    warnings = [r for r in caplog.records
-                if r.name == "homebase.ratelimit" and r.levelno == logging.WARNING]
+    warnings = [
+        r for r in caplog.records if r.name == "homebase.ratelimit" and r.levelno == logging.WARNING
+    ]
     # One warning per instance: while degraded it doesn't try (or warn) on every request.
     assert len(warnings) == 2, [r.getMessage() for r in warnings]
     assert all("Redis unreachable" in r.getMessage() for r in warnings)
@@ -340,8 +357,10 @@ class Proxy:
         self.connections += 1
         upstream_reader, upstream_writer = await asyncio.open_connection(*self.target)
         self.writers += [writer, upstream_writer]
-        self.tasks += [asyncio.create_task(self._pipe(reader, upstream_writer)),
-                       asyncio.create_task(self._pipe(upstream_reader, writer))]
+        self.tasks += [
+            asyncio.create_task(self._pipe(reader, upstream_writer)),
+            asyncio.create_task(self._pipe(upstream_reader, writer)),
+        ]
 
     @staticmethod
     async def _pipe(reader, writer) -> None:
@@ -427,8 +446,9 @@ def clean_env(**values: str) -> dict[str, str]:
 def admin_json(env: dict[str, str], cwd: Path, *args: str) -> dict:
     import json
 
-    done = subprocess.run([str(HOMEBASE), *args], env=env, cwd=cwd, capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [str(HOMEBASE), *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -448,18 +468,31 @@ def wait_until_healthy(servers: list[tuple[subprocess.Popen, int, Path]]) -> Non
                 pass
         time.sleep(0.1)
     if pending:
-        pytest.fail("servers not healthy within 40 s:\n" +
-                    "\n".join(log.read_text()[-2000:] for _, _, log in pending))
+        pytest.fail(
+            "servers not healthy within 40 s:\n"
+            + "\n".join(log.read_text()[-2000:] for _, _, log in pending)
+        )
 
 
 def test_two_servers_share_one_limit(shared_database, tmp_path):
-    env = clean_env(HOMEBASE_DATABASE_URL=shared_database, HOMEBASE_REDIS_URL=REDIS_URL,
-                    HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="10",
-                    HOMEBASE_SECRET_KEY="multi-instance-test-secret")
+    env = clean_env(
+        HOMEBASE_DATABASE_URL=shared_database,
+        HOMEBASE_REDIS_URL=REDIS_URL,
+        HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="10",
+        HOMEBASE_SECRET_KEY="multi-instance-test-secret",
+    )
     admin_json(env, tmp_path, "migrate")
     workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "Shared Realty")
-    key = admin_json(env, tmp_path, "admin", "create-api-key", "--workspace", workspace["id"],
-                     "--scopes", "contacts:read")
+    key = admin_json(
+        env,
+        tmp_path,
+        "admin",
+        "create-api-key",
+        "--workspace",
+        workspace["id"],
+        "--scopes",
+        "contacts:read",
+    )
 
     servers: list[tuple[subprocess.Popen, int, Path]] = []
     try:
@@ -467,16 +500,21 @@ def test_two_servers_share_one_limit(shared_database, tmp_path):
             port, log = free_port(), tmp_path / f"server-{index}.log"
             with log.open("wb") as sink:
                 process = subprocess.Popen(
-                    [str(HOMEBASE), "serve", "--no-worker", "--port", str(port)], env=env,
-                    cwd=tmp_path, stdout=sink, stderr=subprocess.STDOUT)
+                    [str(HOMEBASE), "serve", "--no-worker", "--port", str(port)],
+                    env=env,
+                    cwd=tmp_path,
+                    stdout=sink,
+                    stderr=subprocess.STDOUT,
+                )
             servers.append((process, port, log))
         wait_until_healthy(servers)
 
         asyncio.run(fresh_window(10))
         headers = {"Authorization": f"token {key['key']}"}
         with httpx.Client(timeout=10, headers=headers) as http:
-            answers = [http.get(f"http://127.0.0.1:{servers[i % 2][1]}/v1/contacts")
-                       for i in range(12)]
+            answers = [
+                http.get(f"http://127.0.0.1:{servers[i % 2][1]}/v1/contacts") for i in range(12)
+            ]
         statuses = [r.status_code for r in answers]
         assert statuses == [200] * 10 + [429, 429], [r.text for r in answers]
         assert [limit_headers(r)[1] for r in answers[:10]] == list(range(9, -1, -1))

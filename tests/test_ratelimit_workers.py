@@ -32,8 +32,7 @@ async def test_instances_on_one_file_share_each_bucket(tmp_path):
     clock = HandClock(WINDOW_START + 10)
     first, second = HostLimiter(path, clock), HostLimiter(path, clock)
     try:
-        decisions = [await (first if index % 2 else second).hit("key:a", 3)
-                     for index in range(4)]
+        decisions = [await (first if index % 2 else second).hit("key:a", 3) for index in range(4)]
         assert [d.remaining for d in decisions] == [2, 1, 0, 0]
         assert [d.allowed for d in decisions] == [True, True, True, False]
         assert decisions[-1].retry_after == 50
@@ -63,8 +62,10 @@ asyncio.run(main())
 def test_os_processes_counting_at_once_never_lose_or_repeat_a_count(tmp_path):
     path = prepare(tmp_path / "ratelimit.sqlite3")
     asyncio.run(fresh_window(10))
-    processes = [subprocess.Popen([sys.executable, "-c", _HITS, path], stdout=subprocess.PIPE,
-                                  text=True) for _ in range(2)]
+    processes = [
+        subprocess.Popen([sys.executable, "-c", _HITS, path], stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
     outputs = [process.communicate(timeout=60)[0] for process in processes]
     assert all(process.returncode == 0 for process in processes)
     counts = [count for output in outputs for count in json.loads(output)]
@@ -73,27 +74,38 @@ def test_os_processes_counting_at_once_never_lose_or_repeat_a_count(tmp_path):
 
 
 def test_two_uvicorn_workers_without_redis_share_one_limit(tmp_path):
-    env = clean_env(HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="10",
-                    HOMEBASE_SECRET_KEY="workers-test-secret")
+    env = clean_env(
+        HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="10", HOMEBASE_SECRET_KEY="workers-test-secret"
+    )
     admin_json(env, tmp_path, "migrate")
     workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "One Host")
-    key = admin_json(env, tmp_path, "admin", "create-api-key", "--workspace", workspace["id"],
-                     "--scopes", "contacts:read")
+    key = admin_json(
+        env,
+        tmp_path,
+        "admin",
+        "create-api-key",
+        "--workspace",
+        workspace["id"],
+        "--scopes",
+        "contacts:read",
+    )
     port, log = free_port(), tmp_path / "server.log"
     with log.open("wb") as sink:
-        server = subprocess.Popen([str(HOMEBASE), "serve", "--workers", "2", "--no-worker",
-                                   "--port", str(port)], env=env, cwd=tmp_path, stdout=sink,
-                                  stderr=subprocess.STDOUT)
+        server = subprocess.Popen(
+            [str(HOMEBASE), "serve", "--workers", "2", "--no-worker", "--port", str(port)],
+            env=env,
+            cwd=tmp_path,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         _wait_for_workers(server, base, log, count=2)
         asyncio.run(fresh_window(15))
         headers = {"Authorization": f"token {key['key']}", "Connection": "close"}
         # A new connection each time, so both worker processes take requests.
-        answers = [httpx.get(f"{base}/v1/contacts", headers=headers, timeout=10)
-                   for _ in range(24)]
-        assert [r.status_code for r in answers] == [200] * 10 + [429] * 14, \
-            log.read_text()[-2000:]
+        answers = [httpx.get(f"{base}/v1/contacts", headers=headers, timeout=10) for _ in range(24)]
+        assert [r.status_code for r in answers] == [200] * 10 + [429] * 14, log.read_text()[-2000:]
         assert [limit_headers(r)[1] for r in answers[:10]] == list(range(9, -1, -1))
         for blocked in answers[10:]:
             assert_limited(blocked, 10)

@@ -21,14 +21,17 @@ def test_a_link_round_trips_and_lasts_at_least_five_minutes():
     assert (link.expires_at - clock()).total_seconds() >= 300
 
 
-@pytest.mark.parametrize("mutate", [
-    lambda token: token[:-1] + ("A" if token[-1] != "A" else "B"),
-    lambda token: ("A" if token[0] != "A" else "B") + token[1:],
-    lambda token: token[:20],
-    lambda token: token + "AA",
-    lambda token: "",
-    lambda token: "x" * 600,
-])
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda token: token[:-1] + ("A" if token[-1] != "A" else "B"),
+        lambda token: ("A" if token[0] != "A" else "B") + token[1:],
+        lambda token: token[:20],
+        lambda token: token + "AA",
+        lambda token: "",
+        lambda token: "x" * 600,
+    ],
+)
 def test_an_altered_token_is_refused(mutate):
     link = recordings.issue(SECRET, "", "wsp_1", "cal_1", datetime.now(UTC))
     assert recordings.verify(SECRET, mutate(link.url.rsplit("/", 1)[1])) is None

@@ -28,8 +28,11 @@ def test_names_are_unique():
 def test_a_bare_worker_process_has_every_job_and_kind():
     """What `homebase worker` sees, imported alone: nothing depends on the API app having
     imported the domains first."""
-    script = ("from homebase.worker.runner import JOBS; from homebase.fixtures.kinds import KINDS;"
-              "print(len(JOBS), len(KINDS))")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=True)
+    script = (
+        "from homebase.worker.runner import JOBS; from homebase.fixtures.kinds import KINDS;"
+        "print(len(JOBS), len(KINDS))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
     assert done.stdout.split() == [str(len(JOBS)), str(len(KINDS))]

@@ -49,16 +49,18 @@ def clock(runtime) -> FrozenClock:
 
 async def count(runtime, model) -> int:
     async with runtime.db.transaction(write=False) as connection:
-        return (await connection.execute(select(func.count()).select_from(model.__table__))
-                ).scalar_one()
+        return (
+            await connection.execute(select(func.count()).select_from(model.__table__))
+        ).scalar_one()
 
 
 async def prune(runtime, now: datetime) -> dict[str, int]:
     return await service.prune(runtime.db, runtime.settings, now)
 
 
-async def test_webhook_history_goes_after_the_period_and_not_before(tenant, runtime, receiver,
-                                                                    clock):
+async def test_webhook_history_goes_after_the_period_and_not_before(
+    tenant, runtime, receiver, clock
+):
     hook = await subscribe(tenant, receiver.url, ["contact.created"])
     assert (await tenant.post("/v1/contacts", {"first_name": "Ana"})).status_code == 201
     await work(runtime)
@@ -68,13 +70,15 @@ async def test_webhook_history_goes_after_the_period_and_not_before(tenant, runt
 
     kept = await prune(runtime, clock() + period - SECOND)
     assert kept["webhook_deliveries"] == kept["outbox_events"] == 0
-    assert [await count(runtime, model) for model in (OutboxEvent, WebhookDelivery,
-                                                      WebhookAttempt)] == [1, 1, 1]
+    assert [
+        await count(runtime, model) for model in (OutboxEvent, WebhookDelivery, WebhookAttempt)
+    ] == [1, 1, 1]
 
     pruned = await prune(runtime, clock() + period + SECOND)
     assert pruned["webhook_deliveries"] == 1 and pruned["outbox_events"] == 1
-    assert [await count(runtime, model) for model in (OutboxEvent, WebhookDelivery,
-                                                      WebhookAttempt)] == [0, 0, 0]
+    assert [
+        await count(runtime, model) for model in (OutboxEvent, WebhookDelivery, WebhookAttempt)
+    ] == [0, 0, 0]
     listed = await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")
     assert listed.status_code == 200 and listed.json()["data"] == []
     # Pruned is not redeliverable: the delivery is unknown, as any other id would be.
@@ -82,8 +86,7 @@ async def test_webhook_history_goes_after_the_period_and_not_before(tenant, runt
     assert gone.status_code == 404, gone.text
 
 
-async def test_an_event_stays_while_a_delivery_of_it_is_pending_or_recent(tenant, runtime,
-                                                                          clock):
+async def test_an_event_stays_while_a_delivery_of_it_is_pending_or_recent(tenant, runtime, clock):
     # Port 9 refuses: the delivery fails its first attempt and stays pending.
     await subscribe(tenant, "http://127.0.0.1:9/hook", ["contact.created"])
     await tenant.post("/v1/contacts", {"first_name": "Ana"})
@@ -94,26 +97,32 @@ async def test_an_event_stays_while_a_delivery_of_it_is_pending_or_recent(tenant
     assert pruned["webhook_deliveries"] == 0 and pruned["outbox_events"] == 0
     assert await count(runtime, OutboxEvent) == 1
     async with runtime.db.transaction(write=False) as connection:
-        states = (await connection.execute(select(WebhookDelivery.__table__.c.status))
-                  ).scalars().all()
+        states = (
+            (await connection.execute(select(WebhookDelivery.__table__.c.status))).scalars().all()
+        )
     assert states == ["pending"]
 
 
-async def test_an_undispatched_event_and_a_dispatched_one_without_deliveries(tenant, runtime,
-                                                                            clock):
+async def test_an_undispatched_event_and_a_dispatched_one_without_deliveries(
+    tenant, runtime, clock
+):
     await tenant.post("/v1/contacts", {"first_name": "Ana"})
     await work(runtime)  # dispatched; no subscription, so no delivery
     await tenant.post("/v1/contacts", {"first_name": "Bo"})  # never dispatched
     pruned = await prune(runtime, clock() + timedelta(days=31))
     assert pruned["outbox_events"] == 1
     async with runtime.db.transaction(write=False) as connection:
-        left = (await connection.execute(select(OutboxEvent.__table__.c.dispatched_at))
-                ).scalars().all()
+        left = (
+            (await connection.execute(select(OutboxEvent.__table__.c.dispatched_at)))
+            .scalars()
+            .all()
+        )
     assert left == [None]
 
 
-async def test_a_redelivered_delivery_counts_from_its_last_completion(tenant, runtime, receiver,
-                                                                      clock):
+async def test_a_redelivered_delivery_counts_from_its_last_completion(
+    tenant, runtime, receiver, clock
+):
     hook = await subscribe(tenant, receiver.url, ["contact.created"])
     await tenant.post("/v1/contacts", {"first_name": "Ana"})
     await work(runtime)
@@ -160,7 +169,8 @@ async def test_oauth_codes_used_or_not_after_expiry_and_grace(tenant, runtime, c
 
 
 async def test_a_retired_refresh_token_stays_while_its_family_can_be_replayed(
-        tenant, runtime, client, clock):
+    tenant, runtime, client, clock
+):
     app = await make_app(runtime)
     first = await token_pair(runtime, client, app, tenant.id)
     clock.advance(days=29)
@@ -188,7 +198,8 @@ async def test_a_retired_refresh_token_stays_while_its_family_can_be_replayed(
 
 
 async def test_retired_refresh_tokens_go_once_no_refresh_token_of_the_grant_is_live(
-        tenant, runtime, client, clock):
+    tenant, runtime, client, clock
+):
     app = await make_app(runtime)
     first = await token_pair(runtime, client, app, tenant.id)
     clock.advance(days=1)
@@ -203,13 +214,23 @@ async def test_retired_refresh_tokens_go_once_no_refresh_token_of_the_grant_is_l
 
 async def _dedupe_rows(runtime, workspace_id: str, n: int, expires_at: datetime) -> None:
     async with runtime.db.transaction() as connection:
-        await connection.execute(insert(TaskDedupe.__table__), [
-            {"workspace_id": workspace_id, "dedupe_key": f"key-{i:04}", "task_id": f"tsk_{i}",
-             "expires_at": expires_at} for i in range(n)])
+        await connection.execute(
+            insert(TaskDedupe.__table__),
+            [
+                {
+                    "workspace_id": workspace_id,
+                    "dedupe_key": f"key-{i:04}",
+                    "task_id": f"tsk_{i}",
+                    "expires_at": expires_at,
+                }
+                for i in range(n)
+            ],
+        )
 
 
-@pytest.mark.parametrize("settings_overrides",
-                         [{"retention_batch_size": 3, "retention_max_batches": 2}])
+@pytest.mark.parametrize(
+    "settings_overrides", [{"retention_batch_size": 3, "retention_max_batches": 2}]
+)
 async def test_batches_are_bounded_and_later_runs_finish(tenant, runtime, clock):
     await _dedupe_rows(runtime, tenant.id, 8, clock() - timedelta(hours=1))
     user_id = await make_member(runtime, tenant.id)
@@ -242,26 +263,34 @@ async def test_the_job_runs_in_a_worker_round_at_most_every_interval(tenant, run
 
 
 async def test_the_pruning_indexes_exist(database_url):
-    expected = {"webhook_deliveries": {"ix_webhook_deliveries_completed_at",
-                                       "ix_webhook_deliveries_event_id"},
-                "webhook_attempts": {"ix_webhook_attempts_delivery_id"},
-                "console_sessions": {"ix_console_sessions_expires_at"},
-                "oauth_codes": {"ix_oauth_codes_expires_at"},
-                "oauth_tokens": {"ix_oauth_tokens_expires_at"},
-                "task_dedupe": {"ix_task_dedupe_expires_at"},
-                "outbox_events": {"ix_outbox_events_pending"}}
+    expected = {
+        "webhook_deliveries": {
+            "ix_webhook_deliveries_completed_at",
+            "ix_webhook_deliveries_event_id",
+        },
+        "webhook_attempts": {"ix_webhook_attempts_delivery_id"},
+        "console_sessions": {"ix_console_sessions_expires_at"},
+        "oauth_codes": {"ix_oauth_codes_expires_at"},
+        "oauth_tokens": {"ix_oauth_tokens_expires_at"},
+        "task_dedupe": {"ix_task_dedupe_expires_at"},
+        "outbox_events": {"ix_outbox_events_pending"},
+    }
     engine = create_async_engine(database_url)
     async with engine.connect() as connection:
-        found = await connection.run_sync(lambda sync: {
-            table: {index["name"] for index in inspect(sync).get_indexes(table)}
-            for table in expected})
+        found = await connection.run_sync(
+            lambda sync: {
+                table: {index["name"] for index in inspect(sync).get_indexes(table)}
+                for table in expected
+            }
+        )
     await engine.dispose()
     for table, names in expected.items():
         assert names <= found[table], table
 
 
-async def test_a_redelivery_waiting_on_a_prune_batch_is_404_not_409(tenant, runtime, receiver,
-                                                                     clock, backend):
+async def test_a_redelivery_waiting_on_a_prune_batch_is_404_not_409(
+    tenant, runtime, receiver, clock, backend
+):
     """PostgreSQL: the batch has locked (and deleted) the delivery when the redelivery's
     UPDATE arrives; the UPDATE waits, then finds nothing. That is a pruned delivery (404),
     not an attempt in flight (409)."""
@@ -278,8 +307,10 @@ async def test_a_redelivery_waiting_on_a_prune_batch_is_404_not_409(tenant, runt
         assert await service.prune_batch(connection, kind, runtime.settings, later, 10) == 1
         path = f"/v1/webhooks/{hook['id']}/deliveries/{delivery['id']}/redeliver"
         request = asyncio.create_task(tenant.post(path))
-        waiting = text("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                       " AND wait_event_type = 'Lock'")
+        waiting = text(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND wait_event_type = 'Lock'"
+        )
         async with runtime.db.transaction(write=False) as watcher:
             for _ in range(200):
                 if (await watcher.execute(waiting)).scalar_one():

@@ -28,9 +28,11 @@ def settings_overrides() -> dict:
 @pytest.fixture
 async def second_instance(runtime):
     """Another server on the same database: its own app, connection pool and limiter."""
-    other = Runtime(settings=runtime.settings,
-                    db=Database(runtime.settings.database_url, pool_size=5),
-                    limiter=MemoryLimiter())
+    other = Runtime(
+        settings=runtime.settings,
+        db=Database(runtime.settings.database_url, pool_size=5),
+        limiter=MemoryLimiter(),
+    )
     transport = httpx.ASGITransport(app=create_app(other), raise_app_exceptions=False)
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
         yield client
@@ -40,22 +42,35 @@ async def second_instance(runtime):
 async def stored_turns(runtime, lead_ids: list[str]) -> list[int]:
     leads = Lead.__table__
     async with runtime.db.transaction(write=False) as connection:
-        return list((await connection.execute(
-            select(leads.c.rotation_turn).where(leads.c.id.in_(lead_ids)))).scalars())
+        return list(
+            (
+                await connection.execute(
+                    select(leads.c.rotation_turn).where(leads.c.id.in_(lead_ids))
+                )
+            ).scalars()
+        )
 
 
 async def test_concurrent_leads_take_every_turn_exactly_once(runtime, tenant, second_instance):
-    members = [*TEAM["members"], {"ref": "jordan", "email": "jordan@example.com",
-                                  "name": "Jordan"}]
-    created = await load(runtime, tenant.id, {**TEAM, "members": members, "routing_rules": [
-        {"name": "rotate", "method": "round_robin", "agents": list(AGENTS)}]})
+    members = [*TEAM["members"], {"ref": "jordan", "email": "jordan@example.com", "name": "Jordan"}]
+    created = await load(
+        runtime,
+        tenant.id,
+        {
+            **TEAM,
+            "members": members,
+            "routing_rules": [{"name": "rotate", "method": "round_robin", "agents": list(AGENTS)}],
+        },
+    )
     member_ids = dict(zip(AGENTS, created["members"], strict=True))
     clients = (tenant.client, second_instance)
 
     async def post(index: int) -> dict:
         response = await clients[index % 2].post(
-            "/v1/leads", headers=tenant.headers,
-            json={"phone": f"+1 415 555 {index:04d}", "source": "Zillow"})
+            "/v1/leads",
+            headers=tenant.headers,
+            json={"phone": f"+1 415 555 {index:04d}", "source": "Zillow"},
+        )
         assert response.status_code == 201, response.text
         return response.json()
 

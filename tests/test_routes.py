@@ -107,8 +107,11 @@ def offline_app() -> FastAPI:
 def v1_routes(app: FastAPI) -> list[RouteContext]:
     """Every route under /v1 as served (FastAPI includes routers lazily: app.routes holds
     the included routers, iter_route_contexts the effective routes with full paths)."""
-    return [route for route in iter_route_contexts(app.routes)
-            if (route.path or "").startswith("/v1/") and not route.path.startswith(UNAUTHENTICATED)]
+    return [
+        route
+        for route in iter_route_contexts(app.routes)
+        if (route.path or "").startswith("/v1/") and not route.path.startswith(UNAUTHENTICATED)
+    ]
 
 
 def api_routes(app: FastAPI) -> Iterator[tuple[str, str, RouteContext]]:
@@ -125,13 +128,17 @@ def dependency_calls(dependant: Dependant) -> Iterator[Any]:
 
 
 def declared_scopes(route: RouteContext) -> list[Scope | None]:
-    return [call.scope for call in dependency_calls(route.dependant)
-            if isinstance(call, RequireScope)]
+    return [
+        call.scope for call in dependency_calls(route.dependant) if isinstance(call, RequireScope)
+    ]
 
 
 def test_every_v1_route_uses_the_v1_route_class(offline_app):
-    offenders = [route.path for route in v1_routes(offline_app)
-                 if not isinstance(route.original_route, V1Route)]
+    offenders = [
+        route.path
+        for route in v1_routes(offline_app)
+        if not isinstance(route.original_route, V1Route)
+    ]
     assert not offenders, f"not served by V1Route (no auth, rate limit, transaction): {offenders}"
     assert len(v1_routes(offline_app)) >= 9
 
@@ -151,8 +158,11 @@ def test_every_route_declares_exactly_one_scope(offline_app):
 
 
 def test_every_route_but_ping_reaches_data_through_the_tenant_session(offline_app):
-    missing = [f"{method} {path}" for method, path, route in api_routes(offline_app)
-               if path != "/ping" and tenant_session not in dependency_calls(route.dependant)]
+    missing = [
+        f"{method} {path}"
+        for method, path, route in api_routes(offline_app)
+        if path != "/ping" and tenant_session not in dependency_calls(route.dependant)
+    ]
     assert not missing, f"routes without `session: Tenant`: {missing}"
 
 
@@ -165,8 +175,10 @@ def test_scopes_match_the_spec_table(offline_app):
         elif key in EXTRA_ROUTES:
             expected = EXTRA_ROUTES[key]
         else:
-            problems.append(f"{method} {path} is neither in the spec's table nor in "
-                            "EXTRA_ROUTES (add it there, with its scope)")
+            problems.append(
+                f"{method} {path} is neither in the spec's table nor in "
+                "EXTRA_ROUTES (add it there, with its scope)"
+            )
             continue
         scopes = [scope.value if scope else None for scope in declared_scopes(route)]
         if scopes != [expected]:
@@ -193,9 +205,17 @@ class CrossTenantFactory:
 
 
 async def _create_contact(tenant) -> str:
-    response = await tenant.post("/v1/contacts", json={
-        "first_name": "Owned", "last_name": "Elsewhere", "phone": "+1 415 555 0100",
-        "email": "owned@example.com", "tags": ["mine"], "notes": "private"})
+    response = await tenant.post(
+        "/v1/contacts",
+        json={
+            "first_name": "Owned",
+            "last_name": "Elsewhere",
+            "phone": "+1 415 555 0100",
+            "email": "owned@example.com",
+            "tags": ["mine"],
+            "notes": "private",
+        },
+    )
     assert response.status_code == 201, response.text
     contact_id = response.json()["id"]
     note = await tenant.post(f"/v1/contacts/{contact_id}/notes", json={"body": "first"})
@@ -211,50 +231,77 @@ async def _contact_snapshot(tenant, contact_id: str) -> Any:
 
 
 async def _create_message(tenant) -> str:
-    response = await tenant.post("/v1/messages", json={
-        "channel": "email", "to": "owned@example.com", "subject": "Private", "body": "private"})
+    response = await tenant.post(
+        "/v1/messages",
+        json={
+            "channel": "email",
+            "to": "owned@example.com",
+            "subject": "Private",
+            "body": "private",
+        },
+    )
     assert response.status_code == 201, response.text
     return response.json()["id"]
 
 
 async def _message_snapshot(tenant, message_id: str) -> Any:
-    responses = [await tenant.get(f"/v1/messages/{message_id}"),
-                 await tenant.get("/v1/messages?limit=200")]
+    responses = [
+        await tenant.get(f"/v1/messages/{message_id}"),
+        await tenant.get("/v1/messages?limit=200"),
+    ]
     assert all(response.status_code == 200 for response in responses)
     return [response.json() for response in responses]
 
 
 # Path prefix (the part before /{id}) -> factory. Each area adds its own entry.
 CROSS_TENANT_FACTORIES: dict[str, CrossTenantFactory] = {
-    "/v1/appointments": CrossTenantFactory(calendar_support.create_appointment_for_routes,
-                                           calendar_support.appointment_snapshot,
-                                           "apt_00000000000000000000000000"),
-    "/v1/contacts": CrossTenantFactory(_create_contact, _contact_snapshot,
-                                       "con_00000000000000000000000000"),
-    "/v1/messages": CrossTenantFactory(_create_message, _message_snapshot,
-                                       "msg_00000000000000000000000000"),
-    "/v1/deals": CrossTenantFactory(crm_support.create_deal, crm_support.deal_snapshot,
-                                    "dea_00000000000000000000000000"),
-    "/v1/calls": CrossTenantFactory(crm_support.create_call, crm_support.call_snapshot,
-                                    "cal_00000000000000000000000000"),
-    "/v1/leads": CrossTenantFactory(leads_support.create_lead_for_routes,
-                                    leads_support.lead_snapshot,
-                                    "lea_00000000000000000000000000"),
-    "/v1/webhooks": CrossTenantFactory(webhooks_support.create_subscription_for_routes,
-                                       webhooks_support.subscription_snapshot,
-                                       "whk_00000000000000000000000000"),
-    "/v1/tasks": CrossTenantFactory(automations_support.create_task_for_routes,
-                                    automations_support.task_snapshot,
-                                    "tsk_00000000000000000000000000"),
-    "/v1/automations": CrossTenantFactory(automations_support.create_automation_for_routes,
-                                          automations_support.automation_snapshot,
-                                          "aut_00000000000000000000000000"),
-    "/v1/personas": CrossTenantFactory(automations_support.create_persona_for_routes,
-                                       automations_support.persona_snapshot,
-                                       "prs_00000000000000000000000000"),
-    "/v1/campaigns": CrossTenantFactory(automations_support.create_campaign_for_routes,
-                                        automations_support.campaign_snapshot,
-                                        "cmp_00000000000000000000000000"),
+    "/v1/appointments": CrossTenantFactory(
+        calendar_support.create_appointment_for_routes,
+        calendar_support.appointment_snapshot,
+        "apt_00000000000000000000000000",
+    ),
+    "/v1/contacts": CrossTenantFactory(
+        _create_contact, _contact_snapshot, "con_00000000000000000000000000"
+    ),
+    "/v1/messages": CrossTenantFactory(
+        _create_message, _message_snapshot, "msg_00000000000000000000000000"
+    ),
+    "/v1/deals": CrossTenantFactory(
+        crm_support.create_deal, crm_support.deal_snapshot, "dea_00000000000000000000000000"
+    ),
+    "/v1/calls": CrossTenantFactory(
+        crm_support.create_call, crm_support.call_snapshot, "cal_00000000000000000000000000"
+    ),
+    "/v1/leads": CrossTenantFactory(
+        leads_support.create_lead_for_routes,
+        leads_support.lead_snapshot,
+        "lea_00000000000000000000000000",
+    ),
+    "/v1/webhooks": CrossTenantFactory(
+        webhooks_support.create_subscription_for_routes,
+        webhooks_support.subscription_snapshot,
+        "whk_00000000000000000000000000",
+    ),
+    "/v1/tasks": CrossTenantFactory(
+        automations_support.create_task_for_routes,
+        automations_support.task_snapshot,
+        "tsk_00000000000000000000000000",
+    ),
+    "/v1/automations": CrossTenantFactory(
+        automations_support.create_automation_for_routes,
+        automations_support.automation_snapshot,
+        "aut_00000000000000000000000000",
+    ),
+    "/v1/personas": CrossTenantFactory(
+        automations_support.create_persona_for_routes,
+        automations_support.persona_snapshot,
+        "prs_00000000000000000000000000",
+    ),
+    "/v1/campaigns": CrossTenantFactory(
+        automations_support.create_campaign_for_routes,
+        automations_support.campaign_snapshot,
+        "cmp_00000000000000000000000000",
+    ),
 }
 
 # Request bodies for write routes whose body schema's first example does not fit.
@@ -286,19 +333,28 @@ async def _request(tenant, method: str, url: str, body: Any):
 
 def id_prefixes() -> list[str]:
     """The part before /{id} of every /v1 path with an id, e.g. /v1/contacts."""
-    return sorted({route.path.split("/{id}")[0] for route in v1_routes(build_offline_app())
-                   if "{id}" in route.path})
+    return sorted(
+        {
+            route.path.split("/{id}")[0]
+            for route in v1_routes(build_offline_app())
+            if "{id}" in route.path
+        }
+    )
 
 
 @pytest.mark.parametrize("prefix", id_prefixes())
-async def test_another_workspaces_id_is_404_like_an_unknown_one(app, tenant, other_tenant,
-                                                                 prefix):
+async def test_another_workspaces_id_is_404_like_an_unknown_one(app, tenant, other_tenant, prefix):
     if prefix not in CROSS_TENANT_FACTORIES:
-        pytest.fail(f"no CROSS_TENANT_FACTORIES entry for {prefix} in tests/test_routes.py: "
-                    "add one that creates an object through the API and returns its id")
+        pytest.fail(
+            f"no CROSS_TENANT_FACTORIES entry for {prefix} in tests/test_routes.py: "
+            "add one that creates an object through the API and returns its id"
+        )
     document = app.openapi()
-    routes = [(method, route.path) for method, _, route in api_routes(app)
-              if route.path.startswith(f"{prefix}/{{id}}")]
+    routes = [
+        (method, route.path)
+        for method, _, route in api_routes(app)
+        if route.path.startswith(f"{prefix}/{{id}}")
+    ]
     assert routes
     factory = CROSS_TENANT_FACTORIES[prefix]
     for method, path in routes:
@@ -310,8 +366,9 @@ async def test_another_workspaces_id_is_404_like_an_unknown_one(app, tenant, oth
         try:
             owned_url = path.format(**params)
         except KeyError as missing_param:
-            raise AssertionError(f"the factory for {path} must return {missing_param} too") \
-                from None
+            raise AssertionError(
+                f"the factory for {path} must return {missing_param} too"
+            ) from None
         unknown_url = path.format(**{**params, "id": factory.unknown_id})
 
         foreign = await _request(other_tenant, method, owned_url, body)

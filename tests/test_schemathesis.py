@@ -36,8 +36,13 @@ RUN_TIMEOUT_SECONDS = 900
 def served_fixture(tmp_path):
     with serve(tmp_path, worker=False, webhook_allow_private_urls="true") as served:
         workspace = served.admin("create-workspace", "--name", "Schemathesis")
-        key = served.admin("create-api-key", "--workspace", workspace["id"],
-                           "--scopes", " ".join(scope.value for scope in Scope))["key"]
+        key = served.admin(
+            "create-api-key",
+            "--workspace",
+            workspace["id"],
+            "--scopes",
+            " ".join(scope.value for scope in Scope),
+        )["key"]
         yield served.base_url, key, tmp_path
 
 
@@ -51,11 +56,17 @@ def test_config_enables_every_check():
 
     load_all_checks()
     config = SchemathesisConfig.from_path(str(CONFIG)).projects.default
-    document = {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {
-        path: {"get": {"responses": {"200": {"description": "ok"}}}}
-        for path in ("/v1/contacts/{id}", "/v1/contacts/{id}/events", "/v1/deals/{id}")}}
-    schema = schemathesis.openapi.from_dict(document, config=SchemathesisConfig.from_path(
-        str(CONFIG)))
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": "t", "version": "1"},
+        "paths": {
+            path: {"get": {"responses": {"200": {"description": "ok"}}}}
+            for path in ("/v1/contacts/{id}", "/v1/contacts/{id}/events", "/v1/deals/{id}")
+        },
+    }
+    schema = schemathesis.openapi.from_dict(
+        document, config=SchemathesisConfig.from_path(str(CONFIG))
+    )
     names = set(CHECKS.get_all_names())
     assert {"use_after_free", "positive_data_acceptance", "response_schema_conformance"} <= names
     for path in document["paths"]:
@@ -75,8 +86,9 @@ def test_config_widens_accepted_statuses_only_as_its_comments_say():
     blocks = tomllib.loads(CONFIG.read_text())["operations"]
     widened = {}
     for block in blocks:
-        statuses = block.get("checks", {}).get("positive_data_acceptance", {}).get(
-            "expected-statuses")
+        statuses = (
+            block.get("checks", {}).get("positive_data_acceptance", {}).get("expected-statuses")
+        )
         if statuses is not None:
             for name in block["include-name"]:
                 widened[name] = set(statuses) - {"2xx", "3xx", 401, 403, 404, 409, 429}
@@ -89,20 +101,43 @@ def test_every_check_passes_on_every_operation(served):
     executable = shutil.which("schemathesis", path=str(Path(sys.executable).parent))
     assert executable, "schemathesis is a dev dependency (requirements.lock)"
     command = [
-        executable, "--config-file", str(CONFIG), "run", f"{base_url}/v1/openapi.json",
+        executable,
+        "--config-file",
+        str(CONFIG),
+        "run",
+        f"{base_url}/v1/openapi.json",
         # Every check is enabled by the config file (see test_config_enables_every_check).
-        "--seed", str(SEED), "--max-examples", str(MAX_EXAMPLES),
+        "--seed",
+        str(SEED),
+        "--max-examples",
+        str(MAX_EXAMPLES),
         # One worker: the run is reproducible, and Hypothesis's lambda descriptions are not
         # thread-safe on Python 3.11 (RuntimeError "AST constructor recursion depth").
-        "--workers", "1",
-        "-H", f"Authorization: token {key}",
-        "--no-color", "--output-truncate", "false",
-        "--report", "json", "--report-dir", str(folder / "report")]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT_SECONDS,
-                          cwd=folder, env={**os.environ, "SCHEMATHESIS_HOOKS": HOOKS,
-                                           "PYTHONPATH": str(HERE)})
+        "--workers",
+        "1",
+        "-H",
+        f"Authorization: token {key}",
+        "--no-color",
+        "--output-truncate",
+        "false",
+        "--report",
+        "json",
+        "--report-dir",
+        str(folder / "report"),
+    ]
+    done = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT_SECONDS,
+        cwd=folder,
+        env={**os.environ, "SCHEMATHESIS_HOOKS": HOOKS, "PYTHONPATH": str(HERE)},
+    )
     report = next((folder / "report").glob("json-*.json"))
     summary = json.loads(report.read_text())
-    assert done.returncode == 0 and summary["test_cases"]["unique_failures"] == 0 \
-        and not summary["errors"], done.stdout[-30000:] + done.stderr[-3000:]
+    assert (
+        done.returncode == 0
+        and summary["test_cases"]["unique_failures"] == 0
+        and not summary["errors"]
+    ), done.stdout[-30000:] + done.stderr[-3000:]
     assert summary["test_cases"]["generated"] > 1000  # the run did run

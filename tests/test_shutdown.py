@@ -39,36 +39,61 @@ class _SlowReceiver(BaseHTTPRequestHandler):
 def _run(tmp_path: Path, delay: float, shutdown_seconds: int) -> tuple[float, int, Path]:
     """Serve, deliver one event to a receiver taking `delay` s, SIGTERM mid-delivery:
     (seconds from SIGTERM to exit, exit code, the database file)."""
-    handler = type("Receiver", (_SlowReceiver,), {"delay": delay,
-                                                  "arrived": threading.Event()})
+    handler = type("Receiver", (_SlowReceiver,), {"delay": delay, "arrived": threading.Event()})
     receiver = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     receiver.daemon_threads = True
     threading.Thread(target=receiver.serve_forever, daemon=True).start()
-    env = clean_env(HOMEBASE_SECRET_KEY="shutdown-test-secret",
-                    HOMEBASE_WEBHOOK_ALLOW_PRIVATE_URLS="true",
-                    HOMEBASE_WEBHOOK_TIMEOUT_SECONDS="60", HOMEBASE_WEBHOOK_LEASE_SECONDS="120",
-                    HOMEBASE_WORKER_POLL_SECONDS="0.2",
-                    HOMEBASE_SHUTDOWN_TIMEOUT_SECONDS=str(shutdown_seconds))
+    env = clean_env(
+        HOMEBASE_SECRET_KEY="shutdown-test-secret",
+        HOMEBASE_WEBHOOK_ALLOW_PRIVATE_URLS="true",
+        HOMEBASE_WEBHOOK_TIMEOUT_SECONDS="60",
+        HOMEBASE_WEBHOOK_LEASE_SECONDS="120",
+        HOMEBASE_WORKER_POLL_SECONDS="0.2",
+        HOMEBASE_SHUTDOWN_TIMEOUT_SECONDS=str(shutdown_seconds),
+    )
     admin_json(env, tmp_path, "migrate")
     workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "Drain")
-    key = admin_json(env, tmp_path, "admin", "create-api-key", "--workspace", workspace["id"],
-                     "--scopes", "contacts:write webhooks:manage")["key"]
+    key = admin_json(
+        env,
+        tmp_path,
+        "admin",
+        "create-api-key",
+        "--workspace",
+        workspace["id"],
+        "--scopes",
+        "contacts:write webhooks:manage",
+    )["key"]
     port = free_port()
     log = tmp_path / "server.log"
-    server = subprocess.Popen([str(HOMEBASE), "serve", "--port", str(port)], env=env,
-                              cwd=tmp_path, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        [str(HOMEBASE), "serve", "--port", str(port)],
+        env=env,
+        cwd=tmp_path,
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+    )
     try:
         deadline = time.monotonic() + 60
         while "Application startup complete" not in log.read_text():
             assert server.poll() is None and time.monotonic() < deadline, log.read_text()
             time.sleep(0.2)
         base, headers = f"http://127.0.0.1:{port}", {"Authorization": f"token {key}"}
-        hook = httpx.post(f"{base}/v1/webhooks", headers=headers, timeout=20, json={
-            "url": f"http://127.0.0.1:{receiver.server_port}/hook",
-            "event_types": ["contact.created"]})
+        hook = httpx.post(
+            f"{base}/v1/webhooks",
+            headers=headers,
+            timeout=20,
+            json={
+                "url": f"http://127.0.0.1:{receiver.server_port}/hook",
+                "event_types": ["contact.created"],
+            },
+        )
         assert hook.status_code == 201, hook.text
-        assert httpx.post(f"{base}/v1/contacts", headers=headers, timeout=20,
-                          json={"first_name": "Ada"}).status_code == 201
+        assert (
+            httpx.post(
+                f"{base}/v1/contacts", headers=headers, timeout=20, json={"first_name": "Ada"}
+            ).status_code
+            == 201
+        )
         assert handler.arrived.wait(30), log.read_text()
         signalled = time.monotonic()
         server.send_signal(signal.SIGTERM)
@@ -76,8 +101,11 @@ def _run(tmp_path: Path, delay: float, shutdown_seconds: int) -> tuple[float, in
             server.wait(timeout=shutdown_seconds * 2 + 15)
         except subprocess.TimeoutExpired:
             pytest.fail(f"still running {time.monotonic() - signalled:.0f} s after SIGTERM")
-        return time.monotonic() - signalled, server.returncode, tmp_path / "var" / \
-            "homebase.sqlite3"
+        return (
+            time.monotonic() - signalled,
+            server.returncode,
+            tmp_path / "var" / "homebase.sqlite3",
+        )
     finally:
         if server.poll() is None:
             server.kill()
@@ -87,8 +115,9 @@ def _run(tmp_path: Path, delay: float, shutdown_seconds: int) -> tuple[float, in
 
 def _delivery(database: Path) -> tuple:
     with sqlite3.connect(database) as connection:
-        return connection.execute("SELECT status, lease_expires_at, lease_attempt_id "
-                                  "FROM webhook_deliveries").fetchone()
+        return connection.execute(
+            "SELECT status, lease_expires_at, lease_attempt_id FROM webhook_deliveries"
+        ).fetchone()
 
 
 def test_sigterm_lets_the_delivery_in_flight_finish_and_release_its_lease(tmp_path):
@@ -113,8 +142,10 @@ def _read_response(connection: socket.socket) -> tuple[int, dict[str, str], byte
         data += chunk
     head, _, body = data.partition(b"\r\n\r\n")
     status_line, *header_lines = head.decode("latin-1").split("\r\n")
-    headers = {name.strip().lower(): value.strip() for name, _, value in
-               (line.partition(":") for line in header_lines)}
+    headers = {
+        name.strip().lower(): value.strip()
+        for name, _, value in (line.partition(":") for line in header_lines)
+    }
     while len(body) < int(headers["content-length"]):
         chunk = connection.recv(65536)
         assert chunk, "connection closed mid-body"
@@ -128,16 +159,31 @@ def test_sigterm_lets_the_request_in_flight_finish_and_refuses_new_connections(t
     contact stored, while the listener is already closed to new connections; the process
     then exits within the bound."""
     shutdown_seconds = 5
-    env = clean_env(HOMEBASE_SECRET_KEY="shutdown-test-secret",
-                    HOMEBASE_SHUTDOWN_TIMEOUT_SECONDS=str(shutdown_seconds))
+    env = clean_env(
+        HOMEBASE_SECRET_KEY="shutdown-test-secret",
+        HOMEBASE_SHUTDOWN_TIMEOUT_SECONDS=str(shutdown_seconds),
+    )
     admin_json(env, tmp_path, "migrate")
     workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "Drain")
-    key = admin_json(env, tmp_path, "admin", "create-api-key", "--workspace", workspace["id"],
-                     "--scopes", "contacts:read contacts:write")["key"]
+    key = admin_json(
+        env,
+        tmp_path,
+        "admin",
+        "create-api-key",
+        "--workspace",
+        workspace["id"],
+        "--scopes",
+        "contacts:read contacts:write",
+    )["key"]
     port = free_port()
     log = tmp_path / "server.log"
-    server = subprocess.Popen([str(HOMEBASE), "serve", "--port", str(port)], env=env,
-                              cwd=tmp_path, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        [str(HOMEBASE), "serve", "--port", str(port)],
+        env=env,
+        cwd=tmp_path,
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+    )
     try:
         deadline = time.monotonic() + 60
         while "Application startup complete" not in log.read_text():
@@ -146,14 +192,17 @@ def test_sigterm_lets_the_request_in_flight_finish_and_refuses_new_connections(t
         connection = socket.create_connection(("127.0.0.1", port), timeout=30)
         with connection:
             # A first request on the connection: the server has accepted it.
-            connection.sendall(f"GET /v1/ping HTTP/1.1\r\nHost: test\r\nAuthorization: token "
-                               f"{key}\r\n\r\n".encode())
+            connection.sendall(
+                f"GET /v1/ping HTTP/1.1\r\nHost: test\r\nAuthorization: token "
+                f"{key}\r\n\r\n".encode()
+            )
             assert _read_response(connection)[0] == 200
             body = json.dumps({"first_name": "Inflight", "last_name": "Drained"}).encode()
             connection.sendall(
                 f"POST /v1/contacts HTTP/1.1\r\nHost: test\r\nAuthorization: token {key}\r\n"
-                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
-                .encode() + body[:10])
+                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+                + body[:10]
+            )
             time.sleep(1)  # the headers are parsed: the request is in flight
             signalled = time.monotonic()
             server.send_signal(signal.SIGTERM)

@@ -20,16 +20,28 @@ async def test_an_identical_task_within_60_seconds_is_not_duplicated(runtime, te
     clock = frozen(runtime)
     contact_id = await contact(tenant)
     assignee = await member(runtime, tenant)
-    body = {"title": "Call Dana", "contact_id": contact_id, "assignee_id": assignee,
-            "due_at": DUE, "notes": "comps"}
+    body = {
+        "title": "Call Dana",
+        "contact_id": contact_id,
+        "assignee_id": assignee,
+        "due_at": DUE,
+        "notes": "comps",
+    }
     first = await tenant.post("/v1/tasks", json=body)
     assert first.status_code == 201, first.text
     assert first.json()["created"] is True
     clock.advance(seconds=59)
     # Whitespace, notes and status do not make a different task; the due moment is the same.
-    again = await tenant.post("/v1/tasks", json={**body, "title": "  Call   Dana ",
-                                                 "notes": "other", "status": "done",
-                                                 "due_at": "2026-12-01T12:00:00-05:00"})
+    again = await tenant.post(
+        "/v1/tasks",
+        json={
+            **body,
+            "title": "  Call   Dana ",
+            "notes": "other",
+            "status": "done",
+            "due_at": "2026-12-01T12:00:00-05:00",
+        },
+    )
     assert again.status_code == 200, again.text
     assert again.json() == {**first.json(), "created": False}
     listed = (await tenant.get("/v1/tasks")).json()["data"]
@@ -55,11 +67,14 @@ async def test_the_window_is_per_workspace(runtime, tenant, other_tenant):
 
 
 async def test_another_workspaces_contact_and_member_are_400_and_nothing_is_written(
-        runtime, tenant, other_tenant):
+    runtime, tenant, other_tenant
+):
     foreign_contact = await contact(other_tenant)
     foreign_member = await member(runtime, other_tenant)
-    response = await tenant.post("/v1/tasks", json={
-        "title": "x", "contact_id": foreign_contact, "assignee_id": foreign_member})
+    response = await tenant.post(
+        "/v1/tasks",
+        json={"title": "x", "contact_id": foreign_contact, "assignee_id": foreign_member},
+    )
     assert failing_fields(response) == {"contact_id", "assignee_id"}
     response = await tenant.post("/v1/tasks", json={"title": "x", "assignee_id": "usr_nope"})
     assert failing_fields(response) == {"assignee_id"}
@@ -67,8 +82,10 @@ async def test_another_workspaces_contact_and_member_are_400_and_nothing_is_writ
 
 
 async def test_invalid_bodies_name_each_field(tenant):
-    response = await tenant.post("/v1/tasks", json={
-        "title": "", "due_at": "2026-12-01T17:00:00", "status": "later", "color": "red"})
+    response = await tenant.post(
+        "/v1/tasks",
+        json={"title": "", "due_at": "2026-12-01T17:00:00", "status": "later", "color": "red"},
+    )
     assert failing_fields(response) == {"title", "due_at", "status", "color"}
     assert failing_fields(await tenant.post("/v1/tasks", json={})) == {"title"}
     assert failing_fields(await tenant.post("/v1/tasks", json={"title": "x" * 201})) == {"title"}
@@ -79,12 +96,20 @@ async def test_list_filters_fields_and_paging(runtime, tenant):
     assignee = await member(runtime, tenant)
     made = []
     for title, contact_id, due, status in [
-            ("a", first_contact, "2026-12-01T10:00:00Z", "open"),
-            ("b", second_contact, "2026-12-03T10:00:00Z", "done"),
-            ("c", first_contact, None, "open")]:
-        response = await tenant.post("/v1/tasks", json={
-            "title": title, "contact_id": contact_id, "due_at": due, "status": status,
-            "assignee_id": assignee if title != "b" else None})
+        ("a", first_contact, "2026-12-01T10:00:00Z", "open"),
+        ("b", second_contact, "2026-12-03T10:00:00Z", "done"),
+        ("c", first_contact, None, "open"),
+    ]:
+        response = await tenant.post(
+            "/v1/tasks",
+            json={
+                "title": title,
+                "contact_id": contact_id,
+                "due_at": due,
+                "status": status,
+                "assignee_id": assignee if title != "b" else None,
+            },
+        )
         made.append(response.json()["id"])
 
     async def ids(query: str) -> list[str]:
@@ -110,8 +135,9 @@ async def test_list_filters_fields_and_paging(runtime, tenant):
 async def test_scopes(make):
     reader = await make(["appointments:read"])
     assert (await reader.get("/v1/tasks")).status_code == 200
-    error = assert_error(await reader.post("/v1/tasks", json={"title": "x"}), 403,
-                         "insufficient_scope")
+    error = assert_error(
+        await reader.post("/v1/tasks", json={"title": "x"}), 403, "insufficient_scope"
+    )
     assert error["details"]["missing_scope"] == "appointments:write"
     others = await make(["contacts:write", "automations:manage"])
     for path in ("/v1/tasks", "/v1/tasks/tsk_x"):
@@ -124,19 +150,26 @@ async def test_scopes(make):
 
 
 async def test_identical_creates_at_once_on_two_instances_make_one_task(
-        runtime, client, tenant, database_url):
+    runtime, client, tenant, database_url
+):
     """Two apps, each with its own engine and pool, on one database; many identical
     creates at the same moment: exactly one is created, all answer with its id."""
     settings = settings_for(database_url)
-    second = Runtime(settings=settings, db=Database(settings.database_url, pool_size=5),
-                     limiter=MemoryLimiter())
+    second = Runtime(
+        settings=settings, db=Database(settings.database_url, pool_size=5), limiter=MemoryLimiter()
+    )
     transport = httpx.ASGITransport(app=create_app(second))
     try:
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver",
-                                     headers=tenant.headers) as other_client:
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://testserver", headers=tenant.headers
+        ) as other_client:
             body = {"title": "Send the disclosure packet", "due_at": DUE}
-            requests = [(client if index % 2 else other_client).post(
-                "/v1/tasks", json=body, headers=tenant.headers) for index in range(16)]
+            requests = [
+                (client if index % 2 else other_client).post(
+                    "/v1/tasks", json=body, headers=tenant.headers
+                )
+                for index in range(16)
+            ]
             responses = await asyncio.gather(*requests)
     finally:
         await second.close()

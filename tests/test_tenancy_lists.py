@@ -11,16 +11,24 @@ from tests.test_routes import api_routes
 
 def plain_lists(app) -> list[str]:
     """Every GET under /v1 without path parameters except /ping: the lists."""
-    return sorted(f"/v1{path}" for method, path, _ in api_routes(app)
-                  if method == "GET" and "{" not in path and path != "/ping")
+    return sorted(
+        f"/v1{path}"
+        for method, path, _ in api_routes(app)
+        if method == "GET" and "{" not in path and path != "/ping"
+    )
 
 
 async def test_no_list_shows_another_workspaces_rows(app, runtime, client, other_tenant):
     async with runtime.db.transaction() as connection:
         demo = await seed_demo(connection, runtime)
     key = demo["api_key"]["key"]
-    owner = Tenant(id=demo["workspace"]["id"], key=key, key_id=demo["api_key"]["id"],
-                   client=client, headers={"Authorization": f"token {key}"})
+    owner = Tenant(
+        id=demo["workspace"]["id"],
+        key=key,
+        key_id=demo["api_key"]["id"],
+        client=client,
+        headers={"Authorization": f"token {key}"},
+    )
     await webhooks_support.create_subscription_for_routes(owner)
 
     lists = plain_lists(app)

@@ -15,8 +15,11 @@ from homebase.models import Contact
 
 contacts = Contact.__table__
 BY_SOURCE = tenant_select(contacts, contacts.c.id).where(contacts.c.source == bindparam("src"))
-RENAME = (tenant_update(contacts).where(contacts.c.source == bindparam("src"))
-          .values(first_name=bindparam("new_first_name")))
+RENAME = (
+    tenant_update(contacts)
+    .where(contacts.c.source == bindparam("src"))
+    .values(first_name=bindparam("new_first_name"))
+)
 
 
 async def _contact(client, source: str) -> str:
@@ -25,8 +28,7 @@ async def _contact(client, source: str) -> str:
     return response.json()["id"]
 
 
-async def test_templates_run_in_the_running_sessions_workspace_only(runtime, tenant,
-                                                                    other_tenant):
+async def test_templates_run_in_the_running_sessions_workspace_only(runtime, tenant, other_tenant):
     mine = await _contact(tenant, "Zillow")
     theirs = await _contact(other_tenant, "Zillow")
     async with runtime.db.transaction() as connection:
@@ -38,8 +40,12 @@ async def test_templates_run_in_the_running_sessions_workspace_only(runtime, ten
         rows = await session.fetch_all(BY_SOURCE, {"src": "Zillow", WORKSPACE: other_tenant.id})
         assert [row["id"] for row in rows] == [mine]
         assert await session.fetch_one(BY_SOURCE, {"src": "Zillow"}) == {"id": mine}
-        assert await session.execute(RENAME, {"src": "Zillow", "new_first_name": "Bo",
-                                              WORKSPACE: other_tenant.id}) == 1
+        assert (
+            await session.execute(
+                RENAME, {"src": "Zillow", "new_first_name": "Bo", WORKSPACE: other_tenant.id}
+            )
+            == 1
+        )
     assert (await tenant.get(f"/v1/contacts/{mine}")).json()["first_name"] == "Bo"
     assert (await other_tenant.get(f"/v1/contacts/{theirs}")).json()["first_name"] == "Ann"
 

@@ -39,8 +39,9 @@ PROXY = "198.51.100.7"  # the trusted load balancer in these tests
 
 def address() -> str:
     """A random address (100.64.0.0/10) nobody else counts under."""
-    return ".".join(str(random.randint(low, high))
-                    for low, high in ((100, 100), (64, 127), (0, 255), (1, 254)))
+    return ".".join(
+        str(random.randint(low, high)) for low, high in ((100, 100), (64, 127), (0, 255), (1, 254))
+    )
 
 
 @pytest.fixture
@@ -71,7 +72,8 @@ def assert_refused(response: httpx.Response, limit: int) -> None:
 
 
 async def test_the_61st_bad_key_is_429_while_a_valid_key_and_other_addresses_pass(
-        app, backend, tenant, limiter):
+    app, backend, tenant, limiter
+):
     if backend == "postgres":  # 64 requests in one Redis window, on a busy machine
         await fresh_window(45)
     async with client_from(app, address()) as client:
@@ -98,15 +100,20 @@ async def test_the_61st_bad_key_is_429_while_a_valid_key_and_other_addresses_pas
 
 @pytest.mark.parametrize("settings_overrides", [{"rate_limit_unauthenticated_per_min": 3}])
 async def test_wrong_client_secrets_at_the_token_endpoint_are_counted(
-        app, runtime, tenant, limiter):
+    app, runtime, tenant, limiter
+):
     oauth_app = await make_app(runtime)
     await authorize_app(runtime, oauth_app, tenant.id, ["contacts:read"])
-    form = {"grant_type": "client_credentials", "client_id": oauth_app.client_id,
-            "tenant_id": tenant.id}
+    form = {
+        "grant_type": "client_credentials",
+        "client_id": oauth_app.client_id,
+        "tenant_id": tenant.id,
+    }
     async with client_from(app, address()) as client:
         for remaining in (2, 1):
-            response = await client.post("/oauth/token",
-                                         data={**form, "client_secret": "hbo_cs_wrong"})
+            response = await client.post(
+                "/oauth/token", data={**form, "client_secret": "hbo_cs_wrong"}
+            )
             assert response.status_code == 400 and response.json()["error"] == "invalid_client"
             assert limit_headers(response)[:2] == (3, remaining)
         basic = await client.post("/oauth/token", data=form, auth=(oauth_app.client_id, "x"))
@@ -121,8 +128,9 @@ async def test_wrong_client_secrets_at_the_token_endpoint_are_counted(
         assert_conforms(app.openapi(), "POST", "/oauth/token", refused)
         # One budget per address: the API is refused too; the right secret is not.
         assert_refused(await client.get("/v1/ping", headers=BAD_KEY), 3)
-        issued = await client.post("/oauth/token",
-                                   data={**form, "client_secret": oauth_app.client_secret})
+        issued = await client.post(
+            "/oauth/token", data={**form, "client_secret": oauth_app.client_secret}
+        )
         assert issued.status_code == 200, issued.text
         # Errors that are not client authentication are not counted (nor refused).
         grant = await client.post("/oauth/token", data={**form, "grant_type": "password"})
@@ -131,7 +139,8 @@ async def test_wrong_client_secrets_at_the_token_endpoint_are_counted(
 
 @pytest.mark.parametrize("settings_overrides", [{"rate_limit_unauthenticated_per_min": 3}])
 async def test_failed_sign_ins_over_many_emails_are_counted_and_refused_before_hashing(
-        app, runtime, tenant, limiter, monkeypatch):
+    app, runtime, tenant, limiter, monkeypatch
+):
     await make_member(runtime, tenant.id)
     hashed = []
     real_verify = passwords.verify_all
@@ -162,17 +171,23 @@ async def test_failed_sign_ins_over_many_emails_are_counted_and_refused_before_h
         assert limit_headers(await member.get("/v1/ping", headers=BAD_KEY))[:2] == (3, 2)
 
 
-@pytest.mark.parametrize("settings_overrides", [{"rate_limit_unauthenticated_per_min": 2,
-                                                 "calls_provider_secret": CALLS_SECRET}])
+@pytest.mark.parametrize(
+    "settings_overrides",
+    [{"rate_limit_unauthenticated_per_min": 2, "calls_provider_secret": CALLS_SECRET}],
+)
 async def test_health_docs_and_provider_callbacks_are_never_counted_nor_held_back(
-        app, runtime, tenant, limiter):
+    app, runtime, tenant, limiter
+):
     await add_number(runtime, tenant)
     async with client_from(app, address()) as client:
         for _ in range(3):
             assert (await client.get("/healthz")).status_code == 200
             assert (await client.get("/v1/openapi.json")).status_code == 200
-            unsigned = await callback(client, completed(), headers={
-                "X-Homebase-Signature": "sha256=00", "Content-Type": "application/json"})
+            unsigned = await callback(
+                client,
+                completed(),
+                headers={"X-Homebase-Signature": "sha256=00", "Content-Type": "application/json"},
+            )
             assert unsigned.status_code == 401
         response = await client.get("/v1/ping", headers=BAD_KEY)
         assert limit_headers(response)[:2] == (2, 1)  # only this one was counted
@@ -191,8 +206,9 @@ async def test_forwarded_for_is_believed_only_from_a_trusted_peer(app, limiter):
 
     async def remaining(peer: str, forwarded_for: str) -> int:
         async with client_from(app, peer) as client:
-            response = await client.get("/v1/ping", headers={
-                **BAD_KEY, "X-Forwarded-For": forwarded_for})
+            response = await client.get(
+                "/v1/ping", headers={**BAD_KEY, "X-Forwarded-For": forwarded_for}
+            )
         assert_error(response, 401, "unauthenticated")
         return limit_headers(response)[1]
 
@@ -215,18 +231,29 @@ def test_a_real_server_ignores_forwarded_for_unless_told_to_trust_the_peer(tmp_p
     """`homebase serve` turns uvicorn's own proxy-header handling off: uvicorn would
     otherwise believe X-Forwarded-For from 127.0.0.1 and give every spoofed value its own
     budget. HOMEBASE_TRUSTED_PROXIES is unset here, so the peer is charged."""
-    env = clean_env(HOMEBASE_DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path}/homebase.sqlite3",
-                    HOMEBASE_SECRET_KEY="unauthenticated-budget-test-secret")
+    env = clean_env(
+        HOMEBASE_DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path}/homebase.sqlite3",
+        HOMEBASE_SECRET_KEY="unauthenticated-budget-test-secret",
+    )
     port, log = free_port(), tmp_path / "server.log"
     with log.open("wb") as sink:
-        process = subprocess.Popen([str(HOMEBASE), "serve", "--no-worker", "--port", str(port)],
-                                   env=env, cwd=tmp_path, stdout=sink, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            [str(HOMEBASE), "serve", "--no-worker", "--port", str(port)],
+            env=env,
+            cwd=tmp_path,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
     try:
         wait_until_healthy([(process, port, log)])
         with httpx.Client(timeout=10, headers=BAD_KEY) as http:
-            answers = [http.get(f"http://127.0.0.1:{port}/v1/ping",
-                                headers={"X-Forwarded-For": f"203.0.113.{index}"})
-                       for index in (1, 2, 3)]
+            answers = [
+                http.get(
+                    f"http://127.0.0.1:{port}/v1/ping",
+                    headers={"X-Forwarded-For": f"203.0.113.{index}"},
+                )
+                for index in (1, 2, 3)
+            ]
         assert [r.status_code for r in answers] == [401, 401, 401]
         assert [limit_headers(r)[:2] for r in answers] == [(60, 59), (60, 58), (60, 57)]
     finally:

@@ -34,8 +34,7 @@ async def test_create_returns_the_secret_once(tenant, runtime):
         stored = (await connection.execute(table.select())).mappings().one()
     assert created["secret"] not in str(dict(stored))
     key = runtime.settings.keys
-    assert unseal(key, SEAL_PURPOSE, stored["secret_encrypted"], created["id"]) == \
-        created["secret"]
+    assert unseal(key, SEAL_PURPOSE, stored["secret_encrypted"], created["id"]) == created["secret"]
 
 
 async def test_fields_never_narrow_the_secret_away(tenant):
@@ -53,15 +52,24 @@ async def test_empty_event_types_subscribe_to_all(tenant):
 
 
 async def test_unknown_event_name_is_400(tenant):
-    response = await tenant.post("/v1/webhooks", {"url": URL,
-                                                  "event_types": ["contact.created", "nope"]})
+    response = await tenant.post(
+        "/v1/webhooks", {"url": URL, "event_types": ["contact.created", "nope"]}
+    )
     assert failing_fields(response) == {"event_types"}
     assert "nope" in response.text
 
 
-@pytest.mark.parametrize("body", [{}, {"url": ""}, {"url": URL, "extra": 1},
-                                  {"url": URL, "event_types": "contact.created"},
-                                  {"url": "ftp://example.com/x"}, {"url": "not a url"}])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"url": ""},
+        {"url": URL, "extra": 1},
+        {"url": URL, "event_types": "contact.created"},
+        {"url": "ftp://example.com/x"},
+        {"url": "not a url"},
+    ],
+)
 async def test_invalid_bodies_are_400(tenant, body):
     response = await tenant.post("/v1/webhooks", body)
     assert_error(response, 400, "validation_failed")
@@ -69,11 +77,16 @@ async def test_invalid_bodies_are_400(tenant, body):
 
 async def test_event_the_credential_cannot_read_is_refused(make):
     scoped = await make(["webhooks:manage", "contacts:read"])
-    assert (await scoped.post("/v1/webhooks", {"url": URL, "event_types": ["contact.created"]})
-            ).status_code == 201
-    error = assert_error(await scoped.post("/v1/webhooks", {
-        "url": URL, "event_types": ["contact.created", "lead.created"]}), 403,
-        "insufficient_scope")
+    assert (
+        await scoped.post("/v1/webhooks", {"url": URL, "event_types": ["contact.created"]})
+    ).status_code == 201
+    error = assert_error(
+        await scoped.post(
+            "/v1/webhooks", {"url": URL, "event_types": ["contact.created", "lead.created"]}
+        ),
+        403,
+        "insufficient_scope",
+    )
     assert error["details"]["missing_scope"] == "leads:read"
 
 
@@ -85,10 +98,12 @@ async def test_every_catalogue_event_is_accepted(tenant):
 
 async def test_routes_need_webhooks_manage(make):
     scoped = await make(["contacts:read", "contacts:write"])
-    for response in (await scoped.get("/v1/webhooks"),
-                     await scoped.post("/v1/webhooks", {"url": URL}),
-                     await scoped.delete("/v1/webhooks/whk_x"),
-                     await scoped.get("/v1/webhooks/whk_x/deliveries")):
+    for response in (
+        await scoped.get("/v1/webhooks"),
+        await scoped.post("/v1/webhooks", {"url": URL}),
+        await scoped.delete("/v1/webhooks/whk_x"),
+        await scoped.get("/v1/webhooks/whk_x/deliveries"),
+    ):
         error = assert_error(response, 403, "insufficient_scope")
         assert error["details"]["missing_scope"] == "webhooks:manage"
 
@@ -106,9 +121,12 @@ async def test_delete_then_unknown(tenant):
 async def test_another_workspace_sees_404(tenant, other_tenant):
     created = (await tenant.post("/v1/webhooks", {"url": URL})).json()
     path = f"/v1/webhooks/{created['id']}"
-    for response in (await other_tenant.get(path), await other_tenant.delete(path),
-                     await other_tenant.get(f"{path}/deliveries"),
-                     await other_tenant.post(f"{path}/deliveries/whd_x/redeliver")):
+    for response in (
+        await other_tenant.get(path),
+        await other_tenant.delete(path),
+        await other_tenant.get(f"{path}/deliveries"),
+        await other_tenant.post(f"{path}/deliveries/whd_x/redeliver"),
+    ):
         assert_error(response, 404, "not_found")
     assert (await other_tenant.get("/v1/webhooks")).json()["data"] == []
     assert (await tenant.get(path)).status_code == 200
@@ -118,8 +136,9 @@ async def test_list_pages(tenant):
     ids = [(await tenant.post("/v1/webhooks", {"url": URL})).json()["id"] for _ in range(3)]
     first = (await tenant.get("/v1/webhooks", params={"limit": 2})).json()
     assert first["has_more"] and len(first["data"]) == 2
-    second = (await tenant.get("/v1/webhooks", params={"limit": 2,
-                                                       "cursor": first["next_cursor"]})).json()
+    second = (
+        await tenant.get("/v1/webhooks", params={"limit": 2, "cursor": first["next_cursor"]})
+    ).json()
     assert not second["has_more"] and second["next_cursor"] is None
     assert sorted(item["id"] for item in first["data"] + second["data"]) == sorted(ids)
     narrowed = (await tenant.get("/v1/webhooks", params={"fields": "url"})).json()
@@ -128,13 +147,18 @@ async def test_list_pages(tenant):
 
 async def test_private_urls_are_refused_unless_allowed(tenant, runtime):
     runtime.settings.webhook_allow_private_urls = False
-    for url in ("http://127.0.0.1:8080/x", "http://10.0.0.5/x", "http://169.254.169.254/x",
-                "http://[::1]/x", "http://localhost:9/x", "http://metadata.google.internal/x"):
+    for url in (
+        "http://127.0.0.1:8080/x",
+        "http://10.0.0.5/x",
+        "http://169.254.169.254/x",
+        "http://[::1]/x",
+        "http://localhost:9/x",
+        "http://metadata.google.internal/x",
+    ):
         response = await tenant.post("/v1/webhooks", {"url": url})
         assert failing_fields(response) == {"url"}, url
     runtime.settings.env = "production"
-    assert failing_fields(await tenant.post("/v1/webhooks", {"url": "http://8.8.8.8/x"})) == \
-        {"url"}
+    assert failing_fields(await tenant.post("/v1/webhooks", {"url": "http://8.8.8.8/x"})) == {"url"}
 
 
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
@@ -143,15 +167,25 @@ def test_openapi_documents_every_event(app):
     assert set(document["webhooks"]) == set(EVENT_TYPES)
     operation = document["webhooks"]["message.sent"]["post"]
     headers = {parameter["name"] for parameter in operation["parameters"]}
-    assert {"X-Webhook-Event", "X-Webhook-Delivery", "X-Webhook-Signature",
-            "X-Webhook-Timestamp", "X-Webhook-Signature-Timestamped"} <= headers
+    assert {
+        "X-Webhook-Event",
+        "X-Webhook-Delivery",
+        "X-Webhook-Signature",
+        "X-Webhook-Timestamp",
+        "X-Webhook-Signature-Timestamped",
+    } <= headers
     data = document["components"]["schemas"]["MessageSentData"]
-    assert {"event_id", "occurred_at", "id", "ai_generated", "channel", "to"} <= \
-        set(data["properties"])
-    assert "Emitted by: POST /appointments" in document["webhooks"]["appointment.booked"][
-        "post"]["description"]
-    assert all(item["post"]["description"].startswith("Emitted by: ")
-               for item in document["webhooks"].values())
+    assert {"event_id", "occurred_at", "id", "ai_generated", "channel", "to"} <= set(
+        data["properties"]
+    )
+    assert (
+        "Emitted by: POST /appointments"
+        in document["webhooks"]["appointment.booked"]["post"]["description"]
+    )
+    assert all(
+        item["post"]["description"].startswith("Emitted by: ")
+        for item in document["webhooks"].values()
+    )
     delete = document["paths"]["/v1/webhooks/{id}"]["delete"]
     assert "200" in delete["responses"]
 
@@ -183,13 +217,19 @@ def test_openapi_webhook_routes_have_real_schemas_with_examples(app):
         for inner in refs(schema.get("properties", {})):
             check(inner, seen)
 
-    operations = [(path, method, operation) for path, item in document["paths"].items()
-                  if path.startswith("/v1/webhooks") for method, operation in item.items()]
+    operations = [
+        (path, method, operation)
+        for path, item in document["paths"].items()
+        if path.startswith("/v1/webhooks")
+        for method, operation in item.items()
+    ]
     assert len(operations) == 6
     for path, method, operation in operations:
-        bodies = [response["content"]["application/json"]["schema"]
-                  for status, response in operation["responses"].items()
-                  if status.startswith("2")]
+        bodies = [
+            response["content"]["application/json"]["schema"]
+            for status, response in operation["responses"].items()
+            if status.startswith("2")
+        ]
         if method == "post" and path == "/v1/webhooks":
             bodies.append(operation["requestBody"]["content"]["application/json"]["schema"])
         assert bodies, (method, path)
@@ -201,6 +241,14 @@ def test_openapi_webhook_routes_have_real_schemas_with_examples(app):
                 check(name, set())
     assert schemas["WebhookCreate"]["required"] == ["url"]
     assert set(schemas["Attempt"]["properties"]["outcome"]["enum"]) == {
-        "in_progress", "succeeded", "failed", "abandoned"}
+        "in_progress",
+        "succeeded",
+        "failed",
+        "abandoned",
+    }
     assert set(schemas["Delivery"]["properties"]["status"]["enum"]) == {
-        "pending", "succeeded", "failed", "cancelled"}
+        "pending",
+        "succeeded",
+        "failed",
+        "cancelled",
+    }

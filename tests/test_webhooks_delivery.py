@@ -39,13 +39,15 @@ def clock(runtime) -> FrozenClock:
 
 async def test_signed_envelope(tenant, runtime, receiver, clock):
     hook = await subscribe(tenant, receiver.url, ["contact.created"])
-    contact = (await tenant.post("/v1/contacts", {"first_name": "Dana",
-                                                  "phone": "+1 415 555 0142"})).json()
+    contact = (
+        await tenant.post("/v1/contacts", {"first_name": "Dana", "phone": "+1 415 555 0142"})
+    ).json()
     await work(runtime)
     [request] = await receiver.wait_for(1)
 
-    expected = "sha256=" + hmac.new(hook["secret"].encode(), request.body,
-                                    hashlib.sha256).hexdigest()
+    expected = (
+        "sha256=" + hmac.new(hook["secret"].encode(), request.body, hashlib.sha256).hexdigest()
+    )
     assert request.headers["x-webhook-signature"] == expected
     assert request.headers["x-webhook-event"] == "contact.created"
     assert request.headers["x-webhook-delivery"].startswith("whd_")
@@ -95,8 +97,9 @@ async def test_schedule_retries_then_fails_after_six(tenant, runtime, receiver, 
     assert delivery["status"] == "failed" and delivery["attempts"] == 6
     assert [a["number"] for a in delivery["attempt_log"]] == [6, 5, 4, 3, 2, 1]
     assert {a["status_code"] for a in delivery["attempt_log"]} == {500}
-    assert all(a["outcome"] == "failed" and a["latency_ms"] is not None
-               for a in delivery["attempt_log"])
+    assert all(
+        a["outcome"] == "failed" and a["latency_ms"] is not None for a in delivery["attempt_log"]
+    )
 
 
 async def test_no_attempt_before_its_time(tenant, runtime, receiver, clock):
@@ -182,8 +185,9 @@ async def test_subscription_only_gets_events_its_scopes_read(make, runtime, rece
     scoped = await make(["webhooks:manage", "leads:read"])
     await subscribe(scoped, receiver.url)  # all events it may read: leads only
     _, writer_key = await make_key(runtime, scoped.id, ["contacts:write"])
-    response = await scoped.client.post("/v1/contacts", json={"first_name": "Ana"},
-                                        headers={"Authorization": f"token {writer_key}"})
+    response = await scoped.client.post(
+        "/v1/contacts", json={"first_name": "Ana"}, headers={"Authorization": f"token {writer_key}"}
+    )
     assert response.status_code == 201
     assert await jobs.fan_out(runtime) >= 1
     assert await jobs.deliver_due(runtime) == 0
@@ -222,8 +226,9 @@ async def test_private_address_refused_again_at_delivery(tenant, runtime, receiv
 
 
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
-@pytest.mark.parametrize("settings_overrides", [{"webhook_backoff_unit_seconds": 0.04,
-                                                 "worker_poll_seconds": 0.01}])
+@pytest.mark.parametrize(
+    "settings_overrides", [{"webhook_backoff_unit_seconds": 0.04, "worker_poll_seconds": 0.01}]
+)
 async def test_worker_loop_on_a_scaled_schedule(tenant, runtime, receiver, settings_overrides):
     receiver.respond = script(500, 500, 500, 500, 500, 200)
     await subscribe(tenant, receiver.url, ["contact.created"])
@@ -257,40 +262,68 @@ async def test_sweeper_takes_back_an_expired_lease(tenant, runtime, receiver, cl
     [request] = await receiver.wait_for(1)
     assert request.headers["x-webhook-attempt"] == "2"
     async with runtime.db.transaction() as connection:  # the dead worker's late report
-        await dispatcher.record(connection, [(lost, AttemptResult(False, 500, 1, "late"))],
-                                clock(), runtime.settings)
+        await dispatcher.record(
+            connection, [(lost, AttemptResult(False, 500, 1, "late"))], clock(), runtime.settings
+        )
     [delivery] = (await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")).json()["data"]
     assert delivery["status"] == "succeeded"
     assert [(a["number"], a["outcome"]) for a in delivery["attempt_log"]] == [
-        (2, "succeeded"), (1, "abandoned")]
+        (2, "succeeded"),
+        (1, "abandoned"),
+    ]
 
 
 async def test_operations_emit_their_events_masked(tenant, runtime, receiver, clock):
     await subscribe(tenant, receiver.url)
-    contact = (await tenant.post("/v1/contacts", {"first_name": "Ana", "tags": ["buyer"],
-                                                  "phone": "+1 415 555 0142"})).json()
-    await tenant.patch(f"/v1/contacts/{contact['id']}", {"stage": "NURTURE",
-                                                         "tags": ["buyer", "vip"]})
+    contact = (
+        await tenant.post(
+            "/v1/contacts", {"first_name": "Ana", "tags": ["buyer"], "phone": "+1 415 555 0142"}
+        )
+    ).json()
+    await tenant.patch(
+        f"/v1/contacts/{contact['id']}", {"stage": "NURTURE", "tags": ["buyer", "vip"]}
+    )
     await tenant.delete(f"/v1/contacts/{contact['id']}")
-    lead = await tenant.post("/v1/leads", {"phone": "+1 415 555 0199", "source": "Zillow",
-                                           "skip_routing": True,
-                                           "context": {"alt_phone": "(415) 555-0177"}})
+    lead = await tenant.post(
+        "/v1/leads",
+        {
+            "phone": "+1 415 555 0199",
+            "source": "Zillow",
+            "skip_routing": True,
+            "context": {"alt_phone": "(415) 555-0177"},
+        },
+    )
     assert lead.status_code == 201, lead.text
-    booked = await tenant.post("/v1/appointments", {
-        "contact_id": lead.json()["contact_id"], "title": "Showing",
-        "starts_at": "2026-11-21T17:00:00Z", "ends_at": "2026-11-21T17:45:00Z"})
+    booked = await tenant.post(
+        "/v1/appointments",
+        {
+            "contact_id": lead.json()["contact_id"],
+            "title": "Showing",
+            "starts_at": "2026-11-21T17:00:00Z",
+            "ends_at": "2026-11-21T17:45:00Z",
+        },
+    )
     assert booked.status_code == 201, booked.text
     path = f"/v1/appointments/{booked.json()['id']}"
-    for change in ({"starts_at": "2026-11-22T17:00:00Z", "ends_at": "2026-11-22T17:45:00Z"},
-                   {"outcome": "showed"}):
+    for change in (
+        {"starts_at": "2026-11-22T17:00:00Z", "ends_at": "2026-11-22T17:45:00Z"},
+        {"outcome": "showed"},
+    ):
         assert (await tenant.patch(path, change)).status_code == 200
     while await work(runtime):
         pass
     requests = await receiver.wait_for(10)
     events = [request.headers["x-webhook-event"] for request in requests]
-    assert {"contact.created", "contact.tag_added", "contact.updated", "contact.stage_changed",
-            "lead.created", "appointment.booked", "appointment.rescheduled",
-            "appointment.outcome"} <= set(events)
+    assert {
+        "contact.created",
+        "contact.tag_added",
+        "contact.updated",
+        "contact.stage_changed",
+        "lead.created",
+        "appointment.booked",
+        "appointment.rescheduled",
+        "appointment.outcome",
+    } <= set(events)
     assert events.count("contact.tag_added") == 2  # buyer at creation, vip on update
     for request in requests:
         assert b"555" not in request.body, request.body  # phone numbers always masked
@@ -309,8 +342,13 @@ async def test_an_unreadable_secret_fails_only_its_own_deliveries(tenant, runtim
         lost = await subscribe(tenant, broken.url)
         table = dispatcher.subscriptions
         async with runtime.db.transaction() as connection:  # as if sealed under another key
-            await connection.execute(table.update().where(table.c.id == lost["id"]).values(
-                secret_encrypted=seal(Keyring("another-key"), "webhook-secret", "x", lost["id"])))
+            await connection.execute(
+                table.update()
+                .where(table.c.id == lost["id"])
+                .values(
+                    secret_encrypted=seal(Keyring("another-key"), "webhook-secret", "x", lost["id"])
+                )
+            )
         await tenant.post("/v1/contacts", {"first_name": "Ana"})
         await work(runtime)
         await good.wait_for(1)
@@ -322,10 +360,12 @@ async def test_an_unreadable_secret_fails_only_its_own_deliveries(tenant, runtim
         await broken.stop()
 
 
-@pytest.mark.parametrize("settings_overrides", [{"webhook_max_response_bytes": 1024,
-                                                 "webhook_timeout_seconds": 2}])
-async def test_only_the_capped_part_of_a_reply_is_read(tenant, runtime, receiver, clock,
-                                                       settings_overrides):
+@pytest.mark.parametrize(
+    "settings_overrides", [{"webhook_max_response_bytes": 1024, "webhook_timeout_seconds": 2}]
+)
+async def test_only_the_capped_part_of_a_reply_is_read(
+    tenant, runtime, receiver, clock, settings_overrides
+):
     """The reply declares 10 MB, sends 64 KiB and stalls: reading past the cap would time
     out, so a success proves the rest was never read."""
     receiver.respond = lambda request: (200, {}, 0, b"x" * 65536, 10_000_000)
@@ -338,7 +378,8 @@ async def test_only_the_capped_part_of_a_reply_is_read(tenant, runtime, receiver
 
 
 async def test_delivery_fanned_out_as_its_subscription_is_deleted_is_never_sent(
-        tenant, runtime, receiver, clock):
+    tenant, runtime, receiver, clock
+):
     """PostgreSQL can interleave a fan-out that read the subscription as active with a
     DELETE that commits before the fan-out's insert: the delivery it leaves pending must
     not be claimed (the sweeper, which runs after delivery, then cancels it)."""
@@ -347,8 +388,9 @@ async def test_delivery_fanned_out_as_its_subscription_is_deleted_is_never_sent(
     assert await jobs.fan_out(runtime) == 1
     table = dispatcher.subscriptions
     async with runtime.db.transaction() as connection:  # the DELETE, minus the cancel it missed
-        await connection.execute(table.update().where(table.c.id == hook["id"])
-                                 .values(deleted_at=clock()))
+        await connection.execute(
+            table.update().where(table.c.id == hook["id"]).values(deleted_at=clock())
+        )
     assert await jobs.deliver_due(runtime) == 0
     assert await jobs.sweep(runtime) == 1
     await work(runtime)
@@ -358,8 +400,7 @@ async def test_delivery_fanned_out_as_its_subscription_is_deleted_is_never_sent(
     assert status == "cancelled"
 
 
-async def test_dns_rebinding_is_refused_at_delivery(tenant, runtime, receiver, clock,
-                                                    resolver):
+async def test_dns_rebinding_is_refused_at_delivery(tenant, runtime, receiver, clock, resolver):
     """The host resolved to a public address when the subscription was made and to
     loopback when the attempt connects: refused. With private addresses allowed the
     attempt reaches the address the guard resolved. Both checks ask the Runtime's
@@ -371,8 +412,7 @@ async def test_dns_rebinding_is_refused_at_delivery(tenant, runtime, receiver, c
 
     resolver.names["rebind.test"] = rebinding
     runtime.settings.webhook_allow_private_urls = False
-    hook = await subscribe(tenant, f"http://rebind.test:{receiver.port}/hook",
-                           ["contact.created"])
+    hook = await subscribe(tenant, f"http://rebind.test:{receiver.port}/hook", ["contact.created"])
     answer["address"] = "127.0.0.1"
     await tenant.post("/v1/contacts", {"first_name": "Ana"})
     await work(runtime)

@@ -70,14 +70,17 @@ async def test_a_slow_lookup_stalls_no_other_workspace(tenant, other_tenant, res
 
 
 async def test_a_slow_lookup_from_the_console_stalls_no_other_workspace(
-        app, runtime, tenant, other_tenant, resolver):
+    app, runtime, tenant, other_tenant, resolver
+):
     order: list[str] = []
     lookup = resolver.names["slow.test"] = GatedLookup(order)
     member = await make_member(runtime, tenant.id)
     async with member_browser(app, runtime, member) as console:
-        creating = asyncio.create_task(post_form(console, "/console/webhooks",
-                                                 "/console/webhooks",
-                                                 {"url": "http://slow.test/h"}))
+        creating = asyncio.create_task(
+            post_form(
+                console, "/console/webhooks", "/console/webhooks", {"url": "http://slow.test/h"}
+            )
+        )
         await lookup.entered.wait()
         listing = await other_tenant.get("/v1/contacts")
         order.append("list answered")
@@ -109,12 +112,10 @@ async def test_a_name_resolving_inside_is_refused_when_private_urls_are(tenant, 
     response = await tenant.post("/v1/webhooks", {"url": "http://localhost:9/h"})
     assert failing_fields(response) == {"url"}
     assert "loopback" in response.text
-    assert (await tenant.post("/v1/webhooks", {"url": "http://public.test/h"})
-            ).status_code == 201
+    assert (await tenant.post("/v1/webhooks", {"url": "http://public.test/h"})).status_code == 201
 
 
-async def test_only_a_credential_that_may_create_webhooks_makes_a_lookup(
-        client, make, resolver):
+async def test_only_a_credential_that_may_create_webhooks_makes_a_lookup(client, make, resolver):
     """No credential, a key without webhooks:manage, or a body that validation refuses
     anyway: DNS is never asked."""
     url = {"url": "http://public.test/h"}
@@ -139,8 +140,9 @@ async def test_a_key_revoked_during_the_lookup_creates_nothing(tenant, runtime, 
     lookup.release.set()
     assert_error(await creating, 401, "unauthenticated")
     async with runtime.db.transaction(write=False) as connection:
-        count = (await connection.exec_driver_sql("SELECT count(*) FROM webhook_subscriptions")
-                 ).scalar()
+        count = (
+            await connection.exec_driver_sql("SELECT count(*) FROM webhook_subscriptions")
+        ).scalar()
     assert count == 0
 
 

@@ -56,8 +56,12 @@ def worker_database():
 @pytest.fixture
 async def setup(worker_database):
     settings = conftest.test_settings(worker_database, secret_key=SECRET_KEY)
-    runtime = Runtime(settings=settings, db=Database(worker_database, pool_size=3),
-                      limiter=MemoryLimiter(), resolver=StubResolver())
+    runtime = Runtime(
+        settings=settings,
+        db=Database(worker_database, pool_size=3),
+        limiter=MemoryLimiter(),
+        resolver=StubResolver(),
+    )
     transport = httpx.ASGITransport(app=create_app(runtime))
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
         tenant = await make_tenant(runtime, client)
@@ -69,10 +73,15 @@ class Workers:
     """`homebase worker` subprocesses; every one is killed when the test ends."""
 
     def __init__(self, database_url: str, **settings: str):
-        self.env = {**os.environ, "HOMEBASE_ENV": "test", "HOMEBASE_DATABASE_URL": database_url,
-                    "HOMEBASE_SECRET_KEY": SECRET_KEY, "HOMEBASE_WEBHOOK_ALLOW_PRIVATE_URLS": "1",
-                    "HOMEBASE_WORKER_POLL_SECONDS": "0.05",
-                    **{f"HOMEBASE_{name.upper()}": value for name, value in settings.items()}}
+        self.env = {
+            **os.environ,
+            "HOMEBASE_ENV": "test",
+            "HOMEBASE_DATABASE_URL": database_url,
+            "HOMEBASE_SECRET_KEY": SECRET_KEY,
+            "HOMEBASE_WEBHOOK_ALLOW_PRIVATE_URLS": "1",
+            "HOMEBASE_WORKER_POLL_SECONDS": "0.05",
+            **{f"HOMEBASE_{name.upper()}": value for name, value in settings.items()},
+        }
         self.processes: list[subprocess.Popen] = []
         self.logs: list[Path] = []
         self.directory = tempfile.TemporaryDirectory()
@@ -80,8 +89,13 @@ class Workers:
     def start(self) -> subprocess.Popen:
         log = Path(self.directory.name) / f"worker{len(self.processes)}.log"
         with log.open("wb") as stderr:
-            process = subprocess.Popen([sys.executable, "-m", "homebase", "worker"], cwd=ROOT,
-                                       env=self.env, stdout=subprocess.DEVNULL, stderr=stderr)
+            process = subprocess.Popen(
+                [sys.executable, "-m", "homebase", "worker"],
+                cwd=ROOT,
+                env=self.env,
+                stdout=subprocess.DEVNULL,
+                stderr=stderr,
+            )
         self.processes.append(process)
         self.logs.append(log)
         return process
@@ -104,8 +118,12 @@ class Workers:
 
 @pytest.fixture
 def workers(worker_database):
-    pool = Workers(worker_database, webhook_timeout_seconds="2", webhook_lease_seconds="3",
-                   webhook_delivery_batch="4")
+    pool = Workers(
+        worker_database,
+        webhook_timeout_seconds="2",
+        webhook_lease_seconds="3",
+        webhook_delivery_batch="4",
+    )
     yield pool
     pool.kill_all()
 
@@ -128,8 +146,11 @@ async def test_sigkilled_worker_loses_nothing(setup, workers):
 
     receiver = await Receiver(respond=respond).start()
     try:
-        hook = (await tenant.post("/v1/webhooks", {"url": receiver.url,
-                                                   "event_types": ["contact.created"]})).json()
+        hook = (
+            await tenant.post(
+                "/v1/webhooks", {"url": receiver.url, "event_types": ["contact.created"]}
+            )
+        ).json()
         await tenant.post("/v1/contacts", {"first_name": "Ana"})
         first = workers.start()
         await receiver.wait_for(1, within=20)
@@ -142,8 +163,9 @@ async def test_sigkilled_worker_loses_nothing(setup, workers):
 
     assert first_request.body == second_request.body
     assert orjson.loads(second_request.body)["data"]["event_id"].startswith("evt_")
-    assert (first_request.headers["x-webhook-delivery"]
-            == second_request.headers["x-webhook-delivery"])
+    assert (
+        first_request.headers["x-webhook-delivery"] == second_request.headers["x-webhook-delivery"]
+    )
     assert second_request.headers["x-webhook-attempt"] == "2"
     [delivery] = await _rows(runtime, WebhookDelivery.__table__, subscription_id=hook["id"])
     for _ in range(100):  # the new worker records its outcome just after the receiver answers
@@ -154,7 +176,9 @@ async def test_sigkilled_worker_loses_nothing(setup, workers):
     assert delivery["status"] == "succeeded"
     attempts = await _rows(runtime, WebhookAttempt.__table__, delivery_id=delivery["id"])
     assert sorted((a["number"], a["outcome"]) for a in attempts) == [
-        (1, "abandoned"), (2, "succeeded")]
+        (1, "abandoned"),
+        (2, "succeeded"),
+    ]
 
 
 async def test_two_workers_attempt_each_delivery_once(setup, workers):
@@ -162,14 +186,18 @@ async def test_two_workers_attempt_each_delivery_once(setup, workers):
     receiver = await Receiver(respond=lambda request: (200, {}, 0.02)).start()
     events = 40
     try:
-        hook = (await tenant.post("/v1/webhooks", {"url": receiver.url,
-                                                   "event_types": ["contact.created"]})).json()
+        hook = (
+            await tenant.post(
+                "/v1/webhooks", {"url": receiver.url, "event_types": ["contact.created"]}
+            )
+        ).json()
         workers.start()
         workers.start()
         await workers.wait_ready()
         for index in range(events):
-            assert (await tenant.post("/v1/contacts", {"first_name": f"C{index}"})
-                    ).status_code == 201
+            assert (
+                await tenant.post("/v1/contacts", {"first_name": f"C{index}"})
+            ).status_code == 201
         await receiver.wait_for(events, within=30)
         await asyncio.sleep(1)  # time for any duplicate to show up
     finally:

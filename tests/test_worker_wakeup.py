@@ -53,8 +53,9 @@ async def worker(runtime):
 async def separate_runtime(database_url, **overrides):
     """Another process's Runtime: its own Database, so no in-process signal reaches it."""
     settings = settings_for(database_url, **overrides)
-    runtime = Runtime(settings=settings, db=Database(settings.database_url, pool_size=2),
-                      limiter=MemoryLimiter())
+    runtime = Runtime(
+        settings=settings, db=Database(settings.database_url, pool_size=2), limiter=MemoryLimiter()
+    )
     try:
         yield runtime
     finally:
@@ -76,9 +77,15 @@ async def test_a_queued_send_is_sent_before_the_poll(tenant, runtime, receiver):
     """The local provider sends it; its message.sent event reaches the receiver."""
     await subscribe(tenant, receiver.url, ["message.sent"])
     async with worker(runtime):
-        response = await tenant.post("/v1/messages", json={
-            "channel": "EMAIL", "to": "dana@example.com", "subject": "Hello",
-            "body": "Listing attached."})
+        response = await tenant.post(
+            "/v1/messages",
+            json={
+                "channel": "EMAIL",
+                "to": "dana@example.com",
+                "subject": "Hello",
+                "body": "Listing attached.",
+            },
+        )
         assert response.status_code == 201, response.text
         assert response.json()["status"] == "QUEUED"
         [request] = await receiver.wait_for(1, within=5)
@@ -89,13 +96,13 @@ async def test_a_queued_send_is_sent_before_the_poll(tenant, runtime, receiver):
 
 @pytest.mark.parametrize("settings_overrides", [SLOW_POLL])
 async def test_an_enrolment_runs_its_first_step_before_the_poll(tenant, runtime, receiver):
-    automation_id = await automation(runtime, tenant,
-                                     [{"type": "move_stage", "stage": "NURTURE"}])
+    automation_id = await automation(runtime, tenant, [{"type": "move_stage", "stage": "NURTURE"}])
     contact_id = await contact(tenant)
     await subscribe(tenant, receiver.url, ["contact.stage_changed"])
     async with worker(runtime):
-        response = await tenant.post(f"/v1/automations/{automation_id}/enroll",
-                                     json={"contact_id": contact_id})
+        response = await tenant.post(
+            f"/v1/automations/{automation_id}/enroll", json={"contact_id": contact_id}
+        )
         assert response.status_code == 202, response.text
         [request] = await receiver.wait_for(1, within=5)
     assert contact_id.encode() in request.body and b'"NURTURE"' in request.body
@@ -108,8 +115,9 @@ async def test_a_commit_that_announced_nothing_is_found_by_the_poll(tenant, runt
     await subscribe(tenant, receiver.url, ["contact.created"])
     async with worker(runtime):
         async with runtime.db.engine.begin() as connection:
-            await emit(TenantSession(connection, tenant.id), "contact.created",
-                       {"id": "con_unannounced"})
+            await emit(
+                TenantSession(connection, tenant.id), "contact.created", {"id": "con_unannounced"}
+            )
         await receiver.wait_for(1, within=5)
 
 
@@ -123,8 +131,9 @@ async def test_a_separate_worker_wakes_on_notify(tenant, database_url, receiver)
 
 
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)
-async def test_the_listener_reconnects_after_its_connection_is_killed(tenant, database_url,
-                                                                      receiver):
+async def test_the_listener_reconnects_after_its_connection_is_killed(
+    tenant, database_url, receiver
+):
     await subscribe(tenant, receiver.url, ["contact.created"])
     async with separate_runtime(database_url, **SLOW_POLL) as other, worker(other):
         first = await _listener_pids(database_url)
@@ -145,7 +154,9 @@ async def _listener_pids(database_url) -> set[int]:
     try:
         rows = await connection.fetch(
             "SELECT pid FROM pg_stat_activity WHERE application_name = $1"
-            " AND datname = current_database()", LISTENER_NAME)
+            " AND datname = current_database()",
+            LISTENER_NAME,
+        )
         return {row["pid"] for row in rows}
     finally:
         await connection.close()
@@ -162,6 +173,7 @@ async def _terminate(database_url, pids: set[int]) -> None:
 
 # The announcement itself (db/work.py): after the commit, once, and never for a rollback
 # or a transaction that wrote no work.
+
 
 async def test_work_is_announced_once_after_commit_and_never_after_rollback(tenant, runtime):
     announced = []
@@ -181,8 +193,9 @@ async def test_work_is_announced_once_after_commit_and_never_after_rollback(tena
     assert announced == [True]
 
     assert (await tenant.get("/v1/contacts")).status_code == 200
-    assert (await tenant.post("/v1/contacts", {"first_name": "Dana", "nope": 1})
-            ).status_code == 400  # rolled back: nothing announced
+    assert (
+        await tenant.post("/v1/contacts", {"first_name": "Dana", "nope": 1})
+    ).status_code == 400  # rolled back: nothing announced
     assert announced == [True]
     assert (await tenant.post("/v1/contacts", {"first_name": "Dana"})).status_code == 201
     assert announced == [True, True]

@@ -19,8 +19,11 @@ class Receiver:
     """`respond(request) -> (status, extra headers, delay seconds)` scripts each answer;
     by default 200 at once. A delay of None holds the request open until stopped."""
 
-    respond: Callable[[Received], tuple[int, dict[str, str], float | None]] = (
-        lambda request: (200, {}, 0))
+    respond: Callable[[Received], tuple[int, dict[str, str], float | None]] = lambda request: (
+        200,
+        {},
+        0,
+    )
     requests: list[Received] = field(default_factory=list)
     server: asyncio.AbstractServer | None = None
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
@@ -76,8 +79,11 @@ class Receiver:
                 # Optionally (body, declared length): a longer declared length stalls after
                 # the body, like a receiver streaming an endless reply.
                 body, declared = rest if rest else (b"ok", 2)
-                head = [f"HTTP/1.1 {status} X", f"Content-Length: {declared}", *(
-                    f"{name}: {value}" for name, value in headers.items())]
+                head = [
+                    f"HTTP/1.1 {status} X",
+                    f"Content-Length: {declared}",
+                    *(f"{name}: {value}" for name, value in headers.items()),
+                ]
                 writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
                 await writer.drain()
                 if declared > len(body):

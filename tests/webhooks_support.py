@@ -8,8 +8,7 @@ from homebase.webhooks import jobs
 
 async def work(runtime) -> int:
     """One worker round of the webhook jobs."""
-    return (await jobs.fan_out(runtime) + await jobs.deliver_due(runtime)
-            + await jobs.sweep(runtime))
+    return await jobs.fan_out(runtime) + await jobs.deliver_due(runtime) + await jobs.sweep(runtime)
 
 
 async def subscribe(tenant, url, event_types=()) -> dict:
@@ -19,16 +18,19 @@ async def subscribe(tenant, url, event_types=()) -> dict:
 
 
 async def create_subscription_for_routes(tenant) -> dict[str, str]:
-    response = await tenant.post("/v1/webhooks", json={"url": "http://127.0.0.1:9/hook",
-                                                       "event_types": ["contact.created"]})
+    response = await tenant.post(
+        "/v1/webhooks", json={"url": "http://127.0.0.1:9/hook", "event_types": ["contact.created"]}
+    )
     assert response.status_code == 201, response.text
     # The subscription is checked before the delivery, so any delivery id will do.
     return {"id": response.json()["id"], "delivery_id": "whd_00000000000000000000000000"}
 
 
 async def subscription_snapshot(tenant, subscription_id: str) -> Any:
-    responses = [await tenant.get(f"/v1/webhooks/{subscription_id}"),
-                 await tenant.get(f"/v1/webhooks/{subscription_id}/deliveries"),
-                 await tenant.get("/v1/webhooks?limit=200")]
+    responses = [
+        await tenant.get(f"/v1/webhooks/{subscription_id}"),
+        await tenant.get(f"/v1/webhooks/{subscription_id}/deliveries"),
+        await tenant.get("/v1/webhooks?limit=200"),
+    ]
     assert all(response.status_code == 200 for response in responses)
     return [response.json() for response in responses]

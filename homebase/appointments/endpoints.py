@@ -27,49 +27,86 @@ AppointmentFields = Annotated[Projection, Depends(field_selector(Appointment))]
 Pages = Annotated[PageRequest, Depends(page_request)]
 
 
-@router.get("", response_model=Page[Appointment], summary="List appointments",
-            description="Newest booking first. Filters combine with AND.",
-            responses=error_responses(*READ_ERRORS))
-async def list_appointments(request: Request, principal: AppointmentsRead, session: Tenant,
-                            page: Pages, fields: AppointmentFields,
-                            filters: Annotated[AppointmentFilters, Query()]) -> JSONResponse:
+@router.get(
+    "",
+    response_model=Page[Appointment],
+    summary="List appointments",
+    description="Newest booking first. Filters combine with AND.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def list_appointments(
+    request: Request,
+    principal: AppointmentsRead,
+    session: Tenant,
+    page: Pages,
+    fields: AppointmentFields,
+    filters: Annotated[AppointmentFilters, Query()],
+) -> JSONResponse:
     return await list_response(
-        request, session, page, filters.model_dump(mode="json"),
-        lambda after_id, limit: repository.list_statement(session, filters, after_id=after_id,
-                                                          limit=limit),
-        lambda row: fields(render.appointment(row)))
+        request,
+        session,
+        page,
+        filters.model_dump(mode="json"),
+        lambda after_id, limit: repository.list_statement(
+            session, filters, after_id=after_id, limit=limit
+        ),
+        lambda row: fields(render.appointment(row)),
+    )
 
 
-@router.post("", status_code=201, response_model=Appointment, summary="Book an appointment",
-             description="400 names contact_id, created_by or assignee_id when it is not one "
-                         "of this workspace's, and ends_at when it is not after starts_at. "
-                         "Emits appointment.booked, adds an appointment_booked entry to the "
-                         "contact's timeline, and queues a push to created_by's connected "
-                         "calendar; the push happens after the response, so a calendar that "
-                         "is down never fails or slows the booking.",
-             responses=error_responses(*READ_ERRORS))
-async def book_appointment(body: AppointmentCreate, principal: AppointmentsWrite,
-                           session: Tenant, fields: AppointmentFields) -> JSONResponse:
+@router.post(
+    "",
+    status_code=201,
+    response_model=Appointment,
+    summary="Book an appointment",
+    description="400 names contact_id, created_by or assignee_id when it is not one "
+    "of this workspace's, and ends_at when it is not after starts_at. "
+    "Emits appointment.booked, adds an appointment_booked entry to the "
+    "contact's timeline, and queues a push to created_by's connected "
+    "calendar; the push happens after the response, so a calendar that "
+    "is down never fails or slows the booking.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def book_appointment(
+    body: AppointmentCreate,
+    principal: AppointmentsWrite,
+    session: Tenant,
+    fields: AppointmentFields,
+) -> JSONResponse:
     row = await service.book(session, body)
     return json_response(fields(render.appointment(row)), 201)
 
 
-@router.get("/{id}", response_model=Appointment, summary="Retrieve an appointment",
-            responses=error_responses(*ONE_ERRORS))
-async def get_appointment(id: str, principal: AppointmentsRead, session: Tenant,
-                          fields: AppointmentFields) -> JSONResponse:
+@router.get(
+    "/{id}",
+    response_model=Appointment,
+    summary="Retrieve an appointment",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def get_appointment(
+    id: str, principal: AppointmentsRead, session: Tenant, fields: AppointmentFields
+) -> JSONResponse:
     return json_response(fields(render.appointment(await service.get_or_404(session, id))))
 
 
-@router.patch("/{id}", response_model=Appointment, summary="Reschedule or record an outcome",
-              description="Move it with starts_at and ends_at together (one alone is 400 "
-                          "naming the other): emits appointment.rescheduled. Record what "
-                          "happened with outcome (showed, no_show, cancelled): emits "
-                          "appointment.outcome. Each adds a timeline entry. Changes the "
-                          "calendar shows (times, title, location, notes, cancellation) are "
-                          "pushed to the creator's calendar again, with the same UID.",
-              responses=error_responses(*ONE_ERRORS))
-async def update_appointment(id: str, body: AppointmentUpdate, principal: AppointmentsWrite,
-                             session: Tenant, fields: AppointmentFields) -> JSONResponse:
+@router.patch(
+    "/{id}",
+    response_model=Appointment,
+    summary="Reschedule or record an outcome",
+    description="Move it with starts_at and ends_at together (one alone is 400 "
+    "naming the other): emits appointment.rescheduled. Record what "
+    "happened with outcome (showed, no_show, cancelled): emits "
+    "appointment.outcome. Each adds a timeline entry. Changes the "
+    "calendar shows (times, title, location, notes, cancellation) are "
+    "pushed to the creator's calendar again, with the same UID.",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def update_appointment(
+    id: str,
+    body: AppointmentUpdate,
+    principal: AppointmentsWrite,
+    session: Tenant,
+    fields: AppointmentFields,
+) -> JSONResponse:
     row = await service.update(session, id, body)
     return json_response(fields(render.appointment(row)))

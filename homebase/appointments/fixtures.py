@@ -19,8 +19,7 @@ def _relative_times(session: TenantSession, item: dict[str, Any]) -> None:
     if hours is None:
         return
     if not isinstance(hours, int | float) or not isinstance(minutes, int) or minutes < 1:
-        raise AdminError("starts_in_hours must be a number and duration_minutes a positive "
-                         "integer")
+        raise AdminError("starts_in_hours must be a number and duration_minutes a positive integer")
     now = session.now().replace(minute=0, second=0, microsecond=0)
     starts = now + timedelta(hours=hours)
     item["starts_at"] = starts.isoformat()
@@ -29,8 +28,11 @@ def _relative_times(session: TenantSession, item: dict[str, Any]) -> None:
 
 async def load_appointment(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
-    for name, column in (("contact", "contact_id"), ("creator", "created_by"),
-                         ("assignee", "assignee_id")):
+    for name, column in (
+        ("contact", "contact_id"),
+        ("creator", "created_by"),
+        ("assignee", "assignee_id"),
+    ):
         if name in item:
             item[column] = resolve_ref(refs, item.pop(name), name)
     outcome = item.pop("outcome", None)
@@ -41,8 +43,9 @@ async def load_appointment(session: TenantSession, item: dict[str, Any], refs: R
     try:
         row = await service.book(session, body)
         if outcome is not None:
-            row = await service.update(session, row["id"],
-                                       AppointmentUpdate(outcome=AppointmentOutcome(outcome)))
+            row = await service.update(
+                session, row["id"], AppointmentUpdate(outcome=AppointmentOutcome(outcome))
+            )
     except ValidationFailed as error:
         raise AdminError(error.message) from error
     return row["id"]

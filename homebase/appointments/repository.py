@@ -13,8 +13,9 @@ appointments = Appointment.__table__
 
 
 async def get(session: TenantSession, appointment_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(appointments)
-                                   .where(appointments.c.id == appointment_id))
+    return await session.fetch_one(
+        session.select(appointments).where(appointments.c.id == appointment_id)
+    )
 
 
 def _status_condition(status: AppointmentStatus):
@@ -26,8 +27,9 @@ def _status_condition(status: AppointmentStatus):
     return outcome.in_(["showed", "no_show"])
 
 
-def list_statement(session: TenantSession, filters: AppointmentFilters, *,
-                   after_id: str | None, limit: int) -> Select:
+def list_statement(
+    session: TenantSession, filters: AppointmentFilters, *, after_id: str | None, limit: int
+) -> Select:
     statement = session.select(appointments)
     for name in ("contact_id", "created_by", "assignee_id"):
         value = getattr(filters, name)
@@ -49,17 +51,20 @@ async def insert(session: TenantSession, values: dict[str, Any]) -> None:
 
 
 async def update(session: TenantSession, appointment_id: str, values: dict[str, Any]) -> None:
-    await session.execute(session.update(appointments)
-                          .where(appointments.c.id == appointment_id).values(**values))
+    await session.execute(
+        session.update(appointments).where(appointments.c.id == appointment_id).values(**values)
+    )
 
 
 async def for_contact(session: TenantSession, contact_id: str) -> list[dict[str, Any]]:
-    return await session.fetch_all(session.select(appointments)
-                                   .where(appointments.c.contact_id == contact_id))
+    return await session.fetch_all(
+        session.select(appointments).where(appointments.c.contact_id == contact_id)
+    )
 
 
-async def scrub_for_contact(session: TenantSession, contact_id: str, redacted: str,
-                            now) -> None:
+async def scrub_for_contact(session: TenantSession, contact_id: str, redacted: str, now) -> None:
     await session.execute(
-        session.update(appointments).where(appointments.c.contact_id == contact_id)
-        .values(title=redacted, location=None, notes=None, updated_at=now))
+        session.update(appointments)
+        .where(appointments.c.contact_id == contact_id)
+        .values(title=redacted, location=None, notes=None, updated_at=now)
+    )

@@ -7,8 +7,9 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstrai
 from homebase.kit.schema_rules import QueryDateTime, not_blank, sent_together
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
-Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200),
-                  not_blank()]
+Title = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200), not_blank()
+]
 Location = Annotated[str, StringConstraints(strip_whitespace=True, max_length=300)]
 Notes = Annotated[str, StringConstraints(max_length=20000)]
 
@@ -27,14 +28,20 @@ class AppointmentStatus(StrEnum):
     cancelled = "cancelled"
 
 
-OUTCOME_DOC = ("What happened: showed, no_show or cancelled (the spec's showed, no-show, "
-               "cancelled). Null until recorded.")
+OUTCOME_DOC = (
+    "What happened: showed, no_show or cancelled (the spec's showed, no-show, "
+    "cancelled). Null until recorded."
+)
 _MEMBER_DOC = "A member (user id) of this workspace."
 _EXAMPLE = {
-    "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t", "title": "Showing: 1421 Sanchez St",
-    "starts_at": "2026-11-21T17:00:00Z", "ends_at": "2026-11-21T17:45:00Z",
-    "location": "1421 Sanchez St, San Francisco", "notes": "Bring the disclosure packet.",
-    "created_by": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t", "assignee_id": None,
+    "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "title": "Showing: 1421 Sanchez St",
+    "starts_at": "2026-11-21T17:00:00Z",
+    "ends_at": "2026-11-21T17:45:00Z",
+    "location": "1421 Sanchez St, San Francisco",
+    "notes": "Bring the disclosure packet.",
+    "created_by": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "assignee_id": None,
 }
 
 
@@ -50,10 +57,14 @@ class AppointmentCreate(BaseModel):
     ends_at: AwareDatetime = Field(description="Strictly after starts_at.")
     location: Location | None = None
     notes: Notes | None = None
-    created_by: Id | None = Field(None, description=_MEMBER_DOC + " The appointment is "
-                                  "pushed to this member's connected calendar, if any.")
-    assignee_id: Id | None = Field(None, description=_MEMBER_DOC + " Who attends; defaults "
-                                   "to created_by.")
+    created_by: Id | None = Field(
+        None,
+        description=_MEMBER_DOC + " The appointment is "
+        "pushed to this member's connected calendar, if any.",
+    )
+    assignee_id: Id | None = Field(
+        None, description=_MEMBER_DOC + " Who attends; defaults to created_by."
+    )
 
     @field_validator("ends_at")
     @classmethod
@@ -73,24 +84,35 @@ class AppointmentUpdate(BaseModel):
     may not be null (a wrong outcome is corrected by sending another); location, notes
     and assignee_id accept null to clear them. contact_id and created_by are fixed."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={
-        "required": [], **sent_together("starts_at", "ends_at"),
-        "examples": [{"starts_at": "2026-11-22T18:00:00Z",
-                                      "ends_at": "2026-11-22T18:45:00Z"},
-                                     {"outcome": "no_show"}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "required": [],
+            **sent_together("starts_at", "ends_at"),
+            "examples": [
+                {"starts_at": "2026-11-22T18:00:00Z", "ends_at": "2026-11-22T18:45:00Z"},
+                {"outcome": "no_show"},
+            ],
+        },
+    )
 
     title: Title = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
     starts_at: AwareDatetime = Field(  # type: ignore[assignment]
-        None, json_schema_extra={"type": "string", "format": "date-time"},
-        description="Send with ends_at.")
+        None,
+        json_schema_extra={"type": "string", "format": "date-time"},
+        description="Send with ends_at.",
+    )
     ends_at: AwareDatetime = Field(  # type: ignore[assignment]
-        None, json_schema_extra={"type": "string", "format": "date-time"},
-        description="Send with starts_at; strictly after it.")
+        None,
+        json_schema_extra={"type": "string", "format": "date-time"},
+        description="Send with starts_at; strictly after it.",
+    )
     location: Location | None = None
     notes: Notes | None = None
     assignee_id: Id | None = Field(None, description=_MEMBER_DOC)
     outcome: AppointmentOutcome = Field(  # type: ignore[assignment]
-        None, json_schema_extra={"type": "string"}, description=OUTCOME_DOC)
+        None, json_schema_extra={"type": "string"}, description=OUTCOME_DOC
+    )
 
     @field_validator(*_NOT_NULL, mode="before")
     @classmethod
@@ -103,12 +125,24 @@ class AppointmentUpdate(BaseModel):
 
 
 class Appointment(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": "apt_01jd3v6k8h2k3m4n5p6q7r8s9t", **_EXAMPLE,
-        "starts_at": "2026-11-21T17:00:00.000Z", "ends_at": "2026-11-21T17:45:00.000Z",
-        "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t", "outcome": None,
-        "outcome_recorded_at": None, "status": "scheduled",
-        "created_at": "2026-11-20T17:04:05.123Z", "updated_at": "2026-11-20T17:04:05.123Z"}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "apt_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    **_EXAMPLE,
+                    "starts_at": "2026-11-21T17:00:00.000Z",
+                    "ends_at": "2026-11-21T17:45:00.000Z",
+                    "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "outcome": None,
+                    "outcome_recorded_at": None,
+                    "status": "scheduled",
+                    "created_at": "2026-11-20T17:04:05.123Z",
+                    "updated_at": "2026-11-20T17:04:05.123Z",
+                }
+            ]
+        }
+    )
 
     id: str
     contact_id: str = Field(description="Kept when the contact is anonymized.")
@@ -121,8 +155,10 @@ class Appointment(BaseModel):
     assignee_id: str | None
     outcome: AppointmentOutcome | None = Field(description=OUTCOME_DOC)
     outcome_recorded_at: datetime | None
-    status: AppointmentStatus = Field(description="scheduled until an outcome is recorded; "
-                                                  "done after showed or no_show; cancelled.")
+    status: AppointmentStatus = Field(
+        description="scheduled until an outcome is recorded; "
+        "done after showed or no_show; cancelled."
+    )
     created_at: datetime
     updated_at: datetime
 
@@ -136,7 +172,7 @@ class AppointmentFilters(BaseModel):
     assignee_id: Filter | None = None
     outcome: AppointmentOutcome | None = None
     status: AppointmentStatus | None = None
-    starts_after: QueryDateTime | None = Field(None, description="starts_at at or after; "
-                                                                 "inclusive.")
-    starts_before: QueryDateTime | None = Field(None, description="starts_at before; "
-                                                                  "exclusive.")
+    starts_after: QueryDateTime | None = Field(
+        None, description="starts_at at or after; inclusive."
+    )
+    starts_before: QueryDateTime | None = Field(None, description="starts_at before; exclusive.")

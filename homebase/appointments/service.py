@@ -31,12 +31,14 @@ async def get_or_404(session: TenantSession, appointment_id: str) -> dict[str, A
 async def _check_references(session: TenantSession, values: dict[str, Any]) -> None:
     """Every unknown reference at once; another workspace's reads like an unknown one."""
     errors = []
-    if "contact_id" in values and (refusal := await references.contact_refusal(
-            session, values["contact_id"])):
+    if "contact_id" in values and (
+        refusal := await references.contact_refusal(session, values["contact_id"])
+    ):
         errors.append(("contact_id", refusal))
     for name in ("created_by", "assignee_id"):
-        if values.get(name) is not None and not await references.member_exists(session,
-                                                                               values[name]):
+        if values.get(name) is not None and not await references.member_exists(
+            session, values[name]
+        ):
             errors.append((name, "is not a member of this workspace"))
     if errors:
         raise ValidationFailed.for_fields(errors)
@@ -47,13 +49,19 @@ def _check_move(requested: dict[str, Any]) -> None:
     if has_start != has_end:
         missing, sent = ("ends_at", "starts_at") if has_start else ("starts_at", "ends_at")
         raise ValidationFailed.for_field(
-            missing, f"is required with {sent}: a move sends starts_at and ends_at together")
+            missing, f"is required with {sent}: a move sends starts_at and ends_at together"
+        )
 
 
 def _timeline_data(row: dict[str, Any], **extra: Any) -> dict[str, Any]:
     # No title or notes: the timeline's data survives anonymization only as {}.
-    return {"appointment_id": row["id"], "starts_at": isoformat(row["starts_at"]),
-            "ends_at": isoformat(row["ends_at"]), "outcome": row["outcome"], **extra}
+    return {
+        "appointment_id": row["id"],
+        "starts_at": isoformat(row["starts_at"]),
+        "ends_at": isoformat(row["ends_at"]),
+        "outcome": row["outcome"],
+        **extra,
+    }
 
 
 async def book(session: TenantSession, body: AppointmentCreate) -> dict[str, Any]:
@@ -62,24 +70,36 @@ async def book(session: TenantSession, body: AppointmentCreate) -> dict[str, Any
     if values["assignee_id"] is None:
         values["assignee_id"] = values["created_by"]
     now = session.now()
-    row = {"id": new_id("apt"), **values, "outcome": None, "outcome_recorded_at": None,
-           "created_at": now, "updated_at": now}
+    row = {
+        "id": new_id("apt"),
+        **values,
+        "outcome": None,
+        "outcome_recorded_at": None,
+        "created_at": now,
+        "updated_at": now,
+    }
     await repository.insert(session, row)
     await emit(session, "appointment.booked", render.event(row))
-    await timeline.record(session, row["contact_id"], "appointment_booked",
-                          f"Appointment booked: {row['title']}"[:200],
-                          data=_timeline_data(row))
+    await timeline.record(
+        session,
+        row["contact_id"],
+        "appointment_booked",
+        f"Appointment booked: {row['title']}"[:200],
+        data=_timeline_data(row),
+    )
     await calendars.enqueue_push(session, row)
     return row
 
 
-async def update(session: TenantSession, appointment_id: str,
-                 patch: AppointmentUpdate) -> dict[str, Any]:
+async def update(
+    session: TenantSession, appointment_id: str, patch: AppointmentUpdate
+) -> dict[str, Any]:
     current = await get_or_404(session, appointment_id)
     requested = patch.model_dump(include=patch.model_fields_set)
     _check_move(requested)
-    await _check_references(session, {key: value for key, value in requested.items()
-                                      if key == "assignee_id"})
+    await _check_references(
+        session, {key: value for key, value in requested.items() if key == "assignee_id"}
+    )
     changes = {key: value for key, value in requested.items() if current[key] != value}
     if not changes:
         return current
@@ -93,36 +113,51 @@ async def update(session: TenantSession, appointment_id: str,
         await _record_move(session, current, updated)
     if "outcome" in changes:
         await _record_outcome(session, current, updated)
-    if any(name in changes for name in CALENDAR_FIELDS) or \
-            (current["outcome"] == "cancelled") != (updated["outcome"] == "cancelled"):
+    if any(name in changes for name in CALENDAR_FIELDS) or (current["outcome"] == "cancelled") != (
+        updated["outcome"] == "cancelled"
+    ):
         await calendars.enqueue_push(session, updated)
     return updated
 
 
-async def _record_move(session: TenantSession, previous: dict[str, Any],
-                       row: dict[str, Any]) -> None:
-    moved_from = {"previous_starts_at": isoformat(previous["starts_at"]),
-                  "previous_ends_at": isoformat(previous["ends_at"])}
+async def _record_move(
+    session: TenantSession, previous: dict[str, Any], row: dict[str, Any]
+) -> None:
+    moved_from = {
+        "previous_starts_at": isoformat(previous["starts_at"]),
+        "previous_ends_at": isoformat(previous["ends_at"]),
+    }
     await emit(session, "appointment.rescheduled", render.event(row, **moved_from))
-    await timeline.record(session, row["contact_id"], "appointment_rescheduled",
-                          f"Appointment moved: {row['title']}"[:200],
-                          data=_timeline_data(row, **moved_from))
+    await timeline.record(
+        session,
+        row["contact_id"],
+        "appointment_rescheduled",
+        f"Appointment moved: {row['title']}"[:200],
+        data=_timeline_data(row, **moved_from),
+    )
 
 
-async def _record_outcome(session: TenantSession, previous: dict[str, Any],
-                          row: dict[str, Any]) -> None:
-    await emit(session, "appointment.outcome",
-               render.event(row, previous_outcome=previous["outcome"]))
-    await timeline.record(session, row["contact_id"], "appointment_outcome",
-                          f"Appointment {OUTCOME_WORDS[row['outcome']]}: {row['title']}"[:200],
-                          data=_timeline_data(row, previous_outcome=previous["outcome"]))
+async def _record_outcome(
+    session: TenantSession, previous: dict[str, Any], row: dict[str, Any]
+) -> None:
+    await emit(
+        session, "appointment.outcome", render.event(row, previous_outcome=previous["outcome"])
+    )
+    await timeline.record(
+        session,
+        row["contact_id"],
+        "appointment_outcome",
+        f"Appointment {OUTCOME_WORDS[row['outcome']]}: {row['title']}"[:200],
+        data=_timeline_data(row, previous_outcome=previous["outcome"]),
+    )
 
 
 async def scrub_contact_appointments(session: TenantSession, contact_id: str) -> None:
     """Title, location and notes go; the appointment stays. Calendars that received
     them get the scrubbed version too."""
-    await repository.scrub_for_contact(session, contact_id, contacts_service.REDACTED,
-                                       session.now())
+    await repository.scrub_for_contact(
+        session, contact_id, contacts_service.REDACTED, session.now()
+    )
     for row in await repository.for_contact(session, contact_id):
         await calendars.enqueue_push(session, row)
 

@@ -31,29 +31,51 @@ class CreatedKey:
     expires_at: datetime | None
 
     def as_json(self) -> dict:
-        return {"id": self.id, "key": self.key, "scopes": self.scopes,
-                "expires_at": isoformat(self.expires_at)}
+        return {
+            "id": self.id,
+            "key": self.key,
+            "scopes": self.scopes,
+            "expires_at": isoformat(self.expires_at),
+        }
 
 
-async def create_api_key(connection: AsyncConnection, *, workspace_id: str, scopes: list[str],
-                         name: str, now: datetime, expires_in_days: int | None) -> CreatedKey:
+async def create_api_key(
+    connection: AsyncConnection,
+    *,
+    workspace_id: str,
+    scopes: list[str],
+    name: str,
+    now: datetime,
+    expires_in_days: int | None,
+) -> CreatedKey:
     """expires_in_days None means no expiry; 0 makes a key that has already expired."""
     scopes = parse_scopes(scopes)
     key = random_token(KEY_PREFIX)
     expires_at = None if expires_in_days is None else now + timedelta(days=expires_in_days)
     key_id = new_id("key")
-    await connection.execute(insert(api_keys), {
-        "id": key_id, "workspace_id": workspace_id, "name": name, "key_hash": token_hash(key),
-        "key_hint": key[:8], "scopes": scopes, "created_at": now, "expires_at": expires_at,
-        "revoked_at": None,
-    })
+    await connection.execute(
+        insert(api_keys),
+        {
+            "id": key_id,
+            "workspace_id": workspace_id,
+            "name": name,
+            "key_hash": token_hash(key),
+            "key_hint": key[:8],
+            "scopes": scopes,
+            "created_at": now,
+            "expires_at": expires_at,
+            "revoked_at": None,
+        },
+    )
     return CreatedKey(id=key_id, key=key, scopes=scopes, expires_at=expires_at)
 
 
 async def revoke_api_key(connection: AsyncConnection, key_id: str, now: datetime) -> bool:
     result = await connection.execute(
-        update(api_keys).where(api_keys.c.id == key_id, api_keys.c.revoked_at.is_(None))
-        .values(revoked_at=now))
+        update(api_keys)
+        .where(api_keys.c.id == key_id, api_keys.c.revoked_at.is_(None))
+        .values(revoked_at=now)
+    )
     if result.rowcount:
         return True
     exists = await connection.execute(select(api_keys.c.id).where(api_keys.c.id == key_id))
@@ -61,9 +83,15 @@ async def revoke_api_key(connection: AsyncConnection, key_id: str, now: datetime
 
 
 # Built once: constructing the WHERE clause per request cost more than running it.
-_RESOLVE = direct.once(select(api_keys.c.id, api_keys.c.workspace_id, api_keys.c.scopes,
-                              api_keys.c.expires_at, api_keys.c.revoked_at
-                              ).where(api_keys.c.key_hash == bindparam("key_hash")))
+_RESOLVE = direct.once(
+    select(
+        api_keys.c.id,
+        api_keys.c.workspace_id,
+        api_keys.c.scopes,
+        api_keys.c.expires_at,
+        api_keys.c.revoked_at,
+    ).where(api_keys.c.key_hash == bindparam("key_hash"))
+)
 
 
 @lru_cache(maxsize=256)
@@ -82,8 +110,9 @@ async def _lookup(connection: AsyncConnection, key_hash: str) -> dict | None:
     return row._asdict() if row is not None else None
 
 
-async def resolve_api_key(connection: AsyncConnection, key: str, now: datetime,
-                          settings: Settings) -> Principal:
+async def resolve_api_key(
+    connection: AsyncConnection, key: str, now: datetime, settings: Settings
+) -> Principal:
     row = await _lookup(connection, token_hash(key))
     if row is None:
         raise unauthenticated("Invalid API key.")
@@ -93,8 +122,11 @@ async def resolve_api_key(connection: AsyncConnection, key: str, now: datetime,
         raise unauthenticated("This API key has expired.")
     granted = tuple(row["scopes"])
     return Principal(
-        workspace_id=row["workspace_id"], scopes=_expanded(granted), granted_scopes=granted,
-        credential_kind=CREDENTIAL_KIND, credential_id=row["id"],
+        workspace_id=row["workspace_id"],
+        scopes=_expanded(granted),
+        granted_scopes=granted,
+        credential_kind=CREDENTIAL_KIND,
+        credential_id=row["id"],
         rate_limit_bucket=f"key:{row['id']}",
         rate_limit_per_min=settings.rate_limit_api_key_per_min,
     )

@@ -41,8 +41,9 @@ def parse_authorization(header: str | None) -> tuple[str, str]:
     return scheme, value
 
 
-async def resolve(connection: AsyncConnection, header: str | None, now: datetime,
-                  settings: Settings) -> Principal:
+async def resolve(
+    connection: AsyncConnection, header: str | None, now: datetime, settings: Settings
+) -> Principal:
     scheme, token = parse_authorization(header)
     try:
         for prefix, resolver in _RESOLVERS.items():

@@ -35,8 +35,12 @@ def require(scope: Scope | None) -> type[Principal]:
 
 async def tenant_session(request: Request) -> TenantSession:
     principal: Principal = request.state.principal
-    return TenantSession(request.state.connection, principal.workspace_id,
-                         clock=get_runtime(request).clock, actor=principal.credential_id)
+    return TenantSession(
+        request.state.connection,
+        principal.workspace_id,
+        clock=get_runtime(request).clock,
+        actor=principal.credential_id,
+    )
 
 
 Tenant = Annotated[TenantSession, Depends(tenant_session)]

@@ -42,8 +42,9 @@ class Outcome:
     resume_at: datetime | None = None  # a wait: when the next step may run
 
 
-async def execute(session: TenantSession, step, contact: dict[str, Any],
-                  settings: Settings) -> Outcome:
+async def execute(
+    session: TenantSession, step, contact: dict[str, Any], settings: Settings
+) -> Outcome:
     if isinstance(step, SendMessageStep):
         return await send_message(session, step, contact, settings)
     if isinstance(step, WaitStep):
@@ -58,63 +59,82 @@ async def execute(session: TenantSession, step, contact: dict[str, Any],
 
 async def _lead_refuses_ai(session: TenantSession, contact: dict[str, Any]) -> bool:
     now = session.now()
-    return any(not ai_outbound_allowed(lead, now)
-               for lead in await repository.leads_of_contact(session, contact["id"]))
+    return any(
+        not ai_outbound_allowed(lead, now)
+        for lead in await repository.leads_of_contact(session, contact["id"])
+    )
 
 
-async def send_message(session: TenantSession, step: SendMessageStep, contact: dict[str, Any],
-                       settings: Settings) -> Outcome:
+async def send_message(
+    session: TenantSession, step: SendMessageStep, contact: dict[str, Any], settings: Settings
+) -> Outcome:
     if contact["ai_paused_at"] is not None:
-        return Outcome("skipped", "ai_auto_response_paused: a note paused the contact's AI "
-                                  "auto-response")
+        return Outcome(
+            "skipped", "ai_auto_response_paused: a note paused the contact's AI auto-response"
+        )
     channel = step.channel.value
     if channel in TEXT_CHANNELS and await _lead_refuses_ai(session, contact):
-        return Outcome("blocked", "ai_outbound_not_allowed: a lead of this contact has no "
-                                  "consent for AI texts or calls")
+        return Outcome(
+            "blocked",
+            "ai_outbound_not_allowed: a lead of this contact has no consent for AI texts or calls",
+        )
     persona = await repository.get(session, repository.personas, step.persona_id)
     if persona is None or channel not in persona["channels"]:
         return Outcome("skipped", "the persona is missing or does not use this channel")
     body = fill(step.template, contact, persona["name"])
     if persona["signature"]:
         body = f"{body}\n{persona['signature']}"
-    values = {"channel": channel, "contact_id": contact["id"], "body": body,
-              "ai_generated": True}
+    values = {"channel": channel, "contact_id": contact["id"], "body": body, "ai_generated": True}
     if step.subject is not None:  # email only (the step's own rule)
         values["subject"] = step.subject
     try:
         request = messaging_service.request_from(values)  # e.g. a text over 1600 characters
         row = await messaging_service.send(session, request, email_from=settings.email_from)
     except ComplianceBlocked as refusal:
-        return Outcome("blocked", refusal.message[:500],
-                       message_id=(refusal.details or {}).get("message_id"))
+        return Outcome(
+            "blocked", refusal.message[:500], message_id=(refusal.details or {}).get("message_id")
+        )
     except ValidationFailed as invalid:  # e.g. the contact has no phone number
         return Outcome("skipped", invalid.message[:500])
     return Outcome("done", f"{channel} queued", message_id=row["id"])
 
 
-async def create_task(session: TenantSession, step: CreateTaskStep,
-                      contact: dict[str, Any]) -> Outcome:
+async def create_task(
+    session: TenantSession, step: CreateTaskStep, contact: dict[str, Any]
+) -> Outcome:
     assignee = step.assignee_id
-    if assignee is None and contact["owner_id"] and await references.member_exists(
-            session, contact["owner_id"]):
+    if (
+        assignee is None
+        and contact["owner_id"]
+        and await references.member_exists(session, contact["owner_id"])
+    ):
         assignee = contact["owner_id"]
-    due_at = (session.now() + timedelta(minutes=step.due_in_minutes)
-              if step.due_in_minutes is not None else None)
-    data = TaskCreate(title=fill(step.title, contact)[:200], contact_id=contact["id"],
-                      assignee_id=assignee, due_at=due_at, notes=step.notes)
+    due_at = (
+        session.now() + timedelta(minutes=step.due_in_minutes)
+        if step.due_in_minutes is not None
+        else None
+    )
+    data = TaskCreate(
+        title=fill(step.title, contact)[:200],
+        contact_id=contact["id"],
+        assignee_id=assignee,
+        due_at=due_at,
+        notes=step.notes,
+    )
     try:
         task, created = await tasks_service.create_task(session, data, source="automation")
     except ValidationFailed as invalid:  # the named assignee is no longer a member
         return Outcome("skipped", invalid.message[:500])
-    return Outcome("done", None if created else "an identical task already existed",
-                   task_id=task["id"])
+    return Outcome(
+        "done", None if created else "an identical task already existed", task_id=task["id"]
+    )
 
 
-async def move_stage(session: TenantSession, step: MoveStageStep,
-                     contact: dict[str, Any]) -> Outcome:
+async def move_stage(
+    session: TenantSession, step: MoveStageStep, contact: dict[str, Any]
+) -> Outcome:
     previous = contact["stage"]
-    await contacts_service.update_contact(session, contact["id"],
-                                          ContactUpdate(stage=step.stage))
+    await contacts_service.update_contact(session, contact["id"], ContactUpdate(stage=step.stage))
     if previous == step.stage.value:
         return Outcome("done", f"already {previous}")
     return Outcome("done", f"{previous} -> {step.stage.value}")

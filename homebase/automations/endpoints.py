@@ -49,89 +49,171 @@ step in order (docs/automations.md).
 """
 
 
-@automations_router.get("", response_model=Page[Automation], summary="List automations",
-                        description=CREATED_BY_FIXTURES + "Newest first.",
-                        responses=error_responses(*READ_ERRORS))
-async def list_automations(request: Request, principal: AutomationsRead, session: Tenant,
-                           page: Pages, fields: AutomationFields) -> JSONResponse:
+@automations_router.get(
+    "",
+    response_model=Page[Automation],
+    summary="List automations",
+    description=CREATED_BY_FIXTURES + "Newest first.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def list_automations(
+    request: Request,
+    principal: AutomationsRead,
+    session: Tenant,
+    page: Pages,
+    fields: AutomationFields,
+) -> JSONResponse:
     table = repository.automations
     return await list_response(
-        request, session, page, {},
-        lambda after_id, limit: repository.list_statement(session, table, after_id=after_id,
-                                                          limit=limit),
-        lambda row: fields(render.automation(row)))
+        request,
+        session,
+        page,
+        {},
+        lambda after_id, limit: repository.list_statement(
+            session, table, after_id=after_id, limit=limit
+        ),
+        lambda row: fields(render.automation(row)),
+    )
 
 
-@automations_router.get("/{id}", response_model=Automation, summary="Retrieve an automation",
-                        responses=error_responses(*ONE_ERRORS))
-async def get_automation(id: str, principal: AutomationsRead, session: Tenant,
-                         fields: AutomationFields) -> JSONResponse:
+@automations_router.get(
+    "/{id}",
+    response_model=Automation,
+    summary="Retrieve an automation",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def get_automation(
+    id: str, principal: AutomationsRead, session: Tenant, fields: AutomationFields
+) -> JSONResponse:
     row = await service.get_or_404(session, repository.automations, id)
     return json_response(fields(render.automation(row)))
 
 
-@automations_router.post("/{id}/enroll", status_code=202, response_model=EnrollResponse,
-                         summary="Start an automation for a contact",
-                         description=ENROLL_DESCRIPTION,
-                         responses=error_responses(400, 401, 403, 404, 409, 429))
-async def enroll_contact(id: str, body: EnrollRequest, principal: AutomationsManage,
-                         session: Tenant, fields: EnrolmentFields) -> JSONResponse:
+@automations_router.post(
+    "/{id}/enroll",
+    status_code=202,
+    response_model=EnrollResponse,
+    summary="Start an automation for a contact",
+    description=ENROLL_DESCRIPTION,
+    responses=error_responses(400, 401, 403, 404, 409, 429),
+)
+async def enroll_contact(
+    id: str,
+    body: EnrollRequest,
+    principal: AutomationsManage,
+    session: Tenant,
+    fields: EnrolmentFields,
+) -> JSONResponse:
     row, created = await service.enroll(session, id, body.contact_id)
     return json_response({**fields(render.enrolment(row)), "created": created}, 202)
 
 
-@automations_router.get("/{id}/enrolments", response_model=Page[Enrolment],
-                        summary="List an automation's enrolments",
-                        description="Newest first: where each contact is in the automation.",
-                        responses=error_responses(*ONE_ERRORS))
-async def list_automation_enrolments(request: Request, id: str, principal: AutomationsRead,
-                                     session: Tenant, page: Pages, fields: EnrolmentFields,
-                                     filters: Annotated[EnrolmentFilters, Query()]) -> JSONResponse:
+@automations_router.get(
+    "/{id}/enrolments",
+    response_model=Page[Enrolment],
+    summary="List an automation's enrolments",
+    description="Newest first: where each contact is in the automation.",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def list_automation_enrolments(
+    request: Request,
+    id: str,
+    principal: AutomationsRead,
+    session: Tenant,
+    page: Pages,
+    fields: EnrolmentFields,
+    filters: Annotated[EnrolmentFilters, Query()],
+) -> JSONResponse:
     await service.get_or_404(session, repository.automations, id)
     return await list_response(
-        request, session, page, filters.model_dump(mode="json"),
+        request,
+        session,
+        page,
+        filters.model_dump(mode="json"),
         lambda after_id, limit: repository.enrolments_statement(
-            session, id, filters, after_id=after_id, limit=limit),
-        lambda row: fields(render.enrolment(row)))
+            session, id, filters, after_id=after_id, limit=limit
+        ),
+        lambda row: fields(render.enrolment(row)),
+    )
 
 
-@personas_router.get("", response_model=Page[Persona], summary="List AI personas",
-                     description=CREATED_BY_FIXTURES + "Newest first.",
-                     responses=error_responses(*READ_ERRORS))
-async def list_personas(request: Request, principal: AutomationsRead, session: Tenant,
-                        page: Pages, fields: PersonaFields) -> JSONResponse:
+@personas_router.get(
+    "",
+    response_model=Page[Persona],
+    summary="List AI personas",
+    description=CREATED_BY_FIXTURES + "Newest first.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def list_personas(
+    request: Request,
+    principal: AutomationsRead,
+    session: Tenant,
+    page: Pages,
+    fields: PersonaFields,
+) -> JSONResponse:
     table = repository.personas
     return await list_response(
-        request, session, page, {},
-        lambda after_id, limit: repository.list_statement(session, table, after_id=after_id,
-                                                          limit=limit),
-        lambda row: fields(render.persona(row)))
+        request,
+        session,
+        page,
+        {},
+        lambda after_id, limit: repository.list_statement(
+            session, table, after_id=after_id, limit=limit
+        ),
+        lambda row: fields(render.persona(row)),
+    )
 
 
-@personas_router.get("/{id}", response_model=Persona, summary="Retrieve a persona",
-                     responses=error_responses(*ONE_ERRORS))
-async def get_persona(id: str, principal: AutomationsRead, session: Tenant,
-                      fields: PersonaFields) -> JSONResponse:
-    return json_response(fields(render.persona(
-        await service.get_or_404(session, repository.personas, id))))
+@personas_router.get(
+    "/{id}",
+    response_model=Persona,
+    summary="Retrieve a persona",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def get_persona(
+    id: str, principal: AutomationsRead, session: Tenant, fields: PersonaFields
+) -> JSONResponse:
+    return json_response(
+        fields(render.persona(await service.get_or_404(session, repository.personas, id)))
+    )
 
 
-@campaigns_router.get("", response_model=Page[Campaign], summary="List outbound campaigns",
-                      description=CREATED_BY_FIXTURES + "Newest first.",
-                      responses=error_responses(*READ_ERRORS))
-async def list_campaigns(request: Request, principal: AutomationsRead, session: Tenant,
-                         page: Pages, fields: CampaignFields) -> JSONResponse:
+@campaigns_router.get(
+    "",
+    response_model=Page[Campaign],
+    summary="List outbound campaigns",
+    description=CREATED_BY_FIXTURES + "Newest first.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def list_campaigns(
+    request: Request,
+    principal: AutomationsRead,
+    session: Tenant,
+    page: Pages,
+    fields: CampaignFields,
+) -> JSONResponse:
     table = repository.campaigns
     return await list_response(
-        request, session, page, {},
-        lambda after_id, limit: repository.list_statement(session, table, after_id=after_id,
-                                                          limit=limit),
-        lambda row: fields(render.campaign(row)))
+        request,
+        session,
+        page,
+        {},
+        lambda after_id, limit: repository.list_statement(
+            session, table, after_id=after_id, limit=limit
+        ),
+        lambda row: fields(render.campaign(row)),
+    )
 
 
-@campaigns_router.get("/{id}", response_model=Campaign, summary="Retrieve a campaign",
-                      responses=error_responses(*ONE_ERRORS))
-async def get_campaign(id: str, principal: AutomationsRead, session: Tenant,
-                       fields: CampaignFields) -> JSONResponse:
-    return json_response(fields(render.campaign(
-        await service.get_or_404(session, repository.campaigns, id))))
+@campaigns_router.get(
+    "/{id}",
+    response_model=Campaign,
+    summary="Retrieve a campaign",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def get_campaign(
+    id: str, principal: AutomationsRead, session: Tenant, fields: CampaignFields
+) -> JSONResponse:
+    return json_response(
+        fields(render.campaign(await service.get_or_404(session, repository.campaigns, id)))
+    )

@@ -31,9 +31,12 @@ MAX_ATTEMPTS = 5
 
 
 def _due(now: datetime):
-    return (select(enrolments).where(enrolments.c.status == "active",
-                                     enrolments.c.next_run_at <= now)
-            .order_by(enrolments.c.next_run_at, enrolments.c.id).limit(1))
+    return (
+        select(enrolments)
+        .where(enrolments.c.status == "active", enrolments.c.next_run_at <= now)
+        .order_by(enrolments.c.next_run_at, enrolments.c.id)
+        .limit(1)
+    )
 
 
 async def work_waiting(runtime: Runtime) -> bool:
@@ -63,10 +66,15 @@ async def run_next(runtime: Runtime) -> bool:
     return True
 
 
-async def run_step(connection: AsyncConnection, enrolment: dict[str, Any], clock: Clock,
-                   settings: Settings) -> None:
-    session = TenantSession(connection, enrolment["workspace_id"], clock=clock,
-                            actor=f"automation:{enrolment['automation_id']}")
+async def run_step(
+    connection: AsyncConnection, enrolment: dict[str, Any], clock: Clock, settings: Settings
+) -> None:
+    session = TenantSession(
+        connection,
+        enrolment["workspace_id"],
+        clock=clock,
+        actor=f"automation:{enrolment['automation_id']}",
+    )
     try:
         async with connection.begin_nested():
             await advance(session, enrolment, settings)
@@ -74,10 +82,8 @@ async def run_step(connection: AsyncConnection, enrolment: dict[str, Any], clock
         await _record_failure(session, enrolment, f"{type(error).__name__}: {error}")
 
 
-async def advance(session: TenantSession, enrolment: dict[str, Any],
-                  settings: Settings) -> None:
-    automation = await repository.get(session, repository.automations,
-                                      enrolment["automation_id"])
+async def advance(session: TenantSession, enrolment: dict[str, Any], settings: Settings) -> None:
+    automation = await repository.get(session, repository.automations, enrolment["automation_id"])
     contact = await repository.get(session, repository.contacts, enrolment["contact_id"])
     index = enrolment["step_index"]
     if contact is None or contact["anonymized_at"] is not None:
@@ -91,54 +97,117 @@ async def advance(session: TenantSession, enrolment: dict[str, Any],
     if await repository.step_run(session, enrolment["id"], index) is None:
         outcome = await actions.execute(session, step, contact, settings)
         step_run_id = new_id("srn")
-        await repository.insert(session, repository.step_runs, {
-            "id": step_run_id, "enrolment_id": enrolment["id"], "step_index": index,
-            "step_type": step.type, "outcome": outcome.outcome, "detail": outcome.detail,
-            "message_id": outcome.message_id, "task_id": outcome.task_id,
-            "created_at": session.now()})
-        logs.event(log, "automation step", enrolment_id=enrolment["id"],
-                   automation_id=enrolment["automation_id"],
-                   workspace_id=enrolment["workspace_id"], step_run_id=step_run_id,
-                   step_index=index, step_type=step.type, outcome=outcome.outcome,
-                   message_id=outcome.message_id, task_id=outcome.task_id)
+        await repository.insert(
+            session,
+            repository.step_runs,
+            {
+                "id": step_run_id,
+                "enrolment_id": enrolment["id"],
+                "step_index": index,
+                "step_type": step.type,
+                "outcome": outcome.outcome,
+                "detail": outcome.detail,
+                "message_id": outcome.message_id,
+                "task_id": outcome.task_id,
+                "created_at": session.now(),
+            },
+        )
+        logs.event(
+            log,
+            "automation step",
+            enrolment_id=enrolment["id"],
+            automation_id=enrolment["automation_id"],
+            workspace_id=enrolment["workspace_id"],
+            step_run_id=step_run_id,
+            step_index=index,
+            step_type=step.type,
+            outcome=outcome.outcome,
+            message_id=outcome.message_id,
+            task_id=outcome.task_id,
+        )
         resume_at = outcome.resume_at
     await _advance_to(session, enrolment, index + 1, len(automation["steps"]), resume_at)
 
 
-async def _advance_to(session: TenantSession, enrolment: dict[str, Any], index: int,
-                      total: int, resume_at: datetime | None) -> None:
+async def _advance_to(
+    session: TenantSession,
+    enrolment: dict[str, Any],
+    index: int,
+    total: int,
+    resume_at: datetime | None,
+) -> None:
     if index >= total and resume_at is None:
         await _finish(session, enrolment, "completed", step_index=index)
         return
     now = session.now()
-    await repository.update_enrolment(session, enrolment["id"], {
-        "step_index": index, "next_run_at": resume_at or now, "attempts": 0,
-        "last_error": None, "updated_at": now})
+    await repository.update_enrolment(
+        session,
+        enrolment["id"],
+        {
+            "step_index": index,
+            "next_run_at": resume_at or now,
+            "attempts": 0,
+            "last_error": None,
+            "updated_at": now,
+        },
+    )
 
 
-async def _finish(session: TenantSession, enrolment: dict[str, Any], status: str,
-                  error: str | None = None, **extra: Any) -> None:
-    logs.event(log, "automation enrolment finished", enrolment_id=enrolment["id"],
-               automation_id=enrolment["automation_id"],
-               workspace_id=enrolment["workspace_id"], status=status)
+async def _finish(
+    session: TenantSession,
+    enrolment: dict[str, Any],
+    status: str,
+    error: str | None = None,
+    **extra: Any,
+) -> None:
+    logs.event(
+        log,
+        "automation enrolment finished",
+        enrolment_id=enrolment["id"],
+        automation_id=enrolment["automation_id"],
+        workspace_id=enrolment["workspace_id"],
+        status=status,
+    )
     now = session.now()
-    await repository.update_enrolment(session, enrolment["id"], {
-        "status": status, "next_run_at": None, "finished_at": now, "last_error": error,
-        "updated_at": now, **extra})
+    await repository.update_enrolment(
+        session,
+        enrolment["id"],
+        {
+            "status": status,
+            "next_run_at": None,
+            "finished_at": now,
+            "last_error": error,
+            "updated_at": now,
+            **extra,
+        },
+    )
 
 
-async def _record_failure(session: TenantSession, enrolment: dict[str, Any],
-                          error: str) -> None:
+async def _record_failure(session: TenantSession, enrolment: dict[str, Any], error: str) -> None:
     attempts = enrolment["attempts"] + 1
     # The exception's type only: its text may quote the statement's values.
-    logs.event(log, "automation step failed", level=logging.WARNING,
-               enrolment_id=enrolment["id"], automation_id=enrolment["automation_id"],
-               workspace_id=enrolment["workspace_id"], step_index=enrolment["step_index"],
-               attempts=attempts, error=error.split(":")[0])
+    logs.event(
+        log,
+        "automation step failed",
+        level=logging.WARNING,
+        enrolment_id=enrolment["id"],
+        automation_id=enrolment["automation_id"],
+        workspace_id=enrolment["workspace_id"],
+        step_index=enrolment["step_index"],
+        attempts=attempts,
+        error=error.split(":")[0],
+    )
     if attempts >= MAX_ATTEMPTS:
         await _finish(session, enrolment, "failed", error[:2000], attempts=attempts)
         return
     now = session.now()
-    await repository.update_enrolment(session, enrolment["id"], {
-        "attempts": attempts, "last_error": error[:2000], "updated_at": now,
-        "next_run_at": now + timedelta(minutes=2 ** (attempts - 1))})
+    await repository.update_enrolment(
+        session,
+        enrolment["id"],
+        {
+            "attempts": attempts,
+            "last_error": error[:2000],
+            "updated_at": now,
+            "next_run_at": now + timedelta(minutes=2 ** (attempts - 1)),
+        },
+    )

@@ -89,15 +89,22 @@ async def _check_steps(session: TenantSession, data: AutomationFixture) -> None:
         if step.type == "send_message":
             persona = await repository.get(session, repository.personas, step.persona_id)
             if persona is None:
-                raise AdminError(f"{where}.persona: no persona '{step.persona_id}' in this "
-                                 "workspace")
+                raise AdminError(
+                    f"{where}.persona: no persona '{step.persona_id}' in this workspace"
+                )
             if step.channel.value not in persona["channels"]:
-                raise AdminError(f"{where}.channel: persona {persona['name']} does not use "
-                                 f"{step.channel.value} (it uses {', '.join(persona['channels'])})")
-        if step.type == "create_task" and step.assignee_id is not None and \
-                not await references.member_exists(session, step.assignee_id):
-            raise AdminError(f"{where}.assignee: '{step.assignee_id}' is not a member of "
-                             "this workspace")
+                raise AdminError(
+                    f"{where}.channel: persona {persona['name']} does not use "
+                    f"{step.channel.value} (it uses {', '.join(persona['channels'])})"
+                )
+        if (
+            step.type == "create_task"
+            and step.assignee_id is not None
+            and not await references.member_exists(session, step.assignee_id)
+        ):
+            raise AdminError(
+                f"{where}.assignee: '{step.assignee_id}' is not a member of this workspace"
+            )
 
 
 async def load_automation(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:

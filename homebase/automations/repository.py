@@ -36,13 +36,20 @@ async def get(session: TenantSession, table: Table, row_id: str) -> dict[str, An
     return await session.fetch_one(session.select(table).where(table.c.id == row_id))
 
 
-def list_statement(session: TenantSession, table: Table, *, after_id: str | None,
-                   limit: int) -> Select:
+def list_statement(
+    session: TenantSession, table: Table, *, after_id: str | None, limit: int
+) -> Select:
     return keyset(session.select(table), table.c.id, after_id, limit)
 
 
-def enrolments_statement(session: TenantSession, automation_id: str, filters: EnrolmentFilters,
-                         *, after_id: str | None, limit: int) -> Select:
+def enrolments_statement(
+    session: TenantSession,
+    automation_id: str,
+    filters: EnrolmentFilters,
+    *,
+    after_id: str | None,
+    limit: int,
+) -> Select:
     statement = session.select(enrolments).where(enrolments.c.automation_id == automation_id)
     if filters.contact_id is not None:
         statement = statement.where(enrolments.c.contact_id == filters.contact_id)
@@ -59,34 +66,49 @@ async def insert_enrolment_if_none_active(session: TenantSession, row: dict[str,
     """True when inserted; False when the contact already has an active enrolment in the
     automation (the partial unique index decides, so concurrent enrols make one)."""
     dialect_insert = postgresql_insert if session.dialect == "postgresql" else sqlite_insert
-    statement = (dialect_insert(enrolments)
-                 .values(**row, workspace_id=session.workspace_id)
-                 .on_conflict_do_nothing(
-                     index_elements=["workspace_id", "automation_id", "contact_id"],
-                     index_where=ACTIVE))
+    statement = (
+        dialect_insert(enrolments)
+        .values(**row, workspace_id=session.workspace_id)
+        .on_conflict_do_nothing(
+            index_elements=["workspace_id", "automation_id", "contact_id"], index_where=ACTIVE
+        )
+    )
     return (await session.connection.execute(statement)).rowcount == 1
 
 
-async def active_enrolment(session: TenantSession, automation_id: str,
-                           contact_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(enrolments).where(
-        enrolments.c.automation_id == automation_id, enrolments.c.contact_id == contact_id,
-        enrolments.c.status == "active"))
+async def active_enrolment(
+    session: TenantSession, automation_id: str, contact_id: str
+) -> dict[str, Any] | None:
+    return await session.fetch_one(
+        session.select(enrolments).where(
+            enrolments.c.automation_id == automation_id,
+            enrolments.c.contact_id == contact_id,
+            enrolments.c.status == "active",
+        )
+    )
 
 
-async def update_enrolment(session: TenantSession, enrolment_id: str,
-                           values: dict[str, Any]) -> None:
-    await session.execute(session.update(enrolments).where(enrolments.c.id == enrolment_id)
-                          .values(**values))
+async def update_enrolment(
+    session: TenantSession, enrolment_id: str, values: dict[str, Any]
+) -> None:
+    await session.execute(
+        session.update(enrolments).where(enrolments.c.id == enrolment_id).values(**values)
+    )
 
 
-async def step_run(session: TenantSession, enrolment_id: str,
-                   step_index: int) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(step_runs).where(
-        step_runs.c.enrolment_id == enrolment_id, step_runs.c.step_index == step_index))
+async def step_run(
+    session: TenantSession, enrolment_id: str, step_index: int
+) -> dict[str, Any] | None:
+    return await session.fetch_one(
+        session.select(step_runs).where(
+            step_runs.c.enrolment_id == enrolment_id, step_runs.c.step_index == step_index
+        )
+    )
 
 
 async def leads_of_contact(session: TenantSession, contact_id: str) -> list[dict[str, Any]]:
-    return await session.fetch_all(session.select(
-        leads, leads.c.id, leads.c.phone_e164, leads.c.consent_expires_at)
-        .where(leads.c.contact_id == contact_id))
+    return await session.fetch_all(
+        session.select(leads, leads.c.id, leads.c.phone_e164, leads.c.consent_expires_at).where(
+            leads.c.contact_id == contact_id
+        )
+    )

@@ -29,10 +29,21 @@ class EnrolmentStatus(StrEnum):
 
 
 class Persona(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": _PERSONA_ID, "name": "Ava", "tone": "warm, brief, never pushy",
-        "channels": ["SMS", "EMAIL"], "signature": "Ava, Reyes Realty assistant",
-        "created_at": _WHEN, "updated_at": _WHEN}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": _PERSONA_ID,
+                    "name": "Ava",
+                    "tone": "warm, brief, never pushy",
+                    "channels": ["SMS", "EMAIL"],
+                    "signature": "Ava, Reyes Realty assistant",
+                    "created_at": _WHEN,
+                    "updated_at": _WHEN,
+                }
+            ]
+        }
+    )
 
     id: str
     name: str
@@ -44,21 +55,41 @@ class Persona(BaseModel):
 
 
 _STEPS_EXAMPLE = [
-    {"type": "send_message", "persona_id": _PERSONA_ID, "channel": "SMS",
-     "template": "Hi {first_name}, thanks for asking about the home on Elm St. Any questions?",
-     "subject": None},
+    {
+        "type": "send_message",
+        "persona_id": _PERSONA_ID,
+        "channel": "SMS",
+        "template": "Hi {first_name}, thanks for asking about the home on Elm St. Any questions?",
+        "subject": None,
+    },
     {"type": "wait", "days": 2, "hours": 0, "minutes": 0, "seconds": 0},
-    {"type": "create_task", "title": "Call {full_name}", "assignee_id": None,
-     "due_in_minutes": 60, "notes": None},
+    {
+        "type": "create_task",
+        "title": "Call {full_name}",
+        "assignee_id": None,
+        "due_in_minutes": 60,
+        "notes": None,
+    },
     {"type": "move_stage", "stage": "NURTURE"},
 ]
 
 
 class Automation(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": _AUTOMATION_ID, "name": "New buyer lead follow-up",
-        "description": "Text, wait two days, hand to the agent.", "enabled": True,
-        "steps": _STEPS_EXAMPLE, "created_at": _WHEN, "updated_at": _WHEN}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": _AUTOMATION_ID,
+                    "name": "New buyer lead follow-up",
+                    "description": "Text, wait two days, hand to the agent.",
+                    "enabled": True,
+                    "steps": _STEPS_EXAMPLE,
+                    "created_at": _WHEN,
+                    "updated_at": _WHEN,
+                }
+            ]
+        }
+    )
 
     id: str
     name: str
@@ -70,11 +101,22 @@ class Automation(BaseModel):
 
 
 class Campaign(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": "cmp_01jd3v6k8h2k3m4n5p6q7r8s9t", "name": "Spring open houses",
-        "persona_id": _PERSONA_ID, "automation_id": _AUTOMATION_ID, "status": "active",
-        "audience": "Buyer leads from Zillow in the last 30 days", "created_at": _WHEN,
-        "updated_at": _WHEN}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "cmp_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "name": "Spring open houses",
+                    "persona_id": _PERSONA_ID,
+                    "automation_id": _AUTOMATION_ID,
+                    "status": "active",
+                    "audience": "Buyer leads from Zillow in the last 30 days",
+                    "created_at": _WHEN,
+                    "updated_at": _WHEN,
+                }
+            ]
+        }
+    )
 
     id: str
     name: str
@@ -87,17 +129,26 @@ class Campaign(BaseModel):
 
 
 class EnrollRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
-        {"contact_id": _CONTACT_ID}]})
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"contact_id": _CONTACT_ID}]}
+    )
 
     contact_id: Id = Field(description="A contact of this workspace.")
 
 
 _ENROLMENT_EXAMPLE = {
-    "id": "enr_01jd3v6k8h2k3m4n5p6q7r8s9t", "automation_id": _AUTOMATION_ID,
-    "contact_id": _CONTACT_ID, "status": "active", "step_index": 0, "next_run_at": _WHEN,
-    "attempts": 0, "last_error": None, "finished_at": None, "created_at": _WHEN,
-    "updated_at": _WHEN}
+    "id": "enr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "automation_id": _AUTOMATION_ID,
+    "contact_id": _CONTACT_ID,
+    "status": "active",
+    "step_index": 0,
+    "next_run_at": _WHEN,
+    "attempts": 0,
+    "last_error": None,
+    "finished_at": None,
+    "created_at": _WHEN,
+    "updated_at": _WHEN,
+}
 
 
 class Enrolment(BaseModel):
@@ -108,10 +159,12 @@ class Enrolment(BaseModel):
     contact_id: str
     status: EnrolmentStatus
     step_index: int = Field(description="The next step to run, from 0.")
-    next_run_at: datetime | None = Field(description="When the engine runs it next; null "
-                                                     "once finished.")
-    attempts: int = Field(description="Failed tries of the current step (retried with "
-                                      "backoff, then failed).")
+    next_run_at: datetime | None = Field(
+        description="When the engine runs it next; null once finished."
+    )
+    attempts: int = Field(
+        description="Failed tries of the current step (retried with backoff, then failed)."
+    )
     last_error: str | None
     finished_at: datetime | None
     created_at: datetime
@@ -119,11 +172,14 @@ class Enrolment(BaseModel):
 
 
 class EnrollResponse(Enrolment):
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {**_ENROLMENT_EXAMPLE, "created": True}]})
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{**_ENROLMENT_EXAMPLE, "created": True}]}
+    )
 
-    created: bool = Field(description="false: the contact already had an active enrolment "
-                                      "in this automation; this is that enrolment.")
+    created: bool = Field(
+        description="false: the contact already had an active enrolment "
+        "in this automation; this is that enrolment."
+    )
 
 
 class EnrolmentFilters(BaseModel):

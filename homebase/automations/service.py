@@ -13,8 +13,11 @@ from homebase.outbox.service import emit
 from homebase.tasks import repository as tasks_repository
 from homebase.workspaces import references
 
-NOT_FOUND = {"automations": "No such automation.", "personas": "No such persona.",
-             "campaigns": "No such campaign."}
+NOT_FOUND = {
+    "automations": "No such automation.",
+    "personas": "No such persona.",
+    "campaigns": "No such campaign.",
+}
 
 
 class AutomationDisabled(Conflict):
@@ -36,8 +39,9 @@ async def _contact_or_400(session: TenantSession, contact_id: str) -> dict[str, 
     return contact
 
 
-async def enroll(session: TenantSession, automation_id: str,
-                 contact_id: str) -> tuple[dict[str, Any], bool]:
+async def enroll(
+    session: TenantSession, automation_id: str, contact_id: str
+) -> tuple[dict[str, Any], bool]:
     """(enrolment, created). A contact already active in the automation keeps its one
     enrolment: the answer is that enrolment with created false, and no second event."""
     automation = await get_or_404(session, repository.automations, automation_id)
@@ -45,10 +49,20 @@ async def enroll(session: TenantSession, automation_id: str,
     if not automation["enabled"]:
         raise AutomationDisabled(details={"automation_id": automation_id})
     now = session.now()
-    row = {"id": new_id("enr"), "automation_id": automation_id, "contact_id": contact_id,
-           "status": "active", "step_index": 0, "next_run_at": now, "attempts": 0,
-           "last_error": None, "actor": session.actor, "finished_at": None,
-           "created_at": now, "updated_at": now}
+    row = {
+        "id": new_id("enr"),
+        "automation_id": automation_id,
+        "contact_id": contact_id,
+        "status": "active",
+        "step_index": 0,
+        "next_run_at": now,
+        "attempts": 0,
+        "last_error": None,
+        "actor": session.actor,
+        "finished_at": None,
+        "created_at": now,
+        "updated_at": now,
+    }
     if not await repository.insert_enrolment_if_none_active(session, row):
         existing = await repository.active_enrolment(session, automation_id, contact_id)
         if existing is not None:
@@ -56,7 +70,11 @@ async def enroll(session: TenantSession, automation_id: str,
         raise Conflict("The contact's enrolment changed concurrently; try again.")
     work.mark(session.connection)  # the engine runs its first step as soon as this commits
     await emit(session, "automation.run", render.run_event(row, automation))
-    await timeline.record(session, contact_id, "automation_enrolled",
-                          f"Enrolled in automation {automation['name']}"[:200],
-                          data={"enrolment_id": row["id"], "automation_id": automation_id})
+    await timeline.record(
+        session,
+        contact_id,
+        "automation_enrolled",
+        f"Enrolled in automation {automation['name']}"[:200],
+        data={"enrolment_id": row["id"], "automation_id": automation_id},
+    )
     return row, True

@@ -26,8 +26,9 @@ PLACEHOLDERS = frozenset({"first_name", "last_name", "full_name", "persona_name"
 MAX_WAIT_SECONDS = 365 * 86400
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 # SMS, WHATSAPP or EMAIL; lower case accepted, as POST /messages does.
-ChannelName = Annotated[MessageChannel,
-                        BeforeValidator(lambda v: v.upper() if isinstance(v, str) else v)]
+ChannelName = Annotated[
+    MessageChannel, BeforeValidator(lambda v: v.upper() if isinstance(v, str) else v)
+]
 
 
 def _check_placeholders(text: str) -> str:
@@ -37,8 +38,10 @@ def _check_placeholders(text: str) -> str:
         raise ValueError(f"unbalanced braces ({error})") from error
     unknown = sorted(names - PLACEHOLDERS)
     if unknown:
-        raise ValueError(f"unknown placeholder(s) {', '.join('{' + n + '}' for n in unknown)}; "
-                         f"known: {', '.join(sorted(PLACEHOLDERS))}")
+        raise ValueError(
+            f"unknown placeholder(s) {', '.join('{' + n + '}' for n in unknown)}; "
+            f"known: {', '.join(sorted(PLACEHOLDERS))}"
+        )
     return text
 
 
@@ -55,7 +58,8 @@ class SendMessageStep(_Step):
     channel: ChannelName
     template: Annotated[str, StringConstraints(min_length=1, max_length=1200)]
     subject: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = Field(
-        None, description="Email only, and required there. One line.")
+        None, description="Email only, and required there. One line."
+    )
 
     @field_validator("subject")
     @classmethod
@@ -98,8 +102,7 @@ class CreateTaskStep(_Step):
     owner is a member of the workspace."""
 
     type: Literal["create_task"]
-    title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
-                                            max_length=160)]
+    title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=160)]
     assignee_id: Id | None = None
     due_in_minutes: Annotated[int, Field(ge=0, le=525600)] | None = None
     notes: Annotated[str, StringConstraints(max_length=2000)] | None = None
@@ -118,8 +121,9 @@ class MoveStageStep(_Step):
     stage: ContactStage
 
 
-Step = Annotated[SendMessageStep | WaitStep | CreateTaskStep | MoveStageStep,
-                 Field(discriminator="type")]
+Step = Annotated[
+    SendMessageStep | WaitStep | CreateTaskStep | MoveStageStep, Field(discriminator="type")
+]
 Steps = Annotated[list[Step], Field(min_length=1, max_length=50)]
 STEP = TypeAdapter(Step)
 
@@ -132,5 +136,6 @@ def fill(template: str, contact: dict[str, Any], persona_name: str = "") -> str:
     first = contact.get("first_name") or "there"
     last = contact.get("last_name") or ""
     full = " ".join(part for part in (contact.get("first_name"), last) if part) or first
-    return template.format_map({"first_name": first, "last_name": last, "full_name": full,
-                                "persona_name": persona_name})
+    return template.format_map(
+        {"first_name": first, "last_name": last, "full_name": full, "persona_name": persona_name}
+    )

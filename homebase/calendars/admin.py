@@ -11,18 +11,35 @@ from homebase.kit.errors import AdminError
 from homebase.runtime import Runtime
 
 
-async def connect_calendar(connection: AsyncConnection, runtime: Runtime, *, user: str,
-                           url: str, username: str, password: str) -> dict[str, Any]:
+async def connect_calendar(
+    connection: AsyncConnection,
+    runtime: Runtime,
+    *,
+    user: str,
+    url: str,
+    username: str,
+    password: str,
+) -> dict[str, Any]:
     workspace_id = await service.member_workspace(connection, user)
     if workspace_id is None:
         raise AdminError(f"no member {user}")
     session = TenantSession(connection, workspace_id, clock=runtime.clock, actor="admin")
     try:
         row = await service.connect(
-            session, runtime.settings.keys, user_id=user, url=url,
-            credentials=service.Credentials(username, password))
+            session,
+            runtime.settings.keys,
+            user_id=user,
+            url=url,
+            credentials=service.Credentials(username, password),
+        )
     except service.CalendarUrlInvalid as error:
         raise AdminError(f"--url {error}") from error
     # The password is never printed back.
-    return {"id": row["id"], "workspace_id": workspace_id, "user_id": user,
-            "url": row["url"], "username": username, "connected": True}
+    return {
+        "id": row["id"],
+        "workspace_id": workspace_id,
+        "user_id": user,
+        "url": row["url"],
+        "username": username,
+        "connected": True,
+    }

@@ -17,8 +17,14 @@ def _utc(moment: datetime) -> str:
 
 def escape(text: str) -> str:
     """TEXT value escaping: backslash, semicolon, comma and newlines."""
-    return (text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-            .replace("\r\n", "\\n").replace("\r", "\\n").replace("\n", "\\n"))
+    return (
+        text.replace("\\", "\\\\")
+        .replace(";", "\\;")
+        .replace(",", "\\,")
+        .replace("\r\n", "\\n")
+        .replace("\r", "\\n")
+        .replace("\n", "\\n")
+    )
 
 
 def fold(line: str) -> str:
@@ -44,7 +50,10 @@ def uid(appointment_id: str) -> str:
 
 def calendar_object(appointment: dict[str, Any], *, sequence: int, now: datetime) -> bytes:
     lines = [
-        "BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{PRODID}", "CALSCALE:GREGORIAN",
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        f"PRODID:{PRODID}",
+        "CALSCALE:GREGORIAN",
         "BEGIN:VEVENT",
         f"UID:{uid(appointment['id'])}",
         f"DTSTAMP:{_utc(now)}",

@@ -35,8 +35,10 @@ pushes = CalendarPush.__table__
 appointments = Appointment.__table__
 calendars = MemberCalendar.__table__
 MAX_ERROR_LENGTH = 500
-UNREADABLE = ("the calendar's credentials cannot be decrypted (HOMEBASE_SECRET_KEY "
-              "changed?); connect the calendar again")
+UNREADABLE = (
+    "the calendar's credentials cannot be decrypted (HOMEBASE_SECRET_KEY "
+    "changed?); connect the calendar again"
+)
 
 
 @dataclass(frozen=True)
@@ -67,13 +69,15 @@ def backoff(failed_attempts: int, unit_seconds: float) -> timedelta:
 
 def lease_seconds(settings: Settings) -> float:
     # Never shorter than an attempt can take, or a live push would lose its lease.
-    return max(settings.calendar_push_lease_seconds,
-               settings.calendar_push_timeout_seconds + 5)
+    return max(settings.calendar_push_lease_seconds, settings.calendar_push_timeout_seconds + 5)
 
 
 def _due(now: datetime):
-    return and_(pushes.c.status == "pending", pushes.c.next_attempt_at <= now,
-                or_(pushes.c.lease_token.is_(None), pushes.c.lease_expires_at <= now))
+    return and_(
+        pushes.c.status == "pending",
+        pushes.c.next_attempt_at <= now,
+        or_(pushes.c.lease_token.is_(None), pushes.c.lease_expires_at <= now),
+    )
 
 
 def _locking(statement, connection: AsyncConnection):
@@ -84,46 +88,91 @@ def _locking(statement, connection: AsyncConnection):
 
 async def work_waiting(connection: AsyncConnection, now: datetime) -> bool:
     """Read-only, so an idle worker never takes SQLite's write lock to find nothing."""
-    return (await connection.execute(select(pushes.c.id).where(_due(now)).limit(1))
-            ).first() is not None
+    return (
+        await connection.execute(select(pushes.c.id).where(_due(now)).limit(1))
+    ).first() is not None
 
 
-_APPOINTMENT_COLUMNS = ("id", "title", "location", "notes", "starts_at", "ends_at",
-                        "outcome", "created_at", "updated_at")
+_APPOINTMENT_COLUMNS = (
+    "id",
+    "title",
+    "location",
+    "notes",
+    "starts_at",
+    "ends_at",
+    "outcome",
+    "created_at",
+    "updated_at",
+)
 
 
 async def claim(runtime: Runtime, limit: int) -> list[Claim]:
     now = runtime.clock()
     lease_until = now + timedelta(seconds=lease_seconds(runtime.settings))
     async with runtime.db.transaction() as connection:
-        due = (await connection.execute(_locking(
-            select(pushes.c.id, pushes.c.attempts).where(_due(now))
-            .order_by(pushes.c.next_attempt_at, pushes.c.id).limit(limit), connection)
-        )).all()
+        due = (
+            await connection.execute(
+                _locking(
+                    select(pushes.c.id, pushes.c.attempts)
+                    .where(_due(now))
+                    .order_by(pushes.c.next_attempt_at, pushes.c.id)
+                    .limit(limit),
+                    connection,
+                )
+            )
+        ).all()
         tokens: dict[str, str] = {}
         for push_id, _ in due:
             token = new_id("lse")
             leased = await connection.execute(
-                update(pushes).where(pushes.c.id == push_id, _due(now))
-                .values(lease_token=token, lease_expires_at=lease_until,
-                        attempts=pushes.c.attempts + 1, updated_at=now))
+                update(pushes)
+                .where(pushes.c.id == push_id, _due(now))
+                .values(
+                    lease_token=token,
+                    lease_expires_at=lease_until,
+                    attempts=pushes.c.attempts + 1,
+                    updated_at=now,
+                )
+            )
             if leased.rowcount == 1:
                 tokens[push_id] = token
         if not tokens:
             return []
-        rows = (await connection.execute(
-            select(pushes.c.id, pushes.c.workspace_id, pushes.c.revision, pushes.c.attempts,
-                   pushes.c.calendar_id, calendars.c.url, calendars.c.credentials_sealed,
-                   *(appointments.c[name].label(f"a_{name}") for name in _APPOINTMENT_COLUMNS))
-            .join(calendars, calendars.c.id == pushes.c.calendar_id)
-            .join(appointments, appointments.c.id == pushes.c.appointment_id)
-            .where(pushes.c.id.in_(list(tokens))))).mappings().all()
-    return [Claim(push_id=row["id"], workspace_id=row["workspace_id"],
-                  lease_token=tokens[row["id"]], revision=row["revision"],
-                  attempts=row["attempts"], calendar_id=row["calendar_id"], url=row["url"],
-                  credentials_sealed=row["credentials_sealed"],
-                  appointment={name: row[f"a_{name}"] for name in _APPOINTMENT_COLUMNS})
-            for row in rows]
+        rows = (
+            (
+                await connection.execute(
+                    select(
+                        pushes.c.id,
+                        pushes.c.workspace_id,
+                        pushes.c.revision,
+                        pushes.c.attempts,
+                        pushes.c.calendar_id,
+                        calendars.c.url,
+                        calendars.c.credentials_sealed,
+                        *(appointments.c[name].label(f"a_{name}") for name in _APPOINTMENT_COLUMNS),
+                    )
+                    .join(calendars, calendars.c.id == pushes.c.calendar_id)
+                    .join(appointments, appointments.c.id == pushes.c.appointment_id)
+                    .where(pushes.c.id.in_(list(tokens)))
+                )
+            )
+            .mappings()
+            .all()
+        )
+    return [
+        Claim(
+            push_id=row["id"],
+            workspace_id=row["workspace_id"],
+            lease_token=tokens[row["id"]],
+            revision=row["revision"],
+            attempts=row["attempts"],
+            calendar_id=row["calendar_id"],
+            url=row["url"],
+            credentials_sealed=row["credentials_sealed"],
+            appointment={name: row[f"a_{name}"] for name in _APPOINTMENT_COLUMNS},
+        )
+        for row in rows
+    ]
 
 
 def event_url(claimed: Claim) -> str:
@@ -132,37 +181,50 @@ def event_url(claimed: Claim) -> str:
 
 async def push_one(runtime: Runtime, claimed: Claim, client: httpx.AsyncClient) -> PushResult:
     try:
-        credentials = open_credentials(runtime.settings.keys, claimed.calendar_id,
-                                       claimed.credentials_sealed)
+        credentials = open_credentials(
+            runtime.settings.keys, claimed.calendar_id, claimed.credentials_sealed
+        )
     except SealBroken:
         return PushResult(succeeded=False, error=UNREADABLE, permanent=True)
-    body = ical.calendar_object(claimed.appointment, sequence=claimed.revision,
-                                now=runtime.clock())
+    body = ical.calendar_object(claimed.appointment, sequence=claimed.revision, now=runtime.clock())
     try:
         response = await client.put(
-            event_url(claimed), content=body,
+            event_url(claimed),
+            content=body,
             auth=httpx.BasicAuth(credentials.username, credentials.password),
-            headers={"Content-Type": "text/calendar; charset=utf-8"})
+            headers={"Content-Type": "text/calendar; charset=utf-8"},
+        )
     except httpx.HTTPError as error:
-        return PushResult(succeeded=False,
-                          error=f"{type(error).__name__}: {error}"[:MAX_ERROR_LENGTH])
+        return PushResult(
+            succeeded=False, error=f"{type(error).__name__}: {error}"[:MAX_ERROR_LENGTH]
+        )
     if 200 <= response.status_code < 300:
         return PushResult(succeeded=True, status_code=response.status_code)
-    return PushResult(succeeded=False, status_code=response.status_code,
-                      error=f"the calendar answered HTTP {response.status_code}")
+    return PushResult(
+        succeeded=False,
+        status_code=response.status_code,
+        error=f"the calendar answered HTTP {response.status_code}",
+    )
 
 
-def _outcome(claimed: Claim, result: PushResult, now: datetime,
-             settings: Settings) -> dict[str, Any]:
-    recorded = {"last_status_code": result.status_code, "last_error": result.error,
-                "updated_at": now}
+def _outcome(
+    claimed: Claim, result: PushResult, now: datetime, settings: Settings
+) -> dict[str, Any]:
+    recorded = {
+        "last_status_code": result.status_code,
+        "last_error": result.error,
+        "updated_at": now,
+    }
     if result.succeeded:
-        return {**recorded, "status": "succeeded", "completed_at": now,
-                "next_attempt_at": None}
+        return {**recorded, "status": "succeeded", "completed_at": now, "next_attempt_at": None}
     if result.permanent or claimed.attempts >= settings.calendar_push_max_attempts:
         return {**recorded, "status": "failed", "completed_at": now, "next_attempt_at": None}
-    return {**recorded, "status": "pending", "next_attempt_at": now + backoff(
-        claimed.attempts, settings.calendar_push_backoff_unit_seconds)}
+    return {
+        **recorded,
+        "status": "pending",
+        "next_attempt_at": now
+        + backoff(claimed.attempts, settings.calendar_push_backoff_unit_seconds),
+    }
 
 
 async def record(runtime: Runtime, outcomes: list[tuple[Claim, PushResult]]) -> None:
@@ -170,11 +232,14 @@ async def record(runtime: Runtime, outcomes: list[tuple[Claim, PushResult]]) -> 
     released = {"lease_token": None, "lease_expires_at": None}
     async with runtime.db.transaction() as connection:
         for claimed, result in outcomes:
-            fenced = update(pushes).where(pushes.c.id == claimed.push_id,
-                                          pushes.c.lease_token == claimed.lease_token)
+            fenced = update(pushes).where(
+                pushes.c.id == claimed.push_id, pushes.c.lease_token == claimed.lease_token
+            )
             done = await connection.execute(
-                fenced.where(pushes.c.revision == claimed.revision)
-                .values(**_outcome(claimed, result, now, runtime.settings), **released))
+                fenced.where(pushes.c.revision == claimed.revision).values(
+                    **_outcome(claimed, result, now, runtime.settings), **released
+                )
+            )
             if done.rowcount == 0:
                 # The appointment changed while this push was in flight: the newer
                 # revision is already pending and due; just give the lease back.
@@ -187,16 +252,22 @@ async def push_due(runtime: Runtime) -> int:
         return 0
     timeout = httpx.Timeout(runtime.settings.calendar_push_timeout_seconds)
     async with httpx.AsyncClient(timeout=timeout, follow_redirects=False) as client:
-        results = await asyncio.gather(*(push_one(runtime, claimed, client)
-                                         for claimed in claims))
+        results = await asyncio.gather(*(push_one(runtime, claimed, client) for claimed in claims))
     await record(runtime, list(zip(claims, results, strict=True)))
     for claimed, result in zip(claims, results, strict=True):
-        logs.event(log, "calendar push", level=logging.INFO if result.succeeded
-                   else logging.WARNING, push_id=claimed.push_id,
-                   workspace_id=claimed.workspace_id, calendar_id=claimed.calendar_id,
-                   appointment_id=claimed.appointment.get("id"), attempt=claimed.attempts,
-                   outcome="succeeded" if result.succeeded else "failed",
-                   status_code=result.status_code, permanent=result.permanent)
+        logs.event(
+            log,
+            "calendar push",
+            level=logging.INFO if result.succeeded else logging.WARNING,
+            push_id=claimed.push_id,
+            workspace_id=claimed.workspace_id,
+            calendar_id=claimed.calendar_id,
+            appointment_id=claimed.appointment.get("id"),
+            attempt=claimed.attempts,
+            outcome="succeeded" if result.succeeded else "failed",
+            status_code=result.status_code,
+            permanent=result.permanent,
+        )
     return len(claims)
 
 

@@ -57,8 +57,7 @@ def collection_url(url: str) -> str:
 
 
 def seal_credentials(keys: Keyring, calendar_id: str, credentials: Credentials) -> str:
-    plaintext = json.dumps({"username": credentials.username,
-                            "password": credentials.password})
+    plaintext = json.dumps({"username": credentials.username, "password": credentials.password})
     return seal(keys, SEAL_PURPOSE, plaintext, calendar_id)
 
 
@@ -68,30 +67,39 @@ def open_credentials(keys: Keyring, calendar_id: str, sealed: str) -> Credential
     return Credentials(values["username"], values["password"])
 
 
-async def connect(session: TenantSession, keys: Keyring, *, user_id: str, url: str,
-                  credentials: Credentials) -> dict[str, Any]:
+async def connect(
+    session: TenantSession, keys: Keyring, *, user_id: str, url: str, credentials: Credentials
+) -> dict[str, Any]:
     """Connects the member's calendar, replacing one connected before (same row id, so
     queued pushes go to the new address)."""
     url = collection_url(url)
     now = session.now()
     existing = await calendar_of(session, user_id)
     if existing is not None:
-        changes = {"url": url, "updated_at": now, "credentials_sealed": seal_credentials(
-            keys, existing["id"], credentials)}
-        await session.execute(session.update(calendars)
-                              .where(calendars.c.id == existing["id"]).values(**changes))
+        changes = {
+            "url": url,
+            "updated_at": now,
+            "credentials_sealed": seal_credentials(keys, existing["id"], credentials),
+        }
+        await session.execute(
+            session.update(calendars).where(calendars.c.id == existing["id"]).values(**changes)
+        )
         return {**existing, **changes}
     calendar_id = new_id("mcl")
-    row = {"id": calendar_id, "user_id": user_id, "url": url, "created_at": now,
-           "updated_at": now,
-           "credentials_sealed": seal_credentials(keys, calendar_id, credentials)}
+    row = {
+        "id": calendar_id,
+        "user_id": user_id,
+        "url": url,
+        "created_at": now,
+        "updated_at": now,
+        "credentials_sealed": seal_credentials(keys, calendar_id, credentials),
+    }
     await session.insert(calendars, row)
     return {**row, "workspace_id": session.workspace_id}
 
 
 async def calendar_of(session: TenantSession, user_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(calendars)
-                                   .where(calendars.c.user_id == user_id))
+    return await session.fetch_one(session.select(calendars).where(calendars.c.user_id == user_id))
 
 
 async def enqueue_push(session: TenantSession, appointment: dict[str, Any]) -> bool:
@@ -105,25 +113,44 @@ async def enqueue_push(session: TenantSession, appointment: dict[str, Any]) -> b
     now = session.now()
     dialect_insert = postgresql_insert if session.dialect == "postgresql" else sqlite_insert
     statement = dialect_insert(pushes).values(
-        id=new_id("cpu"), workspace_id=session.workspace_id,
-        appointment_id=appointment["id"], calendar_id=calendar["id"], status="pending",
-        revision=1, attempts=0, next_attempt_at=now, lease_token=None, lease_expires_at=None,
-        last_status_code=None, last_error=None, created_at=now, updated_at=now,
-        completed_at=None)
+        id=new_id("cpu"),
+        workspace_id=session.workspace_id,
+        appointment_id=appointment["id"],
+        calendar_id=calendar["id"],
+        status="pending",
+        revision=1,
+        attempts=0,
+        next_attempt_at=now,
+        lease_token=None,
+        lease_expires_at=None,
+        last_status_code=None,
+        last_error=None,
+        created_at=now,
+        updated_at=now,
+        completed_at=None,
+    )
     # A push in flight keeps its lease; the new revision makes its outcome stale, so
     # the row stays pending and is pushed again with this state (tasks.record).
     statement = statement.on_conflict_do_update(
         index_elements=["appointment_id"],
-        set_={"status": "pending", "revision": pushes.c.revision + 1, "attempts": 0,
-              "next_attempt_at": now, "calendar_id": calendar["id"], "updated_at": now,
-              "completed_at": None},
-        where=pushes.c.workspace_id == session.workspace_id)
+        set_={
+            "status": "pending",
+            "revision": pushes.c.revision + 1,
+            "attempts": 0,
+            "next_attempt_at": now,
+            "calendar_id": calendar["id"],
+            "updated_at": now,
+            "completed_at": None,
+        },
+        where=pushes.c.workspace_id == session.workspace_id,
+    )
     await session.connection.execute(statement)
     return True
 
 
 async def member_workspace(connection, user_id: str) -> str | None:
     """The workspace of a member id, for the admin command (which names only the user)."""
-    row = (await connection.execute(select(users.c.workspace_id)
-                                    .where(users.c.id == user_id))).first()
+    row = (
+        await connection.execute(select(users.c.workspace_id).where(users.c.id == user_id))
+    ).first()
     return row[0] if row else None

@@ -21,8 +21,10 @@ router = v1_router(prefix="/calls", tags=["calls"])
 
 CallsRead = require(Scope.calls_read)
 # `fields` takes wire names ("from"), which differ from Python's ("from_").
-_WIRE_NAMES = create_model("CallWireNames", **{
-    (info.alias or name): (Any, None) for name, info in Call.model_fields.items()})
+_WIRE_NAMES = create_model(
+    "CallWireNames",
+    **{(info.alias or name): (Any, None) for name, info in Call.model_fields.items()},
+)
 CallFields = Annotated[Projection, Depends(field_selector(_WIRE_NAMES))]
 Pages = Annotated[PageRequest, Depends(page_request)]
 
@@ -33,33 +35,52 @@ def _renderer(request: Request, principal, session: TenantSession):
     now = session.now()
 
     def link(row: dict[str, Any]) -> recordings.RecordingLink:
-        return recordings.issue(settings.keys, settings.public_url, session.workspace_id,
-                                row["id"], now)
+        return recordings.issue(
+            settings.keys, settings.public_url, session.workspace_id, row["id"], now
+        )
 
     return lambda row: render.call(row, pii=pii, link=link)
 
 
-@router.get("", response_model=Page[Call], summary="List calls",
-            description="Human and AI-handled calls, newest first; handled_by tells them "
-                        "apart. Each carries a fresh five-minute recording_url.",
-            responses=error_responses(*READ_ERRORS))
-async def list_calls(request: Request, principal: CallsRead, session: Tenant, page: Pages,
-                     fields: CallFields,
-                     filters: Annotated[CallFilters, Query()]) -> JSONResponse:
+@router.get(
+    "",
+    response_model=Page[Call],
+    summary="List calls",
+    description="Human and AI-handled calls, newest first; handled_by tells them "
+    "apart. Each carries a fresh five-minute recording_url.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def list_calls(
+    request: Request,
+    principal: CallsRead,
+    session: Tenant,
+    page: Pages,
+    fields: CallFields,
+    filters: Annotated[CallFilters, Query()],
+) -> JSONResponse:
     to_wire = _renderer(request, principal, session)
     return await list_response(
-        request, session, page, filters.model_dump(mode="json"),
-        lambda after_id, limit: repository.list_statement(session, filters, after_id=after_id,
-                                                          limit=limit),
-        lambda row: fields(to_wire(row)))
+        request,
+        session,
+        page,
+        filters.model_dump(mode="json"),
+        lambda after_id, limit: repository.list_statement(
+            session, filters, after_id=after_id, limit=limit
+        ),
+        lambda row: fields(to_wire(row)),
+    )
 
 
-@router.get("/{id}", response_model=Call,
-            summary="Retrieve a call with transcript and recording",
-            description="recording_url is a signed link to this service's recording proxy, "
-                        "valid five minutes; fetch the call again for a new one.",
-            responses=error_responses(*ONE_ERRORS))
-async def get_call(request: Request, id: str, principal: CallsRead, session: Tenant,
-                   fields: CallFields) -> JSONResponse:
+@router.get(
+    "/{id}",
+    response_model=Call,
+    summary="Retrieve a call with transcript and recording",
+    description="recording_url is a signed link to this service's recording proxy, "
+    "valid five minutes; fetch the call again for a new one.",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def get_call(
+    request: Request, id: str, principal: CallsRead, session: Tenant, fields: CallFields
+) -> JSONResponse:
     row = await service.get_or_404(session, id)
     return json_response(fields(_renderer(request, principal, session)(row)))

@@ -19,8 +19,7 @@ async def load_call(session: TenantSession, item: dict[str, Any], refs: Refs) ->
     if data.recording_tone_seconds is not None:
         # A generated tone stands in for real audio, so demo links play something.
         key = f"fixtures/{session.workspace_id}/{new_id('rec')}.wav"
-        await recordings.write_tone(get_settings().recordings_dir, key,
-                                    data.recording_tone_seconds)
+        await recordings.write_tone(get_settings().recordings_dir, key, data.recording_tone_seconds)
         data = data.model_copy(update={"recording_key": key})
     row = await service.record_call(session, data, data.provider_call_id)
     return row["id"]

@@ -51,8 +51,10 @@ class LinkExpired(ApiError):
     message = "This recording link has expired; fetch the call again for a new one."
 
 
-_AUDIO = {media_type: {"schema": {"type": "string", "format": "binary"}}
-          for media_type in ("audio/wav", "audio/mpeg", "audio/mp4", "audio/ogg")}
+_AUDIO = {
+    media_type: {"schema": {"type": "string", "format": "binary"}}
+    for media_type in ("audio/wav", "audio/mpeg", "audio/mp4", "audio/ogg")
+}
 
 
 def _error(status: int, description: str) -> dict[str, Any]:
@@ -60,18 +62,25 @@ def _error(status: int, description: str) -> dict[str, Any]:
 
 
 @router.get(
-    "/recordings/{token}", summary="Stream a call recording",
+    "/recordings/{token}",
+    summary="Stream a call recording",
     description="The target of a call's recording_url. Needs no credential: the link is "
-                "signed and valid five minutes. Supports Range requests (206 with "
-                "Content-Range).",
-    openapi_extra={"security": []}, response_class=FileResponse,
-    responses={200: {"content": _AUDIO, "description": "The audio."},
-               206: {"content": _AUDIO, "description": "The requested byte range, with "
-                                                      "Content-Range."},
-               416: {"description": "The range lies outside the file."},
-               403: _error(403, "Link expired (recording_link_expired) or altered or "
-                                "malformed (recording_link_invalid)."),
-               404: _error(404, "The call or its recording no longer exists (not_found).")})
+    "signed and valid five minutes. Supports Range requests (206 with "
+    "Content-Range).",
+    openapi_extra={"security": []},
+    response_class=FileResponse,
+    responses={
+        200: {"content": _AUDIO, "description": "The audio."},
+        206: {"content": _AUDIO, "description": "The requested byte range, with Content-Range."},
+        416: {"description": "The range lies outside the file."},
+        403: _error(
+            403,
+            "Link expired (recording_link_expired) or altered or "
+            "malformed (recording_link_invalid).",
+        ),
+        404: _error(404, "The call or its recording no longer exists (not_found)."),
+    },
+)
 async def stream_recording(request: Request, token: str) -> Response:
     runtime = get_runtime(request)
     claim = recordings.verify(runtime.settings.keys, token)
@@ -82,25 +91,34 @@ async def stream_recording(request: Request, token: str) -> Response:
     async with runtime.db.transaction(write=False) as connection:
         session = TenantSession(connection, claim.workspace_id, clock=runtime.clock)
         call = await repository.get(session, claim.call_id)
-    path = (recordings.resolve(runtime.settings.recordings_dir, call["recording_key"])
-            if call and call["recording_key"] else None)
+    path = (
+        recordings.resolve(runtime.settings.recordings_dir, call["recording_key"])
+        if call and call["recording_key"]
+        else None
+    )
     if path is None or not path.is_file():
         raise NotFound("No such recording.")
     remaining = int((claim.expires_at - runtime.clock()).total_seconds())
-    return FileResponse(path, media_type=recordings.media_type(path),
-                        headers={"Cache-Control": f"private, max-age={max(remaining, 0)}"})
+    return FileResponse(
+        path,
+        media_type=recordings.media_type(path),
+        headers={"Cache-Control": f"private, max-age={max(remaining, 0)}"},
+    )
 
 
-router.add_api_route("/recordings/{token}", stream_recording, methods=["HEAD"],
-                     include_in_schema=False)
+router.add_api_route(
+    "/recordings/{token}", stream_recording, methods=["HEAD"], include_in_schema=False
+)
 
 
 def _check_signature(secret: str, body: bytes, header: str | None) -> None:
     if not secret:
         # Switched off, not broken: a 5xx would page someone and invite the provider to
         # retry a callback that can never be accepted (docs/deals-listings-calls.md).
-        raise NotFound("Call provider callbacks are not enabled on this server "
-                       "(HOMEBASE_CALLS_PROVIDER_SECRET is unset).")
+        raise NotFound(
+            "Call provider callbacks are not enabled on this server "
+            "(HOMEBASE_CALLS_PROVIDER_SECRET is unset)."
+        )
     expected = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
     if not header or not same_text(expected, header.strip()):
         raise Unauthenticated(f"{SIGNATURE_HEADER} is missing or does not match the body.")
@@ -116,8 +134,11 @@ async def _workspace_for(connection, call: CallCompleted) -> str:
     e164 = to_e164(number)
     owners = await repository.workspaces_owning(connection, e164) if e164 else []
     if len(owners) != 1:
-        reason = "is not a number of any workspace" if not owners else \
-            "belongs to several workspaces; send workspace_id"
+        reason = (
+            "is not a number of any workspace"
+            if not owners
+            else "belongs to several workspaces; send workspace_id"
+        )
         raise ValidationFailed.for_field(field, reason)
     return owners[0]
 
@@ -144,40 +165,56 @@ _CALLBACK_SCHEMA = _inlined(CallCompleted.model_json_schema(by_alias=True))
 
 
 @router.post(
-    "/providers/calls/completed", status_code=201, response_model=CallRecorded,
+    "/providers/calls/completed",
+    status_code=201,
+    response_model=CallRecorded,
     summary="Provider callback: a call finished",
     description="For the telephony provider, not API clients. Sign the exact raw body: "
-                f"`{SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 keyed by "
-                "HOMEBASE_CALLS_PROVIDER_SECRET>`. Records the call (201), or answers 200 "
-                "with created false when provider_call_id was already recorded; matches the "
-                "contact by the other party's number, adds a call entry to its timeline and "
-                "emits call.completed.",
-    openapi_extra={"security": [], "requestBody": {
-        "required": True, "content": {"application/json": {"schema": _CALLBACK_SCHEMA}}}},
-    responses={200: {"model": CallRecorded, "description": "Already recorded."},
-               400: _error(400, "The body failed validation, or no single workspace owns the "
-                                "receiving number (validation_failed)."),
-               401: _error(401, "Signature missing or wrong (unauthenticated)."),
-               404: _error(404, "Callbacks are not enabled here: HOMEBASE_CALLS_PROVIDER_SECRET "
-                                "is unset (not_found).")})
+    f"`{SIGNATURE_HEADER}: sha256=<hex HMAC-SHA256 keyed by "
+    "HOMEBASE_CALLS_PROVIDER_SECRET>`. Records the call (201), or answers 200 "
+    "with created false when provider_call_id was already recorded; matches the "
+    "contact by the other party's number, adds a call entry to its timeline and "
+    "emits call.completed.",
+    openapi_extra={
+        "security": [],
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": _CALLBACK_SCHEMA}},
+        },
+    },
+    responses={
+        200: {"model": CallRecorded, "description": "Already recorded."},
+        400: _error(
+            400,
+            "The body failed validation, or no single workspace owns the "
+            "receiving number (validation_failed).",
+        ),
+        401: _error(401, "Signature missing or wrong (unauthenticated)."),
+        404: _error(
+            404,
+            "Callbacks are not enabled here: HOMEBASE_CALLS_PROVIDER_SECRET is unset (not_found).",
+        ),
+    },
+)
 async def receive_call_completed(request: Request) -> JSONResponse:
     runtime = get_runtime(request)
     body = await request.body()
-    _check_signature(runtime.settings.calls_provider_secret, body,
-                     request.headers.get(SIGNATURE_HEADER))
+    _check_signature(
+        runtime.settings.calls_provider_secret, body, request.headers.get(SIGNATURE_HEADER)
+    )
     if len(body) > MAX_CALLBACK_BYTES:
         raise ValidationFailed("The callback body is too large.")
     try:
         call = CallCompleted.model_validate_json(body)
     except ValidationError as error:
-        raise validation_failed([{**item, "loc": ("body", *item["loc"])}
-                                 for item in error.errors()]) from None
+        raise validation_failed(
+            [{**item, "loc": ("body", *item["loc"])} for item in error.errors()]
+        ) from None
     workspace_id = None
     try:
         async with runtime.db.transaction() as connection:
             workspace_id = await _workspace_for(connection, call)
-            session = TenantSession(connection, workspace_id, clock=runtime.clock,
-                                    actor="provider")
+            session = TenantSession(connection, workspace_id, clock=runtime.clock, actor="provider")
             existing = await repository.get_by_provider_id(session, call.provider_call_id)
             if existing is not None:
                 return _recorded(existing["id"], workspace_id, created=False)
@@ -197,5 +234,6 @@ async def receive_call_completed(request: Request) -> JSONResponse:
 
 
 def _recorded(call_id: str, workspace_id: str, *, created: bool) -> JSONResponse:
-    return json_response({"id": call_id, "workspace_id": workspace_id, "created": created},
-                         201 if created else 200)
+    return json_response(
+        {"id": call_id, "workspace_id": workspace_id, "created": created}, 201 if created else 200
+    )

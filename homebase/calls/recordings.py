@@ -36,8 +36,9 @@ class LinkClaim:
     expires_at: datetime
 
 
-def issue(keys: Keyring, public_url: str, workspace_id: str, call_id: str,
-          now: datetime) -> RecordingLink:
+def issue(
+    keys: Keyring, public_url: str, workspace_id: str, call_id: str, now: datetime
+) -> RecordingLink:
     # Whole seconds, rounded up, so a link never lives less than the full five minutes.
     expires = math.ceil((now + LINK_TTL).timestamp())
     expires_at = datetime.fromtimestamp(expires, UTC)
@@ -70,8 +71,14 @@ def resolve(root: Path, key: str) -> Path | None:
     return path
 
 
-MEDIA_TYPES = {".wav": "audio/wav", ".mp3": "audio/mpeg", ".m4a": "audio/mp4",
-               ".ogg": "audio/ogg", ".opus": "audio/ogg", ".webm": "audio/webm"}
+MEDIA_TYPES = {
+    ".wav": "audio/wav",
+    ".mp3": "audio/mpeg",
+    ".m4a": "audio/mp4",
+    ".ogg": "audio/ogg",
+    ".opus": "audio/ogg",
+    ".webm": "audio/webm",
+}
 
 
 def media_type(path: Path) -> str:

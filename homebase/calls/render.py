@@ -37,11 +37,18 @@ def call(row: dict[str, Any], *, pii: bool, link: LinkMaker) -> dict[str, Any]:
 def completed_event(row: dict[str, Any]) -> dict[str, Any]:
     """call.completed data: phones always masked, no transcript, no (short-lived) link."""
     return {
-        "id": row["id"], "contact_id": row["contact_id"], "direction": row["direction"],
-        "from": mask_phone(row["from_number"]), "to": mask_phone(row["to_number"]),
-        "handled_by": row["handled_by"], "user_id": row["user_id"],
-        "started_at": isoformat(row["started_at"]), "ended_at": isoformat(row["ended_at"]),
-        "duration_seconds": row["duration_seconds"], "disposition": row["disposition"],
-        "summary": row["summary"], "has_recording": row["recording_key"] is not None,
+        "id": row["id"],
+        "contact_id": row["contact_id"],
+        "direction": row["direction"],
+        "from": mask_phone(row["from_number"]),
+        "to": mask_phone(row["to_number"]),
+        "handled_by": row["handled_by"],
+        "user_id": row["user_id"],
+        "started_at": isoformat(row["started_at"]),
+        "ended_at": isoformat(row["ended_at"]),
+        "duration_seconds": row["duration_seconds"],
+        "disposition": row["disposition"],
+        "summary": row["summary"],
+        "has_recording": row["recording_key"] is not None,
         "provider_call_id": row["provider_call_id"],
     }

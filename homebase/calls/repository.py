@@ -21,14 +21,17 @@ async def get(session: TenantSession, call_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(session.select(calls).where(calls.c.id == call_id))
 
 
-async def get_by_provider_id(session: TenantSession, provider_call_id: str
-                             ) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(calls)
-                                   .where(calls.c.provider_call_id == provider_call_id))
+async def get_by_provider_id(
+    session: TenantSession, provider_call_id: str
+) -> dict[str, Any] | None:
+    return await session.fetch_one(
+        session.select(calls).where(calls.c.provider_call_id == provider_call_id)
+    )
 
 
-def list_statement(session: TenantSession, filters: CallFilters, *, after_id: str | None,
-                   limit: int) -> Select:
+def list_statement(
+    session: TenantSession, filters: CallFilters, *, after_id: str | None, limit: int
+) -> Select:
     statement = session.select(calls)
     if filters.contact_id is not None:
         statement = statement.where(calls.c.contact_id == filters.contact_id)
@@ -54,25 +57,31 @@ async def contact_by_phone(session: TenantSession, e164: str) -> str | None:
     row = await session.fetch_one(
         session.select(contacts, contacts.c.id)
         .where(contacts.c.phone_e164 == e164, contacts.c.anonymized_at.is_(None))
-        .order_by(contacts.c.id.desc()).limit(1))
+        .order_by(contacts.c.id.desc())
+        .limit(1)
+    )
     return row["id"] if row else None
 
 
 async def scrub_for_contact(session: TenantSession, contact_id: str) -> None:
     """Transcript, summary, the recording and the other party's number go; the call stays."""
-    for direction, number in ((CallDirection.inbound, "from_number"),
-                              (CallDirection.outbound, "to_number")):
+    for direction, number in (
+        (CallDirection.inbound, "from_number"),
+        (CallDirection.outbound, "to_number"),
+    ):
         await session.execute(
             session.update(calls)
             .where(calls.c.contact_id == contact_id, calls.c.direction == direction.value)
-            .values(transcript=None, summary=None, recording_key=None, **{number: None}))
+            .values(transcript=None, summary=None, recording_key=None, **{number: None})
+        )
 
 
 # Workspace resolution for provider callbacks happens before there is a tenant, so these
 # two read across workspaces on purpose; everything after uses a TenantSession.
 async def workspaces_owning(connection: AsyncConnection, e164: str) -> list[str]:
-    rows = await connection.execute(select(sender_numbers.c.workspace_id).distinct()
-                                    .where(sender_numbers.c.number == e164))
+    rows = await connection.execute(
+        select(sender_numbers.c.workspace_id).distinct().where(sender_numbers.c.number == e164)
+    )
     return [row[0] for row in rows]
 
 

@@ -19,13 +19,14 @@ class HandledBy(StrEnum):
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Number = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=32)]
-Disposition = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
-                                               max_length=40)]
+Disposition = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 RecordingKey = Annotated[str, StringConstraints(min_length=1, max_length=300)]
 
-DISPOSITIONS_DOC = ("Free-form, max 40 chars. Values the product uses: connected, "
-                    "voicemail, no_answer, busy, failed, appointment_set, qualified, "
-                    "not_interested, callback_requested.")
+DISPOSITIONS_DOC = (
+    "Free-form, max 40 chars. Values the product uses: connected, "
+    "voicemail, no_answer, busy, failed, appointment_set, qualified, "
+    "not_interested, callback_requested."
+)
 
 
 class CallDetails(BaseModel):
@@ -39,18 +40,24 @@ class CallDetails(BaseModel):
     started_at: AwareDatetime
     ended_at: AwareDatetime | None = None
     duration_seconds: Annotated[int, Field(ge=0, le=86400)] | None = Field(
-        None, description="Defaults to ended_at - started_at.")
+        None, description="Defaults to ended_at - started_at."
+    )
     handled_by: HandledBy
     user_id: Id | None = Field(None, description="The member who took a human call.")
     disposition: Disposition | None = Field(None, description=DISPOSITIONS_DOC)
     transcript: Annotated[str, StringConstraints(max_length=200_000)] | None = None
     summary: Annotated[str, StringConstraints(max_length=20_000)] | None = Field(
-        None, description="The AI summary.")
+        None, description="The AI summary."
+    )
     recording_key: RecordingKey | None = Field(
-        None, description="Where the audio is stored: a path relative to the service's "
-                          "recordings storage (HOMEBASE_RECORDINGS_DIR).")
-    contact_id: Id | None = Field(None, description="The contact; when absent the call is "
-                                                    "matched by the other party's number.")
+        None,
+        description="Where the audio is stored: a path relative to the service's "
+        "recordings storage (HOMEBASE_RECORDINGS_DIR).",
+    )
+    contact_id: Id | None = Field(
+        None,
+        description="The contact; when absent the call is matched by the other party's number.",
+    )
 
     @field_validator("ended_at")
     @classmethod
@@ -63,18 +70,27 @@ class CallDetails(BaseModel):
     @field_validator("recording_key")
     @classmethod
     def _relative(cls, value: str | None) -> str | None:
-        if value is not None and (value.startswith(("/", "\\")) or ".." in value.split("/")
-                                  or "\\" in value or "\x00" in value):
+        if value is not None and (
+            value.startswith(("/", "\\"))
+            or ".." in value.split("/")
+            or "\\" in value
+            or "\x00" in value
+        ):
             raise ValueError("must be a relative path inside the recordings storage")
         return value
 
 
 _COMPLETED_EXAMPLE = {
-    "provider_call_id": "CA8f2d61b0c9e5", "direction": "inbound", "from": "+14155550142",
-    "to": "+14155550100", "started_at": "2026-11-20T17:00:00Z",
-    "ended_at": "2026-11-20T17:04:12Z", "handled_by": "ai", "disposition": "appointment_set",
+    "provider_call_id": "CA8f2d61b0c9e5",
+    "direction": "inbound",
+    "from": "+14155550142",
+    "to": "+14155550100",
+    "started_at": "2026-11-20T17:00:00Z",
+    "ended_at": "2026-11-20T17:04:12Z",
+    "handled_by": "ai",
+    "disposition": "appointment_set",
     "transcript": "AI: Thanks for calling Demo Realty...\nCaller: I'd like to see 1421 "
-                  "Sanchez on Saturday.",
+    "Sanchez on Saturday.",
     "summary": "Caller wants a Saturday showing of 1421 Sanchez St; pre-approved.",
     "recording_key": "provider/CA8f2d61b0c9e5.wav",
 }
@@ -84,38 +100,57 @@ class CallCompleted(CallDetails):
     """The provider callback body. The workspace is workspace_id when given, else the
     workspace that owns the receiving number (to for inbound, from for outbound)."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True,
-                              json_schema_extra={"examples": [_COMPLETED_EXAMPLE]})
+    model_config = ConfigDict(
+        extra="forbid", populate_by_name=True, json_schema_extra={"examples": [_COMPLETED_EXAMPLE]}
+    )
 
     provider_call_id: Annotated[str, StringConstraints(min_length=1, max_length=120)] = Field(
-        description="The provider's id; a repeated callback records the call once.")
+        description="The provider's id; a repeated callback records the call once."
+    )
     workspace_id: Id | None = None
 
 
 class CallFixture(CallDetails):
-    provider_call_id: Annotated[str, StringConstraints(min_length=1, max_length=120)] | None \
-        = None
+    provider_call_id: Annotated[str, StringConstraints(min_length=1, max_length=120)] | None = None
     contact: Id | None = Field(None, description="A contact ref or id.")
     recording_tone_seconds: Annotated[int, Field(ge=1, le=30)] | None = None
 
 
 class Call(BaseModel):
-    model_config = ConfigDict(populate_by_name=True, json_schema_extra={"examples": [{
-        "id": "cal_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
-        "direction": "inbound", "from": "+*******0142", "to": "+*******0100",
-        "pii_masked": True, "started_at": "2026-11-20T17:00:00.000Z",
-        "ended_at": "2026-11-20T17:04:12.000Z", "duration_seconds": 252, "handled_by": "ai",
-        "user_id": None, "disposition": "appointment_set",
-        "transcript": _COMPLETED_EXAMPLE["transcript"], "summary": _COMPLETED_EXAMPLE["summary"],
-        "recording_url": "https://api.example.com/recordings/eyJ3c3AiOi...",
-        "recording_url_expires_at": "2026-11-20T17:09:05.000Z",
-        "provider_call_id": "CA8f2d61b0c9e5", "created_at": "2026-11-20T17:04:13.000Z"}]})
+    model_config = ConfigDict(
+        populate_by_name=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "cal_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "direction": "inbound",
+                    "from": "+*******0142",
+                    "to": "+*******0100",
+                    "pii_masked": True,
+                    "started_at": "2026-11-20T17:00:00.000Z",
+                    "ended_at": "2026-11-20T17:04:12.000Z",
+                    "duration_seconds": 252,
+                    "handled_by": "ai",
+                    "user_id": None,
+                    "disposition": "appointment_set",
+                    "transcript": _COMPLETED_EXAMPLE["transcript"],
+                    "summary": _COMPLETED_EXAMPLE["summary"],
+                    "recording_url": "https://api.example.com/recordings/eyJ3c3AiOi...",
+                    "recording_url_expires_at": "2026-11-20T17:09:05.000Z",
+                    "provider_call_id": "CA8f2d61b0c9e5",
+                    "created_at": "2026-11-20T17:04:13.000Z",
+                }
+            ]
+        },
+    )
 
     id: str
     contact_id: str | None
     direction: CallDirection
-    from_: str | None = Field(alias="from", description="Masked unless the credential holds "
-                                                       "contacts:read:pii.")
+    from_: str | None = Field(
+        alias="from", description="Masked unless the credential holds contacts:read:pii."
+    )
     to: str | None = Field(description="Masked unless the credential holds contacts:read:pii.")
     pii_masked: bool
     started_at: datetime
@@ -126,10 +161,12 @@ class Call(BaseModel):
     disposition: str | None = Field(description=DISPOSITIONS_DOC)
     transcript: str | None = Field(description="Null once the contact is anonymized.")
     summary: str | None = Field(description="AI summary; null once the contact is anonymized.")
-    recording_url: str | None = Field(description="Signed link to this service's recording "
-                                                  "proxy, valid five minutes, no credential "
-                                                  "needed; supports Range requests. Null when "
-                                                  "there is no recording.")
+    recording_url: str | None = Field(
+        description="Signed link to this service's recording "
+        "proxy, valid five minutes, no credential "
+        "needed; supports Range requests. Null when "
+        "there is no recording."
+    )
     recording_url_expires_at: datetime | None
     provider_call_id: str | None
     created_at: datetime
@@ -145,9 +182,17 @@ class CallFilters(BaseModel):
 
 
 class CallRecorded(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": "cal_01jd3v6k8h2k3m4n5p6q7r8s9t", "workspace_id": "wsp_01jd3v6k8h2k3m4n5p6q7r8s9t",
-        "created": True}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "cal_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "workspace_id": "wsp_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "created": True,
+                }
+            ]
+        }
+    )
 
     id: str
     workspace_id: str

@@ -26,8 +26,9 @@ def _number(raw: str | None) -> str | None:
     return to_e164(raw) or raw if raw else None
 
 
-async def _contact_for(session: TenantSession, details: CallDetails, from_number: str | None,
-                       to_number: str | None) -> str | None:
+async def _contact_for(
+    session: TenantSession, details: CallDetails, from_number: str | None, to_number: str | None
+) -> str | None:
     if details.contact_id is not None:
         if not await references.contact_exists(session, details.contact_id):
             raise ValidationFailed.for_field("contact_id", "is not a contact of this workspace")
@@ -53,28 +54,44 @@ def _title(row: dict[str, Any]) -> str:
     return f"{who} ({row['direction']}{length}){outcome}"[:200]
 
 
-async def record_call(session: TenantSession, details: CallDetails,
-                      provider_call_id: str | None) -> dict[str, Any]:
+async def record_call(
+    session: TenantSession, details: CallDetails, provider_call_id: str | None
+) -> dict[str, Any]:
     from_number, to_number = _number(details.from_), _number(details.to)
     row = {
-        "id": new_id("cal"), "provider_call_id": provider_call_id,
+        "id": new_id("cal"),
+        "provider_call_id": provider_call_id,
         "contact_id": await _contact_for(session, details, from_number, to_number),
-        "direction": details.direction.value, "from_number": from_number,
-        "to_number": to_number, "started_at": details.started_at,
-        "ended_at": details.ended_at, "duration_seconds": _duration(details),
-        "handled_by": details.handled_by.value, "user_id": details.user_id,
-        "disposition": details.disposition, "transcript": details.transcript,
-        "summary": details.summary, "recording_key": details.recording_key,
+        "direction": details.direction.value,
+        "from_number": from_number,
+        "to_number": to_number,
+        "started_at": details.started_at,
+        "ended_at": details.ended_at,
+        "duration_seconds": _duration(details),
+        "handled_by": details.handled_by.value,
+        "user_id": details.user_id,
+        "disposition": details.disposition,
+        "transcript": details.transcript,
+        "summary": details.summary,
+        "recording_key": details.recording_key,
         "created_at": session.now(),
     }
     await repository.insert(session, row)
     if row["contact_id"] is not None:
-        await timeline.record(session, row["contact_id"], "call", _title(row),
-                              body=row["summary"],
-                              data={"call_id": row["id"], "direction": row["direction"],
-                                    "handled_by": row["handled_by"],
-                                    "disposition": row["disposition"],
-                                    "duration_seconds": row["duration_seconds"]})
+        await timeline.record(
+            session,
+            row["contact_id"],
+            "call",
+            _title(row),
+            body=row["summary"],
+            data={
+                "call_id": row["id"],
+                "direction": row["direction"],
+                "handled_by": row["handled_by"],
+                "disposition": row["disposition"],
+                "duration_seconds": row["duration_seconds"],
+            },
+        )
     await emit(session, "call.completed", render.completed_event(row))
     return row
 

@@ -58,8 +58,9 @@ async def _run(body: AdminBody, options: dict[str, Any]) -> dict[str, Any]:
         await runtime.close()
 
 
-async def _tenant(connection: AsyncConnection, workspace_id: str,
-                  runtime: Runtime) -> TenantSession:
+async def _tenant(
+    connection: AsyncConnection, workspace_id: str, runtime: Runtime
+) -> TenantSession:
     await workspaces.get_workspace(connection, workspace_id)
     return TenantSession(connection, workspace_id, clock=runtime.clock, actor="admin")
 
@@ -67,22 +68,26 @@ async def _tenant(connection: AsyncConnection, workspace_id: str,
 @admin.command("create-workspace")
 @click.option("--name", required=True)
 @in_transaction
-async def create_workspace(connection: AsyncConnection, runtime: Runtime, *,
-                           name: str) -> dict[str, Any]:
+async def create_workspace(
+    connection: AsyncConnection, runtime: Runtime, *, name: str
+) -> dict[str, Any]:
     """Create an active workspace."""
     return workspaces.workspace_json(
-        await workspaces.create_workspace(connection, name, runtime.clock()))
+        await workspaces.create_workspace(connection, name, runtime.clock())
+    )
 
 
 @admin.command("set-workspace-status")
 @click.option("--workspace", required=True)
 @click.option("--status", required=True, type=click.Choice(workspaces.STATUSES))
 @in_transaction
-async def set_workspace_status(connection: AsyncConnection, runtime: Runtime, *,
-                               workspace: str, status: str) -> dict[str, Any]:
+async def set_workspace_status(
+    connection: AsyncConnection, runtime: Runtime, *, workspace: str, status: str
+) -> dict[str, Any]:
     """Suspend a workspace (its credentials stop working) or make it active again."""
     return workspaces.workspace_json(
-        await workspaces.set_workspace_status(connection, workspace, status))
+        await workspaces.set_workspace_status(connection, workspace, status)
+    )
 
 
 @admin.command("create-user")
@@ -93,13 +98,22 @@ async def set_workspace_status(connection: AsyncConnection, runtime: Runtime, *,
 @click.option("--office")
 @click.option("--team")
 @in_transaction
-async def create_user(connection: AsyncConnection, runtime: Runtime, *, workspace: str,
-                      email: str, name: str, password: str | None, office: str | None,
-                      team: str | None) -> dict[str, Any]:
+async def create_user(
+    connection: AsyncConnection,
+    runtime: Runtime,
+    *,
+    workspace: str,
+    email: str,
+    name: str,
+    password: str | None,
+    office: str | None,
+    team: str | None,
+) -> dict[str, Any]:
     """Add a member to a workspace."""
     session = await _tenant(connection, workspace, runtime)
-    row = await workspaces.create_user(session, email=email, name=name, password=password,
-                                       office_id=office, team_id=team)
+    row = await workspaces.create_user(
+        session, email=email, name=name, password=password, office_id=office, team_id=team
+    )
     return {"id": row["id"], "email": row["email"], "name": row["name"]}
 
 
@@ -107,19 +121,37 @@ async def create_user(connection: AsyncConnection, runtime: Runtime, *, workspac
 @click.option("--workspace", required=True)
 @click.option("--scopes", required=True, help=SCOPES_HELP)
 @click.option("--name", default="API key", show_default=True)
-@click.option("--expires-in-days", type=click.IntRange(min=0),
-              help="default HOMEBASE_API_KEY_DEFAULT_TTL_DAYS (90); 0 = already expired")
+@click.option(
+    "--expires-in-days",
+    type=click.IntRange(min=0),
+    help="default HOMEBASE_API_KEY_DEFAULT_TTL_DAYS (90); 0 = already expired",
+)
 @in_transaction
-async def create_key(connection: AsyncConnection, runtime: Runtime, *, workspace: str,
-                     scopes: str, name: str, expires_in_days: int | None) -> dict[str, Any]:
+async def create_key(
+    connection: AsyncConnection,
+    runtime: Runtime,
+    *,
+    workspace: str,
+    scopes: str,
+    name: str,
+    expires_in_days: int | None,
+) -> dict[str, Any]:
     """Create an API key; the key is printed once."""
     await workspaces.get_workspace(connection, workspace)
-    days = (expires_in_days if expires_in_days is not None
-            else runtime.settings.api_key_default_ttl_days)
+    days = (
+        expires_in_days
+        if expires_in_days is not None
+        else runtime.settings.api_key_default_ttl_days
+    )
     try:
-        created = await create_api_key(connection, workspace_id=workspace,
-                                       scopes=scopes.replace(",", " ").split(), name=name,
-                                       now=runtime.clock(), expires_in_days=days)
+        created = await create_api_key(
+            connection,
+            workspace_id=workspace,
+            scopes=scopes.replace(",", " ").split(),
+            name=name,
+            now=runtime.clock(),
+            expires_in_days=days,
+        )
     except UnknownScope as error:
         raise AdminError(str(error)) from error
     return created.as_json()
@@ -128,8 +160,9 @@ async def create_key(connection: AsyncConnection, runtime: Runtime, *, workspace
 @admin.command("revoke-api-key")
 @click.option("--id", "key_id", required=True)
 @in_transaction
-async def revoke_key(connection: AsyncConnection, runtime: Runtime, *,
-                     key_id: str) -> dict[str, Any]:
+async def revoke_key(
+    connection: AsyncConnection, runtime: Runtime, *, key_id: str
+) -> dict[str, Any]:
     """Revoke an API key."""
     if not await revoke_api_key(connection, key_id, runtime.clock()):
         raise AdminError(f"no API key {key_id}")
@@ -142,22 +175,35 @@ async def revoke_key(connection: AsyncConnection, runtime: Runtime, *,
 @click.option("--channel", required=True, type=click.Choice(workspaces.CHANNELS))
 @click.option("--a2p-status", required=True, type=click.Choice(workspaces.A2P_STATUSES))
 @in_transaction
-async def add_sender_number(connection: AsyncConnection, runtime: Runtime, *, workspace: str,
-                            number: str, channel: str, a2p_status: str) -> dict[str, Any]:
+async def add_sender_number(
+    connection: AsyncConnection,
+    runtime: Runtime,
+    *,
+    workspace: str,
+    number: str,
+    channel: str,
+    a2p_status: str,
+) -> dict[str, Any]:
     """Register a number the workspace sends SMS or WhatsApp messages from."""
     session = await _tenant(connection, workspace, runtime)
-    row = await workspaces.add_sender_number(session, number=number, channel=channel,
-                                             a2p_status=a2p_status)
-    return {"id": row["id"], "number": row["number"], "channel": row["channel"],
-            "a2p_status": row["a2p_status"]}
+    row = await workspaces.add_sender_number(
+        session, number=number, channel=channel, a2p_status=a2p_status
+    )
+    return {
+        "id": row["id"],
+        "number": row["number"],
+        "channel": row["channel"],
+        "a2p_status": row["a2p_status"],
+    }
 
 
 @admin.command("load-fixtures")
 @click.option("--workspace", required=True)
 @click.argument("file")
 @in_transaction
-async def load_fixtures_file(connection: AsyncConnection, runtime: Runtime, *,
-                             workspace: str, file: str) -> dict[str, Any]:
+async def load_fixtures_file(
+    connection: AsyncConnection, runtime: Runtime, *, workspace: str, file: str
+) -> dict[str, Any]:
     """Load FILE (docs/fixtures.md) into a workspace; prints the ids created, by kind."""
     session = await _tenant(connection, workspace, runtime)
     try:
@@ -173,12 +219,20 @@ async def load_fixtures_file(connection: AsyncConnection, runtime: Runtime, *,
 @click.option("--username", required=True)
 @click.option("--password", required=True)
 @in_transaction
-async def connect_calendar(connection: AsyncConnection, runtime: Runtime, *, user: str,
-                           url: str, username: str, password: str) -> dict[str, Any]:
+async def connect_calendar(
+    connection: AsyncConnection,
+    runtime: Runtime,
+    *,
+    user: str,
+    url: str,
+    username: str,
+    password: str,
+) -> dict[str, Any]:
     """Connect a member's CalDAV calendar (appointments are pushed to it); replaces one
     connected before."""
-    return await calendar_admin.connect_calendar(connection, runtime, user=user, url=url,
-                                                 username=username, password=password)
+    return await calendar_admin.connect_calendar(
+        connection, runtime, user=user, url=url, username=username, password=password
+    )
 
 
 @admin.command("seed-demo")
@@ -198,12 +252,12 @@ async def rotate(connection: AsyncConnection, runtime: Runtime) -> dict[str, Any
 
 @admin.command("emit-event")
 @click.option("--workspace", required=True)
-@click.option("--type", "event_type", required=True,
-              help="document.signed or saved_search.sent")
+@click.option("--type", "event_type", required=True, help="document.signed or saved_search.sent")
 @click.option("--data", required=True, help="a JSON object (docs/automations.md)")
 @in_transaction
-async def emit_event(connection: AsyncConnection, runtime: Runtime, *, workspace: str,
-                     event_type: str, data: str) -> dict[str, Any]:
+async def emit_event(
+    connection: AsyncConnection, runtime: Runtime, *, workspace: str, event_type: str, data: str
+) -> dict[str, Any]:
     """Emit an event the API cannot cause (document.signed, saved_search.sent)."""
     session = await _tenant(connection, workspace, runtime)
     try:
@@ -215,14 +269,21 @@ async def emit_event(connection: AsyncConnection, runtime: Runtime, *, workspace
 
 @admin.command("create-oauth-client")
 @click.option("--name", required=True)
-@click.option("--redirect-uri", "redirect_uris", required=True, multiple=True,
-              help="repeat for each allowed redirect URI")
+@click.option(
+    "--redirect-uri",
+    "redirect_uris",
+    required=True,
+    multiple=True,
+    help="repeat for each allowed redirect URI",
+)
 @in_transaction
-async def create_oauth_client(connection: AsyncConnection, runtime: Runtime, *, name: str,
-                              redirect_uris: tuple[str, ...]) -> dict[str, Any]:
+async def create_oauth_client(
+    connection: AsyncConnection, runtime: Runtime, *, name: str, redirect_uris: tuple[str, ...]
+) -> dict[str, Any]:
     """Register an OAuth app; its secret is printed once."""
-    return await oauth_admin.create_client(connection, runtime.clock(), name=name,
-                                           redirect_uris=list(redirect_uris))
+    return await oauth_admin.create_client(
+        connection, runtime.clock(), name=name, redirect_uris=list(redirect_uris)
+    )
 
 
 @admin.command("authorize-app")
@@ -230,19 +291,23 @@ async def create_oauth_client(connection: AsyncConnection, runtime: Runtime, *, 
 @click.option("--client-id", required=True)
 @click.option("--scopes", required=True, help=SCOPES_HELP)
 @in_transaction
-async def authorize_app(connection: AsyncConnection, runtime: Runtime, *, workspace: str,
-                        client_id: str, scopes: str) -> dict[str, Any]:
+async def authorize_app(
+    connection: AsyncConnection, runtime: Runtime, *, workspace: str, client_id: str, scopes: str
+) -> dict[str, Any]:
     """Grant an OAuth app access to a workspace, as a member approving consent would."""
-    return await oauth_admin.authorize_app(connection, runtime.clock(), workspace_id=workspace,
-                                           client_id=client_id, scopes=scopes)
+    return await oauth_admin.authorize_app(
+        connection, runtime.clock(), workspace_id=workspace, client_id=client_id, scopes=scopes
+    )
 
 
 @admin.command("revoke-app")
 @click.option("--workspace", required=True)
 @click.option("--client-id", required=True)
 @in_transaction
-async def revoke_app(connection: AsyncConnection, runtime: Runtime, *, workspace: str,
-                     client_id: str) -> dict[str, Any]:
+async def revoke_app(
+    connection: AsyncConnection, runtime: Runtime, *, workspace: str, client_id: str
+) -> dict[str, Any]:
     """End a workspace's grant to an OAuth app, with every token of it."""
-    return await oauth_admin.revoke_app(connection, runtime.clock(), workspace_id=workspace,
-                                        client_id=client_id)
+    return await oauth_admin.revoke_app(
+        connection, runtime.clock(), workspace_id=workspace, client_id=client_id
+    )

@@ -43,16 +43,20 @@ def migrate() -> None:
 @homebase.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="server processes")
-@click.option("--no-worker", is_flag=True,
-              help="do not run the background worker in-process")
-@click.option("--demo", is_flag=True,
-              help="create the demo workspace on first start and print its key")
-@click.option("--log-level", type=click.Choice(LOG_LEVELS, case_sensitive=False),
-              default="info", show_default=True)
-def serve(host: str, port: int, workers: int, no_worker: bool, demo: bool,
-          log_level: str) -> None:
+@click.option(
+    "--workers", type=click.IntRange(min=1), default=1, show_default=True, help="server processes"
+)
+@click.option("--no-worker", is_flag=True, help="do not run the background worker in-process")
+@click.option(
+    "--demo", is_flag=True, help="create the demo workspace on first start and print its key"
+)
+@click.option(
+    "--log-level",
+    type=click.Choice(LOG_LEVELS, case_sensitive=False),
+    default="info",
+    show_default=True,
+)
+def serve(host: str, port: int, workers: int, no_worker: bool, demo: bool, log_level: str) -> None:
     """Serve the API (applies pending migrations first)."""
     import uvicorn
 
@@ -87,11 +91,19 @@ def serve(host: str, port: int, workers: int, no_worker: bool, demo: bool,
     # lifespan stops the in-process worker (bounded the same, http/app.py).
     settings = get_settings()
     try:
-        uvicorn.run("homebase.http.asgi:app", host=host, port=port,
-                    workers=workers, loop="uvloop", http="httptools",
-                    log_level=log_level, access_log=False, proxy_headers=False,
-                    log_config=logs.dict_config(settings.log_format, log_level),
-                    timeout_graceful_shutdown=max(1, round(settings.shutdown_timeout_seconds)))
+        uvicorn.run(
+            "homebase.http.asgi:app",
+            host=host,
+            port=port,
+            workers=workers,
+            loop="uvloop",
+            http="httptools",
+            log_level=log_level,
+            access_log=False,
+            proxy_headers=False,
+            log_config=logs.dict_config(settings.log_format, log_level),
+            timeout_graceful_shutdown=max(1, round(settings.shutdown_timeout_seconds)),
+        )
     finally:
         multiprocess.remove(metrics_directory)
 
@@ -102,15 +114,24 @@ def _print_demo(host: str, port: int) -> None:
 
     demo = asyncio.run(ensure_local_demo())
     if get_settings().log_format == "json":  # every line on stdout stays one object
-        output.print_json({"message": "demo workspace", "workspace_id": demo["workspace_id"],
-                           "key": demo["key"], "url": f"http://{host}:{port}/v1"})
+        output.print_json(
+            {
+                "message": "demo workspace",
+                "workspace_id": demo["workspace_id"],
+                "key": demo["key"],
+                "url": f"http://{host}:{port}/v1",
+            }
+        )
     else:
-        print(f"\n  Homebase is serving at http://{host}:{port}/v1"
-              f"  (docs: http://{host}:{port}/v1/docs)\n"
-              f"  Demo workspace {demo['workspace_id']}; API key (every scope):\n\n"
-              f"    {demo['key']}\n\n"
-              f"  Try: curl -H 'Authorization: token {demo['key']}' "
-              f"http://{host}:{port}/v1/ping\n", flush=True)
+        print(
+            f"\n  Homebase is serving at http://{host}:{port}/v1"
+            f"  (docs: http://{host}:{port}/v1/docs)\n"
+            f"  Demo workspace {demo['workspace_id']}; API key (every scope):\n\n"
+            f"    {demo['key']}\n\n"
+            f"  Try: curl -H 'Authorization: token {demo['key']}' "
+            f"http://{host}:{port}/v1/ping\n",
+            flush=True,
+        )
 
 
 @homebase.command()

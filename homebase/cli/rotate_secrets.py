@@ -43,8 +43,9 @@ async def rotate(connection: AsyncConnection, keys: Keyring) -> dict[str, Any]:
     unreadable: dict[str, int] = {}
     for sealed in SEALED:
         table, column = sealed.table, sealed.table.c[sealed.column]
-        rows = (await connection.execute(select(table.c.id, column)
-                                         .where(column.is_not(None)))).all()
+        rows = (
+            await connection.execute(select(table.c.id, column).where(column.is_not(None)))
+        ).all()
         name = table.name
         resealed[name] = unreadable[name] = 0
         for row_id, value in rows:
@@ -55,8 +56,10 @@ async def rotate(connection: AsyncConnection, keys: Keyring) -> dict[str, Any]:
                 continue
             if fresh is not None:
                 # Only if unchanged since read: a value rewritten meanwhile is already current.
-                await connection.execute(update(table).where(table.c.id == row_id,
-                                                             column == value)
-                                         .values({sealed.column: fresh}))
+                await connection.execute(
+                    update(table)
+                    .where(table.c.id == row_id, column == value)
+                    .values({sealed.column: fresh})
+                )
                 resealed[name] += 1
     return {"resealed": resealed, "unreadable": unreadable}

@@ -74,8 +74,13 @@ class Blocked:
 Decision = Allowed | Blocked
 
 
-def evaluate(workspace: WorkspaceState, recipient: RecipientState, channel: str,
-             now: datetime, window: SendingWindow = SendingWindow()) -> Decision:
+def evaluate(
+    workspace: WorkspaceState,
+    recipient: RecipientState,
+    channel: str,
+    now: datetime,
+    window: SendingWindow = SendingWindow(),
+) -> Decision:
     for gate in (_account, _suppression, _a2p, _quiet_hours, _consent):
         decision = gate(workspace, recipient, channel, now, window)
         if decision is not None:
@@ -85,15 +90,19 @@ def evaluate(workspace: WorkspaceState, recipient: RecipientState, channel: str,
 
 def _account(workspace, recipient, channel, now, window) -> Blocked | None:
     if workspace.status != "active":
-        return Blocked("account_suspended",
-                       f"The workspace is {workspace.status}; it sends nothing on any channel.")
+        return Blocked(
+            "account_suspended",
+            f"The workspace is {workspace.status}; it sends nothing on any channel.",
+        )
     return None
 
 
 def _suppression(workspace, recipient, channel, now, window) -> Blocked | None:
     if recipient.suppression is not None:
-        return Blocked("opted_out", "The recipient is on the workspace's suppression list "
-                                    f"({recipient.suppression}).")
+        return Blocked(
+            "opted_out",
+            f"The recipient is on the workspace's suppression list ({recipient.suppression}).",
+        )
     return None
 
 
@@ -102,12 +111,15 @@ def _a2p(workspace, recipient, channel, now, window) -> Blocked | None:
         return None
     sender = recipient.sender
     if sender is None:
-        return Blocked("a2p_not_approved",
-                       f"The workspace has no {channel} sending number registered.")
+        return Blocked(
+            "a2p_not_approved", f"The workspace has no {channel} sending number registered."
+        )
     if sender.a2p_status != "approved":
-        return Blocked("a2p_not_approved",
-                       f"The sending number {mask_phone(sender.number)} is {sender.a2p_status}, "
-                       "not carrier-approved (A2P 10DLC).")
+        return Blocked(
+            "a2p_not_approved",
+            f"The sending number {mask_phone(sender.number)} is {sender.a2p_status}, "
+            "not carrier-approved (A2P 10DLC).",
+        )
     return None
 
 
@@ -118,22 +130,29 @@ def local_times(zones: tuple[str, ...], now: datetime) -> list[tuple[str, dateti
 def _quiet_hours(workspace, recipient, channel, now, window) -> Blocked | None:
     if channel not in TEXT_CHANNELS or not recipient.proactive:
         return None
-    zones = recipient.zones if recipient.zones is not None else zones_for_number(
-        recipient.address)
+    zones = recipient.zones if recipient.zones is not None else zones_for_number(recipient.address)
     if not zones:
-        return Blocked("quiet_hours", "No time zone resolves for the recipient's number, so "
-                                      "its local time is unknown; proactive texts are refused.")
+        return Blocked(
+            "quiet_hours",
+            "No time zone resolves for the recipient's number, so "
+            "its local time is unknown; proactive texts are refused.",
+        )
     hours = f"{window.start:%H:%M} to {window.end:%H:%M}"
     for name, local in local_times(zones, now):
         if not window.start <= local.time().replace(tzinfo=None) < window.end:
-            return Blocked("quiet_hours",
-                           f"It is {local:%H:%M} in {name}, a zone of the recipient's number; "
-                           f"proactive texts go out only from {hours} recipient local time.")
+            return Blocked(
+                "quiet_hours",
+                f"It is {local:%H:%M} in {name}, a zone of the recipient's number; "
+                f"proactive texts go out only from {hours} recipient local time.",
+            )
     return None
 
 
 def _consent(workspace, recipient, channel, now, window) -> Blocked | None:
     if channel not in TEXT_CHANNELS or not recipient.proactive or recipient.has_consent:
         return None
-    return Blocked("consent_missing", "No unexpired consent artifact exists for the "
-                                      "recipient's number; proactive texts need one.")
+    return Blocked(
+        "consent_missing",
+        "No unexpired consent artifact exists for the "
+        "recipient's number; proactive texts need one.",
+    )

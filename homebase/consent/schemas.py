@@ -19,8 +19,12 @@ def _uri(value: str) -> str:
     return value
 
 
-Uri = Annotated[str, StringConstraints(max_length=2048), AfterValidator(_uri),
-                Field(json_schema_extra={"format": "uri", "pattern": _URI.pattern})]
+Uri = Annotated[
+    str,
+    StringConstraints(max_length=2048),
+    AfterValidator(_uri),
+    Field(json_schema_extra={"format": "uri", "pattern": _URI.pattern}),
+]
 
 
 # The spec's captured_at is a "timestamp, type otherwise unconstrained": a date-time string or
@@ -28,33 +32,55 @@ Uri = Annotated[str, StringConstraints(max_length=2048), AfterValidator(_uri),
 # seconds, beyond it milliseconds (JavaScript's Date.now()); the bounds are year 1 and the
 # end of year 9999 in milliseconds, past which the service answers 400.
 UNIX_TIME_MIN, UNIX_TIME_MAX = -62_135_596_800_000, 253_402_300_799_999
-Timestamp = Annotated[datetime, WithJsonSchema({
-    "anyOf": [{"type": "string", "format": "date-time"},
-              {"type": "number", "minimum": UNIX_TIME_MIN, "maximum": UNIX_TIME_MAX}],
-    "examples": ["2026-11-20T17:03:58Z", 1763658238]})]
+Timestamp = Annotated[
+    datetime,
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "format": "date-time"},
+                {"type": "number", "minimum": UNIX_TIME_MIN, "maximum": UNIX_TIME_MAX},
+            ],
+            "examples": ["2026-11-20T17:03:58Z", 1763658238],
+        }
+    ),
+]
 
 
 class ConsentIn(BaseModel):
     """Evidence of consent captured with the lead; every member is optional."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"required": [], "examples": [{
-        "captured_at": "2026-11-20T17:03:58Z",
-        "source_url": "https://demo-realty.example/contact",
-        "ip": "203.0.113.7",
-        "form_snapshot": {"consent_text": "I agree to be contacted by Demo Realty, "
-                                          "including by automated text and AI calls.",
-                          "checkbox": True}}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "required": [],
+            "examples": [
+                {
+                    "captured_at": "2026-11-20T17:03:58Z",
+                    "source_url": "https://demo-realty.example/contact",
+                    "ip": "203.0.113.7",
+                    "form_snapshot": {
+                        "consent_text": "I agree to be contacted by Demo Realty, "
+                        "including by automated text and AI calls.",
+                        "checkbox": True,
+                    },
+                }
+            ],
+        },
+    )
 
     captured_at: Timestamp | None = Field(
-        None, description="When the person consented; defaults to when it was recorded. An "
-                          "RFC 3339 date-time (without an offset, UTC) or a Unix time number: "
-                          "seconds (1763658238), or milliseconds when its magnitude passes "
-                          "20000000000 (1763658238000, as JavaScript's Date.now() gives).")
+        None,
+        description="When the person consented; defaults to when it was recorded. An "
+        "RFC 3339 date-time (without an offset, UTC) or a Unix time number: "
+        "seconds (1763658238), or milliseconds when its magnitude passes "
+        "20000000000 (1763658238000, as JavaScript's Date.now() gives).",
+    )
     source_url: Uri | None = None
     ip: Annotated[str, StringConstraints(max_length=64)] | None = None
     form_snapshot: Annotated[dict[str, Any], AfterValidator(freeform.bounded)] | None = Field(
-        None, description="What the person saw and ticked, kept as evidence. "
-                          + freeform.DESCRIPTION)
+        None,
+        description="What the person saw and ticked, kept as evidence. " + freeform.DESCRIPTION,
+    )
 
 
 class ConsentOut(BaseModel):

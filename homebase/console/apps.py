@@ -37,8 +37,9 @@ async def connected_apps(request: Request, revoked: str | None = None) -> Respon
     member = await signed_in(request)
     async with member_session(request, member) as session:
         grants = await oauth.list_workspace_grants(session.connection, member.workspace_id)
-    return member_page(request, member, "console/connected_apps.html", grants=grants,
-                       revoked=bool(revoked))
+    return member_page(
+        request, member, "console/connected_apps.html", grants=grants, revoked=bool(revoked)
+    )
 
 
 @router.post(CONNECTED + "/{client_id}/revoke")
@@ -46,29 +47,55 @@ async def revoke_app(request: Request, client_id: str) -> Response:
     member = await signed_in(request)
     await posted_form(request, member)
     async with member_session(request, member, write=True) as session:
-        found = await oauth.revoke_grant(session.connection, member.workspace_id, client_id,
-                                         session.now())
+        found = await oauth.revoke_grant(
+            session.connection, member.workspace_id, client_id, session.now()
+        )
         if not found:
             raise ConsolePageError(404, "Not found", "This workspace has not authorized that app.")
     return see_other(f"{CONNECTED}?revoked=1")
 
 
 def _listing(session, after: str | None, limit: int):
-    statement = (session.select(registrations, registrations.c.id, clients.c.id.label("client_id"),
-                                clients.c.name, clients.c.redirect_uris, clients.c.secret_hint,
-                                clients.c.created_at)
-                 .join_from(registrations, clients, clients.c.id == registrations.c.client_id)
-                 .where(clients.c.revoked_at.is_(None)))
+    statement = (
+        session.select(
+            registrations,
+            registrations.c.id,
+            clients.c.id.label("client_id"),
+            clients.c.name,
+            clients.c.redirect_uris,
+            clients.c.secret_hint,
+            clients.c.created_at,
+        )
+        .join_from(registrations, clients, clients.c.id == registrations.c.client_id)
+        .where(clients.c.revoked_at.is_(None))
+    )
     return keyset(statement, registrations.c.id, after, limit)
 
 
-async def _apps_page(request: Request, member: Member, *, name: str = "", uris: str = "",
-                     errors: list[str] | None = None, status: int = 200) -> Response:
+async def _apps_page(
+    request: Request,
+    member: Member,
+    *,
+    name: str = "",
+    uris: str = "",
+    errors: list[str] | None = None,
+    status: int = 200,
+) -> Response:
     async with member_session(request, member) as session:
-        rows, older = await keyset_page(request, session,
-                                        lambda after, limit: _listing(session, after, limit))
-    return member_page(request, member, "console/oauth_apps.html", status, apps=rows,
-                       older=older, name=name, uris=uris, errors=errors or [])
+        rows, older = await keyset_page(
+            request, session, lambda after, limit: _listing(session, after, limit)
+        )
+    return member_page(
+        request,
+        member,
+        "console/oauth_apps.html",
+        status,
+        apps=rows,
+        older=older,
+        name=name,
+        uris=uris,
+        errors=errors or [],
+    )
 
 
 @router.get(APPS)
@@ -85,11 +112,19 @@ async def register_app(request: Request) -> Response:
     try:
         async with member_session(request, member, write=True) as session:
             created = await oauth.create_client(session.connection, name, uris, session.now())
-            await session.insert(registrations, {
-                "id": new_id("cap"), "client_id": created.client_id,
-                "registered_by": member.user_id, "created_at": session.now()})
+            await session.insert(
+                registrations,
+                {
+                    "id": new_id("cap"),
+                    "client_id": created.client_id,
+                    "registered_by": member.user_id,
+                    "created_at": session.now(),
+                },
+            )
     except oauth.InvalidClient as refused:
-        return await _apps_page(request, member, name=name, uris=uris_text,
-                                errors=[str(refused)], status=400)
-    return member_page(request, member, "console/oauth_app_registered.html", no_store=True,
-                       app=created)
+        return await _apps_page(
+            request, member, name=name, uris=uris_text, errors=[str(refused)], status=400
+        )
+    return member_page(
+        request, member, "console/oauth_app_registered.html", no_store=True, app=created
+    )

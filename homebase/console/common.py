@@ -57,23 +57,39 @@ def field(form: FormData, name: str) -> str:
 
 
 @asynccontextmanager
-async def member_session(request: Request, member: Member, *, write: bool = False
-                         ) -> AsyncIterator[TenantSession]:
+async def member_session(
+    request: Request, member: Member, *, write: bool = False
+) -> AsyncIterator[TenantSession]:
     """The member's workspace, reached the way the API reaches it: one transaction and a
     TenantSession that scopes every statement."""
     runtime = get_runtime(request)
     async with runtime.db.transaction(write=write) as connection:
-        yield TenantSession(connection, member.workspace_id, clock=runtime.clock,
-                            actor=member.user_id)
+        yield TenantSession(
+            connection, member.workspace_id, clock=runtime.clock, actor=member.user_id
+        )
 
 
-def member_page(request: Request, member: Member, template: str, status: int = 200, /,
-                *, no_store: bool = False, **context: Any) -> HTMLResponse:
+def member_page(
+    request: Request,
+    member: Member,
+    template: str,
+    status: int = 200,
+    /,
+    *,
+    no_store: bool = False,
+    **context: Any,
+) -> HTMLResponse:
     """A console page for the signed-in member: base.html's navigation and sign-out form,
     and `csrf_token` for the page's own forms."""
     token = csrf_token(request, member)
-    return html_page(template, status, no_store=no_store, csrf_token=token,
-                     nav={"email": member.email, "csrf_token": token}, **context)
+    return html_page(
+        template,
+        status,
+        no_store=no_store,
+        csrf_token=token,
+        nav={"email": member.email, "csrf_token": token},
+        **context,
+    )
 
 
 def see_other(path: str) -> RedirectResponse:
@@ -83,9 +99,13 @@ def see_other(path: str) -> RedirectResponse:
 PAGE_SIZE = 50
 
 
-async def keyset_page(request: Request, session: TenantSession,
-                      build: Callable[[str | None, int], Select], *, size: int = PAGE_SIZE
-                      ) -> tuple[list[dict[str, Any]], str | None]:
+async def keyset_page(
+    request: Request,
+    session: TenantSession,
+    build: Callable[[str | None, int], Select],
+    *,
+    size: int = PAGE_SIZE,
+) -> tuple[list[dict[str, Any]], str | None]:
     """One page of a list, newest first, with the shared signed keyset cursor; returns
     the rows and the address of the next ("Older") page, None on the last page."""
     keys = get_runtime(request).settings.keys

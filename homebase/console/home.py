@@ -24,8 +24,11 @@ async def home(request: Request) -> Response:
     member = await signed_in(request)
     runtime = get_runtime(request)
     async with runtime.db.transaction(write=False) as connection:
-        workspace = (await connection.execute(
-            select(workspaces.c.name, workspaces.c.status)
-            .where(workspaces.c.id == member.workspace_id))).one()
-    return member_page(request, member, "console/home.html", workspace=workspace,
-                       member=member)
+        workspace = (
+            await connection.execute(
+                select(workspaces.c.name, workspaces.c.status).where(
+                    workspaces.c.id == member.workspace_id
+                )
+            )
+        ).one()
+    return member_page(request, member, "console/home.html", workspace=workspace, member=member)

@@ -43,21 +43,41 @@ def key_status(row: dict, now: datetime) -> str:
 SCOPE_CHOICES = [(scope, DESCRIPTIONS[Scope(scope)]) for scope in ALL_SCOPES]
 
 
-async def _page(request: Request, member: Member, *, values: dict | None = None,
-                errors: list[str] | None = None, notice: str | None = None,
-                status: int = 200) -> Response:
+async def _page(
+    request: Request,
+    member: Member,
+    *,
+    values: dict | None = None,
+    errors: list[str] | None = None,
+    notice: str | None = None,
+    status: int = 200,
+) -> Response:
     runtime = get_runtime(request)
     now = runtime.clock()
     async with member_session(request, member) as session:
         rows, older = await keyset_page(
-            request, session,
-            lambda after, limit: keyset(session.select(api_keys), api_keys.c.id, after, limit))
-    defaults = {"name": "", "scopes": [],
-                "expires_in_days": runtime.settings.api_key_default_ttl_days or 90}
-    return member_page(request, member, "console/api_keys.html", status, notice=notice,
-                       keys=[{**row, "status": key_status(row, now)} for row in rows],
-                       older=older, values=values or defaults, errors=errors or [],
-                       scopes=SCOPE_CHOICES, max_expiry_days=MAX_EXPIRY_DAYS)
+            request,
+            session,
+            lambda after, limit: keyset(session.select(api_keys), api_keys.c.id, after, limit),
+        )
+    defaults = {
+        "name": "",
+        "scopes": [],
+        "expires_in_days": runtime.settings.api_key_default_ttl_days or 90,
+    }
+    return member_page(
+        request,
+        member,
+        "console/api_keys.html",
+        status,
+        notice=notice,
+        keys=[{**row, "status": key_status(row, now)} for row in rows],
+        older=older,
+        values=values or defaults,
+        errors=errors or [],
+        scopes=SCOPE_CHOICES,
+        max_expiry_days=MAX_EXPIRY_DAYS,
+    )
 
 
 @router.get(PATH)
@@ -69,8 +89,11 @@ async def list_keys(request: Request, revoked: str | None = None) -> Response:
 def _validated(form: FormData) -> tuple[dict, list[str]]:
     """The form's values and one message per failing field."""
     scopes = [value for value in form.getlist("scopes") if isinstance(value, str)]
-    values = {"name": field(form, "name"), "expires_in_days": field(form, "expires_in_days"),
-              "scopes": scopes}
+    values = {
+        "name": field(form, "name"),
+        "expires_in_days": field(form, "expires_in_days"),
+        "scopes": scopes,
+    }
     errors = []
     if not values["name"] or len(values["name"]) > 120:
         errors.append("name: give a name of 1 to 120 characters.")
@@ -99,10 +122,14 @@ async def create_key(request: Request) -> Response:
     runtime = get_runtime(request)
     async with member_session(request, member, write=True) as session:
         created = await create_api_key(
-            session.connection, workspace_id=member.workspace_id, scopes=values["scopes"],
-            name=values["name"], now=runtime.clock(), expires_in_days=values["days"])
-    return member_page(request, member, "console/api_key_created.html", no_store=True,
-                       key=created)
+            session.connection,
+            workspace_id=member.workspace_id,
+            scopes=values["scopes"],
+            name=values["name"],
+            now=runtime.clock(),
+            expires_in_days=values["days"],
+        )
+    return member_page(request, member, "console/api_key_created.html", no_store=True, key=created)
 
 
 @router.post(PATH + "/{key_id}/revoke")
@@ -110,8 +137,9 @@ async def revoke_key(request: Request, key_id: str) -> Response:
     member = await signed_in(request)
     await posted_form(request, member)
     async with member_session(request, member, write=True) as session:
-        owned = await session.fetch_one(session.select(api_keys, api_keys.c.id)
-                                        .where(api_keys.c.id == key_id))
+        owned = await session.fetch_one(
+            session.select(api_keys, api_keys.c.id).where(api_keys.c.id == key_id)
+        )
         if owned is None:
             raise ConsolePageError(404, "Not found", "No such API key.")
         await revoke_api_key(session.connection, key_id, session.now())

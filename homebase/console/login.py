@@ -29,11 +29,24 @@ router = APIRouter(include_in_schema=False)
 WRONG_CREDENTIALS = "Incorrect email or password."
 
 
-def _login_form(request: Request, nonce: str, next_url: str, *, email: str = "",
-                error: str | None = None, status: int = 200) -> HTMLResponse:
-    response = html_page("console/login.html", status, no_store=True, error=error,
-                         csrf_token=login_csrf_token(request, nonce), next_url=next_url,
-                         email=email)
+def _login_form(
+    request: Request,
+    nonce: str,
+    next_url: str,
+    *,
+    email: str = "",
+    error: str | None = None,
+    status: int = 200,
+) -> HTMLResponse:
+    response = html_page(
+        "console/login.html",
+        status,
+        no_store=True,
+        error=error,
+        csrf_token=login_csrf_token(request, nonce),
+        next_url=next_url,
+        email=email,
+    )
     if request.cookies.get(LOGIN_COOKIE) != nonce:
         set_login_cookie(response, get_runtime(request), nonce)
     return response
@@ -61,11 +74,20 @@ async def login(request: Request) -> Response:
     email, password = signin.normalize_email(field(form, "email")), form.get("password")
     target = safe_next(field(form, "next"))
     nonce = request.cookies[LOGIN_COOKIE]
-    missing = [name for name, value in (("email", email), ("password", password))
-               if not value or not isinstance(value, str)]
+    missing = [
+        name
+        for name, value in (("email", email), ("password", password))
+        if not value or not isinstance(value, str)
+    ]
     if missing:
-        return _login_form(request, nonce, target, email=email, status=400,
-                           error=f"Required: {', '.join(missing)}.")
+        return _login_form(
+            request,
+            nonce,
+            target,
+            email=email,
+            status=400,
+            error=f"Required: {', '.join(missing)}.",
+        )
     # The address's unauthenticated budget (http/unauthenticated.py) is checked before
     # the password hashing it protects; only failures count against it.
     refused = await over_budget(request)
@@ -85,20 +107,32 @@ async def login(request: Request) -> Response:
     return _workspace_choice(request, nonce, target, matches)
 
 
-def _too_many(request: Request, nonce: str, target: str, email: str,
-              wait: int) -> HTMLResponse:
-    response = _login_form(request, nonce, target, email=email, status=429,
-                           error=f"Too many sign-in attempts. Try again in {wait} seconds.")
+def _too_many(request: Request, nonce: str, target: str, email: str, wait: int) -> HTMLResponse:
+    response = _login_form(
+        request,
+        nonce,
+        target,
+        email=email,
+        status=429,
+        error=f"Too many sign-in attempts. Try again in {wait} seconds.",
+    )
     response.headers["Retry-After"] = str(wait)
     return response
 
 
-def _workspace_choice(request: Request, nonce: str, next_url: str,
-                      matches: list[signin.Membership]) -> HTMLResponse:
+def _workspace_choice(
+    request: Request, nonce: str, next_url: str, matches: list[signin.Membership]
+) -> HTMLResponse:
     runtime = get_runtime(request)
     pick = signin.pick_token(runtime.settings.keys, matches, runtime.clock())
-    return html_page("console/choose_workspace.html", no_store=True, memberships=matches,
-                     csrf_token=login_csrf_token(request, nonce), next_url=next_url, pick=pick)
+    return html_page(
+        "console/choose_workspace.html",
+        no_store=True,
+        memberships=matches,
+        csrf_token=login_csrf_token(request, nonce),
+        next_url=next_url,
+        pick=pick,
+    )
 
 
 @router.post(f"{LOGIN_PATH}/workspace")
@@ -108,10 +142,10 @@ async def choose_workspace(request: Request) -> Response:
     check_login_csrf(request, token if isinstance(token, str) else None)
     runtime = get_runtime(request)
     user_id = field(form, "user_id")
-    if not signin.picked_user(runtime.settings.keys, field(form, "pick"), user_id,
-                              runtime.clock()):
-        raise ConsolePageError(400, "Sign in",
-                               "That choice has expired or is not valid. Sign in again.")
+    if not signin.picked_user(runtime.settings.keys, field(form, "pick"), user_id, runtime.clock()):
+        raise ConsolePageError(
+            400, "Sign in", "That choice has expired or is not valid. Sign in again."
+        )
     return await _signed_in_response(request, user_id, safe_next(field(form, "next")))
 
 

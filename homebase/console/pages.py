@@ -10,8 +10,10 @@ from homebase.http.templates import asset, render
 
 STYLESHEET_PATH = "/console/style.css"
 STYLESHEET = asset("console/style.css")
-_BASE_CSP = ("default-src 'self'; script-src 'none'; object-src 'none'; base-uri 'none'; "
-             "frame-ancestors 'none'")
+_BASE_CSP = (
+    "default-src 'self'; script-src 'none'; object-src 'none'; base-uri 'none'; "
+    "frame-ancestors 'none'"
+)
 
 
 def security_headers(*, no_store: bool, form_action: str | None = "'self'") -> dict[str, str]:
@@ -34,13 +36,23 @@ def security_headers(*, no_store: bool, form_action: str | None = "'self'") -> d
     return headers
 
 
-def html_page(template: str, status: int = 200, /, *, no_store: bool = False,
-              form_action: str | None = "'self'", nav: dict[str, str] | None = None,
-              **context: Any) -> HTMLResponse:
+def html_page(
+    template: str,
+    status: int = 200,
+    /,
+    *,
+    no_store: bool = False,
+    form_action: str | None = "'self'",
+    nav: dict[str, str] | None = None,
+    **context: Any,
+) -> HTMLResponse:
     """The template rendered with `context` (plain values: the template escapes them) and
     `nav`, the signed-in member's navigation (common.member_page) or None."""
-    return HTMLResponse(render(template, nav=nav, **context), status_code=status,
-                        headers=security_headers(no_store=no_store, form_action=form_action))
+    return HTMLResponse(
+        render(template, nav=nav, **context),
+        status_code=status,
+        headers=security_headers(no_store=no_store, form_action=form_action),
+    )
 
 
 class ConsolePageError(Exception):
@@ -57,11 +69,14 @@ class ConsolePageError(Exception):
 
 
 def error_page(error: ConsolePageError) -> HTMLResponse:
-    return html_page("error.html", error.status, no_store=True, title=error.title,
-                     message=error.message)
+    return html_page(
+        "error.html", error.status, no_store=True, title=error.title, message=error.message
+    )
 
 
 def stylesheet() -> Response:
-    return Response(STYLESHEET, media_type="text/css",
-                    headers={"Cache-Control": "public, max-age=3600",
-                             "X-Content-Type-Options": "nosniff"})
+    return Response(
+        STYLESHEET,
+        media_type="text/css",
+        headers={"Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff"},
+    )

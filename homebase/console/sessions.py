@@ -50,9 +50,12 @@ class Member:
 
 class CsrfRefused(ConsolePageError):
     def __init__(self) -> None:
-        super().__init__(403, "Request refused",
-                         "This form has expired or did not come from this site. Go back, "
-                         "reload the page and try again.")
+        super().__init__(
+            403,
+            "Request refused",
+            "This form has expired or did not come from this site. Go back, "
+            "reload the page and try again.",
+        )
 
 
 def secure_cookies(runtime: Runtime) -> bool:
@@ -60,15 +63,19 @@ def secure_cookies(runtime: Runtime) -> bool:
 
 
 def _usable(row, now: datetime) -> bool:
-    return (row.revoked_at is None and row.expires_at > now
-            and row.last_seen_at + IDLE_TIMEOUT > now)
+    return row.revoked_at is None and row.expires_at > now and row.last_seen_at + IDLE_TIMEOUT > now
 
 
-_CURRENT = (select(console_sessions.c.id, console_sessions.c.user_id,
-                   console_sessions.c.workspace_id, console_sessions.c.expires_at,
-                   console_sessions.c.last_seen_at, console_sessions.c.revoked_at,
-                   users.c.email, users.c.name)
-            .join(users, users.c.id == console_sessions.c.user_id))
+_CURRENT = select(
+    console_sessions.c.id,
+    console_sessions.c.user_id,
+    console_sessions.c.workspace_id,
+    console_sessions.c.expires_at,
+    console_sessions.c.last_seen_at,
+    console_sessions.c.revoked_at,
+    users.c.email,
+    users.c.name,
+).join(users, users.c.id == console_sessions.c.user_id)
 
 
 async def current_member(request: Request) -> Member | None:
@@ -88,17 +95,27 @@ async def _resolve(request: Request) -> Member | None:
     runtime = get_runtime(request)
     now = runtime.clock()
     async with runtime.db.transaction(write=False) as connection:
-        row = (await connection.execute(
-            _CURRENT.where(console_sessions.c.token_hash == token_hash(token)))).first()
+        row = (
+            await connection.execute(
+                _CURRENT.where(console_sessions.c.token_hash == token_hash(token))
+            )
+        ).first()
     if row is None or not _usable(row, now):
         return None
     if now - row.last_seen_at >= TOUCH_INTERVAL:
         async with runtime.db.transaction() as connection:
-            await connection.execute(update(console_sessions)
-                                     .where(console_sessions.c.id == row.id)
-                                     .values(last_seen_at=now))
-    return Member(user_id=row.user_id, workspace_id=row.workspace_id, email=row.email,
-                  name=row.name, session_id=row.id)
+            await connection.execute(
+                update(console_sessions)
+                .where(console_sessions.c.id == row.id)
+                .values(last_seen_at=now)
+            )
+    return Member(
+        user_id=row.user_id,
+        workspace_id=row.workspace_id,
+        email=row.email,
+        name=row.name,
+        session_id=row.id,
+    )
 
 
 async def open_session(runtime: Runtime, user_id: str) -> str:
@@ -106,31 +123,52 @@ async def open_session(runtime: Runtime, user_id: str) -> str:
     token = random_token(SESSION_PREFIX)
     now = runtime.clock()
     async with runtime.db.transaction() as connection:
-        workspace_id = (await connection.execute(
-            select(users.c.workspace_id).where(users.c.id == user_id))).scalar_one()
-        await connection.execute(insert(console_sessions), {
-            "id": new_id("cse"), "workspace_id": workspace_id, "user_id": user_id,
-            "token_hash": token_hash(token), "created_at": now, "last_seen_at": now,
-            "expires_at": now + ABSOLUTE_LIFETIME, "revoked_at": None})
+        workspace_id = (
+            await connection.execute(select(users.c.workspace_id).where(users.c.id == user_id))
+        ).scalar_one()
+        await connection.execute(
+            insert(console_sessions),
+            {
+                "id": new_id("cse"),
+                "workspace_id": workspace_id,
+                "user_id": user_id,
+                "token_hash": token_hash(token),
+                "created_at": now,
+                "last_seen_at": now,
+                "expires_at": now + ABSOLUTE_LIFETIME,
+                "revoked_at": None,
+            },
+        )
     return token
 
 
 async def close_session(runtime: Runtime, member: Member) -> None:
     async with runtime.db.transaction() as connection:
-        await connection.execute(update(console_sessions)
-                                 .where(console_sessions.c.id == member.session_id,
-                                        console_sessions.c.revoked_at.is_(None))
-                                 .values(revoked_at=runtime.clock()))
+        await connection.execute(
+            update(console_sessions)
+            .where(
+                console_sessions.c.id == member.session_id, console_sessions.c.revoked_at.is_(None)
+            )
+            .values(revoked_at=runtime.clock())
+        )
 
 
 def set_session_cookie(response: Response, runtime: Runtime, token: str) -> None:
-    response.set_cookie(SESSION_COOKIE, token, max_age=int(ABSOLUTE_LIFETIME.total_seconds()),
-                        path="/", httponly=True, samesite="lax", secure=secure_cookies(runtime))
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        max_age=int(ABSOLUTE_LIFETIME.total_seconds()),
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=secure_cookies(runtime),
+    )
 
 
 def clear_session_cookie(response: Response, runtime: Runtime) -> None:
-    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax",
-                           secure=secure_cookies(runtime))
+    response.delete_cookie(
+        SESSION_COOKIE, path="/", httponly=True, samesite="lax", secure=secure_cookies(runtime)
+    )
 
 
 def safe_next(next_url: str | None, default: str = "/console") -> str:
@@ -183,8 +221,10 @@ def check_origin(request: Request) -> None:
     origin = request.headers.get("origin")
     if origin is None or origin == "null":
         return
-    allowed = {_origin_of(get_runtime(request).settings.public_url),
-               _origin_of(str(request.base_url))}
+    allowed = {
+        _origin_of(get_runtime(request).settings.public_url),
+        _origin_of(str(request.base_url)),
+    }
     if origin.rstrip("/").lower() not in allowed:
         raise CsrfRefused()
 
@@ -212,5 +252,12 @@ def new_login_nonce() -> str:
 
 
 def set_login_cookie(response: Response, runtime: Runtime, nonce: str) -> None:
-    response.set_cookie(LOGIN_COOKIE, nonce, max_age=3600, path=LOGIN_PATH, httponly=True,
-                        samesite="lax", secure=secure_cookies(runtime))
+    response.set_cookie(
+        LOGIN_COOKIE,
+        nonce,
+        max_age=3600,
+        path=LOGIN_PATH,
+        httponly=True,
+        samesite="lax",
+        secure=secure_cookies(runtime),
+    )

@@ -48,19 +48,22 @@ def normalize_email(email: str) -> str:
 
 async def throttled(runtime: Runtime, email: str, client_ip: str) -> int | None:
     """Seconds to wait when this email+address has used up its attempts, else None."""
-    decision = await runtime.limiter.hit(f"console-login:{client_ip}:{email}",
-                                         LOGIN_ATTEMPTS_PER_MIN)
+    decision = await runtime.limiter.hit(
+        f"console-login:{client_ip}:{email}", LOGIN_ATTEMPTS_PER_MIN
+    )
     return None if decision.allowed else decision.retry_after
 
 
-async def matching_memberships(runtime: Runtime, email: str, password: str
-                               ) -> list[Membership]:
+async def matching_memberships(runtime: Runtime, email: str, password: str) -> list[Membership]:
     """The memberships of `email` whose password is `password`: one hash per attempt
     however many there are (kit/passwords.py), off the event loop."""
-    statement = (select(users.c.id, users.c.workspace_id, users.c.password_hash,
-                        workspaces.c.name)
-                 .join(workspaces, workspaces.c.id == users.c.workspace_id)
-                 .where(users.c.email == email).order_by(users.c.id).limit(MAX_MEMBERSHIPS))
+    statement = (
+        select(users.c.id, users.c.workspace_id, users.c.password_hash, workspaces.c.name)
+        .join(workspaces, workspaces.c.id == users.c.workspace_id)
+        .where(users.c.email == email)
+        .order_by(users.c.id)
+        .limit(MAX_MEMBERSHIPS)
+    )
     async with runtime.db.transaction(write=False) as connection:
         rows = (await connection.execute(statement)).all()
     stored = [row.password_hash for row in rows]
@@ -80,12 +83,13 @@ async def _rehash(runtime: Runtime, password: str, matched: list, salt: bytes | 
     try:
         async with runtime.db.transaction() as connection:
             for row in stale:  # unless the password changed meanwhile
-                await connection.execute(update(users).where(
-                    users.c.id == row.id, users.c.password_hash == row.password_hash)
-                    .values(password_hash=fresh))
+                await connection.execute(
+                    update(users)
+                    .where(users.c.id == row.id, users.c.password_hash == row.password_hash)
+                    .values(password_hash=fresh)
+                )
     except SQLAlchemyError:  # the sign-in stands; the next one tries again
-        log.warning("could not rehash the password of %s", [row.id for row in stale],
-                    exc_info=True)
+        log.warning("could not rehash the password of %s", [row.id for row in stale], exc_info=True)
 
 
 def pick_token(keys: Keyring, memberships: list[Membership], now: datetime) -> str:
@@ -100,4 +104,3 @@ def picked_user(keys: Keyring, token: str, user_id: str, now: datetime) -> bool:
         return False
     payload = json.loads(raw)
     return payload["x"] > now.timestamp() and user_id in payload["u"]
-

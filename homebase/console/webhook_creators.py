@@ -34,23 +34,37 @@ class Creator:
 
 
 def _ids(rows: list[dict[str, Any]], kind: str, column: str) -> list[str]:
-    return sorted({row[column] for row in rows if row["created_by_kind"] == kind
-                   and row[column] is not None})
+    return sorted(
+        {row[column] for row in rows if row["created_by_kind"] == kind and row[column] is not None}
+    )
 
 
 async def describe(session: TenantSession, rows: list[dict[str, Any]]) -> dict[str, Creator]:
     """Subscription id -> the creating credential and what revoking it does."""
-    keys = {row["id"]: row for row in await session.fetch_all(
-        session.select(api_keys, api_keys.c.id, api_keys.c.name, api_keys.c.key_hint,
-                       api_keys.c.revoked_at)
-        .where(api_keys.c.id.in_(_ids(rows, KEY_KIND, "created_by"))))}
-    apps = {row["id"]: row for row in await session.fetch_all(
-        session.select(grants, grants.c.id, clients.c.id.label("client_id"), clients.c.name)
-        .join_from(grants, clients, clients.c.id == grants.c.client_id)
-        .where(grants.c.id.in_(_ids(rows, APP_KIND, "grant_id"))))}
-    members = {row["id"]: row for row in await session.fetch_all(
-        session.select(users, users.c.id, users.c.name, users.c.email)
-        .where(users.c.id.in_(_ids(rows, MEMBER_KIND, "created_by"))))}
+    keys = {
+        row["id"]: row
+        for row in await session.fetch_all(
+            session.select(
+                api_keys, api_keys.c.id, api_keys.c.name, api_keys.c.key_hint, api_keys.c.revoked_at
+            ).where(api_keys.c.id.in_(_ids(rows, KEY_KIND, "created_by")))
+        )
+    }
+    apps = {
+        row["id"]: row
+        for row in await session.fetch_all(
+            session.select(grants, grants.c.id, clients.c.id.label("client_id"), clients.c.name)
+            .join_from(grants, clients, clients.c.id == grants.c.client_id)
+            .where(grants.c.id.in_(_ids(rows, APP_KIND, "grant_id")))
+        )
+    }
+    members = {
+        row["id"]: row
+        for row in await session.fetch_all(
+            session.select(users, users.c.id, users.c.name, users.c.email).where(
+                users.c.id.in_(_ids(rows, MEMBER_KIND, "created_by"))
+            )
+        )
+    }
     return {row["id"]: _cell(row, keys, apps, members) for row in rows}
 
 
@@ -65,8 +79,12 @@ def _cell(row: dict[str, Any], keys: dict, apps: dict, members: dict) -> Creator
         key = keys.get(row["created_by"])
         if key is None:
             return Creator("An API key", KEY_EFFECT)
-        return Creator(f"API key {key['name']}", KEY_EFFECT, code=f"{key['key_hint']}…",
-                       revoked=key["revoked_at"] is not None)
+        return Creator(
+            f"API key {key['name']}",
+            KEY_EFFECT,
+            code=f"{key['key_hint']}…",
+            revoked=key["revoked_at"] is not None,
+        )
     if kind == MEMBER_KIND:
         member = members.get(row["created_by"])
         return Creator(f"Console: {member['name']}" if member else "Console", WORKSPACE_EFFECT)

@@ -39,35 +39,62 @@ CREDENTIAL_KIND = MEMBER_KIND
 
 def member_principal(member: Member) -> Principal:
     """Members hold every scope in their own workspace (v1 has no roles)."""
-    return Principal(workspace_id=member.workspace_id, scopes=expand(ALL_SCOPES),
-                     granted_scopes=ALL_SCOPES, credential_kind=CREDENTIAL_KIND,
-                     credential_id=member.user_id, rate_limit_bucket=f"console:{member.user_id}",
-                     rate_limit_per_min=0)
+    return Principal(
+        workspace_id=member.workspace_id,
+        scopes=expand(ALL_SCOPES),
+        granted_scopes=ALL_SCOPES,
+        credential_kind=CREDENTIAL_KIND,
+        credential_id=member.user_id,
+        rate_limit_bucket=f"console:{member.user_id}",
+        rate_limit_per_min=0,
+    )
 
 
 def _not_found(error: ApiError) -> ConsolePageError:
-    return ConsolePageError(error.status, "Not found" if error.status == 404 else "Refused",
-                            error.message)
+    return ConsolePageError(
+        error.status, "Not found" if error.status == 404 else "Refused", error.message
+    )
 
 
-async def _list_page(request: Request, member: Member, *, url: str = "",
-                     chosen: list[str] | None = None, errors: list[str] | None = None,
-                     notice: str | None = None, status: int = 200) -> Response:
+async def _list_page(
+    request: Request,
+    member: Member,
+    *,
+    url: str = "",
+    chosen: list[str] | None = None,
+    errors: list[str] | None = None,
+    notice: str | None = None,
+    status: int = 200,
+) -> Response:
     async with member_session(request, member) as session:
         rows, older = await keyset_page(
-            request, session,
-            lambda after, limit: repository.list_statement(session, after_id=after, limit=limit))
+            request,
+            session,
+            lambda after, limit: repository.list_statement(session, after_id=after, limit=limit),
+        )
         creators = await describe(session, rows)
-    return member_page(request, member, "console/webhooks.html", status, notice=notice,
-                       subscriptions=rows, creators=creators, older=older, url=url,
-                       chosen=chosen or [], errors=errors or [], event_types=EVENT_TYPES)
+    return member_page(
+        request,
+        member,
+        "console/webhooks.html",
+        status,
+        notice=notice,
+        subscriptions=rows,
+        creators=creators,
+        older=older,
+        url=url,
+        chosen=chosen or [],
+        errors=errors or [],
+        event_types=EVENT_TYPES,
+    )
 
 
 @router.get(PATH)
 async def list_webhooks(request: Request, deleted: str | None = None) -> Response:
     member = await signed_in(request)
-    return await _list_page(request, member,
-                            notice="The subscription was deleted." if deleted else None)
+    return await _list_page(
+        request, member, notice="The subscription was deleted." if deleted else None
+    )
 
 
 @router.post(PATH)
@@ -79,22 +106,28 @@ async def create_webhook(request: Request) -> Response:
     try:
         body = WebhookCreate(url=url, event_types=chosen)
     except ValidationError as invalid:
-        errors = [f"{item['field']}: {item['message']}"
-                  for item in field_errors(invalid.errors())]
-        return await _list_page(request, member, url=url, chosen=chosen, errors=errors,
-                                status=400)
+        errors = [f"{item['field']}: {item['message']}" for item in field_errors(invalid.errors())]
+        return await _list_page(request, member, url=url, chosen=chosen, errors=errors, status=400)
     runtime = get_runtime(request)
     # Resolved before the transaction opens, as on the API (docs/webhooks.md).
     answers = await look_up_url(body.url, runtime.settings, runtime.resolver)
     try:
         async with member_session(request, member, write=True) as session:
             row, secret = await service.create_subscription(
-                session, member_principal(member), body, runtime.settings, answers)
+                session, member_principal(member), body, runtime.settings, answers
+            )
     except ApiError as refused:
-        return await _list_page(request, member, url=url, chosen=chosen,
-                                errors=[refused.message], status=refused.status)
-    return member_page(request, member, "console/webhook_created.html", no_store=True,
-                       secret=secret, url=row["url"])
+        return await _list_page(
+            request, member, url=url, chosen=chosen, errors=[refused.message], status=refused.status
+        )
+    return member_page(
+        request,
+        member,
+        "console/webhook_created.html",
+        no_store=True,
+        secret=secret,
+        url=row["url"],
+    )
 
 
 @router.post(PATH + "/{subscription_id}/delete")
@@ -110,22 +143,35 @@ async def delete_webhook(request: Request, subscription_id: str) -> Response:
 
 
 @router.get(PATH + "/{subscription_id}")
-async def delivery_log(request: Request, subscription_id: str,
-                       redelivered: str | None = None) -> Response:
+async def delivery_log(
+    request: Request, subscription_id: str, redelivered: str | None = None
+) -> Response:
     member = await signed_in(request)
     async with member_session(request, member) as session:
         subscription = await repository.get_active(session, subscription_id)
         if subscription is None:
             raise ConsolePageError(404, "Not found", "No such webhook subscription.")
         rows, older = await keyset_page(
-            request, session, lambda after, limit: repository.deliveries_statement(
-                session, subscription_id, after_id=after, limit=limit))
+            request,
+            session,
+            lambda after, limit: repository.deliveries_statement(
+                session, subscription_id, after_id=after, limit=limit
+            ),
+        )
         attempts = await repository.attempts_of(session, [row["id"] for row in rows])
         creator = (await describe(session, [subscription]))[subscription_id]
-    return member_page(request, member, "console/webhook_deliveries.html",
-                       subscription=subscription, subscription_id=subscription_id,
-                       creator=creator, deliveries=rows, attempts=attempts, older=older,
-                       redelivered=bool(redelivered))
+    return member_page(
+        request,
+        member,
+        "console/webhook_deliveries.html",
+        subscription=subscription,
+        subscription_id=subscription_id,
+        creator=creator,
+        deliveries=rows,
+        attempts=attempts,
+        older=older,
+        redelivered=bool(redelivered),
+    )
 
 
 @router.post(PATH + "/{subscription_id}/deliveries/{delivery_id}/redeliver")
@@ -138,4 +184,3 @@ async def redeliver(request: Request, subscription_id: str, delivery_id: str) ->
     except ApiError as refused:
         raise _not_found(refused) from None
     return see_other(f"{PATH}/{subscription_id}?redelivered=1")
-

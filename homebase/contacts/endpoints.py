@@ -32,9 +32,13 @@ EventsRead = require(Scope.events_read)
 ContactFields = Annotated[Projection, Depends(field_selector(Contact))]
 EventFields = Annotated[Projection, Depends(field_selector(Event))]
 Pages = Annotated[PageRequest, Depends(page_request)]
-ContactId = Annotated[str, Path(description="The contact's id. An unknown id and another "
-                                            "workspace's id both answer 404.",
-                                examples=["con_01jd3v6k8h2k3m4n5p6q7r8s9t"])]
+ContactId = Annotated[
+    str,
+    Path(
+        description="The contact's id. An unknown id and another workspace's id both answer 404.",
+        examples=["con_01jd3v6k8h2k3m4n5p6q7r8s9t"],
+    ),
+]
 
 
 def _pii(principal) -> bool:
@@ -46,91 +50,163 @@ _contacts_query = ListQueryParser(Contact, ContactFilters)
 ContactsQuery = Annotated[ListQuery, Depends(_contacts_query)]
 
 
-@router.get("", response_model=Page[Contact], summary="List contacts",
-            response_description="A page of contacts, newest first.",
-            responses=error_responses(*READ_ERRORS),
-            openapi_extra={"parameters": _contacts_query.parameters})
-async def list_contacts(request: Request, principal: ContactsRead, session: Tenant,
-                        query: ContactsQuery) -> JSONResponse:
+@router.get(
+    "",
+    response_model=Page[Contact],
+    summary="List contacts",
+    response_description="A page of contacts, newest first.",
+    responses=error_responses(*READ_ERRORS),
+    openapi_extra={"parameters": _contacts_query.parameters},
+)
+async def list_contacts(
+    request: Request, principal: ContactsRead, session: Tenant, query: ContactsQuery
+) -> JSONResponse:
     pii, filters, fields = _pii(principal), query.filters, query.fields
     return await stored_list_response(
-        request, session, query.page, filters.model_dump(mode="json"),
-        lambda after_id, limit: repository.list_statement(session, filters, pii=pii,
-                                                          after_id=after_id, limit=limit),
-        lambda page: [fields(item) for item in render.contacts(page, pii=pii)])
+        request,
+        session,
+        query.page,
+        filters.model_dump(mode="json"),
+        lambda after_id, limit: repository.list_statement(
+            session, filters, pii=pii, after_id=after_id, limit=limit
+        ),
+        lambda page: [fields(item) for item in render.contacts(page, pii=pii)],
+    )
 
 
-@router.post("", status_code=201, response_model=Contact, summary="Create a contact",
-             response_description="The new contact.",
-             responses=error_responses(*READ_ERRORS))
-async def create_contact(body: ContactCreate, principal: ContactsWrite, session: Tenant,
-                         fields: ContactFields) -> JSONResponse:
+@router.post(
+    "",
+    status_code=201,
+    response_model=Contact,
+    summary="Create a contact",
+    response_description="The new contact.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def create_contact(
+    body: ContactCreate, principal: ContactsWrite, session: Tenant, fields: ContactFields
+) -> JSONResponse:
     row = await service.create_contact(session, body)
     return json_response(fields(render.contact(row, pii=_pii(principal))), 201)
 
 
-@router.get("/{id}", response_model=Contact, summary="Retrieve a contact",
-            response_description="The contact.",
-            responses=error_responses(*ONE_ERRORS))
-async def get_contact(id: ContactId, principal: ContactsRead, session: Tenant,
-                      fields: ContactFields) -> JSONResponse:
+@router.get(
+    "/{id}",
+    response_model=Contact,
+    summary="Retrieve a contact",
+    response_description="The contact.",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def get_contact(
+    id: ContactId, principal: ContactsRead, session: Tenant, fields: ContactFields
+) -> JSONResponse:
     row = await service.get_or_404(session, id)
     return json_response(fields(render.contact(row, pii=_pii(principal))))
 
 
-@router.patch("/{id}", response_model=Contact, summary="Update a contact",
-              response_description="The contact as updated.",
-              responses=error_responses(*ONE_ERRORS))
-async def update_contact(id: ContactId, body: ContactUpdate, principal: ContactsWrite,
-                         session: Tenant, fields: ContactFields) -> JSONResponse:
+@router.patch(
+    "/{id}",
+    response_model=Contact,
+    summary="Update a contact",
+    response_description="The contact as updated.",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def update_contact(
+    id: ContactId,
+    body: ContactUpdate,
+    principal: ContactsWrite,
+    session: Tenant,
+    fields: ContactFields,
+) -> JSONResponse:
     row = await service.update_contact(session, id, body)
     return json_response(fields(render.contact(row, pii=_pii(principal))))
 
 
-@router.delete("/{id}", response_model=Erased, summary="Erase a contact's personal data",
-               response_description="The contact was anonymized (now or by an earlier DELETE).",
-               description="Anonymizes in place: names, email, phone, notes and the titles and "
-                           "bodies of the contact's activity are scrubbed. The contact and "
-                           "everything linked to it remain. Repeating it returns the same.",
-               responses=error_responses(*ONE_ERRORS))
+@router.delete(
+    "/{id}",
+    response_model=Erased,
+    summary="Erase a contact's personal data",
+    response_description="The contact was anonymized (now or by an earlier DELETE).",
+    description="Anonymizes in place: names, email, phone, notes and the titles and "
+    "bodies of the contact's activity are scrubbed. The contact and "
+    "everything linked to it remain. Repeating it returns the same.",
+    responses=error_responses(*ONE_ERRORS),
+)
 async def delete_contact(id: ContactId, principal: ContactsWrite, session: Tenant) -> JSONResponse:
     row = await service.anonymize_contact(session, id)
-    return json_response({"id": row["id"], "anonymized": True,
-                          "anonymized_at": isoformat(row["anonymized_at"])})
+    return json_response(
+        {"id": row["id"], "anonymized": True, "anonymized_at": isoformat(row["anonymized_at"])}
+    )
 
 
-async def _timeline(request: Request, session, id: str, page: PageRequest, fields: Projection,
-                    event_type: str | None) -> JSONResponse:
+async def _timeline(
+    request: Request,
+    session,
+    id: str,
+    page: PageRequest,
+    fields: Projection,
+    event_type: str | None,
+) -> JSONResponse:
     await service.get_or_404(session, id)
     return await list_response(
-        request, session, page, {"type": event_type},
+        request,
+        session,
+        page,
+        {"type": event_type},
         lambda after_id, limit: repository.timeline_statement(
-            session, id, event_type=event_type, after_id=after_id, limit=limit),
-        lambda row: fields(render.event(row)))
+            session, id, event_type=event_type, after_id=after_id, limit=limit
+        ),
+        lambda row: fields(render.event(row)),
+    )
 
 
-@router.get("/{id}/events", response_model=Page[Event], summary="List a contact's timeline",
-            response_description="A page of the contact's timeline entries, newest first.",
-            responses=error_responses(*ONE_ERRORS))
-async def list_contact_events(request: Request, id: ContactId, principal: EventsRead,
-                              session: Tenant, page: Pages, fields: EventFields) -> JSONResponse:
+@router.get(
+    "/{id}/events",
+    response_model=Page[Event],
+    summary="List a contact's timeline",
+    response_description="A page of the contact's timeline entries, newest first.",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def list_contact_events(
+    request: Request,
+    id: ContactId,
+    principal: EventsRead,
+    session: Tenant,
+    page: Pages,
+    fields: EventFields,
+) -> JSONResponse:
     return await _timeline(request, session, id, page, fields, None)
 
 
-@router.get("/{id}/notes", response_model=Page[Event], summary="List a contact's notes",
-            response_description="A page of the contact's notes, newest first.",
-            responses=error_responses(*ONE_ERRORS))
-async def list_contact_notes(request: Request, id: ContactId, principal: EventsRead,
-                             session: Tenant, page: Pages, fields: EventFields) -> JSONResponse:
+@router.get(
+    "/{id}/notes",
+    response_model=Page[Event],
+    summary="List a contact's notes",
+    response_description="A page of the contact's notes, newest first.",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def list_contact_notes(
+    request: Request,
+    id: ContactId,
+    principal: EventsRead,
+    session: Tenant,
+    page: Pages,
+    fields: EventFields,
+) -> JSONResponse:
     return await _timeline(request, session, id, page, fields, "note")
 
 
-@router.post("/{id}/notes", status_code=201, response_model=Event, summary="Add a note",
-             response_description="The note.",
-             description="Also pauses the contact's AI auto-response "
-                         "(ai_auto_response_paused on the contact).",
-             responses=error_responses(*ONE_ERRORS))
-async def add_contact_note(id: ContactId, body: NoteCreate, principal: ContactsWrite,
-                           session: Tenant, fields: EventFields) -> JSONResponse:
+@router.post(
+    "/{id}/notes",
+    status_code=201,
+    response_model=Event,
+    summary="Add a note",
+    response_description="The note.",
+    description="Also pauses the contact's AI auto-response "
+    "(ai_auto_response_paused on the contact).",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def add_contact_note(
+    id: ContactId, body: NoteCreate, principal: ContactsWrite, session: Tenant, fields: EventFields
+) -> JSONResponse:
     event = await service.add_note(session, id, body.body)
     return json_response(fields(render.event(event)), 201)

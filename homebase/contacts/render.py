@@ -31,9 +31,22 @@ def contact(row: dict[str, Any], *, pii: bool) -> dict[str, Any]:
 
 
 # What a list page reads (contacts/repository.py selects exactly these).
-PAGE_COLUMNS = ("id", "first_name", "last_name", "email", "phone", "stage", "source", "tags",
-                "notes", "owner_id", "ai_paused_at", "anonymized_at", "created_at",
-                "updated_at")
+PAGE_COLUMNS = (
+    "id",
+    "first_name",
+    "last_name",
+    "email",
+    "phone",
+    "stage",
+    "source",
+    "tags",
+    "notes",
+    "owner_id",
+    "ai_paused_at",
+    "anonymized_at",
+    "created_at",
+    "updated_at",
+)
 
 
 def contacts(page: StoredRows, *, pii: bool) -> list[dict[str, Any]]:
@@ -45,30 +58,47 @@ def contacts(page: StoredRows, *, pii: bool) -> list[dict[str, Any]]:
         keys = page.keys
         return [contact(dict(zip(keys, row, strict=True)), pii=pii) for row in page.rows]
     position = {key: index for index, key in enumerate(page.keys)}
-    (id_, first, last, email, phone, stage, source, tags, notes, owner, paused, anonymized,
-     created, updated) = (position[column] for column in PAGE_COLUMNS)
+    (
+        id_,
+        first,
+        last,
+        email,
+        phone,
+        stage,
+        source,
+        tags,
+        notes,
+        owner,
+        paused,
+        anonymized,
+        created,
+        updated,
+    ) = (position[column] for column in PAGE_COLUMNS)
     time, json = stored_time_to_wire, stored_json_to_wire
     show_email = (lambda value: value) if pii else mask_email
     show_phone = (lambda value: value) if pii else mask_phone
     masked = not pii
-    return [{
-        "id": row[id_],
-        "first_name": row[first],
-        "last_name": row[last],
-        "email": show_email(row[email]),
-        "phone": show_phone(row[phone]),
-        "stage": row[stage],
-        "source": row[source],
-        "tags": json(row[tags]),
-        "notes": row[notes],
-        "owner_id": row[owner],
-        "pii_masked": masked,
-        "ai_auto_response_paused": row[paused] is not None,
-        "ai_auto_response_paused_at": time(row[paused]),
-        "anonymized_at": time(row[anonymized]),
-        "created_at": time(row[created]),
-        "updated_at": time(row[updated]),
-    } for row in page.rows]
+    return [
+        {
+            "id": row[id_],
+            "first_name": row[first],
+            "last_name": row[last],
+            "email": show_email(row[email]),
+            "phone": show_phone(row[phone]),
+            "stage": row[stage],
+            "source": row[source],
+            "tags": json(row[tags]),
+            "notes": row[notes],
+            "owner_id": row[owner],
+            "pii_masked": masked,
+            "ai_auto_response_paused": row[paused] is not None,
+            "ai_auto_response_paused_at": time(row[paused]),
+            "anonymized_at": time(row[anonymized]),
+            "created_at": time(row[created]),
+            "updated_at": time(row[updated]),
+        }
+        for row in page.rows
+    ]
 
 
 def event(row: dict[str, Any]) -> dict[str, Any]:

@@ -35,8 +35,12 @@ async def get(session: TenantSession, contact_id: str) -> dict[str, Any] | None:
 # SQLite's tag index (migration 0017): one row per (workspace, tag, contact), written by
 # triggers on contacts from its JSON `tags`, so every write path keeps it in step.
 # PostgreSQL answers `tags @> '["x"]'` from its GIN index (migration 0016) instead.
-contact_tags = table("contact_tags", column("workspace_id", String), column("tag", String),
-                     column("contact_id", String))
+contact_tags = table(
+    "contact_tags",
+    column("workspace_id", String),
+    column("tag", String),
+    column("contact_id", String),
+)
 FILTERS = ("stage", "source", "owner_id", "tag")
 
 
@@ -45,11 +49,17 @@ def has_tag(session: TenantSession) -> ColumnElement[bool]:
         # A jsonb parameter: jsonb_build_array(:tag) applied as well, but the recheck ran
         # it on every row the index named (5 ms against 2 ms at 1 in 1,000 of 1,000,000).
         return type_coerce(contacts.c.tags, JSONB).contains(
-            bindparam("filter_tag_json", type_=JSONB))
-    return exists(select(literal_column("1")).select_from(contact_tags).where(
-        contact_tags.c.workspace_id == contacts.c.workspace_id,
-        contact_tags.c.tag == bindparam("filter_tag", type_=String),
-        contact_tags.c.contact_id == contacts.c.id))
+            bindparam("filter_tag_json", type_=JSONB)
+        )
+    return exists(
+        select(literal_column("1"))
+        .select_from(contact_tags)
+        .where(
+            contact_tags.c.workspace_id == contacts.c.workspace_id,
+            contact_tags.c.tag == bindparam("filter_tag", type_=String),
+            contact_tags.c.contact_id == contacts.c.id,
+        )
+    )
 
 
 # What a list page renders (contacts/render.py), not workspace_id nor the lookup columns
@@ -73,8 +83,13 @@ def _kept(session: TenantSession, shape: tuple, build: Callable[[], Any]) -> Any
 
 def _unfiltered(session: TenantSession, after: bool) -> Select:
     """The unfiltered page (kit.pagination), on db/direct.py's path (built once)."""
-    return _kept(session, ("unfiltered", after), lambda: direct.once(keyset_template(
-        session.select(contacts, *PAGE_COLUMNS), contacts.c.id, after=after)))
+    return _kept(
+        session,
+        ("unfiltered", after),
+        lambda: direct.once(
+            keyset_template(session.select(contacts, *PAGE_COLUMNS), contacts.c.id, after=after)
+        ),
+    )
 
 
 def _filtered(session: TenantSession, statement: Select, present: tuple[str, ...]) -> Select:
@@ -84,7 +99,8 @@ def _filtered(session: TenantSession, statement: Select, present: tuple[str, ...
         statement = statement.where(contacts.c.source == bindparam("filter_source", type_=String))
     if "owner_id" in present:
         statement = statement.where(
-            contacts.c.owner_id == bindparam("filter_owner_id", type_=String))
+            contacts.c.owner_id == bindparam("filter_owner_id", type_=String)
+        )
     if "tag" in present:
         statement = statement.where(has_tag(session))
     return statement
@@ -106,18 +122,23 @@ def _by_tag(session: TenantSession, present: tuple[str, ...], after: bool) -> Se
     keyset order and looking each contact up by id; the other filters test each row.
     `+workspace_id` (select_via_other_index) keeps SQLite from walking contacts' own
     (workspace_id, id) index instead and probing the tag of every contact."""
-    statement = (session.select_via_other_index(contacts, *PAGE_COLUMNS)
-                 .select_from(contact_tags.join(contacts,
-                                                contacts.c.id == contact_tags.c.contact_id))
-                 .where(contact_tags.c.workspace_id == session.workspace_id,
-                        contact_tags.c.tag == bindparam("filter_tag", type_=String)))
+    statement = (
+        session.select_via_other_index(contacts, *PAGE_COLUMNS)
+        .select_from(contact_tags.join(contacts, contacts.c.id == contact_tags.c.contact_id))
+        .where(
+            contact_tags.c.workspace_id == session.workspace_id,
+            contact_tags.c.tag == bindparam("filter_tag", type_=String),
+        )
+    )
     others = tuple(name for name in present if name != "tag")
-    return keyset_template(_filtered(session, statement, others), contact_tags.c.contact_id,
-                           after=after)
+    return keyset_template(
+        _filtered(session, statement, others), contact_tags.c.contact_id, after=after
+    )
 
 
-def list_statement(session: TenantSession, filters: ContactFilters, *, pii: bool,
-                   after_id: str | None, limit: int) -> tuple[Select, dict] | list:
+def list_statement(
+    session: TenantSession, filters: ContactFilters, *, pii: bool, after_id: str | None, limit: int
+) -> tuple[Select, dict] | list:
     """The page's statement and its bindparams; for a search through the trigram
     indexes, steps tried in turn (contacts/search.py; http/lists.py runs a later one
     only when an earlier could not answer)."""
@@ -132,39 +153,72 @@ def list_statement(session: TenantSession, filters: ContactFilters, *, pii: bool
         return _search_steps(session, present, shape, after, values)
     if q:  # shorter than a trigram: the workspace is scanned, as before
         shape, found = search.params(q, pii)
-        statement = _kept(session, ("short", present, shape, after), lambda: keyset_template(
-            _filtered(session, session.select(contacts, *PAGE_COLUMNS), present)
-            .where(search.condition(shape, session.dialect)), contacts.c.id, after=after))
+        statement = _kept(
+            session,
+            ("short", present, shape, after),
+            lambda: keyset_template(
+                _filtered(session, session.select(contacts, *PAGE_COLUMNS), present).where(
+                    search.condition(shape, session.dialect)
+                ),
+                contacts.c.id,
+                after=after,
+            ),
+        )
         return statement, {**values, **found, **keyset_params(after_id, limit)}
     if "tag" in present and session.dialect == "sqlite":
-        return (_kept(session, ("tag", present, after), lambda: _by_tag(session, present, after)),
-                {**values, **keyset_params(after_id, limit)})
-    statement = _kept(session, ("filtered", present, after), lambda: keyset_template(
-        _filtered(session, session.select(contacts, *PAGE_COLUMNS), present), contacts.c.id,
-        after=after))
+        return (
+            _kept(session, ("tag", present, after), lambda: _by_tag(session, present, after)),
+            {**values, **keyset_params(after_id, limit)},
+        )
+    statement = _kept(
+        session,
+        ("filtered", present, after),
+        lambda: keyset_template(
+            _filtered(session, session.select(contacts, *PAGE_COLUMNS), present),
+            contacts.c.id,
+            after=after,
+        ),
+    )
     return statement, {**values, **keyset_params(after_id, limit)}
 
 
-def _search_steps(session: TenantSession, present: tuple[str, ...],
-                  shape: tuple[bool, bool, bool], after: bool, values: dict[str, Any]) -> list:
+def _search_steps(
+    session: TenantSession,
+    present: tuple[str, ...],
+    shape: tuple[bool, bool, bool],
+    after: bool,
+    values: dict[str, Any],
+) -> list:
     def among_newest() -> Select:
         return search.window_statement(
-            session, _filtered(session, session.select(contacts, *PAGE_COLUMNS), present),
-            shape, after)
+            session,
+            _filtered(session, session.select(contacts, *PAGE_COLUMNS), present),
+            shape,
+            after,
+        )
 
     def by_index() -> Select:
-        return _filtered(session, session.select_via_other_index(contacts, *PAGE_COLUMNS),
-                         present)
+        return _filtered(session, session.select_via_other_index(contacts, *PAGE_COLUMNS), present)
 
     kind = (present, shape, after)
     steps: list = [
         (_kept(session, ("window", *kind), among_newest), values),
-        (_kept(session, ("indexed", *kind), lambda: search.indexed_statement(
-            session, by_index(), shape, after)), values)]
+        (
+            _kept(
+                session,
+                ("indexed", *kind),
+                lambda: search.indexed_statement(session, by_index(), shape, after),
+            ),
+            values,
+        ),
+    ]
     if session.dialect == "sqlite":
         probe = _kept(session, ("probe",), lambda: search.probe_statement(session))
-        page = _kept(session, ("candidates", *kind), lambda: search.candidates_statement(
-            session, by_index(), shape, after))
+        page = _kept(
+            session,
+            ("candidates", *kind),
+            lambda: search.candidates_statement(session, by_index(), shape, after),
+        )
         steps.insert(0, search.Candidates(session, probe, page, values, render.PAGE_COLUMNS))
     return steps
 
@@ -174,27 +228,38 @@ async def insert(session: TenantSession, values: dict[str, Any]) -> None:
 
 
 async def update(session: TenantSession, contact_id: str, values: dict[str, Any]) -> None:
-    await session.execute(session.update(contacts).where(contacts.c.id == contact_id)
-                          .values(**values))
+    await session.execute(
+        session.update(contacts).where(contacts.c.id == contact_id).values(**values)
+    )
 
 
-_SET_OWNER = (tenant_update(contacts).where(contacts.c.id == bindparam("contact"))
-              .values(owner_id=bindparam("new_owner_id"),
-                      updated_at=bindparam("now", type_=contacts.c.updated_at.type)))
+_SET_OWNER = (
+    tenant_update(contacts)
+    .where(contacts.c.id == bindparam("contact"))
+    .values(
+        owner_id=bindparam("new_owner_id"),
+        updated_at=bindparam("now", type_=contacts.c.updated_at.type),
+    )
+)
 
 
 async def set_owner(session: TenantSession, contact_id: str, owner_id: str, now) -> None:
     """Routing hands a contact to a lead's assignee, once per routed lead."""
-    await session.execute(_SET_OWNER, {"contact": contact_id, "new_owner_id": owner_id,
-                                       "now": now})
+    await session.execute(_SET_OWNER, {"contact": contact_id, "new_owner_id": owner_id, "now": now})
 
 
 async def add_timeline_event(session: TenantSession, values: dict[str, Any]) -> None:
     await session.insert(timeline, values)
 
 
-def timeline_statement(session: TenantSession, contact_id: str, *, event_type: str | None,
-                       after_id: str | None, limit: int) -> Select:
+def timeline_statement(
+    session: TenantSession,
+    contact_id: str,
+    *,
+    event_type: str | None,
+    after_id: str | None,
+    limit: int,
+) -> Select:
     statement = session.select(timeline).where(timeline.c.contact_id == contact_id)
     if event_type is not None:
         statement = statement.where(timeline.c.type == event_type)
@@ -202,5 +267,8 @@ def timeline_statement(session: TenantSession, contact_id: str, *, event_type: s
 
 
 async def scrub_timeline(session: TenantSession, contact_id: str, placeholder: str) -> None:
-    await session.execute(session.update(timeline).where(timeline.c.contact_id == contact_id)
-                          .values(title=placeholder, body=None, data={}))
+    await session.execute(
+        session.update(timeline)
+        .where(timeline.c.contact_id == contact_id)
+        .values(title=placeholder, body=None, data={})
+    )

@@ -33,8 +33,12 @@ def _email(value: str) -> str:
     return value
 
 
-Email = Annotated[str, StringConstraints(max_length=254), AfterValidator(_email),
-                  Field(json_schema_extra={"format": "email", "pattern": EMAIL_PATTERN})]
+Email = Annotated[
+    str,
+    StringConstraints(max_length=254),
+    AfterValidator(_email),
+    Field(json_schema_extra={"format": "email", "pattern": EMAIL_PATTERN}),
+]
 Phone = Annotated[str, StringConstraints(max_length=32)]
 Source = Annotated[str, StringConstraints(max_length=80)]
 Tag = Annotated[str, StringConstraints(min_length=1, max_length=40)]
@@ -43,9 +47,14 @@ Notes = Annotated[str, StringConstraints(max_length=20000)]
 OwnerId = Annotated[str, StringConstraints(max_length=40)]
 
 _CONTACT_EXAMPLE = {
-    "first_name": "Dana", "last_name": "Reyes", "email": "dana.reyes@example.com",
-    "phone": "+1 415 555 0142", "stage": "HOT_LEAD", "source": "Zillow",
-    "tags": ["buyer", "pre-approved"], "notes": "Wants 3 beds near Noe Valley.",
+    "first_name": "Dana",
+    "last_name": "Reyes",
+    "email": "dana.reyes@example.com",
+    "phone": "+1 415 555 0142",
+    "stage": "HOT_LEAD",
+    "source": "Zillow",
+    "tags": ["buyer", "pre-approved"],
+    "notes": "Wants 3 beds near Noe Valley.",
     "owner_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
 }
 
@@ -58,8 +67,9 @@ class ContactCreate(BaseModel):
     """Every member is optional; stage defaults to LEAD and tags to []."""
 
     # required is stated (empty) so the document says outright that nothing is required.
-    model_config = ConfigDict(extra="forbid", json_schema_extra={
-        "required": [], "examples": [_CONTACT_EXAMPLE]})
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"required": [], "examples": [_CONTACT_EXAMPLE]}
+    )
 
     first_name: Name | None = None
     last_name: Name | None = None
@@ -78,9 +88,13 @@ class ContactUpdate(BaseModel):
     """Any subset. first_name, last_name, email, phone, source, notes and owner_id accept
     null to clear them; stage and tags do not. tags replaces the whole list."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={
-        "required": [],
-        "examples": [{"stage": "ACTIVE_CLIENT", "tags": ["buyer", "closing"], "phone": None}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "required": [],
+            "examples": [{"stage": "ACTIVE_CLIENT", "tags": ["buyer", "closing"], "phone": None}],
+        },
+    )
 
     first_name: Name | None = None
     last_name: Name | None = None
@@ -103,38 +117,54 @@ class ContactUpdate(BaseModel):
 
 
 class Contact(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t", **_CONTACT_EXAMPLE,
-        "email": "d***@example.com", "phone": "+* *** *** 0142", "pii_masked": True,
-        "ai_auto_response_paused": False, "ai_auto_response_paused_at": None,
-        "anonymized_at": None, "created_at": "2026-11-20T17:04:05.123Z",
-        "updated_at": "2026-11-20T17:04:05.123Z"}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    **_CONTACT_EXAMPLE,
+                    "email": "d***@example.com",
+                    "phone": "+* *** *** 0142",
+                    "pii_masked": True,
+                    "ai_auto_response_paused": False,
+                    "ai_auto_response_paused_at": None,
+                    "anonymized_at": None,
+                    "created_at": "2026-11-20T17:04:05.123Z",
+                    "updated_at": "2026-11-20T17:04:05.123Z",
+                }
+            ]
+        }
+    )
 
     id: str
     first_name: str | None
     last_name: str | None
-    email: str | None = Field(description="Masked unless the credential holds "
-                                          "contacts:read:pii.")
-    phone: str | None = Field(description="Masked (last four digits) unless the credential "
-                                          "holds contacts:read:pii.")
+    email: str | None = Field(description="Masked unless the credential holds contacts:read:pii.")
+    phone: str | None = Field(
+        description="Masked (last four digits) unless the credential holds contacts:read:pii."
+    )
     stage: ContactStage
     source: str | None
     tags: list[str]
     notes: str | None
     owner_id: str | None
     pii_masked: bool = Field(description="True when email and phone, if present, are masked.")
-    ai_auto_response_paused: bool = Field(description="Set when a note is added: AI replies "
-                                                      "to this contact are paused.")
+    ai_auto_response_paused: bool = Field(
+        description="Set when a note is added: AI replies to this contact are paused."
+    )
     ai_auto_response_paused_at: datetime | None
-    anonymized_at: datetime | None = Field(description="When DELETE erased this contact's "
-                                                       "personal data; null otherwise.")
+    anonymized_at: datetime | None = Field(
+        description="When DELETE erased this contact's personal data; null otherwise."
+    )
     created_at: datetime
     updated_at: datetime
 
 
 class NoteCreate(BaseModel):
-    model_config = ConfigDict(extra="forbid", json_schema_extra={
-        "examples": [{"body": "Called back; wants a showing Saturday."}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"body": "Called back; wants a showing Saturday."}]},
+    )
 
     body: Annotated[str, StringConstraints(min_length=1, max_length=20000)]
 
@@ -143,16 +173,29 @@ class Event(BaseModel):
     """A timeline entry: a note, a stage change, and (as those areas arrive) calls,
     messages and lead activity."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": "tev_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
-        "type": "note", "title": "Note added", "body": "Called back; wants a showing Saturday.",
-        "data": {}, "actor": "key_01jd3v6k8h2k3m4n5p6q7r8s9t",
-        "occurred_at": "2026-11-20T17:04:05.123Z"}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "tev_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "type": "note",
+                    "title": "Note added",
+                    "body": "Called back; wants a showing Saturday.",
+                    "data": {},
+                    "actor": "key_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "occurred_at": "2026-11-20T17:04:05.123Z",
+                }
+            ]
+        }
+    )
 
     id: str
     contact_id: str
-    type: str = Field(description="note, stage_changed; later also lead_created, "
-                                  "lead_assigned, message, call and more.")
+    type: str = Field(
+        description="note, stage_changed; later also lead_created, "
+        "lead_assigned, message, call and more."
+    )
     title: str
     body: str | None
     data: dict[str, Any]
@@ -161,9 +204,17 @@ class Event(BaseModel):
 
 
 class Erased(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t", "anonymized": True,
-        "anonymized_at": "2026-11-20T17:04:05.123Z"}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "anonymized": True,
+                    "anonymized_at": "2026-11-20T17:04:05.123Z",
+                }
+            ]
+        }
+    )
 
     id: str
     anonymized: bool
@@ -176,17 +227,24 @@ NO_NUL = r"^[^\x00]*$"
 
 
 class ContactFilters(BaseModel):
-    stage: ContactStage | None = Field(None, description="Only contacts in this stage.",
-                                examples=["HOT_LEAD"])
+    stage: ContactStage | None = Field(
+        None, description="Only contacts in this stage.", examples=["HOT_LEAD"]
+    )
     source: Annotated[str, StringConstraints(max_length=80, pattern=NO_NUL)] | None = Field(
-        None, description="Only contacts with exactly this source.", examples=["Zillow"])
+        None, description="Only contacts with exactly this source.", examples=["Zillow"]
+    )
     tag: Annotated[str, StringConstraints(max_length=40, pattern=NO_NUL)] | None = Field(
-        None, description="Only contacts carrying this tag.", examples=["buyer"])
+        None, description="Only contacts carrying this tag.", examples=["buyer"]
+    )
     q: Annotated[str, StringConstraints(max_length=120, pattern=NO_NUL)] | None = Field(
-        None, description="Search: first, last or full name by substring (any case). Email "
-                          "and phone by substring for credentials holding contacts:read:pii; "
-                          "for others only an exact email address or phone number matches.",
-        examples=["reyes"])
+        None,
+        description="Search: first, last or full name by substring (any case). Email "
+        "and phone by substring for credentials holding contacts:read:pii; "
+        "for others only an exact email address or phone number matches.",
+        examples=["reyes"],
+    )
     owner_id: Annotated[str, StringConstraints(max_length=40, pattern=NO_NUL)] | None = Field(
-        None, description="Only contacts owned by this member.",
-        examples=["usr_01jd3v6k8h2k3m4n5p6q7r8s9t"])
+        None,
+        description="Only contacts owned by this member.",
+        examples=["usr_01jd3v6k8h2k3m4n5p6q7r8s9t"],
+    )

@@ -61,9 +61,11 @@ SUBSCRIBER = 7  # digits of a long number the FTS5 query narrows it to (_narrowe
 
 # Written so PostgreSQL sees the expression of ix_contacts_search_name (migration 0016
 # NAME_SQL): literals inline, not bound parameters, or the index does not apply.
-FULL_NAME = (func.coalesce(contacts.c.first_name, literal_column("''", String))
-             .concat(literal_column("' '", String))
-             .concat(func.coalesce(contacts.c.last_name, literal_column("''", String))))
+FULL_NAME = (
+    func.coalesce(contacts.c.first_name, literal_column("''", String))
+    .concat(literal_column("' '", String))
+    .concat(func.coalesce(contacts.c.last_name, literal_column("''", String)))
+)
 NAME = func.lower(FULL_NAME)
 # SQLite compares the name without lower(): its LIKE already folds ASCII case, and its
 # lower() folds nothing else (no ICU), so the matches are the same; a window step
@@ -120,9 +122,10 @@ def fts_query(q: str, pii: bool) -> str:
     columns = {_narrowed(q.strip().lower()): ["name", "email", "phone"] if pii else ["name"]}
     if pii and (digits := _digits(q)):
         columns.setdefault(_narrowed(digits), []).append("e164")
-    return " OR ".join(_phrase(text) if len(names) == 4 else
-                       "{" + " ".join(names) + "} : " + _phrase(text)
-                       for text, names in columns.items())
+    return " OR ".join(
+        _phrase(text) if len(names) == 4 else "{" + " ".join(names) + "} : " + _phrase(text)
+        for text, names in columns.items()
+    )
 
 
 def params(q: str, pii: bool) -> tuple[tuple[bool, bool, bool], dict[str, Any]]:
@@ -170,11 +173,17 @@ def _exact_rowids(session: TenantSession, shape: tuple[bool, bool, bool]) -> lis
     pii, _digits_branch, e164 = shape
     sources = []
     if not pii:
-        sources.append(session.select(contacts, ROWID)
-                       .where(contacts.c.email_lower == bindparam(EMAIL, type_=String)))
+        sources.append(
+            session.select(contacts, ROWID).where(
+                contacts.c.email_lower == bindparam(EMAIL, type_=String)
+            )
+        )
     if e164:
-        sources.append(session.select(contacts, ROWID)
-                       .where(contacts.c.phone_e164 == bindparam(E164, type_=String)))
+        sources.append(
+            session.select(contacts, ROWID).where(
+                contacts.c.phone_e164 == bindparam(E164, type_=String)
+            )
+        )
     return sources
 
 
@@ -198,14 +207,16 @@ def probe_statement(session: TenantSession) -> Select:
     array is of the whole table's rows (FTS5 knows no workspace); the page statement
     keeps this workspace's. Asked through a contact of the workspace so the session runs
     it; a workspace without contacts has no row, and nothing to find."""
-    capped = (select(fts.c.rowid).where(_fts_match())
-              .limit(bindparam(PROBE, type_=Integer)).subquery())
+    capped = (
+        select(fts.c.rowid).where(_fts_match()).limit(bindparam(PROBE, type_=Integer)).subquery()
+    )
     found = select(func.json_group_array(capped.c.rowid)).scalar_subquery()
     return session.select(contacts, found.label("found")).limit(1)
 
 
-def candidates_statement(session: TenantSession, base: Select, shape: tuple[bool, bool, bool],
-                         after: bool) -> Select:
+def candidates_statement(
+    session: TenantSession, base: Select, shape: tuple[bool, bool, bool], after: bool
+) -> Select:
     """The page among the rowids the probe found (a JSON array) and the exact branches':
     `base` holds the filters, built by `session.select_via_other_index` so the rowids
     drive (contacts/repository.py)."""
@@ -215,22 +226,29 @@ def candidates_statement(session: TenantSession, base: Select, shape: tuple[bool
     return _through_other_index(statement, after)
 
 
-def window_statement(session: TenantSession, statement: Select, shape: tuple[bool, bool, bool],
-                     after: bool) -> Select:
+def window_statement(
+    session: TenantSession, statement: Select, shape: tuple[bool, bool, bool], after: bool
+) -> Select:
     """The page among the newest WINDOW contacts after the cursor (all of them when
     there are fewer): `statement` holds every filter; an index walk of WINDOW ids finds
     the window's oldest id (the EDGE bindparam is WINDOW - 1, read per request)."""
     edge = _after(session.select(contacts, contacts.c.id), after)
-    edge = (edge.order_by(contacts.c.id.desc()).limit(1)
-            .offset(bindparam(EDGE, type_=Integer)).scalar_subquery())
+    edge = (
+        edge.order_by(contacts.c.id.desc())
+        .limit(1)
+        .offset(bindparam(EDGE, type_=Integer))
+        .scalar_subquery()
+    )
     statement = statement.where(condition(shape, session.dialect)).where(
-        contacts.c.id >= func.coalesce(edge, literal_column("''")))
+        contacts.c.id >= func.coalesce(edge, literal_column("''"))
+    )
     statement = _after(statement, after)
     return statement.order_by(contacts.c.id.desc()).limit(bindparam(LIMIT, type_=Integer))
 
 
-def indexed_statement(session: TenantSession, base: Select, shape: tuple[bool, bool, bool],
-                      after: bool) -> Select:
+def indexed_statement(
+    session: TenantSession, base: Select, shape: tuple[bool, bool, bool], after: bool
+) -> Select:
     """The page through the trigram indexes, never by walking ids: `base` holds the
     filters (not condition()), built by `session.select_via_other_index`.
 
@@ -266,15 +284,22 @@ class Candidates:
 
     __slots__ = ("session", "probe", "page", "values", "keys")
 
-    def __init__(self, session: TenantSession, probe: Select, page: Select,
-                 values: dict[str, Any], keys: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        session: TenantSession,
+        probe: Select,
+        page: Select,
+        values: dict[str, Any],
+        keys: tuple[str, ...],
+    ) -> None:
         self.session, self.probe, self.page = session, probe, page
         self.values, self.keys = values, keys
 
     async def __call__(self) -> StoredRows | None:
         values = self.values
-        row = await self.session.fetch_one(self.probe, {FTS_QUERY: values[FTS_QUERY],
-                                                        PROBE: CAP + 1})
+        row = await self.session.fetch_one(
+            self.probe, {FTS_QUERY: values[FTS_QUERY], PROBE: CAP + 1}
+        )
         found = row["found"] if row is not None else "[]"
         count = 0 if found == "[]" else found.count(",") + 1
         if count > CAP:

@@ -33,8 +33,9 @@ async def get_or_404(session: TenantSession, contact_id: str) -> dict[str, Any]:
     return row
 
 
-async def _emit_tags_added(session: TenantSession, contact_id: str, tags: list[str],
-                           all_tags: list[str]) -> None:
+async def _emit_tags_added(
+    session: TenantSession, contact_id: str, tags: list[str], all_tags: list[str]
+) -> None:
     for tag in tags:
         await emit(session, "contact.tag_added", {"id": contact_id, "tag": tag, "tags": all_tags})
 
@@ -43,16 +44,24 @@ async def create_contact(session: TenantSession, data: ContactCreate) -> dict[st
     now = session.now()
     values = data.model_dump()
     values["stage"] = data.stage.value
-    row = {"id": new_id("con"), **values, **_derived(values), "ai_paused_at": None,
-           "anonymized_at": None, "created_at": now, "updated_at": now}
+    row = {
+        "id": new_id("con"),
+        **values,
+        **_derived(values),
+        "ai_paused_at": None,
+        "anonymized_at": None,
+        "created_at": now,
+        "updated_at": now,
+    }
     await repository.insert(session, row)
     await emit(session, "contact.created", render.contact(row, pii=False))
     await _emit_tags_added(session, row["id"], row["tags"], row["tags"])
     return row
 
 
-async def update_contact(session: TenantSession, contact_id: str,
-                         patch: ContactUpdate) -> dict[str, Any]:
+async def update_contact(
+    session: TenantSession, contact_id: str, patch: ContactUpdate
+) -> dict[str, Any]:
     current = await get_or_404(session, contact_id)
     requested = patch.model_dump(include=patch.model_fields_set)
     if "stage" in requested:
@@ -66,8 +75,11 @@ async def update_contact(session: TenantSession, contact_id: str,
     updated = {**current, **changes}
 
     changed_fields = sorted(key for key in requested if key in changes)
-    await emit(session, "contact.updated",
-               {**render.contact(updated, pii=False), "changed": changed_fields})
+    await emit(
+        session,
+        "contact.updated",
+        {**render.contact(updated, pii=False), "changed": changed_fields},
+    )
     if "stage" in changes:
         await _record_stage_change(session, contact_id, current["stage"], changes["stage"])
     if "tags" in changes:
@@ -76,11 +88,13 @@ async def update_contact(session: TenantSession, contact_id: str,
     return updated
 
 
-async def _record_stage_change(session: TenantSession, contact_id: str, previous: str,
-                               stage: str) -> None:
+async def _record_stage_change(
+    session: TenantSession, contact_id: str, previous: str, stage: str
+) -> None:
     data = {"previous_stage": previous, "stage": stage}
-    await timeline.record(session, contact_id, "stage_changed",
-                          f"Stage changed from {previous} to {stage}", data=data)
+    await timeline.record(
+        session, contact_id, "stage_changed", f"Stage changed from {previous} to {stage}", data=data
+    )
     await emit(session, "contact.stage_changed", {"id": contact_id, **data})
 
 
@@ -101,9 +115,17 @@ async def anonymize_contact(session: TenantSession, contact_id: str) -> dict[str
     if contact["anonymized_at"] is not None:
         return contact
     now = session.now()
-    scrubbed = {"first_name": None, "last_name": None, "email": None, "email_lower": None,
-                "phone": None, "phone_e164": None, "notes": None, "anonymized_at": now,
-                "updated_at": now}
+    scrubbed = {
+        "first_name": None,
+        "last_name": None,
+        "email": None,
+        "email_lower": None,
+        "phone": None,
+        "phone_e164": None,
+        "notes": None,
+        "anonymized_at": now,
+        "updated_at": now,
+    }
     await repository.update(session, contact_id, scrubbed)
     await repository.scrub_timeline(session, contact_id, REDACTED)
     for scrub in ANONYMIZERS:
@@ -113,8 +135,11 @@ async def anonymize_contact(session: TenantSession, contact_id: str) -> dict[str
     # already anonymized.
     await scrub_contact_events(session, contact_id)
     updated = {**contact, **scrubbed}
-    await emit(session, "contact.updated",
-               {**render.contact(updated, pii=False), "changed": ["anonymized"]})
+    await emit(
+        session,
+        "contact.updated",
+        {**render.contact(updated, pii=False), "changed": ["anonymized"]},
+    )
     return updated
 
 

@@ -7,16 +7,37 @@ from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 
 
-def entry(session: TenantSession, contact_id: str, event_type: str, title: str, *,
-          body: str | None = None, data: dict[str, Any] | None = None) -> dict[str, Any]:
+def entry(
+    session: TenantSession,
+    contact_id: str,
+    event_type: str,
+    title: str,
+    *,
+    body: str | None = None,
+    data: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """A timeline row, not yet written (see record_many)."""
-    return {"id": new_id("tev"), "contact_id": contact_id, "type": event_type, "title": title,
-            "body": body, "data": data or {}, "actor": session.actor,
-            "occurred_at": session.now()}
+    return {
+        "id": new_id("tev"),
+        "contact_id": contact_id,
+        "type": event_type,
+        "title": title,
+        "body": body,
+        "data": data or {},
+        "actor": session.actor,
+        "occurred_at": session.now(),
+    }
 
 
-async def record(session: TenantSession, contact_id: str, event_type: str, title: str, *,
-                 body: str | None = None, data: dict[str, Any] | None = None) -> dict[str, Any]:
+async def record(
+    session: TenantSession,
+    contact_id: str,
+    event_type: str,
+    title: str,
+    *,
+    body: str | None = None,
+    data: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     row = entry(session, contact_id, event_type, title, body=body, data=data)
     await repository.add_timeline_event(session, row)
     return row

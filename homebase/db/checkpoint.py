@@ -57,8 +57,9 @@ class Checkpointer:
             if self._stopped:
                 return
             if self._connection is None:
-                self._connection = sqlite3.connect(self.path, timeout=0, isolation_level=None,
-                                                   check_same_thread=False)
+                self._connection = sqlite3.connect(
+                    self.path, timeout=0, isolation_level=None, check_same_thread=False
+                )
             try:
                 self._connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
             except sqlite3.OperationalError as error:

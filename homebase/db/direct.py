@@ -46,8 +46,18 @@ def once(statement: Statement) -> Statement:
 class Plan:
     """A compiled statement and what each execution of it needs, worked out once."""
 
-    __slots__ = ("sql", "names", "defaults", "bind_processors", "result_types",
-                 "result_processors", "keys", "returns_rows", "is_dml", "supported")
+    __slots__ = (
+        "sql",
+        "names",
+        "defaults",
+        "bind_processors",
+        "result_types",
+        "result_processors",
+        "keys",
+        "returns_rows",
+        "is_dml",
+        "supported",
+    )
 
     def __init__(self, statement: Executable, dialect, column_keys: list[str]):
         compiled = statement.compile(dialect=dialect, column_keys=column_keys)
@@ -55,8 +65,9 @@ class Plan:
         self.names = tuple(compiled.positiontup or ())
         # Values the statement carries (literals, bindparams given a value); the others
         # (bindparam("name") alone) each call supplies.
-        self.defaults = {name: bind.effective_value for name, bind in compiled.binds.items()
-                         if not bind.required}
+        self.defaults = {
+            name: bind.effective_value for name, bind in compiled.binds.items() if not bind.required
+        }
         self.bind_processors = {}
         for name, bind in compiled.binds.items():
             processor = bind.type.dialect_impl(dialect).bind_processor(dialect)
@@ -69,21 +80,27 @@ class Plan:
         self.result_processors: tuple | None = None  # from the first result's description
         self.keys: tuple[str, ...] = ()
         self.supported = bool(
-            compiled.positional and not compiled.insert_prefetch
-            and not compiled.update_prefetch and not compiled.post_compile_params
+            compiled.positional
+            and not compiled.insert_prefetch
+            and not compiled.update_prefetch
+            and not compiled.post_compile_params
             and not compiled.literal_execute_params
             and not any(bind.expanding for bind in compiled.binds.values())
-            and set(self.names) <= set(compiled.binds))
+            and set(self.names) <= set(compiled.binds)
+        )
 
     def arguments(self, values: dict[str, Any] | None) -> list[Any]:
         merged = {**self.defaults, **values} if values else self.defaults
         processors = self.bind_processors
         try:
-            return [processors[name](merged[name]) if name in processors else merged[name]
-                    for name in self.names]
+            return [
+                processors[name](merged[name]) if name in processors else merged[name]
+                for name in self.names
+            ]
         except KeyError as missing:
-            raise exc.StatementError(f"A value is required for bind parameter {missing}",
-                                     self.sql, values, None) from None
+            raise exc.StatementError(
+                f"A value is required for bind parameter {missing}", self.sql, values, None
+            ) from None
 
     def learn(self, description: Sequence[tuple] | None, dialect) -> bool:
         """The result's keys and processors, from the columns SQLite reports; False when
@@ -122,8 +139,12 @@ def driver_of(connection: AsyncConnection) -> Driver | None:
     driver = getattr(connection, "homebase_driver", None)  # db/request.py's connection
     if driver is None:
         sync = connection.sync_connection
-        if sync is None or sync.closed or sync.dialect.name != "sqlite" \
-                or not sync.in_transaction():
+        if (
+            sync is None
+            or sync.closed
+            or sync.dialect.name != "sqlite"
+            or not sync.in_transaction()
+        ):
             return None
         driver = sync.connection.driver_connection
         if not isinstance(driver, Driver):
@@ -149,8 +170,9 @@ class Outcome:
         self.rows, self.rowcount, self.keys = rows, rowcount, keys
 
 
-def _run(conn: sqlite3.Connection, sql: str, parameters: Any, many: bool,
-         returns_rows: bool, first: bool) -> tuple[list[tuple] | None, int, Any]:
+def _run(
+    conn: sqlite3.Connection, sql: str, parameters: Any, many: bool, returns_rows: bool, first: bool
+) -> tuple[list[tuple] | None, int, Any]:
     cursor = conn.executemany(sql, parameters) if many else conn.execute(sql, parameters)
     try:
         if not returns_rows:
@@ -173,9 +195,14 @@ def _rows(plan: Plan, raw: list[tuple]) -> list[dict[str, Any]]:
     return rows
 
 
-async def execute(connection: AsyncConnection, statement: Executable,
-                  parameters: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
-                  *, first: bool = False, stored: bool = False) -> Outcome | None:
+async def execute(
+    connection: AsyncConnection,
+    statement: Executable,
+    parameters: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
+    *,
+    first: bool = False,
+    stored: bool = False,
+) -> Outcome | None:
     """Run `statement` on the driver; None when it is left to SQLAlchemy (see above).
     With `first`, only the first row is read (the rest are never fetched); with
     `stored`, rows are the driver's tuples, without result processing."""
@@ -202,17 +229,28 @@ async def execute(connection: AsyncConnection, statement: Executable,
         arguments, many = plan.arguments(single), False
     try:
         raw, rowcount, description = await driver.call(
-            _run, driver.sqlite, plan.sql, arguments, many, plan.returns_rows,
-            first and not plan.is_dml)
+            _run,
+            driver.sqlite,
+            plan.sql,
+            arguments,
+            many,
+            plan.returns_rows,
+            first and not plan.is_dml,
+        )
     except sqlite3.Error as error:
-        raise exc.DBAPIError.instance(plan.sql, arguments, error, sqlite3.Error,
-                                      dialect=dialect) from error
-    if plan.returns_rows and plan.result_processors is None and not plan.learn(description,
-                                                                              dialect):
+        raise exc.DBAPIError.instance(
+            plan.sql, arguments, error, sqlite3.Error, dialect=dialect
+        ) from error
+    if (
+        plan.returns_rows
+        and plan.result_processors is None
+        and not plan.learn(description, dialect)
+    ):
         plan.supported = False  # later runs go through SQLAlchemy
         if plan.is_dml:  # it has run and cannot be run again
             raise exc.InvalidRequestError(
-                f"RETURNING columns {description!r} do not match the statement's columns")
+                f"RETURNING columns {description!r} do not match the statement's columns"
+            )
         return None  # a SELECT has done nothing: SQLAlchemy runs it
     if raw is None:
         return Outcome(None, rowcount)

@@ -47,8 +47,7 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         # Straight to the driver (inline, or on its thread if it must wait for a lock):
         # exec_driver_sql's cursor and execution context cost more than BEGIN itself.
         # run_async is SQLAlchemy's way to await the driver from a sync event.
-        connection.connection.dbapi_connection.run_async(
-            lambda driver: driver.begin(mode))
+        connection.connection.dbapi_connection.run_async(lambda driver: driver.begin(mode))
 
 
 def sqlite_url(url: str) -> URL:
@@ -83,9 +82,17 @@ def _create_engine(url: str, **options: Any) -> AsyncEngine:
 
 
 class Database:
-    def __init__(self, url: str, *, sqlite_pool_size: int = 4, pool_size: int = 10,
-                 pool_timeout: float = 30, connect_timeout: float | None = None,
-                 statement_timeout: float | None = None, sqlite_direct: bool = True):
+    def __init__(
+        self,
+        url: str,
+        *,
+        sqlite_pool_size: int = 4,
+        pool_size: int = 10,
+        pool_timeout: float = 30,
+        connect_timeout: float | None = None,
+        statement_timeout: float | None = None,
+        sqlite_direct: bool = True,
+    ):
         """PostgreSQL bounds (None: none): `statement_timeout` is the server's
         statement_timeout for every statement of every connection, `pool_timeout` the
         longest wait for a pooled connection, `connect_timeout` for a new one. Failing to
@@ -108,11 +115,14 @@ class Database:
             if path and path != ":memory:" and not path.startswith("file:"):
                 self.checkpointer = checkpoint.Checkpointer(path)
             self.engine = _create_engine(
-                sqlite_url(url), pool_size=sqlite_pool_size, max_overflow=0, pool_timeout=60,
-                pool_reset_on_return=None, json_deserializer=_json_loads,
+                sqlite_url(url),
+                pool_size=sqlite_pool_size,
+                max_overflow=0,
+                pool_timeout=60,
+                pool_reset_on_return=None,
+                json_deserializer=_json_loads,
                 json_serializer=_json_dumps,
-                connect_args={"busy_timeout_ms": SQLITE_BUSY_TIMEOUT_MS,
-                              "direct": sqlite_direct},
+                connect_args={"busy_timeout_ms": SQLITE_BUSY_TIMEOUT_MS, "direct": sqlite_direct},
             )
             _configure_sqlite(self.engine)
         else:
@@ -121,10 +131,16 @@ class Database:
                 connect_args["timeout"] = connect_timeout
             if statement_timeout is not None:
                 connect_args["server_settings"] = {
-                    "statement_timeout": str(max(1, round(statement_timeout * 1000)))}
+                    "statement_timeout": str(max(1, round(statement_timeout * 1000)))
+                }
             self.engine = _create_engine(
-                url, pool_size=pool_size, max_overflow=pool_size, pool_timeout=pool_timeout,
-                pool_pre_ping=True, json_deserializer=_json_loads, connect_args=connect_args,
+                url,
+                pool_size=pool_size,
+                max_overflow=pool_size,
+                pool_timeout=pool_timeout,
+                pool_pre_ping=True,
+                json_deserializer=_json_loads,
+                connect_args=connect_args,
             )
         capacity = sqlite_pool_size if self.is_sqlite else 2 * pool_size
         self._unwatch_pool = pool_metrics.watch(self.engine, capacity)

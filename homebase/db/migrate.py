@@ -39,8 +39,9 @@ async def upgrade(url: str, revision: str = "head") -> str:
             if connection.dialect.name == "postgresql":
                 # Instances starting together migrate one at a time; the others then find
                 # the schema current. Released when the transaction ends.
-                await connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
-                                         {"key": MIGRATION_LOCK_KEY})
+                await connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
+                )
             await connection.run_sync(_upgrade, revision)
             return await connection.run_sync(_current)
     finally:

@@ -136,8 +136,9 @@ class RequestConnection(AsyncConnection):
 
 
 @asynccontextmanager
-async def sqlite_request(engine: AsyncEngine, parking: Parking, *, write: bool
-                         ) -> AsyncIterator[RequestConnection]:
+async def sqlite_request(
+    engine: AsyncEngine, parking: Parking, *, write: bool
+) -> AsyncIterator[RequestConnection]:
     """Commit when the block ends normally, roll back when it raises."""
     try:
         pooled = await parking.checkout(engine)

@@ -44,8 +44,9 @@ DRIVER_NAME = "sqlite+homebase"
 
 
 # Set by off_loop(): the calls of the current task go to the connection's thread.
-_OFF_LOOP: contextvars.ContextVar[bool] = contextvars.ContextVar("homebase_sqlite_off_loop",
-                                                                 default=False)
+_OFF_LOOP: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "homebase_sqlite_off_loop", default=False
+)
 
 
 @contextmanager
@@ -239,8 +240,9 @@ class DBAPI(AsyncAdapt_dbapi_module):
     def __getattr__(self, name: str) -> Any:
         return getattr(sqlite3, name)
 
-    def connect(self, database: str, *, busy_timeout_ms: int = 5000, direct: bool = True,
-                **kwargs: Any) -> Adapter:
+    def connect(
+        self, database: str, *, busy_timeout_ms: int = 5000, direct: bool = True, **kwargs: Any
+    ) -> Adapter:
         # The pysqlite dialect passes `timeout` (seconds) from the URL: it becomes the
         # busy timeout of calls that wait on the connection's thread; inline calls never
         # wait. isolation_level None: BEGIN is sent by us (db/engine.py), never by sqlite3.

@@ -72,8 +72,14 @@ class UnscopedQuery(RuntimeError):
 
 
 class TenantSession:
-    def __init__(self, connection: AsyncConnection, workspace_id: str, *,
-                 clock: Clock = system_clock, actor: str | None = None):
+    def __init__(
+        self,
+        connection: AsyncConnection,
+        workspace_id: str,
+        *,
+        clock: Clock = system_clock,
+        actor: str | None = None,
+    ):
         self.connection = connection
         self.workspace_id = workspace_id
         self.clock = clock
@@ -117,8 +123,11 @@ class TenantSession:
         if mark == self.workspace_id:
             return params
         if mark == _TEMPLATE:
-            return {**params, WORKSPACE: self.workspace_id} if params else \
-                {WORKSPACE: self.workspace_id}
+            return (
+                {**params, WORKSPACE: self.workspace_id}
+                if params
+                else {WORKSPACE: self.workspace_id}
+            )
         raise UnscopedQuery("build statements with TenantSession.select/update/delete")
 
     async def insert(self, table: Table, values: dict[str, Any]) -> None:
@@ -132,8 +141,9 @@ class TenantSession:
             if await direct.execute(self.connection, _insert(table), rows) is None:
                 await self.connection.execute(_insert(table), rows)
 
-    async def fetch_one(self, statement: Select, params: dict[str, Any] | None = None
-                        ) -> dict[str, Any] | None:
+    async def fetch_one(
+        self, statement: Select, params: dict[str, Any] | None = None
+    ) -> dict[str, Any] | None:
         """`params` fill the statement's named bindparams (a statement built once and
         kept, e.g. a keyset page, run with this request's values)."""
         params = self._checked(statement, params)
@@ -148,8 +158,9 @@ class TenantSession:
         row = result.first()
         return dict(zip(keys, row, strict=True)) if row is not None else None
 
-    async def fetch_all(self, statement: Select, params: dict[str, Any] | None = None
-                        ) -> list[dict[str, Any]]:
+    async def fetch_all(
+        self, statement: Select, params: dict[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
         params = self._checked(statement, params)
         outcome = await direct.execute(self.connection, statement, params)
         if outcome is not None:
@@ -161,8 +172,9 @@ class TenantSession:
         # zip with the keys read once: a RowMapping per row rebuilds its key view.
         return [dict(zip(keys, row, strict=True)) for row in result]
 
-    async def fetch_stored(self, statement: Select, params: dict[str, Any] | None = None
-                           ) -> StoredRows:
+    async def fetch_stored(
+        self, statement: Select, params: dict[str, Any] | None = None
+    ) -> StoredRows:
         """fetch_all for a renderer that reads stored values itself (the contact list,
         contacts/render.py): on SQLite, parsing every timestamp into a datetime only to
         format it back was a third of a page's CPU (docs/performance.md)."""
@@ -173,8 +185,9 @@ class TenantSession:
         result = await self.connection.execute(statement, params)
         return StoredRows(tuple(result.keys()), [tuple(row) for row in result], False)
 
-    async def execute(self, statement: Update | Delete,
-                      params: dict[str, Any] | None = None) -> int:
+    async def execute(
+        self, statement: Update | Delete, params: dict[str, Any] | None = None
+    ) -> int:
         params = self._checked(statement, params)
         outcome = await direct.execute(self.connection, statement, params)
         if outcome is not None:

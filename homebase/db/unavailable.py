@@ -45,7 +45,8 @@ def reason(error: BaseException) -> str | None:
         if error.connection_invalidated or state.startswith(_UNAVAILABLE_STATES):
             return DatabaseUnavailable.message
         if isinstance(error, exc.OperationalError) and any(
-                text in str(error.orig) for text in _SQLITE_BUSY):
+            text in str(error.orig) for text in _SQLITE_BUSY
+        ):
             return "The database stayed busy past its time limit; retry shortly."
         if isinstance(error, exc.InterfaceError):  # asyncpg: the connection is closed
             return DatabaseUnavailable.message

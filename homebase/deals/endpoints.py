@@ -24,61 +24,97 @@ PipelineFields = Annotated[Projection, Depends(field_selector(Pipeline))]
 Pages = Annotated[PageRequest, Depends(page_request)]
 
 
-@deals_router.get("", response_model=Page[Deal], summary="List deals",
-                  description="Newest first. Filters combine with AND.",
-                  responses=error_responses(*READ_ERRORS))
-async def list_deals(request: Request, principal: DealsRead, session: Tenant, page: Pages,
-                     fields: DealFields,
-                     filters: Annotated[DealFilters, Query()]) -> JSONResponse:
+@deals_router.get(
+    "",
+    response_model=Page[Deal],
+    summary="List deals",
+    description="Newest first. Filters combine with AND.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def list_deals(
+    request: Request,
+    principal: DealsRead,
+    session: Tenant,
+    page: Pages,
+    fields: DealFields,
+    filters: Annotated[DealFilters, Query()],
+) -> JSONResponse:
     return await list_response(
-        request, session, page, filters.model_dump(mode="json"),
-        lambda after_id, limit: repository.list_statement(session, filters, after_id=after_id,
-                                                          limit=limit),
-        lambda row: fields(render.deal(row)))
+        request,
+        session,
+        page,
+        filters.model_dump(mode="json"),
+        lambda after_id, limit: repository.list_statement(
+            session, filters, after_id=after_id, limit=limit
+        ),
+        lambda row: fields(render.deal(row)),
+    )
 
 
-@deals_router.post("", status_code=201, response_model=Deal, summary="Create a deal",
-                   description="400 names pipeline_id, stage_id or contact_id when it is not "
-                               "one of this workspace's (or stage_id is not a stage of "
-                               "pipeline_id). Adds a deal_created entry to the contact's "
-                               "timeline.",
-                   responses=error_responses(*READ_ERRORS))
-async def create_deal(body: DealCreate, principal: DealsWrite, session: Tenant,
-                      fields: DealFields) -> JSONResponse:
+@deals_router.post(
+    "",
+    status_code=201,
+    response_model=Deal,
+    summary="Create a deal",
+    description="400 names pipeline_id, stage_id or contact_id when it is not "
+    "one of this workspace's (or stage_id is not a stage of "
+    "pipeline_id). Adds a deal_created entry to the contact's "
+    "timeline.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def create_deal(
+    body: DealCreate, principal: DealsWrite, session: Tenant, fields: DealFields
+) -> JSONResponse:
     row = await service.create_deal(session, body)
     return json_response(fields(render.deal(row)), 201)
 
 
-@deals_router.get("/{id}", response_model=Deal, summary="Retrieve a deal",
-                  responses=error_responses(*ONE_ERRORS))
-async def get_deal(id: str, principal: DealsRead, session: Tenant,
-                   fields: DealFields) -> JSONResponse:
+@deals_router.get(
+    "/{id}", response_model=Deal, summary="Retrieve a deal", responses=error_responses(*ONE_ERRORS)
+)
+async def get_deal(
+    id: str, principal: DealsRead, session: Tenant, fields: DealFields
+) -> JSONResponse:
     return json_response(fields(render.deal(await service.get_or_404(session, id))))
 
 
-@deals_router.patch("/{id}", response_model=Deal, summary="Update a deal",
-                    description="Moving the deal to another stage (stage_id, or pipeline_id) "
-                                "emits deal.stage_changed and adds a deal_stage_changed entry "
-                                "to the contact's timeline. status won or lost sets closed_at; "
-                                "open clears it.",
-                    responses=error_responses(*ONE_ERRORS))
-async def update_deal(id: str, body: DealUpdate, principal: DealsWrite, session: Tenant,
-                      fields: DealFields) -> JSONResponse:
+@deals_router.patch(
+    "/{id}",
+    response_model=Deal,
+    summary="Update a deal",
+    description="Moving the deal to another stage (stage_id, or pipeline_id) "
+    "emits deal.stage_changed and adds a deal_stage_changed entry "
+    "to the contact's timeline. status won or lost sets closed_at; "
+    "open clears it.",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def update_deal(
+    id: str, body: DealUpdate, principal: DealsWrite, session: Tenant, fields: DealFields
+) -> JSONResponse:
     row = await service.update_deal(session, id, body)
     return json_response(fields(render.deal(row)))
 
 
-@pipelines_router.get("", response_model=Page[Pipeline], summary="List pipelines and their "
-                                                                 "stages",
-                      description="Every workspace has a buyer and a seller pipeline; more "
-                                  "arrive through load-fixtures. Stages are in order; position "
-                                  "gives the pipelines' display order.",
-                      responses=error_responses(*READ_ERRORS))
-async def list_pipelines(request: Request, principal: DealsRead, session: Tenant, page: Pages,
-                         fields: PipelineFields) -> JSONResponse:
+@pipelines_router.get(
+    "",
+    response_model=Page[Pipeline],
+    summary="List pipelines and their stages",
+    description="Every workspace has a buyer and a seller pipeline; more "
+    "arrive through load-fixtures. Stages are in order; position "
+    "gives the pipelines' display order.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def list_pipelines(
+    request: Request, principal: DealsRead, session: Tenant, page: Pages, fields: PipelineFields
+) -> JSONResponse:
     stages = await repository.stages_by_pipeline(session)
     return await list_response(
-        request, session, page, {},
-        lambda after_id, limit: repository.pipelines_statement(session, after_id=after_id,
-                                                               limit=limit),
-        lambda row: fields(render.pipeline(row, stages.get(row["id"], []))))
+        request,
+        session,
+        page,
+        {},
+        lambda after_id, limit: repository.pipelines_statement(
+            session, after_id=after_id, limit=limit
+        ),
+        lambda row: fields(render.pipeline(row, stages.get(row["id"], []))),
+    )

@@ -41,8 +41,12 @@ async def load_pipeline(session: TenantSession, item: dict[str, Any], refs: Refs
     if data.key in existing:
         raise AdminError(f"the workspace already has a pipeline '{data.key}'")
     row = await pipelines.create_pipeline(
-        session, key=data.key, name=data.name, position=len(existing),
-        stages=[stage.model_dump() for stage in data.stages])
+        session,
+        key=data.key,
+        name=data.name,
+        position=len(existing),
+        stages=[stage.model_dump() for stage in data.stages],
+    )
     return row["id"]
 
 
@@ -64,8 +68,11 @@ async def _stage_id(session: TenantSession, pipeline_id: str, value: Any) -> str
     if value is None or (isinstance(value, str) and value.startswith("stg_")):
         return value
     table = PipelineStage.__table__
-    row = await session.fetch_one(session.select(table, table.c.id).where(
-        table.c.pipeline_id == pipeline_id, table.c.key == value))
+    row = await session.fetch_one(
+        session.select(table, table.c.id).where(
+            table.c.pipeline_id == pipeline_id, table.c.key == value
+        )
+    )
     if row is None:
         raise AdminError(f"stage: no stage '{value}' in that pipeline")
     return row["id"]
@@ -76,8 +83,9 @@ async def load_deal(session: TenantSession, item: dict[str, Any], refs: Refs) ->
     await pipelines.ensure_defaults(session)
     pipeline_id = await _pipeline_id(session, refs, item.pop("pipeline", item.get("pipeline_id")))
     item["pipeline_id"] = pipeline_id
-    item["stage_id"] = await _stage_id(session, pipeline_id,
-                                       item.pop("stage", item.get("stage_id")))
+    item["stage_id"] = await _stage_id(
+        session, pipeline_id, item.pop("stage", item.get("stage_id"))
+    )
     for name, column in (("contact", "contact_id"), ("owner", "owner_id")):
         if name in item:
             item[column] = resolve_ref(refs, item.pop(name), name)

@@ -37,11 +37,21 @@ def deal(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def stage(row: dict[str, Any]) -> dict[str, Any]:
-    return {"id": row["id"], "key": row["key"], "name": row["name"],
-            "position": row["position"], "probability": row["probability"]}
+    return {
+        "id": row["id"],
+        "key": row["key"],
+        "name": row["name"],
+        "position": row["position"],
+        "probability": row["probability"],
+    }
 
 
 def pipeline(row: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"id": row["id"], "key": row["key"], "name": row["name"],
-            "position": row["position"], "stages": [stage(item) for item in stages],
-            "created_at": isoformat(row["created_at"])}
+    return {
+        "id": row["id"],
+        "key": row["key"],
+        "name": row["name"],
+        "position": row["position"],
+        "stages": [stage(item) for item in stages],
+        "created_at": isoformat(row["created_at"]),
+    }

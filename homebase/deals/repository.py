@@ -20,8 +20,9 @@ async def get(session: TenantSession, deal_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(session.select(deals).where(deals.c.id == deal_id))
 
 
-def list_statement(session: TenantSession, filters: DealFilters, *, after_id: str | None,
-                   limit: int) -> Select:
+def list_statement(
+    session: TenantSession, filters: DealFilters, *, after_id: str | None, limit: int
+) -> Select:
     statement = session.select(deals)
     for name in ("pipeline_id", "stage_id", "contact_id", "owner_id"):
         value = getattr(filters, name)
@@ -41,8 +42,7 @@ async def update(session: TenantSession, deal_id: str, values: dict[str, Any]) -
 
 
 async def get_pipeline(session: TenantSession, pipeline_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(pipelines)
-                                   .where(pipelines.c.id == pipeline_id))
+    return await session.fetch_one(session.select(pipelines).where(pipelines.c.id == pipeline_id))
 
 
 async def pipeline_keys(session: TenantSession) -> set[str]:
@@ -56,14 +56,18 @@ async def get_stage(session: TenantSession, stage_id: str) -> dict[str, Any] | N
 
 async def first_stage(session: TenantSession, pipeline_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(
-        session.select(stages).where(stages.c.pipeline_id == pipeline_id)
-        .order_by(stages.c.position, stages.c.id).limit(1))
+        session.select(stages)
+        .where(stages.c.pipeline_id == pipeline_id)
+        .order_by(stages.c.position, stages.c.id)
+        .limit(1)
+    )
 
 
 async def stages_by_pipeline(session: TenantSession) -> dict[str, list[dict[str, Any]]]:
     """All of the workspace's stages: pipelines are few, so one query serves a whole page."""
-    rows = await session.fetch_all(session.select(stages)
-                                   .order_by(stages.c.pipeline_id, stages.c.position, stages.c.id))
+    rows = await session.fetch_all(
+        session.select(stages).order_by(stages.c.pipeline_id, stages.c.position, stages.c.id)
+    )
     grouped: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         grouped.setdefault(row["pipeline_id"], []).append(row)
@@ -78,9 +82,11 @@ async def insert_pipeline_if_absent(session: TenantSession, values: dict[str, An
     """True when inserted; False when the workspace already has a pipeline with this key
     (a concurrent request created it first). Inserts always carry the session's workspace."""
     dialect_insert = postgresql_insert if session.dialect == "postgresql" else sqlite_insert
-    statement = (dialect_insert(pipelines)
-                 .values(**values, workspace_id=session.workspace_id)
-                 .on_conflict_do_nothing(index_elements=["workspace_id", "key"]))
+    statement = (
+        dialect_insert(pipelines)
+        .values(**values, workspace_id=session.workspace_id)
+        .on_conflict_do_nothing(index_elements=["workspace_id", "key"])
+    )
     return (await session.connection.execute(statement)).rowcount == 1
 
 

@@ -9,8 +9,9 @@ from homebase.kit.schema_rules import not_blank
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 OwnerId = Annotated[str, StringConstraints(max_length=40)]
-Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200),
-                  not_blank()]
+Title = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200), not_blank()
+]
 
 
 class DealStatus(StrEnum):
@@ -20,11 +21,17 @@ class DealStatus(StrEnum):
 
 
 _DEAL_EXAMPLE = {
-    "title": "Reyes: 3-bed in Noe Valley", "pipeline_id": "ppl_01jd3v6k8h2k3m4n5p6q7r8s9t",
-    "stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v", "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
-    "value": "1450000.00", "currency": "USD", "expected_close_date": "2027-02-15",
-    "owner_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t", "status": "open",
-    "commission_rate": "2.50", "commission_amount": None,
+    "title": "Reyes: 3-bed in Noe Valley",
+    "pipeline_id": "ppl_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v",
+    "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "value": "1450000.00",
+    "currency": "USD",
+    "expected_close_date": "2027-02-15",
+    "owner_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "status": "open",
+    "commission_rate": "2.50",
+    "commission_amount": None,
 }
 
 
@@ -34,8 +41,9 @@ class DealCreate(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_DEAL_EXAMPLE]})
 
     pipeline_id: Id
-    stage_id: Id | None = Field(None, description="A stage of pipeline_id; defaults to its "
-                                                  "first stage.")
+    stage_id: Id | None = Field(
+        None, description="A stage of pipeline_id; defaults to its first stage."
+    )
     title: Title
     contact_id: Id | None = Field(None, description="A contact of this workspace.")
     value: Amount | None = None
@@ -45,8 +53,9 @@ class DealCreate(BaseModel):
     status: DealStatus = DealStatus.open
     commission_rate: Percent | None = None
     commission_amount: Amount | None = Field(
-        None, description="Explicit commission; when null it is derived from value x "
-                          "commission_rate.")
+        None,
+        description="Explicit commission; when null it is derived from value x commission_rate.",
+    )
 
 
 _NOT_NULL = ("pipeline_id", "stage_id", "title", "currency", "status")
@@ -57,9 +66,13 @@ class DealUpdate(BaseModel):
     rest accept null to clear them. Changing pipeline_id without stage_id moves the deal to
     the new pipeline's first stage."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={
-        "required": [], "examples": [{"stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9w",
-                                      "value": "1425000.00"}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "required": [],
+            "examples": [{"stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9w", "value": "1425000.00"}],
+        },
+    )
 
     pipeline_id: Id = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
     stage_id: Id = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
@@ -82,11 +95,21 @@ class DealUpdate(BaseModel):
 
 
 class Deal(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": "dea_01jd3v6k8h2k3m4n5p6q7r8s9t", **_DEAL_EXAMPLE,
-        "commission_amount": "36250.00", "stage_changed_at": "2026-11-20T17:04:05.123Z",
-        "closed_at": None, "created_at": "2026-11-20T17:04:05.123Z",
-        "updated_at": "2026-11-20T17:04:05.123Z"}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "dea_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    **_DEAL_EXAMPLE,
+                    "commission_amount": "36250.00",
+                    "stage_changed_at": "2026-11-20T17:04:05.123Z",
+                    "closed_at": None,
+                    "created_at": "2026-11-20T17:04:05.123Z",
+                    "updated_at": "2026-11-20T17:04:05.123Z",
+                }
+            ]
+        }
+    )
 
     id: str
     title: str
@@ -99,8 +122,9 @@ class Deal(BaseModel):
     owner_id: str | None
     status: DealStatus
     commission_rate: str | None = Field(description="Percent, decimal string.")
-    commission_amount: str | None = Field(description="Explicit, or value x commission_rate "
-                                                      "rounded half up to the cent.")
+    commission_amount: str | None = Field(
+        description="Explicit, or value x commission_rate rounded half up to the cent."
+    )
     stage_changed_at: datetime
     closed_at: datetime | None = Field(description="When status became won or lost.")
     created_at: datetime
@@ -124,14 +148,35 @@ class PipelineStage(BaseModel):
 
 
 class Pipeline(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": "ppl_01jd3v6k8h2k3m4n5p6q7r8s9t", "key": "buyer", "name": "Buyers",
-        "position": 0, "stages": [
-            {"id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v", "key": "new", "name": "New",
-             "position": 0, "probability": 10},
-            {"id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9w", "key": "touring", "name": "Touring",
-             "position": 1, "probability": 25}],
-        "created_at": "2026-11-20T17:04:05.123Z"}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "ppl_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "key": "buyer",
+                    "name": "Buyers",
+                    "position": 0,
+                    "stages": [
+                        {
+                            "id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v",
+                            "key": "new",
+                            "name": "New",
+                            "position": 0,
+                            "probability": 10,
+                        },
+                        {
+                            "id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9w",
+                            "key": "touring",
+                            "name": "Touring",
+                            "position": 1,
+                            "probability": 25,
+                        },
+                    ],
+                    "created_at": "2026-11-20T17:04:05.123Z",
+                }
+            ]
+        }
+    )
 
     id: str
     key: str = Field(description="Stable name within the workspace: buyer, seller, ...")

@@ -28,8 +28,9 @@ async def _pipeline_or_400(session: TenantSession, pipeline_id: str) -> dict[str
     return row
 
 
-async def _stage_in(session: TenantSession, pipeline: dict[str, Any],
-                    stage_id: str | None) -> dict[str, Any]:
+async def _stage_in(
+    session: TenantSession, pipeline: dict[str, Any], stage_id: str | None
+) -> dict[str, Any]:
     if stage_id is None:
         stage = await repository.first_stage(session, pipeline["id"])
         if stage is None:
@@ -37,22 +38,25 @@ async def _stage_in(session: TenantSession, pipeline: dict[str, Any],
         return stage
     stage = await repository.get_stage(session, stage_id)
     if stage is None or stage["pipeline_id"] != pipeline["id"]:
-        raise ValidationFailed.for_field("stage_id", f"is not a stage of pipeline "
-                                                     f"{pipeline['id']}")
+        raise ValidationFailed.for_field("stage_id", f"is not a stage of pipeline {pipeline['id']}")
     return stage
 
 
 async def _check_contact(session: TenantSession, contact_id: str | None) -> None:
     # Another workspace's contact reads exactly like an unknown one.
-    if contact_id is not None and (refusal := await references.contact_refusal(session,
-                                                                                contact_id)):
+    if contact_id is not None and (
+        refusal := await references.contact_refusal(session, contact_id)
+    ):
         raise ValidationFailed.for_field("contact_id", refusal)
 
 
 def _money(values: dict[str, Any]) -> dict[str, Any]:
     """Wire names and decimals to columns and hundredths."""
-    renames = {"value": "value_cents", "commission_rate": "commission_rate_bp",
-               "commission_amount": "commission_cents"}
+    renames = {
+        "value": "value_cents",
+        "commission_rate": "commission_rate_bp",
+        "commission_amount": "commission_cents",
+    }
     columns = {}
     for key, value in values.items():
         if key in renames:
@@ -71,15 +75,24 @@ async def create_deal(session: TenantSession, body: DealCreate) -> dict[str, Any
     await _check_contact(session, body.contact_id)
     now = session.now()
     values = _money(body.model_dump(exclude={"stage_id"}))
-    row = {"id": new_id("dea"), **values, "stage_id": stage["id"], "stage_changed_at": now,
-           "closed_at": now if values["status"] != DealStatus.open else None,
-           "created_at": now, "updated_at": now}
+    row = {
+        "id": new_id("dea"),
+        **values,
+        "stage_id": stage["id"],
+        "stage_changed_at": now,
+        "closed_at": now if values["status"] != DealStatus.open else None,
+        "created_at": now,
+        "updated_at": now,
+    }
     await repository.insert(session, row)
     if row["contact_id"] is not None:
-        await timeline.record(session, row["contact_id"], "deal_created",
-                              f"Deal created: {row['title']}"[:200],
-                              data={"deal_id": row["id"], "stage_id": stage["id"],
-                                    "stage": stage["name"]})
+        await timeline.record(
+            session,
+            row["contact_id"],
+            "deal_created",
+            f"Deal created: {row['title']}"[:200],
+            data={"deal_id": row["id"], "stage_id": stage["id"], "stage": stage["name"]},
+        )
     return row
 
 
@@ -111,15 +124,29 @@ async def update_deal(session: TenantSession, deal_id: str, patch: DealUpdate) -
     return updated
 
 
-async def _record_stage_change(session: TenantSession, deal: dict[str, Any],
-                               previous: dict[str, Any], stage: dict[str, Any]) -> None:
-    data = {"id": deal["id"], "title": deal["title"], "contact_id": deal["contact_id"],
-            "pipeline_id": deal["pipeline_id"], "previous_pipeline_id": previous["pipeline_id"],
-            "previous_stage_id": previous["id"], "previous_stage": previous["name"],
-            "stage_id": stage["id"], "stage": stage["name"], "status": deal["status"],
-            "value": render.deal(deal)["value"], "currency": deal["currency"]}
+async def _record_stage_change(
+    session: TenantSession, deal: dict[str, Any], previous: dict[str, Any], stage: dict[str, Any]
+) -> None:
+    data = {
+        "id": deal["id"],
+        "title": deal["title"],
+        "contact_id": deal["contact_id"],
+        "pipeline_id": deal["pipeline_id"],
+        "previous_pipeline_id": previous["pipeline_id"],
+        "previous_stage_id": previous["id"],
+        "previous_stage": previous["name"],
+        "stage_id": stage["id"],
+        "stage": stage["name"],
+        "status": deal["status"],
+        "value": render.deal(deal)["value"],
+        "currency": deal["currency"],
+    }
     await emit(session, "deal.stage_changed", data)
     if deal["contact_id"] is not None:
-        await timeline.record(session, deal["contact_id"], "deal_stage_changed",
-                              f"Deal {deal['title']} moved from {previous['name']} to "
-                              f"{stage['name']}"[:200], data=data)
+        await timeline.record(
+            session,
+            deal["contact_id"],
+            "deal_stage_changed",
+            f"Deal {deal['title']} moved from {previous['name']} to {stage['name']}"[:200],
+            data=data,
+        )

@@ -27,7 +27,8 @@ class SavedSearchSent(BaseModel):
     name: Title
     contact_id: Id = Field(description="A contact of this workspace: who got the digest.")
     listing_ids: Annotated[list[Id], Field(max_length=50)] = Field(
-        default_factory=list, description="Listings of this workspace in the digest.")
+        default_factory=list, description="Listings of this workspace in the digest."
+    )
     channel: Annotated[str, StringConstraints(pattern="^(EMAIL|SMS)$")] = "EMAIL"
     sent_at: AwareDatetime | None = Field(None, description="Default: now.")
 

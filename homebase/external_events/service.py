@@ -13,14 +13,18 @@ from homebase.kit.errors import AdminError
 from homebase.models import Contact, Deal, Listing
 from homebase.outbox.service import emit
 
-TITLES = {"document.signed": ("document_signed", "Document signed: {name}"),
-          "saved_search.sent": ("saved_search_sent", "Listing alert sent: {name}")}
+TITLES = {
+    "document.signed": ("document_signed", "Document signed: {name}"),
+    "saved_search.sent": ("saved_search_sent", "Listing alert sent: {name}"),
+}
 
 
 async def _exists(session: TenantSession, model, row_id: str) -> bool:
     table = model.__table__
-    return await session.fetch_one(session.select(table, table.c.id)
-                                   .where(table.c.id == row_id)) is not None
+    return (
+        await session.fetch_one(session.select(table, table.c.id).where(table.c.id == row_id))
+        is not None
+    )
 
 
 async def _check_references(session: TenantSession, data: dict[str, Any]) -> None:
@@ -29,15 +33,18 @@ async def _check_references(session: TenantSession, data: dict[str, Any]) -> Non
             raise AdminError(f"data.{name}: '{data[name]}' is not one of this workspace's")
     for index, listing_id in enumerate(data.get("listing_ids") or []):
         if not await _exists(session, Listing, listing_id):
-            raise AdminError(f"data.listing_ids.{index}: '{listing_id}' is not a listing of "
-                             "this workspace")
+            raise AdminError(
+                f"data.listing_ids.{index}: '{listing_id}' is not a listing of this workspace"
+            )
 
 
 def validate(event_type: str, raw: Any) -> dict[str, Any]:
     schema = SCHEMAS.get(event_type)
     if schema is None:
-        raise AdminError(f"--type must be one of {', '.join(SCHEMAS)} (the API's own "
-                         "operations emit the other events)")
+        raise AdminError(
+            f"--type must be one of {', '.join(SCHEMAS)} (the API's own "
+            "operations emit the other events)"
+        )
     try:
         return schema.model_validate(raw).model_dump()
     except ValidationError as error:
@@ -54,6 +61,7 @@ async def emit_external(session: TenantSession, event_type: str, raw: Any) -> di
     event_id = await emit(session, event_type, data)
     if data.get("contact_id"):
         kind, title = TITLES[event_type]
-        await timeline.record(session, data["contact_id"], kind,
-                              title.format(name=data["name"])[:200], data=data)
+        await timeline.record(
+            session, data["contact_id"], kind, title.format(name=data["name"])[:200], data=data
+        )
     return {"event_id": event_id, "type": event_type, "data": data}

@@ -57,10 +57,22 @@ from homebase.webhooks.catalogue_docs import install as install_webhook_docs
 from homebase.webhooks.endpoints import router as webhooks_router
 from homebase.worker.runner import drain, run_until
 
-V1_ROUTERS = [ping_router, contacts_router, messages_router, leads_router, webhooks_router,
-              calls_router, deals_router, pipelines_router, listings_router,
-              appointments_router,
-              tasks_router, automations_router, personas_router, campaigns_router]
+V1_ROUTERS = [
+    ping_router,
+    contacts_router,
+    messages_router,
+    leads_router,
+    webhooks_router,
+    calls_router,
+    deals_router,
+    pipelines_router,
+    listings_router,
+    appointments_router,
+    tasks_router,
+    automations_router,
+    personas_router,
+    campaigns_router,
+]
 
 DESCRIPTION = """\
 The Homebase workspace API: contacts, leads, messaging, calls, deals, listings,
@@ -105,9 +117,14 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
             mark_metrics_process_dead()  # serve --workers N: its live gauges leave the sums
 
     app = FastAPI(
-        title="Homebase workspace API", version=__version__, description=DESCRIPTION,
-        openapi_url="/v1/openapi.json", docs_url=None, redoc_url=None,  # http/docs.py
-        default_response_class=JSONResponse, lifespan=lifespan,
+        title="Homebase workspace API",
+        version=__version__,
+        description=DESCRIPTION,
+        openapi_url="/v1/openapi.json",
+        docs_url=None,
+        redoc_url=None,  # http/docs.py
+        default_response_class=JSONResponse,
+        lifespan=lifespan,
         generate_unique_id_function=operation_id,
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
@@ -140,14 +157,22 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
 def _openapi(app: FastAPI) -> dict[str, Any]:
     if app.openapi_schema:
         return app.openapi_schema
-    document = get_openapi(title=app.title, version=app.version, description=app.description,
-                           routes=app.routes,
-                           webhooks=app.webhooks.routes)
+    document = get_openapi(
+        title=app.title,
+        version=app.version,
+        description=app.description,
+        routes=app.routes,
+        webhooks=app.webhooks.routes,
+    )
     document["servers"] = [{"url": "/", "description": "This server; paths include /v1."}]
     components = document.setdefault("components", {})
     components["securitySchemes"] = {
-        "ApiKey": {"type": "apiKey", "in": "header", "name": "Authorization",
-                   "description": "`token <API_KEY>`; keys start with `hbk_`."},
+        "ApiKey": {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "`token <API_KEY>`; keys start with `hbk_`.",
+        },
         "OAuth2": OAUTH_SECURITY_SCHEME,
     }
     document["security"] = [{"ApiKey": []}, {"OAuth2": []}]

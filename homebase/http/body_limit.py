@@ -48,9 +48,16 @@ def framing(headers: list[tuple[bytes, bytes]]) -> tuple[int | None, bool]:
 async def answer(scope: Scope, send: Send, error: ApiError) -> None:
     request_id = scope.get("state", {}).get("request_id", "")
     body = api_error_body(error, request_id)
-    await send({"type": "http.response.start", "status": error.status,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode())]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": error.status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
@@ -67,8 +74,13 @@ class BodyLimitMiddleware:
         try:
             declared, chunked = framing(scope["headers"])
         except ValueError:
-            await answer(scope, send, ValidationFailed.for_field(
-                "content-length", "must be one non-negative integer", location="header"))
+            await answer(
+                scope,
+                send,
+                ValidationFailed.for_field(
+                    "content-length", "must be one non-negative integer", location="header"
+                ),
+            )
             return
         if declared is not None:
             if declared > limit:

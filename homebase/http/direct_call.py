@@ -36,16 +36,26 @@ def _is_async(call: Any) -> bool:
 
 
 def _takes_only_the_request(dependant: Dependant) -> bool:
-    return (dependant.request_param_name is not None and not dependant.dependencies
-            and not _has_other_parameters(dependant))
+    return (
+        dependant.request_param_name is not None
+        and not dependant.dependencies
+        and not _has_other_parameters(dependant)
+    )
 
 
 def _has_other_parameters(dependant: Dependant) -> bool:
-    return bool(dependant.path_params or dependant.query_params or dependant.header_params
-                or dependant.cookie_params or dependant.body_params
-                or dependant.websocket_param_name or dependant.http_connection_param_name
-                or dependant.response_param_name or dependant.background_tasks_param_name
-                or dependant.security_scopes_param_name)
+    return bool(
+        dependant.path_params
+        or dependant.query_params
+        or dependant.header_params
+        or dependant.cookie_params
+        or dependant.body_params
+        or dependant.websocket_param_name
+        or dependant.http_connection_param_name
+        or dependant.response_param_name
+        or dependant.background_tasks_param_name
+        or dependant.security_scopes_param_name
+    )
 
 
 def _returns_a_response(call: Callable[..., Any]) -> bool:
@@ -66,8 +76,12 @@ def direct_handler(route: APIRoute) -> Handler | None:
         return None
     steps: list[tuple[str, Callable[[Request], Coroutine[Any, Any, Any]]]] = []
     for sub in dependant.dependencies:
-        if sub.name is None or sub.call is None or not _is_async(sub.call) \
-                or not _takes_only_the_request(sub):
+        if (
+            sub.name is None
+            or sub.call is None
+            or not _is_async(sub.call)
+            or not _takes_only_the_request(sub)
+        ):
             return None
         steps.append((sub.name, sub.call))
     request_name = dependant.request_param_name

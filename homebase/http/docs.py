@@ -27,10 +27,13 @@ OAUTH2_REDIRECT_URL = f"{DOCS_URL}/oauth2-redirect"
 
 # Swagger UI's stylesheet draws its icons with data: SVG images (and the page's empty icon,
 # which spares the browser a /favicon.ico request, is data:); everything else is 'self'.
-DOCS_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; "
-            "img-src 'self' data:; font-src 'self'; connect-src 'self'; "
-            "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+DOCS_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; font-src 'self'; connect-src 'self'; "
+    "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
 SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+
 
 def _oauth2_redirect_page() -> tuple[bytes, str]:
     """FastAPI's OAuth2 redirect page (the popup that hands Swagger UI the code) and a CSP
@@ -44,10 +47,10 @@ def _oauth2_redirect_page() -> tuple[bytes, str]:
 
 def install(app: FastAPI) -> None:
     """Mounts the docs on an app created with docs_url=None and redoc_url=None."""
-    app.mount(VENDOR_URL, StaticFiles(packages=[("fastapi_offline", "static")]),
-              name="docs-vendor")
-    app.mount(ASSETS_URL, StaticFiles(packages=[("homebase.http", "docs_assets")]),
-              name="docs-assets")
+    app.mount(VENDOR_URL, StaticFiles(packages=[("fastapi_offline", "static")]), name="docs-vendor")
+    app.mount(
+        ASSETS_URL, StaticFiles(packages=[("homebase.http", "docs_assets")]), name="docs-assets"
+    )
     redirect_body, redirect_csp = _oauth2_redirect_page()
     openapi_url = app.openapi_url or "/v1/openapi.json"
     title = f"{app.title} - docs"
@@ -55,13 +58,18 @@ def install(app: FastAPI) -> None:
     @app.get(DOCS_URL, include_in_schema=False)
     async def docs_page(request: Request) -> HTMLResponse:
         root = request.scope.get("root_path", "")
-        html = render("docs.html", title=title, vendor=root + VENDOR_URL,
-                      assets=root + ASSETS_URL, openapi=root + openapi_url,
-                      redirect=root + OAUTH2_REDIRECT_URL)
-        return HTMLResponse(html, headers={"Content-Security-Policy": DOCS_CSP,
-                                           **SECURITY_HEADERS})
+        html = render(
+            "docs.html",
+            title=title,
+            vendor=root + VENDOR_URL,
+            assets=root + ASSETS_URL,
+            openapi=root + openapi_url,
+            redirect=root + OAUTH2_REDIRECT_URL,
+        )
+        return HTMLResponse(html, headers={"Content-Security-Policy": DOCS_CSP, **SECURITY_HEADERS})
 
     @app.get(OAUTH2_REDIRECT_URL, include_in_schema=False)
     async def oauth2_redirect() -> HTMLResponse:
-        return HTMLResponse(redirect_body, headers={"Content-Security-Policy": redirect_csp,
-                                                    **SECURITY_HEADERS})
+        return HTMLResponse(
+            redirect_body, headers={"Content-Security-Policy": redirect_csp, **SECURITY_HEADERS}
+        )

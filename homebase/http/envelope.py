@@ -7,8 +7,9 @@ import orjson
 from homebase.kit.errors import ApiError
 
 
-def error_body(code: str, message: str, request_id: str,
-               details: dict[str, Any] | None = None) -> bytes:
+def error_body(
+    code: str, message: str, request_id: str, details: dict[str, Any] | None = None
+) -> bytes:
     error: dict[str, Any] = {"code": code, "message": message, "request_id": request_id}
     if details is not None:
         error["details"] = details

@@ -52,8 +52,7 @@ def _union_tag(error: dict[str, Any]) -> tuple[str, str, str] | None:
     if error["type"] == "union_tag_not_found":
         return member, "missing", _MESSAGES["missing"]
     expected = [tag.strip() for tag in str(error["ctx"].get("expected_tags", "")).split(",")]
-    listed = ", ".join(expected[:-1]) + f" or {expected[-1]}" if len(expected) > 1 \
-        else expected[0]
+    listed = ", ".join(expected[:-1]) + f" or {expected[-1]}" if len(expected) > 1 else expected[0]
     return member, "enum", f"Input should be {listed}"
 
 
@@ -95,8 +94,7 @@ def field_errors(errors: list[dict[str, Any]], body: Any = _UNKNOWN) -> list[dic
                 path = [*path, member]
         field = ".".join(str(part) for part in path) or str(location)
         message = message.removeprefix("Value error, ")
-        result.append({"field": field, "in": str(location), "message": message,
-                       "type": kind})
+        result.append({"field": field, "in": str(location), "message": message, "type": kind})
     return result
 
 
@@ -115,8 +113,7 @@ def _allowed_methods(request: Request) -> str:
     path = request.scope.get("path", "")
     by_template: dict[str, set[str]] = {}
     for route in [*iter_route_contexts(list(request.app.routes)), *request.app.routes]:
-        pattern, route_methods = getattr(route, "path_regex", None), getattr(route, "methods",
-                                                                             None)
+        pattern, route_methods = getattr(route, "path_regex", None), getattr(route, "methods", None)
         if pattern is not None and route_methods and pattern.match(path):
             by_template.setdefault(route.path, set()).update(route_methods)
     if not by_template:
@@ -124,8 +121,16 @@ def _allowed_methods(request: Request) -> str:
     # The most literal paths only, as OpenAPI matches them: /v1/leads/routing-preview is
     # its own path (POST), not /v1/leads/{id} (GET).
     fewest = min(template.count("{") for template in by_template)
-    return ", ".join(sorted({method for template, methods in by_template.items()
-                             if template.count("{") == fewest for method in methods}))
+    return ", ".join(
+        sorted(
+            {
+                method
+                for template, methods in by_template.items()
+                if template.count("{") == fewest
+                for method in methods
+            }
+        )
+    )
 
 
 async def _api_error(request: Request, error: ApiError) -> Response:
@@ -144,9 +149,10 @@ async def _http_exception(request: Request, error: HTTPException) -> Response:
     elif error.status_code == 404:
         api_error = NotFound(f"No route matches {request.method} {request.url.path}.")
     elif error.status_code == 405:
-        api_error = MethodNotAllowed(f"{request.method} is not allowed on {request.url.path}.",
-                                     headers={**(error.headers or {}),
-                                              "Allow": _allowed_methods(request)})
+        api_error = MethodNotAllowed(
+            f"{request.method} is not allowed on {request.url.path}.",
+            headers={**(error.headers or {}), "Allow": _allowed_methods(request)},
+        )
     else:
         body = error_body("http_error", str(error.detail), _request_id(request))
         return _json(error.status_code, body, dict(error.headers or {}))

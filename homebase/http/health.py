@@ -57,12 +57,21 @@ async def readyz(request: Request) -> Response:
     runtime = get_runtime(request)
     database, redis = await asyncio.gather(
         _check("database", _database, runtime, "unavailable"),
-        _check("redis", _redis, runtime, "degraded"))
+        _check("redis", _redis, runtime, "degraded"),
+    )
     checks = {"database": database, "redis": redis}
     if database != "ok":
         request_id = request.scope.get("state", {}).get("request_id", "")
-        body = error_body("service_unavailable", "Not ready: the database is not answering.",
-                          request_id, details={"checks": checks})
-        return Response(body, 503, media_type="application/json",
-                        headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+        body = error_body(
+            "service_unavailable",
+            "Not ready: the database is not answering.",
+            request_id,
+            details={"checks": checks},
+        )
+        return Response(
+            body,
+            503,
+            media_type="application/json",
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
     return json_response({"status": "ok", "checks": checks})

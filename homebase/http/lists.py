@@ -30,9 +30,14 @@ def filtered(filters: dict[str, Any]) -> bool:
     return any(value not in (None, "", [], {}) for value in filters.values())
 
 
-async def list_response(request: Request, session: TenantSession, page: PageRequest,
-                        filters: dict[str, Any], build: Callable[[str | None, int], Select],
-                        render: Callable[[dict[str, Any]], dict[str, Any]]) -> JSONResponse:
+async def list_response(
+    request: Request,
+    session: TenantSession,
+    page: PageRequest,
+    filters: dict[str, Any],
+    build: Callable[[str | None, int], Select],
+    render: Callable[[dict[str, Any]], dict[str, Any]],
+) -> JSONResponse:
     """`build(after_id, limit)` returns the keyset statement for this list, or a kept
     statement and the values of its bindparams (kit.pagination.keyset_template)."""
     keys = get_runtime(request).settings.keys
@@ -45,11 +50,14 @@ async def list_response(request: Request, session: TenantSession, page: PageRequ
     return json_response(page_body(rows, page.limit, render, keys, key))
 
 
-async def stored_list_response(request: Request, session: TenantSession, page: PageRequest,
-                               filters: dict[str, Any],
-                               build: Callable[[str | None, int], Built | list[Step]],
-                               render: Callable[[StoredRows], list[dict[str, Any]]]
-                               ) -> JSONResponse:
+async def stored_list_response(
+    request: Request,
+    session: TenantSession,
+    page: PageRequest,
+    filters: dict[str, Any],
+    build: Callable[[str | None, int], Built | list[Step]],
+    render: Callable[[StoredRows], list[dict[str, Any]]],
+) -> JSONResponse:
     """list_response for a renderer of whole pages of stored rows
     (TenantSession.fetch_stored): the same cursor, limit and page rules."""
     keys = get_runtime(request).settings.keys
@@ -72,10 +80,12 @@ async def stored_list_response(request: Request, session: TenantSession, page: P
             if len(stored.rows) > page.limit:
                 break
     has_more = len(stored.rows) > page.limit
-    rows = stored.rows[:page.limit]
+    rows = stored.rows[: page.limit]
     last_id = rows[-1][stored.keys.index("id")] if has_more else None
-    return json_response({
-        "data": render(stored._replace(rows=rows)),
-        "next_cursor": encode_cursor(keys, key, last_id) if last_id is not None else None,
-        "has_more": has_more,
-    })
+    return json_response(
+        {
+            "data": render(stored._replace(rows=rows)),
+            "next_cursor": encode_cursor(keys, key, last_id) if last_id is not None else None,
+            "has_more": has_more,
+        }
+    )

@@ -42,12 +42,23 @@ class RequestContextMiddleware:
         try:
             await self.app(scope, receive, send_with_headers)
         except Exception:
-            log.exception("unhandled error in %s %s (request %s)", scope.get("method"),
-                          scope.get("path"), request_id)
+            log.exception(
+                "unhandled error in %s %s (request %s)",
+                scope.get("method"),
+                scope.get("path"),
+                request_id,
+            )
             if started:
                 raise
             body = error_body("internal_error", "An unexpected error occurred.", request_id)
-            await send_with_headers({"type": "http.response.start", "status": 500,
-                                     "headers": [(b"content-type", b"application/json"),
-                                                 (b"content-length", str(len(body)).encode())]})
+            await send_with_headers(
+                {
+                    "type": "http.response.start",
+                    "status": 500,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"content-length", str(len(body)).encode()),
+                    ],
+                }
+            )
             await send({"type": "http.response.body", "body": body})

@@ -39,14 +39,16 @@ def route_template(scope: Scope) -> str:
     extra = path.count("/") - template.count("/")
     if extra <= 0:
         return template
-    return "/".join(path.split("/")[:extra + 1]) + template
+    return "/".join(path.split("/")[: extra + 1]) + template
 
 
 def bind_principal(principal: Any) -> None:
     """Called once the credential is known (http/v1_route.py): later lines carry it."""
-    logs.bind(workspace_id=principal.workspace_id,
-              credential_kind=principal.credential_kind,
-              credential_id=principal.credential_id)
+    logs.bind(
+        workspace_id=principal.workspace_id,
+        credential_kind=principal.credential_kind,
+        credential_id=principal.credential_id,
+    )
 
 
 class RequestLogMiddleware:
@@ -92,5 +94,10 @@ class RequestLogMiddleware:
         except Exception:  # no runtime on this app (a bare test app): the peer then
             client = (scope.get("client") or ("", 0))[0]
         level = logging.ERROR if status >= 500 else logging.INFO
-        logs.event(log, "request", level=level, client=client,
-                   duration_ms=round((time.perf_counter() - started) * 1000, 2))
+        logs.event(
+            log,
+            "request",
+            level=level,
+            client=client,
+            duration_ms=round((time.perf_counter() - started) * 1000, 2),
+        )

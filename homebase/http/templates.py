@@ -36,9 +36,12 @@ class _RefuseAutoescapeTag(Extension):
         after_block_begin = False
         for token in stream:
             if after_block_begin and token.type == "name" and token.value == "autoescape":
-                raise TemplateSyntaxError("the autoescape tag is not allowed: escaping is "
-                                          "always on", token.lineno, stream.name,
-                                          stream.filename)
+                raise TemplateSyntaxError(
+                    "the autoescape tag is not allowed: escaping is always on",
+                    token.lineno,
+                    stream.name,
+                    stream.filename,
+                )
             after_block_begin = token.type == "block_begin"
             yield token
 
@@ -49,10 +52,16 @@ def _finalize(value: Any) -> Any:
 
 def _environment() -> Environment:
     environment = Environment(
-        loader=PackageLoader("homebase", TEMPLATES), autoescape=True,
-        undefined=StrictUndefined, finalize=_finalize, extensions=[_RefuseAutoescapeTag],
-        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-        auto_reload=False)  # package data: they change only with the code
+        loader=PackageLoader("homebase", TEMPLATES),
+        autoescape=True,
+        undefined=StrictUndefined,
+        finalize=_finalize,
+        extensions=[_RefuseAutoescapeTag],
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,
+    )  # package data: they change only with the code
     del environment.filters["safe"]
     environment.filters["isoformat"] = isoformat
     return environment

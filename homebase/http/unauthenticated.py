@@ -26,9 +26,11 @@ def request_client_address(request: HTTPConnection) -> str:
     if cached is not None:
         return cached
     settings = get_runtime(request).settings
-    address = client_address(request.client.host if request.client else None,
-                             request.headers.getlist("x-forwarded-for"),
-                             settings.trusted_networks)
+    address = client_address(
+        request.client.host if request.client else None,
+        request.headers.getlist("x-forwarded-for"),
+        settings.trusted_networks,
+    )
     request.scope["homebase.client_address"] = address
     return address
 

@@ -61,9 +61,11 @@ STEP_ATTRIBUTE = "homebase_before_transaction"
 def before_transaction(step: Step) -> Callable[[Endpoint], Endpoint]:
     """Runs `step` for this endpoint after authentication and before its transaction
     (see above). Put it under the route decorator."""
+
     def mark(endpoint: Endpoint) -> Endpoint:
         setattr(endpoint, STEP_ATTRIBUTE, step)
         return endpoint
+
     return mark
 
 
@@ -108,33 +110,38 @@ async def _count_unauthenticated(request: Request) -> None:
         raise RateLimited(
             f"Too many requests without a valid credential from this address (limit "
             f"{decision.limit} per minute); retry in {decision.retry_after} s.",
-            headers={"Retry-After": str(decision.retry_after)}) from None
+            headers={"Retry-After": str(decision.retry_after)},
+        ) from None
 
 
-async def _authenticate(request: Request, runtime: Runtime, connection: AsyncConnection
-                        ) -> Principal:
+async def _authenticate(
+    request: Request, runtime: Runtime, connection: AsyncConnection
+) -> Principal:
     try:
-        return await resolve(connection, request.headers.get("authorization"),
-                             runtime.clock(), runtime.settings)
+        return await resolve(
+            connection, request.headers.get("authorization"), runtime.clock(), runtime.settings
+        )
     except Unauthenticated:
         await _count_unauthenticated(request)
         raise
 
 
-async def _admit(request: V1Request, runtime: Runtime, connection: AsyncConnection,
-                 takes_body: bool) -> Principal:
+async def _admit(
+    request: V1Request, runtime: Runtime, connection: AsyncConnection, takes_body: bool
+) -> Principal:
     """Credential (401), rate limit (429), the body's content type and syntax (400)."""
     principal = await _authenticate(request, runtime, connection)
-    decision = await runtime.limiter.hit(principal.rate_limit_bucket,
-                                         principal.rate_limit_per_min)
+    decision = await runtime.limiter.hit(principal.rate_limit_bucket, principal.rate_limit_per_min)
     request.state.rate_limit = decision
-    rate_limit_decision("oauth_app" if principal.credential_kind == "oauth_token"
-                        else "api_key", decision.allowed)
+    rate_limit_decision(
+        "oauth_app" if principal.credential_kind == "oauth_token" else "api_key", decision.allowed
+    )
     if not decision.allowed:
         raise RateLimited(
             f"Rate limit of {decision.limit} requests per minute exceeded; "
             f"retry in {decision.retry_after} s.",
-            headers={"Retry-After": str(decision.retry_after)})
+            headers={"Retry-After": str(decision.retry_after)},
+        )
     if takes_body and (body := await request.body()):
         _require_json(request)
         _parse_json(request, body)
@@ -151,17 +158,20 @@ class V1Route(APIRoute):
         idempotent = "POST" in self.methods
         omit: tuple[str, ...] = getattr(self.endpoint, idempotency.OMIT_ATTRIBUTE, ())
 
-        async def run(request: V1Request, runtime: Runtime, admitted: bool,
-                      held: idempotency.Claim | None) -> Response:
+        async def run(
+            request: V1Request, runtime: Runtime, admitted: bool, held: idempotency.Claim | None
+        ) -> Response:
             """The request's transaction: credential (again, if admitted already), the
             endpoint, commit; with an Idempotency-Key, the answer is stored in it."""
             write = request.method not in SAFE_METHODS
             recorded_error: ApiError | None = None
             try:
                 async with runtime.db.request_transaction(write=write) as connection:
-                    principal = (await _authenticate(request, runtime, connection)
-                                 if admitted
-                                 else await _admit(request, runtime, connection, takes_body))
+                    principal = (
+                        await _authenticate(request, runtime, connection)
+                        if admitted
+                        else await _admit(request, runtime, connection, takes_body)
+                    )
                     request.state.principal = principal
                     bind_principal(principal)  # later log lines carry the workspace
                     request.state.connection = connection
@@ -172,16 +182,24 @@ class V1Route(APIRoute):
                             raise
                         recorded_error = error  # leave the block normally: it commits
                         if held is not None:
-                            await idempotency.complete(connection, held, render(request, error),
-                                                       now=runtime.clock(),
-                                                       settings=runtime.settings)
+                            await idempotency.complete(
+                                connection,
+                                held,
+                                render(request, error),
+                                now=runtime.clock(),
+                                settings=runtime.settings,
+                            )
                     else:
                         if response.status_code >= 400:
                             raise _Rollback(response)
                         if held is not None:
-                            await idempotency.complete(connection, held, response,
-                                                       now=runtime.clock(),
-                                                       settings=runtime.settings)
+                            await idempotency.complete(
+                                connection,
+                                held,
+                                response,
+                                now=runtime.clock(),
+                                settings=runtime.settings,
+                            )
                 if held is not None:
                     held.committed = True
             except _Rollback as rollback:
@@ -203,9 +221,19 @@ class V1Route(APIRoute):
             # then the key's claim, committed before the work starts (idempotency/store.py).
             async with runtime.db.request_transaction(write=key is not None) as connection:
                 principal = await _admit(request, runtime, connection, takes_body)
-                outcome = None if key is None else await idempotency.claim(
-                    connection, request, principal, key, now=runtime.clock(),
-                    settings=runtime.settings, omit=omit)
+                outcome = (
+                    None
+                    if key is None
+                    else await idempotency.claim(
+                        connection,
+                        request,
+                        principal,
+                        key,
+                        now=runtime.clock(),
+                        settings=runtime.settings,
+                        omit=omit,
+                    )
+                )
             if isinstance(outcome, Response):
                 return outcome  # the stored answer, replayed
             held = outcome

@@ -10,7 +10,9 @@ from homebase.idempotency.store import HEADER_NAME, MAX_KEY_LENGTH, REPLAYED_HEA
 _ENVELOPE = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorEnvelope"}}}
 
 PARAMETER = {
-    "name": HEADER_NAME, "in": "header", "required": False,
+    "name": HEADER_NAME,
+    "in": "header",
+    "required": False,
     "description": (
         "Makes this POST safe to retry. Send a unique value (a UUID) per intended request; "
         "a retry with the same key, method, path and body returns the first answer (same "
@@ -22,25 +24,28 @@ PARAMETER = {
         "other error (404, 409, 5xx), which changed nothing. The same key with another "
         "request: 422 idempotency_key_reused; while its first request runs: 409 "
         "idempotency_key_in_use. A webhook subscription's `secret` is never stored, so a "
-        "replay of POST /v1/webhooks leaves it out."),
-    "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY_LENGTH,
-               "examples": ["5f0c1d9e-3a7b-4c2e-9f61-0b8d7e4a2c13"]},
+        "replay of POST /v1/webhooks leaves it out."
+    ),
+    "schema": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": MAX_KEY_LENGTH,
+        "examples": ["5f0c1d9e-3a7b-4c2e-9f61-0b8d7e4a2c13"],
+    },
     "example": "5f0c1d9e-3a7b-4c2e-9f61-0b8d7e4a2c13",
 }
 REPLAYED = {
     "description": "`true` on an answer replayed for a repeated Idempotency-Key (absent on "
-                   "an answer produced by running the request). The body's "
-                   "error.request_id, if any, names the first request.",
+    "an answer produced by running the request). The body's "
+    "error.request_id, if any, names the first request.",
     "required": False,
     "schema": {"type": "string", "enum": ["true"], "examples": ["true"]},
 }
 IN_USE = "a request with the same Idempotency-Key is still running (idempotency_key_in_use)"
-REUSED = ("the Idempotency-Key was used with another method, path or body "
-          "(idempotency_key_reused)")
+REUSED = "the Idempotency-Key was used with another method, path or body (idempotency_key_reused)"
 
 
-def _error(operation: dict[str, Any], status: str, text: str, template: dict[str, Any]
-           ) -> None:
+def _error(operation: dict[str, Any], status: str, text: str, template: dict[str, Any]) -> None:
     responses = operation["responses"]
     if status in responses:
         responses[status]["description"] += f" Or {text}."
@@ -65,12 +70,15 @@ def add_idempotency(document: dict[str, Any], prefix: str) -> None:
         if "400" in responses:
             responses["400"]["description"] += (
                 f" An {HEADER_NAME} that is empty or longer than {MAX_KEY_LENGTH} characters "
-                f"(validation_failed, field {HEADER_NAME}, in header).")
+                f"(validation_failed, field {HEADER_NAME}, in header)."
+            )
         _error(operation, "409", IN_USE, template)
         _error(operation, "422", REUSED, template)
         responses["409"].setdefault("headers", {})["Retry-After"] = {
             "description": "Seconds to wait before retrying (idempotency_key_in_use: 1).",
-            "schema": {"type": "integer", "examples": [1]}, "required": False}
+            "schema": {"type": "integer", "examples": [1]},
+            "required": False,
+        }
         for status, response in responses.items():
             if status.startswith("2") or status == "422":
                 response.setdefault("headers", {})[REPLAYED_HEADER] = REPLAYED

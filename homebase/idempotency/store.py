@@ -56,8 +56,7 @@ _PURPOSE = "idempotency-response"
 _CONTACT_ID = re.compile(rb"\bcon_[0-9a-z]{26}\b")
 
 keys = IdempotencyKey.__table__
-_PRIMARY_KEY = (keys.c.workspace_id, keys.c.credential_kind, keys.c.credential_id,
-                keys.c.key_hash)
+_PRIMARY_KEY = (keys.c.workspace_id, keys.c.credential_kind, keys.c.credential_id, keys.c.key_hash)
 
 
 @dataclass(slots=True)
@@ -75,9 +74,13 @@ class Claim:
 
     def params(self) -> dict[str, Any]:
         """The row's primary key and owner, for the statements below."""
-        return {"p_workspace": self.workspace_id, "p_kind": self.credential_kind,
-                "p_credential": self.credential_id, "p_key": self.key_hash,
-                "p_owner": self.owner}
+        return {
+            "p_workspace": self.workspace_id,
+            "p_kind": self.credential_kind,
+            "p_credential": self.credential_id,
+            "p_key": self.key_hash,
+            "p_owner": self.owner,
+        }
 
     @property
     def bound_to(self) -> str:
@@ -91,56 +94,92 @@ OMIT_ATTRIBUTE = "homebase_not_replayed"
 def not_replayed(*members: str) -> Any:
     """Top-level members of an endpoint's answer that are never stored, so never replayed
     (a webhook's signing secret, shown once). Put it under the route decorator."""
+
     def mark(endpoint: Any) -> Any:
         setattr(endpoint, OMIT_ATTRIBUTE, members)
         return endpoint
+
     return mark
 
 
 # Statements are built once, with bindparams: building the upsert per request (its
 # `excluded` alias above all) cost more than running it.
-_ROW = and_(keys.c.workspace_id == bindparam("p_workspace"),
-            keys.c.credential_kind == bindparam("p_kind"),
-            keys.c.credential_id == bindparam("p_credential"),
-            keys.c.key_hash == bindparam("p_key"))
+_ROW = and_(
+    keys.c.workspace_id == bindparam("p_workspace"),
+    keys.c.credential_kind == bindparam("p_kind"),
+    keys.c.credential_id == bindparam("p_credential"),
+    keys.c.key_hash == bindparam("p_key"),
+)
 _OWNED = and_(_ROW, keys.c.owner == bindparam("p_owner"), keys.c.status == IN_FLIGHT)
-_READ = direct.once(select(keys.c.fingerprint, keys.c.status, keys.c.response_status,
-                           keys.c.response_body).where(_ROW))
-_COMPLETE = direct.once(update(keys).where(_OWNED).values(
-    status=COMPLETED, response_status=bindparam("p_status"),
-    response_body=bindparam("p_body"), contact_ids=bindparam("p_contacts"),
-    lease_expires_at=bindparam("p_now"), expires_at=bindparam("p_expires")))
+_READ = direct.once(
+    select(keys.c.fingerprint, keys.c.status, keys.c.response_status, keys.c.response_body).where(
+        _ROW
+    )
+)
+_COMPLETE = direct.once(
+    update(keys)
+    .where(_OWNED)
+    .values(
+        status=COMPLETED,
+        response_status=bindparam("p_status"),
+        response_body=bindparam("p_body"),
+        contact_ids=bindparam("p_contacts"),
+        lease_expires_at=bindparam("p_now"),
+        expires_at=bindparam("p_expires"),
+    )
+)
 _RELEASE = direct.once(delete(keys).where(_OWNED))
 
 
 def _claim_statement(insert: Any) -> Any:
     statement = insert(keys).values(
-        workspace_id=bindparam("p_workspace"), credential_kind=bindparam("p_kind"),
-        credential_id=bindparam("p_credential"), key_hash=bindparam("p_key"),
-        fingerprint=bindparam("p_fingerprint"), owner=bindparam("p_owner"), status=IN_FLIGHT,
-        lease_expires_at=bindparam("p_lease"), expires_at=bindparam("p_expires"),
-        created_at=bindparam("p_now"))
+        workspace_id=bindparam("p_workspace"),
+        credential_kind=bindparam("p_kind"),
+        credential_id=bindparam("p_credential"),
+        key_hash=bindparam("p_key"),
+        fingerprint=bindparam("p_fingerprint"),
+        owner=bindparam("p_owner"),
+        status=IN_FLIGHT,
+        lease_expires_at=bindparam("p_lease"),
+        expires_at=bindparam("p_expires"),
+        created_at=bindparam("p_now"),
+    )
     fresh = statement.excluded
     now = bindparam("p_now")
     return statement.on_conflict_do_update(
         index_elements=list(_PRIMARY_KEY),
-        set_={"fingerprint": fresh.fingerprint, "owner": fresh.owner, "status": IN_FLIGHT,
-              "lease_expires_at": fresh.lease_expires_at, "expires_at": fresh.expires_at,
-              "created_at": fresh.created_at, "response_status": None,
-              "response_body": None, "contact_ids": None},
+        set_={
+            "fingerprint": fresh.fingerprint,
+            "owner": fresh.owner,
+            "status": IN_FLIGHT,
+            "lease_expires_at": fresh.lease_expires_at,
+            "expires_at": fresh.expires_at,
+            "created_at": fresh.created_at,
+            "response_status": None,
+            "response_body": None,
+            "contact_ids": None,
+        },
         # An expired key is new again; an abandoned run of the same request is taken over.
-        where=or_(keys.c.expires_at <= now,
-                  and_(keys.c.status == IN_FLIGHT, keys.c.lease_expires_at <= now,
-                       keys.c.fingerprint == fresh.fingerprint)),
+        where=or_(
+            keys.c.expires_at <= now,
+            and_(
+                keys.c.status == IN_FLIGHT,
+                keys.c.lease_expires_at <= now,
+                keys.c.fingerprint == fresh.fingerprint,
+            ),
+        ),
     ).returning(keys.c.owner)
 
 
-_CLAIM = {"postgresql": _claim_statement(postgresql_insert),
-          "sqlite": direct.once(_claim_statement(sqlite_insert))}
+_CLAIM = {
+    "postgresql": _claim_statement(postgresql_insert),
+    "sqlite": direct.once(_claim_statement(sqlite_insert)),
+}
 
 
-async def _execute(connection: AsyncConnection, statement: Any, params: dict[str, Any]
-                   ) -> tuple[list[dict], int]:
+async def _execute(
+    connection: AsyncConnection, statement: Any, params: dict[str, Any]
+) -> tuple[list[dict], int]:
     """Rows and rowcount; on SQLite straight on the driver (db/direct.py): through
     SQLAlchemy's execute a request's connection also loses its parking (db/request.py)."""
     outcome = await direct.execute(connection, statement, params)
@@ -154,8 +193,11 @@ async def _execute(connection: AsyncConnection, statement: Any, params: dict[str
 def check_key(key: str) -> None:
     if not 1 <= len(key) <= MAX_KEY_LENGTH:
         raise ValidationFailed.for_field(
-            HEADER_NAME, f"must be 1 to {MAX_KEY_LENGTH} characters", location="header",
-            type="string_too_short" if not key else "string_too_long")
+            HEADER_NAME,
+            f"must be 1 to {MAX_KEY_LENGTH} characters",
+            location="header",
+            type="string_too_short" if not key else "string_too_long",
+        )
 
 
 def fingerprint(method: str, path: str, query: bytes, body: bytes) -> str:
@@ -166,19 +208,37 @@ def fingerprint(method: str, path: str, query: bytes, body: bytes) -> str:
     return digest.hexdigest()
 
 
-async def claim(connection: AsyncConnection, request: Request, principal: Principal,
-                key: str, *, now: datetime, settings: Settings,
-                omit: tuple[str, ...] = ()) -> Claim | Response:
+async def claim(
+    connection: AsyncConnection,
+    request: Request,
+    principal: Principal,
+    key: str,
+    *,
+    now: datetime,
+    settings: Settings,
+    omit: tuple[str, ...] = (),
+) -> Claim | Response:
     """This request's claim on `key`, or the answer instead of running it: the stored
     response (a replay), 422 for another request under the key, 409 while it runs."""
     check_key(key)
-    held = Claim(principal.workspace_id, principal.credential_kind, principal.credential_id,
-                 hashlib.sha256(key.encode()).hexdigest(), request.state.request_id, omit)
-    sent = fingerprint(request.method, request.url.path, request.scope["query_string"],
-                       await request.body())
-    params = {**held.params(), "p_fingerprint": sent, "p_now": now,
-              "p_lease": now + timedelta(seconds=settings.idempotency_lease_seconds),
-              "p_expires": now + timedelta(hours=settings.idempotency_ttl_hours)}
+    held = Claim(
+        principal.workspace_id,
+        principal.credential_kind,
+        principal.credential_id,
+        hashlib.sha256(key.encode()).hexdigest(),
+        request.state.request_id,
+        omit,
+    )
+    sent = fingerprint(
+        request.method, request.url.path, request.scope["query_string"], await request.body()
+    )
+    params = {
+        **held.params(),
+        "p_fingerprint": sent,
+        "p_now": now,
+        "p_lease": now + timedelta(seconds=settings.idempotency_lease_seconds),
+        "p_expires": now + timedelta(hours=settings.idempotency_ttl_hours),
+    }
     won, _ = await _execute(connection, _CLAIM[connection.dialect.name], params)
     if won:
         return held
@@ -191,26 +251,45 @@ async def claim(connection: AsyncConnection, request: Request, principal: Princi
     if row["status"] != COMPLETED:
         raise IdempotencyKeyInUse()
     body = unseal(settings.keys, _PURPOSE, row["response_body"], held.bound_to).encode()
-    return Response(body, status_code=row["response_status"], media_type="application/json",
-                    headers={REPLAYED_HEADER: "true"})
+    return Response(
+        body,
+        status_code=row["response_status"],
+        media_type="application/json",
+        headers={REPLAYED_HEADER: "true"},
+    )
 
 
-async def complete(connection: AsyncConnection, held: Claim, response: Response, *,
-                   now: datetime, settings: Settings) -> None:
+async def complete(
+    connection: AsyncConnection,
+    held: Claim,
+    response: Response,
+    *,
+    now: datetime,
+    settings: Settings,
+) -> None:
     """Stores the answer in the request's own transaction; 409 (and the work rolls back)
     when the claim was taken over meanwhile."""
     body = bytes(response.body)
     if held.omit:
         body = _without(body, held.omit)
     contacts = sorted({match.decode() for match in _CONTACT_ID.findall(body)})
-    _, stored = await _execute(connection, _COMPLETE, {
-        **held.params(), "p_status": response.status_code,
-        "p_body": seal(settings.keys, _PURPOSE, body.decode(), held.bound_to),
-        "p_contacts": f" {' '.join(contacts)} " if contacts else None, "p_now": now,
-        "p_expires": now + timedelta(hours=settings.idempotency_ttl_hours)})
+    _, stored = await _execute(
+        connection,
+        _COMPLETE,
+        {
+            **held.params(),
+            "p_status": response.status_code,
+            "p_body": seal(settings.keys, _PURPOSE, body.decode(), held.bound_to),
+            "p_contacts": f" {' '.join(contacts)} " if contacts else None,
+            "p_now": now,
+            "p_expires": now + timedelta(hours=settings.idempotency_ttl_hours),
+        },
+    )
     if stored != 1:
-        raise IdempotencyKeyInUse("This request's hold on its Idempotency-Key ran out and "
-                                  "another request took it over; nothing was done.")
+        raise IdempotencyKeyInUse(
+            "This request's hold on its Idempotency-Key ran out and "
+            "another request took it over; nothing was done."
+        )
 
 
 def _without(body: bytes, omit: tuple[str, ...]) -> bytes:
@@ -228,8 +307,10 @@ async def release(db: Database, held: Claim) -> None:
         async with db.request_transaction(write=True) as connection:
             await _execute(connection, _RELEASE, held.params())
     except Exception:
-        log.warning("could not release an Idempotency-Key claim; it frees itself when its "
-                    "lease ends", exc_info=True)
+        log.warning(
+            "could not release an Idempotency-Key claim; it frees itself when its lease ends",
+            exc_info=True,
+        )
 
 
 async def prune_expired(connection: AsyncConnection, now: datetime, batch: int) -> int:
@@ -242,8 +323,9 @@ async def prune_expired(connection: AsyncConnection, now: datetime, batch: int) 
 async def scrub_contact_responses(session: TenantSession, contact_id: str) -> None:
     """DELETE /contacts/{id}: stored answers naming the contact are deleted (their keys
     are free again), because a replay would show what was just erased."""
-    await session.execute(session.delete(keys).where(
-        keys.c.contact_ids.contains(f" {contact_id} ", autoescape=True)))
+    await session.execute(
+        session.delete(keys).where(keys.c.contact_ids.contains(f" {contact_id} ", autoescape=True))
+    )
 
 
 contacts_service.ANONYMIZERS.append(scrub_contact_responses)

@@ -55,8 +55,9 @@ def _trusted(address: Address, networks: tuple[Network, ...]) -> bool:
     return any(address in network for network in networks)
 
 
-def client_address(peer: str | None, forwarded_for: Iterable[str],
-                   trusted: tuple[Network, ...]) -> str:
+def client_address(
+    peer: str | None, forwarded_for: Iterable[str], trusted: tuple[Network, ...]
+) -> str:
     """The client's address as text (for the per-address limit and logs). `forwarded_for`
     is every X-Forwarded-For header value in the order received."""
     peer_address = parse_address(peer) if peer else None

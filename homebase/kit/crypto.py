@@ -37,8 +37,9 @@ def same_text(expected: str, given: str) -> bool:
     """Constant-time equality of two strings. hmac.compare_digest refuses str holding
     non-ASCII characters (TypeError), and a header value decoded from latin-1 bytes such as
     0xff is one: compared as UTF-8 bytes, hostile input is merely unequal."""
-    return hmac.compare_digest(expected.encode("utf-8", "surrogatepass"),
-                               given.encode("utf-8", "surrogatepass"))
+    return hmac.compare_digest(
+        expected.encode("utf-8", "surrogatepass"), given.encode("utf-8", "surrogatepass")
+    )
 
 
 def b64url_encode(raw: bytes) -> str:
@@ -66,8 +67,9 @@ def open_signed_blob(keys: Keyring, purpose: str, blob: str, mac_bytes: int = 12
     if len(raw) <= mac_bytes or b64url_encode(raw) != blob:
         return None
     payload, mac = raw[:-mac_bytes], raw[-mac_bytes:]
-    if any(hmac.compare_digest(sign(key, purpose, payload)[:mac_bytes], mac)
-           for key in keys.verifying):
+    if any(
+        hmac.compare_digest(sign(key, purpose, payload)[:mac_bytes], mac) for key in keys.verifying
+    ):
         return payload
     return None
 
@@ -81,5 +83,7 @@ def keyed_token_matches(keys: Keyring, purpose: str, value: str, submitted: str)
     # surrogatepass: a hostile form value is merely unequal, never an encoding error.
     given = submitted.encode("utf-8", "surrogatepass")
     message = value.encode("utf-8", "surrogatepass")
-    return any(hmac.compare_digest(given, b64url_encode(sign(key, purpose, message)).encode())
-               for key in keys.verifying)
+    return any(
+        hmac.compare_digest(given, b64url_encode(sign(key, purpose, message)).encode())
+        for key in keys.verifying
+    )

@@ -34,8 +34,9 @@ class Resolver(Protocol):
 async def system_resolver(host: str, port: int) -> list[Address]:
     loop = asyncio.get_running_loop()
     try:
-        infos = await loop.run_in_executor(_executor, functools.partial(
-            socket.getaddrinfo, host, port, type=socket.SOCK_STREAM))
+        infos = await loop.run_in_executor(
+            _executor, functools.partial(socket.getaddrinfo, host, port, type=socket.SOCK_STREAM)
+        )
     except (UnicodeError, ValueError) as error:
         # A name the OS call can't even encode ("a..b", a NUL) is one that does not
         # resolve, not a crash.
@@ -45,7 +46,8 @@ async def system_resolver(host: str, port: int) -> list[Address]:
 
 
 LOOPBACK_NAMES: dict[str, list[Address]] = {
-    "localhost": [ipaddress.ip_address("127.0.0.1"), ipaddress.ip_address("::1")]}
+    "localhost": [ipaddress.ip_address("127.0.0.1"), ipaddress.ip_address("::1")]
+}
 
 
 async def loopback_only_resolver(host: str, port: int) -> list[Address]:

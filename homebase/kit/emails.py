@@ -23,8 +23,11 @@ _EMAIL = re.compile(EMAIL_PATTERN)
 
 
 def is_email(value: str) -> bool:
-    return (len(value) <= MAX_LENGTH and _EMAIL.fullmatch(value) is not None
-            and len(value.rpartition("@")[0]) <= MAX_LOCAL_LENGTH)
+    return (
+        len(value) <= MAX_LENGTH
+        and _EMAIL.fullmatch(value) is not None
+        and len(value.rpartition("@")[0]) <= MAX_LOCAL_LENGTH
+    )
 
 
 def canonical_email(value: str | None) -> str | None:

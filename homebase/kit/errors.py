@@ -12,8 +12,13 @@ class ApiError(Exception):
     # the /v1 route class commits the request's writes before answering with it.
     commits_writes = False
 
-    def __init__(self, message: str | None = None, *, details: dict[str, Any] | None = None,
-                 headers: dict[str, str] | None = None):
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        details: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ):
         self.message = message or self.message
         self.details = details
         self.headers = headers or {}
@@ -26,21 +31,32 @@ class ValidationFailed(ApiError):
     message = "The request failed validation."
 
     @classmethod
-    def for_field(cls, field: str, message: str, location: str = "body",
-                  type: str = "value_error") -> "ValidationFailed":
+    def for_field(
+        cls, field: str, message: str, location: str = "body", type: str = "value_error"
+    ) -> "ValidationFailed":
         return cls.for_fields([(field, message)], location=location, type=type)
 
     @classmethod
-    def for_fields(cls, failures: list[tuple[str, str]], location: str = "body",
-                   type: str = "value_error", summary: str | None = None
-                   ) -> "ValidationFailed":
+    def for_fields(
+        cls,
+        failures: list[tuple[str, str]],
+        location: str = "body",
+        type: str = "value_error",
+        summary: str | None = None,
+    ) -> "ValidationFailed":
         """Every failing (field, message) at once, so a client fixes them in one round;
         `summary` replaces the joined messages as the error's message."""
         # The same {field, in, message, type} items as pydantic's errors (http/errors.py).
         summary = summary or "; ".join(f"{field}: {message}" for field, message in failures)
-        return cls(summary,
-                   details={"errors": [{"field": field, "in": location, "message": message,
-                                        "type": type} for field, message in failures]})
+        return cls(
+            summary,
+            details={
+                "errors": [
+                    {"field": field, "in": location, "message": message, "type": type}
+                    for field, message in failures
+                ]
+            },
+        )
 
 
 class InvalidJson(ApiError):
@@ -62,8 +78,10 @@ class PayloadTooLarge(ApiError):
     code = "payload_too_large"
 
     def __init__(self, limit: int):
-        super().__init__(f"The request body is larger than the limit of {limit} bytes.",
-                         details={"max_body_bytes": limit})
+        super().__init__(
+            f"The request body is larger than the limit of {limit} bytes.",
+            details={"max_body_bytes": limit},
+        )
 
 
 class Unauthenticated(ApiError):
@@ -77,8 +95,10 @@ class InsufficientScope(ApiError):
     code = "insufficient_scope"
 
     def __init__(self, missing_scope: str):
-        super().__init__(f"This credential lacks the scope {missing_scope}.",
-                         details={"missing_scope": missing_scope})
+        super().__init__(
+            f"This credential lacks the scope {missing_scope}.",
+            details={"missing_scope": missing_scope},
+        )
 
 
 class NotFound(ApiError):

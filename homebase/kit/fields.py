@@ -28,8 +28,10 @@ def _identity(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def description(model: type[BaseModel]) -> str:
-    return ("Comma-separated allow-list of members to return; id is always included. "
-            f"One of: {', '.join(sorted(model.model_fields))}.")
+    return (
+        "Comma-separated allow-list of members to return; id is always included. "
+        f"One of: {', '.join(sorted(model.model_fields))}."
+    )
 
 
 # pattern -> the names it lists, for kit/fields_openapi.py (which members a response keeps).
@@ -60,8 +62,11 @@ def projection(allowed: frozenset[str], fields: str | None) -> Projection:
     unknown = sorted(names - allowed)
     if unknown:
         raise ValidationFailed.for_fields(
-            [("fields", f"unknown member '{name}'") for name in unknown], location="query",
-            type="unknown_field", summary=f"fields: unknown member(s) {', '.join(unknown)}")
+            [("fields", f"unknown member '{name}'") for name in unknown],
+            location="query",
+            type="unknown_field",
+            summary=f"fields: unknown member(s) {', '.join(unknown)}",
+        )
     keep = names | ALWAYS_INCLUDED
     return lambda payload: {k: v for k, v in payload.items() if k in keep}
 
@@ -71,9 +76,17 @@ def field_selector(model: type[BaseModel]) -> Callable[..., Projection]:
     allowed = frozenset(model.model_fields)
 
     # async: FastAPI would run a plain def dependency in its thread pool.
-    async def dependency(fields: Annotated[str | None, Query(
-            max_length=1000, description=description(model), examples=[example(model)],
-            json_schema_extra={"pattern": pattern(allowed)})] = None) -> Projection:
+    async def dependency(
+        fields: Annotated[
+            str | None,
+            Query(
+                max_length=1000,
+                description=description(model),
+                examples=[example(model)],
+                json_schema_extra={"pattern": pattern(allowed)},
+            ),
+        ] = None,
+    ) -> Projection:
         return projection(allowed, fields)
 
     return dependency

@@ -33,31 +33,40 @@ def _fields_names(operation: dict[str, Any]) -> tuple[frozenset[str], list[str]]
     return None
 
 
-def _narrowed(schemas: dict[str, Any], name: str, names: frozenset[str], asked: list[str]
-              ) -> str:
+def _narrowed(schemas: dict[str, Any], name: str, names: frozenset[str], asked: list[str]) -> str:
     target = name + SUFFIX
     if target in schemas:
         return target
     schema = copy.deepcopy(schemas[name])
-    kept = [member for member in schema.get("required", [])
-            if member in ALWAYS_INCLUDED or member not in names]
+    kept = [
+        member
+        for member in schema.get("required", [])
+        if member in ALWAYS_INCLUDED or member not in names
+    ]
     schema["required"] = kept
     schema["title"] = target
     schema["description"] = (
         f"A {name} narrowed by the `fields` query parameter: only "
         f"{', '.join(f'`{member}`' for member in kept)} are always present; every other "
-        f"member only when `fields` names it. Without `fields` the answer is a whole {name}.")
+        f"member only when `fields` names it. Without `fields` the answer is a whole {name}."
+    )
     examples = schema.get("examples") or []
     if examples and isinstance(examples[0], dict):
         # The answer to the parameter's own example (`fields=first_name,last_name`).
-        schema["examples"] = [{member: value for member, value in examples[0].items()
-                               if member in kept or member in asked}]
+        schema["examples"] = [
+            {
+                member: value
+                for member, value in examples[0].items()
+                if member in kept or member in asked
+            }
+        ]
     schemas[target] = schema
     return target
 
 
-def _either(schemas: dict[str, Any], reference: str, names: frozenset[str], asked: list[str]
-            ) -> dict[str, Any]:
+def _either(
+    schemas: dict[str, Any], reference: str, names: frozenset[str], asked: list[str]
+) -> dict[str, Any]:
     narrowed = _narrowed(schemas, reference.removeprefix(REF), names, asked)
     return {"anyOf": [{"$ref": reference}, {"$ref": REF + narrowed}]}
 

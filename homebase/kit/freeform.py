@@ -13,10 +13,12 @@ MAX_DEPTH = 8  # the member's own object is level 1
 MAX_KEY_LENGTH = 128
 MAX_VALUES = 512  # object members and array items at every level
 
-DESCRIPTION = (f"Free-form object: at most {MAX_BYTES} bytes as compact JSON, nesting depth "
-               f"{MAX_DEPTH}, keys of at most {MAX_KEY_LENGTH} characters, {MAX_VALUES} "
-               "values in all (members and array items at any depth); more is 400 naming "
-               "this member.")
+DESCRIPTION = (
+    f"Free-form object: at most {MAX_BYTES} bytes as compact JSON, nesting depth "
+    f"{MAX_DEPTH}, keys of at most {MAX_KEY_LENGTH} characters, {MAX_VALUES} "
+    "values in all (members and array items at any depth); more is 400 naming "
+    "this member."
+)
 
 
 def bounded(value: dict[str, Any]) -> dict[str, Any]:
@@ -38,8 +40,7 @@ def bounded(value: dict[str, Any]) -> dict[str, Any]:
         count += len(children)
         if count > MAX_VALUES:
             raise ValueError(f"holds more than {MAX_VALUES} values")
-        stack.extend((child, depth + 1) for child in children
-                     if isinstance(child, dict | list))
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
     size = len(orjson.dumps(value))
     if size > MAX_BYTES:
         raise ValueError(f"is {size} bytes as JSON; at most {MAX_BYTES}")

@@ -41,15 +41,28 @@ class ListQueryParser:
         self.allowed = frozenset(item_model.model_fields)
         definitions: dict[str, Any] = {
             name: (info.annotation, info)
-            for name, info in (filters_model.model_fields.items() if filters_model else ())}
-        definitions["cursor"] = (str | None, Field(None, description=CURSOR_DESCRIPTION,
-                                                   examples=[CURSOR_EXAMPLE]))
-        definitions["limit"] = (int, Field(DEFAULT_LIMIT, ge=1, le=MAX_LIMIT,
-                                           description="Page size, 1 to 200.", examples=[50]))
-        definitions["fields"] = (str | None, Field(
-            None, max_length=1000, description=fields_kit.description(item_model),
-            examples=[fields_kit.example(item_model)],
-            json_schema_extra={"pattern": fields_kit.pattern(self.allowed)}))
+            for name, info in (filters_model.model_fields.items() if filters_model else ())
+        }
+        definitions["cursor"] = (
+            str | None,
+            Field(None, description=CURSOR_DESCRIPTION, examples=[CURSOR_EXAMPLE]),
+        )
+        definitions["limit"] = (
+            int,
+            Field(
+                DEFAULT_LIMIT, ge=1, le=MAX_LIMIT, description="Page size, 1 to 200.", examples=[50]
+            ),
+        )
+        definitions["fields"] = (
+            str | None,
+            Field(
+                None,
+                max_length=1000,
+                description=fields_kit.description(item_model),
+                examples=[fields_kit.example(item_model)],
+                json_schema_extra={"pattern": fields_kit.pattern(self.allowed)},
+            ),
+        )
         self.model = create_model(f"{item_model.__name__}ListQuery", **definitions)
         self.names = tuple(self.model.model_fields)
         self.parameters = self._parameters()
@@ -59,8 +72,12 @@ class ListQueryParser:
         required = set(schema.get("required", ()))
         parameters = []
         for name, property_schema in schema["properties"].items():
-            parameter = {"name": name, "in": "query", "required": name in required,
-                         "schema": property_schema}
+            parameter = {
+                "name": name,
+                "in": "query",
+                "required": name in required,
+                "schema": property_schema,
+            }
             if "description" in property_schema:
                 parameter["description"] = property_schema["description"]
             parameters.append(parameter)
@@ -74,11 +91,16 @@ class ListQueryParser:
         except ValidationError as error:
             from homebase.http.errors import validation_failed
 
-            raise validation_failed([{**item, "loc": ("query", *item["loc"])}
-                                     for item in error.errors()]) from None
+            raise validation_failed(
+                [{**item, "loc": ("query", *item["loc"])} for item in error.errors()]
+            ) from None
         filters = None
         if self.filters_model is not None:
             filters = self.filters_model.model_construct(
-                **{name: getattr(parsed, name) for name in self.filter_names})
-        return ListQuery(PageRequest(parsed.cursor, parsed.limit),
-                         fields_kit.projection(self.allowed, parsed.fields), filters)
+                **{name: getattr(parsed, name) for name in self.filter_names}
+            )
+        return ListQuery(
+            PageRequest(parsed.cursor, parsed.limit),
+            fields_kit.projection(self.allowed, parsed.fields),
+            filters,
+        )

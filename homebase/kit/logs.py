@@ -33,7 +33,10 @@ _SECRET = re.compile(r"\b(hbk_|hbo_[a-z]+_|hbs_|whsec_)[A-Za-z0-9_\-.~+/=]{4,}")
 # Standard LogRecord attributes: anything else on a record came in through `extra`.
 # color_message: uvicorn's copy of the message with terminal colours.
 _RECORD_ATTRIBUTES = frozenset(logging.makeLogRecord({}).__dict__) | {
-    "message", "asctime", "color_message"}
+    "message",
+    "asctime",
+    "color_message",
+}
 
 
 def redact(text: str) -> str:
@@ -53,8 +56,9 @@ def clear() -> None:
     _context.set(None)
 
 
-def event(logger: logging.Logger, message: str, *, level: int = logging.INFO,
-          **fields: Any) -> None:
+def event(
+    logger: logging.Logger, message: str, *, level: int = logging.INFO, **fields: Any
+) -> None:
     """One structured line: `fields` become JSON members (or key=value in text)."""
     if logger.isEnabledFor(level):
         logger.log(level, message, extra={"fields": fields})
@@ -78,8 +82,12 @@ def _timestamp(record: logging.LogRecord) -> str:
 
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
-        line: dict[str, Any] = {"time": _timestamp(record), "level": record.levelname.lower(),
-                                "logger": record.name, "message": record.getMessage()}
+        line: dict[str, Any] = {
+            "time": _timestamp(record),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
         for name, value in _fields(record).items():
             if value is not None:
                 line.setdefault(name, value)
@@ -94,8 +102,7 @@ class JsonFormatter(logging.Formatter):
 class TextFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         parts = [_timestamp(record), record.levelname, record.name, record.getMessage()]
-        parts += [f"{name}={value}" for name, value in _fields(record).items()
-                  if value is not None]
+        parts += [f"{name}={value}" for name, value in _fields(record).items() if value is not None]
         text = " ".join(str(part) for part in parts)
         if record.exc_info:
             text += "\n" + self.formatException(record.exc_info)
@@ -113,8 +120,13 @@ def dict_config(log_format: str = "text", level: str | int = "INFO") -> dict[str
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"homebase": {"()": f"{formatter.__module__}.{formatter.__name__}"}},
-        "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "homebase",
-                                "stream": "ext://sys.stderr"}},
+        "handlers": {
+            "stderr": {
+                "class": "logging.StreamHandler",
+                "formatter": "homebase",
+                "stream": "ext://sys.stderr",
+            }
+        },
         "root": {"handlers": ["stderr"], "level": level},
         "loggers": {
             # uvicorn's own handlers would print past ours; its lines propagate to root.

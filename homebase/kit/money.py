@@ -13,12 +13,21 @@ AMOUNT_PATTERN = r"^\d{1,13}(\.\d{1,2})?$"
 PERCENT_PATTERN = r"^\d{1,3}(\.\d{1,2})?$"
 MAX_AMOUNT = Decimal("9999999999999.99")
 
-Amount = Annotated[Decimal, Field(ge=0, le=MAX_AMOUNT, max_digits=15, decimal_places=2,
-                                  description="Decimal string in major units, at most two "
-                                              "decimal places and 13 digits before the point "
-                                              "(a JSON number is accepted too, with the same "
-                                              "limits).",
-                                  examples=["450000.00"]), string_form(AMOUNT_PATTERN)]
+Amount = Annotated[
+    Decimal,
+    Field(
+        ge=0,
+        le=MAX_AMOUNT,
+        max_digits=15,
+        decimal_places=2,
+        description="Decimal string in major units, at most two "
+        "decimal places and 13 digits before the point "
+        "(a JSON number is accepted too, with the same "
+        "limits).",
+        examples=["450000.00"],
+    ),
+    string_form(AMOUNT_PATTERN),
+]
 
 # A JSON number's text (RFC 8259 6, leading zeros let through): what a price filter takes.
 _NUMBER_TEXT = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?", re.ASCII)
@@ -34,17 +43,37 @@ def _number_text(value: Any) -> Any:
 # to MAX_AMOUNT, with any number of digits, and compares it exactly (hundredths_at_least /
 # _at_most): 450000.004 as min_price matches 450000.01 and up. Stored amounts stay Amount.
 FilterAmount = Annotated[
-    Decimal, BeforeValidator(_number_text), Field(ge=0, le=MAX_AMOUNT, allow_inf_nan=False),
-    WithJsonSchema({"type": "number", "minimum": 0, "maximum": float(MAX_AMOUNT),
-                    "description": "In major units; any number of decimal places, compared "
-                                   "exactly with the stored two.",
-                    "examples": [450000]})]
-Currency = Annotated[str, StringConstraints(pattern=r"^[A-Z]{3}$"),
-                     Field(description="ISO 4217 code, upper case.", examples=["USD"])]
-Percent = Annotated[Decimal, Field(ge=0, le=100, max_digits=5, decimal_places=2,
-                                   description="Percent as a decimal string, at most two "
-                                               "decimal places: \"2.50\" is 2.5 %.",
-                                   examples=["2.50"]), string_form(PERCENT_PATTERN)]
+    Decimal,
+    BeforeValidator(_number_text),
+    Field(ge=0, le=MAX_AMOUNT, allow_inf_nan=False),
+    WithJsonSchema(
+        {
+            "type": "number",
+            "minimum": 0,
+            "maximum": float(MAX_AMOUNT),
+            "description": "In major units; any number of decimal places, compared "
+            "exactly with the stored two.",
+            "examples": [450000],
+        }
+    ),
+]
+Currency = Annotated[
+    str,
+    StringConstraints(pattern=r"^[A-Z]{3}$"),
+    Field(description="ISO 4217 code, upper case.", examples=["USD"]),
+]
+Percent = Annotated[
+    Decimal,
+    Field(
+        ge=0,
+        le=100,
+        max_digits=5,
+        decimal_places=2,
+        description='Percent as a decimal string, at most two decimal places: "2.50" is 2.5 %.',
+        examples=["2.50"],
+    ),
+    string_form(PERCENT_PATTERN),
+]
 
 
 def to_hundredths(amount: Decimal | None) -> int | None:

@@ -10,30 +10,47 @@ from pydantic import BaseModel, ConfigDict, Field
 class FieldError(BaseModel):
     """One failing field of a validation_failed error."""
 
-    model_config = ConfigDict(populate_by_name=True, json_schema_extra={"examples": [{
-        "field": "tags.1", "in": "body", "message": "String should have at most 40 characters",
-        "type": "string_too_long"}]})
+    model_config = ConfigDict(
+        populate_by_name=True,
+        json_schema_extra={
+            "examples": [
+                {
+                    "field": "tags.1",
+                    "in": "body",
+                    "message": "String should have at most 40 characters",
+                    "type": "string_too_long",
+                }
+            ]
+        },
+    )
 
-    field: str = Field(description="Dotted path of the member (`tags.1`), or the query "
-                                   "parameter's name.")
-    in_: str = Field(alias="in", description="`body` or `query` (`header` for a malformed "
-                                             "Content-Length).")
+    field: str = Field(
+        description="Dotted path of the member (`tags.1`), or the query parameter's name."
+    )
+    in_: str = Field(
+        alias="in", description="`body` or `query` (`header` for a malformed Content-Length)."
+    )
     message: str = Field(description="Why it failed.")
-    type: str = Field(description="A stable machine-readable kind, e.g. missing, "
-                                  "extra_forbidden, string_too_long, value_error.")
+    type: str = Field(
+        description="A stable machine-readable kind, e.g. missing, "
+        "extra_forbidden, string_too_long, value_error."
+    )
 
 
 class ErrorDetails(BaseModel):
     """Members by error code; other codes may add their own (compliance_blocked:
     message_id, status, recorded)."""
 
-    model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [
-        {"missing_scope": "contacts:write"}]})
+    model_config = ConfigDict(
+        extra="allow", json_schema_extra={"examples": [{"missing_scope": "contacts:write"}]}
+    )
 
-    errors: list[FieldError] | None = Field(None, description="validation_failed: each "
-                                                              "failing field.")
-    missing_scope: str | None = Field(None, description="insufficient_scope: the scope the "
-                                                        "endpoint needs.")
+    errors: list[FieldError] | None = Field(
+        None, description="validation_failed: each failing field."
+    )
+    missing_scope: str | None = Field(
+        None, description="insufficient_scope: the scope the endpoint needs."
+    )
 
 
 class ErrorDetail(BaseModel):
@@ -44,37 +61,56 @@ class ErrorDetail(BaseModel):
 
 
 class ErrorEnvelope(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{"error": {
-        "code": "validation_failed", "message": "Invalid request: limit: Input should be less "
-                                                "than or equal to 200",
-        "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-        "details": {"errors": [{"field": "limit", "in": "query", "type": "less_than_equal",
-                                "message": "Input should be less than or equal to 200"}]}}}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "error": {
+                        "code": "validation_failed",
+                        "message": "Invalid request: limit: Input should be less "
+                        "than or equal to 200",
+                        "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                        "details": {
+                            "errors": [
+                                {
+                                    "field": "limit",
+                                    "in": "query",
+                                    "type": "less_than_equal",
+                                    "message": "Input should be less than or equal to 200",
+                                }
+                            ]
+                        },
+                    }
+                }
+            ]
+        }
+    )
 
     error: ErrorDetail
 
 
 _DESCRIPTIONS = {
     400: "Validation failed (each failing field is listed in details.errors), malformed JSON "
-         "(invalid_json) or a body that is not JSON (unsupported_content_type).",
+    "(invalid_json) or a body that is not JSON (unsupported_content_type).",
     401: "Credential missing, malformed, expired or revoked (unauthenticated). Counted "
-         "against the client address's unauthenticated budget, whose X-RateLimit-* headers "
-         "it carries.",
+    "against the client address's unauthenticated budget, whose X-RateLimit-* headers "
+    "it carries.",
     403: "The credential lacks the scope this endpoint needs; details.missing_scope names it "
-         "(insufficient_scope).",
-    404: "No such object in this workspace; another workspace's id answers the same "
-         "(not_found).",
+    "(insufficient_scope).",
+    404: "No such object in this workspace; another workspace's id answers the same (not_found).",
     409: "Conflicts with the current state (conflict).",
     422: "A send was refused by a compliance gate (compliance_blocked).",
     429: "Rate limit exceeded (rate_limited): this credential's, or, without a valid "
-         "credential, the client address's unauthenticated budget; Retry-After gives the "
-         "seconds to wait.",
+    "credential, the client address's unauthenticated budget; Retry-After gives the "
+    "seconds to wait.",
 }
 
 
 def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    return {status: {"model": ErrorEnvelope, "description": _DESCRIPTIONS[status]}
-            for status in statuses}
+    return {
+        status: {"model": ErrorEnvelope, "description": _DESCRIPTIONS[status]}
+        for status in statuses
+    }
 
 
 READ_ERRORS = (400, 401, 403, 429)
@@ -94,9 +130,11 @@ def _route_models(routes: Iterable[Any]) -> Iterator[type[BaseModel]]:
         dependant = getattr(route, "dependant", None)
         if dependant is None:
             continue
-        candidates = [route.response_model,
-                      *(param.field_info.annotation for param in dependant.body_params),
-                      *(response.get("model") for response in route.responses.values())]
+        candidates = [
+            route.response_model,
+            *(param.field_info.annotation for param in dependant.body_params),
+            *(response.get("model") for response in route.responses.values()),
+        ]
         for candidate in candidates:
             yield from _models_within(candidate, set())
 
@@ -108,8 +146,10 @@ def _models_within(annotation: Any, seen: set[Any]) -> Iterator[type[BaseModel]]
     seen.add(annotation)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         yield annotation
-        nested = [*annotation.__pydantic_generic_metadata__["args"],
-                  *(field.annotation for field in annotation.model_fields.values())]
+        nested = [
+            *annotation.__pydantic_generic_metadata__["args"],
+            *(field.annotation for field in annotation.model_fields.values()),
+        ]
     else:
         nested = list(get_args(annotation))
     for inner in nested:
@@ -138,67 +178,95 @@ def _header(description: str, kind: str, example: Any) -> dict[str, Any]:
     return {"description": description, "schema": {"type": kind, "examples": [example]}}
 
 
-REQUEST_ID_HEADER = _header("This request's id (also error.request_id).", "string",
-                            "req_01jd3v6k8h2k3m4n5p6q7r8s9t")
+REQUEST_ID_HEADER = _header(
+    "This request's id (also error.request_id).", "string", "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
+)
 RATE_LIMIT_HEADERS = {
-    "X-RateLimit-Limit": _header("Requests allowed per minute for this credential; on a 401, "
-                                 "and on a 429 to a request without a valid credential, the "
-                                 "client address's unauthenticated budget (failures allowed "
-                                 "per minute).", "integer", 120),
-    "X-RateLimit-Remaining": _header("Requests (on a 401: failures) left in the current "
-                                     "one-minute window.", "integer", 119),
-    "X-RateLimit-Reset": _header("Unix time (seconds) at which the current window ends and "
-                                 "the count starts again.", "integer", 1795587480),
+    "X-RateLimit-Limit": _header(
+        "Requests allowed per minute for this credential; on a 401, "
+        "and on a 429 to a request without a valid credential, the "
+        "client address's unauthenticated budget (failures allowed "
+        "per minute).",
+        "integer",
+        120,
+    ),
+    "X-RateLimit-Remaining": _header(
+        "Requests (on a 401: failures) left in the current one-minute window.", "integer", 119
+    ),
+    "X-RateLimit-Reset": _header(
+        "Unix time (seconds) at which the current window ends and the count starts again.",
+        "integer",
+        1795587480,
+    ),
 }
 # Outside /v1 (/oauth/token): the answers counted against the client address.
 UNAUTHENTICATED_BUDGET_HEADERS = {
-    "X-RateLimit-Limit": _header("Failures allowed per minute from this client address "
-                                 "(HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN); on counted "
-                                 "answers only.", "integer", 60),
-    "X-RateLimit-Remaining": _header("Failures left in the current one-minute window.",
-                                     "integer", 59),
+    "X-RateLimit-Limit": _header(
+        "Failures allowed per minute from this client address "
+        "(HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN); on counted "
+        "answers only.",
+        "integer",
+        60,
+    ),
+    "X-RateLimit-Remaining": _header(
+        "Failures left in the current one-minute window.", "integer", 59
+    ),
     "X-RateLimit-Reset": RATE_LIMIT_HEADERS["X-RateLimit-Reset"],
 }
 RETRY_AFTER_HEADER = _header("Seconds until the window ends (at least 1).", "integer", 42)
 WWW_AUTHENTICATE_HEADER = _header(
     "The schemes to authenticate with; a refused Bearer token is answered "
-    '`Bearer realm="homebase", error="invalid_token"` (RFC 6750).', "string",
-    'Token realm="homebase", Bearer realm="homebase"')
+    '`Bearer realm="homebase", error="invalid_token"` (RFC 6750).',
+    "string",
+    'Token realm="homebase", Bearer realm="homebase"',
+)
 
 
 def add_body_limit_responses(document: dict[str, Any], limit: int) -> None:
     """413 on every operation that takes a body: http/body_limit.py refuses a larger one on
     every route, before the credential is read (so no rate-limit headers)."""
     message = f"The request body is larger than the limit of {limit} bytes."
-    example = {"error": {"code": "payload_too_large", "message": message,
-                         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                         "details": {"max_body_bytes": limit}}}
+    example = {
+        "error": {
+            "code": "payload_too_large",
+            "message": message,
+            "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "details": {"max_body_bytes": limit},
+        }
+    }
     for item in document.get("paths", {}).values():
         for operation in item.values():
             if not isinstance(operation, dict) or "requestBody" not in operation:
                 continue
             operation.setdefault("responses", {})["413"] = {  # one object per operation
                 "description": f"The body is larger than HOMEBASE_MAX_BODY_BYTES ({limit} "
-                               "bytes here): refused from Content-Length before it is read, "
-                               "or once a chunked body passes it (payload_too_large; "
-                               "details.max_body_bytes). Rate-limit headers only when the "
-                               "body was refused mid-stream, after the credential counted.",
+                "bytes here): refused from Content-Length before it is read, "
+                "or once a chunked body passes it (payload_too_large; "
+                "details.max_body_bytes). Rate-limit headers only when the "
+                "body was refused mid-stream, after the credential counted.",
                 "headers": {"X-Request-Id": dict(REQUEST_ID_HEADER)},
-                "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/ErrorEnvelope"},
-                    "example": example}}}
+                "content": {
+                    "application/json": {
+                        "schema": {"$ref": "#/components/schemas/ErrorEnvelope"},
+                        "example": example,
+                    }
+                },
+            }
 
 
-def add_unavailable_responses(document: dict[str, Any], prefix: str,
-                               retry_after: int) -> None:
+def add_unavailable_responses(document: dict[str, Any], prefix: str, retry_after: int) -> None:
     """503 on every operation under `prefix`: the database did not answer in time (server
     down or refusing, the pool's acquire timeout, the statement timeout, SQLite's busy
     timeout; db/unavailable.py). Added after the shared headers: the credential is read from
     the database, so a 503 may come before the limiter counted and carries no rate-limit
     headers, only X-Request-Id and Retry-After."""
-    example = {"error": {"code": "service_unavailable",
-                         "message": "The database is not answering; retry shortly.",
-                         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"}}
+    example = {
+        "error": {
+            "code": "service_unavailable",
+            "message": "The database is not answering; retry shortly.",
+            "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
+        }
+    }
     retry = _header("Seconds to wait before retrying.", "integer", retry_after)
     for path, item in document.get("paths", {}).items():
         if not path.startswith(prefix + "/"):
@@ -208,14 +276,17 @@ def add_unavailable_responses(document: dict[str, Any], prefix: str,
                 continue
             operation.setdefault("responses", {})["503"] = {  # one object per operation
                 "description": "The database did not answer within its bounds (unreachable, "
-                               "no pooled connection within the pool timeout, a statement "
-                               "past the statement timeout); nothing was written. Retry "
-                               "after Retry-After seconds (service_unavailable).",
-                "headers": {"X-Request-Id": dict(REQUEST_ID_HEADER),
-                            "Retry-After": dict(retry)},
-                "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/ErrorEnvelope"},
-                    "example": example}}}
+                "no pooled connection within the pool timeout, a statement "
+                "past the statement timeout); nothing was written. Retry "
+                "after Retry-After seconds (service_unavailable).",
+                "headers": {"X-Request-Id": dict(REQUEST_ID_HEADER), "Retry-After": dict(retry)},
+                "content": {
+                    "application/json": {
+                        "schema": {"$ref": "#/components/schemas/ErrorEnvelope"},
+                        "example": example,
+                    }
+                },
+            }
 
 
 def add_response_headers(document: dict[str, Any], prefix: str) -> None:

@@ -24,8 +24,10 @@ DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
 MAX_CURSOR_LENGTH = 512
 _PURPOSE = "cursor"
-CURSOR_DESCRIPTION = ("Opaque position from a previous page's next_cursor; omit for the first "
-                      "page. A malformed or stale cursor restarts from the beginning.")
+CURSOR_DESCRIPTION = (
+    "Opaque position from a previous page's next_cursor; omit for the first "
+    "page. A malformed or stale cursor restarts from the beginning."
+)
 CURSOR_EXAMPLE = "T0pBUVVFX0NVUlNPUl9FWEFNUExF"
 
 Item = TypeVar("Item")
@@ -38,16 +40,16 @@ def _page_examples(schema: dict[str, Any], model: type[BaseModel]) -> None:
     items = []
     if isinstance(item, type) and issubclass(item, BaseModel):
         items = item.model_json_schema().get("examples", [])[:1]
-    schema["examples"] = [{"data": items, "next_cursor": CURSOR_EXAMPLE,
-                           "has_more": True}]
+    schema["examples"] = [{"data": items, "next_cursor": CURSOR_EXAMPLE, "has_more": True}]
 
 
 class Page(BaseModel, Generic[Item]):
     model_config = ConfigDict(json_schema_extra=_page_examples)
 
     data: list[Item]
-    next_cursor: str | None = Field(description="Pass as `cursor` for the next page; null on "
-                                                "the last page.")
+    next_cursor: str | None = Field(
+        description="Pass as `cursor` for the next page; null on the last page."
+    )
     has_more: bool
 
 
@@ -58,10 +60,12 @@ class PageRequest:
 
 
 async def page_request(  # async: FastAPI would run a plain def in its thread pool
-    cursor: Annotated[str | None, Query(description=CURSOR_DESCRIPTION,
-                                        examples=[CURSOR_EXAMPLE])] = None,
-    limit: Annotated[int, Query(ge=1, le=MAX_LIMIT, description="Page size, 1 to 200.",
-                                examples=[50])] = DEFAULT_LIMIT,
+    cursor: Annotated[
+        str | None, Query(description=CURSOR_DESCRIPTION, examples=[CURSOR_EXAMPLE])
+    ] = None,
+    limit: Annotated[
+        int, Query(ge=1, le=MAX_LIMIT, description="Page size, 1 to 200.", examples=[50])
+    ] = DEFAULT_LIMIT,
 ) -> PageRequest:
     return PageRequest(cursor=cursor, limit=limit)
 
@@ -88,8 +92,7 @@ def decode_cursor(keys: Keyring, list_key: str, cursor: str | None) -> str | Non
 
 def list_key(workspace_id: str, path: str, filters: dict[str, Any]) -> str:
     """Identifies one walk, so a cursor can't be replayed against another list."""
-    parts = [workspace_id, path] + [f"{k}={v}" for k, v in sorted(filters.items())
-                                    if v is not None]
+    parts = [workspace_id, path] + [f"{k}={v}" for k, v in sorted(filters.items()) if v is not None]
     return "\x1f".join(parts)
 
 
@@ -118,10 +121,14 @@ def keyset_params(after_id: str | None, limit: int) -> dict[str, Any]:
     return params
 
 
-def page_body(rows: Sequence[dict[str, Any]], limit: int, render: Callable[[dict], dict],
-              keys: Keyring, key: str) -> dict[str, Any]:
+def page_body(
+    rows: Sequence[dict[str, Any]],
+    limit: int,
+    render: Callable[[dict], dict],
+    keys: Keyring,
+    key: str,
+) -> dict[str, Any]:
     has_more = len(rows) > limit
     rows = rows[:limit]
     next_cursor = encode_cursor(keys, key, rows[-1]["id"]) if has_more else None
-    return {"data": [render(row) for row in rows], "next_cursor": next_cursor,
-            "has_more": has_more}
+    return {"data": [render(row) for row in rows], "next_cursor": next_cursor, "has_more": has_more}

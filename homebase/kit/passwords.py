@@ -110,6 +110,7 @@ def _verify_scrypt(password: str, value: str) -> bool:
         salt_bytes, expected = bytes.fromhex(salt), bytes.fromhex(digest)
     except ValueError:
         params, salt_bytes, expected = (_N, _R, _P), b"\0" * 16, b""
-    actual = hashlib.scrypt(password.encode(), salt=salt_bytes, n=params[0], r=params[1],
-                            p=params[2])
+    actual = hashlib.scrypt(
+        password.encode(), salt=salt_bytes, n=params[0], r=params[1], p=params[2]
+    )
     return bool(expected) and hmac.compare_digest(actual, expected)

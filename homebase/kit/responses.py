@@ -13,6 +13,7 @@ class JSONResponse(responses.JSONResponse):
         return orjson.dumps(content)
 
 
-def json_response(content: Any, status_code: int = 200,
-                  headers: dict[str, str] | None = None) -> JSONResponse:
+def json_response(
+    content: Any, status_code: int = 200, headers: dict[str, str] | None = None
+) -> JSONResponse:
     return JSONResponse(content, status_code=status_code, headers=headers)

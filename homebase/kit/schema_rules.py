@@ -20,30 +20,35 @@ def not_blank() -> Any:
 def sent_together(*names: str) -> dict[str, Any]:
     """dependentRequired for members that are sent together or not at all (json_schema_extra
     of the model; say it in the description too: generators rarely read dependentRequired)."""
-    return {"dependentRequired": {name: [other for other in names if other != name]
-                                  for name in names}}
+    return {
+        "dependentRequired": {name: [other for other in names if other != name] for name in names}
+    }
 
 
 def string_form(pattern: str) -> Any:
     """Field(json_schema_extra=...) giving the string branch of a number-or-string member
     (Decimal's schema in requests) the pattern the canonical string follows."""
+
     def extra(schema: dict[str, Any]) -> None:
         for option in schema.get("anyOf", []):
             if option.get("type") == "string":
                 option["pattern"] = pattern
+
     return Field(json_schema_extra=extra)
 
 
 # RFC 3339's date-time, what `format: date-time` means: a date, T, a time with seconds and
 # an offset. Pydantic alone also takes a number ("0.5" as Unix seconds) or no seconds.
 RFC3339_DATE_TIME = re.compile(
-    r"\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})", re.ASCII)
+    r"\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})", re.ASCII
+)
 
 
 def _rfc3339(value: Any) -> Any:
     if isinstance(value, str) and not RFC3339_DATE_TIME.fullmatch(value):
-        raise ValueError("Input should be an RFC 3339 date-time with an offset, "
-                         "e.g. 2026-11-20T17:00:00Z")
+        raise ValueError(
+            "Input should be an RFC 3339 date-time with an offset, e.g. 2026-11-20T17:00:00Z"
+        )
     return value
 
 

@@ -31,8 +31,9 @@ def _key(secret_key: str, purpose: str) -> bytes:
 
 def seal(keys: Keyring, purpose: str, plaintext: str, bound_to: str) -> str:
     nonce = os.urandom(_NONCE_BYTES)
-    ciphertext = AESGCM(_key(keys.current, purpose)).encrypt(nonce, plaintext.encode(),
-                                                           bound_to.encode())
+    ciphertext = AESGCM(_key(keys.current, purpose)).encrypt(
+        nonce, plaintext.encode(), bound_to.encode()
+    )
     return f"{_VERSION}.{b64url_encode(nonce + ciphertext)}"
 
 
@@ -58,7 +59,8 @@ def _open(keys: Keyring, purpose: str, sealed: str, bound_to: str) -> tuple[str,
     for key in keys.verifying:
         try:
             plaintext = AESGCM(_key(key, purpose)).decrypt(
-                raw[:_NONCE_BYTES], raw[_NONCE_BYTES:], bound_to.encode())
+                raw[:_NONCE_BYTES], raw[_NONCE_BYTES:], bound_to.encode()
+            )
         except (InvalidTag, ValueError):
             continue
         return plaintext.decode(), key

@@ -29,62 +29,99 @@ def _pii(principal) -> bool:
     return principal.has(Scope.contacts_read_pii)
 
 
-@router.get("", response_model=Page[Lead], summary="List leads",
-            responses=error_responses(*READ_ERRORS))
-async def list_leads(request: Request, principal: LeadsRead, session: Tenant, page: Pages,
-                     fields: LeadFields,
-                     filters: Annotated[LeadFilters, Query()]) -> JSONResponse:
+@router.get(
+    "", response_model=Page[Lead], summary="List leads", responses=error_responses(*READ_ERRORS)
+)
+async def list_leads(
+    request: Request,
+    principal: LeadsRead,
+    session: Tenant,
+    page: Pages,
+    fields: LeadFields,
+    filters: Annotated[LeadFilters, Query()],
+) -> JSONResponse:
     pii, now = _pii(principal), session.now()
     return await list_response(
-        request, session, page, filters.model_dump(mode="json"),
-        lambda after_id, limit: repository.list_statement(session, filters, after_id=after_id,
-                                                          limit=limit),
-        lambda row: fields(render.lead(row, pii=pii, now=now)))
+        request,
+        session,
+        page,
+        filters.model_dump(mode="json"),
+        lambda after_id, limit: repository.list_statement(
+            session, filters, after_id=after_id, limit=limit
+        ),
+        lambda row: fields(render.lead(row, pii=pii, now=now)),
+    )
 
 
-@router.post("", status_code=201, response_model=Lead, summary="Create and route a lead",
-             description="Links the lead to a contact (same phone, else same email, else a "
-                         "new contact), records its consent artifact, and routes it through "
-                         "the workspace's rules unless skip_routing is true. Emits "
-                         "lead.created, and lead.assigned when routed.",
-             responses=error_responses(*READ_ERRORS))
-async def create_lead(body: LeadCreate, principal: LeadsWrite, session: Tenant,
-                      fields: LeadFields) -> JSONResponse:
+@router.post(
+    "",
+    status_code=201,
+    response_model=Lead,
+    summary="Create and route a lead",
+    description="Links the lead to a contact (same phone, else same email, else a "
+    "new contact), records its consent artifact, and routes it through "
+    "the workspace's rules unless skip_routing is true. Emits "
+    "lead.created, and lead.assigned when routed.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def create_lead(
+    body: LeadCreate, principal: LeadsWrite, session: Tenant, fields: LeadFields
+) -> JSONResponse:
     row = await service.create_lead(session, body)
     return json_response(fields(render.lead(row, pii=_pii(principal), now=session.now())), 201)
 
 
-@router.post("/routing-preview", response_model=RoutingPreview, summary="Preview routing",
-             description="A dry run of the routing rules for the lead facts given: creates "
-                         "nothing, assigns nothing, notifies nobody and does not advance any "
-                         "round-robin cursor.",
-             responses=error_responses(*READ_ERRORS))
-async def preview_lead_routing(body: PreviewRequest, principal: LeadsRead,
-                               session: Tenant) -> JSONResponse:
-    facts = LeadFacts(source=body.source, zip=body.zip, city=body.city, price=body.price,
-                      has_phone=body.has_phone, tags=tuple(body.tags), stage=body.stage,
-                      office_id=body.office_id, team_id=body.team_id)
+@router.post(
+    "/routing-preview",
+    response_model=RoutingPreview,
+    summary="Preview routing",
+    description="A dry run of the routing rules for the lead facts given: creates "
+    "nothing, assigns nothing, notifies nobody and does not advance any "
+    "round-robin cursor.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def preview_lead_routing(
+    body: PreviewRequest, principal: LeadsRead, session: Tenant
+) -> JSONResponse:
+    facts = LeadFacts(
+        source=body.source,
+        zip=body.zip,
+        city=body.city,
+        price=body.price,
+        has_phone=body.has_phone,
+        tags=tuple(body.tags),
+        stage=body.stage,
+        office_id=body.office_id,
+        team_id=body.team_id,
+    )
     decision, members = await routing.route(session, facts, preview=True)
     return json_response(routing.preview_json(decision, members))
 
 
-@router.get("/{id}", response_model=Lead, summary="Retrieve a lead",
-            responses=error_responses(*ONE_ERRORS))
-async def get_lead(id: str, principal: LeadsRead, session: Tenant,
-                   fields: LeadFields) -> JSONResponse:
+@router.get(
+    "/{id}", response_model=Lead, summary="Retrieve a lead", responses=error_responses(*ONE_ERRORS)
+)
+async def get_lead(
+    id: str, principal: LeadsRead, session: Tenant, fields: LeadFields
+) -> JSONResponse:
     row = await service.get_or_404(session, id)
     return json_response(fields(render.lead(row, pii=_pii(principal), now=session.now())))
 
 
-@router.post("/{id}/assign", response_model=AssignResult, summary="Route or re-route a lead",
-             description="With assignee_id (a member of the workspace, else 400) the lead "
-                         "goes to that member by hand. Without it the lead is routed through "
-                         "the rules again (a round-robin rule takes a turn). The contact's "
-                         "owner follows the assignee; a change writes a timeline entry and "
-                         "emits lead.assigned.",
-             responses=error_responses(*ONE_ERRORS))
-async def assign_lead(id: str, principal: LeadsWrite, session: Tenant,
-                      body: Annotated[AssignRequest, Body()] = None) -> JSONResponse:
+@router.post(
+    "/{id}/assign",
+    response_model=AssignResult,
+    summary="Route or re-route a lead",
+    description="With assignee_id (a member of the workspace, else 400) the lead "
+    "goes to that member by hand. Without it the lead is routed through "
+    "the rules again (a round-robin rule takes a turn). The contact's "
+    "owner follows the assignee; a change writes a timeline entry and "
+    "emits lead.assigned.",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def assign_lead(
+    id: str, principal: LeadsWrite, session: Tenant, body: Annotated[AssignRequest, Body()] = None
+) -> JSONResponse:
     body = body or AssignRequest()
     result = await service.assign_lead(session, id, body.assignee_id)
     lead = render.lead(result.pop("lead"), pii=_pii(principal), now=session.now())

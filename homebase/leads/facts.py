@@ -29,13 +29,19 @@ def _number(value: Any) -> float | None:
     return None
 
 
-def lead_facts(source: str, context: dict[str, Any], phone_e164: str | None,
-               contact_stage: str | None) -> LeadFacts:
+def lead_facts(
+    source: str, context: dict[str, Any], phone_e164: str | None, contact_stage: str | None
+) -> LeadFacts:
     tags = context.get("tags")
     tags = tuple(tag for tag in tags if isinstance(tag, str)) if isinstance(tags, list) else ()
-    return LeadFacts(source=source, zip=_text(context.get("zip")),
-                     city=_text(context.get("city")), price=_number(context.get("price")),
-                     has_phone=phone_e164 is not None, tags=tags,
-                     stage=_text(context.get("stage")) or contact_stage,
-                     office_id=_text(context.get("office_id")),
-                     team_id=_text(context.get("team_id")))
+    return LeadFacts(
+        source=source,
+        zip=_text(context.get("zip")),
+        city=_text(context.get("city")),
+        price=_number(context.get("price")),
+        has_phone=phone_e164 is not None,
+        tags=tags,
+        stage=_text(context.get("stage")) or contact_stage,
+        office_id=_text(context.get("office_id")),
+        team_id=_text(context.get("team_id")),
+    )

@@ -25,8 +25,7 @@ class _Named(BaseModel):
     office: str | None = None  # teams only
 
 
-async def load_workspace_settings(session: TenantSession, item: dict[str, Any],
-                                  refs: Refs) -> str:
+async def load_workspace_settings(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     await update_settings(session, item)
     return session.workspace_id
 
@@ -41,8 +40,9 @@ async def load_office(session: TenantSession, item: dict[str, Any], refs: Refs) 
 
 async def load_team(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     spec = _Named.model_validate(item)
-    row = await organization.create_team(session, name=spec.name, team_id=spec.id,
-                                         office_id=resolve_ref(refs, spec.office, "office"))
+    row = await organization.create_team(
+        session, name=spec.name, team_id=spec.id, office_id=resolve_ref(refs, spec.office, "office")
+    )
     return row["id"]
 
 
@@ -67,4 +67,3 @@ async def load_lead(session: TenantSession, item: dict[str, Any], refs: Refs) ->
         except ValidationFailed as error:
             raise AdminError("assignee: is not a member of this workspace") from error
     return row["id"]
-

@@ -28,8 +28,9 @@ async def update(session: TenantSession, lead_id: str, values: dict[str, Any]) -
     await session.execute(session.update(leads).where(leads.c.id == lead_id).values(**values))
 
 
-def list_statement(session: TenantSession, filters: LeadFilters, *, after_id: str | None,
-                   limit: int) -> Select:
+def list_statement(
+    session: TenantSession, filters: LeadFilters, *, after_id: str | None, limit: int
+) -> Select:
     statement = session.select(leads)
     if filters.contact_id is not None:
         statement = statement.where(leads.c.contact_id == filters.contact_id)
@@ -42,8 +43,9 @@ _BY_PHONE = tenant_select(contacts).where(contacts.c.phone_e164 == bindparam("ma
 _BY_EMAIL = tenant_select(contacts).where(contacts.c.email_lower == bindparam("match")).limit(1)
 
 
-async def matching_contact(session: TenantSession, phone_e164: str | None,
-                           email_lower: str | None) -> dict[str, Any] | None:
+async def matching_contact(
+    session: TenantSession, phone_e164: str | None, email_lower: str | None
+) -> dict[str, Any] | None:
     """The contact a lead belongs to: one with the same E.164 number, else one with the
     same email. Anonymized contacts have neither, so they never match. Each lookup is one
     index seek with LIMIT 1 and no ORDER BY (any of several contacts sharing a number is
@@ -67,12 +69,13 @@ _EXPIRES = bindparam("new_expires_at", type_=leads.c.consent_expires_at.type)
 _CONSENT = {"consent_id": bindparam("new_consent_id"), "consent_expires_at": _EXPIRES}
 _ATTACH_CONSENT = tuple(
     tenant_update(leads).where(leads.c.phone_e164 == bindparam("b_phone"), sooner).values(_CONSENT)
-    for sooner in (leads.c.consent_expires_at.is_(None),
-                   leads.c.consent_expires_at < _EXPIRES))
+    for sooner in (leads.c.consent_expires_at.is_(None), leads.c.consent_expires_at < _EXPIRES)
+)
 
 
-async def attach_consent(session: TenantSession, phone_e164: str, consent_id: str,
-                         expires_at: datetime) -> None:
+async def attach_consent(
+    session: TenantSession, phone_e164: str, consent_id: str, expires_at: datetime
+) -> None:
     """Consent captured for a number now covers the earlier leads of that number too."""
     params = {"b_phone": phone_e164, "new_consent_id": consent_id, "new_expires_at": expires_at}
     for statement in _ATTACH_CONSENT:
@@ -83,9 +86,11 @@ ROUTING_CONTEXT = ("zip", "city", "price", "tags", "stage", "office_id", "team_i
 
 
 async def lead_rows_of(session: TenantSession, contact_id: str) -> list[dict[str, Any]]:
-    return await session.fetch_all(session.select(leads, leads.c.id, leads.c.phone,
-                                                  leads.c.context)
-                                   .where(leads.c.contact_id == contact_id))
+    return await session.fetch_all(
+        session.select(leads, leads.c.id, leads.c.phone, leads.c.context).where(
+            leads.c.contact_id == contact_id
+        )
+    )
 
 
 async def erase(session: TenantSession, rows: list[dict[str, Any]]) -> None:
@@ -94,26 +99,44 @@ async def erase(session: TenantSession, rows: list[dict[str, Any]]) -> None:
     required) and every context member but those routing reads."""
     now = session.now()
     for row in rows:
-        context = {key: value for key, value in (row["context"] or {}).items()
-                   if key in ROUTING_CONTEXT}
-        await session.execute(session.update(leads).where(leads.c.id == row["id"]).values(
-            first_name=None, last_name=None, email=None, phone=mask_phone(row["phone"]) or "",
-            phone_e164=None, context=context, consent_id=None, consent_expires_at=None,
-            updated_at=now))
+        context = {
+            key: value for key, value in (row["context"] or {}).items() if key in ROUTING_CONTEXT
+        }
+        await session.execute(
+            session.update(leads)
+            .where(leads.c.id == row["id"])
+            .values(
+                first_name=None,
+                last_name=None,
+                email=None,
+                phone=mask_phone(row["phone"]) or "",
+                phone_e164=None,
+                context=context,
+                consent_id=None,
+                consent_expires_at=None,
+                updated_at=now,
+            )
+        )
 
 
 async def numbers_relying_on(session: TenantSession, consent_ids: list[str]) -> set[str]:
     """The numbers of leads whose consent is one of these artifacts."""
-    rows = await session.fetch_all(session.select(leads, leads.c.phone_e164)
-                                   .where(leads.c.consent_id.in_(consent_ids)))
+    rows = await session.fetch_all(
+        session.select(leads, leads.c.phone_e164).where(leads.c.consent_id.in_(consent_ids))
+    )
     return {row["phone_e164"] for row in rows if row["phone_e164"]}
 
 
-async def set_consent(session: TenantSession, phone_e164: str, stale_ids: list[str],
-                      artifact: dict[str, Any] | None) -> None:
+async def set_consent(
+    session: TenantSession, phone_e164: str, stale_ids: list[str], artifact: dict[str, Any] | None
+) -> None:
     """The number's leads holding a stale artifact take `artifact` (or none)."""
-    await session.execute(session.update(leads).where(
-        leads.c.phone_e164 == phone_e164, leads.c.consent_id.in_(stale_ids)).values(
-        consent_id=artifact["id"] if artifact else None,
-        consent_expires_at=artifact["expires_at"] if artifact else None,
-        updated_at=session.now()))
+    await session.execute(
+        session.update(leads)
+        .where(leads.c.phone_e164 == phone_e164, leads.c.consent_id.in_(stale_ids))
+        .values(
+            consent_id=artifact["id"] if artifact else None,
+            consent_expires_at=artifact["expires_at"] if artifact else None,
+            updated_at=session.now(),
+        )
+    )

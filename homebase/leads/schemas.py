@@ -9,10 +9,19 @@ from homebase.kit import freeform
 from homebase.routing.schemas import RuleRef
 
 _LEAD_EXAMPLE = {
-    "phone": "+1 415 555 0142", "source": "Zillow", "first_name": "Dana",
-    "last_name": "Reyes", "email": "dana.reyes@example.com", "source_ref": "zl-884213",
-    "context": {"zip": "94110", "city": "San Francisco", "price": 1250000,
-                "tags": ["buyer"], "listing_address": "123 Valencia St"},
+    "phone": "+1 415 555 0142",
+    "source": "Zillow",
+    "first_name": "Dana",
+    "last_name": "Reyes",
+    "email": "dana.reyes@example.com",
+    "source_ref": "zl-884213",
+    "context": {
+        "zip": "94110",
+        "city": "San Francisco",
+        "price": 1250000,
+        "tags": ["buyer"],
+        "listing_address": "123 Valencia St",
+    },
     "consent": ConsentIn.model_config["json_schema_extra"]["examples"][0],
 }
 
@@ -30,54 +39,78 @@ class LeadCreate(BaseModel):
     email: Email | None = None
     source_ref: Annotated[str, StringConstraints(max_length=120)] | None = None
     context: Annotated[dict[str, Any], AfterValidator(freeform.bounded)] = Field(
-        default_factory=dict, description="Read by routing (zip, city, price, tags, stage, "
-                                          "office_id, team_id) and kept whole. "
-                                          + freeform.DESCRIPTION)
-    consent: ConsentIn | None = Field(None, description="Evidence of consent; without it "
-                                                        "ai_outbound_allowed is false.")
+        default_factory=dict,
+        description="Read by routing (zip, city, price, tags, stage, "
+        "office_id, team_id) and kept whole. " + freeform.DESCRIPTION,
+    )
+    consent: ConsentIn | None = Field(
+        None, description="Evidence of consent; without it ai_outbound_allowed is false."
+    )
     skip_routing: StrictBool = Field(False, description="Create the lead without routing it.")
 
 
 class Lead(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
-        "first_name": "Dana", "last_name": "Reyes", "email": "d***@example.com",
-        "phone": "+* *** ***-0142", "pii_masked": True, "source": "Zillow",
-        "source_ref": "zl-884213", "context": _LEAD_EXAMPLE["context"],
-        "ai_outbound_allowed": True, "consent_id": "cns_01jd3v6k8h2k3m4n5p6q7r8s9t",
-        "consent_expires_at": "2027-11-20T17:03:58.000Z", "routing_status": "assigned",
-        "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
-        "assigned_at": "2026-11-20T17:04:05.123Z",
-        "routing_rule_id": "rrl_01jd3v6k8h2k3m4n5p6q7r8s9t", "routing_method": "round_robin",
-        "routing_reason": "Rule 'SF buyers from portals' (position 1) matched and rotates "
-                          "round-robin over 2 agents; turn 7 went to Maya Chen (usr_...).",
-        "created_at": "2026-11-20T17:04:05.123Z", "updated_at": "2026-11-20T17:04:05.123Z"}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "first_name": "Dana",
+                    "last_name": "Reyes",
+                    "email": "d***@example.com",
+                    "phone": "+* *** ***-0142",
+                    "pii_masked": True,
+                    "source": "Zillow",
+                    "source_ref": "zl-884213",
+                    "context": _LEAD_EXAMPLE["context"],
+                    "ai_outbound_allowed": True,
+                    "consent_id": "cns_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "consent_expires_at": "2027-11-20T17:03:58.000Z",
+                    "routing_status": "assigned",
+                    "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "assigned_at": "2026-11-20T17:04:05.123Z",
+                    "routing_rule_id": "rrl_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "routing_method": "round_robin",
+                    "routing_reason": "Rule 'SF buyers from portals' (position 1) matched and "
+                    "rotates round-robin over 2 agents; turn 7 went to Maya Chen (usr_...).",
+                    "created_at": "2026-11-20T17:04:05.123Z",
+                    "updated_at": "2026-11-20T17:04:05.123Z",
+                }
+            ]
+        }
+    )
 
     id: str
-    contact_id: str | None = Field(description="The contact this lead was linked to (matched "
-                                               "by phone or email, or created); null when the "
-                                               "lead had neither a usable phone nor an email.")
+    contact_id: str | None = Field(
+        description="The contact this lead was linked to (matched "
+        "by phone or email, or created); null when the "
+        "lead had neither a usable phone nor an email."
+    )
     first_name: str | None
     last_name: str | None
-    email: str | None = Field(description="Masked unless the credential holds "
-                                          "contacts:read:pii.")
+    email: str | None = Field(description="Masked unless the credential holds contacts:read:pii.")
     phone: str = Field(description="Masked unless the credential holds contacts:read:pii.")
     pii_masked: bool
     source: str
     source_ref: str | None
     context: dict[str, Any]
-    ai_outbound_allowed: bool = Field(description="True while an unexpired consent artifact "
-                                                  "covers this lead's number.")
+    ai_outbound_allowed: bool = Field(
+        description="True while an unexpired consent artifact covers this lead's number."
+    )
     consent_id: str | None
     consent_expires_at: datetime | None
     routing_status: Literal["assigned", "unassigned", "skipped"] = Field(
-        description="skipped: created with skip_routing; unassigned: no rule applied.")
+        description="skipped: created with skip_routing; unassigned: no rule applied."
+    )
     assignee_id: str | None
     assigned_at: datetime | None
     routing_rule_id: str | None
-    routing_method: str | None = Field(description="agent, round_robin, first_available, or "
-                                                   "manual (POST /leads/{id}/assign with "
-                                                   "assignee_id).")
+    routing_method: str | None = Field(
+        description="agent, round_robin, first_available, or "
+        "manual (POST /leads/{id}/assign with "
+        "assignee_id)."
+    )
     routing_reason: str | None
     created_at: datetime
     updated_at: datetime
@@ -86,34 +119,56 @@ class Lead(BaseModel):
 class LeadFilters(BaseModel):
     contact_id: Annotated[str, StringConstraints(max_length=40)] | None = None
     unlinked_only: Literal["true", "false"] | None = Field(
-        None, description="true: only leads not linked to any contact.")
+        None, description="true: only leads not linked to any contact."
+    )
 
 
 class AssignRequest(BaseModel):
     # required is stated (empty): nothing is.
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"required": [], "examples": [
-        {"assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t"}, {}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "required": [],
+            "examples": [{"assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t"}, {}],
+        },
+    )
 
     assignee_id: Annotated[str, StringConstraints(max_length=40)] | None = Field(
-        None, description="A member of the workspace; omit to re-route through the rules.")
+        None, description="A member of the workspace; omit to re-route through the rules."
+    )
 
 
 class AssignResult(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "lead_id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t",
-        "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
-        "previous_assignee_id": None, "changed": True, "method": "manual", "rule": None,
-        "rotation_turn": None, "reason": "Assigned by hand to Maya Chen (usr_...).",
-        "lead": Lead.model_config["json_schema_extra"]["examples"][0]}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "lead_id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "previous_assignee_id": None,
+                    "changed": True,
+                    "method": "manual",
+                    "rule": None,
+                    "rotation_turn": None,
+                    "reason": "Assigned by hand to Maya Chen (usr_...).",
+                    "lead": Lead.model_config["json_schema_extra"]["examples"][0],
+                }
+            ]
+        }
+    )
 
     lead_id: str
-    assignee_id: str | None = Field(description="The assignee now (unchanged when re-routing "
-                                                "found nobody).")
+    assignee_id: str | None = Field(
+        description="The assignee now (unchanged when re-routing found nobody)."
+    )
     previous_assignee_id: str | None
-    changed: bool = Field(description="True when the assignee changed; only then are a "
-                                      "timeline entry and lead.assigned written.")
-    method: str | None = Field(description="manual, or the deciding rule's method; null when "
-                                           "no rule applied.")
+    changed: bool = Field(
+        description="True when the assignee changed; only then are a "
+        "timeline entry and lead.assigned written."
+    )
+    method: str | None = Field(
+        description="manual, or the deciding rule's method; null when no rule applied."
+    )
     rule: RuleRef | None = Field(description="The deciding rule when re-routed.")
     rotation_turn: int | None = Field(description="The round-robin turn taken, if any.")
     reason: str

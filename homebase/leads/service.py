@@ -46,23 +46,41 @@ async def create_lead(session: TenantSession, data: LeadCreate) -> dict[str, Any
     phone_e164 = to_e164(data.phone)
     email_lower = data.email.lower() if data.email else None
     contact = await repository.matching_contact(session, phone_e164, email_lower)
-    row = {"id": new_id("lea"), "contact_id": None, "first_name": data.first_name,
-           "last_name": data.last_name, "email": data.email, "phone": data.phone,
-           "phone_e164": phone_e164, "source": data.source, "source_ref": data.source_ref,
-           "context": data.context, "consent_id": None, "consent_expires_at": None,
-           "routing_status": "skipped", "assignee_id": None, "assigned_at": None,
-           "routing_rule_id": None, "routing_method": None, "rotation_turn": None,
-           "routing_reason": None, "created_at": now, "updated_at": now}
+    row = {
+        "id": new_id("lea"),
+        "contact_id": None,
+        "first_name": data.first_name,
+        "last_name": data.last_name,
+        "email": data.email,
+        "phone": data.phone,
+        "phone_e164": phone_e164,
+        "source": data.source,
+        "source_ref": data.source_ref,
+        "context": data.context,
+        "consent_id": None,
+        "consent_expires_at": None,
+        "routing_status": "skipped",
+        "assignee_id": None,
+        "assigned_at": None,
+        "routing_rule_id": None,
+        "routing_method": None,
+        "rotation_turn": None,
+        "routing_reason": None,
+        "created_at": now,
+        "updated_at": now,
+    }
     if data.consent is not None:
         await _record_consent(session, data, row)
     if not data.skip_routing:
-        facts = lead_facts(data.source, data.context, phone_e164,
-                           contact["stage"] if contact else None)
+        facts = lead_facts(
+            data.source, data.context, phone_e164, contact["stage"] if contact else None
+        )
         decision, _ = await routing.route(session, facts, preview=False)
         row.update(_routing_columns(decision, session))
     events = Changes()
-    contact = await _link_contact(session, data, contact, phone_e164, email_lower,
-                                  row["assignee_id"], events)
+    contact = await _link_contact(
+        session, data, contact, phone_e164, email_lower, row["assignee_id"], events
+    )
     row["contact_id"] = contact["id"] if contact else None
     await repository.insert(session, row)
     _record_created(session, row, events)
@@ -86,93 +104,146 @@ class Changes:
             await emit_many(session, self.events)
 
 
-async def _record_consent(session: TenantSession, data: LeadCreate, row: dict[str, Any]
-                          ) -> None:
+async def _record_consent(session: TenantSession, data: LeadCreate, row: dict[str, Any]) -> None:
     """The new consent covers every earlier lead of the number, whatever contact they
     were linked to: a lead linked by email keeps its own number while its contact holds
     another, and a contact's number can change or be erased, so the contact matched now
     says nothing about which earlier leads share the number."""
     validity = (await routing_inputs(session)).settings.consent_validity_days
-    artifact = await consent.record(session, data.consent, phone=data.phone,
-                                    phone_e164=row["phone_e164"], lead_id=row["id"],
-                                    validity_days=validity)
+    artifact = await consent.record(
+        session,
+        data.consent,
+        phone=data.phone,
+        phone_e164=row["phone_e164"],
+        lead_id=row["id"],
+        validity_days=validity,
+    )
     row["consent_id"], row["consent_expires_at"] = artifact["id"], artifact["expires_at"]
     if row["phone_e164"]:
-        await repository.attach_consent(session, row["phone_e164"], artifact["id"],
-                                        artifact["expires_at"])
+        await repository.attach_consent(
+            session, row["phone_e164"], artifact["id"], artifact["expires_at"]
+        )
 
 
 def _routing_columns(decision: Decision, session: TenantSession) -> dict[str, Any]:
     assigned = decision.assignee_id is not None
-    return {"routing_status": "assigned" if assigned else "unassigned",
-            "assignee_id": decision.assignee_id,
-            "assigned_at": session.now() if assigned else None,
-            "routing_rule_id": decision.rule.id if decision.rule else None,
-            "routing_method": decision.method, "rotation_turn": decision.rotation_turn,
-            "routing_reason": decision.reason[:500]}
+    return {
+        "routing_status": "assigned" if assigned else "unassigned",
+        "assignee_id": decision.assignee_id,
+        "assigned_at": session.now() if assigned else None,
+        "routing_rule_id": decision.rule.id if decision.rule else None,
+        "routing_method": decision.method,
+        "rotation_turn": decision.rotation_turn,
+        "routing_reason": decision.reason[:500],
+    }
 
 
-async def _link_contact(session: TenantSession, data: LeadCreate, contact: dict | None,
-                        phone_e164: str | None, email_lower: str | None,
-                        assignee_id: str | None, changes: Changes) -> dict[str, Any] | None:
+async def _link_contact(
+    session: TenantSession,
+    data: LeadCreate,
+    contact: dict | None,
+    phone_e164: str | None,
+    email_lower: str | None,
+    assignee_id: str | None,
+    changes: Changes,
+) -> dict[str, Any] | None:
     if contact is None:
         if not (phone_e164 or email_lower):
             return None
-        return await contacts.create_contact(session, ContactCreate(
-            first_name=data.first_name, last_name=data.last_name, email=data.email,
-            phone=data.phone, source=data.source, owner_id=assignee_id))
+        return await contacts.create_contact(
+            session,
+            ContactCreate(
+                first_name=data.first_name,
+                last_name=data.last_name,
+                email=data.email,
+                phone=data.phone,
+                source=data.source,
+                owner_id=assignee_id,
+            ),
+        )
     if assignee_id is not None:
         await _set_owner(session, contact, assignee_id, changes)
     return contact
 
 
-async def _set_owner(session: TenantSession, contact: dict[str, Any], owner_id: str,
-                     changes: Changes) -> None:
+async def _set_owner(
+    session: TenantSession, contact: dict[str, Any], owner_id: str, changes: Changes
+) -> None:
     """Routing a lead hands its contact to the assignee."""
     if contact["owner_id"] == owner_id:
         return
     values = {"owner_id": owner_id, "updated_at": session.now()}
     await contacts_repository.set_owner(session, contact["id"], owner_id, values["updated_at"])
-    changes.events.append(("contact.updated",
-                           {**contacts_render.contact({**contact, **values}, pii=False),
-                            "changed": ["owner_id"]}))
+    changes.events.append(
+        (
+            "contact.updated",
+            {**contacts_render.contact({**contact, **values}, pii=False), "changed": ["owner_id"]},
+        )
+    )
 
 
 def _record_created(session: TenantSession, row: dict[str, Any], changes: Changes) -> None:
     if row["contact_id"] is not None:
-        changes.timeline.append(timeline.entry(
-            session, row["contact_id"], "lead_created", f"Lead from {row['source']}",
-            data={"lead_id": row["id"], "source": row["source"],
-                  "source_ref": row["source_ref"]}))
+        changes.timeline.append(
+            timeline.entry(
+                session,
+                row["contact_id"],
+                "lead_created",
+                f"Lead from {row['source']}",
+                data={
+                    "lead_id": row["id"],
+                    "source": row["source"],
+                    "source_ref": row["source_ref"],
+                },
+            )
+        )
     changes.events.append(("lead.created", _event_data(row, session)))
 
 
-def _record_assigned(session: TenantSession, row: dict[str, Any], previous: str | None,
-                     reason: str | None, changes: Changes) -> None:
-    data = {"lead_id": row["id"], "contact_id": row["contact_id"],
-            "assignee_id": row["assignee_id"], "previous_assignee_id": previous,
-            "rule_id": row["routing_rule_id"], "method": row["routing_method"],
-            "reason": reason}
+def _record_assigned(
+    session: TenantSession,
+    row: dict[str, Any],
+    previous: str | None,
+    reason: str | None,
+    changes: Changes,
+) -> None:
+    data = {
+        "lead_id": row["id"],
+        "contact_id": row["contact_id"],
+        "assignee_id": row["assignee_id"],
+        "previous_assignee_id": previous,
+        "rule_id": row["routing_rule_id"],
+        "method": row["routing_method"],
+        "reason": reason,
+    }
     if row["contact_id"] is not None:
-        changes.timeline.append(timeline.entry(session, row["contact_id"], "lead_assigned",
-                                               "Lead assigned", body=reason, data=data))
+        changes.timeline.append(
+            timeline.entry(
+                session, row["contact_id"], "lead_assigned", "Lead assigned", body=reason, data=data
+            )
+        )
     changes.events.append(("lead.assigned", {**data, "lead": _event_data(row, session)}))
 
 
-async def assign_lead(session: TenantSession, lead_id: str,
-                      assignee_id: str | None) -> dict[str, Any]:
+async def assign_lead(
+    session: TenantSession, lead_id: str, assignee_id: str | None
+) -> dict[str, Any]:
     """With assignee_id: that member, by hand. Without: re-route through the rules (a
     round-robin rule takes a turn). When re-routing finds nobody the lead is unchanged."""
     lead = await get_or_404(session, lead_id)
     if assignee_id is not None:
         member = await routing.repository.get_member(session, assignee_id)
         if member is None:
-            raise ValidationFailed.for_field("assignee_id",
-                                             "is not a member of this workspace")
+            raise ValidationFailed.for_field("assignee_id", "is not a member of this workspace")
         reason = f"Assigned by hand to {member['name']} ({member['id']})."
-        columns = {"routing_status": "assigned", "assignee_id": member["id"],
-                   "routing_rule_id": None, "routing_method": MANUAL, "rotation_turn": None,
-                   "routing_reason": reason}
+        columns = {
+            "routing_status": "assigned",
+            "assignee_id": member["id"],
+            "routing_rule_id": None,
+            "routing_method": MANUAL,
+            "rotation_turn": None,
+            "routing_reason": reason,
+        }
         decision = None
     else:
         decision, members = await _reroute(session, lead)
@@ -183,18 +254,25 @@ async def assign_lead(session: TenantSession, lead_id: str,
     return await _apply_assignment(session, lead, columns, decision, reason)
 
 
-async def _reroute(session: TenantSession, lead: dict[str, Any]
-                   ) -> tuple[Decision, dict[str, Member]]:
-    contact = (await contacts_repository.get(session, lead["contact_id"])
-               if lead["contact_id"] else None)
-    facts = lead_facts(lead["source"], lead["context"], lead["phone_e164"],
-                       contact["stage"] if contact else None)
+async def _reroute(
+    session: TenantSession, lead: dict[str, Any]
+) -> tuple[Decision, dict[str, Member]]:
+    contact = (
+        await contacts_repository.get(session, lead["contact_id"]) if lead["contact_id"] else None
+    )
+    facts = lead_facts(
+        lead["source"], lead["context"], lead["phone_e164"], contact["stage"] if contact else None
+    )
     return await routing.route(session, facts, preview=False)
 
 
-async def _apply_assignment(session: TenantSession, lead: dict[str, Any],
-                            columns: dict[str, Any], decision: Decision | None,
-                            reason: str) -> dict[str, Any]:
+async def _apply_assignment(
+    session: TenantSession,
+    lead: dict[str, Any],
+    columns: dict[str, Any],
+    decision: Decision | None,
+    reason: str,
+) -> dict[str, Any]:
     previous = lead["assignee_id"]
     new_assignee = columns.get("assignee_id", previous)
     changed = new_assignee is not None and new_assignee != previous
@@ -214,11 +292,16 @@ async def _apply_assignment(session: TenantSession, lead: dict[str, Any],
                 await _set_owner(session, contact, new_assignee, changes)
         _record_assigned(session, updated, previous, reason, changes)
         await changes.write(session)
-    return {"lead": updated, "assignee_id": updated["assignee_id"],
-            "previous_assignee_id": previous, "changed": changed,
-            "method": decision.method if decision else MANUAL,
-            "rule": routing.rule_ref(decision) if decision else None,
-            "rotation_turn": decision.rotation_turn if decision else None, "reason": reason}
+    return {
+        "lead": updated,
+        "assignee_id": updated["assignee_id"],
+        "previous_assignee_id": previous,
+        "changed": changed,
+        "method": decision.method if decision else MANUAL,
+        "rule": routing.rule_ref(decision) if decision else None,
+        "rotation_turn": decision.rotation_turn if decision else None,
+        "reason": reason,
+    }
 
 
 async def scrub_contact_leads(session: TenantSession, contact_id: str) -> None:

@@ -21,15 +21,29 @@ ListingFields = Annotated[Projection, Depends(field_selector(Listing))]
 Pages = Annotated[PageRequest, Depends(page_request)]
 
 
-@router.get("", response_model=Page[Listing], summary="List the workspace's own listings",
-            description="Only listings the workspace authored (never MLS inventory), newest "
-                        "first. Filters combine with AND; price and bath bounds are inclusive.",
-            responses=error_responses(*READ_ERRORS))
-async def list_listings(request: Request, principal: ListingsRead, session: Tenant,
-                        page: Pages, fields: ListingFields,
-                        filters: Annotated[ListingFilters, Query()]) -> JSONResponse:
+@router.get(
+    "",
+    response_model=Page[Listing],
+    summary="List the workspace's own listings",
+    description="Only listings the workspace authored (never MLS inventory), newest "
+    "first. Filters combine with AND; price and bath bounds are inclusive.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def list_listings(
+    request: Request,
+    principal: ListingsRead,
+    session: Tenant,
+    page: Pages,
+    fields: ListingFields,
+    filters: Annotated[ListingFilters, Query()],
+) -> JSONResponse:
     return await list_response(
-        request, session, page, filters.model_dump(mode="json"),
-        lambda after_id, limit: repository.list_statement(session, filters, after_id=after_id,
-                                                          limit=limit),
-        lambda row: fields(render.listing(row)))
+        request,
+        session,
+        page,
+        filters.model_dump(mode="json"),
+        lambda after_id, limit: repository.list_statement(
+            session, filters, after_id=after_id, limit=limit
+        ),
+        lambda row: fields(render.listing(row)),
+    )

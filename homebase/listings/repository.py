@@ -13,8 +13,9 @@ from homebase.models import Listing
 listings = Listing.__table__
 
 
-def list_statement(session: TenantSession, filters: ListingFilters, *, after_id: str | None,
-                   limit: int) -> Select:
+def list_statement(
+    session: TenantSession, filters: ListingFilters, *, after_id: str | None, limit: int
+) -> Select:
     statement = session.select(listings)
     if filters.status is not None:
         statement = statement.where(listings.c.status == filters.status.value)

@@ -18,8 +18,9 @@ class ListingStatus(StrEnum):
 
 
 def _text(max_length: int, min_length: int = 0):
-    return Annotated[str, StringConstraints(strip_whitespace=True, min_length=min_length,
-                                            max_length=max_length)]
+    return Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=min_length, max_length=max_length)
+    ]
 
 
 class Photo(BaseModel):
@@ -30,12 +31,20 @@ class Photo(BaseModel):
 
 
 _LISTING_EXAMPLE = {
-    "address": "1421 Sanchez St", "unit": None, "city": "San Francisco", "state": "CA",
-    "zip": "94131", "price": "1495000.00", "currency": "USD", "beds": 3, "baths": 2.5,
-    "square_feet": 1840, "property_type": "single_family", "status": "active",
+    "address": "1421 Sanchez St",
+    "unit": None,
+    "city": "San Francisco",
+    "state": "CA",
+    "zip": "94131",
+    "price": "1495000.00",
+    "currency": "USD",
+    "beds": 3,
+    "baths": 2.5,
+    "square_feet": 1840,
+    "property_type": "single_family",
+    "status": "active",
     "description": "Sunny Noe Valley Victorian with a remodeled kitchen and a deep garden.",
-    "photos": [{"url": "https://cdn.example.com/listings/1421-sanchez/1.jpg",
-                "caption": "Front"}],
+    "photos": [{"url": "https://cdn.example.com/listings/1421-sanchez/1.jpg", "caption": "Front"}],
     "agent_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
 }
 
@@ -63,9 +72,18 @@ class ListingFixture(BaseModel):
 
 
 class Listing(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": "lst_01jd3v6k8h2k3m4n5p6q7r8s9t", **_LISTING_EXAMPLE,
-        "created_at": "2026-11-20T17:04:05.123Z", "updated_at": "2026-11-20T17:04:05.123Z"}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "lst_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    **_LISTING_EXAMPLE,
+                    "created_at": "2026-11-20T17:04:05.123Z",
+                    "updated_at": "2026-11-20T17:04:05.123Z",
+                }
+            ]
+        }
+    )
 
     id: str
     address: str = Field(description="Street address.")
@@ -78,8 +96,9 @@ class Listing(BaseModel):
     beds: int | None
     baths: float | None = Field(description="Half baths count 0.5.")
     square_feet: int | None
-    property_type: str | None = Field(description="single_family, condo, townhouse, "
-                                                  "multi_family, land, ...")
+    property_type: str | None = Field(
+        description="single_family, condo, townhouse, multi_family, land, ..."
+    )
     status: ListingStatus
     description: str | None
     photos: list[Photo] = Field(description="In display order.")
@@ -98,7 +117,13 @@ class ListingFilters(BaseModel):
     max_price: FilterAmount | None = None
     min_beds: Annotated[int, Field(ge=0, le=1000)] | None = None
     # The string form the document promises: 0 to 1000, at most one decimal place.
-    min_baths: Annotated[Decimal, Field(ge=0, le=1000, decimal_places=1),
-                         string_form(r"^(?:[0-9]{1,3}(?:\.[0-9])?|1000(?:\.0)?)$")] | None = None
+    min_baths: (
+        Annotated[
+            Decimal,
+            Field(ge=0, le=1000, decimal_places=1),
+            string_form(r"^(?:[0-9]{1,3}(?:\.[0-9])?|1000(?:\.0)?)$"),
+        ]
+        | None
+    ) = None
     property_type: _text(40) | None = None
     agent_id: _text(40) | None = None

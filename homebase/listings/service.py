@@ -12,9 +12,14 @@ from homebase.listings.schemas import ListingFixture
 async def create_listing(session: TenantSession, data: ListingFixture) -> dict[str, Any]:
     now = session.now()
     values = data.model_dump(mode="json", exclude={"price", "baths"})
-    row = {"id": new_id("lst"), **values, "city_lower": data.city.lower(),
-           "price_cents": to_hundredths(data.price),
-           "baths": float(data.baths) if data.baths is not None else None,
-           "created_at": now, "updated_at": now}
+    row = {
+        "id": new_id("lst"),
+        **values,
+        "city_lower": data.city.lower(),
+        "price_cents": to_hundredths(data.price),
+        "baths": float(data.baths) if data.baths is not None else None,
+        "created_at": now,
+        "updated_at": now,
+    }
     await repository.insert(session, row)
     return row

@@ -48,54 +48,92 @@ failure_reason), and provider status callbacks move it to DELIVERED or FAILED.
 """
 
 
-_BLOCKED_EXAMPLE = {"error": {
-    "code": "compliance_blocked",
-    "message": "Blocked (quiet_hours): It is 21:04 in America/Los_Angeles, a zone of the "
-               "recipient's number; proactive texts go out only from 08:00 to 20:00 "
-               "recipient local time.",
-    "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-    "details": {"message_id": "msg_01jd3v6k8h2k3m4n5p6q7r8s9t", "status": "FAILED",
-                "recorded": True, "reason": "quiet_hours"}}}
+_BLOCKED_EXAMPLE = {
+    "error": {
+        "code": "compliance_blocked",
+        "message": "Blocked (quiet_hours): It is 21:04 in America/Los_Angeles, a zone of the "
+        "recipient's number; proactive texts go out only from 08:00 to 20:00 "
+        "recipient local time.",
+        "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
+        "details": {
+            "message_id": "msg_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "status": "FAILED",
+            "recorded": True,
+            "reason": "quiet_hours",
+        },
+    }
+}
 SEND_ERRORS = error_responses(400, 401, 403, 404, 422, 429)
-SEND_ERRORS[422] = {**SEND_ERRORS[422],
-                    "description": "compliance_blocked: a gate refused the send. message is "
-                                   "`Blocked (<reason>): <text>`; details carry message_id "
-                                   "(the recorded FAILED message), status FAILED, recorded "
-                                   "true and reason (the gate).",
-                    "content": {"application/json": {"example": _BLOCKED_EXAMPLE}}}
+SEND_ERRORS[422] = {
+    **SEND_ERRORS[422],
+    "description": "compliance_blocked: a gate refused the send. message is "
+    "`Blocked (<reason>): <text>`; details carry message_id "
+    "(the recorded FAILED message), status FAILED, recorded "
+    "true and reason (the gate).",
+    "content": {"application/json": {"example": _BLOCKED_EXAMPLE}},
+}
 
 
 def _pii(principal) -> bool:
     return principal.has(Scope.contacts_read_pii)
 
 
-@router.get("", response_model=Page[Message], summary="List messages",
-            description="Newest first: sent, queued, refused (FAILED) and received messages.",
-            responses=error_responses(*READ_ERRORS))
-async def list_messages(request: Request, principal: MessagesRead, session: Tenant,
-                        page: Pages, fields: MessageFields,
-                        filters: Annotated[MessageFilters, Query()]) -> JSONResponse:
+@router.get(
+    "",
+    response_model=Page[Message],
+    summary="List messages",
+    description="Newest first: sent, queued, refused (FAILED) and received messages.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def list_messages(
+    request: Request,
+    principal: MessagesRead,
+    session: Tenant,
+    page: Pages,
+    fields: MessageFields,
+    filters: Annotated[MessageFilters, Query()],
+) -> JSONResponse:
     pii = _pii(principal)
     return await list_response(
-        request, session, page, filters.model_dump(mode="json"),
-        lambda after_id, limit: repository.list_statement(session, filters, after_id=after_id,
-                                                          limit=limit),
-        lambda row: fields(render.message(row, pii=pii)))
+        request,
+        session,
+        page,
+        filters.model_dump(mode="json"),
+        lambda after_id, limit: repository.list_statement(
+            session, filters, after_id=after_id, limit=limit
+        ),
+        lambda row: fields(render.message(row, pii=pii)),
+    )
 
 
-@router.post("", status_code=201, response_model=Message,
-             summary="Send a text, WhatsApp message or email", description=SEND_DESCRIPTION,
-             responses=SEND_ERRORS)
-async def send_message(request: Request, body: MessageCreate, principal: MessagesSend,
-                       session: Tenant, fields: MessageFields) -> JSONResponse:
+@router.post(
+    "",
+    status_code=201,
+    response_model=Message,
+    summary="Send a text, WhatsApp message or email",
+    description=SEND_DESCRIPTION,
+    responses=SEND_ERRORS,
+)
+async def send_message(
+    request: Request,
+    body: MessageCreate,
+    principal: MessagesSend,
+    session: Tenant,
+    fields: MessageFields,
+) -> JSONResponse:
     settings = get_runtime(request).settings
     row = await service.send(session, body.root, email_from=settings.email_from)
     return json_response(fields(render.message(row, pii=_pii(principal))), 201)
 
 
-@router.get("/{id}", response_model=Message, summary="Retrieve a message",
-            responses=error_responses(*ONE_ERRORS))
-async def get_message(id: str, principal: MessagesRead, session: Tenant,
-                      fields: MessageFields) -> JSONResponse:
+@router.get(
+    "/{id}",
+    response_model=Message,
+    summary="Retrieve a message",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def get_message(
+    id: str, principal: MessagesRead, session: Tenant, fields: MessageFields
+) -> JSONResponse:
     row = await service.get_or_404(session, id)
     return json_response(fields(render.message(row, pii=_pii(principal))))

@@ -27,20 +27,25 @@ async def load_suppression(session: TenantSession, item: dict[str, Any], refs: R
     # The canonical forms the gate compares: E.164, or the lower-cased bare address.
     kind, address = ("email", canonical_email(raw)) if "@" in raw else ("phone", to_e164(raw))
     if address is None:
-        raise AdminError(f"suppressions: {raw!r} is neither a phone number nor an email "
-                         "address")
+        raise AdminError(f"suppressions: {raw!r} is neither a phone number nor an email address")
     existing = await repository.active_suppression(session, address)
     if existing is not None:
         return existing["id"]
-    row = {"id": new_id("sup"), "kind": kind, "address": address, "reason": reason,
-           "evidence": {"source": "fixtures", "note": item.get("note")},
-           "created_at": session.now(), "lifted_at": None, "lifted_evidence": None}
+    row = {
+        "id": new_id("sup"),
+        "kind": kind,
+        "address": address,
+        "reason": reason,
+        "evidence": {"source": "fixtures", "note": item.get("note")},
+        "created_at": session.now(),
+        "lifted_at": None,
+        "lifted_evidence": None,
+    }
     await repository.insert_suppression(session, row)
     return row["id"]
 
 
-async def load_messaging_settings(session: TenantSession, item: dict[str, Any],
-                                  refs: Refs) -> str:
+async def load_messaging_settings(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     try:
         validated = MessagingSettings.model_validate(item)
     except ValidationError as error:
@@ -50,8 +55,12 @@ async def load_messaging_settings(session: TenantSession, item: dict[str, Any],
         raise AdminError(f"messaging_settings: unknown setting(s) {', '.join(unknown)}")
     # The workspace row is the tenant itself, so it is read and written by its id.
     by_id = workspaces.c.id == session.workspace_id
-    stored = (await session.connection.execute(select(workspaces.c.settings).where(by_id))
-              ).scalar_one_or_none() or {}
-    await session.connection.execute(update(workspaces).where(by_id).values(
-        settings={**stored, **validated.model_dump(mode="json")}))
+    stored = (
+        await session.connection.execute(select(workspaces.c.settings).where(by_id))
+    ).scalar_one_or_none() or {}
+    await session.connection.execute(
+        update(workspaces)
+        .where(by_id)
+        .values(settings={**stored, **validated.model_dump(mode="json")})
+    )
     return session.workspace_id

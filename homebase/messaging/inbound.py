@@ -23,9 +23,16 @@ _EDGES = re.compile(r"^[\s\W_]+|[\s\W_]+$")
 
 # Ordered so a message never moves backwards (a late "sent" after "delivered").
 _RANK = {"QUEUED": 0, "SENDING": 1, "SENT": 2, "DELIVERED": 3, "FAILED": 4}
-PROVIDER_STATUSES = {"queued": "SENDING", "accepted": "SENDING", "sending": "SENDING",
-                     "sent": "SENT", "delivered": "DELIVERED", "read": "DELIVERED",
-                     "undelivered": "FAILED", "failed": "FAILED"}
+PROVIDER_STATUSES = {
+    "queued": "SENDING",
+    "accepted": "SENDING",
+    "sending": "SENDING",
+    "sent": "SENT",
+    "delivered": "DELIVERED",
+    "read": "DELIVERED",
+    "undelivered": "FAILED",
+    "failed": "FAILED",
+}
 
 
 def keyword(body: str | None) -> str | None:
@@ -41,8 +48,15 @@ def split_address(raw: str | None) -> tuple[str, str | None]:
     return "SMS", to_e164(raw)
 
 
-async def receive(session: TenantSession, *, channel: str, sender: str, recipient: str,
-                  body: str, provider_message_id: str | None) -> tuple[dict[str, Any], str | None]:
+async def receive(
+    session: TenantSession,
+    *,
+    channel: str,
+    sender: str,
+    recipient: str,
+    body: str,
+    provider_message_id: str | None,
+) -> tuple[dict[str, Any], str | None]:
     """Record one inbound text; returns (the message, the auto-reply text or None).
 
     The provider retries a callback it got no answer to: a MessageSid already recorded
@@ -54,15 +68,35 @@ async def receive(session: TenantSession, *, channel: str, sender: str, recipien
             return seen, (await _reply_text(session, word)) if word else None
     now = session.now()
     contact = await repository.contact_by_address(session, phone_e164=sender)
-    row = {"id": new_id("msg"), "contact_id": contact["id"] if contact else None,
-           "channel": channel, "direction": "INBOUND", "status": "RECEIVED",
-           "from_address": sender, "to_address": recipient, "counterpart": sender,
-           "subject": None, "body": body, "ai_generated": False, "proactive": None,
-           "blocked_reason": None, "failure_reason": None, "provider": "twilio",
-           "provider_message_id": provider_message_id, "provider_status": "received",
-           "attempts": 0, "lease_token": None, "lease_expires_at": None, "actor": None,
-           "created_at": now, "updated_at": now, "sent_at": None, "delivered_at": None,
-           "failed_at": None, "received_at": now}
+    row = {
+        "id": new_id("msg"),
+        "contact_id": contact["id"] if contact else None,
+        "channel": channel,
+        "direction": "INBOUND",
+        "status": "RECEIVED",
+        "from_address": sender,
+        "to_address": recipient,
+        "counterpart": sender,
+        "subject": None,
+        "body": body,
+        "ai_generated": False,
+        "proactive": None,
+        "blocked_reason": None,
+        "failure_reason": None,
+        "provider": "twilio",
+        "provider_message_id": provider_message_id,
+        "provider_status": "received",
+        "attempts": 0,
+        "lease_token": None,
+        "lease_expires_at": None,
+        "actor": None,
+        "created_at": now,
+        "updated_at": now,
+        "sent_at": None,
+        "delivered_at": None,
+        "failed_at": None,
+        "received_at": now,
+    }
     await repository.insert(session, row)
     await emit(session, "message.received", render.event_data(row))
     await service.record_on_timeline(session, row, "message.received")
@@ -73,10 +107,16 @@ async def receive(session: TenantSession, *, channel: str, sender: str, recipien
 
 
 def _evidence(row: dict[str, Any], word: str) -> dict[str, Any]:
-    return {"keyword": word, "message_id": row["id"], "body": row["body"],
-            "channel": row["channel"], "from": row["from_address"], "to": row["to_address"],
-            "provider_message_id": row["provider_message_id"],
-            "received_at": row["received_at"].isoformat()}
+    return {
+        "keyword": word,
+        "message_id": row["id"],
+        "body": row["body"],
+        "channel": row["channel"],
+        "from": row["from_address"],
+        "to": row["to_address"],
+        "provider_message_id": row["provider_message_id"],
+        "received_at": row["received_at"].isoformat(),
+    }
 
 
 async def _keyword(session: TenantSession, row: dict[str, Any], word: str | None) -> str | None:
@@ -85,25 +125,37 @@ async def _keyword(session: TenantSession, row: dict[str, Any], word: str | None
     address = row["from_address"]
     if word in OPT_OUT:
         if await repository.active_suppression(session, address) is None:
-            await repository.insert_suppression(session, {
-                "id": new_id("sup"), "kind": "phone", "address": address,
-                "reason": "opt_out_reply", "evidence": _evidence(row, word),
-                "created_at": session.now(), "lifted_at": None, "lifted_evidence": None})
+            await repository.insert_suppression(
+                session,
+                {
+                    "id": new_id("sup"),
+                    "kind": "phone",
+                    "address": address,
+                    "reason": "opt_out_reply",
+                    "evidence": _evidence(row, word),
+                    "created_at": session.now(),
+                    "lifted_at": None,
+                    "lifted_evidence": None,
+                },
+            )
     elif word in OPT_IN:
-        await repository.lift_suppressions(session, address, session.now(),
-                                           _evidence(row, word))
+        await repository.lift_suppressions(session, address, session.now(), _evidence(row, word))
     return await _reply_text(session, word)
 
 
 async def _reply_text(session: TenantSession, word: str) -> str:
     name = (await _workspace_name(session)) or "Homebase"
     if word in OPT_OUT:
-        return f"{name}: you are unsubscribed and will receive no more messages. " \
-               "Reply START to resubscribe."
+        return (
+            f"{name}: you are unsubscribed and will receive no more messages. "
+            "Reply START to resubscribe."
+        )
     if word in OPT_IN:
         return f"{name}: you are resubscribed. Reply STOP to unsubscribe, HELP for help."
-    return f"{name}: real-estate updates from your agent. Reply STOP to unsubscribe. " \
-           "Msg & data rates may apply."
+    return (
+        f"{name}: real-estate updates from your agent. Reply STOP to unsubscribe. "
+        "Msg & data rates may apply."
+    )
 
 
 async def _workspace_name(session: TenantSession) -> str:
@@ -114,21 +166,37 @@ async def _record_reply(session: TenantSession, inbound: dict[str, Any], text: s
     """The keyword reply travels in the provider's answer (TwiML); it is a required
     carrier response, so it is recorded as sent without passing the gates."""
     now = session.now()
-    row = {**inbound, "id": new_id("msg"), "direction": "OUTBOUND", "status": "SENT",
-           "from_address": inbound["to_address"], "to_address": inbound["from_address"],
-           "body": text, "proactive": False, "provider": "twiml",
-           "provider_message_id": None, "provider_status": "sent", "created_at": now,
-           "updated_at": now, "sent_at": now, "received_at": None}
+    row = {
+        **inbound,
+        "id": new_id("msg"),
+        "direction": "OUTBOUND",
+        "status": "SENT",
+        "from_address": inbound["to_address"],
+        "to_address": inbound["from_address"],
+        "body": text,
+        "proactive": False,
+        "provider": "twiml",
+        "provider_message_id": None,
+        "provider_status": "sent",
+        "created_at": now,
+        "updated_at": now,
+        "sent_at": now,
+        "received_at": None,
+    }
     await repository.insert(session, row)
     await service.mark_sent(session, row)
 
 
-async def status_callback(session: TenantSession, provider_message_id: str,
-                          provider_status: str, error: str | None) -> bool:
+async def status_callback(
+    session: TenantSession, provider_message_id: str, provider_status: str, error: str | None
+) -> bool:
     """Apply a delivery report; False when this workspace has no such message."""
-    row = await session.fetch_one(session.select(repository.messages).where(
-        repository.messages.c.provider_message_id == provider_message_id,
-        repository.messages.c.direction == "OUTBOUND"))
+    row = await session.fetch_one(
+        session.select(repository.messages).where(
+            repository.messages.c.provider_message_id == provider_message_id,
+            repository.messages.c.direction == "OUTBOUND",
+        )
+    )
     if row is None:
         return False
     status = PROVIDER_STATUSES.get(provider_status.lower())
@@ -139,8 +207,11 @@ async def status_callback(session: TenantSession, provider_message_id: str,
         if status == "DELIVERED":
             changes["delivered_at"] = now
         if status == "FAILED":
-            changes.update(failed_at=now, failure_reason=f"Provider reported {provider_status}"
-                           + (f": {error}" if error else ""))
+            changes.update(
+                failed_at=now,
+                failure_reason=f"Provider reported {provider_status}"
+                + (f": {error}" if error else ""),
+            )
     await repository.update(session, row["id"], changes)
     if changes.get("status") == "FAILED":
         await service.record_on_timeline(session, {**row, **changes}, "message.failed")

@@ -44,8 +44,10 @@ from homebase.runtime import Runtime
 
 messages = Message.__table__
 STATUS_CALLBACK_PATH = "/providers/sms/status"
-INTERRUPTED = "The worker sending this message stopped before the provider answered: " \
-              "outcome unknown; not retried, to avoid a duplicate."
+INTERRUPTED = (
+    "The worker sending this message stopped before the provider answered: "
+    "outcome unknown; not retried, to avoid a duplicate."
+)
 MAX_SEND_ATTEMPTS = 5  # claims of one message whose send never reached the provider
 RETRY_BACKOFF_SECONDS = 30  # before the second attempt; doubled for each one after
 log = logging.getLogger("homebase.messaging.send")
@@ -69,33 +71,58 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
     now = runtime.clock()
     claims: list[Claim] = []
     async with runtime.db.transaction() as connection:
-        due = (await connection.execute(_locking(
-            select(messages).where(messages.c.status == "QUEUED",
-                                   or_(messages.c.next_attempt_at.is_(None),
-                                       messages.c.next_attempt_at <= now))
-            .order_by(messages.c.id).limit(limit), connection))).mappings().all()
+        due = (
+            (
+                await connection.execute(
+                    _locking(
+                        select(messages)
+                        .where(
+                            messages.c.status == "QUEUED",
+                            or_(
+                                messages.c.next_attempt_at.is_(None),
+                                messages.c.next_attempt_at <= now,
+                            ),
+                        )
+                        .order_by(messages.c.id)
+                        .limit(limit),
+                        connection,
+                    )
+                )
+            )
+            .mappings()
+            .all()
+        )
         for row in due:
             session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
             sender = await _sender(session, row)
-            decision, _ = await service.decide(session, row["channel"], row["to_address"],
-                                               sender)
+            decision, _ = await service.decide(session, row["channel"], row["to_address"], sender)
             if isinstance(decision, Blocked):
                 await _fail(session, dict(row), decision.message, decision.reason)
                 compliance_refusal(decision.reason, row["channel"], "send")
                 message_send(row["channel"], "blocked")
-                logs.event(log, "message refused by compliance gate", level=logging.WARNING,
-                           message_id=row["id"], workspace_id=row["workspace_id"],
-                           channel=row["channel"], gate=decision.reason, at="send")
+                logs.event(
+                    log,
+                    "message refused by compliance gate",
+                    level=logging.WARNING,
+                    message_id=row["id"],
+                    workspace_id=row["workspace_id"],
+                    channel=row["channel"],
+                    gate=decision.reason,
+                    at="send",
+                )
                 continue
             token = new_id("lse")
             expires = now + timedelta(seconds=runtime.settings.messaging_lease_seconds)
             # Still QUEUED: not due again before the lease ends; begin_send marks SENDING.
-            lease = {"lease_token": token, "attempts": row["attempts"] + 1,
-                     "lease_expires_at": expires, "next_attempt_at": expires,
-                     "updated_at": now}
+            lease = {
+                "lease_token": token,
+                "attempts": row["attempts"] + 1,
+                "lease_expires_at": expires,
+                "next_attempt_at": expires,
+                "updated_at": now,
+            }
             if await repository.update(session, row["id"], lease, status="QUEUED"):
-                claims.append(Claim(row["workspace_id"], row["id"], token,
-                                    {**row, **lease}))
+                claims.append(Claim(row["workspace_id"], row["id"], token, {**row, **lease}))
     return claims
 
 
@@ -103,31 +130,45 @@ async def _sender(session: TenantSession, row) -> dict[str, Any] | None:
     if row["channel"] == "EMAIL":
         return None
     numbers = await repository.sender_numbers_for(session, row["channel"])
-    return next((number for number in numbers if number["number"] == row["from_address"]),
-                None)
+    return next((number for number in numbers if number["number"] == row["from_address"]), None)
 
 
-async def _fail(session: TenantSession, row: dict[str, Any], reason: str,
-                blocked_reason: str | None = None, **fence: Any) -> None:
+async def _fail(
+    session: TenantSession,
+    row: dict[str, Any],
+    reason: str,
+    blocked_reason: str | None = None,
+    **fence: Any,
+) -> None:
     now = session.now()
-    changes = {"status": "FAILED", "failure_reason": reason, "blocked_reason": blocked_reason,
-               "failed_at": now, "updated_at": now, "lease_token": None,
-               "lease_expires_at": None}
+    changes = {
+        "status": "FAILED",
+        "failure_reason": reason,
+        "blocked_reason": blocked_reason,
+        "failed_at": now,
+        "updated_at": now,
+        "lease_token": None,
+        "lease_expires_at": None,
+    }
     if await repository.update(session, row["id"], changes, **fence):
         await service.record_on_timeline(session, {**row, **changes}, "message.failed")
 
 
 def outbound(claimed: Claim, public_url: str) -> Outbound:
     row = claimed.row
-    callback = None if row["channel"] == "EMAIL" else public_url.rstrip("/") + \
-        STATUS_CALLBACK_PATH
-    return Outbound(message_id=row["id"], channel=row["channel"],
-                    from_address=row["from_address"], to_address=row["to_address"],
-                    body=row["body"] or "", subject=row["subject"], status_callback=callback)
+    callback = None if row["channel"] == "EMAIL" else public_url.rstrip("/") + STATUS_CALLBACK_PATH
+    return Outbound(
+        message_id=row["id"],
+        channel=row["channel"],
+        from_address=row["from_address"],
+        to_address=row["to_address"],
+        body=row["body"] or "",
+        subject=row["subject"],
+        status_callback=callback,
+    )
 
 
-async def record(runtime: Runtime, claimed: Claim, provider: str,
-                 result: ProviderResult) -> None:
+async def record(runtime: Runtime, claimed: Claim, provider: str, result: ProviderResult) -> None:
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
         fence = {"lease_token": claimed.lease_token, "status": "SENDING"}
@@ -135,21 +176,33 @@ async def record(runtime: Runtime, claimed: Claim, provider: str,
             await _retry(session, claimed, result.error or "not sent")
             return
         if result.failure == UNKNOWN:
-            await _fail(session, claimed.row, f"Provider {provider}: outcome unknown "
-                                              f"({result.error}); not retried, to avoid a "
-                                              "duplicate.", **fence)
+            await _fail(
+                session,
+                claimed.row,
+                f"Provider {provider}: outcome unknown "
+                f"({result.error}); not retried, to avoid a "
+                "duplicate.",
+                **fence,
+            )
             return
         if not result.accepted:
-            await _fail(session, claimed.row, f"Provider {provider} refused: {result.error}",
-                        **fence)
+            await _fail(
+                session, claimed.row, f"Provider {provider} refused: {result.error}", **fence
+            )
             message_send(claimed.row["channel"], "provider_refused")
             _sent(claimed, provider, "refused_by_provider", result.status)
             return
         now = session.now()
-        changes = {"status": "SENT", "provider": provider, "sent_at": now, "updated_at": now,
-                   "provider_message_id": result.provider_message_id,
-                   "provider_status": result.status, "lease_token": None,
-                   "lease_expires_at": None}
+        changes = {
+            "status": "SENT",
+            "provider": provider,
+            "sent_at": now,
+            "updated_at": now,
+            "provider_message_id": result.provider_message_id,
+            "provider_status": result.status,
+            "lease_token": None,
+            "lease_expires_at": None,
+        }
         if await repository.update(session, claimed.message_id, changes, **fence):
             await service.mark_sent(session, {**claimed.row, **changes})
             _sent(claimed, provider, "sent", result.status)
@@ -165,34 +218,62 @@ async def begin_send(runtime: Runtime, claimed: Claim) -> bool:
     changes = {"status": "SENDING", "next_attempt_at": None, "updated_at": now}
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
-        return bool(await repository.update(session, claimed.message_id, changes,
-                                            lease_token=claimed.lease_token, status="QUEUED"))
+        return bool(
+            await repository.update(
+                session,
+                claimed.message_id,
+                changes,
+                lease_token=claimed.lease_token,
+                status="QUEUED",
+            )
+        )
 
 
-async def _retry(session: TenantSession, claimed: Claim, error: str,
-                 status: str = "SENDING") -> None:
+async def _retry(
+    session: TenantSession, claimed: Claim, error: str, status: str = "SENDING"
+) -> None:
     """Nothing reached the provider: queue it again after a backoff, or give up."""
     fence = {"lease_token": claimed.lease_token, "status": status}
     attempts = claimed.row["attempts"]
     if attempts >= MAX_SEND_ATTEMPTS:
-        await _fail(session, claimed.row, f"Not sent after {attempts} attempts: {error}",
-                    **fence)
+        await _fail(session, claimed.row, f"Not sent after {attempts} attempts: {error}", **fence)
         return
     now = session.now()
     wait = timedelta(seconds=RETRY_BACKOFF_SECONDS * 2 ** (attempts - 1))
-    log.warning("message %s not sent (attempt %d), retried in %s: %s", claimed.message_id,
-                attempts, wait, error)
-    await repository.update(session, claimed.message_id, {
-        "status": "QUEUED", "lease_token": None, "lease_expires_at": None,
-        "next_attempt_at": now + wait, "updated_at": now}, **fence)
+    log.warning(
+        "message %s not sent (attempt %d), retried in %s: %s",
+        claimed.message_id,
+        attempts,
+        wait,
+        error,
+    )
+    await repository.update(
+        session,
+        claimed.message_id,
+        {
+            "status": "QUEUED",
+            "lease_token": None,
+            "lease_expires_at": None,
+            "next_attempt_at": now + wait,
+            "updated_at": now,
+        },
+        **fence,
+    )
 
 
 def _sent(claimed: Claim, provider: str, outcome: str, provider_status: str | None) -> None:
     # Ids and outcome only: never the body, the recipient or the provider's error text.
-    logs.event(log, "message send", message_id=claimed.message_id,
-               workspace_id=claimed.workspace_id, channel=claimed.row["channel"],
-               provider=provider, outcome=outcome, provider_status=provider_status,
-               level=logging.INFO if outcome == "sent" else logging.WARNING)
+    logs.event(
+        log,
+        "message send",
+        message_id=claimed.message_id,
+        workspace_id=claimed.workspace_id,
+        channel=claimed.row["channel"],
+        provider=provider,
+        outcome=outcome,
+        provider_status=provider_status,
+        level=logging.INFO if outcome == "sent" else logging.WARNING,
+    )
 
 
 async def send_one(runtime: Runtime, claimed: Claim) -> None:
@@ -203,19 +284,22 @@ async def send_one(runtime: Runtime, claimed: Claim) -> None:
         log.exception("message %s: preparing the send failed", claimed.message_id)
         async with runtime.db.transaction() as connection:
             session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
-            await _retry(session, claimed, f"{type(error).__name__}: {error}"[:500],
-                         status="QUEUED")
+            await _retry(
+                session, claimed, f"{type(error).__name__}: {error}"[:500], status="QUEUED"
+            )
         return
     if not await begin_send(runtime, claimed):
-        log.warning("message %s: lease lost before sending; left to its new claim",
-                    claimed.message_id)
+        log.warning(
+            "message %s: lease lost before sending; left to its new claim", claimed.message_id
+        )
         return
     try:
         result = await provider.send(message)
     except Exception as error:  # noqa: BLE001 (it broke off inside the provider call)
         log.exception("message %s: provider %s raised", claimed.message_id, provider.name)
-        result = ProviderResult(accepted=False, failure=UNKNOWN,
-                                error=f"{type(error).__name__}: {error}"[:500])
+        result = ProviderResult(
+            accepted=False, failure=UNKNOWN, error=f"{type(error).__name__}: {error}"[:500]
+        )
     await record(runtime, claimed, provider.name, result)
 
 
@@ -223,17 +307,33 @@ async def sweep(runtime: Runtime) -> int:
     """Fail messages whose sending lease expired (their worker died mid-send)."""
     now = runtime.clock()
     async with runtime.db.transaction() as connection:
-        stuck = (await connection.execute(_locking(
-            select(messages).where(messages.c.status == "SENDING",
-                                   messages.c.lease_expires_at <= now), connection)
-        )).mappings().all()
+        stuck = (
+            (
+                await connection.execute(
+                    _locking(
+                        select(messages).where(
+                            messages.c.status == "SENDING", messages.c.lease_expires_at <= now
+                        ),
+                        connection,
+                    )
+                )
+            )
+            .mappings()
+            .all()
+        )
         for row in stuck:
             session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
             await _fail(session, dict(row), INTERRUPTED, lease_token=row["lease_token"])
             message_send(row["channel"], "interrupted")
-            logs.event(log, "message send", level=logging.WARNING, message_id=row["id"],
-                       workspace_id=row["workspace_id"], channel=row["channel"],
-                       outcome="outcome_unknown")
+            logs.event(
+                log,
+                "message send",
+                level=logging.WARNING,
+                message_id=row["id"],
+                workspace_id=row["workspace_id"],
+                channel=row["channel"],
+                outcome="outcome_unknown",
+            )
     return len(stuck)
 
 
@@ -248,5 +348,3 @@ async def send_due(runtime: Runtime) -> int:
             # outcome unknown when its lease expires.
             log.exception("message %s: recording the send failed", claimed.message_id)
     return swept + len(claims)
-
-

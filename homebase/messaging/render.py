@@ -42,7 +42,13 @@ def message(row: dict[str, Any], *, pii: bool) -> dict[str, Any]:
 
 def event_data(row: dict[str, Any]) -> dict[str, Any]:
     """message.sent / message.received data: always masked."""
-    return {"id": row["id"], "contact_id": row["contact_id"], "channel": row["channel"],
-            "direction": row["direction"], "status": row["status"],
-            "ai_generated": row["ai_generated"], "from": mask_address(row["from_address"]),
-            "to": mask_address(row["to_address"])}
+    return {
+        "id": row["id"],
+        "contact_id": row["contact_id"],
+        "channel": row["channel"],
+        "direction": row["direction"],
+        "status": row["status"],
+        "ai_generated": row["ai_generated"],
+        "from": mask_address(row["from_address"]),
+        "to": mask_address(row["to_address"]),
+    }

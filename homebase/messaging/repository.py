@@ -26,16 +26,18 @@ async def insert(session: TenantSession, values: dict[str, Any]) -> None:
     await session.insert(messages, values)
 
 
-async def update(session: TenantSession, message_id: str, values: dict[str, Any],
-                 **conditions: Any) -> int:
+async def update(
+    session: TenantSession, message_id: str, values: dict[str, Any], **conditions: Any
+) -> int:
     statement = session.update(messages).where(messages.c.id == message_id)
     for column, value in conditions.items():
         statement = statement.where(messages.c[column] == value)
     return await session.execute(statement.values(**values))
 
 
-def list_statement(session: TenantSession, filters: MessageFilters, *, after_id: str | None,
-                   limit: int) -> Select:
+def list_statement(
+    session: TenantSession, filters: MessageFilters, *, after_id: str | None, limit: int
+) -> Select:
     statement = session.select(messages)
     if filters.contact_id is not None:
         statement = statement.where(messages.c.contact_id == filters.contact_id)
@@ -46,15 +48,21 @@ def list_statement(session: TenantSession, filters: MessageFilters, *, after_id:
     return keyset(statement, messages.c.id, after_id, limit)
 
 
-async def inbound_by_provider_id(session: TenantSession, provider_message_id: str
-                                 ) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(messages).where(
-        messages.c.provider_message_id == provider_message_id,
-        messages.c.direction == "INBOUND").limit(1))
+async def inbound_by_provider_id(
+    session: TenantSession, provider_message_id: str
+) -> dict[str, Any] | None:
+    return await session.fetch_one(
+        session.select(messages)
+        .where(
+            messages.c.provider_message_id == provider_message_id, messages.c.direction == "INBOUND"
+        )
+        .limit(1)
+    )
 
 
-async def contact_by_address(session: TenantSession, *, phone_e164: str | None = None,
-                             email_lower: str | None = None) -> dict[str, Any] | None:
+async def contact_by_address(
+    session: TenantSession, *, phone_e164: str | None = None, email_lower: str | None = None
+) -> dict[str, Any] | None:
     statement = session.select(contacts).where(contacts.c.anonymized_at.is_(None))
     if phone_e164:
         statement = statement.where(contacts.c.phone_e164 == phone_e164)
@@ -69,34 +77,45 @@ async def active_suppression(session: TenantSession, address: str) -> dict[str, 
     return await session.fetch_one(
         session.select(suppressions)
         .where(suppressions.c.address == address, suppressions.c.lifted_at.is_(None))
-        .order_by(suppressions.c.id.desc()).limit(1))
+        .order_by(suppressions.c.id.desc())
+        .limit(1)
+    )
 
 
 async def insert_suppression(session: TenantSession, values: dict[str, Any]) -> None:
     await session.insert(suppressions, values)
 
 
-async def lift_suppressions(session: TenantSession, address: str, now: datetime,
-                            evidence: dict[str, Any]) -> int:
+async def lift_suppressions(
+    session: TenantSession, address: str, now: datetime, evidence: dict[str, Any]
+) -> int:
     return await session.execute(
         session.update(suppressions)
         .where(suppressions.c.address == address, suppressions.c.lifted_at.is_(None))
-        .values(lifted_at=now, lifted_evidence=evidence))
+        .values(lifted_at=now, lifted_evidence=evidence)
+    )
 
 
 async def wrote_since(session: TenantSession, address: str, since: datetime) -> bool:
     """Whether an inbound message came from this address since the given moment."""
     row = await session.fetch_one(
         session.select(messages, messages.c.id)
-        .where(messages.c.counterpart == address, messages.c.direction == "INBOUND",
-               messages.c.created_at >= since).limit(1))
+        .where(
+            messages.c.counterpart == address,
+            messages.c.direction == "INBOUND",
+            messages.c.created_at >= since,
+        )
+        .limit(1)
+    )
     return row is not None
 
 
 async def sender_numbers_for(session: TenantSession, channel: str) -> list[dict[str, Any]]:
     return await session.fetch_all(
-        session.select(sender_numbers).where(sender_numbers.c.channel == channel.lower())
-        .order_by(sender_numbers.c.created_at, sender_numbers.c.id))
+        session.select(sender_numbers)
+        .where(sender_numbers.c.channel == channel.lower())
+        .order_by(sender_numbers.c.created_at, sender_numbers.c.id)
+    )
 
 
 async def scrub_for_contact(session: TenantSession, contact_id: str) -> None:
@@ -104,16 +123,29 @@ async def scrub_for_contact(session: TenantSession, contact_id: str) -> None:
     was still queued for the contact is failed: there is nothing left to send."""
     now = session.now()
     await session.execute(
-        session.update(messages).where(messages.c.contact_id == contact_id,
-                                       messages.c.status == "QUEUED")
-        .values(status="FAILED", failed_at=now, updated_at=now,
-                failure_reason="The contact was anonymized before it was sent."))
-    await session.execute(session.update(messages).where(messages.c.contact_id == contact_id)
-                          .values(body=None, subject=None, counterpart=None))
+        session.update(messages)
+        .where(messages.c.contact_id == contact_id, messages.c.status == "QUEUED")
+        .values(
+            status="FAILED",
+            failed_at=now,
+            updated_at=now,
+            failure_reason="The contact was anonymized before it was sent.",
+        )
+    )
+    await session.execute(
+        session.update(messages)
+        .where(messages.c.contact_id == contact_id)
+        .values(body=None, subject=None, counterpart=None)
+    )
     for column, direction in (("to_address", "OUTBOUND"), ("from_address", "INBOUND")):
-        rows = await session.fetch_all(session.select(messages, messages.c.id, messages.c[column])
-                                       .where(messages.c.contact_id == contact_id,
-                                              messages.c.direction == direction))
+        rows = await session.fetch_all(
+            session.select(messages, messages.c.id, messages.c[column]).where(
+                messages.c.contact_id == contact_id, messages.c.direction == direction
+            )
+        )
         for row in rows:
-            await session.execute(session.update(messages).where(messages.c.id == row["id"])
-                                  .values(**{column: mask_address(row[column])}))
+            await session.execute(
+                session.update(messages)
+                .where(messages.c.id == row["id"])
+                .values(**{column: mask_address(row[column])})
+            )

@@ -42,13 +42,23 @@ def _upper(value: Any) -> Any:
 
 
 _CONTACT = "con_01jd3v6k8h2k3m4n5p6q7r8s9t"
-_SMS_EXAMPLE = {"channel": "SMS", "contact_id": _CONTACT,
-                "body": "Hi Dana, the Noe Valley open house is Saturday at 11. Reply STOP to "
-                        "opt out."}
-_WHATSAPP_EXAMPLE = {"channel": "WHATSAPP", "to": "+1 415 555 0142",
-                     "from": "+1 415 555 0100", "body": "Hi Dana, see you Saturday at 11."}
-_EMAIL_EXAMPLE = {"channel": "EMAIL", "to": "dana.reyes@example.com", "subject": "Your showing",
-                  "body": "Hi Dana,\n\nConfirming Saturday at 11.\n"}
+_SMS_EXAMPLE = {
+    "channel": "SMS",
+    "contact_id": _CONTACT,
+    "body": "Hi Dana, the Noe Valley open house is Saturday at 11. Reply STOP to opt out.",
+}
+_WHATSAPP_EXAMPLE = {
+    "channel": "WHATSAPP",
+    "to": "+1 415 555 0142",
+    "from": "+1 415 555 0100",
+    "body": "Hi Dana, see you Saturday at 11.",
+}
+_EMAIL_EXAMPLE = {
+    "channel": "EMAIL",
+    "to": "dana.reyes@example.com",
+    "subject": "Your showing",
+    "body": "Hi Dana,\n\nConfirming Saturday at 11.\n",
+}
 
 _RECIPIENT = "Give exactly one of contact_id and to (both or neither: 400 naming `to`)."
 TEXT_BODY_MAX = 1600
@@ -57,15 +67,21 @@ TextBody = Annotated[str, StringConstraints(min_length=1, max_length=TEXT_BODY_M
 ContactId = Annotated[str, StringConstraints(max_length=40)]
 # Documented with the contact email pattern (contacts/schemas.py): the one bare address
 # email `to` is held to.
-EmailAddress = Annotated[str, StringConstraints(min_length=3, max_length=254), Field(
-    json_schema_extra={"format": "email", "pattern": EMAIL_PATTERN})]
+EmailAddress = Annotated[
+    str,
+    StringConstraints(min_length=3, max_length=254),
+    Field(json_schema_extra={"format": "email", "pattern": EMAIL_PATTERN}),
+]
 
 
 def _tag(channel: str) -> Any:
     """The discriminator member: a const, and the same as a one-value enum for generators
     that predate OpenAPI 3.1's const."""
-    return Field(description=f"{channel}; accepted in any case (`{channel.lower()}` too), "
-                             "answered in upper case.", json_schema_extra={"enum": [channel]})
+    return Field(
+        description=f"{channel}; accepted in any case (`{channel.lower()}` too), "
+        "answered in upper case.",
+        json_schema_extra={"enum": [channel]},
+    )
 
 
 class _SendBase(BaseModel):
@@ -78,22 +94,27 @@ class _SendBase(BaseModel):
     # Each variant narrows this to its Literal tag; declared here so it lists first.
     channel: str
     contact_id: ContactId | None = Field(
-        None, description="The recipient contact: its phone (texts) or email (email). "
-                          + _RECIPIENT)
+        None, description="The recipient contact: its phone (texts) or email (email). " + _RECIPIENT
+    )
     ai_generated: bool = Field(False, description="True when an AI composed the text.")
 
 
 class _TextSend(_SendBase):
     to: Annotated[str, StringConstraints(min_length=3, max_length=254)] | None = Field(
-        None, description="Or a phone number: E.164 (`+14155550142`) or a US national "
-                          "number; linked to the contact with that number, if any. "
-                          + _RECIPIENT)
-    body: TextBody = Field(validation_alias=AliasChoices("body", "text"),
-                           description=f"The text, at most {TEXT_BODY_MAX} characters (also "
-                                       "accepted as `text`).")
+        None,
+        description="Or a phone number: E.164 (`+14155550142`) or a US national "
+        "number; linked to the contact with that number, if any. " + _RECIPIENT,
+    )
+    body: TextBody = Field(
+        validation_alias=AliasChoices("body", "text"),
+        description=f"The text, at most {TEXT_BODY_MAX} characters (also accepted as `text`).",
+    )
     from_number: Annotated[str, StringConstraints(max_length=32)] | None = Field(
-        None, alias="from", description="One of the workspace's sender numbers for the "
-                                        "channel. Default: its first carrier-approved one.")
+        None,
+        alias="from",
+        description="One of the workspace's sender numbers for the "
+        "channel. Default: its first carrier-approved one.",
+    )
 
 
 class SmsSend(_TextSend):
@@ -120,15 +141,20 @@ class EmailSend(_SendBase):
 
     channel: Literal["EMAIL"] = _tag("EMAIL")
     to: EmailAddress | None = Field(
-        None, description="Or one bare address matching the contact email pattern (no "
-                          "display name, comment, quotes, angle brackets or list); linked to "
-                          "the contact with that address, if any, and compared with the "
-                          "suppression list lower-cased. " + _RECIPIENT)
+        None,
+        description="Or one bare address matching the contact email pattern (no "
+        "display name, comment, quotes, angle brackets or list); linked to "
+        "the contact with that address, if any, and compared with the "
+        "suppression list lower-cased. " + _RECIPIENT,
+    )
     subject: Annotated[str, StringConstraints(min_length=1, max_length=998)] = Field(
         description="The subject line. One line: no line breaks (CR, LF) or other control "
-                    "characters (a tab is allowed).")
-    body: Body = Field(validation_alias=AliasChoices("body", "text"),
-                       description="The text (also accepted as `text`).")
+        "characters (a tab is allowed)."
+    )
+    body: Body = Field(
+        validation_alias=AliasChoices("body", "text"),
+        description="The text (also accepted as `text`).",
+    )
 
     @field_validator("subject")
     @classmethod
@@ -147,8 +173,9 @@ class MessageCreate(RootModel[Annotated[SendRequest, Field(discriminator="channe
     most 1600 characters of body, and refuse `subject`; EMAIL requires `subject` and
     refuses `from`. Every variant: exactly one of contact_id and to."""
 
-    model_config = ConfigDict(json_schema_extra={
-        "examples": [_SMS_EXAMPLE, _WHATSAPP_EXAMPLE, _EMAIL_EXAMPLE]})
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [_SMS_EXAMPLE, _WHATSAPP_EXAMPLE, _EMAIL_EXAMPLE]}
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -161,47 +188,87 @@ class MessageCreate(RootModel[Annotated[SendRequest, Field(discriminator="channe
 
 
 _MESSAGE_EXAMPLE = {
-    "id": "msg_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
-    "channel": "SMS", "direction": "OUTBOUND", "status": "FAILED",
-    "from": "+* ***-***-0100", "to": "+* ***-***-0142", "subject": None,
-    "body": "Hi Dana, the open house is Saturday at 11.", "ai_generated": False,
-    "proactive": True, "blocked_reason": "quiet_hours",
+    "id": "msg_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "channel": "SMS",
+    "direction": "OUTBOUND",
+    "status": "FAILED",
+    "from": "+* ***-***-0100",
+    "to": "+* ***-***-0142",
+    "subject": None,
+    "body": "Hi Dana, the open house is Saturday at 11.",
+    "ai_generated": False,
+    "proactive": True,
+    "blocked_reason": "quiet_hours",
     "failure_reason": "Blocked (quiet_hours): It is 21:04 in America/Los_Angeles, a zone of "
-                      "the recipient's number; proactive texts go out only from 08:00 to "
-                      "20:00 recipient local time.",
-    "provider": None, "pii_masked": True, "created_at": "2026-11-20T05:04:05.123Z",
-    "updated_at": "2026-11-20T05:04:05.123Z", "sent_at": None, "delivered_at": None,
-    "failed_at": "2026-11-20T05:04:05.123Z", "received_at": None,
+    "the recipient's number; proactive texts go out only from 08:00 to "
+    "20:00 recipient local time.",
+    "provider": None,
+    "pii_masked": True,
+    "created_at": "2026-11-20T05:04:05.123Z",
+    "updated_at": "2026-11-20T05:04:05.123Z",
+    "sent_at": None,
+    "delivered_at": None,
+    "failed_at": "2026-11-20T05:04:05.123Z",
+    "received_at": None,
 }
 
-_ADDRESS = "Masked (phones: last four digits; email: first character and domain) unless " \
-           "the credential holds contacts:read:pii."
+_ADDRESS = (
+    "Masked (phones: last four digits; email: first character and domain) unless "
+    "the credential holds contacts:read:pii."
+)
 
 Message = create_model(
-    "Message", __base__=BaseModel,
+    "Message",
+    __base__=BaseModel,
     __doc__="A text, WhatsApp message or email: sent, queued, refused or received.",
     id=(str, ...),
     contact_id=(str | None, Field(description="The contact it was sent to or came from.")),
     channel=(MessageChannel, ...),
     direction=(MessageDirection, ...),
-    status=(MessageStatus, Field(description="QUEUED -> SENDING -> SENT -> DELIVERED, or FAILED at "
-                                      "any step (refused by a gate, or by the provider); "
-                                      "inbound messages are RECEIVED.")),
+    status=(
+        MessageStatus,
+        Field(
+            description="QUEUED -> SENDING -> SENT -> DELIVERED, or FAILED at "
+            "any step (refused by a gate, or by the provider); "
+            "inbound messages are RECEIVED."
+        ),
+    ),
     **{"from": (str | None, Field(description="Sender address. " + _ADDRESS))},
     to=(str | None, Field(description="Recipient address. " + _ADDRESS)),
     subject=(str | None, Field(description="Email only.")),
     body=(str | None, Field(description="null once the contact was anonymized.")),
     ai_generated=(bool, ...),
-    proactive=(bool | None, Field(description="Outbound texts: true when the recipient had "
-                                              "not written within the reply window.")),
-    blocked_reason=(str | None, Field(description="The refusing gate: account_suspended, "
-                                                  "opted_out, a2p_not_approved, quiet_hours "
-                                                  "or consent_missing.")),
-    failure_reason=(str | None, Field(description="Why it FAILED: the gate's `Blocked "
-                                                  "(<reason>): <text>`, or the provider's "
-                                                  "error.")),
-    provider=(str | None, Field(description="local, smtp or twilio; twiml for a keyword "
-                                            "reply sent in the answer to an inbound text.")),
+    proactive=(
+        bool | None,
+        Field(
+            description="Outbound texts: true when the recipient had "
+            "not written within the reply window."
+        ),
+    ),
+    blocked_reason=(
+        str | None,
+        Field(
+            description="The refusing gate: account_suspended, "
+            "opted_out, a2p_not_approved, quiet_hours "
+            "or consent_missing."
+        ),
+    ),
+    failure_reason=(
+        str | None,
+        Field(
+            description="Why it FAILED: the gate's `Blocked "
+            "(<reason>): <text>`, or the provider's "
+            "error."
+        ),
+    ),
+    provider=(
+        str | None,
+        Field(
+            description="local, smtp or twilio; twiml for a keyword "
+            "reply sent in the answer to an inbound text."
+        ),
+    ),
     pii_masked=(bool, Field(description="True when from and to are masked.")),
     created_at=(datetime, ...),
     updated_at=(datetime, ...),
@@ -221,4 +288,3 @@ class MessageFilters(BaseModel):
     status: MessageStatus | None = None
 
     _upper_enums = field_validator("channel", "direction", "status", mode="before")(_upper)
-

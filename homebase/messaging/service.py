@@ -66,8 +66,9 @@ def _text_address(raw: str) -> str:
     return e164
 
 
-async def _recipient(session: TenantSession, data: SendRequest
-                     ) -> tuple[dict[str, Any] | None, str]:
+async def _recipient(
+    session: TenantSession, data: SendRequest
+) -> tuple[dict[str, Any] | None, str]:
     """(contact or None, normalized address: E.164 for texts, lower-case email)."""
     if (data.contact_id is None) == (data.to is None):
         raise ValidationFailed.for_field("to", "give exactly one of contact_id and to")
@@ -91,8 +92,9 @@ async def _recipient(session: TenantSession, data: SendRequest
     return await repository.contact_by_address(session, email_lower=address), address
 
 
-async def resolve_sender(session: TenantSession, channel: str,
-                         requested: str | None) -> dict[str, Any] | None:
+async def resolve_sender(
+    session: TenantSession, channel: str, requested: str | None
+) -> dict[str, Any] | None:
     """The requested number if the workspace holds it, else its first approved one, else
     any (which the A2P gate then refuses), else None."""
     numbers = await repository.sender_numbers_for(session, channel)
@@ -102,28 +104,37 @@ async def resolve_sender(session: TenantSession, channel: str,
             if number["number"] == wanted:
                 return number
         raise ValidationFailed.for_field(
-            "from", f"is not one of this workspace's {channel} sender numbers")
+            "from", f"is not one of this workspace's {channel} sender numbers"
+        )
     approved = [number for number in numbers if number["a2p_status"] == "approved"]
     return (approved or numbers or [None])[0]
 
 
-async def recipient_state(session: TenantSession, channel: str, address: str,
-                          sender: dict[str, Any] | None, now: datetime,
-                          reply_window_hours: int) -> RecipientState:
+async def recipient_state(
+    session: TenantSession,
+    channel: str,
+    address: str,
+    sender: dict[str, Any] | None,
+    now: datetime,
+    reply_window_hours: int,
+) -> RecipientState:
     texts = channel in TEXT_CHANNELS
     # Suppressions hold the canonical form (E.164, lower-cased email); the worker passes
     # stored rows' addresses, which may predate the rule.
     suppression = await repository.active_suppression(
-        session, address if texts else address.lower())
+        session, address if texts else address.lower()
+    )
     replied = texts and await repository.wrote_since(
-        session, address, now - timedelta(hours=reply_window_hours))
+        session, address, now - timedelta(hours=reply_window_hours)
+    )
     consent = await valid_consent(session, address, now) if texts else None
     return RecipientState(
         address=address,
         suppression=_suppression_text(suppression),
         proactive=texts and not replied,
         has_consent=consent is not None,
-        sender=SenderState(sender["number"], sender["a2p_status"]) if sender else None)
+        sender=SenderState(sender["number"], sender["a2p_status"]) if sender else None,
+    )
 
 
 def _suppression_text(row: dict[str, Any] | None) -> str | None:
@@ -133,19 +144,21 @@ def _suppression_text(row: dict[str, Any] | None) -> str | None:
     return f"{row['reason']}: {keyword}" if keyword else row["reason"]
 
 
-async def decide(session: TenantSession, channel: str, address: str,
-                 sender: dict[str, Any] | None) -> tuple[Decision, RecipientState]:
+async def decide(
+    session: TenantSession, channel: str, address: str, sender: dict[str, Any] | None
+) -> tuple[Decision, RecipientState]:
     workspace = await workspace_row(session)
     settings = messaging_settings(workspace["settings"])
     now = session.now()
-    state = await recipient_state(session, channel, address, sender, now,
-                                  settings.reply_window_hours)
-    return evaluate(WorkspaceState(workspace["status"]), state, channel, now,
-                    settings.window), state
+    state = await recipient_state(
+        session, channel, address, sender, now, settings.reply_window_hours
+    )
+    return evaluate(
+        WorkspaceState(workspace["status"]), state, channel, now, settings.window
+    ), state
 
 
-async def send(session: TenantSession, data: SendRequest, *, email_from: str
-               ) -> dict[str, Any]:
+async def send(session: TenantSession, data: SendRequest, *, email_from: str) -> dict[str, Any]:
     """Queue the send (the worker calls the provider after commit) or record the refusal.
     Which members a channel requires or refuses, and the text length, are the variant
     models' rules (messaging/schemas.py), so the OpenAPI document states them too."""
@@ -155,32 +168,66 @@ async def send(session: TenantSession, data: SendRequest, *, email_from: str
     sender = None if email else await resolve_sender(session, channel, data.from_number)
     decision, state = await decide(session, channel, address, sender)
     now = session.now()
-    row = {"id": new_id("msg"), "contact_id": contact["id"] if contact else None,
-           "channel": channel, "direction": "OUTBOUND", "status": "QUEUED",
-           "from_address": sender["number"] if sender else email_from,
-           "to_address": address, "counterpart": address,
-           "subject": data.subject if email else None,
-           "body": data.body, "ai_generated": data.ai_generated,
-           "proactive": state.proactive if channel in TEXT_CHANNELS else None,
-           "blocked_reason": None, "failure_reason": None, "provider": None,
-           "provider_message_id": None, "provider_status": None, "attempts": 0,
-           "lease_token": None, "lease_expires_at": None, "actor": session.actor,
-           "created_at": now, "updated_at": now, "sent_at": None, "delivered_at": None,
-           "failed_at": None, "received_at": None}
+    row = {
+        "id": new_id("msg"),
+        "contact_id": contact["id"] if contact else None,
+        "channel": channel,
+        "direction": "OUTBOUND",
+        "status": "QUEUED",
+        "from_address": sender["number"] if sender else email_from,
+        "to_address": address,
+        "counterpart": address,
+        "subject": data.subject if email else None,
+        "body": data.body,
+        "ai_generated": data.ai_generated,
+        "proactive": state.proactive if channel in TEXT_CHANNELS else None,
+        "blocked_reason": None,
+        "failure_reason": None,
+        "provider": None,
+        "provider_message_id": None,
+        "provider_status": None,
+        "attempts": 0,
+        "lease_token": None,
+        "lease_expires_at": None,
+        "actor": session.actor,
+        "created_at": now,
+        "updated_at": now,
+        "sent_at": None,
+        "delivered_at": None,
+        "failed_at": None,
+        "received_at": None,
+    }
     if isinstance(decision, Blocked):
-        row.update(status="FAILED", blocked_reason=decision.reason,
-                   failure_reason=decision.message, failed_at=now)
+        row.update(
+            status="FAILED",
+            blocked_reason=decision.reason,
+            failure_reason=decision.message,
+            failed_at=now,
+        )
         await repository.insert(session, row)
         await record_on_timeline(session, row, "message.failed")
         compliance_refusal(decision.reason, channel, "request")
         message_send(channel, "blocked")
         # The gate's category only: its text may name the recipient.
-        logs.event(log, "message refused by compliance gate", level=logging.WARNING,
-                   message_id=row["id"], workspace_id=session.workspace_id,
-                   channel=channel, gate=decision.reason, at="request")
-        raise ComplianceBlocked(decision.message, details={
-            "message_id": row["id"], "status": "FAILED", "recorded": True,
-            "reason": decision.reason})
+        logs.event(
+            log,
+            "message refused by compliance gate",
+            level=logging.WARNING,
+            message_id=row["id"],
+            workspace_id=session.workspace_id,
+            channel=channel,
+            gate=decision.reason,
+            at="request",
+        )
+        raise ComplianceBlocked(
+            decision.message,
+            details={
+                "message_id": row["id"],
+                "status": "FAILED",
+                "recorded": True,
+                "reason": decision.reason,
+            },
+        )
     await repository.insert(session, row)
     work.mark(session.connection)  # the worker sends it as soon as this commits
     return row
@@ -190,14 +237,22 @@ async def record_on_timeline(session: TenantSession, row: dict[str, Any], kind: 
     if row["contact_id"] is None:
         return
     label = LABELS[row["channel"]]
-    titles = {"message.sent": f"{label} sent", "message.received": f"{label} received",
-              "message.failed": f"{label} failed" + (f" ({row['blocked_reason']})"
-                                                    if row["blocked_reason"] else "")}
-    data = {"message_id": row["id"], "channel": row["channel"],
-            "direction": row["direction"], "status": row["status"],
-            "ai_generated": row["ai_generated"]}
-    await timeline.record(session, row["contact_id"], kind, titles[kind], body=row["body"],
-                          data=data)
+    titles = {
+        "message.sent": f"{label} sent",
+        "message.received": f"{label} received",
+        "message.failed": f"{label} failed"
+        + (f" ({row['blocked_reason']})" if row["blocked_reason"] else ""),
+    }
+    data = {
+        "message_id": row["id"],
+        "channel": row["channel"],
+        "direction": row["direction"],
+        "status": row["status"],
+        "ai_generated": row["ai_generated"],
+    }
+    await timeline.record(
+        session, row["contact_id"], kind, titles[kind], body=row["body"], data=data
+    )
 
 
 async def mark_sent(session: TenantSession, row: dict[str, Any]) -> None:

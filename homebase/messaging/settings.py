@@ -43,9 +43,17 @@ class MessagingSettings(BaseModel):
 
 async def workspace_row(session: TenantSession) -> dict:
     # The workspace row is the tenant itself, so it is read by its id, not through select().
-    row = (await session.connection.execute(
-        select(workspaces.c.status, workspaces.c.settings, workspaces.c.name)
-        .where(workspaces.c.id == session.workspace_id))).mappings().first()
+    row = (
+        (
+            await session.connection.execute(
+                select(workspaces.c.status, workspaces.c.settings, workspaces.c.name).where(
+                    workspaces.c.id == session.workspace_id
+                )
+            )
+        )
+        .mappings()
+        .first()
+    )
     return dict(row) if row else {"status": "suspended", "settings": {}, "name": ""}
 
 

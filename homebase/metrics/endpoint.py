@@ -44,28 +44,40 @@ QUEUE_COUNT_CAP = 100_000
 QUEUE_READ_SECONDS = 2.0
 QUEUE_READ_ERRORS = Counter(
     "homebase_metrics_queue_read_errors",
-    "Scrapes whose read of the webhook queue failed or took longer than 2 s.")
+    "Scrapes whose read of the webhook queue failed or took longer than 2 s.",
+)
 
 
 def authorized(header: str | None, token: str) -> bool:
     scheme, _, value = (header or "").partition(" ")
     return scheme.lower() == "bearer" and hmac.compare_digest(
-        value.strip().encode(), token.encode())
+        value.strip().encode(), token.encode()
+    )
 
 
 def _due(now: datetime):
-    return ((deliveries.c.status == "pending") & deliveries.c.lease_attempt_id.is_(None)
-            & (deliveries.c.next_attempt_at <= now))
+    return (
+        (deliveries.c.status == "pending")
+        & deliveries.c.lease_attempt_id.is_(None)
+        & (deliveries.c.next_attempt_at <= now)
+    )
 
 
 async def _read_queue(runtime: Runtime) -> tuple[float, int]:
     now = runtime.clock()
     async with runtime.db.transaction(write=False) as connection:
-        oldest = (await connection.execute(
-            select(func.min(deliveries.c.next_attempt_at)).where(_due(now)))).scalar()
-        due = (await connection.execute(select(func.count()).select_from(
-            select(deliveries.c.id).where(_due(now)).limit(QUEUE_COUNT_CAP).subquery()
-        ))).scalar_one()
+        oldest = (
+            await connection.execute(
+                select(func.min(deliveries.c.next_attempt_at)).where(_due(now))
+            )
+        ).scalar()
+        due = (
+            await connection.execute(
+                select(func.count()).select_from(
+                    select(deliveries.c.id).where(_due(now)).limit(QUEUE_COUNT_CAP).subquery()
+                )
+            )
+        ).scalar_one()
     age = max(0.0, (now - oldest).total_seconds()) if oldest is not None else 0.0
     return age, due
 
@@ -79,12 +91,16 @@ async def queue_families(runtime: Runtime) -> list[GaugeMetricFamily]:
         QUEUE_READ_ERRORS.inc()
         return []
     return [
-        GaugeMetricFamily("homebase_webhook_oldest_due_delivery_age_seconds",
-                          "How long the oldest due webhook delivery has been due (0: none).",
-                          value=age),
-        GaugeMetricFamily("homebase_webhook_due_deliveries",
-                          f"Webhook deliveries due now and not leased (counted up to "
-                          f"{QUEUE_COUNT_CAP}).", value=due),
+        GaugeMetricFamily(
+            "homebase_webhook_oldest_due_delivery_age_seconds",
+            "How long the oldest due webhook delivery has been due (0: none).",
+            value=age,
+        ),
+        GaugeMetricFamily(
+            "homebase_webhook_due_deliveries",
+            f"Webhook deliveries due now and not leased (counted up to {QUEUE_COUNT_CAP}).",
+            value=due,
+        ),
     ]
 
 
@@ -112,9 +128,10 @@ def exposition(families: list[GaugeMetricFamily]) -> bytes:
 async def metrics(request: Request) -> Response:
     token = get_runtime(request).settings.metrics_token
     if token and not authorized(request.headers.get("authorization"), token):
-        raise Unauthenticated("GET /metrics requires `Authorization: Bearer <token>` "
-                              "(HOMEBASE_METRICS_TOKEN).",
-                              headers={"WWW-Authenticate": 'Bearer realm="metrics"'})
+        raise Unauthenticated(
+            "GET /metrics requires `Authorization: Bearer <token>` (HOMEBASE_METRICS_TOKEN).",
+            headers={"WWW-Authenticate": 'Bearer realm="metrics"'},
+        )
     families = await queue_families(get_runtime(request))
     body = await run_in_threadpool(exposition, families)
     return Response(body, media_type=CONTENT_TYPE_PLAIN_0_0_4)

@@ -32,8 +32,12 @@ _children: dict[tuple[str, str, int], tuple] = {}
 
 def prefixed(prefix: str, routers: Iterable[APIRouter]) -> dict[int, str]:
     """Templates of routes whose routers are included with `prefix`."""
-    return {id(route): prefix + route.path_format for router in routers
-            for route in router.routes if getattr(route, "path_format", None)}
+    return {
+        id(route): prefix + route.path_format
+        for router in routers
+        for route in router.routes
+        if getattr(route, "path_format", None)
+    }
 
 
 class _Templates:
@@ -41,15 +45,16 @@ class _Templates:
         self.by_route = prefixed
         # The app's own Starlette routes and mounts (not APIRoutes, not included routers).
         self.plain: list[tuple[Any, str]] = [
-            (route, route.path_format) for route in app.routes
-            if isinstance(route, Route | Mount) and not isinstance(route, APIRoute)]
+            (route, route.path_format)
+            for route in app.routes
+            if isinstance(route, Route | Mount) and not isinstance(route, APIRoute)
+        ]
 
     def plain_match(self, scope: Scope) -> str:
         for route, template in self.plain:
             if route.matches(scope)[0] is Match.FULL:
                 return template
         return UNMATCHED
-
 
     def template(self, scope: Scope, status: int) -> str:
         route = scope.get("route")
@@ -64,8 +69,7 @@ def _record(method: str, route: str, status: int, seconds: float) -> None:
     children = _children.get(key)
     if children is None:
         labels = (method, route, str(status))
-        children = _children[key] = (HTTP_REQUESTS.labels(*labels),
-                                     HTTP_DURATION.labels(*labels))
+        children = _children[key] = (HTTP_REQUESTS.labels(*labels), HTTP_DURATION.labels(*labels))
     children[0].inc()
     children[1].observe(seconds)
 
@@ -96,5 +100,9 @@ class MetricsMiddleware:
             if templates is None:
                 templates = self.templates = _Templates(scope["app"], self.prefixed)
             method = scope["method"]
-            _record(method if method in METHODS else "other", templates.template(scope, status),
-                    status, time.perf_counter() - started)
+            _record(
+                method if method in METHODS else "other",
+                templates.template(scope, status),
+                status,
+                time.perf_counter() - started,
+            )

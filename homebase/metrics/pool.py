@@ -30,4 +30,5 @@ def watch(engine: AsyncEngine, capacity: int) -> Callable[[], None]:
         if not released:
             released = True
             DB_POOL_CAPACITY.dec(capacity)
+
     return unwatch

@@ -37,9 +37,13 @@ GRACEFUL_SECONDS = 2
 
 
 def create_app(runtime: Runtime) -> FastAPI:
-    app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None,
-                  default_response_class=JSONResponse,
-                  telemetry={"tracing": False, "metrics": False, "logs": False})
+    app = FastAPI(
+        openapi_url=None,
+        docs_url=None,
+        redoc_url=None,
+        default_response_class=JSONResponse,
+        telemetry={"tracing": False, "metrics": False, "logs": False},
+    )
     app.state.runtime = runtime  # get_runtime(request): the settings, the queue read
     errors.install(app)  # 401 and 404 in the error envelope, as the API answers them
     app.include_router(metrics_router)
@@ -53,13 +57,20 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         return socket.create_server((host, port), family=family, reuse_port=False)
     except OSError as error:
-        raise RuntimeError(f"HOMEBASE_WORKER_METRICS_HOST/PORT {host}:{port}: cannot listen "
-                           f"({error.strerror or error})") from None
+        raise RuntimeError(
+            f"HOMEBASE_WORKER_METRICS_HOST/PORT {host}:{port}: cannot listen "
+            f"({error.strerror or error})"
+        ) from None
 
 
 def server(runtime: Runtime) -> uvicorn.Server:
-    config = uvicorn.Config(create_app(runtime), lifespan="off", access_log=False,
-                            log_config=None,  # its lines go through kit/logs.py's setup
-                            proxy_headers=False, server_header=False,
-                            timeout_graceful_shutdown=GRACEFUL_SECONDS)
+    config = uvicorn.Config(
+        create_app(runtime),
+        lifespan="off",
+        access_log=False,
+        log_config=None,  # its lines go through kit/logs.py's setup
+        proxy_headers=False,
+        server_header=False,
+        timeout_graceful_shutdown=GRACEFUL_SECONDS,
+    )
     return uvicorn.Server(config)

@@ -17,9 +17,15 @@ class AutomationEnrolment(Base):
         # The engine's claim: active enrolments by due time, across workspaces.
         Index("ix_automation_enrolments_due", "status", "next_run_at"),
         # At most one active enrolment of a contact in an automation (enroll's upsert).
-        Index("uq_automation_enrolments_active", "workspace_id", "automation_id", "contact_id",
-              unique=True, sqlite_where=text("status = 'active'"),
-              postgresql_where=text("status = 'active'")),
+        Index(
+            "uq_automation_enrolments_active",
+            "workspace_id",
+            "automation_id",
+            "contact_id",
+            unique=True,
+            sqlite_where=text("status = 'active'"),
+            postgresql_where=text("status = 'active'"),
+        ),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)

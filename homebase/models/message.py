@@ -19,8 +19,7 @@ class Message(Base):
     __table_args__ = (
         Index("ix_messages_workspace_id_id", "workspace_id", "id"),
         Index("ix_messages_contact", "workspace_id", "contact_id", "id"),
-        Index("ix_messages_counterpart", "workspace_id", "counterpart", "direction",
-              "created_at"),
+        Index("ix_messages_counterpart", "workspace_id", "counterpart", "direction", "created_at"),
         Index("ix_messages_due", "status", "lease_expires_at"),
         Index("ix_messages_provider_id", "provider_message_id"),
     )

@@ -17,8 +17,10 @@ class OutboxEvent(Base):
     """
 
     __tablename__ = "outbox_events"
-    __table_args__ = (Index("ix_outbox_events_pending", "dispatched_at", "id"),
-                      Index("ix_outbox_events_workspace_contact", "workspace_id", "contact_id"))
+    __table_args__ = (
+        Index("ix_outbox_events_pending", "dispatched_at", "id"),
+        Index("ix_outbox_events_workspace_contact", "workspace_id", "contact_id"),
+    )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     # No index of its own: ix_outbox_events_workspace_contact starts with it.

@@ -13,9 +13,7 @@ class Suppression(Base):
     manual entry. Lifting it (START) keeps the row, with when and why, as evidence."""
 
     __tablename__ = "suppressions"
-    __table_args__ = (
-        Index("ix_suppressions_address", "workspace_id", "address", "lifted_at"),
-    )
+    __table_args__ = (Index("ix_suppressions_address", "workspace_id", "address", "lifted_at"),)
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"))

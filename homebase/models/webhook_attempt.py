@@ -13,11 +13,13 @@ class WebhookAttempt(Base):
     (`abandoned`) and still counts towards the six."""
 
     __tablename__ = "webhook_attempts"
-    __table_args__ = (Index("ix_webhook_attempts_delivery", "workspace_id", "delivery_id", "id"),
-                      # Retention deletes a delivery's attempts by delivery_id, and
-                      # PostgreSQL's foreign-key check on deleting a delivery looks them up
-                      # the same way (migration 0013).
-                      Index("ix_webhook_attempts_delivery_id", "delivery_id"))
+    __table_args__ = (
+        Index("ix_webhook_attempts_delivery", "workspace_id", "delivery_id", "id"),
+        # Retention deletes a delivery's attempts by delivery_id, and
+        # PostgreSQL's foreign-key check on deleting a delivery looks them up
+        # the same way (migration 0013).
+        Index("ix_webhook_attempts_delivery_id", "delivery_id"),
+    )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"))

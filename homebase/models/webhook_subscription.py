@@ -23,8 +23,10 @@ class WebhookSubscription(Base):
     """
 
     __tablename__ = "webhook_subscriptions"
-    __table_args__ = (Index("ix_webhook_subscriptions_workspace_id_id", "workspace_id", "id"),
-                      Index("ix_webhook_subscriptions_grant_id", "grant_id"))
+    __table_args__ = (
+        Index("ix_webhook_subscriptions_workspace_id_id", "workspace_id", "id"),
+        Index("ix_webhook_subscriptions_grant_id", "grant_id"),
+    )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"))

@@ -19,8 +19,9 @@ async def _client(connection: AsyncConnection, client_id: str) -> dict[str, Any]
     return client
 
 
-async def create_client(connection: AsyncConnection, now: datetime, *, name: str,
-                        redirect_uris: list[str]) -> dict[str, Any]:
+async def create_client(
+    connection: AsyncConnection, now: datetime, *, name: str, redirect_uris: list[str]
+) -> dict[str, Any]:
     try:
         created = await service.create_client(connection, name, redirect_uris, now)
     except service.InvalidClient as error:
@@ -28,8 +29,9 @@ async def create_client(connection: AsyncConnection, now: datetime, *, name: str
     return created.as_json()
 
 
-async def authorize_app(connection: AsyncConnection, now: datetime, *, workspace_id: str,
-                        client_id: str, scopes: str) -> dict[str, Any]:
+async def authorize_app(
+    connection: AsyncConnection, now: datetime, *, workspace_id: str, client_id: str, scopes: str
+) -> dict[str, Any]:
     await get_workspace(connection, workspace_id)
     await _client(connection, client_id)
     names = scopes.replace(",", " ").split()
@@ -37,14 +39,20 @@ async def authorize_app(connection: AsyncConnection, now: datetime, *, workspace
         raise AdminError("--scopes must name at least one scope")
     try:
         return await service.authorize_app(
-            connection, workspace_id=workspace_id, client_id=client_id,
-            scopes=names, now=now, authorized_by="admin")
+            connection,
+            workspace_id=workspace_id,
+            client_id=client_id,
+            scopes=names,
+            now=now,
+            authorized_by="admin",
+        )
     except UnknownScope as error:
         raise AdminError(str(error)) from error
 
 
-async def revoke_app(connection: AsyncConnection, now: datetime, *, workspace_id: str,
-                     client_id: str) -> dict[str, Any]:
+async def revoke_app(
+    connection: AsyncConnection, now: datetime, *, workspace_id: str, client_id: str
+) -> dict[str, Any]:
     await get_workspace(connection, workspace_id)
     await _client(connection, client_id)
     if not await service.revoke_grant(connection, workspace_id, client_id, now):

@@ -59,8 +59,7 @@ def _query(request: Request) -> tuple[dict[str, str], list[str]]:
     items = request.query_params.multi_items()
     names = [name for name, _ in items]
     repeated = sorted({name for name in names if names.count(name) > 1})
-    return {name: value for name, value in items
-            if value != "" and name not in repeated}, repeated
+    return {name: value for name, value in items if value != "" and name not in repeated}, repeated
 
 
 def _page_error(status: int, title: str, message: str) -> Response:
@@ -71,16 +70,20 @@ def _redirect(redirect_uri: str, params: dict[str, str | None], runtime: Runtime
     values = {name: value for name, value in params.items() if value is not None}
     values["iss"] = issuer(runtime)  # RFC 9207: the app can tell which server answered
     separator = "&" if urlsplit(redirect_uri).query else "?"
-    return RedirectResponse(f"{redirect_uri}{separator}{urlencode(values)}", status_code=303,
-                            headers={"Cache-Control": "no-store"})
+    return RedirectResponse(
+        f"{redirect_uri}{separator}{urlencode(values)}",
+        status_code=303,
+        headers={"Cache-Control": "no-store"},
+    )
 
 
 def issuer(runtime: Runtime) -> str:
     return runtime.settings.public_url.rstrip("/") + "/oauth"
 
 
-def _validate(query: dict[str, str], repeated: list[str], client_id: str,
-              redirect_uri: str) -> AuthorizationRequest:
+def _validate(
+    query: dict[str, str], repeated: list[str], client_id: str, redirect_uri: str
+) -> AuthorizationRequest:
     if repeated:
         raise invalid_request(f"Parameters must not be repeated: {', '.join(repeated)}.")
     if "response_type" not in query:
@@ -96,13 +99,20 @@ def _validate(query: dict[str, str], repeated: list[str], client_id: str,
         raise invalid_request("code_challenge is required (PKCE with S256).")
     method = query.get("code_challenge_method")
     if method != "S256":
-        raise invalid_request("code_challenge_method must be S256." if method else
-                              "code_challenge_method is required and must be S256.")
+        raise invalid_request(
+            "code_challenge_method must be S256."
+            if method
+            else "code_challenge_method is required and must be S256."
+        )
     if not tokens.valid_challenge(query["code_challenge"]):
         raise invalid_request("code_challenge must be 43 base64url characters.")
-    return AuthorizationRequest(client_id=client_id, redirect_uri=redirect_uri, scopes=scopes,
-                                state=query.get("state"),
-                                code_challenge=query["code_challenge"])
+    return AuthorizationRequest(
+        client_id=client_id,
+        redirect_uri=redirect_uri,
+        scopes=scopes,
+        state=query.get("state"),
+        code_challenge=query["code_challenge"],
+    )
 
 
 @router.get("/authorize", include_in_schema=False)
@@ -112,13 +122,19 @@ async def authorize(request: Request) -> Response:
     async with runtime.db.transaction(write=False) as connection:
         client = await service.get_client(connection, query.get("client_id"))
     if client is None:
-        return _page_error(400, "Unknown application",
-                           "This sign-in link names an application that is not registered.")
+        return _page_error(
+            400,
+            "Unknown application",
+            "This sign-in link names an application that is not registered.",
+        )
     redirect_uri = find_registered(client["redirect_uris"], query.get("redirect_uri"))
     if redirect_uri is None:
-        return _page_error(400, "Invalid redirect address",
-                           "This sign-in link's redirect_uri is missing or is not one the "
-                           "application registered, so you are not sent there.")
+        return _page_error(
+            400,
+            "Invalid redirect address",
+            "This sign-in link's redirect_uri is missing or is not one the "
+            "application registered, so you are not sent there.",
+        )
     try:
         authorization = _validate(query, repeated, client["id"], redirect_uri)
     except OAuthError as error:
@@ -129,22 +145,43 @@ async def authorize(request: Request) -> Response:
     return await _consent_page(request, runtime, member, client, authorization)
 
 
-async def _consent_page(request: Request, runtime: Runtime, member: Member,
-                        client: dict[str, Any], authorization: AuthorizationRequest) -> Response:
+async def _consent_page(
+    request: Request,
+    runtime: Runtime,
+    member: Member,
+    client: dict[str, Any],
+    authorization: AuthorizationRequest,
+) -> Response:
     async with runtime.db.transaction(write=False) as connection:
-        workspace_name = (await connection.execute(
-            select(Workspace.__table__.c.name).where(
-                Workspace.__table__.c.id == member.workspace_id))).scalar_one()
-    bound = AuthorizationRequest(**{**asdict(authorization), "session_id": member.session_id,
-                                    "issued": int(runtime.clock().timestamp())})
+        workspace_name = (
+            await connection.execute(
+                select(Workspace.__table__.c.name).where(
+                    Workspace.__table__.c.id == member.workspace_id
+                )
+            )
+        ).scalar_one()
+    bound = AuthorizationRequest(
+        **{
+            **asdict(authorization),
+            "session_id": member.session_id,
+            "issued": int(runtime.clock().timestamp()),
+        }
+    )
     blob = signed_blob(runtime.settings.keys, PURPOSE, orjson.dumps(asdict(bound)), 16)
     target = urlsplit(authorization.redirect_uri)
     # form-action left out: the POST answers with a redirect to the app (pages.py).
-    return html_page("oauth/consent.html", no_store=True, form_action=None,
-                     client_name=client["name"], workspace_name=workspace_name,
-                     email=member.email, return_to=f"{target.scheme}://{target.netloc}",
-                     scopes=[(name, DESCRIPTIONS[Scope(name)]) for name in authorization.scopes],
-                     csrf_token=csrf_token(request, member), request_blob=blob)
+    return html_page(
+        "oauth/consent.html",
+        no_store=True,
+        form_action=None,
+        client_name=client["name"],
+        workspace_name=workspace_name,
+        email=member.email,
+        return_to=f"{target.scheme}://{target.netloc}",
+        scopes=[(name, DESCRIPTIONS[Scope(name)]) for name in authorization.scopes],
+        csrf_token=csrf_token(request, member),
+        request_blob=blob,
+    )
 
 
 def _open(runtime: Runtime, blob: str, member: Member) -> AuthorizationRequest | None:
@@ -165,8 +202,11 @@ async def decide(request: Request) -> Response:
     runtime = get_runtime(request)
     member = await current_member(request)
     if member is None:
-        return _page_error(403, "Signed out", "Your session ended before you decided. Go "
-                           "back to the application and start again.")
+        return _page_error(
+            403,
+            "Signed out",
+            "Your session ended before you decided. Go back to the application and start again.",
+        )
     form = await request.form()
     submitted = {name: value for name, value in form.items() if isinstance(value, str)}
     try:
@@ -175,29 +215,53 @@ async def decide(request: Request) -> Response:
         return error.response()
     authorization = _open(runtime, submitted.get("request", ""), member)
     if authorization is None:
-        return _page_error(400, "Request expired", "This consent form has expired or was "
-                           "altered. Go back to the application and start again.")
+        return _page_error(
+            400,
+            "Request expired",
+            "This consent form has expired or was "
+            "altered. Go back to the application and start again.",
+        )
     decision = submitted.get("decision")
     if decision not in ("approve", "deny"):
         return _page_error(400, "No decision", "Choose Approve or Deny.")
     now = runtime.clock()
     async with runtime.db.transaction() as connection:
         client = await service.get_client(connection, authorization.client_id)
-        if client is None or find_registered(client["redirect_uris"],
-                                             authorization.redirect_uri) is None:
-            return _page_error(400, "Unknown application",
-                               "This application is no longer registered.")
+        if (
+            client is None
+            or find_registered(client["redirect_uris"], authorization.redirect_uri) is None
+        ):
+            return _page_error(
+                400, "Unknown application", "This application is no longer registered."
+            )
         if decision == "deny":
-            return _redirect(authorization.redirect_uri,
-                             {"error": "access_denied",
-                              "error_description": "The member denied the request.",
-                              "state": authorization.state}, runtime)
+            return _redirect(
+                authorization.redirect_uri,
+                {
+                    "error": "access_denied",
+                    "error_description": "The member denied the request.",
+                    "state": authorization.state,
+                },
+                runtime,
+            )
         grant = await service.authorize_app(
-            connection, workspace_id=member.workspace_id, client_id=client["id"],
-            scopes=authorization.scopes, now=now, authorized_by=member.user_id)
+            connection,
+            workspace_id=member.workspace_id,
+            client_id=client["id"],
+            scopes=authorization.scopes,
+            now=now,
+            authorized_by=member.user_id,
+        )
         code = await tokens.create_code(
-            connection, client_id=client["id"], grant=grant, user_id=member.user_id,
+            connection,
+            client_id=client["id"],
+            grant=grant,
+            user_id=member.user_id,
             redirect_uri=authorization.redirect_uri,
-            code_challenge=authorization.code_challenge, scopes=authorization.scopes, now=now)
-    return _redirect(authorization.redirect_uri, {"code": code, "state": authorization.state},
-                     runtime)
+            code_challenge=authorization.code_challenge,
+            scopes=authorization.scopes,
+            now=now,
+        )
+    return _redirect(
+        authorization.redirect_uri, {"code": code, "state": authorization.state}, runtime
+    )

@@ -32,10 +32,15 @@ NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
 T = TypeVar("T")
 
 
-def oauth_json(body: dict[str, Any], status: int = 200,
-               headers: dict[str, str] | None = None) -> Response:
-    return Response(orjson.dumps(body), status_code=status, media_type="application/json",
-                    headers={**NO_STORE, **(headers or {})})
+def oauth_json(
+    body: dict[str, Any], status: int = 200, headers: dict[str, str] | None = None
+) -> Response:
+    return Response(
+        orjson.dumps(body),
+        status_code=status,
+        media_type="application/json",
+        headers={**NO_STORE, **(headers or {})},
+    )
 
 
 def error_response(error: OAuthError) -> Response:
@@ -51,10 +56,15 @@ async def counted_error_response(request: Request, error: OAuthError) -> Respons
     decision = await count_failure(request)
     if decision.allowed:
         return error_response(error)
-    return error_response(OAuthError(
-        "rate_limited", "Too many failed client authentications from this address (limit "
-        f"{decision.limit} per minute); retry in {decision.retry_after} s.", status=429,
-        headers={"Retry-After": str(decision.retry_after)}))
+    return error_response(
+        OAuthError(
+            "rate_limited",
+            "Too many failed client authentications from this address (limit "
+            f"{decision.limit} per minute); retry in {decision.retry_after} s.",
+            status=429,
+            headers={"Retry-After": str(decision.retry_after)},
+        )
+    )
 
 
 async def in_transaction(runtime: Runtime, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
@@ -81,15 +91,18 @@ GRANT_PARAMETERS = {
 
 
 @router.post(
-    "/token", response_model=TokenResponse, responses=TOKEN_ERRORS,
+    "/token",
+    response_model=TokenResponse,
+    responses=TOKEN_ERRORS,
     summary="Exchange a code, refresh, or get a client-credentials token",
     description="RFC 6749 token endpoint, form-encoded. Access tokens live 3600 s; refresh "
-                "tokens 30 days and rotate on every use; codes 5 minutes, single use. "
-                "Responses carry Cache-Control: no-store. A failed client authentication "
-                "(invalid_client) counts against the client address's budget of "
-                "HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN a minute and carries its "
-                "X-RateLimit-* headers; past it, 429 rate_limited with Retry-After.",
-    openapi_extra=form_body(TokenRequest))
+    "tokens 30 days and rotate on every use; codes 5 minutes, single use. "
+    "Responses carry Cache-Control: no-store. A failed client authentication "
+    "(invalid_client) counts against the client address's budget of "
+    "HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN a minute and carries its "
+    "X-RateLimit-* headers; past it, 429 rate_limited with Retry-After.",
+    openapi_extra=form_body(TokenRequest),
+)
 async def issue_oauth_token(request: Request) -> Response:
     runtime = get_runtime(request)
     try:
@@ -97,31 +110,46 @@ async def issue_oauth_token(request: Request) -> Response:
         require(form, "grant_type")
         grant_type = form["grant_type"]
         if grant_type not in GRANT_PARAMETERS:
-            raise OAuthError("unsupported_grant_type",
-                             f"grant_type must be one of {', '.join(GRANT_PARAMETERS)}.")
+            raise OAuthError(
+                "unsupported_grant_type",
+                f"grant_type must be one of {', '.join(GRANT_PARAMETERS)}.",
+            )
         require(form, *GRANT_PARAMETERS[grant_type])
-        if grant_type == "authorization_code" and not tokens.valid_verifier(
-                form["code_verifier"]):
-            raise invalid_request("code_verifier must be 43 to 128 unreserved characters "
-                                  "(A-Z a-z 0-9 - . _ ~).")
+        if grant_type == "authorization_code" and not tokens.valid_verifier(form["code_verifier"]):
+            raise invalid_request(
+                "code_verifier must be 43 to 128 unreserved characters (A-Z a-z 0-9 - . _ ~)."
+            )
         auth = client_auth(request, form)
         now = runtime.clock()
 
         async def work(connection: AsyncConnection) -> tokens.TokenSet:
-            client = await authenticate(connection, auth,
-                                        required=grant_type != "authorization_code")
+            client = await authenticate(
+                connection, auth, required=grant_type != "authorization_code"
+            )
             if grant_type == "authorization_code":
                 return await tokens.exchange_code(
-                    connection, client=client, code=form["code"],
-                    redirect_uri=form["redirect_uri"], code_verifier=form["code_verifier"],
-                    now=now)
+                    connection,
+                    client=client,
+                    code=form["code"],
+                    redirect_uri=form["redirect_uri"],
+                    code_verifier=form["code_verifier"],
+                    now=now,
+                )
             if grant_type == "refresh_token":
-                return await tokens.refresh(connection, client=client,
-                                            refresh_token=form["refresh_token"],
-                                            scope=form.get("scope"), now=now)
-            return await tokens.client_credentials(connection, client=client,
-                                                   tenant_id=form.get("tenant_id"),
-                                                   scope=form.get("scope"), now=now)
+                return await tokens.refresh(
+                    connection,
+                    client=client,
+                    refresh_token=form["refresh_token"],
+                    scope=form.get("scope"),
+                    now=now,
+                )
+            return await tokens.client_credentials(
+                connection,
+                client=client,
+                tenant_id=form.get("tenant_id"),
+                scope=form.get("scope"),
+                now=now,
+            )
 
         issued = await in_transaction(runtime, work)
     except OAuthError as error:
@@ -130,13 +158,16 @@ async def issue_oauth_token(request: Request) -> Response:
 
 
 @router.post(
-    "/revoke", response_model=RevokeResponse, responses=OAUTH_ERRORS,
+    "/revoke",
+    response_model=RevokeResponse,
+    responses=OAUTH_ERRORS,
     summary="Revoke an access or refresh token",
     description="RFC 7009. Always 200 for a well-formed request, including for tokens that "
-                "never existed. Revoking a refresh token ends its family (every token of "
-                "the grant). Client authentication is optional; when sent it must be right, "
-                "and then only that client's tokens are revoked.",
-    openapi_extra=form_body(RevokeRequest))
+    "never existed. Revoking a refresh token ends its family (every token of "
+    "the grant). Client authentication is optional; when sent it must be right, "
+    "and then only that client's tokens are revoked.",
+    openapi_extra=form_body(RevokeRequest),
+)
 async def revoke_oauth_token(request: Request) -> Response:
     runtime = get_runtime(request)
     try:

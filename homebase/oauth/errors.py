@@ -7,8 +7,15 @@ class OAuthError(Exception):
     """An error answered to the client. `commit` marks one whose writes must stand (a
     code presented twice, a retired refresh token: the revocation they trigger)."""
 
-    def __init__(self, error: str, description: str, *, status: int = 400,
-                 headers: dict[str, str] | None = None, commit: bool = False):
+    def __init__(
+        self,
+        error: str,
+        description: str,
+        *,
+        status: int = 400,
+        headers: dict[str, str] | None = None,
+        commit: bool = False,
+    ):
         super().__init__(description)
         self.error = error
         self.description = description

@@ -70,11 +70,14 @@ def client_auth(request: Request, form: dict[str, str]) -> ClientAuth:
         return ClientAuth(form.get("client_id"), form.get("client_secret"), used_basic=False)
     scheme, _, value = header.strip().partition(" ")
     if scheme.lower() != "basic":
-        raise invalid_client("Only HTTP Basic is accepted in the Authorization header.",
-                             used_basic=True)
+        raise invalid_client(
+            "Only HTTP Basic is accepted in the Authorization header.", used_basic=True
+        )
     if "client_secret" in form:
-        raise invalid_request("Authenticate the client one way only: HTTP Basic or the "
-                              "client_id and client_secret form fields, not both.")
+        raise invalid_request(
+            "Authenticate the client one way only: HTTP Basic or the "
+            "client_id and client_secret form fields, not both."
+        )
     try:
         decoded = base64.b64decode(value.strip(), validate=True).decode("utf-8")
     except ValueError:  # binascii.Error, UnicodeDecodeError, and non-ASCII header text
@@ -88,24 +91,24 @@ def client_auth(request: Request, form: dict[str, str]) -> ClientAuth:
     return ClientAuth(client_id, secret, used_basic=True)
 
 
-async def authenticate(connection: AsyncConnection, auth: ClientAuth, *,
-                       required: bool) -> dict[str, Any]:
+async def authenticate(
+    connection: AsyncConnection, auth: ClientAuth, *, required: bool
+) -> dict[str, Any]:
     """The client. With `required`, it must prove its secret; otherwise a secret is
     optional, but a wrong one is still refused."""
     if not auth.client_id:
         if required or auth.used_basic:
-            raise invalid_client("Client authentication is required.",
-                                 used_basic=auth.used_basic)
+            raise invalid_client("Client authentication is required.", used_basic=auth.used_basic)
         raise invalid_request("Missing parameter(s): client_id.")
     client = await get_client(connection, auth.client_id)
     if client is None:
         raise invalid_client("Unknown client.", used_basic=auth.used_basic)
     if auth.secret is None:
         if required:
-            raise invalid_client("Client authentication is required for this grant type.",
-                                 used_basic=auth.used_basic)
+            raise invalid_client(
+                "Client authentication is required for this grant type.", used_basic=auth.used_basic
+            )
         return client
     if not secret_matches(client, auth.secret):
         raise invalid_client("Client authentication failed.", used_basic=auth.used_basic)
     return client
-

@@ -58,8 +58,13 @@ def matches(registered: str, requested: str) -> bool:
         return False
     a, _ = _parts(registered)
     b, _ = _parts(requested)
-    return (a.scheme, a.hostname, a.path, a.query, a.fragment) == \
-        (b.scheme, b.hostname, b.path, b.query, b.fragment) and "@" not in b.netloc
+    return (a.scheme, a.hostname, a.path, a.query, a.fragment) == (
+        b.scheme,
+        b.hostname,
+        b.path,
+        b.query,
+        b.fragment,
+    ) and "@" not in b.netloc
 
 
 def find_registered(registered: list[str], requested: str | None) -> str | None:

@@ -53,30 +53,50 @@ def validate_registration(name: str, redirect_uris: list[str]) -> tuple[str, lis
     return name, list(dict.fromkeys(uris))
 
 
-async def create_client(connection: AsyncConnection, name: str, redirect_uris: list[str],
-                        now: datetime | None = None) -> CreatedClient:
+async def create_client(
+    connection: AsyncConnection, name: str, redirect_uris: list[str], now: datetime | None = None
+) -> CreatedClient:
     name, uris = validate_registration(name, redirect_uris)
     client_id = new_id("app")
     secret = random_token(CLIENT_SECRET_PREFIX, 48)
-    await connection.execute(insert(clients), {
-        "id": client_id, "name": name, "secret_hash": token_hash(secret),
-        "secret_hint": secret[:11], "redirect_uris": uris, "created_at": now or system_clock(),
-        "revoked_at": None})
+    await connection.execute(
+        insert(clients),
+        {
+            "id": client_id,
+            "name": name,
+            "secret_hash": token_hash(secret),
+            "secret_hint": secret[:11],
+            "redirect_uris": uris,
+            "created_at": now or system_clock(),
+            "revoked_at": None,
+        },
+    )
     return CreatedClient(client_id=client_id, client_secret=secret)
 
 
 def client_json(row: Any) -> dict[str, Any]:
-    return {"client_id": row["id"], "name": row["name"], "redirect_uris": row["redirect_uris"],
-            "secret_hint": row["secret_hint"], "created_at": isoformat(row["created_at"])}
+    return {
+        "client_id": row["id"],
+        "name": row["name"],
+        "redirect_uris": row["redirect_uris"],
+        "secret_hint": row["secret_hint"],
+        "created_at": isoformat(row["created_at"]),
+    }
 
 
 async def get_client(connection: AsyncConnection, client_id: str | None) -> dict[str, Any] | None:
     """An active app, or None (unknown and retired apps look the same)."""
     if not client_id or len(client_id) > 40:
         return None
-    row = (await connection.execute(
-        select(clients).where(clients.c.id == client_id, clients.c.revoked_at.is_(None))
-    )).mappings().first()
+    row = (
+        (
+            await connection.execute(
+                select(clients).where(clients.c.id == client_id, clients.c.revoked_at.is_(None))
+            )
+        )
+        .mappings()
+        .first()
+    )
     return dict(row) if row else None
 
 
@@ -88,81 +108,140 @@ def secret_matches(client: dict[str, Any], secret: str) -> bool:
 
 
 def grant_json(row: Any, client_name: str | None = None) -> dict[str, Any]:
-    result = {"id": row["id"], "workspace_id": row["workspace_id"], "client_id": row["client_id"],
-              "scopes": list(row["scopes"]), "created_at": isoformat(row["created_at"]),
-              "updated_at": isoformat(row["updated_at"])}
+    result = {
+        "id": row["id"],
+        "workspace_id": row["workspace_id"],
+        "client_id": row["client_id"],
+        "scopes": list(row["scopes"]),
+        "created_at": isoformat(row["created_at"]),
+        "updated_at": isoformat(row["updated_at"]),
+    }
     if client_name is not None:
         result["client_name"] = client_name
     return result
 
 
-async def active_grant(connection: AsyncConnection, workspace_id: str,
-                       client_id: str) -> dict[str, Any] | None:
-    row = (await connection.execute(select(grants).where(
-        grants.c.workspace_id == workspace_id, grants.c.client_id == client_id,
-        grants.c.revoked_at.is_(None)))).mappings().first()
+async def active_grant(
+    connection: AsyncConnection, workspace_id: str, client_id: str
+) -> dict[str, Any] | None:
+    row = (
+        (
+            await connection.execute(
+                select(grants).where(
+                    grants.c.workspace_id == workspace_id,
+                    grants.c.client_id == client_id,
+                    grants.c.revoked_at.is_(None),
+                )
+            )
+        )
+        .mappings()
+        .first()
+    )
     return dict(row) if row else None
 
 
-async def authorize_app(connection: AsyncConnection, *, workspace_id: str, client_id: str,
-                        scopes: list[str], now: datetime,
-                        authorized_by: str | None) -> dict[str, Any]:
+async def authorize_app(
+    connection: AsyncConnection,
+    *,
+    workspace_id: str,
+    client_id: str,
+    scopes: list[str],
+    now: datetime,
+    authorized_by: str | None,
+) -> dict[str, Any]:
     """The workspace authorizes the app for these scopes: a new grant, or the existing one
     extended (its scopes become the union). A grant revoked earlier starts over with just
     these scopes; the tokens it had stay revoked. Raises UnknownScope."""
     scopes = parse_scopes(scopes)
-    dialect_insert = (postgresql_insert if connection.dialect.name == "postgresql"
-                      else sqlite_insert)
+    dialect_insert = postgresql_insert if connection.dialect.name == "postgresql" else sqlite_insert
     # Two approvals at once must both land on the one grant row.
-    await connection.execute(dialect_insert(grants).values(
-        id=new_id("grt"), workspace_id=workspace_id, client_id=client_id, scopes=[],
-        authorized_by=authorized_by, created_at=now, updated_at=now, revoked_at=now,
-    ).on_conflict_do_nothing(index_elements=["workspace_id", "client_id"]))
-    row = (await connection.execute(select(grants).where(
-        grants.c.workspace_id == workspace_id, grants.c.client_id == client_id)
-        .with_for_update())).mappings().one()
+    await connection.execute(
+        dialect_insert(grants)
+        .values(
+            id=new_id("grt"),
+            workspace_id=workspace_id,
+            client_id=client_id,
+            scopes=[],
+            authorized_by=authorized_by,
+            created_at=now,
+            updated_at=now,
+            revoked_at=now,
+        )
+        .on_conflict_do_nothing(index_elements=["workspace_id", "client_id"])
+    )
+    row = (
+        (
+            await connection.execute(
+                select(grants)
+                .where(grants.c.workspace_id == workspace_id, grants.c.client_id == client_id)
+                .with_for_update()
+            )
+        )
+        .mappings()
+        .one()
+    )
     held = [] if row["revoked_at"] is not None else list(row["scopes"])
     merged = parse_scopes([*held, *scopes])
-    values = {"scopes": merged, "updated_at": now, "revoked_at": None,
-              "authorized_by": authorized_by}
+    values = {
+        "scopes": merged,
+        "updated_at": now,
+        "revoked_at": None,
+        "authorized_by": authorized_by,
+    }
     await connection.execute(update(grants).where(grants.c.id == row["id"]).values(**values))
     return grant_json({**row, **values})
 
 
-async def list_workspace_grants(connection: AsyncConnection,
-                                workspace_id: str) -> list[dict[str, Any]]:
+async def list_workspace_grants(
+    connection: AsyncConnection, workspace_id: str
+) -> list[dict[str, Any]]:
     """The apps this workspace has authorized (active grants), with each app's name."""
     rows = await connection.execute(
         select(grants, clients.c.name.label("client_name"))
         .join(clients, clients.c.id == grants.c.client_id)
         .where(grants.c.workspace_id == workspace_id, grants.c.revoked_at.is_(None))
-        .order_by(grants.c.created_at, grants.c.id))
+        .order_by(grants.c.created_at, grants.c.id)
+    )
     return [grant_json(row, row["client_name"]) for row in rows.mappings()]
 
 
 async def revoke_grant_tokens(connection: AsyncConnection, grant_id: str, now: datetime) -> None:
     """Ends the family: every access and refresh token of the grant."""
-    await connection.execute(update(tokens).where(
-        tokens.c.grant_id == grant_id, tokens.c.revoked_at.is_(None)).values(revoked_at=now))
+    await connection.execute(
+        update(tokens)
+        .where(tokens.c.grant_id == grant_id, tokens.c.revoked_at.is_(None))
+        .values(revoked_at=now)
+    )
 
 
-async def revoke_grant(connection: AsyncConnection, workspace_id: str, client_id: str,
-                       now: datetime) -> bool:
+async def revoke_grant(
+    connection: AsyncConnection, workspace_id: str, client_id: str, now: datetime
+) -> bool:
     """The workspace's grant to the app ends, with every token of it and every webhook
     subscription the app created in the workspace (their pending deliveries cancelled),
     all in the caller's transaction. False when the workspace never authorized the app;
     True when it is (now or already) revoked. Every revocation path calls this."""
-    row = (await connection.execute(select(grants.c.id).where(
-        grants.c.workspace_id == workspace_id, grants.c.client_id == client_id))).first()
+    row = (
+        await connection.execute(
+            select(grants.c.id).where(
+                grants.c.workspace_id == workspace_id, grants.c.client_id == client_id
+            )
+        )
+    ).first()
     if row is None:
         return False
-    await connection.execute(update(grants).where(
-        grants.c.id == row.id, grants.c.revoked_at.is_(None)).values(revoked_at=now,
-                                                                      updated_at=now))
+    await connection.execute(
+        update(grants)
+        .where(grants.c.id == row.id, grants.c.revoked_at.is_(None))
+        .values(revoked_at=now, updated_at=now)
+    )
     await revoke_grant_tokens(connection, row.id, now)
     # Codes not yet redeemed are spent too: a later approval reactivates this grant row,
     # and a code from before the revocation must not come back to life with it.
-    await connection.execute(update(codes).where(
-        codes.c.grant_id == row.id, codes.c.used_at.is_(None)).values(used_at=now))
+    await connection.execute(
+        update(codes)
+        .where(codes.c.grant_id == row.id, codes.c.used_at.is_(None))
+        .values(used_at=now)
+    )
     await end_for_grant(connection, workspace_id, row.id, now)
     return True

@@ -46,9 +46,12 @@ class TokenSet:
 
     def as_json(self) -> dict[str, Any]:
         body: dict[str, Any] = {
-            "access_token": self.access_token, "token_type": "Bearer",
+            "access_token": self.access_token,
+            "token_type": "Bearer",
             "expires_in": int(ACCESS_TOKEN_LIFETIME.total_seconds()),
-            "scope": " ".join(self.scopes), "tenant_id": self.workspace_id}
+            "scope": " ".join(self.scopes),
+            "tenant_id": self.workspace_id,
+        }
         if self.refresh_token is not None:
             body["refresh_token"] = self.refresh_token
         return body
@@ -67,8 +70,11 @@ def scope_list(text: str | None) -> list[str] | None:
     names = set(text.split(" ")) - {""}
     unknown = sorted(names - set(ALL_SCOPES))
     if unknown or not names:
-        raise invalid_scope(f"unknown scope(s): {', '.join(unknown)}" if unknown
-                            else "scope must name at least one scope")
+        raise invalid_scope(
+            f"unknown scope(s): {', '.join(unknown)}"
+            if unknown
+            else "scope must name at least one scope"
+        )
     return [name for name in ALL_SCOPES if name in names]
 
 
@@ -83,44 +89,103 @@ def narrowed(requested: str | None, held: list[str]) -> list[str]:
     return wanted
 
 
-async def create_code(connection: AsyncConnection, *, client_id: str, grant: dict[str, Any],
-                      user_id: str | None, redirect_uri: str, code_challenge: str,
-                      scopes: list[str], now: datetime) -> str:
+async def create_code(
+    connection: AsyncConnection,
+    *,
+    client_id: str,
+    grant: dict[str, Any],
+    user_id: str | None,
+    redirect_uri: str,
+    code_challenge: str,
+    scopes: list[str],
+    now: datetime,
+) -> str:
     code = random_token(CODE_PREFIX, 43)
-    await connection.execute(insert(codes), {
-        "id": new_id("cod"), "code_hash": token_hash(code), "client_id": client_id,
-        "grant_id": grant["id"], "workspace_id": grant["workspace_id"], "user_id": user_id,
-        "redirect_uri": redirect_uri, "code_challenge": code_challenge, "scopes": scopes,
-        "created_at": now, "expires_at": now + CODE_LIFETIME, "used_at": None})
+    await connection.execute(
+        insert(codes),
+        {
+            "id": new_id("cod"),
+            "code_hash": token_hash(code),
+            "client_id": client_id,
+            "grant_id": grant["id"],
+            "workspace_id": grant["workspace_id"],
+            "user_id": user_id,
+            "redirect_uri": redirect_uri,
+            "code_challenge": code_challenge,
+            "scopes": scopes,
+            "created_at": now,
+            "expires_at": now + CODE_LIFETIME,
+            "used_at": None,
+        },
+    )
     return code
 
 
-async def _issue(connection: AsyncConnection, *, client_id: str, grant: dict[str, Any],
-                 code_id: str | None, scopes: list[str], now: datetime,
-                 with_refresh: bool, refresh_scopes: list[str] | None = None) -> TokenSet:
+async def _issue(
+    connection: AsyncConnection,
+    *,
+    client_id: str,
+    grant: dict[str, Any],
+    code_id: str | None,
+    scopes: list[str],
+    now: datetime,
+    with_refresh: bool,
+    refresh_scopes: list[str] | None = None,
+) -> TokenSet:
     """An access token with `scopes`, and a refresh token with `refresh_scopes` (default
     the same): a narrowed refresh narrows only the access token (RFC 6749 6)."""
-    common = {"client_id": client_id, "grant_id": grant["id"],
-              "workspace_id": grant["workspace_id"], "code_id": code_id, "scopes": scopes,
-              "created_at": now, "retired_at": None, "revoked_at": None}
+    common = {
+        "client_id": client_id,
+        "grant_id": grant["id"],
+        "workspace_id": grant["workspace_id"],
+        "code_id": code_id,
+        "scopes": scopes,
+        "created_at": now,
+        "retired_at": None,
+        "revoked_at": None,
+    }
     access = random_token(ACCESS_PREFIX, 43)
-    rows = [{**common, "id": new_id("tok"), "kind": "access", "token_hash": token_hash(access),
-             "expires_at": now + ACCESS_TOKEN_LIFETIME}]
+    rows = [
+        {
+            **common,
+            "id": new_id("tok"),
+            "kind": "access",
+            "token_hash": token_hash(access),
+            "expires_at": now + ACCESS_TOKEN_LIFETIME,
+        }
+    ]
     refresh = None
     if with_refresh:
         refresh = random_token(REFRESH_PREFIX, 43)
-        rows.append({**common, "id": new_id("tok"), "kind": "refresh",
-                     "scopes": scopes if refresh_scopes is None else refresh_scopes,
-                     "token_hash": token_hash(refresh),
-                     "expires_at": now + REFRESH_TOKEN_LIFETIME})
+        rows.append(
+            {
+                **common,
+                "id": new_id("tok"),
+                "kind": "refresh",
+                "scopes": scopes if refresh_scopes is None else refresh_scopes,
+                "token_hash": token_hash(refresh),
+                "expires_at": now + REFRESH_TOKEN_LIFETIME,
+            }
+        )
     await connection.execute(insert(tokens), rows)
-    return TokenSet(access_token=access, refresh_token=refresh, scopes=scopes,
-                    workspace_id=grant["workspace_id"])
+    return TokenSet(
+        access_token=access,
+        refresh_token=refresh,
+        scopes=scopes,
+        workspace_id=grant["workspace_id"],
+    )
 
 
 async def _active_grant_by_id(connection: AsyncConnection, grant_id: str) -> dict | None:
-    row = (await connection.execute(select(grants).where(
-        grants.c.id == grant_id, grants.c.revoked_at.is_(None)))).mappings().first()
+    row = (
+        (
+            await connection.execute(
+                select(grants).where(grants.c.id == grant_id, grants.c.revoked_at.is_(None))
+            )
+        )
+        .mappings()
+        .first()
+    )
     return dict(row) if row else None
 
 
@@ -128,42 +193,80 @@ def _within(scopes: list[str], grant: dict[str, Any]) -> list[str]:
     return [name for name in scopes if name in grant["scopes"]]
 
 
-async def exchange_code(connection: AsyncConnection, *, client: dict[str, Any], code: str,
-                        redirect_uri: str, code_verifier: str, now: datetime) -> TokenSet:
+async def exchange_code(
+    connection: AsyncConnection,
+    *,
+    client: dict[str, Any],
+    code: str,
+    redirect_uri: str,
+    code_verifier: str,
+    now: datetime,
+) -> TokenSet:
     """authorization_code. The code is spent by its first presentation, whatever the
     outcome; a second presentation revokes every token the first one led to."""
-    row = (await connection.execute(select(codes).where(
-        codes.c.code_hash == token_hash(code)))).mappings().first()
+    row = (
+        (await connection.execute(select(codes).where(codes.c.code_hash == token_hash(code))))
+        .mappings()
+        .first()
+    )
     if row is None or row["client_id"] != client["id"]:
         raise invalid_grant("The authorization code is invalid.")
-    spent = await connection.execute(update(codes).where(
-        codes.c.id == row["id"], codes.c.used_at.is_(None)).values(used_at=now))
+    spent = await connection.execute(
+        update(codes).where(codes.c.id == row["id"], codes.c.used_at.is_(None)).values(used_at=now)
+    )
     if spent.rowcount != 1:
-        await connection.execute(update(tokens).where(
-            tokens.c.code_id == row["id"], tokens.c.revoked_at.is_(None)).values(revoked_at=now))
-        raise invalid_grant("The authorization code was already used; every token issued "
-                            "from it has been revoked.", commit=True)
+        await connection.execute(
+            update(tokens)
+            .where(tokens.c.code_id == row["id"], tokens.c.revoked_at.is_(None))
+            .values(revoked_at=now)
+        )
+        raise invalid_grant(
+            "The authorization code was already used; every token issued from it has been revoked.",
+            commit=True,
+        )
     if row["expires_at"] <= now:
         raise invalid_grant("The authorization code has expired.", commit=True)
     if row["redirect_uri"] != redirect_uri:
-        raise invalid_grant("redirect_uri differs from the one the code was issued for.",
-                            commit=True)
+        raise invalid_grant(
+            "redirect_uri differs from the one the code was issued for.", commit=True
+        )
     if not hmac.compare_digest(pkce_challenge(code_verifier), row["code_challenge"]):
         raise invalid_grant("code_verifier does not match the code_challenge.", commit=True)
     grant = await _active_grant_by_id(connection, row["grant_id"])
     if grant is None:
         raise invalid_grant("The workspace has revoked this app.", commit=True)
-    return await _issue(connection, client_id=client["id"], grant=grant, code_id=row["id"],
-                        scopes=_within(row["scopes"], grant), now=now, with_refresh=True)
+    return await _issue(
+        connection,
+        client_id=client["id"],
+        grant=grant,
+        code_id=row["id"],
+        scopes=_within(row["scopes"], grant),
+        now=now,
+        with_refresh=True,
+    )
 
 
-async def refresh(connection: AsyncConnection, *, client: dict[str, Any], refresh_token: str,
-                  scope: str | None, now: datetime) -> TokenSet:
+async def refresh(
+    connection: AsyncConnection,
+    *,
+    client: dict[str, Any],
+    refresh_token: str,
+    scope: str | None,
+    now: datetime,
+) -> TokenSet:
     """refresh_token with rotation. A retired token presented again (a replay, or a second
     concurrent use: they cannot be told apart) revokes the whole family."""
-    row = (await connection.execute(select(tokens).where(
-        tokens.c.token_hash == token_hash(refresh_token), tokens.c.kind == "refresh"))
-    ).mappings().first()
+    row = (
+        (
+            await connection.execute(
+                select(tokens).where(
+                    tokens.c.token_hash == token_hash(refresh_token), tokens.c.kind == "refresh"
+                )
+            )
+        )
+        .mappings()
+        .first()
+    )
     if row is None or row["client_id"] != client["id"] or row["revoked_at"] is not None:
         raise invalid_grant("The refresh token is invalid or revoked.")
     if row["retired_at"] is not None:
@@ -178,57 +281,93 @@ async def refresh(connection: AsyncConnection, *, client: dict[str, Any], refres
     # `scope` parameter narrows only the access token.
     refresh_scopes = list(row["scopes"])
     # The one guard against two concurrent refreshes: only one UPDATE finds it unretired.
-    retired = await connection.execute(update(tokens).where(
-        tokens.c.id == row["id"], tokens.c.retired_at.is_(None),
-        tokens.c.revoked_at.is_(None)).values(retired_at=now))
+    retired = await connection.execute(
+        update(tokens)
+        .where(
+            tokens.c.id == row["id"], tokens.c.retired_at.is_(None), tokens.c.revoked_at.is_(None)
+        )
+        .values(retired_at=now)
+    )
     if retired.rowcount != 1:
         await _end_family(connection, row["grant_id"], now)
-    return await _issue(connection, client_id=client["id"], grant=grant,
-                        code_id=row["code_id"], scopes=scopes, now=now, with_refresh=True,
-                        refresh_scopes=refresh_scopes)
+    return await _issue(
+        connection,
+        client_id=client["id"],
+        grant=grant,
+        code_id=row["code_id"],
+        scopes=scopes,
+        now=now,
+        with_refresh=True,
+        refresh_scopes=refresh_scopes,
+    )
 
 
 async def _end_family(connection: AsyncConnection, grant_id: str, now: datetime) -> None:
     await revoke_grant_tokens(connection, grant_id, now)
-    raise invalid_grant("The refresh token was already used; every token of this grant has "
-                        "been revoked.", commit=True)
+    raise invalid_grant(
+        "The refresh token was already used; every token of this grant has been revoked.",
+        commit=True,
+    )
 
 
-async def client_credentials(connection: AsyncConnection, *, client: dict[str, Any],
-                             tenant_id: str | None, scope: str | None,
-                             now: datetime) -> TokenSet:
+async def client_credentials(
+    connection: AsyncConnection,
+    *,
+    client: dict[str, Any],
+    tenant_id: str | None,
+    scope: str | None,
+    now: datetime,
+) -> TokenSet:
     """Only for workspaces that authorized the app; an access token, no refresh token."""
-    query = select(grants).where(grants.c.client_id == client["id"],
-                                 grants.c.revoked_at.is_(None))
+    query = select(grants).where(grants.c.client_id == client["id"], grants.c.revoked_at.is_(None))
     if tenant_id is not None:
         query = query.where(grants.c.workspace_id == tenant_id)
     found = [dict(row) for row in (await connection.execute(query.limit(2))).mappings()]
     if not found:
-        raise invalid_grant("No such workspace has authorized this app." if tenant_id else
-                            "No workspace has authorized this app.")
+        raise invalid_grant(
+            "No such workspace has authorized this app."
+            if tenant_id
+            else "No workspace has authorized this app."
+        )
     if len(found) > 1:
-        raise invalid_request("tenant_id is required: more than one workspace has "
-                              "authorized this app.")
+        raise invalid_request(
+            "tenant_id is required: more than one workspace has authorized this app."
+        )
     grant = found[0]
     scopes = narrowed(scope, list(grant["scopes"]))
-    return await _issue(connection, client_id=client["id"], grant=grant, code_id=None,
-                        scopes=scopes, now=now, with_refresh=False)
+    return await _issue(
+        connection,
+        client_id=client["id"],
+        grant=grant,
+        code_id=None,
+        scopes=scopes,
+        now=now,
+        with_refresh=False,
+    )
 
 
-async def revoke_token(connection: AsyncConnection, token: str, client: dict[str, Any] | None,
-                       now: datetime) -> None:
+async def revoke_token(
+    connection: AsyncConnection, token: str, client: dict[str, Any] | None, now: datetime
+) -> None:
     """RFC 7009: an access token ends alone, a refresh token ends its family. Unknown
     tokens, and tokens of another client than the authenticated one, are left alone."""
-    row = (await connection.execute(select(tokens.c.id, tokens.c.kind, tokens.c.client_id,
-                                           tokens.c.grant_id)
-                                    .where(tokens.c.token_hash == token_hash(token)))).first()
+    row = (
+        await connection.execute(
+            select(tokens.c.id, tokens.c.kind, tokens.c.client_id, tokens.c.grant_id).where(
+                tokens.c.token_hash == token_hash(token)
+            )
+        )
+    ).first()
     if row is None or (client is not None and row.client_id != client["id"]):
         return
     if row.kind == "refresh":
         await revoke_grant_tokens(connection, row.grant_id, now)
     else:
-        await connection.execute(update(tokens).where(
-            tokens.c.id == row.id, tokens.c.revoked_at.is_(None)).values(revoked_at=now))
+        await connection.execute(
+            update(tokens)
+            .where(tokens.c.id == row.id, tokens.c.revoked_at.is_(None))
+            .values(revoked_at=now)
+        )
 
 
 def valid_verifier(verifier: str) -> bool:
@@ -237,4 +376,3 @@ def valid_verifier(verifier: str) -> bool:
 
 def valid_challenge(challenge: str) -> bool:
     return CHALLENGE.fullmatch(challenge) is not None
-

@@ -26,17 +26,26 @@ class Nested:
 def _other_party(direction: str) -> Callable[[dict[str, Any]], Any]:
     """The call row loses the other party's number (calls/repository.py scrub_for_contact):
     `from` of an inbound call, `to` of an outbound one; our own number stays."""
+
     def replace(data: dict[str, Any], member: str) -> Any:
         return None if data.get("direction") == direction else data[member]
+
     return replace
 
 
-_CONTACT = {"first_name": None, "last_name": None, "email": None, "phone": None,
-            "notes": None}
+_CONTACT = {"first_name": None, "last_name": None, "email": None, "phone": None, "notes": None}
 # leads/repository.py erase: names, email, consent and context go. The row keeps the masked
 # number because its column is required; the event's member is nullable, so it goes too.
-_LEAD = {"first_name": None, "last_name": None, "email": None, "phone": None, "context": {},
-         "consent_id": None, "consent_expires_at": None, "ai_outbound_allowed": False}
+_LEAD = {
+    "first_name": None,
+    "last_name": None,
+    "email": None,
+    "phone": None,
+    "context": {},
+    "consent_id": None,
+    "consent_expires_at": None,
+    "ai_outbound_allowed": False,
+}
 _APPOINTMENT = {"title": REDACTED, "location": None}
 
 # Every catalogue event has an entry, empty when nothing in it is personal, so a new event
@@ -51,8 +60,13 @@ RULES: dict[str, dict[str, Any]] = {
     "lead.assigned": {"lead": Nested(_LEAD)},
     "message.received": {},
     "message.sent": {},
-    "call.completed": {"summary": None, "transcript": None, "has_recording": False,
-                       "from": _other_party("inbound"), "to": _other_party("outbound")},
+    "call.completed": {
+        "summary": None,
+        "transcript": None,
+        "has_recording": False,
+        "from": _other_party("inbound"),
+        "to": _other_party("outbound"),
+    },
     "deal.stage_changed": {},
     "document.signed": {"name": REDACTED, "signer_name": None},
     "appointment.booked": _APPOINTMENT,
@@ -77,8 +91,7 @@ def _apply(data: dict[str, Any], rule: dict[str, Any]) -> dict[str, Any]:
             scrubbed[member] = replacement(data, member)
         else:
             # A fresh container each time: rows must not share one mutable value.
-            scrubbed[member] = (dict(replacement) if isinstance(replacement, dict)
-                                else replacement)
+            scrubbed[member] = dict(replacement) if isinstance(replacement, dict) else replacement
     return scrubbed
 
 

@@ -23,24 +23,38 @@ async def emit(session: TenantSession, event_type: str, data: dict[str, Any]) ->
     if event_type not in EVENT_SCOPES:
         raise ValueError(f"{event_type} is not in the event catalogue")
     event_id = new_id("evt")
-    await session.insert(outbox_events, {
-        "id": event_id, "type": event_type, "data": data, "occurred_at": session.now(),
-        "dispatched_at": None, "contact_id": contact_of(event_type, data),
-    })
+    await session.insert(
+        outbox_events,
+        {
+            "id": event_id,
+            "type": event_type,
+            "data": data,
+            "occurred_at": session.now(),
+            "dispatched_at": None,
+            "contact_id": contact_of(event_type, data),
+        },
+    )
     work.mark(session.connection)
     return event_id
 
 
-async def emit_many(session: TenantSession, events: list[tuple[str, dict[str, Any]]]
-                    ) -> list[str]:
+async def emit_many(session: TenantSession, events: list[tuple[str, dict[str, Any]]]) -> list[str]:
     """Several events in one statement, in order (their ids sort in the order given)."""
     unknown = [event_type for event_type, _ in events if event_type not in EVENT_SCOPES]
     if unknown:
         raise ValueError(f"{', '.join(unknown)} not in the event catalogue")
     now = session.now()
-    rows = [{"id": new_id("evt"), "type": event_type, "data": data, "occurred_at": now,
-             "dispatched_at": None, "contact_id": contact_of(event_type, data)}
-            for event_type, data in events]
+    rows = [
+        {
+            "id": new_id("evt"),
+            "type": event_type,
+            "data": data,
+            "occurred_at": now,
+            "dispatched_at": None,
+            "contact_id": contact_of(event_type, data),
+        }
+        for event_type, data in events
+    ]
     await session.insert_many(outbox_events, rows)
     if rows:
         work.mark(session.connection)
@@ -53,15 +67,18 @@ async def scrub_contact_events(session: TenantSession, contact_id: str) -> int:
     (pending ones, retries, redeliveries). Ids, types and times stay: receivers still
     deduplicate on the same event_id. Returns how many rows changed."""
     rows = await session.fetch_all(
-        session.select(outbox_events, outbox_events.c.id, outbox_events.c.type,
-                       outbox_events.c.data)
-        .where(outbox_events.c.contact_id == contact_id))
+        session.select(
+            outbox_events, outbox_events.c.id, outbox_events.c.type, outbox_events.c.data
+        ).where(outbox_events.c.contact_id == contact_id)
+    )
     changed = 0
     for row in rows:
         scrubbed = redact(row["type"], row["data"])
         if scrubbed != row["data"]:
-            await session.execute(session.update(outbox_events)
-                                  .where(outbox_events.c.id == row["id"])
-                                  .values(data=scrubbed))
+            await session.execute(
+                session.update(outbox_events)
+                .where(outbox_events.c.id == row["id"])
+                .values(data=scrubbed)
+            )
             changed += 1
     return changed

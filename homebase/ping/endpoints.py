@@ -10,11 +10,21 @@ router = v1_router(tags=["ping"])
 
 
 class Ping(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "ok": True, "tenant_id": "wsp_01jd3v6k8h2k3m4n5p6q7r8s9t", "credential": "api_key",
-        "credential_id": "key_01jd3v6k8h2k3m4n5p6q7r8s9t",
-        "scopes": ["contacts:read", "contacts:write"], "rate_limit_per_min": 120,
-        "api_version": "v1"}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "ok": True,
+                    "tenant_id": "wsp_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "credential": "api_key",
+                    "credential_id": "key_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "scopes": ["contacts:read", "contacts:write"],
+                    "rate_limit_per_min": 120,
+                    "api_version": "v1",
+                }
+            ]
+        }
+    )
 
     ok: bool
     tenant_id: str = Field(description="The workspace this credential acts on.")
@@ -25,14 +35,23 @@ class Ping(BaseModel):
     api_version: str
 
 
-@router.get("/ping", response_model=Ping, summary="Verify a credential",
-            response_description="The credential is valid; what it resolves to.",
-            description="Succeeds for any valid credential, whatever its scopes.",
-            responses=error_responses(401, 429))
+@router.get(
+    "/ping",
+    response_model=Ping,
+    summary="Verify a credential",
+    response_description="The credential is valid; what it resolves to.",
+    description="Succeeds for any valid credential, whatever its scopes.",
+    responses=error_responses(401, 429),
+)
 async def ping(principal: AnyCredential) -> JSONResponse:
-    return json_response({
-        "ok": True, "tenant_id": principal.workspace_id,
-        "credential": principal.credential_kind, "credential_id": principal.credential_id,
-        "scopes": list(principal.granted_scopes),
-        "rate_limit_per_min": principal.rate_limit_per_min, "api_version": API_VERSION,
-    })
+    return json_response(
+        {
+            "ok": True,
+            "tenant_id": principal.workspace_id,
+            "credential": principal.credential_kind,
+            "credential_id": principal.credential_id,
+            "scopes": list(principal.granted_scopes),
+            "rate_limit_per_min": principal.rate_limit_per_min,
+            "api_version": API_VERSION,
+        }
+    )

@@ -20,5 +20,6 @@ class LocalProvider:
             return refused
         RECORDED.append(message)
         log.info("local provider recorded %s %s", message.channel, message.message_id)
-        return ProviderResult(accepted=True, provider_message_id=f"local_{message.message_id}",
-                              status="sent")
+        return ProviderResult(
+            accepted=True, provider_message_id=f"local_{message.message_id}", status="sent"
+        )

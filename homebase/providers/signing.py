@@ -16,8 +16,7 @@ def signature(auth_token: str, url: str, params: Iterable[tuple[str, str]]) -> s
     return base64.b64encode(digest).decode()
 
 
-def valid(auth_token: str, url: str, params: Iterable[tuple[str, str]],
-          given: str | None) -> bool:
+def valid(auth_token: str, url: str, params: Iterable[tuple[str, str]], given: str | None) -> bool:
     if not auth_token or not given:
         return False
     return same_text(signature(auth_token, url, params), given)

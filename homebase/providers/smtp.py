@@ -18,13 +18,19 @@ from homebase.config import Settings
 from homebase.providers.base import NOT_SENT, UNKNOWN, Outbound, ProviderResult, unsendable
 
 # The server answered the transaction with a refusal: nothing was accepted.
-_REFUSALS = (smtplib.SMTPSenderRefused, smtplib.SMTPRecipientsRefused,
-             smtplib.SMTPDataError, smtplib.SMTPHeloError, smtplib.SMTPNotSupportedError)
+_REFUSALS = (
+    smtplib.SMTPSenderRefused,
+    smtplib.SMTPRecipientsRefused,
+    smtplib.SMTPDataError,
+    smtplib.SMTPHeloError,
+    smtplib.SMTPNotSupportedError,
+)
 
 
 def _failed(error: BaseException, failure: str | None) -> ProviderResult:
-    return ProviderResult(accepted=False, failure=failure,
-                          error=f"SMTP {type(error).__name__}: {error}"[:500])
+    return ProviderResult(
+        accepted=False, failure=failure, error=f"SMTP {type(error).__name__}: {error}"[:500]
+    )
 
 
 class SmtpProvider:
@@ -44,13 +50,15 @@ class SmtpProvider:
         email.set_content(message.body)
         return email
 
-    def _deliver(self, email: EmailMessage, sender: str, recipient: str
-                 ) -> ProviderResult | None:
+    def _deliver(self, email: EmailMessage, sender: str, recipient: str) -> ProviderResult | None:
         """None when the server accepted the mail, else the failed result."""
         settings = self.settings
         try:
-            client = smtplib.SMTP(settings.smtp_host, settings.smtp_port,
-                                  timeout=settings.messaging_provider_timeout_seconds)
+            client = smtplib.SMTP(
+                settings.smtp_host,
+                settings.smtp_port,
+                timeout=settings.messaging_provider_timeout_seconds,
+            )
         except (smtplib.SMTPException, OSError) as error:
             return _failed(error, NOT_SENT)
         try:
@@ -82,9 +90,9 @@ class SmtpProvider:
             email = self._build(message)
         except (ValueError, TypeError) as error:  # the mail library's own header checks
             return ProviderResult(accepted=False, error=f"not a valid email: {error}"[:500])
-        failed = await asyncio.to_thread(self._deliver, email, message.from_address,
-                                         message.to_address)
+        failed = await asyncio.to_thread(
+            self._deliver, email, message.from_address, message.to_address
+        )
         if failed is not None:
             return failed
-        return ProviderResult(accepted=True, provider_message_id=email["Message-ID"],
-                              status="sent")
+        return ProviderResult(accepted=True, provider_message_id=email["Message-ID"], status="sent")

@@ -33,22 +33,31 @@ class TwilioProvider:
         refused = unsendable(message)
         if refused is not None:
             return refused
-        form = {"To": _address(message.channel, message.to_address),
-                "From": _address(message.channel, message.from_address),
-                "Body": message.body}
+        form = {
+            "To": _address(message.channel, message.to_address),
+            "From": _address(message.channel, message.from_address),
+            "Body": message.body,
+        }
         if message.status_callback:
             form["StatusCallback"] = message.status_callback
         auth = (self.settings.twilio_account_sid, self.settings.twilio_auth_token)
         try:
             async with httpx.AsyncClient(
-                    timeout=self.settings.messaging_provider_timeout_seconds) as client:
+                timeout=self.settings.messaging_provider_timeout_seconds
+            ) as client:
                 response = await client.post(self.url, data=form, auth=auth)
         except (httpx.ConnectError, httpx.ConnectTimeout, httpx.UnsupportedProtocol) as error:
-            return ProviderResult(accepted=False, failure=NOT_SENT,
-                                  error=f"twilio unreachable: {type(error).__name__}: {error}")
+            return ProviderResult(
+                accepted=False,
+                failure=NOT_SENT,
+                error=f"twilio unreachable: {type(error).__name__}: {error}",
+            )
         except httpx.HTTPError as error:
-            return ProviderResult(accepted=False, failure=UNKNOWN,
-                                  error=f"twilio answer lost: {type(error).__name__}: {error}")
+            return ProviderResult(
+                accepted=False,
+                failure=UNKNOWN,
+                error=f"twilio answer lost: {type(error).__name__}: {error}",
+            )
         return _result(response)
 
 
@@ -60,9 +69,11 @@ def _result(response: httpx.Response) -> ProviderResult:
     if not isinstance(payload, dict):
         payload = {}
     if response.is_success and payload.get("sid"):
-        return ProviderResult(accepted=True, provider_message_id=str(payload["sid"]),
-                              status=payload.get("status"))
+        return ProviderResult(
+            accepted=True, provider_message_id=str(payload["sid"]), status=payload.get("status")
+        )
     detail = payload.get("message") or response.reason_phrase or "no reason given"
     code = f" (code {payload['code']})" if payload.get("code") else ""
-    return ProviderResult(accepted=False,
-                          error=f"twilio HTTP {response.status_code}{code}: {detail}"[:500])
+    return ProviderResult(
+        accepted=False, error=f"twilio HTTP {response.status_code}{code}: {detail}"[:500]
+    )

@@ -21,17 +21,20 @@ from homebase.ratelimit.limiter import WINDOW_SECONDS, Counter, Decision, Memory
 
 log = logging.getLogger("homebase.ratelimit")
 
-_SCHEMA = ("CREATE TABLE IF NOT EXISTS windows (bucket TEXT NOT NULL, window INTEGER NOT NULL,"
-           " count INTEGER NOT NULL, PRIMARY KEY (bucket, window)) WITHOUT ROWID")
-_HIT = ("INSERT INTO windows (bucket, window, count) VALUES (?, ?, 1) "
-        "ON CONFLICT (bucket, window) DO UPDATE SET count = count + 1 RETURNING count")
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS windows (bucket TEXT NOT NULL, window INTEGER NOT NULL,"
+    " count INTEGER NOT NULL, PRIMARY KEY (bucket, window)) WITHOUT ROWID"
+)
+_HIT = (
+    "INSERT INTO windows (bucket, window, count) VALUES (?, ?, 1) "
+    "ON CONFLICT (bucket, window) DO UPDATE SET count = count + 1 RETURNING count"
+)
 _PEEK = "SELECT count FROM windows WHERE bucket = ? AND window = ?"
 _SWEEP = "DELETE FROM windows WHERE window < ?"
 
 
 def _connect(path: str) -> sqlite3.Connection:
-    connection = sqlite3.connect(path, timeout=5, isolation_level=None,
-                                 check_same_thread=False)
+    connection = sqlite3.connect(path, timeout=5, isolation_level=None, check_same_thread=False)
     connection.execute("PRAGMA synchronous=OFF")
     return connection
 
@@ -83,16 +86,17 @@ class HostLimiter:
     async def peek(self, bucket: str, limit: int) -> Decision:
         return await self._run(self._peek, bucket, limit, self.fallback.peek)
 
-    async def _run(self, count_in_file: Callable[[str, int], int], bucket: str, limit: int,
-                   fallback: Counter) -> Decision:
+    async def _run(
+        self, count_in_file: Callable[[str, int], int], bucket: str, limit: int, fallback: Counter
+    ) -> Decision:
         now = self.clock()
         window = int(now // WINDOW_SECONDS)
         try:
             count = await asyncio.get_running_loop().run_in_executor(
-                self._executor, count_in_file, bucket, window)
+                self._executor, count_in_file, bucket, window
+            )
         except sqlite3.Error as error:
-            log.warning("rate limiter: %s failed (%s); counting in this process",
-                        self.path, error)
+            log.warning("rate limiter: %s failed (%s); counting in this process", self.path, error)
             return await fallback(bucket, limit)
         return decide(count, limit, (window + 1) * WINDOW_SECONDS, now)
 

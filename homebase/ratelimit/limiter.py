@@ -31,17 +31,24 @@ class Decision:
     retry_after: int  # seconds; meaningful when not allowed
 
     def headers(self) -> list[tuple[bytes, bytes]]:
-        return [(b"x-ratelimit-limit", str(self.limit).encode()),
-                (b"x-ratelimit-remaining", str(self.remaining).encode()),
-                (b"x-ratelimit-reset", str(self.reset_at).encode())]
+        return [
+            (b"x-ratelimit-limit", str(self.limit).encode()),
+            (b"x-ratelimit-remaining", str(self.remaining).encode()),
+            (b"x-ratelimit-reset", str(self.reset_at).encode()),
+        ]
 
 
 Counter = Callable[[str, int], Awaitable[Decision]]  # hit or peek
 
 
 def decide(count: int, limit: int, window_end: int, now: float) -> Decision:
-    return Decision(limit=limit, remaining=max(0, limit - count), reset_at=window_end,
-                    allowed=count <= limit, retry_after=max(1, math.ceil(window_end - now)))
+    return Decision(
+        limit=limit,
+        remaining=max(0, limit - count),
+        reset_at=window_end,
+        allowed=count <= limit,
+        retry_after=max(1, math.ceil(window_end - now)),
+    )
 
 
 class Limiter(Protocol):
@@ -101,10 +108,17 @@ return {count, (window + 1) * 60, now[1], now[2]}
 
 
 class RedisLimiter:
-    def __init__(self, url: str, *, retry_seconds: float = 5.0,
-                 fallback: MemoryLimiter | None = None, timeout: float = 0.25):
-        self.client = redis.Redis.from_url(url, socket_connect_timeout=timeout,
-                                           socket_timeout=timeout)
+    def __init__(
+        self,
+        url: str,
+        *,
+        retry_seconds: float = 5.0,
+        fallback: MemoryLimiter | None = None,
+        timeout: float = 0.25,
+    ):
+        self.client = redis.Redis.from_url(
+            url, socket_connect_timeout=timeout, socket_timeout=timeout
+        )
         self.script = self.client.register_script(_SCRIPT)
         self.peek_script = self.client.register_script(_PEEK_SCRIPT)
         self.fallback = fallback or MemoryLimiter()
@@ -127,8 +141,11 @@ class RedisLimiter:
         try:
             count, window_end, seconds, micros = await script(keys=[f"rl:{bucket}"])
         except (RedisError, OSError) as error:
-            log.warning("rate limiter: Redis unreachable (%s); counting per instance for %.0fs",
-                        error, self.retry_seconds)
+            log.warning(
+                "rate limiter: Redis unreachable (%s); counting per instance for %.0fs",
+                error,
+                self.retry_seconds,
+            )
             self._down_until = time.monotonic() + self.retry_seconds
             # Every pooled connection went to the server that failed: drop them all, so
             # the next try after the pause opens fresh ones instead of meeting each stale
@@ -145,8 +162,9 @@ class RedisLimiter:
         await self.client.aclose()
 
 
-def build_limiter(redis_url: str | None, retry_seconds: float = 5.0,
-                  host_file: str | None = None) -> Limiter:
+def build_limiter(
+    redis_url: str | None, retry_seconds: float = 5.0, host_file: str | None = None
+) -> Limiter:
     """Redis when configured; else the host's shared file when several server processes
     run (`serve --workers N`, ratelimit/host.py); else this process's memory."""
     if redis_url:

@@ -36,6 +36,8 @@ async def prune(runtime: Runtime) -> int:
     counts = await service.prune(runtime.db, runtime.settings, now)
     total = sum(counts.values())
     if total:
-        log.info("retention pruned %s", ", ".join(f"{name}={count}"
-                                                   for name, count in counts.items() if count))
+        log.info(
+            "retention pruned %s",
+            ", ".join(f"{name}={count}" for name, count in counts.items() if count),
+        )
     return total

@@ -73,8 +73,9 @@ def _events_cutoff(settings: Settings, now: datetime) -> datetime:
 
 
 def _finished_deliveries(settings: Settings, now: datetime) -> ColumnElement[bool]:
-    return deliveries.c.status.in_(FINISHED) & \
-        (deliveries.c.completed_at < _events_cutoff(settings, now))
+    return deliveries.c.status.in_(FINISHED) & (
+        deliveries.c.completed_at < _events_cutoff(settings, now)
+    )
 
 
 def _dispatched_events(settings: Settings, now: datetime) -> ColumnElement[bool]:
@@ -106,12 +107,18 @@ def _spent_tokens(_settings: Settings, now: datetime) -> ColumnElement[bool]:
     expiry, so an unrevoked retired one stays while its grant still has a live refresh
     token that a replay could end; once none is live, there is nothing left to protect."""
     live_family = select(_family.c.id).where(
-        _family.c.grant_id == tokens.c.grant_id, _family.c.kind == "refresh",
-        _family.c.revoked_at.is_(None), _family.c.retired_at.is_(None),
-        _family.c.expires_at > now)
+        _family.c.grant_id == tokens.c.grant_id,
+        _family.c.kind == "refresh",
+        _family.c.revoked_at.is_(None),
+        _family.c.retired_at.is_(None),
+        _family.c.expires_at > now,
+    )
     return (tokens.c.expires_at < now - TOKEN_GRACE) & (
-        (tokens.c.kind == "access") | tokens.c.retired_at.is_(None)
-        | tokens.c.revoked_at.is_not(None) | ~exists(live_family))
+        (tokens.c.kind == "access")
+        | tokens.c.retired_at.is_(None)
+        | tokens.c.revoked_at.is_not(None)
+        | ~exists(live_family)
+    )
 
 
 def _expired_dedupe_claims(_settings: Settings, now: datetime) -> ColumnElement[bool]:
@@ -125,8 +132,9 @@ def _expired_idempotency_keys(_settings: Settings, now: datetime) -> ColumnEleme
 
 # In order: deliveries go before the events they name.
 KINDS: list[Prunable] = [
-    Prunable("webhook_deliveries", deliveries, _finished_deliveries,
-             children=(attempts.c.delivery_id,)),
+    Prunable(
+        "webhook_deliveries", deliveries, _finished_deliveries, children=(attempts.c.delivery_id,)
+    ),
     Prunable("outbox_events", outbox, _dispatched_events),
     Prunable("console_sessions", console_sessions, _ended_sessions),
     Prunable("oauth_codes", codes, _expired_codes),
@@ -141,8 +149,9 @@ def _key(table: Table):
     return columns[0] if len(columns) == 1 else tuple_(*columns)
 
 
-async def prune_batch(connection: AsyncConnection, kind: Prunable, settings: Settings,
-                      now: datetime, limit: int) -> int:
+async def prune_batch(
+    connection: AsyncConnection, kind: Prunable, settings: Settings, now: datetime, limit: int
+) -> int:
     """One batch of `kind`, inside the caller's transaction. Returns rows deleted (not
     counting children)."""
     condition = kind.condition(settings, now)
@@ -157,7 +166,8 @@ async def prune_batch(connection: AsyncConnection, kind: Prunable, settings: Set
     for child in kind.children:
         await connection.execute(delete(child.table).where(child.in_(values)))
     result = await connection.execute(
-        delete(kind.table).where(_key(kind.table).in_(values), condition))
+        delete(kind.table).where(_key(kind.table).in_(values), condition)
+    )
     return result.rowcount
 
 
@@ -176,8 +186,11 @@ async def prune_kind(db: Database, kind: Prunable, settings: Settings, now: date
     return total
 
 
-async def prune(db: Database, settings: Settings, now: datetime,
-                kinds: list[Prunable] | None = None) -> dict[str, int]:
+async def prune(
+    db: Database, settings: Settings, now: datetime, kinds: list[Prunable] | None = None
+) -> dict[str, int]:
     """One run over every kind: rows deleted per kind name."""
-    return {kind.name: await prune_kind(db, kind, settings, now)
-            for kind in (KINDS if kinds is None else kinds)}
+    return {
+        kind.name: await prune_kind(db, kind, settings, now)
+        for kind in (KINDS if kinds is None else kinds)
+    }

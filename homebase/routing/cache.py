@@ -33,9 +33,12 @@ async def routing_inputs(session: TenantSession) -> RoutingInputs:
     cached = _cache.get(session.workspace_id)
     if cached is not None and time.monotonic() - cached.loaded_at < TTL_SECONDS:
         return cached
-    loaded = RoutingInputs(tuple(await repository.load_rules(session)),
-                           tuple(await repository.load_members(session)),
-                           await get_settings(session), time.monotonic())
+    loaded = RoutingInputs(
+        tuple(await repository.load_rules(session)),
+        tuple(await repository.load_members(session)),
+        await get_settings(session),
+        time.monotonic(),
+    )
     _cache[session.workspace_id] = loaded
     return loaded
 

@@ -112,24 +112,27 @@ def _zip(expected: list[str], actual: str | None) -> FailedCondition | None:
     if actual is not None and any(actual.strip().startswith(prefix) for prefix in expected):
         return None
     shown = "missing" if actual is None else f"'{actual}'"
-    return FailedCondition("zip", expected, actual,
-                           f"zip is {shown}, which starts with none of {expected}")
+    return FailedCondition(
+        "zip", expected, actual, f"zip is {shown}, which starts with none of {expected}"
+    )
 
 
 def _price(conditions: Mapping[str, Any], price: float | None) -> list[FailedCondition]:
     failed = []
-    for name, holds in (("price_min", lambda low: price >= low),
-                        ("price_max", lambda high: price <= high)):
+    for name, holds in (
+        ("price_min", lambda low: price >= low),
+        ("price_max", lambda high: price <= high),
+    ):
         bound = conditions.get(name)
         if bound is None:
             continue
         if price is None:
-            failed.append(FailedCondition(name, bound, None, f"price is missing ({name} "
-                                                             f"{bound})"))
+            failed.append(FailedCondition(name, bound, None, f"price is missing ({name} {bound})"))
         elif not holds(bound):
             relation = "below" if name == "price_min" else "above"
-            failed.append(FailedCondition(name, bound, price,
-                                          f"price {price:g} is {relation} {bound:g}"))
+            failed.append(
+                FailedCondition(name, bound, price, f"price {price:g} is {relation} {bound:g}")
+            )
     return failed
 
 
@@ -143,12 +146,23 @@ def failing_conditions(conditions: Mapping[str, Any], lead: LeadFacts) -> list[F
         failed.append(_zip(list(conditions["zip"]), lead.zip))
     failed.extend(_price(conditions, lead.price))
     if conditions.get("has_phone") is not None and conditions["has_phone"] != lead.has_phone:
-        failed.append(FailedCondition("has_phone", conditions["has_phone"], lead.has_phone,
-                                      f"has_phone is {str(lead.has_phone).lower()}"))
+        failed.append(
+            FailedCondition(
+                "has_phone",
+                conditions["has_phone"],
+                lead.has_phone,
+                f"has_phone is {str(lead.has_phone).lower()}",
+            )
+        )
     if conditions.get("tags") and not _folded(conditions["tags"]) & _folded(lead.tags):
-        failed.append(FailedCondition("tags", list(conditions["tags"]), list(lead.tags),
-                                      f"tags {list(lead.tags)} include none of "
-                                      f"{list(conditions['tags'])}"))
+        failed.append(
+            FailedCondition(
+                "tags",
+                list(conditions["tags"]),
+                list(lead.tags),
+                f"tags {list(lead.tags)} include none of {list(conditions['tags'])}",
+            )
+        )
     return [item for item in failed if item is not None]
 
 
@@ -159,14 +173,14 @@ def eligible_agents(rule: Rule, members: Sequence[Member]) -> tuple[str, ...]:
     pool = [agent for agent in rule.targets.get("agent_ids", ()) if agent in known]
     team_id, office_id = rule.targets.get("team_id"), rule.targets.get("office_id")
     for member in sorted(members, key=lambda member: member.id):
-        if (team_id and member.team_id == team_id) or (office_id and
-                                                       member.office_id == office_id):
+        if (team_id and member.team_id == team_id) or (office_id and member.office_id == office_id):
             pool.append(member.id)
     return tuple(dict.fromkeys(pool))
 
 
-def _consider(rule: Rule, lead: LeadFacts, members: Sequence[Member],
-              already_selected: bool) -> Considered:
+def _consider(
+    rule: Rule, lead: LeadFacts, members: Sequence[Member], already_selected: bool
+) -> Considered:
     if not rule.enabled:
         return Considered(rule, DISABLED)
     failed = tuple(failing_conditions(rule.conditions, lead))
@@ -183,8 +197,9 @@ def ordered(rules: Iterable[Rule]) -> list[Rule]:
     return sorted(rules, key=lambda rule: (rule.is_fallback, rule.position, rule.id))
 
 
-def evaluate(rules: Iterable[Rule], lead: LeadFacts,
-             members: Sequence[Member]) -> tuple[tuple[Considered, ...], Considered | None]:
+def evaluate(
+    rules: Iterable[Rule], lead: LeadFacts, members: Sequence[Member]
+) -> tuple[tuple[Considered, ...], Considered | None]:
     """Every rule considered, and the selected one (None when nothing applies)."""
     considered: list[Considered] = []
     winner: Considered | None = None
@@ -205,13 +220,22 @@ def first_available_pick(pool: Sequence[str], recent: Mapping[str, int]) -> str:
     return min(enumerate(pool), key=lambda item: (recent.get(item[1], 0), item[0]))[1]
 
 
-def decide(rules: Iterable[Rule], lead: LeadFacts, members: Sequence[Member],
-           state: RoutingState, *, preview: bool = False) -> Decision:
+def decide(
+    rules: Iterable[Rule],
+    lead: LeadFacts,
+    members: Sequence[Member],
+    state: RoutingState,
+    *,
+    preview: bool = False,
+) -> Decision:
     considered, winner = evaluate(rules, lead, members)
     if winner is None:
-        return Decision(None, None, considered,
-                        "No rule matched and no fallback rule applies; the lead stays "
-                        "unassigned.")
+        return Decision(
+            None,
+            None,
+            considered,
+            "No rule matched and no fallback rule applies; the lead stays unassigned.",
+        )
     rule, pool = winner.rule, winner.eligible_agent_ids
     names = {member.id: member.name for member in members}
     turn = None
@@ -222,24 +246,38 @@ def decide(rules: Iterable[Rule], lead: LeadFacts, members: Sequence[Member],
         assignee = first_available_pick(pool, state.recent_assignments)
     else:
         assignee = pool[0]
-    lead_in = (f"No ordinary rule matched; the fallback rule '{rule.name}'" if rule.is_fallback
-               else f"Rule '{rule.name}' (position {rule.position}) matched and")
+    lead_in = (
+        f"No ordinary rule matched; the fallback rule '{rule.name}'"
+        if rule.is_fallback
+        else f"Rule '{rule.name}' (position {rule.position}) matched and"
+    )
     reason = f"{lead_in} {_how(rule.method, assignee, names, pool, turn, state, preview)}"
     return Decision(rule, assignee, considered, reason, turn, rule.is_fallback)
 
 
-def _how(method: str, assignee: str, names: Mapping[str, str], pool: Sequence[str],
-         turn: int | None, state: RoutingState, preview: bool) -> str:
+def _how(
+    method: str,
+    assignee: str,
+    names: Mapping[str, str],
+    pool: Sequence[str],
+    turn: int | None,
+    state: RoutingState,
+    preview: bool,
+) -> str:
     who = f"{names.get(assignee, assignee)} ({assignee})"
     if method == ROUND_ROBIN:
         if preview:
-            return (f"rotates round-robin over {len(pool)} agents; the next turn ({turn}) "
-                    f"would go to {who}. This preview does not advance the rotation cursor, "
-                    "so the live pick may differ if other leads are routed first.")
+            return (
+                f"rotates round-robin over {len(pool)} agents; the next turn ({turn}) "
+                f"would go to {who}. This preview does not advance the rotation cursor, "
+                "so the live pick may differ if other leads are routed first."
+            )
         return f"rotates round-robin over {len(pool)} agents; turn {turn} went to {who}."
     if method == FIRST_AVAILABLE:
         count = state.recent_assignments.get(assignee, 0)
-        return (f"assigns to the first available agent: {who}, with {count} lead(s) in the "
-                f"last {state.first_available_window_hours} hours, the fewest of "
-                f"{len(pool)} agents.")
+        return (
+            f"assigns to the first available agent: {who}, with {count} lead(s) in the "
+            f"last {state.first_available_window_hours} hours, the fewest of "
+            f"{len(pool)} agents."
+        )
     return f"assigns to {who}."

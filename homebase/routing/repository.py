@@ -18,38 +18,54 @@ teams = Team.__table__
 
 
 def _rule(row: dict[str, Any]) -> Rule:
-    return Rule(id=row["id"], name=row["name"], position=row["position"], method=row["method"],
-                conditions=row["conditions"], targets=row["targets"], enabled=row["enabled"],
-                is_fallback=row["is_fallback"])
+    return Rule(
+        id=row["id"],
+        name=row["name"],
+        position=row["position"],
+        method=row["method"],
+        conditions=row["conditions"],
+        targets=row["targets"],
+        enabled=row["enabled"],
+        is_fallback=row["is_fallback"],
+    )
 
 
 async def load_rules(session: TenantSession) -> list[Rule]:
-    rows = await session.fetch_all(session.select(rules_table)
-                                   .order_by(rules_table.c.position, rules_table.c.id))
+    rows = await session.fetch_all(
+        session.select(rules_table).order_by(rules_table.c.position, rules_table.c.id)
+    )
     return [_rule(row) for row in rows]
 
 
 async def load_members(session: TenantSession) -> list[Member]:
-    rows = await session.fetch_all(session.select(users, users.c.id, users.c.name,
-                                                  users.c.office_id, users.c.team_id))
+    rows = await session.fetch_all(
+        session.select(users, users.c.id, users.c.name, users.c.office_id, users.c.team_id)
+    )
     return [Member(**row) for row in rows]
 
 
 async def get_member(session: TenantSession, member_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(users, users.c.id, users.c.name)
-                                   .where(users.c.id == member_id))
+    return await session.fetch_one(
+        session.select(users, users.c.id, users.c.name).where(users.c.id == member_id)
+    )
 
 
 async def read_cursor(session: TenantSession, rule_id: str) -> int:
-    row = await session.fetch_one(session.select(cursors, cursors.c.position)
-                                  .where(cursors.c.rule_id == rule_id))
+    row = await session.fetch_one(
+        session.select(cursors, cursors.c.position).where(cursors.c.rule_id == rule_id)
+    )
     return row["position"] if row else 0
 
 
-_TAKE_TURN = (tenant_update(cursors).where(cursors.c.rule_id == bindparam("rule"))
-              .values(position=cursors.c.position + 1,
-                      updated_at=bindparam("now", type_=cursors.c.updated_at.type))
-              .returning(cursors.c.position))
+_TAKE_TURN = (
+    tenant_update(cursors)
+    .where(cursors.c.rule_id == bindparam("rule"))
+    .values(
+        position=cursors.c.position + 1,
+        updated_at=bindparam("now", type_=cursors.c.updated_at.type),
+    )
+    .returning(cursors.c.position)
+)
 
 
 async def take_turn(session: TenantSession, rule_id: str, now: datetime) -> int:
@@ -64,30 +80,37 @@ async def take_turn(session: TenantSession, rule_id: str, now: datetime) -> int:
     return row["position"] - 1
 
 
-async def create_cursor(session: TenantSession, rule_id: str, now: datetime,
-                        position: int = 0) -> None:
+async def create_cursor(
+    session: TenantSession, rule_id: str, now: datetime, position: int = 0
+) -> None:
     await session.insert(cursors, {"rule_id": rule_id, "position": position, "updated_at": now})
 
 
-async def recent_assignments(session: TenantSession, member_ids: tuple[str, ...],
-                             since: datetime) -> dict[str, int]:
+async def recent_assignments(
+    session: TenantSession, member_ids: tuple[str, ...], since: datetime
+) -> dict[str, int]:
     count = func.count().label("count")
     rows = await session.fetch_all(
         session.select(leads, leads.c.assignee_id, count)
         .where(leads.c.assignee_id.in_(member_ids), leads.c.assigned_at >= since)
-        .group_by(leads.c.assignee_id))
+        .group_by(leads.c.assignee_id)
+    )
     return {row["assignee_id"]: row["count"] for row in rows}
 
 
 async def next_position(session: TenantSession) -> int:
     row = await session.fetch_one(
-        session.select(rules_table, func.max(rules_table.c.position).label("top")))
+        session.select(rules_table, func.max(rules_table.c.position).label("top"))
+    )
     return ((row or {}).get("top") or 0) + 1
 
 
 async def has_fallback(session: TenantSession) -> bool:
-    row = await session.fetch_one(session.select(rules_table, rules_table.c.id)
-                                  .where(rules_table.c.is_fallback.is_(True)).limit(1))
+    row = await session.fetch_one(
+        session.select(rules_table, rules_table.c.id)
+        .where(rules_table.c.is_fallback.is_(True))
+        .limit(1)
+    )
     return row is not None
 
 
@@ -96,5 +119,7 @@ async def insert_rule(session: TenantSession, row: dict[str, Any]) -> None:
 
 
 async def exists(session: TenantSession, table, object_id: str) -> bool:
-    return await session.fetch_one(session.select(table, table.c.id)
-                                   .where(table.c.id == object_id)) is not None
+    return (
+        await session.fetch_one(session.select(table, table.c.id).where(table.c.id == object_id))
+        is not None
+    )

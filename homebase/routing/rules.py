@@ -22,23 +22,36 @@ async def _check(session: TenantSession, table, object_id: str | None, what: str
 
 async def create_rule(session: TenantSession, spec: RuleSpec, resolve: Resolve) -> dict[str, Any]:
     """`resolve(value, what)` turns a fixture ref (or literal id) into an id."""
-    agent_ids = [resolve(spec.agent, "agent")] if spec.agent else [
-        resolve(agent, f"agents[{index}]") for index, agent in enumerate(spec.agents)]
-    targets = {"agent_ids": list(dict.fromkeys(agent_ids)),
-               "team_id": resolve(spec.team, "team"), "office_id": resolve(spec.office, "office")}
+    agent_ids = (
+        [resolve(spec.agent, "agent")]
+        if spec.agent
+        else [resolve(agent, f"agents[{index}]") for index, agent in enumerate(spec.agents)]
+    )
+    targets = {
+        "agent_ids": list(dict.fromkeys(agent_ids)),
+        "team_id": resolve(spec.team, "team"),
+        "office_id": resolve(spec.office, "office"),
+    }
     for index, agent_id in enumerate(targets["agent_ids"]):
-        await _check(session, repository.users, agent_id,
-                     "agent" if spec.agent else f"member[{index}]")
+        await _check(
+            session, repository.users, agent_id, "agent" if spec.agent else f"member[{index}]"
+        )
     await _check(session, repository.teams, targets["team_id"], "team")
     await _check(session, repository.offices, targets["office_id"], "office")
     if spec.fallback and await repository.has_fallback(session):
         raise AdminError("the workspace already has a fallback rule; only one is allowed")
     now = session.now()
-    row = {"id": new_id("rrl"), "name": spec.name,
-           "position": await repository.next_position(session), "enabled": spec.enabled,
-           "is_fallback": spec.fallback,
-           "conditions": spec.conditions.model_dump(exclude_none=True),
-           "method": spec.method, "targets": targets, "created_at": now}
+    row = {
+        "id": new_id("rrl"),
+        "name": spec.name,
+        "position": await repository.next_position(session),
+        "enabled": spec.enabled,
+        "is_fallback": spec.fallback,
+        "conditions": spec.conditions.model_dump(exclude_none=True),
+        "method": spec.method,
+        "targets": targets,
+        "created_at": now,
+    }
     await repository.insert_rule(session, row)
     if spec.method == ROUND_ROBIN:
         await repository.create_cursor(session, row["id"], now)

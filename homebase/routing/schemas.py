@@ -41,8 +41,11 @@ class RuleConditions(BaseModel):
 
     @model_validator(mode="after")
     def _price_range(self) -> "RuleConditions":
-        if (self.price_min is not None and self.price_max is not None
-                and self.price_min > self.price_max):
+        if (
+            self.price_min is not None
+            and self.price_max is not None
+            and self.price_min > self.price_max
+        ):
             raise ValueError("price_min must not exceed price_max")
         return self
 
@@ -67,11 +70,15 @@ class RuleSpec(BaseModel):
     def _targets(self) -> "RuleSpec":
         if self.method == "agent":
             if not self.agent or self.agents or self.team or self.office:
-                raise ValueError("method 'agent' takes exactly one member in 'agent' "
-                                 "(and no agents, team or office)")
+                raise ValueError(
+                    "method 'agent' takes exactly one member in 'agent' "
+                    "(and no agents, team or office)"
+                )
         elif self.agent or not (self.agents or self.team or self.office):
-            raise ValueError(f"method '{self.method}' picks among 'agents', a 'team' or an "
-                             "'office'; give at least one of them (not 'agent')")
+            raise ValueError(
+                f"method '{self.method}' picks among 'agents', a 'team' or an "
+                "'office'; give at least one of them (not 'agent')"
+            )
         if self.fallback and self.conditions.model_dump(exclude_none=True):
             raise ValueError("the fallback rule applies to every lead; it takes no conditions")
         return self
@@ -85,9 +92,22 @@ Id40 = Annotated[str, StringConstraints(max_length=40)]
 class PreviewRequest(BaseModel):
     """The lead facts routing looks at; only source is required."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
-        "source": "Zillow", "zip": "94110", "city": "San Francisco", "price": 1250000,
-        "has_phone": True, "tags": ["buyer"], "stage": "LEAD"}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "source": "Zillow",
+                    "zip": "94110",
+                    "city": "San Francisco",
+                    "price": 1250000,
+                    "has_phone": True,
+                    "tags": ["buyer"],
+                    "stage": "LEAD",
+                }
+            ]
+        },
+    )
 
     source: Annotated[str, StringConstraints(min_length=1, max_length=80)]
     zip: Zip | None = None
@@ -102,8 +122,9 @@ class PreviewRequest(BaseModel):
 
 
 class FailedConditionOut(BaseModel):
-    condition: str = Field(description="The rule condition that failed, e.g. source, zip, "
-                                       "price_min.")
+    condition: str = Field(
+        description="The rule condition that failed, e.g. source, zip, price_min."
+    )
     expected: Any = Field(description="What the rule asks for.")
     actual: Any = Field(description="What the lead has (null when absent).")
     message: str
@@ -119,15 +140,20 @@ class RuleRef(BaseModel):
 
 class ConsideredRule(BaseModel):
     rule: RuleRef
-    outcome: Literal["selected", "conditions_not_met", "no_eligible_agents", "outranked",
-                     "disabled"] = Field(description=(
-                         "selected: this rule decides; conditions_not_met: see "
-                         "failing_conditions; no_eligible_agents: it matched but none of its "
-                         "targets is a member; outranked: it matched but an earlier rule was "
-                         "selected; disabled: switched off."))
+    outcome: Literal[
+        "selected", "conditions_not_met", "no_eligible_agents", "outranked", "disabled"
+    ] = Field(
+        description=(
+            "selected: this rule decides; conditions_not_met: see "
+            "failing_conditions; no_eligible_agents: it matched but none of its "
+            "targets is a member; outranked: it matched but an earlier rule was "
+            "selected; disabled: switched off."
+        )
+    )
     failing_conditions: list[FailedConditionOut]
-    eligible_agent_ids: list[str] = Field(description="The members its method would pick "
-                                                      "among (matching rules only).")
+    eligible_agent_ids: list[str] = Field(
+        description="The members its method would pick among (matching rules only)."
+    )
 
 
 class Assignee(BaseModel):
@@ -137,43 +163,66 @@ class Assignee(BaseModel):
 
 _PREVIEW_EXAMPLE = {
     "dry_run": True,
-    "winning_rule": {"id": "rrl_01jd3v6k8h2k3m4n5p6q7r8s9t", "name": "SF buyers from portals",
-                     "position": 1, "method": "round_robin", "is_fallback": False},
+    "winning_rule": {
+        "id": "rrl_01jd3v6k8h2k3m4n5p6q7r8s9t",
+        "name": "SF buyers from portals",
+        "position": 1,
+        "method": "round_robin",
+        "is_fallback": False,
+    },
     "assignee": {"id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t", "name": "Maya Chen"},
     "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
     "method": "round_robin",
     "used_fallback": False,
     "rotation_turn": 7,
     "rotation_advanced": False,
-    "considered": [{
-        "rule": {"id": "rrl_01jd3v6k8h2k3m4n5p6q7r8s9t", "name": "SF buyers from portals",
-                 "position": 1, "method": "round_robin", "is_fallback": False},
-        "outcome": "selected", "failing_conditions": [],
-        "eligible_agent_ids": ["usr_01jd3v6k8h2k3m4n5p6q7r8s9t"]}],
+    "considered": [
+        {
+            "rule": {
+                "id": "rrl_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                "name": "SF buyers from portals",
+                "position": 1,
+                "method": "round_robin",
+                "is_fallback": False,
+            },
+            "outcome": "selected",
+            "failing_conditions": [],
+            "eligible_agent_ids": ["usr_01jd3v6k8h2k3m4n5p6q7r8s9t"],
+        }
+    ],
     "reason": "Rule 'SF buyers from portals' (position 1) matched and rotates round-robin over "
-              "2 agents; the next turn (7) would go to Maya Chen (usr_01jd...). This preview "
-              "does not advance the rotation cursor, so the live pick may differ if other "
-              "leads are routed first.",
+    "2 agents; the next turn (7) would go to Maya Chen (usr_01jd...). This preview "
+    "does not advance the rotation cursor, so the live pick may differ if other "
+    "leads are routed first.",
 }
 
 
 class RoutingPreview(BaseModel):
     model_config = ConfigDict(json_schema_extra={"examples": [_PREVIEW_EXAMPLE]})
 
-    dry_run: bool = Field(description="Always true: nothing was created, assigned, notified "
-                                      "or advanced.")
-    winning_rule: RuleRef | None = Field(description="The rule that decides; null when none "
-                                                     "applies.")
+    dry_run: bool = Field(
+        description="Always true: nothing was created, assigned, notified or advanced."
+    )
+    winning_rule: RuleRef | None = Field(
+        description="The rule that decides; null when none applies."
+    )
     assignee: Assignee | None = Field(description="Who a lead like this would go to now.")
     assignee_id: str | None
     method: str | None = Field(description="The winning rule's method.")
-    used_fallback: bool = Field(description="True when no ordinary rule matched and the "
-                                            "fallback rule decided.")
-    rotation_turn: int | None = Field(description="round_robin only: the turn the next live "
-                                                  "lead would take (not taken by a preview).")
+    used_fallback: bool = Field(
+        description="True when no ordinary rule matched and the fallback rule decided."
+    )
+    rotation_turn: int | None = Field(
+        description="round_robin only: the turn the next live "
+        "lead would take (not taken by a preview)."
+    )
     rotation_advanced: bool = Field(description="Always false for a preview.")
-    considered: list[ConsideredRule] = Field(description="Every rule in evaluation order "
-                                                         "(ordinary rules by position, the "
-                                                         "fallback last), with its outcome.")
-    reason: str = Field(description="A sentence explaining the decision; for round_robin it "
-                                    "says that the cursor was not advanced.")
+    considered: list[ConsideredRule] = Field(
+        description="Every rule in evaluation order "
+        "(ordinary rules by position, the "
+        "fallback last), with its outcome."
+    )
+    reason: str = Field(
+        description="A sentence explaining the decision; for round_robin it "
+        "says that the cursor was not advanced."
+    )

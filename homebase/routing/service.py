@@ -22,8 +22,9 @@ from homebase.routing.engine import (
 from homebase.workspaces.settings import WorkspaceSettings
 
 
-async def route(session: TenantSession, lead: LeadFacts, *,
-                preview: bool) -> tuple[Decision, dict[str, Member]]:
+async def route(
+    session: TenantSession, lead: LeadFacts, *, preview: bool
+) -> tuple[Decision, dict[str, Member]]:
     """Preview reads the rotation cursor; live routing takes a turn (advancing it)."""
     inputs = await routing_inputs(session)
     rules, members = inputs.rules, inputs.members
@@ -35,15 +36,19 @@ async def route(session: TenantSession, lead: LeadFacts, *,
     return decide(rules, lead, members, state, preview=preview), by_id
 
 
-async def _state_for(session: TenantSession, winner: Considered | None, preview: bool,
-                     settings: WorkspaceSettings) -> RoutingState:
+async def _state_for(
+    session: TenantSession, winner: Considered | None, preview: bool, settings: WorkspaceSettings
+) -> RoutingState:
     state = RoutingState()
     if winner is None:
         return state
     rule = winner.rule
     if rule.method == ROUND_ROBIN:
-        turn = (await repository.read_cursor(session, rule.id) if preview
-                else await repository.take_turn(session, rule.id, session.now()))
+        turn = (
+            await repository.read_cursor(session, rule.id)
+            if preview
+            else await repository.take_turn(session, rule.id, session.now())
+        )
         return replace(state, cursors={rule.id: turn})
     if rule.method == FIRST_AVAILABLE:
         hours = settings.first_available_window_hours
@@ -57,28 +62,52 @@ def rule_ref(decision: Decision) -> dict[str, Any] | None:
     rule = decision.rule
     if rule is None:
         return None
-    return {"id": rule.id, "name": rule.name, "position": rule.position, "method": rule.method,
-            "is_fallback": rule.is_fallback}
+    return {
+        "id": rule.id,
+        "name": rule.name,
+        "position": rule.position,
+        "method": rule.method,
+        "is_fallback": rule.is_fallback,
+    }
 
 
 def considered_json(decision: Decision) -> list[dict[str, Any]]:
-    return [{"rule": {"id": entry.rule.id, "name": entry.rule.name,
-                      "position": entry.rule.position, "method": entry.rule.method,
-                      "is_fallback": entry.rule.is_fallback},
-             "outcome": entry.outcome,
-             "failing_conditions": [{"condition": failed.condition,
-                                     "expected": failed.expected, "actual": failed.actual,
-                                     "message": failed.message}
-                                    for failed in entry.failing_conditions],
-             "eligible_agent_ids": list(entry.eligible_agent_ids)}
-            for entry in decision.considered]
+    return [
+        {
+            "rule": {
+                "id": entry.rule.id,
+                "name": entry.rule.name,
+                "position": entry.rule.position,
+                "method": entry.rule.method,
+                "is_fallback": entry.rule.is_fallback,
+            },
+            "outcome": entry.outcome,
+            "failing_conditions": [
+                {
+                    "condition": failed.condition,
+                    "expected": failed.expected,
+                    "actual": failed.actual,
+                    "message": failed.message,
+                }
+                for failed in entry.failing_conditions
+            ],
+            "eligible_agent_ids": list(entry.eligible_agent_ids),
+        }
+        for entry in decision.considered
+    ]
 
 
 def preview_json(decision: Decision, members: dict[str, Member]) -> dict[str, Any]:
     assignee = members.get(decision.assignee_id) if decision.assignee_id else None
-    return {"dry_run": True, "winning_rule": rule_ref(decision),
-            "assignee": {"id": assignee.id, "name": assignee.name} if assignee else None,
-            "assignee_id": decision.assignee_id, "method": decision.method,
-            "used_fallback": decision.used_fallback, "rotation_turn": decision.rotation_turn,
-            "rotation_advanced": False, "considered": considered_json(decision),
-            "reason": decision.reason}
+    return {
+        "dry_run": True,
+        "winning_rule": rule_ref(decision),
+        "assignee": {"id": assignee.id, "name": assignee.name} if assignee else None,
+        "assignee_id": decision.assignee_id,
+        "method": decision.method,
+        "used_fallback": decision.used_fallback,
+        "rotation_turn": decision.rotation_turn,
+        "rotation_advanced": False,
+        "considered": considered_json(decision),
+        "reason": decision.reason,
+    }

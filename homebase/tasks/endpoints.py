@@ -34,34 +34,58 @@ are not part of the comparison.
 """
 
 
-@router.get("", response_model=Page[Task], summary="List tasks",
-            description="Newest first. Filters combine with AND.",
-            responses=error_responses(*READ_ERRORS))
-async def list_tasks(request: Request, principal: TasksRead, session: Tenant, page: Pages,
-                     fields: TaskFields,
-                     filters: Annotated[TaskFilters, Query()]) -> JSONResponse:
+@router.get(
+    "",
+    response_model=Page[Task],
+    summary="List tasks",
+    description="Newest first. Filters combine with AND.",
+    responses=error_responses(*READ_ERRORS),
+)
+async def list_tasks(
+    request: Request,
+    principal: TasksRead,
+    session: Tenant,
+    page: Pages,
+    fields: TaskFields,
+    filters: Annotated[TaskFilters, Query()],
+) -> JSONResponse:
     return await list_response(
-        request, session, page, filters.model_dump(mode="json"),
-        lambda after_id, limit: repository.list_statement(session, filters, after_id=after_id,
-                                                          limit=limit),
-        lambda row: fields(render.task(row)))
+        request,
+        session,
+        page,
+        filters.model_dump(mode="json"),
+        lambda after_id, limit: repository.list_statement(
+            session, filters, after_id=after_id, limit=limit
+        ),
+        lambda row: fields(render.task(row)),
+    )
 
 
-@router.post("", status_code=201, response_model=TaskCreated,
-             summary="Create a follow-up task", description=CREATE_DESCRIPTION,
-             responses={200: {"model": TaskCreated,
-                              "description": "An identical task already existed (created "
-                                             "false)."},
-                        **error_responses(*READ_ERRORS)})
-async def create_task(body: TaskCreate, principal: TasksWrite, session: Tenant,
-                      fields: TaskFields) -> JSONResponse:
+@router.post(
+    "",
+    status_code=201,
+    response_model=TaskCreated,
+    summary="Create a follow-up task",
+    description=CREATE_DESCRIPTION,
+    responses={
+        200: {
+            "model": TaskCreated,
+            "description": "An identical task already existed (created false).",
+        },
+        **error_responses(*READ_ERRORS),
+    },
+)
+async def create_task(
+    body: TaskCreate, principal: TasksWrite, session: Tenant, fields: TaskFields
+) -> JSONResponse:
     row, created = await service.create_task(session, body)
-    return json_response({**fields(render.task(row)), "created": created},
-                         201 if created else 200)
+    return json_response({**fields(render.task(row)), "created": created}, 201 if created else 200)
 
 
-@router.get("/{id}", response_model=Task, summary="Retrieve a task",
-            responses=error_responses(*ONE_ERRORS))
-async def get_task(id: str, principal: TasksRead, session: Tenant,
-                   fields: TaskFields) -> JSONResponse:
+@router.get(
+    "/{id}", response_model=Task, summary="Retrieve a task", responses=error_responses(*ONE_ERRORS)
+)
+async def get_task(
+    id: str, principal: TasksRead, session: Tenant, fields: TaskFields
+) -> JSONResponse:
     return json_response(fields(render.task(await service.get_or_404(session, id))))

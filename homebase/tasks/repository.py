@@ -21,8 +21,9 @@ async def get(session: TenantSession, task_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(session.select(tasks).where(tasks.c.id == task_id))
 
 
-def list_statement(session: TenantSession, filters: TaskFilters, *, after_id: str | None,
-                   limit: int) -> Select:
+def list_statement(
+    session: TenantSession, filters: TaskFilters, *, after_id: str | None, limit: int
+) -> Select:
     statement = session.select(tasks)
     for name in ("contact_id", "assignee_id"):
         value = getattr(filters, name)
@@ -39,8 +40,9 @@ async def insert(session: TenantSession, row: dict[str, Any]) -> None:
     await session.insert(tasks, row)
 
 
-async def claim(session: TenantSession, dedupe_key: str, task_id: str, *, now: datetime,
-                expires_at: datetime) -> str:
+async def claim(
+    session: TenantSession, dedupe_key: str, task_id: str, *, now: datetime, expires_at: datetime
+) -> str:
     """The id of the task that holds this key after the call: `task_id` when the key was
     free or its claim had expired, else the live holder's.
 
@@ -50,8 +52,11 @@ async def claim(session: TenantSession, dedupe_key: str, task_id: str, *, now: d
     """
     dialect_insert = postgresql_insert if session.dialect == "postgresql" else sqlite_insert
     statement = dialect_insert(claims).values(
-        workspace_id=session.workspace_id, dedupe_key=dedupe_key, task_id=task_id,
-        expires_at=expires_at)
+        workspace_id=session.workspace_id,
+        dedupe_key=dedupe_key,
+        task_id=task_id,
+        expires_at=expires_at,
+    )
     statement = statement.on_conflict_do_update(
         index_elements=["workspace_id", "dedupe_key"],
         set_={"task_id": statement.excluded.task_id, "expires_at": statement.excluded.expires_at},
@@ -60,8 +65,9 @@ async def claim(session: TenantSession, dedupe_key: str, task_id: str, *, now: d
     won = (await session.connection.execute(statement)).first()
     if won is not None:
         return won[0]
-    holder = await session.fetch_one(session.select(claims, claims.c.task_id).where(
-        claims.c.dedupe_key == dedupe_key))
+    holder = await session.fetch_one(
+        session.select(claims, claims.c.task_id).where(claims.c.dedupe_key == dedupe_key)
+    )
     return holder["task_id"]
 
 

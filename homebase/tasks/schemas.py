@@ -20,12 +20,17 @@ _TASK_EXAMPLE = {
     "title": "Call Dana about the Noe Valley offer",
     "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
     "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
-    "due_at": "2026-11-21T17:00:00.000Z", "status": "open",
+    "due_at": "2026-11-21T17:00:00.000Z",
+    "status": "open",
     "notes": "She asked for comps on Elizabeth St.",
 }
-_TASK_RESPONSE = {"id": "tsk_01jd3v6k8h2k3m4n5p6q7r8s9t", **_TASK_EXAMPLE, "source": "api",
-                  "created_at": "2026-11-20T17:04:05.123Z",
-                  "updated_at": "2026-11-20T17:04:05.123Z"}
+_TASK_RESPONSE = {
+    "id": "tsk_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    **_TASK_EXAMPLE,
+    "source": "api",
+    "created_at": "2026-11-20T17:04:05.123Z",
+    "updated_at": "2026-11-20T17:04:05.123Z",
+}
 
 
 class TaskCreate(BaseModel):
@@ -34,14 +39,16 @@ class TaskCreate(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_TASK_EXAMPLE]})
 
-    title: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
-                                            max_length=200), not_blank()]
+    title: Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200), not_blank()
+    ]
     contact_id: Id | None = Field(None, description="A contact of this workspace.")
     assignee_id: Id | None = Field(None, description="A member (user) of this workspace.")
     due_at: AwareDatetime | None = Field(None, description="ISO 8601 with a time zone.")
     status: TaskStatus = TaskStatus.open
     notes: Annotated[str, StringConstraints(max_length=20000)] | None = Field(
-        None, description="Not part of what makes two tasks identical.")
+        None, description="Not part of what makes two tasks identical."
+    )
 
 
 class Task(BaseModel):
@@ -54,8 +61,9 @@ class Task(BaseModel):
     due_at: datetime | None
     status: TaskStatus
     notes: str | None
-    source: str = Field(description="api, or automation when an automation's create_task "
-                                    "step made it.")
+    source: str = Field(
+        description="api, or automation when an automation's create_task step made it."
+    )
     created_at: datetime
     updated_at: datetime
 
@@ -63,16 +71,22 @@ class Task(BaseModel):
 class TaskCreated(Task):
     """The task, and whether this request created it."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {**_TASK_RESPONSE, "created": True}, {**_TASK_RESPONSE, "created": False}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [{**_TASK_RESPONSE, "created": True}, {**_TASK_RESPONSE, "created": False}]
+        }
+    )
 
-    created: bool = Field(description="false: an identical task was created within the "
-                                      "last 60 seconds; this is that task (answered 200).")
+    created: bool = Field(
+        description="false: an identical task was created within the "
+        "last 60 seconds; this is that task (answered 200)."
+    )
 
 
 class TaskFilters(BaseModel):
     contact_id: FilterId | None = None
     assignee_id: FilterId | None = None
     status: TaskStatus | None = None
-    due_before: QueryDateTime | None = Field(None, description="Tasks due strictly before "
-                                                               "this moment (ISO 8601).")
+    due_before: QueryDateTime | None = Field(
+        None, description="Tasks due strictly before this moment (ISO 8601)."
+    )

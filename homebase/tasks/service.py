@@ -23,8 +23,9 @@ async def get_or_404(session: TenantSession, task_id: str) -> dict[str, Any]:
     return row
 
 
-def dedupe_key(title: str, contact_id: str | None, assignee_id: str | None,
-               due_at: datetime | None) -> str:
+def dedupe_key(
+    title: str, contact_id: str | None, assignee_id: str | None, due_at: datetime | None
+) -> str:
     """What makes two tasks identical: the title (whitespace collapsed, case kept), the
     contact, the assignee and the due moment (to the second, in UTC)."""
     due = due_at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ") if due_at else ""
@@ -32,12 +33,14 @@ def dedupe_key(title: str, contact_id: str | None, assignee_id: str | None,
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
 
 
-async def check_references(session: TenantSession, contact_id: str | None,
-                           assignee_id: str | None) -> None:
+async def check_references(
+    session: TenantSession, contact_id: str | None, assignee_id: str | None
+) -> None:
     """Both failures at once; another workspace's id reads like an unknown one."""
     errors = []
-    if contact_id is not None and (refusal := await references.contact_refusal(session,
-                                                                                contact_id)):
+    if contact_id is not None and (
+        refusal := await references.contact_refusal(session, contact_id)
+    ):
         errors.append(("contact_id", refusal))
     if assignee_id is not None and not await references.member_exists(session, assignee_id):
         errors.append(("assignee_id", "is not a member of this workspace"))
@@ -45,26 +48,38 @@ async def check_references(session: TenantSession, contact_id: str | None,
         raise ValidationFailed.for_fields(errors)
 
 
-async def create_task(session: TenantSession, data: TaskCreate, *, source: str = "api"
-                      ) -> tuple[dict[str, Any], bool]:
+async def create_task(
+    session: TenantSession, data: TaskCreate, *, source: str = "api"
+) -> tuple[dict[str, Any], bool]:
     """(task, created). Not check-then-insert: the claim on the dedupe key is one atomic
     upsert (repository.claim), so concurrent identical creates make one task."""
     await check_references(session, data.contact_id, data.assignee_id)
     now = session.now()
     key = dedupe_key(data.title, data.contact_id, data.assignee_id, data.due_at)
     task_id = new_id("tsk")
-    holder = await repository.claim(session, key, task_id, now=now,
-                                    expires_at=now + DEDUPE_WINDOW)
+    holder = await repository.claim(session, key, task_id, now=now, expires_at=now + DEDUPE_WINDOW)
     if holder != task_id:
         return await get_or_404(session, holder), False
-    row = {"id": task_id, "title": data.title, "contact_id": data.contact_id,
-           "assignee_id": data.assignee_id, "due_at": data.due_at, "status": data.status.value,
-           "notes": data.notes, "source": source, "dedupe_key": key, "created_at": now,
-           "updated_at": now}
+    row = {
+        "id": task_id,
+        "title": data.title,
+        "contact_id": data.contact_id,
+        "assignee_id": data.assignee_id,
+        "due_at": data.due_at,
+        "status": data.status.value,
+        "notes": data.notes,
+        "source": source,
+        "dedupe_key": key,
+        "created_at": now,
+        "updated_at": now,
+    }
     await repository.insert(session, row)
     if data.contact_id is not None:
-        await timeline.record(session, data.contact_id, "task_created",
-                              f"Task: {data.title}"[:200],
-                              data={"task_id": task_id, "assignee_id": data.assignee_id,
-                                    "source": source})
+        await timeline.record(
+            session,
+            data.contact_id,
+            "task_created",
+            f"Task: {data.title}"[:200],
+            data={"task_id": task_id, "assignee_id": data.assignee_id, "source": source},
+        )
     return row, True

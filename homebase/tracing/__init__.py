@@ -52,10 +52,15 @@ def exporters_from(environ: Mapping[str, str]) -> tuple[str, ...]:
         return ()
     named = environ.get("OTEL_TRACES_EXPORTER", "").strip().lower()
     if named:
-        names = tuple(dict.fromkeys(
-            name.strip() for name in named.split(",") if name.strip() not in ("", "none")))
-    elif (environ.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "").strip()
-          or environ.get("OTEL_EXPORTER_OTLP_ENDPOINT", "").strip()):
+        names = tuple(
+            dict.fromkeys(
+                name.strip() for name in named.split(",") if name.strip() not in ("", "none")
+            )
+        )
+    elif (
+        environ.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "").strip()
+        or environ.get("OTEL_EXPORTER_OTLP_ENDPOINT", "").strip()
+    ):
         names = ("otlp",)
     else:
         names = ()
@@ -63,12 +68,17 @@ def exporters_from(environ: Mapping[str, str]) -> tuple[str, ...]:
     if unknown:
         raise TracingConfigError(
             f"OTEL_TRACES_EXPORTER: {', '.join(unknown)} is not available; "
-            f"use {', '.join(EXPORTERS)} or none")
-    protocol = (environ.get("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "").strip()
-                or environ.get("OTEL_EXPORTER_OTLP_PROTOCOL", "").strip() or PROTOCOL)
+            f"use {', '.join(EXPORTERS)} or none"
+        )
+    protocol = (
+        environ.get("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "").strip()
+        or environ.get("OTEL_EXPORTER_OTLP_PROTOCOL", "").strip()
+        or PROTOCOL
+    )
     if "otlp" in names and protocol != PROTOCOL:
         raise TracingConfigError(
-            f"OTEL_EXPORTER_OTLP_PROTOCOL: {protocol} is not available; use {PROTOCOL}")
+            f"OTEL_EXPORTER_OTLP_PROTOCOL: {protocol} is not available; use {PROTOCOL}"
+        )
     return names
 
 
@@ -140,9 +150,13 @@ def _job_span(name: str) -> Iterator[trace.Span]:
     # A fresh context: each run is its own trace, never a child of whatever started the
     # worker task. Exceptions are recorded by type only (runner.py's job_failed).
     with trace.get_tracer(TRACER).start_as_current_span(
-            f"job {name}", context=otel_context.Context(), kind=SpanKind.INTERNAL,
-            attributes={JOB: name}, record_exception=False,
-            set_status_on_exception=False) as span:
+        f"job {name}",
+        context=otel_context.Context(),
+        kind=SpanKind.INTERNAL,
+        attributes={JOB: name},
+        record_exception=False,
+        set_status_on_exception=False,
+    ) as span:
         yield span
 
 

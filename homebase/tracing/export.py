@@ -71,8 +71,7 @@ def _events(span: ReadableSpan) -> list[Event]:
     for event in span.events:
         attributes = dict(event.attributes or {})
         if event.name == "exception":
-            attributes = {key: value for key, value in attributes.items()
-                          if key in EXCEPTION_KEPT}
+            attributes = {key: value for key, value in attributes.items() if key in EXCEPTION_KEPT}
         events.append(Event(event.name, attributes, event.timestamp))
     return events
 
@@ -81,11 +80,19 @@ def redacted(span: ReadableSpan) -> ReadableSpan:
     # The SDK makes ReadableSpans itself; a copy is the one public way to change what an
     # ended span says before it is exported.
     return ReadableSpan(
-        name=redact(span.name), context=span.context, parent=span.parent,
-        resource=span.resource, attributes=_attributes(span), events=_events(span),
-        links=span.links, kind=span.kind, status=Status(span.status.status_code),
-        start_time=span.start_time, end_time=span.end_time,
-        instrumentation_scope=span.instrumentation_scope)
+        name=redact(span.name),
+        context=span.context,
+        parent=span.parent,
+        resource=span.resource,
+        attributes=_attributes(span),
+        events=_events(span),
+        links=span.links,
+        kind=span.kind,
+        status=Status(span.status.status_code),
+        start_time=span.start_time,
+        end_time=span.end_time,
+        instrumentation_scope=span.instrumentation_scope,
+    )
 
 
 class RedactingExporter(SpanExporter):

@@ -36,22 +36,28 @@ def _exporter(name: str) -> SpanExporter:
     if name == "console":
         # One compact JSON object per line on stderr, beside the log lines, so stdout
         # keeps only what commands print and HOMEBASE_LOG_FORMAT=json stays line-parsable.
-        return ConsoleSpanExporter(out=sys.stderr,
-                                   formatter=lambda span: span.to_json(indent=None) + "\n")
+        return ConsoleSpanExporter(
+            out=sys.stderr, formatter=lambda span: span.to_json(indent=None) + "\n"
+        )
     from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 
     return OTLPSpanExporter()
 
 
 def install(names: tuple[str, ...]) -> TracerProvider:
-    resource = Resource.create({SERVICE_NAME: os.environ.get("OTEL_SERVICE_NAME") or "homebase",
-                                SERVICE_VERSION: __version__})
+    resource = Resource.create(
+        {
+            SERVICE_NAME: os.environ.get("OTEL_SERVICE_NAME") or "homebase",
+            SERVICE_VERSION: __version__,
+        }
+    )
     # shutdown_on_exit=False: shut_down() below runs with a bound at the end of serve's
     # lifespan and of the worker; the SDK's own exit hook waits up to 30 s per processor.
     provider = TracerProvider(resource=resource, shutdown_on_exit=False)
     for name in names:
         provider.add_span_processor(
-            DropIdleJobs(BatchSpanProcessor(RedactingExporter(_exporter(name)))))
+            DropIdleJobs(BatchSpanProcessor(RedactingExporter(_exporter(name))))
+        )
     trace.set_tracer_provider(provider)
     # Global patches, each once per process: every httpx client (webhooks, Twilio,
     # CalDAV), every Redis client (the limiter), every SQLAlchemy engine created from now
@@ -70,12 +76,16 @@ def instrument_client(client: Any, provider: TracerProvider) -> None:
 
 
 def instrument_app(app: Any, provider: TracerProvider) -> None:
-    configured = (os.environ.get("OTEL_PYTHON_FASTAPI_EXCLUDED_URLS")
-                  or os.environ.get("OTEL_PYTHON_EXCLUDED_URLS"))
+    configured = os.environ.get("OTEL_PYTHON_FASTAPI_EXCLUDED_URLS") or os.environ.get(
+        "OTEL_PYTHON_EXCLUDED_URLS"
+    )
     # No spans for each ASGI receive/send message: one server span per request.
-    FastAPIInstrumentor.instrument_app(app, tracer_provider=provider,
-                                       excluded_urls=None if configured else EXCLUDED_URLS,
-                                       exclude_spans=["receive", "send"])
+    FastAPIInstrumentor.instrument_app(
+        app,
+        tracer_provider=provider,
+        excluded_urls=None if configured else EXCLUDED_URLS,
+        exclude_spans=["receive", "send"],
+    )
 
 
 def shut_down(provider: TracerProvider, timeout_seconds: float) -> None:

@@ -24,149 +24,321 @@ class EventDoc:
 
 
 _CONTACT = {
-    "id": (STR, "contact id"), "first_name": (OSTR, ""), "last_name": (OSTR, ""),
-    "email": (OSTR, "masked"), "phone": (OSTR, "masked"), "stage": (STR, ""),
-    "source": (OSTR, ""), "tags": (list[str], ""), "notes": (OSTR, ""), "owner_id": (OSTR, ""),
+    "id": (STR, "contact id"),
+    "first_name": (OSTR, ""),
+    "last_name": (OSTR, ""),
+    "email": (OSTR, "masked"),
+    "phone": (OSTR, "masked"),
+    "stage": (STR, ""),
+    "source": (OSTR, ""),
+    "tags": (list[str], ""),
+    "notes": (OSTR, ""),
+    "owner_id": (OSTR, ""),
     "pii_masked": (BOOL, "always true in events"),
     "ai_auto_response_paused": (BOOL, "a member's note pauses the AI's replies"),
-    "ai_auto_response_paused_at": (OSTR, ""), "anonymized_at": (OSTR, "set by DELETE"),
-    "created_at": (STR, ""), "updated_at": (STR, ""),
+    "ai_auto_response_paused_at": (OSTR, ""),
+    "anonymized_at": (OSTR, "set by DELETE"),
+    "created_at": (STR, ""),
+    "updated_at": (STR, ""),
 }
-_CONTACT_EXAMPLE = {"id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t", "first_name": "Dana",
-                    "last_name": "Reyes", "email": "d***@example.com",
-                    "phone": "+* *** ***-0142", "stage": "LEAD", "source": "Zillow",
-                    "tags": ["buyer"], "notes": None, "owner_id": None, "pii_masked": True,
-                    "ai_auto_response_paused": False, "ai_auto_response_paused_at": None,
-                    "anonymized_at": None, "created_at": "2026-11-20T17:04:05.123Z",
-                    "updated_at": "2026-11-20T17:04:05.123Z"}
-_MESSAGE = {"id": (STR, "message id"), "contact_id": (OSTR, ""),
-            "channel": (STR, "SMS, WHATSAPP or EMAIL"), "direction": (STR, "OUTBOUND|INBOUND"),
-            "status": (STR, ""), "ai_generated": (BOOL, "composed by the AI"),
-            "from": (OSTR, "masked"), "to": (OSTR, "masked")}
-_MESSAGE_EXAMPLE = {"id": "msg_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": _CONTACT_EXAMPLE["id"],
-                    "channel": "SMS", "direction": "OUTBOUND", "status": "SENT",
-                    "ai_generated": True, "from": "+*******0100", "to": "+*******0142"}
-_LEAD_EXAMPLE = {"id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": _CONTACT_EXAMPLE["id"],
-                 "phone": "+* *** ***-0142", "source": "Zillow", "pii_masked": True,
-                 "ai_outbound_allowed": True, "routing_status": "assigned"}
+_CONTACT_EXAMPLE = {
+    "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "first_name": "Dana",
+    "last_name": "Reyes",
+    "email": "d***@example.com",
+    "phone": "+* *** ***-0142",
+    "stage": "LEAD",
+    "source": "Zillow",
+    "tags": ["buyer"],
+    "notes": None,
+    "owner_id": None,
+    "pii_masked": True,
+    "ai_auto_response_paused": False,
+    "ai_auto_response_paused_at": None,
+    "anonymized_at": None,
+    "created_at": "2026-11-20T17:04:05.123Z",
+    "updated_at": "2026-11-20T17:04:05.123Z",
+}
+_MESSAGE = {
+    "id": (STR, "message id"),
+    "contact_id": (OSTR, ""),
+    "channel": (STR, "SMS, WHATSAPP or EMAIL"),
+    "direction": (STR, "OUTBOUND|INBOUND"),
+    "status": (STR, ""),
+    "ai_generated": (BOOL, "composed by the AI"),
+    "from": (OSTR, "masked"),
+    "to": (OSTR, "masked"),
+}
+_MESSAGE_EXAMPLE = {
+    "id": "msg_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "contact_id": _CONTACT_EXAMPLE["id"],
+    "channel": "SMS",
+    "direction": "OUTBOUND",
+    "status": "SENT",
+    "ai_generated": True,
+    "from": "+*******0100",
+    "to": "+*******0142",
+}
+_LEAD_EXAMPLE = {
+    "id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "contact_id": _CONTACT_EXAMPLE["id"],
+    "phone": "+* *** ***-0142",
+    "source": "Zillow",
+    "pii_masked": True,
+    "ai_outbound_allowed": True,
+    "routing_status": "assigned",
+}
 
 _APPOINTMENT = {
-    "id": (STR, "appointment id"), "contact_id": (STR, ""), "title": (STR, ""),
-    "starts_at": (STR, ""), "ends_at": (STR, ""), "location": (OSTR, ""),
-    "created_by": (OSTR, "member"), "assignee_id": (OSTR, "member"),
-    "outcome": (OSTR, "showed, no_show or cancelled"), "outcome_recorded_at": (OSTR, ""),
-    "status": (STR, "scheduled, done or cancelled"), "created_at": (STR, ""),
+    "id": (STR, "appointment id"),
+    "contact_id": (STR, ""),
+    "title": (STR, ""),
+    "starts_at": (STR, ""),
+    "ends_at": (STR, ""),
+    "location": (OSTR, ""),
+    "created_by": (OSTR, "member"),
+    "assignee_id": (OSTR, "member"),
+    "outcome": (OSTR, "showed, no_show or cancelled"),
+    "outcome_recorded_at": (OSTR, ""),
+    "status": (STR, "scheduled, done or cancelled"),
+    "created_at": (STR, ""),
     "updated_at": (STR, ""),
 }
 _APPOINTMENT_EXAMPLE = {
-    "id": "apt_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": _CONTACT_EXAMPLE["id"],
-    "title": "Showing: 1421 Sanchez St", "starts_at": "2026-11-21T17:00:00.000Z",
-    "ends_at": "2026-11-21T17:45:00.000Z", "location": "1421 Sanchez St",
+    "id": "apt_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "contact_id": _CONTACT_EXAMPLE["id"],
+    "title": "Showing: 1421 Sanchez St",
+    "starts_at": "2026-11-21T17:00:00.000Z",
+    "ends_at": "2026-11-21T17:45:00.000Z",
+    "location": "1421 Sanchez St",
     "created_by": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
-    "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t", "outcome": None,
-    "outcome_recorded_at": None, "status": "scheduled",
-    "created_at": "2026-11-20T17:04:05.123Z", "updated_at": "2026-11-20T17:04:05.123Z"}
+    "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "outcome": None,
+    "outcome_recorded_at": None,
+    "status": "scheduled",
+    "created_at": "2026-11-20T17:04:05.123Z",
+    "updated_at": "2026-11-20T17:04:05.123Z",
+}
 
 EVENT_DOCS: dict[str, EventDoc] = {
-    "contact.created": EventDoc("POST /contacts; POST /leads when it creates the contact",
-                                _CONTACT, _CONTACT_EXAMPLE),
+    "contact.created": EventDoc(
+        "POST /contacts; POST /leads when it creates the contact", _CONTACT, _CONTACT_EXAMPLE
+    ),
     "contact.updated": EventDoc(
         "PATCH /contacts/{id} that changes something; DELETE /contacts/{id} (changed: "
-        "[\"anonymized\"])", {**_CONTACT, "changed": (list[str], "names of changed fields")},
-        {**_CONTACT_EXAMPLE, "changed": ["stage"]}),
+        '["anonymized"])',
+        {**_CONTACT, "changed": (list[str], "names of changed fields")},
+        {**_CONTACT_EXAMPLE, "changed": ["stage"]},
+    ),
     "contact.stage_changed": EventDoc(
         "PATCH /contacts/{id} with a different stage",
         {"id": (STR, "contact id"), "previous_stage": (STR, ""), "stage": (STR, "")},
-        {"id": _CONTACT_EXAMPLE["id"], "previous_stage": "LEAD", "stage": "HOT_LEAD"}),
+        {"id": _CONTACT_EXAMPLE["id"], "previous_stage": "LEAD", "stage": "HOT_LEAD"},
+    ),
     "contact.tag_added": EventDoc(
         "POST /contacts (one per tag); PATCH /contacts/{id} adding tags (one per new tag)",
         {"id": (STR, "contact id"), "tag": (STR, "the tag added"), "tags": (list[str], "all")},
-        {"id": _CONTACT_EXAMPLE["id"], "tag": "buyer", "tags": ["buyer"]}),
+        {"id": _CONTACT_EXAMPLE["id"], "tag": "buyer", "tags": ["buyer"]},
+    ),
     "lead.created": EventDoc(
-        "POST /leads", {"id": (STR, "lead id"), "contact_id": (OSTR, ""),
-                        "phone": (OSTR, "masked"), "source": (STR, ""),
-                        "ai_outbound_allowed": (BOOL, ""), "routing_status": (STR, ""),
-                        "...": (ANY, "and the other Lead fields, masked")}, _LEAD_EXAMPLE),
+        "POST /leads",
+        {
+            "id": (STR, "lead id"),
+            "contact_id": (OSTR, ""),
+            "phone": (OSTR, "masked"),
+            "source": (STR, ""),
+            "ai_outbound_allowed": (BOOL, ""),
+            "routing_status": (STR, ""),
+            "...": (ANY, "and the other Lead fields, masked"),
+        },
+        _LEAD_EXAMPLE,
+    ),
     "lead.assigned": EventDoc(
         "POST /leads (when routed); POST /leads/{id}/assign",
-        {"lead_id": (STR, ""), "contact_id": (OSTR, ""), "assignee_id": (OSTR, ""),
-         "previous_assignee_id": (OSTR, ""), "rule_id": (OSTR, ""), "method": (OSTR, ""),
-         "reason": (OSTR, ""), "lead": (dict[str, Any], "the lead, as in lead.created")},
-        {"lead_id": _LEAD_EXAMPLE["id"], "contact_id": _CONTACT_EXAMPLE["id"],
-         "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t", "previous_assignee_id": None,
-         "rule_id": "rrl_01jd3v6k8h2k3m4n5p6q7r8s9t", "method": "round_robin",
-         "reason": "rule Zillow buyers matched", "lead": _LEAD_EXAMPLE}),
-    "message.received": EventDoc("inbound provider callback (SMS, WhatsApp, email)", _MESSAGE,
-                                 {**_MESSAGE_EXAMPLE, "direction": "INBOUND",
-                                  "ai_generated": False, "status": "RECEIVED"}),
-    "message.sent": EventDoc("POST /messages once the provider accepts it, AI-composed "
-                             "sends included", _MESSAGE, _MESSAGE_EXAMPLE),
+        {
+            "lead_id": (STR, ""),
+            "contact_id": (OSTR, ""),
+            "assignee_id": (OSTR, ""),
+            "previous_assignee_id": (OSTR, ""),
+            "rule_id": (OSTR, ""),
+            "method": (OSTR, ""),
+            "reason": (OSTR, ""),
+            "lead": (dict[str, Any], "the lead, as in lead.created"),
+        },
+        {
+            "lead_id": _LEAD_EXAMPLE["id"],
+            "contact_id": _CONTACT_EXAMPLE["id"],
+            "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "previous_assignee_id": None,
+            "rule_id": "rrl_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "method": "round_robin",
+            "reason": "rule Zillow buyers matched",
+            "lead": _LEAD_EXAMPLE,
+        },
+    ),
+    "message.received": EventDoc(
+        "inbound provider callback (SMS, WhatsApp, email)",
+        _MESSAGE,
+        {**_MESSAGE_EXAMPLE, "direction": "INBOUND", "ai_generated": False, "status": "RECEIVED"},
+    ),
+    "message.sent": EventDoc(
+        "POST /messages once the provider accepts it, AI-composed sends included",
+        _MESSAGE,
+        _MESSAGE_EXAMPLE,
+    ),
     "call.completed": EventDoc(
         "the call provider's completion callback (AI-handled calls included)",
-        {"id": (STR, "call id"), "contact_id": (OSTR, ""), "direction": (STR, ""),
-         "from": (OSTR, "masked"), "to": (OSTR, "masked"), "handled_by": (STR, "ai|human"),
-         "user_id": (OSTR, ""), "started_at": (OSTR, ""), "ended_at": (OSTR, ""),
-         "duration_seconds": (INT, ""), "disposition": (OSTR, ""), "summary": (OSTR, "AI"),
-         "has_recording": (BOOL, ""), "provider_call_id": (OSTR, "")},
-        {"id": "cal_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": _CONTACT_EXAMPLE["id"],
-         "direction": "inbound", "from": "+*******0142", "to": "+*******0100",
-         "handled_by": "ai", "user_id": None, "started_at": "2026-11-20T17:00:00.000Z",
-         "ended_at": "2026-11-20T17:04:00.000Z", "duration_seconds": 240,
-         "disposition": "appointment_set", "summary": "Wants a Saturday showing.",
-         "has_recording": True, "provider_call_id": "CA123"}),
+        {
+            "id": (STR, "call id"),
+            "contact_id": (OSTR, ""),
+            "direction": (STR, ""),
+            "from": (OSTR, "masked"),
+            "to": (OSTR, "masked"),
+            "handled_by": (STR, "ai|human"),
+            "user_id": (OSTR, ""),
+            "started_at": (OSTR, ""),
+            "ended_at": (OSTR, ""),
+            "duration_seconds": (INT, ""),
+            "disposition": (OSTR, ""),
+            "summary": (OSTR, "AI"),
+            "has_recording": (BOOL, ""),
+            "provider_call_id": (OSTR, ""),
+        },
+        {
+            "id": "cal_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "contact_id": _CONTACT_EXAMPLE["id"],
+            "direction": "inbound",
+            "from": "+*******0142",
+            "to": "+*******0100",
+            "handled_by": "ai",
+            "user_id": None,
+            "started_at": "2026-11-20T17:00:00.000Z",
+            "ended_at": "2026-11-20T17:04:00.000Z",
+            "duration_seconds": 240,
+            "disposition": "appointment_set",
+            "summary": "Wants a Saturday showing.",
+            "has_recording": True,
+            "provider_call_id": "CA123",
+        },
+    ),
     "deal.stage_changed": EventDoc(
         "PATCH /deals/{id} moving it to another stage",
-        {"id": (STR, "deal id"), "title": (STR, ""), "contact_id": (OSTR, ""),
-         "pipeline_id": (STR, ""), "previous_pipeline_id": (STR, ""),
-         "previous_stage_id": (STR, ""), "previous_stage": (STR, ""), "stage_id": (STR, ""),
-         "stage": (STR, ""), "status": (STR, ""), "value": (ANY, ""), "currency": (STR, "")},
-        {"id": "dea_01jd3v6k8h2k3m4n5p6q7r8s9t", "title": "12 Elm St",
-         "contact_id": _CONTACT_EXAMPLE["id"], "pipeline_id": "pip_01jd3v6k8h2k3m4n5p6q7r8s9t",
-         "previous_pipeline_id": "pip_01jd3v6k8h2k3m4n5p6q7r8s9t",
-         "previous_stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9t", "previous_stage": "Showing",
-         "stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v", "stage": "Offer", "status": "open",
-         "value": "650000.00", "currency": "USD"}),
+        {
+            "id": (STR, "deal id"),
+            "title": (STR, ""),
+            "contact_id": (OSTR, ""),
+            "pipeline_id": (STR, ""),
+            "previous_pipeline_id": (STR, ""),
+            "previous_stage_id": (STR, ""),
+            "previous_stage": (STR, ""),
+            "stage_id": (STR, ""),
+            "stage": (STR, ""),
+            "status": (STR, ""),
+            "value": (ANY, ""),
+            "currency": (STR, ""),
+        },
+        {
+            "id": "dea_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "title": "12 Elm St",
+            "contact_id": _CONTACT_EXAMPLE["id"],
+            "pipeline_id": "pip_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "previous_pipeline_id": "pip_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "previous_stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "previous_stage": "Showing",
+            "stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v",
+            "stage": "Offer",
+            "status": "open",
+            "value": "650000.00",
+            "currency": "USD",
+        },
+    ),
     "document.signed": EventDoc(
         "`homebase admin emit-event --type document.signed` (v1 has no signing feature; "
         "docs/automations.md)",
-        {"document_id": (STR, "the signing service's id"), "name": (STR, ""),
-         "deal_id": (OSTR, ""), "contact_id": (OSTR, ""), "signer_name": (OSTR, ""),
-         "signed_at": (STR, "")},
-        {"document_id": "env_7f3a", "name": "Purchase agreement",
-         "deal_id": "dea_01jd3v6k8h2k3m4n5p6q7r8s9t", "contact_id": _CONTACT_EXAMPLE["id"],
-         "signer_name": "Dana Reyes", "signed_at": "2026-11-20T17:00:00.000Z"}),
-    "appointment.booked": EventDoc("POST /appointments (notes are never in events)",
-                                   _APPOINTMENT, _APPOINTMENT_EXAMPLE),
+        {
+            "document_id": (STR, "the signing service's id"),
+            "name": (STR, ""),
+            "deal_id": (OSTR, ""),
+            "contact_id": (OSTR, ""),
+            "signer_name": (OSTR, ""),
+            "signed_at": (STR, ""),
+        },
+        {
+            "document_id": "env_7f3a",
+            "name": "Purchase agreement",
+            "deal_id": "dea_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "contact_id": _CONTACT_EXAMPLE["id"],
+            "signer_name": "Dana Reyes",
+            "signed_at": "2026-11-20T17:00:00.000Z",
+        },
+    ),
+    "appointment.booked": EventDoc(
+        "POST /appointments (notes are never in events)", _APPOINTMENT, _APPOINTMENT_EXAMPLE
+    ),
     "appointment.rescheduled": EventDoc(
         "PATCH /appointments/{id} with new starts_at and ends_at",
         {**_APPOINTMENT, "previous_starts_at": (STR, ""), "previous_ends_at": (STR, "")},
-        {**_APPOINTMENT_EXAMPLE, "starts_at": "2026-11-22T18:00:00.000Z",
-         "ends_at": "2026-11-22T18:45:00.000Z",
-         "previous_starts_at": "2026-11-21T17:00:00.000Z",
-         "previous_ends_at": "2026-11-21T17:45:00.000Z"}),
+        {
+            **_APPOINTMENT_EXAMPLE,
+            "starts_at": "2026-11-22T18:00:00.000Z",
+            "ends_at": "2026-11-22T18:45:00.000Z",
+            "previous_starts_at": "2026-11-21T17:00:00.000Z",
+            "previous_ends_at": "2026-11-21T17:45:00.000Z",
+        },
+    ),
     "appointment.outcome": EventDoc(
         "PATCH /appointments/{id} with a different outcome",
         {**_APPOINTMENT, "previous_outcome": (OSTR, "null the first time")},
-        {**_APPOINTMENT_EXAMPLE, "outcome": "no_show", "status": "done",
-         "outcome_recorded_at": "2026-11-21T18:00:00.000Z", "previous_outcome": None}),
+        {
+            **_APPOINTMENT_EXAMPLE,
+            "outcome": "no_show",
+            "status": "done",
+            "outcome_recorded_at": "2026-11-21T18:00:00.000Z",
+            "previous_outcome": None,
+        },
+    ),
     "automation.run": EventDoc(
         "POST /automations/{id}/enroll creating an enrolment (not a repeat for a contact "
         "already active in it)",
-        {"id": (STR, "enrolment id"), "automation_id": (STR, ""), "automation_name": (STR, ""),
-         "contact_id": (STR, ""), "status": (STR, "active"), "steps": (INT, "step count"),
-         "enrolled_at": (STR, "")},
-        {"id": "enr_01jd3v6k8h2k3m4n5p6q7r8s9t", "automation_id": "aut_01jd3v6k8h2k3m4n5p6q7r8s9t",
-         "automation_name": "New buyer lead follow-up", "contact_id": _CONTACT_EXAMPLE["id"],
-         "status": "active", "steps": 4, "enrolled_at": "2026-11-20T17:04:05.123Z"}),
+        {
+            "id": (STR, "enrolment id"),
+            "automation_id": (STR, ""),
+            "automation_name": (STR, ""),
+            "contact_id": (STR, ""),
+            "status": (STR, "active"),
+            "steps": (INT, "step count"),
+            "enrolled_at": (STR, ""),
+        },
+        {
+            "id": "enr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "automation_id": "aut_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "automation_name": "New buyer lead follow-up",
+            "contact_id": _CONTACT_EXAMPLE["id"],
+            "status": "active",
+            "steps": 4,
+            "enrolled_at": "2026-11-20T17:04:05.123Z",
+        },
+    ),
     "saved_search.sent": EventDoc(
         "`homebase admin emit-event --type saved_search.sent` (v1 has no listing alerts; "
         "docs/automations.md)",
-        {"saved_search_id": (STR, ""), "name": (STR, ""), "contact_id": (STR, ""),
-         "listing_ids": (list[str], ""), "channel": (STR, "EMAIL or SMS"),
-         "sent_at": (STR, "")},
-        {"saved_search_id": "ss_42", "name": "3-bed Noe Valley under 1.6M",
-         "contact_id": _CONTACT_EXAMPLE["id"], "listing_ids": ["lst_01jd3v6k8h2k3m4n5p6q7r8s9t"],
-         "channel": "EMAIL", "sent_at": "2026-11-20T17:00:00.000Z"}),
+        {
+            "saved_search_id": (STR, ""),
+            "name": (STR, ""),
+            "contact_id": (STR, ""),
+            "listing_ids": (list[str], ""),
+            "channel": (STR, "EMAIL or SMS"),
+            "sent_at": (STR, ""),
+        },
+        {
+            "saved_search_id": "ss_42",
+            "name": "3-bed Noe Valley under 1.6M",
+            "contact_id": _CONTACT_EXAMPLE["id"],
+            "listing_ids": ["lst_01jd3v6k8h2k3m4n5p6q7r8s9t"],
+            "channel": "EMAIL",
+            "sent_at": "2026-11-20T17:00:00.000Z",
+        },
+    ),
 }
 assert set(EVENT_DOCS) == set(EVENT_SCOPES), "every catalogue event is documented"
 
@@ -175,9 +347,12 @@ HEADERS = [
     ("X-Webhook-Delivery", "The delivery id: the same on every attempt and redelivery."),
     ("X-Webhook-Signature", "`sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret."),
     ("X-Webhook-Timestamp", "Unix seconds when this attempt was signed."),
-    ("X-Webhook-Signature-Timestamped", "`sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw "
-                                        "body>`: check it and the timestamp's age to refuse "
-                                        "replays."),
+    (
+        "X-Webhook-Signature-Timestamped",
+        "`sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw "
+        "body>`: check it and the timestamp's age to refuse "
+        "replays.",
+    ),
     ("X-Webhook-Attempt", "1 to 6 within the current schedule."),
 ]
 
@@ -192,21 +367,42 @@ def _camel(name: str) -> str:
 
 def _envelope_model(name: str, doc: EventDoc) -> type[BaseModel]:
     # Nullable members are optional in the schema: the document's examples drop nulls.
-    members = {key: (kind, Field(None if _nullable(kind) else ..., description=text or None))
-               for key, (kind, text) in doc.members.items() if key != "..."}
-    data_example = {"event_id": "evt_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "occurred_at": "2026-11-20T17:04:05.123Z", **doc.example}
+    members = {
+        key: (kind, Field(None if _nullable(kind) else ..., description=text or None))
+        for key, (kind, text) in doc.members.items()
+        if key != "..."
+    }
+    data_example = {
+        "event_id": "evt_01jd3v6k8h2k3m4n5p6q7r8s9t",
+        "occurred_at": "2026-11-20T17:04:05.123Z",
+        **doc.example,
+    }
     data = create_model(
-        f"{_camel(name)}Data", __config__=ConfigDict(extra="allow", json_schema_extra={
-            "examples": [data_example]}),
+        f"{_camel(name)}Data",
+        __config__=ConfigDict(extra="allow", json_schema_extra={"examples": [data_example]}),
         event_id=(str, Field(description="Stable across redeliveries; deduplicate on it.")),
-        occurred_at=(datetime, ...), **members)
+        occurred_at=(datetime, ...),
+        **members,
+    )
     return create_model(
-        f"{_camel(name)}Event", __config__=ConfigDict(json_schema_extra={"examples": [{
-            "event": name, "tenantId": "wsp_01jd3v6k8h2k3m4n5p6q7r8s9t",
-            "occurredAt": data_example["occurred_at"], "data": data_example}]}),
-        event=(str, Field(description=f"Always `{name}`.")), tenantId=(str, ...),
-        occurredAt=(datetime, ...), data=(data, ...))
+        f"{_camel(name)}Event",
+        __config__=ConfigDict(
+            json_schema_extra={
+                "examples": [
+                    {
+                        "event": name,
+                        "tenantId": "wsp_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                        "occurredAt": data_example["occurred_at"],
+                        "data": data_example,
+                    }
+                ]
+            }
+        ),
+        event=(str, Field(description=f"Always `{name}`.")),
+        tenantId=(str, ...),
+        occurredAt=(datetime, ...),
+        data=(data, ...),
+    )
 
 
 def install(app: FastAPI) -> None:
@@ -220,14 +416,27 @@ def install(app: FastAPI) -> None:
 
         source = f"Emitted by: {doc.emitted_by}."
         router.add_api_route(
-            name, receive, methods=["POST"], summary=name, status_code=200,
+            name,
+            receive,
+            methods=["POST"],
+            summary=name,
+            status_code=200,
             operation_id=f"webhook_{name.replace('.', '_')}",
             description=f"{source} Needs {EVENT_SCOPES[name].value} (the subscribing "
-                        "credential's scopes). Phone numbers are always masked. Any 2xx "
-                        "acknowledges; anything else, a redirect or no answer within 10 s is "
-                        "retried after 1, 2, 4, 8 and 16 minutes (6 attempts).",
-            openapi_extra={"parameters": [
-                {"name": header, "in": "header", "required": True,
-                 "schema": {"type": "string"}, "description": text}
-                for header, text in HEADERS]},
-            responses={200: {"description": "Any 2xx acknowledges the delivery."}})
+            "credential's scopes). Phone numbers are always masked. Any 2xx "
+            "acknowledges; anything else, a redirect or no answer within 10 s is "
+            "retried after 1, 2, 4, 8 and 16 minutes (6 attempts).",
+            openapi_extra={
+                "parameters": [
+                    {
+                        "name": header,
+                        "in": "header",
+                        "required": True,
+                        "schema": {"type": "string"},
+                        "description": text,
+                    }
+                    for header, text in HEADERS
+                ]
+            },
+            responses={200: {"description": "Any 2xx acknowledges the delivery."}},
+        )

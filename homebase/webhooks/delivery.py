@@ -84,27 +84,39 @@ class GuardedTransport(httpx.AsyncBaseTransport):
     own transport takes no network backend, so this one is written on the public APIs of
     both (httpx's custom transports, httpcore's pool), as httpx's own is."""
 
-    def __init__(self, *, allow_private: bool, max_connections: int, resolver: Resolver,
-                 dns_timeout: float):
+    def __init__(
+        self, *, allow_private: bool, max_connections: int, resolver: Resolver, dns_timeout: float
+    ):
         self.pool = httpcore.AsyncConnectionPool(
-            ssl_context=httpx.create_ssl_context(), max_connections=max_connections,
-            max_keepalive_connections=max_connections, keepalive_expiry=5.0, retries=0,
-            network_backend=GuardedBackend(allow_private=allow_private,
-                                           lookup=bounded_lookup(resolver, dns_timeout)))
+            ssl_context=httpx.create_ssl_context(),
+            max_connections=max_connections,
+            max_keepalive_connections=max_connections,
+            keepalive_expiry=5.0,
+            retries=0,
+            network_backend=GuardedBackend(
+                allow_private=allow_private, lookup=bounded_lookup(resolver, dns_timeout)
+            ),
+        )
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         url = request.url
         core_request = httpcore.Request(
             method=request.method,
-            url=httpcore.URL(scheme=url.raw_scheme, host=url.raw_host, port=url.port,
-                             target=url.raw_path),
-            headers=request.headers.raw, content=request.stream,
-            extensions=request.extensions)
+            url=httpcore.URL(
+                scheme=url.raw_scheme, host=url.raw_host, port=url.port, target=url.raw_path
+            ),
+            headers=request.headers.raw,
+            content=request.stream,
+            extensions=request.extensions,
+        )
         with _as_httpx_errors():
             response = await self.pool.handle_async_request(core_request)
-        return httpx.Response(status_code=response.status, headers=response.headers,
-                              stream=_ResponseStream(response.stream),
-                              extensions=response.extensions)
+        return httpx.Response(
+            status_code=response.status,
+            headers=response.headers,
+            stream=_ResponseStream(response.stream),
+            extensions=response.extensions,
+        )
 
     async def aclose(self) -> None:
         await self.pool.aclose()
@@ -112,23 +124,32 @@ class GuardedTransport(httpx.AsyncBaseTransport):
 
 # One client per event loop, policy and resolver: connections are reused across attempts
 # (and bound to the loop that opened them).
-_clients: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict]" = (
-    weakref.WeakKeyDictionary())
+_clients: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict]" = weakref.WeakKeyDictionary()
 
 
 def client_for(settings: Settings, resolver: Resolver) -> httpx.AsyncClient:
     loop = asyncio.get_running_loop()
     per_loop = _clients.setdefault(loop, {})
-    key = (settings.webhook_allow_private_urls, settings.webhook_delivery_batch, resolver,
-           settings.webhook_dns_timeout_seconds)
+    key = (
+        settings.webhook_allow_private_urls,
+        settings.webhook_delivery_batch,
+        resolver,
+        settings.webhook_dns_timeout_seconds,
+    )
     client = per_loop.get(key)
     if client is None or client.is_closed:
-        transport = GuardedTransport(allow_private=settings.webhook_allow_private_urls,
-                                      max_connections=max(10, settings.webhook_delivery_batch),
-                                      resolver=resolver,
-                                      dns_timeout=settings.webhook_dns_timeout_seconds)
-        client = httpx.AsyncClient(transport=transport, follow_redirects=False, trust_env=False,
-                                   headers={"User-Agent": USER_AGENT})
+        transport = GuardedTransport(
+            allow_private=settings.webhook_allow_private_urls,
+            max_connections=max(10, settings.webhook_delivery_batch),
+            resolver=resolver,
+            dns_timeout=settings.webhook_dns_timeout_seconds,
+        )
+        client = httpx.AsyncClient(
+            transport=transport,
+            follow_redirects=False,
+            trust_env=False,
+            headers={"User-Agent": USER_AGENT},
+        )
         tracing.instrument_client(client)  # its own transport: not under the global patch
         per_loop[key] = client
     return client
@@ -142,10 +163,12 @@ async def _read_capped(response: httpx.Response, cap: int) -> None:
             break
 
 
-async def _post(client: httpx.AsyncClient, url: str, body: bytes, headers: dict[str, str],
-                settings: Settings) -> tuple[int, str | None]:
-    request = client.build_request("POST", url, content=body, headers=headers,
-                                   timeout=settings.webhook_timeout_seconds)
+async def _post(
+    client: httpx.AsyncClient, url: str, body: bytes, headers: dict[str, str], settings: Settings
+) -> tuple[int, str | None]:
+    request = client.build_request(
+        "POST", url, content=body, headers=headers, timeout=settings.webhook_timeout_seconds
+    )
     response = await client.send(request, stream=True)
     try:
         await _read_capped(response, settings.webhook_max_response_bytes)
@@ -160,8 +183,9 @@ async def _post(client: httpx.AsyncClient, url: str, body: bytes, headers: dict[
     return status, f"receiver answered {status}"
 
 
-async def attempt(client: httpx.AsyncClient, url: str, body: bytes, headers: dict[str, str],
-                  settings: Settings) -> AttemptResult:
+async def attempt(
+    client: httpx.AsyncClient, url: str, body: bytes, headers: dict[str, str], settings: Settings
+) -> AttemptResult:
     started = time.perf_counter()
     status: int | None = None
     try:
@@ -178,5 +202,9 @@ async def attempt(client: httpx.AsyncClient, url: str, body: bytes, headers: dic
         # the whole concurrent batch leased until the sweeper took it back.
         error = f"{type(failure).__name__}: {failure}" if str(failure) else type(failure).__name__
     latency_ms = round((time.perf_counter() - started) * 1000)
-    return AttemptResult(succeeded=error is None, status_code=status, latency_ms=latency_ms,
-                         error=error[:ERROR_LIMIT] if error else None)
+    return AttemptResult(
+        succeeded=error is None,
+        status_code=status,
+        latency_ms=latency_ms,
+        error=error[:ERROR_LIMIT] if error else None,
+    )

@@ -54,43 +54,84 @@ def _locking(statement, connection: AsyncConnection):
     return statement
 
 
-def _matches(subscription: dict[str, Any], limit: frozenset[str] | None,
-             event: dict[str, Any]) -> bool:
+def _matches(
+    subscription: dict[str, Any], limit: frozenset[str] | None, event: dict[str, Any]
+) -> bool:
     """`limit`: what an app-created subscription's grant reads now (grants.grant_limit)."""
     wanted = subscription["event_types"]
     scope = EVENT_SCOPES[event["type"]].value
-    return ((not wanted or event["type"] in wanted)
-            and scope in subscription["scopes"] and (limit is None or scope in limit)
-            and subscription["created_at"] <= event["occurred_at"])
+    return (
+        (not wanted or event["type"] in wanted)
+        and scope in subscription["scopes"]
+        and (limit is None or scope in limit)
+        and subscription["created_at"] <= event["occurred_at"]
+    )
 
 
 async def fan_out(connection: AsyncConnection, settings: Settings, now: datetime) -> int:
     """Turn undispatched outbox rows into one delivery per matching subscription and
     mark them dispatched, all in the caller's transaction. Returns rows dispatched."""
-    events = (await connection.execute(_locking(
-        select(outbox).where(outbox.c.dispatched_at.is_(None)).order_by(outbox.c.id)
-        .limit(settings.webhook_fanout_batch), connection))).mappings().all()
+    events = (
+        (
+            await connection.execute(
+                _locking(
+                    select(outbox)
+                    .where(outbox.c.dispatched_at.is_(None))
+                    .order_by(outbox.c.id)
+                    .limit(settings.webhook_fanout_batch),
+                    connection,
+                )
+            )
+        )
+        .mappings()
+        .all()
+    )
     if not events:
         return 0
     workspace_ids = {event["workspace_id"] for event in events}
-    active = (await connection.execute(
-        select(subscriptions, *grants.GRANT_COLUMNS).select_from(grants.with_grant(subscriptions))
-        .where(subscriptions.c.workspace_id.in_(workspace_ids),
-               subscriptions.c.deleted_at.is_(None)))).mappings().all()
+    active = (
+        (
+            await connection.execute(
+                select(subscriptions, *grants.GRANT_COLUMNS)
+                .select_from(grants.with_grant(subscriptions))
+                .where(
+                    subscriptions.c.workspace_id.in_(workspace_ids),
+                    subscriptions.c.deleted_at.is_(None),
+                )
+            )
+        )
+        .mappings()
+        .all()
+    )
     limits = {subscription["id"]: grants.grant_limit(subscription) for subscription in active}
-    rows = [{"id": new_id("whd"), "workspace_id": event["workspace_id"],
-             "subscription_id": subscription["id"], "event_id": event["id"],
-             "event_type": event["type"], "status": "pending", "attempts": 0,
-             "total_attempts": 0, "next_attempt_at": now, "lease_expires_at": None,
-             "lease_attempt_id": None, "last_status_code": None, "last_error": None,
-             "created_at": now, "completed_at": None}
-            for event in events for subscription in active
-            if subscription["workspace_id"] == event["workspace_id"]
-            and _matches(subscription, limits[subscription["id"]], event)]
+    rows = [
+        {
+            "id": new_id("whd"),
+            "workspace_id": event["workspace_id"],
+            "subscription_id": subscription["id"],
+            "event_id": event["id"],
+            "event_type": event["type"],
+            "status": "pending",
+            "attempts": 0,
+            "total_attempts": 0,
+            "next_attempt_at": now,
+            "lease_expires_at": None,
+            "lease_attempt_id": None,
+            "last_status_code": None,
+            "last_error": None,
+            "created_at": now,
+            "completed_at": None,
+        }
+        for event in events
+        for subscription in active
+        if subscription["workspace_id"] == event["workspace_id"]
+        and _matches(subscription, limits[subscription["id"]], event)
+    ]
     if rows:
         await connection.execute(insert(deliveries), rows)
-    await connection.execute(update(outbox).where(outbox.c.id.in_([e["id"] for e in events]))
-                             .values(dispatched_at=now))
+    await connection.execute(
+        update(outbox).where(outbox.c.id.in_([e["id"] for e in events])).values(dispatched_at=now)
+    )
     return len(events)
 
 
@@ -111,37 +152,78 @@ class Claim:
 # A fan-out that read a subscription as active just before a DELETE committed can still
 # insert a pending delivery for it (PostgreSQL, read committed); the sweeper cancels
 # those, but it runs after delivery in a round, so claims must skip them themselves.
-_SUBSCRIPTION_DELETED = (select(subscriptions.c.id)
-                         .where(subscriptions.c.id == deliveries.c.subscription_id,
-                                subscriptions.c.deleted_at.is_not(None)).exists())
-_DUE = (select(deliveries.c.id, deliveries.c.workspace_id, deliveries.c.attempts,
-               deliveries.c.total_attempts)
-        .where(deliveries.c.status == "pending", deliveries.c.lease_attempt_id.is_(None),
-               ~_SUBSCRIPTION_DELETED))
+_SUBSCRIPTION_DELETED = (
+    select(subscriptions.c.id)
+    .where(
+        subscriptions.c.id == deliveries.c.subscription_id, subscriptions.c.deleted_at.is_not(None)
+    )
+    .exists()
+)
+_DUE = select(
+    deliveries.c.id, deliveries.c.workspace_id, deliveries.c.attempts, deliveries.c.total_attempts
+).where(
+    deliveries.c.status == "pending",
+    deliveries.c.lease_attempt_id.is_(None),
+    ~_SUBSCRIPTION_DELETED,
+)
 
 
-async def claim(connection: AsyncConnection, settings: Settings, now: datetime,
-                limit: int, worker: str = WORKER_NAME) -> list[Claim]:
-    due = (await connection.execute(_locking(
-        _DUE.where(deliveries.c.next_attempt_at <= now)
-        .order_by(deliveries.c.next_attempt_at, deliveries.c.id).limit(limit), connection)
-    )).mappings().all()
+async def claim(
+    connection: AsyncConnection,
+    settings: Settings,
+    now: datetime,
+    limit: int,
+    worker: str = WORKER_NAME,
+) -> list[Claim]:
+    due = (
+        (
+            await connection.execute(
+                _locking(
+                    _DUE.where(deliveries.c.next_attempt_at <= now)
+                    .order_by(deliveries.c.next_attempt_at, deliveries.c.id)
+                    .limit(limit),
+                    connection,
+                )
+            )
+        )
+        .mappings()
+        .all()
+    )
     due = await _drop_uncovered(connection, due, now)
     if not due:
         return []
     lease_until = now + timedelta(seconds=settings.webhook_lease_seconds)
     leases = [{"b_id": row["id"], "b_attempt": new_id("wha")} for row in due]
     await connection.execute(
-        update(deliveries).where(deliveries.c.id == bindparam("b_id"))
-        .values(lease_attempt_id=bindparam("b_attempt"), lease_expires_at=lease_until,
-                attempts=deliveries.c.attempts + 1,
-                total_attempts=deliveries.c.total_attempts + 1), leases)
-    await connection.execute(insert(attempts), [
-        {"id": lease["b_attempt"], "workspace_id": row["workspace_id"],
-         "delivery_id": row["id"], "number": row["total_attempts"] + 1,
-         "outcome": "in_progress", "status_code": None, "latency_ms": None, "error": None,
-         "worker": worker[:80], "started_at": now, "finished_at": None}
-        for row, lease in zip(due, leases, strict=True)])
+        update(deliveries)
+        .where(deliveries.c.id == bindparam("b_id"))
+        .values(
+            lease_attempt_id=bindparam("b_attempt"),
+            lease_expires_at=lease_until,
+            attempts=deliveries.c.attempts + 1,
+            total_attempts=deliveries.c.total_attempts + 1,
+        ),
+        leases,
+    )
+    await connection.execute(
+        insert(attempts),
+        [
+            {
+                "id": lease["b_attempt"],
+                "workspace_id": row["workspace_id"],
+                "delivery_id": row["id"],
+                "number": row["total_attempts"] + 1,
+                "outcome": "in_progress",
+                "status_code": None,
+                "latency_ms": None,
+                "error": None,
+                "worker": worker[:80],
+                "started_at": now,
+                "finished_at": None,
+            }
+            for row, lease in zip(due, leases, strict=True)
+        ],
+    )
     return await _load_claims(connection, settings, due, leases)
 
 
@@ -151,102 +233,186 @@ async def _drop_uncovered(connection: AsyncConnection, due, now: datetime) -> li
     fan-out checked the grant when the event was queued, this checks it as it goes out."""
     if not due:
         return []
-    rows = (await connection.execute(
-        select(deliveries.c.id, deliveries.c.event_type, subscriptions.c.created_by_kind,
-               *grants.GRANT_COLUMNS)
-        .select_from(grants.with_grant(deliveries.join(
-            subscriptions, subscriptions.c.id == deliveries.c.subscription_id)))
-        .where(deliveries.c.id.in_([row["id"] for row in due]),
-               subscriptions.c.created_by_kind == grants.APP_KIND))).mappings().all()
-    refused = {row["id"] for row in rows
-               if EVENT_SCOPES[row["event_type"]].value not in grants.grant_limit(row)}
+    rows = (
+        (
+            await connection.execute(
+                select(
+                    deliveries.c.id,
+                    deliveries.c.event_type,
+                    subscriptions.c.created_by_kind,
+                    *grants.GRANT_COLUMNS,
+                )
+                .select_from(
+                    grants.with_grant(
+                        deliveries.join(
+                            subscriptions, subscriptions.c.id == deliveries.c.subscription_id
+                        )
+                    )
+                )
+                .where(
+                    deliveries.c.id.in_([row["id"] for row in due]),
+                    subscriptions.c.created_by_kind == grants.APP_KIND,
+                )
+            )
+        )
+        .mappings()
+        .all()
+    )
+    refused = {
+        row["id"]
+        for row in rows
+        if EVENT_SCOPES[row["event_type"]].value not in grants.grant_limit(row)
+    }
     if not refused:
         return list(due)
     await connection.execute(
-        update(deliveries).where(deliveries.c.id.in_(sorted(refused)),
-                                 deliveries.c.lease_attempt_id.is_(None))
-        .values(status="cancelled", completed_at=now, next_attempt_at=None,
-                last_error=grants.NOT_COVERED))
+        update(deliveries)
+        .where(deliveries.c.id.in_(sorted(refused)), deliveries.c.lease_attempt_id.is_(None))
+        .values(
+            status="cancelled",
+            completed_at=now,
+            next_attempt_at=None,
+            last_error=grants.NOT_COVERED,
+        )
+    )
     webhook_outcomes([], ["cancelled"] * len(refused))
     return [row for row in due if row["id"] not in refused]
 
 
-async def _load_claims(connection: AsyncConnection, settings: Settings, due, leases
-                       ) -> list[Claim]:
+async def _load_claims(connection: AsyncConnection, settings: Settings, due, leases) -> list[Claim]:
     attempt_of = {lease["b_id"]: lease["b_attempt"] for lease in leases}
     number_of = {row["id"]: row["attempts"] + 1 for row in due}
-    rows = (await connection.execute(
-        select(deliveries.c.id, deliveries.c.workspace_id, deliveries.c.event_id,
-               deliveries.c.event_type, subscriptions.c.id.label("subscription_id"),
-               subscriptions.c.url, subscriptions.c.secret_encrypted, outbox.c.occurred_at,
-               outbox.c.data)
-        .join(subscriptions, subscriptions.c.id == deliveries.c.subscription_id)
-        .join(outbox, outbox.c.id == deliveries.c.event_id)
-        .where(deliveries.c.id.in_(list(attempt_of))))).mappings().all()
-    return [Claim(delivery_id=row["id"], attempt_id=attempt_of[row["id"]],
-                  attempt_number=number_of[row["id"]], workspace_id=row["workspace_id"],
-                  url=row["url"],
-                  secret=_secret(settings, row),
-                  event_id=row["event_id"], event_type=row["event_type"],
-                  occurred_at=row["occurred_at"], data=row["data"]) for row in rows]
+    rows = (
+        (
+            await connection.execute(
+                select(
+                    deliveries.c.id,
+                    deliveries.c.workspace_id,
+                    deliveries.c.event_id,
+                    deliveries.c.event_type,
+                    subscriptions.c.id.label("subscription_id"),
+                    subscriptions.c.url,
+                    subscriptions.c.secret_encrypted,
+                    outbox.c.occurred_at,
+                    outbox.c.data,
+                )
+                .join(subscriptions, subscriptions.c.id == deliveries.c.subscription_id)
+                .join(outbox, outbox.c.id == deliveries.c.event_id)
+                .where(deliveries.c.id.in_(list(attempt_of)))
+            )
+        )
+        .mappings()
+        .all()
+    )
+    return [
+        Claim(
+            delivery_id=row["id"],
+            attempt_id=attempt_of[row["id"]],
+            attempt_number=number_of[row["id"]],
+            workspace_id=row["workspace_id"],
+            url=row["url"],
+            secret=_secret(settings, row),
+            event_id=row["event_id"],
+            event_type=row["event_type"],
+            occurred_at=row["occurred_at"],
+            data=row["data"],
+        )
+        for row in rows
+    ]
 
 
 def _secret(settings: Settings, row) -> str | None:
     """One unreadable secret (HOMEBASE_SECRET_KEY changed) fails its own deliveries,
     never the whole batch."""
     try:
-        return unseal(settings.keys, SEAL_PURPOSE, row["secret_encrypted"],
-                      row["subscription_id"])
+        return unseal(settings.keys, SEAL_PURPOSE, row["secret_encrypted"], row["subscription_id"])
     except SealBroken:
         return None
 
 
-def _next_state(claim: Claim, result: AttemptResult, now: datetime,
-                settings: Settings) -> dict[str, Any]:
+def _next_state(
+    claim: Claim, result: AttemptResult, now: datetime, settings: Settings
+) -> dict[str, Any]:
     if result.succeeded:
         return {"b_status": "succeeded", "b_completed": now, "b_next": None}
     if claim.attempt_number >= MAX_ATTEMPTS:
         return {"b_status": "failed", "b_completed": now, "b_next": None}
-    return {"b_status": "pending", "b_completed": None,
-            "b_next": now + backoff(claim.attempt_number, settings.webhook_backoff_unit_seconds)}
+    return {
+        "b_status": "pending",
+        "b_completed": None,
+        "b_next": now + backoff(claim.attempt_number, settings.webhook_backoff_unit_seconds),
+    }
 
 
 _RECORD_ATTEMPT = (
-    update(attempts).where(attempts.c.id == bindparam("b_attempt"),
-                           attempts.c.outcome == "in_progress")
-    .values(outcome=bindparam("b_outcome"), status_code=bindparam("b_code"),
-            latency_ms=bindparam("b_latency"), error=bindparam("b_error"),
-            finished_at=bindparam("b_finished")))
+    update(attempts)
+    .where(attempts.c.id == bindparam("b_attempt"), attempts.c.outcome == "in_progress")
+    .values(
+        outcome=bindparam("b_outcome"),
+        status_code=bindparam("b_code"),
+        latency_ms=bindparam("b_latency"),
+        error=bindparam("b_error"),
+        finished_at=bindparam("b_finished"),
+    )
+)
 # Fenced by the attempt id: a lease the sweeper already took back (or a subscription
 # deleted meanwhile) is left alone.
 _RECORD_DELIVERY = (
-    update(deliveries).where(deliveries.c.id == bindparam("b_delivery"),
-                             deliveries.c.lease_attempt_id == bindparam("b_attempt"))
-    .values(lease_attempt_id=None, lease_expires_at=None, last_status_code=bindparam("b_code"),
-            last_error=bindparam("b_error"), status=bindparam("b_status"),
-            completed_at=bindparam("b_completed"), next_attempt_at=bindparam("b_next")))
+    update(deliveries)
+    .where(
+        deliveries.c.id == bindparam("b_delivery"),
+        deliveries.c.lease_attempt_id == bindparam("b_attempt"),
+    )
+    .values(
+        lease_attempt_id=None,
+        lease_expires_at=None,
+        last_status_code=bindparam("b_code"),
+        last_error=bindparam("b_error"),
+        status=bindparam("b_status"),
+        completed_at=bindparam("b_completed"),
+        next_attempt_at=bindparam("b_next"),
+    )
+)
 
 
-async def record(connection: AsyncConnection, outcomes: list[tuple[Claim, AttemptResult]],
-                 now: datetime, settings: Settings) -> None:
+async def record(
+    connection: AsyncConnection,
+    outcomes: list[tuple[Claim, AttemptResult]],
+    now: datetime,
+    settings: Settings,
+) -> None:
     """Every outcome of a batch in two statements (executemany)."""
     if not outcomes:
         return
-    rows = [{"b_attempt": claim.attempt_id, "b_delivery": claim.delivery_id,
-             "b_outcome": "succeeded" if result.succeeded else "failed",
-             "b_code": result.status_code, "b_latency": result.latency_ms,
-             "b_error": result.error, "b_finished": now,
-             **_next_state(claim, result, now, settings)} for claim, result in outcomes]
+    rows = [
+        {
+            "b_attempt": claim.attempt_id,
+            "b_delivery": claim.delivery_id,
+            "b_outcome": "succeeded" if result.succeeded else "failed",
+            "b_code": result.status_code,
+            "b_latency": result.latency_ms,
+            "b_error": result.error,
+            "b_finished": now,
+            **_next_state(claim, result, now, settings),
+        }
+        for claim, result in outcomes
+    ]
     await connection.execute(_RECORD_ATTEMPT, rows)
     await connection.execute(_RECORD_DELIVERY, rows)
-    webhook_outcomes([row["b_outcome"] for row in rows],
-                     [row["b_status"] for row in rows if row["b_status"] != "pending"])
+    webhook_outcomes(
+        [row["b_outcome"] for row in rows],
+        [row["b_status"] for row in rows if row["b_status"] != "pending"],
+    )
 
 
 def _orphaned_condition():
-    return (deliveries.c.status == "pending") & deliveries.c.lease_attempt_id.is_(None) & \
-        deliveries.c.subscription_id.in_(
-            select(subscriptions.c.id).where(subscriptions.c.deleted_at.is_not(None)))
+    return (
+        (deliveries.c.status == "pending")
+        & deliveries.c.lease_attempt_id.is_(None)
+        & deliveries.c.subscription_id.in_(
+            select(subscriptions.c.id).where(subscriptions.c.deleted_at.is_not(None))
+        )
+    )
 
 
 async def work_waiting(connection: AsyncConnection, now: datetime, job: str) -> bool:
@@ -256,11 +422,13 @@ async def work_waiting(connection: AsyncConnection, now: datetime, job: str) -> 
         statement = select(outbox.c.id).where(outbox.c.dispatched_at.is_(None))
     elif job == "deliver":
         statement = _DUE.with_only_columns(deliveries.c.id).where(
-            deliveries.c.next_attempt_at <= now)
+            deliveries.c.next_attempt_at <= now
+        )
     else:
         statement = select(deliveries.c.id).where(
             ((deliveries.c.status == "pending") & (deliveries.c.lease_expires_at <= now))
-            | _orphaned_condition())
+            | _orphaned_condition()
+        )
     return (await connection.execute(statement.limit(1))).first() is not None
 
 
@@ -269,26 +437,50 @@ async def sweep(connection: AsyncConnection, now: datetime) -> int:
     was making is marked abandoned and counts; the delivery is due at once (the lease
     already outlasted the timeout), or failed if that was its sixth attempt. Also
     cancels deliveries a fan-out created for a subscription deleted at the same time."""
-    stuck = (await connection.execute(_locking(
-        select(deliveries.c.id, deliveries.c.attempts, deliveries.c.lease_attempt_id)
-        .where(deliveries.c.status == "pending", deliveries.c.lease_expires_at <= now),
-        connection))).mappings().all()
+    stuck = (
+        (
+            await connection.execute(
+                _locking(
+                    select(
+                        deliveries.c.id, deliveries.c.attempts, deliveries.c.lease_attempt_id
+                    ).where(deliveries.c.status == "pending", deliveries.c.lease_expires_at <= now),
+                    connection,
+                )
+            )
+        )
+        .mappings()
+        .all()
+    )
     for row in stuck:
         await connection.execute(
-            update(attempts).where(attempts.c.id == row["lease_attempt_id"],
-                                   attempts.c.outcome == "in_progress")
-            .values(outcome="abandoned", error=ABANDONED, finished_at=now))
+            update(attempts)
+            .where(attempts.c.id == row["lease_attempt_id"], attempts.c.outcome == "in_progress")
+            .values(outcome="abandoned", error=ABANDONED, finished_at=now)
+        )
         done = row["attempts"] >= MAX_ATTEMPTS
         await connection.execute(
-            update(deliveries).where(deliveries.c.id == row["id"],
-                                     deliveries.c.lease_attempt_id == row["lease_attempt_id"])
-            .values(lease_attempt_id=None, lease_expires_at=None, last_error=ABANDONED,
-                    status="failed" if done else "pending", completed_at=now if done else None,
-                    next_attempt_at=None if done else now))
+            update(deliveries)
+            .where(
+                deliveries.c.id == row["id"],
+                deliveries.c.lease_attempt_id == row["lease_attempt_id"],
+            )
+            .values(
+                lease_attempt_id=None,
+                lease_expires_at=None,
+                last_error=ABANDONED,
+                status="failed" if done else "pending",
+                completed_at=now if done else None,
+                next_attempt_at=None if done else now,
+            )
+        )
     orphaned = await connection.execute(
-        update(deliveries).where(_orphaned_condition())
-        .values(status="cancelled", completed_at=now, next_attempt_at=None))
-    webhook_outcomes(["abandoned"] * len(stuck),
-                     ["failed"] * sum(row["attempts"] >= MAX_ATTEMPTS for row in stuck)
-                     + ["cancelled"] * orphaned.rowcount)
+        update(deliveries)
+        .where(_orphaned_condition())
+        .values(status="cancelled", completed_at=now, next_attempt_at=None)
+    )
+    webhook_outcomes(
+        ["abandoned"] * len(stuck),
+        ["failed"] * sum(row["attempts"] >= MAX_ATTEMPTS for row in stuck)
+        + ["cancelled"] * orphaned.rowcount,
+    )
     return len(stuck) + orphaned.rowcount

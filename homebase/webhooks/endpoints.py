@@ -40,15 +40,23 @@ DeliveryFields = Annotated[Projection, Depends(field_selector(Delivery))]
 Pages = Annotated[PageRequest, Depends(page_request)]
 
 
-@router.get("", response_model=Page[Webhook], summary="List webhook subscriptions",
-            responses=error_responses(*READ_ERRORS))
-async def list_webhooks(request: Request, principal: WebhooksManage, session: Tenant,
-                        page: Pages, fields: WebhookFields) -> JSONResponse:
+@router.get(
+    "",
+    response_model=Page[Webhook],
+    summary="List webhook subscriptions",
+    responses=error_responses(*READ_ERRORS),
+)
+async def list_webhooks(
+    request: Request, principal: WebhooksManage, session: Tenant, page: Pages, fields: WebhookFields
+) -> JSONResponse:
     return await list_response(
-        request, session, page, {},
-        lambda after_id, limit: repository.list_statement(session, after_id=after_id,
-                                                          limit=limit),
-        lambda row: fields(render.subscription(row)))
+        request,
+        session,
+        page,
+        {},
+        lambda after_id, limit: repository.list_statement(session, after_id=after_id, limit=limit),
+        lambda row: fields(render.subscription(row)),
+    )
 
 
 async def look_up_the_url(request: Request, principal: Principal) -> None:
@@ -65,64 +73,104 @@ async def look_up_the_url(request: Request, principal: Principal) -> None:
     request.state.url_answers = answers
 
 
-@router.post("", status_code=201, response_model=WebhookCreated, summary="Subscribe to events",
-             description="The response is the only time `secret` is shown (like `id`, it is "
-                         "kept whatever `fields` says). Deliveries are signed with it: see the "
-                         "`webhooks` section of this document and docs/webhooks.md.",
-             responses=error_responses(*READ_ERRORS))
+@router.post(
+    "",
+    status_code=201,
+    response_model=WebhookCreated,
+    summary="Subscribe to events",
+    description="The response is the only time `secret` is shown (like `id`, it is "
+    "kept whatever `fields` says). Deliveries are signed with it: see the "
+    "`webhooks` section of this document and docs/webhooks.md.",
+    responses=error_responses(*READ_ERRORS),
+)
 @before_transaction(look_up_the_url)
 @not_replayed("secret")
-async def create_webhook(request: Request, body: WebhookCreate, principal: WebhooksManage,
-                         session: Tenant, fields: WebhookFields) -> JSONResponse:
+async def create_webhook(
+    request: Request,
+    body: WebhookCreate,
+    principal: WebhooksManage,
+    session: Tenant,
+    fields: WebhookFields,
+) -> JSONResponse:
     settings = get_runtime(request).settings
-    row, secret = await service.create_subscription(session, principal, body, settings,
-                                                    request.state.url_answers)
+    row, secret = await service.create_subscription(
+        session, principal, body, settings, request.state.url_answers
+    )
     # `fields` narrowing the secret away would lose it for good: it can't be read again.
     return json_response({**fields(render.subscription(row)), "secret": secret}, 201)
 
 
-@router.get("/{id}", response_model=Webhook, summary="Retrieve a webhook subscription",
-            responses=error_responses(*ONE_ERRORS))
-async def get_webhook(id: str, principal: WebhooksManage, session: Tenant,
-                      fields: WebhookFields) -> JSONResponse:
+@router.get(
+    "/{id}",
+    response_model=Webhook,
+    summary="Retrieve a webhook subscription",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def get_webhook(
+    id: str, principal: WebhooksManage, session: Tenant, fields: WebhookFields
+) -> JSONResponse:
     return json_response(fields(render.subscription(await service.get_or_404(session, id))))
 
 
-@router.delete("/{id}", response_model=WebhookDeleted, summary="Unsubscribe",
-               description="Answers 200 with `{id, deleted: true}`. Deliveries not yet made "
-                           "are cancelled; the subscription is then unknown (404).",
-               responses=error_responses(*ONE_ERRORS))
+@router.delete(
+    "/{id}",
+    response_model=WebhookDeleted,
+    summary="Unsubscribe",
+    description="Answers 200 with `{id, deleted: true}`. Deliveries not yet made "
+    "are cancelled; the subscription is then unknown (404).",
+    responses=error_responses(*ONE_ERRORS),
+)
 async def delete_webhook(id: str, principal: WebhooksManage, session: Tenant) -> JSONResponse:
     await service.delete_subscription(session, id)
     return json_response({"id": id, "deleted": True})
 
 
-@router.get("/{id}/deliveries", response_model=Page[Delivery],
-            summary="List a subscription's deliveries with their attempts",
-            responses=error_responses(*ONE_ERRORS))
-async def list_webhook_deliveries(request: Request, id: str, principal: WebhooksManage,
-                                  session: Tenant, page: Pages,
-                                  fields: DeliveryFields) -> JSONResponse:
+@router.get(
+    "/{id}/deliveries",
+    response_model=Page[Delivery],
+    summary="List a subscription's deliveries with their attempts",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def list_webhook_deliveries(
+    request: Request,
+    id: str,
+    principal: WebhooksManage,
+    session: Tenant,
+    page: Pages,
+    fields: DeliveryFields,
+) -> JSONResponse:
     await service.get_or_404(session, id)
     keys = get_runtime(request).settings.keys
     key = list_key(session.workspace_id, request.url.path, {})
     after_id = decode_cursor(keys, key, page.cursor)
-    rows = await session.fetch_all(repository.deliveries_statement(
-        session, id, after_id=after_id, limit=page.limit))
-    attempts = await repository.attempts_of(session, [row["id"] for row in rows[:page.limit]])
-    return json_response(page_body(
-        rows, page.limit, lambda row: fields(render.delivery(row, attempts[row["id"]])),
-        keys, key))
+    rows = await session.fetch_all(
+        repository.deliveries_statement(session, id, after_id=after_id, limit=page.limit)
+    )
+    attempts = await repository.attempts_of(session, [row["id"] for row in rows[: page.limit]])
+    return json_response(
+        page_body(
+            rows,
+            page.limit,
+            lambda row: fields(render.delivery(row, attempts[row["id"]])),
+            keys,
+            key,
+        )
+    )
 
 
-@router.post("/{id}/deliveries/{delivery_id}/redeliver", status_code=202,
-             response_model=Delivery, summary="Redeliver an event now",
-             description="Makes the delivery due now with a fresh schedule of six attempts. "
-                         "The delivery id and the event_id stay the same, so receivers "
-                         "deduplicate as usual. 409 while an attempt is in flight.",
-             responses=error_responses(*ONE_ERRORS, 409))
-async def redeliver_webhook_delivery(id: str, delivery_id: str, principal: WebhooksManage,
-                                     session: Tenant) -> JSONResponse:
+@router.post(
+    "/{id}/deliveries/{delivery_id}/redeliver",
+    status_code=202,
+    response_model=Delivery,
+    summary="Redeliver an event now",
+    description="Makes the delivery due now with a fresh schedule of six attempts. "
+    "The delivery id and the event_id stay the same, so receivers "
+    "deduplicate as usual. 409 while an attempt is in flight.",
+    responses=error_responses(*ONE_ERRORS, 409),
+)
+async def redeliver_webhook_delivery(
+    id: str, delivery_id: str, principal: WebhooksManage, session: Tenant
+) -> JSONResponse:
     delivery = await service.redeliver(session, id, delivery_id)
     attempts = await repository.attempts_of(session, [delivery_id])
     return json_response(render.delivery(delivery, attempts[delivery_id]), 202)

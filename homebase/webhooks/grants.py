@@ -41,15 +41,18 @@ tokens = OAuthToken.__table__
 
 # What fan-out and claims read about a subscription's grant (outer joins: NULL when the
 # subscription has no grant, or when its grant row is somehow gone).
-GRANT_COLUMNS = (grants.c.revoked_at.label("grant_revoked_at"),
-                 grants.c.scopes.label("grant_scopes"),
-                 clients.c.revoked_at.label("client_revoked_at"))
+GRANT_COLUMNS = (
+    grants.c.revoked_at.label("grant_revoked_at"),
+    grants.c.scopes.label("grant_scopes"),
+    clients.c.revoked_at.label("client_revoked_at"),
+)
 
 
 def with_grant(from_clause):
     """`from_clause` (which includes webhook_subscriptions) joined to the grant and app."""
-    return (from_clause.outerjoin(grants, grants.c.id == subscriptions.c.grant_id)
-            .outerjoin(clients, clients.c.id == grants.c.client_id))
+    return from_clause.outerjoin(grants, grants.c.id == subscriptions.c.grant_id).outerjoin(
+        clients, clients.c.id == grants.c.client_id
+    )
 
 
 def grant_limit(row: Any) -> frozenset[str] | None:
@@ -58,8 +61,11 @@ def grant_limit(row: Any) -> frozenset[str] | None:
     which only its stored scopes limit."""
     if row["created_by_kind"] != APP_KIND:
         return None
-    if row["grant_scopes"] is None or row["grant_revoked_at"] is not None \
-            or row["client_revoked_at"] is not None:
+    if (
+        row["grant_scopes"] is None
+        or row["grant_revoked_at"] is not None
+        or row["client_revoked_at"] is not None
+    ):
         return frozenset()
     return expand(row["grant_scopes"])
 
@@ -68,30 +74,50 @@ async def creator(session: TenantSession, principal: Principal) -> dict[str, Any
     """The creating-credential columns of a new subscription."""
     grant_id = None
     if principal.credential_kind == APP_KIND:
-        row = await session.fetch_one(session.select(tokens, tokens.c.grant_id)
-                                      .where(tokens.c.id == principal.credential_id))
+        row = await session.fetch_one(
+            session.select(tokens, tokens.c.grant_id).where(tokens.c.id == principal.credential_id)
+        )
         grant_id = row["grant_id"] if row else None
-    return {"created_by": principal.credential_id,
-            "created_by_kind": principal.credential_kind, "grant_id": grant_id}
+    return {
+        "created_by": principal.credential_id,
+        "created_by_kind": principal.credential_kind,
+        "grant_id": grant_id,
+    }
 
 
-async def end_for_grant(connection: AsyncConnection, workspace_id: str, grant_id: str,
-                        now: datetime) -> int:
+async def end_for_grant(
+    connection: AsyncConnection, workspace_id: str, grant_id: str, now: datetime
+) -> int:
     """Ends every subscription the grant's app created in the workspace, and cancels their
     pending deliveries and retries. Clearing lease_attempt_id fences out an attempt in
     flight: it is logged but cannot move its delivery, so it is never retried."""
     ended = select(subscriptions.c.id).where(
-        subscriptions.c.workspace_id == workspace_id, subscriptions.c.grant_id == grant_id,
-        subscriptions.c.deleted_at.is_(None))
+        subscriptions.c.workspace_id == workspace_id,
+        subscriptions.c.grant_id == grant_id,
+        subscriptions.c.deleted_at.is_(None),
+    )
     await connection.execute(
-        update(deliveries).where(deliveries.c.workspace_id == workspace_id,
-                                 deliveries.c.subscription_id.in_(ended),
-                                 deliveries.c.status == "pending")
-        .values(status="cancelled", completed_at=now, next_attempt_at=None,
-                lease_expires_at=None, lease_attempt_id=None))
+        update(deliveries)
+        .where(
+            deliveries.c.workspace_id == workspace_id,
+            deliveries.c.subscription_id.in_(ended),
+            deliveries.c.status == "pending",
+        )
+        .values(
+            status="cancelled",
+            completed_at=now,
+            next_attempt_at=None,
+            lease_expires_at=None,
+            lease_attempt_id=None,
+        )
+    )
     result = await connection.execute(
-        update(subscriptions).where(subscriptions.c.workspace_id == workspace_id,
-                                    subscriptions.c.grant_id == grant_id,
-                                    subscriptions.c.deleted_at.is_(None))
-        .values(deleted_at=now))
+        update(subscriptions)
+        .where(
+            subscriptions.c.workspace_id == workspace_id,
+            subscriptions.c.grant_id == grant_id,
+            subscriptions.c.deleted_at.is_(None),
+        )
+        .values(deleted_at=now)
+    )
     return result.rowcount

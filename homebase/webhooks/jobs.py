@@ -29,17 +29,23 @@ async def fan_out(runtime: Runtime) -> int:
 
 
 def request_for(claim: dispatcher.Claim, timestamp: int) -> tuple[bytes, dict[str, str]]:
-    body = render.envelope(claim.event_type, claim.workspace_id, claim.event_id,
-                           claim.occurred_at, claim.data)
-    headers = {"Content-Type": "application/json", "X-Webhook-Event": claim.event_type,
-               "X-Webhook-Delivery": claim.delivery_id,
-               "X-Webhook-Attempt": str(claim.attempt_number),
-               **signature_headers(claim.secret, body, timestamp)}
+    body = render.envelope(
+        claim.event_type, claim.workspace_id, claim.event_id, claim.occurred_at, claim.data
+    )
+    headers = {
+        "Content-Type": "application/json",
+        "X-Webhook-Event": claim.event_type,
+        "X-Webhook-Delivery": claim.delivery_id,
+        "X-Webhook-Attempt": str(claim.attempt_number),
+        **signature_headers(claim.secret, body, timestamp),
+    }
     return body, headers
 
 
-UNSIGNABLE = ("the subscription's secret cannot be decrypted (HOMEBASE_SECRET_KEY changed?); "
-              "re-create the subscription")
+UNSIGNABLE = (
+    "the subscription's secret cannot be decrypted (HOMEBASE_SECRET_KEY changed?); "
+    "re-create the subscription"
+)
 
 
 async def _send(runtime: Runtime, claim: dispatcher.Claim) -> AttemptResult:
@@ -47,14 +53,23 @@ async def _send(runtime: Runtime, claim: dispatcher.Claim) -> AttemptResult:
         return AttemptResult(succeeded=False, status_code=None, latency_ms=0, error=UNSIGNABLE)
     body, headers = request_for(claim, int(runtime.clock().timestamp()))
     try:
-        return await attempt(client_for(runtime.settings, runtime.resolver), claim.url, body,
-                             headers, runtime.settings)
+        return await attempt(
+            client_for(runtime.settings, runtime.resolver),
+            claim.url,
+            body,
+            headers,
+            runtime.settings,
+        )
     except Exception as failure:
         # An unforeseen error fails this attempt only; escaping gather would leave the
         # whole batch leased (and its finished attempts unrecorded) until the sweeper.
         log.exception("webhook delivery %s: attempt raised", claim.delivery_id)
-        return AttemptResult(succeeded=False, status_code=None, latency_ms=0,
-                             error=f"internal error: {type(failure).__name__}")
+        return AttemptResult(
+            succeeded=False,
+            status_code=None,
+            latency_ms=0,
+            error=f"internal error: {type(failure).__name__}",
+        )
 
 
 async def deliver_due(runtime: Runtime) -> int:
@@ -64,23 +79,32 @@ async def deliver_due(runtime: Runtime) -> int:
     if not await _waiting(runtime, "deliver"):
         return 0
     async with runtime.db.transaction() as connection:
-        claims = await dispatcher.claim(connection, settings, runtime.clock(),
-                                        settings.webhook_delivery_batch)
+        claims = await dispatcher.claim(
+            connection, settings, runtime.clock(), settings.webhook_delivery_batch
+        )
     if not claims:
         return 0
     results = await asyncio.gather(*(_send(runtime, claim) for claim in claims))
     async with runtime.db.transaction() as connection:
-        await dispatcher.record(connection, list(zip(claims, results, strict=True)),
-                                runtime.clock(), settings)
+        await dispatcher.record(
+            connection, list(zip(claims, results, strict=True)), runtime.clock(), settings
+        )
     for claim, result in zip(claims, results, strict=True):
-        logs.event(log, "webhook delivery attempt",
-                   level=logging.INFO if result.succeeded else logging.WARNING,
-                   delivery_id=claim.delivery_id, attempt_id=claim.attempt_id,
-                   event_id=claim.event_id, event_type=claim.event_type,
-                   workspace_id=claim.workspace_id, attempt=claim.attempt_number,
-                   outcome="succeeded" if result.succeeded else "failed",
-                   status_code=result.status_code, latency_ms=result.latency_ms,
-                   error=result.error)
+        logs.event(
+            log,
+            "webhook delivery attempt",
+            level=logging.INFO if result.succeeded else logging.WARNING,
+            delivery_id=claim.delivery_id,
+            attempt_id=claim.attempt_id,
+            event_id=claim.event_id,
+            event_type=claim.event_type,
+            workspace_id=claim.workspace_id,
+            attempt=claim.attempt_number,
+            outcome="succeeded" if result.succeeded else "failed",
+            status_code=result.status_code,
+            latency_ms=result.latency_ms,
+            error=result.error,
+        )
     return len(claims)
 
 

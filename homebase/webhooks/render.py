@@ -11,8 +11,19 @@ from homebase.kit.masking import mask_phone
 
 # Members that carry phone numbers in any event's data. Masking is applied to every
 # payload on its way out, whatever the emitting domain did: payloads are always masked.
-PHONE_MEMBERS = frozenset({"phone", "to", "from", "from_number", "to_number", "phone_number",
-                           "mobile", "caller", "callee"})
+PHONE_MEMBERS = frozenset(
+    {
+        "phone",
+        "to",
+        "from",
+        "from_number",
+        "to_number",
+        "phone_number",
+        "mobile",
+        "caller",
+        "callee",
+    }
+)
 # Free-form objects (a lead's context) name phones as integrators like: "alt_phone",
 # "Mobile Phone", "whatsapp", "caller_id". A member whose name has one of these words is
 # masked when its value looks like a phone number (so "phone_verified": true stays).
@@ -26,8 +37,11 @@ def _phone_member(key: str | None, value: str) -> bool:
     name = key.lower()
     if name in PHONE_MEMBERS:
         return True
-    return (any(word in name for word in PHONE_WORDS) and _PHONE_LIKE.fullmatch(value.strip())
-            is not None and sum(character.isdigit() for character in value) >= 5)
+    return (
+        any(word in name for word in PHONE_WORDS)
+        and _PHONE_LIKE.fullmatch(value.strip()) is not None
+        and sum(character.isdigit() for character in value) >= 5
+    )
 
 
 def subscription(row: dict[str, Any]) -> dict[str, Any]:
@@ -61,7 +75,8 @@ def delivery(row: dict[str, Any], attempts: list[dict[str, Any]]) -> dict[str, A
         "event_type": row["event_type"],
         "status": row["status"],
         "attempts": row["attempts"],
-        "next_attempt_at": isoformat(row["next_attempt_at"]) if row["status"] == "pending"
+        "next_attempt_at": isoformat(row["next_attempt_at"])
+        if row["status"] == "pending"
         else None,
         "last_status_code": row["last_status_code"],
         "last_error": row["last_error"],
@@ -81,16 +96,21 @@ def masked(value: Any, key: str | None = None) -> Any:
     return value
 
 
-def envelope(event_type: str, workspace_id: str, event_id: str, occurred_at: datetime,
-             data: dict[str, Any]) -> bytes:
+def envelope(
+    event_type: str, workspace_id: str, event_id: str, occurred_at: datetime, data: dict[str, Any]
+) -> bytes:
     """The delivery body: the same bytes on every attempt of an event, unless its contact
     was anonymized in between (its stored data is scrubbed then; outbox/redaction.py)."""
     when = isoformat(occurred_at)
-    return orjson.dumps({
-        "event": event_type,
-        "tenantId": workspace_id,
-        "occurredAt": when,
-        "data": {"event_id": event_id, "occurred_at": when,
-                 **{k: v for k, v in masked(data).items()
-                    if k not in ("event_id", "occurred_at")}},
-    })
+    return orjson.dumps(
+        {
+            "event": event_type,
+            "tenantId": workspace_id,
+            "occurredAt": when,
+            "data": {
+                "event_id": event_id,
+                "occurred_at": when,
+                **{k: v for k, v in masked(data).items() if k not in ("event_id", "occurred_at")},
+            },
+        }
+    )

@@ -15,8 +15,11 @@ attempts = WebhookAttempt.__table__
 
 
 async def get_active(session: TenantSession, subscription_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(subscriptions).where(
-        subscriptions.c.id == subscription_id, subscriptions.c.deleted_at.is_(None)))
+    return await session.fetch_one(
+        session.select(subscriptions).where(
+            subscriptions.c.id == subscription_id, subscriptions.c.deleted_at.is_(None)
+        )
+    )
 
 
 def list_statement(session: TenantSession, *, after_id: str | None, limit: int) -> Select:
@@ -29,8 +32,11 @@ async def insert(session: TenantSession, values: dict[str, Any]) -> None:
 
 
 async def mark_deleted(session: TenantSession, subscription_id: str, now) -> None:
-    await session.execute(session.update(subscriptions)
-                          .where(subscriptions.c.id == subscription_id).values(deleted_at=now))
+    await session.execute(
+        session.update(subscriptions)
+        .where(subscriptions.c.id == subscription_id)
+        .values(deleted_at=now)
+    )
 
 
 async def cancel_pending(session: TenantSession, subscription_id: str, now) -> int:
@@ -39,30 +45,44 @@ async def cancel_pending(session: TenantSession, subscription_id: str, now) -> i
     return await session.execute(
         session.update(deliveries)
         .where(deliveries.c.subscription_id == subscription_id, deliveries.c.status == "pending")
-        .values(status="cancelled", completed_at=now, next_attempt_at=None,
-                lease_expires_at=None, lease_attempt_id=None))
+        .values(
+            status="cancelled",
+            completed_at=now,
+            next_attempt_at=None,
+            lease_expires_at=None,
+            lease_attempt_id=None,
+        )
+    )
 
 
-def deliveries_statement(session: TenantSession, subscription_id: str, *,
-                         after_id: str | None, limit: int) -> Select:
+def deliveries_statement(
+    session: TenantSession, subscription_id: str, *, after_id: str | None, limit: int
+) -> Select:
     statement = session.select(deliveries).where(deliveries.c.subscription_id == subscription_id)
     return keyset(statement, deliveries.c.id, after_id, limit)
 
 
-async def get_delivery(session: TenantSession, subscription_id: str,
-                       delivery_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(deliveries).where(
-        deliveries.c.id == delivery_id, deliveries.c.subscription_id == subscription_id))
+async def get_delivery(
+    session: TenantSession, subscription_id: str, delivery_id: str
+) -> dict[str, Any] | None:
+    return await session.fetch_one(
+        session.select(deliveries).where(
+            deliveries.c.id == delivery_id, deliveries.c.subscription_id == subscription_id
+        )
+    )
 
 
-async def attempts_of(session: TenantSession, delivery_ids: list[str]
-                      ) -> dict[str, list[dict[str, Any]]]:
+async def attempts_of(
+    session: TenantSession, delivery_ids: list[str]
+) -> dict[str, list[dict[str, Any]]]:
     grouped: dict[str, list[dict[str, Any]]] = {delivery_id: [] for delivery_id in delivery_ids}
     if not delivery_ids:
         return grouped
-    rows = await session.fetch_all(session.select(attempts)
-                                   .where(attempts.c.delivery_id.in_(delivery_ids))
-                                   .order_by(attempts.c.id.desc()))
+    rows = await session.fetch_all(
+        session.select(attempts)
+        .where(attempts.c.delivery_id.in_(delivery_ids))
+        .order_by(attempts.c.id.desc())
+    )
     for row in rows:
         grouped[row["delivery_id"]].append(row)
     return grouped
@@ -73,4 +93,5 @@ async def reschedule(session: TenantSession, delivery_id: str, values: dict[str,
     return await session.execute(
         session.update(deliveries)
         .where(deliveries.c.id == delivery_id, deliveries.c.lease_attempt_id.is_(None))
-        .values(**values))
+        .values(**values)
+    )

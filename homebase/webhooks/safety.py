@@ -26,8 +26,16 @@ from homebase.kit.dns import Resolver
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 # Cloud metadata services that is_global alone would not name (some are global space).
-METADATA_ADDRESSES = frozenset(ipaddress.ip_address(address) for address in (
-    "169.254.169.254", "169.254.170.2", "100.100.100.200", "fd00:ec2::254", "192.0.0.192"))
+METADATA_ADDRESSES = frozenset(
+    ipaddress.ip_address(address)
+    for address in (
+        "169.254.169.254",
+        "169.254.170.2",
+        "100.100.100.200",
+        "fd00:ec2::254",
+        "192.0.0.192",
+    )
+)
 METADATA_HOSTS = frozenset({"metadata.google.internal", "metadata", "instance-data"})
 
 
@@ -69,8 +77,12 @@ def address_refusal(address: IPAddress, *, allow_private: bool) -> str | None:
         return f"{address} is a loopback address"
     if address.is_link_local:
         return f"{address} is a link-local address"
-    if (address.is_private or address.is_reserved or not address.is_global
-            or getattr(address, "is_site_local", False)):  # fec0::/10, deprecated, not global
+    if (
+        address.is_private
+        or address.is_reserved
+        or not address.is_global
+        or getattr(address, "is_site_local", False)
+    ):  # fec0::/10, deprecated, not global
         return f"{address} is a private or internal address"
     return None
 
@@ -84,8 +96,9 @@ def check_url_syntax(url: str, settings: Settings) -> tuple[str, int]:
         raise UnsafeUrl(f"is not a valid URL ({error})") from error
     allowed = ("https",) if settings.env == "production" else ("https", "http")
     if parts.scheme not in allowed:
-        raise UnsafeUrl("must use https" if settings.env == "production"
-                        else "must be an http or https URL")
+        raise UnsafeUrl(
+            "must use https" if settings.env == "production" else "must be an http or https URL"
+        )
     host = (parts.hostname or "").rstrip(".").lower()
     if not host:
         raise UnsafeUrl("must name a host")
@@ -105,6 +118,7 @@ Lookup = Callable[[str, int], Awaitable[list[IPAddress]]]
 def bounded_lookup(resolver: Resolver, seconds: float) -> Lookup:
     """`resolver` as a Lookup: address literals answer themselves, a name that does not
     resolve or takes longer than `seconds` is refused."""
+
     async def lookup(host: str, port: int) -> list[IPAddress]:
         try:
             return [ipaddress.ip_address(host)]
@@ -114,13 +128,15 @@ def bounded_lookup(resolver: Resolver, seconds: float) -> Lookup:
             async with asyncio.timeout(seconds):
                 addresses = await resolver(host, port)
         except TimeoutError as error:  # before OSError: TimeoutError is one
-            raise UnsafeUrl(f"{host} did not resolve within {seconds:g} s; try again, or "
-                            "check the host's DNS") from error
+            raise UnsafeUrl(
+                f"{host} did not resolve within {seconds:g} s; try again, or check the host's DNS"
+            ) from error
         except OSError as error:
             raise UnsafeUrl(f"{host} does not resolve ({error.strerror or error})") from error
         if not addresses:
             raise UnsafeUrl(f"{host} does not resolve")
         return addresses
+
     return lookup
 
 
@@ -154,13 +170,15 @@ class PreResolved:
 async def look_up_url(url: str, settings: Settings, resolver: Resolver) -> PreResolved:
     """The lookup a later `check_url(url, settings, answers)` needs, made now."""
     answers = PreResolved()
-    await answers.fetch(url, settings, bounded_lookup(resolver,
-                                                      settings.webhook_dns_timeout_seconds))
+    await answers.fetch(
+        url, settings, bounded_lookup(resolver, settings.webhook_dns_timeout_seconds)
+    )
     return answers
 
 
-async def checked_addresses(host: str, port: int, *, allow_private: bool,
-                            lookup: Lookup) -> list[IPAddress]:
+async def checked_addresses(
+    host: str, port: int, *, allow_private: bool, lookup: Lookup
+) -> list[IPAddress]:
     """Every address of host, or UnsafeUrl when any of them is refused."""
     addresses = await lookup(host, port)
     for address in addresses:
@@ -172,8 +190,9 @@ async def checked_addresses(host: str, port: int, *, allow_private: bool,
 
 async def check_url(url: str, settings: Settings, lookup: Lookup) -> None:
     host, port = check_url_syntax(url, settings)
-    await checked_addresses(host, port, allow_private=settings.webhook_allow_private_urls,
-                            lookup=lookup)
+    await checked_addresses(
+        host, port, allow_private=settings.webhook_allow_private_urls, lookup=lookup
+    )
 
 
 class GuardedBackend(httpcore.AsyncNetworkBackend):
@@ -187,13 +206,24 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
         self._allow_private = allow_private
         self._lookup = lookup
 
-    async def connect_tcp(self, host, port, timeout=None,  # noqa: ASYNC109 (httpcore's)
-                          local_address=None, socket_options=None):
-        addresses = await checked_addresses(host, port, allow_private=self._allow_private,
-                                             lookup=self._lookup)
-        return await self._inner.connect_tcp(str(addresses[0]), port, timeout=timeout,
-                                             local_address=local_address,
-                                             socket_options=socket_options)
+    async def connect_tcp(
+        self,
+        host,
+        port,
+        timeout=None,  # noqa: ASYNC109 (httpcore's)
+        local_address=None,
+        socket_options=None,
+    ):
+        addresses = await checked_addresses(
+            host, port, allow_private=self._allow_private, lookup=self._lookup
+        )
+        return await self._inner.connect_tcp(
+            str(addresses[0]),
+            port,
+            timeout=timeout,
+            local_address=local_address,
+            socket_options=socket_options,
+        )
 
     async def connect_unix_socket(self, *args, **kwargs):
         raise UnsafeUrl("unix sockets are never webhook receivers")

@@ -10,30 +10,43 @@ from homebase.outbox.catalogue import EVENT_TYPES
 URL_PATTERN = r"^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\s]+([/?][^#\s]*)?$"
 _CREATED = "2026-11-20T17:04:05.123Z"
 _SUBSCRIPTION = {
-    "id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t", "url": "https://crm.example.com/hooks/homebase",
-    "event_types": ["contact.created", "contact.stage_changed"], "secret_hint": "whsec_Ab",
+    "id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "url": "https://crm.example.com/hooks/homebase",
+    "event_types": ["contact.created", "contact.stage_changed"],
+    "secret_hint": "whsec_Ab",
     "created_at": _CREATED,
 }
 
 
 class WebhookCreate(BaseModel):
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
-        "url": "https://crm.example.com/hooks/homebase",
-        "event_types": ["contact.created", "contact.stage_changed"]}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "url": "https://crm.example.com/hooks/homebase",
+                    "event_types": ["contact.created", "contact.stage_changed"],
+                }
+            ]
+        },
+    )
 
     url: Annotated[str, StringConstraints(min_length=1, max_length=2048)] = Field(
         description="The receiving address: an absolute http or https URL with a host, "
-                    "without user name, password or fragment. https is required in "
-                    "production; addresses on loopback, private, link-local or metadata "
-                    "networks are refused, and so is a host that does not resolve, or not "
-                    "within the server's DNS time limit (2 s unless configured).",
-        json_schema_extra={"format": "uri", "pattern": URL_PATTERN})
+        "without user name, password or fragment. https is required in "
+        "production; addresses on loopback, private, link-local or metadata "
+        "networks are refused, and so is a host that does not resolve, or not "
+        "within the server's DNS time limit (2 s unless configured).",
+        json_schema_extra={"format": "uri", "pattern": URL_PATTERN},
+    )
     event_types: list[str] = Field(
-        default_factory=list, max_length=len(EVENT_TYPES),
+        default_factory=list,
+        max_length=len(EVENT_TYPES),
         description="Event names from the catalogue; an empty array (the default) subscribes "
-                    "to every event the credential's scopes may read. Naming an event the "
-                    "credential may not read is refused (403, details.missing_scope).",
-        json_schema_extra={"items": {"type": "string", "enum": list(EVENT_TYPES)}})
+        "to every event the credential's scopes may read. Naming an event the "
+        "credential may not read is refused (403, details.missing_scope).",
+        json_schema_extra={"items": {"type": "string", "enum": list(EVENT_TYPES)}},
+    )
 
     @field_validator("event_types")
     @classmethod
@@ -50,14 +63,17 @@ class Webhook(BaseModel):
     id: str
     url: str
     event_types: list[str] = Field(description="[] means every event the subscription may read.")
-    secret_hint: str = Field(description="The first characters of the secret, to tell "
-                                         "subscriptions apart; the secret itself is shown once.")
+    secret_hint: str = Field(
+        description="The first characters of the secret, to tell "
+        "subscriptions apart; the secret itself is shown once."
+    )
     created_at: datetime
 
 
 def _created_schema(schema: dict[str, Any]) -> None:
-    schema["examples"] = [{**_SUBSCRIPTION,
-                           "secret": "whsec_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd"}]
+    schema["examples"] = [
+        {**_SUBSCRIPTION, "secret": "whsec_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd"}
+    ]
     # Present on the answer that created the subscription; an Idempotency-Key replay of it
     # leaves the secret out (it is never stored), so the document can't require it.
     schema["required"] = [name for name in schema.get("required", []) if name != "secret"]
@@ -66,22 +82,32 @@ def _created_schema(schema: dict[str, Any]) -> None:
 class WebhookCreated(Webhook):
     model_config = ConfigDict(json_schema_extra=_created_schema)
 
-    secret: str = Field(description="Signing secret: returned here once, never again. "
-                                    "Absent from an `Idempotent-Replayed: true` answer: the "
-                                    "secret is never stored, so a replay cannot show it.")
+    secret: str = Field(
+        description="Signing secret: returned here once, never again. "
+        "Absent from an `Idempotent-Replayed: true` answer: the "
+        "secret is never stored, so a replay cannot show it."
+    )
 
 
 class WebhookDeleted(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t", "deleted": True}]})
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t", "deleted": True}]}
+    )
 
     id: str
     deleted: bool
 
 
-_ATTEMPT = {"id": "wha_01jd3v6k8h2k3m4n5p6q7r8s9t", "number": 1, "outcome": "failed",
-            "status_code": 503, "latency_ms": 41, "error": "receiver answered 503",
-            "started_at": _CREATED, "finished_at": "2026-11-20T17:04:05.164Z"}
+_ATTEMPT = {
+    "id": "wha_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "number": 1,
+    "outcome": "failed",
+    "status_code": 503,
+    "latency_ms": 41,
+    "error": "receiver answered 503",
+    "started_at": _CREATED,
+    "finished_at": "2026-11-20T17:04:05.164Z",
+}
 
 
 class Attempt(BaseModel):
@@ -91,7 +117,8 @@ class Attempt(BaseModel):
     number: int = Field(description="1 for the first attempt; redeliveries continue counting.")
     outcome: Literal["in_progress", "succeeded", "failed", "abandoned"] = Field(
         description="abandoned: the worker making it stopped before it finished (its lease "
-                    "expired); the attempt counts as one of the six.")
+        "expired); the attempt counts as one of the six."
+    )
     status_code: int | None
     latency_ms: int | None
     error: str | None
@@ -100,20 +127,34 @@ class Attempt(BaseModel):
 
 
 class Delivery(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "id": "whd_01jd3v6k8h2k3m4n5p6q7r8s9t", "subscription_id": _SUBSCRIPTION["id"],
-        "event_id": "evt_01jd3v6k8h2k3m4n5p6q7r8s9t", "event_type": "contact.created",
-        "status": "pending", "attempts": 1, "next_attempt_at": "2026-11-20T17:05:05.500Z",
-        "last_status_code": 503, "last_error": "receiver answered 503",
-        "created_at": _CREATED, "completed_at": None,
-        "attempt_log": [_ATTEMPT]}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "id": "whd_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "subscription_id": _SUBSCRIPTION["id"],
+                    "event_id": "evt_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "event_type": "contact.created",
+                    "status": "pending",
+                    "attempts": 1,
+                    "next_attempt_at": "2026-11-20T17:05:05.500Z",
+                    "last_status_code": 503,
+                    "last_error": "receiver answered 503",
+                    "created_at": _CREATED,
+                    "completed_at": None,
+                    "attempt_log": [_ATTEMPT],
+                }
+            ]
+        }
+    )
 
     id: str = Field(description="Sent as X-Webhook-Delivery; the same on every attempt.")
     subscription_id: str
     event_id: str
     event_type: str
     status: Literal["pending", "succeeded", "failed", "cancelled"] = Field(
-        description="failed: six attempts failed; cancelled: the subscription was deleted.")
+        description="failed: six attempts failed; cancelled: the subscription was deleted."
+    )
     attempts: int = Field(description="Attempts in the current schedule (at most 6).")
     next_attempt_at: datetime | None
     last_status_code: int | None

@@ -32,8 +32,13 @@ def _check_readable(principal: Principal, event_types: list[str]) -> None:
             raise InsufficientScope(EVENT_SCOPES[name].value)
 
 
-async def create_subscription(session: TenantSession, principal: Principal, body: WebhookCreate,
-                              settings: Settings, answers: Lookup) -> tuple[dict[str, Any], str]:
+async def create_subscription(
+    session: TenantSession,
+    principal: Principal,
+    body: WebhookCreate,
+    settings: Settings,
+    answers: Lookup,
+) -> tuple[dict[str, Any], str]:
     """`answers` holds the URL's host lookup, made before the transaction opened
     (safety.look_up_url): inside it, nothing waits on DNS."""
     _check_readable(principal, body.event_types)
@@ -43,11 +48,17 @@ async def create_subscription(session: TenantSession, principal: Principal, body
         raise ValidationFailed.for_field("url", str(refused)) from refused
     subscription_id = new_id("whk")
     secret = random_token(SECRET_PREFIX)
-    row = {"id": subscription_id, "url": body.url, "event_types": body.event_types,
-           "secret_encrypted": seal(settings.keys, SEAL_PURPOSE, secret, subscription_id),
-           "secret_hint": secret[:8], "scopes": readable_scopes(principal),
-           **await grants.creator(session, principal), "created_at": session.now(),
-           "deleted_at": None}
+    row = {
+        "id": subscription_id,
+        "url": body.url,
+        "event_types": body.event_types,
+        "secret_encrypted": seal(settings.keys, SEAL_PURPOSE, secret, subscription_id),
+        "secret_hint": secret[:8],
+        "scopes": readable_scopes(principal),
+        **await grants.creator(session, principal),
+        "created_at": session.now(),
+        "deleted_at": None,
+    }
     await repository.insert(session, row)
     return row, secret
 
@@ -67,15 +78,20 @@ async def delete_subscription(session: TenantSession, subscription_id: str) -> N
     await repository.cancel_pending(session, subscription_id, now)
 
 
-async def redeliver(session: TenantSession, subscription_id: str,
-                    delivery_id: str) -> dict[str, Any]:
+async def redeliver(
+    session: TenantSession, subscription_id: str, delivery_id: str
+) -> dict[str, Any]:
     """Due now, with a fresh schedule of six attempts; same delivery id and event_id."""
     await get_or_404(session, subscription_id)
     delivery = await repository.get_delivery(session, subscription_id, delivery_id)
     if delivery is None:
         raise NotFound("No such delivery.")
-    values = {"status": "pending", "attempts": 0, "next_attempt_at": session.now(),
-              "completed_at": None}
+    values = {
+        "status": "pending",
+        "attempts": 0,
+        "next_attempt_at": session.now(),
+        "completed_at": None,
+    }
     if not await repository.reschedule(session, delivery_id, values):
         # Retention may have deleted it since it was read (docs/operations.md): a pruned
         # delivery is not redeliverable, and says so as an unknown one does.

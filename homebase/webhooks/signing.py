@@ -34,9 +34,11 @@ def timestamped_signature(secret: str, timestamp: int | str, body: bytes) -> str
 
 
 def signature_headers(secret: str, body: bytes, timestamp: int) -> dict[str, str]:
-    return {"X-Webhook-Signature": signature(secret, body),
-            "X-Webhook-Timestamp": str(timestamp),
-            "X-Webhook-Signature-Timestamped": timestamped_signature(secret, timestamp, body)}
+    return {
+        "X-Webhook-Signature": signature(secret, body),
+        "X-Webhook-Timestamp": str(timestamp),
+        "X-Webhook-Signature-Timestamped": timestamped_signature(secret, timestamp, body),
+    }
 
 
 def _header(headers: Mapping[str, str], name: str) -> str | None:
@@ -46,9 +48,14 @@ def _header(headers: Mapping[str, str], name: str) -> str | None:
     return None
 
 
-def verify(secret: str, body: bytes, headers: Mapping[str, str], *,
-           tolerance_seconds: float | None = DEFAULT_TOLERANCE_SECONDS,
-           now: float | None = None) -> None:
+def verify(
+    secret: str,
+    body: bytes,
+    headers: Mapping[str, str],
+    *,
+    tolerance_seconds: float | None = DEFAULT_TOLERANCE_SECONDS,
+    now: float | None = None,
+) -> None:
     """Raise SignatureMismatch unless `body` (the raw bytes received) is authentic.
 
     With a tolerance (the default, five minutes) the timestamped signature is checked
@@ -69,5 +76,6 @@ def verify(secret: str, body: bytes, headers: Mapping[str, str], *,
         raise SignatureMismatch("X-Webhook-Signature-Timestamped does not match")
     age = (time.time() if now is None else now) - int(timestamp)
     if abs(age) > tolerance_seconds:
-        raise SignatureMismatch(f"the delivery is {age:.0f} s old; the limit is "
-                                f"{tolerance_seconds:.0f} s")
+        raise SignatureMismatch(
+            f"the delivery is {age:.0f} s old; the limit is {tolerance_seconds:.0f} s"
+        )

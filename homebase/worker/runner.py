@@ -26,8 +26,9 @@ from homebase.worker.wakeup import listen
 log = logging.getLogger("homebase.worker")
 
 
-async def run_round(runtime: Runtime, stop: asyncio.Event | None = None,
-                    jobs: Sequence[Job] = JOBS) -> int:
+async def run_round(
+    runtime: Runtime, stop: asyncio.Event | None = None, jobs: Sequence[Job] = JOBS
+) -> int:
     """One pass over every job (worker/registry.py), in order; a failing job is logged and
     the others still run. Once `stop` is set no further job starts: the one running
     finishes its batch, recording every outcome, which gives its leases back."""
@@ -50,8 +51,7 @@ async def run_round(runtime: Runtime, stop: asyncio.Event | None = None,
                 else:
                     log.exception("worker job %s failed; it will run again next round", name)
                 WORKER_JOB_FAILURES.labels(name).inc()
-                WORKER_JOB_DURATION.labels(name, "failed").observe(
-                    time.perf_counter() - started)
+                WORKER_JOB_DURATION.labels(name, "failed").observe(time.perf_counter() - started)
                 continue
             tracing.job_done(span, did)
         WORKER_JOB_DURATION.labels(name, "ok").observe(time.perf_counter() - started)
@@ -74,14 +74,18 @@ async def drain(worker: "asyncio.Task[None]", seconds: float) -> None:
 
 
 async def run_until(runtime: Runtime, stop: asyncio.Event) -> None:
-    log.info("worker started with jobs: %s; woken by %s, else every %s s",
-             ", ".join(job.name for job in JOBS),
-             "commits in this process (SQLite: not another process's)" if runtime.db.is_sqlite
-             else "commits in this process and LISTEN homebase_work",
-             runtime.settings.worker_poll_seconds)
+    log.info(
+        "worker started with jobs: %s; woken by %s, else every %s s",
+        ", ".join(job.name for job in JOBS),
+        "commits in this process (SQLite: not another process's)"
+        if runtime.db.is_sqlite
+        else "commits in this process and LISTEN homebase_work",
+        runtime.settings.worker_poll_seconds,
+    )
     wakeup = runtime.wakeup
-    listener = None if runtime.db.is_sqlite else asyncio.create_task(
-        listen(runtime.db.url, wakeup, stop))
+    listener = (
+        None if runtime.db.is_sqlite else asyncio.create_task(listen(runtime.db.url, wakeup, stop))
+    )
     try:
         while not stop.is_set():
             wakeup.clear()  # before the round: work committed during it wakes the next
@@ -128,8 +132,7 @@ class _MetricsServer:
         from homebase.metrics import worker_server
 
         settings = runtime.settings
-        listening = worker_server.bind(settings.worker_metrics_host,
-                                       settings.worker_metrics_port)
+        listening = worker_server.bind(settings.worker_metrics_host, settings.worker_metrics_port)
         host, port = listening.getsockname()[:2]
         self.server = worker_server.server(runtime)
         self.task = asyncio.create_task(self.server.serve(sockets=[listening]))

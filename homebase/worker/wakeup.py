@@ -53,8 +53,7 @@ class Wakeup:
 
 def asyncpg_dsn(database_url: str) -> str:
     """The SQLAlchemy URL as a DSN asyncpg takes (no driver suffix)."""
-    return make_url(database_url).set(drivername="postgresql").render_as_string(
-        hide_password=False)
+    return make_url(database_url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 async def listen(database_url: str, wakeup: Wakeup, stop: asyncio.Event) -> None:
@@ -76,8 +75,7 @@ async def _listen_once(dsn: str, wakeup: Wakeup, stop: asyncio.Event) -> bool:
     Each connection wakes the worker once: a notification sent while nobody listened is
     lost, and that round finds its work anyway."""
     try:
-        connection = await asyncpg.connect(dsn, server_settings={
-            "application_name": LISTENER_NAME})
+        connection = await asyncpg.connect(dsn, server_settings={"application_name": LISTENER_NAME})
     except (OSError, asyncpg.PostgresError, TimeoutError) as error:
         log.warning("worker listener: cannot connect (%s); the poll stands in", error)
         return False

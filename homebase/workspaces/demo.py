@@ -31,15 +31,20 @@ async def seed_demo(connection: AsyncConnection, runtime: Runtime) -> dict[str, 
     created = await load_fixtures(session, demo_document())
     created.update(await _demo_activity(session))
     key = await _demo_key(connection, runtime, workspace["id"])
-    return {"workspace": workspaces.workspace_json(workspace), "api_key": key,
-            "created": created}
+    return {"workspace": workspaces.workspace_json(workspace), "api_key": key, "created": created}
 
 
-async def _demo_key(connection: AsyncConnection, runtime: Runtime, workspace_id: str
-                    ) -> dict[str, Any]:
-    key = await create_api_key(connection, workspace_id=workspace_id, scopes=list(ALL_SCOPES),
-                               name="Demo key (every scope)", now=runtime.clock(),
-                               expires_in_days=runtime.settings.api_key_default_ttl_days)
+async def _demo_key(
+    connection: AsyncConnection, runtime: Runtime, workspace_id: str
+) -> dict[str, Any]:
+    key = await create_api_key(
+        connection,
+        workspace_id=workspace_id,
+        scopes=list(ALL_SCOPES),
+        name="Demo key (every scope)",
+        now=runtime.clock(),
+        expires_in_days=runtime.settings.api_key_default_ttl_days,
+    )
     return key.as_json()
 
 
@@ -57,12 +62,22 @@ async def _demo_activity(session: TenantSession) -> dict[str, list[str]]:
     dana = await contact_by_address(session, phone_e164=dana_phone)
     contact_id = dana["id"] if dana else None
     message, _ = await inbound.receive(
-        session, channel="SMS", sender=dana_phone, recipient="+14155550100",
+        session,
+        channel="SMS",
+        sender=dana_phone,
+        recipient="+14155550100",
         body="Hi! Is Saturday at 10 still on for 1421 Sanchez? Can my partner join?",
-        provider_message_id="demo-inbound-1")
-    task, _ = await create_task(session, TaskCreate(
-        title="Send Dana the disclosure packet for 1421 Sanchez", contact_id=contact_id,
-        due_at=session.now() + timedelta(days=1)), source="demo")
+        provider_message_id="demo-inbound-1",
+    )
+    task, _ = await create_task(
+        session,
+        TaskCreate(
+            title="Send Dana the disclosure packet for 1421 Sanchez",
+            contact_id=contact_id,
+            due_at=session.now() + timedelta(days=1),
+        ),
+        source="demo",
+    )
     return {"messages": [message["id"]], "tasks": [task["id"]]}
 
 
@@ -80,8 +95,10 @@ async def ensure_local_demo() -> dict[str, str]:
                 seeded = await seed_demo(connection, runtime)
                 workspace_id, key = seeded["workspace"]["id"], seeded["api_key"]["key"]
             else:
-                workspace_id, key = saved["workspace_id"], (await _demo_key(
-                    connection, runtime, saved["workspace_id"]))["key"]
+                workspace_id, key = (
+                    saved["workspace_id"],
+                    (await _demo_key(connection, runtime, saved["workspace_id"]))["key"],
+                )
     finally:
         await runtime.close()
     saved = {"workspace_id": workspace_id, "key": key}

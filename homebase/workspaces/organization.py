@@ -31,8 +31,9 @@ async def get(session: TenantSession, table, object_id: str) -> dict[str, Any] |
     return await session.fetch_one(session.select(table).where(table.c.id == object_id))
 
 
-async def create_office(session: TenantSession, *, name: str | None,
-                        office_id: str | None = None) -> dict[str, Any]:
+async def create_office(
+    session: TenantSession, *, name: str | None, office_id: str | None = None
+) -> dict[str, Any]:
     row = {"id": _given_id(office_id, "off"), "created_at": session.now()}
     row["name"] = _name(name, row["id"])
     if await get(session, offices, row["id"]):
@@ -41,10 +42,14 @@ async def create_office(session: TenantSession, *, name: str | None,
     return row
 
 
-async def create_team(session: TenantSession, *, name: str | None, office_id: str | None = None,
-                      team_id: str | None = None) -> dict[str, Any]:
-    row = {"id": _given_id(team_id, "team"), "office_id": office_id,
-           "created_at": session.now()}
+async def create_team(
+    session: TenantSession,
+    *,
+    name: str | None,
+    office_id: str | None = None,
+    team_id: str | None = None,
+) -> dict[str, Any]:
+    row = {"id": _given_id(team_id, "team"), "office_id": office_id, "created_at": session.now()}
     row["name"] = _name(name, row["id"])
     if office_id is not None and not await get(session, offices, office_id):
         raise AdminError(f"no office {office_id} in this workspace")

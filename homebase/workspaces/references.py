@@ -16,8 +16,12 @@ users = User.__table__
 
 
 async def contact_exists(session: TenantSession, contact_id: str) -> bool:
-    return await session.fetch_one(session.select(contacts, contacts.c.id)
-                                   .where(contacts.c.id == contact_id)) is not None
+    return (
+        await session.fetch_one(
+            session.select(contacts, contacts.c.id).where(contacts.c.id == contact_id)
+        )
+        is not None
+    )
 
 
 def refusal(contact: dict[str, Any] | None) -> str | None:
@@ -28,10 +32,15 @@ def refusal(contact: dict[str, Any] | None) -> str | None:
 
 
 async def contact_refusal(session: TenantSession, contact_id: str) -> str | None:
-    return refusal(await session.fetch_one(session.select(contacts, contacts.c.anonymized_at)
-                                           .where(contacts.c.id == contact_id)))
+    return refusal(
+        await session.fetch_one(
+            session.select(contacts, contacts.c.anonymized_at).where(contacts.c.id == contact_id)
+        )
+    )
 
 
 async def member_exists(session: TenantSession, user_id: str) -> bool:
-    return await session.fetch_one(session.select(users, users.c.id)
-                                   .where(users.c.id == user_id)) is not None
+    return (
+        await session.fetch_one(session.select(users, users.c.id).where(users.c.id == user_id))
+        is not None
+    )

@@ -24,16 +24,19 @@ A2P_STATUSES = ("approved", "pending", "rejected")
 
 
 def workspace_json(row: Any) -> dict[str, Any]:
-    return {"id": row["id"], "name": row["name"], "status": row["status"],
-            "created_at": isoformat(row["created_at"])}
+    return {
+        "id": row["id"],
+        "name": row["name"],
+        "status": row["status"],
+        "created_at": isoformat(row["created_at"]),
+    }
 
 
 async def create_workspace(connection: AsyncConnection, name: str, now) -> dict[str, Any]:
     name = name.strip()
     if not name or len(name) > 120:
         raise AdminError("--name must be 1 to 120 characters")
-    row = {"id": new_id("wsp"), "name": name, "status": "active", "settings": {},
-           "created_at": now}
+    row = {"id": new_id("wsp"), "name": name, "status": "active", "settings": {}, "created_at": now}
     await connection.execute(insert(workspaces), row)
     # Every workspace starts with the buyer and seller pipelines, so reads never write.
     from homebase.deals.pipelines import ensure_defaults  # deals imports workspaces' tables
@@ -43,31 +46,43 @@ async def create_workspace(connection: AsyncConnection, name: str, now) -> dict[
 
 
 async def get_workspace(connection: AsyncConnection, workspace_id: str) -> dict[str, Any]:
-    row = (await connection.execute(select(workspaces).where(workspaces.c.id == workspace_id))
-           ).mappings().first()
+    row = (
+        (await connection.execute(select(workspaces).where(workspaces.c.id == workspace_id)))
+        .mappings()
+        .first()
+    )
     if row is None:
         raise AdminError(f"no workspace {workspace_id}")
     return dict(row)
 
 
-async def set_workspace_status(connection: AsyncConnection, workspace_id: str,
-                               status: str) -> dict[str, Any]:
+async def set_workspace_status(
+    connection: AsyncConnection, workspace_id: str, status: str
+) -> dict[str, Any]:
     if status not in STATUSES:
         raise AdminError(f"--status must be one of {', '.join(STATUSES)}")
     await get_workspace(connection, workspace_id)
-    await connection.execute(update(workspaces).where(workspaces.c.id == workspace_id)
-                             .values(status=status))
+    await connection.execute(
+        update(workspaces).where(workspaces.c.id == workspace_id).values(status=status)
+    )
     return await get_workspace(connection, workspace_id)
 
 
-async def create_user(session: TenantSession, *, email: str, name: str,
-                      password: str | None = None, office_id: str | None = None,
-                      team_id: str | None = None) -> dict[str, Any]:
+async def create_user(
+    session: TenantSession,
+    *,
+    email: str,
+    name: str,
+    password: str | None = None,
+    office_id: str | None = None,
+    team_id: str | None = None,
+) -> dict[str, Any]:
     email = email.strip().lower()
     if "@" not in email or len(email) > 254:
         raise AdminError("--email must be an email address")
-    existing = await session.fetch_one(session.select(users, users.c.id)
-                                       .where(users.c.email == email))
+    existing = await session.fetch_one(
+        session.select(users, users.c.id).where(users.c.email == email)
+    )
     if existing:
         raise AdminError(f"{email} is already a member of this workspace")
     from homebase.routing.cache import invalidate  # these import this module
@@ -75,9 +90,15 @@ async def create_user(session: TenantSession, *, email: str, name: str,
 
     await organization.ensure(session, office_id, team_id)
     invalidate(session.workspace_id)  # a new routing target
-    row = {"id": new_id("usr"), "email": email, "name": name.strip() or email,
-           "password_hash": await _password_hash(session, email, password) if password else None,
-           "office_id": office_id, "team_id": team_id, "created_at": session.now()}
+    row = {
+        "id": new_id("usr"),
+        "email": email,
+        "name": name.strip() or email,
+        "password_hash": await _password_hash(session, email, password) if password else None,
+        "office_id": office_id,
+        "team_id": team_id,
+        "created_at": session.now(),
+    }
     await session.insert(users, row)
     return row
 
@@ -86,15 +107,19 @@ async def _password_hash(session: TenantSession, email: str, password: str) -> s
     """Hashed with the salt this email's memberships in other workspaces share, so that
     signing in costs one hash however many workspaces it belongs to (kit/passwords.py).
     The one read across workspaces outside sign-in: it returns nothing but a salt."""
-    statement = (select(users.c.password_hash)
-                 .where(users.c.email == email, users.c.password_hash.is_not(None))
-                 .order_by(users.c.id).limit(20))  # as many as a sign-in checks
+    statement = (
+        select(users.c.password_hash)
+        .where(users.c.email == email, users.c.password_hash.is_not(None))
+        .order_by(users.c.id)
+        .limit(20)
+    )  # as many as a sign-in checks
     stored = (await session.connection.execute(statement)).scalars().all()
     return await asyncio.to_thread(hash_password, password, shared_salt(stored))
 
 
-async def add_sender_number(session: TenantSession, *, number: str, channel: str,
-                            a2p_status: str) -> dict[str, Any]:
+async def add_sender_number(
+    session: TenantSession, *, number: str, channel: str, a2p_status: str
+) -> dict[str, Any]:
     if channel not in CHANNELS:
         raise AdminError(f"--channel must be one of {', '.join(CHANNELS)}")
     if a2p_status not in A2P_STATUSES:
@@ -103,14 +128,23 @@ async def add_sender_number(session: TenantSession, *, number: str, channel: str
     if e164 is None or not number.strip().startswith("+"):
         raise AdminError("--number must be an E.164 number such as +14155550100")
     existing = await session.fetch_one(
-        session.select(sender_numbers, sender_numbers.c.id)
-        .where(sender_numbers.c.number == e164, sender_numbers.c.channel == channel))
+        session.select(sender_numbers, sender_numbers.c.id).where(
+            sender_numbers.c.number == e164, sender_numbers.c.channel == channel
+        )
+    )
     if existing:
-        await session.execute(session.update(sender_numbers)
-                              .where(sender_numbers.c.id == existing["id"])
-                              .values(a2p_status=a2p_status))
+        await session.execute(
+            session.update(sender_numbers)
+            .where(sender_numbers.c.id == existing["id"])
+            .values(a2p_status=a2p_status)
+        )
         return {**existing, "number": e164, "channel": channel, "a2p_status": a2p_status}
-    row = {"id": new_id("snd"), "number": e164, "channel": channel, "a2p_status": a2p_status,
-           "created_at": session.now()}
+    row = {
+        "id": new_id("snd"),
+        "number": e164,
+        "channel": channel,
+        "a2p_status": a2p_status,
+        "created_at": session.now(),
+    }
     await session.insert(sender_numbers, row)
     return row

@@ -26,8 +26,10 @@ class WorkspaceSettings(BaseModel):
 
 async def get_settings(session: TenantSession) -> WorkspaceSettings:
     # The workspace row is the tenant itself, so it is read by its id, not through select().
-    stored = (await session.connection.execute(
-        select(workspaces.c.settings).where(workspaces.c.id == session.workspace_id))
+    stored = (
+        await session.connection.execute(
+            select(workspaces.c.settings).where(workspaces.c.id == session.workspace_id)
+        )
     ).scalar_one_or_none() or {}
     known = {key: value for key, value in stored.items() if key in WorkspaceSettings.model_fields}
     return WorkspaceSettings.model_validate(known)
@@ -36,12 +38,16 @@ async def get_settings(session: TenantSession) -> WorkspaceSettings:
 async def update_settings(session: TenantSession, changes: dict[str, Any]) -> WorkspaceSettings:
     merged = {**(await get_settings(session)).model_dump(), **changes}
     validated = WorkspaceSettings.model_validate(merged)
-    stored = (await session.connection.execute(
-        select(workspaces.c.settings).where(workspaces.c.id == session.workspace_id))
+    stored = (
+        await session.connection.execute(
+            select(workspaces.c.settings).where(workspaces.c.id == session.workspace_id)
+        )
     ).scalar_one_or_none() or {}
     await session.connection.execute(
-        update(workspaces).where(workspaces.c.id == session.workspace_id)
-        .values(settings={**stored, **validated.model_dump()}))
+        update(workspaces)
+        .where(workspaces.c.id == session.workspace_id)
+        .values(settings={**stored, **validated.model_dump()})
+    )
     from homebase.routing.cache import invalidate  # the cache imports this module
 
     invalidate(session.workspace_id)
