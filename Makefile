@@ -34,7 +34,7 @@ test-faults: install
 
 lint: install
 	$(BIN)/ruff check homebase tests bench scripts clients/python
-	$(BIN)/ruff format --check homebase tests bench || echo "lint: ruff format would reformat the files above (advisory)"
+	$(BIN)/ruff format --check homebase tests bench scripts
 
 bench: install
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
