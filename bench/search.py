@@ -211,25 +211,25 @@ async def _drop_postgres(server: str, name: str) -> None:
     await admin.dispose()
 
 
-async def _measure(url: str, db: str, count: int, rounds: int, per_round: int) -> dict:
-    import httpx
-
+async def seeded_workspace(url: str, db: str, count: int, name: str) -> tuple[str, float, float]:
+    """A fresh database at 0015 with one workspace of `count` contacts, then migrated to
+    head (which builds the search indexes over them); the environment points the app at it.
+    Returns a key (contacts:read and :pii) and the seconds seeding and migrating took."""
     from homebase.db.migrate import upgrade
 
     await upgrade(url, "0015")
     os.environ.update(
         HOMEBASE_DATABASE_URL=url,
-        HOMEBASE_SECRET_KEY="bench-search-secret",
+        HOMEBASE_SECRET_KEY=f"bench-{name.lower().split()[0]}-secret",
         HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="100000000",
     )
     from homebase.auth.api_keys import create_api_key
-    from homebase.http.app import create_app
     from homebase.runtime import Runtime
     from homebase.workspaces.service import create_workspace
 
     runtime = Runtime.from_settings()
     async with runtime.db.transaction() as connection:
-        workspace = await create_workspace(connection, "Search Realty", runtime.clock())
+        workspace = await create_workspace(connection, name, runtime.clock())
         key = await create_api_key(
             connection,
             workspace_id=workspace["id"],
@@ -247,13 +247,21 @@ async def _measure(url: str, db: str, count: int, rounds: int, per_round: int) -
     seeded = time.perf_counter() - started
     started = time.perf_counter()
     await upgrade(url)
-    migrated = time.perf_counter() - started
+    return key.key, seeded, time.perf_counter() - started
 
+
+async def _measure(url: str, db: str, count: int, rounds: int, per_round: int) -> dict:
+    import httpx
+
+    from homebase.http.app import create_app
+    from homebase.runtime import Runtime
+
+    key, seeded, migrated = await seeded_workspace(url, db, count, "Search Realty")
     runtime = Runtime.from_settings()
     app = create_app(runtime)
     samples: dict[str, list[list[float]]] = {name: [] for name in CASES}
     found: dict[str, int] = {}
-    headers = {"authorization": f"token {key.key}"}
+    headers = {"authorization": f"token {key}"}
     async with (
         app.router.lifespan_context(app),
         httpx.AsyncClient(

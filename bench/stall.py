@@ -13,14 +13,13 @@ item 5): loaded p99 within 2x of idle p99.
 import argparse
 import asyncio
 import json
-import os
 import shutil
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
-from bench.search import _drop_postgres, _postgres_database, _seed_postgres, _seed_sqlite
+from bench.search import _drop_postgres, _postgres_database, seeded_workspace
 
 SLOW = {
     "q of two characters, no match (scans the workspace)": "limit=50&q=zq",
@@ -62,42 +61,14 @@ async def _pings(client, seconds: float, every: float = 0.002) -> list[float]:
 async def _measure(url: str, db: str, count: int, seconds: float) -> dict:
     import httpx
 
-    from homebase.db.migrate import upgrade
-
-    await upgrade(url, "0015")
-    os.environ.update(
-        HOMEBASE_DATABASE_URL=url,
-        HOMEBASE_SECRET_KEY="bench-stall-secret",
-        HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="100000000",
-    )
-    from homebase.auth.api_keys import create_api_key
     from homebase.http.app import create_app
     from homebase.runtime import Runtime
-    from homebase.workspaces.service import create_workspace
 
-    runtime = Runtime.from_settings()
-    async with runtime.db.transaction() as connection:
-        workspace = await create_workspace(connection, "Stall Realty", runtime.clock())
-        key = await create_api_key(
-            connection,
-            workspace_id=workspace["id"],
-            scopes=["contacts:read", "contacts:read:pii"],
-            name="bench",
-            now=runtime.clock(),
-            expires_in_days=None,
-        )
-    await runtime.close()
-    started = time.perf_counter()
-    if db == "sqlite":
-        _seed_sqlite(Path(url.split("///", 1)[1]), workspace["id"], count)
-    else:
-        await _seed_postgres(url, workspace["id"], count)
-    seeded = time.perf_counter() - started
-    await upgrade(url)
+    key, seeded, _ = await seeded_workspace(url, db, count, "Stall Realty")
 
     runtime = Runtime.from_settings()
     app = create_app(runtime)
-    headers = {"authorization": f"token {key.key}"}
+    headers = {"authorization": f"token {key}"}
     slow_samples: dict[str, list[float]] = {name: [] for name in SLOW}
     async with (
         app.router.lifespan_context(app),
