@@ -16,7 +16,6 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from homebase.config import Settings
 from homebase.db.engine import Database
@@ -28,8 +27,11 @@ from homebase.runtime import Runtime
 from tests.dns_support import StubResolver, guard_system_resolver
 from tests.support import (
     POSTGRES_URL,
+    create_database,
+    drop_statement,
     make_tenant,
     require_server,
+    server_statement,
     wait_for_dropped_databases,
 )
 
@@ -55,25 +57,10 @@ def postgres_database() -> str:
     """A fresh, migrated database for this session, dropped at the end."""
     require_server("PostgreSQL", POSTGRES_URL, 5432)
     name = f"homebase_test_{uuid.uuid4().hex[:10]}"
-    admin_url = POSTGRES_URL
-
-    async def create() -> None:
-        engine = create_async_engine(admin_url, isolation_level="AUTOCOMMIT")
-        async with engine.connect() as connection:
-            await connection.execute(text(f'CREATE DATABASE "{name}"'))
-        await engine.dispose()
-
-    async def drop() -> None:
-        engine = create_async_engine(admin_url, isolation_level="AUTOCOMMIT")
-        async with engine.connect() as connection:
-            await connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        await engine.dispose()
-
-    asyncio.run(create())
-    url = admin_url.rsplit("/", 1)[0] + f"/{name}"
+    url = asyncio.run(create_database(name))
     asyncio.run(upgrade(url))
     yield url
-    asyncio.run(drop())
+    asyncio.run(server_statement(drop_statement(name)))
 
 
 @pytest.fixture(params=BACKENDS)

@@ -4,12 +4,15 @@ import asyncio
 import concurrent.futures
 import os
 import socket
+import time
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlparse
 
 import httpx
 import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from homebase.auth.api_keys import create_api_key
 from homebase.auth.scopes import ALL_SCOPES
@@ -117,9 +120,6 @@ async def clear_of_a_minute_edge(margin: float = 10.0) -> None:
     """Waits, if need be, until the next one-minute rate-limit window has just begun, so a
     test counting requests against a bucket is not split by the window rolling over (the
     limiters window by the host's clock, or Redis's on the same host)."""
-    import asyncio
-    import time
-
     left = 60 - time.time() % 60
     if left < margin:
         await asyncio.sleep(left + 0.2)
@@ -129,24 +129,33 @@ _DROPS = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix
 _PENDING_DROPS: list[concurrent.futures.Future] = []
 
 
+async def server_statement(statement: str) -> None:
+    """One statement on the shared PostgreSQL server, outside a transaction (CREATE and
+    DROP DATABASE)."""
+    engine = create_async_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as connection:
+            await connection.execute(text(statement))
+    finally:
+        await engine.dispose()
+
+
+async def create_database(name: str) -> str:
+    """A new, empty database on the shared server; its URL."""
+    await server_statement(f'CREATE DATABASE "{name}"')
+    return POSTGRES_URL.rsplit("/", 1)[0] + f"/{name}"
+
+
+def drop_statement(name: str) -> str:
+    return f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'
+
+
 def drop_database_later(name: str) -> None:
     """DROP DATABASE forces a checkpoint: about 4 s on an idle server and up to a minute
     while the suite loads it, spent in the teardown of whichever test made the database.
     The drop runs on a background thread while the next tests run instead; conftest's
     pytest_sessionfinish waits for every drop (wait_for_dropped_databases)."""
-
-    async def drop() -> None:
-        from sqlalchemy import text
-        from sqlalchemy.ext.asyncio import create_async_engine
-
-        engine = create_async_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
-        try:
-            async with engine.connect() as connection:
-                await connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        finally:
-            await engine.dispose()
-
-    _PENDING_DROPS.append(_DROPS.submit(asyncio.run, drop()))
+    _PENDING_DROPS.append(_DROPS.submit(asyncio.run, server_statement(drop_statement(name))))
 
 
 def wait_for_dropped_databases() -> None:

@@ -19,6 +19,7 @@ from tests.cluster_support import (
     make_cluster_fixture,  # noqa: F401  (the fixture: `make_cluster`)
     tail,
 )
+from tests.support import clear_of_a_minute_edge
 
 pytestmark = SERIAL_ONLY
 
@@ -169,9 +170,7 @@ async def _accepted(client: httpx.AsyncClient, headers: dict, count: int) -> tup
     answers: list[httpx.Response] = []
     slowest = 0.0
     # Counts restart when the minute turns: the requests stay inside one window.
-    left = 60 - time.time() % 60
-    if left < 8:
-        await asyncio.sleep(left + 0.1)
+    await clear_of_a_minute_edge(margin=8)
 
     async def one() -> None:
         nonlocal slowest

@@ -48,18 +48,12 @@ async def test_instances_migrating_together_all_succeed(backend, tmp_path, reque
 async def _fresh_postgres_database(request) -> str:
     import uuid
 
-    from sqlalchemy import text
-
-    from tests.support import POSTGRES_URL, drop_database_later
+    from tests.support import create_database, drop_database_later
 
     name = f"homebase_migrate_{uuid.uuid4().hex[:8]}"
-    admin = create_async_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
-    async with admin.connect() as connection:
-        await connection.execute(text(f'CREATE DATABASE "{name}"'))
-    await admin.dispose()
-
+    url = await create_database(name)
     request.addfinalizer(lambda: drop_database_later(name))
-    return POSTGRES_URL.rsplit("/", 1)[0] + f"/{name}"
+    return url
 
 
 async def test_0011_backfills_the_contact_of_existing_events(backend, tmp_path, request):

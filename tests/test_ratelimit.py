@@ -21,8 +21,6 @@ from pathlib import Path
 import httpx
 import pytest
 import redis.asyncio as redis
-from sqlalchemy import text
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from homebase.ratelimit import MemoryLimiter, RedisLimiter
 from homebase.ratelimit.limiter import WINDOW_SECONDS
@@ -30,6 +28,7 @@ from tests.support import (
     POSTGRES_URL,
     REDIS_URL,
     assert_error,
+    create_database,
     drop_database_later,
     make_key,
     require_server,
@@ -422,17 +421,9 @@ def shared_database():
     require_server("Redis", REDIS_URL, 6379)
     name = f"homebase_multi_{uuid.uuid4().hex[:10]}"
 
-    async def run(statement: str) -> None:
-        engine = create_async_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
-        try:
-            async with engine.connect() as connection:
-                await connection.execute(text(statement))
-        finally:
-            await engine.dispose()
-
-    asyncio.run(run(f'CREATE DATABASE "{name}"'))
+    url = asyncio.run(create_database(name))
     try:
-        yield POSTGRES_URL.rsplit("/", 1)[0] + f"/{name}"
+        yield url
     finally:
         drop_database_later(name)
 

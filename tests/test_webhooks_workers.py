@@ -16,8 +16,7 @@ from pathlib import Path
 import httpx
 import orjson
 import pytest
-from sqlalchemy import select, text
-from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy import select
 
 from homebase.db.engine import Database
 from homebase.db.migrate import upgrade
@@ -27,7 +26,13 @@ from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
 from tests import conftest
 from tests.dns_support import StubResolver
-from tests.support import POSTGRES_URL, drop_database_later, make_tenant, require_server
+from tests.support import (
+    POSTGRES_URL,
+    create_database,
+    drop_database_later,
+    make_tenant,
+    require_server,
+)
 from tests.webhook_receiver import Receiver
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,14 +45,7 @@ def worker_database():
     require_server("PostgreSQL", POSTGRES_URL, 5432)
     name = f"homebase_webhook_workers_{uuid.uuid4().hex[:8]}"
 
-    async def admin(statement: str) -> None:
-        engine = create_async_engine(POSTGRES_URL, isolation_level="AUTOCOMMIT")
-        async with engine.connect() as connection:
-            await connection.execute(text(statement))
-        await engine.dispose()
-
-    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
-    url = POSTGRES_URL.rsplit("/", 1)[0] + f"/{name}"
+    url = asyncio.run(create_database(name))
     asyncio.run(upgrade(url))
     yield url
     drop_database_later(name)
