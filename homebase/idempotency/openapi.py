@@ -6,8 +6,9 @@ import copy
 from typing import Any
 
 from homebase.idempotency.store import HEADER_NAME, MAX_KEY_LENGTH, REPLAYED_HEADER
+from homebase.kit.openapi import ENVELOPE_SCHEMA
 
-_ENVELOPE = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorEnvelope"}}}
+_ENVELOPE = {"application/json": {"schema": ENVELOPE_SCHEMA}}
 
 PARAMETER = {
     "name": HEADER_NAME,

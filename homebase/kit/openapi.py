@@ -1,5 +1,6 @@
 """Shared pieces of the OpenAPI document: the error envelope and per-route error lists."""
 
+import copy
 from collections.abc import Iterable, Iterator
 from typing import Any, get_args
 
@@ -222,6 +223,21 @@ WWW_AUTHENTICATE_HEADER = _header(
 )
 
 
+ENVELOPE_SCHEMA = {"$ref": "#/components/schemas/ErrorEnvelope"}
+
+
+def envelope_response(
+    description: str, headers: dict[str, Any], example: dict[str, Any]
+) -> dict[str, Any]:
+    """An error answer added to the document by hand: the envelope, its example, headers.
+    A new object on every call (each operation gets its own)."""
+    return {
+        "description": description,
+        "headers": copy.deepcopy(headers),
+        "content": {"application/json": {"schema": dict(ENVELOPE_SCHEMA), "example": example}},
+    }
+
+
 def add_body_limit_responses(document: dict[str, Any], limit: int) -> None:
     """413 on every operation that takes a body: http/body_limit.py refuses a larger one on
     every route, before the credential is read (so no rate-limit headers)."""
@@ -238,20 +254,15 @@ def add_body_limit_responses(document: dict[str, Any], limit: int) -> None:
         for operation in item.values():
             if not isinstance(operation, dict) or "requestBody" not in operation:
                 continue
-            operation.setdefault("responses", {})["413"] = {  # one object per operation
-                "description": f"The body is larger than HOMEBASE_MAX_BODY_BYTES ({limit} "
+            operation.setdefault("responses", {})["413"] = envelope_response(
+                f"The body is larger than HOMEBASE_MAX_BODY_BYTES ({limit} "
                 "bytes here): refused from Content-Length before it is read, "
                 "or once a chunked body passes it (payload_too_large; "
                 "details.max_body_bytes). Rate-limit headers only when the "
                 "body was refused mid-stream, after the credential counted.",
-                "headers": {"X-Request-Id": dict(REQUEST_ID_HEADER)},
-                "content": {
-                    "application/json": {
-                        "schema": {"$ref": "#/components/schemas/ErrorEnvelope"},
-                        "example": example,
-                    }
-                },
-            }
+                {"X-Request-Id": REQUEST_ID_HEADER},
+                example,
+            )
 
 
 def add_unavailable_responses(document: dict[str, Any], prefix: str, retry_after: int) -> None:
@@ -274,19 +285,14 @@ def add_unavailable_responses(document: dict[str, Any], prefix: str, retry_after
         for operation in item.values():
             if not isinstance(operation, dict):
                 continue
-            operation.setdefault("responses", {})["503"] = {  # one object per operation
-                "description": "The database did not answer within its bounds (unreachable, "
+            operation.setdefault("responses", {})["503"] = envelope_response(
+                "The database did not answer within its bounds (unreachable, "
                 "no pooled connection within the pool timeout, a statement "
                 "past the statement timeout); nothing was written. Retry "
                 "after Retry-After seconds (service_unavailable).",
-                "headers": {"X-Request-Id": dict(REQUEST_ID_HEADER), "Retry-After": dict(retry)},
-                "content": {
-                    "application/json": {
-                        "schema": {"$ref": "#/components/schemas/ErrorEnvelope"},
-                        "example": example,
-                    }
-                },
-            }
+                {"X-Request-Id": REQUEST_ID_HEADER, "Retry-After": retry},
+                example,
+            )
 
 
 def add_response_headers(document: dict[str, Any], prefix: str) -> None:
