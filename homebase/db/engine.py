@@ -4,7 +4,7 @@ import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from typing import Any
 
 import orjson
@@ -166,12 +166,7 @@ class Database:
             if pending.marked:
                 self.announce()
             return
-        if write:
-            async with self.writing:
-                async with self._sqlite_transaction(write=True) as connection:
-                    yield connection
-            return
-        async with self._sqlite_transaction(write=False) as connection:
+        async with self._one_writer(write), self._sqlite_transaction(write=write) as connection:
             yield connection
 
     @asynccontextmanager
@@ -212,13 +207,12 @@ class Database:
             return
         if self.checkpointer is not None:
             self.checkpointer.ensure_running()
-        if write:
-            async with self.writing:
-                async with self._sqlite_request(write=True) as connection:
-                    yield connection
-            return
-        async with self._sqlite_request(write=False) as connection:
+        async with self._one_writer(write), self._sqlite_request(write=write) as connection:
             yield connection
+
+    def _one_writer(self, write: bool) -> AbstractAsyncContextManager[Any]:
+        """SQLite write transactions take `writing` first, one at a time; reads do not."""
+        return self.writing if write else nullcontext()
 
     @asynccontextmanager
     async def _sqlite_request(self, *, write: bool) -> AsyncIterator[AsyncConnection]:
