@@ -45,7 +45,7 @@ from tests.oauth_support import (
     redirect_query,
     refresh,
 )
-from tests.test_ratelimit import HOMEBASE, admin_json, clean_env, free_port
+from tests.test_ratelimit import HOMEBASE, admin_json, clean_env, free_port, workspace_with_key
 
 PASSWORD = "Correct-Horse-Battery-9"
 BODY = "Private note: the seller accepts 1.2M, keep quiet"
@@ -169,16 +169,8 @@ def test_json_logs_of_a_real_server_are_json_lines_without_secrets(tmp_path):
     assert migrated.returncode == 0, migrated.stderr
     for raw in migrated.stderr.splitlines():
         json.loads(raw)
-    workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "Logs")
-    key = admin_json(
-        env,
-        tmp_path,
-        "admin",
-        "create-api-key",
-        "--workspace",
-        workspace["id"],
-        "--scopes",
-        "contacts:read contacts:write messages:send webhooks:manage",
+    workspace, key = workspace_with_key(
+        env, tmp_path, "Logs", "contacts:read contacts:write messages:send webhooks:manage"
     )
     member_email = "agent.logs@example.com"
     admin_json(

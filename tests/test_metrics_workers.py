@@ -11,7 +11,7 @@ from prometheus_client.multiprocess import MultiProcessCollector
 
 from homebase.metrics import multiprocess
 from tests.metrics_support import parse, value
-from tests.test_ratelimit import HOMEBASE, admin_json, clean_env, free_port
+from tests.test_ratelimit import HOMEBASE, admin_json, clean_env, free_port, workspace_with_key
 from tests.test_ratelimit_workers import _wait_for_workers
 
 SENT = 40
@@ -42,17 +42,7 @@ def test_two_server_processes_add_up(tmp_path):
         PROMETHEUS_MULTIPROC_DIR=str(directory),
     )
     admin_json(env, tmp_path, "migrate")
-    workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "Metrics")
-    key = admin_json(
-        env,
-        tmp_path,
-        "admin",
-        "create-api-key",
-        "--workspace",
-        workspace["id"],
-        "--scopes",
-        "contacts:read",
-    )
+    workspace, key = workspace_with_key(env, tmp_path, "Metrics", "contacts:read")
     port, log = free_port(), tmp_path / "server.log"
     with log.open("wb") as sink:
         server = subprocess.Popen(
@@ -146,17 +136,8 @@ def test_readyz_and_json_logs_under_two_server_processes(tmp_path):
         HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="100000",
     )
     admin_json(env, tmp_path, "migrate")
-    workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "Ready")
-    key = admin_json(
-        env,
-        tmp_path,
-        "admin",
-        "create-api-key",
-        "--workspace",
-        workspace["id"],
-        "--scopes",
-        "contacts:read",
-    )["key"]
+    workspace, created = workspace_with_key(env, tmp_path, "Ready", "contacts:read")
+    key = created["key"]
     port, log = free_port(), tmp_path / "server.log"
     with log.open("wb") as sink:
         server = subprocess.Popen(

@@ -444,6 +444,16 @@ def admin_json(env: dict[str, str], cwd: Path, *args: str) -> dict:
     return json.loads(done.stdout)
 
 
+def workspace_with_key(env: dict[str, str], cwd: Path, name: str, scopes: str) -> tuple[dict, dict]:
+    """`admin create-workspace --name NAME`, then `admin create-api-key` for it with
+    `scopes` (space-separated): both commands' answers."""
+    workspace = admin_json(env, cwd, "admin", "create-workspace", "--name", name)
+    key = admin_json(
+        env, cwd, "admin", "create-api-key", "--workspace", workspace["id"], "--scopes", scopes
+    )
+    return workspace, key
+
+
 def wait_until_healthy(servers: list[tuple[subprocess.Popen, int, Path]]) -> None:
     deadline = time.monotonic() + 40
     pending = list(servers)
@@ -473,17 +483,7 @@ def test_two_servers_share_one_limit(shared_database, tmp_path):
         HOMEBASE_SECRET_KEY="multi-instance-test-secret",
     )
     admin_json(env, tmp_path, "migrate")
-    workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "Shared Realty")
-    key = admin_json(
-        env,
-        tmp_path,
-        "admin",
-        "create-api-key",
-        "--workspace",
-        workspace["id"],
-        "--scopes",
-        "contacts:read",
-    )
+    workspace, key = workspace_with_key(env, tmp_path, "Shared Realty", "contacts:read")
 
     servers: list[tuple[subprocess.Popen, int, Path]] = []
     try:

@@ -22,6 +22,7 @@ from tests.test_ratelimit import (
     free_port,
     fresh_window,
     limit_headers,
+    workspace_with_key,
 )
 
 WINDOW_START = 1_800_000_000
@@ -78,17 +79,7 @@ def test_two_uvicorn_workers_without_redis_share_one_limit(tmp_path):
         HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="10", HOMEBASE_SECRET_KEY="workers-test-secret"
     )
     admin_json(env, tmp_path, "migrate")
-    workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "One Host")
-    key = admin_json(
-        env,
-        tmp_path,
-        "admin",
-        "create-api-key",
-        "--workspace",
-        workspace["id"],
-        "--scopes",
-        "contacts:read",
-    )
+    workspace, key = workspace_with_key(env, tmp_path, "One Host", "contacts:read")
     port, log = free_port(), tmp_path / "server.log"
     with log.open("wb") as sink:
         server = subprocess.Popen(

@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.test_ratelimit import HOMEBASE, admin_json, clean_env, free_port
+from tests.test_ratelimit import HOMEBASE, admin_json, clean_env, free_port, workspace_with_key
 
 
 class _SlowReceiver(BaseHTTPRequestHandler):
@@ -52,17 +52,10 @@ def _run(tmp_path: Path, delay: float, shutdown_seconds: int) -> tuple[float, in
         HOMEBASE_SHUTDOWN_TIMEOUT_SECONDS=str(shutdown_seconds),
     )
     admin_json(env, tmp_path, "migrate")
-    workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "Drain")
-    key = admin_json(
-        env,
-        tmp_path,
-        "admin",
-        "create-api-key",
-        "--workspace",
-        workspace["id"],
-        "--scopes",
-        "contacts:write webhooks:manage",
-    )["key"]
+    workspace, created = workspace_with_key(
+        env, tmp_path, "Drain", "contacts:write webhooks:manage"
+    )
+    key = created["key"]
     port = free_port()
     log = tmp_path / "server.log"
     server = subprocess.Popen(
@@ -164,17 +157,8 @@ def test_sigterm_lets_the_request_in_flight_finish_and_refuses_new_connections(t
         HOMEBASE_SHUTDOWN_TIMEOUT_SECONDS=str(shutdown_seconds),
     )
     admin_json(env, tmp_path, "migrate")
-    workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "Drain")
-    key = admin_json(
-        env,
-        tmp_path,
-        "admin",
-        "create-api-key",
-        "--workspace",
-        workspace["id"],
-        "--scopes",
-        "contacts:read contacts:write",
-    )["key"]
+    workspace, created = workspace_with_key(env, tmp_path, "Drain", "contacts:read contacts:write")
+    key = created["key"]
     port = free_port()
     log = tmp_path / "server.log"
     server = subprocess.Popen(

@@ -36,6 +36,7 @@ from tests.test_ratelimit import (  # noqa: F401  (shared_database is a fixture)
     admin_json,
     free_port,
     shared_database,
+    workspace_with_key,
 )
 
 EMAIL, PHONE = "dana.traced@example.com", "+14155550123"
@@ -139,16 +140,8 @@ def test_a_served_instance_traces_requests_sql_webhooks_and_jobs(tmp_path):
         HOMEBASE_WORKER_POLL_SECONDS="0.2",
     )
     admin_json(env, tmp_path, "migrate")
-    workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "Traced")
-    key = admin_json(
-        env,
-        tmp_path,
-        "admin",
-        "create-api-key",
-        "--workspace",
-        workspace["id"],
-        "--scopes",
-        "contacts:read contacts:write webhooks:manage",
+    workspace, key = workspace_with_key(
+        env, tmp_path, "Traced", "contacts:read contacts:write webhooks:manage"
     )
     port = free_port()
     server = _serve(env, tmp_path, port)
@@ -262,17 +255,7 @@ def test_postgresql_and_redis_are_traced_under_the_request(request, tmp_path):
         HOMEBASE_SECRET_KEY="tracing-test-secret-key",
     )
     admin_json(env, tmp_path, "migrate")
-    workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "Traced PG")
-    key = admin_json(
-        env,
-        tmp_path,
-        "admin",
-        "create-api-key",
-        "--workspace",
-        workspace["id"],
-        "--scopes",
-        "contacts:read",
-    )
+    workspace, key = workspace_with_key(env, tmp_path, "Traced PG", "contacts:read")
     port = free_port()
     server = _serve(env, tmp_path, port, "--no-worker")
     try:

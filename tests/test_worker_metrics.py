@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from tests.metrics_support import parse, value
-from tests.test_ratelimit import HOMEBASE, admin_json, clean_env, free_port
+from tests.test_ratelimit import HOMEBASE, admin_json, clean_env, free_port, workspace_with_key
 from tests.test_ratelimit_workers import _wait_for_workers
 
 TOKEN = "worker-metrics-token"
@@ -63,17 +63,10 @@ def test_standalone_worker_serves_its_metrics_behind_the_token(tmp_path):
         HOMEBASE_WORKER_METRICS_PORT=str(metrics_port),
     )
     admin_json(env, tmp_path, "migrate")
-    workspace = admin_json(env, tmp_path, "admin", "create-workspace", "--name", "Scraped")
-    key = admin_json(
-        env,
-        tmp_path,
-        "admin",
-        "create-api-key",
-        "--workspace",
-        workspace["id"],
-        "--scopes",
-        "contacts:write webhooks:manage",
-    )["key"]
+    workspace, created = workspace_with_key(
+        env, tmp_path, "Scraped", "contacts:write webhooks:manage"
+    )
+    key = created["key"]
     worker_log, api_log = tmp_path / "worker.log", tmp_path / "api.log"
     with worker_log.open("wb") as sink:
         worker = subprocess.Popen(
