@@ -14,14 +14,9 @@ import pytest
 from homebase.calendars import service as calendars
 from homebase.db.tenancy import TenantSession
 from homebase.workspaces import service as workspaces
+from tests.support import free_port
 
 USER, PASSWORD = "maya", "radicale-secret"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Radicale:

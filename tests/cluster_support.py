@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from scripts.topology import Cluster
-from tests.support import IN_CI
+from tests.support import IN_CI, clean_env
 
 SERIAL_ONLY = [
     pytest.mark.faults,
@@ -22,12 +22,6 @@ SERIAL_ONLY = [
 ]
 
 REQUIRED = ("haproxy", "redis-server", *(("runuser",) if os.geteuid() == 0 else ()))
-
-
-def clean_env(**values: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("HOMEBASE_")}
-    env.update(values)
-    return env
 
 
 @pytest.fixture(name="make_cluster")

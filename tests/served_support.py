@@ -4,7 +4,6 @@ the `homebase admin` commands that set up its data (CONTRACT.md)."""
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -14,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+
+from tests.support import free_port
 
 
 @dataclass(frozen=True)
@@ -33,12 +34,6 @@ class Served:
         )
         assert done.returncode == 0, done.stderr
         return json.loads(done.stdout)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_until_healthy(base_url: str, process: subprocess.Popen, log: Path) -> None:

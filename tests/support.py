@@ -4,7 +4,6 @@ import asyncio
 import concurrent.futures
 import os
 import socket
-import time
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlparse
@@ -24,6 +23,20 @@ POSTGRES_URL = os.environ.get(
 )
 REDIS_URL = os.environ.get("HOMEBASE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on (bound, then closed)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def clean_env(**values: str) -> dict[str, str]:
+    """The caller's environment without any HOMEBASE_* setting it may carry."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HOMEBASE_")}
+    env.update(values)
+    return env
 
 
 def reachable(url: str, default_port: int) -> bool:
@@ -114,15 +127,6 @@ def assert_error(response: httpx.Response, status: int, code: str) -> dict[str, 
 def failing_fields(response: httpx.Response) -> set[str]:
     error = assert_error(response, 400, "validation_failed")
     return {item["field"] for item in error["details"]["errors"]}
-
-
-async def clear_of_a_minute_edge(margin: float = 10.0) -> None:
-    """Waits, if need be, until the next one-minute rate-limit window has just begun, so a
-    test counting requests against a bucket is not split by the window rolling over (the
-    limiters window by the host's clock, or Redis's on the same host)."""
-    left = 60 - time.time() % 60
-    if left < margin:
-        await asyncio.sleep(left + 0.2)
 
 
 _DROPS = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="drop-db")

@@ -11,7 +11,6 @@ import json
 import os
 import queue
 import re
-import socket
 import sqlite3
 import subprocess
 import threading
@@ -33,16 +32,10 @@ from homebase.db.migrate import alembic_config
 from homebase.http.app import create_app
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
+from tests.support import clean_env, free_port
 
 HOMEBASE = Path(__file__).resolve().parents[1] / ".venv" / "bin" / "homebase"
 SECRET = "cli-test-secret-key"
-
-
-def clean_env(**values: str) -> dict[str, str]:
-    """The caller's environment without any HOMEBASE_* setting it may carry."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("HOMEBASE_")}
-    env.update(values)
-    return env
 
 
 class Cli:
@@ -586,12 +579,6 @@ def test_failures_leave_nothing_half_written(cli, failures):
 
 
 # --- `homebase serve --demo` ---------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Server:

@@ -19,7 +19,7 @@ from tests.cluster_support import (
     make_cluster_fixture,  # noqa: F401  (the fixture: `make_cluster`)
     tail,
 )
-from tests.support import clear_of_a_minute_edge
+from tests.test_ratelimit import fresh_window
 
 pytestmark = SERIAL_ONLY
 
@@ -170,7 +170,7 @@ async def _accepted(client: httpx.AsyncClient, headers: dict, count: int) -> tup
     answers: list[httpx.Response] = []
     slowest = 0.0
     # Counts restart when the minute turns: the requests stay inside one window.
-    await clear_of_a_minute_edge(margin=8)
+    await fresh_window(8)
 
     async def one() -> None:
         nonlocal slowest

@@ -11,8 +11,6 @@ and two real `homebase serve` processes sharing one PostgreSQL database and one 
 import asyncio
 import logging
 import math
-import os
-import socket
 import subprocess
 import time
 import uuid
@@ -28,8 +26,10 @@ from tests.support import (
     POSTGRES_URL,
     REDIS_URL,
     assert_error,
+    clean_env,
     create_database,
     drop_database_later,
+    free_port,
     make_key,
     require_server,
 )
@@ -44,13 +44,6 @@ async def fresh_window(needed: float) -> None:
     left = WINDOW_SECONDS - time.time() % WINDOW_SECONDS
     if left < needed:
         await asyncio.sleep(left + 0.05)
-
-
-def free_port() -> int:
-    """A loopback port nothing listens on (bound, then closed)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def limit_headers(response: httpx.Response) -> tuple[int, int, int]:
@@ -426,12 +419,6 @@ def shared_database():
         yield url
     finally:
         drop_database_later(name)
-
-
-def clean_env(**values: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("HOMEBASE_")}
-    env.update(values)
-    return env
 
 
 def admin_json(env: dict[str, str], cwd: Path, *args: str) -> dict:
