@@ -26,15 +26,17 @@ PYTEST_WORKERS ?= 2
 test: install
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
-# The fault tests (tests/test_cluster*.py) each start a whole topology (scripts/cluster: HAProxy,
+# The fault tests (tests/cluster/test_cluster*.py) each start a whole topology (scripts/cluster: HAProxy,
 # two API instances, two workers, a throwaway PostgreSQL and Redis on free ports) and break
 # it. They run alone, in one process: a parallel run (`make test`) skips them.
 test-faults: install
-	$(BIN)/python -m pytest -n 0 $(PYTEST_ARGS) tests/test_cluster*.py
+	$(BIN)/python -m pytest -n 0 $(PYTEST_ARGS) tests/cluster/test_cluster*.py
 
+# mypy checks homebase/ strictly ([tool.mypy] in pyproject.toml); the tests are not typed.
 lint: install
 	$(BIN)/ruff check homebase tests bench scripts clients/python
 	$(BIN)/ruff format --check homebase tests bench scripts
+	$(BIN)/mypy
 
 bench: install
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
@@ -45,4 +47,4 @@ client: install
 	$(BIN)/python -m scripts.client
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .hypothesis
+	rm -rf $(VENV) var .pytest_cache .hypothesis .mypy_cache

@@ -1,7 +1,9 @@
 """In-process timing of the service's hot path, without the network or wrk.
 
-`python -m bench.inproc [--requests N] [--concurrency C] [--profile FILE]` builds the app
-on a seeded SQLite file and calls it as ASGI directly, C requests in flight at a time,
+`python -m bench.inproc [--db sqlite|postgres] [--requests N] [--concurrency C] [--profile
+FILE]` builds the app on a seeded SQLite file (or, with `--db postgres`, a fresh PostgreSQL
+database and the Redis limiter of bench/backends.py, dropped at the end) and calls it as
+ASGI directly, C requests in flight at a time,
 reporting microseconds per request (wall clock and this process's CPU time) for ping,
 list-50, create, create-keyed (create with a unique Idempotency-Key per request) and lead,
 next to a bare FastAPI hello-world called the same way. CPU time per request is much
@@ -22,17 +24,11 @@ from pathlib import Path
 
 import uvloop
 
-from bench import seed
+from bench.backends import Backend
 from bench.leads import LEAD_BODY, LEAD_FIXTURES
 from bench.run import CONTACT_BODY
 
 ASGIApp = Callable
-
-
-async def _migrate(path: Path) -> None:
-    from homebase.db.migrate import upgrade
-
-    await upgrade(f"sqlite+aiosqlite:///{path}")
 
 
 def _request(
@@ -103,14 +99,26 @@ async def _drive(
 
 
 async def main_async(args: argparse.Namespace) -> None:
-    import os
-
     from bench.hello import app as hello
 
     directory = Path(tempfile.mkdtemp(prefix="homebase-inproc-"))
-    database = directory / "homebase.sqlite3"
-    await _migrate(database)
-    os.environ["HOMEBASE_DATABASE_URL"] = f"sqlite+aiosqlite:///{database}"
+    backend = Backend(args.db)
+    url = await asyncio.to_thread(backend.new_database, directory, "inproc")
+    try:
+        await _run(args, hello, directory, backend, url)
+    finally:
+        await asyncio.to_thread(backend.cleanup)
+
+
+async def _run(args: argparse.Namespace, hello, directory: Path, backend, url: str) -> None:
+    import os
+
+    from homebase.db.migrate import upgrade
+
+    await upgrade(url)
+    os.environ["HOMEBASE_DATABASE_URL"] = url
+    if backend.redis_url:
+        os.environ["HOMEBASE_REDIS_URL"] = backend.redis_url
     os.environ["HOMEBASE_SECRET_KEY"] = "inproc-secret"
     os.environ["HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN"] = "100000000"
 
@@ -125,15 +133,14 @@ async def main_async(args: argparse.Namespace) -> None:
     async with runtime.db.transaction() as connection:
         workspace = await create_workspace(connection, "Inproc Realty", runtime.clock())
         key = await create_api_key(
-            connection,
-            workspace_id=workspace["id"],
+            TenantSession(connection, workspace["id"], clock=runtime.clock),
             scopes=["contacts:read", "contacts:write", "leads:write"],
             name="bench",
-            now=runtime.clock(),
             expires_in_days=None,
         )
         await load_fixtures(TenantSession(connection, workspace["id"]), LEAD_FIXTURES)
-    seed.seed_contacts(str(database), workspace["id"], args.contacts)
+    backend.key_ids.append(key.id)
+    await asyncio.to_thread(backend.seed, url, workspace["id"], args.contacts)
     app = create_app(runtime)
     auth = [(b"authorization", f"token {key.key}".encode()), (b"host", b"127.0.0.1")]
     post = auth + [(b"content-type", b"application/json")]
@@ -179,6 +186,7 @@ async def main_async(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.inproc", description=__doc__)
+    parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--contacts", type=int, default=10_000)

@@ -224,6 +224,7 @@ async def seeded_workspace(url: str, db: str, count: int, name: str) -> tuple[st
         HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="100000000",
     )
     from homebase.auth.api_keys import create_api_key
+    from homebase.db.tenancy import TenantSession
     from homebase.runtime import Runtime
     from homebase.workspaces.service import create_workspace
 
@@ -231,11 +232,9 @@ async def seeded_workspace(url: str, db: str, count: int, name: str) -> tuple[st
     async with runtime.db.transaction() as connection:
         workspace = await create_workspace(connection, name, runtime.clock())
         key = await create_api_key(
-            connection,
-            workspace_id=workspace["id"],
+            TenantSession(connection, workspace["id"], clock=runtime.clock),
             scopes=["contacts:read", "contacts:read:pii"],
             name="bench",
-            now=runtime.clock(),
             expires_in_days=None,
         )
     await runtime.close()

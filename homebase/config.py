@@ -64,7 +64,7 @@ class Settings(BaseSettings):
     webhook_dns_timeout_seconds: float = Field(2, gt=0, le=30)
     # Testing hook: resolve host names with kit/dns.py's loopback_only_resolver (localhost
     # only, every other name does not exist) so a served process never asks the machine's
-    # resolver (tests/test_schemathesis.py). Refused in production.
+    # resolver (tests/kit/test_schemathesis.py). Refused in production.
     testing_loopback_resolver: bool = False
 
     # Calls (docs/deals-listings-calls.md): recordings are streamed from this folder by the
@@ -121,6 +121,8 @@ class Settings(BaseSettings):
     # statement goes through SQLAlchemy's execution (slower; its events see them either
     # way, the direct path steps aside while anything listens to them).
     sqlite_direct: bool = True
+    # The same on PostgreSQL for a /v1 request's statements, on asyncpg (db/postgres.py).
+    postgres_direct: bool = True
 
     # GET /metrics (homebase/metrics/endpoint.py): when set, `Authorization: Bearer
     # <token>` is required. Unset (empty): open, for a scraper on a private network.

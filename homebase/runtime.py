@@ -49,6 +49,7 @@ class Runtime:
                 connect_timeout=settings.database_connect_timeout_seconds,
                 statement_timeout=settings.database_statement_timeout_seconds,
                 sqlite_direct=settings.sqlite_direct,
+                postgres_direct=settings.postgres_direct,
             ),
             limiter=build_limiter(
                 settings.redis_url, settings.redis_retry_seconds, os.environ.get(HOST_LIMITER_ENV)
@@ -65,4 +66,5 @@ class Runtime:
 
 
 def get_runtime(connection: HTTPConnection) -> Runtime:
-    return connection.app.state.runtime
+    runtime: Runtime = connection.app.state.runtime
+    return runtime

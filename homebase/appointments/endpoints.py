@@ -11,6 +11,7 @@ from homebase.appointments.schemas import (
     AppointmentUpdate,
 )
 from homebase.auth.dependencies import Tenant, require
+from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.http.lists import list_response
 from homebase.http.router import v1_router
@@ -21,8 +22,8 @@ from homebase.kit.responses import JSONResponse, json_response
 
 router = v1_router(prefix="/appointments", tags=["appointments"])
 
-AppointmentsRead = require(Scope.appointments_read)
-AppointmentsWrite = require(Scope.appointments_write)
+AppointmentsRead = Annotated[Principal, require(Scope.appointments_read)]
+AppointmentsWrite = Annotated[Principal, require(Scope.appointments_write)]
 AppointmentFields = Annotated[Projection, Depends(field_selector(Appointment))]
 Pages = Annotated[PageRequest, Depends(page_request)]
 

@@ -48,4 +48,5 @@ async def load_appointment(session: TenantSession, item: dict[str, Any], refs: R
             )
     except ValidationFailed as error:
         raise AdminError(error.message) from error
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id

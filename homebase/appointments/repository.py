@@ -1,10 +1,12 @@
 """Appointment queries. Every statement starts from the TenantSession."""
 
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy.sql import Select
+from sqlalchemy import ColumnElement
 
 from homebase.appointments.schemas import AppointmentFilters, AppointmentStatus
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.models import Appointment
@@ -18,7 +20,7 @@ async def get(session: TenantSession, appointment_id: str) -> dict[str, Any] | N
     )
 
 
-def _status_condition(status: AppointmentStatus):
+def _status_condition(status: AppointmentStatus) -> ColumnElement[bool]:
     outcome = appointments.c.outcome
     if status == AppointmentStatus.scheduled:
         return outcome.is_(None)
@@ -29,7 +31,7 @@ def _status_condition(status: AppointmentStatus):
 
 def list_statement(
     session: TenantSession, filters: AppointmentFilters, *, after_id: str | None, limit: int
-) -> Select:
+) -> AnySelect:
     statement = session.select(appointments)
     for name in ("contact_id", "created_by", "assignee_id"):
         value = getattr(filters, name)
@@ -62,7 +64,9 @@ async def for_contact(session: TenantSession, contact_id: str) -> list[dict[str,
     )
 
 
-async def scrub_for_contact(session: TenantSession, contact_id: str, redacted: str, now) -> None:
+async def scrub_for_contact(
+    session: TenantSession, contact_id: str, redacted: str, now: datetime
+) -> None:
     await session.execute(
         session.update(appointments)
         .where(appointments.c.contact_id == contact_id)

@@ -2,9 +2,18 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationInfo,
+    field_validator,
+)
+from pydantic.config import JsonDict
 
-from homebase.kit.schema_rules import QueryDateTime, not_blank, sent_together
+from homebase.kit.schema_rules import QueryDateTime, absent, not_blank, sent_together
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Title = Annotated[
@@ -33,7 +42,7 @@ OUTCOME_DOC = (
     "cancelled). Null until recorded."
 )
 _MEMBER_DOC = "A member (user id) of this workspace."
-_EXAMPLE = {
+_EXAMPLE: JsonDict = {
     "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
     "title": "Showing: 1421 Sanchez St",
     "starts_at": "2026-11-21T17:00:00Z",
@@ -43,6 +52,13 @@ _EXAMPLE = {
     "created_by": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
     "assignee_id": None,
 }
+
+
+def _ends_after_start(value: datetime, info: ValidationInfo) -> datetime:
+    starts_at = info.data.get("starts_at")
+    if starts_at is not None and value <= starts_at:
+        raise ValueError("must be after starts_at")
+    return value
 
 
 class AppointmentCreate(BaseModel):
@@ -66,13 +82,7 @@ class AppointmentCreate(BaseModel):
         None, description=_MEMBER_DOC + " Who attends; defaults to created_by."
     )
 
-    @field_validator("ends_at")
-    @classmethod
-    def _after_start(cls, value: datetime, info) -> datetime:
-        starts_at = info.data.get("starts_at")
-        if starts_at is not None and value <= starts_at:
-            raise ValueError("must be after starts_at")
-        return value
+    _after_start = field_validator("ends_at")(_ends_after_start)
 
 
 _NOT_NULL = ("title", "starts_at", "ends_at", "outcome")
@@ -96,22 +106,20 @@ class AppointmentUpdate(BaseModel):
         },
     )
 
-    title: Title = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
-    starts_at: AwareDatetime = Field(  # type: ignore[assignment]
-        None,
+    title: Title = absent(json_schema_extra={"type": "string"})
+    starts_at: AwareDatetime = absent(
         json_schema_extra={"type": "string", "format": "date-time"},
         description="Send with ends_at.",
     )
-    ends_at: AwareDatetime = Field(  # type: ignore[assignment]
-        None,
+    ends_at: AwareDatetime = absent(
         json_schema_extra={"type": "string", "format": "date-time"},
         description="Send with starts_at; strictly after it.",
     )
     location: Location | None = None
     notes: Notes | None = None
     assignee_id: Id | None = Field(None, description=_MEMBER_DOC)
-    outcome: AppointmentOutcome = Field(  # type: ignore[assignment]
-        None, json_schema_extra={"type": "string"}, description=OUTCOME_DOC
+    outcome: AppointmentOutcome = absent(
+        json_schema_extra={"type": "string"}, description=OUTCOME_DOC
     )
 
     @field_validator(*_NOT_NULL, mode="before")
@@ -121,7 +129,7 @@ class AppointmentUpdate(BaseModel):
             raise ValueError("may not be null")
         return value
 
-    _after_start = field_validator("ends_at")(AppointmentCreate._after_start.__func__)
+    _after_start = field_validator("ends_at")(_ends_after_start)
 
 
 class Appointment(BaseModel):

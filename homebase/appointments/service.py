@@ -13,6 +13,7 @@ from homebase.db.tenancy import TenantSession
 from homebase.kit.clock import isoformat
 from homebase.kit.errors import NotFound, ValidationFailed
 from homebase.kit.ids import new_id
+from homebase.outbox.redaction import REDACTED
 from homebase.outbox.service import emit
 from homebase.workspaces import references
 
@@ -155,9 +156,7 @@ async def _record_outcome(
 async def scrub_contact_appointments(session: TenantSession, contact_id: str) -> None:
     """Title, location and notes go; the appointment stays. Calendars that received
     them get the scrubbed version too."""
-    await repository.scrub_for_contact(
-        session, contact_id, contacts_service.REDACTED, session.now()
-    )
+    await repository.scrub_for_contact(session, contact_id, REDACTED, session.now())
     for row in await repository.for_contact(session, contact_id):
         await calendars.enqueue_push(session, row)
 

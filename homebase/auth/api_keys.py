@@ -4,8 +4,9 @@ expiring after `HOMEBASE_API_KEY_DEFAULT_TTL_DAYS` (90) unless told otherwise.""
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
+from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.auth.credentials import register_resolver, unauthenticated
@@ -13,6 +14,7 @@ from homebase.auth.principal import Principal
 from homebase.auth.scopes import expand, parse_scopes
 from homebase.config import Settings
 from homebase.db import direct
+from homebase.db.tenancy import TenantSession
 from homebase.kit.clock import isoformat
 from homebase.kit.crypto import random_token, token_hash
 from homebase.kit.ids import new_id
@@ -30,7 +32,7 @@ class CreatedKey:
     scopes: list[str]
     expires_at: datetime | None
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "key": self.key,
@@ -40,24 +42,23 @@ class CreatedKey:
 
 
 async def create_api_key(
-    connection: AsyncConnection,
+    session: TenantSession,
     *,
-    workspace_id: str,
     scopes: list[str],
     name: str,
-    now: datetime,
     expires_in_days: int | None,
 ) -> CreatedKey:
-    """expires_in_days None means no expiry; 0 makes a key that has already expired."""
+    """A key of the session's workspace. expires_in_days None means no expiry; 0 makes a
+    key that has already expired."""
     scopes = parse_scopes(scopes)
     key = random_token(KEY_PREFIX)
+    now = session.now()
     expires_at = None if expires_in_days is None else now + timedelta(days=expires_in_days)
     key_id = new_id("key")
-    await connection.execute(
-        insert(api_keys),
+    await session.insert(
+        api_keys,
         {
             "id": key_id,
-            "workspace_id": workspace_id,
             "name": name,
             "key_hash": token_hash(key),
             "key_hint": key[:8],
@@ -71,6 +72,8 @@ async def create_api_key(
 
 
 async def revoke_api_key(connection: AsyncConnection, key_id: str, now: datetime) -> bool:
+    """`homebase admin revoke-api-key`: the key of any workspace, named by its id. The
+    console revokes through the member's TenantSession instead (console/keys.py)."""
     result = await connection.execute(
         update(api_keys)
         .where(api_keys.c.id == key_id, api_keys.c.revoked_at.is_(None))
@@ -99,7 +102,7 @@ def _expanded(granted: tuple[str, ...]) -> frozenset[str]:
     return expand(granted)
 
 
-async def _lookup(connection: AsyncConnection, key_hash: str) -> dict | None:
+async def _lookup(connection: AsyncConnection, key_hash: str) -> dict[str, Any] | None:
     """One statement, on the SQLite driver directly when it can (db/direct.py). Nothing
     is cached: a revoked key fails on its next request."""
     parameters = {"key_hash": key_hash}

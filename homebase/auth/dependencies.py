@@ -1,9 +1,10 @@
-"""Access is declared on each route: `principal: ContactsRead` requires a scope, and
+"""Access is declared on each route: `principal: ContactsRead`, where
+`ContactsRead = Annotated[Principal, require(Scope.contacts_read)]`, requires a scope, and
 `session: Tenant` is the only way a route reaches the database."""
 
 from typing import Annotated
 
-from fastapi import Depends
+from fastapi import Depends, params
 from starlette.requests import Request
 
 from homebase.auth.principal import Principal
@@ -29,8 +30,10 @@ class RequireScope:
         return principal
 
 
-def require(scope: Scope | None) -> type[Principal]:
-    return Annotated[Principal, Depends(RequireScope(scope))]  # type: ignore[return-value]
+def require(scope: Scope | None) -> params.Depends:
+    """The dependency of `Annotated[Principal, require(scope)]`."""
+    dependency: params.Depends = Depends(RequireScope(scope))
+    return dependency
 
 
 async def tenant_session(request: Request) -> TenantSession:
@@ -44,4 +47,4 @@ async def tenant_session(request: Request) -> TenantSession:
 
 
 Tenant = Annotated[TenantSession, Depends(tenant_session)]
-AnyCredential = require(None)
+AnyCredential = Annotated[Principal, require(None)]

@@ -17,6 +17,7 @@ from homebase.automations.steps import (
     CreateTaskStep,
     MoveStageStep,
     SendMessageStep,
+    Step,
     WaitStep,
     fill,
 )
@@ -43,7 +44,7 @@ class Outcome:
 
 
 async def execute(
-    session: TenantSession, step, contact: dict[str, Any], settings: Settings
+    session: TenantSession, step: Step, contact: dict[str, Any], settings: Settings
 ) -> Outcome:
     if isinstance(step, SendMessageStep):
         return await send_message(session, step, contact, settings)

@@ -4,6 +4,7 @@ from fastapi import Depends, Query
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
+from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.automations import render, repository, service
 from homebase.automations.schemas import (
@@ -26,8 +27,8 @@ automations_router = v1_router(prefix="/automations", tags=["automations"])
 personas_router = v1_router(prefix="/personas", tags=["automations"])
 campaigns_router = v1_router(prefix="/campaigns", tags=["automations"])
 
-AutomationsRead = require(Scope.automations_read)
-AutomationsManage = require(Scope.automations_manage)
+AutomationsRead = Annotated[Principal, require(Scope.automations_read)]
+AutomationsManage = Annotated[Principal, require(Scope.automations_manage)]
 Pages = Annotated[PageRequest, Depends(page_request)]
 AutomationFields = Annotated[Projection, Depends(field_selector(Automation))]
 PersonaFields = Annotated[Projection, Depends(field_selector(Persona))]

@@ -1,17 +1,18 @@
 """The automation engine: each tick runs the due step of due enrolments.
 
-One enrolment step is one transaction: the enrolment row is claimed with
-SELECT ... FOR UPDATE SKIP LOCKED on PostgreSQL (the row lock is the lease: other
-workers skip it, and a worker that dies loses its connection, so the lock and every
-uncommitted write go with it); SQLite's BEGIN IMMEDIATE serializes workers. In that
+One enrolment step is one transaction: the enrolment row is claimed from the leased
+queue (worker/queue.py `take`: SELECT ... FOR UPDATE SKIP LOCKED on PostgreSQL). The
+row lock is the lease: other workers skip it, and a worker that dies loses its
+connection, so the lock and every uncommitted write go with it; SQLite's BEGIN
+IMMEDIATE serializes workers. In that
 transaction the step's effect, its idempotency record (automation_step_runs, unique on
 enrolment and step index) and the advance commit together. A step found already recorded
 is not run again, only advanced past. A step that raises is rolled back to a savepoint
-and retried with backoff; after MAX_ATTEMPTS the enrolment is failed.
+and retried with backoff (1, 2, 4, 8 minutes); after MAX_ATTEMPTS the enrolment is failed.
 """
 
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -19,18 +20,21 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.automations import actions, repository, steps
 from homebase.config import Settings
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
 from homebase.kit.clock import Clock
 from homebase.kit.ids import new_id
 from homebase.runtime import Runtime
+from homebase.worker import queue
 
 enrolments = repository.enrolments
 log = logging.getLogger("homebase.automations")
 MAX_ATTEMPTS = 5
+RETRY_BACKOFF_SECONDS = 60  # before the second attempt; doubled for each one after
 
 
-def _due(now: datetime):
+def _due(now: datetime) -> AnySelect:
     return (
         select(enrolments)
         .where(enrolments.c.status == "active", enrolments.c.next_run_at <= now)
@@ -56,13 +60,10 @@ async def run_due(runtime: Runtime, limit: int) -> int:
 async def run_next(runtime: Runtime) -> bool:
     """Claim one due enrolment and run its current step; False when none is due."""
     async with runtime.db.transaction() as connection:
-        statement = _due(runtime.clock())
-        if connection.dialect.name == "postgresql":
-            statement = statement.with_for_update(skip_locked=True)
-        row = (await connection.execute(statement)).mappings().first()
-        if row is None:
+        due = await queue.take(connection, _due(runtime.clock()))
+        if not due:
             return False
-        await run_step(connection, dict(row), runtime.clock, runtime.settings)
+        await run_step(connection, dict(due[0]), runtime.clock, runtime.settings)
     return True
 
 
@@ -86,6 +87,8 @@ async def advance(session: TenantSession, enrolment: dict[str, Any], settings: S
     automation = await repository.get(session, repository.automations, enrolment["automation_id"])
     contact = await repository.get(session, repository.contacts, enrolment["contact_id"])
     index = enrolment["step_index"]
+    if automation is None:  # never: enrolments hold a foreign key to their automation
+        raise LookupError(f"automation {enrolment['automation_id']} not found")
     if contact is None or contact["anonymized_at"] is not None:
         await _finish(session, enrolment, "stopped", "the contact's data was erased")
         return
@@ -208,6 +211,6 @@ async def _record_failure(session: TenantSession, enrolment: dict[str, Any], err
             "attempts": attempts,
             "last_error": error[:2000],
             "updated_at": now,
-            "next_run_at": now + timedelta(minutes=2 ** (attempts - 1)),
+            "next_run_at": now + queue.backoff(attempts, RETRY_BACKOFF_SECONDS),
         },
     )

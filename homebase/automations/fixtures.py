@@ -7,6 +7,7 @@ placeholder, a member who is not in the workspace) is refused with the item's pa
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from sqlalchemy import Table
 
 from homebase.automations import repository
 from homebase.automations.schemas import CampaignStatus
@@ -53,7 +54,7 @@ def _stamp(session: TenantSession, prefix: str, values: dict[str, Any]) -> dict[
     return {"id": new_id(prefix), **values, "created_at": now, "updated_at": now}
 
 
-async def _must_exist(session: TenantSession, table, row_id: str | None, what: str) -> None:
+async def _must_exist(session: TenantSession, table: Table, row_id: str | None, what: str) -> None:
     if row_id is not None and await repository.get(session, table, row_id) is None:
         raise AdminError(f"{what}: no {what} '{row_id}' in this workspace")
 
@@ -64,7 +65,8 @@ async def load_persona(session: TenantSession, item: dict[str, Any], refs: Refs)
     channels = list(dict.fromkeys(channel.value for channel in data.channels))
     row = _stamp(session, "prs", {**data.model_dump(), "channels": channels})
     await repository.insert(session, repository.personas, row)
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id
 
 
 async def _resolve_steps(session: TenantSession, raw_steps: Any, refs: Refs) -> Any:
@@ -114,7 +116,8 @@ async def load_automation(session: TenantSession, item: dict[str, Any], refs: Re
     await _check_steps(session, data)
     row = _stamp(session, "aut", {**data.model_dump(mode="json")})
     await repository.insert(session, repository.automations, row)
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id
 
 
 async def load_campaign(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
@@ -127,4 +130,5 @@ async def load_campaign(session: TenantSession, item: dict[str, Any], refs: Refs
     await _must_exist(session, repository.automations, data.automation_id, "automation")
     row = _stamp(session, "cmp", data.model_dump(mode="json"))
     await repository.insert(session, repository.campaigns, row)
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id

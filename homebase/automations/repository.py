@@ -3,11 +3,9 @@
 from typing import Any
 
 from sqlalchemy import Table, text
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.sql import Select
 
 from homebase.automations.schemas import EnrolmentFilters
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.models import (
@@ -38,7 +36,7 @@ async def get(session: TenantSession, table: Table, row_id: str) -> dict[str, An
 
 def list_statement(
     session: TenantSession, table: Table, *, after_id: str | None, limit: int
-) -> Select:
+) -> AnySelect:
     return keyset(session.select(table), table.c.id, after_id, limit)
 
 
@@ -49,7 +47,7 @@ def enrolments_statement(
     *,
     after_id: str | None,
     limit: int,
-) -> Select:
+) -> AnySelect:
     statement = session.select(enrolments).where(enrolments.c.automation_id == automation_id)
     if filters.contact_id is not None:
         statement = statement.where(enrolments.c.contact_id == filters.contact_id)
@@ -65,15 +63,12 @@ async def insert(session: TenantSession, table: Table, row: dict[str, Any]) -> N
 async def insert_enrolment_if_none_active(session: TenantSession, row: dict[str, Any]) -> bool:
     """True when inserted; False when the contact already has an active enrolment in the
     automation (the partial unique index decides, so concurrent enrols make one)."""
-    dialect_insert = postgresql_insert if session.dialect == "postgresql" else sqlite_insert
-    statement = (
-        dialect_insert(enrolments)
-        .values(**row, workspace_id=session.workspace_id)
-        .on_conflict_do_nothing(
-            index_elements=["workspace_id", "automation_id", "contact_id"], index_where=ACTIVE
-        )
+    return await session.insert_if_absent(
+        enrolments,
+        row,
+        conflict=["workspace_id", "automation_id", "contact_id"],
+        index_where=ACTIVE,
     )
-    return (await session.connection.execute(statement)).rowcount == 1
 
 
 async def active_enrolment(

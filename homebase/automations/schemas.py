@@ -3,6 +3,7 @@ from enum import StrEnum
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic.config import JsonDict, JsonValue
 
 from homebase.automations.steps import Step
 from homebase.messaging.schemas import MessageChannel
@@ -54,7 +55,7 @@ class Persona(BaseModel):
     updated_at: datetime
 
 
-_STEPS_EXAMPLE = [
+_STEPS_EXAMPLE: list[JsonValue] = [
     {
         "type": "send_message",
         "persona_id": _PERSONA_ID,
@@ -136,7 +137,7 @@ class EnrollRequest(BaseModel):
     contact_id: Id = Field(description="A contact of this workspace.")
 
 
-_ENROLMENT_EXAMPLE = {
+_ENROLMENT_EXAMPLE: JsonDict = {
     "id": "enr_01jd3v6k8h2k3m4n5p6q7r8s9t",
     "automation_id": _AUTOMATION_ID,
     "contact_id": _CONTACT_ID,

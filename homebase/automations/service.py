@@ -3,9 +3,10 @@ transaction; the engine (engine.py) runs it from the next tick."""
 
 from typing import Any
 
+from sqlalchemy import Table
+
 from homebase.automations import render, repository
 from homebase.contacts import timeline
-from homebase.db import work
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import Conflict, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
@@ -25,7 +26,7 @@ class AutomationDisabled(Conflict):
     message = "The automation is disabled; nothing was enrolled."
 
 
-async def get_or_404(session: TenantSession, table, row_id: str) -> dict[str, Any]:
+async def get_or_404(session: TenantSession, table: Table, row_id: str) -> dict[str, Any]:
     row = await repository.get(session, table, row_id)
     if row is None:
         raise NotFound(NOT_FOUND[table.name])
@@ -36,6 +37,7 @@ async def _contact_or_400(session: TenantSession, contact_id: str) -> dict[str, 
     contact = await tasks_repository.get_contact(session, contact_id)
     if reason := references.refusal(contact):
         raise ValidationFailed.for_field("contact_id", reason)
+    assert contact is not None  # refusal() refuses a missing contact
     return contact
 
 
@@ -68,7 +70,7 @@ async def enroll(
         if existing is not None:
             return existing, False
         raise Conflict("The contact's enrolment changed concurrently; try again.")
-    work.mark(session.connection)  # the engine runs its first step as soon as this commits
+    session.mark_work()  # the engine runs its first step as soon as this commits
     await emit(session, "automation.run", render.run_event(row, automation))
     await timeline.record(
         session,

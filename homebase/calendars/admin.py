@@ -3,12 +3,24 @@
 
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.calendars import service
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import AdminError
+from homebase.models import User
 from homebase.runtime import Runtime
+
+users = User.__table__
+
+
+async def member_workspace(connection: AsyncConnection, user_id: str) -> str | None:
+    """The workspace of a member id: the command names only the user."""
+    row = (
+        await connection.execute(select(users.c.workspace_id).where(users.c.id == user_id))
+    ).first()
+    return row[0] if row else None
 
 
 async def connect_calendar(
@@ -20,7 +32,7 @@ async def connect_calendar(
     username: str,
     password: str,
 ) -> dict[str, Any]:
-    workspace_id = await service.member_workspace(connection, user)
+    workspace_id = await member_workspace(connection, user)
     if workspace_id is None:
         raise AdminError(f"no member {user}")
     session = TenantSession(connection, workspace_id, clock=runtime.clock, actor="admin")

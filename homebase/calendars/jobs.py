@@ -2,12 +2,12 @@
 
 A booking or a move writes a pending calendar_pushes row in the request's transaction
 (service.enqueue_push); nothing in the request waits for the calendar. Each round the
-worker claims due rows with a lease (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite's
-write transaction serialises claimers), PUTs them concurrently outside any
-transaction, and records each outcome only while its lease token still holds. A
-failure is retried after 1, 2, 4, ... backoff units; after the last attempt the row is
-failed. A worker that dies mid-push leaves its lease to expire and the row is claimed
-again (a PUT of the same UID is idempotent, so a repeat is harmless).
+worker claims due rows with a lease on the leased queue (worker/queue.py: concurrent
+workers never claim the same row), PUTs them concurrently outside any transaction, and
+records each outcome only while its lease token still holds. A failure is retried
+after 1, 2, 4, ... backoff units; after the last attempt the row is failed. A worker
+that dies mid-push leaves its lease to expire and the row is claimed again, no sweep
+needed (a PUT of the same UID is idempotent, so a repeat is harmless).
 """
 
 import asyncio
@@ -17,17 +17,17 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import ColumnElement, and_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.calendars import ical
 from homebase.calendars.service import open_credentials
 from homebase.config import Settings
 from homebase.kit import logs
-from homebase.kit.ids import new_id
 from homebase.kit.sealed import SealBroken
 from homebase.models import Appointment, CalendarPush, MemberCalendar
 from homebase.runtime import Runtime
+from homebase.worker import queue
 
 log = logging.getLogger("homebase.calendars")
 
@@ -38,6 +38,12 @@ MAX_ERROR_LENGTH = 500
 UNREADABLE = (
     "the calendar's credentials cannot be decrypted (HOMEBASE_SECRET_KEY "
     "changed?); connect the calendar again"
+)
+LEASE = queue.Lease(
+    pushes,
+    token=pushes.c.lease_token,
+    expires=pushes.c.lease_expires_at,
+    attempts=pushes.c.attempts,
 )
 
 
@@ -62,28 +68,14 @@ class PushResult:
     permanent: bool = False  # retrying cannot help
 
 
-def backoff(failed_attempts: int, unit_seconds: float) -> timedelta:
-    """The wait after the n-th failed attempt: 1, 2, 4, ... units."""
-    return timedelta(seconds=unit_seconds * 2 ** (failed_attempts - 1))
-
-
 def lease_seconds(settings: Settings) -> float:
     # Never shorter than an attempt can take, or a live push would lose its lease.
     return max(settings.calendar_push_lease_seconds, settings.calendar_push_timeout_seconds + 5)
 
 
-def _due(now: datetime):
-    return and_(
-        pushes.c.status == "pending",
-        pushes.c.next_attempt_at <= now,
-        or_(pushes.c.lease_token.is_(None), pushes.c.lease_expires_at <= now),
-    )
-
-
-def _locking(statement, connection: AsyncConnection):
-    if connection.dialect.name == "postgresql":
-        return statement.with_for_update(skip_locked=True)
-    return statement
+def _due(now: datetime) -> ColumnElement[bool]:
+    # An expired lease is vacant: its worker died, and the row is simply claimed again.
+    return and_(pushes.c.status == "pending", pushes.c.next_attempt_at <= now, LEASE.vacant(now))
 
 
 async def work_waiting(connection: AsyncConnection, now: datetime) -> bool:
@@ -110,32 +102,16 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
     now = runtime.clock()
     lease_until = now + timedelta(seconds=lease_seconds(runtime.settings))
     async with runtime.db.transaction() as connection:
-        due = (
-            await connection.execute(
-                _locking(
-                    select(pushes.c.id, pushes.c.attempts)
-                    .where(_due(now))
-                    .order_by(pushes.c.next_attempt_at, pushes.c.id)
-                    .limit(limit),
-                    connection,
-                )
-            )
-        ).all()
-        tokens: dict[str, str] = {}
-        for push_id, _ in due:
-            token = new_id("lse")
-            leased = await connection.execute(
-                update(pushes)
-                .where(pushes.c.id == push_id, _due(now))
-                .values(
-                    lease_token=token,
-                    lease_expires_at=lease_until,
-                    attempts=pushes.c.attempts + 1,
-                    updated_at=now,
-                )
-            )
-            if leased.rowcount == 1:
-                tokens[push_id] = token
+        due = await queue.take(
+            connection,
+            select(pushes.c.id)
+            .where(_due(now))
+            .order_by(pushes.c.next_attempt_at, pushes.c.id)
+            .limit(limit),
+        )
+        tokens = await LEASE.grant(
+            connection, [row["id"] for row in due], lease_until, updated_at=now
+        )
         if not tokens:
             return []
         rows = (
@@ -223,27 +199,26 @@ def _outcome(
         **recorded,
         "status": "pending",
         "next_attempt_at": now
-        + backoff(claimed.attempts, settings.calendar_push_backoff_unit_seconds),
+        + queue.backoff(claimed.attempts, settings.calendar_push_backoff_unit_seconds),
     }
 
 
 async def record(runtime: Runtime, outcomes: list[tuple[Claim, PushResult]]) -> None:
     now = runtime.clock()
-    released = {"lease_token": None, "lease_expires_at": None}
     async with runtime.db.transaction() as connection:
         for claimed, result in outcomes:
-            fenced = update(pushes).where(
-                pushes.c.id == claimed.push_id, pushes.c.lease_token == claimed.lease_token
+            fenced = LEASE.held(
+                update(pushes).where(pushes.c.id == claimed.push_id), claimed.lease_token
             )
             done = await connection.execute(
                 fenced.where(pushes.c.revision == claimed.revision).values(
-                    **_outcome(claimed, result, now, runtime.settings), **released
+                    **_outcome(claimed, result, now, runtime.settings), **LEASE.released
                 )
             )
             if done.rowcount == 0:
                 # The appointment changed while this push was in flight: the newer
                 # revision is already pending and due; just give the lease back.
-                await connection.execute(fenced.values(**released, updated_at=now))
+                await connection.execute(fenced.values(**LEASE.released, updated_at=now))
 
 
 async def push_due(runtime: Runtime) -> int:

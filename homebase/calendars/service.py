@@ -12,21 +12,16 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.kit.keys import Keyring
 from homebase.kit.sealed import seal, unseal
-from homebase.models import CalendarPush, MemberCalendar, User
+from homebase.models import CalendarPush, MemberCalendar
 
 SEAL_PURPOSE = "member-calendar"
 MAX_URL_LENGTH = 2048
 calendars = MemberCalendar.__table__
 pushes = CalendarPush.__table__
-users = User.__table__
 
 
 class CalendarUrlInvalid(ValueError):
@@ -111,10 +106,8 @@ async def enqueue_push(session: TenantSession, appointment: dict[str, Any]) -> b
     if calendar is None:
         return False
     now = session.now()
-    dialect_insert = postgresql_insert if session.dialect == "postgresql" else sqlite_insert
-    statement = dialect_insert(pushes).values(
+    row = dict(
         id=new_id("cpu"),
-        workspace_id=session.workspace_id,
         appointment_id=appointment["id"],
         calendar_id=calendar["id"],
         status="pending",
@@ -130,9 +123,12 @@ async def enqueue_push(session: TenantSession, appointment: dict[str, Any]) -> b
         completed_at=None,
     )
     # A push in flight keeps its lease; the new revision makes its outcome stale, so
-    # the row stays pending and is pushed again with this state (tasks.record).
-    statement = statement.on_conflict_do_update(
-        index_elements=["appointment_id"],
+    # the row stays pending and is pushed again with this state (tasks.record). Only a
+    # row of this workspace is taken over (the session adds that to the conflict's WHERE).
+    await session.upsert(
+        pushes,
+        row,
+        conflict=["appointment_id"],
         set_={
             "status": "pending",
             "revision": pushes.c.revision + 1,
@@ -142,15 +138,5 @@ async def enqueue_push(session: TenantSession, appointment: dict[str, Any]) -> b
             "updated_at": now,
             "completed_at": None,
         },
-        where=pushes.c.workspace_id == session.workspace_id,
     )
-    await session.connection.execute(statement)
     return True
-
-
-async def member_workspace(connection, user_id: str) -> str | None:
-    """The workspace of a member id, for the admin command (which names only the user)."""
-    row = (
-        await connection.execute(select(users.c.workspace_id).where(users.c.id == user_id))
-    ).first()
-    return row[0] if row else None

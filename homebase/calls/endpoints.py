@@ -1,3 +1,4 @@
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import Depends, Query
@@ -5,6 +6,7 @@ from pydantic import create_model
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
+from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.calls import recordings, render, repository, service
 from homebase.calls.schemas import Call, CallFilters
@@ -19,17 +21,19 @@ from homebase.runtime import get_runtime
 
 router = v1_router(prefix="/calls", tags=["calls"])
 
-CallsRead = require(Scope.calls_read)
+CallsRead = Annotated[Principal, require(Scope.calls_read)]
 # `fields` takes wire names ("from"), which differ from Python's ("from_").
-_WIRE_NAMES = create_model(
-    "CallWireNames",
-    **{(info.alias or name): (Any, None) for name, info in Call.model_fields.items()},
-)
+_WIRE_MEMBERS: dict[str, Any] = {
+    (info.alias or name): (Any, None) for name, info in Call.model_fields.items()
+}
+_WIRE_NAMES = create_model("CallWireNames", **_WIRE_MEMBERS)
 CallFields = Annotated[Projection, Depends(field_selector(_WIRE_NAMES))]
 Pages = Annotated[PageRequest, Depends(page_request)]
 
 
-def _renderer(request: Request, principal, session: TenantSession):
+def _renderer(
+    request: Request, principal: Principal, session: TenantSession
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
     settings = get_runtime(request).settings
     pii = principal.has(Scope.contacts_read_pii)
     now = session.now()

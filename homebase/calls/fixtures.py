@@ -22,4 +22,5 @@ async def load_call(session: TenantSession, item: dict[str, Any], refs: Refs) ->
         await recordings.write_tone(get_settings().recordings_dir, key, data.recording_tone_seconds)
         data = data.model_copy(update={"recording_key": key})
     row = await service.record_call(session, data, data.provider_call_id)
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id

@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import ValidationError
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
@@ -124,7 +125,7 @@ def _check_signature(secret: str, body: bytes, header: str | None) -> None:
         raise Unauthenticated(f"{SIGNATURE_HEADER} is missing or does not match the body.")
 
 
-async def _workspace_for(connection, call: CallCompleted) -> str:
+async def _workspace_for(connection: AsyncConnection, call: CallCompleted) -> str:
     if call.workspace_id is not None:
         if not await repository.workspace_exists(connection, call.workspace_id):
             raise ValidationFailed.for_field("workspace_id", "is not a workspace")
@@ -158,7 +159,8 @@ def _inlined(schema: dict[str, Any]) -> dict[str, Any]:
             return [walk(item) for item in node]
         return node
 
-    return walk(schema)
+    inlined: dict[str, Any] = walk(schema)
+    return inlined
 
 
 _CALLBACK_SCHEMA = _inlined(CallCompleted.model_json_schema(by_alias=True))

@@ -4,9 +4,9 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
-from sqlalchemy.sql import Select
 
 from homebase.calls.schemas import CallDirection, CallFilters
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.models import Call, Contact, SenderNumber, Workspace
@@ -31,7 +31,7 @@ async def get_by_provider_id(
 
 def list_statement(
     session: TenantSession, filters: CallFilters, *, after_id: str | None, limit: int
-) -> Select:
+) -> AnySelect:
     statement = session.select(calls)
     if filters.contact_id is not None:
         statement = statement.where(calls.c.contact_id == filters.contact_id)

@@ -2,7 +2,16 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationInfo,
+    field_validator,
+)
+from pydantic.config import JsonDict
 
 from homebase.kit.schema_rules import QueryDateTime
 
@@ -61,7 +70,7 @@ class CallDetails(BaseModel):
 
     @field_validator("ended_at")
     @classmethod
-    def _not_before_start(cls, value: datetime | None, info) -> datetime | None:
+    def _not_before_start(cls, value: datetime | None, info: ValidationInfo) -> datetime | None:
         started_at = info.data.get("started_at")
         if value is not None and started_at is not None and value < started_at:
             raise ValueError("must not be before started_at")
@@ -80,7 +89,7 @@ class CallDetails(BaseModel):
         return value
 
 
-_COMPLETED_EXAMPLE = {
+_COMPLETED_EXAMPLE: JsonDict = {
     "provider_call_id": "CA8f2d61b0c9e5",
     "direction": "inbound",
     "from": "+14155550142",

@@ -58,7 +58,7 @@ async def record_call(
     session: TenantSession, details: CallDetails, provider_call_id: str | None
 ) -> dict[str, Any]:
     from_number, to_number = _number(details.from_), _number(details.to)
-    row = {
+    row: dict[str, Any] = {
         "id": new_id("cal"),
         "provider_call_id": provider_call_id,
         "contact_id": await _contact_for(session, details, from_number, to_number),

@@ -137,7 +137,7 @@ async def create_key(
     expires_in_days: int | None,
 ) -> dict[str, Any]:
     """Create an API key; the key is printed once."""
-    await workspaces.get_workspace(connection, workspace)
+    session = await _tenant(connection, workspace, runtime)
     days = (
         expires_in_days
         if expires_in_days is not None
@@ -145,12 +145,7 @@ async def create_key(
     )
     try:
         created = await create_api_key(
-            connection,
-            workspace_id=workspace,
-            scopes=scopes.replace(",", " ").split(),
-            name=name,
-            now=runtime.clock(),
-            expires_in_days=days,
+            session, scopes=scopes.replace(",", " ").split(), name=name, expires_in_days=days
         )
     except UnknownScope as error:
         raise AdminError(str(error)) from error

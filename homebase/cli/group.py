@@ -18,8 +18,8 @@ def _naming_the_command(ctx: click.Context) -> Iterator[None]:
     try:
         yield
     except click.UsageError as error:
-        if error.ctx is None:
-            error.ctx, error.cmd = ctx, ctx.command
+        if error.ctx is None:  # (error.cmd, which Click sets beside it, Click never reads)
+            error.ctx = ctx
         raise
 
 

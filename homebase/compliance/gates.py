@@ -88,7 +88,13 @@ def evaluate(
     return Allowed()
 
 
-def _account(workspace, recipient, channel, now, window) -> Blocked | None:
+def _account(
+    workspace: WorkspaceState,
+    recipient: RecipientState,
+    channel: str,
+    now: datetime,
+    window: SendingWindow,
+) -> Blocked | None:
     if workspace.status != "active":
         return Blocked(
             "account_suspended",
@@ -97,7 +103,13 @@ def _account(workspace, recipient, channel, now, window) -> Blocked | None:
     return None
 
 
-def _suppression(workspace, recipient, channel, now, window) -> Blocked | None:
+def _suppression(
+    workspace: WorkspaceState,
+    recipient: RecipientState,
+    channel: str,
+    now: datetime,
+    window: SendingWindow,
+) -> Blocked | None:
     if recipient.suppression is not None:
         return Blocked(
             "opted_out",
@@ -106,7 +118,13 @@ def _suppression(workspace, recipient, channel, now, window) -> Blocked | None:
     return None
 
 
-def _a2p(workspace, recipient, channel, now, window) -> Blocked | None:
+def _a2p(
+    workspace: WorkspaceState,
+    recipient: RecipientState,
+    channel: str,
+    now: datetime,
+    window: SendingWindow,
+) -> Blocked | None:
     if channel not in TEXT_CHANNELS:
         return None
     sender = recipient.sender
@@ -127,7 +145,13 @@ def local_times(zones: tuple[str, ...], now: datetime) -> list[tuple[str, dateti
     return [(name, now.astimezone(ZoneInfo(name))) for name in zones]
 
 
-def _quiet_hours(workspace, recipient, channel, now, window) -> Blocked | None:
+def _quiet_hours(
+    workspace: WorkspaceState,
+    recipient: RecipientState,
+    channel: str,
+    now: datetime,
+    window: SendingWindow,
+) -> Blocked | None:
     if channel not in TEXT_CHANNELS or not recipient.proactive:
         return None
     zones = recipient.zones if recipient.zones is not None else zones_for_number(recipient.address)
@@ -148,7 +172,13 @@ def _quiet_hours(workspace, recipient, channel, now, window) -> Blocked | None:
     return None
 
 
-def _consent(workspace, recipient, channel, now, window) -> Blocked | None:
+def _consent(
+    workspace: WorkspaceState,
+    recipient: RecipientState,
+    channel: str,
+    now: datetime,
+    window: SendingWindow,
+) -> Blocked | None:
     if channel not in TEXT_CHANNELS or not recipient.proactive or recipient.has_consent:
         return None
     return Blocked(

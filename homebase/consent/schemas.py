@@ -3,6 +3,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
+from pydantic.config import JsonDict
 
 from homebase.kit import freeform
 
@@ -46,26 +47,23 @@ Timestamp = Annotated[
 ]
 
 
+CONSENT_EXAMPLE: JsonDict = {
+    "captured_at": "2026-11-20T17:03:58Z",
+    "source_url": "https://demo-realty.example/contact",
+    "ip": "203.0.113.7",
+    "form_snapshot": {
+        "consent_text": "I agree to be contacted by Demo Realty, "
+        "including by automated text and AI calls.",
+        "checkbox": True,
+    },
+}
+
+
 class ConsentIn(BaseModel):
     """Evidence of consent captured with the lead; every member is optional."""
 
     model_config = ConfigDict(
-        extra="forbid",
-        json_schema_extra={
-            "required": [],
-            "examples": [
-                {
-                    "captured_at": "2026-11-20T17:03:58Z",
-                    "source_url": "https://demo-realty.example/contact",
-                    "ip": "203.0.113.7",
-                    "form_snapshot": {
-                        "consent_text": "I agree to be contacted by Demo Realty, "
-                        "including by automated text and AI calls.",
-                        "checkbox": True,
-                    },
-                }
-            ],
-        },
+        extra="forbid", json_schema_extra={"required": [], "examples": [CONSENT_EXAMPLE]}
     )
 
     captured_at: Timestamp | None = Field(

@@ -20,6 +20,8 @@ from homebase.console.common import (
 )
 from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
+from homebase.db.statements import AnySelect
+from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.kit.pagination import keyset
 from homebase.models import ConsoleOAuthApp, OAuthClient
@@ -36,7 +38,7 @@ clients = OAuthClient.__table__
 async def connected_apps(request: Request, revoked: str | None = None) -> Response:
     member = await signed_in(request)
     async with member_session(request, member) as session:
-        grants = await oauth.list_workspace_grants(session.connection, member.workspace_id)
+        grants = await oauth.list_workspace_grants(session)
     return member_page(
         request, member, "console/connected_apps.html", grants=grants, revoked=bool(revoked)
     )
@@ -47,15 +49,13 @@ async def revoke_app(request: Request, client_id: str) -> Response:
     member = await signed_in(request)
     await posted_form(request, member)
     async with member_session(request, member, write=True) as session:
-        found = await oauth.revoke_grant(
-            session.connection, member.workspace_id, client_id, session.now()
-        )
+        found = await oauth.revoke_grant(session, client_id)
         if not found:
             raise ConsolePageError(404, "Not found", "This workspace has not authorized that app.")
     return see_other(f"{CONNECTED}?revoked=1")
 
 
-def _listing(session, after: str | None, limit: int):
+def _listing(session: TenantSession, after: str | None, limit: int) -> AnySelect:
     statement = (
         session.select(
             registrations,
@@ -111,7 +111,7 @@ async def register_app(request: Request) -> Response:
     uris = [line.strip() for line in uris_text.splitlines() if line.strip()]
     try:
         async with member_session(request, member, write=True) as session:
-            created = await oauth.create_client(session.connection, name, uris, session.now())
+            created = await oauth.register_client(session, name, uris)
             await session.insert(
                 registrations,
                 {

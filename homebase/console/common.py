@@ -6,7 +6,6 @@ from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import quote
 
-from sqlalchemy.sql import Select
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -21,6 +20,7 @@ from homebase.console.sessions import (
     login_redirect,
     request_target,
 )
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import decode_cursor, encode_cursor, list_key
 from homebase.runtime import get_runtime
@@ -102,7 +102,7 @@ PAGE_SIZE = 50
 async def keyset_page(
     request: Request,
     session: TenantSession,
-    build: Callable[[str | None, int], Select],
+    build: Callable[[str | None, int], AnySelect],
     *,
     size: int = PAGE_SIZE,
 ) -> tuple[list[dict[str, Any]], str | None]:

@@ -5,13 +5,14 @@ module only reads the form and shows the result. Every lookup of a key by id goe
 the member's TenantSession first, so another workspace's key is a 404 page."""
 
 from datetime import datetime
+from typing import Any
 
 from fastapi import APIRouter
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
-from homebase.auth.api_keys import api_keys, create_api_key, revoke_api_key
+from homebase.auth.api_keys import api_keys, create_api_key
 from homebase.auth.scopes import ALL_SCOPES, DESCRIPTIONS, Scope, UnknownScope, parse_scopes
 from homebase.console.common import (
     field,
@@ -32,7 +33,7 @@ PATH = "/console/api-keys"
 MAX_EXPIRY_DAYS = 3650
 
 
-def key_status(row: dict, now: datetime) -> str:
+def key_status(row: dict[str, Any], now: datetime) -> str:
     if row["revoked_at"] is not None:
         return "revoked"
     if row["expires_at"] is not None and row["expires_at"] <= now:
@@ -47,7 +48,7 @@ async def _page(
     request: Request,
     member: Member,
     *,
-    values: dict | None = None,
+    values: dict[str, Any] | None = None,
     errors: list[str] | None = None,
     notice: str | None = None,
     status: int = 200,
@@ -86,10 +87,10 @@ async def list_keys(request: Request, revoked: str | None = None) -> Response:
     return await _page(request, member, notice="The key was revoked." if revoked else None)
 
 
-def _validated(form: FormData) -> tuple[dict, list[str]]:
+def _validated(form: FormData) -> tuple[dict[str, Any], list[str]]:
     """The form's values and one message per failing field."""
     scopes = [value for value in form.getlist("scopes") if isinstance(value, str)]
-    values = {
+    values: dict[str, Any] = {
         "name": field(form, "name"),
         "expires_in_days": field(form, "expires_in_days"),
         "scopes": scopes,
@@ -119,15 +120,9 @@ async def create_key(request: Request) -> Response:
     values, errors = _validated(await posted_form(request, member))
     if errors:
         return await _page(request, member, values=values, errors=errors, status=400)
-    runtime = get_runtime(request)
     async with member_session(request, member, write=True) as session:
         created = await create_api_key(
-            session.connection,
-            workspace_id=member.workspace_id,
-            scopes=values["scopes"],
-            name=values["name"],
-            now=runtime.clock(),
-            expires_in_days=values["days"],
+            session, scopes=values["scopes"], name=values["name"], expires_in_days=values["days"]
         )
     return member_page(request, member, "console/api_key_created.html", no_store=True, key=created)
 
@@ -142,5 +137,9 @@ async def revoke_key(request: Request, key_id: str) -> Response:
         )
         if owned is None:
             raise ConsolePageError(404, "Not found", "No such API key.")
-        await revoke_api_key(session.connection, key_id, session.now())
+        await session.execute(
+            session.update(api_keys)
+            .where(api_keys.c.id == key_id, api_keys.c.revoked_at.is_(None))
+            .values(revoked_at=session.now())
+        )
     return see_other(f"{PATH}?revoked=1")

@@ -71,14 +71,11 @@ async def login(request: Request) -> Response:
     token = form.get(CSRF_FIELD)
     check_login_csrf(request, token if isinstance(token, str) else None)
     runtime = get_runtime(request)
-    email, password = signin.normalize_email(field(form, "email")), form.get("password")
+    email, given = signin.normalize_email(field(form, "email")), form.get("password")
+    password = given if isinstance(given, str) else ""  # a file is no password
     target = safe_next(field(form, "next"))
     nonce = request.cookies[LOGIN_COOKIE]
-    missing = [
-        name
-        for name, value in (("email", email), ("password", password))
-        if not value or not isinstance(value, str)
-    ]
+    missing = [name for name, value in (("email", email), ("password", password)) if not value]
     if missing:
         return _login_form(
             request,

@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from homebase.console.pages import ConsolePageError
+from homebase.db.statements import AnyRow
 from homebase.kit.crypto import keyed_token, keyed_token_matches, random_token, token_hash
 from homebase.kit.ids import new_id
 from homebase.models import ConsoleSession, User
@@ -62,7 +63,7 @@ def secure_cookies(runtime: Runtime) -> bool:
     return runtime.settings.public_url.lower().startswith("https://")
 
 
-def _usable(row, now: datetime) -> bool:
+def _usable(row: AnyRow, now: datetime) -> bool:
     return row.revoked_at is None and row.expires_at > now and row.last_seen_at + IDLE_TIMEOUT > now
 
 
@@ -82,7 +83,8 @@ async def current_member(request: Request) -> Member | None:
     """The signed-in member, or None (no cookie, unknown, expired, idle or revoked)."""
     state = request.scope.setdefault("state", {})
     if "console_member" in state:  # resolved once per request
-        return state["console_member"]
+        resolved: Member | None = state["console_member"]
+        return resolved
     member = await _resolve(request)
     state["console_member"] = member
     return member

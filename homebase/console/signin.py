@@ -18,6 +18,7 @@ from datetime import datetime
 from sqlalchemy import select, update
 from sqlalchemy.exc import SQLAlchemyError
 
+from homebase.db.statements import AnyRow
 from homebase.kit import passwords
 from homebase.kit.crypto import open_signed_blob, signed_blob
 from homebase.kit.keys import Keyring
@@ -73,7 +74,9 @@ async def matching_memberships(runtime: Runtime, email: str, password: str) -> l
     return [Membership(row.id, row.workspace_id, row.name) for row in matched]
 
 
-async def _rehash(runtime: Runtime, password: str, matched: list, salt: bytes | None) -> None:
+async def _rehash(
+    runtime: Runtime, password: str, matched: list[AnyRow], salt: bytes | None
+) -> None:
     """Scrypt hashes, older argon2 parameters and strays from the email's shared salt are
     replaced now that the password is known (one new hash serves every matched row)."""
     stale = [row for row in matched if passwords.needs_rehash(row.password_hash, salt)]

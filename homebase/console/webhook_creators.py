@@ -68,7 +68,12 @@ async def describe(session: TenantSession, rows: list[dict[str, Any]]) -> dict[s
     return {row["id"]: _cell(row, keys, apps, members) for row in rows}
 
 
-def _cell(row: dict[str, Any], keys: dict, apps: dict, members: dict) -> Creator:
+def _cell(
+    row: dict[str, Any],
+    keys: dict[str, dict[str, Any]],
+    apps: dict[str, dict[str, Any]],
+    members: dict[str, dict[str, Any]],
+) -> Creator:
     kind = row["created_by_kind"]
     if kind == APP_KIND:
         app = apps.get(row["grant_id"])

@@ -4,6 +4,7 @@ from fastapi import Depends, Path
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
+from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.contacts import render, repository, service
 from homebase.contacts.schemas import (
@@ -15,6 +16,7 @@ from homebase.contacts.schemas import (
     Event,
     NoteCreate,
 )
+from homebase.db.tenancy import TenantSession
 from homebase.http.lists import list_response, stored_list_response
 from homebase.http.router import v1_router
 from homebase.kit.clock import isoformat
@@ -26,9 +28,9 @@ from homebase.kit.responses import JSONResponse, json_response
 
 router = v1_router(prefix="/contacts", tags=["contacts"])
 
-ContactsRead = require(Scope.contacts_read)
-ContactsWrite = require(Scope.contacts_write)
-EventsRead = require(Scope.events_read)
+ContactsRead = Annotated[Principal, require(Scope.contacts_read)]
+ContactsWrite = Annotated[Principal, require(Scope.contacts_write)]
+EventsRead = Annotated[Principal, require(Scope.events_read)]
 ContactFields = Annotated[Projection, Depends(field_selector(Contact))]
 EventFields = Annotated[Projection, Depends(field_selector(Event))]
 Pages = Annotated[PageRequest, Depends(page_request)]
@@ -41,7 +43,7 @@ ContactId = Annotated[
 ]
 
 
-def _pii(principal) -> bool:
+def _pii(principal: Principal) -> bool:
     return principal.has(Scope.contacts_read_pii)
 
 
@@ -140,7 +142,7 @@ async def delete_contact(id: ContactId, principal: ContactsWrite, session: Tenan
 
 async def _timeline(
     request: Request,
-    session,
+    session: TenantSession,
     id: str,
     page: PageRequest,
     fields: Projection,

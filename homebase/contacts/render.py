@@ -52,7 +52,7 @@ PAGE_COLUMNS = (
 def contacts(page: StoredRows, *, pii: bool) -> list[dict[str, Any]]:
     """A page of contacts, as `contact` renders each. On SQLite the rows come as stored
     and are rendered from that directly: a page was ~5 µs a row as dicts of parsed
-    values and ~2 µs this way (docs/performance.md); tests/test_contact_render.py holds
+    values and ~2 µs this way (docs/performance.md); tests/contacts/test_contact_render.py holds
     the two to the same output."""
     if not page.stored:
         keys = page.keys

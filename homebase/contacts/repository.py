@@ -1,6 +1,7 @@
 """Contact and timeline queries. Every statement starts from the TenantSession."""
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -14,12 +15,14 @@ from sqlalchemy import (
     type_coerce,
 )
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.sql import ColumnElement, Select
+from sqlalchemy.sql import ColumnElement
 
 from homebase.contacts import render, search
 from homebase.contacts.schemas import ContactFilters
 from homebase.db import direct
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession, tenant_update
+from homebase.http.lists import Step
 from homebase.kit.pagination import keyset, keyset_params, keyset_template
 from homebase.models import Contact, TimelineEvent
 
@@ -68,10 +71,12 @@ PAGE_COLUMNS = tuple(contacts.c[name] for name in render.PAGE_COLUMNS)
 
 # Statements built once per workspace and shape, run with bindparams: building and
 # cache-keying a statement per request cost more than running it (docs/performance.md).
-_KEPT: dict[tuple, Any] = {}
+_KEPT: dict[tuple[object, ...], AnySelect] = {}
 
 
-def _kept(session: TenantSession, shape: tuple, build: Callable[[], Any]) -> Any:
+def _kept(
+    session: TenantSession, shape: tuple[object, ...], build: Callable[[], AnySelect]
+) -> AnySelect:
     key = (session.workspace_id, session.dialect, *shape)
     kept = _KEPT.get(key)
     if kept is None:
@@ -81,7 +86,7 @@ def _kept(session: TenantSession, shape: tuple, build: Callable[[], Any]) -> Any
     return kept
 
 
-def _unfiltered(session: TenantSession, after: bool) -> Select:
+def _unfiltered(session: TenantSession, after: bool) -> AnySelect:
     """The unfiltered page (kit.pagination), on db/direct.py's path (built once)."""
     return _kept(
         session,
@@ -92,7 +97,7 @@ def _unfiltered(session: TenantSession, after: bool) -> Select:
     )
 
 
-def _filtered(session: TenantSession, statement: Select, present: tuple[str, ...]) -> Select:
+def _filtered(session: TenantSession, statement: AnySelect, present: tuple[str, ...]) -> AnySelect:
     if "stage" in present:
         statement = statement.where(contacts.c.stage == bindparam("filter_stage", type_=String))
     if "source" in present:
@@ -117,7 +122,7 @@ def _filter_params(filters: ContactFilters) -> tuple[tuple[str, ...], dict[str, 
     return present, found
 
 
-def _by_tag(session: TenantSession, present: tuple[str, ...], after: bool) -> Select:
+def _by_tag(session: TenantSession, present: tuple[str, ...], after: bool) -> AnySelect:
     """A tag-filtered page on SQLite, walking the tag index (workspace, tag, contact) in
     keyset order and looking each contact up by id; the other filters test each row.
     `+workspace_id` (select_via_other_index) keeps SQLite from walking contacts' own
@@ -138,7 +143,7 @@ def _by_tag(session: TenantSession, present: tuple[str, ...], after: bool) -> Se
 
 def list_statement(
     session: TenantSession, filters: ContactFilters, *, pii: bool, after_id: str | None, limit: int
-) -> tuple[Select, dict] | list:
+) -> tuple[AnySelect, dict[str, Any]] | list[Step]:
     """The page's statement and its bindparams; for a search through the trigram
     indexes, steps tried in turn (contacts/search.py; http/lists.py runs a later one
     only when an earlier could not answer)."""
@@ -188,8 +193,8 @@ def _search_steps(
     shape: tuple[bool, bool, bool],
     after: bool,
     values: dict[str, Any],
-) -> list:
-    def among_newest() -> Select:
+) -> list[Step]:
+    def among_newest() -> AnySelect:
         return search.window_statement(
             session,
             _filtered(session, session.select(contacts, *PAGE_COLUMNS), present),
@@ -197,11 +202,11 @@ def _search_steps(
             after,
         )
 
-    def by_index() -> Select:
+    def by_index() -> AnySelect:
         return _filtered(session, session.select_via_other_index(contacts, *PAGE_COLUMNS), present)
 
     kind = (present, shape, after)
-    steps: list = [
+    steps: list[Step] = [
         (_kept(session, ("window", *kind), among_newest), values),
         (
             _kept(
@@ -243,7 +248,7 @@ _SET_OWNER = (
 )
 
 
-async def set_owner(session: TenantSession, contact_id: str, owner_id: str, now) -> None:
+async def set_owner(session: TenantSession, contact_id: str, owner_id: str, now: datetime) -> None:
     """Routing hands a contact to a lead's assignee, once per routed lead."""
     await session.execute(_SET_OWNER, {"contact": contact_id, "new_owner_id": owner_id, "now": now})
 
@@ -259,7 +264,7 @@ def timeline_statement(
     event_type: str | None,
     after_id: str | None,
     limit: int,
-) -> Select:
+) -> AnySelect:
     statement = session.select(timeline).where(timeline.c.contact_id == contact_id)
     if event_type is not None:
         statement = statement.where(timeline.c.type == event_type)

@@ -10,8 +10,10 @@ from pydantic import (
     StringConstraints,
     field_validator,
 )
+from pydantic.config import JsonDict
 
 from homebase.kit.emails import EMAIL_PATTERN, is_email
+from homebase.kit.schema_rules import absent
 
 
 class ContactStage(StrEnum):
@@ -46,7 +48,7 @@ Tags = Annotated[list[Tag], Field(max_length=30)]
 Notes = Annotated[str, StringConstraints(max_length=20000)]
 OwnerId = Annotated[str, StringConstraints(max_length=40)]
 
-_CONTACT_EXAMPLE = {
+_CONTACT_EXAMPLE: JsonDict = {
     "first_name": "Dana",
     "last_name": "Reyes",
     "email": "dana.reyes@example.com",
@@ -100,9 +102,9 @@ class ContactUpdate(BaseModel):
     last_name: Name | None = None
     email: Email | None = None
     phone: Phone | None = None
-    stage: ContactStage = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
+    stage: ContactStage = absent(json_schema_extra={"type": "string"})
     source: Source | None = None
-    tags: Tags = Field(None)  # type: ignore[assignment]
+    tags: Tags = absent()
     notes: Notes | None = None
     owner_id: OwnerId | None = None
 

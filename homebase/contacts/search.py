@@ -33,9 +33,9 @@ import re
 from typing import Any
 
 from sqlalchemy import (
+    ColumnClause,
     ColumnElement,
     Integer,
-    Select,
     String,
     bindparam,
     column,
@@ -47,6 +47,7 @@ from sqlalchemy import (
     union_all,
 )
 
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import StoredRows, TenantSession
 from homebase.kit.phones import to_e164
 from homebase.models import Contact
@@ -74,7 +75,7 @@ NAMES = {"sqlite": FULL_NAME}
 
 # The FTS5 table of migration 0016 (SQLite), joined to contacts by rowid.
 fts = table("contacts_fts", column("rowid"), column("contacts_fts"))
-ROWID = literal_column("contacts.rowid")
+ROWID: ColumnClause[Any] = literal_column("contacts.rowid")
 
 # The bindparams of condition() and of the steps; params() gives their values.
 PATTERN, DIGITS, EMAIL, E164 = "search_pattern", "search_digits", "search_email", "search_e164"
@@ -150,7 +151,7 @@ def condition(shape: tuple[bool, bool, bool], dialect: str) -> ColumnElement[boo
     credential can find a person it already knows but cannot probe digit by digit."""
     pii, digits, e164 = shape
     pattern = bindparam(PATTERN, type_=String)
-    conditions = [NAMES.get(dialect, NAME).like(pattern, escape="\\")]
+    conditions: list[ColumnElement[bool]] = [NAMES.get(dialect, NAME).like(pattern, escape="\\")]
     if pii:
         conditions.append(contacts.c.email_lower.like(pattern, escape="\\"))
         conditions.append(contacts.c.phone.like(pattern, escape="\\"))
@@ -163,11 +164,11 @@ def condition(shape: tuple[bool, bool, bool], dialect: str) -> ColumnElement[boo
     return or_(*conditions)
 
 
-def _fts_match():
+def _fts_match() -> ColumnElement[Any]:
     return fts.c.contacts_fts.op("MATCH")(bindparam(FTS_QUERY, type_=String))
 
 
-def _exact_rowids(session: TenantSession, shape: tuple[bool, bool, bool]) -> list[Select]:
+def _exact_rowids(session: TenantSession, shape: tuple[bool, bool, bool]) -> list[AnySelect]:
     """The exact branches of condition(), through their (workspace_id, email_lower /
     phone_e164) indexes: no trigram index holds what they match."""
     pii, _digits_branch, e164 = shape
@@ -187,22 +188,24 @@ def _exact_rowids(session: TenantSession, shape: tuple[bool, bool, bool]) -> lis
     return sources
 
 
-def _rowids_in(sources: list[Select]) -> ColumnElement[bool]:
+def _rowids_in(sources: list[AnySelect]) -> ColumnElement[bool]:
     return ROWID.in_(sources[0] if len(sources) == 1 else union_all(*sources))
 
 
-def _through_other_index(statement: Select, after: bool) -> Select:
+def _through_other_index(statement: AnySelect, after: bool) -> AnySelect:
     """The page's cursor and order over rows another index found: the cursor written
     `+id`, or SQLite would walk the id index (its documented way to say so)."""
     statement = _after(statement, after, literal_column("+contacts.id", String))
     return statement.order_by(contacts.c.id.desc()).limit(bindparam(LIMIT, type_=Integer))
 
 
-def _after(statement: Select, after: bool, column=contacts.c.id) -> Select:
+def _after(
+    statement: AnySelect, after: bool, column: ColumnElement[Any] = contacts.c.id
+) -> AnySelect:
     return statement.where(column < bindparam(AFTER, type_=String)) if after else statement
 
 
-def probe_statement(session: TenantSession) -> Select:
+def probe_statement(session: TenantSession) -> AnySelect:
     """The FTS5 match's first CAP + 1 rowids as a JSON array, in one row (SQLite). The
     array is of the whole table's rows (FTS5 knows no workspace); the page statement
     keeps this workspace's. Asked through a contact of the workspace so the session runs
@@ -215,8 +218,8 @@ def probe_statement(session: TenantSession) -> Select:
 
 
 def candidates_statement(
-    session: TenantSession, base: Select, shape: tuple[bool, bool, bool], after: bool
-) -> Select:
+    session: TenantSession, base: AnySelect, shape: tuple[bool, bool, bool], after: bool
+) -> AnySelect:
     """The page among the rowids the probe found (a JSON array) and the exact branches':
     `base` holds the filters, built by `session.select_via_other_index` so the rowids
     drive (contacts/repository.py)."""
@@ -227,14 +230,14 @@ def candidates_statement(
 
 
 def window_statement(
-    session: TenantSession, statement: Select, shape: tuple[bool, bool, bool], after: bool
-) -> Select:
+    session: TenantSession, statement: AnySelect, shape: tuple[bool, bool, bool], after: bool
+) -> AnySelect:
     """The page among the newest WINDOW contacts after the cursor (all of them when
     there are fewer): `statement` holds every filter; an index walk of WINDOW ids finds
     the window's oldest id (the EDGE bindparam is WINDOW - 1, read per request)."""
-    edge = _after(session.select(contacts, contacts.c.id), after)
+    ids = _after(session.select(contacts, contacts.c.id), after)
     edge = (
-        edge.order_by(contacts.c.id.desc())
+        ids.order_by(contacts.c.id.desc())
         .limit(1)
         .offset(bindparam(EDGE, type_=Integer))
         .scalar_subquery()
@@ -247,8 +250,8 @@ def window_statement(
 
 
 def indexed_statement(
-    session: TenantSession, base: Select, shape: tuple[bool, bool, bool], after: bool
-) -> Select:
+    session: TenantSession, base: AnySelect, shape: tuple[bool, bool, bool], after: bool
+) -> AnySelect:
     """The page through the trigram indexes, never by walking ids: `base` holds the
     filters (not condition()), built by `session.select_via_other_index`.
 
@@ -287,8 +290,8 @@ class Candidates:
     def __init__(
         self,
         session: TenantSession,
-        probe: Select,
-        page: Select,
+        probe: AnySelect,
+        page: AnySelect,
         values: dict[str, Any],
         keys: tuple[str, ...],
     ) -> None:

@@ -4,6 +4,7 @@ Services never commit: the request's transaction does, so the change, its timeli
 entries and its outbox events land together or not at all.
 """
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from homebase.contacts import render, repository, timeline
@@ -144,4 +145,4 @@ async def anonymize_contact(session: TenantSession, contact_id: str) -> dict[str
 
 
 # Other domains (messages, calls) register how they scrub what points at a contact.
-ANONYMIZERS: list = []
+ANONYMIZERS: list[Callable[[TenantSession, str], Awaitable[None]]] = []

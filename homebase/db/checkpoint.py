@@ -31,7 +31,7 @@ class Checkpointer:
         self.path = path
         self.interval = interval
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self._connection: sqlite3.Connection | None = None
         self._lock = threading.Lock()  # a cancelled task's thread may still be running
         self._stopped = False

@@ -1,4 +1,5 @@
-"""Running statements built once straight on the SQLite driver.
+"""Running statements built once straight on the driver: SQLite's, and asyncpg under a
+PostgreSQL request's connection (db/postgres.py, "PostgreSQL" below).
 
 Through AsyncConnection.execute a statement costs ~50 µs of CPU before SQLite sees it
 when built once, ~130 µs when built per call (a greenlet switch, the statement's cache
@@ -21,21 +22,41 @@ statement; HOMEBASE_SQLITE_DIRECT=0 turns this path off (Database(sqlite_direct=
 Calls go through Driver.call (db/sqlite.py): inline unless calls are queued on the
 connection's thread, and a call that meets a lock (SQLITE_BUSY) is re-run on that thread
 with the busy timeout.
+
+PostgreSQL: only a /v1 read request's connection (db/request.py, postgres_request) runs
+SELECTs here, on asyncpg's `fetch` / `fetchrow` with the SQL compiled
+once for the asyncpg dialect (`$n` parameters and their casts, as SQLAlchemy sends them);
+asyncpg keeps the prepared statement per connection. The JSON codecs SQLAlchemy's dialect
+set on the connection when it connected apply, so rows read back as through SQLAlchemy.
+asyncpg's errors are raised as SQLAlchemy's (postgres.translate); a lost connection is
+replaced (PgDriver.failed). HOMEBASE_POSTGRES_DIRECT=0 turns this off.
 """
 
 import sqlite3
 import weakref
-from collections.abc import Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeAlias, TypeVar
 
 from sqlalchemy import exc
+from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql.base import Executable
+from sqlalchemy.sql.compiler import SQLCompiler
 
+from homebase.db import postgres
 from homebase.db.sqlite import Driver
+from homebase.db.statements import AnyStatement
+
+
+class ReadOnlyRequest(RuntimeError):
+    """A statement that writes reached a read request's connection. On PostgreSQL a read
+    runs without a transaction (db/postgres.py), so a write there would not be atomic
+    with the rest; the rule holds on SQLite too, so its tests find such a route."""
+
 
 ONCE = "homebase_compile_once"  # execution option of a statement kept and run many times
 Statement = TypeVar("Statement", bound=Executable)
+Processor: TypeAlias = Callable[[Any], Any]  # a column type's bind or result processor
 
 
 def once(statement: Statement) -> Statement:
@@ -59,8 +80,10 @@ class Plan:
         "supported",
     )
 
-    def __init__(self, statement: Executable, dialect, column_keys: list[str]):
+    def __init__(self, statement: AnyStatement, dialect: Dialect, column_keys: list[str]):
         compiled = statement.compile(dialect=dialect, column_keys=column_keys)
+        if not isinstance(compiled, SQLCompiler):  # a SQL statement's always is
+            raise TypeError(f"not a SQL statement: {statement!r}")
         self.sql = compiled.string
         self.names = tuple(compiled.positiontup or ())
         # Values the statement carries (literals, bindparams given a value); the others
@@ -68,7 +91,7 @@ class Plan:
         self.defaults = {
             name: bind.effective_value for name, bind in compiled.binds.items() if not bind.required
         }
-        self.bind_processors = {}
+        self.bind_processors: dict[str, Processor] = {}
         for name, bind in compiled.binds.items():
             processor = bind.type.dialect_impl(dialect).bind_processor(dialect)
             if processor is not None:
@@ -77,7 +100,8 @@ class Plan:
         columns = list(getattr(statement, "exported_columns", ()) or ())
         self.result_types = [column.type.dialect_impl(dialect) for column in columns]
         self.returns_rows = bool(columns)
-        self.result_processors: tuple | None = None  # from the first result's description
+        # From the first result's description: (index, key, processor) per processed column.
+        self.result_processors: tuple[tuple[int, str, Processor], ...] | None = None
         self.keys: tuple[str, ...] = ()
         self.supported = bool(
             compiled.positional
@@ -102,15 +126,20 @@ class Plan:
                 f"A value is required for bind parameter {missing}", self.sql, values, None
             ) from None
 
-    def learn(self, description: Sequence[tuple] | None, dialect) -> bool:
-        """The result's keys and processors, from the columns SQLite reports; False when
-        they do not match the statement's columns one for one or repeat a name."""
-        names = tuple(column[0] for column in description or ())
+    def learn(self, names: Sequence[str], dialect: Dialect) -> bool:
+        """The result's keys and processors, from the column names the driver reports
+        (SQLite's description, asyncpg's record keys); False when they do not match the
+        statement's columns one for one, repeat a name, or a column's processor needs the
+        driver's type code (asyncpg's Numeric)."""
+        names = tuple(names)
         if len(names) != len(self.result_types) or len(set(names)) != len(names):
             return False
         processors = []
         for index, (name, type_) in enumerate(zip(names, self.result_types, strict=True)):
-            processor = type_.result_processor(dialect, None)
+            try:
+                processor = type_.result_processor(dialect, None)
+            except Exception:  # e.g. asyncpg's Numeric: it needs the column's type code
+                return False
             if processor is not None:
                 processors.append((index, name, processor))
         self.keys, self.result_processors = names, tuple(processors)
@@ -119,14 +148,16 @@ class Plan:
 
 # Compiled statements, per statement object (statements marked `once` live long; a
 # statement dropped takes its plans with it) and per set of inserted columns.
-_PLANS: "weakref.WeakKeyDictionary[Executable, dict[tuple, Plan]]" = weakref.WeakKeyDictionary()
+_PLANS: "weakref.WeakKeyDictionary[AnyStatement, dict[tuple[str, ...], Plan]]" = (
+    weakref.WeakKeyDictionary()
+)
 
 
-def _plan(statement: Executable, dialect, column_keys: list[str]) -> Plan:
+def _plan(statement: AnyStatement, dialect: Dialect, column_keys: list[str]) -> Plan:
     plans = _PLANS.get(statement)
     if plans is None:
         plans = _PLANS[statement] = {}
-    key = tuple(column_keys)
+    key = (dialect.name, *column_keys)  # a process may serve both databases (tests)
     plan = plans.get(key)
     if plan is None:
         plan = plans[key] = Plan(statement, dialect, column_keys)
@@ -154,7 +185,7 @@ def driver_of(connection: AsyncConnection) -> Driver | None:
     return driver
 
 
-def _instrumented(engine) -> bool:
+def _instrumented(engine: Engine) -> bool:
     """Something listens for SQLAlchemy's cursor events (tracing, metrics)."""
     dispatch = engine.dispatch
     return bool(dispatch.before_cursor_execute or dispatch.after_cursor_execute)
@@ -164,15 +195,24 @@ class Outcome:
     """`rows` are dicts with the column types' result processing applied, or, for
     `execute(..., stored=True)`, the driver's tuples as stored, in the order of `keys`."""
 
-    __slots__ = ("rows", "rowcount", "keys")
+    __slots__ = ("rows", "rowcount", "keys", "stored")
 
-    def __init__(self, rows: list[Any] | None, rowcount: int, keys: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        rows: list[Any] | None,
+        rowcount: int,
+        keys: tuple[str, ...] = (),
+        stored: bool = True,
+    ):
         self.rows, self.rowcount, self.keys = rows, rowcount, keys
+        # With execute(stored=True): whether the tuples are as SQLite stores them (True)
+        # or processed (PostgreSQL).
+        self.stored = stored
 
 
 def _run(
     conn: sqlite3.Connection, sql: str, parameters: Any, many: bool, returns_rows: bool, first: bool
-) -> tuple[list[tuple] | None, int, Any]:
+) -> tuple[list[tuple[Any, ...]] | None, int, Any]:
     cursor = conn.executemany(sql, parameters) if many else conn.execute(sql, parameters)
     try:
         if not returns_rows:
@@ -185,19 +225,26 @@ def _run(
         cursor.close()
 
 
-def _rows(plan: Plan, raw: list[tuple]) -> list[dict[str, Any]]:
-    keys, processors = plan.keys, plan.result_processors
-    rows = [dict(zip(keys, row, strict=True)) for row in raw]
-    if processors:
-        for row, values in zip(rows, raw, strict=True):
-            for index, key, processor in processors:
-                row[key] = processor(values[index])
+def _processed(plan: Plan, raw: Sequence[Any]) -> Sequence[Any]:
+    """The driver's rows (tuples, asyncpg records) with the column types' result
+    processing applied, in column order."""
+    if not plan.result_processors:
+        return raw
+    rows = [list(row) for row in raw]
+    for row in rows:
+        for index, _key, processor in plan.result_processors:
+            row[index] = processor(row[index])
     return rows
+
+
+def _rows(plan: Plan, raw: Sequence[Any]) -> list[dict[str, Any]]:
+    keys = plan.keys
+    return [dict(zip(keys, row, strict=True)) for row in _processed(plan, raw)]
 
 
 async def execute(
     connection: AsyncConnection,
-    statement: Executable,
+    statement: AnyStatement,
     parameters: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
     *,
     first: bool = False,
@@ -208,23 +255,34 @@ async def execute(
     `stored`, rows are the driver's tuples, without result processing."""
     if not statement.get_execution_options().get(ONCE):
         return None
+    pg = getattr(connection, "homebase_driver", None)
+    if isinstance(pg, postgres.PgDriver):
+        if not pg.direct or _instrumented(connection.sync_engine):
+            return None
+        return await _execute_pg(connection, pg, statement, parameters, first=first, stored=stored)
     driver = driver_of(connection)
     if driver is None or _instrumented(connection.sync_engine):
         return None
-    many = isinstance(parameters, list | tuple)
-    if many and not parameters:
-        return Outcome(None, 0)
-    single = parameters[0] if many else parameters
+    rows: Sequence[dict[str, Any]] | None = None
+    if isinstance(parameters, list | tuple):
+        if not parameters:
+            return Outcome(None, 0)
+        rows, single = parameters, parameters[0]
+    else:
+        single = parameters
+    many = rows is not None
     dialect = connection.dialect
     # Compiled for the parameters' names, as SQLAlchemy compiles for each execution (an
     # INSERT's columns are those given).
     plan = _plan(statement, dialect, sorted(single) if single else [])
     if not plan.supported or (plan.returns_rows and many):
         return None
+    if plan.is_dml and not getattr(connection, "homebase_writes", True):
+        raise ReadOnlyRequest(f"a read request may not run {type(statement).__name__}")
     if plan.returns_rows and plan.result_processors is None and first:
         first = False  # the first run learns the description; read it all once
-    if many and len(parameters) > 1:
-        arguments: Any = [plan.arguments(row) for row in parameters]
+    if rows is not None and len(rows) > 1:
+        arguments: Any = [plan.arguments(row) for row in rows]
     else:
         arguments, many = plan.arguments(single), False
     try:
@@ -244,7 +302,7 @@ async def execute(
     if (
         plan.returns_rows
         and plan.result_processors is None
-        and not plan.learn(description, dialect)
+        and not plan.learn([column[0] for column in description or ()], dialect)
     ):
         plan.supported = False  # later runs go through SQLAlchemy
         if plan.is_dml:  # it has run and cannot be run again
@@ -257,3 +315,47 @@ async def execute(
     if stored:
         return Outcome(raw, rowcount, plan.keys)
     return Outcome(_rows(plan, raw), rowcount)
+
+
+async def _execute_pg(
+    connection: AsyncConnection,
+    driver: postgres.PgDriver,
+    statement: AnyStatement,
+    parameters: dict[str, Any] | Sequence[dict[str, Any]] | None,
+    *,
+    first: bool,
+    stored: bool,
+) -> Outcome | None:
+    """A read request's SELECT on asyncpg (db/postgres.py); None to leave it to
+    SQLAlchemy. Its connection writes nothing: a statement that writes is refused."""
+    if parameters is not None and not isinstance(parameters, dict):  # several rows
+        return None
+    dialect = connection.dialect
+    plan = _plan(statement, dialect, sorted(parameters) if parameters else [])
+    if plan.is_dml:
+        raise ReadOnlyRequest(f"a read request may not run {type(statement).__name__}")
+    if not plan.supported or not plan.returns_rows:
+        return None
+    arguments = plan.arguments(parameters)
+    try:
+        if first:
+            record = await driver.asyncpg.fetchrow(plan.sql, *arguments)
+            records = [] if record is None else [record]
+        else:
+            records = await driver.asyncpg.fetch(plan.sql, *arguments)
+    except BaseException as error:
+        translated = driver.failed(error, plan.sql, arguments)
+        if translated is error:
+            raise
+        raise translated from error
+    if not records:
+        return Outcome([], 0, (), stored=False)
+    if plan.result_processors is None and not plan.learn(list(records[0].keys()), dialect):
+        # The columns asyncpg reports do not fit the statement's, or a processor needs
+        # the column's type code: SQLAlchemy runs it, now and from now on.
+        plan.supported = False
+        return None
+    if stored:
+        rows = [tuple(row) for row in _processed(plan, records)]
+        return Outcome(rows, len(rows), plan.keys, stored=False)
+    return Outcome(_rows(plan, records), len(records))

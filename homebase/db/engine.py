@@ -9,7 +9,8 @@ from typing import Any
 
 import orjson
 from sqlalchemy import event
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext import asyncio as sqlalchemy_asyncio
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -30,7 +31,7 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
     """
 
     @event.listens_for(engine.sync_engine, "connect")
-    def _on_connect(dbapi_connection, _record):
+    def _on_connect(dbapi_connection: DBAPIConnection, _record: object) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
@@ -39,7 +40,7 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         cursor.close()
 
     @event.listens_for(engine.sync_engine, "begin")
-    def _on_begin(connection):
+    def _on_begin(connection: Connection) -> None:
         options = connection.get_execution_options()
         if options.get(request.BEGUN):  # a request's connection: BEGIN was sent already
             return
@@ -47,7 +48,10 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         # Straight to the driver (inline, or on its thread if it must wait for a lock):
         # exec_driver_sql's cursor and execution context cost more than BEGIN itself.
         # run_async is SQLAlchemy's way to await the driver from a sync event.
-        connection.connection.dbapi_connection.run_async(lambda driver: driver.begin(mode))
+        adapter = connection.connection.dbapi_connection
+        if adapter is None:  # not while a transaction begins: `connection` revalidates
+            raise RuntimeError("BEGIN on a closed pooled connection")
+        adapter.run_async(lambda driver: driver.begin(mode))
 
 
 def sqlite_url(url: str) -> URL:
@@ -74,7 +78,7 @@ def _json_dumps(value: Any) -> str:
         return json.dumps(value)
 
 
-def _create_engine(url: str, **options: Any) -> AsyncEngine:
+def _create_engine(url: str | URL, **options: Any) -> AsyncEngine:
     # Looked up on the module at each call, not imported once: with tracing on, the
     # SQLAlchemy instrumentation replaces the module's function so that every engine made
     # afterwards spans its statements (tracing/setup.py).
@@ -92,12 +96,14 @@ class Database:
         connect_timeout: float | None = None,
         statement_timeout: float | None = None,
         sqlite_direct: bool = True,
+        postgres_direct: bool = True,
     ):
         """PostgreSQL bounds (None: none): `statement_timeout` is the server's
         statement_timeout for every statement of every connection, `pool_timeout` the
         longest wait for a pooled connection, `connect_timeout` for a new one. Failing to
         get a connection raises DatabaseUnavailable (503, db/unavailable.py).
-        `sqlite_direct` False sends every statement through SQLAlchemy (db/direct.py).
+        `sqlite_direct` / `postgres_direct` False send every statement through SQLAlchemy
+        (db/direct.py).
         SQLite: `sqlite_pool_size` connections, so reads (DEFERRED, WAL: they never wait
         for each other or for the writer) run side by side; write transactions take
         `writing` first, so this process's writers still go one at a time, in turn,
@@ -105,7 +111,12 @@ class Database:
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         self.checkpointer: checkpoint.Checkpointer | None = None
-        self.parking = request.Parking(limit=sqlite_pool_size)  # db/request.py
+        self.postgres_direct = postgres_direct
+        # Connections requests keep between them (db/request.py).
+        self.parking = request.Parking(
+            limit=sqlite_pool_size if self.is_sqlite else pool_size,
+            on_return=None if self.is_sqlite else request.autocommit_off,
+        )
         self.writing = asyncio.Lock()  # SQLite write transactions, one at a time
         # Called after a transaction that wrote background work commits (db/work.py):
         # the Runtime's in-process Wakeup.
@@ -135,10 +146,16 @@ class Database:
                 }
             self.engine = _create_engine(
                 url,
-                pool_size=pool_size,
-                max_overflow=pool_size,
+                # 2 x pool_size connections, none of them overflow: returning a connection
+                # to the pool then never closes it, which on asyncpg is I/O that a request
+                # returning its connection outside SQLAlchemy's greenlet could not do
+                # (db/request.py).
+                pool_size=2 * pool_size,
+                max_overflow=0,
                 pool_timeout=pool_timeout,
-                pool_pre_ping=True,
+                # No pre-ping (a round trip per checkout): a connection that died with the
+                # server fails its next statement, which answers 503 and invalidates it
+                # (SQLAlchemy then recycles the pool; db/postgres.py).
                 json_deserializer=_json_loads,
                 connect_args=connect_args,
             )
@@ -150,10 +167,16 @@ class Database:
         """Commit when the block ends normally, roll back when it raises. Work marked in
         it (db/work.py) is announced: NOTIFY inside it on PostgreSQL, on_work after."""
         if not self.is_sqlite:
+            # As on SQLite: parked request connections go back to the pool first, and
+            # none is parked while this waits (db/request.py, Parking).
+            self.parking.release()
+            self.parking.waiting += 1
             try:
                 connection = await self.engine.connect().start()
             except Exception as error:
                 raise unavailable.on_connect_failure(error) from error
+            finally:
+                self.parking.waiting -= 1
             pending, token = work.track(connection)
             try:
                 async with connection.begin():
@@ -199,10 +222,15 @@ class Database:
 
     @asynccontextmanager
     async def request_transaction(self, *, write: bool) -> AsyncIterator[AsyncConnection]:
-        """A /v1 request's transaction: like `transaction`, and on SQLite much cheaper
-        (db/request.py); reads begin DEFERRED, writes IMMEDIATE."""
+        """A /v1 request's transaction: like `transaction`, and much cheaper
+        (db/request.py): on SQLite reads begin DEFERRED, writes IMMEDIATE; on PostgreSQL
+        a read runs without a transaction (db/postgres.py) and a write in SQLAlchemy's.
+        A read request's connection refuses statements that write."""
         if not self.is_sqlite:
-            async with self.transaction(write=write) as connection:
+            # A write keeps SQLAlchemy's transaction (db/postgres.py: "Writes").
+            async with (
+                self.transaction(write=True) if write else self._postgres_request()
+            ) as connection:
                 yield connection
             return
         if self.checkpointer is not None:
@@ -224,6 +252,15 @@ class Database:
                 work.untrack(token)
         if pending.marked:
             self.announce()
+
+    @asynccontextmanager
+    async def _postgres_request(self) -> AsyncIterator[AsyncConnection]:
+        """A read request on PostgreSQL: no transaction, nothing to announce (it cannot
+        write, so it marks no work)."""
+        async with request.postgres_request(
+            self.engine, self.parking, direct=self.postgres_direct
+        ) as connection:
+            yield connection
 
     def announce(self) -> None:
         """Work committed: wake whoever waits for it in this process."""

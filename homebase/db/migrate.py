@@ -7,7 +7,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Connection, make_url
 
 from homebase.db.engine import Database
 
@@ -48,11 +48,11 @@ async def upgrade(url: str, revision: str = "head") -> str:
         await database.dispose()
 
 
-def _upgrade(connection, revision: str) -> None:
+def _upgrade(connection: Connection, revision: str) -> None:
     config = alembic_config()
     config.attributes["connection"] = connection
     command.upgrade(config, revision)
 
 
-def _current(connection) -> str:
+def _current(connection: Connection) -> str:
     return MigrationContext.configure(connection).get_current_revision() or ""

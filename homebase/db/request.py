@@ -1,5 +1,5 @@
-"""A request's transaction on SQLite without SQLAlchemy's connection and transaction
-objects, unless something asks for them.
+"""A request's transaction without SQLAlchemy's connection and transaction objects,
+unless something asks for them: on SQLite (below) and on PostgreSQL (db/postgres.py).
 
 `engine.connect()` + `begin()` + commit + close cost ~160 µs of CPU per request (greenlet
 switches, events, pool bookkeeping); checking the pooled connection out with
@@ -26,16 +26,34 @@ GET /v1/ping's difference from a hello-world beyond the work itself
 first hands parked connections back, and a request never parks one while anybody waits.
 """
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any, Protocol
 
-from sqlalchemy.engine import Connection
+import asyncpg
+from sqlalchemy.engine import Connection, CursorResult, Dialect
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.pool import PoolProxiedConnection
+from sqlalchemy.sql.base import Executable
 
-from homebase.db import unavailable
+from homebase.db import postgres, unavailable
+from homebase.db.direct import ReadOnlyRequest
 from homebase.db.sqlite import Driver
 
 BEGUN = "homebase_begun"  # execution option: the driver is already inside BEGIN
+
+
+class RequestDriver(Protocol):
+    """What RequestConnection needs of the driver under it (db/sqlite.py's Driver,
+    db/postgres.py's PgDriver)."""
+
+    @property
+    def in_transaction(self) -> bool: ...
+
+    async def commit(self) -> None: ...
+
+    async def rollback(self) -> None: ...
 
 
 class Parking:
@@ -46,31 +64,49 @@ class Parking:
     it waits; `put` parks a connection only when that count is zero, so a parked
     connection never keeps anyone waiting."""
 
-    def __init__(self, limit: int):
+    def __init__(
+        self, limit: int, on_return: Callable[[PoolProxiedConnection], None] | None = None
+    ):
         self.limit = limit
-        self.idle: list = []
+        self.idle: list[PoolProxiedConnection] = []
         self.waiting = 0
+        # Called before a connection goes back to the pool (PostgreSQL: autocommit off).
+        self.on_return = on_return
 
-    def take(self):
+    def restore(self, pooled: PoolProxiedConnection) -> None:
+        if self.on_return is not None and pooled.is_valid:
+            self.on_return(pooled)
+
+    def take(self) -> PoolProxiedConnection | None:
         return self.idle.pop() if self.idle else None
 
-    def put(self, pooled) -> None:
+    def put(self, pooled: PoolProxiedConnection) -> None:
         if self.waiting == 0 and len(self.idle) < self.limit and pooled.is_valid:
             self.idle.append(pooled)
         else:
-            pooled.close()  # back to the pool (no reset on return)
+            self.restore(pooled)
+            pooled.close()  # back to the pool
 
     def release(self) -> None:
         while self.idle:
-            self.idle.pop().close()
+            pooled = self.idle.pop()
+            self.restore(pooled)
+            pooled.close()
 
-    async def checkout(self, engine: AsyncEngine):
+    async def checkout(self, engine: AsyncEngine) -> PoolProxiedConnection:
+        """A parked connection, else one from the pool; failing to get one is the
+        database's unavailability (503, db/unavailable.py)."""
         pooled = self.take()
         if pooled is not None:
             return pooled
         self.waiting += 1
         try:
             return await engine.raw_connection()
+        except Exception as error:
+            # raw_connection raises the driver's own Error unwrapped (connect() wraps it).
+            raise unavailable.on_connect_failure(
+                error, engine.dialect.loaded_dbapi.Error
+            ) from error
         finally:
             self.waiting -= 1
 
@@ -80,14 +116,35 @@ class RequestConnection(AsyncConnection):
     which AsyncConnection reads for every operation), around the pooled connection the
     request already holds, its transaction marked as begun."""
 
-    __slots__ = ("homebase_pooled", "homebase_driver", "homebase_sync", "homebase_parking")
+    __slots__ = (
+        "homebase_pooled",
+        "homebase_driver",
+        "homebase_sync",
+        "homebase_parking",
+        "homebase_writes",
+    )
 
-    def __init__(self, engine: AsyncEngine, pooled, driver: Driver, parking: Parking):
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        pooled: PoolProxiedConnection,
+        driver: RequestDriver,
+        parking: Parking,
+        writes: bool,
+    ):
         self.homebase_pooled = pooled
         self.homebase_driver = driver
         self.homebase_sync: Connection | None = None
         self.homebase_parking = parking
+        self.homebase_writes = writes
         super().__init__(engine)
+
+    async def execute(
+        self, statement: Executable, parameters: Any = None, *, execution_options: Any = None
+    ) -> CursorResult[*tuple[Any, ...]]:
+        if not self.homebase_writes and getattr(statement, "is_dml", False):
+            raise ReadOnlyRequest(f"a read request may not run {type(statement).__name__}")
+        return await super().execute(statement, parameters, execution_options=execution_options)
 
     @property
     def sync_connection(self) -> Connection:
@@ -105,8 +162,12 @@ class RequestConnection(AsyncConnection):
             self.homebase_sync = value
 
     @property
-    def dialect(self):
+    def dialect(self) -> Dialect:
         return self.sync_engine.dialect
+
+    @dialect.setter
+    def dialect(self, value: Dialect) -> None:  # as AsyncConnection's (nothing sets it)
+        self.sync_connection.dialect = value
 
     async def finish(self, commit: bool) -> None:
         driver, sync = self.homebase_driver, self.homebase_sync
@@ -118,12 +179,21 @@ class RequestConnection(AsyncConnection):
                     await (driver.commit() if commit else driver.rollback())
             except BaseException:
                 await self._rollback_or_invalidate()
-                raise
+                if commit:
+                    raise
+                # A failed rollback: the connection is invalidated (or marked lost) and
+                # the request's own error, which the caller re-raises, is the answer.
         finally:
-            if sync is None:
-                self.homebase_parking.put(self.homebase_pooled)
-            else:
+            pooled, lost = self.homebase_pooled, getattr(driver, "lost", False)
+            if lost:
+                pooled.invalidate(soft=True)  # replaced at its next checkout
+            if sync is not None:
+                self.homebase_parking.restore(pooled)
                 await self.close()
+            elif lost:
+                pooled.close()
+            else:
+                self.homebase_parking.put(pooled)
 
     async def _rollback_or_invalidate(self) -> None:
         try:
@@ -132,7 +202,10 @@ class RequestConnection(AsyncConnection):
             if self.homebase_driver.in_transaction:
                 await self.homebase_driver.rollback()
         except BaseException:
-            self.homebase_pooled.invalidate()
+            if isinstance(self.homebase_driver, postgres.PgDriver):
+                self.homebase_driver.lost = True  # closed in SQLAlchemy's greenlet later
+            else:
+                self.homebase_pooled.invalidate()
 
 
 @asynccontextmanager
@@ -140,10 +213,7 @@ async def sqlite_request(
     engine: AsyncEngine, parking: Parking, *, write: bool
 ) -> AsyncIterator[RequestConnection]:
     """Commit when the block ends normally, roll back when it raises."""
-    try:
-        pooled = await parking.checkout(engine)
-    except Exception as error:
-        raise unavailable.on_connect_failure(error) from error
+    pooled = await parking.checkout(engine)
     driver = pooled.driver_connection
     if not isinstance(driver, Driver):
         pooled.close()
@@ -153,10 +223,53 @@ async def sqlite_request(
     except BaseException:
         pooled.close()
         raise
-    connection = RequestConnection(engine, pooled, driver, parking)
+    connection = RequestConnection(engine, pooled, driver, parking, write)
     try:
         yield connection
     except BaseException:
+        await connection.finish(commit=False)
+        raise
+    await connection.finish(commit=True)
+
+
+def autocommit_off(pooled: PoolProxiedConnection) -> None:
+    """Parking.on_return on PostgreSQL: the pool's connections keep the adapter's own
+    transaction handling; only a request's connection runs in autocommit."""
+    adapter = pooled.dbapi_connection
+    if adapter is not None:  # (restore() passes valid connections only)
+        adapter.autocommit = False
+
+
+def _closed(pooled: PoolProxiedConnection) -> bool:
+    asyncpg_connection = pooled.driver_connection
+    return asyncpg_connection is None or bool(asyncpg_connection.is_closed())
+
+
+@asynccontextmanager
+async def postgres_request(
+    engine: AsyncEngine, parking: Parking, *, direct: bool
+) -> AsyncIterator[RequestConnection]:
+    """A read request's connection, without a transaction (db/postgres.py)."""
+    pooled = await parking.checkout(engine)
+    if _closed(pooled):
+        # Closed while it waited (a server restart, an idle timeout): asyncpg saw the
+        # socket end. Replace it now rather than answer 503 for it.
+        pooled.invalidate(soft=True)
+        pooled.close()
+        pooled = await parking.checkout(engine)
+    adapter, asyncpg_connection = pooled.dbapi_connection, pooled.driver_connection
+    if adapter is None or asyncpg_connection is None:  # never: it was just checked out
+        pooled.close()
+        raise RuntimeError("a pooled connection without its driver connection")
+    # The adapter then sends no BEGIN of its own (a DBAPI connection's `autocommit`).
+    adapter.autocommit = True
+    driver = postgres.PgDriver(asyncpg_connection, direct=direct)
+    connection = RequestConnection(engine, pooled, driver, parking, False)
+    try:
+        yield connection
+    except BaseException as error:
+        if isinstance(error, DBAPIError | asyncpg.PostgresError | asyncpg.InterfaceError):
+            driver.lost = True  # the database's error, by either path: see PgDriver.failed
         await connection.finish(commit=False)
         raise
     await connection.finish(commit=True)

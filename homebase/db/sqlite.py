@@ -31,16 +31,19 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar, TypeVarTuple
 
 from sqlalchemy import pool
 from sqlalchemy.connectors.asyncio import AsyncAdapt_dbapi_connection, AsyncAdapt_dbapi_module
 from sqlalchemy.dialects import registry
 from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
 from sqlalchemy.engine import URL
+from sqlalchemy.engine.interfaces import DBAPIConnection
 
 SQLITE_BUSY = 5
 DRIVER_NAME = "sqlite+homebase"
+Result = TypeVar("Result")
+Arguments = TypeVarTuple("Arguments")
 
 
 # Set by off_loop(): the calls of the current task go to the connection's thread.
@@ -65,7 +68,7 @@ def off_loop(active: bool = True) -> Iterator[None]:
 
 
 def _is_busy(error: sqlite3.OperationalError) -> bool:
-    code = getattr(error, "sqlite_errorcode", None)
+    code: int | None = getattr(error, "sqlite_errorcode", None)
     if code is not None:
         return code & 0xFF == SQLITE_BUSY
     return "locked" in str(error) or "busy" in str(error)
@@ -86,7 +89,7 @@ class Driver:
         self.queued = 0
         self.finished = 0
 
-    async def call(self, function: Callable[..., Any], *args: Any) -> Any:
+    async def call(self, function: Callable[[*Arguments], Result], *args: *Arguments) -> Result:
         if self.queued == self.finished and not _OFF_LOOP.get():
             try:
                 return function(*args)
@@ -95,7 +98,7 @@ class Driver:
                     raise
         return await self.on_thread(function, args)
 
-    async def on_thread(self, function: Callable[..., Any], args: Sequence[Any]) -> Any:
+    async def on_thread(self, function: Callable[..., Result], args: Sequence[Any]) -> Result:
         """The call on this connection's thread, allowed to wait for locks. Shielded: a
         call once queued always runs (and counts as finished), even if its caller is
         cancelled, so the calls after it never overtake it."""
@@ -105,7 +108,7 @@ class Driver:
         future = self.thread.submit(self._waiting, function, args)
         return await asyncio.shield(asyncio.wrap_future(future))
 
-    def _waiting(self, function: Callable[..., Any], args: Sequence[Any]) -> Any:
+    def _waiting(self, function: Callable[..., Result], args: Sequence[Any]) -> Result:
         try:
             self.sqlite.execute(f"PRAGMA busy_timeout={self.busy_timeout_ms}")
             try:
@@ -125,7 +128,8 @@ class Driver:
 
     @isolation_level.setter
     def isolation_level(self, value: str | None) -> None:
-        self.sqlite.isolation_level = value
+        # sqlite3 takes "" too (the pysqlite dialect's value for BEGIN's default mode).
+        self.sqlite.isolation_level = value  # type: ignore[assignment]  # typeshed: 3 modes
 
     def create_function(self, *args: Any, **kwargs: Any) -> None:
         self.sqlite.create_function(*args, **kwargs)
@@ -219,7 +223,8 @@ class Adapter(AsyncAdapt_dbapi_connection):
 
     @property
     def isolation_level(self) -> str | None:
-        return self.driver_connection.isolation_level
+        driver: Driver = self.driver_connection
+        return driver.isolation_level
 
     @isolation_level.setter
     def isolation_level(self, value: str | None) -> None:
@@ -251,7 +256,9 @@ class DBAPI(AsyncAdapt_dbapi_module):
             busy_timeout_ms = round(float(timeout) * 1000)
         kwargs.update(check_same_thread=False, timeout=0, isolation_level=None)
         connection = sqlite3.connect(database, **kwargs)
-        return Adapter(self, Driver(connection, busy_timeout_ms, direct))
+        # Driver has all the adapter calls; the protocol also asks for __getattr__.
+        driver = Driver(connection, busy_timeout_ms, direct)
+        return Adapter(self, driver)  # type: ignore[arg-type]  # AsyncIODBAPIConnection
 
 
 class InlineSQLiteDialect(SQLiteDialect_pysqlite):
@@ -270,8 +277,9 @@ class InlineSQLiteDialect(SQLiteDialect_pysqlite):
             return pool.StaticPool  # one connection: each new one would be a new database
         return pool.AsyncAdaptedQueuePool
 
-    def get_driver_connection(self, connection: Adapter) -> Driver:
-        return connection.driver_connection
+    def get_driver_connection(self, connection: DBAPIConnection) -> Driver:
+        driver: Driver = connection.driver_connection  # an Adapter's
+        return driver
 
 
 def is_memory(url: URL) -> bool:

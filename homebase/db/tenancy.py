@@ -12,26 +12,52 @@ caller's value for it is overwritten), so such a statement cannot run unscoped o
 another workspace either. Building and cache-keying a statement per request cost more
 than running it (docs/performance.md). They are marked `direct.once`, so on SQLite they
 run straight on the driver, compiled once (db/direct.py).
+
+The session hands out no connection: what a domain needs beyond select/insert/update/
+delete is a method here (a conditional insert, an upsert, the workspace's own row,
+announcing background work), each scoped to the session's workspace. A statement that
+must reach across workspaces (an email's password salt, a global OAuth app) is declared
+with `across_workspaces` where it is built, and tests/db/test_tenant_scoping.py allows that,
+like any statement run outside a TenantSession, only in the modules it lists, each
+with its reason.
 """
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import String, Table, bindparam, delete, insert, literal_column, select, update
+from sqlalchemy import (
+    CursorResult,
+    String,
+    Table,
+    TextClause,
+    bindparam,
+    delete,
+    insert,
+    literal_column,
+    select,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection
-from sqlalchemy.sql import Delete, Select, Update
+from sqlalchemy.sql import ColumnElement, Delete, Executable, Insert, Update
 
-from homebase.db import direct
+from homebase.db import direct, work
+from homebase.db.statements import AnySelect, AnyStatement
 from homebase.kit.clock import Clock, system_clock
+from homebase.models.workspace import Workspace
 
 _MARK = "homebase_tenant"
 _TEMPLATE = "\x00template"  # the mark of a tenant_* statement; never a workspace id
+_ACROSS = "\x00across"  # the mark of an across_workspaces statement; never a workspace id
 WORKSPACE = "tenant_workspace_id"  # the bindparam a TenantSession fills in templates
-_INSERTS: dict[Table, Any] = {}  # insert(table), built once: its cache key is memoized
+Statement = TypeVar("Statement", bound=Executable)
+_INSERTS: dict[Table, Insert] = {}  # insert(table), built once: its cache key is memoized
 
 
-def _insert(table: Table):
+def _insert(table: Table) -> Insert:
     statement = _INSERTS.get(table)
     if statement is None:
         statement = _INSERTS[table] = direct.once(insert(table))
@@ -44,17 +70,17 @@ class StoredRows(NamedTuple):
     result processing (UTCDateTime text, JSON text); otherwise they are processed."""
 
     keys: tuple[str, ...]
-    rows: list[tuple]
+    rows: list[tuple[Any, ...]]
     stored: bool
 
 
-def _unique_keys(result) -> list[str] | None:
+def _unique_keys(result: CursorResult[*tuple[Any, ...]]) -> list[str] | None:
     """The result's column names, or None when some repeat (RowMapping's rules apply)."""
     keys = list(result.keys())
     return keys if len(set(keys)) == len(keys) else None
 
 
-def tenant_select(table: Table, *columns: Any) -> Select:
+def tenant_select(table: Table, *columns: Any) -> AnySelect:
     """TenantSession.select built once: run it with `session.fetch_*(statement, params)`."""
     statement = select(*(columns or (table,))).where(table.c.workspace_id == bindparam(WORKSPACE))
     return direct.once(statement.execution_options(**{_MARK: _TEMPLATE}))
@@ -65,6 +91,23 @@ def tenant_update(table: Table) -> Update:
     columns'), run with `session.execute(statement, params)` or `fetch_one` (RETURNING)."""
     statement = update(table).where(table.c.workspace_id == bindparam(WORKSPACE))
     return direct.once(statement.execution_options(**{_MARK: _TEMPLATE}))
+
+
+def across_workspaces(statement: Statement) -> Statement:
+    """`statement`, declared to reach across workspaces: a TenantSession runs it as it is
+    (it adds no workspace filter). Only the modules tests/db/test_tenant_scoping.py allows
+    may declare one; build it once, at import, with bindparams for its values."""
+    return direct.once(statement.execution_options(**{_MARK: _ACROSS}))
+
+
+_workspaces = Workspace.__table__
+# The session's own workspace row: the tenant itself, so it is found by its id.
+_OWN_WORKSPACE = direct.once(select(_workspaces).where(_workspaces.c.id == bindparam(WORKSPACE)))
+_OWN_SETTINGS = direct.once(
+    update(_workspaces)
+    .where(_workspaces.c.id == bindparam(WORKSPACE))
+    .values(settings=bindparam("new_settings"))
+)
 
 
 class UnscopedQuery(RuntimeError):
@@ -80,23 +123,23 @@ class TenantSession:
         clock: Clock = system_clock,
         actor: str | None = None,
     ):
-        self.connection = connection
+        self._connection = connection  # private: every statement goes through a method
         self.workspace_id = workspace_id
         self.clock = clock
         self.actor = actor
 
     @property
     def dialect(self) -> str:
-        return self.connection.dialect.name
+        return self._connection.dialect.name
 
     def now(self) -> datetime:
         return self.clock()
 
-    def select(self, table: Table, *columns: Any) -> Select:
+    def select(self, table: Table, *columns: Any) -> AnySelect:
         statement = select(*(columns or (table,))).where(table.c.workspace_id == self.workspace_id)
         return statement.execution_options(**{_MARK: self.workspace_id})
 
-    def select_via_other_index(self, table: Table, *columns: Any) -> Select:
+    def select_via_other_index(self, table: Table, *columns: Any) -> AnySelect:
         """select() for a statement another index drives (the contact search's FTS5
         rowids, contacts/search.py). On SQLite the workspace filter is written
         `+workspace_id = ?`, SQLite's documented way to keep a term from choosing an
@@ -117,7 +160,9 @@ class TenantSession:
         statement = delete(table).where(table.c.workspace_id == self.workspace_id)
         return statement.execution_options(**{_MARK: self.workspace_id})
 
-    def _checked(self, statement, params: dict[str, Any] | None) -> dict[str, Any] | None:
+    def _checked(
+        self, statement: AnyStatement, params: dict[str, Any] | None
+    ) -> dict[str, Any] | None:
         """The parameters to run `statement` with, if this session may run it."""
         mark = statement.get_execution_options().get(_MARK)
         if mark == self.workspace_id:
@@ -128,44 +173,46 @@ class TenantSession:
                 if params
                 else {WORKSPACE: self.workspace_id}
             )
+        if mark == _ACROSS:
+            return params
         raise UnscopedQuery("build statements with TenantSession.select/update/delete")
 
     async def insert(self, table: Table, values: dict[str, Any]) -> None:
         row = {**values, "workspace_id": self.workspace_id}
-        if await direct.execute(self.connection, _insert(table), row) is None:
-            await self.connection.execute(_insert(table), row)
+        if await direct.execute(self._connection, _insert(table), row) is None:
+            await self._connection.execute(_insert(table), row)
 
     async def insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
         if rows:
             rows = [{**row, "workspace_id": self.workspace_id} for row in rows]
-            if await direct.execute(self.connection, _insert(table), rows) is None:
-                await self.connection.execute(_insert(table), rows)
+            if await direct.execute(self._connection, _insert(table), rows) is None:
+                await self._connection.execute(_insert(table), rows)
 
     async def fetch_one(
-        self, statement: Select, params: dict[str, Any] | None = None
+        self, statement: AnySelect | Update, params: dict[str, Any] | None = None
     ) -> dict[str, Any] | None:
         """`params` fill the statement's named bindparams (a statement built once and
         kept, e.g. a keyset page, run with this request's values)."""
         params = self._checked(statement, params)
-        outcome = await direct.execute(self.connection, statement, params, first=True)
+        outcome = await direct.execute(self._connection, statement, params, first=True)
         if outcome is not None:
             return outcome.rows[0] if outcome.rows else None
-        result = await self.connection.execute(statement, params)
+        result = await self._connection.execute(statement, params)
         keys = _unique_keys(result)
         if keys is None:
-            row = result.mappings().first()
-            return dict(row) if row is not None else None
+            mapping = result.mappings().first()
+            return dict(mapping) if mapping is not None else None
         row = result.first()
         return dict(zip(keys, row, strict=True)) if row is not None else None
 
     async def fetch_all(
-        self, statement: Select, params: dict[str, Any] | None = None
+        self, statement: AnySelect, params: dict[str, Any] | None = None
     ) -> list[dict[str, Any]]:
         params = self._checked(statement, params)
-        outcome = await direct.execute(self.connection, statement, params)
+        outcome = await direct.execute(self._connection, statement, params)
         if outcome is not None:
             return outcome.rows or []
-        result = await self.connection.execute(statement, params)
+        result = await self._connection.execute(statement, params)
         keys = _unique_keys(result)
         if keys is None:
             return [dict(row) for row in result.mappings()]
@@ -173,23 +220,92 @@ class TenantSession:
         return [dict(zip(keys, row, strict=True)) for row in result]
 
     async def fetch_stored(
-        self, statement: Select, params: dict[str, Any] | None = None
+        self, statement: AnySelect, params: dict[str, Any] | None = None
     ) -> StoredRows:
         """fetch_all for a renderer that reads stored values itself (the contact list,
         contacts/render.py): on SQLite, parsing every timestamp into a datetime only to
         format it back was a third of a page's CPU (docs/performance.md)."""
         params = self._checked(statement, params)
-        outcome = await direct.execute(self.connection, statement, params, stored=True)
+        outcome = await direct.execute(self._connection, statement, params, stored=True)
         if outcome is not None:
-            return StoredRows(outcome.keys, outcome.rows or [], True)
-        result = await self.connection.execute(statement, params)
+            return StoredRows(outcome.keys, outcome.rows or [], outcome.stored)
+        result = await self._connection.execute(statement, params)
         return StoredRows(tuple(result.keys()), [tuple(row) for row in result], False)
 
     async def execute(
-        self, statement: Update | Delete, params: dict[str, Any] | None = None
+        self, statement: Update | Delete | Insert, params: dict[str, Any] | None = None
     ) -> int:
+        """The rows changed. An Insert runs only if declared `across_workspaces`; the
+        session's own inserts are `insert` / `insert_many` / `insert_if_absent` / `upsert`."""
         params = self._checked(statement, params)
-        outcome = await direct.execute(self.connection, statement, params)
+        outcome = await direct.execute(self._connection, statement, params)
         if outcome is not None:
             return outcome.rowcount
-        return (await self.connection.execute(statement, params)).rowcount
+        return (await self._connection.execute(statement, params)).rowcount
+
+    def _dialect_insert(
+        self, table: Table, values: dict[str, Any]
+    ) -> postgresql.Insert | sqlite.Insert:
+        insert_ = postgresql_insert if self.dialect == "postgresql" else sqlite_insert
+        return insert_(table).values(**{**values, "workspace_id": self.workspace_id})
+
+    async def insert_if_absent(
+        self,
+        table: Table,
+        values: dict[str, Any],
+        *,
+        conflict: Sequence[str],
+        index_where: ColumnElement[bool] | TextClause | None = None,
+    ) -> bool:
+        """INSERT ... ON CONFLICT (conflict) DO NOTHING, the row in this workspace: True
+        when inserted, False when a row with those values (under `index_where`, for a
+        partial unique index) was there first."""
+        statement = self._dialect_insert(table, values).on_conflict_do_nothing(
+            index_elements=list(conflict), index_where=index_where
+        )
+        return (await self._connection.execute(statement)).rowcount == 1
+
+    async def upsert(
+        self,
+        table: Table,
+        values: dict[str, Any],
+        *,
+        conflict: Sequence[str],
+        set_: dict[str, Any],
+        where: ColumnElement[bool] | None = None,
+    ) -> bool:
+        """INSERT ... ON CONFLICT (conflict) DO UPDATE SET `set_` WHERE `where`, the row in
+        this workspace: True when a row was inserted or updated, False when `where` kept
+        the row there unchanged. Only a row of this workspace is ever updated (the
+        workspace filter is added to `where`), whatever the conflict target."""
+        scope = table.c.workspace_id == self.workspace_id
+        statement = (
+            self._dialect_insert(table, values)
+            .on_conflict_do_update(
+                index_elements=list(conflict),
+                set_=set_,
+                where=scope if where is None else (where & scope),
+            )
+            .returning(table.c.workspace_id)
+        )
+        return (await self._connection.execute(statement)).first() is not None
+
+    async def workspace(self) -> dict[str, Any] | None:
+        """This session's own workspace row (id, name, status, settings, created_at)."""
+        params = {WORKSPACE: self.workspace_id}
+        outcome = await direct.execute(self._connection, _OWN_WORKSPACE, params, first=True)
+        if outcome is not None:
+            return outcome.rows[0] if outcome.rows else None
+        row = (await self._connection.execute(_OWN_WORKSPACE, params)).mappings().first()
+        return dict(row) if row is not None else None
+
+    async def save_workspace_settings(self, settings: dict[str, Any]) -> None:
+        """Replaces this session's workspace's stored settings (the JSON object whole)."""
+        params = {WORKSPACE: self.workspace_id, "new_settings": settings}
+        if await direct.execute(self._connection, _OWN_SETTINGS, params) is None:
+            await self._connection.execute(_OWN_SETTINGS, params)
+
+    def mark_work(self) -> None:
+        """This transaction wrote work for the worker (an event, a message, an enrolment):
+        announce it when it commits (db/work.py)."""
+        work.mark(self._connection)

@@ -1,11 +1,13 @@
 """Column types that behave the same on SQLite and PostgreSQL."""
 
+from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import orjson
 from sqlalchemy import JSON, DateTime
-from sqlalchemy.dialects import sqlite
 from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
 from homebase.kit.clock import isoformat
@@ -16,13 +18,13 @@ JSONValue = JSON().with_variant(JSONB(), "postgresql")
 _NAIVE_LENGTHS = (19, 26)
 
 
-class UTCDateTime(TypeDecorator):
+class UTCDateTime(TypeDecorator[datetime]):
     """Aware UTC datetimes in and out, even on SQLite, which stores them naive."""
 
     impl = DateTime(timezone=True)
     cache_ok = True
 
-    def process_bind_param(self, value: datetime | None, dialect):
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
         if value is None:
             return None
         if value.tzinfo is None:
@@ -30,9 +32,14 @@ class UTCDateTime(TypeDecorator):
         value = value.astimezone(UTC)
         return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
 
-    def result_processor(self, dialect, coltype):
+    def result_processor(
+        self, dialect: Dialect, coltype: object
+    ) -> Callable[[Any], datetime | None] | None:
         if dialect.name != "sqlite":
             return super().result_processor(dialect, coltype)
+        return self.sqlite_result_processor()
+
+    def sqlite_result_processor(self) -> Callable[[str | None], datetime | None]:
         parse = datetime.fromisoformat  # what SQLAlchemy's SQLite DATETIME does, then ours
 
         def process(value: str | None) -> datetime | None:
@@ -51,7 +58,7 @@ class UTCDateTime(TypeDecorator):
         # One function per value instead of TypeDecorator's chain of two (hot in lists).
         return process
 
-    def process_result_value(self, value: datetime | None, dialect):
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
         if value is None:
             return None
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
@@ -59,7 +66,7 @@ class UTCDateTime(TypeDecorator):
 
 # Values as SQLite stores them (TenantSession.fetch_stored), straight to the wire.
 
-_FROM_SQLITE = UTCDateTime().result_processor(sqlite.dialect(), None)
+_FROM_SQLITE = UTCDateTime().sqlite_result_processor()
 
 
 def stored_time_to_wire(value: str | None) -> str | None:

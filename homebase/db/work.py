@@ -1,8 +1,9 @@
 """New background work, announced when the transaction that made it commits.
 
 Whoever writes work for the worker (an outbox event, a queued message, an enrolment)
-calls `mark(connection)` in its transaction. Database (db/engine.py) opens every
-transaction with `track(connection)`; when a marked transaction ends:
+calls `mark(connection)` in its transaction (domain code: `TenantSession.mark_work()`).
+Database (db/engine.py) opens every transaction with `track(connection)`; when a marked
+transaction ends:
 
 - on PostgreSQL it sends `pg_notify('homebase_work', '')` as its last statement, so the
   notification is delivered on commit and only on commit (PostgreSQL holds NOTIFY until
@@ -20,8 +21,10 @@ from contextvars import ContextVar, Token
 
 from sqlalchemy import text
 
+from homebase.db import direct
+
 CHANNEL = "homebase_work"
-NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', '')")
+NOTIFY = direct.once(text(f"SELECT pg_notify('{CHANNEL}', '')"))
 
 
 class Pending:
@@ -36,13 +39,13 @@ class Pending:
 _current: ContextVar[Pending | None] = ContextVar("homebase_pending_work", default=None)
 
 
-def track(connection: object) -> tuple[Pending, Token]:
+def track(connection: object) -> tuple[Pending, Token[Pending | None]]:
     """Start tracking marks for `connection`'s transaction; `untrack(token)` at its end."""
     pending = Pending(connection, _current.get())
     return pending, _current.set(pending)
 
 
-def untrack(token: Token) -> None:
+def untrack(token: Token[Pending | None]) -> None:
     _current.reset(token)
 
 

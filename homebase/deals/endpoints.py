@@ -4,6 +4,7 @@ from fastapi import Depends, Query
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
+from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.deals import render, repository, service
 from homebase.deals.schemas import Deal, DealCreate, DealFilters, DealUpdate, Pipeline
@@ -17,8 +18,8 @@ from homebase.kit.responses import JSONResponse, json_response
 deals_router = v1_router(prefix="/deals", tags=["deals"])
 pipelines_router = v1_router(prefix="/pipelines", tags=["deals"])
 
-DealsRead = require(Scope.deals_read)
-DealsWrite = require(Scope.deals_write)
+DealsRead = Annotated[Principal, require(Scope.deals_read)]
+DealsWrite = Annotated[Principal, require(Scope.deals_write)]
 DealFields = Annotated[Projection, Depends(field_selector(Deal))]
 PipelineFields = Annotated[Projection, Depends(field_selector(Pipeline))]
 Pages = Annotated[PageRequest, Depends(page_request)]

@@ -47,7 +47,8 @@ async def load_pipeline(session: TenantSession, item: dict[str, Any], refs: Refs
         position=len(existing),
         stages=[stage.model_dump() for stage in data.stages],
     )
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id
 
 
 async def _pipeline_id(session: TenantSession, refs: Refs, value: Any) -> str:
@@ -60,7 +61,8 @@ async def _pipeline_id(session: TenantSession, refs: Refs, value: Any) -> str:
     row = await session.fetch_one(session.select(table, table.c.id).where(table.c.key == value))
     if row is None:
         raise AdminError(f"pipeline: no pipeline with key '{value}'")
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id
 
 
 async def _stage_id(session: TenantSession, pipeline_id: str, value: Any) -> str | None:
@@ -75,7 +77,8 @@ async def _stage_id(session: TenantSession, pipeline_id: str, value: Any) -> str
     )
     if row is None:
         raise AdminError(f"stage: no stage '{value}' in that pipeline")
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id
 
 
 async def load_deal(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
@@ -90,4 +93,5 @@ async def load_deal(session: TenantSession, item: dict[str, Any], refs: Refs) ->
         if name in item:
             item[column] = resolve_ref(refs, item.pop(name), name)
     row = await service.create_deal(session, DealCreate.model_validate(item))
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id

@@ -83,7 +83,7 @@ def _stage_rows(
 async def create_pipeline(
     session: TenantSession, *, key: str, name: str, position: int, stages: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    row = {
+    row: dict[str, Any] = {
         "id": new_id("ppl"),
         "key": key,
         "name": name,

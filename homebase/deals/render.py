@@ -7,8 +7,9 @@ from homebase.kit.money import from_hundredths, share
 
 
 def commission_amount(row: dict[str, Any]) -> int | None:
-    if row["commission_cents"] is not None:
-        return row["commission_cents"]
+    stored: int | None = row["commission_cents"]
+    if stored is not None:
+        return stored
     if row["value_cents"] is not None and row["commission_rate_bp"] is not None:
         return share(row["value_cents"], row["commission_rate_bp"])
     return None

@@ -2,10 +2,7 @@
 
 from typing import Any
 
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.sql import Select
-
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.deals.schemas import DealFilters
 from homebase.kit.pagination import keyset
@@ -22,7 +19,7 @@ async def get(session: TenantSession, deal_id: str) -> dict[str, Any] | None:
 
 def list_statement(
     session: TenantSession, filters: DealFilters, *, after_id: str | None, limit: int
-) -> Select:
+) -> AnySelect:
     statement = session.select(deals)
     for name in ("pipeline_id", "stage_id", "contact_id", "owner_id"):
         value = getattr(filters, name)
@@ -74,20 +71,14 @@ async def stages_by_pipeline(session: TenantSession) -> dict[str, list[dict[str,
     return grouped
 
 
-def pipelines_statement(session: TenantSession, *, after_id: str | None, limit: int) -> Select:
+def pipelines_statement(session: TenantSession, *, after_id: str | None, limit: int) -> AnySelect:
     return keyset(session.select(pipelines), pipelines.c.id, after_id, limit)
 
 
 async def insert_pipeline_if_absent(session: TenantSession, values: dict[str, Any]) -> bool:
     """True when inserted; False when the workspace already has a pipeline with this key
     (a concurrent request created it first). Inserts always carry the session's workspace."""
-    dialect_insert = postgresql_insert if session.dialect == "postgresql" else sqlite_insert
-    statement = (
-        dialect_insert(pipelines)
-        .values(**values, workspace_id=session.workspace_id)
-        .on_conflict_do_nothing(index_elements=["workspace_id", "key"])
-    )
-    return (await session.connection.execute(statement)).rowcount == 1
+    return await session.insert_if_absent(pipelines, values, conflict=["workspace_id", "key"])
 
 
 async def insert_pipeline(session: TenantSession, values: dict[str, Any]) -> None:

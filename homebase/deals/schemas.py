@@ -3,9 +3,10 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic.config import JsonDict
 
 from homebase.kit.money import Amount, Currency, Percent
-from homebase.kit.schema_rules import not_blank
+from homebase.kit.schema_rules import absent, not_blank
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 OwnerId = Annotated[str, StringConstraints(max_length=40)]
@@ -20,7 +21,7 @@ class DealStatus(StrEnum):
     lost = "lost"
 
 
-_DEAL_EXAMPLE = {
+_DEAL_EXAMPLE: JsonDict = {
     "title": "Reyes: 3-bed in Noe Valley",
     "pipeline_id": "ppl_01jd3v6k8h2k3m4n5p6q7r8s9t",
     "stage_id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v",
@@ -74,15 +75,15 @@ class DealUpdate(BaseModel):
         },
     )
 
-    pipeline_id: Id = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
-    stage_id: Id = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
-    title: Title = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
+    pipeline_id: Id = absent(json_schema_extra={"type": "string"})
+    stage_id: Id = absent(json_schema_extra={"type": "string"})
+    title: Title = absent(json_schema_extra={"type": "string"})
     contact_id: Id | None = None
     value: Amount | None = None
-    currency: Currency = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
+    currency: Currency = absent(json_schema_extra={"type": "string"})
     expected_close_date: date | None = None
     owner_id: OwnerId | None = None
-    status: DealStatus = Field(None, json_schema_extra={"type": "string"})  # type: ignore[assignment]
+    status: DealStatus = absent(json_schema_extra={"type": "string"})
     commission_rate: Percent | None = None
     commission_amount: Amount | None = None
 

@@ -57,7 +57,7 @@ def _money(values: dict[str, Any]) -> dict[str, Any]:
         "commission_rate": "commission_rate_bp",
         "commission_amount": "commission_cents",
     }
-    columns = {}
+    columns: dict[str, Any] = {}
     for key, value in values.items():
         if key in renames:
             columns[renames[key]] = to_hundredths(value)
@@ -101,6 +101,8 @@ async def update_deal(session: TenantSession, deal_id: str, patch: DealUpdate) -
     requested = _money(patch.model_dump(include=patch.model_fields_set))
     pipeline_id = requested.get("pipeline_id", current["pipeline_id"])
     previous_stage = await repository.get_stage(session, current["stage_id"])
+    if previous_stage is None:  # never: a deal's stage_id is a foreign key
+        raise LookupError(f"deal {deal_id} has no stage {current['stage_id']}")
     stage = previous_stage
     if pipeline_id != current["pipeline_id"] or "stage_id" in requested:
         pipeline = await _pipeline_or_400(session, pipeline_id)

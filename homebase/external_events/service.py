@@ -10,7 +10,7 @@ from homebase.db.tenancy import TenantSession
 from homebase.external_events.schemas import SCHEMAS
 from homebase.kit.clock import isoformat
 from homebase.kit.errors import AdminError
-from homebase.models import Contact, Deal, Listing
+from homebase.models import Base, Contact, Deal, Listing
 from homebase.outbox.service import emit
 
 TITLES = {
@@ -19,7 +19,7 @@ TITLES = {
 }
 
 
-async def _exists(session: TenantSession, model, row_id: str) -> bool:
+async def _exists(session: TenantSession, model: type[Base], row_id: str) -> bool:
     table = model.__table__
     return (
         await session.fetch_one(session.select(table, table.c.id).where(table.c.id == row_id))

@@ -91,7 +91,7 @@ retry: a repeat returns the first answer with `Idempotent-Replayed: true`.
 def operation_id(route: APIRoute) -> str:
     """Every operation's id is its endpoint function's name (`list_messages`, not FastAPI's
     `list_messages_v1_messages_get`): generated clients name their functions after it, so
-    endpoint names are written to read well there and are unique (tests/test_openapi.py)."""
+    endpoint names are written to read well there and are unique (tests/kit/test_openapi.py)."""
     return route.name
 
 
@@ -150,6 +150,7 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
     app.add_middleware(MetricsMiddleware, prefixed=prefixed(API_PREFIX, V1_ROUTERS))
     install_webhook_docs(app)  # the OpenAPI `webhooks` section: one entry per event
     tracing.instrument_app(app)  # request spans, when OTEL_* switched tracing on
+    # FastAPI's documented way to build the document itself: assigning the method.
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

@@ -92,6 +92,7 @@ def direct_handler(route: APIRoute) -> Handler | None:
             values[name] = await dependency(request)
         if request_name is not None:
             values[request_name] = request
-        return await call(**values)
+        response: Response = await call(**values)
+        return response
 
     return handle

@@ -2,6 +2,7 @@
 leave as the one envelope. Validation is 400 with each failing field, never 422."""
 
 import logging
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fastapi import FastAPI
@@ -24,15 +25,17 @@ from homebase.kit.errors import (
 
 log = logging.getLogger("homebase.http")
 
-_MESSAGES = {
-    "missing": "is required",
+REQUIRED = "is required"
+_MESSAGES: dict[str, str | None] = {
+    "missing": REQUIRED,
     "extra_forbidden": "is not a known field",
     "string_too_long": None,  # pydantic's own text names the limit
 }
 
 
 def _request_id(request: Request) -> str:
-    return request.scope.get("state", {}).get("request_id", "")
+    request_id: str = request.scope.get("state", {}).get("request_id", "")
+    return request_id
 
 
 def _json(status: int, body: bytes, headers: dict[str, str] | None = None) -> Response:
@@ -43,14 +46,14 @@ def render(request: Request, error: ApiError) -> Response:
     return _json(error.status, api_error_body(error, _request_id(request)), error.headers)
 
 
-def _union_tag(error: dict[str, Any]) -> tuple[str, str, str] | None:
+def _union_tag(error: Mapping[str, Any]) -> tuple[str, str, str] | None:
     """(member, type, message) for a discriminated union's tag error: the member that picks
     the variant is missing or names none, said as for any other member, not as the union."""
     member = str((error.get("ctx") or {}).get("discriminator", "")).strip("'")
     if not member:
         return None
     if error["type"] == "union_tag_not_found":
-        return member, "missing", _MESSAGES["missing"]
+        return member, "missing", REQUIRED
     expected = [tag.strip() for tag in str(error["ctx"].get("expected_tags", "")).split(",")]
     listed = ", ".join(expected[:-1]) + f" or {expected[-1]}" if len(expected) > 1 else expected[0]
     return member, "enum", f"Input should be {listed}"
@@ -78,7 +81,7 @@ def _members(path: list[Any], sent: Any) -> list[Any]:
     return members
 
 
-def field_errors(errors: list[dict[str, Any]], body: Any = _UNKNOWN) -> list[dict[str, str]]:
+def field_errors(errors: Sequence[Mapping[str, Any]], body: Any = _UNKNOWN) -> list[dict[str, str]]:
     """Pydantic's errors as the envelope's items. `body`, the decoded request body when
     known, lets union branches be dropped from body paths (see _members)."""
     result = []
@@ -98,7 +101,7 @@ def field_errors(errors: list[dict[str, Any]], body: Any = _UNKNOWN) -> list[dic
     return result
 
 
-def validation_failed(errors: list[dict[str, Any]], body: Any = _UNKNOWN) -> ApiError:
+def validation_failed(errors: Sequence[Mapping[str, Any]], body: Any = _UNKNOWN) -> ApiError:
     if any(error["type"] == "json_invalid" for error in errors):
         return InvalidJson()
     fields = field_errors(errors, body)
@@ -172,6 +175,8 @@ async def _database_error(request: Request, error: Exception) -> Response:
 def install(app: FastAPI) -> None:
     app.add_exception_handler(sqlalchemy_exc.DBAPIError, _database_error)
     app.add_exception_handler(sqlalchemy_exc.TimeoutError, _database_error)
-    app.add_exception_handler(ApiError, _api_error)
-    app.add_exception_handler(RequestValidationError, _request_validation)
-    app.add_exception_handler(HTTPException, _http_exception)
+    # FastAPI's decorator: Starlette's add_exception_handler is typed for handlers that take
+    # any Exception, these take their own class.
+    app.exception_handler(ApiError)(_api_error)
+    app.exception_handler(RequestValidationError)(_request_validation)
+    app.exception_handler(HTTPException)(_http_exception)

@@ -9,6 +9,7 @@ instance unready: the limiter falls back to counting per instance while it is do
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 from fastapi import APIRouter
 from sqlalchemy import text
@@ -44,7 +45,9 @@ async def _redis(runtime: Runtime) -> str:
     return "ok"
 
 
-async def _check(name: str, probe, runtime: Runtime, failed: str) -> str:
+async def _check(
+    name: str, probe: Callable[[Runtime], Awaitable[str]], runtime: Runtime, failed: str
+) -> str:
     try:
         return await asyncio.wait_for(probe(runtime), runtime.settings.readiness_timeout_seconds)
     except Exception as error:  # any failure to answer in time is "not ok"

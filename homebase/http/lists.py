@@ -3,10 +3,10 @@
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from sqlalchemy.sql import Select
 from starlette.requests import Request
 
 from homebase.db.sqlite import off_loop
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import StoredRows, TenantSession
 from homebase.kit.pagination import (
     PageRequest,
@@ -18,7 +18,8 @@ from homebase.kit.pagination import (
 from homebase.kit.responses import JSONResponse, json_response
 from homebase.runtime import get_runtime
 
-Built = Select | tuple[Select, dict]  # a statement, or a kept one and its bindparams
+# A statement, or a kept one and the values of its bindparams.
+Built = AnySelect | tuple[AnySelect, dict[str, Any]]
 Step = Built | Callable[[], Awaitable[StoredRows | None]]  # see stored_list_response
 
 
@@ -35,7 +36,7 @@ async def list_response(
     session: TenantSession,
     page: PageRequest,
     filters: dict[str, Any],
-    build: Callable[[str | None, int], Select],
+    build: Callable[[str | None, int], Built],
     render: Callable[[dict[str, Any]], dict[str, Any]],
 ) -> JSONResponse:
     """`build(after_id, limit)` returns the keyset statement for this list, or a kept

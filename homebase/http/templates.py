@@ -7,7 +7,7 @@ Escaping cannot be turned off, neither by a caller nor by a template:
 - the `safe` filter is removed, so `{{ value|safe }}` (or `{% filter safe %}`) is a
   compile error rather than a way to emit a value as markup;
 - the `{% autoescape %}` tag is refused when a template is compiled (`_RefuseAutoescapeTag`);
-- no Python module builds `markupsafe.Markup` (tests/test_templates.py walks the source).
+- no Python module builds `markupsafe.Markup` (tests/http/test_templates.py walks the source).
 
 A missing name is an error (StrictUndefined), never an empty string; None renders as ""
 (`finalize`), as the hand-called escape helper these templates replaced did."""

@@ -22,7 +22,7 @@ from homebase.runtime import get_runtime
 def request_client_address(request: HTTPConnection) -> str:
     """The client's address for limits and logs (HOMEBASE_TRUSTED_PROXIES decides
     whether X-Forwarded-For is believed)."""
-    cached = request.scope.get("homebase.client_address")
+    cached: str | None = request.scope.get("homebase.client_address")
     if cached is not None:
         return cached
     settings = get_runtime(request).settings

@@ -155,7 +155,7 @@ class V1Route(APIRoute):
         handler = direct_handler(self) or super().get_route_handler()
         takes_body = self.body_field is not None
         step: Step | None = getattr(self.endpoint, STEP_ATTRIBUTE, None)
-        idempotent = "POST" in self.methods
+        idempotent = "POST" in (self.methods or ())
         omit: tuple[str, ...] = getattr(self.endpoint, idempotency.OMIT_ATTRIBUTE, ())
 
         async def run(

@@ -22,12 +22,13 @@ gives the rules. In short:
 import hashlib
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
-from sqlalchemy import and_, bindparam, delete, or_, select, tuple_, update
+from sqlalchemy import BindParameter, and_, bindparam, delete, or_, select, tuple_, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -91,11 +92,14 @@ class Claim:
 OMIT_ATTRIBUTE = "homebase_not_replayed"
 
 
-def not_replayed(*members: str) -> Any:
+Endpoint = TypeVar("Endpoint", bound=Callable[..., Any])
+
+
+def not_replayed(*members: str) -> Callable[[Endpoint], Endpoint]:
     """Top-level members of an endpoint's answer that are never stored, so never replayed
     (a webhook's signing secret, shown once). Put it under the route decorator."""
 
-    def mark(endpoint: Any) -> Any:
+    def mark(endpoint: Endpoint) -> Endpoint:
         setattr(endpoint, OMIT_ATTRIBUTE, members)
         return endpoint
 
@@ -145,7 +149,7 @@ def _claim_statement(insert: Any) -> Any:
         created_at=bindparam("p_now"),
     )
     fresh = statement.excluded
-    now = bindparam("p_now")
+    now: BindParameter[datetime] = bindparam("p_now")
     return statement.on_conflict_do_update(
         index_elements=list(_PRIMARY_KEY),
         set_={
@@ -179,7 +183,7 @@ _CLAIM = {
 
 async def _execute(
     connection: AsyncConnection, statement: Any, params: dict[str, Any]
-) -> tuple[list[dict], int]:
+) -> tuple[list[dict[str, Any]], int]:
     """Rows and rowcount; on SQLite straight on the driver (db/direct.py): through
     SQLAlchemy's execute a request's connection also loses its parking (db/request.py)."""
     outcome = await direct.execute(connection, statement, params)

@@ -42,7 +42,9 @@ async def system_resolver(host: str, port: int) -> list[Address]:
         # resolve, not a crash.
         raise socket.gaierror(socket.EAI_NONAME, f"not a valid host name ({error})") from error
     # Scope ids ("fe80::1%eth0") are dropped: the address itself decides.
-    return list(dict.fromkeys(ipaddress.ip_address(info[4][0].split("%")[0]) for info in infos))
+    return list(
+        dict.fromkeys(ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in infos)
+    )
 
 
 LOOPBACK_NAMES: dict[str, list[Address]] = {
@@ -53,7 +55,7 @@ LOOPBACK_NAMES: dict[str, list[Address]] = {
 async def loopback_only_resolver(host: str, port: int) -> list[Address]:
     """A testing hook (HOMEBASE_TESTING_LOOPBACK_RESOLVER, refused in production): answers
     `localhost` and treats every other name as not existing, without asking the machine's
-    resolver. A served process under a fuzzer (tests/test_schemathesis.py) resolves
+    resolver. A served process under a fuzzer (tests/kit/test_schemathesis.py) resolves
     generated webhook host names through this, so they become a clean 400."""
     addresses = LOOPBACK_NAMES.get(host.lower().rstrip("."))
     if addresses is None:

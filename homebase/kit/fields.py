@@ -10,7 +10,7 @@ is documented by kit/fields_openapi.py.
 """
 
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import Query
@@ -71,7 +71,7 @@ def projection(allowed: frozenset[str], fields: str | None) -> Projection:
     return lambda payload: {k: v for k, v in payload.items() if k in keep}
 
 
-def field_selector(model: type[BaseModel]) -> Callable[..., Projection]:
+def field_selector(model: type[BaseModel]) -> Callable[..., Awaitable[Projection]]:
     """A dependency that parses `fields` against the members of `model`."""
     allowed = frozenset(model.model_fields)
 

@@ -35,7 +35,7 @@ def mask_phone(phone: str | None) -> str | None:
 
 def mask_phone_by_character(phone: str) -> str:
     """The rule one character at a time: any script's digits and letters. mask_phone's
-    ASCII paths give the same result faster (tests/test_masking.py holds them equal)."""
+    ASCII paths give the same result faster (tests/kit/test_masking.py holds them equal)."""
     digits_seen = 0
     characters = list(phone)
     total_digits = sum(character.isdigit() for character in characters)

@@ -14,9 +14,9 @@ from typing import Annotated, Any, Generic, TypeVar
 
 from fastapi import Query
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import Column, Integer, bindparam
-from sqlalchemy.sql import Select
+from sqlalchemy import ColumnElement, Integer, bindparam
 
+from homebase.db.statements import AnySelect
 from homebase.kit.crypto import open_signed_blob, signed_blob
 from homebase.kit.keys import Keyring
 
@@ -96,7 +96,9 @@ def list_key(workspace_id: str, path: str, filters: dict[str, Any]) -> str:
     return "\x1f".join(parts)
 
 
-def keyset(statement: Select, id_column: Column, after_id: str | None, limit: int) -> Select:
+def keyset(
+    statement: AnySelect, id_column: ColumnElement[Any], after_id: str | None, limit: int
+) -> AnySelect:
     if after_id is not None:
         statement = statement.where(id_column < after_id)
     return statement.order_by(id_column.desc()).limit(limit + 1)
@@ -105,7 +107,9 @@ def keyset(statement: Select, id_column: Column, after_id: str | None, limit: in
 AFTER_ID, LIMIT = "keyset_after_id", "keyset_limit"
 
 
-def keyset_template(statement: Select, id_column: Column, *, after: bool) -> Select:
+def keyset_template(
+    statement: AnySelect, id_column: ColumnElement[Any], *, after: bool
+) -> AnySelect:
     """keyset() with bindparams instead of values, to build once per list shape and run
     with keyset_params(): building and cache-keying a statement per request cost more
     than running it."""
@@ -124,7 +128,7 @@ def keyset_params(after_id: str | None, limit: int) -> dict[str, Any]:
 def page_body(
     rows: Sequence[dict[str, Any]],
     limit: int,
-    render: Callable[[dict], dict],
+    render: Callable[[dict[str, Any]], dict[str, Any]],
     keys: Keyring,
     key: str,
 ) -> dict[str, Any]:

@@ -32,18 +32,17 @@ def verify_all(password: str, stored: Sequence[str | None]) -> list[bool]:
     parameters cost one hash together; when there is nothing to check (an unknown email,
     no passwords) one hash is still spent, so the answer takes as long."""
     results = [False] * len(stored)
-    groups: dict[str, list[int]] = {}
+    groups: dict[str, list[tuple[int, str]]] = {}
     spent = False
     for index, value in enumerate(stored):
         if value and value.startswith(_ARGON2):
-            groups.setdefault(_salted_prefix(value), []).append(index)
+            groups.setdefault(_salted_prefix(value), []).append((index, value))
         elif value and value.startswith(_SCRYPT):
             results[index], spent = _verify_scrypt(password, value), True
     for prefix, members in groups.items():
-        candidate = _argon2_like(password, stored[members[0]])
+        candidate = _argon2_like(password, members[0][1])
         spent = spent or candidate is not None
-        for index in members:
-            value = stored[index]
+        for index, value in members:
             if candidate is not None and _salted_prefix(candidate) == prefix:
                 results[index] = hmac.compare_digest(candidate.encode(), value.encode())
             else:  # an encoding we would not produce: the library's own check

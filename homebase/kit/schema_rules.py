@@ -17,6 +17,14 @@ def not_blank() -> Any:
     return Field(json_schema_extra={"pattern": NOT_BLANK})
 
 
+def absent(**kwargs: Any) -> Any:
+    """Field(None, **kwargs) for a PATCH member that may be left out but never sent as null
+    (the model refuses null before validation): None only when absent, which services
+    tell by the fields set. Typed as the member (non-null) for the checker, as the
+    document has it."""
+    return Field(None, **kwargs)
+
+
 def sent_together(*names: str) -> dict[str, Any]:
     """dependentRequired for members that are sent together or not at all (json_schema_extra
     of the model; say it in the description too: generators rarely read dependentRequired)."""

@@ -4,6 +4,7 @@ from fastapi import Body, Depends, Query
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
+from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.http.lists import list_response
 from homebase.http.router import v1_router
@@ -19,13 +20,13 @@ from homebase.routing.schemas import PreviewRequest, RoutingPreview
 
 router = v1_router(prefix="/leads", tags=["leads"])
 
-LeadsRead = require(Scope.leads_read)
-LeadsWrite = require(Scope.leads_write)
+LeadsRead = Annotated[Principal, require(Scope.leads_read)]
+LeadsWrite = Annotated[Principal, require(Scope.leads_write)]
 LeadFields = Annotated[Projection, Depends(field_selector(Lead))]
 Pages = Annotated[PageRequest, Depends(page_request)]
 
 
-def _pii(principal) -> bool:
+def _pii(principal: Principal) -> bool:
     return principal.has(Scope.contacts_read_pii)
 
 
@@ -120,7 +121,11 @@ async def get_lead(
     responses=error_responses(*ONE_ERRORS),
 )
 async def assign_lead(
-    id: str, principal: LeadsWrite, session: Tenant, body: Annotated[AssignRequest, Body()] = None
+    id: str,
+    principal: LeadsWrite,
+    session: Tenant,
+    # None when no body is sent; `| None` would make the document's body nullable.
+    body: Annotated[AssignRequest, Body()] = None,  # type: ignore[assignment]
 ) -> JSONResponse:
     body = body or AssignRequest()
     result = await service.assign_lead(session, id, body.assignee_id)

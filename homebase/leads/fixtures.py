@@ -13,7 +13,7 @@ from homebase.leads.schemas import LeadCreate
 from homebase.routing.rules import create_rule
 from homebase.routing.schemas import RuleSpec
 from homebase.workspaces import organization
-from homebase.workspaces.settings import update_settings
+from homebase.workspaces.lead_policy import update_lead_policy
 
 
 class _Named(BaseModel):
@@ -26,7 +26,7 @@ class _Named(BaseModel):
 
 
 async def load_workspace_settings(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
-    await update_settings(session, item)
+    await update_lead_policy(session, item)
     return session.workspace_id
 
 
@@ -35,7 +35,8 @@ async def load_office(session: TenantSession, item: dict[str, Any], refs: Refs) 
     if spec.office is not None:
         raise AdminError("office: offices do not belong to an office")
     row = await organization.create_office(session, name=spec.name, office_id=spec.id)
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id
 
 
 async def load_team(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
@@ -43,13 +44,15 @@ async def load_team(session: TenantSession, item: dict[str, Any], refs: Refs) ->
     row = await organization.create_team(
         session, name=spec.name, team_id=spec.id, office_id=resolve_ref(refs, spec.office, "office")
     )
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id
 
 
 async def load_routing_rule(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     spec = RuleSpec.model_validate(item)
     row = await create_rule(session, spec, lambda value, what: resolve_ref(refs, value, what))
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id
 
 
 async def load_lead(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
@@ -66,4 +69,5 @@ async def load_lead(session: TenantSession, item: dict[str, Any], refs: Refs) ->
             await leads.assign_lead(session, row["id"], assignee)
         except ValidationFailed as error:
             raise AdminError("assignee: is not a member of this workspace") from error
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id

@@ -4,8 +4,8 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam
-from sqlalchemy.sql import Select
 
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession, tenant_select, tenant_update
 from homebase.kit.masking import mask_phone
 from homebase.kit.pagination import keyset
@@ -30,7 +30,7 @@ async def update(session: TenantSession, lead_id: str, values: dict[str, Any]) -
 
 def list_statement(
     session: TenantSession, filters: LeadFilters, *, after_id: str | None, limit: int
-) -> Select:
+) -> AnySelect:
     statement = session.select(leads)
     if filters.contact_id is not None:
         statement = statement.where(leads.c.contact_id == filters.contact_id)

@@ -2,27 +2,29 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StringConstraints
+from pydantic.config import JsonDict
 
-from homebase.consent.schemas import ConsentIn
+from homebase.consent.schemas import CONSENT_EXAMPLE, ConsentIn
 from homebase.contacts.schemas import Email, Name
 from homebase.kit import freeform
 from homebase.routing.schemas import RuleRef
 
-_LEAD_EXAMPLE = {
+_CONTEXT_EXAMPLE: JsonDict = {
+    "zip": "94110",
+    "city": "San Francisco",
+    "price": 1250000,
+    "tags": ["buyer"],
+    "listing_address": "123 Valencia St",
+}
+_LEAD_EXAMPLE: JsonDict = {
     "phone": "+1 415 555 0142",
     "source": "Zillow",
     "first_name": "Dana",
     "last_name": "Reyes",
     "email": "dana.reyes@example.com",
     "source_ref": "zl-884213",
-    "context": {
-        "zip": "94110",
-        "city": "San Francisco",
-        "price": 1250000,
-        "tags": ["buyer"],
-        "listing_address": "123 Valencia St",
-    },
-    "consent": ConsentIn.model_config["json_schema_extra"]["examples"][0],
+    "context": _CONTEXT_EXAMPLE,
+    "consent": CONSENT_EXAMPLE,
 }
 
 
@@ -49,37 +51,34 @@ class LeadCreate(BaseModel):
     skip_routing: StrictBool = Field(False, description="Create the lead without routing it.")
 
 
+_LEAD_OUT_EXAMPLE: JsonDict = {
+    "id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "first_name": "Dana",
+    "last_name": "Reyes",
+    "email": "d***@example.com",
+    "phone": "+* *** ***-0142",
+    "pii_masked": True,
+    "source": "Zillow",
+    "source_ref": "zl-884213",
+    "context": _CONTEXT_EXAMPLE,
+    "ai_outbound_allowed": True,
+    "consent_id": "cns_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "consent_expires_at": "2027-11-20T17:03:58.000Z",
+    "routing_status": "assigned",
+    "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "assigned_at": "2026-11-20T17:04:05.123Z",
+    "routing_rule_id": "rrl_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "routing_method": "round_robin",
+    "routing_reason": "Rule 'SF buyers from portals' (position 1) matched and "
+    "rotates round-robin over 2 agents; turn 7 went to Maya Chen (usr_...).",
+    "created_at": "2026-11-20T17:04:05.123Z",
+    "updated_at": "2026-11-20T17:04:05.123Z",
+}
+
+
 class Lead(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "first_name": "Dana",
-                    "last_name": "Reyes",
-                    "email": "d***@example.com",
-                    "phone": "+* *** ***-0142",
-                    "pii_masked": True,
-                    "source": "Zillow",
-                    "source_ref": "zl-884213",
-                    "context": _LEAD_EXAMPLE["context"],
-                    "ai_outbound_allowed": True,
-                    "consent_id": "cns_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "consent_expires_at": "2027-11-20T17:03:58.000Z",
-                    "routing_status": "assigned",
-                    "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "assigned_at": "2026-11-20T17:04:05.123Z",
-                    "routing_rule_id": "rrl_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "routing_method": "round_robin",
-                    "routing_reason": "Rule 'SF buyers from portals' (position 1) matched and "
-                    "rotates round-robin over 2 agents; turn 7 went to Maya Chen (usr_...).",
-                    "created_at": "2026-11-20T17:04:05.123Z",
-                    "updated_at": "2026-11-20T17:04:05.123Z",
-                }
-            ]
-        }
-    )
+    model_config = ConfigDict(json_schema_extra={"examples": [_LEAD_OUT_EXAMPLE]})
 
     id: str
     contact_id: str | None = Field(
@@ -151,7 +150,7 @@ class AssignResult(BaseModel):
                     "rule": None,
                     "rotation_turn": None,
                     "reason": "Assigned by hand to Maya Chen (usr_...).",
-                    "lead": Lead.model_config["json_schema_extra"]["examples"][0],
+                    "lead": _LEAD_OUT_EXAMPLE,
                 }
             ]
         }

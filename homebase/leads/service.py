@@ -9,6 +9,7 @@ identifies the person reliably, and `unlinked_only=true` lists exactly these for
 from typing import Any
 
 from homebase.consent import service as consent
+from homebase.consent.schemas import ConsentIn
 from homebase.contacts import render as contacts_render
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts
@@ -22,6 +23,7 @@ from homebase.leads import render, repository
 from homebase.leads.facts import lead_facts
 from homebase.leads.schemas import LeadCreate
 from homebase.outbox.service import emit_many
+from homebase.routing import repository as routing_repository
 from homebase.routing import service as routing
 from homebase.routing.cache import routing_inputs
 from homebase.routing.engine import Decision, Member
@@ -46,7 +48,7 @@ async def create_lead(session: TenantSession, data: LeadCreate) -> dict[str, Any
     phone_e164 = to_e164(data.phone)
     email_lower = data.email.lower() if data.email else None
     contact = await repository.matching_contact(session, phone_e164, email_lower)
-    row = {
+    row: dict[str, Any] = {
         "id": new_id("lea"),
         "contact_id": None,
         "first_name": data.first_name,
@@ -70,7 +72,7 @@ async def create_lead(session: TenantSession, data: LeadCreate) -> dict[str, Any
         "updated_at": now,
     }
     if data.consent is not None:
-        await _record_consent(session, data, row)
+        await _record_consent(session, data, data.consent, row)
     if not data.skip_routing:
         facts = lead_facts(
             data.source, data.context, phone_e164, contact["stage"] if contact else None
@@ -104,7 +106,9 @@ class Changes:
             await emit_many(session, self.events)
 
 
-async def _record_consent(session: TenantSession, data: LeadCreate, row: dict[str, Any]) -> None:
+async def _record_consent(
+    session: TenantSession, data: LeadCreate, evidence: ConsentIn, row: dict[str, Any]
+) -> None:
     """The new consent covers every earlier lead of the number, whatever contact they
     were linked to: a lead linked by email keeps its own number while its contact holds
     another, and a contact's number can change or be erased, so the contact matched now
@@ -112,7 +116,7 @@ async def _record_consent(session: TenantSession, data: LeadCreate, row: dict[st
     validity = (await routing_inputs(session)).settings.consent_validity_days
     artifact = await consent.record(
         session,
-        data.consent,
+        evidence,
         phone=data.phone,
         phone_e164=row["phone_e164"],
         lead_id=row["id"],
@@ -141,7 +145,7 @@ def _routing_columns(decision: Decision, session: TenantSession) -> dict[str, An
 async def _link_contact(
     session: TenantSession,
     data: LeadCreate,
-    contact: dict | None,
+    contact: dict[str, Any] | None,
     phone_e164: str | None,
     email_lower: str | None,
     assignee_id: str | None,
@@ -172,8 +176,9 @@ async def _set_owner(
     """Routing a lead hands its contact to the assignee."""
     if contact["owner_id"] == owner_id:
         return
-    values = {"owner_id": owner_id, "updated_at": session.now()}
-    await contacts_repository.set_owner(session, contact["id"], owner_id, values["updated_at"])
+    now = session.now()
+    values = {"owner_id": owner_id, "updated_at": now}
+    await contacts_repository.set_owner(session, contact["id"], owner_id, now)
     changes.events.append(
         (
             "contact.updated",
@@ -232,7 +237,7 @@ async def assign_lead(
     round-robin rule takes a turn). When re-routing finds nobody the lead is unchanged."""
     lead = await get_or_404(session, lead_id)
     if assignee_id is not None:
-        member = await routing.repository.get_member(session, assignee_id)
+        member = await routing_repository.get_member(session, assignee_id)
         if member is None:
             raise ValidationFailed.for_field("assignee_id", "is not a member of this workspace")
         reason = f"Assigned by hand to {member['name']} ({member['id']})."

@@ -4,6 +4,7 @@ from fastapi import Depends, Query
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
+from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.http.lists import list_response
 from homebase.http.router import v1_router
@@ -16,7 +17,7 @@ from homebase.listings.schemas import Listing, ListingFilters
 
 router = v1_router(prefix="/listings", tags=["listings"])
 
-ListingsRead = require(Scope.listings_read)
+ListingsRead = Annotated[Principal, require(Scope.listings_read)]
 ListingFields = Annotated[Projection, Depends(field_selector(Listing))]
 Pages = Annotated[PageRequest, Depends(page_request)]
 

@@ -13,4 +13,5 @@ async def load_listing(session: TenantSession, item: dict[str, Any], refs: Refs)
     if "agent" in item:
         item["agent_id"] = resolve_ref(refs, item.pop("agent"), "agent")
     row = await service.create_listing(session, ListingFixture.model_validate(item))
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id

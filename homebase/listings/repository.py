@@ -2,8 +2,7 @@
 
 from typing import Any
 
-from sqlalchemy.sql import Select
-
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.money import hundredths_at_least, hundredths_at_most
 from homebase.kit.pagination import keyset
@@ -15,7 +14,7 @@ listings = Listing.__table__
 
 def list_statement(
     session: TenantSession, filters: ListingFilters, *, after_id: str | None, limit: int
-) -> Select:
+) -> AnySelect:
     statement = session.select(listings)
     if filters.status is not None:
         statement = statement.where(listings.c.status == filters.status.value)

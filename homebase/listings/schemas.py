@@ -4,6 +4,7 @@ from enum import StrEnum
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic.config import JsonDict
 
 from homebase.kit.money import Amount, Currency, FilterAmount
 from homebase.kit.schema_rules import string_form
@@ -17,20 +18,19 @@ class ListingStatus(StrEnum):
     withdrawn = "withdrawn"
 
 
-def _text(max_length: int, min_length: int = 0):
-    return Annotated[
-        str, StringConstraints(strip_whitespace=True, min_length=min_length, max_length=max_length)
-    ]
+def _text(max_length: int, min_length: int = 0) -> StringConstraints:
+    """The constraints of a text member: `Annotated[str, _text(200)]`."""
+    return StringConstraints(strip_whitespace=True, min_length=min_length, max_length=max_length)
 
 
 class Photo(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     url: Annotated[str, StringConstraints(min_length=1, max_length=2048)]
-    caption: _text(200) | None = None
+    caption: Annotated[str, _text(200)] | None = None
 
 
-_LISTING_EXAMPLE = {
+_LISTING_EXAMPLE: JsonDict = {
     "address": "1421 Sanchez St",
     "unit": None,
     "city": "San Francisco",
@@ -54,21 +54,21 @@ class ListingFixture(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    address: _text(200, 1)
-    unit: _text(40) | None = None
-    city: _text(80, 1)
-    state: _text(40, 1)
-    zip: _text(16, 1)
+    address: Annotated[str, _text(200, 1)]
+    unit: Annotated[str, _text(40)] | None = None
+    city: Annotated[str, _text(80, 1)]
+    state: Annotated[str, _text(40, 1)]
+    zip: Annotated[str, _text(16, 1)]
     price: Amount | None = None
     currency: Currency = "USD"
     beds: Annotated[int, Field(ge=0, le=1000)] | None = None
     baths: Annotated[Decimal, Field(ge=0, le=1000, decimal_places=1)] | None = None
     square_feet: Annotated[int, Field(ge=0, le=10_000_000)] | None = None
-    property_type: _text(40) | None = None
+    property_type: Annotated[str, _text(40)] | None = None
     status: ListingStatus = ListingStatus.active
-    description: _text(20000) | None = None
+    description: Annotated[str, _text(20000)] | None = None
     photos: Annotated[list[Photo], Field(max_length=100)] = Field(default_factory=list)
-    agent_id: _text(40) | None = None
+    agent_id: Annotated[str, _text(40)] | None = None
 
 
 class Listing(BaseModel):
@@ -109,9 +109,9 @@ class Listing(BaseModel):
 
 class ListingFilters(BaseModel):
     status: ListingStatus | None = None
-    city: _text(80) | None = Field(None, description="Exact, case-insensitive.")
-    state: _text(40) | None = None
-    zip: _text(16) | None = None
+    city: Annotated[str, _text(80)] | None = Field(None, description="Exact, case-insensitive.")
+    state: Annotated[str, _text(40)] | None = None
+    zip: Annotated[str, _text(16)] | None = None
     # Filters compare, they store nothing: any number in range (kit/money.py FilterAmount).
     min_price: FilterAmount | None = None
     max_price: FilterAmount | None = None
@@ -125,5 +125,5 @@ class ListingFilters(BaseModel):
         ]
         | None
     ) = None
-    property_type: _text(40) | None = None
-    agent_id: _text(40) | None = None
+    property_type: Annotated[str, _text(40)] | None = None
+    agent_id: Annotated[str, _text(40)] | None = None

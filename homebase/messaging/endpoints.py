@@ -4,6 +4,7 @@ from fastapi import Depends, Query
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
+from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.http.lists import list_response
 from homebase.http.router import v1_router
@@ -17,8 +18,8 @@ from homebase.runtime import get_runtime
 
 router = v1_router(prefix="/messages", tags=["messages"])
 
-MessagesRead = require(Scope.messages_read)
-MessagesSend = require(Scope.messages_send)
+MessagesRead = Annotated[Principal, require(Scope.messages_read)]
+MessagesSend = Annotated[Principal, require(Scope.messages_send)]
 MessageFields = Annotated[Projection, Depends(field_selector(Message))]
 Pages = Annotated[PageRequest, Depends(page_request)]
 
@@ -74,7 +75,7 @@ SEND_ERRORS[422] = {
 }
 
 
-def _pii(principal) -> bool:
+def _pii(principal: Principal) -> bool:
     return principal.has(Scope.contacts_read_pii)
 
 

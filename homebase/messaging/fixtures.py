@@ -5,7 +5,6 @@ window."""
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import select, update
 
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import Refs
@@ -14,7 +13,8 @@ from homebase.kit.errors import AdminError
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.messaging import repository
-from homebase.messaging.settings import MessagingSettings, workspaces
+from homebase.messaging.send_policy import SendPolicy
+from homebase.workspaces.lead_policy import stored_settings
 
 REASONS = ("manual", "opt_out_reply", "bounce", "complaint")
 
@@ -30,7 +30,8 @@ async def load_suppression(session: TenantSession, item: dict[str, Any], refs: R
         raise AdminError(f"suppressions: {raw!r} is neither a phone number nor an email address")
     existing = await repository.active_suppression(session, address)
     if existing is not None:
-        return existing["id"]
+        existing_id: str = existing["id"]
+        return existing_id
     row = {
         "id": new_id("sup"),
         "kind": kind,
@@ -42,25 +43,18 @@ async def load_suppression(session: TenantSession, item: dict[str, Any], refs: R
         "lifted_evidence": None,
     }
     await repository.insert_suppression(session, row)
-    return row["id"]
+    row_id: str = row["id"]
+    return row_id
 
 
 async def load_messaging_settings(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     try:
-        validated = MessagingSettings.model_validate(item)
+        validated = SendPolicy.model_validate(item)
     except ValidationError as error:
         raise AdminError(f"messaging_settings: {error.errors()[0]['msg']}") from error
-    unknown = sorted(set(item) - set(MessagingSettings.model_fields))
+    unknown = sorted(set(item) - set(SendPolicy.model_fields))
     if unknown:
         raise AdminError(f"messaging_settings: unknown setting(s) {', '.join(unknown)}")
-    # The workspace row is the tenant itself, so it is read and written by its id.
-    by_id = workspaces.c.id == session.workspace_id
-    stored = (
-        await session.connection.execute(select(workspaces.c.settings).where(by_id))
-    ).scalar_one_or_none() or {}
-    await session.connection.execute(
-        update(workspaces)
-        .where(by_id)
-        .values(settings={**stored, **validated.model_dump(mode="json")})
-    )
+    stored = await stored_settings(session)
+    await session.save_workspace_settings({**stored, **validated.model_dump(mode="json")})
     return session.workspace_id

@@ -13,7 +13,7 @@ from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.messaging import render, repository, service
-from homebase.messaging.settings import workspace_row
+from homebase.messaging.send_policy import workspace_row
 from homebase.outbox.service import emit
 
 OPT_OUT = frozenset({"STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"})

@@ -1,16 +1,16 @@
 """The send job: hands QUEUED messages to their provider after the request committed.
 
-`claim` runs in one transaction: it picks QUEUED messages (FOR UPDATE SKIP LOCKED on
-PostgreSQL; SQLite's BEGIN IMMEDIATE serialises claimers), re-runs the gates (state may
-have changed since the request: a STOP reply, a suspension, the clock), fails what they
-now refuse, and leases the rest: they stay QUEUED with a lease_token and are not due again
+`claim` runs in one transaction on the leased queue (worker/queue.py: concurrent workers
+never pick the same message): it picks QUEUED messages, re-runs the gates (state may have
+changed since the request: a STOP reply, a suspension, the clock), fails what they now
+refuse, and leases the rest: they stay QUEUED with a lease_token and are not due again
 until the lease expires (next_attempt_at). Just before its provider call, each message is
 marked SENDING under its lease (`begin_send`, its own short transaction); the provider is
 called outside any transaction, and its answer is recorded only while the lease token still
-matches, so two workers never both record one message. A worker that dies with a claimed
-batch therefore loses nothing it had not started: the messages it never handed over are
-still QUEUED and are claimed again when the lease expires; only the one it was sending
-(SENDING) may have reached the provider.
+matches (the fence), so two workers never both record one message. A worker that dies with
+a claimed batch therefore loses nothing it had not started: the messages it never handed
+over are still QUEUED and are claimed again when the lease expires; only the one it was
+sending (SENDING) may have reached the provider.
 
 Sends are at most once, and each succeeds or fails alone:
 - an error before the provider was reached (building the call, or the provider saying
@@ -30,17 +30,19 @@ from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import or_, select
+from sqlalchemy.engine import RowMapping
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.compliance.gates import Blocked
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
-from homebase.kit.ids import new_id
 from homebase.messaging import repository, service
 from homebase.metrics import compliance_refusal, message_send
 from homebase.models import Message
 from homebase.providers import Outbound, ProviderResult, provider_for
 from homebase.providers.base import NOT_SENT, UNKNOWN
 from homebase.runtime import Runtime
+from homebase.worker import queue
 
 messages = Message.__table__
 STATUS_CALLBACK_PATH = "/providers/sms/status"
@@ -51,6 +53,12 @@ INTERRUPTED = (
 MAX_SEND_ATTEMPTS = 5  # claims of one message whose send never reached the provider
 RETRY_BACKOFF_SECONDS = 30  # before the second attempt; doubled for each one after
 log = logging.getLogger("homebase.messaging.send")
+LEASE = queue.Lease(
+    messages,
+    token=messages.c.lease_token,
+    expires=messages.c.lease_expires_at,
+    attempts=messages.c.attempts,
+)
 
 
 @dataclass(frozen=True)
@@ -61,76 +69,86 @@ class Claim:
     row: dict[str, Any]
 
 
-def _locking(statement, connection):
-    if connection.dialect.name == "postgresql":
-        return statement.with_for_update(skip_locked=True)
-    return statement
-
-
 async def claim(runtime: Runtime, limit: int) -> list[Claim]:
     now = runtime.clock()
-    claims: list[Claim] = []
+    expires = now + timedelta(seconds=runtime.settings.messaging_lease_seconds)
     async with runtime.db.transaction() as connection:
-        due = (
-            (
-                await connection.execute(
-                    _locking(
-                        select(messages)
-                        .where(
-                            messages.c.status == "QUEUED",
-                            or_(
-                                messages.c.next_attempt_at.is_(None),
-                                messages.c.next_attempt_at <= now,
-                            ),
-                        )
-                        .order_by(messages.c.id)
-                        .limit(limit),
-                        connection,
-                    )
-                )
+        due = await queue.take(
+            connection,
+            select(messages)
+            .where(
+                messages.c.status == "QUEUED",
+                or_(messages.c.next_attempt_at.is_(None), messages.c.next_attempt_at <= now),
             )
-            .mappings()
-            .all()
+            .order_by(messages.c.id)
+            .limit(limit),
         )
-        for row in due:
-            session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
-            sender = await _sender(session, row)
-            decision, _ = await service.decide(session, row["channel"], row["to_address"], sender)
-            if isinstance(decision, Blocked):
-                await _fail(session, dict(row), decision.message, decision.reason)
-                compliance_refusal(decision.reason, row["channel"], "send")
-                message_send(row["channel"], "blocked")
-                logs.event(
-                    log,
-                    "message refused by compliance gate",
-                    level=logging.WARNING,
-                    message_id=row["id"],
-                    workspace_id=row["workspace_id"],
-                    channel=row["channel"],
-                    gate=decision.reason,
-                    at="send",
-                )
-                continue
-            token = new_id("lse")
-            expires = now + timedelta(seconds=runtime.settings.messaging_lease_seconds)
-            # Still QUEUED: not due again before the lease ends; begin_send marks SENDING.
-            lease = {
-                "lease_token": token,
-                "attempts": row["attempts"] + 1,
+        allowed = [row for row in due if await _allowed(connection, runtime, row)]
+        # Still QUEUED: not due again before the lease ends; begin_send marks SENDING.
+        held = {"next_attempt_at": expires, "updated_at": now}
+        tokens = await LEASE.grant(connection, [row["id"] for row in allowed], expires, **held)
+    return [
+        Claim(
+            row["workspace_id"],
+            row["id"],
+            tokens[row["id"]],
+            {
+                **row,
+                **held,
+                "lease_token": tokens[row["id"]],
                 "lease_expires_at": expires,
-                "next_attempt_at": expires,
-                "updated_at": now,
-            }
-            if await repository.update(session, row["id"], lease, status="QUEUED"):
-                claims.append(Claim(row["workspace_id"], row["id"], token, {**row, **lease}))
-    return claims
+                "attempts": row["attempts"] + 1,
+            },
+        )
+        for row in allowed
+    ]
 
 
-async def _sender(session: TenantSession, row) -> dict[str, Any] | None:
+async def _allowed(connection: AsyncConnection, runtime: Runtime, row: RowMapping) -> bool:
+    """The gates again, as at send time; a message they now refuse is FAILED here."""
+    session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
+    sender = await _sender(session, row)
+    decision, _ = await service.decide(session, row["channel"], row["to_address"], sender)
+    if not isinstance(decision, Blocked):
+        return True
+    await _fail(session, dict(row), decision.message, decision.reason)
+    compliance_refusal(decision.reason, row["channel"], "send")
+    message_send(row["channel"], "blocked")
+    logs.event(
+        log,
+        "message refused by compliance gate",
+        level=logging.WARNING,
+        message_id=row["id"],
+        workspace_id=row["workspace_id"],
+        channel=row["channel"],
+        gate=decision.reason,
+        at="send",
+    )
+    return False
+
+
+async def _sender(session: TenantSession, row: RowMapping) -> dict[str, Any] | None:
     if row["channel"] == "EMAIL":
         return None
     numbers = await repository.sender_numbers_for(session, row["channel"])
     return next((number for number in numbers if number["number"] == row["from_address"]), None)
+
+
+async def _update(
+    session: TenantSession,
+    message_id: str,
+    changes: dict[str, Any],
+    token: str | None = None,
+    status: str | None = None,
+) -> int:
+    """Fenced when `token` is given: changes the message only while that token still holds
+    its lease (and it is in `status`). Without, the caller holds the row (claim's gates)."""
+    statement = session.update(messages).where(messages.c.id == message_id)
+    if token is not None:
+        statement = LEASE.held(statement, token)
+    if status is not None:
+        statement = statement.where(messages.c.status == status)
+    return await session.execute(statement.values(**changes))
 
 
 async def _fail(
@@ -138,7 +156,8 @@ async def _fail(
     row: dict[str, Any],
     reason: str,
     blocked_reason: str | None = None,
-    **fence: Any,
+    token: str | None = None,
+    status: str | None = None,
 ) -> None:
     now = session.now()
     changes = {
@@ -147,10 +166,9 @@ async def _fail(
         "blocked_reason": blocked_reason,
         "failed_at": now,
         "updated_at": now,
-        "lease_token": None,
-        "lease_expires_at": None,
+        **LEASE.released,
     }
-    if await repository.update(session, row["id"], changes, **fence):
+    if await _update(session, row["id"], changes, token, status):
         await service.record_on_timeline(session, {**row, **changes}, "message.failed")
 
 
@@ -171,7 +189,7 @@ def outbound(claimed: Claim, public_url: str) -> Outbound:
 async def record(runtime: Runtime, claimed: Claim, provider: str, result: ProviderResult) -> None:
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
-        fence = {"lease_token": claimed.lease_token, "status": "SENDING"}
+        fence = {"token": claimed.lease_token, "status": "SENDING"}
         if result.failure == NOT_SENT:
             await _retry(session, claimed, result.error or "not sent")
             return
@@ -200,10 +218,9 @@ async def record(runtime: Runtime, claimed: Claim, provider: str, result: Provid
             "updated_at": now,
             "provider_message_id": result.provider_message_id,
             "provider_status": result.status,
-            "lease_token": None,
-            "lease_expires_at": None,
+            **LEASE.released,
         }
-        if await repository.update(session, claimed.message_id, changes, **fence):
+        if await _update(session, claimed.message_id, changes, **fence):
             await service.mark_sent(session, {**claimed.row, **changes})
             _sent(claimed, provider, "sent", result.status)
         else:  # the lease was lost (swept) meanwhile: the sweeper's FAILED stands
@@ -219,13 +236,7 @@ async def begin_send(runtime: Runtime, claimed: Claim) -> bool:
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
         return bool(
-            await repository.update(
-                session,
-                claimed.message_id,
-                changes,
-                lease_token=claimed.lease_token,
-                status="QUEUED",
-            )
+            await _update(session, claimed.message_id, changes, claimed.lease_token, "QUEUED")
         )
 
 
@@ -233,13 +244,13 @@ async def _retry(
     session: TenantSession, claimed: Claim, error: str, status: str = "SENDING"
 ) -> None:
     """Nothing reached the provider: queue it again after a backoff, or give up."""
-    fence = {"lease_token": claimed.lease_token, "status": status}
+    fence = {"token": claimed.lease_token, "status": status}
     attempts = claimed.row["attempts"]
     if attempts >= MAX_SEND_ATTEMPTS:
         await _fail(session, claimed.row, f"Not sent after {attempts} attempts: {error}", **fence)
         return
     now = session.now()
-    wait = timedelta(seconds=RETRY_BACKOFF_SECONDS * 2 ** (attempts - 1))
+    wait = queue.backoff(attempts, RETRY_BACKOFF_SECONDS)
     log.warning(
         "message %s not sent (attempt %d), retried in %s: %s",
         claimed.message_id,
@@ -247,16 +258,10 @@ async def _retry(
         wait,
         error,
     )
-    await repository.update(
+    await _update(
         session,
         claimed.message_id,
-        {
-            "status": "QUEUED",
-            "lease_token": None,
-            "lease_expires_at": None,
-            "next_attempt_at": now + wait,
-            "updated_at": now,
-        },
+        {"status": "QUEUED", **LEASE.released, "next_attempt_at": now + wait, "updated_at": now},
         **fence,
     )
 
@@ -307,23 +312,10 @@ async def sweep(runtime: Runtime) -> int:
     """Fail messages whose sending lease expired (their worker died mid-send)."""
     now = runtime.clock()
     async with runtime.db.transaction() as connection:
-        stuck = (
-            (
-                await connection.execute(
-                    _locking(
-                        select(messages).where(
-                            messages.c.status == "SENDING", messages.c.lease_expires_at <= now
-                        ),
-                        connection,
-                    )
-                )
-            )
-            .mappings()
-            .all()
-        )
+        stuck = await LEASE.lapsed(connection, now, messages.c.status == "SENDING")
         for row in stuck:
             session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
-            await _fail(session, dict(row), INTERRUPTED, lease_token=row["lease_token"])
+            await _fail(session, dict(row), INTERRUPTED, token=row["lease_token"])
             message_send(row["channel"], "interrupted")
             logs.event(
                 log,

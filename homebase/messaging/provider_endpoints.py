@@ -16,6 +16,7 @@ from urllib.parse import parse_qsl
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncConnection
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -123,7 +124,7 @@ class InvalidSignature(ApiError):
     message = "The X-Twilio-Signature header is missing or does not match."
 
 
-_DESCRIPTIONS = {
+_DESCRIPTIONS: dict[int | str, str] = {
     400: "From, MessageSid or MessageStatus missing or malformed.",
     403: "X-Twilio-Signature missing or wrong (invalid_signature).",
     404: "No workspace owns the number, or no such message (not_found).",
@@ -150,7 +151,7 @@ async def _signed_form(request: Request) -> dict[str, str]:
     return dict(pairs)
 
 
-async def _owners(connection, number: str | None, channel: str) -> list[str]:
+async def _owners(connection: AsyncConnection, number: str | None, channel: str) -> list[str]:
     if not number:
         return []
     rows = await connection.execute(
@@ -195,7 +196,7 @@ async def receive_inbound_message(request: Request) -> Response:
     replies: list[str | None] = []
     async with runtime.db.transaction() as connection:
         owners = await _owners(connection, recipient, channel)
-        if not owners:
+        if not owners or recipient is None:  # (no number has no owners)
             raise NotFound("No workspace owns the receiving number.")
         for workspace_id in owners:
             session = TenantSession(connection, workspace_id, clock=runtime.clock)

@@ -4,8 +4,7 @@ TenantSession; the worker's cross-workspace claim lives in jobs.py."""
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy.sql import Select
-
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.messaging.render import mask_address
@@ -37,7 +36,7 @@ async def update(
 
 def list_statement(
     session: TenantSession, filters: MessageFilters, *, after_id: str | None, limit: int
-) -> Select:
+) -> AnySelect:
     statement = session.select(messages)
     if filters.contact_id is not None:
         statement = statement.where(messages.c.contact_id == filters.contact_id)

@@ -13,6 +13,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic.config import JsonDict
 
 from homebase.kit.emails import EMAIL_PATTERN, header_safe
 
@@ -42,18 +43,18 @@ def _upper(value: Any) -> Any:
 
 
 _CONTACT = "con_01jd3v6k8h2k3m4n5p6q7r8s9t"
-_SMS_EXAMPLE = {
+_SMS_EXAMPLE: JsonDict = {
     "channel": "SMS",
     "contact_id": _CONTACT,
     "body": "Hi Dana, the Noe Valley open house is Saturday at 11. Reply STOP to opt out.",
 }
-_WHATSAPP_EXAMPLE = {
+_WHATSAPP_EXAMPLE: JsonDict = {
     "channel": "WHATSAPP",
     "to": "+1 415 555 0142",
     "from": "+1 415 555 0100",
     "body": "Hi Dana, see you Saturday at 11.",
 }
-_EMAIL_EXAMPLE = {
+_EMAIL_EXAMPLE: JsonDict = {
     "channel": "EMAIL",
     "to": "dana.reyes@example.com",
     "subject": "Your showing",
@@ -187,7 +188,7 @@ class MessageCreate(RootModel[Annotated[SendRequest, Field(discriminator="channe
         return value
 
 
-_MESSAGE_EXAMPLE = {
+_MESSAGE_EXAMPLE: JsonDict = {
     "id": "msg_01jd3v6k8h2k3m4n5p6q7r8s9t",
     "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
     "channel": "SMS",
@@ -218,6 +219,8 @@ _ADDRESS = (
     "the credential holds contacts:read:pii."
 )
 
+# "from" is a keyword: passed as **members (whose type the checker leaves open).
+_FROM: dict[str, Any] = {"from": (str | None, Field(description="Sender address. " + _ADDRESS))}
 Message = create_model(
     "Message",
     __base__=BaseModel,
@@ -234,7 +237,7 @@ Message = create_model(
             "inbound messages are RECEIVED."
         ),
     ),
-    **{"from": (str | None, Field(description="Sender address. " + _ADDRESS))},
+    **_FROM,
     to=(str | None, Field(description="Recipient address. " + _ADDRESS)),
     subject=(str | None, Field(description="Email only.")),
     body=(str | None, Field(description="null once the contact was anonymized.")),

@@ -24,7 +24,6 @@ from homebase.compliance.gates import (
 from homebase.consent.service import valid_consent
 from homebase.contacts import service as contacts_service
 from homebase.contacts import timeline
-from homebase.db import work
 from homebase.db.tenancy import TenantSession
 from homebase.http.errors import validation_failed
 from homebase.kit import logs
@@ -34,7 +33,7 @@ from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.messaging import render, repository
 from homebase.messaging.schemas import EmailSend, MessageCreate, SendRequest
-from homebase.messaging.settings import messaging_settings, workspace_row
+from homebase.messaging.send_policy import send_policy, workspace_row
 from homebase.metrics import compliance_refusal, message_send
 from homebase.outbox.service import emit
 
@@ -70,23 +69,24 @@ async def _recipient(
     session: TenantSession, data: SendRequest
 ) -> tuple[dict[str, Any] | None, str]:
     """(contact or None, normalized address: E.164 for texts, lower-case email)."""
-    if (data.contact_id is None) == (data.to is None):
-        raise ValidationFailed.for_field("to", "give exactly one of contact_id and to")
+    contact_id, to = data.contact_id, data.to
     texts = data.channel in TEXT_CHANNELS
-    if data.contact_id is not None:
-        contact = await contacts_service.get_or_404(session, data.contact_id)
+    if contact_id is not None and to is None:
+        contact = await contacts_service.get_or_404(session, contact_id)
         address = contact["phone_e164"] if texts else contact["email_lower"]
         if not address:
             what = "phone number" if texts else "email address"
             raise ValidationFailed.for_field("contact_id", f"the contact has no {what}")
         return contact, address
+    if to is None or contact_id is not None:
+        raise ValidationFailed.for_field("to", "give exactly one of contact_id and to")
     if texts:
-        address = _text_address(data.to)
+        address = _text_address(to)
         return await repository.contact_by_address(session, phone_e164=address), address
     # One bare address, exactly as contacts' email: the mail library would read a comment,
     # a quoted local part, a display name or a list as some other mailbox than the one the
     # suppression gate compares (docs/messaging.md).
-    address = canonical_email(data.to)
+    address = canonical_email(to)
     if address is None:
         raise ValidationFailed.for_field("to", "is not one bare email address")
     return await repository.contact_by_address(session, email_lower=address), address
@@ -107,7 +107,8 @@ async def resolve_sender(
             "from", f"is not one of this workspace's {channel} sender numbers"
         )
     approved = [number for number in numbers if number["a2p_status"] == "approved"]
-    return (approved or numbers or [None])[0]
+    candidates = approved or numbers
+    return candidates[0] if candidates else None
 
 
 async def recipient_state(
@@ -148,7 +149,7 @@ async def decide(
     session: TenantSession, channel: str, address: str, sender: dict[str, Any] | None
 ) -> tuple[Decision, RecipientState]:
     workspace = await workspace_row(session)
-    settings = messaging_settings(workspace["settings"])
+    settings = send_policy(workspace["settings"])
     now = session.now()
     state = await recipient_state(
         session, channel, address, sender, now, settings.reply_window_hours
@@ -163,9 +164,12 @@ async def send(session: TenantSession, data: SendRequest, *, email_from: str) ->
     Which members a channel requires or refuses, and the text length, are the variant
     models' rules (messaging/schemas.py), so the OpenAPI document states them too."""
     channel = data.channel
-    email = isinstance(data, EmailSend)
     contact, address = await _recipient(session, data)
-    sender = None if email else await resolve_sender(session, channel, data.from_number)
+    sender = (
+        None
+        if isinstance(data, EmailSend)
+        else await resolve_sender(session, channel, data.from_number)
+    )
     decision, state = await decide(session, channel, address, sender)
     now = session.now()
     row = {
@@ -177,7 +181,7 @@ async def send(session: TenantSession, data: SendRequest, *, email_from: str) ->
         "from_address": sender["number"] if sender else email_from,
         "to_address": address,
         "counterpart": address,
-        "subject": data.subject if email else None,
+        "subject": data.subject if isinstance(data, EmailSend) else None,
         "body": data.body,
         "ai_generated": data.ai_generated,
         "proactive": state.proactive if channel in TEXT_CHANNELS else None,
@@ -229,7 +233,7 @@ async def send(session: TenantSession, data: SendRequest, *, email_from: str) ->
             },
         )
     await repository.insert(session, row)
-    work.mark(session.connection)  # the worker sends it as soon as this commits
+    session.mark_work()  # the worker sends it as soon as this commits
     return row
 
 

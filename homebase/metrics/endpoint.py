@@ -27,7 +27,7 @@ from prometheus_client import (
 )
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
@@ -55,7 +55,7 @@ def authorized(header: str | None, token: str) -> bool:
     )
 
 
-def _due(now: datetime):
+def _due(now: datetime) -> ColumnElement[bool]:
     return (
         (deliveries.c.status == "pending")
         & deliveries.c.lease_attempt_id.is_(None)
@@ -108,7 +108,7 @@ class _Families:
     def __init__(self, families: list[GaugeMetricFamily]):
         self.families = families
 
-    def collect(self):
+    def collect(self) -> list[GaugeMetricFamily]:
         return self.families
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from fastapi import APIRouter
 from fastapi.routing import APIRoute
+from prometheus_client import Counter, Histogram
 from starlette.routing import Match, Mount, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -27,16 +28,16 @@ from homebase.metrics import HTTP_DURATION, HTTP_REQUESTS
 
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 UNMATCHED = "unmatched"
-_children: dict[tuple[str, str, int], tuple] = {}
+_children: dict[tuple[str, str, int], tuple[Counter, Histogram]] = {}
 
 
 def prefixed(prefix: str, routers: Iterable[APIRouter]) -> dict[int, str]:
     """Templates of routes whose routers are included with `prefix`."""
     return {
-        id(route): prefix + route.path_format
+        id(route): prefix + template
         for router in routers
         for route in router.routes
-        if getattr(route, "path_format", None)
+        if (template := getattr(route, "path_format", None))
     }
 
 

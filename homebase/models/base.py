@@ -1,4 +1,6 @@
-from sqlalchemy import MetaData
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from sqlalchemy import MetaData, Table
 from sqlalchemy.orm import DeclarativeBase
 
 NAMING_CONVENTION = {
@@ -12,3 +14,14 @@ NAMING_CONVENTION = {
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+    if TYPE_CHECKING:
+        # DeclarativeBase types __table__ as FromClause (a class may map a join or a
+        # select); every model here maps one Table, checked below as each class is made,
+        # so `Model.__table__` is typed as the Table that the sessions and queries take.
+        __table__: ClassVar[Table]
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if not isinstance(cls.__table__, Table):
+            raise TypeError(f"{cls.__name__} must map a Table, not {type(cls.__table__)}")

@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.auth.scopes import UnknownScope
+from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import AdminError
 from homebase.oauth import service
 from homebase.workspaces.service import get_workspace
@@ -55,6 +56,7 @@ async def revoke_app(
 ) -> dict[str, Any]:
     await get_workspace(connection, workspace_id)
     await _client(connection, client_id)
-    if not await service.revoke_grant(connection, workspace_id, client_id, now):
+    session = TenantSession(connection, workspace_id, clock=lambda: now, actor="admin")
+    if not await service.revoke_grant(session, client_id):
         raise AdminError(f"workspace {workspace_id} has not authorized {client_id}")
     return {"revoked": True}

@@ -6,7 +6,7 @@ listens on whatever port the system gives it. Everything else (scheme, host, por
 path, query) must be identical.
 """
 
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1"})
 MAX_LENGTH = 2000
@@ -16,7 +16,7 @@ class InvalidRedirectUri(ValueError):
     pass
 
 
-def _parts(uri: str):
+def _parts(uri: str) -> tuple[SplitResult, int | None]:
     try:
         parts = urlsplit(uri)
         port = parts.port  # raises on a malformed port

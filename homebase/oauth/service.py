@@ -12,6 +12,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.auth.scopes import parse_scopes
+from homebase.db.tenancy import TenantSession, across_workspaces
 from homebase.kit.clock import isoformat, system_clock
 from homebase.kit.crypto import random_token, token_hash
 from homebase.kit.ids import new_id
@@ -53,25 +54,44 @@ def validate_registration(name: str, redirect_uris: list[str]) -> tuple[str, lis
     return name, list(dict.fromkeys(uris))
 
 
-async def create_client(
-    connection: AsyncConnection, name: str, redirect_uris: list[str], now: datetime | None = None
-) -> CreatedClient:
+def _new_client(
+    name: str, redirect_uris: list[str], now: datetime | None
+) -> tuple[dict[str, Any], CreatedClient]:
     name, uris = validate_registration(name, redirect_uris)
     client_id = new_id("app")
     secret = random_token(CLIENT_SECRET_PREFIX, 48)
-    await connection.execute(
-        insert(clients),
-        {
-            "id": client_id,
-            "name": name,
-            "secret_hash": token_hash(secret),
-            "secret_hint": secret[:11],
-            "redirect_uris": uris,
-            "created_at": now or system_clock(),
-            "revoked_at": None,
-        },
-    )
-    return CreatedClient(client_id=client_id, client_secret=secret)
+    row = {
+        "id": client_id,
+        "name": name,
+        "secret_hash": token_hash(secret),
+        "secret_hint": secret[:11],
+        "redirect_uris": uris,
+        "created_at": now or system_clock(),
+        "revoked_at": None,
+    }
+    return row, CreatedClient(client_id=client_id, client_secret=secret)
+
+
+async def create_client(
+    connection: AsyncConnection, name: str, redirect_uris: list[str], now: datetime | None = None
+) -> CreatedClient:
+    """`homebase admin create-oauth-client`: an app belongs to no workspace."""
+    row, created = _new_client(name, redirect_uris, now)
+    await connection.execute(insert(clients), row)
+    return created
+
+
+# Apps are global: one a member registers in the console is written in that member's
+# workspace transaction (beside the workspace's record of it, console_oauth_apps).
+_REGISTER = across_workspaces(insert(clients))
+
+
+async def register_client(
+    session: TenantSession, name: str, redirect_uris: list[str]
+) -> CreatedClient:
+    row, created = _new_client(name, redirect_uris, session.now())
+    await session.execute(_REGISTER, row)
+    return created
 
 
 def client_json(row: Any) -> dict[str, Any]:
@@ -192,17 +212,15 @@ async def authorize_app(
     return grant_json({**row, **values})
 
 
-async def list_workspace_grants(
-    connection: AsyncConnection, workspace_id: str
-) -> list[dict[str, Any]]:
-    """The apps this workspace has authorized (active grants), with each app's name."""
-    rows = await connection.execute(
-        select(grants, clients.c.name.label("client_name"))
+async def list_workspace_grants(session: TenantSession) -> list[dict[str, Any]]:
+    """The apps the session's workspace has authorized (active grants), with their names."""
+    rows = await session.fetch_all(
+        session.select(grants, *grants.c, clients.c.name.label("client_name"))
         .join(clients, clients.c.id == grants.c.client_id)
-        .where(grants.c.workspace_id == workspace_id, grants.c.revoked_at.is_(None))
+        .where(grants.c.revoked_at.is_(None))
         .order_by(grants.c.created_at, grants.c.id)
     )
-    return [grant_json(row, row["client_name"]) for row in rows.mappings()]
+    return [grant_json(row, row["client_name"]) for row in rows]
 
 
 async def revoke_grant_tokens(connection: AsyncConnection, grant_id: str, now: datetime) -> None:
@@ -214,34 +232,34 @@ async def revoke_grant_tokens(connection: AsyncConnection, grant_id: str, now: d
     )
 
 
-async def revoke_grant(
-    connection: AsyncConnection, workspace_id: str, client_id: str, now: datetime
-) -> bool:
-    """The workspace's grant to the app ends, with every token of it and every webhook
-    subscription the app created in the workspace (their pending deliveries cancelled),
-    all in the caller's transaction. False when the workspace never authorized the app;
-    True when it is (now or already) revoked. Every revocation path calls this."""
-    row = (
-        await connection.execute(
-            select(grants.c.id).where(
-                grants.c.workspace_id == workspace_id, grants.c.client_id == client_id
-            )
-        )
-    ).first()
+async def revoke_grant(session: TenantSession, client_id: str) -> bool:
+    """The session's workspace's grant to the app ends, with every token of it and every
+    webhook subscription the app created in the workspace (their pending deliveries
+    cancelled), all in the caller's transaction. False when the workspace never
+    authorized the app; True when it is (now or already) revoked. Every revocation path
+    calls this."""
+    row = await session.fetch_one(
+        session.select(grants, grants.c.id).where(grants.c.client_id == client_id)
+    )
     if row is None:
         return False
-    await connection.execute(
-        update(grants)
-        .where(grants.c.id == row.id, grants.c.revoked_at.is_(None))
+    now = session.now()
+    await session.execute(
+        session.update(grants)
+        .where(grants.c.id == row["id"], grants.c.revoked_at.is_(None))
         .values(revoked_at=now, updated_at=now)
     )
-    await revoke_grant_tokens(connection, row.id, now)
+    await session.execute(
+        session.update(tokens)
+        .where(tokens.c.grant_id == row["id"], tokens.c.revoked_at.is_(None))
+        .values(revoked_at=now)
+    )
     # Codes not yet redeemed are spent too: a later approval reactivates this grant row,
     # and a code from before the revocation must not come back to life with it.
-    await connection.execute(
-        update(codes)
-        .where(codes.c.grant_id == row.id, codes.c.used_at.is_(None))
+    await session.execute(
+        session.update(codes)
+        .where(codes.c.grant_id == row["id"], codes.c.used_at.is_(None))
         .values(used_at=now)
     )
-    await end_for_grant(connection, workspace_id, row.id, now)
+    await end_for_grant(session, row["id"])
     return True

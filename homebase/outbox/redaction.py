@@ -23,7 +23,7 @@ class Nested:
         self.rule = rule
 
 
-def _other_party(direction: str) -> Callable[[dict[str, Any]], Any]:
+def _other_party(direction: str) -> Callable[[dict[str, Any], str], Any]:
     """The call row loses the other party's number (calls/repository.py scrub_for_contact):
     `from` of an inbound call, `to` of an outbound one; our own number stays."""
 
@@ -33,10 +33,16 @@ def _other_party(direction: str) -> Callable[[dict[str, Any]], Any]:
     return replace
 
 
-_CONTACT = {"first_name": None, "last_name": None, "email": None, "phone": None, "notes": None}
+_CONTACT: dict[str, Any] = {
+    "first_name": None,
+    "last_name": None,
+    "email": None,
+    "phone": None,
+    "notes": None,
+}
 # leads/repository.py erase: names, email, consent and context go. The row keeps the masked
 # number because its column is required; the event's member is nullable, so it goes too.
-_LEAD = {
+_LEAD: dict[str, Any] = {
     "first_name": None,
     "last_name": None,
     "email": None,
@@ -46,7 +52,7 @@ _LEAD = {
     "consent_expires_at": None,
     "ai_outbound_allowed": False,
 }
-_APPOINTMENT = {"title": REDACTED, "location": None}
+_APPOINTMENT: dict[str, Any] = {"title": REDACTED, "location": None}
 
 # Every catalogue event has an entry, empty when nothing in it is personal, so a new event
 # type has to decide (checked below). Messages carry masked addresses and no body, as the

@@ -9,7 +9,6 @@ delivering at once instead of at its next poll.
 
 from typing import Any
 
-from homebase.db import work
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.models import OutboxEvent
@@ -34,7 +33,7 @@ async def emit(session: TenantSession, event_type: str, data: dict[str, Any]) ->
             "contact_id": contact_of(event_type, data),
         },
     )
-    work.mark(session.connection)
+    session.mark_work()
     return event_id
 
 
@@ -44,7 +43,7 @@ async def emit_many(session: TenantSession, events: list[tuple[str, dict[str, An
     if unknown:
         raise ValueError(f"{', '.join(unknown)} not in the event catalogue")
     now = session.now()
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "id": new_id("evt"),
             "type": event_type,
@@ -57,7 +56,7 @@ async def emit_many(session: TenantSession, events: list[tuple[str, dict[str, An
     ]
     await session.insert_many(outbox_events, rows)
     if rows:
-        work.mark(session.connection)
+        session.mark_work()
     return [row["id"] for row in rows]
 
 

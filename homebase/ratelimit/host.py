@@ -67,6 +67,7 @@ class HostLimiter:
         if self._swept != window:
             connection.execute(_SWEEP, (window,))
             self._swept = window
+        count: int
         (count,) = connection.execute(_HIT, (bucket, window)).fetchone()
         return count
 

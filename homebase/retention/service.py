@@ -20,6 +20,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import Column, ColumnElement, Table, delete, exists, select, tuple_
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -36,6 +37,7 @@ from homebase.models import (
     WebhookAttempt,
     WebhookDelivery,
 )
+from homebase.worker import queue
 
 outbox = OutboxEvent.__table__
 deliveries = WebhookDelivery.__table__
@@ -65,7 +67,7 @@ class Prunable:
     table: Table
     condition: Condition  # the rows that may be deleted at `now`
     # Foreign keys to this table's primary key whose rows are deleted first, with it.
-    children: tuple[Column, ...] = field(default=())
+    children: tuple[Column[Any], ...] = field(default=())
 
 
 def _events_cutoff(settings: Settings, now: datetime) -> datetime:
@@ -144,7 +146,7 @@ KINDS: list[Prunable] = [
 ]
 
 
-def _key(table: Table):
+def _key(table: Table) -> ColumnElement[Any]:
     columns = list(table.primary_key.columns)
     return columns[0] if len(columns) == 1 else tuple_(*columns)
 
@@ -156,9 +158,7 @@ async def prune_batch(
     counting children)."""
     condition = kind.condition(settings, now)
     key_columns = list(kind.table.primary_key.columns)
-    chosen = select(*key_columns).where(condition).limit(limit)
-    if connection.dialect.name == "postgresql":
-        chosen = chosen.with_for_update(skip_locked=True)
+    chosen = queue.skip_locked(select(*key_columns).where(condition).limit(limit), connection)
     keys = [tuple(row) for row in (await connection.execute(chosen)).all()]
     if not keys:
         return 0

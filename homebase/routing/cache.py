@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from homebase.db.tenancy import TenantSession
 from homebase.routing import repository
 from homebase.routing.engine import Member, Rule
-from homebase.workspaces.settings import WorkspaceSettings, get_settings
+from homebase.workspaces.lead_policy import LeadPolicy, lead_policy
 
 TTL_SECONDS = 2.0
 
@@ -22,7 +22,7 @@ TTL_SECONDS = 2.0
 class RoutingInputs:
     rules: tuple[Rule, ...]
     members: tuple[Member, ...]
-    settings: WorkspaceSettings
+    settings: LeadPolicy
     loaded_at: float
 
 
@@ -36,7 +36,7 @@ async def routing_inputs(session: TenantSession) -> RoutingInputs:
     loaded = RoutingInputs(
         tuple(await repository.load_rules(session)),
         tuple(await repository.load_members(session)),
-        await get_settings(session),
+        await lead_policy(session),
         time.monotonic(),
     )
     _cache[session.workspace_id] = loaded

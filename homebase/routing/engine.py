@@ -7,14 +7,17 @@ reads the rotation cursor, live routing first takes a turn atomically (service.p
 passes that turn in, so whenever no rotation is involved both agree exactly.
 """
 
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 AGENT = "agent"
 ROUND_ROBIN = "round_robin"
 FIRST_AVAILABLE = "first_available"
 METHODS = (AGENT, ROUND_ROBIN, FIRST_AVAILABLE)
+Method = Literal["agent", "round_robin", "first_available"]  # METHODS, for annotations
+assert get_args(Method) == METHODS, "Method names METHODS, in order"
 
 # How each rule fared, in the order the engine considered them.
 SELECTED = "selected"
@@ -119,16 +122,13 @@ def _zip(expected: list[str], actual: str | None) -> FailedCondition | None:
 
 def _price(conditions: Mapping[str, Any], price: float | None) -> list[FailedCondition]:
     failed = []
-    for name, holds in (
-        ("price_min", lambda low: price >= low),
-        ("price_max", lambda high: price <= high),
-    ):
+    for name, holds in (("price_min", operator.ge), ("price_max", operator.le)):
         bound = conditions.get(name)
         if bound is None:
             continue
         if price is None:
             failed.append(FailedCondition(name, bound, None, f"price is missing ({name} {bound})"))
-        elif not holds(bound):
+        elif not holds(price, bound):
             relation = "below" if name == "price_min" else "above"
             failed.append(
                 FailedCondition(name, bound, price, f"price {price:g} is {relation} {bound:g}")

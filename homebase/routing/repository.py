@@ -3,7 +3,7 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, func
+from sqlalchemy import Table, bindparam, func
 
 from homebase.db.tenancy import TenantSession, tenant_update
 from homebase.models import Lead, Office, RoutingCursor, RoutingRule, Team, User
@@ -77,7 +77,8 @@ async def take_turn(session: TenantSession, rule_id: str, now: datetime) -> int:
     if row is None:  # rules get their cursor when created; this is only a safety net
         await create_cursor(session, rule_id, now, position=1)
         return 0
-    return row["position"] - 1
+    position: int = row["position"]
+    return position - 1
 
 
 async def create_cursor(
@@ -118,7 +119,7 @@ async def insert_rule(session: TenantSession, row: dict[str, Any]) -> None:
     await session.insert(rules_table, row)
 
 
-async def exists(session: TenantSession, table, object_id: str) -> bool:
+async def exists(session: TenantSession, table: Table, object_id: str) -> bool:
     return (
         await session.fetch_one(session.select(table, table.c.id).where(table.c.id == object_id))
         is not None

@@ -4,6 +4,8 @@ references here; an invalid rule is refused with a message naming what is wrong.
 from collections.abc import Callable
 from typing import Any
 
+from sqlalchemy import Table
+
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import AdminError
 from homebase.kit.ids import new_id
@@ -15,7 +17,7 @@ from homebase.routing.schemas import RuleSpec
 Resolve = Callable[[str | None, str], str | None]
 
 
-async def _check(session: TenantSession, table, object_id: str | None, what: str) -> None:
+async def _check(session: TenantSession, table: Table, object_id: str | None, what: str) -> None:
     if object_id is not None and not await repository.exists(session, table, object_id):
         raise AdminError(f"{what}: no {what.split('[')[0]} {object_id} in this workspace")
 
@@ -27,21 +29,19 @@ async def create_rule(session: TenantSession, spec: RuleSpec, resolve: Resolve) 
         if spec.agent
         else [resolve(agent, f"agents[{index}]") for index, agent in enumerate(spec.agents)]
     )
-    targets = {
-        "agent_ids": list(dict.fromkeys(agent_ids)),
-        "team_id": resolve(spec.team, "team"),
-        "office_id": resolve(spec.office, "office"),
-    }
-    for index, agent_id in enumerate(targets["agent_ids"]):
+    unique_agent_ids = list(dict.fromkeys(agent_ids))
+    team_id, office_id = resolve(spec.team, "team"), resolve(spec.office, "office")
+    targets = {"agent_ids": unique_agent_ids, "team_id": team_id, "office_id": office_id}
+    for index, agent_id in enumerate(unique_agent_ids):
         await _check(
             session, repository.users, agent_id, "agent" if spec.agent else f"member[{index}]"
         )
-    await _check(session, repository.teams, targets["team_id"], "team")
-    await _check(session, repository.offices, targets["office_id"], "office")
+    await _check(session, repository.teams, team_id, "team")
+    await _check(session, repository.offices, office_id, "office")
     if spec.fallback and await repository.has_fallback(session):
         raise AdminError("the workspace already has a fallback rule; only one is allowed")
     now = session.now()
-    row = {
+    row: dict[str, Any] = {
         "id": new_id("rrl"),
         "name": spec.name,
         "position": await repository.next_position(session),

@@ -11,8 +11,9 @@ from pydantic import (
     StringConstraints,
     model_validator,
 )
+from pydantic.config import JsonDict
 
-from homebase.routing.engine import METHODS
+from homebase.routing.engine import Method
 
 
 def _listed(value: Any) -> Any:
@@ -57,7 +58,7 @@ class RuleSpec(BaseModel):
 
     ref: str | None = None
     name: Text80
-    method: Literal[METHODS]  # type: ignore[valid-type]
+    method: Method
     conditions: RuleConditions = Field(default_factory=RuleConditions)
     agent: str | None = Field(None, description="method agent: the member (ref or id).")
     agents: list[str] = Field(default_factory=list, max_length=100)
@@ -161,7 +162,7 @@ class Assignee(BaseModel):
     name: str
 
 
-_PREVIEW_EXAMPLE = {
+_PREVIEW_EXAMPLE: JsonDict = {
     "dry_run": True,
     "winning_rule": {
         "id": "rrl_01jd3v6k8h2k3m4n5p6q7r8s9t",

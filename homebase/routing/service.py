@@ -19,7 +19,7 @@ from homebase.routing.engine import (
     decide,
     evaluate,
 )
-from homebase.workspaces.settings import WorkspaceSettings
+from homebase.workspaces.lead_policy import LeadPolicy
 
 
 async def route(
@@ -37,7 +37,7 @@ async def route(
 
 
 async def _state_for(
-    session: TenantSession, winner: Considered | None, preview: bool, settings: WorkspaceSettings
+    session: TenantSession, winner: Considered | None, preview: bool, settings: LeadPolicy
 ) -> RoutingState:
     state = RoutingState()
     if winner is None:

@@ -4,6 +4,7 @@ from fastapi import Depends, Query
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
+from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.http.lists import list_response
 from homebase.http.router import v1_router
@@ -16,8 +17,8 @@ from homebase.tasks.schemas import Task, TaskCreate, TaskCreated, TaskFilters
 
 router = v1_router(prefix="/tasks", tags=["tasks"])
 
-TasksRead = require(Scope.appointments_read)
-TasksWrite = require(Scope.appointments_write)
+TasksRead = Annotated[Principal, require(Scope.appointments_read)]
+TasksWrite = Annotated[Principal, require(Scope.appointments_write)]
 TaskFields = Annotated[Projection, Depends(field_selector(Task))]
 Pages = Annotated[PageRequest, Depends(page_request)]
 

@@ -3,10 +3,7 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.sql import Select
-
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.models import Contact, Task, TaskDedupe
@@ -23,7 +20,7 @@ async def get(session: TenantSession, task_id: str) -> dict[str, Any] | None:
 
 def list_statement(
     session: TenantSession, filters: TaskFilters, *, after_id: str | None, limit: int
-) -> Select:
+) -> AnySelect:
     statement = session.select(tasks)
     for name in ("contact_id", "assignee_id"):
         value = getattr(filters, name)
@@ -50,25 +47,22 @@ async def claim(
     concurrent claimer waits on the row lock and then sees the winner's unexpired claim;
     on SQLite writers are serialized by BEGIN IMMEDIATE.
     """
-    dialect_insert = postgresql_insert if session.dialect == "postgresql" else sqlite_insert
-    statement = dialect_insert(claims).values(
-        workspace_id=session.workspace_id,
-        dedupe_key=dedupe_key,
-        task_id=task_id,
-        expires_at=expires_at,
-    )
-    statement = statement.on_conflict_do_update(
-        index_elements=["workspace_id", "dedupe_key"],
-        set_={"task_id": statement.excluded.task_id, "expires_at": statement.excluded.expires_at},
+    held = {"task_id": task_id, "expires_at": expires_at}
+    if await session.upsert(
+        claims,
+        {"dedupe_key": dedupe_key, **held},
+        conflict=["workspace_id", "dedupe_key"],
+        set_=held,
         where=claims.c.expires_at <= now,
-    ).returning(claims.c.task_id)
-    won = (await session.connection.execute(statement)).first()
-    if won is not None:
-        return won[0]
+    ):
+        return task_id
     holder = await session.fetch_one(
         session.select(claims, claims.c.task_id).where(claims.c.dedupe_key == dedupe_key)
     )
-    return holder["task_id"]
+    if holder is None:  # never: the insert lost to this very row, in this transaction
+        raise LookupError(f"no claim holds {dedupe_key!r}")
+    holding: str = holder["task_id"]
+    return holding
 
 
 async def get_contact(session: TenantSession, contact_id: str) -> dict[str, Any] | None:

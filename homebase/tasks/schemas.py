@@ -3,6 +3,7 @@ from enum import StrEnum
 from typing import Annotated
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic.config import JsonDict
 
 from homebase.kit.schema_rules import QueryDateTime, not_blank
 
@@ -16,7 +17,7 @@ class TaskStatus(StrEnum):
     cancelled = "cancelled"
 
 
-_TASK_EXAMPLE = {
+_TASK_EXAMPLE: JsonDict = {
     "title": "Call Dana about the Noe Valley offer",
     "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
     "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",

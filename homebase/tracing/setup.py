@@ -66,7 +66,7 @@ def install(names: tuple[str, ...]) -> TracerProvider:
     RedisInstrumentor().instrument(tracer_provider=provider)
     # skip_dep_check: the instrumentation declares SQLAlchemy < 2.1 and refuses 2.1
     # otherwise; the engine events it listens to are unchanged in 2.1 and
-    # tests/test_tracing.py holds that its spans come out.
+    # tests/tracing/test_tracing.py holds that its spans come out.
     SQLAlchemyInstrumentor().instrument(tracer_provider=provider, skip_dep_check=True)
     return provider
 

@@ -367,7 +367,8 @@ def _camel(name: str) -> str:
 
 def _envelope_model(name: str, doc: EventDoc) -> type[BaseModel]:
     # Nullable members are optional in the schema: the document's examples drop nulls.
-    members = {
+    # Any: a **mapping's values are checked against create_model's own keywords too.
+    members: dict[str, Any] = {
         key: (kind, Field(None if _nullable(kind) else ..., description=text or None))
         for key, (kind, text) in doc.members.items()
         if key != "..."
@@ -411,6 +412,7 @@ def install(app: FastAPI) -> None:
     for name, doc in EVENT_DOCS.items():
         model = _envelope_model(name, doc)
 
+        # A model made at run time: FastAPI reads the annotation, a checker cannot.
         async def receive(body: model) -> None:  # type: ignore[valid-type]
             """Documentation only: receivers implement this."""
 

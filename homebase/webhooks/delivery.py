@@ -111,10 +111,13 @@ class GuardedTransport(httpx.AsyncBaseTransport):
         )
         with _as_httpx_errors():
             response = await self.pool.handle_async_request(core_request)
+        stream = response.stream
+        if not isinstance(stream, AsyncIterable):  # never: an async pool's responses are async
+            raise TypeError(f"httpcore answered with a {type(stream).__name__} stream")
         return httpx.Response(
             status_code=response.status,
             headers=response.headers,
-            stream=_ResponseStream(response.stream),
+            stream=_ResponseStream(stream),
             extensions=response.extensions,
         )
 
@@ -124,7 +127,10 @@ class GuardedTransport(httpx.AsyncBaseTransport):
 
 # One client per event loop, policy and resolver: connections are reused across attempts
 # (and bound to the loop that opened them).
-_clients: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict]" = weakref.WeakKeyDictionary()
+_Clients = dict[tuple[bool, int, Resolver, float], httpx.AsyncClient]
+_clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Clients] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def client_for(settings: Settings, resolver: Resolver) -> httpx.AsyncClient:

@@ -4,23 +4,23 @@ These functions work across workspaces (the worker serves them all), so they tak
 bare connection; each row they touch carries its workspace_id and every statement
 keeps it. Each runs inside one transaction the caller opens (jobs.py) and commits.
 
-Claims are leases. Claiming a due delivery sets lease_expires_at (now +
-HOMEBASE_WEBHOOK_LEASE_SECONDS, longer than the timeout) and lease_attempt_id, and
-writes the attempt as in_progress, in one transaction: on PostgreSQL rows are picked
-with FOR UPDATE SKIP LOCKED, so concurrent workers never pick the same row; on SQLite
-the write transaction (BEGIN IMMEDIATE) serialises claimers. The POST happens outside
-any transaction. Its outcome is recorded only if lease_attempt_id still names that
-attempt. A worker killed mid-attempt leaves the lease to expire; the sweeper then
+Claims are leases on the leased queue (worker/queue.py, `LEASE`). Claiming a due
+delivery sets lease_expires_at (now + HOMEBASE_WEBHOOK_LEASE_SECONDS, longer than the
+timeout) and lease_attempt_id, and writes the attempt as in_progress, in one
+transaction; concurrent workers never pick the same row. The POST happens outside any
+transaction. Its outcome is recorded only if lease_attempt_id still names that attempt
+(the fence). A worker killed mid-attempt leaves the lease to expire; the sweeper then
 marks the attempt abandoned (it counts as one of the six) and makes the delivery due.
 """
 
 import os
 import socket
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import ColumnElement, RowMapping, bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.config import Settings
@@ -32,6 +32,7 @@ from homebase.outbox.catalogue import EVENT_SCOPES
 from homebase.webhooks import grants
 from homebase.webhooks.delivery import AttemptResult
 from homebase.webhooks.service import SEAL_PURPOSE
+from homebase.worker import queue
 
 outbox = OutboxEvent.__table__
 subscriptions = WebhookSubscription.__table__
@@ -41,22 +42,17 @@ attempts = WebhookAttempt.__table__
 MAX_ATTEMPTS = 6
 WORKER_NAME = f"{socket.gethostname()}:{os.getpid()}"
 ABANDONED = "the worker making this attempt stopped before it finished (lease expired)"
+# The token of a delivery's lease is the id of the attempt it makes.
+LEASE = queue.Lease(
+    deliveries,
+    token=deliveries.c.lease_attempt_id,
+    expires=deliveries.c.lease_expires_at,
+    attempts=deliveries.c.attempts,
+    token_prefix="wha",
+)
 
 
-def backoff(failed_attempts: int, unit_seconds: float) -> timedelta:
-    """Wait after the n-th failure: 1, 2, 4, 8, 16 units (there is no wait after the 6th)."""
-    return timedelta(seconds=unit_seconds * 2 ** (failed_attempts - 1))
-
-
-def _locking(statement, connection: AsyncConnection):
-    if connection.dialect.name == "postgresql":
-        return statement.with_for_update(skip_locked=True)
-    return statement
-
-
-def _matches(
-    subscription: dict[str, Any], limit: frozenset[str] | None, event: dict[str, Any]
-) -> bool:
+def _matches(subscription: RowMapping, limit: frozenset[str] | None, event: RowMapping) -> bool:
     """`limit`: what an app-created subscription's grant reads now (grants.grant_limit)."""
     wanted = subscription["event_types"]
     scope = EVENT_SCOPES[event["type"]].value
@@ -71,20 +67,12 @@ def _matches(
 async def fan_out(connection: AsyncConnection, settings: Settings, now: datetime) -> int:
     """Turn undispatched outbox rows into one delivery per matching subscription and
     mark them dispatched, all in the caller's transaction. Returns rows dispatched."""
-    events = (
-        (
-            await connection.execute(
-                _locking(
-                    select(outbox)
-                    .where(outbox.c.dispatched_at.is_(None))
-                    .order_by(outbox.c.id)
-                    .limit(settings.webhook_fanout_batch),
-                    connection,
-                )
-            )
-        )
-        .mappings()
-        .all()
+    events = await queue.take(
+        connection,
+        select(outbox)
+        .where(outbox.c.dispatched_at.is_(None))
+        .order_by(outbox.c.id)
+        .limit(settings.webhook_fanout_batch),
     )
     if not events:
         return 0
@@ -175,41 +163,26 @@ async def claim(
     limit: int,
     worker: str = WORKER_NAME,
 ) -> list[Claim]:
-    due = (
-        (
-            await connection.execute(
-                _locking(
-                    _DUE.where(deliveries.c.next_attempt_at <= now)
-                    .order_by(deliveries.c.next_attempt_at, deliveries.c.id)
-                    .limit(limit),
-                    connection,
-                )
-            )
-        )
-        .mappings()
-        .all()
+    due = await queue.take(
+        connection,
+        _DUE.where(deliveries.c.next_attempt_at <= now)
+        .order_by(deliveries.c.next_attempt_at, deliveries.c.id)
+        .limit(limit),
     )
     due = await _drop_uncovered(connection, due, now)
     if not due:
         return []
-    lease_until = now + timedelta(seconds=settings.webhook_lease_seconds)
-    leases = [{"b_id": row["id"], "b_attempt": new_id("wha")} for row in due]
-    await connection.execute(
-        update(deliveries)
-        .where(deliveries.c.id == bindparam("b_id"))
-        .values(
-            lease_attempt_id=bindparam("b_attempt"),
-            lease_expires_at=lease_until,
-            attempts=deliveries.c.attempts + 1,
-            total_attempts=deliveries.c.total_attempts + 1,
-        ),
-        leases,
+    leases = await LEASE.grant(
+        connection,
+        [row["id"] for row in due],
+        now + timedelta(seconds=settings.webhook_lease_seconds),
+        total_attempts=deliveries.c.total_attempts + 1,
     )
     await connection.execute(
         insert(attempts),
         [
             {
-                "id": lease["b_attempt"],
+                "id": leases[row["id"]],
                 "workspace_id": row["workspace_id"],
                 "delivery_id": row["id"],
                 "number": row["total_attempts"] + 1,
@@ -221,13 +194,15 @@ async def claim(
                 "started_at": now,
                 "finished_at": None,
             }
-            for row, lease in zip(due, leases, strict=True)
+            for row in due
         ],
     )
     return await _load_claims(connection, settings, due, leases)
 
 
-async def _drop_uncovered(connection: AsyncConnection, due, now: datetime) -> list:
+async def _drop_uncovered(
+    connection: AsyncConnection, due: Sequence[RowMapping], now: datetime
+) -> Sequence[RowMapping]:
     """Due deliveries of app-created subscriptions whose grant no longer reads the event
     (narrowed, or revoked by a path that left the subscription) are cancelled, not sent:
     fan-out checked the grant when the event was queued, this checks it as it goes out."""
@@ -261,7 +236,8 @@ async def _drop_uncovered(connection: AsyncConnection, due, now: datetime) -> li
     refused = {
         row["id"]
         for row in rows
-        if EVENT_SCOPES[row["event_type"]].value not in grants.grant_limit(row)
+        # Every row is an app's (the query's), whose limit is never None.
+        if EVENT_SCOPES[row["event_type"]].value not in (grants.grant_limit(row) or ())
     }
     if not refused:
         return list(due)
@@ -279,8 +255,12 @@ async def _drop_uncovered(connection: AsyncConnection, due, now: datetime) -> li
     return [row for row in due if row["id"] not in refused]
 
 
-async def _load_claims(connection: AsyncConnection, settings: Settings, due, leases) -> list[Claim]:
-    attempt_of = {lease["b_id"]: lease["b_attempt"] for lease in leases}
+async def _load_claims(
+    connection: AsyncConnection,
+    settings: Settings,
+    due: Sequence[RowMapping],
+    attempt_of: dict[str, str],
+) -> list[Claim]:
     number_of = {row["id"]: row["attempts"] + 1 for row in due}
     rows = (
         (
@@ -321,7 +301,7 @@ async def _load_claims(connection: AsyncConnection, settings: Settings, due, lea
     ]
 
 
-def _secret(settings: Settings, row) -> str | None:
+def _secret(settings: Settings, row: RowMapping) -> str | None:
     """One unreadable secret (HOMEBASE_SECRET_KEY changed) fails its own deliveries,
     never the whole batch."""
     try:
@@ -340,7 +320,7 @@ def _next_state(
     return {
         "b_status": "pending",
         "b_completed": None,
-        "b_next": now + backoff(claim.attempt_number, settings.webhook_backoff_unit_seconds),
+        "b_next": now + queue.backoff(claim.attempt_number, settings.webhook_backoff_unit_seconds),
     }
 
 
@@ -357,21 +337,15 @@ _RECORD_ATTEMPT = (
 )
 # Fenced by the attempt id: a lease the sweeper already took back (or a subscription
 # deleted meanwhile) is left alone.
-_RECORD_DELIVERY = (
-    update(deliveries)
-    .where(
-        deliveries.c.id == bindparam("b_delivery"),
-        deliveries.c.lease_attempt_id == bindparam("b_attempt"),
-    )
-    .values(
-        lease_attempt_id=None,
-        lease_expires_at=None,
-        last_status_code=bindparam("b_code"),
-        last_error=bindparam("b_error"),
-        status=bindparam("b_status"),
-        completed_at=bindparam("b_completed"),
-        next_attempt_at=bindparam("b_next"),
-    )
+_RECORD_DELIVERY = LEASE.held(
+    update(deliveries).where(deliveries.c.id == bindparam("b_delivery")), bindparam("b_attempt")
+).values(
+    **LEASE.released,
+    last_status_code=bindparam("b_code"),
+    last_error=bindparam("b_error"),
+    status=bindparam("b_status"),
+    completed_at=bindparam("b_completed"),
+    next_attempt_at=bindparam("b_next"),
 )
 
 
@@ -405,7 +379,7 @@ async def record(
     )
 
 
-def _orphaned_condition():
+def _orphaned_condition() -> ColumnElement[bool]:
     return (
         (deliveries.c.status == "pending")
         & deliveries.c.lease_attempt_id.is_(None)
@@ -426,8 +400,7 @@ async def work_waiting(connection: AsyncConnection, now: datetime, job: str) -> 
         )
     else:
         statement = select(deliveries.c.id).where(
-            ((deliveries.c.status == "pending") & (deliveries.c.lease_expires_at <= now))
-            | _orphaned_condition()
+            ((deliveries.c.status == "pending") & LEASE.expired(now)) | _orphaned_condition()
         )
     return (await connection.execute(statement.limit(1))).first() is not None
 
@@ -437,19 +410,11 @@ async def sweep(connection: AsyncConnection, now: datetime) -> int:
     was making is marked abandoned and counts; the delivery is due at once (the lease
     already outlasted the timeout), or failed if that was its sixth attempt. Also
     cancels deliveries a fan-out created for a subscription deleted at the same time."""
-    stuck = (
-        (
-            await connection.execute(
-                _locking(
-                    select(
-                        deliveries.c.id, deliveries.c.attempts, deliveries.c.lease_attempt_id
-                    ).where(deliveries.c.status == "pending", deliveries.c.lease_expires_at <= now),
-                    connection,
-                )
-            )
-        )
-        .mappings()
-        .all()
+    stuck = await LEASE.lapsed(
+        connection,
+        now,
+        deliveries.c.status == "pending",
+        columns=(deliveries.c.id, deliveries.c.attempts, deliveries.c.lease_attempt_id),
     )
     for row in stuck:
         await connection.execute(
@@ -459,14 +424,10 @@ async def sweep(connection: AsyncConnection, now: datetime) -> int:
         )
         done = row["attempts"] >= MAX_ATTEMPTS
         await connection.execute(
-            update(deliveries)
-            .where(
-                deliveries.c.id == row["id"],
-                deliveries.c.lease_attempt_id == row["lease_attempt_id"],
-            )
-            .values(
-                lease_attempt_id=None,
-                lease_expires_at=None,
+            LEASE.held(
+                update(deliveries).where(deliveries.c.id == row["id"]), row["lease_attempt_id"]
+            ).values(
+                **LEASE.released,
                 last_error=ABANDONED,
                 status="failed" if done else "pending",
                 completed_at=now if done else None,

@@ -34,7 +34,7 @@ from homebase.webhooks.schemas import (
 
 router = v1_router(prefix="/webhooks", tags=["webhooks"])
 
-WebhooksManage = require(Scope.webhooks_manage)
+WebhooksManage = Annotated[Principal, require(Scope.webhooks_manage)]
 WebhookFields = Annotated[Projection, Depends(field_selector(WebhookCreated))]
 DeliveryFields = Annotated[Projection, Depends(field_selector(Delivery))]
 Pages = Annotated[PageRequest, Depends(page_request)]

@@ -13,11 +13,9 @@ deleted, and fan-out only reads active ones.
 Subscriptions created with an API key or in the console belong to the workspace: revoking
 the key does not end them (docs/decisions.md, "API-key revocation and webhooks")."""
 
-from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import FromClause, Join
 
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import expand
@@ -48,7 +46,7 @@ GRANT_COLUMNS = (
 )
 
 
-def with_grant(from_clause):
+def with_grant(from_clause: FromClause) -> Join:
     """`from_clause` (which includes webhook_subscriptions) joined to the grant and app."""
     return from_clause.outerjoin(grants, grants.c.id == subscriptions.c.grant_id).outerjoin(
         clients, clients.c.id == grants.c.client_id
@@ -85,21 +83,18 @@ async def creator(session: TenantSession, principal: Principal) -> dict[str, Any
     }
 
 
-async def end_for_grant(
-    connection: AsyncConnection, workspace_id: str, grant_id: str, now: datetime
-) -> int:
-    """Ends every subscription the grant's app created in the workspace, and cancels their
-    pending deliveries and retries. Clearing lease_attempt_id fences out an attempt in
-    flight: it is logged but cannot move its delivery, so it is never retried."""
-    ended = select(subscriptions.c.id).where(
-        subscriptions.c.workspace_id == workspace_id,
+async def end_for_grant(session: TenantSession, grant_id: str) -> int:
+    """Ends every subscription the grant's app created in the session's workspace, and
+    cancels their pending deliveries and retries. Clearing lease_attempt_id fences out an
+    attempt in flight: it is logged but cannot move its delivery, so it is never retried."""
+    now = session.now()
+    ended = session.select(subscriptions, subscriptions.c.id).where(
         subscriptions.c.grant_id == grant_id,
         subscriptions.c.deleted_at.is_(None),
     )
-    await connection.execute(
-        update(deliveries)
+    await session.execute(
+        session.update(deliveries)
         .where(
-            deliveries.c.workspace_id == workspace_id,
             deliveries.c.subscription_id.in_(ended),
             deliveries.c.status == "pending",
         )
@@ -111,13 +106,11 @@ async def end_for_grant(
             lease_attempt_id=None,
         )
     )
-    result = await connection.execute(
-        update(subscriptions)
+    return await session.execute(
+        session.update(subscriptions)
         .where(
-            subscriptions.c.workspace_id == workspace_id,
             subscriptions.c.grant_id == grant_id,
             subscriptions.c.deleted_at.is_(None),
         )
         .values(deleted_at=now)
     )
-    return result.rowcount

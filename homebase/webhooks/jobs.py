@@ -28,7 +28,9 @@ async def fan_out(runtime: Runtime) -> int:
         return await dispatcher.fan_out(connection, runtime.settings, runtime.clock())
 
 
-def request_for(claim: dispatcher.Claim, timestamp: int) -> tuple[bytes, dict[str, str]]:
+def request_for(
+    claim: dispatcher.Claim, secret: str, timestamp: int
+) -> tuple[bytes, dict[str, str]]:
     body = render.envelope(
         claim.event_type, claim.workspace_id, claim.event_id, claim.occurred_at, claim.data
     )
@@ -37,7 +39,7 @@ def request_for(claim: dispatcher.Claim, timestamp: int) -> tuple[bytes, dict[st
         "X-Webhook-Event": claim.event_type,
         "X-Webhook-Delivery": claim.delivery_id,
         "X-Webhook-Attempt": str(claim.attempt_number),
-        **signature_headers(claim.secret, body, timestamp),
+        **signature_headers(secret, body, timestamp),
     }
     return body, headers
 
@@ -51,7 +53,7 @@ UNSIGNABLE = (
 async def _send(runtime: Runtime, claim: dispatcher.Claim) -> AttemptResult:
     if claim.secret is None:
         return AttemptResult(succeeded=False, status_code=None, latency_ms=0, error=UNSIGNABLE)
-    body, headers = request_for(claim, int(runtime.clock().timestamp()))
+    body, headers = request_for(claim, claim.secret, int(runtime.clock().timestamp()))
     try:
         return await attempt(
             client_for(runtime.settings, runtime.resolver),

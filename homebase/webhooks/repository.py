@@ -1,10 +1,10 @@
 """Subscription and delivery-log queries for the API; every one starts from the
 TenantSession. (The worker's cross-workspace queries live in dispatcher.py.)"""
 
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy.sql import Select
-
+from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.models import WebhookAttempt, WebhookDelivery, WebhookSubscription
@@ -22,7 +22,7 @@ async def get_active(session: TenantSession, subscription_id: str) -> dict[str, 
     )
 
 
-def list_statement(session: TenantSession, *, after_id: str | None, limit: int) -> Select:
+def list_statement(session: TenantSession, *, after_id: str | None, limit: int) -> AnySelect:
     statement = session.select(subscriptions).where(subscriptions.c.deleted_at.is_(None))
     return keyset(statement, subscriptions.c.id, after_id, limit)
 
@@ -31,7 +31,7 @@ async def insert(session: TenantSession, values: dict[str, Any]) -> None:
     await session.insert(subscriptions, values)
 
 
-async def mark_deleted(session: TenantSession, subscription_id: str, now) -> None:
+async def mark_deleted(session: TenantSession, subscription_id: str, now: datetime) -> None:
     await session.execute(
         session.update(subscriptions)
         .where(subscriptions.c.id == subscription_id)
@@ -39,7 +39,7 @@ async def mark_deleted(session: TenantSession, subscription_id: str, now) -> Non
     )
 
 
-async def cancel_pending(session: TenantSession, subscription_id: str, now) -> int:
+async def cancel_pending(session: TenantSession, subscription_id: str, now: datetime) -> int:
     """Clearing lease_attempt_id also fences out an attempt in flight: its outcome is
     still logged, but it can no longer move the delivery."""
     return await session.execute(
@@ -57,7 +57,7 @@ async def cancel_pending(session: TenantSession, subscription_id: str, now) -> i
 
 def deliveries_statement(
     session: TenantSession, subscription_id: str, *, after_id: str | None, limit: int
-) -> Select:
+) -> AnySelect:
     statement = session.select(deliveries).where(deliveries.c.subscription_id == subscription_id)
     return keyset(statement, deliveries.c.id, after_id, limit)
 

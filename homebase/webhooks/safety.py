@@ -15,7 +15,8 @@ the process has one, and every workspace's requests would wait behind it.
 
 import asyncio
 import ipaddress
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
 from urllib.parse import urlsplit
 
 import httpcore
@@ -208,12 +209,12 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
 
     async def connect_tcp(
         self,
-        host,
-        port,
-        timeout=None,  # noqa: ASYNC109 (httpcore's)
-        local_address=None,
-        socket_options=None,
-    ):
+        host: str,
+        port: int,
+        timeout: float | None = None,  # noqa: ASYNC109 (httpcore's)
+        local_address: str | None = None,
+        socket_options: Iterable[httpcore.SOCKET_OPTION] | None = None,
+    ) -> httpcore.AsyncNetworkStream:
         addresses = await checked_addresses(
             host, port, allow_private=self._allow_private, lookup=self._lookup
         )
@@ -225,7 +226,7 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
             socket_options=socket_options,
         )
 
-    async def connect_unix_socket(self, *args, **kwargs):
+    async def connect_unix_socket(self, *args: Any, **kwargs: Any) -> httpcore.AsyncNetworkStream:
         raise UnsafeUrl("unix sockets are never webhook receivers")
 
     async def sleep(self, seconds: float) -> None:

@@ -2,6 +2,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic.config import JsonDict
 
 from homebase.outbox.catalogue import EVENT_TYPES
 
@@ -9,7 +10,7 @@ from homebase.outbox.catalogue import EVENT_TYPES
 # a host, no user information, no fragment.
 URL_PATTERN = r"^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\s]+([/?][^#\s]*)?$"
 _CREATED = "2026-11-20T17:04:05.123Z"
-_SUBSCRIPTION = {
+_SUBSCRIPTION: JsonDict = {
     "id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t",
     "url": "https://crm.example.com/hooks/homebase",
     "event_types": ["contact.created", "contact.stage_changed"],
@@ -98,7 +99,7 @@ class WebhookDeleted(BaseModel):
     deleted: bool
 
 
-_ATTEMPT = {
+_ATTEMPT: JsonDict = {
     "id": "wha_01jd3v6k8h2k3m4n5p6q7r8s9t",
     "number": 1,
     "outcome": "failed",

@@ -128,11 +128,11 @@ class _MetricsServer:
     this loop beside the worker. If it stops by itself (SIGTERM, which it also takes, or
     a failure) the worker stops too: a worker asked to be scraped is never left unscrapable."""
 
-    def __init__(self, runtime: Runtime, stop: asyncio.Event):
+    def __init__(self, runtime: Runtime, stop: asyncio.Event, port: int):
         from homebase.metrics import worker_server
 
         settings = runtime.settings
-        listening = worker_server.bind(settings.worker_metrics_host, settings.worker_metrics_port)
+        listening = worker_server.bind(settings.worker_metrics_host, port)
         host, port = listening.getsockname()[:2]
         self.server = worker_server.server(runtime)
         self.task = asyncio.create_task(self.server.serve(sockets=[listening]))
@@ -145,6 +145,7 @@ class _MetricsServer:
 
 
 def _metrics_server(runtime: Runtime, stop: asyncio.Event) -> "_MetricsServer | None":
-    if runtime.settings.worker_metrics_port is None:
+    port = runtime.settings.worker_metrics_port
+    if port is None:
         return None
-    return _MetricsServer(runtime, stop)
+    return _MetricsServer(runtime, stop, port)

@@ -11,8 +11,7 @@ from homebase.auth.scopes import ALL_SCOPES
 from homebase.config import VAR_DIR, get_settings
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import load_fixtures
-from homebase.kit.errors import Unauthenticated
-from homebase.kit.phones import to_e164
+from homebase.kit.errors import AdminError, Unauthenticated
 from homebase.runtime import Runtime
 from homebase.workspaces import service as workspaces
 
@@ -21,7 +20,10 @@ LOCAL_DEMO_FILE = VAR_DIR / "demo.json"
 
 
 def demo_document() -> dict[str, Any]:
-    return json.loads(resources.files("homebase.fixtures").joinpath("demo.json").read_text())
+    document: dict[str, Any] = json.loads(
+        resources.files("homebase.fixtures").joinpath("demo.json").read_text()
+    )
+    return document
 
 
 async def seed_demo(connection: AsyncConnection, runtime: Runtime) -> dict[str, Any]:
@@ -38,11 +40,9 @@ async def _demo_key(
     connection: AsyncConnection, runtime: Runtime, workspace_id: str
 ) -> dict[str, Any]:
     key = await create_api_key(
-        connection,
-        workspace_id=workspace_id,
+        TenantSession(connection, workspace_id, clock=runtime.clock, actor="admin"),
         scopes=list(ALL_SCOPES),
         name="Demo key (every scope)",
-        now=runtime.clock(),
         expires_in_days=runtime.settings.api_key_default_ttl_days,
     )
     return key.as_json()
@@ -58,7 +58,7 @@ async def _demo_activity(session: TenantSession) -> dict[str, list[str]]:
     from homebase.tasks.schemas import TaskCreate
     from homebase.tasks.service import create_task
 
-    dana_phone = to_e164("+1 415 555 0142")
+    dana_phone = "+14155550142"  # demo.json's "+1 415 555 0142", in E.164
     dana = await contact_by_address(session, phone_e164=dana_phone)
     contact_id = dana["id"] if dana else None
     message, _ = await inbound.receive(
@@ -112,11 +112,11 @@ async def _saved_demo(runtime: Runtime) -> dict[str, str] | None:
     """var/demo.json, when its workspace is still in this database."""
     if not LOCAL_DEMO_FILE.exists():
         return None
-    saved = json.loads(LOCAL_DEMO_FILE.read_text())
+    saved: dict[str, str] = json.loads(LOCAL_DEMO_FILE.read_text())
     async with runtime.db.transaction(write=False) as connection:
         try:
             await workspaces.get_workspace(connection, saved["workspace_id"])
-        except workspaces.AdminError:
+        except AdminError:
             return None
     return saved
 

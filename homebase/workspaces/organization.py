@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from sqlalchemy import Table
+
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import AdminError
 from homebase.kit.ids import new_id
@@ -27,14 +29,14 @@ def _given_id(object_id: str | None, prefix: str) -> str:
     return object_id
 
 
-async def get(session: TenantSession, table, object_id: str) -> dict[str, Any] | None:
+async def get(session: TenantSession, table: Table, object_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(session.select(table).where(table.c.id == object_id))
 
 
 async def create_office(
     session: TenantSession, *, name: str | None, office_id: str | None = None
 ) -> dict[str, Any]:
-    row = {"id": _given_id(office_id, "off"), "created_at": session.now()}
+    row: dict[str, Any] = {"id": _given_id(office_id, "off"), "created_at": session.now()}
     row["name"] = _name(name, row["id"])
     if await get(session, offices, row["id"]):
         raise AdminError(f"office {row['id']} already exists")
@@ -49,7 +51,11 @@ async def create_team(
     office_id: str | None = None,
     team_id: str | None = None,
 ) -> dict[str, Any]:
-    row = {"id": _given_id(team_id, "team"), "office_id": office_id, "created_at": session.now()}
+    row: dict[str, Any] = {
+        "id": _given_id(team_id, "team"),
+        "office_id": office_id,
+        "created_at": session.now(),
+    }
     row["name"] = _name(name, row["id"])
     if office_id is not None and not await get(session, offices, office_id):
         raise AdminError(f"no office {office_id} in this workspace")

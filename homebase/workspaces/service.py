@@ -1,12 +1,13 @@
 """Operator-side rules for workspaces, their members and sender numbers."""
 
 import asyncio
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from homebase.db.tenancy import TenantSession
+from homebase.db.tenancy import TenantSession, across_workspaces
 from homebase.kit.clock import isoformat
 from homebase.kit.errors import AdminError
 from homebase.kit.ids import new_id
@@ -32,16 +33,17 @@ def workspace_json(row: Any) -> dict[str, Any]:
     }
 
 
-async def create_workspace(connection: AsyncConnection, name: str, now) -> dict[str, Any]:
+async def create_workspace(connection: AsyncConnection, name: str, now: datetime) -> dict[str, Any]:
     name = name.strip()
     if not name or len(name) > 120:
         raise AdminError("--name must be 1 to 120 characters")
-    row = {"id": new_id("wsp"), "name": name, "status": "active", "settings": {}, "created_at": now}
+    workspace_id = new_id("wsp")
+    row = {"id": workspace_id, "name": name, "status": "active", "settings": {}, "created_at": now}
     await connection.execute(insert(workspaces), row)
     # Every workspace starts with the buyer and seller pipelines, so reads never write.
     from homebase.deals.pipelines import ensure_defaults  # deals imports workspaces' tables
 
-    await ensure_defaults(TenantSession(connection, row["id"], clock=lambda: now))
+    await ensure_defaults(TenantSession(connection, workspace_id, clock=lambda: now))
     return row
 
 
@@ -103,17 +105,20 @@ async def create_user(
     return row
 
 
+# The one read across workspaces outside sign-in: it returns nothing but a salt.
+_EMAIL_HASHES = across_workspaces(
+    select(users.c.password_hash)
+    .where(users.c.email == bindparam("email"), users.c.password_hash.is_not(None))
+    .order_by(users.c.id)
+    .limit(20)  # as many as a sign-in checks
+)
+
+
 async def _password_hash(session: TenantSession, email: str, password: str) -> str:
     """Hashed with the salt this email's memberships in other workspaces share, so that
-    signing in costs one hash however many workspaces it belongs to (kit/passwords.py).
-    The one read across workspaces outside sign-in: it returns nothing but a salt."""
-    statement = (
-        select(users.c.password_hash)
-        .where(users.c.email == email, users.c.password_hash.is_not(None))
-        .order_by(users.c.id)
-        .limit(20)
-    )  # as many as a sign-in checks
-    stored = (await session.connection.execute(statement)).scalars().all()
+    signing in costs one hash however many workspaces it belongs to (kit/passwords.py)."""
+    rows = await session.fetch_all(_EMAIL_HASHES, {"email": email})
+    stored = [row["password_hash"] for row in rows]
     return await asyncio.to_thread(hash_password, password, shared_salt(stored))
 
 

@@ -3,6 +3,8 @@
 Revision ID: 0004
 Revises: 0003
 """
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
@@ -17,7 +19,7 @@ depends_on = None
 JSON = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
 
 
-def _time(name: str, nullable: bool = True) -> sa.Column:
+def _time(name: str, nullable: bool = True) -> sa.Column[Any]:
     return sa.Column(name, homebase.db.types.UTCDateTime(timezone=True), nullable=nullable)
 
 

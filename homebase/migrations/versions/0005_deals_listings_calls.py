@@ -4,6 +4,8 @@ Revision ID: 0005
 Revises: 0004
 """
 from alembic import op
+from typing import Any
+
 import sqlalchemy as sa
 import homebase.db.types
 from sqlalchemy.dialects import postgresql
@@ -16,11 +18,11 @@ depends_on = None
 JSON = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
 
 
-def _when(name: str, nullable: bool = False) -> sa.Column:
+def _when(name: str, nullable: bool = False) -> sa.Column[Any]:
     return sa.Column(name, homebase.db.types.UTCDateTime(timezone=True), nullable=nullable)
 
 
-def _workspace(table: str) -> tuple[sa.Column, sa.ForeignKeyConstraint]:
+def _workspace(table: str) -> tuple[sa.Column[Any], sa.ForeignKeyConstraint]:
     return (sa.Column("workspace_id", sa.String(length=40), nullable=False),
             sa.ForeignKeyConstraint(["workspace_id"], ["workspaces.id"],
                                     name=op.f(f"fk_{table}_workspace_id_workspaces")))

@@ -3,6 +3,8 @@
 Revision ID: 0006
 Revises: 0005
 """
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -14,11 +16,11 @@ branch_labels = None
 depends_on = None
 
 
-def _when(name: str, nullable: bool = False) -> sa.Column:
+def _when(name: str, nullable: bool = False) -> sa.Column[Any]:
     return sa.Column(name, homebase.db.types.UTCDateTime(timezone=True), nullable=nullable)
 
 
-def _id(name: str = "id", nullable: bool = False) -> sa.Column:
+def _id(name: str = "id", nullable: bool = False) -> sa.Column[Any]:
     return sa.Column(name, sa.String(length=40), nullable=nullable)
 
 

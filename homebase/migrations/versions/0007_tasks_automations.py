@@ -3,6 +3,8 @@
 Revision ID: 0007
 Revises: 0006
 """
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
@@ -18,15 +20,15 @@ JSON = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
 ACTIVE = sa.text("status = 'active'")
 
 
-def _when(name: str, nullable: bool = False) -> sa.Column:
+def _when(name: str, nullable: bool = False) -> sa.Column[Any]:
     return sa.Column(name, homebase.db.types.UTCDateTime(timezone=True), nullable=nullable)
 
 
-def _id() -> sa.Column:
+def _id() -> sa.Column[Any]:
     return sa.Column("id", sa.String(length=40), nullable=False)
 
 
-def _workspace(table: str) -> tuple[sa.Column, sa.ForeignKeyConstraint]:
+def _workspace(table: str) -> tuple[sa.Column[Any], sa.ForeignKeyConstraint]:
     return (sa.Column("workspace_id", sa.String(length=40), nullable=False),
             sa.ForeignKeyConstraint(["workspace_id"], ["workspaces.id"],
                                     name=op.f(f"fk_{table}_workspace_id_workspaces")))

@@ -4,6 +4,8 @@ Revision ID: 0008
 Revises: 0007
 """
 from alembic import op
+from typing import Any
+
 import sqlalchemy as sa
 import homebase.db.types
 from sqlalchemy.dialects import postgresql
@@ -16,15 +18,15 @@ depends_on = None
 JSON = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
 
 
-def _when(name: str, nullable: bool = False) -> sa.Column:
+def _when(name: str, nullable: bool = False) -> sa.Column[Any]:
     return sa.Column(name, homebase.db.types.UTCDateTime(timezone=True), nullable=nullable)
 
 
-def _id() -> sa.Column:
+def _id() -> sa.Column[Any]:
     return sa.Column("id", sa.String(length=40), nullable=False)
 
 
-def _fk(table: str, column: str, target: str) -> tuple[sa.Column, sa.ForeignKeyConstraint]:
+def _fk(table: str, column: str, target: str) -> tuple[sa.Column[Any], sa.ForeignKeyConstraint]:
     return (sa.Column(column, sa.String(length=40), nullable=False),
             sa.ForeignKeyConstraint([column], [f"{target}.id"],
                                     name=op.f(f"fk_{table}_{column}_{target}")))

@@ -4,6 +4,8 @@ Revision ID: 0009
 Revises: 0008
 """
 from alembic import op
+from typing import Any
+
 import sqlalchemy as sa
 import homebase.db.types
 
@@ -13,7 +15,7 @@ branch_labels = None
 depends_on = None
 
 
-def _when(name: str, nullable: bool = False) -> sa.Column:
+def _when(name: str, nullable: bool = False) -> sa.Column[Any]:
     return sa.Column(name, homebase.db.types.UTCDateTime(timezone=True), nullable=nullable)
 
 

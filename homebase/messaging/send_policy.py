@@ -1,5 +1,6 @@
-"""Per-workspace messaging settings, kept in `workspaces.settings` (JSON) beside the
-others, with lawful defaults (docs/messaging.md).
+"""A workspace's send policy (sending window, reply window), kept in the workspace
+row's `settings` JSON column beside its lead policy (workspaces/lead_policy.py), with
+lawful defaults (docs/messaging.md). Not the process's settings (config.Settings).
 
 - sms_window_start / sms_window_end ("HH:MM", default 08:00 and 20:00): proactive texts
   go out only inside [start, end) in the recipient's local time. The federal TCPA
@@ -10,20 +11,18 @@ others, with lawful defaults (docs/messaging.md).
 """
 
 from datetime import time
+from typing import Any, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
-from sqlalchemy import select
 
 from homebase.compliance.gates import SendingWindow
 from homebase.db.tenancy import TenantSession
-from homebase.models import Workspace
 
-workspaces = Workspace.__table__
 EARLIEST = time(8, 0)
 LATEST = time(21, 0)
 
 
-class MessagingSettings(BaseModel):
+class SendPolicy(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     sms_window_start: time = time(8, 0)
@@ -31,7 +30,7 @@ class MessagingSettings(BaseModel):
     reply_window_hours: int = Field(24, ge=0, le=24 * 30)
 
     @model_validator(mode="after")
-    def _lawful(self) -> "MessagingSettings":
+    def _lawful(self) -> "SendPolicy":
         if not EARLIEST <= self.sms_window_start < self.sms_window_end <= LATEST:
             raise ValueError("the sending window must lie within 08:00-21:00, start < end")
         return self
@@ -41,25 +40,25 @@ class MessagingSettings(BaseModel):
         return SendingWindow(self.sms_window_start, self.sms_window_end)
 
 
-async def workspace_row(session: TenantSession) -> dict:
-    # The workspace row is the tenant itself, so it is read by its id, not through select().
-    row = (
-        (
-            await session.connection.execute(
-                select(workspaces.c.status, workspaces.c.settings, workspaces.c.name).where(
-                    workspaces.c.id == session.workspace_id
-                )
-            )
-        )
-        .mappings()
-        .first()
-    )
-    return dict(row) if row else {"status": "suspended", "settings": {}, "name": ""}
+class WorkspaceRow(TypedDict):
+    """What sending reads of the workspace: its status (the account gate), its stored
+    messaging settings and its name (the HELP reply)."""
+
+    status: str
+    settings: dict[str, Any] | None
+    name: str
 
 
-def messaging_settings(stored: dict | None) -> MessagingSettings:
+async def workspace_row(session: TenantSession) -> WorkspaceRow:
+    row = await session.workspace()
+    if not row:
+        return {"status": "suspended", "settings": {}, "name": ""}
+    return {"status": row["status"], "settings": row["settings"], "name": row["name"]}
+
+
+def send_policy(stored: dict[str, Any] | None) -> SendPolicy:
     """Stored values that are invalid fall back to the defaults: never a wider window."""
     try:
-        return MessagingSettings.model_validate(stored or {})
+        return SendPolicy.model_validate(stored or {})
     except ValueError:
-        return MessagingSettings()
+        return SendPolicy()

@@ -1,0 +1,124 @@
+"""A /v1 read request's connection on PostgreSQL: one round trip per statement.
+
+Through SQLAlchemy a request's transaction cost four round trips around its work (the
+pool's pre-ping, BEGIN, COMMIT, and the statement) and each statement ~100 µs of CPU in
+the asyncpg adapter and the greenlet bridge: most of a GET /v1/ping's CPU
+(docs/performance.md, "PostgreSQL: round trips"). A read request (GET, HEAD, OPTIONS) here
+holds its pooled connection like a SQLite request (db/request.py), parked between
+requests, with the adapter in autocommit so it sends no BEGIN of its own, and:
+
+- it runs without a transaction: under READ COMMITTED, PostgreSQL's default, every
+  statement takes its own snapshot inside a transaction too, so BEGIN and COMMIT around
+  reads bought nothing but two round trips. Its connection refuses statements that write
+  (db/request.py, `ReadOnlyRequest`, on both databases), so no write can land outside a
+  transaction;
+- statements built once (`direct.once`) run straight on asyncpg (db/direct.py), the
+  prepared statement cached per connection by asyncpg, the SQL compiled once by
+  SQLAlchemy's public `compile()` for the asyncpg dialect, values through the same bind
+  and result processors as SQLAlchemy's own execution. Anything else goes through
+  SQLAlchemy on the same connection.
+
+Writes keep SQLAlchemy's transaction (Database.transaction). They ran on this path too
+for a while, inside asyncpg's own `Connection.transaction()`; under a load average of 5-10
+a few requests in 2,000 then failed on a connection left mid-exchange ("another operation
+is in progress"). The code before this module (everything through SQLAlchemy) fails the
+same way under that load, so the path was not the cause, but there was no time left to
+prove the write path on a quiet machine: it is the next step (docs/performance.md).
+
+asyncpg's errors on this path are raised as SQLAlchemy's exception classes (`translate`),
+so the handlers see what SQLAlchemy would have raised; a connection that saw an error is
+marked lost: never parked again, and soft-invalidated, so the pool replaces it at its
+next checkout (closing an asyncpg connection is I/O, which the pool can only do inside
+SQLAlchemy's greenlet). The pool does not pre-ping: a connection asyncpg already saw
+closed is replaced before use (db/request.py), and one that dies under a statement
+answers 503 (db/unavailable.py) and is replaced.
+"""
+
+from typing import Any
+
+import asyncpg
+from sqlalchemy import exc
+
+# asyncpg's errors that mean the connection is gone or the server is not serving.
+_CONNECTION_LOST = (
+    asyncpg.PostgresConnectionError,  # class 08
+    asyncpg.InterfaceError,  # the connection is closed
+    # asyncpg's protocol is mid-exchange: e.g. the server's FATAL after a backend was
+    # terminated arrived while the connection sat idle in the pool.
+    asyncpg.InternalClientError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    OSError,
+)
+# SQLSTATE class -> SQLAlchemy's class, as PEP 249 sorts them (psycopg does the same).
+_BY_CLASS: dict[str, type[exc.DBAPIError]] = {
+    "22": exc.DataError,
+    "23": exc.IntegrityError,
+    "25": exc.InternalError,
+    "40": exc.OperationalError,
+    "42": exc.ProgrammingError,
+    "53": exc.OperationalError,
+    "54": exc.OperationalError,
+    "55": exc.OperationalError,
+    "57": exc.OperationalError,
+    "58": exc.OperationalError,
+    "0A": exc.NotSupportedError,
+    "XX": exc.InternalError,
+}
+
+
+def connection_lost(error: BaseException | None) -> bool:
+    """Whether the connection is unusable after `error` came out of an operation on it:
+    the server or the socket is gone, or the operation was abandoned halfway (cancelled,
+    timed out, asyncpg's own state error), leaving the protocol mid-exchange. A server's
+    error on a statement (a constraint, a cast) leaves it ready for the next; SQLAlchemy
+    decides the same way (it invalidates on exit exceptions and disconnects)."""
+    if error is None:
+        return False
+    if isinstance(error, _CONNECTION_LOST):
+        return True
+    return not isinstance(error, asyncpg.PostgresError | exc.SQLAlchemyError)
+
+
+def translate(error: BaseException, sql: str | None, params: Any) -> BaseException:
+    """`error` from asyncpg as the SQLAlchemy exception SQLAlchemy's execution raises for
+    it (`orig` is asyncpg's error, with its `sqlstate`); other errors (cancellation, a
+    timeout) unchanged."""
+    if isinstance(error, _CONNECTION_LOST):
+        return exc.OperationalError(sql, params, error, connection_invalidated=True)
+    if isinstance(error, asyncpg.PostgresError):
+        state = getattr(error, "sqlstate", None) or ""
+        cls = _BY_CLASS.get(state[:2], exc.DatabaseError)
+        return cls(sql, params, error)
+    return error
+
+
+class PgDriver:
+    """The asyncpg connection under a read request's pooled connection. A read has no
+    transaction (`in_transaction` is always False: RequestConnection.finish has nothing
+    to end on the driver)."""
+
+    __slots__ = ("asyncpg", "direct", "lost")
+
+    in_transaction = False
+
+    def __init__(self, connection: asyncpg.Connection, *, direct: bool):
+        self.asyncpg = connection
+        self.direct = direct
+        self.lost = False  # the connection failed: never parked, replaced at next checkout
+
+    def failed(self, error: BaseException, sql: str | None, params: Any) -> BaseException:
+        """`error` translated (`translate`); the connection is marked `lost` whatever the
+        error: asyncpg reports an error found while preparing a statement before the
+        server has finished the exchange, and a connection used again before then fails
+        ("another operation is in progress"), so one that saw an error is not reused.
+        Errors are rare on this path; a new connection costs a few milliseconds."""
+        self.lost = True
+        return translate(error, sql, params)
+
+    async def commit(self) -> None:
+        """Nothing to commit: RequestDriver's shape (db/request.py)."""
+
+    async def rollback(self) -> None:
+        """Nothing to roll back: RequestDriver's shape (db/request.py)."""
