@@ -1,4 +1,4 @@
-"""Schemathesis hooks for tests/test_schemathesis.py (loaded through SCHEMATHESIS_HOOKS).
+"""Schemathesis hooks for tests/kit/test_schemathesis.py (loaded through SCHEMATHESIS_HOOKS).
 
 A distinct Idempotency-Key per request. The document gives the header one example value;
 sent with every generated body, every request after the first would be answered 422

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from homebase.auth.api_keys import create_api_key
 from homebase.auth.scopes import ALL_SCOPES
+from homebase.db.tenancy import TenantSession
 from homebase.runtime import Runtime
 from homebase.workspaces import service as workspaces
 
@@ -88,11 +89,9 @@ async def make_key(
 ) -> tuple[str, str]:
     async with runtime.db.transaction() as connection:
         created = await create_api_key(
-            connection,
-            workspace_id=workspace_id,
+            TenantSession(connection, workspace_id, clock=runtime.clock),
             scopes=list(scopes),
             name="test",
-            now=runtime.clock(),
             expires_in_days=expires_in_days,
         )
     return created.id, created.key

@@ -1,0 +1,521 @@
+"""Rate limiting (spec: Limits, Errors; homebase/ratelimit/limiter.py).
+
+HTTP level on both database backends: 120 requests a minute per key by default, the three
+X-RateLimit headers on every counted answer (4xx included) with Remaining counting down,
+429 with the envelope and Retry-After past the limit, one bucket per key. Then the engines:
+MemoryLimiter on a hand-moved clock, RedisLimiter against the real Redis (shared between
+instances; per-instance fallback while Redis is down, back to Redis after retry_seconds),
+and two real `homebase serve` processes sharing one PostgreSQL database and one Redis.
+"""
+
+import asyncio
+import logging
+import math
+import subprocess
+import time
+import uuid
+from pathlib import Path
+
+import httpx
+import pytest
+import redis.asyncio as redis
+
+from homebase.ratelimit import MemoryLimiter, RedisLimiter
+from homebase.ratelimit.limiter import WINDOW_SECONDS
+from tests.support import (
+    POSTGRES_URL,
+    REDIS_URL,
+    assert_error,
+    clean_env,
+    create_database,
+    drop_database_later,
+    free_port,
+    make_key,
+    require_server,
+)
+
+HOMEBASE = Path(__file__).resolve().parents[2] / ".venv" / "bin" / "homebase"
+SMALL = {"rate_limit_api_key_per_min": 5}
+
+
+async def fresh_window(needed: float) -> None:
+    """Counts restart when the minute turns. A sequence that must stay inside one window
+    starts only when at least `needed` seconds of it remain (waits at most `needed`)."""
+    left = WINDOW_SECONDS - time.time() % WINDOW_SECONDS
+    if left < needed:
+        await asyncio.sleep(left + 0.05)
+
+
+def limit_headers(response: httpx.Response) -> tuple[int, int, int]:
+    headers = response.headers
+    return (
+        int(headers["x-ratelimit-limit"]),
+        int(headers["x-ratelimit-remaining"]),
+        int(headers["x-ratelimit-reset"]),
+    )
+
+
+def assert_reset_is_window_end(reset: int) -> None:
+    now = time.time()
+    assert reset % WINDOW_SECONDS == 0
+    assert reset - WINDOW_SECONDS <= now + 1 and now < reset + 1, (reset, now)
+
+
+def assert_limited(response: httpx.Response, limit: int) -> None:
+    assert_error(response, 429, "rate_limited")
+    retry_after = response.headers["retry-after"]
+    assert retry_after.isdigit(), retry_after
+    limit_, remaining, reset = limit_headers(response)
+    assert (limit_, remaining) == (limit, 0)
+    assert 1 <= int(retry_after) <= WINDOW_SECONDS
+    assert abs(time.time() + int(retry_after) - reset) <= 2
+
+
+# --- HTTP level -------------------------------------------------------------------------
+
+
+async def test_a_key_gets_exactly_120_requests_a_minute_by_default(tenant):
+    await fresh_window(10)
+    first = await tenant.get("/v1/ping")
+    assert first.json()["rate_limit_per_min"] == 120
+    remaining_seen = [limit_headers(first)[1]]
+    for _ in range(119):
+        response = await tenant.get("/v1/ping")
+        assert response.status_code == 200, response.text
+        assert limit_headers(response)[0] == 120
+        remaining_seen.append(limit_headers(response)[1])
+    assert remaining_seen == list(range(119, -1, -1))
+    assert_limited(await tenant.get("/v1/ping"), 120)
+    assert_limited(await tenant.get("/v1/contacts"), 120)
+
+
+@pytest.mark.parametrize("settings_overrides", [SMALL])
+async def test_every_answer_counts_down_including_4xx(tenant):
+    await fresh_window(5)
+    responses = [
+        await tenant.get("/v1/ping"),
+        await tenant.get("/v1/contacts/con_doesnotexist"),
+        await tenant.post("/v1/contacts", json={"no_such_field": 1}),
+        await tenant.get("/v1/contacts", params={"limit": 0}),
+        await tenant.post("/v1/contacts", json={"first_name": "Ada"}),
+    ]
+    assert [r.status_code for r in responses] == [200, 404, 400, 400, 201]
+    resets = set()
+    for index, response in enumerate(responses):
+        limit, remaining, reset = limit_headers(response)
+        assert (limit, remaining) == (5, 4 - index), response.headers
+        resets.add(reset)
+    assert len(resets) == 1
+    assert_reset_is_window_end(resets.pop())
+
+    blocked = await tenant.get("/v1/contacts/con_doesnotexist")
+    assert_limited(blocked, 5)
+    assert "5 requests per minute" in blocked.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("settings_overrides", [SMALL])
+async def test_a_missing_scope_403_is_counted_too(make):
+    await fresh_window(5)
+    scoped = await make(["leads:read"])
+    response = await scoped.get("/v1/contacts")
+    assert_error(response, 403, "insufficient_scope")
+    assert limit_headers(response)[:2] == (5, 4)
+
+
+@pytest.mark.parametrize("settings_overrides", [SMALL])
+async def test_each_key_has_its_own_bucket(runtime, client, tenant, make):
+    await fresh_window(5)
+    for _ in range(5):
+        assert (await tenant.get("/v1/ping")).status_code == 200
+    assert_limited(await tenant.get("/v1/ping"), 5)
+
+    # A second key of the same workspace, and a key of another workspace, start full.
+    _, same_workspace_key = await make_key(runtime, tenant.id)
+    response = await client.get(
+        "/v1/ping", headers={"Authorization": f"token {same_workspace_key}"}
+    )
+    assert response.status_code == 200
+    assert limit_headers(response)[:2] == (5, 4)
+    other = await make(["contacts:read"], name="Other Realty")
+    response = await other.get("/v1/contacts")
+    assert response.status_code == 200
+    assert limit_headers(response)[:2] == (5, 4)
+
+    assert_limited(await tenant.get("/v1/ping"), 5)
+
+
+@pytest.mark.parametrize("settings_overrides", [{"rate_limit_api_key_per_min": 2}])
+async def test_a_refused_write_writes_nothing(runtime, client, tenant):
+    await fresh_window(5)
+    for name in ("Ada", "Grace"):
+        assert (await tenant.post("/v1/contacts", json={"first_name": name})).status_code == 201
+    assert_limited(await tenant.post("/v1/contacts", json={"first_name": "Hedy"}), 2)
+
+    _, reader = await make_key(runtime, tenant.id, scopes=["contacts:read"])
+    listed = await client.get("/v1/contacts", headers={"Authorization": f"token {reader}"})
+    assert sorted(c["first_name"] for c in listed.json()["data"]) == ["Ada", "Grace"]
+
+
+@pytest.mark.parametrize("settings_overrides", [{"rate_limit_api_key_per_min": 3}])
+async def test_requests_are_answered_and_limited_while_redis_is_down(runtime, tenant, caplog):
+    await fresh_window(5)
+    runtime.limiter = RedisLimiter(f"redis://127.0.0.1:{free_port()}/15", retry_seconds=60)
+    with caplog.at_level(logging.WARNING, logger="homebase.ratelimit"):
+        answers = [await tenant.get("/v1/ping") for _ in range(3)]
+    assert [r.status_code for r in answers] == [200, 200, 200]
+    assert [limit_headers(r)[1] for r in answers] == [2, 1, 0]
+    assert_limited(await tenant.get("/v1/ping"), 3)
+    assert any("Redis unreachable" in r.getMessage() for r in caplog.records)
+
+
+# --- MemoryLimiter ----------------------------------------------------------------------
+
+
+class HandClock:
+    def __init__(self, now: float):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+WINDOW_START = 1_800_000_000  # a multiple of 60: a window starts here
+
+
+async def test_memory_counts_down_then_refuses_with_retry_after():
+    clock = HandClock(WINDOW_START + 15.0)
+    limiter = MemoryLimiter(clock=clock)
+    decisions = [await limiter.hit("k", 3) for _ in range(4)]
+    assert [(d.allowed, d.remaining) for d in decisions] == [
+        (True, 2),
+        (True, 1),
+        (True, 0),
+        (False, 0),
+    ]
+    assert {d.reset_at for d in decisions} == {WINDOW_START + 60}
+    assert {d.limit for d in decisions} == {3}
+    assert decisions[-1].retry_after == 45
+    assert decisions[-1].headers() == [
+        (b"x-ratelimit-limit", b"3"),
+        (b"x-ratelimit-remaining", b"0"),
+        (b"x-ratelimit-reset", str(WINDOW_START + 60).encode()),
+    ]
+
+
+async def test_memory_retry_after_rounds_up_and_is_at_least_one_second():
+    clock = HandClock(WINDOW_START + 59.7)
+    limiter = MemoryLimiter(clock=clock)
+    await limiter.hit("k", 1)
+    refused = await limiter.hit("k", 1)
+    assert not refused.allowed and refused.retry_after == 1
+    clock.now = WINDOW_START + 59.999
+    assert (await limiter.hit("k", 1)).retry_after == 1
+
+
+async def test_memory_window_rollover_resets_the_count():
+    clock = HandClock(WINDOW_START + 30.0)
+    limiter = MemoryLimiter(clock=clock)
+    for _ in range(3):
+        await limiter.hit("k", 2)
+    clock.now = WINDOW_START + 59.999
+    assert not (await limiter.hit("k", 2)).allowed
+    clock.now = WINDOW_START + 60.0  # the Reset second itself starts the next window
+    fresh = await limiter.hit("k", 2)
+    assert (fresh.allowed, fresh.remaining, fresh.reset_at) == (True, 1, WINDOW_START + 120)
+    clock.now = WINDOW_START + 600.5  # idle for minutes: still a fresh window
+    later = await limiter.hit("k", 2)
+    assert (later.remaining, later.reset_at) == (1, WINDOW_START + 660)
+    assert later.retry_after == math.ceil(WINDOW_START + 660 - clock.now)
+
+
+async def test_memory_buckets_are_separate():
+    limiter = MemoryLimiter(clock=HandClock(WINDOW_START + 1.0))
+    assert not [await limiter.hit("a", 1) for _ in range(2)][-1].allowed
+    assert (await limiter.hit("b", 1)).allowed
+
+
+async def test_memory_forgets_old_windows_when_many_buckets_are_kept():
+    clock = HandClock(WINDOW_START + 1.0)
+    limiter = MemoryLimiter(clock=clock)
+    for index in range(100_000):
+        await limiter.hit(f"old-{index}", 5)
+    clock.now += 60
+    await limiter.hit("new-0", 5)
+    await limiter.hit("new-1", 5)
+    assert len(limiter._windows) <= 2
+
+
+async def test_memory_default_clock_is_unix_time():
+    decision = await MemoryLimiter().hit("k", 1)
+    assert_reset_is_window_end(decision.reset_at)
+
+
+# --- RedisLimiter against the real Redis ------------------------------------------------
+
+
+@pytest.fixture
+async def redis_client():
+    require_server("Redis", REDIS_URL, 6379)
+    client = redis.Redis.from_url(REDIS_URL)
+    yield client
+    await client.aclose()
+
+
+@pytest.fixture
+async def bucket(redis_client):
+    """A bucket name no other test (or run) uses; its Redis keys are deleted afterwards."""
+    name = f"test-{uuid.uuid4().hex}"
+    yield name
+    keys = await redis_client.keys(f"rl:{name}:*")
+    if keys:
+        await redis_client.delete(*keys)
+
+
+async def redis_window_end(client: redis.Redis) -> int:
+    seconds, _ = await client.time()
+    return (seconds // WINDOW_SECONDS + 1) * WINDOW_SECONDS
+
+
+async def test_redis_counts_are_shared_between_instances(redis_client, bucket):
+    await fresh_window(3)
+    first, second = RedisLimiter(REDIS_URL), RedisLimiter(REDIS_URL)
+    try:
+        expected_end = await redis_window_end(redis_client)
+        decisions = [await (first if i % 2 == 0 else second).hit(bucket, 5) for i in range(7)]
+    finally:
+        await first.close()
+        await second.close()
+    assert [(d.allowed, d.remaining) for d in decisions] == [
+        (True, 4),
+        (True, 3),
+        (True, 2),
+        (True, 1),
+        (True, 0),
+        (False, 0),
+        (False, 0),
+    ]
+    assert {d.reset_at for d in decisions} == {expected_end}
+    assert all(1 <= d.retry_after <= 60 for d in decisions)
+    assert abs(time.time() + decisions[-1].retry_after - expected_end) <= 2
+    assert not first.degraded and not second.degraded
+    # One key per window, cleaned up by Redis shortly after the window ends.
+    keys = await redis_client.keys(f"rl:{bucket}:*")
+    assert len(keys) == 1
+    assert 0 < await redis_client.ttl(keys[0]) <= 61
+    assert int(await redis_client.get(keys[0])) == 7
+
+
+async def test_redis_unreachable_falls_back_to_counting_per_instance(caplog):
+    url = f"redis://127.0.0.1:{free_port()}/15"
+    first = RedisLimiter(url, retry_seconds=60)
+    second = RedisLimiter(url, retry_seconds=60)
+    try:
+        await fresh_window(3)
+        with caplog.at_level(logging.WARNING, logger="homebase.ratelimit"):
+            started = time.monotonic()
+            mine = [await first.hit("k", 3) for _ in range(4)]
+            theirs = await second.hit("k", 3)
+            elapsed = time.monotonic() - started
+    finally:
+        await first.close()
+        await second.close()
+    assert [(d.allowed, d.remaining) for d in mine] == [(True, 2), (True, 1), (True, 0), (False, 0)]
+    assert (theirs.allowed, theirs.remaining) == (True, 2)  # its own count, not shared
+    assert_reset_is_window_end(mine[0].reset_at)
+    assert first.degraded and second.degraded
+    warnings = [
+        r for r in caplog.records if r.name == "homebase.ratelimit" and r.levelno == logging.WARNING
+    ]
+    # One warning per instance: while degraded it doesn't try (or warn) on every request.
+    assert len(warnings) == 2, [r.getMessage() for r in warnings]
+    assert all("Redis unreachable" in r.getMessage() for r in warnings)
+    assert elapsed < 2
+
+
+class Proxy:
+    """A loopback TCP relay to the real Redis, started on a port that was closed until
+    then: "Redis comes back" at the address the limiter already uses."""
+
+    def __init__(self, port: int, target: tuple[str, int]):
+        self.port, self.target = port, target
+        self.connections = 0
+        self.tasks: list[asyncio.Task] = []
+        self.writers: list[asyncio.StreamWriter] = []
+
+    async def start(self) -> None:
+        self.server = await asyncio.start_server(self._accept, "127.0.0.1", self.port)
+
+    async def _accept(self, reader, writer) -> None:
+        self.connections += 1
+        upstream_reader, upstream_writer = await asyncio.open_connection(*self.target)
+        self.writers += [writer, upstream_writer]
+        self.tasks += [
+            asyncio.create_task(self._pipe(reader, upstream_writer)),
+            asyncio.create_task(self._pipe(upstream_reader, writer)),
+        ]
+
+    @staticmethod
+    async def _pipe(reader, writer) -> None:
+        try:
+            while data := await reader.read(65536):  # ends at EOF or on close()
+                writer.write(data)
+                await writer.drain()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            writer.close()
+
+    async def close(self) -> None:
+        self.server.close()
+        for writer in self.writers:
+            writer.close()
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.wait_for(self.server.wait_closed(), 5)
+
+
+async def test_redis_is_used_again_after_retry_seconds(redis_client, bucket, caplog):
+    port = free_port()
+    limiter = RedisLimiter(f"redis://127.0.0.1:{port}/15", retry_seconds=0.5)
+    direct = RedisLimiter(REDIS_URL)
+    proxy = Proxy(port, ("127.0.0.1", 6379))
+    try:
+        await fresh_window(5)
+        with caplog.at_level(logging.WARNING, logger="homebase.ratelimit"):
+            down = await limiter.hit(bucket, 10)
+        assert limiter.degraded and down.allowed and down.remaining == 9
+        assert any("Redis unreachable" in r.getMessage() for r in caplog.records)
+
+        await proxy.start()  # Redis is reachable again at the limiter's address
+        still_local = await limiter.hit(bucket, 10)
+        assert still_local.remaining == 8 and proxy.connections == 0
+
+        await asyncio.sleep(0.6)
+        back = await limiter.hit(bucket, 10)
+        assert proxy.connections >= 1 and not limiter.degraded
+        assert back.remaining == 9  # counted in Redis now, where this is the first hit
+        assert back.reset_at == await redis_window_end(redis_client)
+        shared = await direct.hit(bucket, 10)
+        assert shared.remaining == 8  # and another instance sees that count
+    finally:
+        await limiter.close()
+        await direct.close()
+        await proxy.close()
+
+
+# --- Two real server processes sharing PostgreSQL and Redis ----------------------------
+
+
+@pytest.fixture
+def shared_database():
+    """A dedicated PostgreSQL database for the server processes, dropped afterwards."""
+    require_server("PostgreSQL", POSTGRES_URL, 5432)
+    require_server("Redis", REDIS_URL, 6379)
+    name = f"homebase_multi_{uuid.uuid4().hex[:10]}"
+
+    url = asyncio.run(create_database(name))
+    try:
+        yield url
+    finally:
+        drop_database_later(name)
+
+
+def admin_json(env: dict[str, str], cwd: Path, *args: str) -> dict:
+    import json
+
+    done = subprocess.run(
+        [str(HOMEBASE), *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def workspace_with_key(env: dict[str, str], cwd: Path, name: str, scopes: str) -> tuple[dict, dict]:
+    """`admin create-workspace --name NAME`, then `admin create-api-key` for it with
+    `scopes` (space-separated): both commands' answers."""
+    workspace = admin_json(env, cwd, "admin", "create-workspace", "--name", name)
+    key = admin_json(
+        env, cwd, "admin", "create-api-key", "--workspace", workspace["id"], "--scopes", scopes
+    )
+    return workspace, key
+
+
+def wait_until_healthy(servers: list[tuple[subprocess.Popen, int, Path]]) -> None:
+    deadline = time.monotonic() + 40
+    pending = list(servers)
+    while pending and time.monotonic() < deadline:
+        for server in list(pending):
+            process, port, log = server
+            if process.poll() is not None:
+                pytest.fail(f"server on {port} exited early:\n{log.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                    pending.remove(server)
+            except httpx.TransportError:
+                pass
+        time.sleep(0.1)
+    if pending:
+        pytest.fail(
+            "servers not healthy within 40 s:\n"
+            + "\n".join(log.read_text()[-2000:] for _, _, log in pending)
+        )
+
+
+def test_two_servers_share_one_limit(shared_database, tmp_path):
+    env = clean_env(
+        HOMEBASE_DATABASE_URL=shared_database,
+        HOMEBASE_REDIS_URL=REDIS_URL,
+        HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="10",
+        HOMEBASE_SECRET_KEY="multi-instance-test-secret",
+    )
+    admin_json(env, tmp_path, "migrate")
+    workspace, key = workspace_with_key(env, tmp_path, "Shared Realty", "contacts:read")
+
+    servers: list[tuple[subprocess.Popen, int, Path]] = []
+    try:
+        for index in range(2):
+            port, log = free_port(), tmp_path / f"server-{index}.log"
+            with log.open("wb") as sink:
+                process = subprocess.Popen(
+                    [str(HOMEBASE), "serve", "--no-worker", "--port", str(port)],
+                    env=env,
+                    cwd=tmp_path,
+                    stdout=sink,
+                    stderr=subprocess.STDOUT,
+                )
+            servers.append((process, port, log))
+        wait_until_healthy(servers)
+
+        asyncio.run(fresh_window(10))
+        headers = {"Authorization": f"token {key['key']}"}
+        with httpx.Client(timeout=10, headers=headers) as http:
+            answers = [
+                http.get(f"http://127.0.0.1:{servers[i % 2][1]}/v1/contacts") for i in range(12)
+            ]
+        statuses = [r.status_code for r in answers]
+        assert statuses == [200] * 10 + [429, 429], [r.text for r in answers]
+        assert [limit_headers(r)[1] for r in answers[:10]] == list(range(9, -1, -1))
+        assert len({limit_headers(r)[2] for r in answers}) == 1
+        for blocked in answers[10:]:
+            assert_limited(blocked, 10)
+    finally:
+        for process, _, _ in servers:
+            process.terminate()
+        for process, _, _ in servers:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+        asyncio.run(_forget_key(key["id"]))
+
+
+async def _forget_key(key_id: str) -> None:
+    client = redis.Redis.from_url(REDIS_URL)
+    try:
+        keys = await client.keys(f"rl:key:{key_id}:*")
+        if keys:
+            await client.delete(*keys)
+    finally:
+        await client.aclose()

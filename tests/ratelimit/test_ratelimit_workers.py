@@ -1,0 +1,126 @@
+"""Several server processes on one host without Redis (`homebase serve --workers N`) share
+one limit per key through a file (homebase/ratelimit/host.py): the engine across
+instances and OS processes, and two real uvicorn workers answering one key."""
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+
+from homebase.ratelimit.host import HostLimiter, prepare
+from homebase.ratelimit.limiter import WINDOW_SECONDS
+from tests.ratelimit.test_ratelimit import (
+    HOMEBASE,
+    HandClock,
+    admin_json,
+    assert_limited,
+    clean_env,
+    free_port,
+    fresh_window,
+    limit_headers,
+    workspace_with_key,
+)
+
+WINDOW_START = 1_800_000_000
+
+
+async def test_instances_on_one_file_share_each_bucket(tmp_path):
+    path = prepare(tmp_path / "ratelimit.sqlite3")
+    clock = HandClock(WINDOW_START + 10)
+    first, second = HostLimiter(path, clock), HostLimiter(path, clock)
+    try:
+        decisions = [await (first if index % 2 else second).hit("key:a", 3) for index in range(4)]
+        assert [d.remaining for d in decisions] == [2, 1, 0, 0]
+        assert [d.allowed for d in decisions] == [True, True, True, False]
+        assert decisions[-1].retry_after == 50
+        assert {d.reset_at for d in decisions} == {WINDOW_START + WINDOW_SECONDS}
+        assert (await first.hit("key:b", 3)).remaining == 2  # another bucket starts full
+        clock.now += WINDOW_SECONDS  # the next window starts again
+        assert (await second.hit("key:a", 3)).remaining == 2
+    finally:
+        await first.close()
+        await second.close()
+
+
+_HITS = """
+import asyncio, json, sys
+from homebase.ratelimit.host import HostLimiter
+
+async def main():
+    limiter = HostLimiter(sys.argv[1])
+    counts = [120 - (await limiter.hit("key:shared", 120)).remaining for _ in range(60)]
+    await limiter.close()
+    print(json.dumps(counts))
+
+asyncio.run(main())
+"""
+
+
+def test_os_processes_counting_at_once_never_lose_or_repeat_a_count(tmp_path):
+    path = prepare(tmp_path / "ratelimit.sqlite3")
+    asyncio.run(fresh_window(10))
+    processes = [
+        subprocess.Popen([sys.executable, "-c", _HITS, path], stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    outputs = [process.communicate(timeout=60)[0] for process in processes]
+    assert all(process.returncode == 0 for process in processes)
+    counts = [count for output in outputs for count in json.loads(output)]
+    # 120 hits of one bucket: each got a distinct count (the last ones cap at the limit).
+    assert sorted(counts) == list(range(1, 121))
+
+
+def test_two_uvicorn_workers_without_redis_share_one_limit(tmp_path):
+    env = clean_env(
+        HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="10", HOMEBASE_SECRET_KEY="workers-test-secret"
+    )
+    admin_json(env, tmp_path, "migrate")
+    workspace, key = workspace_with_key(env, tmp_path, "One Host", "contacts:read")
+    port, log = free_port(), tmp_path / "server.log"
+    with log.open("wb") as sink:
+        server = subprocess.Popen(
+            [str(HOMEBASE), "serve", "--workers", "2", "--no-worker", "--port", str(port)],
+            env=env,
+            cwd=tmp_path,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for_workers(server, base, log, count=2)
+        asyncio.run(fresh_window(15))
+        headers = {"Authorization": f"token {key['key']}", "Connection": "close"}
+        # A new connection each time, so both worker processes take requests.
+        answers = [httpx.get(f"{base}/v1/contacts", headers=headers, timeout=10) for _ in range(24)]
+        assert [r.status_code for r in answers] == [200] * 10 + [429] * 14, log.read_text()[-2000:]
+        assert [limit_headers(r)[1] for r in answers[:10]] == list(range(9, -1, -1))
+        for blocked in answers[10:]:
+            assert_limited(blocked, 10)
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=10)
+
+
+def _wait_for_workers(server: subprocess.Popen, base: str, log, count: int) -> None:
+    """Healthy, and every worker process has started (uvicorn logs each one's startup)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"server exited early:\n{log.read_text()[-3000:]}")
+        started = log.read_text().count("Application startup complete")
+        try:
+            healthy = httpx.get(f"{base}/healthz", timeout=1).status_code == 200
+        except httpx.TransportError:
+            healthy = False
+        if healthy and started >= count:
+            return
+        time.sleep(0.2)
+    pytest.fail(f"workers not up within 60 s:\n{log.read_text()[-3000:]}")
