@@ -113,9 +113,14 @@ class Database:
         self.checkpointer: checkpoint.Checkpointer | None = None
         self.postgres_direct = postgres_direct
         # Connections requests keep between them (db/request.py).
-        self.parking = request.Parking(
-            limit=sqlite_pool_size if self.is_sqlite else pool_size,
-            on_return=None if self.is_sqlite else request.autocommit_off,
+        # SQLite: parked connections go back to the pool when anybody waits for it.
+        # PostgreSQL: read requests keep half the pool and hand connections on directly.
+        self.parking: request.Parking = (
+            request.Parking(limit=sqlite_pool_size)
+            if self.is_sqlite
+            else request.ReservedParking(
+                limit=pool_size, on_return=request.autocommit_off, timeout=pool_timeout
+            )
         )
         self.writing = asyncio.Lock()  # SQLite write transactions, one at a time
         # Called after a transaction that wrote background work commits (db/work.py):
@@ -167,16 +172,12 @@ class Database:
         """Commit when the block ends normally, roll back when it raises. Work marked in
         it (db/work.py) is announced: NOTIFY inside it on PostgreSQL, on_work after."""
         if not self.is_sqlite:
-            # As on SQLite: parked request connections go back to the pool first, and
-            # none is parked while this waits (db/request.py, Parking).
-            self.parking.release()
-            self.parking.waiting += 1
+            # Read requests' connections stay theirs: the pool's other half is for
+            # transactions (db/request.py, ReservedParking).
             try:
                 connection = await self.engine.connect().start()
             except Exception as error:
                 raise unavailable.on_connect_failure(error) from error
-            finally:
-                self.parking.waiting -= 1
             pending, token = work.track(connection)
             try:
                 async with connection.begin():

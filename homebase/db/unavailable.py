@@ -14,6 +14,7 @@ RETRY_AFTER_SECONDS = 2
 # statement timeout), 57P01-57P05 shutdown / cannot connect now / idle session
 # timeout, 53300 too_many_connections.
 _UNAVAILABLE_STATES = ("08", "57014", "57P0", "53300")
+POOL_TIMEOUT = "No database connection became free in time; retry shortly."
 _SQLITE_BUSY = ("database is locked", "database table is locked")
 
 
@@ -37,7 +38,7 @@ def reason(error: BaseException) -> str | None:
     if isinstance(error, DatabaseUnavailable):
         return error.message
     if isinstance(error, exc.TimeoutError):  # QueuePool: no connection within pool_timeout
-        return "No database connection became free in time; retry shortly."
+        return POOL_TIMEOUT
     if isinstance(error, exc.DBAPIError):
         state = _sqlstate(error)
         if state == "57014":
