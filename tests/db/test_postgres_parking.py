@@ -7,7 +7,7 @@ import asyncio
 import uuid
 
 import pytest
-from sqlalchemy import event, func, select, text
+from sqlalchemy import event, exc, func, select, text
 
 from homebase.db import direct
 from homebase.db.engine import Database
@@ -39,6 +39,15 @@ def _count_checkouts(database: Database) -> list[int]:
 
     event.listen(database.engine.sync_engine, "checkout", counted)
     return checkouts
+
+
+async def _until(condition, pause: float = 0.01) -> None:
+    """Wait (bounded: 5 s) until `condition()` holds."""
+    for _ in range(int(5 / max(pause, 0.001))):
+        if condition():
+            return
+        await asyncio.sleep(pause)
+    raise AssertionError("the condition never held")
 
 
 async def _direct_read(database: Database, hold: float = 0.0) -> int:
@@ -95,8 +104,7 @@ async def test_a_request_waiting_past_the_pool_timeout_is_unavailable(database):
             await release.wait()
 
     holders = [asyncio.create_task(hold()) for _ in range(2)]
-    while database.parking.held < 2 or len(database.parking.idle) > 0:
-        await asyncio.sleep(0.01)
+    await _until(lambda: database.parking.held == 2 and not database.parking.idle)
     with pytest.raises(DatabaseUnavailable) as caught:
         await _direct_read(database)
     assert "No database connection became free in time" in caught.value.message
@@ -114,7 +122,7 @@ async def test_a_lost_connections_slot_passes_to_a_waiter(database):
     lost_pid: list[int] = []
 
     async def dies() -> None:
-        with pytest.raises(Exception):
+        with pytest.raises(exc.DBAPIError):
             async with database.request_transaction(write=False) as connection:
                 lost_pid.append((await direct.execute(connection, BACKEND)).rows[0]["pid"])
                 await resume.wait()
@@ -125,11 +133,9 @@ async def test_a_lost_connections_slot_passes_to_a_waiter(database):
             await finish.wait()
 
     dying, holding = asyncio.create_task(dies()), asyncio.create_task(holds())
-    while database.parking.held < 2 or not lost_pid:
-        await asyncio.sleep(0.01)
+    await _until(lambda: database.parking.held == 2 and lost_pid)
     waiting = asyncio.create_task(_direct_read(database))
-    while not database.parking.queue:
-        await asyncio.sleep(0.01)
+    await _until(lambda: database.parking.queue)
     resume.set()
     await dying
     # The waiter got the dead connection's slot and a new connection for it.
@@ -149,8 +155,7 @@ async def test_a_waiter_cancelled_as_a_connection_reaches_it_passes_it_on(databa
     # Both slots are in use; two requests wait.
     first = asyncio.create_task(parking.checkout(database.engine))
     second = asyncio.create_task(parking.checkout(database.engine))
-    while len(parking.queue) < 2:
-        await asyncio.sleep(0)
+    await _until(lambda: len(parking.queue) == 2, pause=0)
     parking.put(one)  # handed to the first waiter...
     first.cancel()  # ...which is cancelled before it runs again
     with pytest.raises(asyncio.CancelledError):

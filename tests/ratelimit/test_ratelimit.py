@@ -519,3 +519,69 @@ async def _forget_key(key_id: str) -> None:
             await client.delete(*keys)
     finally:
         await client.aclose()
+
+
+# --- ScriptBatch: concurrent requests' scripts share a pipeline ---------------------------
+
+
+async def test_concurrent_hits_share_round_trips_and_each_gets_its_own_count(redis_client, bucket):
+    await fresh_window(3)
+    limiter = RedisLimiter(REDIS_URL)
+    try:
+        decisions = await asyncio.gather(*(limiter.hit(bucket, 100) for _ in range(40)))
+        round_trips = limiter.batch.round_trips
+        alone = await limiter.hit(bucket, 100)  # nothing else in flight: sent at once
+    finally:
+        await limiter.close()
+    # Every hit counted once, in the order they were made (one pipeline, in order).
+    assert [d.remaining for d in decisions] == list(range(99, 59, -1))
+    assert round_trips == 1
+    assert alone.remaining == 59 and limiter.batch.round_trips == 2
+    assert not limiter.degraded
+
+
+async def test_a_script_redis_does_not_know_is_loaded_and_sent_again(redis_client, bucket):
+    limiter = RedisLimiter(REDIS_URL)
+    # A script body no server has seen (NOSCRIPT on its first EVALSHA), as after a
+    # Redis restart or SCRIPT FLUSH.
+    fresh = limiter.client.register_script(
+        f"-- {uuid.uuid4().hex}\nreturn {{redis.call('INCR', KEYS[1]), 1, 2, 3}}"
+    )
+    try:
+        replies = await asyncio.gather(
+            *(limiter.batch.call(fresh, f"rl:{bucket}:x") for _ in range(3))
+        )
+    finally:
+        await limiter.close()
+    assert sorted(reply[0] for reply in replies) == [1, 2, 3]
+    assert limiter.batch.round_trips == 2  # NOSCRIPT, then loaded and sent again
+
+
+async def test_a_cancelled_caller_does_not_disturb_the_others(redis_client, bucket):
+    await fresh_window(3)
+    limiter = RedisLimiter(REDIS_URL)
+    try:
+        calls = [asyncio.create_task(limiter.hit(bucket, 100)) for _ in range(5)]
+        await asyncio.sleep(0)  # all five are pending in the batch
+        calls[2].cancel()
+        results = await asyncio.gather(*calls, return_exceptions=True)
+        after = await limiter.hit(bucket, 100)
+    finally:
+        await limiter.close()
+    assert isinstance(results[2], asyncio.CancelledError)
+    assert sorted(d.remaining for i, d in enumerate(results) if i != 2) == [95, 96, 98, 99]
+    assert after.remaining == 94  # the cancelled call was counted in Redis all the same
+
+
+async def test_a_failed_pipeline_fails_every_call_in_it_once_then_counts_per_instance(caplog):
+    limiter = RedisLimiter(f"redis://127.0.0.1:{free_port()}/15", retry_seconds=60)
+    try:
+        await fresh_window(3)
+        with caplog.at_level(logging.WARNING, logger="homebase.ratelimit"):
+            decisions = await asyncio.gather(*(limiter.hit("k", 10) for _ in range(4)))
+    finally:
+        await limiter.close()
+    assert sorted(d.remaining for d in decisions) == [6, 7, 8, 9]  # in memory
+    assert limiter.degraded
+    warnings = [r for r in caplog.records if r.name == "homebase.ratelimit"]
+    assert len(warnings) == 1, [r.getMessage() for r in warnings]
