@@ -37,7 +37,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias, TypeVar
 
-from sqlalchemy import exc
+from sqlalchemy import Insert, exc
 from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql.base import Executable
@@ -125,6 +125,17 @@ class Plan:
             raise exc.StatementError(
                 f"A value is required for bind parameter {missing}", self.sql, values, None
             ) from None
+
+    def processors_known(self, dialect: Dialect) -> bool:
+        """Whether every column's result processor can be had without the driver's type
+        code (see `learn`): asked before a statement that writes runs, since one that
+        has run cannot be handed to SQLAlchemy to run again."""
+        for type_ in self.result_types:
+            try:
+                type_.result_processor(dialect, None)
+            except Exception:
+                return False
+        return True
 
     def learn(self, names: Sequence[str], dialect: Dialect) -> bool:
         """The result's keys and processors, from the column names the driver reports
@@ -326,19 +337,35 @@ async def _execute_pg(
     first: bool,
     stored: bool,
 ) -> Outcome | None:
-    """A read request's SELECT on asyncpg (db/postgres.py); None to leave it to
-    SQLAlchemy. Its connection writes nothing: a statement that writes is refused."""
+    """A request's statement on asyncpg (db/postgres.py); None to leave it to SQLAlchemy.
+    A read request's connection writes nothing: a statement that writes is refused."""
+    rows: Sequence[dict[str, Any]] | None = None
+    single: dict[str, Any] | None
     if parameters is not None and not isinstance(parameters, dict):  # several rows
-        return None
+        if not parameters:
+            return Outcome(None, 0)
+        rows, single = parameters, parameters[0]
+    else:
+        single = parameters
     dialect = connection.dialect
-    plan = _plan(statement, dialect, sorted(parameters) if parameters else [])
-    if plan.is_dml:
+    plan = _plan(statement, dialect, sorted(single) if single else [])
+    if plan.is_dml and not driver.writes:
         raise ReadOnlyRequest(f"a read request may not run {type(statement).__name__}")
-    if not plan.supported or not plan.returns_rows:
+    if not plan.supported or (not plan.returns_rows and not plan.is_dml):
         return None
-    arguments = plan.arguments(parameters)
+    if rows is not None and len(rows) > 1:
+        # Several rows: an INSERT without RETURNING (every row is inserted, or it raises).
+        if plan.returns_rows or not isinstance(statement, Insert):
+            return None
+        return await _execute_many_pg(driver, plan, rows)
+    if plan.is_dml and plan.returns_rows and not plan.processors_known(dialect):
+        return None  # a RETURNING column needs asyncpg's type code: SQLAlchemy runs it
+    arguments = plan.arguments(single)
     try:
-        if first:
+        if not plan.returns_rows:
+            status = await driver.asyncpg.execute(plan.sql, *arguments)
+            return Outcome(None, _status_rowcount(status))
+        if first and not plan.is_dml:
             record = await driver.asyncpg.fetchrow(plan.sql, *arguments)
             records = [] if record is None else [record]
         else:
@@ -348,6 +375,13 @@ async def _execute_pg(
         if translated is error:
             raise
         raise translated from error
+    if plan.is_dml and plan.result_processors is None and records:
+        # (Checked before running: every RETURNING column's processor is known.)
+        if not plan.learn(list(records[0].keys()), dialect):
+            plan.supported = False  # it has run and cannot be run again
+            raise exc.InvalidRequestError(
+                f"RETURNING columns {list(records[0].keys())!r} do not match the statement's"
+            )
     if not records:
         return Outcome([], 0, (), stored=False)
     if plan.result_processors is None and not plan.learn(list(records[0].keys()), dialect):
@@ -356,6 +390,26 @@ async def _execute_pg(
         plan.supported = False
         return None
     if stored:
-        rows = [tuple(row) for row in _processed(plan, records)]
-        return Outcome(rows, len(rows), plan.keys, stored=False)
+        processed = [tuple(row) for row in _processed(plan, records)]
+        return Outcome(processed, len(processed), plan.keys, stored=False)
     return Outcome(_rows(plan, records), len(records))
+
+
+async def _execute_many_pg(
+    driver: postgres.PgDriver, plan: Plan, rows: Sequence[dict[str, Any]]
+) -> Outcome:
+    arguments = [plan.arguments(row) for row in rows]
+    try:
+        await driver.asyncpg.executemany(plan.sql, arguments)
+    except BaseException as error:
+        translated = driver.failed(error, plan.sql, arguments)
+        if translated is error:
+            raise
+        raise translated from error
+    return Outcome(None, len(rows))
+
+
+def _status_rowcount(status: str) -> int:
+    """The row count of asyncpg's command tag: "UPDATE 3", "DELETE 0", "INSERT 0 1"."""
+    count = status.rpartition(" ")[2]
+    return int(count) if count.isdigit() else -1

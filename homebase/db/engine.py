@@ -14,7 +14,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext import asyncio as sqlalchemy_asyncio
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from homebase.db import checkpoint, request, sqlite, unavailable, work
+from homebase.db import checkpoint, direct, request, sqlite, unavailable, work
 from homebase.metrics import pool as pool_metrics
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
@@ -228,10 +228,7 @@ class Database:
         a read runs without a transaction (db/postgres.py) and a write in SQLAlchemy's.
         A read request's connection refuses statements that write."""
         if not self.is_sqlite:
-            # A write keeps SQLAlchemy's transaction (db/postgres.py: "Writes").
-            async with (
-                self.transaction(write=True) if write else self._postgres_request()
-            ) as connection:
+            async with self._postgres_request(write=write) as connection:
                 yield connection
             return
         if self.checkpointer is not None:
@@ -255,13 +252,26 @@ class Database:
             self.announce()
 
     @asynccontextmanager
-    async def _postgres_request(self) -> AsyncIterator[AsyncConnection]:
-        """A read request on PostgreSQL: no transaction, nothing to announce (it cannot
-        write, so it marks no work)."""
+    async def _postgres_request(self, *, write: bool) -> AsyncIterator[AsyncConnection]:
+        """A request on PostgreSQL (db/postgres.py): a read without a transaction and
+        nothing to announce (it cannot write); a write's work is announced as in
+        `transaction`, NOTIFY inside it."""
         async with request.postgres_request(
-            self.engine, self.parking, direct=self.postgres_direct
+            self.engine, self.parking, direct=self.postgres_direct, write=write
         ) as connection:
-            yield connection
+            if not write:
+                yield connection
+                return
+            pending, token = work.track(connection)
+            try:
+                yield connection
+                if pending.marked:
+                    if await direct.execute(connection, work.NOTIFY) is None:
+                        await connection.execute(work.NOTIFY)
+            finally:
+                work.untrack(token)
+        if write and pending.marked:
+            self.announce()
 
     def announce(self) -> None:
         """Work committed: wake whoever waits for it in this process."""

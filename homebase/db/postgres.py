@@ -1,29 +1,25 @@
-"""A /v1 read request's connection on PostgreSQL: one round trip per statement.
+"""A /v1 request's connection on PostgreSQL: one round trip per statement.
 
 Through SQLAlchemy a request's transaction cost four round trips around its work (the
 pool's pre-ping, BEGIN, COMMIT, and the statement) and each statement ~100 µs of CPU in
 the asyncpg adapter and the greenlet bridge: most of a GET /v1/ping's CPU
-(docs/performance.md, "PostgreSQL: round trips"). A read request (GET, HEAD, OPTIONS) here
-holds its pooled connection like a SQLite request (db/request.py), parked between
-requests, with the adapter in autocommit so it sends no BEGIN of its own, and:
+(docs/performance.md, "PostgreSQL: round trips"). A request here holds its pooled
+connection like a SQLite request (db/request.py), handed from one request to the next
+(ReservedParking), with the adapter in autocommit so it sends no BEGIN of its own, and:
 
-- it runs without a transaction: under READ COMMITTED, PostgreSQL's default, every
-  statement takes its own snapshot inside a transaction too, so BEGIN and COMMIT around
-  reads bought nothing but two round trips. Its connection refuses statements that write
-  (db/request.py, `ReadOnlyRequest`, on both databases), so no write can land outside a
-  transaction;
+- a read (GET, HEAD, OPTIONS) runs without a transaction: under READ COMMITTED,
+  PostgreSQL's default, every statement takes its own snapshot inside a transaction
+  too, so BEGIN and COMMIT around reads bought nothing but two round trips. Its
+  connection refuses statements that write (db/request.py, `ReadOnlyRequest`, on both
+  databases), so no write can land outside a transaction;
+- a write runs in a transaction begun on asyncpg (`PgDriver.begin`), committed or
+  rolled back by RequestConnection.finish; the work NOTIFY (db/work.py) is its last
+  statement;
 - statements built once (`direct.once`) run straight on asyncpg (db/direct.py), the
   prepared statement cached per connection by asyncpg, the SQL compiled once by
   SQLAlchemy's public `compile()` for the asyncpg dialect, values through the same bind
   and result processors as SQLAlchemy's own execution. Anything else goes through
-  SQLAlchemy on the same connection.
-
-Writes keep SQLAlchemy's transaction (Database.transaction). They ran on this path too
-for a while, inside asyncpg's own `Connection.transaction()`; under a load average of 5-10
-a few requests in 2,000 then failed on a connection left mid-exchange ("another operation
-is in progress"). The code before this module (everything through SQLAlchemy) fails the
-same way under that load, so the path was not the cause, but there was no time left to
-prove the write path on a quiet machine: it is the next step (docs/performance.md).
+  SQLAlchemy on the same connection, inside the same transaction.
 
 asyncpg's errors on this path are raised as SQLAlchemy's exception classes (`translate`),
 so the handlers see what SQLAlchemy would have raised; a connection that saw an error is
@@ -95,17 +91,19 @@ def translate(error: BaseException, sql: str | None, params: Any) -> BaseExcepti
 
 
 class PgDriver:
-    """The asyncpg connection under a read request's pooled connection. A read has no
-    transaction (`in_transaction` is always False: RequestConnection.finish has nothing
-    to end on the driver)."""
+    """The asyncpg connection under a request's pooled connection. A read runs without
+    a transaction; a write (`writes`) in one begun here (`begin`) and ended by
+    RequestConnection.finish (`commit` / `rollback`), with the statements between them
+    on asyncpg (db/direct.py) or through SQLAlchemy's adapter, in autocommit so that it
+    adds no BEGIN of its own."""
 
-    __slots__ = ("asyncpg", "direct", "lost")
+    __slots__ = ("asyncpg", "direct", "lost", "writes", "in_transaction")
 
-    in_transaction = False
-
-    def __init__(self, connection: asyncpg.Connection, *, direct: bool):
+    def __init__(self, connection: asyncpg.Connection, *, direct: bool, writes: bool = False):
         self.asyncpg = connection
         self.direct = direct
+        self.writes = writes
+        self.in_transaction = False
         self.lost = False  # the connection failed: never parked, replaced at next checkout
 
     def failed(self, error: BaseException, sql: str | None, params: Any) -> BaseException:
@@ -117,8 +115,25 @@ class PgDriver:
         self.lost = True
         return translate(error, sql, params)
 
+    async def _simple(self, sql: str) -> None:
+        try:
+            await self.asyncpg.execute(sql)
+        except BaseException as error:
+            translated = self.failed(error, sql, ())
+            if translated is error:
+                raise
+            raise translated from error
+
+    async def begin(self) -> None:
+        await self._simple("BEGIN")
+        self.in_transaction = True
+
     async def commit(self) -> None:
-        """Nothing to commit: RequestDriver's shape (db/request.py)."""
+        if self.in_transaction:
+            self.in_transaction = False  # a failed COMMIT ends the transaction too
+            await self._simple("COMMIT")
 
     async def rollback(self) -> None:
-        """Nothing to roll back: RequestDriver's shape (db/request.py)."""
+        if self.in_transaction:
+            self.in_transaction = False
+            await self._simple("ROLLBACK")

@@ -112,7 +112,6 @@ class Parking:
         finally:
             self.waiting -= 1
 
-
     def left(self) -> None:
         """A connection a request held went back to the pool without `put` (invalidated,
         or closed through SQLAlchemy's Connection): nothing to count here."""
@@ -354,9 +353,10 @@ def _closed(pooled: PoolProxiedConnection) -> bool:
 
 @asynccontextmanager
 async def postgres_request(
-    engine: AsyncEngine, parking: Parking, *, direct: bool
+    engine: AsyncEngine, parking: Parking, *, direct: bool, write: bool = False
 ) -> AsyncIterator[RequestConnection]:
-    """A read request's connection, without a transaction (db/postgres.py)."""
+    """A request's connection (db/postgres.py): a read's without a transaction; a
+    write's in one, committed when the block ends normally, rolled back when it raises."""
     pooled = await parking.checkout(engine)
     if _closed(pooled):
         # Closed while it waited (a server restart, an idle timeout): asyncpg saw the
@@ -372,8 +372,14 @@ async def postgres_request(
         raise RuntimeError("a pooled connection without its driver connection")
     # The adapter then sends no BEGIN of its own (a DBAPI connection's `autocommit`).
     adapter.autocommit = True
-    driver = postgres.PgDriver(asyncpg_connection, direct=direct)
-    connection = RequestConnection(engine, pooled, driver, parking, False)
+    driver = postgres.PgDriver(asyncpg_connection, direct=direct, writes=write)
+    connection = RequestConnection(engine, pooled, driver, parking, write)
+    if write:
+        try:
+            await driver.begin()
+        except BaseException:
+            await connection.finish(commit=False)  # lost: replaced, its slot passed on
+            raise
     try:
         yield connection
     except BaseException as error:

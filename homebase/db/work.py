@@ -19,12 +19,14 @@ cannot take it.
 
 from contextvars import ContextVar, Token
 
-from sqlalchemy import text
+from sqlalchemy import func, literal, select
 
 from homebase.db import direct
 
 CHANNEL = "homebase_work"
-NOTIFY = direct.once(text(f"SELECT pg_notify('{CHANNEL}', '')"))
+# A SELECT with its one column named, so a request's transaction sends it straight on
+# asyncpg (db/direct.py); Database.transaction sends it through SQLAlchemy.
+NOTIFY = direct.once(select(func.pg_notify(literal(CHANNEL), literal("")).label("notified")))
 
 
 class Pending:

@@ -204,15 +204,77 @@ async def test_a_read_runs_without_a_transaction_and_writes_nothing(database):
     assert sorted(remaining) == ["t1", "t2", "t3"]
 
 
-async def test_a_write_request_keeps_sqlalchemys_transaction(database):
+async def test_a_write_request_runs_in_one_transaction_on_asyncpg(database):
+    """A write request begins its transaction on asyncpg; its statements, direct or
+    through SQLAlchemy, run inside it, and it rolls back when the block raises."""
     with pytest.raises(RuntimeError, match="undo"):
         async with database.request_transaction(write=True) as connection:
-            assert not isinstance(getattr(connection, "homebase_driver", None), PgDriver)
-            await connection.execute(REMOVE, {"id": "t1"})
+            driver = connection.homebase_driver
+            assert isinstance(driver, PgDriver) and driver.in_transaction
+            assert driver.asyncpg.is_in_transaction()
+            removed = await direct.execute(connection, REMOVE, {"id": "t1"})
+            assert removed is not None and removed.rowcount == 1
+            await connection.execute(delete(things).where(things.c.id == "t2"))
             raise RuntimeError("undo")
+    assert not driver.in_transaction and not driver.asyncpg.is_in_transaction()
     async with database.transaction(write=False) as connection:
         remaining = (await connection.execute(select(things.c.id))).scalars().all()
     assert sorted(remaining) == ["t1", "t2", "t3"]
+    async with database.request_transaction(write=True) as connection:
+        await direct.execute(connection, REMOVE, {"id": "t1"})
+        await connection.execute(delete(things).where(things.c.id == "t2"))
+    async with database.transaction(write=False) as connection:
+        remaining = (await connection.execute(select(things.c.id))).scalars().all()
+    assert remaining == ["t3"]
+
+
+@pytest.mark.parametrize(
+    "statement, parameters",
+    [
+        (RENAME, {"from_seq": 2, "new_note": "renamed", "now_active": False}),
+        (TOUCH, {"above": 1, "new_at": MOMENT + timedelta(days=9)}),
+        (REMOVE, {"id": "t2"}),
+        (REMOVE, {"id": "missing"}),
+    ],
+    ids=["update-returning", "update", "delete", "delete-none"],
+)
+async def test_writes_on_asyncpg_give_what_sqlalchemy_gives(database, statement, parameters):
+    """The same write, direct then through SQLAlchemy, each in a write request rolled
+    back: the same rows returned and the same row count."""
+    results = []
+    for run_direct in (True, False):
+        with pytest.raises(RuntimeError, match="undo"):
+            async with database.request_transaction(write=True) as connection:
+                if run_direct:
+                    outcome = await direct.execute(connection, statement, parameters)
+                    assert outcome is not None, "the direct path declined a write"
+                    results.append((outcome.rows, outcome.rowcount))
+                else:
+                    plain = statement.execution_options(**{direct.ONCE: False})
+                    result = await connection.execute(plain, parameters)
+                    rows = [dict(row) for row in result.mappings()] if result.returns_rows else None
+                    results.append((rows, result.rowcount))
+                raise RuntimeError("undo")
+    assert results[0] == results[1]
+
+
+async def test_an_insert_of_several_rows_runs_as_one_executemany(database):
+    rows = [
+        {"id": f"n{i}", "seq": 10 + i, "active": True, "data": {"i": i}, "at": MOMENT}
+        for i in range(3)
+    ]
+    async with database.request_transaction(write=True) as connection:
+        outcome = await direct.execute(connection, INSERT, rows)
+        assert outcome is not None and outcome.rowcount == 3
+    async with database.transaction(write=False) as connection:
+        stored = (
+            await connection.execute(select(things.c.id, things.c.data).where(things.c.seq >= 10))
+        ).all()
+    assert sorted((row.id, row.data) for row in stored) == [
+        ("n0", {"i": 0}),
+        ("n1", {"i": 1}),
+        ("n2", {"i": 2}),
+    ]
 
 
 async def test_connections_go_back_to_the_pool_with_the_adapters_own_transactions(database):

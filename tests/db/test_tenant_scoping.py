@@ -51,6 +51,8 @@ ALLOWED: dict[str, str] = {
     "http/v1_route.py": "opens the /v1 request's transaction, before a credential names a "
     "workspace",
     "http/health.py": "readiness runs SELECT 1, in no workspace",
+    "ratelimit/limiter.py": "a Redis pipeline's execute sends the limiter's scripts; it "
+    "never reaches the database",
     "idempotency/store.py": "claims a key in the request's transaction around the endpoint; "
     "the worker prunes expired keys of every workspace",
     "oauth/tokens.py": "the OAuth token store: a code or token finds its grant, so its "
