@@ -32,6 +32,7 @@ from homebase.http.openapi_security import add_operation_security
 from homebase.http.request_log import RequestLogMiddleware
 from homebase.http.router import API_PREFIX
 from homebase.idempotency.openapi import add_idempotency
+from homebase.kit import collector
 from homebase.kit.fields_openapi import add_narrowed_responses
 from homebase.kit.openapi import (
     add_body_limit_responses,
@@ -95,8 +96,12 @@ def operation_id(route: APIRoute) -> str:
     return route.name
 
 
-def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> FastAPI:
-    """A runtime passed in belongs to the caller (tests); one made here closes with the app."""
+def create_app(
+    runtime: Runtime | None = None, *, run_worker: bool = False, server_process: bool = False
+) -> FastAPI:
+    """A runtime passed in belongs to the caller (tests); one made here closes with the app.
+    `server_process`: the app is the process's one and only (`homebase serve`), which
+    tunes the garbage collector at startup (kit/collector.py)."""
     owns_runtime = runtime is None
     runtime = runtime or Runtime.from_settings()
 
@@ -104,6 +109,8 @@ def create_app(runtime: Runtime | None = None, *, run_worker: bool = False) -> F
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         stop = asyncio.Event()
         worker = asyncio.create_task(run_until(runtime, stop)) if run_worker else None
+        if server_process:
+            collector.settle()  # kit/collector.py: what startup made, out of its sight
         try:
             yield
         finally:
