@@ -35,9 +35,11 @@ class UTCDateTime(TypeDecorator[datetime]):
     def result_processor(
         self, dialect: Dialect, coltype: object
     ) -> Callable[[Any], datetime | None] | None:
-        if dialect.name != "sqlite":
-            return super().result_processor(dialect, coltype)
-        return self.sqlite_result_processor()
+        if dialect.name == "sqlite":
+            return self.sqlite_result_processor()
+        if self.impl_instance.dialect_impl(dialect).result_processor(dialect, coltype):
+            return super().result_processor(dialect, coltype)  # the driver's value needs it
+        return _aware_utc  # asyncpg's timestamptz: already an aware datetime
 
     def sqlite_result_processor(self) -> Callable[[str | None], datetime | None]:
         parse = datetime.fromisoformat  # what SQLAlchemy's SQLite DATETIME does, then ours
@@ -62,6 +64,17 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def _aware_utc(value: datetime | None) -> datetime | None:
+    """process_result_value as one function (TypeDecorator chains two, and this runs for
+    every timestamp of every row listed); asyncpg's values are already in UTC."""
+    if value is None:
+        return None
+    zone = value.tzinfo
+    if zone is UTC:
+        return value
+    return value.replace(tzinfo=UTC) if zone is None else value.astimezone(UTC)
 
 
 # Values as SQLite stores them (TenantSession.fetch_stored), straight to the wire.

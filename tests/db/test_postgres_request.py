@@ -5,7 +5,7 @@ that died is replaced. The read-only rule holds on both databases."""
 
 import asyncio
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from decimal import Decimal
 
 import asyncpg
@@ -30,6 +30,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects import postgresql
 
 from homebase.db import direct
 from homebase.db.direct import ReadOnlyRequest
@@ -407,3 +408,25 @@ async def test_a_server_refusing_connections_answers_unavailable_not_500():
         await database.dispose()
         server.close()
         await server.wait_closed()
+
+
+@pytest.mark.parametrize(
+    "driver_value, expected",
+    [
+        (MOMENT, MOMENT),  # asyncpg's own: aware, in UTC
+        (MOMENT.astimezone(timezone(timedelta(hours=-5))), MOMENT),
+        (MOMENT.replace(tzinfo=None), MOMENT),
+        (None, None),
+    ],
+    ids=["utc", "offset", "naive", "null"],
+)
+def test_timestamps_read_back_as_aware_utc_in_one_step(driver_value, expected):
+    """UTCDateTime's PostgreSQL result processor is one function giving what
+    TypeDecorator's chain (the impl's, then process_result_value) gives."""
+    dialect = postgresql.asyncpg.dialect()
+    single = UTCDateTime().dialect_impl(dialect).result_processor(dialect, None)
+    assert single is not None
+    chained = UTCDateTime().process_result_value(driver_value, dialect)
+    assert single(driver_value) == chained == expected
+    if expected is not None:
+        assert single(driver_value).tzinfo is UTC
