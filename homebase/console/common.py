@@ -22,6 +22,8 @@ from homebase.console.sessions import (
 )
 from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
+from homebase.kit import nul
+from homebase.kit.nul import names_holding_nul
 from homebase.kit.pagination import decode_cursor, encode_cursor, list_key
 from homebase.runtime import get_runtime
 
@@ -44,11 +46,21 @@ async def signed_in(request: Request) -> Member:
 
 
 async def posted_form(request: Request, member: Member) -> FormData:
-    """The submitted form, after its CSRF token checked out."""
+    """The submitted form, after its CSRF token checked out and no field held U+0000."""
     form = await request.form()
     value = form.get(CSRF_FIELD)
     check_csrf(request, member, value if isinstance(value, str) else None)
+    refuse_nul(form)
     return form
+
+
+def refuse_nul(form: FormData) -> None:
+    """A 400 page naming the fields that hold U+0000 (kit/nul.py)."""
+    holding = names_holding_nul(form.multi_items())
+    if holding:
+        raise ConsolePageError(
+            400, "Invalid input", f"These fields {nul.MESSAGE}: {', '.join(holding)}."
+        )
 
 
 def field(form: FormData, name: str) -> str:

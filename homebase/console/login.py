@@ -5,7 +5,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from homebase.console import signin
-from homebase.console.common import field, posted_form, see_other, signed_in
+from homebase.console.common import field, posted_form, refuse_nul, see_other, signed_in
 from homebase.console.pages import ConsolePageError, html_page
 from homebase.console.sessions import (
     CSRF_FIELD,
@@ -70,6 +70,7 @@ async def login(request: Request) -> Response:
     form = await request.form()
     token = form.get(CSRF_FIELD)
     check_login_csrf(request, token if isinstance(token, str) else None)
+    refuse_nul(form)
     runtime = get_runtime(request)
     email, given = signin.normalize_email(field(form, "email")), form.get("password")
     password = given if isinstance(given, str) else ""  # a file is no password
@@ -137,6 +138,7 @@ async def choose_workspace(request: Request) -> Response:
     form = await request.form()
     token = form.get(CSRF_FIELD)
     check_login_csrf(request, token if isinstance(token, str) else None)
+    refuse_nul(form)
     runtime = get_runtime(request)
     user_id = field(form, "user_id")
     if not signin.picked_user(runtime.settings.keys, field(form, "pick"), user_id, runtime.clock()):

@@ -40,13 +40,16 @@ from homebase.http.errors import render
 from homebase.http.request_log import bind_principal
 from homebase.http.unauthenticated import count_failure
 from homebase.idempotency import store as idempotency
+from homebase.kit import nul
 from homebase.kit.errors import (
     ApiError,
     InvalidJson,
     RateLimited,
     Unauthenticated,
     UnsupportedContentType,
+    ValidationFailed,
 )
+from homebase.kit.nul import json_fields_holding_nul, names_holding_nul
 from homebase.metrics import rate_limit_decision
 from homebase.runtime import Runtime, get_runtime
 
@@ -87,6 +90,7 @@ class V1Request(Request):
 
     parsed_json: Any = None
     has_parsed_json = False
+    body_has_nul = False  # the body's JSON escapes U+0000 somewhere (refuse_nul)
 
     async def json(self) -> Any:
         if not self.has_parsed_json:
@@ -99,6 +103,7 @@ def _parse_json(request: V1Request, body: bytes) -> None:
     lone UTF-16 surrogates (`"\\udb26"`), NaN and Infinity, nesting past 1,024 levels."""
     try:
         request.parsed_json, request.has_parsed_json = orjson.loads(body), True
+        request.body_has_nul = b"\\u0000" in body
     except orjson.JSONDecodeError as error:
         raise InvalidJson(f"The request body is not valid JSON: {error}.") from None
 
@@ -145,7 +150,30 @@ async def _admit(
     if takes_body and (body := await request.body()):
         _require_json(request)
         _parse_json(request, body)
+    refuse_nul(request)
     return principal
+
+
+def refuse_nul(request: "V1Request") -> None:
+    """400 naming every path parameter, query parameter and body value or key that holds
+    U+0000 (kit/nul.py). Cheap when absent: the query string and body are scanned as
+    bytes first."""
+    failures: list[tuple[str, str]] = [
+        (name, "path") for name in names_holding_nul(request.path_params.items())
+    ]
+    if b"%00" in request.scope.get("query_string", b""):
+        failures.extend(
+            (name, "query") for name in names_holding_nul(request.query_params.multi_items())
+        )
+    if request.body_has_nul:
+        failures.extend((field, "body") for field in json_fields_holding_nul(request.parsed_json))
+    if failures:
+        summary = "; ".join(f"{field}: {nul.MESSAGE}" for field, _ in failures[:5])
+        errors = [
+            {"field": field, "in": location, "message": nul.MESSAGE, "type": "nul_character"}
+            for field, location in failures
+        ]
+        raise ValidationFailed(f"Invalid request: {summary}", details={"errors": errors})
 
 
 class V1Route(APIRoute):

@@ -30,7 +30,9 @@ from homebase.console.sessions import (
     login_redirect,
     request_target,
 )
+from homebase.kit import nul
 from homebase.kit.crypto import open_signed_blob, signed_blob
+from homebase.kit.nul import names_holding_nul
 from homebase.models import Workspace
 from homebase.oauth import service, tokens
 from homebase.oauth.errors import OAuthError, invalid_request
@@ -119,6 +121,13 @@ def _validate(
 async def authorize(request: Request) -> Response:
     runtime = get_runtime(request)
     query, repeated = _query(request)
+    holding_nul = names_holding_nul(request.query_params.multi_items())
+    if holding_nul:  # kit/nul.py: before any lookup (PostgreSQL cannot compare it)
+        return _page_error(
+            400,
+            "Invalid request",
+            f"This sign-in link's parameters {nul.MESSAGE}: {', '.join(holding_nul)}.",
+        )
     async with runtime.db.transaction(write=False) as connection:
         client = await service.get_client(connection, query.get("client_id"))
     if client is None:

@@ -15,6 +15,7 @@ from urllib.parse import parse_qsl, unquote_plus
 from sqlalchemy.ext.asyncio import AsyncConnection
 from starlette.requests import Request
 
+from homebase.kit.nul import names_holding_nul
 from homebase.oauth.errors import invalid_client, invalid_request
 from homebase.oauth.service import get_client, secret_matches
 
@@ -38,6 +39,9 @@ def parse_form(body: bytes, known: Collection[str]) -> dict[str, str]:
     twice = sorted(name for name, count in seen.items() if count > 1)
     if twice:
         raise invalid_request(f"Parameters must not be repeated: {', '.join(twice)}.")
+    holding_nul = names_holding_nul(pairs)
+    if holding_nul:  # kit/nul.py
+        raise invalid_request(f"Parameters must not contain U+0000: {', '.join(holding_nul)}.")
     return {name: value for name, value in pairs if value != ""}
 
 
@@ -86,6 +90,8 @@ def client_auth(request: Request, form: dict[str, str]) -> ClientAuth:
     if not colon:
         raise invalid_client("Malformed HTTP Basic credentials.", used_basic=True)
     client_id, secret = unquote_plus(raw_id), unquote_plus(raw_secret)
+    if names_holding_nul([("client_id", client_id), ("client_secret", secret)]):
+        raise invalid_client("Malformed HTTP Basic credentials.", used_basic=True)
     if "client_id" in form and form["client_id"] != client_id:
         raise invalid_request("client_id differs from the HTTP Basic client.")
     return ClientAuth(client_id, secret, used_basic=True)

@@ -40,8 +40,9 @@ class Ping(BaseModel):
     response_model=Ping,
     summary="Verify a credential",
     response_description="The credential is valid; what it resolves to.",
-    description="Succeeds for any valid credential, whatever its scopes.",
-    responses=error_responses(401, 429),
+    description="Succeeds for any valid credential, whatever its scopes. A query string "
+    "holding U+0000 is refused (400), as on every /v1 operation.",
+    responses=error_responses(400, 401, 429),
 )
 async def ping(principal: AnyCredential) -> JSONResponse:
     return json_response(

@@ -242,3 +242,17 @@ async def test_key_list_pages_with_the_keyset_cursor(console, runtime, tenant):
     assert second.status_code == 200
     assert len(re.findall(r'<tr id="key_', first.text)) == common.PAGE_SIZE
     assert re.findall(r'<tr id="(key_[0-9a-z]+)"', second.text) == [tenant.key_id]
+
+
+async def test_a_form_field_holding_nul_is_a_400_page_and_writes_nothing(console):
+    """kit/nul.py: PostgreSQL cannot store U+0000 (it was a 500 there)."""
+    response = await post_form(
+        console,
+        KEYS,
+        KEYS,
+        {"name": "Za\x00pier", "expires_in_days": "9", "scopes": ["contacts:read"]},
+    )
+    assert response.status_code == 400, response.text
+    assert "must not contain the NUL character (U+0000): name" in response.text
+    listing = await console.get(KEYS)
+    assert len(re.findall(r'<tr id="key_', listing.text)) == 1  # only the tenant's own key

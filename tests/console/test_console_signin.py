@@ -283,3 +283,12 @@ async def test_forged_or_garbage_session_cookies_are_ignored(app, runtime, tenan
     for cookie in ("hbs_" + "a" * 40, "garbage", "hbs_" + "x" * 500):
         async with browser(app, cookie) as client:
             assert (await client.get("/console")).status_code == 303
+
+
+async def test_a_sign_in_email_holding_nul_is_a_400_page(app, runtime, tenant):
+    await make_member(runtime, tenant.id)
+    async with browser(app) as client:
+        response = await sign_in(client, "ana\x00@example.com")
+        assert response.status_code == 400, response.text
+        assert "must not contain the NUL character (U+0000): email" in response.text
+        assert SESSION_COOKIE not in client.cookies

@@ -301,3 +301,12 @@ async def test_code_from_the_consent_is_bound_to_the_challenge(client, browser, 
     assert_oauth_error(
         await exchange(client, app_client, query["code"], other_verifier), "invalid_grant"
     )
+
+
+async def test_an_authorize_link_holding_nul_is_a_400_page(client):
+    """kit/nul.py: refused before the client is looked up (it was a 500 on PostgreSQL)."""
+    response = await client.get(
+        "/oauth/authorize", params={"client_id": "app_\x00x", "response_type": "code"}
+    )
+    assert response.status_code == 400, response.text
+    assert "must not contain the NUL character (U+0000): client_id" in response.text

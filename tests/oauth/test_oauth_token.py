@@ -449,3 +449,26 @@ def test_the_openapi_document_describes_the_oauth_endpoints():
     flows = document["components"]["securitySchemes"]["OAuth2"]["flows"]
     assert flows["authorizationCode"]["tokenUrl"] == "/oauth/token"
     assert "contacts:read" in flows["clientCredentials"]["scopes"]
+
+
+@pytest.mark.parametrize(
+    "form, basic",
+    [
+        (
+            {"grant_type": "client_credentials", "client_id": "app_\x00x", "client_secret": "s"},
+            None,
+        ),
+        ({"grant_type": "refresh_token", "refresh_token": "r\x00"}, ("app_1", "s")),
+        ({"grant_type": "client_credentials"}, ("app_\x00x", "s")),
+    ],
+    ids=["form-client-id", "form-refresh-token", "basic-client-id"],
+)
+async def test_a_parameter_holding_nul_is_refused_before_any_lookup(client, form, basic):
+    """kit/nul.py: PostgreSQL cannot compare U+0000 (it was a 500 there)."""
+    response = await client.post("/oauth/token", data=form, auth=basic)
+    assert response.status_code in (400, 401), response.text
+    assert response.json()["error"] == (
+        "invalid_client" if basic and "\x00" in basic[0] else "invalid_request"
+    )
+    if response.json()["error"] == "invalid_request":
+        assert "must not contain U+0000" in response.json()["error_description"]

@@ -28,6 +28,11 @@ def _parse_response(
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = ErrorEnvelope.from_dict(response.json())
 
@@ -66,7 +71,8 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | Ping]:
     """Verify a credential
 
-     Succeeds for any valid credential, whatever its scopes.
+     Succeeds for any valid credential, whatever its scopes. A query string holding U+0000 is refused
+    (400), as on every /v1 operation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -91,7 +97,8 @@ def sync(
 ) -> ErrorEnvelope | Ping | None:
     """Verify a credential
 
-     Succeeds for any valid credential, whatever its scopes.
+     Succeeds for any valid credential, whatever its scopes. A query string holding U+0000 is refused
+    (400), as on every /v1 operation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -112,7 +119,8 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | Ping]:
     """Verify a credential
 
-     Succeeds for any valid credential, whatever its scopes.
+     Succeeds for any valid credential, whatever its scopes. A query string holding U+0000 is refused
+    (400), as on every /v1 operation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,7 +143,8 @@ async def asyncio(
 ) -> ErrorEnvelope | Ping | None:
     """Verify a credential
 
-     Succeeds for any valid credential, whatever its scopes.
+     Succeeds for any valid credential, whatever its scopes. A query string holding U+0000 is refused
+    (400), as on every /v1 operation.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
