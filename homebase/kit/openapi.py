@@ -92,7 +92,9 @@ class ErrorEnvelope(BaseModel):
 
 _DESCRIPTIONS = {
     400: "Validation failed (each failing field is listed in details.errors), malformed JSON "
-    "(invalid_json) or a body that is not JSON (unsupported_content_type).",
+    "(invalid_json) or a body that is not JSON (unsupported_content_type). Text holding "
+    "U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON "
+    "included) is refused, each such field named with type nul_character.",
     401: "Credential missing, malformed, expired or revoked (unauthenticated). Counted "
     "against the client address's unauthenticated budget, whose X-RateLimit-* headers "
     "it carries.",
