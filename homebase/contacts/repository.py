@@ -250,7 +250,9 @@ _SET_OWNER = (
 
 async def set_owner(session: TenantSession, contact_id: str, owner_id: str, now: datetime) -> None:
     """Routing hands a contact to a lead's assignee, once per routed lead."""
-    await session.execute(_SET_OWNER, {"contact": contact_id, "new_owner_id": owner_id, "now": now})
+    await session.execute_later(
+        _SET_OWNER, {"contact": contact_id, "new_owner_id": owner_id, "now": now}
+    )
 
 
 async def add_timeline_event(session: TenantSession, values: dict[str, Any]) -> None:

@@ -32,6 +32,7 @@ asyncpg's errors are raised as SQLAlchemy's (postgres.translate); a lost connect
 replaced (PgDriver.failed). HOMEBASE_POSTGRES_DIRECT=0 turns this off.
 """
 
+import re
 import sqlite3
 import weakref
 from collections.abc import Callable, Sequence
@@ -44,6 +45,7 @@ from sqlalchemy.sql.base import Executable
 from sqlalchemy.sql.compiler import SQLCompiler
 
 from homebase.db import postgres
+from homebase.db.batch import Write, combinable, insert_rows
 from homebase.db.sqlite import Driver
 from homebase.db.statements import AnyStatement
 
@@ -54,6 +56,7 @@ class ReadOnlyRequest(RuntimeError):
     with the rest; the rule holds on SQLite too, so its tests find such a route."""
 
 
+_LOCKING = re.compile(r"\bFOR (?:NO KEY UPDATE|UPDATE|KEY SHARE|SHARE)\b")
 ONCE = "homebase_compile_once"  # execution option of a statement kept and run many times
 Statement = TypeVar("Statement", bound=Executable)
 Processor: TypeAlias = Callable[[Any], Any]  # a column type's bind or result processor
@@ -77,6 +80,9 @@ class Plan:
         "keys",
         "returns_rows",
         "is_dml",
+        "table",
+        "locks",
+        "combinable",
         "supported",
     )
 
@@ -97,6 +103,12 @@ class Plan:
             if processor is not None:
                 self.bind_processors[name] = processor
         self.is_dml = bool(compiled.isinsert or compiled.isupdate or compiled.isdelete)
+        # The table a write writes (db/batch.py); a SELECT that locks rows needs the
+        # write's transaction (db/postgres.py).
+        table = getattr(statement, "table", None) if self.is_dml else None
+        self.table: str | None = getattr(table, "name", None)
+        self.locks = not self.is_dml and bool(_LOCKING.search(self.sql))
+        self.combinable = combinable(self.sql)
         columns = list(getattr(statement, "exported_columns", ()) or ())
         self.result_types = [column.type.dialect_impl(dialect) for column in columns]
         self.returns_rows = bool(columns)
@@ -260,17 +272,32 @@ async def execute(
     *,
     first: bool = False,
     stored: bool = False,
+    defer: bool = False,
+    alone: bool = False,
 ) -> Outcome | None:
     """Run `statement` on the driver; None when it is left to SQLAlchemy (see above).
     With `first`, only the first row is read (the rest are never fetched); with
-    `stored`, rows are the driver's tuples, without result processing."""
+    `stored`, rows are the driver's tuples, without result processing. With `defer`, a
+    write whose outcome the caller does not read (its rowcount is then -1) may be sent
+    later with others, on a PostgreSQL write request (db/batch.py). With `alone`, a
+    write runs on its own, committed at once, when the PostgreSQL write request has
+    written nothing yet (TenantSession.fetch_one_committed)."""
     if not statement.get_execution_options().get(ONCE):
         return None
     pg = getattr(connection, "homebase_driver", None)
     if isinstance(pg, postgres.PgDriver):
         if not pg.direct or _instrumented(connection.sync_engine):
             return None
-        return await _execute_pg(connection, pg, statement, parameters, first=first, stored=stored)
+        return await _execute_pg(
+            connection,
+            pg,
+            statement,
+            parameters,
+            first=first,
+            stored=stored,
+            defer=defer,
+            alone=alone,
+        )
     driver = driver_of(connection)
     if driver is None or _instrumented(connection.sync_engine):
         return None
@@ -336,6 +363,8 @@ async def _execute_pg(
     *,
     first: bool,
     stored: bool,
+    defer: bool,
+    alone: bool,
 ) -> Outcome | None:
     """A request's statement on asyncpg (db/postgres.py); None to leave it to SQLAlchemy.
     A read request's connection writes nothing: a statement that writes is refused."""
@@ -357,24 +386,25 @@ async def _execute_pg(
         # Several rows: an INSERT without RETURNING (every row is inserted, or it raises).
         if plan.returns_rows or not isinstance(statement, Insert):
             return None
-        return await _execute_many_pg(driver, plan, rows)
+        return await _insert_many_pg(driver, plan, rows, defer=defer)
     if plan.is_dml and plan.returns_rows and not plan.processors_known(dialect):
         return None  # a RETURNING column needs asyncpg's type code: SQLAlchemy runs it
     arguments = plan.arguments(single)
-    try:
-        if not plan.returns_rows:
-            status = await driver.asyncpg.execute(plan.sql, *arguments)
-            return Outcome(None, _status_rowcount(status))
-        if first and not plan.is_dml:
-            record = await driver.asyncpg.fetchrow(plan.sql, *arguments)
-            records = [] if record is None else [record]
-        else:
-            records = await driver.asyncpg.fetch(plan.sql, *arguments)
-    except BaseException as error:
-        translated = driver.failed(error, plan.sql, arguments)
-        if translated is error:
-            raise
-        raise translated from error
+    sql = plan.sql
+    if driver.writes and not (alone and not driver.in_transaction):
+        if plan.is_dml and not plan.returns_rows and defer and plan.table is not None:
+            write = Write(sql, arguments, plan.table, not isinstance(statement, Insert))
+            if plan.combinable and await _deferred(driver, write):
+                return Outcome(None, -1)
+        if plan.is_dml or plan.locks:
+            await driver.ensure_transaction()
+            if plan.combinable:
+                sql, arguments = driver.carry(sql, arguments, plan.table)
+        # Before a read (it sees the transaction's writes) or a write that cannot carry it.
+        await driver.flush()
+    if not plan.returns_rows:
+        return Outcome(None, _status_rowcount(await driver.run(sql, arguments)))
+    records = await driver.fetch(sql, arguments, first=first and not plan.is_dml)
     if plan.is_dml and plan.result_processors is None and records:
         # (Checked before running: every RETURNING column's processor is known.)
         if not plan.learn(list(records[0].keys()), dialect):
@@ -395,10 +425,29 @@ async def _execute_pg(
     return Outcome(_rows(plan, records), len(records))
 
 
-async def _execute_many_pg(
-    driver: postgres.PgDriver, plan: Plan, rows: Sequence[dict[str, Any]]
+async def _deferred(driver: postgres.PgDriver, write: Write) -> bool:
+    """Whether `write` waits in the batch (db/batch.py): sent first when the write may
+    not join it; False when it is too large to keep."""
+    if driver.defer(write):
+        return True
+    await driver.flush()
+    return driver.defer(write)
+
+
+async def _insert_many_pg(
+    driver: postgres.PgDriver, plan: Plan, rows: Sequence[dict[str, Any]], *, defer: bool
 ) -> Outcome:
+    """Several rows of an INSERT: deferred as one INSERT of them all, or, when they
+    cannot be, at once with asyncpg's executemany (one round trip)."""
     arguments = [plan.arguments(row) for row in rows]
+    if defer and plan.table is not None and plan.combinable:
+        sql = insert_rows(plan.sql, len(plan.names), len(rows))
+        if sql is not None:
+            flat = [value for row in arguments for value in row]
+            if await _deferred(driver, Write(sql, flat, plan.table, False)):
+                return Outcome(None, len(rows))
+    await driver.ensure_transaction()
+    await driver.flush()
     try:
         await driver.asyncpg.executemany(plan.sql, arguments)
     except BaseException as error:
@@ -407,6 +456,27 @@ async def _execute_many_pg(
             raise
         raise translated from error
     return Outcome(None, len(rows))
+
+
+async def finish_writes(connection: AsyncConnection, last: AnyStatement | None) -> None:
+    """The end of a write request's statements: on PostgreSQL the batch (db/batch.py)
+    and `last` (the work NOTIFY, a SELECT of values) as one statement; elsewhere, or
+    when it cannot be combined, `last` alone (the batch then goes with the COMMIT)."""
+    if last is None:
+        return
+    pg = getattr(connection, "homebase_driver", None)
+    if (
+        isinstance(pg, postgres.PgDriver)
+        and pg.direct
+        and pg.writes
+        and not _instrumented(connection.sync_engine)
+    ):
+        plan = _plan(last, connection.dialect, [])
+        if plan.supported and not plan.is_dml and plan.combinable:
+            await pg.finish_writes((plan.sql, plan.arguments(None)))
+            return
+    if await execute(connection, last) is None:
+        await connection.execute(last)
 
 
 def _status_rowcount(status: str) -> int:

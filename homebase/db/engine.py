@@ -69,7 +69,7 @@ def _json_loads(text: str | bytes) -> Any:
 
 
 def _json_dumps(value: Any) -> str:
-    """orjson for JSON columns on SQLite (stdlib json was ~5% of a lead's CPU); json for
+    """orjson for JSON columns (stdlib json was ~5% of a lead's CPU); json for
     what orjson refuses (integers beyond 64 bits, ...). The text is compact, the value
     read back the same."""
     try:
@@ -162,6 +162,7 @@ class Database:
                 # server fails its next statement, which answers 503 and invalidates it
                 # (SQLAlchemy then recycles the pool; db/postgres.py).
                 json_deserializer=_json_loads,
+                json_serializer=_json_dumps,
                 connect_args=connect_args,
             )
         capacity = sqlite_pool_size if self.is_sqlite else 2 * pool_size
@@ -265,9 +266,7 @@ class Database:
             pending, token = work.track(connection)
             try:
                 yield connection
-                if pending.marked:
-                    if await direct.execute(connection, work.NOTIFY) is None:
-                        await connection.execute(work.NOTIFY)
+                await direct.finish_writes(connection, work.NOTIFY if pending.marked else None)
             finally:
                 work.untrack(token)
         if write and pending.marked:

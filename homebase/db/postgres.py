@@ -12,9 +12,11 @@ connection like a SQLite request (db/request.py), handed from one request to the
   too, so BEGIN and COMMIT around reads bought nothing but two round trips. Its
   connection refuses statements that write (db/request.py, `ReadOnlyRequest`, on both
   databases), so no write can land outside a transaction;
-- a write runs in a transaction begun on asyncpg (`PgDriver.begin`), committed or
-  rolled back by RequestConnection.finish; the work NOTIFY (db/work.py) is its last
-  statement;
+- a write runs in a transaction begun on asyncpg at its first statement that writes
+  or locks (`PgDriver.ensure_transaction`), committed or rolled back by
+  RequestConnection.finish; writes nobody reads wait and go together as one statement
+  (db/batch.py), the work NOTIFY (db/work.py) last: a write whose statements end in one
+  sends no BEGIN or COMMIT;
 - statements built once (`direct.once`) run straight on asyncpg (db/direct.py), the
   prepared statement cached per connection by asyncpg, the SQL compiled once by
   SQLAlchemy's public `compile()` for the asyncpg dialect, values through the same bind
@@ -30,10 +32,13 @@ closed is replaced before use (db/request.py), and one that dies under a stateme
 answers 503 (db/unavailable.py) and is replaced.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 import asyncpg
 from sqlalchemy import exc
+
+from homebase.db.batch import Batch, Write, combine
 
 # asyncpg's errors that mean the connection is gone or the server is not serving.
 _CONNECTION_LOST = (
@@ -92,19 +97,29 @@ def translate(error: BaseException, sql: str | None, params: Any) -> BaseExcepti
 
 class PgDriver:
     """The asyncpg connection under a request's pooled connection. A read runs without
-    a transaction; a write (`writes`) in one begun here (`begin`) and ended by
-    RequestConnection.finish (`commit` / `rollback`), with the statements between them
-    on asyncpg (db/direct.py) or through SQLAlchemy's adapter, in autocommit so that it
+    a transaction. A write (`writes`) begins one here only when it first needs one
+    (`ensure_transaction`: before a statement that writes or locks runs, or before
+    anything goes through SQLAlchemy): reads before that run on their own, as they would
+    inside a READ COMMITTED transaction. Writes nobody waits for wait in `batch`
+    (db/batch.py); a request whose writes all end in one statement sends no BEGIN or
+    COMMIT at all, since one statement is atomic on its own. RequestConnection.finish
+    ends it (`commit` / `rollback`); SQLAlchemy's adapter is in autocommit, so that it
     adds no BEGIN of its own."""
 
-    __slots__ = ("asyncpg", "direct", "lost", "writes", "in_transaction")
+    __slots__ = ("asyncpg", "direct", "lost", "writes", "begun", "batch")
 
     def __init__(self, connection: asyncpg.Connection, *, direct: bool, writes: bool = False):
         self.asyncpg = connection
         self.direct = direct
         self.writes = writes
-        self.in_transaction = False
+        self.begun = False  # BEGIN was sent
+        self.batch = Batch()
         self.lost = False  # the connection failed: never parked, replaced at next checkout
+
+    @property
+    def in_transaction(self) -> bool:
+        """Whether there is anything to commit or roll back."""
+        return self.begun or bool(self.batch)
 
     def failed(self, error: BaseException, sql: str | None, params: Any) -> BaseException:
         """`error` translated (`translate`); the connection is marked `lost` whatever the
@@ -115,25 +130,80 @@ class PgDriver:
         self.lost = True
         return translate(error, sql, params)
 
-    async def _simple(self, sql: str) -> None:
+    async def run(self, sql: str, arguments: Sequence[Any]) -> str:
+        """`sql` on asyncpg for its status ("UPDATE 3"), errors translated."""
         try:
-            await self.asyncpg.execute(sql)
+            status: str = await self.asyncpg.execute(sql, *arguments)
+            return status
         except BaseException as error:
-            translated = self.failed(error, sql, ())
+            translated = self.failed(error, sql, arguments)
             if translated is error:
                 raise
             raise translated from error
 
-    async def begin(self) -> None:
-        await self._simple("BEGIN")
-        self.in_transaction = True
+    async def fetch(self, sql: str, arguments: Sequence[Any], *, first: bool = False) -> list[Any]:
+        """`sql`'s rows (with `first`, the first one only), errors translated."""
+        try:
+            if first:
+                record = await self.asyncpg.fetchrow(sql, *arguments)
+                return [] if record is None else [record]
+            return list(await self.asyncpg.fetch(sql, *arguments))
+        except BaseException as error:
+            translated = self.failed(error, sql, arguments)
+            if translated is error:
+                raise
+            raise translated from error
+
+    async def ensure_transaction(self) -> None:
+        if self.writes and not self.begun:
+            await self.run("BEGIN", ())
+            self.begun = True
+
+    def defer(self, write: Write) -> bool:
+        """Keep `write` for later (db/batch.py); False when the batch must be sent first
+        (`flush`) or the write is too large to keep."""
+        if not self.batch.accepts(write):
+            return False
+        self.batch.add(write)
+        return True
+
+    def carry(self, sql: str, arguments: list[Any], table: str | None) -> tuple[str, list[Any]]:
+        """A statement that writes `table` now (its SQL `combinable`), with the batch in
+        front of it when it may carry it (the batch is then sent); else unchanged
+        (`flush` first)."""
+        if self.batch and self.batch.independent_of(table, len(arguments)):
+            return combine(self.batch.take(), sql, arguments)
+        return sql, arguments
+
+    async def flush(self) -> None:
+        """Send the batch now, inside the transaction: before a read (which sees the
+        transaction's writes), a write that cannot carry it, or SQLAlchemy."""
+        if self.batch:
+            await self.ensure_transaction()
+            writes = self.batch.take()
+            last = writes.pop()
+            await self.run(*combine(writes, last.sql, last.arguments))
+
+    async def finish_writes(self, last: tuple[str, list[Any]] | None = None) -> None:
+        """Send the batch, with `last` (the work NOTIFY) as its final statement: one
+        statement, so without a transaction of its own when none was begun."""
+        writes = self.batch.take()
+        if last is None:
+            if not writes:
+                return
+            final = writes.pop()
+            last = (final.sql, final.arguments)
+        await self.run(*combine(writes, *last))
 
     async def commit(self) -> None:
-        if self.in_transaction:
-            self.in_transaction = False  # a failed COMMIT ends the transaction too
-            await self._simple("COMMIT")
+        if self.batch:
+            await self.finish_writes()
+        if self.begun:
+            self.begun = False  # a failed COMMIT ends the transaction too
+            await self.run("COMMIT", ())
 
     async def rollback(self) -> None:
-        if self.in_transaction:
-            self.in_transaction = False
-            await self._simple("ROLLBACK")
+        self.batch.clear()
+        if self.begun:
+            self.begun = False
+            await self.run("ROLLBACK", ())

@@ -246,7 +246,32 @@ class RequestConnection(AsyncConnection):
     ) -> CursorResult[*tuple[Any, ...]]:
         if not self.homebase_writes and getattr(statement, "is_dml", False):
             raise ReadOnlyRequest(f"a read request may not run {type(statement).__name__}")
+        await self._before_sqlalchemy()
         return await super().execute(statement, parameters, execution_options=execution_options)
+
+    async def exec_driver_sql(
+        self, statement: str, parameters: Any = None, execution_options: Any = None
+    ) -> CursorResult[*tuple[Any, ...]]:
+        await self._before_sqlalchemy()
+        return await super().exec_driver_sql(statement, parameters, execution_options)
+
+    async def stream(  # type: ignore[override]  # (its overloads; the same signature)
+        self, statement: Executable, parameters: Any = None, *, execution_options: Any = None
+    ) -> Any:
+        await self._before_sqlalchemy()
+        return await super().stream(statement, parameters, execution_options=execution_options)
+
+    async def run_sync(self, fn: Any, *arg: Any, **kw: Any) -> Any:
+        await self._before_sqlalchemy()
+        return await super().run_sync(fn, *arg, **kw)
+
+    async def _before_sqlalchemy(self) -> None:
+        """PostgreSQL write request: SQLAlchemy's statements run inside the transaction,
+        after the writes waiting in the batch (db/batch.py)."""
+        driver = self.homebase_driver
+        if isinstance(driver, postgres.PgDriver) and driver.writes:
+            await driver.flush()
+            await driver.ensure_transaction()
 
     @property
     def sync_connection(self) -> Connection:
@@ -373,13 +398,8 @@ async def postgres_request(
     # The adapter then sends no BEGIN of its own (a DBAPI connection's `autocommit`).
     adapter.autocommit = True
     driver = postgres.PgDriver(asyncpg_connection, direct=direct, writes=write)
+    # A write's BEGIN waits for its first statement that writes (PgDriver).
     connection = RequestConnection(engine, pooled, driver, parking, write)
-    if write:
-        try:
-            await driver.begin()
-        except BaseException:
-            await connection.finish(commit=False)  # lost: replaced, its slot passed on
-            raise
     try:
         yield connection
     except BaseException as error:

@@ -178,14 +178,19 @@ class TenantSession:
         raise UnscopedQuery("build statements with TenantSession.select/update/delete")
 
     async def insert(self, table: Table, values: dict[str, Any]) -> None:
+        """Inserts the row in this workspace. On a PostgreSQL write request it may be
+        sent later, with the request's other writes, in one statement (db/batch.py): a
+        constraint it breaks is raised then, failing the request. A caller that handles
+        a conflict uses `insert_if_absent` or `upsert`."""
         row = {**values, "workspace_id": self.workspace_id}
-        if await direct.execute(self._connection, _insert(table), row) is None:
+        if await direct.execute(self._connection, _insert(table), row, defer=True) is None:
             await self._connection.execute(_insert(table), row)
 
     async def insert_many(self, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+        """`insert` of several rows (one statement)."""
         if rows:
             rows = [{**row, "workspace_id": self.workspace_id} for row in rows]
-            if await direct.execute(self._connection, _insert(table), rows) is None:
+            if await direct.execute(self._connection, _insert(table), rows, defer=True) is None:
                 await self._connection.execute(_insert(table), rows)
 
     async def fetch_one(
@@ -204,6 +209,21 @@ class TenantSession:
             return dict(mapping) if mapping is not None else None
         row = result.first()
         return dict(zip(keys, row, strict=True)) if row is not None else None
+
+    async def fetch_one_committed(
+        self, statement: Update, params: dict[str, Any] | None = None
+    ) -> dict[str, Any] | None:
+        """`fetch_one` for an UPDATE ... RETURNING that takes the next value of a
+        counter (a round-robin turn): on a PostgreSQL request that has written nothing
+        yet it runs on its own and commits at once, so its row lock ends when it returns
+        instead of holding every other taker until the request ends. The value is then
+        the caller's even if the request fails later, as a sequence's is. Elsewhere
+        (SQLite, a transaction that has written) it is `fetch_one`."""
+        params = self._checked(statement, params)
+        outcome = await direct.execute(self._connection, statement, params, alone=True)
+        if outcome is not None:
+            return outcome.rows[0] if outcome.rows else None
+        return await self.fetch_one(statement, params)
 
     async def fetch_all(
         self, statement: AnySelect, params: dict[str, Any] | None = None
@@ -242,6 +262,16 @@ class TenantSession:
         if outcome is not None:
             return outcome.rowcount
         return (await self._connection.execute(statement, params)).rowcount
+
+    async def execute_later(
+        self, statement: Update | Delete, params: dict[str, Any] | None = None
+    ) -> None:
+        """`execute` for a write whose row count nobody reads: on a PostgreSQL write
+        request it may be sent later, with the request's other writes, in one statement
+        (db/batch.py); an error it meets is raised then, failing the request."""
+        params = self._checked(statement, params)
+        if await direct.execute(self._connection, statement, params, defer=True) is None:
+            await self._connection.execute(statement, params)
 
     def _dialect_insert(
         self, table: Table, values: dict[str, Any]

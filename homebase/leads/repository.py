@@ -79,7 +79,7 @@ async def attach_consent(
     """Consent captured for a number now covers the earlier leads of that number too."""
     params = {"b_phone": phone_e164, "new_consent_id": consent_id, "new_expires_at": expires_at}
     for statement in _ATTACH_CONSENT:
-        await session.execute(statement, params)
+        await session.execute_later(statement, params)
 
 
 ROUTING_CONTEXT = ("zip", "city", "price", "tags", "stage", "office_id", "team_id")

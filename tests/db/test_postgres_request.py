@@ -206,15 +206,18 @@ async def test_a_read_runs_without_a_transaction_and_writes_nothing(database):
 
 
 async def test_a_write_request_runs_in_one_transaction_on_asyncpg(database):
-    """A write request begins its transaction on asyncpg; its statements, direct or
-    through SQLAlchemy, run inside it, and it rolls back when the block raises."""
+    """A write request begins its transaction on asyncpg at its first statement that
+    writes (reads before it run on their own); its statements, direct or through
+    SQLAlchemy, run inside it, and it rolls back when the block raises."""
     with pytest.raises(RuntimeError, match="undo"):
         async with database.request_transaction(write=True) as connection:
             driver = connection.homebase_driver
-            assert isinstance(driver, PgDriver) and driver.in_transaction
-            assert driver.asyncpg.is_in_transaction()
+            assert isinstance(driver, PgDriver) and not driver.in_transaction
+            assert await direct.execute(connection, BY_ID, {"id": "t1"}) is not None
+            assert not driver.asyncpg.is_in_transaction()
             removed = await direct.execute(connection, REMOVE, {"id": "t1"})
             assert removed is not None and removed.rowcount == 1
+            assert driver.in_transaction and driver.asyncpg.is_in_transaction()
             await connection.execute(delete(things).where(things.c.id == "t2"))
             raise RuntimeError("undo")
     assert not driver.in_transaction and not driver.asyncpg.is_in_transaction()
