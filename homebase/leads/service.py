@@ -71,14 +71,16 @@ async def create_lead(session: TenantSession, data: LeadCreate) -> dict[str, Any
         "created_at": now,
         "updated_at": now,
     }
-    if data.consent is not None:
-        await _record_consent(session, data, data.consent, row)
     if not data.skip_routing:
+        # First of the writes: a round-robin turn is taken, and committed, before
+        # anything else is written (routing/repository.py, take_turn).
         facts = lead_facts(
             data.source, data.context, phone_e164, contact["stage"] if contact else None
         )
         decision, _ = await routing.route(session, facts, preview=False)
         row.update(_routing_columns(decision, session))
+    if data.consent is not None:
+        await _record_consent(session, data, data.consent, row)
     events = Changes()
     contact = await _link_contact(
         session, data, contact, phone_e164, email_lower, row["assignee_id"], events
