@@ -448,13 +448,7 @@ async def _insert_many_pg(
                 return Outcome(None, len(rows))
     await driver.ensure_transaction()
     await driver.flush()
-    try:
-        await driver.asyncpg.executemany(plan.sql, arguments)
-    except BaseException as error:
-        translated = driver.failed(error, plan.sql, arguments)
-        if translated is error:
-            raise
-        raise translated from error
+    await driver.run_many(plan.sql, arguments)
     return Outcome(None, len(rows))
 
 

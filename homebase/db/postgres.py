@@ -33,7 +33,7 @@ answers 503 (db/unavailable.py) and is replaced.
 """
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import asyncpg
 from sqlalchemy import exc
@@ -130,16 +130,27 @@ class PgDriver:
         self.lost = True
         return translate(error, sql, params)
 
+    def _raise(self, error: BaseException, sql: str, arguments: Any) -> NoReturn:
+        """Raise `error` from asyncpg as SQLAlchemy's (`failed`); others unchanged."""
+        translated = self.failed(error, sql, arguments)
+        if translated is error:
+            raise error
+        raise translated from error
+
     async def run(self, sql: str, arguments: Sequence[Any]) -> str:
         """`sql` on asyncpg for its status ("UPDATE 3"), errors translated."""
         try:
             status: str = await self.asyncpg.execute(sql, *arguments)
-            return status
         except BaseException as error:
-            translated = self.failed(error, sql, arguments)
-            if translated is error:
-                raise
-            raise translated from error
+            self._raise(error, sql, arguments)
+        return status
+
+    async def run_many(self, sql: str, arguments: Sequence[Sequence[Any]]) -> None:
+        """`sql` once per row of `arguments` (asyncpg's executemany), errors translated."""
+        try:
+            await self.asyncpg.executemany(sql, arguments)
+        except BaseException as error:
+            self._raise(error, sql, arguments)
 
     async def fetch(self, sql: str, arguments: Sequence[Any], *, first: bool = False) -> list[Any]:
         """`sql`'s rows (with `first`, the first one only), errors translated."""
@@ -149,10 +160,7 @@ class PgDriver:
                 return [] if record is None else [record]
             return list(await self.asyncpg.fetch(sql, *arguments))
         except BaseException as error:
-            translated = self.failed(error, sql, arguments)
-            if translated is error:
-                raise
-            raise translated from error
+            self._raise(error, sql, arguments)
 
     async def ensure_transaction(self) -> None:
         if self.writes and not self.begun:
@@ -180,9 +188,7 @@ class PgDriver:
         transaction's writes), a write that cannot carry it, or SQLAlchemy."""
         if self.batch:
             await self.ensure_transaction()
-            writes = self.batch.take()
-            last = writes.pop()
-            await self.run(*combine(writes, last.sql, last.arguments))
+            await self.finish_writes()
 
     async def finish_writes(self, last: tuple[str, list[Any]] | None = None) -> None:
         """Send the batch, with `last` (the work NOTIFY) as its final statement: one
