@@ -4,6 +4,9 @@ import asyncio
 import concurrent.futures
 import os
 import socket
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlparse
@@ -15,6 +18,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from homebase.auth.api_keys import create_api_key
 from homebase.auth.scopes import ALL_SCOPES
+from homebase.db.engine import Database
 from homebase.db.tenancy import TenantSession
 from homebase.runtime import Runtime
 from homebase.workspaces import service as workspaces
@@ -159,6 +163,20 @@ def drop_database_later(name: str) -> None:
     The drop runs on a background thread while the next tests run instead; conftest's
     pytest_sessionfinish waits for every drop (wait_for_dropped_databases)."""
     _PENDING_DROPS.append(_DROPS.submit(asyncio.run, server_statement(drop_statement(name))))
+
+
+@asynccontextmanager
+async def own_postgres_database(prefix: str, **options: Any) -> AsyncIterator[Database]:
+    """A PostgreSQL database of the test's own on the shared server, as a Database
+    (`options` are Database's); disposed, and dropped in the background, after."""
+    require_server("PostgreSQL", POSTGRES_URL, 5432)
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    database = Database(await create_database(name), **options)
+    try:
+        yield database
+    finally:
+        await database.dispose()
+        drop_database_later(name)
 
 
 def wait_for_dropped_databases() -> None:

@@ -4,7 +4,6 @@ read, or a write to a table the batch wrote, sees them; their errors fail the re
 and leave nothing; a write that ends in one statement sends no BEGIN or COMMIT."""
 
 import asyncio
-import uuid
 
 import pytest
 from sqlalchemy import (
@@ -22,10 +21,9 @@ from sqlalchemy import (
 )
 
 from homebase.db import batch
-from homebase.db.engine import Database
 from homebase.db.postgres import PgDriver
 from homebase.db.tenancy import TenantSession, tenant_select, tenant_update
-from tests.support import POSTGRES_URL, create_database, drop_database_later, require_server
+from tests.support import own_postgres_database
 
 metadata = MetaData()
 parents = Table(
@@ -67,18 +65,14 @@ ADD_TURNS = (
 
 @pytest.fixture
 async def database():
-    require_server("PostgreSQL", POSTGRES_URL, 5432)
-    name = f"homebase_batch_{uuid.uuid4().hex[:10]}"
-    url = await create_database(name)
-    database = Database(url, pool_size=2)
-    async with database.transaction() as connection:
-        await connection.run_sync(metadata.create_all)
-        await connection.execute(
-            insert(parents), [{"id": "p0", "workspace_id": WORKSPACE, "name": "zero", "turn": 0}]
-        )
-    yield database
-    await database.dispose()
-    drop_database_later(name)
+    async with own_postgres_database("homebase_batch", pool_size=2) as database:
+        async with database.transaction() as connection:
+            await connection.run_sync(metadata.create_all)
+            await connection.execute(
+                insert(parents),
+                [{"id": "p0", "workspace_id": WORKSPACE, "name": "zero", "turn": 0}],
+            )
+        yield database
 
 
 class Statements:
@@ -284,11 +278,9 @@ def test_a_batch_stays_under_the_parameter_limit():
 
 
 async def test_switching_the_direct_path_off_sends_every_write_through_sqlalchemy():
-    require_server("PostgreSQL", POSTGRES_URL, 5432)
-    name = f"homebase_batch_{uuid.uuid4().hex[:10]}"
-    url = await create_database(name)
-    database = Database(url, pool_size=2, postgres_direct=False)
-    try:
+    async with own_postgres_database(
+        "homebase_batch", pool_size=2, postgres_direct=False
+    ) as database:
         async with database.transaction() as connection:
             await connection.run_sync(metadata.create_all)
         async with database.request_transaction(write=True) as connection:
@@ -300,9 +292,6 @@ async def test_switching_the_direct_path_off_sends_every_write_through_sqlalchem
         assert [row["id"] for row in await _stored(database, parents)] == ["p1"]
         async with database.request_transaction(write=True) as connection:
             await connection.execute(text("SELECT 1"))
-    finally:
-        await database.dispose()
-        drop_database_later(name)
 
 
 async def _turn_elsewhere(database) -> int:

@@ -4,7 +4,6 @@ goes back through SQLAlchemy's pool, transactions never wait for them, a waiter 
 503 after the pool timeout, and a slot whose connection is lost or cancelled passes on."""
 
 import asyncio
-import uuid
 
 import pytest
 from sqlalchemy import event, exc, func, select, text
@@ -13,7 +12,7 @@ from homebase.db import direct
 from homebase.db.engine import Database
 from homebase.db.request import ReservedParking
 from homebase.db.unavailable import DatabaseUnavailable
-from tests.support import POSTGRES_URL, create_database, drop_database_later, require_server
+from tests.support import own_postgres_database
 
 BACKEND = direct.once(select(func.pg_backend_pid().label("pid")))
 SUICIDE = direct.once(select(func.pg_terminate_backend(func.pg_backend_pid()).label("gone")))
@@ -21,13 +20,8 @@ SUICIDE = direct.once(select(func.pg_terminate_backend(func.pg_backend_pid()).la
 
 @pytest.fixture
 async def database():
-    require_server("PostgreSQL", POSTGRES_URL, 5432)
-    name = f"homebase_pgpark_{uuid.uuid4().hex[:10]}"
-    url = await create_database(name)
-    database = Database(url, pool_size=2, pool_timeout=0.5)
-    yield database
-    await database.dispose()
-    drop_database_later(name)
+    async with own_postgres_database("homebase_pgpark", pool_size=2, pool_timeout=0.5) as database:
+        yield database
 
 
 def _count_checkouts(database: Database) -> list[int]:

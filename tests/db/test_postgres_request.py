@@ -4,7 +4,6 @@ SQLAlchemy's own execution gives; asyncpg's errors arrive as SQLAlchemy's; a con
 that died is replaced. The read-only rule holds on both databases."""
 
 import asyncio
-import uuid
 from datetime import UTC, datetime, timedelta, timezone
 from decimal import Decimal
 
@@ -38,7 +37,7 @@ from homebase.db.engine import Database
 from homebase.db.postgres import PgDriver
 from homebase.db.types import UTCDateTime
 from tests.db.test_direct_parity import _typed
-from tests.support import POSTGRES_URL, create_database, drop_database_later, require_server
+from tests.support import POSTGRES_URL, own_postgres_database
 
 metadata = MetaData()
 things = Table(
@@ -111,16 +110,11 @@ WITH_NUMERIC = direct.once(select(things.c.id, things.c.price).where(things.c.id
 @pytest.fixture
 async def database():
     """A PostgreSQL database of its own holding ROWS (committed)."""
-    require_server("PostgreSQL", POSTGRES_URL, 5432)
-    name = f"homebase_pgreq_{uuid.uuid4().hex[:10]}"
-    url = await create_database(name)
-    database = Database(url, pool_size=2)
-    async with database.transaction() as connection:
-        await connection.run_sync(metadata.create_all)
-        await connection.execute(insert(things), ROWS)
-    yield database
-    await database.dispose()
-    drop_database_later(name)
+    async with own_postgres_database("homebase_pgreq", pool_size=2) as database:
+        async with database.transaction() as connection:
+            await connection.run_sync(metadata.create_all)
+            await connection.execute(insert(things), ROWS)
+        yield database
 
 
 async def _direct_then_sqlalchemy(database, statement, parameters):
@@ -332,18 +326,13 @@ async def test_a_connection_lost_mid_statement_answers_unavailable_and_is_replac
 
 
 async def test_the_switch_turns_the_direct_path_off():
-    require_server("PostgreSQL", POSTGRES_URL, 5432)
-    name = f"homebase_pgreq_{uuid.uuid4().hex[:10]}"
-    url = await create_database(name)
-    database = Database(url, pool_size=1, postgres_direct=False)
-    try:
+    async with own_postgres_database(
+        "homebase_pgreq", pool_size=1, postgres_direct=False
+    ) as database:
         async with database.transaction() as connection:
             await connection.run_sync(metadata.create_all)
         async with database.request_transaction(write=False) as connection:
             assert await direct.execute(connection, BY_ID, {"id": "t1"}) is None
-    finally:
-        await database.dispose()
-        drop_database_later(name)
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
