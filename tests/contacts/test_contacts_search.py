@@ -11,6 +11,7 @@ from sqlalchemy import select, text
 
 from homebase.contacts import repository, search
 from homebase.contacts.schemas import ContactFilters
+from homebase.db import direct
 from homebase.db.tenancy import TenantSession
 from tests.support import make_key
 
@@ -345,3 +346,33 @@ async def test_a_long_number_is_looked_up_by_its_last_digits_and_decided_by_the_
     assert await found(tenant.client, tenant.headers, "14155551234") == ["One"]
     assert await found(tenant.client, tenant.headers, "+14155551234") == ["One"]
     assert await found(tenant.client, tenant.headers, "5551234") == ["Miss", "One"]
+
+
+async def test_searches_and_filtered_lists_run_on_the_driver_directly(
+    tenant, window, backend, monkeypatch
+):
+    """SQLite: every statement of a search's steps and of a filtered list is run by
+    db/direct.py (kept statements are marked `direct.once`), none through SQLAlchemy,
+    whose three driver calls a statement each hopped to the connection's thread inside
+    off_loop. PostgreSQL keeps them on SQLAlchemy (the mark is SQLite's only)."""
+    await create(tenant, first_name="Dana", last_name="Reyes", phone="+14155550142")
+    await fillers(tenant, 3)
+    outcomes = []
+    original = direct.execute
+
+    async def spy(connection, statement, parameters=None, **options):
+        outcome = await original(connection, statement, parameters, **options)
+        if isinstance(parameters, dict) and any(
+            name.startswith(("search_", "filter_")) for name in parameters
+        ):
+            outcomes.append(outcome is not None)
+        return outcome
+
+    monkeypatch.setattr(direct, "execute", spy)
+    headers = tenant.headers
+    assert await found(tenant.client, headers, "reyes") == ["Reyes"]
+    assert await found(tenant.client, headers, "5550142") == ["Reyes"]
+    assert await found(tenant.client, headers, "zqxw") == []
+    assert await found(tenant.client, headers, "person") == ["Person"] * 3
+    assert await found(tenant.client, headers, "reyes", stage="LEAD") == ["Reyes"]
+    assert outcomes and all(outcomes) == (backend == "sqlite"), outcomes
