@@ -273,13 +273,17 @@ async def execute(
     first: bool = False,
     stored: bool = False,
     defer: bool = False,
+    disjoint: bool = False,
     alone: bool = False,
 ) -> Outcome | None:
     """Run `statement` on the driver; None when it is left to SQLAlchemy (see above).
     With `first`, only the first row is read (the rest are never fetched); with
     `stored`, rows are the driver's tuples, without result processing. With `defer`, a
     write whose outcome the caller does not read (its rowcount is then -1) may be sent
-    later with others, on a PostgreSQL write request (db/batch.py). With `alone`, a
+    later with others, on a PostgreSQL write request (db/batch.py); with `disjoint` as
+    well, an UPDATE or DELETE whose rows no earlier deferred write touches, nor would
+    have moved into or out of its WHERE, may join a batch that wrote its table. With
+    `alone`, a
     write runs on its own, committed at once, when the PostgreSQL write request has
     written nothing yet (TenantSession.fetch_one_committed)."""
     if not statement.get_execution_options().get(ONCE):
@@ -296,6 +300,7 @@ async def execute(
             first=first,
             stored=stored,
             defer=defer,
+            disjoint=disjoint,
             alone=alone,
         )
     driver = driver_of(connection)
@@ -364,6 +369,7 @@ async def _execute_pg(
     first: bool,
     stored: bool,
     defer: bool,
+    disjoint: bool,
     alone: bool,
 ) -> Outcome | None:
     """A request's statement on asyncpg (db/postgres.py); None to leave it to SQLAlchemy.
@@ -393,7 +399,8 @@ async def _execute_pg(
     sql = plan.sql
     if driver.writes and not (alone and not driver.in_transaction):
         if plan.is_dml and not plan.returns_rows and defer and plan.table is not None:
-            write = Write(sql, arguments, plan.table, not isinstance(statement, Insert))
+            reads = not (disjoint or isinstance(statement, Insert))
+            write = Write(sql, arguments, plan.table, reads)
             if plan.combinable and await _deferred(driver, write):
                 return Outcome(None, -1)
         if plan.is_dml or plan.locks:
@@ -450,27 +457,6 @@ async def _insert_many_pg(
     await driver.flush()
     await driver.run_many(plan.sql, arguments)
     return Outcome(None, len(rows))
-
-
-async def finish_writes(connection: AsyncConnection, last: AnyStatement | None) -> None:
-    """The end of a write request's statements: on PostgreSQL the batch (db/batch.py)
-    and `last` (the work NOTIFY, a SELECT of values) as one statement; elsewhere, or
-    when it cannot be combined, `last` alone (the batch then goes with the COMMIT)."""
-    if last is None:
-        return
-    pg = getattr(connection, "homebase_driver", None)
-    if (
-        isinstance(pg, postgres.PgDriver)
-        and pg.direct
-        and pg.writes
-        and not _instrumented(connection.sync_engine)
-    ):
-        plan = _plan(last, connection.dialect, [])
-        if plan.supported and not plan.is_dml and plan.combinable:
-            await pg.finish_writes((plan.sql, plan.arguments(None)))
-            return
-    if await execute(connection, last) is None:
-        await connection.execute(last)
 
 
 def _status_rowcount(status: str) -> int:

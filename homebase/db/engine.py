@@ -14,7 +14,8 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext import asyncio as sqlalchemy_asyncio
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from homebase.db import checkpoint, direct, request, sqlite, unavailable, work
+from homebase.db import checkpoint, request, sqlite, unavailable, work
+from homebase.db.notifier import Notifier
 from homebase.metrics import pool as pool_metrics
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
@@ -126,6 +127,12 @@ class Database:
         # Called after a transaction that wrote background work commits (db/work.py):
         # the Runtime's in-process Wakeup.
         self.on_work: list[Callable[[], None]] = []
+        # On PostgreSQL, also the other processes' workers: NOTIFY after the commit, from
+        # a connection of its own (db/notifier.py).
+        self.notifier: Notifier | None = None
+        if not self.is_sqlite:
+            self.notifier = Notifier(url)
+            self.on_work.append(self.notifier.notify)
         if self.is_sqlite:
             path = make_url(url).database
             if path and path != ":memory:" and not path.startswith("file:"):
@@ -171,7 +178,7 @@ class Database:
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[AsyncConnection]:
         """Commit when the block ends normally, roll back when it raises. Work marked in
-        it (db/work.py) is announced: NOTIFY inside it on PostgreSQL, on_work after."""
+        it (db/work.py) is announced after the commit (on_work)."""
         if not self.is_sqlite:
             # Read requests' connections stay theirs: the pool's other half is for
             # transactions (db/request.py, ReservedParking).
@@ -183,8 +190,6 @@ class Database:
             try:
                 async with connection.begin():
                     yield connection
-                    if pending.marked:
-                        await connection.execute(work.NOTIFY)
             finally:
                 work.untrack(token)
                 await connection.close()
@@ -256,7 +261,7 @@ class Database:
     async def _postgres_request(self, *, write: bool) -> AsyncIterator[AsyncConnection]:
         """A request on PostgreSQL (db/postgres.py): a read without a transaction and
         nothing to announce (it cannot write); a write's work is announced as in
-        `transaction`, NOTIFY inside it."""
+        `transaction`, after the commit."""
         async with request.postgres_request(
             self.engine, self.parking, direct=self.postgres_direct, write=write
         ) as connection:
@@ -266,7 +271,6 @@ class Database:
             pending, token = work.track(connection)
             try:
                 yield connection
-                await direct.finish_writes(connection, work.NOTIFY if pending.marked else None)
             finally:
                 work.untrack(token)
         if write and pending.marked:
@@ -281,6 +285,8 @@ class Database:
                 log.exception("announcing committed work failed")
 
     async def dispose(self) -> None:
+        if self.notifier is not None:
+            await self.notifier.close()
         self.parking.release()
         if self.checkpointer is not None:
             await self.checkpointer.stop()

@@ -15,8 +15,8 @@ connection like a SQLite request (db/request.py), handed from one request to the
 - a write runs in a transaction begun on asyncpg at its first statement that writes
   or locks (`PgDriver.ensure_transaction`), committed or rolled back by
   RequestConnection.finish; writes nobody reads wait and go together as one statement
-  (db/batch.py), the work NOTIFY (db/work.py) last: a write whose statements end in one
-  sends no BEGIN or COMMIT;
+  (db/batch.py), last at COMMIT: a write whose statements end in one sends no BEGIN or
+  COMMIT (its work is announced after, db/notifier.py);
 - statements built once (`direct.once`) run straight on asyncpg (db/direct.py), the
   prepared statement cached per connection by asyncpg, the SQL compiled once by
   SQLAlchemy's public `compile()` for the asyncpg dialect, values through the same bind
@@ -190,16 +190,13 @@ class PgDriver:
             await self.ensure_transaction()
             await self.finish_writes()
 
-    async def finish_writes(self, last: tuple[str, list[Any]] | None = None) -> None:
-        """Send the batch, with `last` (the work NOTIFY) as its final statement: one
-        statement, so without a transaction of its own when none was begun."""
+    async def finish_writes(self) -> None:
+        """Send the batch as one statement (so, at the end of a request, without a
+        transaction of its own when none was begun)."""
         writes = self.batch.take()
-        if last is None:
-            if not writes:
-                return
-            final = writes.pop()
-            last = (final.sql, final.arguments)
-        await self.run(*combine(writes, *last))
+        if writes:
+            first = writes[0]
+            await self.run(*combine(writes[1:], first.sql, first.arguments))
 
     async def commit(self) -> None:
         if self.batch:

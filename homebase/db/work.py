@@ -5,11 +5,12 @@ calls `mark(connection)` in its transaction (domain code: `TenantSession.mark_wo
 Database (db/engine.py) opens every transaction with `track(connection)`; when a marked
 transaction ends:
 
-- on PostgreSQL it sends `pg_notify('homebase_work', '')` as its last statement, so the
-  notification is delivered on commit and only on commit (PostgreSQL holds NOTIFY until
-  then), to every listening worker process (worker/wakeup.py);
-- after the commit, Database calls its `on_work` callbacks: the Runtime's in-process
-  Wakeup, which wakes a worker running in this process (`homebase serve`).
+- after the commit, and only after a commit, Database calls its `on_work` callbacks:
+  the Runtime's in-process Wakeup, which wakes a worker running in this process
+  (`homebase serve`), and on PostgreSQL the Notifier (db/notifier.py), which sends
+  `pg_notify('homebase_work', '')` on a connection of its own to every listening worker
+  process (worker/wakeup.py). (Not inside the transaction: a NOTIFY there serializes
+  every committing writer on PostgreSQL's notification queue lock.)
 
 A transaction that marks nothing pays a context variable set and reset: no statement,
 no callback. The mark is found through the context (the request's or job's task) and
@@ -19,14 +20,7 @@ cannot take it.
 
 from contextvars import ContextVar, Token
 
-from sqlalchemy import func, literal, select
-
-from homebase.db import direct
-
 CHANNEL = "homebase_work"
-# A SELECT with its one column named, so a request's transaction sends it straight on
-# asyncpg (db/direct.py); Database.transaction sends it through SQLAlchemy.
-NOTIFY = direct.once(select(func.pg_notify(literal(CHANNEL), literal("")).label("notified")))
 
 
 class Pending:

@@ -5,9 +5,10 @@ announced when it commits (db/work.py):
 
 - in-process: Database calls `Wakeup.notify` of its Runtime, so the worker running
   inside `homebase serve` starts its next round at once;
-- on PostgreSQL, also across processes: the transaction sends
-  `pg_notify('homebase_work', '')`, and every worker (`homebase worker`, or the one inside
-  `serve`) holds a dedicated asyncpg connection LISTENing on that channel (`listen`).
+- on PostgreSQL, also across processes: after the commit, the process's Notifier sends
+  `pg_notify('homebase_work', '')` (db/notifier.py), and every worker (`homebase worker`,
+  or the one inside `serve`) holds a dedicated asyncpg connection LISTENing on that
+  channel (`listen`).
 
 The poll (HOMEBASE_WORKER_POLL_SECONDS) stays as the safety net: a notification lost
 while the listener reconnects, or work whose time comes later (a retry's backoff), is
@@ -19,8 +20,8 @@ import asyncio
 import logging
 
 import asyncpg
-from sqlalchemy.engine import make_url
 
+from homebase.db.notifier import asyncpg_dsn
 from homebase.db.work import CHANNEL
 
 log = logging.getLogger("homebase.worker")
@@ -49,11 +50,6 @@ class Wakeup:
         """Until notified, `stop` is set, or `poll_seconds` pass."""
         if not (self._event.is_set() or stop.is_set()):
             await _first(self._event, stop, seconds=poll_seconds)
-
-
-def asyncpg_dsn(database_url: str) -> str:
-    """The SQLAlchemy URL as a DSN asyncpg takes (no driver suffix)."""
-    return make_url(database_url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 async def listen(database_url: str, wakeup: Wakeup, stop: asyncio.Event) -> None:

@@ -13,12 +13,13 @@ import pytest
 from sqlalchemy import text
 
 from homebase.db.engine import Database
+from homebase.db.notifier import asyncpg_dsn
 from homebase.db.tenancy import TenantSession
 from homebase.outbox.service import emit
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
 from homebase.worker.runner import run_until
-from homebase.worker.wakeup import LISTENER_NAME, asyncpg_dsn
+from homebase.worker.wakeup import LISTENER_NAME
 from tests.automations_support import automation, contact
 from tests.conftest import test_settings as settings_for
 from tests.webhook_receiver import Receiver
