@@ -1,24 +1,36 @@
 """A PostgreSQL write request's writes that nobody waits for, sent as one statement.
 
 Most of a write request's statements are INSERTs and UPDATEs whose outcome the code
-does not read: the row itself, its timeline entries, its outbox events, the work
-NOTIFY. Sent one by one, each is a round trip and a wake-up of the event loop, and a
-row lock taken early in the transaction (a round-robin turn, db/../routing) is held
-through all of them. TenantSession's `insert`, `insert_many` and `execute_later` hand
-such writes to the request's `Batch` instead (db/direct.py, `defer=True`); they are sent
-together, as data-modifying WITH clauses of one statement (PostgreSQL runs every such
-clause once, to completion, whether or not the statement reads it):
+does not read: the row itself, its timeline entries, its outbox events. Sent one by
+one, each is a round trip and a wake-up of the event loop, and a row lock taken early
+in the transaction is held through all of them. TenantSession's `insert`, `insert_many`
+and `execute_later` hand such writes to the request's `Batch` instead (db/direct.py,
+`defer=True`); they are sent together, as data-modifying WITH clauses of one
+statement (PostgreSQL runs every such clause once, to completion, whether or not the
+statement reads it):
 
 - with the next statement that must run now, when that is a write to another table
   (an UPDATE ... RETURNING that takes a turn: `WITH w0 AS (INSERT ...) UPDATE ...`);
 - alone, before a read (a read sees the transaction's own writes) or before a write to
   a table the batch wrote;
-- at the end of the request, with the work NOTIFY, before COMMIT.
+- at the end of the request, as its last statement (alone: no BEGIN, no COMMIT, when
+  nothing was sent before).
+
+PostgreSQL runs a statement's main query first, then its data-modifying WITH clauses
+from the last written to the first (nodeModifyTable.c, ExecInitModifyTable: later ones
+are shut down first). The docs call that order unpredictable, and nothing here depends
+on it for its result; but the clauses are written in reverse so that, as PostgreSQL runs
+them today, rows are written and locked in the order the code asked: a row lock taken by
+a request's last write (a contact handed to the agent a lead went to) is then held for
+the end of the statement and its COMMIT only, not while the writes before it run.
 
 Every clause of one statement sees the database as it was before the statement. So a
 deferred UPDATE or DELETE of a table the batch already wrote is not added to it: the
 batch is sent first, and the statement starts the next one, as it would have seen the
-earlier writes had they run one by one. An INSERT reads no rows and may join any batch
+earlier writes had they run one by one, unless its caller vouches that it touches other
+rows than they did and that they moved no row into or out of its WHERE
+(`TenantSession.execute_later(..., disjoint=True)`: leads/repository.py's two consent
+UPDATEs, NULL expiry and sooner expiry). An INSERT reads no rows and may join any batch
 (unique indexes see the clauses' rows at once; foreign keys are checked at the end of
 the statement, after every clause).
 
@@ -40,7 +52,8 @@ MAX_ARGUMENTS = 30_000  # asyncpg's (and the protocol's) limit is 32,767 per sta
 
 class Write(NamedTuple):
     """One deferred statement: its SQL as compiled ($1..$n), its arguments, the table it
-    writes and whether it reads that table first (an UPDATE or DELETE)."""
+    writes and whether it reads rows of that table that the batch's earlier writes may
+    have changed (an UPDATE or DELETE, unless its caller vouches otherwise)."""
 
     sql: str
     arguments: list[Any]
@@ -90,18 +103,20 @@ _COMBINED: dict[tuple[str, ...], str] = {}
 def combine(
     writes: Sequence[Write], main: str, main_arguments: Sequence[Any]
 ) -> tuple[str, list[Any]]:
-    """One statement: `writes` as WITH clauses w0, w1, ... and `main` (a statement of
-    its own, which gives the result) after them, with every argument in order."""
+    """One statement: `main` (a statement of its own, which gives the result) with
+    `writes` as WITH clauses in front of it, written last first (see above), with every
+    argument in place."""
     if not writes:
         return main, list(main_arguments)
-    key = (*(write.sql for write in writes), main)
+    emitted = writes[::-1]
+    key = (*(write.sql for write in emitted), main)
     arguments: list[Any] = []
-    for write in writes:
+    for write in emitted:
         arguments.extend(write.arguments)
     sql = _COMBINED.get(key)
     if sql is None:
         clauses, offset = [], 0
-        for index, write in enumerate(writes):
+        for index, write in enumerate(emitted):
             clauses.append(f"w{index} AS ({_shift(write.sql, offset)})")
             offset += len(write.arguments)
         sql = f"WITH {', '.join(clauses)} {_shift(main, offset)}"

@@ -264,13 +264,24 @@ class TenantSession:
         return (await self._connection.execute(statement, params)).rowcount
 
     async def execute_later(
-        self, statement: Update | Delete, params: dict[str, Any] | None = None
+        self,
+        statement: Update | Delete,
+        params: dict[str, Any] | None = None,
+        *,
+        disjoint: bool = False,
     ) -> None:
         """`execute` for a write whose row count nobody reads: on a PostgreSQL write
         request it may be sent later, with the request's other writes, in one statement
-        (db/batch.py); an error it meets is raised then, failing the request."""
+        (db/batch.py); an error it meets is raised then, failing the request. With
+        `disjoint`, the caller vouches that the rows it changes are none that the
+        request's earlier writes to its table changed, and that those writes moved no row
+        into or out of its WHERE: it may then join them in one statement, which sees the
+        table as it was before them."""
         params = self._checked(statement, params)
-        if await direct.execute(self._connection, statement, params, defer=True) is None:
+        outcome = await direct.execute(
+            self._connection, statement, params, defer=True, disjoint=disjoint
+        )
+        if outcome is None:
             await self._connection.execute(statement, params)
 
     def _dialect_insert(

@@ -64,7 +64,10 @@ async def matching_contact(
 # Consent captured for a number covers the earlier leads of that number with no consent
 # and those whose consent ends sooner: two statements, each a seek on
 # ix_leads_phone_consent (with `IS NULL OR <` in one WHERE, SQLite used only the index's
-# first two columns and read every lead of the number; migration 0010).
+# first two columns and read every lead of the number; migration 0010). Their rows are
+# disjoint, and the first moves none into the second's WHERE (NULL becomes the new
+# expiry, not sooner than it), so on PostgreSQL they may go in one statement with the
+# request's other writes (db/batch.py).
 _EXPIRES = bindparam("new_expires_at", type_=leads.c.consent_expires_at.type)
 _CONSENT = {"consent_id": bindparam("new_consent_id"), "consent_expires_at": _EXPIRES}
 _ATTACH_CONSENT = tuple(
@@ -78,8 +81,9 @@ async def attach_consent(
 ) -> None:
     """Consent captured for a number now covers the earlier leads of that number too."""
     params = {"b_phone": phone_e164, "new_consent_id": consent_id, "new_expires_at": expires_at}
-    for statement in _ATTACH_CONSENT:
-        await session.execute_later(statement, params)
+    no_consent, sooner = _ATTACH_CONSENT
+    await session.execute_later(no_consent, params)
+    await session.execute_later(sooner, params, disjoint=True)
 
 
 ROUTING_CONTEXT = ("zip", "city", "price", "tags", "stage", "office_id", "team_id")

@@ -6,6 +6,7 @@ possible number and that has no email stays unlinked (contact_id null): nothing
 identifies the person reliably, and `unlinked_only=true` lists exactly these for triage.
 """
 
+from datetime import datetime
 from typing import Any
 
 from homebase.consent import service as consent
@@ -95,17 +96,23 @@ async def create_lead(session: TenantSession, data: LeadCreate) -> dict[str, Any
 
 
 class Changes:
-    """Timeline entries and outbox events of one operation, written in two statements."""
+    """Timeline entries and outbox events of one operation, written in two statements,
+    and the contact handed to the lead's assignee, written last: on PostgreSQL its row
+    lock is then held for the end of the request's statement and its COMMIT only
+    (db/batch.py), not while the rest is written. Every lead of one person waits for it."""
 
     def __init__(self) -> None:
         self.timeline: list[dict[str, Any]] = []
         self.events: list[tuple[str, dict[str, Any]]] = []
+        self.owner: tuple[str, str, datetime] | None = None  # contact, owner, when
 
     async def write(self, session: TenantSession) -> None:
         if self.timeline:
             await timeline.record_many(session, self.timeline)
         if self.events:
             await emit_many(session, self.events)
+        if self.owner is not None:
+            await contacts_repository.set_owner(session, *self.owner)
 
 
 async def _record_consent(
@@ -168,19 +175,19 @@ async def _link_contact(
             ),
         )
     if assignee_id is not None:
-        await _set_owner(session, contact, assignee_id, changes)
+        _set_owner(session, contact, assignee_id, changes)
     return contact
 
 
-async def _set_owner(
+def _set_owner(
     session: TenantSession, contact: dict[str, Any], owner_id: str, changes: Changes
 ) -> None:
-    """Routing a lead hands its contact to the assignee."""
+    """Routing a lead hands its contact to the assignee (written by `changes.write`)."""
     if contact["owner_id"] == owner_id:
         return
     now = session.now()
     values = {"owner_id": owner_id, "updated_at": now}
-    await contacts_repository.set_owner(session, contact["id"], owner_id, now)
+    changes.owner = (contact["id"], owner_id, now)
     changes.events.append(
         (
             "contact.updated",
@@ -296,7 +303,7 @@ async def _apply_assignment(
         if updated["contact_id"] is not None:
             contact = await contacts_repository.get(session, updated["contact_id"])
             if contact is not None:
-                await _set_owner(session, contact, new_assignee, changes)
+                _set_owner(session, contact, new_assignee, changes)
         _record_assigned(session, updated, previous, reason, changes)
         await changes.write(session)
     return {

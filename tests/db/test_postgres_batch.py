@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import (
     Column,
     ForeignKey,
+    Identity,
     Integer,
     MetaData,
     String,
@@ -40,6 +41,13 @@ children = Table(
     Column("id", String, primary_key=True),
     Column("workspace_id", String, nullable=False),
     Column("parent_id", String, ForeignKey("batch_parents.id"), nullable=False),
+    Column("note", String),
+)
+ordered = Table(
+    "batch_ordered",
+    metadata,
+    Column("id", Integer, Identity(), primary_key=True),  # the order rows were written
+    Column("workspace_id", String, nullable=False),
     Column("note", String),
 )
 WORKSPACE = "wrk_batch"
@@ -216,41 +224,54 @@ async def test_a_request_that_raises_sends_nothing_it_deferred(database):
     assert [row["id"] for row in await _stored(database, parents)] == ["p0"]
 
 
-async def test_the_work_notify_ends_the_batch(database):
-    """A marked transaction's NOTIFY is the batch's last clause: delivered on commit."""
-    listener = await database.engine.raw_connection()
-    received: list[str] = []
-    try:
-        await listener.driver_connection.add_listener(
-            "homebase_work", lambda _connection, _pid, channel, _payload: received.append(channel)
-        )
-        async with database.request_transaction(write=True) as connection:
-            statements, session = Statements(connection), _session(connection)
-            await session.insert(parents, {"id": "p1", "name": "one", "turn": 0})
-            session.mark_work()
-        await statements.stop()
-        assert statements.sent == ["WITH"]
-        for _ in range(100):
-            if received:
-                break
-            await listener.driver_connection.execute("SELECT 1")
-        assert received == ["homebase_work"]
-    finally:
-        listener.invalidate()
+async def test_rows_are_written_in_the_order_the_code_asked(database):
+    """PostgreSQL runs a statement's WITH clauses last first; the batch writes them in
+    reverse, so a row lock is taken where the code asked for it (db/batch.py)."""
+    async with database.request_transaction(write=True) as connection:
+        statements, session = Statements(connection), _session(connection)
+        for n in range(4):
+            await session.insert(ordered, {"note": f"n{n}"})
+    await statements.stop()
+    assert statements.sent == ["WITH"]
+    assert [row["note"] for row in await _stored(database, ordered)] == [
+        "n0",
+        "n1",
+        "n2",
+        "n3",
+    ]
+
+
+async def test_updates_of_disjoint_rows_of_one_table_may_share_the_statement(database):
+    async with database.request_transaction(write=True) as connection:
+        await _session(connection).insert(parents, {"id": "p1", "name": "one", "turn": 0})
+    async with database.request_transaction(write=True) as connection:
+        statements, session = Statements(connection), _session(connection)
+        await session.execute_later(RENAME, {"parent": "p0", "new_name": "a"})
+        await session.execute_later(RENAME, {"parent": "p1", "new_name": "b"}, disjoint=True)
+    await statements.stop()
+    assert statements.sent == ["WITH"]
+    assert [row["name"] for row in await _stored(database, parents)] == ["a", "b"]
+    # Without the caller's word, the second waits for the first to be sent.
+    async with database.request_transaction(write=True) as connection:
+        statements, session = Statements(connection), _session(connection)
+        await session.execute_later(RENAME, {"parent": "p0", "new_name": "c"})
+        await session.execute_later(RENAME, {"parent": "p1", "new_name": "d"})
+    await statements.stop()
+    assert statements.sent == ["BEGIN", "UPDATE", "UPDATE", "COMMIT"]
+    assert [row["name"] for row in await _stored(database, parents)] == ["c", "d"]
 
 
 def test_placeholders_are_renumbered_in_order():
     first = batch.Write("INSERT INTO a (x, y) VALUES ($1::VARCHAR, $2)", ["x", 1], "a", False)
     second = batch.Write("UPDATE b SET z=$1 WHERE b.id = $2", [3, "b1"], "b", True)
-    sql, arguments = batch.combine(
-        [first, second], "SELECT pg_notify($1::VARCHAR, $2::VARCHAR)", ["c", ""]
-    )
+    sql, arguments = batch.combine([first, second], "INSERT INTO c (v) VALUES ($1)", ["c"])
+    # Written last first: PostgreSQL runs them first to last (db/batch.py).
     assert sql == (
-        "WITH w0 AS (INSERT INTO a (x, y) VALUES ($1::VARCHAR, $2)), "
-        "w1 AS (UPDATE b SET z=$3 WHERE b.id = $4) "
-        "SELECT pg_notify($5::VARCHAR, $6::VARCHAR)"
+        "WITH w0 AS (UPDATE b SET z=$1 WHERE b.id = $2), "
+        "w1 AS (INSERT INTO a (x, y) VALUES ($3::VARCHAR, $4)) "
+        "INSERT INTO c (v) VALUES ($5)"
     )
-    assert arguments == ["x", 1, 3, "b1", "c", ""]
+    assert arguments == [3, "b1", "x", 1, "c"]
     assert batch.insert_rows("INSERT INTO a (x, y) VALUES ($1, $2::JSONB)", 2, 3) == (
         "INSERT INTO a (x, y) VALUES ($1, $2::JSONB), ($3, $4::JSONB), ($5, $6::JSONB)"
     )
