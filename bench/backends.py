@@ -69,6 +69,12 @@ class Backend:
             return seed.seed_contacts_pg(_dsn(url), workspace_id, count)
         return seed.seed_contacts(url.split(":///", 1)[1], workspace_id, count)
 
+    def seed_leads(self, url: str, workspace_id: str) -> None:
+        if self.postgres:
+            seed.seed_leads_pg(_dsn(url), workspace_id)
+        else:
+            seed.seed_leads(url.split(":///", 1)[1], workspace_id)
+
     def id_at_depth(self, url: str, workspace_id: str, depth: int) -> str:
         if self.postgres:
             return seed.id_at_depth_pg(_dsn(url), workspace_id, depth)

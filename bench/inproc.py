@@ -146,6 +146,7 @@ async def _run(args: argparse.Namespace, hello, directory: Path, backend, url: s
         await load_fixtures(TenantSession(connection, workspace["id"]), LEAD_FIXTURES)
     backend.key_ids.append(key.id)
     await asyncio.to_thread(backend.seed, url, workspace["id"], args.contacts)
+    await asyncio.to_thread(backend.seed_leads, url, workspace["id"])  # as bench/run.py
     app = create_app(runtime, server_process=True)  # as `homebase serve` builds it
     auth = [(b"authorization", f"token {key.key}".encode()), (b"host", b"127.0.0.1")]
     post = auth + [(b"content-type", b"application/json")]

@@ -139,7 +139,8 @@ def throughput(
         workdir / "service", secrets.token_urlsafe(32), backend, lead_fixtures=True
     )
     seconds = backend.seed(service.database_url, service.workspace_id, args.contacts)
-    print(f"seeded {args.contacts:,} contacts in {seconds:.1f} s", flush=True)
+    backend.seed_leads(service.database_url, service.workspace_id)
+    print(f"seeded {args.contacts:,} contacts and their leads in {seconds:.1f} s", flush=True)
     body = json.dumps(CONTACT_BODY)
     post_headers = {**service.auth, "Content-Type": "application/json"}
     with ExitStack() as stack:
@@ -288,7 +289,8 @@ def _throughput_report(
     ]
     limiter = "Redis" if backend.redis_url else "in-memory"
     lines = [
-        f"Throughput ({args.contacts:,} contacts in the workspace; {limiter} rate limiter; "
+        f"Throughput ({args.contacts:,} contacts, each with a lead, in the workspace; "
+        f"{limiter} rate limiter; "
         "the key has contacts:read, contacts:write and leads:write, so email and phone are "
         "masked; POST /v1/leads is the docs/leads.md scenario: routed round-robin, with "
         "consent; ratio range over the rounds in brackets):",

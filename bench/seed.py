@@ -7,6 +7,13 @@ HH:MM:SS.ffffff" datetimes and JSON text; PostgreSQL: timestamptz and jsonb), so
 service reads them back exactly as rows it made itself. Ids come from `new_id`,
 generated in order, so they are time-ordered like real ones.
 
+The throughput workspace's contacts also get a lead each (`seed_leads`), as a
+workspace of that size has: the leads table is then not empty when the POST /v1/leads
+scenario starts, and on PostgreSQL its statistics are those of a used table (with an
+empty, never analyzed table, and autovacuum off, as on this machine, the prepared
+consent UPDATE's cached plan reads the workspace's leads by `(workspace_id, id)`
+instead of seeking the number's: docs/performance.md).
+
 Names and phones are chosen for the search figures (bench/scale.py): one first name in
 ten is "Joanne" (SEARCH_MANY, "ann", finds one contact in ten, spread evenly), no name
 holds "zq" (SEARCH_NONE), and every contact has its own number, so seven digits
@@ -122,6 +129,69 @@ def seed_contacts(database_path: str, workspace_id: str, count: int, batch: int 
     finally:
         connection.close()
     return time.perf_counter() - started
+
+
+def _leads_sql(json_object: str) -> str:
+    """One lead per contact of the workspace, made from it, as a lead source would have:
+    linked, unrouted ('skipped'), without consent."""
+    return (
+        f"INSERT INTO leads ({', '.join(LEAD_COLUMNS)}) "
+        "SELECT 'lea_' || substr(id, 5), workspace_id, id, first_name, last_name, email, "
+        f"phone, phone_e164, source, NULL, {json_object}, NULL, NULL, 'skipped', NULL, NULL, "
+        "NULL, NULL, NULL, NULL, created_at, created_at FROM contacts WHERE workspace_id = "
+    )
+
+
+LEAD_COLUMNS = (
+    "id",
+    "workspace_id",
+    "contact_id",
+    "first_name",
+    "last_name",
+    "email",
+    "phone",
+    "phone_e164",
+    "source",
+    "source_ref",
+    "context",
+    "consent_id",
+    "consent_expires_at",
+    "routing_status",
+    "assignee_id",
+    "assigned_at",
+    "routing_rule_id",
+    "routing_method",
+    "rotation_turn",
+    "routing_reason",
+    "created_at",
+    "updated_at",
+)
+
+
+def seed_leads(database_path: str, workspace_id: str) -> None:
+    """A lead for every contact of the workspace (SQLite)."""
+    connection = sqlite3.connect(database_path)
+    try:
+        with connection:
+            connection.execute(_leads_sql("'{}'") + "?", (workspace_id,))
+    finally:
+        connection.close()
+
+
+async def _pg_seed_leads(dsn: str, workspace_id: str) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(dsn)
+    try:
+        await connection.execute(_leads_sql("'{}'::jsonb") + "$1", workspace_id)
+        await connection.execute("VACUUM ANALYZE leads")
+    finally:
+        await connection.close()
+
+
+def seed_leads_pg(dsn: str, workspace_id: str) -> None:
+    """A lead for every contact of the workspace (PostgreSQL), then VACUUM ANALYZE."""
+    asyncio.run(_pg_seed_leads(dsn, workspace_id))
 
 
 def id_at_depth(database_path: str, workspace_id: str, depth: int) -> str:
