@@ -216,7 +216,8 @@ def _instrumented(engine: Engine) -> bool:
 
 class Outcome:
     """`rows` are dicts with the column types' result processing applied, or, for
-    `execute(..., stored=True)`, the driver's tuples as stored, in the order of `keys`."""
+    `execute(..., stored=True)`, the driver's rows (tuples, asyncpg records) as it gives
+    them, in the order of `keys`."""
 
     __slots__ = ("rows", "rowcount", "keys", "stored")
 
@@ -427,8 +428,10 @@ async def _execute_pg(
         plan.supported = False
         return None
     if stored:
-        processed = [tuple(row) for row in _processed(plan, records)]
-        return Outcome(processed, len(processed), plan.keys, stored=False)
+        # asyncpg's values as they come (aware datetimes, decoded JSON): they differ from
+        # processed ones only by UTCDateTime's conversion to UTC, which the wire's
+        # isoformat makes anyway (TenantSession.fetch_stored).
+        return Outcome(list(records), len(records), plan.keys, stored=False)
     return Outcome(_rows(plan, records), len(records))
 
 

@@ -65,12 +65,14 @@ def _insert(table: Table) -> Insert:
 
 
 class StoredRows(NamedTuple):
-    """Rows as tuples in the order of `keys`. With `stored` true (SQLite, run on the
-    driver directly) the values are as the database holds them, before the column types'
-    result processing (UTCDateTime text, JSON text); otherwise they are processed."""
+    """Rows (tuples, or asyncpg records) in the order of `keys`. With `stored` true
+    (SQLite, run on the driver directly) the values are as the database holds them,
+    before the column types' result processing (UTCDateTime text, JSON text); otherwise
+    they are processed, or asyncpg's own values (aware datetimes, not always in UTC, and
+    decoded JSON), which only kit.clock.isoformat may read."""
 
     keys: tuple[str, ...]
-    rows: list[tuple[Any, ...]]
+    rows: Sequence[Sequence[Any]]
     stored: bool
 
 
@@ -244,7 +246,8 @@ class TenantSession:
     ) -> StoredRows:
         """fetch_all for a renderer that reads stored values itself (the contact list,
         contacts/render.py): on SQLite, parsing every timestamp into a datetime only to
-        format it back was a third of a page's CPU (docs/performance.md)."""
+        format it back was a third of a page's CPU (docs/performance.md); on PostgreSQL
+        the rows are asyncpg's, unprocessed (StoredRows)."""
         params = self._checked(statement, params)
         outcome = await direct.execute(self._connection, statement, params, stored=True)
         if outcome is not None:

@@ -87,3 +87,40 @@ def test_stored_json_is_embedded_as_is():
         "tags": ["a", "b"]
     }
     assert stored_json_to_wire(None) is None
+
+
+def test_a_page_of_driver_values_reads_as_processed_values_would():
+    """On PostgreSQL a page is rendered from asyncpg's values, not the column types'
+    processed ones (TenantSession.fetch_stored): a datetime in another zone than UTC, as
+    a driver may give it, reads as its UTC conversion would."""
+    from datetime import timedelta, timezone
+
+    from homebase.contacts.render import PAGE_COLUMNS, contact, contacts
+    from homebase.db.tenancy import StoredRows
+
+    moment = datetime(2026, 1, 5, 17, 0, 0, 123456, tzinfo=timezone(timedelta(hours=2)))
+    row = {
+        "id": "con_1",
+        "first_name": "Dana",
+        "last_name": None,
+        "email": "dana@example.com",
+        "phone": "+1 415 555 0142",
+        "stage": "LEAD",
+        "source": None,
+        "tags": ["buyer"],
+        "notes": None,
+        "owner_id": None,
+        "ai_paused_at": moment,
+        "anonymized_at": None,
+        "created_at": moment,
+        "updated_at": moment.astimezone(UTC),
+    }
+    processed = {
+        key: value.astimezone(UTC) if isinstance(value, datetime) else value
+        for key, value in row.items()
+    }
+    page = StoredRows(PAGE_COLUMNS, [tuple(row[key] for key in PAGE_COLUMNS)], False)
+    for pii in (True, False):
+        assert contacts(page, pii=pii) == [contact(processed, pii=pii)]
+    assert contacts(page, pii=True)[0]["created_at"] == "2026-01-05T15:00:00.123Z"
+    assert contacts(StoredRows((), [], False), pii=True) == []
