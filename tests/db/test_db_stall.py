@@ -121,3 +121,35 @@ def test_a_list_with_a_filter_or_a_search_counts_as_filtered():
     assert filtered({"q": "zqxw", "stage": None})
     assert filtered({"tag": ["vip"]})
     assert not filtered({"q": None, "stage": None, "tag": []})
+
+
+async def test_a_call_on_the_thread_runs_to_the_end_in_order_even_if_its_caller_is_cancelled(
+    database,
+):
+    """Driver.on_thread: a queued call always runs, and the calls after it never
+    overtake it; an error raised there reaches its caller."""
+    async with database.request_transaction(write=False) as connection:
+        driver = connection.homebase_driver
+        ran: list[str] = []
+
+        def slow() -> None:
+            time.sleep(0.2)
+            ran.append("slow")
+
+        caller = asyncio.create_task(driver.on_thread(slow, ()))
+        await asyncio.sleep(0.05)  # running on the connection's thread
+        caller.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await caller
+        # Inline calls wait while anything is queued: this one runs after `slow`.
+        await driver.call(ran.append, "next")
+        assert ran == ["slow", "next"]
+        assert driver.queued == driver.finished
+
+        def fails() -> None:
+            raise ValueError("from the thread")
+
+        with off_loop(), pytest.raises(ValueError, match="from the thread"):
+            await driver.call(fails)
+        with off_loop():
+            assert await driver.call(threading.get_ident) != threading.get_ident()
