@@ -51,6 +51,15 @@ def parse_address(text: str) -> Address | None:
     return address
 
 
+@lru_cache(maxsize=4096)
+def _peer(peer: str) -> Address | None:
+    """parse_address for the socket's peer, remembered: a client's connection sends
+    many requests, and the parse was most of an unproxied request's address work. (The
+    peer is the socket's address as the server writes it, short; X-Forwarded-For's
+    entries, which a client writes at any length, are not cached.)"""
+    return parse_address(peer)
+
+
 def _trusted(address: Address, networks: tuple[Network, ...]) -> bool:
     return any(address in network for network in networks)
 
@@ -60,7 +69,7 @@ def client_address(
 ) -> str:
     """The client's address as text (for the per-address limit and logs). `forwarded_for`
     is every X-Forwarded-For header value in the order received."""
-    peer_address = parse_address(peer) if peer else None
+    peer_address = _peer(peer) if peer else None
     if peer_address is None:
         return peer or "unknown"  # not an IP socket (a test client, a Unix socket)
     if not trusted or not _trusted(peer_address, trusted):
