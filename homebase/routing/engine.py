@@ -227,8 +227,11 @@ def decide(
     state: RoutingState,
     *,
     preview: bool = False,
+    evaluated: tuple[tuple[Considered, ...], Considered | None] | None = None,
 ) -> Decision:
-    considered, winner = evaluate(rules, lead, members)
+    """`evaluated`: what `evaluate(rules, lead, members)` returned, when the caller has it
+    already (live routing evaluates first, to know which turn to take)."""
+    considered, winner = evaluated if evaluated is not None else evaluate(rules, lead, members)
     if winner is None:
         return Decision(
             None,

@@ -31,9 +31,9 @@ async def route(
     by_id = {member.id: member for member in members}
     if not rules:
         return decide(rules, lead, members, RoutingState()), by_id
-    _, winner = evaluate(rules, lead, members)
-    state = await _state_for(session, winner, preview, inputs.settings)
-    return decide(rules, lead, members, state, preview=preview), by_id
+    evaluated = evaluate(rules, lead, members)
+    state = await _state_for(session, evaluated[1], preview, inputs.settings)
+    return decide(rules, lead, members, state, preview=preview, evaluated=evaluated), by_id
 
 
 async def _state_for(
