@@ -79,8 +79,8 @@ def contacts(page: StoredRows, *, pii: bool) -> list[dict[str, Any]]:
         created,
         updated,
     ) = (position[column] for column in PAGE_COLUMNS)
-    show_email = (lambda value: value) if pii else mask_email
-    show_phone = (lambda value: value) if pii else mask_phone
+    show_email = _same if pii else mask_email
+    show_phone = _same if pii else mask_phone
     masked = not pii
     return [
         {

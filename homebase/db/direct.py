@@ -284,9 +284,8 @@ async def execute(
     later with others, on a PostgreSQL write request (db/batch.py); with `disjoint` as
     well, an UPDATE or DELETE whose rows no earlier deferred write touches, nor would
     have moved into or out of its WHERE, may join a batch that wrote its table. With
-    `alone`, a
-    write runs on its own, committed at once, when the PostgreSQL write request has
-    written nothing yet (TenantSession.fetch_one_committed)."""
+    `alone`, a write runs on its own, committed at once, when the PostgreSQL write
+    request has written nothing yet (TenantSession.fetch_one_committed)."""
     if not statement.get_execution_options().get(ONCE):
         return None
     pg = getattr(connection, "homebase_driver", None)

@@ -125,14 +125,9 @@ class Database:
         )
         self.writing = asyncio.Lock()  # SQLite write transactions, one at a time
         # Called after a transaction that wrote background work commits (db/work.py):
-        # the Runtime's in-process Wakeup.
+        # the Runtime's in-process Wakeup and, on PostgreSQL, the notifier.
         self.on_work: list[Callable[[], None]] = []
-        # On PostgreSQL, also the other processes' workers: NOTIFY after the commit, from
-        # a connection of its own (db/notifier.py).
         self.notifier: Notifier | None = None
-        if not self.is_sqlite:
-            self.notifier = Notifier(url)
-            self.on_work.append(self.notifier.notify)
         if self.is_sqlite:
             path = make_url(url).database
             if path and path != ":memory:" and not path.startswith("file:"):
@@ -149,6 +144,10 @@ class Database:
             )
             _configure_sqlite(self.engine)
         else:
+            # The other processes' workers: NOTIFY after the commit, from a connection of
+            # its own (db/notifier.py).
+            self.notifier = Notifier(url)
+            self.on_work.append(self.notifier.notify)
             connect_args: dict[str, Any] = {}
             if connect_timeout is not None:
                 connect_args["timeout"] = connect_timeout

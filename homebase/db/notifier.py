@@ -51,7 +51,7 @@ class Notifier:
     def __init__(self, database_url: str, *, min_interval: float = MIN_INTERVAL_SECONDS):
         self._dsn = asyncpg_dsn(database_url)
         self._min_interval = min_interval
-        self._owed = asyncio.Event()
+        self._owed = False  # a commit asked for a notification not yet sent
         self._task: asyncio.Task[None] | None = None
         self._connection: asyncpg.Connection | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -67,18 +67,17 @@ class Notifier:
             # last one made is bound to it; start afresh (the old connection closes
             # with its loop).
             self._loop, self._task, self._connection = loop, None, None
-            self._owed = asyncio.Event()
-        self._owed.set()
+        self._owed = True
         if self._task is None or self._task.done():
             self._task = loop.create_task(self._run())
 
     async def _run(self) -> None:
         last = 0.0
-        while self._owed.is_set() and not self._closed:
+        while self._owed and not self._closed:
             pause = last + self._min_interval - time.monotonic()
             if pause > 0:
                 await asyncio.sleep(pause)
-            self._owed.clear()
+            self._owed = False
             last = time.monotonic()
             await self._send()
 
@@ -99,12 +98,9 @@ class Notifier:
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as error:
             # The work is committed; the workers' poll finds it.
             log.warning("work notification not sent (%s); the worker's poll finds the work", error)
-            await self._drop()
-
-    async def _drop(self) -> None:
-        connection, self._connection = self._connection, None
-        if connection is not None and not connection.is_closed():
-            connection.terminate()
+            connection, self._connection = self._connection, None
+            if connection is not None and not connection.is_closed():
+                connection.terminate()
 
     async def close(self) -> None:
         """Send a notification still owed (within CLOSE_TIMEOUT_SECONDS), then close."""

@@ -199,8 +199,7 @@ class PgDriver:
             await self.run(*combine(writes[1:], first.sql, first.arguments))
 
     async def commit(self) -> None:
-        if self.batch:
-            await self.finish_writes()
+        await self.finish_writes()
         if self.begun:
             self.begun = False  # a failed COMMIT ends the transaction too
             await self.run("COMMIT", ())
