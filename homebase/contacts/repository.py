@@ -22,6 +22,7 @@ from homebase.contacts.schemas import ContactFilters
 from homebase.db import direct
 from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession, tenant_update
+from homebase.db.types import wire_time
 from homebase.http.lists import Step
 from homebase.kit.pagination import keyset, keyset_params, keyset_template
 from homebase.models import Contact, TimelineEvent
@@ -66,8 +67,20 @@ def has_tag(session: TenantSession) -> ColumnElement[bool]:
 
 
 # What a list page renders (contacts/render.py), not workspace_id nor the lookup columns
-# email_lower and phone_e164: SQLite turns every column read into a Python object.
-PAGE_COLUMNS = tuple(contacts.c[name] for name in render.PAGE_COLUMNS)
+# email_lower and phone_e164: SQLite turns every column read into a Python object. Its
+# timestamps come as the wire's text where the database writes it (db/types.wire_time).
+_PAGE_COLUMNS = {
+    dialect: tuple(
+        wire_time(contacts.c[name], dialect) if name in render.TIME_COLUMNS else contacts.c[name]
+        for name in render.PAGE_COLUMNS
+    )
+    for dialect in ("sqlite", "postgresql")
+}
+
+
+def page_columns(session: TenantSession) -> tuple[ColumnElement[Any], ...]:
+    return _PAGE_COLUMNS[session.dialect]
+
 
 # Statements built once per workspace and shape, run with bindparams: building and
 # cache-keying a statement per request cost more than running it (docs/performance.md).
@@ -102,7 +115,9 @@ def _unfiltered(session: TenantSession, after: bool) -> AnySelect:
         session,
         ("unfiltered", after),
         lambda: direct.once(
-            keyset_template(session.select(contacts, *PAGE_COLUMNS), contacts.c.id, after=after)
+            keyset_template(
+                session.select(contacts, *page_columns(session)), contacts.c.id, after=after
+            )
         ),
     )
 
@@ -138,7 +153,7 @@ def _by_tag(session: TenantSession, present: tuple[str, ...], after: bool) -> An
     `+workspace_id` (select_via_other_index) keeps SQLite from walking contacts' own
     (workspace_id, id) index instead and probing the tag of every contact."""
     statement = (
-        session.select_via_other_index(contacts, *PAGE_COLUMNS)
+        session.select_via_other_index(contacts, *page_columns(session))
         .select_from(contact_tags.join(contacts, contacts.c.id == contact_tags.c.contact_id))
         .where(
             contact_tags.c.workspace_id == session.workspace_id,
@@ -172,7 +187,7 @@ def list_statement(
             session,
             ("short", present, shape, after),
             lambda: keyset_template(
-                _filtered(session, session.select(contacts, *PAGE_COLUMNS), present).where(
+                _filtered(session, session.select(contacts, *page_columns(session)), present).where(
                     search.condition(shape, session.dialect)
                 ),
                 contacts.c.id,
@@ -189,7 +204,7 @@ def list_statement(
         session,
         ("filtered", present, after),
         lambda: keyset_template(
-            _filtered(session, session.select(contacts, *PAGE_COLUMNS), present),
+            _filtered(session, session.select(contacts, *page_columns(session)), present),
             contacts.c.id,
             after=after,
         ),
@@ -207,13 +222,15 @@ def _search_steps(
     def among_newest() -> AnySelect:
         return search.window_statement(
             session,
-            _filtered(session, session.select(contacts, *PAGE_COLUMNS), present),
+            _filtered(session, session.select(contacts, *page_columns(session)), present),
             shape,
             after,
         )
 
     def by_index() -> AnySelect:
-        return _filtered(session, session.select_via_other_index(contacts, *PAGE_COLUMNS), present)
+        return _filtered(
+            session, session.select_via_other_index(contacts, *page_columns(session)), present
+        )
 
     kind = (present, shape, after)
     steps: list[Step] = [

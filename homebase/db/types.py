@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import orjson
-from sqlalchemy import JSON, DateTime
+from sqlalchemy import JSON, ColumnElement, DateTime, String, func, literal_column
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
@@ -94,6 +94,23 @@ def stored_time_to_wire(value: str | None) -> str | None:
         if len(value) == 19:
             return f"{value[:10]}T{value[11:]}.000Z"
     return isoformat(_FROM_SQLITE(value))
+
+
+# kit.clock.isoformat's text as PostgreSQL writes it: to_char of the UTC time, its MS
+# field truncated to milliseconds as isoformat's are (tests/db/test_wire_time.py).
+_WIRE_TIME_FORMAT = literal_column("""'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'""", String)
+_UTC = literal_column("'UTC'", String)
+
+
+def wire_time(column: ColumnElement[Any], dialect: str) -> ColumnElement[Any]:
+    """A UTCDateTime column read as the wire's text (kit.clock.isoformat) where the
+    database can write it, labelled with the column's name: on PostgreSQL, to_char in
+    UTC, which costs the database about 0.6 µs a value and saves the service decoding a
+    datetime and formatting it (a list page has four timestamps a row). Elsewhere the
+    column, read as it is stored (stored_time_to_wire)."""
+    if dialect != "postgresql":
+        return column
+    return func.to_char(func.timezone(_UTC, column), _WIRE_TIME_FORMAT).label(column.key)
 
 
 def stored_json_to_wire(value: str | None) -> orjson.Fragment | None:

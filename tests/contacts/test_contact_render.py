@@ -124,3 +124,35 @@ def test_a_page_of_driver_values_reads_as_processed_values_would():
         assert contacts(page, pii=pii) == [contact(processed, pii=pii)]
     assert contacts(page, pii=True)[0]["created_at"] == "2026-01-05T15:00:00.123Z"
     assert contacts(StoredRows((), [], False), pii=True) == []
+
+
+def test_a_page_with_the_wire_text_of_its_timestamps_reads_as_processed_values_would():
+    """On PostgreSQL the page's timestamps come as the wire's text (db/types.wire_time):
+    they are used as they are, and the rest of the row renders as from processed values."""
+    from homebase.contacts.render import PAGE_COLUMNS, contact, contacts
+    from homebase.db.tenancy import StoredRows
+
+    moment = datetime(2026, 1, 5, 15, 0, 0, 123456, tzinfo=UTC)
+    processed = {
+        "id": "con_1",
+        "first_name": "Dana",
+        "last_name": None,
+        "email": "dana@example.com",
+        "phone": "(415) 555-0142 ext 7",
+        "stage": "LEAD",
+        "source": None,
+        "tags": ["buyer", 'a "quoted" tag'],
+        "notes": None,
+        "owner_id": "usr_1",
+        "ai_paused_at": moment,
+        "anonymized_at": None,
+        "created_at": moment,
+        "updated_at": moment,
+    }
+    wire = {
+        key: isoformat(value) if key.endswith("_at") else value for key, value in processed.items()
+    }
+    page = StoredRows(PAGE_COLUMNS, [tuple(wire[key] for key in PAGE_COLUMNS)] * 2, False)
+    for pii in (True, False):
+        assert contacts(page, pii=pii) == [contact(processed, pii=pii)] * 2
+    assert contacts(page, pii=False)[0]["phone"] == "(***) ***-*142 *** 7"  # the last four digits

@@ -1,0 +1,54 @@
+"""PostgreSQL writes a timestamp as the wire's text (db/types.wire_time) exactly as
+kit.clock.isoformat formats the datetime: UTC, milliseconds truncated, a Z suffix."""
+
+from datetime import UTC, datetime, timedelta, timezone
+
+from sqlalchemy import Column, Integer, MetaData, Table, insert, select
+
+from homebase.db.types import UTCDateTime, wire_time
+from homebase.kit.clock import isoformat
+from tests.support import own_postgres_database
+
+metadata = MetaData()
+moments = Table(
+    "wire_moments",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("at", UTCDateTime),
+)
+
+CASES = [
+    datetime(2026, 1, 5, 15, 0, 0, 123456, tzinfo=UTC),
+    datetime(2026, 1, 5, 15, 0, 0, tzinfo=UTC),
+    datetime(2026, 1, 5, 15, 0, 0, 999, tzinfo=UTC),
+    datetime(2026, 1, 5, 15, 0, 0, 1000, tzinfo=UTC),
+    datetime(1999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC),  # no rounding up
+    datetime(2028, 2, 29, 0, 0, 0, 500000, tzinfo=UTC),
+    datetime(2026, 7, 1, 1, 30, 0, 250000, tzinfo=timezone(timedelta(hours=5, minutes=30))),
+    datetime(2026, 3, 29, 1, 30, tzinfo=timezone(timedelta(hours=-8))),
+    None,
+]
+
+
+async def test_postgres_writes_the_wire_text_of_every_timestamp():
+    async with own_postgres_database("homebase_wire_time", pool_size=1) as database:
+        async with database.transaction() as connection:
+            await connection.run_sync(metadata.create_all)
+            await connection.execute(
+                insert(moments), [{"id": index, "at": at} for index, at in enumerate(CASES)]
+            )
+            # A session whose zone is not UTC: the text is UTC's all the same.
+            await connection.exec_driver_sql("SET LOCAL TIME ZONE 'America/New_York'")
+            rows = await connection.execute(
+                select(moments.c.id, wire_time(moments.c.at, "postgresql")).order_by(
+                    moments.c.id
+                )
+            )
+            written = {row.id: row.at for row in rows}
+    assert written == {index: isoformat(at) for index, at in enumerate(CASES)}
+    assert written[4] == "1999-12-31T23:59:59.999Z"
+    assert written[6] == "2026-06-30T20:00:00.250Z"
+
+
+def test_elsewhere_the_column_is_read_as_stored():
+    assert wire_time(moments.c.at, "sqlite") is moments.c.at
