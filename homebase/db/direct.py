@@ -275,7 +275,7 @@ async def execute(
     stored: bool = False,
     defer: bool = False,
     disjoint: bool = False,
-    alone: bool = False,
+    alone: AnyStatement | None = None,
 ) -> Outcome | None:
     """Run `statement` on the driver; None when it is left to SQLAlchemy (see above).
     With `first`, only the first row is read (the rest are never fetched); with
@@ -285,7 +285,8 @@ async def execute(
     well, an UPDATE or DELETE whose rows no earlier deferred write touches, nor would
     have moved into or out of its WHERE, may join a batch that wrote its table. With
     `alone`, a write runs on its own, committed at once, when the PostgreSQL write
-    request has written nothing yet (TenantSession.fetch_one_committed)."""
+    request has written nothing yet (TenantSession.fetch_one_committed): `alone` is the
+    statement to run then (the same write, its commit made asynchronous)."""
     if not statement.get_execution_options().get(ONCE):
         return None
     pg = getattr(connection, "homebase_driver", None)
@@ -370,10 +371,13 @@ async def _execute_pg(
     stored: bool,
     defer: bool,
     disjoint: bool,
-    alone: bool,
+    alone: AnyStatement | None,
 ) -> Outcome | None:
     """A request's statement on asyncpg (db/postgres.py); None to leave it to SQLAlchemy.
     A read request's connection writes nothing: a statement that writes is refused."""
+    on_its_own = False
+    if alone is not None and driver.writes and not driver.in_transaction:
+        statement, on_its_own = alone, True
     rows: Sequence[dict[str, Any]] | None = None
     single: dict[str, Any] | None
     if parameters is not None and not isinstance(parameters, dict):  # several rows
@@ -397,7 +401,7 @@ async def _execute_pg(
         return None  # a RETURNING column needs asyncpg's type code: SQLAlchemy runs it
     arguments = plan.arguments(single)
     sql = plan.sql
-    if driver.writes and not (alone and not driver.in_transaction):
+    if driver.writes and not on_its_own:
         if plan.is_dml and not plan.returns_rows and defer and plan.table is not None:
             reads = not (disjoint or isinstance(statement, Insert))
             write = Write(sql, arguments, plan.table, reads)

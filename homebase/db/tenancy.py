@@ -24,6 +24,7 @@ with its reason.
 
 from collections.abc import Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, NamedTuple, TypeVar
 
 from sqlalchemy import (
@@ -33,6 +34,7 @@ from sqlalchemy import (
     TextClause,
     bindparam,
     delete,
+    func,
     insert,
     literal_column,
     select,
@@ -74,6 +76,22 @@ class StoredRows(NamedTuple):
     keys: tuple[str, ...]
     rows: Sequence[Sequence[Any]]
     stored: bool
+
+
+# A one-row FROM item whose evaluation sets synchronous_commit off for the statement's
+# own transaction (set_config's is_local: SET LOCAL).
+_ASYNC_COMMIT = select(
+    func.set_config(
+        literal_column("'synchronous_commit'", String), literal_column("'off'", String), True
+    ).label("setting")
+).subquery("async_commit")
+
+
+@lru_cache(maxsize=64)
+def _committed_alone(statement: Update) -> Update:
+    """`statement` (PostgreSQL) with its transaction's commit made asynchronous, for
+    fetch_one_committed when it runs on its own; built once per statement."""
+    return statement.where(_ASYNC_COMMIT.c.setting.is_not(None))
 
 
 def _unique_keys(result: CursorResult[*tuple[Any, ...]]) -> list[str] | None:
@@ -220,9 +238,18 @@ class TenantSession:
         yet it runs on its own and commits at once, so its row lock ends when it returns
         instead of holding every other taker until the request ends. The value is then
         the caller's even if the request fails later, as a sequence's is. Elsewhere
-        (SQLite, a transaction that has written) it is `fetch_one`."""
+        (SQLite, a transaction that has written) it is `fetch_one`.
+
+        That commit does not wait for its WAL to reach the disk (synchronous_commit off
+        for its transaction, _committed_alone): waiting held the row lock through a
+        flush, so every taker queued behind the previous one's fsync (docs/leads.md).
+        Nothing the request reports depends on it alone: the request's own commit comes
+        later and is synchronous, and flushing the WAL to its record flushes this one,
+        which precedes it. A crash before that loses at most a turn that no answered
+        request used."""
         params = self._checked(statement, params)
-        outcome = await direct.execute(self._connection, statement, params, alone=True)
+        alone = _committed_alone(statement) if self.dialect == "postgresql" else None
+        outcome = await direct.execute(self._connection, statement, params, alone=alone)
         if outcome is not None:
             return outcome.rows[0] if outcome.rows else None
         return await self.fetch_one(statement, params)

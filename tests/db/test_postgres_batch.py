@@ -21,7 +21,7 @@ from sqlalchemy import (
     text,
 )
 
-from homebase.db import batch
+from homebase.db import batch, tenancy
 from homebase.db.postgres import PgDriver
 from homebase.db.tenancy import TenantSession, tenant_select, tenant_update
 from tests.support import own_postgres_database
@@ -341,12 +341,52 @@ async def test_a_turn_taken_first_commits_at_once_and_holds_no_lock(database):
     assert await _stored(database, children) == []
 
 
+class Sent:
+    """The text of every statement the request's connection sent (asyncpg's logger)."""
+
+    def __init__(self, connection):
+        self.driver, self.queries = connection.homebase_driver, []
+        self.driver.asyncpg.add_query_logger(lambda record: self.queries.append(record.query))
+
+    async def settle(self) -> list[str]:
+        for _ in range(3):
+            await asyncio.sleep(0)
+        return self.queries
+
+
+async def _commit_mode(connection) -> str:
+    return await connection.homebase_driver.asyncpg.fetchval("SHOW synchronous_commit")
+
+
+async def test_a_turn_taken_alone_does_not_wait_for_its_flush(database):
+    """Its own transaction commits without waiting for the WAL flush (the request's own
+    synchronous commit, later, flushes it); the request's transaction keeps the
+    server's setting."""
+    async with database.request_transaction(write=True) as connection:
+        sent, session = Sent(connection), _session(connection)
+        assert await session.fetch_one_committed(TAKE_TURN, {"parent": "p0"}) == {"turn": 1}
+        await session.insert(children, {"id": "c1", "parent_id": "p0"})
+        assert await _commit_mode(connection) == "on"  # in the request's transaction
+    turn, *rest = await sent.settle()
+    assert "set_config('synchronous_commit', 'off'" in turn and "async_commit" in turn
+    assert any(query.startswith("INSERT") for query in rest)
+    assert not any("synchronous_commit', 'off'" in query for query in rest)
+    async with database.transaction() as connection:
+        await connection.execute(select(tenancy._ASYNC_COMMIT))
+        assert (await connection.execute(text("SHOW synchronous_commit"))).scalar() == "off"
+    async with database.transaction() as connection:  # SET LOCAL: that transaction's only
+        assert (await connection.execute(text("SHOW synchronous_commit"))).scalar() == "on"
+
+
 async def test_a_turn_taken_after_a_write_is_part_of_the_transaction(database):
     with pytest.raises(RuntimeError, match="undo"):
         async with database.request_transaction(write=True) as connection:
             session = _session(connection)
             await session.fetch_one(TAKE_TURN, {"parent": "p0"})  # writes: BEGIN
+            sent = Sent(connection)
             assert await session.fetch_one_committed(TAKE_TURN, {"parent": "p0"}) == {"turn": 2}
+            assert "async_commit" not in (await sent.settle())[0]  # the request's commit
+            assert await _commit_mode(connection) == "on"
             with pytest.raises(exc.DBAPIError, match="lock timeout"):
                 await _turn_elsewhere(database)
             raise RuntimeError("undo")
