@@ -85,6 +85,9 @@ class RequestLogMiddleware:
 
     @staticmethod
     def _line(scope: Scope, state: dict[str, Any], status: int, started: float) -> None:
+        level = logging.ERROR if status >= 500 else logging.INFO
+        if not log.isEnabledFor(level):  # (--log-level warning): nothing to gather
+            return
         principal = state.get("principal")
         if principal is not None and not logs.context().get("credential_id"):
             bind_principal(principal)
@@ -93,7 +96,6 @@ class RequestLogMiddleware:
             client = request_client_address(HTTPConnection(scope))
         except Exception:  # no runtime on this app (a bare test app): the peer then
             client = (scope.get("client") or ("", 0))[0]
-        level = logging.ERROR if status >= 500 else logging.INFO
         logs.event(
             log,
             "request",
