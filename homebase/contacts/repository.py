@@ -180,7 +180,7 @@ def list_statement(
     if q and search.indexed(q):
         shape, found = search.params(q, pii)
         values = search.step_params({**values, **found}, after_id, limit)
-        return _search_steps(session, present, shape, after, values)
+        return _search_steps(session, present, shape, after, values, search.names_a_number(q))
     if q:  # shorter than a trigram: the workspace is scanned, as before
         shape, found = search.params(q, pii)
         statement = _kept(
@@ -218,6 +218,7 @@ def _search_steps(
     shape: tuple[bool, bool, bool],
     after: bool,
     values: dict[str, Any],
+    number: bool,
 ) -> list[Step]:
     def among_newest() -> AnySelect:
         return search.window_statement(
@@ -244,6 +245,8 @@ def _search_steps(
             values,
         ),
     ]
+    if number and session.dialect == "postgresql":
+        del steps[0]  # (search.names_a_number)
     if session.dialect == "sqlite":
         probe = _kept(session, ("probe",), lambda: search.probe_statement(session))
         page = _kept(

@@ -21,7 +21,8 @@ looked for in steps (docs/contacts-search.md), each of which answers the rule ex
    are at most CAP, the page is those rows (and the exact branches' own) sorted, and
    nothing else runs: a query that finds nothing or a few is one cheap statement or two.
 2. The newest WINDOW contacts after the cursor, walking the (workspace_id, id) index,
-   which fills the page when matches are common.
+   which fills the page when matches are common. Skipped on PostgreSQL for a query that
+   names a number (`names_a_number`): it finds a few.
 3. Through the trigram index alone, which costs in proportion to the matches.
 
 Statements are built once per workspace and shape, with bindparams for the query's
@@ -97,6 +98,23 @@ def indexed(q: str) -> bool:
     """Whether `q` is answered through the trigram indexes."""
     trimmed = q.strip()
     return len(trimmed) >= MIN_INDEXED and "\x00" not in trimmed
+
+
+_NUMBER_CHARACTERS = frozenset("0123456789+-(). ")
+
+
+def names_a_number(q: str) -> bool:
+    """Whether `q` reads as a phone number or a long part of one: SUBSCRIBER or more
+    digits and nothing but a number's punctuation besides. Such a query finds a contact
+    or a few, so on PostgreSQL its page is read through the trigram indexes at once
+    (step 3) instead of first walking the newest WINDOW contacts, a statement that costs
+    as much as the index's (~0.9 ms at 1,000,000 contacts) and finds nothing for a rare
+    term."""
+    trimmed = q.strip()
+    return (
+        sum(character.isdigit() for character in trimmed) >= SUBSCRIBER
+        and set(trimmed) <= _NUMBER_CHARACTERS
+    )
 
 
 def _phrase(text: str) -> str:

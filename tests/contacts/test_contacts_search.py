@@ -329,6 +329,54 @@ async def test_a_search_that_finds_nothing_is_one_statement(tenant, backend, mon
     assert ran == (["fetch_one"] if backend == "sqlite" else ["fetch_stored"] * 2)
 
 
+@pytest.mark.parametrize(
+    ("q", "number"),
+    [
+        ("4155550", True),
+        (" +1 (415) 555-0142 ", True),
+        ("415.555.0142", True),
+        ("415555", False),  # six digits: window first, as any term
+        ("call 4155550142", False),
+        ("415-555-0142 x7", False),
+        ("٤١٥٥٥٥٠١٤٢", False),  # not a number's ASCII digits
+    ],
+)
+def test_what_names_a_number(q, number):
+    assert search.names_a_number(q) is number
+
+
+async def test_a_number_is_looked_up_through_the_index_alone(tenant, backend, monkeypatch):
+    """A query naming a number finds a few: on PostgreSQL its page is the index step's,
+    one statement (SQLite: the FTS5 candidates'), its pages walking every match once."""
+    monkeypatch.setattr(search, "WINDOW", 2)
+    made = []
+    for index in range(5):
+        made.append(
+            (await create(tenant, last_name=f"N{index}", phone=f"+1415555010{index}"))["id"]
+        )
+        await fillers(tenant, index % 2)
+    ran = []
+    original = TenantSession.fetch_stored
+
+    def spy(self, statement, params=None):
+        if params and search.FTS_QUERY in params:
+            ran.append("fetch_stored")
+        return original(self, statement, params)
+
+    monkeypatch.setattr(TenantSession, "fetch_stored", spy)
+    seen, cursor = [], None
+    while True:
+        params = {"q": "415 5550", "limit": 2, **({"cursor": cursor} if cursor else {})}
+        body = (await tenant.get("/v1/contacts", params=params)).json()
+        seen += [item["id"] for item in body["data"]]
+        cursor = body["next_cursor"]
+        if not body["has_more"]:
+            break
+    assert seen == sorted(made, reverse=True)
+    if backend == "postgres":
+        assert ran == ["fetch_stored"] * 3  # a statement a page, no window step
+
+
 async def test_a_long_number_is_looked_up_by_its_last_digits_and_decided_by_the_rule(
     tenant, window
 ):
