@@ -40,9 +40,7 @@ async def test_postgres_writes_the_wire_text_of_every_timestamp():
             # A session whose zone is not UTC: the text is UTC's all the same.
             await connection.exec_driver_sql("SET LOCAL TIME ZONE 'America/New_York'")
             rows = await connection.execute(
-                select(moments.c.id, wire_time(moments.c.at, "postgresql")).order_by(
-                    moments.c.id
-                )
+                select(moments.c.id, wire_time(moments.c.at, "postgresql")).order_by(moments.c.id)
             )
             written = {row.id: row.at for row in rows}
     assert written == {index: isoformat(at) for index, at in enumerate(CASES)}
