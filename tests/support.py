@@ -116,6 +116,19 @@ async def make_tenant(
     )
 
 
+async def walk_pages(tenant: Any, path: str, params: dict[str, Any]) -> list[str]:
+    """The ids of every page of a list, `params` and `limit` as given, cursor by cursor."""
+    seen: list[str] = []
+    cursor = None
+    while True:
+        page = {**params, **({"cursor": cursor} if cursor else {})}
+        body = (await tenant.get(path, params=page)).json()
+        seen += [item["id"] for item in body["data"]]
+        cursor = body["next_cursor"]
+        if not body["has_more"]:
+            return seen
+
+
 def assert_error(response: httpx.Response, status: int, code: str) -> dict[str, Any]:
     assert response.status_code == status, response.text
     body = response.json()

@@ -13,7 +13,7 @@ from homebase.contacts import repository, search
 from homebase.contacts.schemas import ContactFilters
 from homebase.db import direct
 from homebase.db.tenancy import TenantSession
-from tests.support import make_key
+from tests.support import make_key, walk_pages
 
 contacts = search.contacts
 
@@ -156,14 +156,7 @@ async def test_pages_of_a_search_walk_every_match_once_in_order(tenant, monkeypa
     for index in range(7):
         made.append((await create(tenant, first_name="Match", last_name=f"M{index}"))["id"])
         await fillers(tenant, index % 3)
-    seen, cursor = [], None
-    while True:
-        params = {"q": "match", "limit": 2, **({"cursor": cursor} if cursor else {})}
-        body = (await tenant.get("/v1/contacts", params=params)).json()
-        seen += [item["id"] for item in body["data"]]
-        cursor = body["next_cursor"]
-        if not body["has_more"]:
-            break
+    seen = await walk_pages(tenant, "/v1/contacts", {"q": "match", "limit": 2})
     assert seen == sorted(made, reverse=True)
 
 
@@ -364,14 +357,7 @@ async def test_a_number_is_looked_up_through_the_index_alone(tenant, backend, mo
         return original(self, statement, params)
 
     monkeypatch.setattr(TenantSession, "fetch_stored", spy)
-    seen, cursor = [], None
-    while True:
-        params = {"q": "415 5550", "limit": 2, **({"cursor": cursor} if cursor else {})}
-        body = (await tenant.get("/v1/contacts", params=params)).json()
-        seen += [item["id"] for item in body["data"]]
-        cursor = body["next_cursor"]
-        if not body["has_more"]:
-            break
+    seen = await walk_pages(tenant, "/v1/contacts", {"q": "415 5550", "limit": 2})
     assert seen == sorted(made, reverse=True)
     if backend == "postgres":
         assert ran == ["fetch_stored"] * 3  # a statement a page, no window step

@@ -12,6 +12,7 @@ from sqlalchemy import select, text
 from homebase.contacts import repository
 from homebase.contacts.schemas import ContactFilters
 from homebase.db.tenancy import TenantSession
+from tests.support import walk_pages
 
 contacts = repository.contacts
 
@@ -121,14 +122,7 @@ async def test_pages_of_a_tag_walk_every_tagged_contact_once_in_order(tenant):
             )
         )
         await create(tenant, first_name=f"Other{index}", tags=["buyer"])
-    seen, cursor = [], None
-    while True:
-        params = {"tag": "open-house", "limit": 2, **({"cursor": cursor} if cursor else {})}
-        body = (await tenant.get("/v1/contacts", params=params)).json()
-        seen += [item["id"] for item in body["data"]]
-        cursor = body["next_cursor"]
-        if not body["has_more"]:
-            break
+    seen = await walk_pages(tenant, "/v1/contacts", {"tag": "open-house", "limit": 2})
     assert seen == sorted(made, reverse=True)
     assert await tagged(tenant, "open-house", stage="HOT_LEAD") == sorted(made[1::2], reverse=True)
 
