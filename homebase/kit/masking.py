@@ -27,7 +27,7 @@ def mask_phone(phone: str | None) -> str | None:
     if phone.isascii():
         # Rendering a page of 50 contacts calls this 50 times, so the common cases are
         # C-level translates. Most phones end in their last four digits: mask the rest.
-        if phone[-4:].isdigit():
+        if phone[-4:].isdigit():  # (_masked, written out: one call fewer a phone)
             return phone[:-4].encode().translate(_STARS).decode() + phone[-4:]
         # Otherwise find where the last four digits begin (an extension or letters may
         # follow them) and mask every letter and digit before, and the letters after.

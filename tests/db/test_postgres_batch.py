@@ -84,16 +84,19 @@ async def database():
 
 
 class Statements:
-    """What the request's connection sent, by asyncpg's public query logger."""
+    """What the request's connection sent, by asyncpg's public query logger: each
+    statement's first word (`sent`) and its text (`queries`)."""
 
     def __init__(self, connection):
         self.driver = connection.homebase_driver
         assert isinstance(self.driver, PgDriver)
         self.sent: list[str] = []
+        self.queries: list[str] = []
         self.driver.asyncpg.add_query_logger(self._log)
 
     def _log(self, record) -> None:
         self.sent.append(record.query.split(None, 1)[0].upper())
+        self.queries.append(record.query)
 
     async def stop(self) -> None:
         for _ in range(3):  # asyncpg calls its query loggers soon after, not at once
@@ -341,19 +344,6 @@ async def test_a_turn_taken_first_commits_at_once_and_holds_no_lock(database):
     assert await _stored(database, children) == []
 
 
-class Sent:
-    """The text of every statement the request's connection sent (asyncpg's logger)."""
-
-    def __init__(self, connection):
-        self.driver, self.queries = connection.homebase_driver, []
-        self.driver.asyncpg.add_query_logger(lambda record: self.queries.append(record.query))
-
-    async def settle(self) -> list[str]:
-        for _ in range(3):
-            await asyncio.sleep(0)
-        return self.queries
-
-
 async def _commit_mode(connection) -> str:
     return await connection.homebase_driver.asyncpg.fetchval("SHOW synchronous_commit")
 
@@ -363,11 +353,12 @@ async def test_a_turn_taken_alone_does_not_wait_for_its_flush(database):
     synchronous commit, later, flushes it); the request's transaction keeps the
     server's setting."""
     async with database.request_transaction(write=True) as connection:
-        sent, session = Sent(connection), _session(connection)
+        statements, session = Statements(connection), _session(connection)
         assert await session.fetch_one_committed(TAKE_TURN, {"parent": "p0"}) == {"turn": 1}
         await session.insert(children, {"id": "c1", "parent_id": "p0"})
         assert await _commit_mode(connection) == "on"  # in the request's transaction
-    turn, *rest = await sent.settle()
+    await statements.stop()
+    turn, *rest = statements.queries
     assert "set_config('synchronous_commit', 'off'" in turn and "async_commit" in turn
     assert any(query.startswith("INSERT") for query in rest)
     assert not any("synchronous_commit', 'off'" in query for query in rest)
@@ -383,9 +374,10 @@ async def test_a_turn_taken_after_a_write_is_part_of_the_transaction(database):
         async with database.request_transaction(write=True) as connection:
             session = _session(connection)
             await session.fetch_one(TAKE_TURN, {"parent": "p0"})  # writes: BEGIN
-            sent = Sent(connection)
+            statements = Statements(connection)
             assert await session.fetch_one_committed(TAKE_TURN, {"parent": "p0"}) == {"turn": 2}
-            assert "async_commit" not in (await sent.settle())[0]  # the request's commit
+            await statements.stop()
+            assert "async_commit" not in statements.queries[0]  # the request's commit
             assert await _commit_mode(connection) == "on"
             with pytest.raises(exc.DBAPIError, match="lock timeout"):
                 await _turn_elsewhere(database)
