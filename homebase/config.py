@@ -44,7 +44,8 @@ class Settings(BaseSettings):
     rate_limit_api_key_per_min: int = Field(120, ge=1)
     rate_limit_app_per_min: int = Field(300, ge=1)
     # Per client address: API requests answered 401, failed client authentication at
-    # /oauth/token, failed console sign-ins (docs/decisions.md "Unauthenticated budget").
+    # /oauth/token and /oauth/revoke, failed console sign-ins (docs/decisions.md
+    # "Unauthenticated budget").
     rate_limit_unauthenticated_per_min: int = Field(60, ge=1)
     # Comma-separated addresses or CIDR ranges whose X-Forwarded-For is believed
     # (kit/client_address.py); unset: the peer is the client.
