@@ -17,4 +17,6 @@ def test_client_secrets_are_checked_only_by_the_counting_function():
     assert users("secret_matches") == {"oauth/forms.py": {"<module>", "_verify_client"}}
     # ... which only the counting function calls; every endpoint calls that one.
     assert users("_verify_client") == {"oauth/forms.py": {"authenticate_client"}}
+    # Reading the credentials can fail too (malformed HTTP Basic): only it reads them.
+    assert users("client_auth") == {"oauth/forms.py": {"authenticate_client"}}
     assert set(users("authenticate_client")) == {"oauth/forms.py", "oauth/endpoints.py"}
