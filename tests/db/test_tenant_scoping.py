@@ -60,6 +60,8 @@ ALLOWED: dict[str, str] = {
     "oauth/resolver.py": "credential resolution for bearer tokens",
     "oauth/endpoints.py": "the token endpoint's transaction, before a code or token names a "
     "workspace",
+    "oauth/forms.py": "client authentication reads the global app in its own short "
+    "transaction, before a token names a workspace",
     "oauth/consent.py": "the consent page reads the global app, before the member approves "
     "for a workspace",
     "oauth/service.py": "apps are global (no workspace): registration and lookup by client "
