@@ -15,7 +15,7 @@ from homebase.config import Settings
 from homebase.messaging import jobs, unsubscribe
 from homebase.models import Suppression
 from tests.messaging_support import smtp_server_fixture  # noqa: F401  (`smtp_server`)
-from tests.support import assert_error
+from tests.support import assert_error, make_tenant
 
 PUBLIC_URL = "https://crm.demo-realty.example"
 ADDRESS = "dana.whitfield@example.com"
@@ -232,3 +232,12 @@ def test_production_smtp_needs_an_https_public_url():
         env="production", secret_key="k" * 43, email_provider="smtp", public_url=PUBLIC_URL
     )
     assert https.public_url == PUBLIC_URL
+
+
+async def test_the_page_escapes_the_workspace_name(runtime, client, smtp_server):
+    hostile = await make_tenant(runtime, client, name='<img src=x onerror="alert(1)">')
+    _, raw = await mailed(runtime, hostile, smtp_server)
+    page = await client.get(urlsplit(link_of(raw)).path)
+    assert page.status_code == 200
+    assert "<img" not in page.text
+    assert "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;" in page.text
