@@ -176,6 +176,22 @@ class Settings(BaseSettings):
         return self
 
     @model_validator(mode="after")
+    def _public_url(self) -> "Settings":
+        # Every email carries a one-click unsubscribe link built from the public URL, and
+        # RFC 8058 (and the mailbox providers holding senders to it) want it to be HTTPS.
+        if (
+            self.env == "production"
+            and self.email_provider == "smtp"
+            and not self.public_url.startswith("https://")
+        ):
+            raise ValueError(
+                "HOMEBASE_PUBLIC_URL must be an https:// address in production when "
+                "HOMEBASE_EMAIL_PROVIDER=smtp: it is the base of every email's one-click "
+                "unsubscribe link"
+            )
+        return self
+
+    @model_validator(mode="after")
     def _testing_hooks(self) -> "Settings":
         if self.testing_loopback_resolver and self.env == "production":
             raise ValueError(

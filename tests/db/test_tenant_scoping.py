@@ -81,6 +81,8 @@ ALLOWED: dict[str, str] = {
     "calls/public.py": "provider callbacks: their transaction and the owning workspace's "
     "TenantSession",
     "messaging/provider_endpoints.py": "provider callbacks find the workspace that owns the number",
+    "messaging/unsubscribe_endpoints.py": "an email's unsubscribe link: its sealed token "
+    "names the workspace",
     "messaging/jobs.py": "worker engine: claims due messages of every workspace",
     "webhooks/dispatcher.py": "worker engine: fans out and claims deliveries of every workspace",
     "webhooks/jobs.py": "worker engine: the dispatcher's transactions",
