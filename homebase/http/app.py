@@ -38,6 +38,7 @@ from homebase.kit.openapi import (
     add_body_limit_responses,
     add_response_headers,
     add_unavailable_responses,
+    drop_default_validation_errors,
     restore_null_examples,
 )
 from homebase.kit.responses import JSONResponse
@@ -185,14 +186,7 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     }
     document["security"] = [{"ApiKey": []}, {"OAuth2": []}]
     add_operation_security(app, document)
-    # Validation errors are 400 here, never FastAPI's default 422.
-    for path in document.get("paths", {}).values():
-        for operation in path.values():
-            responses = operation.get("responses", {})
-            if "422" in responses and "compliance" not in str(responses["422"]):
-                del responses["422"]
-    for name in ("HTTPValidationError", "ValidationError"):
-        components.get("schemas", {}).pop(name, None)
+    drop_default_validation_errors(document)  # 400 here, never FastAPI's default 422
     restore_null_examples(document, app.routes)
     add_narrowed_responses(document)  # what `fields` leaves of a response (kit/fields_openapi)
     add_response_headers(document, API_PREFIX)
