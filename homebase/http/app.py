@@ -41,6 +41,7 @@ from homebase.kit.openapi import (
     drop_default_validation_errors,
     restore_null_examples,
 )
+from homebase.kit.openapi_requests import declare_no_nul, describe_unstated_rules
 from homebase.kit.responses import JSONResponse
 from homebase.leads.endpoints import router as leads_router
 from homebase.listings.endpoints import router as listings_router
@@ -169,7 +170,7 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     document = get_openapi(
         title=app.title,
         version=app.version,
-        description=app.description,
+        description=f"{app.description}\n\n{describe_unstated_rules()}",
         routes=app.routes,
         webhooks=app.webhooks.routes,
     )
@@ -187,6 +188,7 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     document["security"] = [{"ApiKey": []}, {"OAuth2": []}]
     add_operation_security(app, document)
     drop_default_validation_errors(document)  # 400 here, never FastAPI's default 422
+    declare_no_nul(document, API_PREFIX)  # U+0000 is refused in every request's text
     restore_null_examples(document, app.routes)
     add_narrowed_responses(document)  # what `fields` leaves of a response (kit/fields_openapi)
     add_response_headers(document, API_PREFIX)
