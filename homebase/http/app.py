@@ -88,6 +88,8 @@ Every response carries `X-Request-Id`, `X-RateLimit-Limit`, `X-RateLimit-Remaini
 `X-RateLimit-Reset` (Unix seconds at which the current one-minute window ends).
 Every POST accepts an `Idempotency-Key` header (1-255 characters) that makes it safe to
 retry: a repeat returns the first answer with `Idempotent-Replayed: true`.
+Text holding U+0000 is refused anywhere in a request (each string's `pattern` says so).
+A body sent to an operation that declares none is ignored.
 """
 
 
