@@ -38,8 +38,10 @@ from homebase.kit.openapi import (
     add_body_limit_responses,
     add_response_headers,
     add_unavailable_responses,
+    drop_default_validation_errors,
     restore_null_examples,
 )
+from homebase.kit.openapi_requests import declare_no_nul, describe_unstated_rules
 from homebase.kit.responses import JSONResponse
 from homebase.leads.endpoints import router as leads_router
 from homebase.listings.endpoints import router as listings_router
@@ -87,6 +89,8 @@ Every response carries `X-Request-Id`, `X-RateLimit-Limit`, `X-RateLimit-Remaini
 `X-RateLimit-Reset` (Unix seconds at which the current one-minute window ends).
 Every POST accepts an `Idempotency-Key` header (1-255 characters) that makes it safe to
 retry: a repeat returns the first answer with `Idempotent-Replayed: true`.
+Text holding U+0000 is refused anywhere in a request (each string's `pattern` says so).
+A body sent to an operation that declares none is ignored.
 """
 
 
@@ -170,7 +174,7 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     document = get_openapi(
         title=app.title,
         version=app.version,
-        description=app.description,
+        description=f"{app.description}\n\n{describe_unstated_rules()}",
         routes=app.routes,
         webhooks=app.webhooks.routes,
     )
@@ -187,14 +191,8 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     }
     document["security"] = [{"ApiKey": []}, {"OAuth2": []}]
     add_operation_security(app, document)
-    # Validation errors are 400 here, never FastAPI's default 422.
-    for path in document.get("paths", {}).values():
-        for operation in path.values():
-            responses = operation.get("responses", {})
-            if "422" in responses and "compliance" not in str(responses["422"]):
-                del responses["422"]
-    for name in ("HTTPValidationError", "ValidationError"):
-        components.get("schemas", {}).pop(name, None)
+    drop_default_validation_errors(document)  # 400 here, never FastAPI's default 422
+    declare_no_nul(document, API_PREFIX)  # U+0000 is refused in every request's text
     restore_null_examples(document, app.routes)
     add_narrowed_responses(document)  # what `fields` leaves of a response (kit/fields_openapi)
     add_response_headers(document, API_PREFIX)

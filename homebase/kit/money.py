@@ -26,7 +26,7 @@ Amount = Annotated[
         "limits).",
         examples=["450000.00"],
     ),
-    string_form(AMOUNT_PATTERN),
+    string_form(AMOUNT_PATTERN, places=2),
 ]
 
 # A JSON number's text (RFC 8259 6, leading zeros let through): what a price filter takes.
@@ -72,7 +72,7 @@ Percent = Annotated[
         description='Percent as a decimal string, at most two decimal places: "2.50" is 2.5 %.',
         examples=["2.50"],
     ),
-    string_form(PERCENT_PATTERN),
+    string_form(PERCENT_PATTERN, places=2),
 ]
 
 

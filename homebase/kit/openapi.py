@@ -120,6 +120,26 @@ READ_ERRORS = (400, 401, 403, 429)
 ONE_ERRORS = (400, 401, 403, 404, 429)
 
 
+VALIDATION_ERROR_SCHEMAS = ("HTTPValidationError", "ValidationError")
+
+
+def drop_default_validation_errors(document: dict[str, Any]) -> None:
+    """Validation errors are 400 here (the envelope), never FastAPI's default 422: remove
+    that answer from every operation, under `paths` and under `webhooks` alike (FastAPI adds
+    it to each documented webhook too, whose body it would validate), then its schemas, so
+    no reference is left pointing at a schema the document no longer defines."""
+    refs = {f"#/components/schemas/{name}" for name in VALIDATION_ERROR_SCHEMAS}
+    for section in ("paths", "webhooks"):
+        for item in document.get(section, {}).values():
+            for operation in item.values():
+                responses = operation.get("responses", {}) if isinstance(operation, dict) else {}
+                default = responses.get("422", {}).get("content", {}).get("application/json", {})
+                if default.get("schema", {}).get("$ref") in refs:
+                    del responses["422"]
+    for name in VALIDATION_ERROR_SCHEMAS:
+        document.get("components", {}).get("schemas", {}).pop(name, None)
+
+
 def _without_nulls(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: _without_nulls(item) for key, item in value.items() if item is not None}

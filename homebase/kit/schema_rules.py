@@ -7,9 +7,10 @@ from typing import Annotated, Any
 
 from pydantic import AwareDatetime, BeforeValidator, Field
 
-# JSON Schema patterns are unanchored: this holds when the text has a character other
-# than white space, which is what min_length=1 after strip_whitespace=True asks.
-NOT_BLANK = r"\S"
+# What min_length=1 after strip_whitespace=True asks: a character other than white space;
+# and, as every text a request carries, no U+0000 anywhere (kit/nul.py), which an
+# unanchored `\S` alone would let through.
+NOT_BLANK = r"^[^\x00]*[^\s\x00][^\x00]*$"
 
 
 def not_blank() -> Any:
@@ -33,14 +34,19 @@ def sent_together(*names: str) -> dict[str, Any]:
     }
 
 
-def string_form(pattern: str) -> Any:
+def string_form(pattern: str, places: int | None = None) -> Any:
     """Field(json_schema_extra=...) giving the string branch of a number-or-string member
-    (Decimal's schema in requests) the pattern the canonical string follows."""
+    (Decimal's schema in requests) the pattern the canonical string follows, and its number
+    branch `multipleOf` 10**-places when the member keeps that many decimal places: a
+    number with more is refused, so the document says it (generators that honour
+    multipleOf build the value as exact decimal text, as schemathesis does)."""
 
     def extra(schema: dict[str, Any]) -> None:
         for option in schema.get("anyOf", []):
             if option.get("type") == "string":
                 option["pattern"] = pattern
+            elif option.get("type") == "number" and places is not None:
+                option["multipleOf"] = 10.0**-places
 
     return Field(json_schema_extra=extra)
 

@@ -121,7 +121,7 @@ class ListingFilters(BaseModel):
         Annotated[
             Decimal,
             Field(ge=0, le=1000, decimal_places=1),
-            string_form(r"^(?:[0-9]{1,3}(?:\.[0-9])?|1000(?:\.0)?)$"),
+            string_form(r"^(?:[0-9]{1,3}(?:\.[0-9])?|1000(?:\.0)?)$", places=1),
         ]
         | None
     ) = None

@@ -76,13 +76,44 @@ EmailAddress = Annotated[
 
 
 def _tag(channel: str) -> Any:
-    """The discriminator member: a const, and the same as a one-value enum for generators
-    that predate OpenAPI 3.1's const."""
+    """The discriminator member, as an enum of the upper-case value and the lower-case one
+    v1 always took (deprecated: JSON Schema cannot mark one value so, the description
+    does). Not a const: that would refuse the lower-case value the service accepts."""
+
+    def extra(schema: JsonDict) -> None:
+        schema.pop("const", None)
+        schema["enum"] = [channel, channel.lower()]
+
     return Field(
-        description=f"{channel}; accepted in any case (`{channel.lower()}` too), "
-        "answered in upper case.",
-        json_schema_extra={"enum": [channel]},
+        description=f"{channel}. `{channel.lower()}` is accepted too and deprecated (as is "
+        "any other casing, which the enum cannot list); answered in upper case.",
+        json_schema_extra=extra,
     )
+
+
+def _variant(example: JsonDict) -> Any:
+    """A variant's json_schema_extra: its example, and the deprecated `text` it takes for
+    `body`. `body` is then not `required`: exactly one of them is, a rule listed with those
+    no schema states (kit/openapi_requests.py). Sent both, `text` is refused as unknown."""
+
+    def extra(schema: JsonDict) -> None:
+        schema["examples"] = [example]
+        members = schema["properties"]
+        assert isinstance(members, dict)
+        body = members["body"]
+        assert isinstance(body, dict)
+        members["text"] = {
+            **body,
+            "title": "Text",
+            "description": "Deprecated: the same as `body`, which replaces it. Send one of "
+            "them, never both.",
+            "deprecated": True,
+        }
+        required = schema["required"]
+        assert isinstance(required, list)
+        required.remove("body")
+
+    return extra
 
 
 class _SendBase(BaseModel):
@@ -108,7 +139,8 @@ class _TextSend(_SendBase):
     )
     body: TextBody = Field(
         validation_alias=AliasChoices("body", "text"),
-        description=f"The text, at most {TEXT_BODY_MAX} characters (also accepted as `text`).",
+        description=f"The text, at most {TEXT_BODY_MAX} characters. Required unless the "
+        "deprecated `text` is sent instead.",
     )
     from_number: Annotated[str, StringConstraints(max_length=32)] | None = Field(
         None,
@@ -121,7 +153,7 @@ class _TextSend(_SendBase):
 class SmsSend(_TextSend):
     """A text message. `subject` is refused (email only)."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [_SMS_EXAMPLE]})
+    model_config = ConfigDict(json_schema_extra=_variant(_SMS_EXAMPLE))
 
     channel: Literal["SMS"] = _tag("SMS")
 
@@ -129,7 +161,7 @@ class SmsSend(_TextSend):
 class WhatsAppSend(_TextSend):
     """A WhatsApp message. `subject` is refused (email only)."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [_WHATSAPP_EXAMPLE]})
+    model_config = ConfigDict(json_schema_extra=_variant(_WHATSAPP_EXAMPLE))
 
     channel: Literal["WHATSAPP"] = _tag("WHATSAPP")
 
@@ -138,7 +170,7 @@ class EmailSend(_SendBase):
     """An email: `subject` is required; `from` is refused (the workspace's sender address
     is used)."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [_EMAIL_EXAMPLE]})
+    model_config = ConfigDict(json_schema_extra=_variant(_EMAIL_EXAMPLE))
 
     channel: Literal["EMAIL"] = _tag("EMAIL")
     to: EmailAddress | None = Field(
@@ -154,7 +186,7 @@ class EmailSend(_SendBase):
     )
     body: Body = Field(
         validation_alias=AliasChoices("body", "text"),
-        description="The text (also accepted as `text`).",
+        description="The text. Required unless the deprecated `text` is sent instead.",
     )
 
     @field_validator("subject")
@@ -169,14 +201,22 @@ class EmailSend(_SendBase):
 SendRequest = SmsSend | WhatsAppSend | EmailSend
 
 
+def _lower_case_tags(schema: JsonDict) -> None:
+    """The examples, and the discriminator's mapping for the deprecated lower-case tags
+    each variant's enum lists (a generator picks the variant by this mapping)."""
+    schema["examples"] = [_SMS_EXAMPLE, _WHATSAPP_EXAMPLE, _EMAIL_EXAMPLE]
+    discriminator = schema.get("discriminator")
+    mapping = discriminator.get("mapping") if isinstance(discriminator, dict) else None
+    if isinstance(mapping, dict):
+        mapping.update({tag.lower(): target for tag, target in list(mapping.items())})
+
+
 class MessageCreate(RootModel[Annotated[SendRequest, Field(discriminator="channel")]]):
     """One variant per channel, chosen by `channel`: SMS and WHATSAPP take `from` and at
     most 1600 characters of body, and refuse `subject`; EMAIL requires `subject` and
     refuses `from`. Every variant: exactly one of contact_id and to."""
 
-    model_config = ConfigDict(
-        json_schema_extra={"examples": [_SMS_EXAMPLE, _WHATSAPP_EXAMPLE, _EMAIL_EXAMPLE]}
-    )
+    model_config = ConfigDict(json_schema_extra=_lower_case_tags)
 
     @model_validator(mode="before")
     @classmethod

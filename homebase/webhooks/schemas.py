@@ -7,8 +7,8 @@ from pydantic.config import JsonDict
 from homebase.outbox.catalogue import EVENT_TYPES
 
 # What webhooks/safety.py checks before any lookup, for the document: http(s) in any case,
-# a host, no user information, no fragment.
-URL_PATTERN = r"^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\s]+([/?][^#\s]*)?$"
+# a host, no user information, no fragment; and no U+0000, refused everywhere (kit/nul.py).
+URL_PATTERN = r"^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\s\x00]+([/?][^#\s\x00]*)?$"
 _CREATED = "2026-11-20T17:04:05.123Z"
 _SUBSCRIPTION: JsonDict = {
     "id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t",

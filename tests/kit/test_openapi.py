@@ -287,8 +287,12 @@ def _union_problems(document, where: str, union: dict[str, Any]) -> list[str]:
         return [f"{where} is a oneOf without a discriminator"]
     problems = []
     refs = [option.get("$ref") for option in union["oneOf"]]
-    if sorted(discriminator.get("mapping", {}).values()) != sorted(refs):
+    mapping = discriminator.get("mapping", {})
+    if sorted(set(mapping.values())) != sorted(refs):
         problems.append(f"{where}: the discriminator does not map every variant")
+    for tag, ref in mapping.items():  # each tag is one its variant's member takes
+        if tag not in component(document, ref)["properties"][member].get("enum", []):
+            problems.append(f"{where}: {tag} maps to {ref}, whose {member} does not list it")
     for ref in refs:
         variant = component(document, ref)
         name = ref.rsplit("/", 1)[-1]

@@ -102,9 +102,13 @@ def test_config_enables_every_check():
 
 
 def test_config_widens_accepted_statuses_only_as_its_comments_say():
-    """400 (a reference that does not resolve) for the operations that name other
-    objects, and 422 (compliance_blocked) for POST /v1/messages only."""
+    """400 for exactly the operations of the rules no schema states (a reference that does
+    not resolve, a cross-field rule; kit/openapi_requests.py UNSTATED_RULES, less the
+    free-form members the hooks keep generated data within), and 422 (compliance_blocked)
+    for POST /v1/messages only."""
     import tomllib
+
+    from homebase.kit.openapi_requests import UNSTATED_RULES
 
     blocks = tomllib.loads(CONFIG.read_text())["operations"]
     widened = {}
@@ -115,8 +119,20 @@ def test_config_widens_accepted_statuses_only_as_its_comments_say():
         if statuses is not None:
             for name in block["include-name"]:
                 widened[name] = set(statuses) - {"2xx", "3xx", 401, 403, 404, 409, 429}
+    unstated = {
+        operation for rule in UNSTATED_RULES if not rule.free_form for operation in rule.operations
+    }
+    assert set(widened) == unstated
     assert widened.pop("POST /v1/messages") == {400, 422}
     assert widened and set(map(frozenset, widened.values())) == {frozenset({400})}
+
+
+def test_config_generates_nul_characters():
+    """The document declares U+0000 refused on every string a request carries, so the
+    run generates it (schemathesis's allow-x00) and checks the declarations hold."""
+    import tomllib
+
+    assert tomllib.loads(CONFIG.read_text())["generation"]["allow-x00"] is True
 
 
 def test_every_check_passes_on_every_operation(served):
