@@ -311,3 +311,17 @@ async def test_a_text_from_an_erased_number_alone_is_recorded_unlinked(runtime, 
     inbound = (await tenant.get("/v1/messages", params={"direction": "INBOUND"})).json()["data"]
     assert len(inbound) == 1 and inbound[0]["contact_id"] is None
     assert (await tenant.get(f"/v1/contacts/{erased_id}/events")).json()["data"] == []
+
+
+async def test_an_erased_persons_stop_is_still_honoured(runtime, tenant, client):
+    """Suppressions are kept on purpose (erasure/registry.py KEPT): the number and the
+    evidence of the opt-out stay, and a send to the number is still refused."""
+    created = await tenant.post("/v1/contacts", json=PERSON)
+    contact_id = created.json()["id"]
+    await add_sender(runtime, tenant)
+    assert (await reply(client, "+14155550199", "STOP", to=SENDER)).status_code == 200
+    assert (await tenant.delete(f"/v1/contacts/{contact_id}")).status_code == 200
+    send = await tenant.post(
+        "/v1/messages", json={"channel": "sms", "body": "Hello", "to": "+14155550199"}
+    )
+    assert assert_error(send, 422, "compliance_blocked")["details"]["reason"] == "opted_out"
