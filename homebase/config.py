@@ -18,6 +18,16 @@ VAR_DIR = Path("var")
 PLACEHOLDER_SECRETS = {"", "change-me", "changeme", "secret", "dev"}
 # len(secrets.token_urlsafe(32)): 256 random bits, the least production accepts.
 MIN_PRODUCTION_SECRET_LENGTH = 43
+# Length alone lets 43 copies of one character through, so a key must also hold this many
+# distinct characters. Estimated as length x log2(distinct characters), the two minimums
+# give 43 x 3 = 129 bits, over the 128 production asks (tests/test_config.py holds that);
+# token_urlsafe(32) (about 30 distinct of 64) and `openssl rand -hex 32` (16) give over 200.
+MIN_PRODUCTION_SECRET_DISTINCT = 8
+MIN_PRODUCTION_SECRET_BITS = 128
+GENERATE_SECRET = (
+    'generate one with: python -c "import secrets; print(secrets.token_urlsafe(32))" '
+    "(or: openssl rand -hex 32)"
+)
 
 
 class Settings(BaseSettings):
@@ -34,7 +44,8 @@ class Settings(BaseSettings):
     rate_limit_api_key_per_min: int = Field(120, ge=1)
     rate_limit_app_per_min: int = Field(300, ge=1)
     # Per client address: API requests answered 401, failed client authentication at
-    # /oauth/token, failed console sign-ins (docs/decisions.md "Unauthenticated budget").
+    # /oauth/token and /oauth/revoke, failed console sign-ins (docs/decisions.md
+    # "Unauthenticated budget").
     rate_limit_unauthenticated_per_min: int = Field(60, ge=1)
     # Comma-separated addresses or CIDR ranges whose X-Forwarded-For is believed
     # (kit/client_address.py); unset: the peer is the client.
@@ -157,14 +168,27 @@ class Settings(BaseSettings):
                 ("HOMEBASE_SECRET_KEY", self.secret_key),
                 ("HOMEBASE_SECRET_KEY_PREVIOUS", self.secret_key_previous),
             ):
-                if value and len(value) < MIN_PRODUCTION_SECRET_LENGTH:
-                    raise ValueError(
-                        f"{name} must be at least {MIN_PRODUCTION_SECRET_LENGTH} characters in "
-                        'production; generate one with: python -c "import secrets; '
-                        'print(secrets.token_urlsafe(32))"'
-                    )
+                weakness = secret_weakness(value) if value else None
+                if weakness is not None:
+                    raise ValueError(f"{name} {weakness} in production; {GENERATE_SECRET}")
         if self.secret_key_previous == self.secret_key:
             raise ValueError("HOMEBASE_SECRET_KEY_PREVIOUS must differ from HOMEBASE_SECRET_KEY")
+        return self
+
+    @model_validator(mode="after")
+    def _public_url(self) -> "Settings":
+        # Every email carries a one-click unsubscribe link built from the public URL, and
+        # RFC 8058 (and the mailbox providers holding senders to it) want it to be HTTPS.
+        if (
+            self.env == "production"
+            and self.email_provider == "smtp"
+            and not self.public_url.startswith("https://")
+        ):
+            raise ValueError(
+                "HOMEBASE_PUBLIC_URL must be an https:// address in production when "
+                "HOMEBASE_EMAIL_PROVIDER=smtp: it is the base of every email's one-click "
+                "unsubscribe link"
+            )
         return self
 
     @model_validator(mode="after")
@@ -209,6 +233,19 @@ class Settings(BaseSettings):
     @property
     def is_sqlite(self) -> bool:
         return self.database_url.startswith("sqlite")
+
+
+def secret_weakness(value: str) -> str | None:
+    """Why `value` is too weak for a production key, or None when it is strong enough."""
+    if len(value) < MIN_PRODUCTION_SECRET_LENGTH:
+        return f"must be at least {MIN_PRODUCTION_SECRET_LENGTH} characters"
+    distinct = len(set(value))
+    if distinct < MIN_PRODUCTION_SECRET_DISTINCT:
+        return (
+            f"must hold at least {MIN_PRODUCTION_SECRET_DISTINCT} distinct characters "
+            f"(it holds {distinct})"
+        )
+    return None
 
 
 def _local_secret_key() -> str:

@@ -2,15 +2,27 @@
 mistyped value from starting a service that cannot work (a zero timeout fails every
 webhook; a zero poll interval spins the worker)."""
 
+import math
 import os
+import secrets
+import shutil
 import stat
+import subprocess
 
 import pytest
 from pydantic import ValidationError
 
-from homebase.config import PLACEHOLDER_SECRETS, Settings
+from homebase.config import (
+    MIN_PRODUCTION_SECRET_BITS,
+    MIN_PRODUCTION_SECRET_DISTINCT,
+    MIN_PRODUCTION_SECRET_LENGTH,
+    PLACEHOLDER_SECRETS,
+    Settings,
+)
 
-REAL_SECRET = "k" * 43  # len(secrets.token_urlsafe(32)), the shortest production takes
+# What secrets.token_urlsafe(32) printed once: 43 characters, the shortest production takes.
+REAL_SECRET = "q2Xn8VbK3tLw0Pz7Ry5JcA1mHs9Ue4FgDk6Io_Nv-Yh"
+OTHER_SECRET = "Zr4Tq9Wm2Xk7Vb1Nc8Ls3Hd6Jf0Gp5Ay_Ue-Oi2Bw7E"
 
 
 @pytest.mark.parametrize("placeholder", sorted(PLACEHOLDER_SECRETS))
@@ -25,8 +37,60 @@ def test_production_takes_a_real_secret():
 
 def test_production_refuses_a_short_secret_naming_the_variable():
     with pytest.raises(ValidationError, match="HOMEBASE_SECRET_KEY must be at least 43"):
-        Settings(env="production", secret_key="k" * 42)
+        Settings(env="production", secret_key=REAL_SECRET[:42])
     assert Settings(env="test", secret_key="short").secret_key == "short"  # tests, dev
+
+
+def _openssl_rand_hex() -> str:
+    """`openssl rand -hex 32` where the machine has it; the same 64 hex digits otherwise."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        return secrets.token_hex(32)
+    printed = subprocess.run(
+        [openssl, "rand", "-hex", "32"], capture_output=True, text=True, check=True
+    )
+    return printed.stdout.strip()
+
+
+@pytest.mark.parametrize(
+    "generate", [lambda: secrets.token_urlsafe(32), _openssl_rand_hex], ids=["urlsafe", "hex"]
+)
+def test_production_takes_the_generated_secrets_the_message_names(generate):
+    for _ in range(20):
+        key, previous = generate(), generate()
+        settings = Settings(env="production", secret_key=key, secret_key_previous=previous)
+        assert settings.keys.verifying == (key, previous)
+
+
+@pytest.mark.parametrize(
+    "weak, reason",
+    [
+        ("a" * 53, "must hold at least 8 distinct characters (it holds 1)"),
+        ("abcdefg" * 8, "must hold at least 8 distinct characters (it holds 7)"),
+        ("0123456789abcdef" * 2, "must be at least 43 characters"),
+    ],
+    ids=["one-character", "seven-characters", "short"],
+)
+@pytest.mark.parametrize("variable", ["HOMEBASE_SECRET_KEY", "HOMEBASE_SECRET_KEY_PREVIOUS"])
+def test_production_refuses_a_weak_secret_saying_how_to_generate_one(weak, reason, variable):
+    given = (
+        {"secret_key": weak}
+        if variable == "HOMEBASE_SECRET_KEY"
+        else {"secret_key": REAL_SECRET, "secret_key_previous": weak}
+    )
+    with pytest.raises(ValidationError) as refused:
+        Settings(env="production", **given)
+    message = str(refused.value)
+    assert f"{variable} {reason} in production; generate one with: " in message
+    assert "secrets.token_urlsafe(32)" in message and "openssl rand -hex 32" in message
+    assert Settings(env="test", **given)  # tests and development take any key
+
+
+def test_the_minimums_give_128_bits_by_length_times_log2_distinct():
+    """The rule is stated as at least 8 distinct characters and 128 bits estimated as
+    length x log2(distinct characters); with 43 characters the first implies the second."""
+    least = MIN_PRODUCTION_SECRET_LENGTH * math.log2(MIN_PRODUCTION_SECRET_DISTINCT)
+    assert least >= MIN_PRODUCTION_SECRET_BITS == 128
 
 
 def test_previous_secret_is_bounded_too_and_must_differ():
@@ -34,8 +98,8 @@ def test_previous_secret_is_bounded_too_and_must_differ():
         Settings(env="production", secret_key=REAL_SECRET, secret_key_previous="old")
     with pytest.raises(ValidationError, match="HOMEBASE_SECRET_KEY_PREVIOUS must differ"):
         Settings(env="test", secret_key=REAL_SECRET, secret_key_previous=REAL_SECRET)
-    settings = Settings(env="production", secret_key=REAL_SECRET, secret_key_previous="p" * 43)
-    assert settings.keys.verifying == (REAL_SECRET, "p" * 43)
+    settings = Settings(env="production", secret_key=REAL_SECRET, secret_key_previous=OTHER_SECRET)
+    assert settings.keys.verifying == (REAL_SECRET, OTHER_SECRET)
     assert Settings(env="test", secret_key=REAL_SECRET).keys.verifying == (REAL_SECRET,)
 
 

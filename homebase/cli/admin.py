@@ -84,7 +84,17 @@ async def create_workspace(
 async def set_workspace_status(
     connection: AsyncConnection, runtime: Runtime, *, workspace: str, status: str
 ) -> dict[str, Any]:
-    """Suspend a workspace (its credentials stop working) or make it active again."""
+    """Suspend a workspace's sending, or make it active again.
+
+    A suspended workspace sends nothing on any channel: every send (POST /v1/messages,
+    automation send steps, AI replies) is refused with 422 compliance_blocked (reason
+    account_suspended) and recorded as a FAILED message, and messages already queued are
+    failed the same way before they reach the provider. The replies carriers require
+    to inbound keywords (STOP, HELP, START) still go out. Nothing else stops: API keys,
+    OAuth tokens and console sessions keep working for reads and other writes, OAuth apps
+    can still be authorized, and webhooks are still delivered, so the customer can still
+    see and export its data.
+    """
     return workspaces.workspace_json(
         await workspaces.set_workspace_status(connection, workspace, status)
     )

@@ -6,7 +6,9 @@ No I/O: callers (messaging/service.py at request time, messaging/jobs.py again j
 before the provider is called) load the state into these dataclasses. The first
 refusing gate wins; its `reason` is the category in "Blocked (<reason>): <text>".
 
-1. account_suspended  a suspended workspace sends nothing, on any channel
+1. account_suspended  a suspended workspace sends nothing, on any channel (suspension is
+                      this gate and nothing else: its keys, tokens, console, webhooks
+                      and OAuth go on; docs/messaging.md)
 2. opted_out          the address is suppressed (STOP reply, bounce, manual entry)
 3. a2p_not_approved   SMS/WhatsApp need a sending number the carrier approved
 4. quiet_hours        proactive texts only inside the window in the recipient's local

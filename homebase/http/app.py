@@ -45,6 +45,7 @@ from homebase.leads.endpoints import router as leads_router
 from homebase.listings.endpoints import router as listings_router
 from homebase.messaging.endpoints import router as messages_router
 from homebase.messaging.provider_endpoints import router as messaging_provider_router
+from homebase.messaging.unsubscribe_endpoints import router as unsubscribe_router
 from homebase.metrics.endpoint import router as metrics_router
 from homebase.metrics.middleware import MetricsMiddleware, prefixed
 from homebase.metrics.multiprocess import mark_dead as mark_metrics_process_dead
@@ -143,6 +144,7 @@ def create_app(
     app.include_router(metrics_router)  # /metrics: outside /v1 and its document
     app.include_router(messaging_provider_router)  # provider callbacks: inbound, status
     app.include_router(calls_public.router)  # recording proxy, provider callback
+    app.include_router(unsubscribe_router)  # email's one-click unsubscribe link and page
     console_routes.install(app)  # /console pages and their HTML error pages
     app.include_router(oauth_endpoints.router)  # /oauth/token, /oauth/revoke
     app.include_router(oauth_consent.router)  # /oauth/authorize and its consent page

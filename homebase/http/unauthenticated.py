@@ -1,7 +1,8 @@
 """The unauthenticated budget: per client address, a minute's allowance of failures.
 
-Counted (and nothing else, ../shared/CONTRACT.md): API requests answered 401, failed
-client authentication at /oauth/token, failed console sign-ins. A request with a valid
+Counted (and nothing else): API requests answered 401, failed client authentication at
+/oauth/token and /oauth/revoke (oauth/forms.py authenticate_client), failed console
+sign-ins. A request with a valid
 credential is never counted nor held back, so callers check the credential first where
 that is cheap (one indexed lookup, one SHA-256) and count only when it fails; the
 console, where the check is ~100 ms of password hashing, peeks first and refuses an

@@ -1,25 +1,19 @@
 """Inbound texts and provider status callbacks: recording, opt-out keywords, status.
 
-Opt-out keywords (the whole message, any case, surrounding spaces and punctuation
-ignored): STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT suppress the sender's number
-with the inbound message as evidence; START, UNSTOP lift it; HELP answers with how to
-opt out. A phone suppression covers SMS and WhatsApp alike.
+An opt-out (keywords.py: STOP, "please stop texting me", "Opt-Out", ...) suppresses the
+sender's number with the inbound message as evidence; START, UNSTOP lift it; HELP answers
+with how to opt out. A phone suppression covers SMS and WhatsApp alike.
 """
 
-import re
 from typing import Any
 
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.messaging import render, repository, service
+from homebase.messaging.keywords import OPT_IN, OPT_OUT, Keyword, classify
 from homebase.messaging.send_policy import workspace_row
 from homebase.outbox.service import emit
-
-OPT_OUT = frozenset({"STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"})
-OPT_IN = frozenset({"START", "UNSTOP"})
-HELP = frozenset({"HELP"})
-_EDGES = re.compile(r"^[\s\W_]+|[\s\W_]+$")
 
 # Ordered so a message never moves backwards (a late "sent" after "delivered").
 _RANK = {"QUEUED": 0, "SENDING": 1, "SENT": 2, "DELIVERED": 3, "FAILED": 4}
@@ -33,11 +27,6 @@ PROVIDER_STATUSES = {
     "undelivered": "FAILED",
     "failed": "FAILED",
 }
-
-
-def keyword(body: str | None) -> str | None:
-    word = _EDGES.sub("", body or "").upper()
-    return word if word in OPT_OUT | OPT_IN | HELP else None
 
 
 def split_address(raw: str | None) -> tuple[str, str | None]:
@@ -64,7 +53,7 @@ async def receive(
     if provider_message_id:
         seen = await repository.inbound_by_provider_id(session, provider_message_id)
         if seen is not None:
-            word = keyword(seen["body"])
+            word = classify(seen["body"])
             return seen, (await _reply_text(session, word)) if word else None
     now = session.now()
     contact = await repository.contact_by_address(session, phone_e164=sender)
@@ -100,15 +89,15 @@ async def receive(
     await repository.insert(session, row)
     await emit(session, "message.received", render.event_data(row))
     await service.record_on_timeline(session, row, "message.received")
-    reply = await _keyword(session, row, keyword(body))
+    reply = await _keyword(session, row, classify(body))
     if reply is not None:
         await _record_reply(session, row, reply)
     return row, reply
 
 
-def _evidence(row: dict[str, Any], word: str) -> dict[str, Any]:
+def _evidence(row: dict[str, Any], word: Keyword) -> dict[str, Any]:
     return {
-        "keyword": word,
+        "keyword": word.word,
         "message_id": row["id"],
         "body": row["body"],
         "channel": row["channel"],
@@ -119,11 +108,11 @@ def _evidence(row: dict[str, Any], word: str) -> dict[str, Any]:
     }
 
 
-async def _keyword(session: TenantSession, row: dict[str, Any], word: str | None) -> str | None:
+async def _keyword(session: TenantSession, row: dict[str, Any], word: Keyword | None) -> str | None:
     if word is None:
         return None
     address = row["from_address"]
-    if word in OPT_OUT:
+    if word.kind == OPT_OUT:
         if await repository.active_suppression(session, address) is None:
             await repository.insert_suppression(
                 session,
@@ -138,19 +127,19 @@ async def _keyword(session: TenantSession, row: dict[str, Any], word: str | None
                     "lifted_evidence": None,
                 },
             )
-    elif word in OPT_IN:
+    elif word.kind == OPT_IN:
         await repository.lift_suppressions(session, address, session.now(), _evidence(row, word))
     return await _reply_text(session, word)
 
 
-async def _reply_text(session: TenantSession, word: str) -> str:
+async def _reply_text(session: TenantSession, word: Keyword) -> str:
     name = (await _workspace_name(session)) or "Homebase"
-    if word in OPT_OUT:
+    if word.kind == OPT_OUT:
         return (
             f"{name}: you are unsubscribed and will receive no more messages. "
             "Reply START to resubscribe."
         )
-    if word in OPT_IN:
+    if word.kind == OPT_IN:
         return f"{name}: you are resubscribed. Reply STOP to unsubscribe, HELP for help."
     return (
         f"{name}: real-estate updates from your agent. Reply STOP to unsubscribe. "

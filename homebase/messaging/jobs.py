@@ -34,9 +34,10 @@ from sqlalchemy.engine import RowMapping
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.compliance.gates import Blocked
+from homebase.config import Settings
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
-from homebase.messaging import repository, service
+from homebase.messaging import repository, service, unsubscribe
 from homebase.metrics import compliance_refusal, message_send
 from homebase.models import Message
 from homebase.providers import Outbound, ProviderResult, provider_for
@@ -172,9 +173,16 @@ async def _fail(
         await service.record_on_timeline(session, {**row, **changes}, "message.failed")
 
 
-def outbound(claimed: Claim, public_url: str) -> Outbound:
+def outbound(claimed: Claim, settings: Settings) -> Outbound:
     row = claimed.row
-    callback = None if row["channel"] == "EMAIL" else public_url.rstrip("/") + STATUS_CALLBACK_PATH
+    public_url = settings.public_url
+    callback, unsubscribe_url = None, None
+    if row["channel"] == "EMAIL":
+        unsubscribe_url = unsubscribe.link(
+            settings.keys, public_url, claimed.workspace_id, row["to_address"], row["id"]
+        )
+    else:
+        callback = public_url.rstrip("/") + STATUS_CALLBACK_PATH
     return Outbound(
         message_id=row["id"],
         channel=row["channel"],
@@ -183,6 +191,7 @@ def outbound(claimed: Claim, public_url: str) -> Outbound:
         body=row["body"] or "",
         subject=row["subject"],
         status_callback=callback,
+        unsubscribe_url=unsubscribe_url,
     )
 
 
@@ -284,7 +293,7 @@ def _sent(claimed: Claim, provider: str, outcome: str, provider_status: str | No
 async def send_one(runtime: Runtime, claimed: Claim) -> None:
     try:
         provider = provider_for(claimed.row["channel"], runtime.settings)
-        message = outbound(claimed, runtime.settings.public_url)
+        message = outbound(claimed, runtime.settings)
     except Exception as error:  # noqa: BLE001 (before the provider: safe to try again)
         log.exception("message %s: preparing the send failed", claimed.message_id)
         async with runtime.db.transaction() as connection:

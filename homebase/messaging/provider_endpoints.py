@@ -173,9 +173,10 @@ def _twiml(reply: str | None) -> Response:
     "/inbound",
     summary="Receive an inbound text (provider callback)",
     description="Records the text (message.received, on the contact's timeline), "
-    "links it to the contact with that number and honours STOP, "
-    "STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, START, UNSTOP and HELP. "
-    "Answers TwiML, with the keyword reply if any.",
+    "links it to the contact with that number and honours opt-outs (STOP, STOP ALL, "
+    "UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone, or a text of at most six "
+    "words holding stop, unsubscribe, revoke, opt out or quit, not negated), START, "
+    "UNSTOP and HELP. Answers TwiML, with the keyword reply if any.",
     openapi_extra=_INBOUND_DOC,
     response_class=Response,
     responses={

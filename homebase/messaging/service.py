@@ -148,6 +148,11 @@ def _suppression_text(row: dict[str, Any] | None) -> str | None:
 async def decide(
     session: TenantSession, channel: str, address: str, sender: dict[str, Any] | None
 ) -> tuple[Decision, RecipientState]:
+    """The gate every send passes: `send` below (the API, automations' send steps) and the
+    send job just before the provider (messaging/jobs.py); no other code reaches a
+    provider (tests/messaging/test_send_paths.py). Its first gate is the account's: a
+    suspended workspace sends nothing. Only the carrier-required keyword replies
+    (messaging/inbound.py) go out without it."""
     workspace = await workspace_row(session)
     settings = send_policy(workspace["settings"])
     now = session.now()

@@ -9,8 +9,9 @@ from homebase.models.base import Base
 
 
 class Suppression(Base):
-    """An address the workspace must not message: an opt-out (STOP reply), a bounce or a
-    manual entry. Lifting it (START) keeps the row, with when and why, as evidence."""
+    """An address the workspace must not message: an opt-out (STOP reply, an email's
+    unsubscribe link), a bounce or a manual entry. Lifting it (START) keeps the row, with
+    when and why, as evidence."""
 
     __tablename__ = "suppressions"
     __table_args__ = (Index("ix_suppressions_address", "workspace_id", "address", "lifted_at"),)
@@ -19,7 +20,8 @@ class Suppression(Base):
     workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"))
     kind: Mapped[str] = mapped_column(String(16))  # phone | email
     address: Mapped[str] = mapped_column(String(254))  # E.164 or lower-case email
-    reason: Mapped[str] = mapped_column(String(40))  # opt_out_reply | manual | bounce
+    # opt_out_reply | unsubscribe_link | manual | bounce | complaint
+    reason: Mapped[str] = mapped_column(String(40))
     evidence: Mapped[dict[str, Any]] = mapped_column(JSONValue)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     lifted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

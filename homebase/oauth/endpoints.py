@@ -12,13 +12,11 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from starlette.requests import Request
 from starlette.responses import Response
 
-from homebase.http.unauthenticated import count_failure
 from homebase.oauth import tokens
 from homebase.oauth.errors import OAuthError, invalid_request
-from homebase.oauth.forms import authenticate, client_auth, read_form, require
+from homebase.oauth.forms import authenticate_client, optional_client, read_form, require
 from homebase.oauth.schemas import (
-    OAUTH_ERRORS,
-    TOKEN_ERRORS,
+    CLIENT_AUTH_ERRORS,
     RevokeRequest,
     RevokeResponse,
     TokenRequest,
@@ -47,26 +45,6 @@ def error_response(error: OAuthError) -> Response:
     return oauth_json(error.body(), error.status, error.headers)
 
 
-async def counted_error_response(request: Request, error: OAuthError) -> Response:
-    """A failed client authentication counts against the client address's
-    unauthenticated budget (http/unauthenticated.py); past it, 429 in the RFC 6749 error
-    shape every OAuth client already parses (docs/decisions.md)."""
-    if error.error != "invalid_client":
-        return error_response(error)
-    decision = await count_failure(request)
-    if decision.allowed:
-        return error_response(error)
-    return error_response(
-        OAuthError(
-            "rate_limited",
-            "Too many failed client authentications from this address (limit "
-            f"{decision.limit} per minute); retry in {decision.retry_after} s.",
-            status=429,
-            headers={"Retry-After": str(decision.retry_after)},
-        )
-    )
-
-
 async def in_transaction(runtime: Runtime, work: Callable[[AsyncConnection], Awaitable[T]]) -> T:
     committed_error: OAuthError | None = None
     async with runtime.db.transaction() as connection:
@@ -93,7 +71,7 @@ GRANT_PARAMETERS = {
 @router.post(
     "/token",
     response_model=TokenResponse,
-    responses=TOKEN_ERRORS,
+    responses=CLIENT_AUTH_ERRORS,
     summary="Exchange a code, refresh, or get a client-credentials token",
     description="RFC 6749 token endpoint, form-encoded. Access tokens live 3600 s; refresh "
     "tokens 30 days and rotate on every use; codes 5 minutes, single use. "
@@ -119,13 +97,12 @@ async def issue_oauth_token(request: Request) -> Response:
             raise invalid_request(
                 "code_verifier must be 43 to 128 unreserved characters (A-Z a-z 0-9 - . _ ~)."
             )
-        auth = client_auth(request, form)
+        client = await authenticate_client(
+            request, form, required=grant_type != "authorization_code"
+        )
         now = runtime.clock()
 
         async def work(connection: AsyncConnection) -> tokens.TokenSet:
-            client = await authenticate(
-                connection, auth, required=grant_type != "authorization_code"
-            )
             if grant_type == "authorization_code":
                 return await tokens.exchange_code(
                     connection,
@@ -153,19 +130,22 @@ async def issue_oauth_token(request: Request) -> Response:
 
         issued = await in_transaction(runtime, work)
     except OAuthError as error:
-        return await counted_error_response(request, error)
+        return error_response(error)
     return oauth_json(issued.as_json())
 
 
 @router.post(
     "/revoke",
     response_model=RevokeResponse,
-    responses=OAUTH_ERRORS,
+    responses=CLIENT_AUTH_ERRORS,
     summary="Revoke an access or refresh token",
     description="RFC 7009. Always 200 for a well-formed request, including for tokens that "
     "never existed. Revoking a refresh token ends its family (every token of "
     "the grant). Client authentication is optional; when sent it must be right, "
-    "and then only that client's tokens are revoked.",
+    "and then only that client's tokens are revoked. A failed client authentication "
+    "(invalid_client) counts against the client address's budget of "
+    "HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN a minute, as at /oauth/token; past "
+    "it, 429 rate_limited with Retry-After.",
     openapi_extra=form_body(RevokeRequest),
 )
 async def revoke_oauth_token(request: Request) -> Response:
@@ -173,13 +153,10 @@ async def revoke_oauth_token(request: Request) -> Response:
     try:
         form = await read_form(request, REVOKE_PARAMETERS)
         require(form, "token")
-        auth = client_auth(request, form)
+        client = await optional_client(request, form)
         now = runtime.clock()
 
         async def work(connection: AsyncConnection) -> None:
-            client = None
-            if auth.client_id is not None or auth.used_basic:
-                client = await authenticate(connection, auth, required=False)
             await tokens.revoke_token(connection, form["token"], client, now)
 
         await in_transaction(runtime, work)

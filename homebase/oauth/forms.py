@@ -4,6 +4,10 @@ Parameters sent without a value count as omitted, unrecognised ones are ignored,
 repeated, and a recognised parameter sent twice is refused, as the RFC says (3.1, 3.2).
 The client authenticates with form fields or with HTTP Basic, whose id and secret are
 form-urlencoded before base64 (2.3.1), never both at once.
+
+`authenticate_client` is the one client authentication of every OAuth endpoint (token,
+revoke): each failure (invalid_client) counts against the client address's unauthenticated
+budget there, so no caller can check a secret without the budget.
 """
 
 import base64
@@ -15,9 +19,11 @@ from urllib.parse import parse_qsl, unquote_plus
 from sqlalchemy.ext.asyncio import AsyncConnection
 from starlette.requests import Request
 
+from homebase.http.unauthenticated import count_failure
 from homebase.kit.nul import names_holding_nul
-from homebase.oauth.errors import invalid_client, invalid_request
+from homebase.oauth.errors import OAuthError, invalid_client, invalid_request
 from homebase.oauth.service import get_client, secret_matches
+from homebase.runtime import get_runtime
 
 FORM_TYPE = "application/x-www-form-urlencoded"
 MAX_BODY_BYTES = 16_384
@@ -97,11 +103,51 @@ def client_auth(request: Request, form: dict[str, str]) -> ClientAuth:
     return ClientAuth(client_id, secret, used_basic=True)
 
 
-async def authenticate(
+async def authenticate_client(
+    request: Request, form: dict[str, str], *, required: bool
+) -> dict[str, Any]:
+    """The client the request authenticates as. `required`: it must prove its secret;
+    otherwise a secret is optional, but a wrong one is still refused.
+
+    A failure is counted against the client address's unauthenticated budget
+    (http/unauthenticated.py) and, past it, answered 429 rate_limited in RFC 6749's shape
+    (docs/decisions.md). The app is read in its own short read transaction, so the count,
+    a limiter call that may go to Redis, never runs inside the endpoint's write
+    transaction (on SQLite, every writer of the process would wait for it)."""
+    try:
+        auth = client_auth(request, form)
+        async with get_runtime(request).db.transaction(write=False) as connection:
+            return await _verify_client(connection, auth, required=required)
+    except OAuthError as error:
+        if error.error != "invalid_client":
+            raise
+        raise await _counted(request, error) from None
+
+
+async def optional_client(request: Request, form: dict[str, str]) -> dict[str, Any] | None:
+    """/oauth/revoke: a request naming no client (no client_id, no Authorization header)
+    authenticates none; one that names a client goes through authenticate_client."""
+    if "client_id" not in form and not request.headers.get("authorization"):
+        return None
+    return await authenticate_client(request, form, required=False)
+
+
+async def _counted(request: Request, error: OAuthError) -> OAuthError:
+    decision = await count_failure(request)
+    if decision.allowed:
+        return error
+    return OAuthError(
+        "rate_limited",
+        "Too many failed client authentications from this address (limit "
+        f"{decision.limit} per minute); retry in {decision.retry_after} s.",
+        status=429,
+        headers={"Retry-After": str(decision.retry_after)},
+    )
+
+
+async def _verify_client(
     connection: AsyncConnection, auth: ClientAuth, *, required: bool
 ) -> dict[str, Any]:
-    """The client. With `required`, it must prove its secret; otherwise a secret is
-    optional, but a wrong one is still refused."""
     if not auth.client_id:
         if required or auth.used_basic:
             raise invalid_client("Client authentication is required.", used_basic=auth.used_basic)

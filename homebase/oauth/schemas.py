@@ -156,10 +156,11 @@ OAUTH_ERRORS: dict[int | str, dict[str, Any]] = {
         "WWW-Authenticate: Basic)",
     },
 }
-# /oauth/token counts failed client authentication per client address (docs/decisions.md
-# "Unauthenticated budget"): invalid_client answers carry that budget's headers (every 401
-# here is invalid_client; a 400 is only sometimes, so its description says it).
-TOKEN_ERRORS: dict[int | str, dict[str, Any]] = {
+# Every OAuth endpoint that authenticates a client (/oauth/token, /oauth/revoke) counts
+# its failures per client address (docs/decisions.md "Unauthenticated budget"):
+# invalid_client answers carry that budget's headers (every 401 here is invalid_client; a
+# 400 is only sometimes, so its description says it).
+CLIENT_AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
     400: {
         "model": OAuthErrorBody,
         "description": "RFC 6749 5.2 error; an invalid_client one (the client authenticated "

@@ -20,6 +20,9 @@ from homebase.kit.emails import header_safe, is_email
 NOT_SENT = "not_sent"
 UNKNOWN = "unknown"
 _E164 = re.compile(r"\+[1-9][0-9]{1,14}")
+# Inside List-Unsubscribe's angle brackets: printable ASCII without space, < or >, short
+# enough that the header stays one line under SMTP's 998-character limit.
+_LINK = re.compile(r"https?://[!-;=?-~]{1,900}")
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,8 @@ class Outbound:
     body: str
     subject: str | None = None
     status_callback: str | None = None
+    # Email: the one-click unsubscribe link (RFC 8058), sent as List-Unsubscribe.
+    unsubscribe_url: str | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,8 @@ def unsendable(message: Outbound) -> ProviderResult | None:
                 problems.append(f"{field} is not one bare email address")
         if message.subject is not None and not header_safe(message.subject):
             problems.append("subject holds a line break or control character")
+        if message.unsubscribe_url is not None and not _LINK.fullmatch(message.unsubscribe_url):
+            problems.append("the unsubscribe link is not one http(s) URL of printable ASCII")
     else:
         for field, value in (("to", message.to_address), ("from", message.from_address)):
             if not isinstance(value, str) or not _E164.fullmatch(value):

@@ -6,16 +6,26 @@ server refusing the sender, the recipient or the data is a refusal (FAILED); the
 connection breaking during the transaction is UNKNOWN (the server may have taken the
 mail before the answer was lost), never retried. The envelope is given explicitly, so
 the server is told exactly the checked address, whatever the headers say.
+
+Every email carries the one-click unsubscribe headers of RFC 8058 (List-Unsubscribe with
+the HTTPS link, List-Unsubscribe-Post: List-Unsubscribe=One-Click). The link is long (a
+sealed token, messaging/unsubscribe.py), and the mail library folds a header line longer
+than its policy's limit into RFC 2047 encoded words, which no mailbox provider reads as a
+URL: the message is built with SMTP's own line limit (998) instead of the advisory 78.
 """
 
 import asyncio
 import contextlib
 import smtplib
 from email.message import EmailMessage
+from email.policy import SMTP
 from email.utils import make_msgid
 
 from homebase.config import Settings
 from homebase.providers.base import NOT_SENT, UNKNOWN, Outbound, ProviderResult, unsendable
+
+POLICY = SMTP.clone(max_line_length=998)
+ONE_CLICK = "List-Unsubscribe=One-Click"
 
 # The server answered the transaction with a refusal: nothing was accepted.
 _REFUSALS = (
@@ -40,13 +50,16 @@ class SmtpProvider:
         self.settings = settings
 
     def _build(self, message: Outbound) -> EmailMessage:
-        email = EmailMessage()
+        email = EmailMessage(policy=POLICY)
         email["From"] = message.from_address
         email["To"] = message.to_address
         email["Subject"] = message.subject or ""
         domain = message.from_address.rpartition("@")[2] or None
         email["Message-ID"] = make_msgid(idstring=message.message_id, domain=domain)
         email["X-Homebase-Message-Id"] = message.message_id
+        if message.unsubscribe_url is not None:
+            email["List-Unsubscribe"] = f"<{message.unsubscribe_url}>"
+            email["List-Unsubscribe-Post"] = ONE_CLICK
         email.set_content(message.body)
         return email
 

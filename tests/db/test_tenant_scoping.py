@@ -60,6 +60,8 @@ ALLOWED: dict[str, str] = {
     "oauth/resolver.py": "credential resolution for bearer tokens",
     "oauth/endpoints.py": "the token endpoint's transaction, before a code or token names a "
     "workspace",
+    "oauth/forms.py": "client authentication reads the global app in its own short "
+    "transaction, before a token names a workspace",
     "oauth/consent.py": "the consent page reads the global app, before the member approves "
     "for a workspace",
     "oauth/service.py": "apps are global (no workspace): registration and lookup by client "
@@ -79,6 +81,8 @@ ALLOWED: dict[str, str] = {
     "calls/public.py": "provider callbacks: their transaction and the owning workspace's "
     "TenantSession",
     "messaging/provider_endpoints.py": "provider callbacks find the workspace that owns the number",
+    "messaging/unsubscribe_endpoints.py": "an email's unsubscribe link: its sealed token "
+    "names the workspace",
     "messaging/jobs.py": "worker engine: claims due messages of every workspace",
     "webhooks/dispatcher.py": "worker engine: fans out and claims deliveries of every workspace",
     "webhooks/jobs.py": "worker engine: the dispatcher's transactions",

@@ -3,6 +3,7 @@ disagreeing on (issue 17, item 4); tests/kit/test_schemathesis.py is the broad r
 the pinned cases."""
 
 import re
+import secrets
 import socket
 
 import jsonschema_rs
@@ -138,7 +139,10 @@ async def test_loopback_resolver_is_a_testing_hook_refused_in_production(tmp_pat
     url = f"sqlite+aiosqlite:///{tmp_path}/x.sqlite3"
     with pytest.raises(ValueError, match="testing hook"):
         Settings(
-            env="production", secret_key="k" * 43, testing_loopback_resolver=True, database_url=url
+            env="production",
+            secret_key=secrets.token_urlsafe(32),
+            testing_loopback_resolver=True,
+            database_url=url,
         )
     chosen = Runtime.from_settings(
         Settings(env="test", testing_loopback_resolver=True, database_url=url)

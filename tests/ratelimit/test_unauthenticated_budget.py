@@ -1,6 +1,7 @@
 """The unauthenticated budget (docs/decisions.md "Unauthenticated budget";
 http/unauthenticated.py): per client address and minute, API requests answered 401,
-failed client authentication at /oauth/token and failed console sign-ins; past it, 429.
+failed client authentication at /oauth/token and /oauth/revoke and failed console
+sign-ins; past it, 429.
 
 HTTP level on SQLite with the in-memory limiter on a hand-held clock, and on PostgreSQL
 with the real Redis (each test counts under its own random addresses, so runs and tests
@@ -135,6 +136,66 @@ async def test_wrong_client_secrets_at_the_token_endpoint_are_counted(
         # Errors that are not client authentication are not counted (nor refused).
         grant = await client.post("/oauth/token", data={**form, "grant_type": "password"})
         assert grant.json()["error"] == "unsupported_grant_type"
+
+
+@pytest.mark.parametrize("settings_overrides", [{"rate_limit_unauthenticated_per_min": 3}])
+async def test_wrong_client_secrets_at_the_revoke_endpoint_are_counted(
+    app, runtime, tenant, limiter
+):
+    oauth_app = await make_app(runtime)
+    await authorize_app(runtime, oauth_app, tenant.id, ["contacts:read"])
+    async with client_from(app, address()) as client:
+        issued = await client.post(
+            "/oauth/token",
+            data={
+                "grant_type": "client_credentials",
+                "client_id": oauth_app.client_id,
+                "client_secret": oauth_app.client_secret,
+                "tenant_id": tenant.id,
+            },
+        )
+        token = issued.json()["access_token"]
+        form = {"token": token, "client_id": oauth_app.client_id}
+        # A revoke that names no client authenticates none: neither counted nor refused.
+        anonymous = await client.post("/oauth/revoke", data={"token": "hbo_at_unknown"})
+        assert anonymous.status_code == 200 and "x-ratelimit-limit" not in anonymous.headers
+        for remaining in (2, 1):
+            response = await client.post(
+                "/oauth/revoke", data={**form, "client_secret": "hbo_cs_wrong"}
+            )
+            assert response.status_code == 400 and response.json()["error"] == "invalid_client"
+            assert limit_headers(response)[:2] == (3, remaining)
+        basic = await client.post(
+            "/oauth/revoke", data={"token": token}, auth=(oauth_app.client_id, "x")
+        )
+        assert basic.status_code == 401 and basic.json()["error"] == "invalid_client"
+        assert limit_headers(basic)[:2] == (3, 0)
+        assert_conforms(app.openapi(), "POST", "/oauth/revoke", basic)
+        refused = await client.post("/oauth/revoke", data={**form, "client_secret": "wrong"})
+        assert refused.status_code == 429
+        assert refused.json()["error"] == "rate_limited"
+        assert refused.headers["retry-after"].isdigit()
+        assert 1 <= int(refused.headers["retry-after"]) <= 60
+        assert refused.headers["cache-control"] == "no-store"
+        assert_conforms(app.openapi(), "POST", "/oauth/revoke", refused)
+        # One budget per address: the token endpoint and the API are refused too.
+        again = await client.post(
+            "/oauth/token",
+            data={"grant_type": "client_credentials", **form, "client_secret": "wrong"},
+        )
+        assert again.status_code == 429
+        assert_refused(await client.get("/v1/ping", headers=BAD_KEY), 3)
+        # Nothing was revoked by the refused attempts; the right secret still revokes.
+        assert (
+            await client.get("/v1/ping", headers={"Authorization": f"Bearer {token}"})
+        ).status_code == 200
+        own = await client.post(
+            "/oauth/revoke", data={**form, "client_secret": oauth_app.client_secret}
+        )
+        assert own.status_code == 200, own.text
+    async with client_from(app, address()) as other:  # this address is over budget
+        gone = await other.get("/v1/ping", headers={"Authorization": f"Bearer {token}"})
+        assert_error(gone, 401, "unauthenticated")
 
 
 @pytest.mark.parametrize("settings_overrides", [{"rate_limit_unauthenticated_per_min": 3}])

@@ -2,6 +2,7 @@
 and the URL/IP policy (the retry schedule: tests/worker/test_leased_queue.py)."""
 
 import ipaddress
+import secrets
 
 import pytest
 
@@ -120,7 +121,7 @@ def test_allowing_private_urls_still_refuses_metadata():
 
 def test_url_syntax_rules():
     development = Settings(env="test", secret_key="k" * 20)
-    production = Settings(env="production", secret_key="k" * 43)
+    production = Settings(env="production", secret_key=secrets.token_urlsafe(32))
     assert check_url_syntax("http://example.com/x", development) == ("example.com", 80)
     assert check_url_syntax("https://example.com:8443/x", production) == ("example.com", 8443)
     for url in (

@@ -1,0 +1,55 @@
+"""Every send passes one gate: messaging/service.py `decide` (compliance/gates.py
+`evaluate` over the workspace, the recipient and the clock), whose first gate refuses
+everything for a suspended workspace. Held here by where the names are used, so a send
+path added later (a campaign runner, an AI reply job) fails this test until it goes
+through the same functions: the behaviour of each path is tested at the HTTP level
+(tests/test_suspension.py, tests/messaging/test_messages.py, tests/automations/)."""
+
+from tests.source_support import users
+
+
+def _outside(name: str, *skipped: str) -> dict[str, set[str]]:
+    return {
+        module: functions
+        for module, functions in users(name).items()
+        if not module.startswith(("providers/", *skipped))
+    }
+
+
+def test_only_the_send_job_reaches_a_provider_and_only_with_claims_the_gate_allowed():
+    # A provider is picked and handed a message only in the send job ...
+    assert _outside("provider_for") == {"messaging/jobs.py": {"<module>", "send_one"}}
+    assert _outside("Outbound") == {"messaging/jobs.py": {"<module>", "outbound"}}
+    # ... whose claims are the rows `claim` let through `_allowed`, the gate again just
+    # before the provider (a suspension after the request still stops the message).
+    assert users("_allowed") == {"messaging/jobs.py": {"claim"}}
+    assert users("send_one") == {"messaging/jobs.py": {"send_due"}}
+
+
+def test_every_request_to_send_goes_through_the_same_gate():
+    # The gate's one decision, and its callers: the request path and the send job.
+    assert _outside("evaluate", "routing/") == {"messaging/service.py": {"<module>", "decide"}}
+    assert _outside("decide", "routing/", "ratelimit/") == {
+        "messaging/service.py": {"send"},
+        "messaging/jobs.py": {"_allowed"},
+    }
+    # The request path's callers: the API and the automations' send step (AI texts among
+    # them). A message queued any other way is still gated by the send job's claim.
+    senders = {
+        module: functions
+        for module, functions in users("send").items()
+        if module.startswith(("messaging/", "automations/", "leads/", "contacts/"))
+        and module != "messaging/jobs.py"  # provider.send in send_one, held above
+    }
+    assert senders == {
+        "messaging/endpoints.py": {"send_message"},
+        "automations/actions.py": {"send_message"},
+    }
+
+
+def test_the_one_send_outside_the_gate_is_the_carrier_required_keyword_reply():
+    """STOP, HELP and START confirmations travel in the answer to the provider's inbound
+    callback (TwiML) and are recorded as sent without the gates: a carrier requires them,
+    suspended or not (docs/messaging.md)."""
+    assert users("_record_reply") == {"messaging/inbound.py": {"receive"}}
+    assert users("_twiml") == {"messaging/provider_endpoints.py": {"receive_inbound_message"}}
