@@ -7,7 +7,6 @@ from typing import Any
 from homebase.appointments import render, repository
 from homebase.appointments.schemas import AppointmentCreate, AppointmentUpdate
 from homebase.calendars import service as calendars
-from homebase.contacts import service as contacts_service
 from homebase.contacts import timeline
 from homebase.db.tenancy import TenantSession
 from homebase.kit.clock import isoformat
@@ -159,6 +158,3 @@ async def scrub_contact_appointments(session: TenantSession, contact_id: str) ->
     await repository.scrub_for_contact(session, contact_id, REDACTED, session.now())
     for row in await repository.for_contact(session, contact_id):
         await calendars.enqueue_push(session, row)
-
-
-contacts_service.ANONYMIZERS.append(scrub_contact_appointments)

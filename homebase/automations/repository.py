@@ -107,3 +107,21 @@ async def leads_of_contact(session: TenantSession, contact_id: str) -> list[dict
             leads.c.contact_id == contact_id
         )
     )
+
+
+async def scrub_errors_of_contact(session: TenantSession, contact_id: str) -> None:
+    """An enrolment's last_error is `Type: text`, and the text may quote a statement's
+    values (a message body with the person's name): only the type stays."""
+    rows = await session.fetch_all(
+        session.select(enrolments, enrolments.c.id, enrolments.c.last_error).where(
+            enrolments.c.contact_id == contact_id, enrolments.c.last_error.is_not(None)
+        )
+    )
+    for row in rows:
+        kept = row["last_error"].split(":")[0]
+        if kept != row["last_error"]:
+            await session.execute(
+                session.update(enrolments)
+                .where(enrolments.c.id == row["id"])
+                .values(last_error=kept)
+            )

@@ -80,3 +80,10 @@ async def enroll(
         data={"enrolment_id": row["id"], "automation_id": automation_id},
     )
     return row, True
+
+
+async def scrub_contact_enrolments(session: TenantSession, contact_id: str) -> None:
+    """An erasure's part of automations (erasure/registry.py): enrolments keep their
+    status and steps (the engine stops an active one at its next tick); their last error
+    keeps only its type."""
+    await repository.scrub_errors_of_contact(session, contact_id)

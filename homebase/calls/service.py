@@ -5,7 +5,6 @@ from typing import Any
 
 from homebase.calls import render, repository
 from homebase.calls.schemas import CallDetails
-from homebase.contacts import service as contacts_service
 from homebase.contacts import timeline
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import NotFound, ValidationFailed
@@ -98,6 +97,3 @@ async def record_call(
 
 async def scrub_contact_calls(session: TenantSession, contact_id: str) -> None:
     await repository.scrub_for_contact(session, contact_id)
-
-
-contacts_service.ANONYMIZERS.append(scrub_contact_calls)

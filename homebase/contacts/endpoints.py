@@ -17,12 +17,13 @@ from homebase.contacts.schemas import (
     NoteCreate,
 )
 from homebase.db.tenancy import TenantSession
+from homebase.erasure import service as erasure
 from homebase.http.lists import list_response, stored_list_response
 from homebase.http.router import v1_router
 from homebase.kit.clock import isoformat
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.listquery import ListQuery, ListQueryParser
-from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
+from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, ErrorEnvelope, error_responses
 from homebase.kit.pagination import Page, PageRequest, page_request
 from homebase.kit.responses import JSONResponse, json_response
 
@@ -41,6 +42,19 @@ ContactId = Annotated[
         examples=["con_01jd3v6k8h2k3m4n5p6q7r8s9t"],
     ),
 ]
+
+
+# Every write addressed to a contact by its path (service.writable): once DELETE erased
+# it, 409 contact_erased. A sub-resource added later declares these too
+# (tests/contacts/test_erased_contact.py walks the routes).
+WRITE_ERRORS = {
+    **error_responses(*ONE_ERRORS),
+    409: {
+        "model": ErrorEnvelope,
+        "description": "The contact's personal data was erased by DELETE; it takes no new "
+        "data (contact_erased, details.contact_id).",
+    },
+}
 
 
 def _pii(principal: Principal) -> bool:
@@ -110,7 +124,8 @@ async def get_contact(
     response_model=Contact,
     summary="Update a contact",
     response_description="The contact as updated.",
-    responses=error_responses(*ONE_ERRORS),
+    description="409 contact_erased once the contact's data was erased (DELETE).",
+    responses=WRITE_ERRORS,
 )
 async def update_contact(
     id: ContactId,
@@ -130,11 +145,12 @@ async def update_contact(
     response_description="The contact was anonymized (now or by an earlier DELETE).",
     description="Anonymizes in place: names, email, phone, notes and the titles and "
     "bodies of the contact's activity are scrubbed. The contact and "
-    "everything linked to it remain. Repeating it returns the same.",
+    "everything linked to it remain. Repeating it scrubs again and returns the same "
+    "(anonymized_at is the first erasure's).",
     responses=error_responses(*ONE_ERRORS),
 )
 async def delete_contact(id: ContactId, principal: ContactsWrite, session: Tenant) -> JSONResponse:
-    row = await service.anonymize_contact(session, id)
+    row = await erasure.erase_contact(session, id)
     return json_response(
         {"id": row["id"], "anonymized": True, "anonymized_at": isoformat(row["anonymized_at"])}
     )
@@ -204,8 +220,9 @@ async def list_contact_notes(
     summary="Add a note",
     response_description="The note.",
     description="Also pauses the contact's AI auto-response "
-    "(ai_auto_response_paused on the contact).",
-    responses=error_responses(*ONE_ERRORS),
+    "(ai_auto_response_paused on the contact). 409 contact_erased once the contact's data "
+    "was erased (DELETE).",
+    responses=WRITE_ERRORS,
 )
 async def add_contact_note(
     id: ContactId, body: NoteCreate, principal: ContactsWrite, session: Tenant, fields: EventFields

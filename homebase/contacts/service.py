@@ -1,20 +1,25 @@
-"""The contact rules: creation, updates with their events, notes, anonymization.
+"""The contact rules: creation, updates with their events, notes, and the contact's own
+part of an erasure (the whole erasure is homebase/erasure/).
 
 Services never commit: the request's transaction does, so the change, its timeline
 entries and its outbox events land together or not at all.
 """
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from homebase.contacts import render, repository, timeline
 from homebase.contacts.schemas import ContactCreate, ContactUpdate
 from homebase.db.tenancy import TenantSession
-from homebase.kit.errors import NotFound
+from homebase.kit.errors import Conflict, NotFound
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.outbox.redaction import REDACTED  # one placeholder for rows and events
-from homebase.outbox.service import emit, scrub_contact_events
+from homebase.outbox.service import emit
+
+
+class ContactErased(Conflict):
+    code = "contact_erased"
+    message = "The contact's personal data was erased; it takes no new data."
 
 
 def _derived(values: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +68,7 @@ async def create_contact(session: TenantSession, data: ContactCreate) -> dict[st
 async def update_contact(
     session: TenantSession, contact_id: str, patch: ContactUpdate
 ) -> dict[str, Any]:
-    current = await get_or_404(session, contact_id)
+    current = await writable(session, contact_id)
     requested = patch.model_dump(include=patch.model_fields_set)
     if "stage" in requested:
         requested["stage"] = patch.stage.value
@@ -101,48 +106,42 @@ async def _record_stage_change(
 
 async def add_note(session: TenantSession, contact_id: str, body: str) -> dict[str, Any]:
     """A note pauses the contact's AI auto-response: a human has stepped in."""
-    contact = await get_or_404(session, contact_id)
+    contact = await writable(session, contact_id)
     event = await timeline.record(session, contact_id, "note", "Note added", body=body)
     if contact["ai_paused_at"] is None:
         await repository.update(session, contact_id, {"ai_paused_at": event["occurred_at"]})
     return event
 
 
-async def anonymize_contact(session: TenantSession, contact_id: str) -> dict[str, Any]:
-    """Scrubs personal data in place: names, addresses, notes, and the titles and bodies
-    of its activity. The row and everything linked to it (deals, messages, ...) remain
-    and still point at it. Repeating it is harmless."""
+async def writable(session: TenantSession, contact_id: str) -> dict[str, Any]:
+    """The contact, for a write addressed to it by its path (PATCH, a note, and any
+    sub-resource added later): 404 as get_or_404, 409 contact_erased once DELETE erased
+    it. New data written into an erased contact would undo the erasure. Writes that name
+    a contact in their body are refused as 400 instead (workspaces/references.py)."""
     contact = await get_or_404(session, contact_id)
     if contact["anonymized_at"] is not None:
-        return contact
-    now = session.now()
-    scrubbed = {
-        "first_name": None,
-        "last_name": None,
-        "email": None,
-        "email_lower": None,
-        "phone": None,
-        "phone_e164": None,
-        "notes": None,
-        "anonymized_at": now,
-        "updated_at": now,
-    }
-    await repository.update(session, contact_id, scrubbed)
+        raise ContactErased(details={"contact_id": contact_id})
+    return contact
+
+
+_SCRUBBED = ("first_name", "last_name", "email", "email_lower", "phone", "phone_e164", "notes")
+
+
+async def scrub_contact(session: TenantSession, contact_id: str) -> None:
+    """The erasure's first scrubber (erasure/registry.py): names, email, phone and notes
+    go, `anonymized_at` is set once, by the first erasure. A repeat writes only what is
+    not already null, so nothing changes (not even updated_at) unless a path wrote into
+    the erased row in between."""
+    contact = await get_or_404(session, contact_id)
+    scrubbed: dict[str, Any] = {name: None for name in _SCRUBBED if contact[name] is not None}
+    if contact["anonymized_at"] is None:
+        scrubbed["anonymized_at"] = session.now()
+    if scrubbed:
+        scrubbed["updated_at"] = session.now()
+        await repository.update(session, contact_id, scrubbed)
+
+
+async def scrub_timeline(session: TenantSession, contact_id: str) -> None:
+    """Every entry keeps its type, time and actor; its title becomes REDACTED, its body
+    and data go (they quote notes, message bodies, titles)."""
     await repository.scrub_timeline(session, contact_id, REDACTED)
-    for scrub in ANONYMIZERS:
-        await scrub(session, contact_id)
-    # Deliveries are built from the stored events when sent: a pending one, a retry or a
-    # redelivery must not carry what was just erased. Before the event below, which is
-    # already anonymized.
-    await scrub_contact_events(session, contact_id)
-    updated = {**contact, **scrubbed}
-    await emit(
-        session,
-        "contact.updated",
-        {**render.contact(updated, pii=False), "changed": ["anonymized"]},
-    )
-    return updated
-
-
-# Other domains (messages, calls) register how they scrub what points at a contact.
-ANONYMIZERS: list[Callable[[TenantSession, str], Awaitable[None]]] = []

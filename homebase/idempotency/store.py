@@ -37,7 +37,6 @@ from starlette.responses import Response
 
 from homebase.auth.principal import Principal
 from homebase.config import Settings
-from homebase.contacts import service as contacts_service
 from homebase.db import direct
 from homebase.db.engine import Database
 from homebase.db.tenancy import TenantSession
@@ -330,6 +329,3 @@ async def scrub_contact_responses(session: TenantSession, contact_id: str) -> No
     await session.execute(
         session.delete(keys).where(keys.c.contact_ids.contains(f" {contact_id} ", autoescape=True))
     )
-
-
-contacts_service.ANONYMIZERS.append(scrub_contact_responses)

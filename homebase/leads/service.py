@@ -330,6 +330,3 @@ async def scrub_contact_leads(session: TenantSession, contact_id: str) -> None:
     for phone_e164 in await repository.numbers_relying_on(session, revoked):
         artifact = await consent.valid_consent(session, phone_e164, session.now())
         await repository.set_consent(session, phone_e164, revoked, artifact)
-
-
-contacts.ANONYMIZERS.append(scrub_contact_leads)

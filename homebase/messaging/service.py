@@ -272,6 +272,3 @@ async def mark_sent(session: TenantSession, row: dict[str, Any]) -> None:
 
 async def scrub_contact_messages(session: TenantSession, contact_id: str) -> None:
     await repository.scrub_for_contact(session, contact_id)
-
-
-contacts_service.ANONYMIZERS.append(scrub_contact_messages)

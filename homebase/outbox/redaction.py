@@ -3,7 +3,7 @@
 The webhook worker builds every delivery body from `outbox_events.data` at send time, so a
 pending delivery, a retry or a redelivery after DELETE /contacts/{id} would send what was
 erased unless the stored data is scrubbed too (outbox.service.scrub_contact_events). The
-rules mirror how each domain scrubs its own rows (the contacts ANONYMIZERS); members keep
+rules mirror how each domain scrubs its own rows (erasure/registry.py); members keep
 their names and documented types (webhooks/catalogue_docs.py): a non-null string becomes
 REDACTED, a nullable member null. Deals survive anonymization unscrubbed, so their events do.
 """

@@ -1,5 +1,6 @@
 """Task queries. Every statement starts from the TenantSession."""
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -67,3 +68,27 @@ async def claim(
 
 async def get_contact(session: TenantSession, contact_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(session.select(contacts).where(contacts.c.id == contact_id))
+
+
+async def scrub_for_contact(
+    session: TenantSession, contact_id: str, redacted: str, rekey: Callable[[dict[str, Any]], str]
+) -> None:
+    """Titles (`Call {full_name}`) become `redacted`, notes go; status, times and links
+    stay. Each task's dedupe key, a hash of its old title, becomes `rekey(row)` (the hash of
+    what the row now holds), and a claim still held by one of these tasks is dropped."""
+    rows = await session.fetch_all(
+        session.select(tasks, tasks.c.id, tasks.c.assignee_id, tasks.c.due_at).where(
+            tasks.c.contact_id == contact_id
+        )
+    )
+    now = session.now()
+    for row in rows:
+        await session.execute(
+            session.update(tasks)
+            .where(tasks.c.id == row["id"])
+            .values(title=redacted, notes=None, dedupe_key=rekey(row), updated_at=now)
+        )
+    if rows:
+        await session.execute(
+            session.delete(claims).where(claims.c.task_id.in_([row["id"] for row in rows]))
+        )

@@ -9,6 +9,7 @@ from homebase.contacts import timeline
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import NotFound, ValidationFailed
 from homebase.kit.ids import new_id
+from homebase.outbox.redaction import REDACTED
 from homebase.tasks import repository
 from homebase.tasks.schemas import TaskCreate
 from homebase.workspaces import references
@@ -83,3 +84,15 @@ async def create_task(
             data={"task_id": task_id, "assignee_id": data.assignee_id, "source": source},
         )
     return row, True
+
+
+async def scrub_contact_tasks(session: TenantSession, contact_id: str) -> None:
+    """An erasure's part of tasks (erasure/registry.py): the contact's tasks keep their
+    status, times, assignee and link, and lose their title (REDACTED) and notes: titles
+    carry the person's name (an automation's `Call {full_name}`)."""
+    await repository.scrub_for_contact(
+        session,
+        contact_id,
+        REDACTED,
+        lambda row: dedupe_key(REDACTED, contact_id, row["assignee_id"], row["due_at"]),
+    )

@@ -1,0 +1,86 @@
+"""Every scrubber an erasure runs, in order, with the tables and stored things it covers,
+and every table about a contact it leaves as it is, with why: the one list
+erasure/service.py reads. Nothing registers itself by being imported; a new table or
+stored file that holds a contact's data is a line here (tests/erasure/test_registry.py
+walks the models and fails on a table about a contact that is on neither list).
+
+Order: the contact's own row first, then what hangs off it, then the stored
+idempotency answers (deleted, not scrubbed: a scrubbed answer could not be replayed as
+the same one), and the stored events last, after anything above could have emitted one.
+Each scrubber is idempotent: a repeated DELETE runs them all again and scrubs whatever a
+path wrote after the first erasure.
+"""
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from homebase.appointments import service as appointments
+from homebase.automations import service as automations
+from homebase.calls import service as calls
+from homebase.contacts import service as contacts
+from homebase.db.tenancy import TenantSession
+from homebase.idempotency import store as idempotency
+from homebase.leads import service as leads
+from homebase.messaging import service as messaging
+from homebase.outbox import service as outbox
+from homebase.tasks import service as tasks
+
+
+@dataclass(frozen=True)
+class Scrubber:
+    name: str
+    run: Callable[[TenantSession, str], Awaitable[object]]  # (session, contact_id)
+    tables: tuple[str, ...]  # the tables whose rows about the contact it scrubs
+    stored: str | None = None  # what it does to data kept outside the database
+
+
+SCRUBBERS: tuple[Scrubber, ...] = (
+    Scrubber("contacts", contacts.scrub_contact, ("contacts",)),
+    Scrubber("timeline", contacts.scrub_timeline, ("timeline_events",)),
+    Scrubber("leads", leads.scrub_contact_leads, ("leads", "consent_artifacts")),
+    Scrubber("messages", messaging.scrub_contact_messages, ("messages",)),
+    Scrubber(
+        "calls",
+        calls.scrub_contact_calls,
+        ("calls",),
+        stored="recordings: the call forgets its file (no link is issued again); the file "
+        "stays in HOMEBASE_RECORDINGS_DIR for the operator to purge, because deleting it "
+        "could not roll back with the request's transaction",
+    ),
+    Scrubber(
+        "appointments",
+        appointments.scrub_contact_appointments,
+        ("appointments",),
+        stored="members' calendars: each appointment already pushed is pushed again, "
+        "scrubbed (calendar_pushes)",
+    ),
+    Scrubber("tasks", tasks.scrub_contact_tasks, ("tasks", "task_dedupe")),
+    Scrubber("automations", automations.scrub_contact_enrolments, ("automation_enrolments",)),
+    Scrubber("idempotency", idempotency.scrub_contact_responses, ("idempotency_keys",)),
+    Scrubber(
+        "events",
+        outbox.scrub_contact_events,
+        ("outbox_events",),
+        stored="webhook receivers: pending deliveries, retries and redeliveries are built "
+        "from the scrubbed events; what a receiver already got is theirs",
+    ),
+)
+
+# Tables about a contact (or holding a person's address) that no scrubber changes.
+KEPT: dict[str, str] = {
+    "deals": "a deal is the agency's business record (value, commission, stage); the spec "
+    "keeps deals and commissions pointing at the anonymized contact, and the title is the "
+    "agency's name for the deal (docs/decisions.md)",
+    "suppressions": "an erased person's STOP must still be honoured: the number or email "
+    "and the evidence of the opt-out stay (docs/messaging.md)",
+    "automation_step_runs": "the outcome of each step in the service's own words (queued, "
+    "a gate's refusal, a stage); message texts and task titles live in messages and tasks, "
+    "which are scrubbed",
+    "calendar_pushes": "the push job's state and the calendar server's status; the "
+    "appointment's text is read from appointments at push time",
+    "webhook_deliveries": "which event went to which subscription, and the receiver's "
+    "status; the body is built from outbox_events at send time",
+    "webhook_attempts": "status, latency and transport error of each POST; no event data",
+    "users": "members of the workspace: their email is their sign-in, not a contact's",
+    "listings": "`address` is a property's, not a person's",
+}
