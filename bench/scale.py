@@ -3,13 +3,12 @@
 - Deep page: GET /v1/contacts?limit=50, the first page against a page after 90% of the
   contacts (wrk -c8, interleaved), target deep/first p50 <= 1.2.
 - Search: `q` with one client (wrk -c1), p50 against the unfiltered first page with one
-  client in the same rounds, target <= 3x (issue 15 item 4): a query that finds nothing
+  client in the same rounds, target <= 3x: a query that finds nothing
   (the whole workspace is read), one that finds one contact in ten, and seven phone digits
   that find one contact 90% of the way down the list. The key may see PII (email and
   phone match by substring: the costlier search), bench/seed.py chooses the names.
 - Stall: GET /v1/ping with one client, p99, idle against while one other client runs
-  the no-match search on the same process without pause; target loaded <= 2x idle
-  (issue 15 item 5).
+  the no-match search on the same process without pause; target loaded <= 2x idle.
 """
 
 import statistics

@@ -1,4 +1,4 @@
-"""homebase/ reaches its libraries through their public names only (issue 15 item 3).
+"""homebase/ reaches its libraries through their public names only.
 
 A private name (one leading underscore) of SQLAlchemy, aiosqlite, Starlette, FastAPI,
 httpx or the standard library may change or vanish in any release; code built on them
@@ -30,7 +30,7 @@ SKIPPED = ("migrations/versions",)
 # and SQLAlchemy's Row, which mirrors them, carry one so they cannot clash with fields.
 PUBLIC_UNDERSCORE = {"_asdict", "_replace", "_fields", "_make", "_mapping", "_t", "_tuple"}
 
-# The private names homebase used before issue 15 (db/direct.py, db/sqlite.py,
+# The private names homebase used once (db/direct.py, db/sqlite.py,
 # db/request.py, db/engine.py, http/router.py, http/routing.py, webhooks/delivery.py,
 # the admin CLIs): listed so that their return is named in the failure.
 KNOWN = {

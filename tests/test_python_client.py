@@ -1,4 +1,4 @@
-"""The generated Python client (clients/python, `make client`; issue 17, item 3).
+"""The generated Python client (clients/python, `make client`).
 
 - The checked-in package is what `make client` makes from today's code, and regenerating
   leaves the hand-written files beside it alone.

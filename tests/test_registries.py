@@ -1,5 +1,5 @@
 """The worker's jobs and the fixture kinds are explicit lists (worker/registry.py,
-fixtures/kinds.py), not registrations made by importing modules (issue 18, item 5)."""
+fixtures/kinds.py), not registrations made by importing modules."""
 
 import re
 import subprocess

@@ -3,7 +3,7 @@
 It only removes members from what the credential may already see, so it can't
 unmask anything. An unknown name is a 400 that names it.
 
-The document states the whole rule (issue 17): the parameter's `pattern` lists the names a
+The document states the whole rule: the parameter's `pattern` lists the names a
 value may hold, so a value a client builds from the document is never refused; names are
 trimmed of spaces only (as the pattern says), empty items are ignored. A narrowed response
 is documented by kit/fields_openapi.py.

@@ -1,4 +1,4 @@
-"""How the OpenAPI document says what `fields` does to a response (issue 17).
+"""How the OpenAPI document says what `fields` does to a response.
 
 A record's schema marks the members every full response carries as required; a response
 narrowed by `fields` carries only id, pii_masked and the named members, so it would break

@@ -1,5 +1,5 @@
 """Rules a validator or service enforces, said in the OpenAPI document the way client
-generators read them (issue 14, defect 9): a request a generated client builds from the
+generators read them: a request a generated client builds from the
 document must not be refused for a rule the document kept to itself."""
 
 import re
@@ -66,6 +66,6 @@ def _rfc3339(value: Any) -> Any:
     return value
 
 
-# A date-time query parameter: refuses what is not one (issue 17) before pydantic's lax
+# A date-time query parameter: refuses what is not one before pydantic's lax
 # parsing would read it as a timestamp.
 QueryDateTime = Annotated[AwareDatetime, BeforeValidator(_rfc3339)]

@@ -1,4 +1,4 @@
-"""No request stalls the others on SQLite (issue 15 item 5): statements that can be slow
+"""No request stalls the others on SQLite: statements that can be slow
 run on their connection's thread (db/sqlite.py, off_loop), and read transactions run side
 by side on the pool's connections (WAL) while writes still go one at a time."""
 

@@ -1,4 +1,4 @@
-"""Tenant scoping is enforced, not remembered (issue 18 item 3).
+"""Tenant scoping is enforced, not remembered.
 
 At run time a TenantSession refuses any statement it did not build (UnscopedQuery) and
 hands out no connection. This file holds the other half: it walks every module of

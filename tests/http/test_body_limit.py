@@ -1,4 +1,4 @@
-"""HOMEBASE_MAX_BODY_BYTES (issue 14, defect 4): every route refuses a body over the limit
+"""HOMEBASE_MAX_BODY_BYTES: every route refuses a body over the limit
 with 413 payload_too_large, from Content-Length before reading and while streaming a
 chunked body, so a process never holds more than about the limit of any body."""
 

@@ -1,4 +1,4 @@
-"""Liveness, readiness and the bounds on database access (issue 16, item 4): /healthz
+"""Liveness, readiness and the bounds on database access: /healthz
 never touches the database; /readyz is 503 when the database does not answer and 200 with
 Redis "degraded" when only Redis is down; a request that cannot get a database connection
 (refused, pool exhausted) or whose statement runs past the statement timeout is 503 with

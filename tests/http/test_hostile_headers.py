@@ -1,4 +1,4 @@
-"""Hostile bytes in credentials and signatures (issue 14, defect 6): every credential and
+"""Hostile bytes in credentials and signatures: every credential and
 signature parse refuses with 401/403 (or the OAuth error), never 500.
 
 Header values are sent as raw bytes: latin-1 bytes such as 0xff reach the app as

@@ -1,4 +1,4 @@
-"""Logs (issue 16, item 1): with HOMEBASE_LOG_FORMAT=json every line a real `homebase`
+"""Logs: with HOMEBASE_LOG_FORMAT=json every line a real `homebase`
 process writes (uvicorn's, Alembic's, the worker's, ours) is one JSON object; each request
 logs one line at its end with its id, workspace, credential (never the secret), method,
 route template, status and duration; worker outcomes log their ids; and no key, token,

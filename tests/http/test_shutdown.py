@@ -1,4 +1,4 @@
-"""SIGTERM drains within a bound (issue 16, item 4): a real `homebase serve` whose
+"""SIGTERM drains within a bound: a real `homebase serve` whose
 in-process worker is mid-delivery to a slow local receiver. When the delivery answers
 within HOMEBASE_SHUTDOWN_TIMEOUT_SECONDS it is recorded (succeeded, lease released) before
 the process exits; when the receiver never answers, the process still exits within the

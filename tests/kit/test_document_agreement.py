@@ -1,5 +1,5 @@
 """The OpenAPI document and the service agree on each rule schemathesis found them
-disagreeing on (issue 17, item 4); tests/kit/test_schemathesis.py is the broad run, these are
+disagreeing on; tests/kit/test_schemathesis.py is the broad run, these are
 the pinned cases."""
 
 import re

@@ -1,4 +1,4 @@
-"""Free-form JSON members (issue 14, defect 4): lead `context` and consent `form_snapshot`
+"""Free-form JSON members: lead `context` and consent `form_snapshot`
 have documented bounds (kit/freeform.py): 16 KiB as compact JSON, depth 8, keys of 128
 characters, 512 values. Over any is 400 naming the member, and nothing is stored."""
 

@@ -1,4 +1,4 @@
-"""The request bodies' rules are in the document (issue 14, defect 9): a rule a validator
+"""The request bodies' rules are in the document: a rule a validator
 or a service checks is stated there the way client generators read it (required, pattern,
 maxLength, dependentRequired, a oneOf with a discriminator), so a client built from the
 document does not send what the service refuses. Each probe below is refused by the

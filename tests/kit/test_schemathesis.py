@@ -1,4 +1,4 @@
-"""Schemathesis with every check against a live `homebase serve` (issue 17, item 4): the
+"""Schemathesis with every check against a live `homebase serve`: the
 OpenAPI document and the service agree, so a client built from the document is neither
 refused for valid requests nor surprised by responses.
 

@@ -1,6 +1,6 @@
 """Email can't sidestep the suppression list or inject headers, one bad message fails only
-itself, and a send is never repeated when its outcome is unknown (issue 14, defects 2 and
-3). Mail goes to a real SMTP server (aiosmtpd) on loopback; SQLite and PostgreSQL."""
+itself, and a send is never repeated when its outcome is unknown.
+Mail goes to a real SMTP server (aiosmtpd) on loopback; SQLite and PostgreSQL."""
 
 import pytest
 from sqlalchemy import update

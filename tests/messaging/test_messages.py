@@ -398,7 +398,7 @@ def send_variants(document) -> dict[str, dict]:
 
 async def test_openapi_send_body_is_one_variant_per_channel(client):
     """A generated client sees that EMAIL requires subject and that texts have none: the
-    body is a oneOf with a discriminator on channel (issue 14, defect 9)."""
+    body is a oneOf with a discriminator on channel."""
     document = (await client.get("/v1/openapi.json")).json()
     variants = send_variants(document)
     assert set(variants) == {"SMS", "WHATSAPP", "EMAIL"}

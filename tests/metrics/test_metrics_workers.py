@@ -133,7 +133,7 @@ def test_serve_makes_a_fresh_directory_for_several_processes(monkeypatch):
 
 
 def test_readyz_and_json_logs_under_two_server_processes(tmp_path):
-    """Issue 16's "done when": under `serve --workers 2`, /readyz answers 200 from whichever
+    """Under `serve --workers 2`, /readyz answers 200 from whichever
     process takes the connection, and with HOMEBASE_LOG_FORMAT=json every line either
     process writes (uvicorn's, the request lines) is one JSON object."""
     env = clean_env(

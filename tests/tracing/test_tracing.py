@@ -1,4 +1,4 @@
-"""Tracing (issue 16, item 3): opt-in OpenTelemetry through the standard OTEL_* variables.
+"""Tracing: opt-in OpenTelemetry through the standard OTEL_* variables.
 
 A real `homebase serve` exports to a real OTLP/HTTP collector on loopback
 (tests/otlp_support.py): spans for its requests (with the request id the response's

@@ -1,4 +1,4 @@
-"""appointments_calendars: appointments, member calendars and calendar pushes (issue 7)
+"""appointments_calendars: appointments, member calendars and calendar pushes
 
 Revision ID: 0006
 Revises: 0005

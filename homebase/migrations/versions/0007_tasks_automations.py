@@ -1,4 +1,4 @@
-"""tasks_automations: tasks, automations, personas, campaigns, enrolments (issue 7)
+"""tasks_automations: tasks, automations, personas, campaigns, enrolments
 
 Revision ID: 0007
 Revises: 0006

@@ -1,4 +1,4 @@
-"""oauth: OAuth apps, grants, codes, tokens (issue 8)
+"""oauth: OAuth apps, grants, codes, tokens
 
 Revision ID: 0008
 Revises: 0007

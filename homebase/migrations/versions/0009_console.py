@@ -1,4 +1,4 @@
-"""console: console sign-in sessions and the OAuth apps each workspace registered (issue 8)
+"""console: console sign-in sessions and the OAuth apps each workspace registered
 
 Revision ID: 0009
 Revises: 0008
