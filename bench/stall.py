@@ -6,7 +6,8 @@ clients share one event loop, as requests share a worker process. First GET /v1/
 alone, one request at a time (idle); then the same while another client loops the
 slowest lists a workspace allows (SLOW: a `q` too short for the trigram index that finds
 nothing, a tag nobody has, a search with a filter): ping's p50/p99 loaded against idle,
-in the same run (docs/performance.md, "No request stalls the others"). Target: loaded p99 within 2x of idle p99.
+in the same run (docs/performance.md, "No request stalls the others"). Target: loaded p99
+within 2x of idle p99.
 """
 
 import argparse

@@ -83,6 +83,10 @@ def _tag(channel: str) -> Any:
     def extra(schema: JsonDict) -> None:
         schema.pop("const", None)
         schema["enum"] = [channel, channel.lower()]
+        # Generators name enum members by upper-casing values, so the two would clash:
+        # the x-enum-varnames extension (openapi-python-client, openapi-generator,
+        # openapi-typescript) names them instead.
+        schema["x-enum-varnames"] = [channel, f"{channel}_LOWERCASE"]
 
     return Field(
         description=f"{channel}. `{channel.lower()}` is accepted too and deprecated (as is "

@@ -17,31 +17,32 @@ class EmailSend:
     is used).
 
         Attributes:
-            channel (EmailSendChannel): EMAIL; accepted in any case (`email` too), answered in upper case.
+            channel (EmailSendChannel): EMAIL. `email` is accepted too and deprecated (as is any other casing, which the
+                enum cannot list); answered in upper case.
             subject (str): The subject line. One line: no line breaks (CR, LF) or other control characters (a tab is
                 allowed).
-            body (str): The text (also accepted as `text`).
             contact_id (None | str | Unset): The recipient contact: its phone (texts) or email (email). Give exactly one of
                 contact_id and to (both or neither: 400 naming `to`).
             ai_generated (bool | Unset): True when an AI composed the text. Default: False.
             to (None | str | Unset): Or one bare address matching the contact email pattern (no display name, comment,
                 quotes, angle brackets or list); linked to the contact with that address, if any, and compared with the
                 suppression list lower-cased. Give exactly one of contact_id and to (both or neither: 400 naming `to`).
+            body (str | Unset): The text. Required unless the deprecated `text` is sent instead.
+            text (str | Unset): Deprecated: the same as `body`, which replaces it. Send one of them, never both.
     """
 
     channel: EmailSendChannel
     subject: str
-    body: str
     contact_id: None | str | Unset = UNSET
     ai_generated: bool | Unset = False
     to: None | str | Unset = UNSET
+    body: str | Unset = UNSET
+    text: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         channel = self.channel.value
 
         subject = self.subject
-
-        body = self.body
 
         contact_id: None | str | Unset
         if isinstance(self.contact_id, Unset):
@@ -57,13 +58,16 @@ class EmailSend:
         else:
             to = self.to
 
+        body = self.body
+
+        text = self.text
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "channel": channel,
                 "subject": subject,
-                "body": body,
             }
         )
         if contact_id is not UNSET:
@@ -72,6 +76,10 @@ class EmailSend:
             field_dict["ai_generated"] = ai_generated
         if to is not UNSET:
             field_dict["to"] = to
+        if body is not UNSET:
+            field_dict["body"] = body
+        if text is not UNSET:
+            field_dict["text"] = text
 
         return field_dict
 
@@ -81,8 +89,6 @@ class EmailSend:
         channel = EmailSendChannel(d.pop("channel"))
 
         subject = d.pop("subject")
-
-        body = d.pop("body")
 
         def _parse_contact_id(data: object) -> None | str | Unset:
             if data is None:
@@ -104,13 +110,18 @@ class EmailSend:
 
         to = _parse_to(d.pop("to", UNSET))
 
+        body = d.pop("body", UNSET)
+
+        text = d.pop("text", UNSET)
+
         email_send = cls(
             channel=channel,
             subject=subject,
-            body=body,
             contact_id=contact_id,
             ai_generated=ai_generated,
             to=to,
+            body=body,
+            text=text,
         )
 
         return email_send

@@ -147,7 +147,8 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | Event | EventNarrowed]:
     """Add a note
 
-     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact).
+     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact). 409
+    contact_erased once the contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -188,7 +189,8 @@ def sync(
 ) -> ErrorEnvelope | Event | EventNarrowed | None:
     """Add a note
 
-     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact).
+     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact). 409
+    contact_erased once the contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -224,7 +226,8 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | Event | EventNarrowed]:
     """Add a note
 
-     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact).
+     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact). 409
+    contact_erased once the contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -263,7 +266,8 @@ async def asyncio(
 ) -> ErrorEnvelope | Event | EventNarrowed | None:
     """Add a note
 
-     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact).
+     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact). 409
+    contact_erased once the contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.

@@ -88,7 +88,8 @@ def sync_detailed(
     """Erase a contact's personal data
 
      Anonymizes in place: names, email, phone, notes and the titles and bodies of the contact's activity
-    are scrubbed. The contact and everything linked to it remain. Repeating it returns the same.
+    are scrubbed. The contact and everything linked to it remain. Repeating it scrubs again and returns
+    the same (anonymized_at is the first erasure's).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -120,7 +121,8 @@ def sync(
     """Erase a contact's personal data
 
      Anonymizes in place: names, email, phone, notes and the titles and bodies of the contact's activity
-    are scrubbed. The contact and everything linked to it remain. Repeating it returns the same.
+    are scrubbed. The contact and everything linked to it remain. Repeating it scrubs again and returns
+    the same (anonymized_at is the first erasure's).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -147,7 +149,8 @@ async def asyncio_detailed(
     """Erase a contact's personal data
 
      Anonymizes in place: names, email, phone, notes and the titles and bodies of the contact's activity
-    are scrubbed. The contact and everything linked to it remain. Repeating it returns the same.
+    are scrubbed. The contact and everything linked to it remain. Repeating it scrubs again and returns
+    the same (anonymized_at is the first erasure's).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -177,7 +180,8 @@ async def asyncio(
     """Erase a contact's personal data
 
      Anonymizes in place: names, email, phone, notes and the titles and bodies of the contact's activity
-    are scrubbed. The contact and everything linked to it remain. Repeating it returns the same.
+    are scrubbed. The contact and everything linked to it remain. Repeating it scrubs again and returns
+    the same (anonymized_at is the first erasure's).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.

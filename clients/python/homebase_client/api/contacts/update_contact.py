@@ -92,6 +92,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = ErrorEnvelope.from_dict(response.json())
 
@@ -133,6 +138,8 @@ def sync_detailed(
 ) -> Response[Contact | ContactNarrowed | ErrorEnvelope]:
     """Update a contact
 
+     409 contact_erased once the contact's data was erased (DELETE).
+
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
@@ -173,6 +180,8 @@ def sync(
 ) -> Contact | ContactNarrowed | ErrorEnvelope | None:
     """Update a contact
 
+     409 contact_erased once the contact's data was erased (DELETE).
+
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
@@ -207,6 +216,8 @@ async def asyncio_detailed(
     fields: None | str | Unset = UNSET,
 ) -> Response[Contact | ContactNarrowed | ErrorEnvelope]:
     """Update a contact
+
+     409 contact_erased once the contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -245,6 +256,8 @@ async def asyncio(
     fields: None | str | Unset = UNSET,
 ) -> Contact | ContactNarrowed | ErrorEnvelope | None:
     """Update a contact
+
+     409 contact_erased once the contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.

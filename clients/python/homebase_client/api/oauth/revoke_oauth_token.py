@@ -53,6 +53,11 @@ def _parse_response(
 
         return response_413
 
+    if response.status_code == 429:
+        response_429 = OAuthErrorBody.from_dict(response.json())
+
+        return response_429
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -79,7 +84,10 @@ def sync_detailed(
 
      RFC 7009. Always 200 for a well-formed request, including for tokens that never existed. Revoking a
     refresh token ends its family (every token of the grant). Client authentication is optional; when
-    sent it must be right, and then only that client's tokens are revoked.
+    sent it must be right, and then only that client's tokens are revoked. A failed client
+    authentication (invalid_client) counts against the client address's budget of
+    HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN a minute, as at /oauth/token; past it, 429 rate_limited
+    with Retry-After.
 
     Args:
         body (RevokeOauthTokenRevokeRequest):
@@ -112,7 +120,10 @@ def sync(
 
      RFC 7009. Always 200 for a well-formed request, including for tokens that never existed. Revoking a
     refresh token ends its family (every token of the grant). Client authentication is optional; when
-    sent it must be right, and then only that client's tokens are revoked.
+    sent it must be right, and then only that client's tokens are revoked. A failed client
+    authentication (invalid_client) counts against the client address's budget of
+    HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN a minute, as at /oauth/token; past it, 429 rate_limited
+    with Retry-After.
 
     Args:
         body (RevokeOauthTokenRevokeRequest):
@@ -140,7 +151,10 @@ async def asyncio_detailed(
 
      RFC 7009. Always 200 for a well-formed request, including for tokens that never existed. Revoking a
     refresh token ends its family (every token of the grant). Client authentication is optional; when
-    sent it must be right, and then only that client's tokens are revoked.
+    sent it must be right, and then only that client's tokens are revoked. A failed client
+    authentication (invalid_client) counts against the client address's budget of
+    HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN a minute, as at /oauth/token; past it, 429 rate_limited
+    with Retry-After.
 
     Args:
         body (RevokeOauthTokenRevokeRequest):
@@ -171,7 +185,10 @@ async def asyncio(
 
      RFC 7009. Always 200 for a well-formed request, including for tokens that never existed. Revoking a
     refresh token ends its family (every token of the grant). Client authentication is optional; when
-    sent it must be right, and then only that client's tokens are revoked.
+    sent it must be right, and then only that client's tokens are revoked. A failed client
+    authentication (invalid_client) counts against the client address's budget of
+    HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN a minute, as at /oauth/token; past it, 429 rate_limited
+    with Retry-After.
 
     Args:
         body (RevokeOauthTokenRevokeRequest):

@@ -83,8 +83,9 @@ def sync_detailed(
     """Receive an inbound text (provider callback)
 
      Records the text (message.received, on the contact's timeline), links it to the contact with that
-    number and honours STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, START, UNSTOP and HELP. Answers
-    TwiML, with the keyword reply if any.
+    number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone,
+    or a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated),
+    START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any.
 
     Args:
         x_twilio_signature (str):
@@ -119,8 +120,9 @@ def sync(
     """Receive an inbound text (provider callback)
 
      Records the text (message.received, on the contact's timeline), links it to the contact with that
-    number and honours STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, START, UNSTOP and HELP. Answers
-    TwiML, with the keyword reply if any.
+    number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone,
+    or a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated),
+    START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any.
 
     Args:
         x_twilio_signature (str):
@@ -150,8 +152,9 @@ async def asyncio_detailed(
     """Receive an inbound text (provider callback)
 
      Records the text (message.received, on the contact's timeline), links it to the contact with that
-    number and honours STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, START, UNSTOP and HELP. Answers
-    TwiML, with the keyword reply if any.
+    number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone,
+    or a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated),
+    START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any.
 
     Args:
         x_twilio_signature (str):
@@ -184,8 +187,9 @@ async def asyncio(
     """Receive an inbound text (provider callback)
 
      Records the text (message.received, on the contact's timeline), links it to the contact with that
-    number and honours STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, START, UNSTOP and HELP. Answers
-    TwiML, with the keyword reply if any.
+    number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone,
+    or a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated),
+    START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any.
 
     Args:
         x_twilio_signature (str):
