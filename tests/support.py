@@ -20,6 +20,7 @@ from homebase.auth.api_keys import create_api_key
 from homebase.auth.scopes import ALL_SCOPES
 from homebase.db.engine import Database
 from homebase.db.tenancy import TenantSession
+from homebase.models import User
 from homebase.runtime import Runtime
 from homebase.workspaces import service as workspaces
 
@@ -114,6 +115,26 @@ async def make_tenant(
         client=client,
         headers={"Authorization": f"token {key}"},
     )
+
+
+async def add_members(runtime: Runtime, workspace_id: str, *user_ids: str) -> None:
+    """Members of the workspace under the ids given, for tests whose bodies name them
+    literally (a contact's owner_id must name a member: docs/decisions.md, Contacts)."""
+    async with runtime.db.transaction() as connection:
+        session = TenantSession(connection, workspace_id, clock=runtime.clock)
+        for user_id in user_ids:
+            await session.insert(
+                User.__table__,
+                {
+                    "id": user_id,
+                    "email": f"{user_id}@example.com",
+                    "name": user_id,
+                    "password_hash": None,
+                    "office_id": None,
+                    "team_id": None,
+                    "created_at": session.now(),
+                },
+            )
 
 
 async def walk_pages(tenant: Any, path: str, params: dict[str, Any]) -> list[str]:

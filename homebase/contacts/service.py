@@ -10,11 +10,12 @@ from typing import Any
 from homebase.contacts import render, repository, timeline
 from homebase.contacts.schemas import ContactCreate, ContactUpdate
 from homebase.db.tenancy import TenantSession
-from homebase.kit.errors import Conflict, NotFound
+from homebase.kit.errors import Conflict, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.outbox.redaction import REDACTED  # one placeholder for rows and events
 from homebase.outbox.service import emit
+from homebase.workspaces import references
 
 
 class ContactErased(Conflict):
@@ -46,7 +47,20 @@ async def _emit_tags_added(
         await emit(session, "contact.tag_added", {"id": contact_id, "tag": tag, "tags": all_tags})
 
 
-async def create_contact(session: TenantSession, data: ContactCreate) -> dict[str, Any]:
+async def _check_owner(session: TenantSession, owner_id: str | None) -> None:
+    """An owner_id a write sets names a member of this workspace, or is null; another
+    workspace's member reads like an unknown id. Stored values are not re-checked."""
+    if owner_id is not None and not await references.member_exists(session, owner_id):
+        raise ValidationFailed.for_field("owner_id", "is not a member of this workspace")
+
+
+async def create_contact(
+    session: TenantSession, data: ContactCreate, *, owner_is_member: bool = False
+) -> dict[str, Any]:
+    """`owner_is_member`: the caller picked the owner among the members (a lead's
+    assignee), so it is not looked up again."""
+    if not owner_is_member:
+        await _check_owner(session, data.owner_id)
     now = session.now()
     values = data.model_dump()
     values["stage"] = data.stage.value
@@ -75,6 +89,8 @@ async def update_contact(
     changes = {key: value for key, value in requested.items() if current[key] != value}
     if not changes:
         return current
+    if "owner_id" in changes:
+        await _check_owner(session, changes["owner_id"])
     changes.update(_derived(changes))
     changes["updated_at"] = session.now()
     await repository.update(session, contact_id, changes)

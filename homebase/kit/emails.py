@@ -11,10 +11,22 @@ import re
 
 # Dot-atom local part (no leading, trailing or consecutive dots), then a domain of
 # letter/digit labels with a 2-63 letter top-level label.
-EMAIL_PATTERN = (
-    r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
-    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$"
+_ATEXT = "A-Za-z0-9!#$%&'*+/=?^_`{|}~-"
+_DOMAIN = r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}"
+EMAIL_PATTERN = "^[" + _ATEXT + r"]+(?:\.[" + _ATEXT + "]+)*@" + _DOMAIN + "$"
+
+# Addresses written inside text (kit/masking.py masks them in free-form values): every
+# address the rule above admits, and the near misses a person still reads as one (dots
+# anywhere in the local part, letters and digits of any script, as in an internationalised
+# address, a local part past 64 characters). A match starts only where a run of local-part
+# characters starts (the look-behind), so the runs are scanned once each and a search is
+# linear in the text; the domain's repetitions are bounded (labels of 63, at most 127).
+_LOCAL_IN_TEXT = r"[\w.!#$%&'*+/=?^`{|}~-]"
+EMAIL_IN_TEXT_PATTERN = (
+    f"(?<!{_LOCAL_IN_TEXT}){_LOCAL_IN_TEXT}+"
+    + r"@(?:[^\W_](?:[\w-]{0,61}[^\W_])?\.){1,127}[^\W\d_]{2,63}"
 )
+
 MAX_LENGTH = 254
 MAX_LOCAL_LENGTH = 64  # RFC 5321 4.5.3.1.1, which `format: email` checkers hold to
 # fullmatch, not match: `$` also matches before a trailing "\n", which would let

@@ -4,9 +4,20 @@ of an email address.
 
 A phone is free text (up to 32 characters), so every other letter and digit of it is
 masked too (a vanity number such as 1-800-FLOWERS, or an extension), leaving only its
-punctuation and spacing; a phone of four digits or fewer keeps its digits."""
+punctuation and spacing; a phone of four digits or fewer keeps its digits.
 
+Free-form values (a lead's `context`, a webhook payload) are masked by value, not by the
+names of their members: `mask_freeform` (below) finds the phone numbers and email
+addresses written inside every string and masks each by the rules above
+(docs/decisions.md, "Masking free-form values")."""
+
+import re
 import string
+from typing import Any
+
+from phonenumbers import Leniency, PhoneNumberMatcher
+
+from homebase.kit.emails import EMAIL_IN_TEXT_PATTERN
 
 MASK = "*"
 _ASCII_DIGITS = "0123456789"
@@ -66,3 +77,87 @@ def mask_email(email: str | None) -> str | None:
 
 
 _HIDDEN = MASK * 3
+
+
+# -- Free-form values ------------------------------------------------------------------------
+
+# Digits the phone matcher may read in one value: it costs tens of microseconds a
+# candidate, so a 16 KiB member of phone-like digit groups took most of a second. Past the
+# budget a string is masked by _DIGIT_RUN instead (every run of seven digits or more, in
+# linear time): more is masked, never less. A real lead's context holds a few numbers.
+MATCHER_DIGITS = 256
+PHONE_REGION = "US"  # numbers written without a country code are read as US numbers
+
+# The cheap test every string passes first: fewer than seven digits and no "@" cannot
+# hold a phone number the matcher accepts or an address (\d is any script's digit, as the
+# matcher reads them too).
+_SEVEN_DIGITS = re.compile(r"(?:\D*\d){7}")
+_DIGIT = re.compile(r"\d")
+# Runs of digits with up to three other signs (spaces, punctuation of any script) between
+# them, for a string past the budget.
+_DIGIT_RUN = re.compile(r"\d(?:\W{0,3}\d)*")
+_EMAIL = re.compile(EMAIL_IN_TEXT_PATTERN)
+# Values the service writes itself, in every webhook payload: ids (kit/ids.py) and
+# timestamps exactly as kit/clock.isoformat writes them (UTC, milliseconds, "Z"). The
+# matcher finds no number in either shape (tests/kit/test_masking.py; it does in some
+# with a "-08:00" offset, which are therefore not skipped); skipping them saves it tens
+# of microseconds each.
+_GENERATED = re.compile(
+    r"[a-z]{2,8}_[0-9a-hjkmnp-tv-z]{26}|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z",
+    re.ASCII,
+)
+
+
+def mask_freeform(value: Any) -> Any:
+    """A JSON value with every phone number and email address inside its strings masked
+    (mask_phone / mask_email applied to the matched text), at any depth. Keys, numbers,
+    booleans and null are left as they are; the value is not modified (a copy is made
+    where something changes). The one rule for every free-form member a credential without
+    contacts:read:pii sees and for every webhook payload."""
+    return _walk(value, [MATCHER_DIGITS])
+
+
+def _walk(value: Any, budget: list[int]) -> Any:
+    if isinstance(value, str):
+        return _mask_text(value, budget)
+    if isinstance(value, dict):
+        return {key: _walk(item, budget) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_walk(item, budget) for item in value]
+    return value
+
+
+def _mask_text(text: str, budget: list[int]) -> str:
+    has_at = "@" in text
+    if not has_at and _SEVEN_DIGITS.match(text) is None:
+        return text
+    if _GENERATED.fullmatch(text):
+        return text
+    if has_at:
+        text = _mask_emails(text)  # first: a number as an address's local part goes with it
+        if _SEVEN_DIGITS.match(text) is None:
+            return text
+    digits = len(_DIGIT.findall(text))
+    if digits > budget[0]:
+        return _DIGIT_RUN.sub(_mass_phone, text)
+    budget[0] -= digits
+    pieces: list[str] = []
+    end = 0
+    for match in PhoneNumberMatcher(text, PHONE_REGION, leniency=Leniency.VALID):
+        pieces += (text[end : match.start], mask_phone(match.raw_string) or "")
+        end = match.end
+    return "".join(pieces) + text[end:] if pieces else text
+
+
+def _mass_phone(match: re.Match[str]) -> str:
+    run = match.group()
+    return (mask_phone(run) or "") if _SEVEN_DIGITS.match(run) else run
+
+
+def _mask_emails(text: str) -> str:
+    pieces: list[str] = []
+    end = 0
+    for match in _EMAIL.finditer(text):
+        pieces += (text[end : match.start()], mask_email(match.group()) or "")
+        end = match.end()
+    return "".join(pieces) + text[end:] if pieces else text

@@ -80,6 +80,12 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
         reference=True,
     ),
     UnstatedRule(
+        ("POST /v1/contacts", "PATCH /v1/contacts/{id}"),
+        ("owner_id",),
+        "`owner_id` names a member of this workspace (or is null).",
+        reference=True,
+    ),
+    UnstatedRule(
         ("POST /v1/leads/{id}/assign",),
         ("assignee_id",),
         "`assignee_id` names a member of this workspace.",

@@ -1,10 +1,12 @@
-"""Lead rows to wire payloads; masking follows the credential, as for contacts."""
+"""Lead rows to wire payloads; masking follows the credential, as for contacts: the typed
+members by kit/masking's mask_phone / mask_email, the free-form `context` by value
+(mask_freeform: every phone number and address written anywhere inside it)."""
 
 from datetime import datetime
 from typing import Any
 
 from homebase.kit.clock import isoformat
-from homebase.kit.masking import mask_email, mask_phone
+from homebase.kit.masking import mask_email, mask_freeform, mask_phone
 
 
 def ai_outbound_allowed(row: dict[str, Any], now: datetime) -> bool:
@@ -24,7 +26,7 @@ def lead(row: dict[str, Any], *, pii: bool, now: datetime) -> dict[str, Any]:
         "pii_masked": not pii,
         "source": row["source"],
         "source_ref": row["source_ref"],
-        "context": row["context"],
+        "context": row["context"] if pii else mask_freeform(row["context"]),
         "ai_outbound_allowed": ai_outbound_allowed(row, now),
         "consent_id": row["consent_id"],
         "consent_expires_at": isoformat(row["consent_expires_at"]),

@@ -173,6 +173,7 @@ async def _link_contact(
                 source=data.source,
                 owner_id=assignee_id,
             ),
+            owner_is_member=True,
         )
     if assignee_id is not None:
         _set_owner(session, contact, assignee_id, changes)

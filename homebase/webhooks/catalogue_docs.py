@@ -149,7 +149,7 @@ EVENT_DOCS: dict[str, EventDoc] = {
             "source": (STR, ""),
             "ai_outbound_allowed": (BOOL, ""),
             "routing_status": (STR, ""),
-            "...": (ANY, "and the other Lead fields, masked"),
+            "...": (ANY, "and the other Lead fields, masked (`context` by value)"),
         },
         _LEAD_EXAMPLE,
     ),
@@ -200,7 +200,7 @@ EVENT_DOCS: dict[str, EventDoc] = {
             "ended_at": (OSTR, ""),
             "duration_seconds": (INT, ""),
             "disposition": (OSTR, ""),
-            "summary": (OSTR, "AI"),
+            "summary": (OSTR, "AI; phone numbers and addresses written in it masked"),
             "has_recording": (BOOL, ""),
             "provider_call_id": (OSTR, ""),
         },
@@ -425,7 +425,9 @@ def install(app: FastAPI) -> None:
             status_code=200,
             operation_id=f"webhook_{name.replace('.', '_')}",
             description=f"{source} Needs {EVENT_SCOPES[name].value} (the subscribing "
-            "credential's scopes). Phone numbers are always masked. Any 2xx "
+            "credential's scopes). Phone numbers and email addresses are always masked, "
+            "in every string member (free text and free-form objects such as a lead's "
+            "`context` included; docs/webhooks.md). Any 2xx "
             "acknowledges; anything else, a redirect or no answer within 10 s is "
             "retried after 1, 2, 4, 8 and 16 minutes (6 attempts).",
             openapi_extra={

@@ -1,16 +1,18 @@
 """Rows to wire payloads: subscriptions, the delivery log, and the delivery body."""
 
-import re
 from datetime import datetime
 from typing import Any
 
 import orjson
 
 from homebase.kit.clock import isoformat
-from homebase.kit.masking import mask_phone
+from homebase.kit.masking import mask_freeform, mask_phone
 
-# Members that carry phone numbers in any event's data. Masking is applied to every
-# payload on its way out, whatever the emitting domain did: payloads are always masked.
+# Members that carry phone numbers in any event's data, masked whole by the typed rule
+# (mask_phone, as the emitters do) wherever they appear: a number too short for the phone
+# matcher is still masked there. Every other string, at any depth, goes through
+# mask_freeform: phone numbers and addresses are found by value, whatever the member is
+# called (a lead's `context`, a contact's notes, a call's summary).
 PHONE_MEMBERS = frozenset(
     {
         "phone",
@@ -24,24 +26,6 @@ PHONE_MEMBERS = frozenset(
         "callee",
     }
 )
-# Free-form objects (a lead's context) name phones as integrators like: "alt_phone",
-# "Mobile Phone", "whatsapp", "caller_id". A member whose name has one of these words is
-# masked when its value looks like a phone number (so "phone_verified": true stays).
-PHONE_WORDS = ("phone", "mobile", "whatsapp", "caller", "callee", "msisdn", "cell")
-_PHONE_LIKE = re.compile(r"(?:[a-z]+:)?\+?[0-9 ().\-/]*", re.IGNORECASE)
-
-
-def _phone_member(key: str | None, value: str) -> bool:
-    if key is None or "@" in value:  # ("to"/"from" of an email are addresses, masked upstream)
-        return False
-    name = key.lower()
-    if name in PHONE_MEMBERS:
-        return True
-    return (
-        any(word in name for word in PHONE_WORDS)
-        and _PHONE_LIKE.fullmatch(value.strip()) is not None
-        and sum(character.isdigit() for character in value) >= 5
-    )
 
 
 def subscription(row: dict[str, Any]) -> dict[str, Any]:
@@ -86,12 +70,18 @@ def delivery(row: dict[str, Any], attempts: list[dict[str, Any]]) -> dict[str, A
     }
 
 
-def masked(value: Any, key: str | None = None) -> Any:
+def masked(value: Any) -> Any:
+    """Event data as it leaves: typed phone members masked, then every string by value."""
+    return mask_freeform(_typed(value))
+
+
+def _typed(value: Any, key: str | None = None) -> Any:
     if isinstance(value, dict):
-        return {name: masked(item, name) for name, item in value.items()}
+        return {name: _typed(item, name) for name, item in value.items()}
     if isinstance(value, list):
-        return [masked(item, key) for item in value]
-    if isinstance(value, str) and _phone_member(key, value):
+        return [_typed(item, key) for item in value]
+    # ("to"/"from" of an email are addresses: mask_freeform masks those)
+    if isinstance(value, str) and key in PHONE_MEMBERS and "@" not in value:
         return mask_phone(value)
     return value
 

@@ -384,6 +384,9 @@ FILES = {
     "a-list.json": "[]",
     "unknown-kind.json": json.dumps({"contacts": [{"first_name": "X"}], "spaceships": []}),
     "bad-ref.json": json.dumps({"contacts": [{"first_name": "X", "owner": "nobody"}]}),
+    "non-member-owner.json": json.dumps(
+        {"contacts": [{"first_name": "X"}, {"first_name": "Y", "owner": "usr_nobody"}]}
+    ),
 }
 
 # name -> (arguments, with {ws} for the failure workspace and {dir} for its files;
@@ -498,6 +501,10 @@ FAILURES = {
     "load-fixtures unknown ref": (
         ["load-fixtures", "--workspace", "{ws}", "{dir}/bad-ref.json"],
         "nobody",
+    ),
+    "load-fixtures owner not a member": (
+        ["load-fixtures", "--workspace", "{ws}", "{dir}/non-member-owner.json"],
+        "contacts[1].owner_id: is not a member of this workspace",
     ),
     "load-fixtures invalid third item": (
         ["load-fixtures", "--workspace", "{ws}", "{dir}/bad-third-item.json"],

@@ -8,7 +8,7 @@ import pytest
 
 from homebase.db.types import stored_json_to_wire, stored_time_to_wire
 from homebase.kit.clock import isoformat
-from tests.support import make_key
+from tests.support import add_members, make_key
 
 VARIED = [
     {
@@ -31,6 +31,12 @@ VARIED = [
     },
     {"last_name": "Short", "phone": "12", "email": "x@y.co"},
 ]
+
+
+@pytest.fixture
+async def tenant(tenant, runtime):
+    await add_members(runtime, tenant.id, "usr_abc")  # VARIED's owner
+    return tenant
 
 
 async def test_list_items_equal_single_reads(tenant, runtime, client):

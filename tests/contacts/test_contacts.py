@@ -4,7 +4,7 @@ import pytest
 from sqlalchemy import select
 
 from homebase.models import Contact, TimelineEvent
-from tests.support import assert_error, failing_fields
+from tests.support import add_members, assert_error, failing_fields
 
 FULL = {
     "first_name": "Dana",
@@ -17,6 +17,16 @@ FULL = {
     "notes": "Wants 3 beds.",
     "owner_id": "usr_abc",
 }
+
+
+# Members of the `tenant` workspace (below), so bodies may name them as owner_id.
+OWNERS = ("usr_abc", "usr_maya", "usr_priya", "o" * 40)
+
+
+@pytest.fixture
+async def tenant(tenant, runtime):
+    await add_members(runtime, tenant.id, *OWNERS)
+    return tenant
 
 
 async def create(tenant, **fields):
@@ -471,3 +481,47 @@ async def test_anonymized_contact_is_no_longer_found_by_its_old_details(tenant):
     await tenant.delete(f"/v1/contacts/{contact['id']}")
     assert (await tenant.get("/v1/contacts?q=dana")).json()["data"] == []
     assert (await tenant.get("/v1/contacts?q=%2B14155550142")).json()["data"] == []
+
+
+# --- owner_id names a member of the workspace ---------------------------------------------
+
+
+async def test_owner_id_must_name_a_member_of_this_workspace(tenant, other_tenant, runtime):
+    await add_members(runtime, other_tenant.id, "usr_theirs")
+    for owner in ("usr_theirs", "usr_nobody"):  # another workspace's member reads as unknown
+        response = await tenant.post("/v1/contacts", json={"first_name": "Ana", "owner_id": owner})
+        assert failing_fields(response) == {"owner_id"}, owner
+        assert response.json()["error"]["details"]["errors"][0]["message"] == (
+            "is not a member of this workspace"
+        )
+    assert (await tenant.get("/v1/contacts")).json()["data"] == []  # nothing half-written
+
+    mine = await create(tenant, first_name="Ana", owner_id="usr_maya")
+    assert mine["owner_id"] == "usr_maya"
+    assert (await create(tenant, owner_id=None))["owner_id"] is None
+
+    path = f"/v1/contacts/{mine['id']}"
+    for owner in ("usr_theirs", "usr_nobody"):
+        response = await tenant.patch(path, json={"stage": "NURTURE", "owner_id": owner})
+        assert failing_fields(response) == {"owner_id"}, owner
+    unchanged = (await tenant.get(path)).json()
+    assert (unchanged["owner_id"], unchanged["stage"]) == ("usr_maya", "LEAD")
+    moved = await tenant.patch(path, json={"owner_id": "usr_priya"})
+    assert moved.status_code == 200 and moved.json()["owner_id"] == "usr_priya"
+    cleared = await tenant.patch(path, json={"owner_id": None})
+    assert cleared.status_code == 200 and cleared.json()["owner_id"] is None
+
+
+async def test_a_stored_owner_id_is_left_as_it_is(tenant, runtime):
+    """A value stored before the check (or a member since removed) is not re-checked: the
+    contact still takes other changes, and a PATCH sending the same owner_id back."""
+    contact = await create(tenant, first_name="Ana")
+    table = Contact.__table__
+    async with runtime.db.transaction() as connection:
+        await connection.execute(
+            table.update().where(table.c.id == contact["id"]).values(owner_id="usr_gone")
+        )
+    path = f"/v1/contacts/{contact['id']}"
+    response = await tenant.patch(path, json={"stage": "NURTURE", "owner_id": "usr_gone"})
+    assert response.status_code == 200, response.text
+    assert (response.json()["stage"], response.json()["owner_id"]) == ("NURTURE", "usr_gone")

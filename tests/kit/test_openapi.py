@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import assert_error
+from tests.support import add_members, assert_error
 from tests.test_routes import build_offline_app
 
 SUCCESS = re.compile(r"^2\d\d$")
@@ -533,8 +533,9 @@ def test_every_example_conforms_to_its_schema(document):
     assert not problems, "\n".join(problems)
 
 
-async def test_contact_responses_conform(app, tenant, make):
+async def test_contact_responses_conform(app, runtime, tenant, make):
     document = app.openapi()
+    await add_members(runtime, tenant.id, "usr_1")  # the owner_id below names a member
     created = await tenant.post(
         "/v1/contacts",
         json={

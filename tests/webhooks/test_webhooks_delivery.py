@@ -335,6 +335,43 @@ async def test_operations_emit_their_events_masked(tenant, runtime, receiver, cl
         assert "..." in doc.members or data <= documented, data - documented
 
 
+async def test_phone_numbers_and_addresses_in_every_string_are_masked(
+    tenant, runtime, receiver, clock
+):
+    """By value, whatever the member is called: free text (a contact's notes) and a lead's
+    context included; keys, ids and timestamps stay."""
+    await subscribe(tenant, receiver.url, ["contact.created", "lead.created"])
+    notes = "Prefers texts to 212.555.1234; assistant: ops@demo-realty.example"
+    created = await tenant.post("/v1/contacts", {"first_name": "Ana", "notes": notes})
+    assert created.status_code == 201, created.text
+    context = {
+        "tel": "(415) 555-0177",
+        "sms": "4155550188",
+        "contact_number": "+1 650 253 0000",
+        "referrer": {"email": "sam.lee@example.com", "4155550100": "a key is not masked"},
+    }
+    lead = await tenant.post(
+        "/v1/leads",
+        {"phone": "+1 415 555 0199", "source": "Zillow", "skip_routing": True, "context": context},
+    )
+    assert lead.status_code == 201, lead.text
+    while await work(runtime):
+        pass
+    bodies = {  # (the lead's own contact.created comes too)
+        orjson.loads(request.body)["data"]["id"]: orjson.loads(request.body)["data"]
+        for request in await receiver.wait_for(3)
+    }
+    assert bodies[created.json()["id"]]["notes"] == (
+        "Prefers texts to ***.***.1234; assistant: o***@demo-realty.example"
+    )
+    assert bodies[lead.json()["id"]]["context"] == {
+        "tel": "(***) ***-0177",
+        "sms": "******0188",
+        "contact_number": "+* *** *** 0000",
+        "referrer": {"email": "s***@example.com", "4155550100": "a key is not masked"},
+    }
+
+
 async def test_an_unreadable_secret_fails_only_its_own_deliveries(tenant, runtime, clock):
     good, broken = await Receiver().start(), await Receiver().start()
     try:

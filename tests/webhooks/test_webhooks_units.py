@@ -163,30 +163,38 @@ def test_payload_phone_numbers_are_always_masked():
         "nested": [{"from": "4155550100"}],
         "email": "x***@example.com",
         "tags": ["+14155550142"],
+        "caller": "555-0100",  # too short for the matcher, masked whole as a phone member
     }
     result = masked(data)
     assert result["phone"].endswith("0142") and "555" not in result["phone"]
     assert "555" not in result["to"] and "555" not in str(result["nested"])
-    assert result["tags"] == data["tags"]  # only phone members are touched
+    assert result["email"] == "x***@example.com"  # masking twice changes nothing
+    assert result["tags"] == ["+*******0142"]  # a number is masked wherever it is
+    assert result["caller"] == "***-0100"
 
 
-def test_phone_like_values_of_phone_named_members_are_masked():
-    """Free-form objects (a lead's context) name their phones freely."""
+def test_phone_numbers_and_addresses_are_masked_by_value_not_by_name():
+    """Free-form objects (a lead's context) and free text (notes, a call's summary, a
+    message body) hold numbers under any name, or none."""
     context = {
         "alt_phone": "+1 (415) 555-0100",
-        "Mobile Phone": "415.555.0101",
-        "whatsapp": "whatsapp:+14155550102",
-        "caller_id": "4155550103",
+        "tel": "415.555.0101",
+        "sms": "sms:+14155550102",
+        "contact_number": "4155550103",
+        "office": "415 555 0104",
         "phone_verified": True,
         "phone_verified_at": "2026-11-20T17:04:05.123Z",
         "phone_count": "2",
-        "office": "415 555 0104",
+        "reply_to": "dana@example.com",
     }
-    result = masked({"context": context})["context"]
-    for name in ("alt_phone", "Mobile Phone", "whatsapp", "caller_id"):
-        assert "555" not in result[name] and result[name].endswith(context[name][-4:]), name
-    for name in ("phone_verified", "phone_verified_at", "phone_count", "office"):
-        assert result[name] == context[name], name  # not phone numbers, or not named as one
+    result = masked({"context": context, "body": "call 4155550105, dana@example.com"})
+    for name in ("alt_phone", "tel", "sms", "contact_number", "office"):
+        assert "555" not in result["context"][name], name
+        assert result["context"][name].endswith(context[name][-4:]), name
+    for name in ("phone_verified", "phone_verified_at", "phone_count"):
+        assert result["context"][name] == context[name], name  # not phone numbers
+    assert result["context"]["reply_to"] == "d***@example.com"
+    assert result["body"] == "call ******0105, d***@example.com"
 
 
 def test_envelope_keeps_event_id_and_occurred_at():
