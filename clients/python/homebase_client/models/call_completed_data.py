@@ -30,7 +30,7 @@ class CallCompletedData:
         ended_at (None | str | Unset):
         duration_seconds (int | None | Unset):
         disposition (None | str | Unset):
-        summary (None | str | Unset): AI
+        summary (None | str | Unset): AI; phone numbers and addresses written in it masked
         provider_call_id (None | str | Unset):
     """
 
