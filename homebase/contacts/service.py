@@ -47,20 +47,13 @@ async def _emit_tags_added(
         await emit(session, "contact.tag_added", {"id": contact_id, "tag": tag, "tags": all_tags})
 
 
-async def _check_owner(session: TenantSession, owner_id: str | None) -> None:
-    """An owner_id a write sets names a member of this workspace, or is null; another
-    workspace's member reads like an unknown id. Stored values are not re-checked."""
-    if owner_id is not None and not await references.member_exists(session, owner_id):
-        raise ValidationFailed.for_field("owner_id", "is not a member of this workspace")
-
-
 async def create_contact(
     session: TenantSession, data: ContactCreate, *, owner_is_member: bool = False
 ) -> dict[str, Any]:
     """`owner_is_member`: the caller picked the owner among the members (a lead's
     assignee), so it is not looked up again."""
     if not owner_is_member:
-        await _check_owner(session, data.owner_id)
+        await references.check_owner(session, data.owner_id)
     now = session.now()
     values = data.model_dump()
     values["stage"] = data.stage.value
@@ -90,7 +83,7 @@ async def update_contact(
     if not changes:
         return current
     if "owner_id" in changes:
-        await _check_owner(session, changes["owner_id"])
+        await references.check_owner(session, changes["owner_id"])
     changes.update(_derived(changes))
     changes["updated_at"] = session.now()
     await repository.update(session, contact_id, changes)

@@ -73,6 +73,7 @@ async def create_deal(session: TenantSession, body: DealCreate) -> dict[str, Any
     pipeline = await _pipeline_or_400(session, body.pipeline_id)
     stage = await _stage_in(session, pipeline, body.stage_id)
     await _check_contact(session, body.contact_id)
+    await references.check_owner(session, body.owner_id)
     now = session.now()
     values = _money(body.model_dump(exclude={"stage_id"}))
     row = {
@@ -110,6 +111,8 @@ async def update_deal(session: TenantSession, deal_id: str, patch: DealUpdate) -
         requested["stage_id"] = stage["id"]
     if "contact_id" in requested and requested["contact_id"] != current["contact_id"]:
         await _check_contact(session, requested["contact_id"])
+    if "owner_id" in requested and requested["owner_id"] != current["owner_id"]:
+        await references.check_owner(session, requested["owner_id"])
     changes = {key: value for key, value in requested.items() if current[key] != value}
     if not changes:
         return current

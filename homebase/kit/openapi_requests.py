@@ -74,9 +74,9 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
     ),
     UnstatedRule(
         ("POST /v1/deals", "PATCH /v1/deals/{id}"),
-        ("pipeline_id", "stage_id", "contact_id"),
+        ("pipeline_id", "stage_id", "contact_id", "owner_id"),
         "`pipeline_id` names a pipeline of this workspace, `stage_id` a stage of it, "
-        "`contact_id` a contact of it.",
+        "`contact_id` a contact of it, `owner_id` a member of it (or is null).",
         reference=True,
     ),
     UnstatedRule(

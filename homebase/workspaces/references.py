@@ -9,6 +9,7 @@ callback) still link to it, through contact_exists."""
 from typing import Any
 
 from homebase.db.tenancy import TenantSession
+from homebase.kit.errors import ValidationFailed
 from homebase.models import Contact, User
 
 contacts = Contact.__table__
@@ -44,3 +45,10 @@ async def member_exists(session: TenantSession, user_id: str) -> bool:
         await session.fetch_one(session.select(users, users.c.id).where(users.c.id == user_id))
         is not None
     )
+
+
+async def check_owner(session: TenantSession, owner_id: str | None) -> None:
+    """An `owner_id` a write sets (a contact's, a deal's) names a member of this workspace,
+    or is null; another workspace's member reads exactly like an unknown id."""
+    if owner_id is not None and not await member_exists(session, owner_id):
+        raise ValidationFailed.for_field("owner_id", "is not a member of this workspace")

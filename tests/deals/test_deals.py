@@ -6,7 +6,16 @@ from sqlalchemy import select
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures import load_fixtures
 from homebase.models import OutboxEvent, Pipeline
-from tests.support import assert_error, failing_fields
+from tests.support import add_members, assert_error, failing_fields
+
+# Members of the `tenant` workspace, so bodies may name them as owner_id.
+OWNERS = ("usr_maya", "usr_a", "usr_x")
+
+
+@pytest.fixture
+async def tenant(tenant, runtime):
+    await add_members(runtime, tenant.id, *OWNERS)
+    return tenant
 
 
 async def pipelines_of(tenant) -> dict[str, dict]:
@@ -373,3 +382,25 @@ async def test_deals_from_fixtures(tenant, runtime):
         stage["id"] for stage in buyer["stages"] if stage["key"] == "under_contract"
     )
     assert body["contact_id"] == created["contacts"][0]
+
+
+async def test_owner_id_must_name_a_member_of_this_workspace(tenant, other_tenant, runtime):
+    """As a contact's: an unknown id and another workspace's member are 400 naming
+    owner_id, on create and on update; a member or null is taken."""
+    await add_members(runtime, other_tenant.id, "usr_theirs")
+    pipeline_id = (await pipelines_of(tenant))["buyer"]["id"]
+    for owner in ("usr_theirs", "usr_nobody"):
+        response = await tenant.post(
+            "/v1/deals", json={"title": "T", "pipeline_id": pipeline_id, "owner_id": owner}
+        )
+        assert failing_fields(response) == {"owner_id"}, owner
+    assert (await tenant.get("/v1/deals")).json()["data"] == []  # nothing half-written
+    created = await deal(tenant, owner_id="usr_maya")
+    url = f"/v1/deals/{created['id']}"
+    for owner in ("usr_theirs", "usr_nobody"):
+        response = await tenant.patch(url, json={"status": "won", "owner_id": owner})
+        assert failing_fields(response) == {"owner_id"}, owner
+    unchanged = (await tenant.get(url)).json()
+    assert (unchanged["owner_id"], unchanged["status"]) == ("usr_maya", "open")
+    assert (await tenant.patch(url, json={"owner_id": "usr_a"})).json()["owner_id"] == "usr_a"
+    assert (await tenant.patch(url, json={"owner_id": None})).json()["owner_id"] is None
