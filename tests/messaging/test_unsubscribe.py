@@ -241,3 +241,28 @@ async def test_the_page_escapes_the_workspace_name(runtime, client, smtp_server)
     assert page.status_code == 200
     assert "<img" not in page.text
     assert "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;" in page.text
+
+
+async def test_an_address_in_capitals_is_suppressed_in_the_form_the_gate_compares(
+    runtime, tenant, client, smtp_server
+):
+    """A contact's email keeps its casing; sent by contact_id, the mail goes to the
+    canonical (lower-cased) address, so the link's suppression matches what the gate
+    compares however the address is written later."""
+    contact = await tenant.post("/v1/contacts", json={"email": "Dana.Whitfield@Example.com"})
+    assert contact.status_code == 201, contact.text
+    body = {"channel": "EMAIL", "contact_id": contact.json()["id"], "subject": "Hi", "body": "x"}
+    assert (await tenant.post("/v1/messages", json=body)).status_code == 201
+    smtp_server.mailbox.messages.clear()
+    assert await jobs.send_due(runtime) == 1
+    [envelope] = smtp_server.mailbox.messages
+    path = urlsplit(link_of(envelope.content)).path
+    assert (
+        await client.post(path, content="List-Unsubscribe=One-Click", headers=ONE_CLICK)
+    ).status_code == 200
+    [row] = await suppressions(runtime)
+    assert row["address"] == ADDRESS
+    for target in ({"contact_id": contact.json()["id"]}, {"to": "DANA.whitfield@example.com"}):
+        refused = await tenant.post("/v1/messages", json={**body, "contact_id": None, **target})
+        error = assert_error(refused, 422, "compliance_blocked")
+        assert error["details"]["reason"] == "opted_out"
