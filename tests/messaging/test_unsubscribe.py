@@ -5,6 +5,7 @@ erasure. On SQLite and PostgreSQL."""
 
 import email
 import email.policy
+import secrets
 from urllib.parse import urlsplit
 
 import pytest
@@ -220,16 +221,19 @@ async def test_erasing_the_contact_keeps_the_suppression(runtime, tenant, client
     assert (await client.post(urlsplit(link_of(raw)).path)).status_code == 200
 
 
+PRODUCTION_KEY = secrets.token_urlsafe(32)
+
+
 def test_production_smtp_needs_an_https_public_url():
     with pytest.raises(ValidationError, match="HOMEBASE_PUBLIC_URL must be an https://"):
         Settings(
             env="production",
-            secret_key="k" * 43,
+            secret_key=PRODUCTION_KEY,
             email_provider="smtp",
             public_url="http://crm.example.com",
         )
     https = Settings(
-        env="production", secret_key="k" * 43, email_provider="smtp", public_url=PUBLIC_URL
+        env="production", secret_key=PRODUCTION_KEY, email_provider="smtp", public_url=PUBLIC_URL
     )
     assert https.public_url == PUBLIC_URL
 
