@@ -12,6 +12,7 @@ from homebase.config import Settings, get_settings
 from homebase.db.engine import Database
 from homebase.kit.clock import Clock, system_clock
 from homebase.kit.dns import Resolver, loopback_only_resolver, system_resolver
+from homebase.metrics import pool as pool_metrics
 from homebase.ratelimit import Limiter, build_limiter
 from homebase.worker.wakeup import Wakeup
 
@@ -34,6 +35,7 @@ class Runtime:
 
     def __post_init__(self) -> None:
         self.db.on_work.append(self.wakeup.notify)
+        pool_metrics.watch(self.db)
 
     @classmethod
     def from_settings(

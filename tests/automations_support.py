@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 
 from homebase.automations import engine
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import load_fixtures
+from homebase.fixtures.load import load_fixtures
 from homebase.kit.clock import FrozenClock
 from homebase.models import AutomationStepRun, Message, OutboxEvent, Task
 from homebase.workspaces import service as workspaces

@@ -5,7 +5,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import load_fixtures
+from homebase.fixtures.load import load_fixtures
 from homebase.models import (
     Contact,
     Lead,

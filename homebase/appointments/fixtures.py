@@ -7,7 +7,7 @@ from typing import Any
 from homebase.appointments import service
 from homebase.appointments.schemas import AppointmentCreate, AppointmentOutcome, AppointmentUpdate
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import Refs, resolve_ref
+from homebase.fixtures.refs import Refs, resolve_ref
 from homebase.kit.errors import AdminError, ValidationFailed
 
 

@@ -6,9 +6,9 @@ from typing import Any
 from sqlalchemy import ColumnElement
 
 from homebase.appointments.schemas import AppointmentFilters, AppointmentStatus
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
+from homebase.kit.statements import AnySelect
 from homebase.models import Appointment
 
 appointments = Appointment.__table__

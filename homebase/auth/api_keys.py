@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from homebase.auth.credentials import register_resolver, unauthenticated
+from homebase.auth.credentials import unauthenticated
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import expand, parse_scopes
 from homebase.config import Settings
@@ -133,6 +133,3 @@ async def resolve_api_key(
         rate_limit_bucket=f"key:{row['id']}",
         rate_limit_per_min=settings.rate_limit_api_key_per_min,
     )
-
-
-register_resolver(KEY_PREFIX, resolve_api_key)

@@ -1,7 +1,6 @@
-"""Credential resolution: one component, one registry of token kinds by prefix.
-
-API keys register here now; OAuth access tokens register the same way, and both
-produce the same Principal.
+"""What every credential shares: the Authorization header's schemes, the 401 and its
+challenge, and the signature of a resolver. The resolvers themselves, one per kind of
+token, are the list in auth/resolvers.py; each produces the same Principal.
 """
 
 from collections.abc import Awaitable, Callable
@@ -14,16 +13,11 @@ from homebase.config import Settings
 from homebase.kit.errors import Unauthenticated
 
 Resolver = Callable[[AsyncConnection, str, datetime, Settings], Awaitable[Principal]]
-_RESOLVERS: dict[str, Resolver] = {}
 SCHEMES = ("token", "bearer")
 # RFC 7235: a 401 offers every scheme the client may use; RFC 6750 §3.1: a Bearer token that
 # was refused is answered with a Bearer challenge naming invalid_token.
 WWW_AUTHENTICATE = {"WWW-Authenticate": 'Token realm="homebase", Bearer realm="homebase"'}
 BEARER_INVALID_TOKEN = {"WWW-Authenticate": 'Bearer realm="homebase", error="invalid_token"'}
-
-
-def register_resolver(prefix: str, resolver: Resolver) -> None:
-    _RESOLVERS[prefix] = resolver
 
 
 def unauthenticated(message: str) -> Unauthenticated:
@@ -39,18 +33,3 @@ def parse_authorization(header: str | None) -> tuple[str, str]:
     if scheme not in SCHEMES or not value:
         raise unauthenticated("Malformed Authorization header: use 'token <API_KEY>'.")
     return scheme, value
-
-
-async def resolve(
-    connection: AsyncConnection, header: str | None, now: datetime, settings: Settings
-) -> Principal:
-    scheme, token = parse_authorization(header)
-    try:
-        for prefix, resolver in _RESOLVERS.items():
-            if token.startswith(prefix):
-                return await resolver(connection, token, now, settings)
-        raise unauthenticated("Invalid credential.")
-    except Unauthenticated as error:
-        if scheme == "bearer":
-            error.headers = BEARER_INVALID_TOKEN
-        raise

@@ -20,11 +20,11 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.automations import actions, repository, steps
 from homebase.config import Settings
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
 from homebase.kit.clock import Clock
 from homebase.kit.ids import new_id
+from homebase.kit.statements import AnySelect
 from homebase.runtime import Runtime
 from homebase.worker import queue
 

@@ -13,7 +13,7 @@ from homebase.automations import repository
 from homebase.automations.schemas import CampaignStatus
 from homebase.automations.steps import ChannelName, Steps
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import Refs, resolve_ref
+from homebase.fixtures.refs import Refs, resolve_ref
 from homebase.kit.errors import AdminError
 from homebase.kit.ids import new_id
 from homebase.workspaces import references

@@ -5,9 +5,9 @@ from typing import Any
 from sqlalchemy import Table, text
 
 from homebase.automations.schemas import EnrolmentFilters
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
+from homebase.kit.statements import AnySelect
 from homebase.models import (
     Automation,
     AutomationEnrolment,

@@ -6,7 +6,7 @@ from homebase.calls import recordings, service
 from homebase.calls.schemas import CallFixture
 from homebase.config import get_settings
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import Refs, resolve_ref
+from homebase.fixtures.refs import Refs, resolve_ref
 from homebase.kit.ids import new_id
 
 

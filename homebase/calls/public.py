@@ -22,7 +22,6 @@ from starlette.responses import FileResponse, Response
 from homebase.calls import recordings, repository, service
 from homebase.calls.schemas import CallCompleted, CallRecorded
 from homebase.db.tenancy import TenantSession
-from homebase.http.errors import validation_failed
 from homebase.kit.crypto import same_text
 from homebase.kit.errors import (
     ApiError,
@@ -33,6 +32,7 @@ from homebase.kit.errors import (
 from homebase.kit.openapi import ErrorEnvelope
 from homebase.kit.phones import to_e164
 from homebase.kit.responses import JSONResponse, json_response
+from homebase.kit.validation import validation_failed
 from homebase.runtime import get_runtime
 
 router = APIRouter(tags=["calls"])

@@ -6,9 +6,9 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.calls.schemas import CallDirection, CallFilters
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
+from homebase.kit.statements import AnySelect
 from homebase.models import Call, Contact, SenderNumber, Workspace
 
 calls = Call.__table__

@@ -22,12 +22,10 @@ from homebase.cli.output import configure_logs, print_json
 from homebase.config import get_settings
 from homebase.db.tenancy import TenantSession
 from homebase.external_events.service import emit_external
-from homebase.fixtures import load_fixtures
 from homebase.kit.errors import AdminError
 from homebase.oauth import admin as oauth_admin
 from homebase.runtime import Runtime
 from homebase.workspaces import service as workspaces
-from homebase.workspaces.demo import seed_demo
 
 AdminBody = Callable[..., Awaitable[dict[str, Any]]]
 SCOPES_HELP = 'space-separated (commas also separate), e.g. "contacts:read leads:read"'
@@ -215,6 +213,9 @@ async def load_fixtures_file(
         document = json.loads(await asyncio.to_thread(Path(file).read_text))
     except (OSError, ValueError) as error:
         raise AdminError(f"cannot read {file}: {error}") from error
+    # Every domain's loaders: loaded by the commands that load fixtures, not by every command.
+    from homebase.fixtures.load import load_fixtures
+
     return await load_fixtures(session, document)
 
 
@@ -244,6 +245,9 @@ async def connect_calendar(
 @in_transaction
 async def seed_demo_workspace(connection: AsyncConnection, runtime: Runtime) -> dict[str, Any]:
     """Create a demo workspace with data in every area and an API key with every scope."""
+    # Every domain's loaders: loaded by the commands that load fixtures, not by every command.
+    from homebase.workspaces.demo import seed_demo
+
     return await seed_demo(connection, runtime)
 
 

@@ -10,10 +10,15 @@ from typing import Any
 
 import click
 
+from homebase import tracing
 from homebase.cli import output
 from homebase.cli.admin import admin
 from homebase.cli.group import Group
+from homebase.config import VAR_DIR, get_settings
 from homebase.kit import logs
+from homebase.metrics import multiprocess
+from homebase.ratelimit import host as host_limiter
+from homebase.runtime import HOST_LIMITER_ENV
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 
@@ -27,8 +32,7 @@ homebase.add_command(admin)
 
 
 def _migrate() -> dict[str, Any]:
-    from homebase.config import get_settings
-    from homebase.db.migrate import upgrade
+    from homebase.db.migrate import upgrade  # Alembic: loaded only by the commands that migrate
 
     return {"ok": True, "revision": asyncio.run(upgrade(get_settings().database_url))}
 
@@ -60,9 +64,6 @@ def serve(host: str, port: int, workers: int, no_worker: bool, demo: bool, log_l
     """Serve the API (applies pending migrations first)."""
     import uvicorn
 
-    from homebase import tracing
-    from homebase.config import VAR_DIR, get_settings
-
     output.configure_logs(log_level)
     # Refuse an OTEL_* exporter or protocol we do not ship here, in one line, rather than
     # in each server process's import of the app.
@@ -73,14 +74,9 @@ def serve(host: str, port: int, workers: int, no_worker: bool, demo: bool, log_l
     os.environ["HOMEBASE_SERVE_WORKER"] = "0" if no_worker else "1"
     if workers > 1 and not get_settings().redis_url:
         # Several processes without Redis share one limit through a file (ratelimit/host.py).
-        from homebase.ratelimit.host import prepare
-        from homebase.runtime import HOST_LIMITER_ENV
-
-        os.environ[HOST_LIMITER_ENV] = prepare(VAR_DIR / "ratelimit.sqlite3")
+        os.environ[HOST_LIMITER_ENV] = host_limiter.prepare(VAR_DIR / "ratelimit.sqlite3")
     # Several processes add their metrics up through files (metrics/multiprocess.py);
     # set before uvicorn starts them, since prometheus_client reads it at import.
-    from homebase.metrics import multiprocess
-
     metrics_directory = multiprocess.prepare(workers)
     # proxy_headers=False: uvicorn would otherwise rewrite the peer from X-Forwarded-For
     # for 127.0.0.1; HOMEBASE_TRUSTED_PROXIES alone decides whom to believe
@@ -109,7 +105,7 @@ def serve(host: str, port: int, workers: int, no_worker: bool, demo: bool, log_l
 
 
 def _print_demo(host: str, port: int) -> None:
-    from homebase.config import get_settings
+    # Every domain's loaders: loaded by the commands that load fixtures, not by every command.
     from homebase.workspaces.demo import ensure_local_demo
 
     demo = asyncio.run(ensure_local_demo())
@@ -137,6 +133,7 @@ def _print_demo(host: str, port: int) -> None:
 @homebase.command()
 def worker() -> None:
     """Run the background worker alone (webhooks, messages, automations, calendars)."""
+    # Loaded only by this command: no other needs the worker's modules.
     from homebase.worker.runner import run_worker_forever
 
     output.configure_logs("info")

@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 import click
 from pydantic import ValidationError
 
+from homebase.config import get_settings
 from homebase.kit import logs
 from homebase.kit.errors import AdminError
 
@@ -25,8 +26,6 @@ def configure_logs(level: str | int = logging.WARNING) -> None:
     """One set-up for every command (kit/logs.py); HOMEBASE_LOG_FORMAT=json makes each line
     one JSON object, Alembic's and uvicorn's included. Reading the settings here also
     refuses bad HOMEBASE_* values before the command does anything."""
-    from homebase.config import get_settings
-
     logs.configure(get_settings().log_format, level)
 
 

@@ -20,10 +20,10 @@ from homebase.console.common import (
 )
 from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.kit.pagination import keyset
+from homebase.kit.statements import AnySelect
 from homebase.models import ConsoleOAuthApp, OAuthClient
 from homebase.oauth import service as oauth
 

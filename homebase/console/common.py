@@ -20,11 +20,11 @@ from homebase.console.sessions import (
     login_redirect,
     request_target,
 )
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit import nul
 from homebase.kit.nul import names_holding_nul
 from homebase.kit.pagination import decode_cursor, encode_cursor, list_key
+from homebase.kit.statements import AnySelect
 from homebase.runtime import get_runtime
 
 

@@ -19,9 +19,9 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from homebase.console.pages import ConsolePageError
-from homebase.db.statements import AnyRow
 from homebase.kit.crypto import keyed_token, keyed_token_matches, random_token, token_hash
 from homebase.kit.ids import new_id
+from homebase.kit.statements import AnyRow
 from homebase.models import ConsoleSession, User
 from homebase.runtime import Runtime, get_runtime
 

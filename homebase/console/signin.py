@@ -18,10 +18,10 @@ from datetime import datetime
 from sqlalchemy import select, update
 from sqlalchemy.exc import SQLAlchemyError
 
-from homebase.db.statements import AnyRow
 from homebase.kit import passwords
 from homebase.kit.crypto import open_signed_blob, signed_blob
 from homebase.kit.keys import Keyring
+from homebase.kit.statements import AnyRow
 from homebase.models import User, Workspace
 from homebase.runtime import Runtime
 

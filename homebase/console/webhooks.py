@@ -24,8 +24,8 @@ from homebase.console.common import (
 from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
 from homebase.console.webhook_creators import MEMBER_KIND, describe
-from homebase.http.errors import field_errors
 from homebase.kit.errors import ApiError, NotFound
+from homebase.kit.validation import field_errors
 from homebase.outbox.catalogue import EVENT_TYPES
 from homebase.runtime import get_runtime
 from homebase.webhooks import repository, service

@@ -20,11 +20,11 @@ from sqlalchemy.sql import ColumnElement
 from homebase.contacts import render, search
 from homebase.contacts.schemas import ContactFilters
 from homebase.db import direct
-from homebase.db.statements import AnySelect
+from homebase.db.pages import Step
 from homebase.db.tenancy import TenantSession, tenant_update
 from homebase.db.types import wire_time
-from homebase.http.lists import Step
 from homebase.kit.pagination import keyset, keyset_params, keyset_template
+from homebase.kit.statements import AnySelect
 from homebase.models import Contact, TimelineEvent
 
 contacts = Contact.__table__

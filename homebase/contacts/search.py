@@ -48,9 +48,9 @@ from sqlalchemy import (
     union_all,
 )
 
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import StoredRows, TenantSession
 from homebase.kit.phones import to_e164
+from homebase.kit.statements import AnySelect
 from homebase.models import Contact
 
 contacts = Contact.__table__

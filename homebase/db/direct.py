@@ -47,7 +47,7 @@ from sqlalchemy.sql.compiler import SQLCompiler
 from homebase.db import postgres
 from homebase.db.batch import Write, combinable, insert_rows
 from homebase.db.sqlite import Driver
-from homebase.db.statements import AnyStatement
+from homebase.kit.statements import AnyStatement
 
 
 class ReadOnlyRequest(RuntimeError):

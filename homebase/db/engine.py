@@ -16,7 +16,6 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from homebase.db import checkpoint, request, sqlite, unavailable, work
 from homebase.db.notifier import Notifier
-from homebase.metrics import pool as pool_metrics
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 log = logging.getLogger("homebase.db")
@@ -127,6 +126,9 @@ class Database:
         # Called after a transaction that wrote background work commits (db/work.py):
         # the Runtime's in-process Wakeup and, on PostgreSQL, the notifier.
         self.on_work: list[Callable[[], None]] = []
+        # Called once the engine is disposed (the pool metrics, registered by the Runtime:
+        # db/ knows nothing of metrics/). Dispose may run twice; so may these.
+        self.on_dispose: list[Callable[[], None]] = []
         self.notifier: Notifier | None = None
         if self.is_sqlite:
             path = make_url(url).database
@@ -171,8 +173,8 @@ class Database:
                 json_serializer=_json_dumps,
                 connect_args=connect_args,
             )
-        capacity = sqlite_pool_size if self.is_sqlite else 2 * pool_size
-        self._unwatch_pool = pool_metrics.watch(self.engine, capacity)
+        # Connections the pool holds at most; metrics/pool.py reports it.
+        self.pool_capacity = sqlite_pool_size if self.is_sqlite else 2 * pool_size
 
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[AsyncConnection]:
@@ -290,4 +292,5 @@ class Database:
         if self.checkpointer is not None:
             await self.checkpointer.stop()
         await self.engine.dispose()
-        self._unwatch_pool()
+        for callback in self.on_dispose:
+            callback()

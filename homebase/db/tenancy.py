@@ -47,8 +47,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import ColumnElement, Delete, Executable, Insert, Update
 
 from homebase.db import direct, work
-from homebase.db.statements import AnySelect, AnyStatement
 from homebase.kit.clock import Clock, system_clock
+from homebase.kit.statements import AnySelect, AnyStatement
 from homebase.models.workspace import Workspace
 
 _MARK = "homebase_tenant"

@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from homebase.db.tenancy import TenantSession
 from homebase.deals import pipelines, repository, service
 from homebase.deals.schemas import DealCreate
-from homebase.fixtures import Refs, resolve_ref
+from homebase.fixtures.refs import Refs, resolve_ref
 from homebase.kit.errors import AdminError
 from homebase.models import Pipeline, PipelineStage
 

@@ -2,10 +2,10 @@
 
 from typing import Any
 
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.deals.schemas import DealFilters
 from homebase.kit.pagination import keyset
+from homebase.kit.statements import AnySelect
 from homebase.models import Deal, Pipeline, PipelineStage
 
 deals = Deal.__table__

@@ -9,8 +9,6 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
-import homebase.auth.api_keys  # noqa: F401  (registers the API key resolver)
-import homebase.oauth.resolver  # noqa: F401  (registers the OAuth access token resolver)
 from homebase import __version__, tracing
 from homebase.appointments.endpoints import router as appointments_router
 from homebase.automations.endpoints import (

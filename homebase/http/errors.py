@@ -1,9 +1,8 @@
 """Exception handlers: ours, FastAPI's validation errors and Starlette's HTTP errors all
-leave as the one envelope. Validation is 400 with each failing field, never 422."""
+leave as the one envelope. Validation is 400 with each failing field, never 422 (the items
+are kit/validation.py's)."""
 
 import logging
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
@@ -15,22 +14,10 @@ from starlette.responses import Response
 
 from homebase.db import unavailable
 from homebase.http.envelope import api_error_body, error_body
-from homebase.kit.errors import (
-    ApiError,
-    InvalidJson,
-    MethodNotAllowed,
-    NotFound,
-    ValidationFailed,
-)
+from homebase.kit.errors import ApiError, InvalidJson, MethodNotAllowed, NotFound
+from homebase.kit.validation import validation_failed
 
 log = logging.getLogger("homebase.http")
-
-REQUIRED = "is required"
-_MESSAGES: dict[str, str | None] = {
-    "missing": REQUIRED,
-    "extra_forbidden": "is not a known field",
-    "string_too_long": None,  # pydantic's own text names the limit
-}
 
 
 def _request_id(request: Request) -> str:
@@ -44,69 +31,6 @@ def _json(status: int, body: bytes, headers: dict[str, str] | None = None) -> Re
 
 def render(request: Request, error: ApiError) -> Response:
     return _json(error.status, api_error_body(error, _request_id(request)), error.headers)
-
-
-def _union_tag(error: Mapping[str, Any]) -> tuple[str, str, str] | None:
-    """(member, type, message) for a discriminated union's tag error: the member that picks
-    the variant is missing or names none, said as for any other member, not as the union."""
-    member = str((error.get("ctx") or {}).get("discriminator", "")).strip("'")
-    if not member:
-        return None
-    if error["type"] == "union_tag_not_found":
-        return member, "missing", REQUIRED
-    expected = [tag.strip() for tag in str(error["ctx"].get("expected_tags", "")).split(",")]
-    listed = ", ".join(expected[:-1]) + f" or {expected[-1]}" if len(expected) > 1 else expected[0]
-    return member, "enum", f"Input should be {listed}"
-
-
-_UNKNOWN = object()  # the body was not given, or the path left what was sent
-
-
-def _members(path: list[Any], sent: Any) -> list[Any]:
-    """The path less the union branches pydantic puts in it (a variant's tag `EMAIL`, or a
-    model's name): a segment before the last that is not a member or index of what the
-    client sent names a branch, not a member, so `subject` rather than `EMAIL.subject`."""
-    members: list[Any] = []
-    for index, part in enumerate(path):
-        last = index == len(path) - 1
-        if isinstance(sent, dict) and part in sent:
-            sent = sent[part]
-        elif isinstance(sent, list) and isinstance(part, int) and 0 <= part < len(sent):
-            sent = sent[part]
-        elif isinstance(part, str) and not last and sent is not _UNKNOWN:
-            continue
-        else:
-            sent = _UNKNOWN
-        members.append(part)
-    return members
-
-
-def field_errors(errors: Sequence[Mapping[str, Any]], body: Any = _UNKNOWN) -> list[dict[str, str]]:
-    """Pydantic's errors as the envelope's items. `body`, the decoded request body when
-    known, lets union branches be dropped from body paths (see _members)."""
-    result = []
-    for error in errors:
-        location, *path = error.get("loc") or ("body",)
-        kind = error["type"]
-        message = _MESSAGES.get(kind) or str(error.get("msg", "is invalid"))
-        if location == "body":
-            path = _members(path, body)
-            tag = _union_tag(error) if kind.startswith("union_tag_") else None
-            if tag is not None:
-                member, kind, message = tag
-                path = [*path, member]
-        field = ".".join(str(part) for part in path) or str(location)
-        message = message.removeprefix("Value error, ")
-        result.append({"field": field, "in": str(location), "message": message, "type": kind})
-    return result
-
-
-def validation_failed(errors: Sequence[Mapping[str, Any]], body: Any = _UNKNOWN) -> ApiError:
-    if any(error["type"] == "json_invalid" for error in errors):
-        return InvalidJson()
-    fields = field_errors(errors, body)
-    summary = "; ".join(f"{item['field']}: {item['message']}" for item in fields[:5])
-    return ValidationFailed(f"Invalid request: {summary}", details={"errors": fields})
 
 
 def _allowed_methods(request: Request) -> str:

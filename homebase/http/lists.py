@@ -1,12 +1,12 @@
 """Running a keyset list statement and shaping the page, the same for every list."""
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
 
+from homebase.db.pages import Built, Step
 from homebase.db.sqlite import off_loop
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import StoredRows, TenantSession
 from homebase.kit.pagination import (
     PageRequest,
@@ -17,10 +17,6 @@ from homebase.kit.pagination import (
 )
 from homebase.kit.responses import JSONResponse, json_response
 from homebase.runtime import get_runtime
-
-# A statement, or a kept one and the values of its bindparams.
-Built = AnySelect | tuple[AnySelect, dict[str, Any]]
-Step = Built | Callable[[], Awaitable[StoredRows | None]]  # see stored_list_response
 
 
 def filtered(filters: dict[str, Any]) -> bool:

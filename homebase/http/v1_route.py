@@ -33,8 +33,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from starlette.requests import Request
 from starlette.responses import Response
 
-from homebase.auth.credentials import resolve
 from homebase.auth.principal import Principal
+from homebase.auth.resolvers import resolve
 from homebase.http.direct_call import direct_handler
 from homebase.http.errors import render
 from homebase.http.request_log import bind_principal

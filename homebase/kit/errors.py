@@ -46,7 +46,7 @@ class ValidationFailed(ApiError):
     ) -> "ValidationFailed":
         """Every failing (field, message) at once, so a client fixes them in one round;
         `summary` replaces the joined messages as the error's message."""
-        # The same {field, in, message, type} items as pydantic's errors (http/errors.py).
+        # The same {field, in, message, type} items as pydantic's errors (kit/validation.py).
         summary = summary or "; ".join(f"{field}: {message}" for field, message in failures)
         return cls(
             summary,

@@ -25,6 +25,7 @@ from homebase.kit.pagination import (
     MAX_LIMIT,
     PageRequest,
 )
+from homebase.kit.validation import validation_failed
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +90,6 @@ class ListQueryParser:
         try:
             parsed = self.model.model_validate(values)
         except ValidationError as error:
-            from homebase.http.errors import validation_failed
-
             raise validation_failed(
                 [{**item, "loc": ("query", *item["loc"])} for item in error.errors()]
             ) from None

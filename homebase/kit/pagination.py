@@ -16,9 +16,9 @@ from fastapi import Query
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import ColumnElement, Integer, bindparam
 
-from homebase.db.statements import AnySelect
 from homebase.kit.crypto import open_signed_blob, signed_blob
 from homebase.kit.keys import Keyring
+from homebase.kit.statements import AnySelect
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200

@@ -6,14 +6,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import Refs, resolve_ref
+from homebase.fixtures.refs import Refs, resolve_ref
 from homebase.kit.errors import AdminError, ValidationFailed
 from homebase.leads import service as leads
 from homebase.leads.schemas import LeadCreate
+from homebase.routing.policy import update_lead_policy
 from homebase.routing.rules import create_rule
 from homebase.routing.schemas import RuleSpec
 from homebase.workspaces import organization
-from homebase.workspaces.lead_policy import update_lead_policy
 
 
 class _Named(BaseModel):

@@ -5,10 +5,10 @@ from typing import Any
 
 from sqlalchemy import bindparam
 
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession, tenant_select, tenant_update
 from homebase.kit.masking import mask_phone
 from homebase.kit.pagination import keyset
+from homebase.kit.statements import AnySelect
 from homebase.leads.schemas import LeadFilters
 from homebase.models import Contact, Lead
 

@@ -3,7 +3,7 @@
 from typing import Any
 
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import Refs, resolve_ref
+from homebase.fixtures.refs import Refs, resolve_ref
 from homebase.listings import service
 from homebase.listings.schemas import ListingFixture
 

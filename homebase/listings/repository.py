@@ -2,10 +2,10 @@
 
 from typing import Any
 
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.money import hundredths_at_least, hundredths_at_most
 from homebase.kit.pagination import keyset
+from homebase.kit.statements import AnySelect
 from homebase.listings.schemas import ListingFilters
 from homebase.models import Listing
 

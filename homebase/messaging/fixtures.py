@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import Refs
+from homebase.fixtures.refs import Refs
 from homebase.kit.emails import canonical_email
 from homebase.kit.errors import AdminError
 from homebase.kit.ids import new_id

@@ -4,9 +4,9 @@ TenantSession; the worker's cross-workspace claim lives in jobs.py."""
 from datetime import datetime
 from typing import Any
 
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
+from homebase.kit.statements import AnySelect
 from homebase.messaging.render import mask_address
 from homebase.messaging.schemas import MessageFilters
 from homebase.models import Contact, Message, SenderNumber, Suppression

@@ -25,12 +25,12 @@ from homebase.consent.service import valid_consent
 from homebase.contacts import service as contacts_service
 from homebase.contacts import timeline
 from homebase.db.tenancy import TenantSession
-from homebase.http.errors import validation_failed
 from homebase.kit import logs
 from homebase.kit.emails import canonical_email
 from homebase.kit.errors import ComplianceBlocked, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
+from homebase.kit.validation import validation_failed
 from homebase.messaging import render, repository
 from homebase.messaging.schemas import EmailSend, MessageCreate, SendRequest
 from homebase.messaging.send_policy import send_policy, workspace_row

@@ -1,12 +1,11 @@
 """Database pool use, counted as it happens through SQLAlchemy's public pool events
 (checkout, checkin), so the figure is right in every process of `serve --workers N`
-(each adds its own to the live sum), not only the one a scrape lands on."""
-
-from collections.abc import Callable
+(each adds its own to the live sum), not only the one a scrape lands on. The Runtime
+watches its Database when it is made (runtime.py): db/ imports nothing from here."""
 
 from sqlalchemy import event
-from sqlalchemy.ext.asyncio import AsyncEngine
 
+from homebase.db.engine import Database
 from homebase.metrics import DB_POOL_CAPACITY, DB_POOL_IN_USE
 
 
@@ -18,17 +17,21 @@ def _checked_in(*_args: object) -> None:
     DB_POOL_IN_USE.dec()
 
 
-def watch(engine: AsyncEngine, capacity: int) -> Callable[[], None]:
-    """Counts `engine`'s pool; returns what to call when the engine is disposed."""
-    event.listen(engine.sync_engine, "checkout", _checked_out)
-    event.listen(engine.sync_engine, "checkin", _checked_in)
+def watch(database: Database) -> None:
+    """Counts `database`'s pool until it is disposed; a second call changes nothing."""
+    engine = database.engine.sync_engine
+    if event.contains(engine, "checkout", _checked_out):
+        return
+    event.listen(engine, "checkout", _checked_out)
+    event.listen(engine, "checkin", _checked_in)
+    capacity = database.pool_capacity
     DB_POOL_CAPACITY.inc(capacity)
     released = False
 
-    def unwatch() -> None:  # dispose may run twice; the capacity goes once
+    def release() -> None:  # dispose may run twice; the capacity goes once
         nonlocal released
         if not released:
             released = True
             DB_POOL_CAPACITY.dec(capacity)
 
-    return unwatch
+    database.on_dispose.append(release)

@@ -7,13 +7,12 @@ from datetime import datetime
 from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from homebase.auth.credentials import register_resolver, unauthenticated
+from homebase.auth.credentials import unauthenticated
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import expand
 from homebase.config import Settings
 from homebase.kit.crypto import token_hash
 from homebase.models import OAuthClient, OAuthGrant, OAuthToken
-from homebase.oauth.tokens import ACCESS_PREFIX
 
 CREDENTIAL_KIND = "oauth_token"
 tokens = OAuthToken.__table__
@@ -68,6 +67,3 @@ async def resolve_access_token(
         rate_limit_bucket=rate_limit_bucket(row.client_id, row.workspace_id),
         rate_limit_per_min=settings.rate_limit_app_per_min,
     )
-
-
-register_resolver(ACCESS_PREFIX, resolve_access_token)

@@ -240,17 +240,3 @@ class RedisLimiter:
 
     async def close(self) -> None:
         await self.client.aclose()
-
-
-def build_limiter(
-    redis_url: str | None, retry_seconds: float = 5.0, host_file: str | None = None
-) -> Limiter:
-    """Redis when configured; else the host's shared file when several server processes
-    run (`serve --workers N`, ratelimit/host.py); else this process's memory."""
-    if redis_url:
-        return RedisLimiter(redis_url, retry_seconds=retry_seconds)
-    if host_file:
-        from homebase.ratelimit.host import HostLimiter
-
-        return HostLimiter(host_file)
-    return MemoryLimiter()

@@ -4,9 +4,9 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
+from homebase.kit.statements import AnySelect
 from homebase.models import Contact, Task, TaskDedupe
 from homebase.tasks.schemas import TaskFilters
 

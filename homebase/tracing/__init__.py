@@ -26,17 +26,12 @@ from opentelemetry import context as otel_context
 from opentelemetry import trace
 from opentelemetry.trace import SpanKind, Status, StatusCode
 
+from homebase.tracing.attributes import CREDENTIAL_KIND, JOB, JOB_ITEMS, REQUEST_ID, WORKSPACE_ID
+
 ACTIVE = False  # set once by configure(); read by every hook
 EXPORTERS = ("otlp", "console")
 PROTOCOL = "http/protobuf"
 TRACER = "homebase"
-
-# Attribute names: the same words as the log fields (kit/logs.py), under one namespace.
-REQUEST_ID = "homebase.request_id"
-WORKSPACE_ID = "homebase.workspace_id"
-CREDENTIAL_KIND = "homebase.credential_kind"
-JOB = "homebase.job"
-JOB_ITEMS = "homebase.job.items"
 
 _provider: Any = None
 _NO_SPAN = nullcontext()
@@ -92,7 +87,7 @@ def configure() -> bool:
     names = exporters_from(os.environ)
     if not names:
         return False
-    from homebase.tracing import setup
+    from homebase.tracing import setup  # the SDK: imported only once tracing is on
 
     _provider = setup.install(names)
     ACTIVE = True
@@ -103,14 +98,14 @@ def shutdown(timeout_seconds: float = 5.0) -> None:
     """Exports what is buffered, waiting at most `timeout_seconds` (an unreachable
     collector must not hold up a SIGTERM). Blocking: call it off the event loop."""
     if ACTIVE and _provider is not None:
-        from homebase.tracing import setup
+        from homebase.tracing import setup  # the SDK, loaded only while on (configure)
 
         setup.shut_down(_provider, timeout_seconds)
 
 
 def instrument_app(app: Any) -> None:
     if ACTIVE:
-        from homebase.tracing import setup
+        from homebase.tracing import setup  # the SDK, loaded only while on (configure)
 
         setup.instrument_app(app, _provider)
 
@@ -119,7 +114,7 @@ def instrument_client(client: Any) -> None:
     """An httpx client on a transport of our own (webhooks/delivery.py): the global
     instrumentation patches httpx's transports only, so this one is instrumented itself."""
     if ACTIVE:
-        from homebase.tracing import setup
+        from homebase.tracing import setup  # the SDK, loaded only while on (configure)
 
         setup.instrument_client(client, _provider)
 

@@ -27,7 +27,7 @@ from opentelemetry.sdk.trace.export import SpanExporter, SpanExportResult
 from opentelemetry.trace import SpanKind, Status
 
 from homebase.kit.logs import redact
-from homebase.tracing import JOB, JOB_ITEMS
+from homebase.tracing.attributes import JOB, JOB_ITEMS
 
 URL_KEYS = ("http.url", "url.full")
 CLIENT_ONLY_DROPPED = ("http.target", "url.path", "url.query")

@@ -4,9 +4,9 @@ TenantSession. (The worker's cross-workspace queries live in dispatcher.py.)"""
 from datetime import datetime
 from typing import Any
 
-from homebase.db.statements import AnySelect
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
+from homebase.kit.statements import AnySelect
 from homebase.models import WebhookAttempt, WebhookDelivery, WebhookSubscription
 
 subscriptions = WebhookSubscription.__table__

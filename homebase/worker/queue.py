@@ -42,8 +42,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import RowMapping
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from homebase.db.statements import AnySelect
 from homebase.kit.ids import new_id
+from homebase.kit.statements import AnySelect
 
 
 def skip_locked(statement: AnySelect, connection: AsyncConnection) -> AnySelect:

@@ -129,6 +129,7 @@ class _MetricsServer:
     a failure) the worker stops too: a worker asked to be scraped is never left unscrapable."""
 
     def __init__(self, runtime: Runtime, stop: asyncio.Event, port: int):
+        # uvicorn and the HTTP app's pieces: loaded only by a worker asked to be scraped.
         from homebase.metrics import worker_server
 
         settings = runtime.settings

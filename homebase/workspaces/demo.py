@@ -1,6 +1,7 @@
 """The demo workspace: `homebase admin seed-demo`, and `make run` on first start."""
 
 import json
+from datetime import timedelta
 from importlib import resources
 from typing import Any
 
@@ -10,9 +11,13 @@ from homebase.auth.api_keys import create_api_key, resolve_api_key
 from homebase.auth.scopes import ALL_SCOPES
 from homebase.config import VAR_DIR, get_settings
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import load_fixtures
+from homebase.fixtures.load import load_fixtures
 from homebase.kit.errors import AdminError, Unauthenticated
+from homebase.messaging import inbound
+from homebase.messaging.repository import contact_by_address
 from homebase.runtime import Runtime
+from homebase.tasks.schemas import TaskCreate
+from homebase.tasks.service import create_task
 from homebase.workspaces import service as workspaces
 
 DEMO_NAME = "Demo Realty"
@@ -51,13 +56,6 @@ async def _demo_key(
 async def _demo_activity(session: TenantSession) -> dict[str, list[str]]:
     """What the demo shows that v1 creates through its API rather than fixtures: a text
     Dana sent (on her timeline, in GET /messages) and a follow-up task about it."""
-    from datetime import timedelta
-
-    from homebase.messaging import inbound
-    from homebase.messaging.repository import contact_by_address
-    from homebase.tasks.schemas import TaskCreate
-    from homebase.tasks.service import create_task
-
     dana_phone = "+14155550142"  # demo.json's "+1 415 555 0142", in E.164
     dana = await contact_by_address(session, phone_e164=dana_phone)
     contact_id = dana["id"] if dana else None

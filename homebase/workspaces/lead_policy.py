@@ -3,7 +3,8 @@ workspace row's `settings` JSON column, with their defaults. Not the process's s
 (config.Settings, HOMEBASE_*) nor the messaging send policy kept in the same column
 (messaging/send_policy.py).
 
-Documented in docs/leads.md; set with the `workspace_settings` fixture kind.
+Documented in docs/leads.md; set with the `workspace_settings` fixture kind, through
+routing/policy.py (routing caches the policy, and a write drops that copy).
 """
 
 from typing import Any
@@ -33,14 +34,3 @@ async def lead_policy(session: TenantSession) -> LeadPolicy:
     stored = await stored_settings(session)
     known = {key: value for key, value in stored.items() if key in LeadPolicy.model_fields}
     return LeadPolicy.model_validate(known)
-
-
-async def update_lead_policy(session: TenantSession, changes: dict[str, Any]) -> LeadPolicy:
-    merged = {**(await lead_policy(session)).model_dump(), **changes}
-    validated = LeadPolicy.model_validate(merged)
-    stored = await stored_settings(session)
-    await session.save_workspace_settings({**stored, **validated.model_dump()})
-    from homebase.routing.cache import invalidate  # the cache imports this module
-
-    invalidate(session.workspace_id)
-    return validated

@@ -8,12 +8,15 @@ from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.db.tenancy import TenantSession, across_workspaces
+from homebase.deals.pipelines import ensure_defaults
 from homebase.kit.clock import isoformat
 from homebase.kit.errors import AdminError
 from homebase.kit.ids import new_id
 from homebase.kit.passwords import hash_password, shared_salt
 from homebase.kit.phones import to_e164
 from homebase.models import SenderNumber, User, Workspace
+from homebase.routing.cache import invalidate
+from homebase.workspaces import organization
 
 workspaces = Workspace.__table__
 users = User.__table__
@@ -41,8 +44,6 @@ async def create_workspace(connection: AsyncConnection, name: str, now: datetime
     row = {"id": workspace_id, "name": name, "status": "active", "settings": {}, "created_at": now}
     await connection.execute(insert(workspaces), row)
     # Every workspace starts with the buyer and seller pipelines, so reads never write.
-    from homebase.deals.pipelines import ensure_defaults  # deals imports workspaces' tables
-
     await ensure_defaults(TenantSession(connection, workspace_id, clock=lambda: now))
     return row
 
@@ -87,9 +88,6 @@ async def create_user(
     )
     if existing:
         raise AdminError(f"{email} is already a member of this workspace")
-    from homebase.routing.cache import invalidate  # these import this module
-    from homebase.workspaces import organization
-
     await organization.ensure(session, office_id, team_id)
     invalidate(session.workspace_id)  # a new routing target
     row = {

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import load_fixtures
+from homebase.fixtures.load import load_fixtures
 from homebase.kit.errors import AdminError
 from homebase.models import Appointment, OutboxEvent
 from tests.calendar_support import add_member, book, contact, slot

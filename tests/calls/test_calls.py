@@ -13,7 +13,7 @@ from sqlalchemy import select
 import homebase.fixtures.builtin  # noqa: F401  (the foundation's kinds register first)
 from homebase.calls import fixtures as call_fixtures
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import load_fixtures
+from homebase.fixtures.load import load_fixtures
 from homebase.kit.clock import FrozenClock, isoformat
 from homebase.kit.keys import Keyring
 from homebase.models import OutboxEvent

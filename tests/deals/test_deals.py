@@ -4,7 +4,7 @@ import pytest
 from sqlalchemy import select
 
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import load_fixtures
+from homebase.fixtures.load import load_fixtures
 from homebase.models import OutboxEvent, Pipeline
 from tests.support import add_members, assert_error, failing_fields
 

@@ -3,7 +3,7 @@
 import pytest
 
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import load_fixtures
+from homebase.fixtures.load import load_fixtures
 from tests import crm_support
 from tests.kit.test_openapi import assert_conforms
 from tests.listings.test_listings import LISTINGS

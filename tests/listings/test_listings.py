@@ -3,7 +3,7 @@
 import pytest
 
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import load_fixtures
+from homebase.fixtures.load import load_fixtures
 from homebase.kit.errors import AdminError
 from tests.support import assert_error, failing_fields
 

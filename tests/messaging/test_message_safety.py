@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import update
 
 from homebase.db.tenancy import TenantSession
-from homebase.fixtures import load_fixtures
+from homebase.fixtures.load import load_fixtures
 from homebase.messaging import jobs
 from homebase.models import Message
 from tests.messaging_support import (

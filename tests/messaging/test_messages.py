@@ -526,7 +526,7 @@ async def test_whatsapp_inbound_and_refusal_on_the_timeline(runtime, ready, clie
 
 async def test_suppressions_fixture_kind(runtime, ready):
     from homebase.db.tenancy import TenantSession
-    from homebase.fixtures import load_fixtures
+    from homebase.fixtures.load import load_fixtures
 
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, ready.id, clock=runtime.clock)
@@ -565,7 +565,7 @@ async def test_list_pages_newest_first(runtime, ready):
 
 async def test_messaging_settings_fixture_kind(runtime, ready):
     from homebase.db.tenancy import TenantSession
-    from homebase.fixtures import load_fixtures
+    from homebase.fixtures.load import load_fixtures
     from homebase.kit.errors import AdminError
 
     async with runtime.db.transaction() as connection:

@@ -311,7 +311,8 @@ def test_without_otel_variables_nothing_is_set_up(tmp_path):
         "print(json.dumps({'active': tracing.ACTIVE,\n"
         "  'provider': type(trace.get_tracer_provider()).__name__,\n"
         "  'loaded': sorted(m for m in sys.modules if m.startswith(\n"
-        "      ('opentelemetry.sdk.trace', 'opentelemetry.instrumentation', 'homebase.tracing.',\n"
+        "      ('opentelemetry.sdk.trace', 'opentelemetry.instrumentation',\n"
+        "       'homebase.tracing.setup', 'homebase.tracing.export',\n"
         "       'opentelemetry.exporter')))}))\n"
     )
     env = _env(
