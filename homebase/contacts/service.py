@@ -10,7 +10,7 @@ from typing import Any
 from homebase.contacts import render, repository, timeline
 from homebase.contacts.schemas import ContactCreate, ContactUpdate
 from homebase.db.tenancy import TenantSession
-from homebase.kit.errors import Conflict, NotFound, ValidationFailed
+from homebase.kit.errors import Conflict, NotFound
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.outbox.redaction import REDACTED  # one placeholder for rows and events
