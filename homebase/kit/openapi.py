@@ -260,6 +260,16 @@ def envelope_response(
     }
 
 
+def operations(document: dict[str, Any], prefix: str = "") -> Iterator[dict[str, Any]]:
+    """Every operation object of the document's paths under `prefix` ("" for all)."""
+    for path, item in document.get("paths", {}).items():
+        if prefix and not path.startswith(prefix + "/"):
+            continue
+        for operation in item.values():
+            if isinstance(operation, dict):
+                yield operation
+
+
 def add_body_limit_responses(document: dict[str, Any], limit: int) -> None:
     """413 on every operation that takes a body: http/body_limit.py refuses a larger one on
     every route, before the credential is read (so no rate-limit headers)."""
@@ -272,19 +282,18 @@ def add_body_limit_responses(document: dict[str, Any], limit: int) -> None:
             "details": {"max_body_bytes": limit},
         }
     }
-    for item in document.get("paths", {}).values():
-        for operation in item.values():
-            if not isinstance(operation, dict) or "requestBody" not in operation:
-                continue
-            operation.setdefault("responses", {})["413"] = envelope_response(
-                f"The body is larger than HOMEBASE_MAX_BODY_BYTES ({limit} "
-                "bytes here): refused from Content-Length before it is read, "
-                "or once a chunked body passes it (payload_too_large; "
-                "details.max_body_bytes). Rate-limit headers only when the "
-                "body was refused mid-stream, after the credential counted.",
-                {"X-Request-Id": REQUEST_ID_HEADER},
-                example,
-            )
+    for operation in operations(document):
+        if "requestBody" not in operation:
+            continue
+        operation.setdefault("responses", {})["413"] = envelope_response(
+            f"The body is larger than HOMEBASE_MAX_BODY_BYTES ({limit} "
+            "bytes here): refused from Content-Length before it is read, "
+            "or once a chunked body passes it (payload_too_large; "
+            "details.max_body_bytes). Rate-limit headers only when the "
+            "body was refused mid-stream, after the credential counted.",
+            {"X-Request-Id": REQUEST_ID_HEADER},
+            example,
+        )
 
 
 def add_unavailable_responses(document: dict[str, Any], prefix: str, retry_after: int) -> None:
@@ -301,20 +310,15 @@ def add_unavailable_responses(document: dict[str, Any], prefix: str, retry_after
         }
     }
     retry = _header("Seconds to wait before retrying.", "integer", retry_after)
-    for path, item in document.get("paths", {}).items():
-        if not path.startswith(prefix + "/"):
-            continue
-        for operation in item.values():
-            if not isinstance(operation, dict):
-                continue
-            operation.setdefault("responses", {})["503"] = envelope_response(
-                "The database did not answer within its bounds (unreachable, "
-                "no pooled connection within the pool timeout, a statement "
-                "past the statement timeout); nothing was written. Retry "
-                "after Retry-After seconds (service_unavailable).",
-                {"X-Request-Id": REQUEST_ID_HEADER, "Retry-After": retry},
-                example,
-            )
+    for operation in operations(document, prefix):
+        operation.setdefault("responses", {})["503"] = envelope_response(
+            "The database did not answer within its bounds (unreachable, "
+            "no pooled connection within the pool timeout, a statement "
+            "past the statement timeout); nothing was written. Retry "
+            "after Retry-After seconds (service_unavailable).",
+            {"X-Request-Id": REQUEST_ID_HEADER, "Retry-After": retry},
+            example,
+        )
 
 
 def add_response_headers(document: dict[str, Any], prefix: str) -> None:
@@ -322,15 +326,12 @@ def add_response_headers(document: dict[str, Any], prefix: str) -> None:
     X-Request-Id always; the X-RateLimit-* trio on every answer (a 401 reports the client
     address's unauthenticated budget, http/unauthenticated.py); Retry-After on 429;
     WWW-Authenticate on 401."""
-    for path, item in document.get("paths", {}).items():
-        if not path.startswith(prefix + "/"):
-            continue
-        for operation in item.values():
-            for status, response in operation.get("responses", {}).items():
-                headers = response.setdefault("headers", {})
-                headers["X-Request-Id"] = REQUEST_ID_HEADER
-                if status == "401":
-                    headers["WWW-Authenticate"] = WWW_AUTHENTICATE_HEADER
-                headers.update(RATE_LIMIT_HEADERS)
-                if status == "429":
-                    headers["Retry-After"] = RETRY_AFTER_HEADER
+    for operation in operations(document, prefix):
+        for status, response in operation.get("responses", {}).items():
+            headers = response.setdefault("headers", {})
+            headers["X-Request-Id"] = REQUEST_ID_HEADER
+            if status == "401":
+                headers["WWW-Authenticate"] = WWW_AUTHENTICATE_HEADER
+            headers.update(RATE_LIMIT_HEADERS)
+            if status == "429":
+                headers["Retry-After"] = RETRY_AFTER_HEADER

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from homebase.kit import freeform
+from homebase.kit.openapi import operations
 
 # No U+0000 anywhere in the text (kit/nul.py). Valid in ECMA-262 and Python `re`.
 NO_NUL = r"^[^\x00]*$"
@@ -146,18 +147,13 @@ def declare_no_nul(document: dict[str, Any], prefix: str) -> None:
 
 
 def _request_schemas(document: dict[str, Any], prefix: str) -> Iterator[dict[str, Any]]:
-    for path, item in document.get("paths", {}).items():
-        if not path.startswith(prefix + "/"):
-            continue
-        for operation in item.values():
-            if not isinstance(operation, dict):
-                continue
-            for parameter in operation.get("parameters", []):
-                if parameter.get("in") in ("path", "query") and "schema" in parameter:
-                    yield parameter["schema"]
-            content = operation.get("requestBody", {}).get("content", {})
-            if "schema" in content.get("application/json", {}):
-                yield content["application/json"]["schema"]
+    for operation in operations(document, prefix):
+        for parameter in operation.get("parameters", []):
+            if parameter.get("in") in ("path", "query") and "schema" in parameter:
+                yield parameter["schema"]
+        content = operation.get("requestBody", {}).get("content", {})
+        if "schema" in content.get("application/json", {}):
+            yield content["application/json"]["schema"]
 
 
 def _nodes(schema: Any, schemas: dict[str, Any], seen: set[str]) -> Iterator[dict[str, Any]]:
