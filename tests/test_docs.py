@@ -1,6 +1,10 @@
-"""The README stays true to the code: every setting is documented."""
+"""The docs stay true to the code: every setting is in the README, no tracker numbers,
+and no measured figures in homebase/'s comments (they live in docs/performance.md)."""
 
+import ast
+import io
 import re
+import tokenize
 from pathlib import Path
 
 from homebase.config import Settings
@@ -42,3 +46,43 @@ def test_no_tracker_numbers_in_code_docs_or_migrations():
         if TRACKER_NUMBER.search(line) and "TRACKER_NUMBER" not in line
     ]
     assert found == []
+
+
+# A measured cost in a comment goes stale with the next change to the code or the
+# machine: comments say why, and the figure lives in docs/performance.md, dated. This
+# catches the usual shapes: a number of micro- or nanoseconds, "N% of" something, and an
+# approximate ("~") number of milliseconds. Configuration values (timeouts, intervals,
+# limits) are written without "~" and in ms or seconds, so they pass.
+MEASURED_FIGURE = re.compile(
+    r"\d[\d,.]*\s?(?:µs|μs|us|ns)\b"  # 40 µs, 1.5us, 200 ns
+    r"|\d\s?% of\b"  # 10% of its CPU
+    r"|~\s?\d[\d,.]*\s?ms\b",  # ~0.5 ms
+    re.IGNORECASE,
+)
+
+
+def _comments_and_docstrings(path: Path):
+    """(line, text) of every comment and docstring of the module at `path`."""
+    source = path.read_text()
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            yield token.start[0], token.string
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(
+            node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+        ) and (docstring := ast.get_docstring(node, clean=False)):
+            line = node.body[0].lineno
+            for offset, text in enumerate(docstring.splitlines()):
+                yield line + offset, text
+
+
+def test_no_measured_figures_in_comments_or_docstrings():
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {text.strip()}"
+        for path in sorted((ROOT / "homebase").rglob("*.py"))
+        for line, text in _comments_and_docstrings(path)
+        if MEASURED_FIGURE.search(text)
+    ]
+    assert found == [], "move each figure to docs/performance.md, keep the reason:\n" + "\n".join(
+        found
+    )

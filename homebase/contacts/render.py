@@ -62,11 +62,11 @@ def contacts(page: StoredRows, *, pii: bool) -> list[dict[str, Any]]:
     """A page of contacts, as `contact` renders each, from the rows' tuples: on
     PostgreSQL with the timestamps as the wire's text (repository.page_columns) and JSON
     values, so only masking calls anything; on SQLite as stored (timestamps and JSON as
-    text, straight to the wire); through SQLAlchemy as processed (datetimes). A page was
-    ~5 µs a row as dicts through `contact` and ~2 µs through one comprehension that called
-    a converter per value; on PostgreSQL the calls to an identity were 4% of a list's
-    CPU (docs/performance.md). tests/contacts/test_contact_render.py holds the ways to
-    the same output."""
+    text, straight to the wire); through SQLAlchemy as processed (datetimes). Rows as
+    dicts through `contact`, or one comprehension calling a converter per value, cost
+    several times more a row, and on PostgreSQL even calls to an identity showed
+    (docs/performance.md, "Row reading and writing"). tests/contacts/test_contact_render.py
+    holds the ways to the same output."""
     if not page.rows:
         return []  # (an empty result may come without its keys)
     position = {key: index for index, key in enumerate(page.keys)}

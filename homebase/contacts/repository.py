@@ -51,7 +51,8 @@ FILTERS = ("stage", "source", "owner_id", "tag")
 def has_tag(session: TenantSession) -> ColumnElement[bool]:
     if session.dialect == "postgresql":  # `tags @> '["x"]'`, which the GIN index answers
         # A jsonb parameter: jsonb_build_array(:tag) applied as well, but the recheck ran
-        # it on every row the index named (5 ms against 2 ms at 1 in 1,000 of 1,000,000).
+        # it on every row the index named (docs/performance.md, "Search and lists at
+        # 1,000,000 contacts").
         return type_coerce(contacts.c.tags, JSONB).contains(
             bindparam("filter_tag_json", type_=JSONB)
         )
@@ -95,8 +96,8 @@ def _kept(
     a statement cost three calls to the driver (execute, fetchall, close), each a hop to
     the connection's thread inside `off_loop` (a filtered list's, http/lists.py), and
     the request's connection went back to the pool instead of staying parked
-    (db/request.py): a search's two statements cost about 1 ms more than the same
-    statements run directly (docs/performance.md)."""
+    (db/request.py): a search's two statements cost much more than the same statements
+    run directly (docs/performance.md, "Statements built once")."""
     key = (session.workspace_id, session.dialect, *shape)
     kept = _KEPT.get(key)
     if kept is None:

@@ -55,9 +55,10 @@ from homebase.models import Contact
 
 contacts = Contact.__table__
 MIN_INDEXED = 3  # trigrams: shorter queries have none to look up
-WINDOW = 1000  # newest contacts tried before the index: ~0.5 ms on either database
+WINDOW = 1000  # newest contacts tried before the index, cheap on either database
 # FTS5 candidates (SQLite) at or below which they alone give the page: each costs a row
-# lookup anywhere in the table (~5 µs when not cached), so CAP keeps that step near 1 ms.
+# lookup anywhere in the table, so CAP bounds that step (docs/performance.md, "Search and
+# lists at 1,000,000 contacts").
 CAP = 200
 SUBSCRIBER = 7  # digits of a long number the FTS5 query narrows it to (_narrowed)
 
@@ -108,8 +109,8 @@ def names_a_number(q: str) -> bool:
     digits and nothing but a number's punctuation besides. Such a query finds a contact
     or a few, so on PostgreSQL its page is read through the trigram indexes at once
     (step 3) instead of first walking the newest WINDOW contacts, a statement that costs
-    as much as the index's (~0.9 ms at 1,000,000 contacts) and finds nothing for a rare
-    term."""
+    as much as the index's and finds nothing for a rare term (docs/performance.md,
+    "Search and lists at 1,000,000 contacts")."""
     trimmed = q.strip()
     return (
         sum(character.isdigit() for character in trimmed) >= SUBSCRIBER
@@ -126,8 +127,9 @@ def _narrowed(text: str) -> str:
     """What the FTS5 query asks for `text`: the text itself, or when it holds a run of
     more than SUBSCRIBER digits, that run's last SUBSCRIBER digits, a substring of it (so
     still a superset). A number's leading digits (country and area code) are shared by
-    most contacts, and FTS5 reads each trigram's whole list: `14152551234` over the E.164
-    column took 5.5 ms of SQL at 1,000,000 contacts, `2551234` 0.2 ms."""
+    most contacts, and FTS5 reads each trigram's whole list: the whole number over the
+    E.164 column took many times longer than its last SUBSCRIBER digits
+    (docs/performance.md, "Search and lists at 1,000,000 contacts")."""
     longest = max(re.findall(r"\d+", text), key=len, default="")
     return longest[-SUBSCRIBER:] if len(longest) > SUBSCRIBER else text
 

@@ -11,8 +11,8 @@ statement reads it):
 
 - with the next statement that must run now, when that is a write to another table
   (an UPDATE ... RETURNING that takes a turn: `WITH w0 AS (INSERT ...) UPDATE ...`);
-- alone, before a read (a read sees the transaction's own writes) or before a write to
-  a table the batch wrote;
+- alone, before a read (a read sees the transaction's own writes), a write to a table
+  the batch wrote, or anything run through SQLAlchemy (db/request.py);
 - at the end of the request, as its last statement (alone: no BEGIN, no COMMIT, when
   nothing was sent before).
 

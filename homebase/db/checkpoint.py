@@ -4,8 +4,8 @@ SQLite checkpoints the write-ahead log into the database file itself, by default
 commit that takes the log past 1,000 pages, and with `synchronous=NORMAL` a checkpoint
 is where the fsyncs happen. With statements running on the event loop's thread
 (db/sqlite.py) that commit, and every request waiting behind it, stalled for the fsyncs:
-in-process, POST /v1/contacts spent ~1.7 ms of wall clock per request for ~1.0 ms of
-CPU, and with auto-checkpoints off the two were equal (docs/performance.md).
+in-process, POST /v1/contacts spent well more wall clock than CPU per request, and with
+auto-checkpoints off the two were equal (docs/performance.md, "SQLite driver").
 
 So each process checkpoints on a thread instead, once a second, on a connection of its
 own (PASSIVE: never waits for, nor blocks, readers and writers; another process's

@@ -1,35 +1,43 @@
 """Running statements built once straight on the driver: SQLite's, and asyncpg under a
-PostgreSQL request's connection (db/postgres.py, "PostgreSQL" below).
+/v1 request's PostgreSQL connection (db/postgres.py, "PostgreSQL" below).
 
-Through AsyncConnection.execute a statement costs ~50 µs of CPU before SQLite sees it
-when built once, ~130 µs when built per call (a greenlet switch, the statement's cache
-key, an execution context, events, a Result and Row objects); the SQLite work itself is a
-few µs (docs/performance.md). A statement marked with `once()` (built at import, or once
-per workspace and kept) is compiled here once with the public `statement.compile()`; what
+Through AsyncConnection.execute a statement pays, before the database sees it, for a
+greenlet switch, the statement's cache key, an execution context, events, a Result and
+Row objects: several times what a small statement costs SQLite itself (docs/performance.md,
+"Statements built once"). A statement marked with `once()` (built at import, or once per
+workspace and kept) is compiled here once with the public `statement.compile()`; what
 SQLAlchemy derives per execution (the positional parameters through the types' bind
 processors, rows through their result processors) is derived once from the compiled
-statement and kept beside it, keyed by the statement object.
+statement and kept beside it, keyed by the statement object and the dialect.
 
-Only what this covers runs here; anything else goes through SQLAlchemy unchanged
-(`execute` returns None and the caller falls back): statements not marked `once`,
-PostgreSQL, a connection outside a transaction, statements with Python-side column
-defaults, expanding IN parameters, result columns that repeat a name or that the
-statement's columns do not describe. Driver errors are raised as SQLAlchemy's exception
+Only what this covers runs here; anything else goes through SQLAlchemy, on the same
+connection and in the same transaction (`execute` returns None and the caller falls
+back): statements not marked `once`, a SQLite connection outside a transaction, a
+PostgreSQL connection that is not a /v1 request's (Database.transaction: jobs, commands),
+statements with Python-side column defaults, expanding IN parameters, result columns that
+repeat a name, that the statement's columns do not describe, or (PostgreSQL) whose result
+processor needs asyncpg's type code. Driver errors are raised as SQLAlchemy's exception
 classes (IntegrityError ...), as SQLAlchemy raises them. When anything listens for
 SQLAlchemy's cursor events (tracing, metrics) nothing runs here, so they see every
-statement; HOMEBASE_SQLITE_DIRECT=0 turns this path off (Database(sqlite_direct=False)).
+statement. HOMEBASE_SQLITE_DIRECT=0 and HOMEBASE_POSTGRES_DIRECT=0 turn this path off
+(Database(sqlite_direct=False, postgres_direct=False)).
 
-Calls go through Driver.call (db/sqlite.py): inline unless calls are queued on the
-connection's thread, and a call that meets a lock (SQLITE_BUSY) is re-run on that thread
-with the busy timeout.
+SQLite: calls go through Driver.call (db/sqlite.py): inline unless calls are queued on
+the connection's thread, and a call that meets a lock (SQLITE_BUSY) is re-run on that
+thread with the busy timeout.
 
-PostgreSQL: only a /v1 read request's connection (db/request.py, postgres_request) runs
-SELECTs here, on asyncpg's `fetch` / `fetchrow` with the SQL compiled
-once for the asyncpg dialect (`$n` parameters and their casts, as SQLAlchemy sends them);
-asyncpg keeps the prepared statement per connection. The JSON codecs SQLAlchemy's dialect
-set on the connection when it connected apply, so rows read back as through SQLAlchemy.
-asyncpg's errors are raised as SQLAlchemy's (postgres.translate); a lost connection is
-replaced (PgDriver.failed). HOMEBASE_POSTGRES_DIRECT=0 turns this off.
+PostgreSQL: SELECTs and writes run on asyncpg (`fetch` / `fetchrow` / `execute` /
+`executemany`) with the SQL compiled once for the asyncpg dialect (`$n` parameters and
+their casts, as SQLAlchemy sends them); asyncpg keeps the prepared statement per
+connection. The JSON codecs SQLAlchemy's dialect set on the connection when it connected
+apply, so rows read back as through SQLAlchemy. A read request's connection refuses a
+statement that writes (ReadOnlyRequest). On a write request a statement that writes or
+locks rows begins the transaction first (PgDriver.ensure_transaction); a write whose
+outcome the caller does not read (`defer`: TenantSession.insert, insert_many,
+execute_later) waits in the request's batch and goes with others as one statement
+(db/batch.py); a statement that must run now sends the batch first, or carries it in
+front of itself when it writes another table. asyncpg's errors are raised as
+SQLAlchemy's (postgres.translate); a connection that saw one is replaced (PgDriver.failed).
 """
 
 import re

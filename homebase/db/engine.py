@@ -1,4 +1,5 @@
-"""The engine and the one place a transaction is opened and committed."""
+"""Database: the engine, and the one place a transaction is opened (`transaction`; a /v1
+request's `request_transaction`, db/request.py) and its background work announced."""
 
 import asyncio
 import json
@@ -69,9 +70,9 @@ def _json_loads(text: str | bytes) -> Any:
 
 
 def _json_dumps(value: Any) -> str:
-    """orjson for JSON columns (stdlib json was ~5% of a lead's CPU); json for
-    what orjson refuses (integers beyond 64 bits, ...). The text is compact, the value
-    read back the same."""
+    """orjson for JSON columns (stdlib json showed in a lead's profile:
+    docs/performance.md, "Row reading and writing"); json for what orjson refuses
+    (integers beyond 64 bits, ...). The text is compact, the value read back the same."""
     try:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
     except (orjson.JSONEncodeError, TypeError):
@@ -114,7 +115,7 @@ class Database:
         self.postgres_direct = postgres_direct
         # Connections requests keep between them (db/request.py).
         # SQLite: parked connections go back to the pool when anybody waits for it.
-        # PostgreSQL: read requests keep half the pool and hand connections on directly.
+        # PostgreSQL: /v1 requests keep half the pool and hand connections on directly.
         self.parking: request.Parking = (
             request.Parking(limit=sqlite_pool_size)
             if self.is_sqlite
@@ -181,7 +182,7 @@ class Database:
         """Commit when the block ends normally, roll back when it raises. Work marked in
         it (db/work.py) is announced after the commit (on_work)."""
         if not self.is_sqlite:
-            # Read requests' connections stay theirs: the pool's other half is for
+            # Requests' connections stay theirs: the pool's other half is for
             # transactions (db/request.py, ReservedParking).
             try:
                 connection = await self.engine.connect().start()
@@ -232,7 +233,8 @@ class Database:
     async def request_transaction(self, *, write: bool) -> AsyncIterator[AsyncConnection]:
         """A /v1 request's transaction: like `transaction`, and much cheaper
         (db/request.py): on SQLite reads begin DEFERRED, writes IMMEDIATE; on PostgreSQL
-        a read runs without a transaction (db/postgres.py) and a write in SQLAlchemy's.
+        a read runs without a transaction and a write in one begun on asyncpg at its
+        first statement that writes (db/postgres.py).
         A read request's connection refuses statements that write."""
         if not self.is_sqlite:
             async with self._postgres_request(write=write) as connection:

@@ -1,8 +1,8 @@
-"""A /v1 request's connection on PostgreSQL: one round trip per statement.
+"""A /v1 request's connection on PostgreSQL: at most one round trip per statement.
 
 Through SQLAlchemy a request's transaction cost four round trips around its work (the
-pool's pre-ping, BEGIN, COMMIT, and the statement) and each statement ~100 µs of CPU in
-the asyncpg adapter and the greenlet bridge: most of a GET /v1/ping's CPU
+pool's pre-ping, BEGIN, COMMIT, and the statement), and each statement went through the
+asyncpg adapter and the greenlet bridge, most of a GET /v1/ping's CPU
 (docs/performance.md, "PostgreSQL: round trips"). A request here holds its pooled
 connection like a SQLite request (db/request.py), handed from one request to the next
 (ReservedParking), with the adapter in autocommit so it sends no BEGIN of its own, and:
@@ -10,8 +10,8 @@ connection like a SQLite request (db/request.py), handed from one request to the
 - a read (GET, HEAD, OPTIONS) runs without a transaction: under READ COMMITTED,
   PostgreSQL's default, every statement takes its own snapshot inside a transaction
   too, so BEGIN and COMMIT around reads bought nothing but two round trips. Its
-  connection refuses statements that write (db/request.py, `ReadOnlyRequest`, on both
-  databases), so no write can land outside a transaction;
+  connection refuses statements that write (`ReadOnlyRequest`, db/direct.py and
+  db/request.py, on both databases), so no write can land outside a transaction;
 - a write runs in a transaction begun on asyncpg at its first statement that writes
   or locks (`PgDriver.ensure_transaction`), committed or rolled back by
   RequestConnection.finish; writes nobody reads wait and go together as one statement

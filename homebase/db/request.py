@@ -1,17 +1,17 @@
 """A request's transaction without SQLAlchemy's connection and transaction objects,
 unless something asks for them: on SQLite (below) and on PostgreSQL (db/postgres.py).
 
-`engine.connect()` + `begin()` + commit + close cost ~160 µs of CPU per request (greenlet
-switches, events, pool bookkeeping); checking the pooled connection out with
-`raw_connection()` and sending BEGIN / COMMIT to its driver (`driver_connection`, the
-Driver of db/sqlite.py) costs ~25 µs. The pool is
-the engine's own, so requests and in-process workers still share its connection(s).
+`engine.connect()` + `begin()` + commit + close cost greenlet switches, events and pool
+bookkeeping per request; checking the pooled connection out with `raw_connection()` and
+sending BEGIN / COMMIT to its driver (`driver_connection`, the Driver of db/sqlite.py)
+costs a fraction of that (docs/performance.md, "Request connections"). The pool is the
+engine's own, so requests and in-process workers still share its connection(s).
 
 RequestConnection *is* an AsyncConnection, so everything that takes one keeps working:
 the first use of SQLAlchemy's API on it (execute, run_sync, dialect-specific inserts in
 a repository, a credential resolver) builds the sync Connection around the same pooled
 connection and marks its transaction as begun (the BEGIN already went to the driver).
-TenantSession and the API-key lookup run their statements on the driver directly
+TenantSession and the API-key lookup run statements built once on the driver directly
 (db/direct.py), which never needs it.
 
 The transaction ends the same way either way: commit when the block ends normally,
@@ -20,10 +20,11 @@ returned to the pool mid-transaction.
 
 Between requests the connection stays checked out, parked (`Parking`), when nobody is
 waiting for the pool: checking it out again goes through a new greenlet
-(`AsyncEngine.raw_connection`), which over HTTP cost ~40 µs a request, most of a
-GET /v1/ping's difference from a hello-world beyond the work itself
-(docs/performance.md). Whoever else needs a pooled connection (Database.transaction)
-first hands parked connections back, and a request never parks one while anybody waits.
+(`AsyncEngine.raw_connection`), which over HTTP was most of a GET /v1/ping's difference
+from a hello-world beyond the work itself (docs/performance.md, "Request connections").
+Whoever else needs a pooled connection (Database.transaction) first hands parked
+connections back, and a request never parks one while anybody waits. On PostgreSQL a
+request parks in `ReservedParking` instead (below).
 """
 
 import asyncio
@@ -118,12 +119,13 @@ class Parking:
 
 
 class ReservedParking(Parking):
-    """PostgreSQL: read requests keep up to `limit` of the pool's 2 x limit connections
-    and hand each one straight to the next request that waits for it; transactions
-    (writes, the worker) use the rest of the pool through SQLAlchemy.
+    """PostgreSQL: /v1 requests (reads and writes) keep up to `limit` of the pool's
+    2 x limit connections and hand each one straight to the next request that waits for
+    it; transactions (Database.transaction: the worker, commands) use the rest of the
+    pool through SQLAlchemy.
 
     Handing a connection back to SQLAlchemy's pool and checking it out again costs two
-    greenlet switches and the pool's bookkeeping (~60 µs of CPU a request): under load,
+    greenlet switches and the pool's bookkeeping a request: under load,
     with more requests in flight than connections, the SQLite rule of `Parking` (park
     only while nobody waits for the pool) sent most GETs through the pool. Here a
     request that finds no idle connection and the reserve full waits for the next `put`,
@@ -199,7 +201,8 @@ class ReservedParking(Parking):
         """The next `put`'s connection (None: a free slot), or DatabaseUnavailable after
         `timeout`. Under load most read requests wait here, so the deadline is a plain
         timer that fails the future: asyncio.timeout (its Timeout object and the task's
-        cancel bookkeeping) was ~3% of a GET /v1/ping's CPU."""
+        cancel bookkeeping) showed in a GET /v1/ping's profile (docs/performance.md,
+        "Request connections")."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[PoolProxiedConnection | None] = loop.create_future()
         self.queue.append(future)

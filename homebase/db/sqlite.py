@@ -1,9 +1,9 @@
 """SQLite for SQLAlchemy's asyncio engine, run on the event loop's thread.
 
 aiosqlite runs every call (cursor, execute, fetchall, close, commit ...) on its own thread
-and wakes the event loop for each result: 60-180 µs apiece, four per statement through
-SQLAlchemy, which made the hops most of a request's cost (docs/performance.md). A
-statement on a local SQLite file in WAL mode takes a few microseconds, so this driver runs
+and wakes the event loop for each result, four per statement through SQLAlchemy, which
+made the hops most of a request's cost (docs/performance.md, "SQLite driver"). A
+statement on a local SQLite file in WAL mode takes far less than a hop, so this driver runs
 calls inline, with SQLite's busy timeout at 0 so an inline call can never wait for a lock.
 The one thing that waits is another writer's lock (BEGIN IMMEDIATE while another process
 writes, or a read that meets WAL recovery): SQLite answers SQLITE_BUSY at once, the call
@@ -57,7 +57,7 @@ _OFF_LOOP: contextvars.ContextVar[bool] = contextvars.ContextVar(
 def off_loop(active: bool = True) -> Iterator[None]:
     """Within this block (when `active`), this task's SQLite calls run on their
     connection's thread instead of inline: for statements that can take milliseconds to
-    seconds, a hop of 60-180 µs each way is worth not stalling the loop."""
+    seconds, a thread hop each way is worth not stalling the loop."""
     if not active:
         yield
         return
@@ -107,8 +107,9 @@ class Driver:
 
         The connection's own thread reads a queue and hands each outcome to the loop with
         one call_soon_threadsafe: a ThreadPoolExecutor's future, wrapped for asyncio and
-        shielded, cost about 50 µs more of the loop's CPU a call (its locks, condition
-        and callback chain), and a search makes one or two such calls (off_loop)."""
+        shielded, cost the loop more CPU a call (its locks, condition and callback chain;
+        docs/performance.md, "SQLite driver"), and a search makes one or two such calls
+        (off_loop)."""
         if self.thread is None:
             self.thread = threading.Thread(target=self._serve, name="homebase-sqlite", daemon=True)
             self.thread.start()

@@ -10,12 +10,15 @@ Hot paths may build a statement once, at import, with `tenant_select` / `tenant_
 is then a bindparam that only a TenantSession fills, always with its own workspace (a
 caller's value for it is overwritten), so such a statement cannot run unscoped or for
 another workspace either. Building and cache-keying a statement per request cost more
-than running it (docs/performance.md). They are marked `direct.once`, so on SQLite they
-run straight on the driver, compiled once (db/direct.py).
+than running it (docs/performance.md). They are marked `direct.once`, so on SQLite and
+on a /v1 request's PostgreSQL connection they run straight on the driver, compiled once
+(db/direct.py).
 
 The session hands out no connection: what a domain needs beyond select/insert/update/
-delete is a method here (a conditional insert, an upsert, the workspace's own row,
-announcing background work), each scoped to the session's workspace. A statement that
+delete is a method here (running a statement: fetch_one, fetch_all, fetch_stored,
+execute, execute_later, fetch_one_committed; a conditional insert, an upsert, the
+workspace's own row, announcing background work), each scoped to the session's
+workspace. A statement that
 must reach across workspaces (an email's password salt, a global OAuth app) is declared
 with `across_workspaces` where it is built, and tests/db/test_tenant_scoping.py allows that,
 like any statement run outside a TenantSession, only in the modules it lists, each
@@ -273,7 +276,7 @@ class TenantSession:
     ) -> StoredRows:
         """fetch_all for a renderer that reads stored values itself (the contact list,
         contacts/render.py): on SQLite, parsing every timestamp into a datetime only to
-        format it back was a third of a page's CPU (docs/performance.md); on PostgreSQL
+        format it back was a large part of a page's CPU (docs/performance.md); on PostgreSQL
         the rows are asyncpg's, unprocessed (StoredRows)."""
         params = self._checked(statement, params)
         outcome = await direct.execute(self._connection, statement, params, stored=True)

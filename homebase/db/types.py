@@ -49,7 +49,8 @@ class UTCDateTime(TypeDecorator[datetime]):
                 return None
             if len(value) in _NAIVE_LENGTHS:
                 # What SQLAlchemy writes ("YYYY-MM-DD HH:MM:SS[.ffffff]", naive UTC):
-                # parsed with the offset appended, ~7x cheaper than parse + replace().
+                # parsed with the offset appended, far cheaper than parse + replace()
+                # (docs/performance.md, "Row reading and writing").
                 try:
                     return parse(value + "+00:00")
                 except ValueError:
@@ -105,8 +106,9 @@ _UTC = literal_column("'UTC'", String)
 def wire_time(column: ColumnElement[Any], dialect: str) -> ColumnElement[Any]:
     """A UTCDateTime column read as the wire's text (kit.clock.isoformat) where the
     database can write it, labelled with the column's name: on PostgreSQL, to_char in
-    UTC, which costs the database about 0.6 µs a value and saves the service decoding a
-    datetime and formatting it (a list page has four timestamps a row). Elsewhere the
+    UTC, which costs the database less than the service decoding a datetime and
+    formatting it (a list page has four timestamps a row; docs/performance.md, "Row
+    reading and writing"). Elsewhere the
     column, read as it is stored (stored_time_to_wire)."""
     if dialect != "postgresql":
         return column

@@ -2,9 +2,9 @@
 
 FastAPI's request handler (`get_request_handler`) solves dependencies generically for
 every request: it re-parses the query string, builds a cache key per dependency, checks
-what each callable is, and wraps each step for telemetry. For GET /v1/ping that was
-~30 µs of the request's ~180 µs of CPU (docs/performance.md), to call one dependency
-that reads `request.state`.
+what each callable is, and wraps each step for telemetry. For GET /v1/ping that was a
+sizeable share of the request's CPU (docs/performance.md, "HTTP"), to call one
+dependency that reads `request.state`.
 
 Most /v1 read routes have exactly that shape: every parameter is the Request itself or
 a dependency whose only parameter is the Request (`principal: ContactsRead`, `session:

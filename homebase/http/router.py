@@ -25,9 +25,9 @@ def route_path(scope: Scope) -> str:
 class V1Router(APIRouter):
     """An APIRouter that turns away, before looking at its routes, a path outside its
     prefix. FastAPI matches a request against every route of every included router in
-    turn, ~1.5 µs a route: a route near the end of the table cost ~160 µs of matching
-    over HTTP (docs/performance.md). Routes of this router all start with
-    API_PREFIX + prefix, so nothing else can match them."""
+    turn, so a route near the end of the table paid for matching all the others
+    (docs/performance.md, "HTTP"). Routes of this router all start with API_PREFIX +
+    prefix, so nothing else can match them."""
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)

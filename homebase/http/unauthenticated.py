@@ -5,7 +5,7 @@ Counted (and nothing else): API requests answered 401, failed client authenticat
 sign-ins. A request with a valid
 credential is never counted nor held back, so callers check the credential first where
 that is cheap (one indexed lookup, one SHA-256) and count only when it fails; the
-console, where the check is ~100 ms of password hashing, peeks first and refuses an
+console, where the check is a deliberately slow password hash, peeks first and refuses an
 address already over budget before hashing. Counts share the limiter of the per-key
 limits (Redis, the host file or memory) under their own namespace, `unauth:<address>`
 (IPv6 by /64). The decision goes on request.state, so the answer carries the

@@ -34,8 +34,9 @@ def isoformat(moment: datetime | None) -> str | None:
     if moment.tzinfo is not UTC and moment.tzinfo is not None:
         moment = moment.astimezone(UTC)
     # orjson formats a datetime in C, as `"YYYY-MM-DDTHH:MM:SS[.ffffff]Z"` (quotes
-    # included); cutting that to milliseconds is about half the cost of %-formatting
-    # the seven fields, and this runs for every timestamp of every record rendered.
+    # included); cutting that to milliseconds is cheaper than %-formatting the seven
+    # fields (docs/performance.md, "Row reading and writing"), and this runs for every
+    # timestamp of every record rendered.
     text = orjson.dumps(moment, option=_ORJSON_UTC)
     if len(text) == _WITH_MICROSECONDS:
         return (text[1:24] + b"Z").decode()

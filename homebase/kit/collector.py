@@ -3,8 +3,8 @@
 Measured (docs/performance.md, "The garbage collector"): with the defaults, a full
 collection walked every object startup made (modules, routes, the OpenAPI document,
 compiled statements, SQLAlchemy's caches) every few thousand requests, and GET /v1/ping's
-p99 under load was 110-130 ms against a p50 of 11 ms. Two public `gc` calls, once the
-application has started (`homebase serve`, each worker process):
+p99 under load was many times its p50. Two public `gc` calls, once the application has
+started (`homebase serve`, each worker process):
 
 - `gc.freeze()` after a `gc.collect()`: what startup made lives as long as the process,
   so it moves to the permanent generation and no later collection walks it;

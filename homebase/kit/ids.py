@@ -15,7 +15,8 @@ _last_ms = 0
 _last_random = 0
 
 
-# Two base32 digits per step: a lead writes eight ids, and digit by digit cost ~5 µs each.
+# Two base32 digits per step: a lead writes eight ids, and digit by digit showed in its
+# profile (docs/performance.md, "Ids, phones, the rate limiter").
 _PAIRS = tuple(a + b for a in _ALPHABET for b in _ALPHABET)
 
 

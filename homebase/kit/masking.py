@@ -22,7 +22,8 @@ from homebase.kit.emails import EMAIL_IN_TEXT_PATTERN
 MASK = "*"
 _ASCII_DIGITS = "0123456789"
 # For ASCII text: bytes.translate reads a 256-byte table, str.translate a dict for
-# every character (twice the cost; a page of 50 masked phones spent 10% of its CPU here).
+# every character, called for every masked phone of a page (docs/performance.md,
+# "Masking").
 _LETTERS = string.ascii_letters.encode()
 _STARS = bytes.maketrans(_ASCII_DIGITS.encode() + _LETTERS, MASK.encode() * 62)
 _LETTER_STARS = bytes.maketrans(_LETTERS, MASK.encode() * 52)

@@ -7,7 +7,9 @@ import phonenumbers
 DEFAULT_REGION = "US"
 
 
-@lru_cache(maxsize=4096)  # a pure function of its text; parsing costs ~25 µs
+# A pure function of its text, and parsing is costly (docs/performance.md, "Ids, phones,
+# the rate limiter").
+@lru_cache(maxsize=4096)
 def to_e164(raw: str | None, region: str = DEFAULT_REGION) -> str | None:
     """E.164 when the text is a possible number, else None."""
     if not raw:

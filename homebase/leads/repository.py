@@ -51,7 +51,7 @@ async def matching_contact(
     index seek with LIMIT 1 and no ORDER BY (any of several contacts sharing a number is
     a valid link): an OR of the two conditions made SQLite gather and de-duplicate every
     contact matching either before applying the LIMIT, which grew with the contacts
-    sharing a number (4.6 ms per lead with a few thousand; docs/performance.md)."""
+    sharing a number (docs/performance.md, "Search and lists at 1,000,000 contacts")."""
     if phone_e164:
         row = await session.fetch_one(_BY_PHONE, {"match": phone_e164})
         if row is not None:

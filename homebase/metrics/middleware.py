@@ -5,10 +5,11 @@ The route label is the matched route's whole template (`/v1/contacts/{id}`). Rou
 leaves the matched route in scope["route"]; FastAPI includes routers by reference, so that
 is the route as its router declared it: its path_format is whole, except for the prefix
 given to include_router (`/v1`), which the app hands in (`prefixed`, route id ->
-template). (FastAPI's iter_route_contexts would find them all, but building them costs
-~80 ms per app, which every test would pay.) FastAPI leaves no scope["route"] for a plain
-Starlette route (the OpenAPI document, the docs' static mounts), so an answer other than
-404 without one is matched against the app's few plain routes after the fact. A request
+template). (FastAPI's iter_route_contexts would find them all, but building them is
+slow, once per app, which every test would pay: docs/performance.md, "HTTP".) FastAPI
+leaves no scope["route"] for a plain Starlette route (the OpenAPI document, the docs'
+static mounts), so an answer other than 404 without one is matched against the app's
+few plain routes after the fact. A request
 no route matched is "unmatched", so an unknown path never becomes a label.
 The counter and histogram
 children are cached per label set: a request costs two perf_counter calls, a dict

@@ -1,8 +1,8 @@
 """contacts: an index for the tag filter on SQLite
 
 `tag=` on SQLite tested every contact's JSON `tags` with json_each, newest first, until
-a page was found: 34 ms for a tag on 1 contact in 1,000 at 1,000,000 contacts, and the
-whole workspace for a tag nobody has. SQLite cannot index into a JSON array, so the
+a page was found: slow for a rare tag at 1,000,000 contacts (docs/performance.md,
+"Search and lists at 1,000,000 contacts"), and the whole workspace for a tag nobody has. SQLite cannot index into a JSON array, so the
 tags get a table of their own, `contact_tags (workspace_id, tag, contact_id)`, whose
 primary key is the index: a tag-filtered page walks it in keyset order
 (docs/contacts-search.md). Triggers on contacts write it from `tags`, as 0016's keep the
@@ -11,8 +11,8 @@ step. Only string members are indexed: the filter compares text, which a number 
 object in the array never equalled. Existing rows are indexed here.
 
 Also on SQLite, the FTS5 search index is merged into one b-tree ('optimize'): 0016
-built it in many segments, and a query reads each (a no-match search at 1,000,000
-contacts went from 0.02 to 0.008 ms of SQL). Writes add small segments again, which
+built it in many segments, and a query reads each (a no-match search read them all).
+Writes add small segments again, which
 FTS5 merges as it goes.
 
 PostgreSQL needs nothing: its GIN index on tags (0016) answers `tags @> '["x"]'`.
