@@ -5,6 +5,7 @@ from datetime import datetime
 from typing import Any
 
 from homebase.db.tenancy import TenantSession
+from homebase.kit.masking import mask_freeform
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
 from homebase.messaging.render import mask_address
@@ -118,8 +119,9 @@ async def sender_numbers_for(session: TenantSession, channel: str) -> list[dict[
 
 
 async def scrub_for_contact(session: TenantSession, contact_id: str) -> None:
-    """Bodies and subjects go; the contact's own address is replaced by its mask. What
-    was still queued for the contact is failed: there is nothing left to send."""
+    """Bodies and subjects go; the contact's own address is replaced by its mask, and so
+    is any phone or address quoted in a failure reason. What was still queued for the
+    contact is failed: there is nothing left to send."""
     now = session.now()
     await session.execute(
         session.update(messages)
@@ -147,4 +149,19 @@ async def scrub_for_contact(session: TenantSession, contact_id: str) -> None:
                 session.update(messages)
                 .where(messages.c.id == row["id"])
                 .values(**{column: mask_address(row[column])})
+            )
+    # A provider's refusal is kept as it said it, and may quote the number or address
+    # ("The 'To' number +14155550142 is not a valid phone number"): masked by value.
+    failures = await session.fetch_all(
+        session.select(messages, messages.c.id, messages.c.failure_reason).where(
+            messages.c.contact_id == contact_id, messages.c.failure_reason.is_not(None)
+        )
+    )
+    for row in failures:
+        masked = mask_freeform(row["failure_reason"])
+        if masked != row["failure_reason"]:
+            await session.execute(
+                session.update(messages)
+                .where(messages.c.id == row["id"])
+                .values(failure_reason=masked)
             )

@@ -7,10 +7,10 @@ they typed. HTTP level, on SQLite and PostgreSQL."""
 import json
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from homebase.erasure.registry import KEPT
-from homebase.models import Base
+from homebase.models import Base, Message
 from tests.automations_support import automation, tick
 from tests.contacts.test_erased_contact import _call_naming
 from tests.messaging_support import SENDER, TOKEN, add_sender, reply
@@ -122,3 +122,32 @@ async def test_an_erasure_leaves_no_trace_outside_the_kept_tables(runtime, tenan
     tasks = (await tenant.get("/v1/tasks", params={"contact_id": contact_id})).json()["data"]
     assert len(tasks) == 2
     assert all(task["title"] == "[redacted]" and task["notes"] is None for task in tasks)
+
+
+async def test_a_providers_refusal_quoting_the_number_is_masked(runtime, tenant, client):
+    """A provider's refusal is stored as it said it and may quote the number or address
+    (Twilio: "The 'To' number ... is not a valid phone number"); erasure masks it."""
+    contact_id = await person_everywhere(runtime, tenant, client)
+    refusal = "Provider refused: 'To' number +14155550199 (zelda.q@example.com) is blocked"
+    messages = Message.__table__
+    async with runtime.db.transaction() as connection:
+        await connection.execute(
+            update(messages)
+            .where(messages.c.contact_id == contact_id, messages.c.direction == "OUTBOUND")
+            .values(status="FAILED", failure_reason=refusal)
+        )
+    assert (await tenant.delete(f"/v1/contacts/{contact_id}")).status_code == 200
+    async with runtime.db.transaction(write=False) as connection:
+        reasons = (
+            (
+                await connection.execute(
+                    select(messages.c.failure_reason).where(
+                        messages.c.contact_id == contact_id, messages.c.direction == "OUTBOUND"
+                    )
+                )
+            )
+            .scalars()
+            .all()
+        )
+    assert reasons and all("5550199" not in reason and "zelda" not in reason for reason in reasons)
+    assert all(reason.startswith("Provider refused: 'To' number ") for reason in reasons)
