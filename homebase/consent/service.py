@@ -9,7 +9,6 @@ from typing import Any
 
 from homebase.consent.schemas import ConsentIn
 from homebase.db.tenancy import TenantSession
-from homebase.kit.clock import isoformat
 from homebase.kit.ids import new_id
 from homebase.kit.masking import mask_phone
 from homebase.models import ConsentArtifact
@@ -95,13 +94,3 @@ async def erase_for_leads(session: TenantSession, lead_ids: list[str]) -> list[s
         )
     return [row["id"] for row in rows]
 
-
-def summary(row: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "captured_at": isoformat(row["captured_at"]),
-        "recorded_at": isoformat(row["recorded_at"]),
-        "expires_at": isoformat(row["expires_at"]),
-        "source_url": row["source_url"],
-        "ip": row["ip"],
-    }
