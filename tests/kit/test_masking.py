@@ -190,7 +190,7 @@ def test_past_the_matcher_budget_every_number_is_still_masked():
     ],
 )
 def test_hostile_strings_are_masked_in_bounded_work(text):
-    """Each finishes (the matcher's budget, the address pattern's bounded repetitions; the
-    costs are in docs/decisions.md) and leaves no run of digits longer than four."""
+    """Each finishes (the matcher's budget, the address pattern's bounded repetitions:
+    docs/decisions.md, "Masking free-form values") and leaves no run of digits longer than four."""
     result = mask_freeform(text)
     assert not re.search(r"\d{5}", result) and "dana@" not in result

@@ -33,7 +33,7 @@ CONFIG = HERE / "schemathesis.toml"
 # http package.
 HOOKS = "tests.schemathesis_hooks"
 SEED = 17
-# About two minutes on a 2-core machine (measured: docs/decisions.md, "Schemathesis in CI").
+# About two minutes on a 2-core machine (docs/decisions.md, "Schemathesis in CI").
 MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "25"))
 RUN_TIMEOUT_SECONDS = 900
 
