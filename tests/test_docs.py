@@ -86,3 +86,18 @@ def test_no_measured_figures_in_comments_or_docstrings():
     assert found == [], "move each figure to docs/performance.md, keep the reason:\n" + "\n".join(
         found
     )
+
+
+PARENT_PATH = re.compile(r"(?<!\.)\.\./")  # ../x, not the ellipsis of "POST .../notes"
+
+
+def test_the_docs_link_only_to_files_in_the_repository():
+    """A clone holds nothing beside the repository: no path out of it (`../`)."""
+    pages = [ROOT / "README.md", ROOT / "AGENTS.md", *sorted((ROOT / "docs").glob("*.md"))]
+    found = [
+        f"{page.relative_to(ROOT)}:{number}"
+        for page in pages
+        for number, line in enumerate(page.read_text().splitlines(), 1)
+        if PARENT_PATH.search(line)
+    ]
+    assert found == []
