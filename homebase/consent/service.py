@@ -93,4 +93,3 @@ async def erase_for_leads(session: TenantSession, lead_ids: list[str]) -> list[s
             )
         )
     return [row["id"] for row in rows]
-
