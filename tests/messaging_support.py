@@ -61,6 +61,17 @@ def smtp_server_fixture():
     controller.stop()
 
 
+def smtp_settings(server) -> dict:
+    """Settings that send email to `server` (smtp_server_fixture), its mailbox emptied."""
+    server.mailbox.messages.clear()
+    return {
+        "email_provider": "smtp",
+        "smtp_host": "127.0.0.1",
+        "smtp_port": server.port,
+        "email_from": "agent@demo-realty.example",
+    }
+
+
 def closed_port() -> int:
     """A loopback port nothing listens on: connecting is refused at once."""
     with socket.socket() as probe:

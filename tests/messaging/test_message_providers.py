@@ -22,6 +22,7 @@ from tests.messaging_support import (
     freeze,
     provider_post,
     smtp_server_fixture,  # noqa: F401  (the module's aiosmtpd server: `smtp_server`)
+    smtp_settings,
 )
 from tests.support import assert_error
 
@@ -76,12 +77,8 @@ def twilio_server():
 @pytest.fixture
 def settings_overrides(smtp_server, twilio_server):
     TwilioShaped.requests = []
-    smtp_server.mailbox.messages.clear()
     return {
-        "email_provider": "smtp",
-        "smtp_host": "127.0.0.1",
-        "smtp_port": smtp_server.port,
-        "email_from": "agent@demo-realty.example",
+        **smtp_settings(smtp_server),
         "sms_provider": "twilio",
         "twilio_base_url": f"http://127.0.0.1:{twilio_server.server_address[1]}",
         "twilio_account_sid": ACCOUNT,

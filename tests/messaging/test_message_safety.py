@@ -14,6 +14,7 @@ from tests.messaging_support import (
     closed_port,
     freeze,
     smtp_server_fixture,  # noqa: F401  (the module's aiosmtpd server: `smtp_server`)
+    smtp_settings,
 )
 from tests.support import assert_error, failing_fields
 
@@ -22,14 +23,7 @@ SUPPRESSED = "dana@example.com"
 
 @pytest.fixture
 def settings_overrides(smtp_server):
-    smtp_server.mailbox.messages.clear()
-    return {
-        "email_provider": "smtp",
-        "smtp_host": "127.0.0.1",
-        "smtp_port": smtp_server.port,
-        "email_from": "agent@demo-realty.example",
-        "messaging_provider_timeout_seconds": 5,
-    }
+    return {**smtp_settings(smtp_server), "messaging_provider_timeout_seconds": 5}
 
 
 @pytest.fixture

@@ -15,7 +15,10 @@ from sqlalchemy import select
 from homebase.config import Settings
 from homebase.messaging import jobs, unsubscribe
 from homebase.models import Suppression
-from tests.messaging_support import smtp_server_fixture  # noqa: F401  (`smtp_server`)
+from tests.messaging_support import (
+    smtp_server_fixture,  # noqa: F401  (`smtp_server`)
+    smtp_settings,
+)
 from tests.support import assert_error, make_tenant
 
 PUBLIC_URL = "https://crm.demo-realty.example"
@@ -25,12 +28,8 @@ ONE_CLICK = {"content-type": "application/x-www-form-urlencoded"}
 
 @pytest.fixture
 def settings_overrides(smtp_server):
-    smtp_server.mailbox.messages.clear()
     return {
-        "email_provider": "smtp",
-        "smtp_host": "127.0.0.1",
-        "smtp_port": smtp_server.port,
-        "email_from": "agent@demo-realty.example",
+        **smtp_settings(smtp_server),
         "public_url": PUBLIC_URL,
         "messaging_provider_timeout_seconds": 5,
         "rate_limit_unauthenticated_per_min": 2,
