@@ -10,7 +10,6 @@ from homebase.db.tenancy import TenantSession
 from homebase.fixtures.refs import Refs
 from homebase.kit.emails import canonical_email
 from homebase.kit.errors import AdminError
-from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.messaging import repository
 from homebase.messaging.send_policy import SendPolicy
@@ -28,22 +27,13 @@ async def load_suppression(session: TenantSession, item: dict[str, Any], refs: R
     kind, address = ("email", canonical_email(raw)) if "@" in raw else ("phone", to_e164(raw))
     if address is None:
         raise AdminError(f"suppressions: {raw!r} is neither a phone number nor an email address")
-    existing = await repository.active_suppression(session, address)
-    if existing is not None:
-        existing_id: str = existing["id"]
-        return existing_id
-    row = {
-        "id": new_id("sup"),
-        "kind": kind,
-        "address": address,
-        "reason": reason,
-        "evidence": {"source": "fixtures", "note": item.get("note")},
-        "created_at": session.now(),
-        "lifted_at": None,
-        "lifted_evidence": None,
-    }
-    await repository.insert_suppression(session, row)
-    row_id: str = row["id"]
+    row_id, _ = await repository.suppress(
+        session,
+        kind=kind,
+        address=address,
+        reason=reason,
+        evidence={"source": "fixtures", "note": item.get("note")},
+    )
     return row_id
 
 

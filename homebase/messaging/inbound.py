@@ -113,20 +113,13 @@ async def _keyword(session: TenantSession, row: dict[str, Any], word: Keyword | 
         return None
     address = row["from_address"]
     if word.kind == OPT_OUT:
-        if await repository.active_suppression(session, address) is None:
-            await repository.insert_suppression(
-                session,
-                {
-                    "id": new_id("sup"),
-                    "kind": "phone",
-                    "address": address,
-                    "reason": "opt_out_reply",
-                    "evidence": _evidence(row, word),
-                    "created_at": session.now(),
-                    "lifted_at": None,
-                    "lifted_evidence": None,
-                },
-            )
+        await repository.suppress(
+            session,
+            kind="phone",
+            address=address,
+            reason="opt_out_reply",
+            evidence=_evidence(row, word),
+        )
     elif word.kind == OPT_IN:
         await repository.lift_suppressions(session, address, session.now(), _evidence(row, word))
     return await _reply_text(session, word)

@@ -5,6 +5,7 @@ from datetime import datetime
 from typing import Any
 
 from homebase.db.tenancy import TenantSession
+from homebase.kit.ids import new_id
 from homebase.kit.masking import mask_freeform
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
@@ -82,8 +83,31 @@ async def active_suppression(session: TenantSession, address: str) -> dict[str, 
     )
 
 
-async def insert_suppression(session: TenantSession, values: dict[str, Any]) -> None:
-    await session.insert(suppressions, values)
+async def suppress(
+    session: TenantSession, *, kind: str, address: str, reason: str, evidence: dict[str, Any]
+) -> tuple[str, bool]:
+    """The active suppression of `address` (its canonical form, as the gate compares it),
+    made now with its evidence unless one exists: (its id, whether it was made now). An
+    opt-out repeated (a second STOP, a mailbox provider retrying) changes nothing."""
+    existing = await active_suppression(session, address)
+    if existing is not None:
+        existing_id: str = existing["id"]
+        return existing_id, False
+    row_id = new_id("sup")
+    await session.insert(
+        suppressions,
+        {
+            "id": row_id,
+            "kind": kind,
+            "address": address,
+            "reason": reason,
+            "evidence": evidence,
+            "created_at": session.now(),
+            "lifted_at": None,
+            "lifted_evidence": None,
+        },
+    )
+    return row_id, True
 
 
 async def lift_suppressions(

@@ -16,7 +16,6 @@ from typing import Any
 
 from homebase.db.tenancy import TenantSession
 from homebase.kit.emails import is_email
-from homebase.kit.ids import new_id
 from homebase.kit.keys import Keyring
 from homebase.kit.sealed import SealBroken, seal, unseal
 from homebase.messaging import repository
@@ -64,26 +63,13 @@ async def suppress(session: TenantSession, claim: Claim, request: str) -> bool:
     repeated POST, a mailbox provider retrying, the page's button after the header's POST).
     `request` says how it came: one_click (RFC 8058's body), page (the page's button) or
     post (any other POST)."""
-    if await repository.active_suppression(session, claim.address) is not None:
-        return False
-    now = session.now()
     evidence: dict[str, Any] = {
         "method": "list_unsubscribe",
         "request": request,
         "message_id": claim.message_id,
-        "received_at": now.isoformat(),
+        "received_at": session.now().isoformat(),
     }
-    await repository.insert_suppression(
-        session,
-        {
-            "id": new_id("sup"),
-            "kind": "email",
-            "address": claim.address,
-            "reason": REASON,
-            "evidence": evidence,
-            "created_at": now,
-            "lifted_at": None,
-            "lifted_evidence": None,
-        },
+    _, made = await repository.suppress(
+        session, kind="email", address=claim.address, reason=REASON, evidence=evidence
     )
-    return True
+    return made
