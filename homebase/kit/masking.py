@@ -109,22 +109,29 @@ _GENERATED = re.compile(
 )
 
 
-def mask_freeform(value: Any) -> Any:
+def mask_freeform(value: Any, *, phone_members: frozenset[str] = frozenset()) -> Any:
     """A JSON value with every phone number and email address inside its strings masked
     (mask_phone / mask_email applied to the matched text), at any depth. Keys, numbers,
     booleans and null are left as they are; the value is not modified (a copy is made
     where something changes). The one rule for every free-form member a credential without
-    contacts:read:pii sees and for every webhook payload."""
-    return _walk(value, [MATCHER_DIGITS])
+    contacts:read:pii sees and for every webhook payload.
+
+    `phone_members`: names of members that hold a phone number whole (a webhook payload's
+    typed `phone`, `from`, ...); their strings, and those of lists under them, are masked
+    whole by mask_phone, so a number too short for the matcher is masked too. An address
+    there (an email's `to`) is masked by value like any other string."""
+    return _walk(value, [MATCHER_DIGITS], phone_members, None)
 
 
-def _walk(value: Any, budget: list[int]) -> Any:
+def _walk(value: Any, budget: list[int], phone_members: frozenset[str], key: str | None) -> Any:
     if isinstance(value, str):
+        if key in phone_members and "@" not in value:
+            return mask_phone(value)
         return _mask_text(value, budget)
     if isinstance(value, dict):
-        return {key: _walk(item, budget) for key, item in value.items()}
+        return {name: _walk(item, budget, phone_members, name) for name, item in value.items()}
     if isinstance(value, list):
-        return [_walk(item, budget) for item in value]
+        return [_walk(item, budget, phone_members, key) for item in value]
     return value
 
 

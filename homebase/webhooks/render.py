@@ -6,7 +6,7 @@ from typing import Any
 import orjson
 
 from homebase.kit.clock import isoformat
-from homebase.kit.masking import mask_freeform, mask_phone
+from homebase.kit.masking import mask_freeform
 
 # Members that carry phone numbers in any event's data, masked whole by the typed rule
 # (mask_phone, as the emitters do) wherever they appear: a number too short for the phone
@@ -71,19 +71,9 @@ def delivery(row: dict[str, Any], attempts: list[dict[str, Any]]) -> dict[str, A
 
 
 def masked(value: Any) -> Any:
-    """Event data as it leaves: typed phone members masked, then every string by value."""
-    return mask_freeform(_typed(value))
-
-
-def _typed(value: Any, key: str | None = None) -> Any:
-    if isinstance(value, dict):
-        return {name: _typed(item, name) for name, item in value.items()}
-    if isinstance(value, list):
-        return [_typed(item, key) for item in value]
-    # ("to"/"from" of an email are addresses: mask_freeform masks those)
-    if isinstance(value, str) and key in PHONE_MEMBERS and "@" not in value:
-        return mask_phone(value)
-    return value
+    """Event data as it leaves: typed phone members masked whole, every other string by
+    value, in one walk."""
+    return mask_freeform(value, phone_members=PHONE_MEMBERS)
 
 
 def envelope(
