@@ -161,6 +161,19 @@ async def refresh(
     return await client.post("/oauth/token", data={k: v for k, v in data.items() if v is not None})
 
 
+async def client_credentials(
+    client: httpx.AsyncClient, app: App, workspace_id: str
+) -> httpx.Response:
+    """The client-credentials grant with the app's own id and secret, for one workspace."""
+    data = {
+        "grant_type": "client_credentials",
+        "client_id": app.client_id,
+        "client_secret": app.client_secret,
+        "tenant_id": workspace_id,
+    }
+    return await client.post("/oauth/token", data=data)
+
+
 async def ping(client: httpx.AsyncClient, access_token: str, scheme: str = "Bearer"):
     return await client.get("/v1/ping", headers={"Authorization": f"{scheme} {access_token}"})
 

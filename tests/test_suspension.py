@@ -25,6 +25,7 @@ from tests.messaging_support import (
 )
 from tests.oauth_support import (
     authorize_params,
+    client_credentials,
     consent,
     exchange,
     make_app,
@@ -157,15 +158,7 @@ async def test_its_oauth_app_is_authorized_and_tokens_exchanged(app, runtime, su
     token = issued.json()["access_token"]
     contacts = await client.get("/v1/contacts", headers={"Authorization": f"Bearer {token}"})
     assert contacts.status_code == 200, contacts.text
-    by_secret = await client.post(
-        "/oauth/token",
-        data={
-            "grant_type": "client_credentials",
-            "client_id": oauth_app.client_id,
-            "client_secret": oauth_app.client_secret,
-            "tenant_id": suspended.id,
-        },
-    )
+    by_secret = await client_credentials(client, oauth_app, suspended.id)
     assert by_secret.status_code == 200, by_secret.text
 
 

@@ -18,6 +18,7 @@ from homebase.runtime import Runtime
 from tests.oauth_support import (
     assert_oauth_error,
     authorize_app,
+    client_credentials,
     exchange,
     grant_code,
     make_app,
@@ -209,15 +210,7 @@ async def test_the_workspace_revoking_the_app_cuts_off_the_next_request(
     assert (await ping(client, pair["access_token"])).status_code == 401
     assert_oauth_error(await refresh(client, app_client, pair["refresh_token"]), "invalid_grant")
     assert (await ping(client, elsewhere["access_token"])).status_code == 200
-    cc = await client.post(
-        "/oauth/token",
-        data={
-            "grant_type": "client_credentials",
-            "client_id": app_client.client_id,
-            "client_secret": app_client.client_secret,
-            "tenant_id": tenant.id,
-        },
-    )
+    cc = await client_credentials(client, app_client, tenant.id)
     assert_oauth_error(cc, "invalid_grant")
 
 

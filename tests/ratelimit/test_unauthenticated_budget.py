@@ -21,7 +21,7 @@ from tests.calls.test_calls import SECRET as CALLS_SECRET
 from tests.calls.test_calls import add_number, callback, completed
 from tests.console_support import PASSWORD, make_member, sign_in
 from tests.kit.test_openapi import assert_conforms
-from tests.oauth_support import authorize_app, make_app
+from tests.oauth_support import authorize_app, client_credentials, make_app
 from tests.ratelimit.test_ratelimit import (
     HOMEBASE,
     WINDOW_START,
@@ -145,15 +145,7 @@ async def test_wrong_client_secrets_at_the_revoke_endpoint_are_counted(
     oauth_app = await make_app(runtime)
     await authorize_app(runtime, oauth_app, tenant.id, ["contacts:read"])
     async with client_from(app, address()) as client:
-        issued = await client.post(
-            "/oauth/token",
-            data={
-                "grant_type": "client_credentials",
-                "client_id": oauth_app.client_id,
-                "client_secret": oauth_app.client_secret,
-                "tenant_id": tenant.id,
-            },
-        )
+        issued = await client_credentials(client, oauth_app, tenant.id)
         token = issued.json()["access_token"]
         form = {"token": token, "client_id": oauth_app.client_id}
         # A revoke that names no client authenticates none: neither counted nor refused.
