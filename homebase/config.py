@@ -128,12 +128,6 @@ class Settings(BaseSettings):
     # SQLite connection pool: read requests each take a connection and run side by side
     # (WAL); writes go one at a time whatever the size (db/engine.py, docs/performance.md).
     sqlite_pool_size: int = Field(4, ge=1)
-    # Statements built once run straight on the SQLite driver (db/direct.py); off, every
-    # statement goes through SQLAlchemy's execution (slower; its events see them either
-    # way, the direct path steps aside while anything listens to them).
-    sqlite_direct: bool = True
-    # The same on PostgreSQL for a /v1 request's statements, on asyncpg (db/postgres.py).
-    postgres_direct: bool = True
 
     # GET /metrics (homebase/metrics/endpoint.py): when set, `Authorization: Bearer
     # <token>` is required. Unset (empty): open, for a scraper on a private network.

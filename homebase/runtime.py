@@ -50,8 +50,6 @@ class Runtime:
                 pool_timeout=settings.database_pool_timeout_seconds,
                 connect_timeout=settings.database_connect_timeout_seconds,
                 statement_timeout=settings.database_statement_timeout_seconds,
-                sqlite_direct=settings.sqlite_direct,
-                postgres_direct=settings.postgres_direct,
             ),
             limiter=build_limiter(
                 settings.redis_url, settings.redis_retry_seconds, os.environ.get(HOST_LIMITER_ENV)

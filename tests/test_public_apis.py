@@ -30,9 +30,10 @@ SKIPPED = ("migrations/versions",)
 # and SQLAlchemy's Row, which mirrors them, carry one so they cannot clash with fields.
 PUBLIC_UNDERSCORE = {"_asdict", "_replace", "_fields", "_make", "_mapping", "_t", "_tuple"}
 
-# The private names homebase used once (db/direct.py, db/sqlite.py,
-# db/request.py, db/engine.py, http/router.py, http/routing.py, webhooks/delivery.py,
-# the admin CLIs): listed so that their return is named in the failure.
+# The private names homebase used once (a statement runner and request connection of
+# its own beside SQLAlchemy's, db/sqlite.py, db/engine.py, http/router.py,
+# http/routing.py, webhooks/delivery.py, the admin CLIs): listed so that their return
+# is named in the failure.
 KNOWN = {
     "_bind_processors",
     "_result_columns",

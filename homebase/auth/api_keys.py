@@ -13,7 +13,6 @@ from homebase.auth.credentials import unauthenticated
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import expand, parse_scopes
 from homebase.config import Settings
-from homebase.db import direct
 from homebase.db.tenancy import TenantSession
 from homebase.kit.clock import isoformat
 from homebase.kit.crypto import random_token, token_hash
@@ -86,15 +85,13 @@ async def revoke_api_key(connection: AsyncConnection, key_id: str, now: datetime
 
 
 # Built once: constructing the WHERE clause per request cost more than running it.
-_RESOLVE = direct.once(
-    select(
-        api_keys.c.id,
-        api_keys.c.workspace_id,
-        api_keys.c.scopes,
-        api_keys.c.expires_at,
-        api_keys.c.revoked_at,
-    ).where(api_keys.c.key_hash == bindparam("key_hash"))
-)
+_RESOLVE = select(
+    api_keys.c.id,
+    api_keys.c.workspace_id,
+    api_keys.c.scopes,
+    api_keys.c.expires_at,
+    api_keys.c.revoked_at,
+).where(api_keys.c.key_hash == bindparam("key_hash"))
 
 
 @lru_cache(maxsize=256)
@@ -103,13 +100,8 @@ def _expanded(granted: tuple[str, ...]) -> frozenset[str]:
 
 
 async def _lookup(connection: AsyncConnection, key_hash: str) -> dict[str, Any] | None:
-    """One statement, on the SQLite driver directly when it can (db/direct.py). Nothing
-    is cached: a revoked key fails on its next request."""
-    parameters = {"key_hash": key_hash}
-    outcome = await direct.execute(connection, _RESOLVE, parameters, first=True)
-    if outcome is not None:
-        return outcome.rows[0] if outcome.rows else None
-    row = (await connection.execute(_RESOLVE, parameters)).first()
+    """One statement. Nothing is cached: a revoked key fails on its next request."""
+    row = (await connection.execute(_RESOLVE, {"key_hash": key_hash})).first()
     return row._asdict() if row is not None else None
 
 

@@ -18,7 +18,7 @@ from homebase.contacts.schemas import (
 )
 from homebase.db.tenancy import TenantSession
 from homebase.erasure import service as erasure
-from homebase.http.lists import list_response, stored_list_response
+from homebase.http.lists import list_response
 from homebase.http.router import v1_router
 from homebase.kit.clock import isoformat
 from homebase.kit.fields import Projection, field_selector
@@ -78,7 +78,8 @@ async def list_contacts(
     request: Request, principal: ContactsRead, session: Tenant, query: ContactsQuery
 ) -> JSONResponse:
     pii, filters, fields = _pii(principal), query.filters, query.fields
-    return await stored_list_response(
+    item = render.list_item(pii=pii, stored=session.dialect == "sqlite")
+    return await list_response(
         request,
         session,
         query.page,
@@ -86,7 +87,7 @@ async def list_contacts(
         lambda after_id, limit: repository.list_statement(
             session, filters, pii=pii, after_id=after_id, limit=limit
         ),
-        lambda page: [fields(item) for item in render.contacts(page, pii=pii)],
+        lambda row: fields(item(row)),
     )
 
 

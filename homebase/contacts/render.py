@@ -1,9 +1,8 @@
 """Rows to wire payloads. Masking is decided here, once, from the credential's scopes."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from homebase.db.tenancy import StoredRows
 from homebase.db.types import stored_json_to_wire, stored_time_to_wire
 from homebase.kit.clock import isoformat
 from homebase.kit.masking import mask_email, mask_phone
@@ -50,91 +49,51 @@ PAGE_COLUMNS = (
 )
 
 
-# Its timestamps: PostgreSQL writes them as the wire's text (db/types.wire_time).
+# Its timestamps: PostgreSQL writes them as the wire's text (db/types.wire_time), SQLite
+# hands them over as stored; its JSON columns too (contacts/repository.py).
 TIME_COLUMNS = frozenset({"ai_paused_at", "anonymized_at", "created_at", "updated_at"})
+JSON_COLUMNS = frozenset({"tags"})
 
 
 def _same(value: Any) -> Any:
     return value
 
 
-def contacts(page: StoredRows, *, pii: bool) -> list[dict[str, Any]]:
-    """A page of contacts, as `contact` renders each, from the rows' tuples: on
-    PostgreSQL with the timestamps as the wire's text (repository.page_columns) and JSON
-    values, so only masking calls anything; on SQLite as stored (timestamps and JSON as
-    text, straight to the wire); through SQLAlchemy as processed (datetimes). Rows as
-    dicts through `contact`, or one comprehension calling a converter per value, cost
-    several times more a row, and on PostgreSQL even calls to an identity showed
-    (docs/performance.md, "Row reading and writing"). tests/contacts/test_contact_render.py
-    holds the ways to the same output."""
-    if not page.rows:
-        return []  # (an empty result may come without its keys)
-    position = {key: index for index, key in enumerate(page.keys)}
-    at = tuple(position[column] for column in PAGE_COLUMNS)
-    if page.stored:
-        return _converted(page.rows, at, pii, stored_time_to_wire, stored_json_to_wire)
-    if not isinstance(page.rows[0][position["created_at"]], str):  # (never null)
-        return _converted(page.rows, at, pii, isoformat, _same)
-    (id_, first, last, email, phone, stage, source, tags, notes, owner) = at[:10]
-    (paused, anonymized, created, updated) = at[10:]
-    masked = not pii
-    return [
-        {
-            "id": row[id_],
-            "first_name": row[first],
-            "last_name": row[last],
-            "email": row[email] if pii else mask_email(row[email]),
-            "phone": row[phone] if pii else mask_phone(row[phone]),
-            "stage": row[stage],
-            "source": row[source],
-            "tags": row[tags],
-            "notes": row[notes],
-            "owner_id": row[owner],
-            "pii_masked": masked,
-            "ai_auto_response_paused": row[paused] is not None,
-            "ai_auto_response_paused_at": row[paused],
-            "anonymized_at": row[anonymized],
-            "created_at": row[created],
-            "updated_at": row[updated],
-        }
-        for row in page.rows
-    ]
-
-
-def _converted(
-    rows: Sequence[Sequence[Any]],
-    at: tuple[int, ...],
-    pii: bool,
-    time: Callable[[Any], str | None],
-    json: Callable[[Any], Any],
-) -> list[dict[str, Any]]:
-    """contacts() for rows whose timestamps and JSON need converting: the same dict."""
-    (id_, first, last, email, phone, stage, source, tags, notes, owner) = at[:10]
-    (paused, anonymized, created, updated) = at[10:]
+def list_item(*, pii: bool, stored: bool) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """What `contact` renders, for a list page's row (repository.page_columns): its
+    timestamps as the wire's text (PostgreSQL) or as stored (SQLite, `stored`: sliced
+    into the wire's form, and JSON embedded as it is stored). Parsing every stored value
+    into a Python object only to format it back was most of a page's CPU
+    (docs/performance.md, "Row reading and writing"); tests/contacts/test_contact_render.py
+    holds the two ways to the same output."""
+    time = stored_time_to_wire if stored else _same
+    json = stored_json_to_wire if stored else _same
     show_email = _same if pii else mask_email
     show_phone = _same if pii else mask_phone
     masked = not pii
-    return [
-        {
-            "id": row[id_],
-            "first_name": row[first],
-            "last_name": row[last],
-            "email": show_email(row[email]),
-            "phone": show_phone(row[phone]),
-            "stage": row[stage],
-            "source": row[source],
-            "tags": json(row[tags]),
-            "notes": row[notes],
-            "owner_id": row[owner],
+
+    def render(row: dict[str, Any]) -> dict[str, Any]:
+        paused = row["ai_paused_at"]
+        return {
+            "id": row["id"],
+            "first_name": row["first_name"],
+            "last_name": row["last_name"],
+            "email": show_email(row["email"]),
+            "phone": show_phone(row["phone"]),
+            "stage": row["stage"],
+            "source": row["source"],
+            "tags": json(row["tags"]),
+            "notes": row["notes"],
+            "owner_id": row["owner_id"],
             "pii_masked": masked,
-            "ai_auto_response_paused": row[paused] is not None,
-            "ai_auto_response_paused_at": time(row[paused]),
-            "anonymized_at": time(row[anonymized]),
-            "created_at": time(row[created]),
-            "updated_at": time(row[updated]),
+            "ai_auto_response_paused": paused is not None,
+            "ai_auto_response_paused_at": time(paused),
+            "anonymized_at": time(row["anonymized_at"]),
+            "created_at": time(row["created_at"]),
+            "updated_at": time(row["updated_at"]),
         }
-        for row in rows
-    ]
+
+    return render
 
 
 def event(row: dict[str, Any]) -> dict[str, Any]:

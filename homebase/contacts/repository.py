@@ -19,10 +19,9 @@ from sqlalchemy.sql import ColumnElement
 
 from homebase.contacts import render, search
 from homebase.contacts.schemas import ContactFilters
-from homebase.db import direct
 from homebase.db.pages import Step
 from homebase.db.tenancy import TenantSession, tenant_update
-from homebase.db.types import wire_time
+from homebase.db.types import stored, wire_time
 from homebase.kit.pagination import keyset, keyset_params, keyset_template
 from homebase.kit.statements import AnySelect
 from homebase.models import Contact, TimelineEvent
@@ -69,12 +68,18 @@ def has_tag(session: TenantSession) -> ColumnElement[bool]:
 
 # What a list page renders (contacts/render.py), not workspace_id nor the lookup columns
 # email_lower and phone_e164: SQLite turns every column read into a Python object. Its
-# timestamps come as the wire's text where the database writes it (db/types.wire_time).
+# timestamps come as the wire's text where the database writes it (db/types.wire_time),
+# else as stored; so do its tags on SQLite (render.list_item).
+def _page_column(name: str, dialect: str) -> ColumnElement[Any]:
+    if name in render.TIME_COLUMNS:
+        return wire_time(contacts.c[name], dialect)
+    if name in render.JSON_COLUMNS and dialect == "sqlite":
+        return stored(contacts.c[name])
+    return contacts.c[name]
+
+
 _PAGE_COLUMNS = {
-    dialect: tuple(
-        wire_time(contacts.c[name], dialect) if name in render.TIME_COLUMNS else contacts.c[name]
-        for name in render.PAGE_COLUMNS
-    )
+    dialect: tuple(_page_column(name, dialect) for name in render.PAGE_COLUMNS)
     for dialect in ("sqlite", "postgresql")
 }
 
@@ -91,34 +96,24 @@ _KEPT: dict[tuple[object, ...], AnySelect] = {}
 def _kept(
     session: TenantSession, shape: tuple[object, ...], build: Callable[[], AnySelect]
 ) -> AnySelect:
-    """The statement `build` makes, kept per workspace and shape. On SQLite it is marked
-    `direct.once`, so it runs straight on the driver (db/direct.py): through SQLAlchemy
-    a statement cost three calls to the driver (execute, fetchall, close), each a hop to
-    the connection's thread inside `off_loop` (a filtered list's, http/lists.py), and
-    the request's connection went back to the pool instead of staying parked
-    (db/request.py): a search's two statements cost much more than the same statements
-    run directly (docs/performance.md, "Statements built once")."""
+    """The statement `build` makes, kept per workspace and shape, so that its cache key
+    is memoized and SQLAlchemy finds it compiled."""
     key = (session.workspace_id, session.dialect, *shape)
     kept = _KEPT.get(key)
     if kept is None:
         if len(_KEPT) >= 4096:
             _KEPT.clear()
-        kept = build()
-        if session.dialect == "sqlite":
-            kept = direct.once(kept)
-        _KEPT[key] = kept
+        kept = _KEPT[key] = build()
     return kept
 
 
 def _unfiltered(session: TenantSession, after: bool) -> AnySelect:
-    """The unfiltered page (kit.pagination), on db/direct.py's path (built once)."""
+    """The unfiltered page (kit.pagination), built once."""
     return _kept(
         session,
         ("unfiltered", after),
-        lambda: direct.once(
-            keyset_template(
-                session.select(contacts, *page_columns(session)), contacts.c.id, after=after
-            )
+        lambda: keyset_template(
+            session.select(contacts, *page_columns(session)), contacts.c.id, after=after
         ),
     )
 
@@ -151,10 +146,10 @@ def _filter_params(filters: ContactFilters) -> tuple[tuple[str, ...], dict[str, 
 def _by_tag(session: TenantSession, present: tuple[str, ...], after: bool) -> AnySelect:
     """A tag-filtered page on SQLite, walking the tag index (workspace, tag, contact) in
     keyset order and looking each contact up by id; the other filters test each row.
-    `+workspace_id` (select_via_other_index) keeps SQLite from walking contacts' own
+    `workspace_id || ''` (select_unindexed_scope) keeps SQLite from walking contacts' own
     (workspace_id, id) index instead and probing the tag of every contact."""
     statement = (
-        session.select_via_other_index(contacts, *page_columns(session))
+        session.select_unindexed_scope(contacts, *page_columns(session))
         .select_from(contact_tags.join(contacts, contacts.c.id == contact_tags.c.contact_id))
         .where(
             contact_tags.c.workspace_id == session.workspace_id,
@@ -231,7 +226,7 @@ def _search_steps(
 
     def by_index() -> AnySelect:
         return _filtered(
-            session, session.select_via_other_index(contacts, *page_columns(session)), present
+            session, session.select_unindexed_scope(contacts, *page_columns(session)), present
         )
 
     kind = (present, shape, after)
@@ -255,7 +250,7 @@ def _search_steps(
             ("candidates", *kind),
             lambda: search.candidates_statement(session, by_index(), shape, after),
         )
-        steps.insert(0, search.Candidates(session, probe, page, values, render.PAGE_COLUMNS))
+        steps.insert(0, search.Candidates(session, probe, page, values))
     return steps
 
 
@@ -281,9 +276,7 @@ _SET_OWNER = (
 
 async def set_owner(session: TenantSession, contact_id: str, owner_id: str, now: datetime) -> None:
     """Routing hands a contact to a lead's assignee, once per routed lead."""
-    await session.execute_later(
-        _SET_OWNER, {"contact": contact_id, "new_owner_id": owner_id, "now": now}
-    )
+    await session.execute(_SET_OWNER, {"contact": contact_id, "new_owner_id": owner_id, "now": now})
 
 
 async def add_timeline_event(session: TenantSession, values: dict[str, Any]) -> None:

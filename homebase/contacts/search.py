@@ -48,7 +48,7 @@ from sqlalchemy import (
     union_all,
 )
 
-from homebase.db.tenancy import StoredRows, TenantSession
+from homebase.db.tenancy import TenantSession
 from homebase.kit.phones import to_e164
 from homebase.kit.statements import AnySelect
 from homebase.models import Contact
@@ -241,7 +241,7 @@ def candidates_statement(
     session: TenantSession, base: AnySelect, shape: tuple[bool, bool, bool], after: bool
 ) -> AnySelect:
     """The page among the rowids the probe found (a JSON array) and the exact branches':
-    `base` holds the filters, built by `session.select_via_other_index` so the rowids
+    `base` holds the filters, built by `session.select_unindexed_scope` so the rowids
     drive (contacts/repository.py)."""
     found = func.json_each(bindparam(FOUND, type_=String)).table_valued("value", name="found")
     sources = [select(found.c.value), *_exact_rowids(session, shape)]
@@ -273,7 +273,7 @@ def indexed_statement(
     session: TenantSession, base: AnySelect, shape: tuple[bool, bool, bool], after: bool
 ) -> AnySelect:
     """The page through the trigram indexes, never by walking ids: `base` holds the
-    filters (not condition()), built by `session.select_via_other_index`.
+    filters (not condition()), built by `session.select_unindexed_scope`.
 
     SQLite: the FTS5 match (and the exact branches' own indexes) give the candidate
     rowids, condition() decides each. Its workspace filter is kept off the
@@ -305,7 +305,7 @@ class Candidates:
     candidates when there are at most CAP of them, else None (go on to the next step).
     `probe` reads them (probe_statement), `page` looks them up (candidates_statement)."""
 
-    __slots__ = ("session", "probe", "page", "values", "keys")
+    __slots__ = ("session", "probe", "page", "values")
 
     def __init__(
         self,
@@ -313,12 +313,11 @@ class Candidates:
         probe: AnySelect,
         page: AnySelect,
         values: dict[str, Any],
-        keys: tuple[str, ...],
     ) -> None:
         self.session, self.probe, self.page = session, probe, page
-        self.values, self.keys = values, keys
+        self.values = values
 
-    async def __call__(self) -> StoredRows | None:
+    async def __call__(self) -> list[dict[str, Any]] | None:
         values = self.values
         row = await self.session.fetch_one(
             self.probe, {FTS_QUERY: values[FTS_QUERY], PROBE: CAP + 1}
@@ -328,5 +327,5 @@ class Candidates:
         if count > CAP:
             return None
         if count == 0 and EMAIL not in values and E164 not in values:
-            return StoredRows(self.keys, [], True)  # nothing to look up: no statement
-        return await self.session.fetch_stored(self.page, {**values, FOUND: found})
+            return []  # nothing to look up: no statement
+        return await self.session.fetch_all(self.page, {**values, FOUND: found})

@@ -45,4 +45,4 @@ async def record(
 
 async def record_many(session: TenantSession, rows: list[dict[str, Any]]) -> None:
     """Rows made by entry(), in one statement."""
-    await session.insert_many(repository.timeline, rows)
+    await session.insert(repository.timeline, rows)

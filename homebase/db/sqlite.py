@@ -16,8 +16,9 @@ It is a small asyncio DB-API driver in the shape SQLAlchemy's asyncio adapters d
 that is SQLAlchemy's pysqlite dialect (SQL, types, reflection) made asyncio: the
 `sqlite+homebase` URL, which Database uses for every `sqlite://` and `sqlite+aiosqlite://`
 URL it is given (db/engine.py). Everything goes through SQLAlchemy's public execution,
-so its events and any instrumentation see every statement; db/direct.py runs a few
-statements built once straight on `Driver.sqlite`, and steps aside when anything listens.
+so its events and any instrumentation see every statement. Transactions are Database's:
+sqlite3 stays in its autocommit mode, and BEGIN IMMEDIATE is sent for a write
+transaction only (db/engine.py), so an AUTOCOMMIT connection (a read) sends none.
 
 Statements that can be slow by themselves (a search or a filtered list, which may scan a
 whole workspace) are run inside `off_loop()`: every call made within it goes to the
@@ -77,13 +78,11 @@ def _is_busy(error: sqlite3.OperationalError) -> bool:
 
 class Driver:
     """One SQLite connection, asyncio-shaped: `await` each call; it runs inline unless it
-    must wait for a lock (see above). `sqlite` is the sqlite3 connection itself, for
-    db/direct.py; `direct` says whether that module may use it (HOMEBASE_SQLITE_DIRECT)."""
+    must wait for a lock (see above). `sqlite` is the sqlite3 connection itself."""
 
-    def __init__(self, connection: sqlite3.Connection, busy_timeout_ms: int, direct: bool):
+    def __init__(self, connection: sqlite3.Connection, busy_timeout_ms: int):
         self.sqlite = connection
         self.busy_timeout_ms = busy_timeout_ms
-        self.direct = direct
         self.thread: threading.Thread | None = None
         self.inbox: queue.SimpleQueue[_Call | None] = queue.SimpleQueue()
         # Written by one thread each (queued: the loop's; finished: the connection
@@ -156,9 +155,6 @@ class Driver:
     def cursor(self) -> "Cursor":
         return Cursor(self, self.sqlite.cursor())
 
-    async def begin(self, mode: str) -> None:
-        await self.call(_begin, self.sqlite, mode)
-
     async def commit(self) -> None:
         await self.call(self.sqlite.commit)
 
@@ -198,10 +194,6 @@ class _Call:
             self.future.set_exception(error)
         else:
             self.future.set_result(outcome)
-
-
-def _begin(connection: sqlite3.Connection, mode: str) -> None:
-    connection.execute(f"BEGIN {mode}").close()
 
 
 class Cursor:
@@ -291,9 +283,7 @@ class DBAPI(AsyncAdapt_dbapi_module):
     def __getattr__(self, name: str) -> Any:
         return getattr(sqlite3, name)
 
-    def connect(
-        self, database: str, *, busy_timeout_ms: int = 5000, direct: bool = True, **kwargs: Any
-    ) -> Adapter:
+    def connect(self, database: str, *, busy_timeout_ms: int = 5000, **kwargs: Any) -> Adapter:
         # The pysqlite dialect passes `timeout` (seconds) from the URL: it becomes the
         # busy timeout of calls that wait on the connection's thread; inline calls never
         # wait. isolation_level None: BEGIN is sent by us (db/engine.py), never by sqlite3.
@@ -303,7 +293,7 @@ class DBAPI(AsyncAdapt_dbapi_module):
         kwargs.update(check_same_thread=False, timeout=0, isolation_level=None)
         connection = sqlite3.connect(database, **kwargs)
         # Driver has all the adapter calls; the protocol also asks for __getattr__.
-        driver = Driver(connection, busy_timeout_ms, direct)
+        driver = Driver(connection, busy_timeout_ms)
         return Adapter(self, driver)  # type: ignore[arg-type]  # AsyncIODBAPIConnection
 
 
@@ -312,6 +302,12 @@ class InlineSQLiteDialect(SQLiteDialect_pysqlite):
     is_async = True
     supports_statement_cache = True
     supports_server_side_cursors = False
+
+    def set_isolation_level(self, dbapi_connection: DBAPIConnection, level: Any) -> None:
+        """Nothing to send: sqlite3 stays in its autocommit mode whatever the level, and
+        the level shows only in whether Database sends BEGIN IMMEDIATE (db/engine.py).
+        (pysqlite's own would switch sqlite3's implicit BEGIN on, and run a PRAGMA at
+        every checkin of a read's connection.)"""
 
     @classmethod
     def import_dbapi(cls) -> DBAPI:

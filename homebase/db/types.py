@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import orjson
-from sqlalchemy import JSON, ColumnElement, DateTime, String, func, literal_column
+from sqlalchemy import JSON, ColumnElement, DateTime, String, func, literal_column, type_coerce
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
@@ -108,11 +108,17 @@ def wire_time(column: ColumnElement[Any], dialect: str) -> ColumnElement[Any]:
     database can write it, labelled with the column's name: on PostgreSQL, to_char in
     UTC, which costs the database less than the service decoding a datetime and
     formatting it (a list page has four timestamps a row; docs/performance.md, "Row
-    reading and writing"). Elsewhere the
-    column, read as it is stored (stored_time_to_wire)."""
+    reading and writing"). On SQLite the column's text as it is stored, unparsed, for
+    stored_time_to_wire to slice into the wire's form."""
     if dialect != "postgresql":
-        return column
+        return stored(column)
     return func.to_char(func.timezone(_UTC, column), _WIRE_TIME_FORMAT).label(column.key)
+
+
+def stored(column: ColumnElement[Any]) -> ColumnElement[Any]:
+    """`column` read as the text SQLite stores, without its type's result processing
+    (SQLAlchemy's type_coerce: the SQL is the column's own)."""
+    return type_coerce(column, String).label(column.key)
 
 
 def stored_json_to_wire(value: str | None) -> orjson.Fragment | None:

@@ -54,13 +54,9 @@ def reason(error: BaseException) -> str | None:
     return None
 
 
-def on_connect_failure(error: Exception, driver_error: type[Exception] | None = None) -> Exception:
+def on_connect_failure(error: Exception) -> Exception:
     """Any failure to obtain a connection (refused, timed out, the pool exhausted, the
-    server shutting down) is unavailability: the statement never ran. `driver_error`:
-    the driver's PEP 249 Error class, which `AsyncEngine.raw_connection` raises unwrapped
-    (db/request.py), where `connect()` wraps it in SQLAlchemy's DBAPIError."""
-    if isinstance(error, (OSError, exc.DBAPIError, exc.TimeoutError)) or (
-        driver_error is not None and isinstance(error, driver_error)
-    ):
+    server shutting down) is unavailability: the statement never ran."""
+    if isinstance(error, (OSError, exc.DBAPIError, exc.TimeoutError)):
         return DatabaseUnavailable(reason(error) or DatabaseUnavailable.message)
     return error

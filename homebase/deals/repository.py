@@ -86,4 +86,4 @@ async def insert_pipeline(session: TenantSession, values: dict[str, Any]) -> Non
 
 
 async def insert_stages(session: TenantSession, rows: list[dict[str, Any]]) -> None:
-    await session.insert_many(stages, rows)
+    await session.insert(stages, rows)

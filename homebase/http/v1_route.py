@@ -35,7 +35,6 @@ from starlette.responses import Response
 
 from homebase.auth.principal import Principal
 from homebase.auth.resolvers import resolve
-from homebase.http.direct_call import direct_handler
 from homebase.http.errors import render
 from homebase.http.request_log import bind_principal
 from homebase.http.unauthenticated import count_failure
@@ -178,9 +177,7 @@ def refuse_nul(request: "V1Request") -> None:
 
 class V1Route(APIRoute):
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        # FastAPI's handler, or the same call without its dependency solver where the
-        # route's shape allows (http/direct_call.py).
-        handler = direct_handler(self) or super().get_route_handler()
+        handler = super().get_route_handler()  # FastAPI's own: validation, dependencies
         takes_body = self.body_field is not None
         step: Step | None = getattr(self.endpoint, STEP_ATTRIBUTE, None)
         idempotent = "POST" in (self.methods or ())
@@ -194,7 +191,7 @@ class V1Route(APIRoute):
             write = request.method not in SAFE_METHODS
             recorded_error: ApiError | None = None
             try:
-                async with runtime.db.request_transaction(write=write) as connection:
+                async with runtime.db.transaction(write=write) as connection:
                     principal = (
                         await _authenticate(request, runtime, connection)
                         if admitted
@@ -247,7 +244,7 @@ class V1Route(APIRoute):
                 return await run(request, runtime, False, None)
             # Credential, rate limit and body first (so a refused request stores nothing),
             # then the key's claim, committed before the work starts (idempotency/store.py).
-            async with runtime.db.request_transaction(write=key is not None) as connection:
+            async with runtime.db.transaction(write=key is not None) as connection:
                 principal = await _admit(request, runtime, connection, takes_body)
                 outcome = (
                     None

@@ -37,7 +37,6 @@ from starlette.responses import Response
 
 from homebase.auth.principal import Principal
 from homebase.config import Settings
-from homebase.db import direct
 from homebase.db.engine import Database
 from homebase.db.tenancy import TenantSession
 from homebase.idempotency.errors import IdempotencyKeyInUse, IdempotencyKeyReused
@@ -114,12 +113,10 @@ _ROW = and_(
     keys.c.key_hash == bindparam("p_key"),
 )
 _OWNED = and_(_ROW, keys.c.owner == bindparam("p_owner"), keys.c.status == IN_FLIGHT)
-_READ = direct.once(
-    select(keys.c.fingerprint, keys.c.status, keys.c.response_status, keys.c.response_body).where(
-        _ROW
-    )
-)
-_COMPLETE = direct.once(
+_READ = select(
+    keys.c.fingerprint, keys.c.status, keys.c.response_status, keys.c.response_body
+).where(_ROW)
+_COMPLETE = (
     update(keys)
     .where(_OWNED)
     .values(
@@ -131,7 +128,7 @@ _COMPLETE = direct.once(
         expires_at=bindparam("p_expires"),
     )
 )
-_RELEASE = direct.once(delete(keys).where(_OWNED))
+_RELEASE = delete(keys).where(_OWNED)
 
 
 def _claim_statement(insert: Any) -> Any:
@@ -176,18 +173,14 @@ def _claim_statement(insert: Any) -> Any:
 
 _CLAIM = {
     "postgresql": _claim_statement(postgresql_insert),
-    "sqlite": direct.once(_claim_statement(sqlite_insert)),
+    "sqlite": _claim_statement(sqlite_insert),
 }
 
 
 async def _execute(
     connection: AsyncConnection, statement: Any, params: dict[str, Any]
 ) -> tuple[list[dict[str, Any]], int]:
-    """Rows and rowcount; on SQLite straight on the driver (db/direct.py): through
-    SQLAlchemy's execute a request's connection also loses its parking (db/request.py)."""
-    outcome = await direct.execute(connection, statement, params)
-    if outcome is not None:
-        return outcome.rows or [], outcome.rowcount
+    """Rows and rowcount."""
     result = await connection.execute(statement, params)
     rows = [dict(row) for row in result.mappings()] if result.returns_rows else []
     return rows, result.rowcount
@@ -307,7 +300,7 @@ async def release(db: Database, held: Claim) -> None:
     """Frees the key of a request that did nothing (its transaction rolled back). A
     failure here only leaves the key held until its lease ends."""
     try:
-        async with db.request_transaction(write=True) as connection:
+        async with db.transaction() as connection:
             await _execute(connection, _RELEASE, held.params())
     except Exception:
         log.warning(

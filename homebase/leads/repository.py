@@ -66,8 +66,7 @@ async def matching_contact(
 # ix_leads_phone_consent (with `IS NULL OR <` in one WHERE, SQLite used only the index's
 # first two columns and read every lead of the number; migration 0010). Their rows are
 # disjoint, and the first moves none into the second's WHERE (NULL becomes the new
-# expiry, not sooner than it), so on PostgreSQL they may go in one statement with the
-# request's other writes (db/batch.py).
+# expiry, not sooner than it).
 _EXPIRES = bindparam("new_expires_at", type_=leads.c.consent_expires_at.type)
 _CONSENT = {"consent_id": bindparam("new_consent_id"), "consent_expires_at": _EXPIRES}
 _ATTACH_CONSENT = tuple(
@@ -82,8 +81,8 @@ async def attach_consent(
     """Consent captured for a number now covers the earlier leads of that number too."""
     params = {"b_phone": phone_e164, "new_consent_id": consent_id, "new_expires_at": expires_at}
     no_consent, sooner = _ATTACH_CONSENT
-    await session.execute_later(no_consent, params)
-    await session.execute_later(sooner, params, disjoint=True)
+    await session.execute(no_consent, params)
+    await session.execute(sooner, params)
 
 
 ROUTING_CONTEXT = ("zip", "city", "price", "tags", "stage", "office_id", "team_id")

@@ -6,7 +6,6 @@ possible number and that has no email stays unlinked (contact_id null): nothing
 identifies the person reliably, and `unlinked_only=true` lists exactly these for triage.
 """
 
-from datetime import datetime
 from typing import Any
 
 from homebase.consent import service as consent
@@ -73,8 +72,6 @@ async def create_lead(session: TenantSession, data: LeadCreate) -> dict[str, Any
         "updated_at": now,
     }
     if not data.skip_routing:
-        # First of the writes: a round-robin turn is taken, and committed, before
-        # anything else is written (routing/repository.py, take_turn).
         facts = lead_facts(
             data.source, data.context, phone_e164, contact["stage"] if contact else None
         )
@@ -96,23 +93,18 @@ async def create_lead(session: TenantSession, data: LeadCreate) -> dict[str, Any
 
 
 class Changes:
-    """Timeline entries and outbox events of one operation, written in two statements,
-    and the contact handed to the lead's assignee, written last: on PostgreSQL its row
-    lock is then held for the end of the request's statement and its COMMIT only
-    (db/batch.py), not while the rest is written. Every lead of one person waits for it."""
+    """Timeline entries and outbox events of one operation, gathered and written as one
+    multi-row INSERT each."""
 
     def __init__(self) -> None:
         self.timeline: list[dict[str, Any]] = []
         self.events: list[tuple[str, dict[str, Any]]] = []
-        self.owner: tuple[str, str, datetime] | None = None  # contact, owner, when
 
     async def write(self, session: TenantSession) -> None:
         if self.timeline:
             await timeline.record_many(session, self.timeline)
         if self.events:
             await emit_many(session, self.events)
-        if self.owner is not None:
-            await contacts_repository.set_owner(session, *self.owner)
 
 
 async def _record_consent(
@@ -176,19 +168,19 @@ async def _link_contact(
             owner_is_member=True,
         )
     if assignee_id is not None:
-        _set_owner(session, contact, assignee_id, changes)
+        await _set_owner(session, contact, assignee_id, changes)
     return contact
 
 
-def _set_owner(
+async def _set_owner(
     session: TenantSession, contact: dict[str, Any], owner_id: str, changes: Changes
 ) -> None:
-    """Routing a lead hands its contact to the assignee (written by `changes.write`)."""
+    """Routing a lead hands its contact to the assignee (its event goes with `changes`)."""
     if contact["owner_id"] == owner_id:
         return
     now = session.now()
     values = {"owner_id": owner_id, "updated_at": now}
-    changes.owner = (contact["id"], owner_id, now)
+    await contacts_repository.set_owner(session, contact["id"], owner_id, now)
     changes.events.append(
         (
             "contact.updated",
@@ -304,7 +296,7 @@ async def _apply_assignment(
         if updated["contact_id"] is not None:
             contact = await contacts_repository.get(session, updated["contact_id"])
             if contact is not None:
-                _set_owner(session, contact, new_assignee, changes)
+                await _set_owner(session, contact, new_assignee, changes)
         _record_assigned(session, updated, previous, reason, changes)
         await changes.write(session)
     return {

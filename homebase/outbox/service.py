@@ -54,7 +54,7 @@ async def emit_many(session: TenantSession, events: list[tuple[str, dict[str, An
         }
         for event_type, data in events
     ]
-    await session.insert_many(outbox_events, rows)
+    await session.insert(outbox_events, rows)
     if rows:
         session.mark_work()
     return [row["id"] for row in rows]

@@ -70,14 +70,9 @@ _TAKE_TURN = (
 
 async def take_turn(session: TenantSession, rule_id: str, now: datetime) -> int:
     """The turn this caller owns (0, 1, 2, ...): one atomic increment, so concurrent
-    requests on any instance each get a distinct turn. On PostgreSQL a request takes it
-    before it writes anything else, committed at once (`fetch_one_committed`): the row
-    lock is held for that statement only, not through the rest of the lead's request,
-    which serialised every lead of the workspace behind it (docs/performance.md). A
-    request that fails after taking its turn does not give it back: the next lead goes
-    to the next member. SQLite write transactions are serialized (BEGIN IMMEDIATE), the
-    turn inside them."""
-    row = await session.fetch_one_committed(_TAKE_TURN, {"rule": rule_id, "now": now})
+    requests on any instance each get a distinct turn. It is part of the lead's
+    transaction: a request that fails gives its turn back with everything else."""
+    row = await session.fetch_one(_TAKE_TURN, {"rule": rule_id, "now": now})
     if row is None:  # rules get their cursor when created; this is only a safety net
         await create_cursor(session, rule_id, now, position=1)
         return 0

@@ -11,7 +11,7 @@ While off, every hook below is one read of `ACTIVE`: no SDK import, no tracer pr
 
 Once on (homebase/tracing/setup.py, per process: each `serve --workers` process and each
 `homebase worker`), spans cover requests (FastAPI), SQL (SQLAlchemy's instrumentation sees every
-statement: db/direct.py steps aside while it listens), Redis, outgoing HTTP (httpx: webhooks,
+statement), Redis, outgoing HTTP (httpx: webhooks,
 the Twilio provider, CalDAV) and worker job runs. Attributes never carry a secret or a
 value: SQL with its placeholders, Redis commands without arguments, outgoing URLs cut to
 their origin, no query strings, exceptions by type only (tracing/export.py).

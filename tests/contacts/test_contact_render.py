@@ -1,5 +1,6 @@
-"""The contact list renders pages from stored rows (contacts/render.py `contacts`, on
-SQLite straight from the values as stored); a contact must read the same in a list as
+"""The contact list renders its rows from the values as the database hands them
+(contacts/render.py `list_item`: on SQLite as stored, on PostgreSQL with the wire's text
+of its timestamps); a contact must read the same in a list as
 on its own (`contact`, from parsed values), field for field, masked or not."""
 
 from datetime import UTC, datetime
@@ -95,48 +96,10 @@ def test_stored_json_is_embedded_as_is():
     assert stored_json_to_wire(None) is None
 
 
-def test_a_page_of_driver_values_reads_as_processed_values_would():
-    """On PostgreSQL a page is rendered from asyncpg's values, not the column types'
-    processed ones (TenantSession.fetch_stored): a datetime in another zone than UTC, as
-    a driver may give it, reads as its UTC conversion would."""
-    from datetime import timedelta, timezone
-
-    from homebase.contacts.render import PAGE_COLUMNS, contact, contacts
-    from homebase.db.tenancy import StoredRows
-
-    moment = datetime(2026, 1, 5, 17, 0, 0, 123456, tzinfo=timezone(timedelta(hours=2)))
-    row = {
-        "id": "con_1",
-        "first_name": "Dana",
-        "last_name": None,
-        "email": "dana@example.com",
-        "phone": "+1 415 555 0142",
-        "stage": "LEAD",
-        "source": None,
-        "tags": ["buyer"],
-        "notes": None,
-        "owner_id": None,
-        "ai_paused_at": moment,
-        "anonymized_at": None,
-        "created_at": moment,
-        "updated_at": moment.astimezone(UTC),
-    }
-    processed = {
-        key: value.astimezone(UTC) if isinstance(value, datetime) else value
-        for key, value in row.items()
-    }
-    page = StoredRows(PAGE_COLUMNS, [tuple(row[key] for key in PAGE_COLUMNS)], False)
-    for pii in (True, False):
-        assert contacts(page, pii=pii) == [contact(processed, pii=pii)]
-    assert contacts(page, pii=True)[0]["created_at"] == "2026-01-05T15:00:00.123Z"
-    assert contacts(StoredRows((), [], False), pii=True) == []
-
-
 def test_a_page_with_the_wire_text_of_its_timestamps_reads_as_processed_values_would():
     """On PostgreSQL the page's timestamps come as the wire's text (db/types.wire_time):
     they are used as they are, and the rest of the row renders as from processed values."""
-    from homebase.contacts.render import PAGE_COLUMNS, contact, contacts
-    from homebase.db.tenancy import StoredRows
+    from homebase.contacts.render import contact, list_item
 
     moment = datetime(2026, 1, 5, 15, 0, 0, 123456, tzinfo=UTC)
     processed = {
@@ -158,7 +121,8 @@ def test_a_page_with_the_wire_text_of_its_timestamps_reads_as_processed_values_w
     wire = {
         key: isoformat(value) if key.endswith("_at") else value for key, value in processed.items()
     }
-    page = StoredRows(PAGE_COLUMNS, [tuple(wire[key] for key in PAGE_COLUMNS)] * 2, False)
     for pii in (True, False):
-        assert contacts(page, pii=pii) == [contact(processed, pii=pii)] * 2
-    assert contacts(page, pii=False)[0]["phone"] == "(***) ***-*142 *** 7"  # the last four digits
+        assert list_item(pii=pii, stored=False)(wire) == contact(processed, pii=pii)
+    assert (
+        list_item(pii=False, stored=False)(wire)["phone"] == "(***) ***-*142 *** 7"
+    )  # the last four digits

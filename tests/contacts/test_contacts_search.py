@@ -11,7 +11,6 @@ from sqlalchemy import select, text
 
 from homebase.contacts import repository, search
 from homebase.contacts.schemas import ContactFilters
-from homebase.db import direct
 from homebase.db.tenancy import TenantSession
 from tests.support import make_key, walk_pages
 
@@ -309,7 +308,7 @@ async def test_a_search_that_finds_nothing_is_one_statement(tenant, backend, mon
     contacts table are read for the page (PostgreSQL: the window, then the index)."""
     await fillers(tenant, 3)
     ran = []
-    for name in ("fetch_one", "fetch_stored"):
+    for name in ("fetch_one", "fetch_all"):
         original = getattr(TenantSession, name)
 
         def spy(self, statement, params=None, *, _original=original, _name=name):
@@ -319,7 +318,7 @@ async def test_a_search_that_finds_nothing_is_one_statement(tenant, backend, mon
 
         monkeypatch.setattr(TenantSession, name, spy)
     assert await found(tenant.client, tenant.headers, "zqxw") == []
-    assert ran == (["fetch_one"] if backend == "sqlite" else ["fetch_stored"] * 2)
+    assert ran == (["fetch_one"] if backend == "sqlite" else ["fetch_all"] * 2)
 
 
 @pytest.mark.parametrize(
@@ -349,18 +348,18 @@ async def test_a_number_is_looked_up_through_the_index_alone(tenant, backend, mo
         )
         await fillers(tenant, index % 2)
     ran = []
-    original = TenantSession.fetch_stored
+    original = TenantSession.fetch_all
 
     def spy(self, statement, params=None):
         if params and search.FTS_QUERY in params:
-            ran.append("fetch_stored")
+            ran.append("fetch_all")
         return original(self, statement, params)
 
-    monkeypatch.setattr(TenantSession, "fetch_stored", spy)
+    monkeypatch.setattr(TenantSession, "fetch_all", spy)
     seen = await walk_pages(tenant, "/v1/contacts", {"q": "415 5550", "limit": 2})
     assert seen == sorted(made, reverse=True)
     if backend == "postgres":
-        assert ran == ["fetch_stored"] * 3  # a statement a page, no window step
+        assert ran == ["fetch_all"] * 3  # a statement a page, no window step
 
 
 async def test_a_long_number_is_looked_up_by_its_last_digits_and_decided_by_the_rule(
@@ -380,33 +379,3 @@ async def test_a_long_number_is_looked_up_by_its_last_digits_and_decided_by_the_
     assert await found(tenant.client, tenant.headers, "14155551234") == ["One"]
     assert await found(tenant.client, tenant.headers, "+14155551234") == ["One"]
     assert await found(tenant.client, tenant.headers, "5551234") == ["Miss", "One"]
-
-
-async def test_searches_and_filtered_lists_run_on_the_driver_directly(
-    tenant, window, backend, monkeypatch
-):
-    """SQLite: every statement of a search's steps and of a filtered list is run by
-    db/direct.py (kept statements are marked `direct.once`), none through SQLAlchemy,
-    whose three driver calls a statement each hopped to the connection's thread inside
-    off_loop. PostgreSQL keeps them on SQLAlchemy (the mark is SQLite's only)."""
-    await create(tenant, first_name="Dana", last_name="Reyes", phone="+14155550142")
-    await fillers(tenant, 3)
-    outcomes = []
-    original = direct.execute
-
-    async def spy(connection, statement, parameters=None, **options):
-        outcome = await original(connection, statement, parameters, **options)
-        if isinstance(parameters, dict) and any(
-            name.startswith(("search_", "filter_")) for name in parameters
-        ):
-            outcomes.append(outcome is not None)
-        return outcome
-
-    monkeypatch.setattr(direct, "execute", spy)
-    headers = tenant.headers
-    assert await found(tenant.client, headers, "reyes") == ["Reyes"]
-    assert await found(tenant.client, headers, "5550142") == ["Reyes"]
-    assert await found(tenant.client, headers, "zqxw") == []
-    assert await found(tenant.client, headers, "person") == ["Person"] * 3
-    assert await found(tenant.client, headers, "reyes", stage="LEAD") == ["Reyes"]
-    assert outcomes and all(outcomes) == (backend == "sqlite"), outcomes

@@ -9,13 +9,12 @@ import time
 import pytest
 from sqlalchemy import event, func, literal, select, text
 
-from homebase.db import direct
 from homebase.db.engine import Database
 from homebase.db.sqlite import off_loop
 from homebase.http.lists import filtered
 
-ONE = direct.once(select(literal(1).label("one")))
-THREAD = direct.once(select(func.thread_ident().label("ident")))
+ONE = select(literal(1).label("one"))
+THREAD = select(func.thread_ident().label("ident"))
 
 
 @pytest.fixture
@@ -32,37 +31,32 @@ async def database(tmp_path):
     await database.dispose()
 
 
-async def _thread_of_statement(database: Database, slow: bool, via_sqlalchemy: bool) -> int:
-    async with database.request_transaction(write=False) as connection:
+async def _thread_of_statement(database: Database, slow: bool) -> int:
+    async with database.transaction(write=False) as connection:
         with off_loop(slow):
-            if via_sqlalchemy:
-                return (await connection.execute(text("SELECT thread_ident()"))).scalar()
-            outcome = await direct.execute(connection, THREAD)  # on the driver directly
-            assert outcome is not None
-            return outcome.rows[0]["ident"]
+            return (await connection.execute(THREAD)).scalar_one()
 
 
-@pytest.mark.parametrize("via_sqlalchemy", [False, True])
-async def test_a_slow_statement_runs_off_the_loop_thread(database, via_sqlalchemy):
+async def test_a_slow_statement_runs_off_the_loop_thread(database):
     loop_thread = threading.get_ident()
-    assert await _thread_of_statement(database, False, via_sqlalchemy) == loop_thread
-    assert await _thread_of_statement(database, True, via_sqlalchemy) != loop_thread
+    assert await _thread_of_statement(database, False) == loop_thread
+    assert await _thread_of_statement(database, True) != loop_thread
     # and the next cheap one is inline again
-    assert await _thread_of_statement(database, False, via_sqlalchemy) == loop_thread
+    assert await _thread_of_statement(database, False) == loop_thread
 
 
 async def test_a_read_proceeds_while_another_read_runs_a_slow_statement(database):
     async def slow_read() -> int:
-        async with database.request_transaction(write=False) as connection:
+        async with database.transaction(write=False) as connection:
             with off_loop():
                 return (await connection.execute(text("SELECT slow(0.5)"))).scalar()
 
     slow = asyncio.create_task(slow_read())
     await asyncio.sleep(0.05)  # the slow statement is running on its connection's thread
     async with asyncio.timeout(5):
-        async with database.request_transaction(write=False) as connection:
-            outcome = await direct.execute(connection, ONE)
-    assert outcome is not None and outcome.rows == [{"one": 1}]
+        async with database.transaction(write=False) as connection:
+            one = (await connection.execute(ONE)).scalar_one()
+    assert one == 1
     assert not slow.done()  # answered on another connection while the slow one ran
     assert await slow == 1
 
@@ -74,7 +68,7 @@ async def test_two_read_transactions_are_open_at_once(database):
     first_open, release = asyncio.Event(), asyncio.Event()
 
     async def hold_a_read() -> None:
-        async with database.request_transaction(write=False) as connection:
+        async with database.transaction(write=False) as connection:
             assert (await connection.execute(text("SELECT x FROM t"))).scalar() == 1
             first_open.set()
             await release.wait()
@@ -82,7 +76,7 @@ async def test_two_read_transactions_are_open_at_once(database):
     holder = asyncio.create_task(hold_a_read())
     await first_open.wait()
     async with asyncio.timeout(5):  # a pool of one would keep this waiting 60 s
-        async with database.request_transaction(write=False) as connection:
+        async with database.transaction(write=False) as connection:
             assert (await connection.execute(text("SELECT x FROM t"))).scalar() == 1
     release.set()
     await holder
@@ -95,7 +89,7 @@ async def test_writes_still_go_one_at_a_time(database):
     first_open, release = asyncio.Event(), asyncio.Event()
 
     async def first() -> None:
-        async with database.request_transaction(write=True) as connection:
+        async with database.transaction() as connection:
             await connection.execute(text("INSERT INTO t VALUES (1)"))
             order.append("first in")
             first_open.set()
@@ -128,8 +122,8 @@ async def test_a_call_on_the_thread_runs_to_the_end_in_order_even_if_its_caller_
 ):
     """Driver.on_thread: a queued call always runs, and the calls after it never
     overtake it; an error raised there reaches its caller."""
-    async with database.request_transaction(write=False) as connection:
-        driver = connection.homebase_driver
+    async with database.transaction(write=False) as connection:
+        driver = (await connection.get_raw_connection()).driver_connection
         ran: list[str] = []
 
         def slow() -> None:

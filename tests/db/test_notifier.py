@@ -12,7 +12,6 @@ import pytest
 from sqlalchemy import Column, Integer, MetaData, String, Table
 
 from homebase.db.notifier import NOTIFIER_NAME, Notifier, asyncpg_dsn
-from homebase.db.postgres import PgDriver
 from homebase.db.tenancy import TenantSession
 from homebase.db.work import CHANNEL
 from tests.support import POSTGRES_URL, free_port, own_postgres_database, require_server
@@ -69,18 +68,16 @@ async def test_a_request_with_work_commits_without_notify_and_is_announced_after
     listener = await Listener.on(database.url)
     sent: list[str] = []
     try:
-        async with database.request_transaction(write=True) as connection:
-            driver = connection.homebase_driver
-            assert isinstance(driver, PgDriver)
-            driver.asyncpg.add_query_logger(lambda record: sent.append(record.query))
+        async with database.transaction() as connection:
+            driver = (await connection.get_raw_connection()).driver_connection
+            driver.add_query_logger(lambda record: sent.append(record.query))
             session = TenantSession(connection, "wrk_notifier")
             await session.insert(things, {"id": "t1", "n": 1})
             session.mark_work()
             assert listener.received.empty()
         for _ in range(3):  # asyncpg calls its query loggers soon after, not at once
             await asyncio.sleep(0)
-        assert len(sent) == 1 and sent[0].startswith("INSERT INTO notifier_things")
-        assert "pg_notify" not in sent[0]
+        assert sent and not any("pg_notify" in query for query in sent), sent
         assert await listener.sender() == NOTIFIER_NAME
         assert await listener.count_after(0.2) == 0  # one commit, one notification
     finally:

@@ -16,7 +16,7 @@ other way than through a TenantSession it was given. What counts (`findings`):
   `_connection`, `sync_connection`, `driver_connection`, `dbapi_connection`, `engine` or
   `sync_engine`; importing a database driver (sqlite3, aiosqlite, asyncpg, psycopg) or
   `create_engine` / `create_async_engine`;
-- opening a transaction: a call `.transaction(...)`, `.request_transaction(...)` or
+- opening a transaction: a call `.transaction(...)` or
   `.begin_nested(...)`;
 - choosing a workspace: constructing `TenantSession(...)`;
 - declaring a statement that reaches across workspaces: `across_workspaces(...)`.
@@ -107,7 +107,7 @@ EXECUTES = {
     "stream_scalars",
     "run_sync",
 }
-OPENS = {"transaction", "request_transaction", "begin_nested"}
+OPENS = {"transaction", "begin_nested"}
 HANDLES = {
     "connection",
     "_connection",
@@ -362,10 +362,6 @@ def database(runtime):
     "a driver": """
 import sqlite3
 """,
-    "the SQLite driver path": """
-async def run(connection, statement):
-    return await direct.execute(connection, statement)
-""",
 }
 
 
@@ -447,7 +443,7 @@ async def test_a_tenant_session_refuses_statements_it_did_not_build(runtime, ten
         with pytest.raises(UnscopedQuery):
             await session.fetch_one(select(contacts))
         with pytest.raises(UnscopedQuery):
-            await session.fetch_stored(select(contacts))
+            await anext(session.stream(select(contacts), contacts.c.id))
 
 
 async def test_a_declared_cross_workspace_statement_runs_as_declared(runtime, tenant, other_tenant):

@@ -1,11 +1,13 @@
 """PostgreSQL writes a timestamp as the wire's text (db/types.wire_time) exactly as
-kit.clock.isoformat formats the datetime: UTC, milliseconds truncated, a Z suffix."""
+kit.clock.isoformat formats the datetime: UTC, milliseconds truncated, a Z suffix; SQLite
+hands over the stored text, which stored_time_to_wire turns into the same."""
 
 from datetime import UTC, datetime, timedelta, timezone
 
 from sqlalchemy import Column, Integer, MetaData, Table, insert, select
 
-from homebase.db.types import UTCDateTime, wire_time
+from homebase.db.engine import Database
+from homebase.db.types import UTCDateTime, stored_time_to_wire, wire_time
 from homebase.kit.clock import isoformat
 from tests.support import own_postgres_database
 
@@ -48,5 +50,19 @@ async def test_postgres_writes_the_wire_text_of_every_timestamp():
     assert written[6] == "2026-06-30T20:00:00.250Z"
 
 
-def test_elsewhere_the_column_is_read_as_stored():
-    assert wire_time(moments.c.at, "sqlite") is moments.c.at
+async def test_elsewhere_the_column_is_read_as_stored(tmp_path):
+    """SQLite: the column's text as stored, which stored_time_to_wire slices into the
+    same wire text."""
+    database = Database(f"sqlite+aiosqlite:///{tmp_path / 'wire.sqlite3'}")
+    try:
+        async with database.transaction() as connection:
+            await connection.run_sync(metadata.create_all)
+            await connection.execute(
+                insert(moments), [{"id": index, "at": at} for index, at in enumerate(CASES)]
+            )
+            statement = select(moments.c.id, wire_time(moments.c.at, "sqlite"))
+            rows = (await connection.execute(statement.order_by(moments.c.id))).all()
+    finally:
+        await database.dispose()
+    assert [stored_time_to_wire(row.at) for row in rows] == [isoformat(at) for at in CASES]
+    assert all(isinstance(row.at, str) for row in rows if row.at is not None)

@@ -112,7 +112,7 @@ async def test_rate_limit_refusals_are_counted_by_limit(tenant, client):
 
 async def test_database_pool_use(runtime, client):
     samples = await scrape(client)
-    assert value(samples, "homebase_db_pool_connections_max") >= (1 if runtime.db.is_sqlite else 10)
+    assert value(samples, "homebase_db_pool_connections_max") >= runtime.db.pool_capacity
     idle = REGISTRY.get_sample_value("homebase_db_pool_connections_in_use")
     async with runtime.db.transaction(write=False):
         held = REGISTRY.get_sample_value("homebase_db_pool_connections_in_use")

@@ -1,0 +1,257 @@
+"""The one execution path (db/engine.py, db/tenancy.py), the same on SQLite and on
+PostgreSQL: a read runs in AUTOCOMMIT and may not write; a write runs in one transaction,
+committed when its block ends and rolled back when it raises; a constraint error is
+raised by the statement that caused it; `stream` reads a long result in batches; a
+connection that died is replaced and answers 503 meanwhile."""
+
+import asyncio
+from datetime import UTC, datetime, timedelta, timezone
+
+import asyncpg
+import pytest
+from sqlalchemy import (
+    Column,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    event,
+    exc,
+    func,
+    select,
+    text,
+)
+from sqlalchemy.dialects import postgresql
+
+from homebase.db import tenancy
+from homebase.db.engine import Database
+from homebase.db.tenancy import ReadOnly, TenantSession
+from homebase.db.types import UTCDateTime
+from homebase.db.unavailable import DatabaseUnavailable
+from homebase.models import Contact
+from tests.support import POSTGRES_URL, own_postgres_database
+
+metadata = MetaData()
+things = Table(
+    "tx_things",
+    metadata,
+    Column("workspace_id", String, nullable=False),
+    Column("id", String, primary_key=True),
+    Column("seq", Integer, nullable=False),
+)
+contacts = Contact.__table__
+MOMENT = datetime(2026, 11, 25, 7, 22, 3, 123456, tzinfo=UTC)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def database(request, tmp_path):
+    if request.param == "sqlite":
+        database = Database(f"sqlite+aiosqlite:///{tmp_path / 'tx.sqlite3'}")
+        async with database.transaction() as connection:
+            await connection.run_sync(metadata.create_all)
+        yield database
+        await database.dispose()
+        return
+    async with own_postgres_database("homebase_tx", pool_size=2) as database:
+        async with database.transaction() as connection:
+            await connection.run_sync(metadata.create_all)
+        yield database
+
+
+async def _driver_in_transaction(connection) -> bool:
+    driver = (await connection.get_raw_connection()).driver_connection
+    if hasattr(driver, "is_in_transaction"):  # asyncpg
+        return driver.is_in_transaction()
+    return driver.in_transaction  # db/sqlite.py's Driver
+
+
+async def _count(database: Database) -> int:
+    async with database.transaction(write=False) as connection:
+        return (await connection.execute(select(func.count()).select_from(things))).scalar_one()
+
+
+async def test_a_read_runs_without_a_transaction_and_may_not_write(database):
+    async with database.transaction(write=False) as connection:
+        session = TenantSession(connection, "ws_a")
+        assert not session.writes
+        await session.fetch_all(session.select(things))
+        assert not await _driver_in_transaction(connection)
+        with pytest.raises(ReadOnly):
+            await session.insert(things, {"id": "t1", "seq": 1})
+        with pytest.raises(ReadOnly):
+            await session.execute(session.update(things).values(seq=2))
+        with pytest.raises(ReadOnly):
+            await session.fetch_one(session.update(things).values(seq=2).returning(things.c.id))
+    assert await _count(database) == 0
+
+
+async def test_a_write_runs_in_one_transaction_committed_at_the_end(database):
+    async with database.transaction() as connection:
+        session = TenantSession(connection, "ws_a")
+        assert session.writes
+        await session.insert(things, {"id": "t1", "seq": 1})
+        assert await _driver_in_transaction(connection)
+        assert await _count(database) == 0  # not yet committed: another connection sees none
+    assert await _count(database) == 1
+
+
+async def test_a_write_that_raises_leaves_nothing(database):
+    with pytest.raises(RuntimeError, match="after writing"):
+        async with database.transaction() as connection:
+            await TenantSession(connection, "ws_a").insert(things, {"id": "t1", "seq": 1})
+            raise RuntimeError("after writing")
+    assert await _count(database) == 0
+
+
+async def test_a_constraint_error_is_raised_by_the_statement_that_caused_it(database):
+    async with database.transaction() as connection:
+        await TenantSession(connection, "ws_a").insert(things, {"id": "t1", "seq": 1})
+    for rows in ({"id": "t1", "seq": 2}, [{"id": "t2", "seq": 2}, {"id": "t2", "seq": 3}]):
+        reached = []
+        with pytest.raises(exc.IntegrityError):
+            async with database.transaction() as connection:
+                await TenantSession(connection, "ws_a").insert(things, rows)
+                reached.append("the statement after")
+        assert reached == []
+    assert await _count(database) == 1
+
+
+async def test_several_rows_go_in_one_statement(database):
+    executed: list[str] = []
+
+    @event.listens_for(database.engine.sync_engine, "before_cursor_execute")
+    def _count_statements(_conn, _cursor, statement, *_args):
+        executed.append(statement)
+
+    try:
+        async with database.transaction() as connection:
+            rows = [{"id": f"t{n}", "seq": n} for n in range(25)]
+            await TenantSession(connection, "ws_a").insert(things, rows)
+    finally:
+        event.remove(database.engine.sync_engine, "before_cursor_execute", _count_statements)
+    inserts = [sql for sql in executed if sql.lstrip().upper().startswith("INSERT")]
+    assert len(inserts) == 1, executed
+    assert await _count(database) == 25
+
+
+async def test_stream_reads_a_long_result_in_batches(database, monkeypatch):
+    monkeypatch.setattr(tenancy, "STREAM_BATCH", 7)
+    async with database.transaction() as connection:
+        rows = [{"id": f"t{n:03}", "seq": n} for n in range(30)]
+        await TenantSession(connection, "ws_a").insert(things, rows)
+        await TenantSession(connection, "ws_b").insert(things, {"id": "other", "seq": 99})
+    async with database.transaction(write=False) as connection:
+        session = TenantSession(connection, "ws_a")
+        statement = session.select(things, things.c.id, things.c.seq)
+        streamed = [row async for row in session.stream(statement, things.c.id)]
+    assert streamed == [{"id": f"t{n:03}", "seq": n} for n in range(30)]  # ws_b's row: not
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_a_read_request_refuses_statements_that_write(runtime, tenant):
+    """GET runs in AUTOCOMMIT: a write there would commit on its own, so the session
+    refuses it, on both databases."""
+    async with runtime.db.transaction(write=False) as connection:
+        session = TenantSession(connection, tenant.id)
+        with pytest.raises(ReadOnly):
+            await session.execute(session.update(contacts).values(first_name="x"))
+        with pytest.raises(ReadOnly):
+            await session.insert(contacts, {"id": "con_x", "first_name": "x"})
+
+
+async def test_a_connection_lost_mid_statement_answers_unavailable_and_is_replaced():
+    async with own_postgres_database("homebase_tx", pool_size=1) as database:
+        suicide = select(func.pg_terminate_backend(func.pg_backend_pid()))
+        with pytest.raises(exc.DBAPIError) as caught:
+            async with database.transaction(write=False) as connection:
+                await connection.execute(suicide)
+        assert caught.value.connection_invalidated  # db/unavailable.py: 503 with Retry-After
+        for _ in range(3):  # the next transactions get a live connection
+            async with database.transaction(write=False) as connection:
+                assert (await connection.execute(select(func.now()))).scalar_one() is not None
+
+
+async def test_a_connection_killed_while_pooled_answers_unavailable_once():
+    """The pool does not pre-ping: a connection whose server process died while it sat
+    in the pool fails its next statement, as unavailability (503), and is replaced."""
+    from homebase.db.unavailable import reason
+
+    async with own_postgres_database("homebase_tx", pool_size=1) as database:
+        async with database.transaction(write=False) as connection:
+            backend = (await connection.execute(text("SELECT pg_backend_pid()"))).scalar_one()
+        killer = await asyncpg.connect(POSTGRES_URL.replace("+asyncpg", "", 1))
+        try:
+            assert await killer.fetchval("SELECT pg_terminate_backend($1)", backend)
+        finally:
+            await killer.close()
+        await asyncio.sleep(0.1)
+        with pytest.raises(exc.DBAPIError) as caught:
+            async with database.transaction(write=False) as connection:
+                await connection.execute(select(func.now()))
+        assert reason(caught.value) is not None
+        async with database.transaction(write=False) as connection:
+            assert (await connection.execute(select(func.now()))).scalar_one() is not None
+
+
+async def _refusing_server(sqlstate: str, message: str):
+    """A loopback server speaking just enough of PostgreSQL's protocol to refuse every
+    connection with a FATAL error, as a server shutting down or starting up does."""
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while True:
+                length = int.from_bytes(await reader.readexactly(4), "big")
+                body = await reader.readexactly(length - 4)
+                if body[:4] == (80877103).to_bytes(4, "big"):  # SSLRequest: no SSL here
+                    writer.write(b"N")
+                    await writer.drain()
+                    continue
+                fields = (
+                    b"SFATAL\x00C" + sqlstate.encode() + b"\x00M" + message.encode() + b"\x00\x00"
+                )
+                writer.write(b"E" + (len(fields) + 4).to_bytes(4, "big") + fields)
+                await writer.drain()
+                break
+        except asyncio.IncompleteReadError:
+            pass
+        finally:
+            writer.close()
+
+    return await asyncio.start_server(answer, "127.0.0.1", 0)
+
+
+async def test_a_server_refusing_connections_answers_unavailable_not_500():
+    server = await _refusing_server("57P03", "the database system is shutting down")
+    port = server.sockets[0].getsockname()[1]
+    database = Database(f"postgresql+asyncpg://postgres@127.0.0.1:{port}/any", pool_size=1)
+    try:
+        for write in (False, True):
+            with pytest.raises(DatabaseUnavailable):
+                async with database.transaction(write=write):
+                    pass
+    finally:
+        await database.dispose()
+        server.close()
+        await server.wait_closed()
+
+
+@pytest.mark.parametrize(
+    "driver_value, expected",
+    [
+        (MOMENT, MOMENT),  # asyncpg's own: aware, in UTC
+        (MOMENT.astimezone(timezone(timedelta(hours=-5))), MOMENT),
+        (MOMENT.replace(tzinfo=None), MOMENT),
+        (None, None),
+    ],
+    ids=["utc", "offset", "naive", "null"],
+)
+def test_timestamps_read_back_as_aware_utc_in_one_step(driver_value, expected):
+    """UTCDateTime's PostgreSQL result processor is one function giving what
+    TypeDecorator's chain (the impl's, then process_result_value) gives."""
+    dialect = postgresql.asyncpg.dialect()
+    single = UTCDateTime().dialect_impl(dialect).result_processor(dialect, None)
+    assert single is not None
+    chained = UTCDateTime().process_result_value(driver_value, dialect)
+    assert single(driver_value) == chained == expected
+    if expected is not None:
+        assert single(driver_value).tzinfo is UTC
