@@ -12,6 +12,15 @@ rounds, ping with the other limiter (Redis against in-memory) and ping and list-
 first page against a deep one, search, and ping's p99 beside a searching client; last,
 webhook delivery (bench/webhooks.py: deliveries/s, commit to first attempt p50/p99).
 
+`--against DIR` (the throughput part only; the other parts ignore it) also serves DIR,
+another checkout of this repository (e.g. `git worktree add --detach ../base main`), on the
+same database, workspace and keys, with the same interpreter and PYTHONPATH=DIR, and times
+its ping, list-50, create and leads right after the same endpoint of this tree, the pair's
+order swapped every other round so that drift within a round favours neither tree. An A/B
+table follows: each tree's median ratio to the hello-world, and the median and rounds of
+this tree's requests/s over the other's. The database is migrated by this tree, so both
+trees must agree on the schema.
+
 Results print as Markdown; `--write-docs` also replaces the database's generated block
 of docs/performance.md.
 """
@@ -23,6 +32,7 @@ import os
 import platform
 import secrets
 import statistics
+import subprocess
 import tempfile
 import time
 from contextlib import ExitStack
@@ -36,7 +46,7 @@ from bench import scale, wrk
 from bench.backends import REDIS_URL, Backend
 from bench.leads import LEAD_BODY, check_created
 from bench.scale import check as _check
-from bench.servers import REPO, hello_server, prepare_service
+from bench.servers import REPO, Service, hello_server, prepare_service
 
 CONTACT_BODY = {
     "first_name": "Dana",
@@ -51,6 +61,9 @@ PING, LIST = "GET /v1/ping", "GET /v1/contacts?limit=50"
 CREATE, LEADS = "POST /v1/contacts", "POST /v1/leads"
 TARGETS = {PING: 0.35, LIST: 0.15, CREATE: 0.10, LEADS: 0.08}
 OTHER_LIMITER, PING_2, LIST_2 = "ping, other limiter", "ping, 2 workers", "list-50, 2 workers"
+# --against: the other tree's endpoint is named as this tree's with this suffix.
+AGAINST = " (against)"
+AB_ENDPOINTS = (PING, LIST, CREATE, LEADS)
 DOCS = REPO / "docs" / "performance.md"
 PARTS = ("throughput", "limiter", "workers", "deep", "search", "stall", "webhooks")
 
@@ -117,6 +130,13 @@ def _arguments() -> argparse.Namespace:
         help=f"replace the database's generated block of {DOCS.relative_to(REPO)}",
     )
     parser.add_argument("--json", type=Path, help="also write the figures as JSON here")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="DIR",
+        help="another checkout of this repository to serve beside this one in the "
+        "throughput part, its endpoints interleaved with this tree's (an A/B table)",
+    )
     args = parser.parse_args()
     if args.quick:
         args.duration, args.rounds = min(args.duration, 3.0), 1
@@ -124,6 +144,14 @@ def _arguments() -> argparse.Namespace:
     if not 1 <= args.rounds <= 20 or not 0.5 <= args.duration <= 120:
         parser.error("rounds must be 1-20 and duration 0.5-120 s")
     args.parts = set(args.only or PARTS)
+    if args.against is not None:
+        args.against = args.against.resolve()
+        if not (args.against / "homebase" / "__init__.py").is_file():
+            parser.error(f"--against {args.against}: no homebase package there")
+        if args.write_docs:
+            parser.error("--against compares two trees; --write-docs records this one alone")
+        if "throughput" not in args.parts:
+            print("--against applies to the throughput part only; ignored", flush=True)
     return args
 
 
@@ -172,6 +200,8 @@ def throughput(
                 Endpoint(PING_2, two + "/v1/ping", service.auth),
                 Endpoint(LIST_2, two + "/v1/contacts?limit=50", service.auth),
             ]
+        if args.against is not None and "throughput" in parts:
+            endpoints = _pair_against(stack, service, endpoints, base, args.against)
         _check_endpoints(endpoints, body, post_headers)
         for endpoint in endpoints:  # warm-up: imports, caches, the database's page cache
             wrk.run(
@@ -182,8 +212,9 @@ def throughput(
                 script=endpoint.script,
                 duration=min(2.0, settings.duration),
             )
+        width = max(len(endpoint.name) for endpoint in endpoints)
         for round_number in range(args.rounds):
-            for endpoint in endpoints:
+            for endpoint in _round_order(endpoints, round_number):
                 result = wrk.run(
                     wrk_path,
                     endpoint.url,
@@ -197,7 +228,7 @@ def throughput(
                     )
                 endpoint.results.append(result)
                 print(
-                    f"round {round_number + 1}: {endpoint.name:28} "
+                    f"round {round_number + 1}: {endpoint.name:{width}} "
                     f"{result.requests_per_second:9.0f} req/s  p50 {result.p50_ms:7.2f} ms  "
                     f"p99 {result.p99_ms:7.2f} ms",
                     flush=True,
@@ -208,6 +239,38 @@ def throughput(
     return endpoints
 
 
+def _pair_against(
+    stack: ExitStack, service: Service, endpoints: list[Endpoint], base: str, tree: Path
+) -> list[Endpoint]:
+    """`endpoints` with, right after each of AB_ENDPOINTS, the same endpoint served by
+    `tree` (a second server over the same database, started on `stack`)."""
+    for label, pythonpath, checkout in (("this tree", None, REPO), ("against", tree, tree)):
+        loaded = service.homebase_file(pythonpath)
+        print(f"{label}: homebase from {loaded}", flush=True)
+        if not loaded.is_relative_to(checkout):
+            raise RuntimeError(f"{label} would import homebase from {loaded}, not {checkout}")
+    other = stack.enter_context(service.server(tree=tree)).base_url
+    paired = []
+    for endpoint in endpoints:
+        paired.append(endpoint)
+        if endpoint.name in AB_ENDPOINTS:
+            url = other + endpoint.url.removeprefix(base)
+            paired.append(Endpoint(endpoint.name + AGAINST, url, endpoint.headers, endpoint.script))
+    return paired
+
+
+def _round_order(endpoints: list[Endpoint], round_number: int) -> list[Endpoint]:
+    """The endpoints in one round's order: as listed, each other tree's endpoint right
+    after this tree's; in odd rounds each such pair runs the other tree's first, so a
+    machine slowing down or speeding up during a round favours neither tree."""
+    order = list(endpoints)
+    if round_number % 2:
+        for index, endpoint in enumerate(order):
+            if endpoint.name.endswith(AGAINST):
+                order[index - 1], order[index] = order[index], order[index - 1]
+    return order
+
+
 def _check_endpoints(endpoints: list[Endpoint], body: str, post_headers: dict) -> None:
     """Each endpoint answers as expected before it is timed."""
     for endpoint in endpoints:
@@ -215,7 +278,7 @@ def _check_endpoints(endpoints: list[Endpoint], body: str, post_headers: dict) -
             answer = _check(httpx.get(endpoint.url, headers=endpoint.headers), 200)
             if "contacts" in endpoint.url and (len(answer["data"]) != 50 or not answer["has_more"]):
                 raise RuntimeError("the contact list did not return a full page")
-        elif endpoint.name == CREATE:
+        elif endpoint.url.endswith("/v1/contacts"):
             _check(httpx.post(endpoint.url, content=body, headers=post_headers), 201)
         else:
             lead = httpx.post(endpoint.url, content=json.dumps(LEAD_BODY), headers=post_headers)
@@ -344,7 +407,72 @@ def _throughput_report(
             f"list-50 **{figures[LIST_2]['ratio'] / figures[LIST]['ratio']:.2f}**.",
             "",
         ]
+    if PING + AGAINST in named:
+        lines += _ab_report(args.against, named, figures)
     return lines
+
+
+def _revision(tree: Path) -> str:
+    """The tree's commit, and whether it has uncommitted changes, for the A/B heading."""
+    try:
+        commit = subprocess.run(
+            ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        changes = subprocess.run(
+            ["git", "-C", str(tree), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "not a git checkout"
+    return f"{commit} with uncommitted changes" if changes else commit
+
+
+def _ab_report(against: Path, named: dict[str, Endpoint], figures: dict) -> list[str]:
+    """The A/B table of --against: each tree's median ratio to the hello-world, and the
+    median and rounds of this tree's requests/s over the other tree's in the same round."""
+    this_revision, against_revision = _revision(REPO), _revision(against)
+    comparison: dict = {
+        "this_tree": str(REPO),
+        "this_revision": this_revision,
+        "against": str(against),
+        "against_revision": against_revision,
+        "endpoints": {},
+    }
+    lines = [
+        f"A/B: this tree ({REPO}, {this_revision}) against {against} ({against_revision}), "
+        "two one-worker servers over the same database, each endpoint of one right after "
+        "the same endpoint of the other (the other tree first in even rounds):",
+        "",
+        "| endpoint | this tree | against | this / against | rounds (this / against) |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for name in AB_ENDPOINTS:
+        this, other = named[name], named[name + AGAINST]
+        per_round = [
+            mine.requests_per_second / theirs.requests_per_second
+            for mine, theirs in zip(this.results, other.results, strict=True)
+        ]
+        row = {
+            "this_ratio": figures[name]["ratio"],
+            "against_ratio": figures[name + AGAINST]["ratio"],
+            "this_over_against": statistics.median(per_round),
+            "rounds": per_round,
+            "this_ratios": figures[name]["ratios"],
+            "against_ratios": figures[name + AGAINST]["ratios"],
+        }
+        comparison["endpoints"][name] = row
+        lines.append(
+            f"| {name} | {row['this_ratio']:.3f} | {row['against_ratio']:.3f}"
+            f" | **{row['this_over_against']:.3f}**"
+            f" | {', '.join(f'{value:.3f}' for value in per_round)} |"
+        )
+    figures["ab"] = comparison
+    return [*lines, ""]
 
 
 def report(

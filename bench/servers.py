@@ -134,14 +134,29 @@ class Service:
     def pii_auth(self) -> dict[str, str]:
         return {"Authorization": f"token {self.pii_key}"}
 
-    def server(self, *, workers: int = 1, redis_url: str | None | bool = True) -> Server:
-        """`homebase serve`; `redis_url=True` keeps the service's limiter (Redis with
-        PostgreSQL), None runs without Redis, a URL sets it."""
+    def _child_env(self, redis_url: str | None | bool, tree: Path | None) -> dict[str, str]:
         env = dict(self.env)
         if redis_url is None:
             env.pop("HOMEBASE_REDIS_URL", None)
         elif redis_url is not True:
             env["HOMEBASE_REDIS_URL"] = redis_url
+        if tree is not None:
+            # Ahead of site-packages, so ahead of this tree's editable install; the child's
+            # working directory (self.directory) holds no package of its own.
+            env["PYTHONPATH"] = str(tree)
+        return env
+
+    def server(
+        self,
+        *,
+        workers: int = 1,
+        redis_url: str | None | bool = True,
+        tree: Path | None = None,
+    ) -> Server:
+        """`homebase serve`; `redis_url=True` keeps the service's limiter (Redis with
+        PostgreSQL), None runs without Redis, a URL sets it. `tree`, another checkout of
+        this repository, serves that checkout's homebase package instead of this one's."""
+        env = self._child_env(redis_url, tree)
         port = free_port()
         command = [
             sys.executable,
@@ -157,7 +172,7 @@ class Service:
             "warning",
         ]
         return Server(
-            f"homebase ({self.directory.name}, {workers} worker(s))",
+            f"homebase ({tree or REPO}, {self.directory.name}, {workers} worker(s))",
             command,
             port=port,
             health="/healthz",
@@ -165,6 +180,20 @@ class Service:
             env=env,
             cwd=self.directory,
         )
+
+    def homebase_file(self, tree: Path | None = None) -> Path:
+        """The file `import homebase` loads in a child started as `server(tree=tree)` is
+        (the same interpreter, environment and working directory)."""
+        completed = subprocess.run(
+            [sys.executable, "-c", "import homebase; print(homebase.__file__)"],
+            env=self._child_env(True, tree),
+            cwd=self.directory,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        return Path(completed.stdout.strip()).resolve()
 
 
 def _homebase(env: dict[str, str], cwd: Path, *args: str) -> dict:
