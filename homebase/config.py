@@ -144,6 +144,9 @@ class Settings(BaseSettings):
     # one; past any of them it is answered 503 with Retry-After (http/errors.py).
     database_statement_timeout_seconds: float = Field(30, gt=0, le=3600)
     database_pool_timeout_seconds: float = Field(10, gt=0, le=300)
+    # PostgreSQL connections per process and engine (reads, writes): a request waiting
+    # for one costs more than its statement (docs/performance.md).
+    database_pool_size: int = Field(20, ge=1, le=200)
     database_connect_timeout_seconds: float = Field(5, gt=0, le=120)
     # /readyz waits at most this long for the database's and Redis's answers.
     readiness_timeout_seconds: float = Field(2, gt=0, le=30)

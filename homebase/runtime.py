@@ -47,6 +47,7 @@ class Runtime:
             db=Database(
                 settings.database_url,
                 sqlite_pool_size=settings.sqlite_pool_size,
+                pool_size=settings.database_pool_size,
                 pool_timeout=settings.database_pool_timeout_seconds,
                 connect_timeout=settings.database_connect_timeout_seconds,
                 statement_timeout=settings.database_statement_timeout_seconds,

@@ -14,7 +14,7 @@ from homebase.kit.errors import Conflict, NotFound
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.outbox.redaction import REDACTED  # one placeholder for rows and events
-from homebase.outbox.service import emit
+from homebase.outbox.service import emit_many
 from homebase.workspaces import references
 
 
@@ -40,11 +40,10 @@ async def get_or_404(session: TenantSession, contact_id: str) -> dict[str, Any]:
     return row
 
 
-async def _emit_tags_added(
-    session: TenantSession, contact_id: str, tags: list[str], all_tags: list[str]
-) -> None:
-    for tag in tags:
-        await emit(session, "contact.tag_added", {"id": contact_id, "tag": tag, "tags": all_tags})
+def _tags_added(
+    contact_id: str, tags: list[str], all_tags: list[str]
+) -> list[tuple[str, dict[str, Any]]]:
+    return [("contact.tag_added", {"id": contact_id, "tag": tag, "tags": all_tags}) for tag in tags]
 
 
 async def create_contact(
@@ -67,8 +66,9 @@ async def create_contact(
         "updated_at": now,
     }
     await repository.insert(session, row)
-    await emit(session, "contact.created", render.contact(row, pii=False))
-    await _emit_tags_added(session, row["id"], row["tags"], row["tags"])
+    created = ("contact.created", render.contact(row, pii=False))
+    # One statement for the contact's events, in order.
+    await emit_many(session, [created, *_tags_added(row["id"], row["tags"], row["tags"])])
     return row
 
 
@@ -90,27 +90,29 @@ async def update_contact(
     updated = {**current, **changes}
 
     changed_fields = sorted(key for key in requested if key in changes)
-    await emit(
-        session,
-        "contact.updated",
-        {**render.contact(updated, pii=False), "changed": changed_fields},
-    )
+    events = [
+        ("contact.updated", {**render.contact(updated, pii=False), "changed": changed_fields})
+    ]
     if "stage" in changes:
-        await _record_stage_change(session, contact_id, current["stage"], changes["stage"])
+        events.append(
+            await _record_stage_change(session, contact_id, current["stage"], changes["stage"])
+        )
     if "tags" in changes:
         added = [tag for tag in changes["tags"] if tag not in current["tags"]]
-        await _emit_tags_added(session, contact_id, added, changes["tags"])
+        events += _tags_added(contact_id, added, changes["tags"])
+    await emit_many(session, events)
     return updated
 
 
 async def _record_stage_change(
     session: TenantSession, contact_id: str, previous: str, stage: str
-) -> None:
+) -> tuple[str, dict[str, Any]]:
+    """The timeline entry, written; the event, returned for the caller's one emit."""
     data = {"previous_stage": previous, "stage": stage}
     await timeline.record(
         session, contact_id, "stage_changed", f"Stage changed from {previous} to {stage}", data=data
     )
-    await emit(session, "contact.stage_changed", {"id": contact_id, **data})
+    return ("contact.stage_changed", {"id": contact_id, **data})
 
 
 async def add_note(session: TenantSession, contact_id: str, body: str) -> dict[str, Any]:

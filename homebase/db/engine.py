@@ -11,7 +11,10 @@ SQLAlchemy AsyncConnection for the block:
   and no COMMIT, every statement on its own (under PostgreSQL's READ COMMITTED each
   statement takes its own snapshot inside a transaction too, so a transaction around
   reads bought two round trips and nothing else). TenantSession refuses to write on
-  such a connection (`ReadOnly`), so no write lands outside a transaction.
+  such a connection (`ReadOnly`), so no write lands outside a transaction. Reads have an
+  engine and pool of their own (`reader`), created in AUTOCOMMIT: setting the level at
+  each checkout and resetting it at each checkin cost more than the read's statement
+  (docs/performance.md, "One execution path").
 
 Statements run through SQLAlchemy's own execution: built once where they are hot (their
 cache key is then memoized and the compiled form found in the engine's cache), with
@@ -40,17 +43,19 @@ from homebase.db.notifier import Notifier
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 AUTOCOMMIT = "AUTOCOMMIT"
+READ_ONLY = "homebase_read_only"  # execution option of the reader's connections
 log = logging.getLogger("homebase.db")
 
 
-def _configure_sqlite(engine: AsyncEngine) -> None:
-    """SQLite's settings on every new connection, and BEGIN IMMEDIATE for a transaction.
+def _configure_sqlite(engine: AsyncEngine, *, writes: bool) -> None:
+    """SQLite's settings on every new connection and, on the writer's engine, BEGIN
+    IMMEDIATE for a transaction.
 
     A deferred transaction that later writes fails with SQLITE_BUSY when another
     process committed in between; IMMEDIATE takes the write lock up front and waits
     (busy timeout) instead. This is the recipe of SQLAlchemy's SQLite dialect docs: the
-    driver (db/sqlite.py) leaves transactions to us, and an AUTOCOMMIT connection (a
-    read) sends no BEGIN at all.
+    driver (db/sqlite.py) leaves transactions to us, and the reader's engine
+    (AUTOCOMMIT) sends no BEGIN at all.
     """
 
     @event.listens_for(engine.sync_engine, "connect")
@@ -62,9 +67,10 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         cursor.execute(f"PRAGMA wal_autocheckpoint={checkpoint.SAFETY_NET_PAGES}")
         cursor.close()
 
-    @event.listens_for(engine.sync_engine, "begin")
-    def _on_begin(connection: Connection) -> None:
-        if connection.get_execution_options().get("isolation_level") != AUTOCOMMIT:
+    if writes:
+
+        @event.listens_for(engine.sync_engine, "begin")
+        def _on_begin(connection: Connection) -> None:
             connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
@@ -98,13 +104,39 @@ def _create_engine(url: str | URL, **options: Any) -> AsyncEngine:
     return sqlalchemy_asyncio.create_async_engine(url, **options)
 
 
+def _options(pool_size: int, pool_timeout: float, connect_args: dict[str, Any]) -> dict[str, Any]:
+    """The options both engines share. No pre-ping on PostgreSQL (a round trip per
+    checkout): a connection that died with the server fails its next statement, which
+    answers 503 and invalidates it; SQLAlchemy then recycles the pool's older ones."""
+    return {
+        "json_deserializer": _json_loads,
+        "json_serializer": _json_dumps,
+        "pool_size": pool_size,
+        "max_overflow": 0,
+        "pool_timeout": pool_timeout,
+        "connect_args": connect_args,
+    }
+
+
+def _postgres_connect_args(
+    connect_timeout: float | None, statement_timeout: float | None
+) -> dict[str, Any]:
+    connect_args: dict[str, Any] = {}
+    if connect_timeout is not None:
+        connect_args["timeout"] = connect_timeout
+    if statement_timeout is not None:
+        milliseconds = max(1, round(statement_timeout * 1000))
+        connect_args["server_settings"] = {"statement_timeout": str(milliseconds)}
+    return connect_args
+
+
 class Database:
     def __init__(
         self,
         url: str,
         *,
         sqlite_pool_size: int = 4,
-        pool_size: int = 10,
+        pool_size: int = 20,
         pool_timeout: float = 30,
         connect_timeout: float | None = None,
         statement_timeout: float | None = None,
@@ -113,8 +145,9 @@ class Database:
         statement_timeout for every statement of every connection, `pool_timeout` the
         longest wait for a pooled connection, `connect_timeout` for a new one. Failing to
         get a connection raises DatabaseUnavailable (503, db/unavailable.py).
-        SQLite: `sqlite_pool_size` connections, so reads (WAL: they never wait for each
-        other or for the writer) run side by side."""
+        Each of the two engines (writes, reads) pools `pool_size` connections on
+        PostgreSQL, `sqlite_pool_size` on SQLite, where reads (WAL: they never wait for
+        each other or for the writer) run side by side."""
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
         self.checkpointer: checkpoint.Checkpointer | None = None
@@ -126,51 +159,40 @@ class Database:
         # db/ knows nothing of metrics/). Dispose may run twice; so may these.
         self.on_dispose: list[Callable[[], None]] = []
         self.notifier: Notifier | None = None
-        json_codec: dict[str, Any] = {
-            "json_deserializer": _json_loads,
-            "json_serializer": _json_dumps,
-        }
         if self.is_sqlite:
             path = make_url(url).database
             if path and path != ":memory:" and not path.startswith("file:"):
                 self.checkpointer = checkpoint.Checkpointer(path)
-            self.engine = _create_engine(
-                sqlite_url(url),
-                pool_size=sqlite_pool_size,
-                max_overflow=0,
-                pool_timeout=60,
-                connect_args={"busy_timeout_ms": SQLITE_BUSY_TIMEOUT_MS},
-                **json_codec,
-            )
-            _configure_sqlite(self.engine)
-            self.pool_capacity = sqlite_pool_size
+            target: str | URL = sqlite_url(url)
+            options = _options(sqlite_pool_size, 60, {"busy_timeout_ms": SQLITE_BUSY_TIMEOUT_MS})
         else:
             # The other processes' workers: NOTIFY after the commit, from a connection of
             # its own (db/notifier.py).
             self.notifier = Notifier(url)
             self.on_work.append(self.notifier.notify)
-            connect_args: dict[str, Any] = {}
-            if connect_timeout is not None:
-                connect_args["timeout"] = connect_timeout
-            if statement_timeout is not None:
-                connect_args["server_settings"] = {
-                    "statement_timeout": str(max(1, round(statement_timeout * 1000)))
-                }
-            self.engine = _create_engine(
-                url,
-                pool_size=pool_size,
-                max_overflow=0,
-                pool_timeout=pool_timeout,
-                # No pre-ping (a round trip per checkout): a connection that died with the
-                # server fails its next statement, which answers 503 and invalidates it;
-                # SQLAlchemy then recycles the pool's older connections.
-                connect_args=connect_args,
-                **json_codec,
+            target = url
+            options = _options(
+                pool_size, pool_timeout, _postgres_connect_args(connect_timeout, statement_timeout)
             )
-            self.pool_capacity = pool_size
-        # Reads: the same pool, each connection in AUTOCOMMIT while a read holds it
-        # (SQLAlchemy sets and resets the level at checkout and checkin).
-        self.reader = self.engine.execution_options(isolation_level=AUTOCOMMIT)
+        self.engine = _create_engine(target, **options)
+        self.reader = self._reader(target, options)
+        shared = self.reader.sync_engine.pool is self.engine.sync_engine.pool
+        if self.is_sqlite:
+            _configure_sqlite(self.engine, writes=True)
+            if not shared:
+                _configure_sqlite(self.reader, writes=False)
+        # Connections the pools hold at most; metrics/pool.py reports it.
+        self.pool_capacity = options["pool_size"] * (1 if shared else 2)
+        self.engines = (self.engine,) if shared else (self.engine, self.reader)
+
+    def _reader(self, target: str | URL, options: dict[str, Any]) -> AsyncEngine:
+        if self.is_sqlite and sqlite.is_memory(make_url(target)):
+            # One in-memory database, one connection: the reader shares it.
+            return self.engine.execution_options(isolation_level=AUTOCOMMIT, **{READ_ONLY: True})
+        # Nothing to reset when a read's connection comes back: it never began.
+        return _create_engine(
+            target, isolation_level=AUTOCOMMIT, pool_reset_on_return=None, **options
+        ).execution_options(**{READ_ONLY: True})
 
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[AsyncConnection]:
@@ -211,6 +233,7 @@ class Database:
             await self.notifier.close()
         if self.checkpointer is not None:
             await self.checkpointer.stop()
-        await self.engine.dispose()
+        for engine in self.engines:
+            await engine.dispose()
         for callback in self.on_dispose:
             callback()

@@ -93,7 +93,7 @@ class Notifier:
                         "synchronous_commit": "off",
                     },
                 )
-            await self._connection.execute(f"SELECT pg_notify('{CHANNEL}', '')")
+            await self._connection.execute("SELECT pg_notify($1, '')", CHANNEL)
             self.sent += 1
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as error:
             # The work is committed; the workers' poll finds it.

@@ -108,7 +108,7 @@ class TenantSession:
         self.actor = actor
         sync = connection.sync_connection
         options = sync.get_execution_options() if sync is not None else {}
-        self.writes = options.get("isolation_level") != engine.AUTOCOMMIT
+        self.writes = not options.get(engine.READ_ONLY)
 
     @property
     def dialect(self) -> str:
@@ -185,7 +185,8 @@ class TenantSession:
         self, statement: AnySelect | Update, params: dict[str, Any] | None = None
     ) -> list[dict[str, Any]]:
         result = await self._connection.execute(statement, self._checked(statement, params))
-        return [dict(row) for row in result.mappings()]
+        keys = tuple(result.keys())  # once: a RowMapping per row rebuilds its key view
+        return [dict(zip(keys, row, strict=True)) for row in result.all()]
 
     async def stream(
         self,

@@ -177,101 +177,91 @@ def refuse_nul(request: "V1Request") -> None:
 
 class V1Route(APIRoute):
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()  # FastAPI's own: validation, dependencies
-        takes_body = self.body_field is not None
-        step: Step | None = getattr(self.endpoint, STEP_ATTRIBUTE, None)
-        idempotent = "POST" in (self.methods or ())
-        omit: tuple[str, ...] = getattr(self.endpoint, idempotency.OMIT_ATTRIBUTE, ())
+        return _Handler(self)
 
-        async def run(
-            request: V1Request, runtime: Runtime, admitted: bool, held: idempotency.Claim | None
-        ) -> Response:
-            """The request's transaction: credential (again, if admitted already), the
-            endpoint, commit; with an Idempotency-Key, the answer is stored in it."""
-            write = request.method not in SAFE_METHODS
-            recorded_error: ApiError | None = None
-            try:
-                async with runtime.db.transaction(write=write) as connection:
-                    principal = (
-                        await _authenticate(request, runtime, connection)
-                        if admitted
-                        else await _admit(request, runtime, connection, takes_body)
-                    )
-                    request.state.principal = principal
-                    bind_principal(principal)  # later log lines carry the workspace
-                    request.state.connection = connection
-                    try:
-                        response = await handler(request)
-                    except ApiError as error:
-                        if not error.commits_writes:
-                            raise
-                        recorded_error = error  # leave the block normally: it commits
-                        if held is not None:
-                            await idempotency.complete(
-                                connection,
-                                held,
-                                render(request, error),
-                                now=runtime.clock(),
-                                settings=runtime.settings,
-                            )
-                    else:
-                        if response.status_code >= 400:
-                            raise _Rollback(response)
-                        if held is not None:
-                            await idempotency.complete(
-                                connection,
-                                held,
-                                response,
-                                now=runtime.clock(),
-                                settings=runtime.settings,
-                            )
-                if held is not None:
-                    held.committed = True
-            except _Rollback as rollback:
-                return rollback.response
-            if recorded_error is not None:
-                raise recorded_error
-            return response
 
-        async def handle(request: Request) -> Response:
-            # Same scope and receive channel (request.state lives in the scope); nothing
-            # has read the body yet.
-            request = V1Request(request.scope, request.receive)
-            runtime = get_runtime(request)
-            # Without the header this is one header lookup: no statement, no other cost.
-            key = request.headers.get(idempotency.HEADER) if idempotent else None
-            if step is None and key is None:
-                return await run(request, runtime, False, None)
-            # Credential, rate limit and body first (so a refused request stores nothing),
-            # then the key's claim, committed before the work starts (idempotency/store.py).
-            async with runtime.db.transaction(write=key is not None) as connection:
-                principal = await _admit(request, runtime, connection, takes_body)
-                outcome = (
-                    None
-                    if key is None
-                    else await idempotency.claim(
-                        connection,
-                        request,
-                        principal,
-                        key,
-                        now=runtime.clock(),
-                        settings=runtime.settings,
-                        omit=omit,
-                    )
+class _Handler:
+    """One route's request path (the module's docstring): FastAPI's own handler (its
+    validation and dependency solver) inside the request's transaction."""
+
+    def __init__(self, route: APIRoute):
+        self.endpoint = APIRoute.get_route_handler(route)
+        self.takes_body = route.body_field is not None
+        self.step: Step | None = getattr(route.endpoint, STEP_ATTRIBUTE, None)
+        self.idempotent = "POST" in (route.methods or ())
+        self.omit: tuple[str, ...] = getattr(route.endpoint, idempotency.OMIT_ATTRIBUTE, ())
+
+    async def __call__(self, request: Request) -> Response:
+        # Same scope and receive channel (request.state lives in the scope); nothing has
+        # read the body yet.
+        request = V1Request(request.scope, request.receive)
+        runtime = get_runtime(request)
+        # Without the header this is one header lookup: no statement, no other cost.
+        key = request.headers.get(idempotency.HEADER) if self.idempotent else None
+        if self.step is None and key is None:
+            return await self.run(request, runtime, False, None)
+        # Credential, rate limit and body first (so a refused request stores nothing),
+        # then the key's claim, committed before the work starts (idempotency/store.py).
+        async with runtime.db.transaction(write=key is not None) as connection:
+            principal = await _admit(request, runtime, connection, self.takes_body)
+            outcome = (
+                None
+                if key is None
+                else await idempotency.claim(
+                    connection,
+                    request,
+                    principal,
+                    key,
+                    now=runtime.clock(),
+                    settings=runtime.settings,
+                    omit=self.omit,
                 )
-            if isinstance(outcome, Response):
-                return outcome  # the stored answer, replayed
-            held = outcome
-            try:
-                if step is not None:
-                    await step(request, principal)
-                response = await run(request, runtime, True, held)
-            except BaseException:
-                if held is not None and not held.committed:
-                    await idempotency.release(runtime.db, held)
-                raise
+            )
+        if isinstance(outcome, Response):
+            return outcome  # the stored answer, replayed
+        held = outcome
+        try:
+            if self.step is not None:
+                await self.step(request, principal)
+            response = await self.run(request, runtime, True, held)
+        finally:
             if held is not None and not held.committed:
                 await idempotency.release(runtime.db, held)  # rolled back: nothing happened
-            return response
+        return response
 
-        return handle
+    async def run(
+        self, request: V1Request, runtime: Runtime, admitted: bool, held: idempotency.Claim | None
+    ) -> Response:
+        """The request's transaction: credential (again, if admitted already), the
+        endpoint, commit; with an Idempotency-Key, the answer is stored in it. An error
+        response rolls back; a ComplianceBlocked (`commits_writes`) commits its record of
+        the refusal, then is answered."""
+        recorded: ApiError | None = None
+        try:
+            async with runtime.db.transaction(write=request.method not in SAFE_METHODS) as db:
+                if admitted:
+                    principal = await _authenticate(request, runtime, db)
+                else:
+                    principal = await _admit(request, runtime, db, self.takes_body)
+                request.state.principal = principal
+                bind_principal(principal)  # later log lines carry the workspace
+                request.state.connection = db
+                try:
+                    response = await self.endpoint(request)
+                except ApiError as error:
+                    if not error.commits_writes:
+                        raise
+                    recorded, response = error, render(request, error)  # leave: it commits
+                if response.status_code >= 400 and recorded is None:
+                    raise _Rollback(response)
+                if held is not None:
+                    await idempotency.complete(
+                        db, held, response, now=runtime.clock(), settings=runtime.settings
+                    )
+            if held is not None:
+                held.committed = True
+        except _Rollback as rollback:
+            return rollback.response
+        if recorded is not None:
+            raise recorded
+        return response

@@ -18,12 +18,12 @@ def _checked_in(*_args: object) -> None:
 
 
 def watch(database: Database) -> None:
-    """Counts `database`'s pool until it is disposed; a second call changes nothing."""
-    engine = database.engine.sync_engine
-    if event.contains(engine, "checkout", _checked_out):
+    """Counts `database`'s pools until it is disposed; a second call changes nothing."""
+    if event.contains(database.engine.sync_engine, "checkout", _checked_out):
         return
-    event.listen(engine, "checkout", _checked_out)
-    event.listen(engine, "checkin", _checked_in)
+    for engine in database.engines:
+        event.listen(engine.sync_engine, "checkout", _checked_out)
+        event.listen(engine.sync_engine, "checkin", _checked_in)
     capacity = database.pool_capacity
     DB_POOL_CAPACITY.inc(capacity)
     released = False

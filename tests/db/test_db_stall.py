@@ -21,11 +21,13 @@ THREAD = select(func.thread_ident().label("ident"))
 async def database(tmp_path):
     database = Database(f"sqlite+aiosqlite:///{tmp_path / 'stall.sqlite3'}")
 
-    @event.listens_for(database.engine.sync_engine, "connect")
     def _functions(dbapi_connection, _record):
         # Which thread runs a statement, and a statement that takes a while.
         dbapi_connection.create_function("thread_ident", 0, threading.get_ident)
         dbapi_connection.create_function("slow", 1, lambda seconds: time.sleep(seconds) or 1)
+
+    for engine in database.engines:  # the writer's and the reader's
+        event.listen(engine.sync_engine, "connect", _functions)
 
     yield database
     await database.dispose()

@@ -105,8 +105,8 @@ async def test_an_exhausted_pool_is_503_after_the_pool_timeout(runtime, tenant):
     held = asyncio.Event()
     release = asyncio.Event()
 
-    async def hold() -> None:  # the pool's one connection taken
-        async with runtime.db.transaction() as first:
+    async def hold() -> None:  # the readers' pool's one connection taken
+        async with runtime.db.transaction(write=False) as first:
             await first.execute(text("SELECT 1"))
             held.set()
             await release.wait()
