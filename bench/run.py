@@ -13,7 +13,7 @@ first page against a deep one, search, and ping's p99 beside a searching client;
 webhook delivery (bench/webhooks.py: deliveries/s, commit to first attempt p50/p99).
 
 `--against DIR` (the throughput part only; the other parts ignore it) also serves DIR,
-another checkout of this repository (e.g. `git worktree add --detach ../base main`), on the
+another checkout of this repository (e.g. `git worktree add --detach /tmp/base main`), on the
 same database, workspace and keys, with the same interpreter and PYTHONPATH=DIR, and times
 its ping, list-50, create and leads right after the same endpoint of this tree, the pair's
 order swapped every other round so that drift within a round favours neither tree. An A/B

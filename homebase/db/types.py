@@ -78,7 +78,7 @@ def _aware_utc(value: datetime | None) -> datetime | None:
     return value.replace(tzinfo=UTC) if zone is None else value.astimezone(UTC)
 
 
-# Values as SQLite stores them (TenantSession.fetch_stored), straight to the wire.
+# Values as SQLite stores them (`stored`, read by contacts/render.list_item), to the wire.
 
 _FROM_SQLITE = UTCDateTime().sqlite_result_processor()
 

@@ -53,13 +53,13 @@ RATE_LIMIT_DECISIONS = Counter(
 
 DB_POOL_IN_USE = Gauge(
     "homebase_db_pool_connections_in_use",
-    "Database connections checked out of the pool (on SQLite including the one a request "
-    "keeps parked between requests), summed over live processes.",
+    "Database connections checked out of the pools (reads and writes), summed over live "
+    "processes.",
     multiprocess_mode="livesum",
 )
 DB_POOL_CAPACITY = Gauge(
     "homebase_db_pool_connections_max",
-    "The most connections the pools may open (pool size plus overflow), summed over live "
+    "The most connections the pools may open (each engine's pool size), summed over live "
     "processes.",
     multiprocess_mode="livesum",
 )

@@ -82,3 +82,31 @@ async def test_concurrent_leads_take_every_turn_exactly_once(runtime, tenant, se
     assert sorted(turns) == list(range(LEADS))  # no turn shared, none skipped
     preview = (await tenant.post("/v1/leads/routing-preview", json={"source": "Zillow"})).json()
     assert preview["rotation_turn"] == LEADS
+
+
+async def test_a_lead_whose_transaction_rolls_back_gives_its_turn_back(runtime, tenant):
+    """The turn is part of the lead's transaction: when anything after it fails, the
+    next lead gets the same turn, and the same agent."""
+    from homebase.db.tenancy import TenantSession
+    from homebase.leads.schemas import LeadCreate
+    from homebase.leads.service import create_lead
+
+    await load(
+        runtime,
+        tenant.id,
+        {
+            **TEAM,
+            "routing_rules": [{"name": "rotate", "method": "round_robin", "agents": ["maya"]}],
+        },
+    )
+    taken = []
+    with pytest.raises(RuntimeError, match="after the turn"):
+        async with runtime.db.transaction() as connection:
+            session = TenantSession(connection, tenant.id, clock=runtime.clock)
+            lead = await create_lead(session, LeadCreate(phone="+1 415 555 0100", source="Zillow"))
+            taken.append(lead["rotation_turn"])
+            raise RuntimeError("after the turn")
+    assert taken == [0]
+    response = await tenant.post("/v1/leads", json={"phone": "+1 415 555 0101", "source": "Zillow"})
+    assert response.status_code == 201, response.text
+    assert await stored_turns(runtime, [response.json()["id"]]) == [0]
