@@ -414,19 +414,14 @@ def _throughput_report(
 
 def _revision(tree: Path) -> str:
     """The tree's commit, and whether it has uncommitted changes, for the A/B heading."""
+
+    def git(*arguments: str) -> str:
+        command = ["git", "-C", str(tree), *arguments]
+        return subprocess.run(command, capture_output=True, text=True, check=True).stdout.strip()
+
     try:
-        commit = subprocess.run(
-            ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-        changes = subprocess.run(
-            ["git", "-C", str(tree), "status", "--porcelain", "--untracked-files=no"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
+        commit = git("rev-parse", "--short", "HEAD")
+        changes = git("status", "--porcelain", "--untracked-files=no")
     except (OSError, subprocess.CalledProcessError):
         return "not a git checkout"
     return f"{commit} with uncommitted changes" if changes else commit

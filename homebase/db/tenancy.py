@@ -142,8 +142,8 @@ class TenantSession:
         self, statement: AnyStatement, params: dict[str, Any] | None
     ) -> dict[str, Any] | None:
         """The parameters to run `statement` with, if this session may run it."""
-        if not self.writes and getattr(statement, "is_dml", False):
-            raise ReadOnly(f"a read may not run {type(statement).__name__}")
+        if getattr(statement, "is_dml", False):
+            self._writing(f"run {type(statement).__name__}")
         mark = statement.get_execution_options().get(_MARK)
         if mark == self.workspace_id or mark == _ACROSS:
             return params
@@ -155,9 +155,10 @@ class TenantSession:
             )
         raise UnscopedQuery("build statements with TenantSession.select/update/delete")
 
-    def _writing(self) -> None:
+    def _writing(self, what: str = "write") -> None:
+        """The one check that this session may write (ReadOnly on a read's connection)."""
         if not self.writes:
-            raise ReadOnly("a read may not write")
+            raise ReadOnly(f"a read may not {what}")
 
     async def insert(self, table: Table, values: dict[str, Any] | Sequence[dict[str, Any]]) -> None:
         """Inserts the row, or the rows (one statement: SQLAlchemy's multi-row

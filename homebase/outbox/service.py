@@ -19,21 +19,8 @@ outbox_events = OutboxEvent.__table__
 
 
 async def emit(session: TenantSession, event_type: str, data: dict[str, Any]) -> str:
-    if event_type not in EVENT_SCOPES:
-        raise ValueError(f"{event_type} is not in the event catalogue")
-    event_id = new_id("evt")
-    await session.insert(
-        outbox_events,
-        {
-            "id": event_id,
-            "type": event_type,
-            "data": data,
-            "occurred_at": session.now(),
-            "dispatched_at": None,
-            "contact_id": contact_of(event_type, data),
-        },
-    )
-    session.mark_work()
+    """One event (emit_many of one)."""
+    (event_id,) = await emit_many(session, [(event_type, data)])
     return event_id
 
 
