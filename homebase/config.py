@@ -103,6 +103,22 @@ class Settings(BaseSettings):
     messaging_lease_seconds: float = Field(120, gt=0)
     messaging_send_batch: int = Field(20, ge=1)
 
+    # The AI responder (docs/ai.md). "local" is an offline, deterministic stand-in, the
+    # default outside production; production refuses to start unless a provider is named.
+    # "openai" speaks the Chat Completions protocol (OpenAI, Ollama, vLLM, llama.cpp's
+    # server, LiteLLM) at the base URL, with the key, model and timeout given here only.
+    ai_provider: Literal["local", "openai"] | None = None
+    ai_base_url: str = Field("https://api.openai.com/v1", min_length=1, max_length=2048)
+    ai_api_key: str = Field("", max_length=4096)
+    ai_model: str = Field("gpt-4o-mini", min_length=1, max_length=200)
+    ai_timeout_seconds: float = Field(20, gt=0, le=300)
+    # A failed model call is tried again after 1, then 4 units, then the lead is handed off.
+    ai_retry_unit_seconds: float = Field(5, ge=0, le=3600)
+    ai_concurrency: int = Field(4, ge=1, le=64)  # model calls at once per worker
+    ai_max_replies_per_day: int = Field(10, ge=1, le=1000)  # per contact, rolling 24 hours
+    # A job being composed is leased this long; it must outlast the model's timeout.
+    ai_lease_seconds: float = Field(60, gt=0, le=3600)
+
     # Calendar push (docs/appointments.md): PUT to the creator's CalDAV calendar by the
     # worker after commit; a failure is retried after 1, 2, 4, ... units until the attempts
     # run out. The lease must outlast the timeout.
@@ -195,6 +211,22 @@ class Settings(BaseSettings):
                 "HOMEBASE_TESTING_LOOPBACK_RESOLVER is a testing hook; it is refused in production"
             )
         return self
+
+    @model_validator(mode="after")
+    def _ai(self) -> "Settings":
+        if self.env == "production" and self.ai_provider is None:
+            raise ValueError(
+                "HOMEBASE_AI_PROVIDER must be set in production: 'openai' (with "
+                "HOMEBASE_AI_BASE_URL, HOMEBASE_AI_API_KEY and HOMEBASE_AI_MODEL) or, "
+                "knowingly, 'local' (the offline stand-in; docs/ai.md)"
+            )
+        if self.ai_lease_seconds <= self.ai_timeout_seconds:
+            raise ValueError("HOMEBASE_AI_LEASE_SECONDS must exceed HOMEBASE_AI_TIMEOUT_SECONDS")
+        return self
+
+    @property
+    def ai_provider_name(self) -> str:
+        return self.ai_provider or "local"
 
     @model_validator(mode="after")
     def _webhook_lease(self) -> "Settings":

@@ -25,6 +25,13 @@ REAL_SECRET = "q2Xn8VbK3tLw0Pz7Ry5JcA1mHs9Ue4FgDk6Io_Nv-Yh"
 OTHER_SECRET = "Zr4Tq9Wm2Xk7Vb1Nc8Ls3Hd6Jf0Gp5Ay_Ue-Oi2Bw7E"
 
 
+@pytest.fixture(autouse=True)
+def _named_ai_provider(monkeypatch):
+    """Production refuses to start without HOMEBASE_AI_PROVIDER (tested below); the
+    other production rules here are tested with one named."""
+    monkeypatch.setenv("HOMEBASE_AI_PROVIDER", "local")
+
+
 @pytest.mark.parametrize("placeholder", sorted(PLACEHOLDER_SECRETS))
 def test_production_refuses_a_placeholder_secret(placeholder):
     with pytest.raises(ValidationError, match="HOMEBASE_SECRET_KEY must be set"):
@@ -180,3 +187,17 @@ def test_zero_backoff_and_retry_are_allowed():
         env="test", secret_key=REAL_SECRET, webhook_backoff_unit_seconds=0, redis_retry_seconds=0
     )
     assert (settings.webhook_backoff_unit_seconds, settings.redis_retry_seconds) == (0, 0)
+
+
+def test_production_refuses_to_start_without_a_named_ai_provider(monkeypatch):
+    monkeypatch.delenv("HOMEBASE_AI_PROVIDER")
+    with pytest.raises(ValidationError, match="HOMEBASE_AI_PROVIDER must be set in production"):
+        Settings(env="production", secret_key=REAL_SECRET)
+    assert Settings(env="development").ai_provider_name == "local"
+    named = Settings(env="production", secret_key=REAL_SECRET, ai_provider="local")
+    assert named.ai_provider_name == "local"
+
+
+def test_the_ai_lease_must_outlast_the_model_timeout():
+    with pytest.raises(ValidationError, match="HOMEBASE_AI_LEASE_SECONDS must exceed"):
+        Settings(env="test", ai_timeout_seconds=30, ai_lease_seconds=30)

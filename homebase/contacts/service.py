@@ -61,6 +61,7 @@ async def create_contact(
         **values,
         **_derived(values),
         "ai_paused_at": None,
+        "ai_paused_reason": None,
         "anonymized_at": None,
         "created_at": now,
         "updated_at": now,
@@ -119,9 +120,46 @@ async def add_note(session: TenantSession, contact_id: str, body: str) -> dict[s
     """A note pauses the contact's AI auto-response: a human has stepped in."""
     contact = await writable(session, contact_id)
     event = await timeline.record(session, contact_id, "note", "Note added", body=body)
-    if contact["ai_paused_at"] is None:
-        await repository.update(session, contact_id, {"ai_paused_at": event["occurred_at"]})
+    await set_ai_pause(session, contact, PAUSE_NOTE)
     return event
+
+
+# Why the AI stopped answering a contact (docs/ai.md, "Human takeover and resume").
+PAUSE_NOTE = "note"
+PAUSE_HUMAN_MESSAGE = "human_message"
+PAUSE_HANDOFF = "handoff"
+PAUSE_DAILY_LIMIT = "daily_limit"
+PAUSE_MANUAL = "manual"
+PAUSE_REASONS = (PAUSE_NOTE, PAUSE_HUMAN_MESSAGE, PAUSE_HANDOFF, PAUSE_DAILY_LIMIT, PAUSE_MANUAL)
+
+
+async def set_ai_pause(
+    session: TenantSession, contact: dict[str, Any], reason: str | None
+) -> dict[str, Any]:
+    """Pause the contact's AI auto-response with `reason`, or resume it (None); the
+    contact as it now is. A contact already in that state is left alone: a pause keeps
+    its first reason and time, and nothing is emitted. A change emits contact.updated
+    naming the fields that changed."""
+    paused = contact["ai_paused_at"] is not None
+    if (reason is not None) == paused:
+        return contact
+    now = session.now()
+    changes = {
+        "ai_paused_at": now if reason is not None else None,
+        "ai_paused_reason": reason,
+        "updated_at": now,
+    }
+    await repository.update(session, contact["id"], changes)
+    updated = {**contact, **changes}
+    changed = [
+        "ai_auto_response_paused",
+        "ai_auto_response_paused_at",
+        "ai_auto_response_paused_reason",
+    ]
+    await emit_many(
+        session, [("contact.updated", {**render.contact(updated, pii=False), "changed": changed})]
+    )
+    return updated
 
 
 async def writable(session: TenantSession, contact_id: str) -> dict[str, Any]:

@@ -79,6 +79,7 @@ async def receive(
         "lease_token": None,
         "lease_expires_at": None,
         "actor": None,
+        "ai_job_id": None,
         "created_at": now,
         "updated_at": now,
         "sent_at": None,

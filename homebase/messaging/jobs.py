@@ -109,7 +109,9 @@ async def _allowed(connection: AsyncConnection, runtime: Runtime, row: RowMappin
     """The gates again, as at send time; a message they now refuse is FAILED here."""
     session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
     sender = await _sender(session, row)
-    decision, _ = await service.decide(session, row["channel"], row["to_address"], sender)
+    decision, _ = await service.decide(
+        session, row["channel"], row["to_address"], sender, ai_reply=row["ai_job_id"] is not None
+    )
     if not isinstance(decision, Blocked):
         return True
     await _fail(session, dict(row), decision.message, decision.reason)

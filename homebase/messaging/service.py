@@ -111,13 +111,18 @@ async def resolve_sender(
     return candidates[0] if candidates else None
 
 
+# An AI reply is a reply (not proactive) only this soon after the contact's latest text
+# (docs/ai.md); later, quiet hours and consent apply to it as to any proactive text.
+AI_REPLY_WINDOW = timedelta(minutes=10)
+
+
 async def recipient_state(
     session: TenantSession,
     channel: str,
     address: str,
     sender: dict[str, Any] | None,
     now: datetime,
-    reply_window_hours: int,
+    reply_window: timedelta,
 ) -> RecipientState:
     texts = channel in TEXT_CHANNELS
     # Suppressions hold the canonical form (E.164, lower-cased email); the worker passes
@@ -125,9 +130,7 @@ async def recipient_state(
     suppression = await repository.active_suppression(
         session, address if texts else address.lower()
     )
-    replied = texts and await repository.wrote_since(
-        session, address, now - timedelta(hours=reply_window_hours)
-    )
+    replied = texts and await repository.wrote_since(session, address, now - reply_window)
     consent = await valid_consent(session, address, now) if texts else None
     return RecipientState(
         address=address,
@@ -146,28 +149,38 @@ def _suppression_text(row: dict[str, Any] | None) -> str | None:
 
 
 async def decide(
-    session: TenantSession, channel: str, address: str, sender: dict[str, Any] | None
+    session: TenantSession,
+    channel: str,
+    address: str,
+    sender: dict[str, Any] | None,
+    *,
+    ai_reply: bool = False,
 ) -> tuple[Decision, RecipientState]:
-    """The gate every send passes: `send` below (the API, automations' send steps) and the
-    send job just before the provider (messaging/jobs.py); no other code reaches a
-    provider (tests/messaging/test_send_paths.py). Its first gate is the account's: a
-    suspended workspace sends nothing. Only the carrier-required keyword replies
-    (messaging/inbound.py) go out without it."""
+    """The gate every send passes: `send` below (the API, automations' send steps, the AI's
+    replies) and the send job just before the provider (messaging/jobs.py); no other code
+    reaches a provider (tests/messaging/test_send_paths.py). Its first gate is the
+    account's: a suspended workspace sends nothing. Only the carrier-required keyword
+    replies (messaging/inbound.py) go out without it. An AI reply (`ai_reply`) counts as a
+    reply only within AI_REPLY_WINDOW of the contact's latest text."""
     workspace = await workspace_row(session)
     settings = send_policy(workspace["settings"])
     now = session.now()
-    state = await recipient_state(
-        session, channel, address, sender, now, settings.reply_window_hours
-    )
+    window = timedelta(hours=settings.reply_window_hours)
+    if ai_reply:
+        window = min(window, AI_REPLY_WINDOW)
+    state = await recipient_state(session, channel, address, sender, now, window)
     return evaluate(
         WorkspaceState(workspace["status"]), state, channel, now, settings.window
     ), state
 
 
-async def send(session: TenantSession, data: SendRequest, *, email_from: str) -> dict[str, Any]:
+async def send(
+    session: TenantSession, data: SendRequest, *, email_from: str, ai_job_id: str | None = None
+) -> dict[str, Any]:
     """Queue the send (the worker calls the provider after commit) or record the refusal.
     Which members a channel requires or refuses, and the text length, are the variant
-    models' rules (messaging/schemas.py), so the OpenAPI document states them too."""
+    models' rules (messaging/schemas.py), so the OpenAPI document states them too.
+    `ai_job_id`: the AI's reply to a contact's text (homebase/ai/), gated as `decide` says."""
     channel = data.channel
     contact, address = await _recipient(session, data)
     sender = (
@@ -175,7 +188,9 @@ async def send(session: TenantSession, data: SendRequest, *, email_from: str) ->
         if isinstance(data, EmailSend)
         else await resolve_sender(session, channel, data.from_number)
     )
-    decision, state = await decide(session, channel, address, sender)
+    decision, state = await decide(
+        session, channel, address, sender, ai_reply=ai_job_id is not None
+    )
     now = session.now()
     row = {
         "id": new_id("msg"),
@@ -199,6 +214,7 @@ async def send(session: TenantSession, data: SendRequest, *, email_from: str) ->
         "lease_token": None,
         "lease_expires_at": None,
         "actor": session.actor,
+        "ai_job_id": ai_job_id,
         "created_at": now,
         "updated_at": now,
         "sent_at": None,

@@ -1,5 +1,6 @@
 """ORM models, one file per table, so domains can import each other's tables freely."""
 
+from homebase.models.ai_job import AiJob
 from homebase.models.api_key import ApiKey
 from homebase.models.appointment import Appointment
 from homebase.models.automation import Automation
@@ -43,6 +44,7 @@ from homebase.models.webhook_subscription import WebhookSubscription
 from homebase.models.workspace import Workspace
 
 __all__ = [
+    "AiJob",
     "ApiKey",
     "Base",
     "Contact",

@@ -35,6 +35,8 @@ class Contact(Base):
     notes: Mapped[str | None] = mapped_column(Text)
     owner_id: Mapped[str | None] = mapped_column(String(40))
     ai_paused_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # note | human_message | handoff | daily_limit | manual (docs/ai.md)
+    ai_paused_reason: Mapped[str | None] = mapped_column(String(16))
     anonymized_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -35,5 +35,6 @@ class Listing(Base):
     description: Mapped[str | None] = mapped_column(Text)
     photos: Mapped[list[dict[str, Any]]] = mapped_column(JSONValue)
     agent_id: Mapped[str | None] = mapped_column(String(40))
+    url: Mapped[str | None] = mapped_column(String(2048))  # its page; an AI reply may link it
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

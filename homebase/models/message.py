@@ -48,6 +48,9 @@ class Message(Base):
     # QUEUED again after a send that never reached the provider: not claimed before this.
     next_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     actor: Mapped[str | None] = mapped_column(String(60))  # credential id that sent it
+    # The AI job this reply answers (homebase/ai/): its gates count it a reply only within
+    # ten minutes of the contact's latest text.
+    ai_job_id: Mapped[str | None] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

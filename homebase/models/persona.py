@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy import Boolean, ForeignKey, Index, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from homebase.db.types import JSONValue, UTCDateTime
@@ -8,10 +8,24 @@ from homebase.models.base import Base
 
 
 class Persona(Base):
-    """An AI voice: how automated messages sound and sign off, and where they may go."""
+    """An AI voice: how automated messages sound and sign off, and where they may go.
+
+    The workspace's `responder` (at most one, held by a partial unique index) is the
+    persona the AI answers inbound texts as (homebase/ai/, docs/ai.md): its
+    `instructions` go to the model, its `disclosure` opens a first reply, its `links`
+    and `phone` are the only URLs and number a reply may carry."""
 
     __tablename__ = "personas"
-    __table_args__ = (Index("ix_personas_workspace_id_id", "workspace_id", "id"),)
+    __table_args__ = (
+        Index("ix_personas_workspace_id_id", "workspace_id", "id"),
+        Index(
+            "ux_personas_workspace_responder",
+            "workspace_id",
+            unique=True,
+            postgresql_where=text("responder"),
+            sqlite_where=text("responder"),
+        ),
+    )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"))
@@ -19,5 +33,12 @@ class Persona(Base):
     tone: Mapped[str] = mapped_column(String(200))
     channels: Mapped[list[str]] = mapped_column(JSONValue)
     signature: Mapped[str | None] = mapped_column(String(300))
+    instructions: Mapped[str | None] = mapped_column(Text)
+    responder: Mapped[bool] = mapped_column(Boolean, default=False)
+    disclosure: Mapped[str | None] = mapped_column(String(300))
+    handoff_reply: Mapped[str | None] = mapped_column(String(300))
+    handoff_assignee: Mapped[str | None] = mapped_column(String(40))
+    links: Mapped[list[str] | None] = mapped_column(JSONValue)
+    phone: Mapped[str | None] = mapped_column(String(32))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

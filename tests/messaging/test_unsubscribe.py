@@ -232,7 +232,11 @@ def test_production_smtp_needs_an_https_public_url():
             public_url="http://crm.example.com",
         )
     https = Settings(
-        env="production", secret_key=PRODUCTION_KEY, email_provider="smtp", public_url=PUBLIC_URL
+        env="production",
+        secret_key=PRODUCTION_KEY,
+        email_provider="smtp",
+        public_url=PUBLIC_URL,
+        ai_provider="local",
     )
     assert https.public_url == PUBLIC_URL
 
