@@ -6,7 +6,6 @@ from sqlalchemy.orm import Mapped, mapped_column
 from homebase.db.types import UTCDateTime
 from homebase.models.base import Base
 
-
 OPEN_WHERE = "status IN ('queued', 'composing')"
 
 
