@@ -14,6 +14,7 @@ from homebase.kit.clock import Clock, system_clock
 from homebase.kit.dns import Resolver, loopback_only_resolver, system_resolver
 from homebase.metrics import pool as pool_metrics
 from homebase.ratelimit import Limiter, build_limiter
+from homebase.worker.background import Background
 from homebase.worker.wakeup import Wakeup
 
 # Set by `homebase serve --workers N` (N > 1) without Redis: the file in which every
@@ -32,6 +33,8 @@ class Runtime:
     # Set when a transaction that wrote background work commits (db/work.py); the
     # worker in this process waits on it between rounds (worker/wakeup.py).
     wakeup: Wakeup = field(default_factory=Wakeup)
+    # What worker jobs start and do not wait for (the AI's model calls), bounded per kind.
+    background: Background = field(default_factory=Background)
 
     def __post_init__(self) -> None:
         self.db.on_work.append(self.wakeup.notify)
@@ -62,6 +65,7 @@ class Runtime:
         )
 
     async def close(self) -> None:
+        await self.background.close()
         await self.limiter.close()
         await self.db.dispose()
 

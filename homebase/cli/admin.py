@@ -219,6 +219,41 @@ async def load_fixtures_file(
     return await load_fixtures(session, document)
 
 
+@admin.command("simulate-inbound")
+@click.option("--workspace", required=True)
+@click.option("--from", "sender", required=True, help="E.164; whatsapp:+1... for WhatsApp")
+@click.option("--body", required=True)
+@in_transaction
+async def simulate_inbound(
+    connection: AsyncConnection, runtime: Runtime, *, workspace: str, sender: str, body: str
+) -> dict[str, Any]:
+    """Record an inbound text as the SMS provider's callback would (a development aid: the
+    demo's whole AI loop without a carrier). The worker answers it as any other."""
+    session = await _tenant(connection, workspace, runtime)
+    # The provider callback's own function (messaging/inbound.py), loaded by this command
+    # only: every other command would pay its start-up cost.
+    from homebase.messaging import inbound, repository
+
+    channel, address = inbound.split_address(sender)
+    if address is None:
+        raise AdminError(f"--from {sender!r} is not a phone number")
+    numbers = await repository.sender_numbers_for(session, channel)
+    if not numbers:
+        raise AdminError(
+            f"the workspace has no {channel} number to receive on; add one with "
+            "`homebase admin add-sender-number`"
+        )
+    row, reply = await inbound.receive(
+        session,
+        channel=channel,
+        sender=address,
+        recipient=numbers[0]["number"],
+        body=body[:1600],
+        provider_message_id=None,
+    )
+    return {"message_id": row["id"], "contact_id": row["contact_id"], "keyword_reply": reply}
+
+
 @admin.command("connect-calendar")
 @click.option("--user", required=True, help="the member's user id")
 @click.option("--url", required=True, help="the CalDAV collection URL (http or https)")

@@ -14,6 +14,7 @@ path wrote after the first erasure.
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from homebase.ai import service as ai
 from homebase.appointments import service as appointments
 from homebase.automations import service as automations
 from homebase.calls import service as calls
@@ -56,6 +57,8 @@ SCRUBBERS: tuple[Scrubber, ...] = (
     ),
     Scrubber("tasks", tasks.scrub_contact_tasks, ("tasks", "task_dedupe")),
     Scrubber("automations", automations.scrub_contact_enrolments, ("automation_enrolments",)),
+    # Jobs hold ids, counts and outcomes, never a text or a prompt; the open one ends.
+    Scrubber("ai", ai.scrub_contact_ai_jobs, ("ai_jobs",)),
     Scrubber("idempotency", idempotency.scrub_contact_responses, ("idempotency_keys",)),
     Scrubber(
         "events",

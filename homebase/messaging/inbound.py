@@ -2,11 +2,13 @@
 
 An opt-out (keywords.py: STOP, "please stop texting me", "Opt-Out", ...) suppresses the
 sender's number with the inbound message as evidence; START, UNSTOP lift it; HELP answers
-with how to opt out. A phone suppression covers SMS and WhatsApp alike.
+with how to opt out. A phone suppression covers SMS and WhatsApp alike. Any other text
+from a contact may start the AI's reply (ai/service.on_inbound, docs/ai.md).
 """
 
 from typing import Any
 
+from homebase.ai import service as ai
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
@@ -90,9 +92,12 @@ async def receive(
     await repository.insert(session, row)
     await emit(session, "message.received", render.event_data(row))
     await service.record_on_timeline(session, row, "message.received")
-    reply = await _keyword(session, row, classify(body))
-    if reply is not None:
-        await _record_reply(session, row, reply)
+    word = classify(body)
+    if word is None:  # a keyword is answered below and never reaches the AI
+        await ai.on_inbound(session, row, contact)
+        return row, None
+    reply = await _keyword(session, row, word)
+    await _record_reply(session, row, reply)
     return row, reply
 
 
@@ -109,9 +114,7 @@ def _evidence(row: dict[str, Any], word: Keyword) -> dict[str, Any]:
     }
 
 
-async def _keyword(session: TenantSession, row: dict[str, Any], word: Keyword | None) -> str | None:
-    if word is None:
-        return None
+async def _keyword(session: TenantSession, row: dict[str, Any], word: Keyword) -> str:
     address = row["from_address"]
     if word.kind == OPT_OUT:
         await repository.suppress(

@@ -88,6 +88,24 @@ COMPLIANCE_REFUSALS = Counter(
     ["gate", "channel", "stage"],
 )
 
+AI_OUTCOMES = Counter(
+    "homebase_ai_outcomes",
+    "AI responder jobs that ended, by outcome (replied, handed_off, skipped) and reason "
+    "(the handoff's or the skip's reason; empty for a reply).",
+    ["outcome", "reason"],
+)
+AI_MODEL_CALLS = Counter(
+    "homebase_ai_model_calls",
+    "Calls to the AI model, by provider (local, openai) and outcome (answered, failed).",
+    ["provider", "outcome"],
+)
+AI_MODEL_DURATION = Histogram(
+    "homebase_ai_model_duration_seconds",
+    "Time the AI model took to answer (or fail), by provider.",
+    ["provider"],
+    buckets=JOB_BUCKETS,
+)
+
 WORKER_JOB_DURATION = Histogram(
     "homebase_worker_job_duration_seconds",
     "Duration of one run of a background worker job (one batch), by job and outcome (ok, failed).",

@@ -63,7 +63,8 @@ class Task(BaseModel):
     status: TaskStatus
     notes: str | None
     source: str = Field(
-        description="api, or automation when an automation's create_task step made it."
+        description="api; automation when an automation's create_task step made it; ai "
+        "when the AI responder handed the lead to a person (docs/ai.md)."
     )
     created_at: datetime
     updated_at: datetime

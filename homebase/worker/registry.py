@@ -10,6 +10,7 @@ before the other jobs' checks, which took most of the commit-to-first-attempt ti
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from homebase.ai import jobs as ai
 from homebase.automations import jobs as automations
 from homebase.calendars import jobs as calendars
 from homebase.messaging import jobs as messaging
@@ -29,6 +30,9 @@ JOBS: tuple[Job, ...] = (
     Job("webhooks.deliver", webhooks.deliver_due),
     Job("automations.tick", automations.tick),
     Job("calendars.push", calendars.run),
+    # Before the send job: a reply queued by a finished compose goes out in this round.
+    # It starts the model calls and does not wait for them (ai/jobs.py).
+    Job("ai.respond", ai.respond_due),
     Job("messages.send", messaging.send_due),
     Job("retention.prune", retention.prune),
     Job("webhooks.sweep", webhooks.sweep),

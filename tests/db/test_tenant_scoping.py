@@ -84,6 +84,7 @@ ALLOWED: dict[str, str] = {
     "messaging/unsubscribe_endpoints.py": "an email's unsubscribe link: its sealed token "
     "names the workspace",
     "messaging/jobs.py": "worker engine: claims due messages of every workspace",
+    "ai/jobs.py": "worker engine: claims due AI jobs of every workspace",
     "webhooks/dispatcher.py": "worker engine: fans out and claims deliveries of every workspace",
     "webhooks/jobs.py": "worker engine: the dispatcher's transactions",
     "calendars/jobs.py": "worker engine: claims due calendar pushes of every workspace",

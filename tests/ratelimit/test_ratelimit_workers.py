@@ -95,11 +95,12 @@ def test_two_uvicorn_workers_without_redis_share_one_limit(tmp_path):
         asyncio.run(fresh_window(15))
         headers = {"Authorization": f"token {key['key']}", "Connection": "close"}
         # A new connection each time, so both worker processes take requests.
-        answers = [httpx.get(f"{base}/v1/contacts", headers=headers, timeout=10) for _ in range(24)]
+        timed = [_timed_get(f"{base}/v1/contacts", headers) for _ in range(24)]
+        answers = [answer for _, answer, _ in timed]
         assert [r.status_code for r in answers] == [200] * 10 + [429] * 14, log.read_text()[-2000:]
         assert [limit_headers(r)[1] for r in answers[:10]] == list(range(9, -1, -1))
-        for blocked in answers[10:]:
-            assert_limited(blocked, 10)
+        for sent, blocked, received in timed[10:]:
+            assert_limited(blocked, 10, sent, received)
     finally:
         server.terminate()
         try:
@@ -107,6 +108,14 @@ def test_two_uvicorn_workers_without_redis_share_one_limit(tmp_path):
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(timeout=10)
+
+
+def _timed_get(url: str, headers: dict) -> tuple[float, httpx.Response, float]:
+    """(sent at, the answer, received at): a 429's Retry-After is checked against the
+    moment it was answered, not the end of the whole sequence."""
+    sent = time.time()
+    answer = httpx.get(url, headers=headers, timeout=10)
+    return sent, answer, time.time()
 
 
 def _wait_for_workers(server: subprocess.Popen, base: str, log, count: int) -> None:

@@ -1,0 +1,348 @@
+"""The worker's part of the AI responder: claim a job, compose, then reply or hand off.
+
+One job is one turn the AI owes a contact (models/ai_job.py). `respond_due` runs in the
+worker's round like every job, but never waits on the model: it claims as many queued
+jobs as there is room for (HOMEBASE_AI_CONCURRENCY calls at once per worker) and starts
+each `answer` in the background (worker/background.py), so a slow model never delays
+webhook deliveries or sends.
+
+`answer` has three steps and never holds a transaction across the model call:
+
+1. read (a read-only transaction): the job, still ours; the contact and the persona;
+   whether it should still answer; the service's own handoff reading of the lead's
+   texts (ai/rules.py); the daily cap; the prompt (ai/context.py);
+2. the model call (ai/providers.py), bounded by HOMEBASE_AI_TIMEOUT_SECONDS;
+3. finish (one write transaction), fenced by the lease token. A reply is sent only if no
+   text arrived since the compose began (`inbound_count` still equals `composed_count`);
+   otherwise the job is queued again and composes once more with every text, so a burst
+   gets one reply. The reply is queued through messaging.service.send in that same
+   transaction: the job is `replied` exactly when its message exists, so a crash sends
+   nothing twice and loses nothing (a job whose worker died while composing is claimed
+   again when its lease lapses; composing again sends nothing).
+
+A model error or timeout is tried again after 1, then 4 units of
+HOMEBASE_AI_RETRY_UNIT_SECONDS; after the third failure the lead is handed off.
+"""
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import or_, select
+
+from homebase.ai import context, repository, rules, service
+from homebase.ai.prompt import ModelFailure
+from homebase.ai.providers import responder_for
+from homebase.contacts import repository as contacts_repository
+from homebase.db.tenancy import TenantSession
+from homebase.kit import logs
+from homebase.kit.errors import ComplianceBlocked
+from homebase.metrics import AI_MODEL_CALLS, AI_MODEL_DURATION, AI_OUTCOMES
+from homebase.runtime import Runtime
+from homebase.worker import queue
+
+KIND = "ai"
+MAX_ATTEMPTS = 3  # the first model call and two retries
+DISCLOSURE_EVERY = timedelta(days=30)
+DAY = timedelta(hours=24)
+jobs = repository.jobs
+LEASE = queue.Lease(
+    jobs, token=jobs.c.lease_token, expires=jobs.c.lease_expires_at, attempts=jobs.c.attempts
+)
+log = logging.getLogger("homebase.ai")
+
+
+@dataclass(frozen=True)
+class Claim:
+    workspace_id: str
+    job_id: str
+    token: str
+    composed_count: int
+    attempts: int  # this claim included
+
+
+@dataclass(frozen=True)
+class Reply:
+    text: str  # the model's, before the disclosure and signature
+    disclose: bool
+
+
+@dataclass(frozen=True)
+class HandOff:
+    reason: str
+    detail: str | None = None
+
+
+@dataclass(frozen=True)
+class Skip:
+    outcome: str  # paused, erased, no_persona, no_reply, lease_lost
+    answers_texts: bool = False  # a new text since the compose makes it compose again
+
+
+@dataclass(frozen=True)
+class Failed:
+    error: str
+
+
+Decision = Reply | HandOff | Skip | Failed
+
+
+async def respond_due(runtime: Runtime) -> int:
+    swept = await sweep(runtime)
+    room = runtime.settings.ai_concurrency - runtime.background.running(KIND)
+    if room <= 0:
+        return swept
+    claims = await claim(runtime, room)
+    for claimed in claims:
+        runtime.background.start(KIND, answer(runtime, claimed))
+    return swept + len(claims)
+
+
+async def claim(runtime: Runtime, limit: int) -> list[Claim]:
+    now = runtime.clock()
+    expires = now + timedelta(seconds=runtime.settings.ai_lease_seconds)
+    async with runtime.db.transaction() as connection:
+        due = await queue.take(
+            connection,
+            select(jobs)
+            .where(
+                jobs.c.status == "queued",
+                or_(jobs.c.next_attempt_at.is_(None), jobs.c.next_attempt_at <= now),
+            )
+            .order_by(jobs.c.id)
+            .limit(limit),
+        )
+        tokens = await LEASE.grant(
+            connection,
+            [row["id"] for row in due],
+            expires,
+            status="composing",
+            composed_count=jobs.c.inbound_count,
+            updated_at=now,
+        )
+    return [
+        Claim(row["workspace_id"], row["id"], tokens[row["id"]], row["inbound_count"], row["attempts"] + 1)
+        for row in due
+    ]
+
+
+async def sweep(runtime: Runtime) -> int:
+    """Jobs whose worker died while composing: queued again (nothing was sent)."""
+    now = runtime.clock()
+    async with runtime.db.transaction() as connection:
+        stuck = await LEASE.lapsed(connection, now, jobs.c.status == "composing")
+        for row in stuck:
+            session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
+            await _release(session, row["id"], row["lease_token"], status="queued", next_attempt_at=now)
+    return len(stuck)
+
+
+async def _release(session: TenantSession, job_id: str, token: str, **values: Any) -> int:
+    statement = session.update(jobs).where(jobs.c.id == job_id, jobs.c.status == "composing")
+    return await session.execute(
+        LEASE.held(statement, token).values(**LEASE.released, updated_at=session.now(), **values)
+    )
+
+
+async def answer(runtime: Runtime, claimed: Claim) -> None:
+    try:
+        decision = await _decide(runtime, claimed)
+        await finish(runtime, claimed, decision)
+    except Exception:  # noqa: BLE001 (its lease lapses and the sweep queues it again)
+        log.exception("ai job %s failed; it is composed again when its lease lapses", claimed.job_id)
+
+
+def _not_answering(contact: dict[str, Any] | None, persona: dict[str, Any] | None) -> str | None:
+    if contact is None or contact["anonymized_at"] is not None:
+        return "erased"
+    if contact["ai_paused_at"] is not None:
+        return "paused"
+    if persona is None or not persona["responder"]:
+        return "no_persona"
+    return None
+
+
+async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
+    async with runtime.db.transaction(write=False) as connection:
+        session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
+        job = await repository.get(session, claimed.job_id)
+        if job is None or job["lease_token"] != claimed.token:
+            return Skip("lease_lost")
+        contact = await contacts_repository.get(session, job["contact_id"])
+        persona = await repository.persona(session, job["persona_id"])
+        why = _not_answering(contact, persona)
+        if why is not None or contact is None or persona is None:
+            return Skip(why or "erased")
+        if claimed.attempts > MAX_ATTEMPTS:
+            return HandOff("provider_error", f"no answer after {MAX_ATTEMPTS} attempts")
+        conversation = await repository.conversation(
+            session, contact["id"], context.CONVERSATION_TURNS
+        )
+        for text in context.latest_lead_texts(conversation):
+            reason = rules.handoff_reason(text)
+            if reason is not None:
+                return HandOff(reason)
+        now = session.now()
+        cap = runtime.settings.ai_max_replies_per_day
+        if await repository.ai_replies_since(session, contact["id"], now - DAY) >= cap:
+            return HandOff("daily_limit")
+        disclose = await repository.ai_replies_since(session, contact["id"], now - DISCLOSURE_EVERY) == 0
+        fixed = rules.assemble("", persona["disclosure"], persona["signature"], disclose=disclose)
+        prompt = await context.build(session, contact, persona, conversation, fixed)
+    responder = responder_for(runtime.settings)
+    started = time.perf_counter()
+    try:
+        answered = await asyncio.wait_for(
+            responder.answer(prompt), runtime.settings.ai_timeout_seconds
+        )
+    except (ModelFailure, TimeoutError) as error:
+        AI_MODEL_CALLS.labels(responder.name, "failed").inc()
+        AI_MODEL_DURATION.labels(responder.name).observe(time.perf_counter() - started)
+        return Failed(f"{type(error).__name__}: {error}"[:200])
+    AI_MODEL_CALLS.labels(responder.name, "answered").inc()
+    AI_MODEL_DURATION.labels(responder.name).observe(time.perf_counter() - started)
+    if answered.handoff:
+        return HandOff("model", (answered.handoff_reason or "")[:120] or None)
+    if not answered.reply or not answered.reply.strip():
+        return Skip("no_reply", answers_texts=True)
+    return Reply(answered.reply, disclose)
+
+
+async def finish(runtime: Runtime, claimed: Claim, decision: Decision) -> None:
+    async with runtime.db.transaction() as connection:
+        session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
+        if isinstance(decision, Failed) and claimed.attempts < MAX_ATTEMPTS:
+            await _retry(session, runtime, claimed, decision)
+            return
+        if isinstance(decision, Failed):
+            decision = HandOff("provider_error", decision.error)
+        final = {Reply: "replied", HandOff: "handed_off", Skip: "skipped"}[type(decision)]
+        if not await _end(session, claimed, decision, final):
+            return
+        job = await repository.get(session, claimed.job_id)
+        assert job is not None  # held by this transaction since _end
+        if isinstance(decision, Skip):
+            AI_OUTCOMES.labels("skipped", decision.outcome).inc()
+            _logged(claimed, "skipped", decision.outcome)
+            return
+        contact = await contacts_repository.get(session, job["contact_id"])
+        persona = await repository.persona(session, job["persona_id"])
+        why = _not_answering(contact, persona)
+        if why is not None or contact is None or persona is None:  # paused meanwhile
+            await repository.update(session, job["id"], {"status": "skipped", "outcome": why})
+            AI_OUTCOMES.labels("skipped", why or "erased").inc()
+            return
+        email_from = runtime.settings.email_from
+        if isinstance(decision, HandOff):
+            await _hand_off(session, job, contact, persona, decision, email_from)
+            return
+        await _reply(session, runtime, job, contact, persona, decision)
+
+
+async def _end(session: TenantSession, claimed: Claim, decision: Decision, status: str) -> bool:
+    """Ends the job as `status`, fenced by its lease; a reply (or a skipped one) only
+    while no text arrived since the compose began. False when the job is not ours any
+    more, or was queued again here to answer the new texts."""
+    statement = session.update(jobs).where(jobs.c.id == claimed.job_id, jobs.c.status == "composing")
+    statement = LEASE.held(statement, claimed.token)
+    answers_texts = isinstance(decision, Reply) or (isinstance(decision, Skip) and decision.answers_texts)
+    if answers_texts:
+        statement = statement.where(jobs.c.inbound_count == claimed.composed_count)
+    outcome = decision.reason if isinstance(decision, HandOff) else None
+    if isinstance(decision, Skip):
+        outcome = decision.outcome
+    values = {"status": status, "outcome": outcome, "updated_at": session.now(), **LEASE.released}
+    if await session.execute(statement.values(**values)):
+        return True
+    if answers_texts:  # new texts arrived: compose again, with them, at once
+        again = await _release(
+            session,
+            claimed.job_id,
+            claimed.token,
+            status="queued",
+            next_attempt_at=None,
+            attempts=jobs.c.attempts - 1,  # a burst is not a failure
+        )
+        if again:
+            session.mark_work()
+            _logged(claimed, "composing_again", "new_text")
+    return False
+
+
+async def _retry(session: TenantSession, runtime: Runtime, claimed: Claim, failed: Failed) -> None:
+    unit = runtime.settings.ai_retry_unit_seconds
+    wait = timedelta(seconds=unit * 4 ** (claimed.attempts - 1))  # 1 unit, then 4
+    await _release(
+        session, claimed.job_id, claimed.token, status="queued", next_attempt_at=session.now() + wait
+    )
+    _logged(claimed, "model_failed", "retry", attempt=claimed.attempts, retry_in=wait.total_seconds())
+
+
+async def _hand_off(
+    session: TenantSession,
+    job: dict[str, Any],
+    contact: dict[str, Any],
+    persona: dict[str, Any],
+    decision: HandOff,
+    email_from: str,
+) -> None:
+    await repository.update(session, job["id"], {"status": "handed_off", "outcome": decision.reason})
+    await service.hand_off(
+        session, job, contact, persona, decision.reason, detail=decision.detail, email_from=email_from
+    )
+
+
+async def _reply(
+    session: TenantSession,
+    runtime: Runtime,
+    job: dict[str, Any],
+    contact: dict[str, Any],
+    persona: dict[str, Any],
+    decision: Reply,
+) -> None:
+    email_from = runtime.settings.email_from
+    now = session.now()
+    if await repository.ai_replies_since(session, contact["id"], now - DAY) >= runtime.settings.ai_max_replies_per_day:
+        await _hand_off(session, job, contact, persona, HandOff("daily_limit"), email_from)
+        return
+    text = rules.assemble(
+        decision.text, persona["disclosure"], persona["signature"], disclose=decision.disclose
+    )
+    allowed = [*(persona["links"] or ()), *await repository.listing_urls(session)]
+    broken = rules.refusal(text, allowed, persona["phone"])
+    if broken is not None:
+        await _hand_off(session, job, contact, persona, HandOff("reply_rule", broken), email_from)
+        return
+    try:
+        message = await service.send_reply(session, job, text, email_from=email_from)
+    except ComplianceBlocked as refused:
+        gate = str((refused.details or {}).get("reason", "refused"))
+        await _hand_off(session, job, contact, persona, HandOff("compliance", gate), email_from)
+        return
+    await repository.update(
+        session, job["id"], {"outcome": "replied", "reply_message_id": message["id"]}
+    )
+    AI_OUTCOMES.labels("replied", "").inc()
+    logs.event(
+        log,
+        "ai reply",
+        ai_job_id=job["id"],
+        workspace_id=session.workspace_id,
+        contact_id=contact["id"],
+        message_id=message["id"],
+    )
+
+
+def _logged(claimed: Claim, outcome: str, reason: str, **more: Any) -> None:
+    logs.event(
+        log,
+        "ai job",
+        ai_job_id=claimed.job_id,
+        workspace_id=claimed.workspace_id,
+        outcome=outcome,
+        reason=reason,
+        **more,
+    )

@@ -1,0 +1,194 @@
+"""When the AI answers a text, and how it hands a lead to a person (docs/ai.md).
+
+`on_inbound` runs in the inbound callback's transaction for a text that is no keyword
+(opt-out, opt-in and HELP are answered by messaging/inbound.py and never reach here).
+It opens the contact's AI job, or counts the text into the open one, when:
+
+- the contact exists, is not erased and its AI is not paused;
+- the workspace is active and has a responder persona that uses the text's channel;
+- the number is not suppressed and holds an unexpired, unrevoked consent artifact
+  (the consent gate's own check: "AI will not text the lead until consent is captured").
+
+The worker composes and sends the reply after commit (ai/jobs.py). `hand_off` pauses the
+AI, creates a task for a person, records it on the timeline and sends the persona's
+holding text when it has one. The routing rotation does not move.
+"""
+
+import logging
+from typing import Any
+
+from homebase.ai import repository
+from homebase.consent.service import valid_consent
+from homebase.contacts import service as contacts
+from homebase.contacts import timeline
+from homebase.db.tenancy import TenantSession
+from homebase.kit import logs
+from homebase.kit.errors import ComplianceBlocked
+from homebase.kit.ids import new_id
+from homebase.messaging import repository as messaging_repository
+from homebase.messaging import service as messaging
+from homebase.metrics import AI_OUTCOMES
+from homebase.tasks.schemas import TaskCreate
+from homebase.tasks.service import create_task
+from homebase.workspaces import references
+
+log = logging.getLogger("homebase.ai")
+
+# What a handoff's task and timeline entry say, by reason (ai/rules.py and ai/jobs.py).
+HANDOFF_TITLES = {
+    "asked_for_person": "asked for a person",
+    "commission": "asked about commission",
+    "legal": "asked a legal question",
+    "lending": "asked about lending",
+    "model": "the assistant asked for a person",
+    "reply_rule": "a reply broke a rule and was not sent",
+    "provider_error": "the AI model did not answer",
+    "compliance": "a compliance gate refused the reply",
+    "daily_limit": "the daily limit of AI replies was reached",
+}
+
+
+async def on_inbound(
+    session: TenantSession, message: dict[str, Any], contact: dict[str, Any] | None
+) -> str | None:
+    """The id of the AI job that will answer `message`, or None (see the module)."""
+    if contact is None or contact["anonymized_at"] is not None:
+        return None
+    if contact["ai_paused_at"] is not None:
+        return None
+    persona = await repository.responder(session)
+    if persona is None or message["channel"] not in {c.upper() for c in persona["channels"]}:
+        return None
+    workspace = await session.workspace()
+    if workspace is None or workspace["status"] != "active":
+        return None
+    address = message["from_address"]
+    if await messaging_repository.active_suppression(session, address) is not None:
+        return None
+    if await valid_consent(session, address, session.now()) is None:
+        return None
+    return await _open_or_extend(session, message, contact, persona)
+
+
+async def _open_or_extend(
+    session: TenantSession,
+    message: dict[str, Any],
+    contact: dict[str, Any],
+    persona: dict[str, Any],
+) -> str | None:
+    at = message["created_at"]
+    for _ in range(2):  # a concurrent text may open the job between our two statements
+        if await repository.add_inbound(session, contact["id"], message["id"], at):
+            job = await repository.open_job(session, contact["id"])
+            session.mark_work()
+            return job["id"] if job else None
+        row = {
+            "id": new_id("aij"),
+            "contact_id": contact["id"],
+            "persona_id": persona["id"],
+            "channel": message["channel"],
+            "status": "queued",
+            "inbound_count": 1,
+            "composed_count": 0,
+            "last_inbound_id": message["id"],
+            "last_inbound_at": at,
+            "attempts": 0,
+            "next_attempt_at": None,
+            "lease_token": None,
+            "lease_expires_at": None,
+            "outcome": None,
+            "reply_message_id": None,
+            "created_at": at,
+            "updated_at": at,
+        }
+        if await repository.insert_open(session, row):
+            session.mark_work()  # the worker answers as soon as this commits
+            return str(row["id"])
+    return None
+
+
+async def _assignee(session: TenantSession, contact: dict[str, Any], persona: dict[str, Any]) -> str | None:
+    """The contact's owner, else the persona's handoff assignee, else nobody: each only
+    while it is a member of the workspace."""
+    for candidate in (contact["owner_id"], persona["handoff_assignee"]):
+        if candidate and await references.member_exists(session, candidate):
+            return str(candidate)
+    return None
+
+
+async def hand_off(
+    session: TenantSession,
+    job: dict[str, Any],
+    contact: dict[str, Any],
+    persona: dict[str, Any],
+    reason: str,
+    *,
+    detail: str | None = None,
+    email_from: str,
+) -> None:
+    """Pause the AI (reason `daily_limit` at the cap, else `handoff`), create a task for
+    a person (deduplicated as tasks are), record the handoff on the timeline and send the
+    persona's handoff_reply when it has one."""
+    pause = contacts.PAUSE_DAILY_LIMIT if reason == "daily_limit" else contacts.PAUSE_HANDOFF
+    await contacts.set_ai_pause(session, contact, pause)
+    title = HANDOFF_TITLES.get(reason, reason)
+    assignee = await _assignee(session, contact, persona)
+    task, _ = await create_task(
+        session,
+        TaskCreate(
+            title=f"Follow up: the lead {title} (AI handoff)",
+            contact_id=contact["id"],
+            assignee_id=assignee,
+            notes=f"Reason: {reason}" + (f" ({detail})" if detail else ""),
+        ),
+        source="ai",
+    )
+    await timeline.record(
+        session,
+        contact["id"],
+        "ai_handoff",
+        f"AI handed off: {title}"[:200],
+        data={"ai_job_id": job["id"], "reason": reason, "task_id": task["id"]},
+    )
+    if persona["handoff_reply"]:
+        try:
+            await send_reply(session, job, persona["handoff_reply"], email_from=email_from)
+        except ComplianceBlocked:
+            pass  # the refusal is recorded (a FAILED message on the timeline); the task stands
+    AI_OUTCOMES.labels("handed_off", reason).inc()
+    logs.event(
+        log,
+        "ai handoff",
+        ai_job_id=job["id"],
+        workspace_id=session.workspace_id,
+        contact_id=contact["id"],
+        reason=reason,
+        task_id=task["id"],
+    )
+
+
+async def send_reply(
+    session: TenantSession, job: dict[str, Any], text: str, *, email_from: str
+) -> dict[str, Any]:
+    """The AI's text through the send path every message takes (messaging.service.send):
+    the same gates, from the number the lead wrote to. Raises ComplianceBlocked as that
+    path does, after recording the refusal."""
+    inbound = await messaging_repository.get(session, job["last_inbound_id"])
+    values: dict[str, Any] = {
+        "channel": job["channel"],
+        "contact_id": job["contact_id"],
+        "body": text,
+        "ai_generated": True,
+    }
+    if inbound is not None and inbound["to_address"]:
+        values["from"] = inbound["to_address"]
+    return await messaging.send(
+        session, messaging.request_from(values), email_from=email_from, ai_job_id=job["id"]
+    )
+
+
+async def scrub_contact_ai_jobs(session: TenantSession, contact_id: str) -> None:
+    """An erasure's part of the AI (erasure/registry.py): the contact's open job ends
+    (nothing more is composed for it). Jobs keep ids, counts and outcomes, never a text."""
+    await repository.end_open_jobs(session, contact_id, "erased", session.now())
+
