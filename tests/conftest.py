@@ -11,7 +11,7 @@ import asyncio
 import os
 import shutil
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import httpx
 import pytest
@@ -24,6 +24,7 @@ from homebase.http.app import create_app
 from homebase.models import Base
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
+from tests.ai_support import ChatServer
 from tests.dns_support import StubResolver, guard_system_resolver
 from tests.support import (
     POSTGRES_URL,
@@ -158,3 +159,11 @@ def pytest_sessionfinish(session, exitstatus):
     """The per-test databases dropped in the background (tests/support.py
     drop_database_later) are all gone before this process ends."""
     wait_for_dropped_databases()
+
+
+@pytest.fixture
+def chat_server() -> Iterator[ChatServer]:
+    """A Chat Completions server on 127.0.0.1, scripted per test (tests/ai_support.py)."""
+    server = ChatServer().start()
+    yield server
+    server.stop()

@@ -1,0 +1,235 @@
+"""HOMEBASE_AI_PROVIDER=openai: the Chat Completions protocol through the `openai` library.
+
+Any server that speaks it: OpenAI, Ollama, vLLM, llama.cpp's server, LiteLLM. The
+request is the Prompt and nothing else (ai/context.py decides what the model may see);
+the answer is asked for as a JSON object and read tolerantly (`parse`). Every failure is
+a ModelFailure whose message names its kind and status, never the prompt.
+
+Tracing: the call is the httpx CLIENT span of homebase/tracing's global instrumentation
+(its transport is httpx's own), cut to the origin like every outgoing URL; it has no span
+of its own. Proxy variables (HTTPS_PROXY, ...) apply as to every httpx client but the
+webhooks'.
+"""
+
+import asyncio
+import json
+import logging
+import re
+import weakref
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import httpx
+import openai
+from openai import AsyncOpenAI
+from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
+
+from homebase import __version__
+from homebase.ai.prompt import ModelAnswer, ModelFailure, Prompt, Turn
+from homebase.config import Settings
+
+USER_AGENT = f"Homebase-AI/{__version__}"
+# Sent as the bearer key when HOMEBASE_AI_API_KEY is empty: local servers (Ollama, vLLM
+# without --api-key, llama.cpp's server) ignore it, and the library refuses to start
+# without a key (or else reads OPENAI_API_KEY).
+NO_KEY = "homebase-no-key"
+# Marks a message a person on the team wrote, so the model does not take it as its own.
+AGENT_PREFIX = "[Written by a person on the team] "
+
+# The request's headers: these from httpx, the rest pinned by `_wire_headers`.
+_TRANSPORT_HEADERS = frozenset({"host", "content-length", "accept-encoding", "connection"})
+_FENCE = re.compile(r"^```[a-zA-Z]*\s*(.*?)\s*```$", re.DOTALL)
+
+
+class OpenAIResponder:
+    """One per process and settings (ai/providers.py). Its AsyncOpenAI client is made once
+    per event loop and reused, so calls share its connection pool; a client is never
+    carried across loops (its pooled connections belong to the loop that opened them).
+
+    Everything comes from Settings, nothing from the environment. The library reads
+    OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_ORG_ID, OPENAI_PROJECT_ID, OPENAI_ADMIN_KEY,
+    OPENAI_WEBHOOK_SECRET and OPENAI_CUSTOM_HEADERS when its arguments are None, and
+    OPENAI_LOG at import: the key and base URL are always passed, and a request hook sets
+    the headers that go out (the protocol's, the configured key, our User-Agent) and drops
+    every other, so no organization, project or custom header can ride along. The
+    library's own retries are off: the job retries with its backoff (config.py).
+    """
+
+    name: str = "openai"
+
+    def __init__(self, settings: Settings) -> None:
+        self._base_url = settings.ai_base_url
+        self._api_key = settings.ai_api_key or NO_KEY
+        self._model = settings.ai_model
+        self._timeout = settings.ai_timeout_seconds
+        self._clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, AsyncOpenAI] = (
+            weakref.WeakKeyDictionary()
+        )
+        # At DEBUG the library logs each request's body, which is the prompt (a lead's
+        # texts and name); OPENAI_LOG=debug would switch that on at import.
+        logging.getLogger("openai").setLevel(logging.WARNING)
+
+    def _client(self) -> AsyncOpenAI:
+        loop = asyncio.get_running_loop()
+        client = self._clients.get(loop)
+        if client is None or client.is_closed():
+            client = AsyncOpenAI(
+                api_key=self._api_key,
+                base_url=self._base_url,
+                timeout=self._timeout,
+                max_retries=0,
+                http_client=openai.DefaultAsyncHttpxClient(
+                    follow_redirects=False,  # an endpoint that moved is a failure to fix
+                    event_hooks={"request": [_wire_headers(self._api_key)]},
+                ),
+            )
+            self._clients[loop] = client
+        return client
+
+    async def answer(self, prompt: Prompt) -> ModelAnswer:
+        try:
+            # The library's timeout bounds each read; this bounds the whole call, so a
+            # server trickling bytes cannot outlast the job's lease.
+            async with asyncio.timeout(self._timeout):
+                completion = await self._client().chat.completions.create(
+                    model=self._model,
+                    messages=messages(prompt),
+                    response_format={"type": "json_object"},
+                )
+        except (TimeoutError, openai.APITimeoutError):
+            raise ModelFailure(f"openai: timed out after {self._timeout:g} s") from None
+        except openai.APIStatusError as error:
+            kind = type(error).__name__
+            raise ModelFailure(f"openai: {kind} (status {error.status_code})") from None
+        except openai.OpenAIError as error:  # connection, an unreadable response, ...
+            raise ModelFailure(f"openai: {type(error).__name__}") from None
+        except ValueError:  # a body labelled JSON that is not (the library lets it through)
+            raise ModelFailure("openai: the response is not JSON") from None
+        return parse(_content(completion))
+
+
+def _wire_headers(api_key: str) -> Callable[[httpx.Request], Awaitable[None]]:
+    pinned = {
+        "Accept": "application/json",
+        "Content-Type": "application/json",
+        "Authorization": f"Bearer {api_key}",
+        "User-Agent": USER_AGENT,
+    }
+
+    async def only_ours(request: httpx.Request) -> None:
+        for name in [name for name in request.headers if name.lower() not in _TRANSPORT_HEADERS]:
+            del request.headers[name]
+        request.headers.update(pinned)
+
+    return only_ours
+
+
+def _content(completion: ChatCompletion) -> str:
+    # The library builds its models without validating them: a server's odd body
+    # arrives with fields missing rather than as an error.
+    choices = getattr(completion, "choices", None) or []
+    message = getattr(choices[0], "message", None) if choices else None
+    if message is None:
+        raise ModelFailure("openai: the answer has no message")
+    if getattr(message, "refusal", None):
+        raise ModelFailure("openai: the model refused")
+    content = getattr(message, "content", None)
+    if not isinstance(content, str) or not content.strip():
+        raise ModelFailure("openai: the answer is empty")
+    return content
+
+
+def parse(content: str) -> ModelAnswer:
+    """The model's text as an answer. A JSON object (inside a ``` fence or not) gives
+    `reply` (a string; null, missing or blank for none), `handoff` (a boolean, or "true" /
+    "false") and `handoff_reason` (a string, else none). Text that is not JSON is the reply
+    itself (a model that ignored the format still said something sendable). Text that
+    starts like JSON but is not an object, or an object whose `reply` or `handoff` has
+    another type, is a failure: sending it would put JSON in a lead's texts."""
+    text = content.strip()
+    fenced = _FENCE.match(text)
+    if fenced:
+        text = fenced.group(1)
+    if not text.startswith(("{", "[")):
+        return ModelAnswer(reply=text)
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ModelFailure("openai: the answer is malformed JSON") from None
+    if not isinstance(data, dict):
+        raise ModelFailure("openai: the answer is JSON but not an object")
+    reply = data.get("reply")
+    if reply is not None and not isinstance(reply, str):
+        raise ModelFailure("openai: the answer's reply is not text")
+    handoff = _flag(data.get("handoff", False))
+    reason = data.get("handoff_reason")
+    return ModelAnswer(
+        reply=(reply or "").strip() or None,
+        handoff=handoff,
+        handoff_reason=(reason.strip() or None) if isinstance(reason, str) else None,
+    )
+
+
+def _flag(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if value is None:
+        return False
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    raise ModelFailure("openai: the answer's handoff is not a boolean")
+
+
+def messages(prompt: Prompt) -> list[ChatCompletionMessageParam]:
+    """One system message, then the conversation: the lead as the user, the assistant's
+    replies and the team's messages as the assistant (the latter marked)."""
+    built: list[ChatCompletionMessageParam] = [{"role": "system", "content": system(prompt)}]
+    built += [_turn(turn) for turn in prompt.conversation]
+    return built
+
+
+def _turn(turn: Turn) -> ChatCompletionMessageParam:
+    if turn.speaker == "lead":
+        return {"role": "user", "content": turn.text}
+    text = AGENT_PREFIX + turn.text if turn.speaker == "agent" else turn.text
+    return {"role": "assistant", "content": text}
+
+
+def system(prompt: Prompt) -> str:
+    lines = [
+        prompt.instructions.strip(),
+        "",
+        f"You are {prompt.persona_name}, answering a real-estate lead by SMS on behalf of "
+        f"the team. Tone: {prompt.tone}.",
+        f"The lead's first name: {prompt.first_name or 'unknown'}. Their stage: "
+        f"{prompt.stage}. Lead source: {prompt.lead_source or 'unknown'}.",
+    ]
+    if prompt.lead_context:
+        context = json.dumps(prompt.lead_context, sort_keys=True, default=str)
+        lines.append(f"What the team knows about the lead: {context}")
+    if prompt.listings:
+        lines.append("Listings you may talk about:")
+        for listing in prompt.listings:
+            facts = [f"{listing.address}, {listing.city}"]
+            facts += [f"price {listing.price}"] if listing.price else []
+            facts += [f"{listing.beds} beds"] if listing.beds is not None else []
+            facts += [f"{listing.baths:g} baths"] if listing.baths is not None else []
+            facts += [listing.url] if listing.url else []
+            lines.append("- " + "; ".join(facts))
+    links = [*prompt.links, *(listing.url for listing in prompt.listings if listing.url)]
+    shareable = [*dict.fromkeys(links), *([prompt.phone] if prompt.phone else [])]
+    lines += [
+        f"Links and phone you may share: {', '.join(shareable) or 'none'}.",
+        "",
+        "Rules:",
+        f"- Reply in at most {prompt.max_characters} characters of plain text, one SMS.",
+        "- Share no URL, phone number or email address other than those listed above.",
+        "- Never quote a commission or fee, and never give legal, tax or lending advice.",
+        "- If the lead asks for a person (a human, an agent, a call), hand off.",
+        f'- Messages starting "{AGENT_PREFIX.strip()}" were written by a person on the '
+        "team, not by you.",
+        "- Answer with a JSON object only: "
+        '{"reply": the text to send or null, "handoff": true or false, '
+        '"handoff_reason": why you hand off, or ""}.',
+    ]
+    return "\n".join(lines)
