@@ -122,7 +122,9 @@ async def build(
     lead = await repository.latest_lead(session, contact["id"])
     listings: tuple[ListingFacts, ...] = ()
     if about_property([row["body"] or "" for row in conversation[-4:]]):
-        listings = tuple(_listing(row) for row in await repository.active_listings(session, LISTINGS))
+        listings = tuple(
+            _listing(row) for row in await repository.active_listings(session, LISTINGS)
+        )
     return Prompt(
         instructions=persona["instructions"] or "",
         persona_name=persona["name"],

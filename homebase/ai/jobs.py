@@ -46,7 +46,6 @@ from homebase.worker import queue
 
 KIND = "ai"
 MAX_ATTEMPTS = 3  # the first model call and two retries
-DISCLOSURE_EVERY = timedelta(days=30)
 DAY = timedelta(hours=24)
 jobs = repository.jobs
 LEASE = queue.Lease(
@@ -124,7 +123,13 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
             updated_at=now,
         )
     return [
-        Claim(row["workspace_id"], row["id"], tokens[row["id"]], row["inbound_count"], row["attempts"] + 1)
+        Claim(
+            row["workspace_id"],
+            row["id"],
+            tokens[row["id"]],
+            row["inbound_count"],
+            row["attempts"] + 1,
+        )
         for row in due
     ]
 
@@ -136,7 +141,9 @@ async def sweep(runtime: Runtime) -> int:
         stuck = await LEASE.lapsed(connection, now, jobs.c.status == "composing")
         for row in stuck:
             session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
-            await _release(session, row["id"], row["lease_token"], status="queued", next_attempt_at=now)
+            await _release(
+                session, row["id"], row["lease_token"], status="queued", next_attempt_at=now
+            )
     return len(stuck)
 
 
@@ -152,7 +159,9 @@ async def answer(runtime: Runtime, claimed: Claim) -> None:
         decision = await _decide(runtime, claimed)
         await finish(runtime, claimed, decision)
     except Exception:  # noqa: BLE001 (its lease lapses and the sweep queues it again)
-        log.exception("ai job %s failed; it is composed again when its lease lapses", claimed.job_id)
+        log.exception(
+            "ai job %s failed; it is composed again when its lease lapses", claimed.job_id
+        )
 
 
 def _not_answering(contact: dict[str, Any] | None, persona: dict[str, Any] | None) -> str | None:
@@ -189,7 +198,7 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
         cap = runtime.settings.ai_max_replies_per_day
         if await repository.ai_replies_since(session, contact["id"], now - DAY) >= cap:
             return HandOff("daily_limit")
-        disclose = await repository.ai_replies_since(session, contact["id"], now - DISCLOSURE_EVERY) == 0
+        disclose = await service.disclosure_due(session, contact["id"])
         fixed = rules.assemble("", persona["disclosure"], persona["signature"], disclose=disclose)
         prompt = await context.build(session, contact, persona, conversation, fixed)
     responder = responder_for(runtime.settings)
@@ -246,9 +255,13 @@ async def _end(session: TenantSession, claimed: Claim, decision: Decision, statu
     """Ends the job as `status`, fenced by its lease; a reply (or a skipped one) only
     while no text arrived since the compose began. False when the job is not ours any
     more, or was queued again here to answer the new texts."""
-    statement = session.update(jobs).where(jobs.c.id == claimed.job_id, jobs.c.status == "composing")
+    statement = session.update(jobs).where(
+        jobs.c.id == claimed.job_id, jobs.c.status == "composing"
+    )
     statement = LEASE.held(statement, claimed.token)
-    answers_texts = isinstance(decision, Reply) or (isinstance(decision, Skip) and decision.answers_texts)
+    answers_texts = isinstance(decision, Reply) or (
+        isinstance(decision, Skip) and decision.answers_texts
+    )
     if answers_texts:
         statement = statement.where(jobs.c.inbound_count == claimed.composed_count)
     outcome = decision.reason if isinstance(decision, HandOff) else None
@@ -276,9 +289,15 @@ async def _retry(session: TenantSession, runtime: Runtime, claimed: Claim, faile
     unit = runtime.settings.ai_retry_unit_seconds
     wait = timedelta(seconds=unit * 4 ** (claimed.attempts - 1))  # 1 unit, then 4
     await _release(
-        session, claimed.job_id, claimed.token, status="queued", next_attempt_at=session.now() + wait
+        session,
+        claimed.job_id,
+        claimed.token,
+        status="queued",
+        next_attempt_at=session.now() + wait,
     )
-    _logged(claimed, "model_failed", "retry", attempt=claimed.attempts, retry_in=wait.total_seconds())
+    _logged(
+        claimed, "model_failed", "retry", attempt=claimed.attempts, retry_in=wait.total_seconds()
+    )
 
 
 async def _hand_off(
@@ -289,9 +308,17 @@ async def _hand_off(
     decision: HandOff,
     email_from: str,
 ) -> None:
-    await repository.update(session, job["id"], {"status": "handed_off", "outcome": decision.reason})
+    await repository.update(
+        session, job["id"], {"status": "handed_off", "outcome": decision.reason}
+    )
     await service.hand_off(
-        session, job, contact, persona, decision.reason, detail=decision.detail, email_from=email_from
+        session,
+        job,
+        contact,
+        persona,
+        decision.reason,
+        detail=decision.detail,
+        email_from=email_from,
     )
 
 
@@ -305,7 +332,10 @@ async def _reply(
 ) -> None:
     email_from = runtime.settings.email_from
     now = session.now()
-    if await repository.ai_replies_since(session, contact["id"], now - DAY) >= runtime.settings.ai_max_replies_per_day:
+    if (
+        await repository.ai_replies_since(session, contact["id"], now - DAY)
+        >= runtime.settings.ai_max_replies_per_day
+    ):
         await _hand_off(session, job, contact, persona, HandOff("daily_limit"), email_from)
         return
     text = rules.assemble(

@@ -130,7 +130,9 @@ async def update(session: TenantSession, job_id: str, values: dict[str, Any]) ->
     return await session.execute(session.update(jobs).where(jobs.c.id == job_id).values(**values))
 
 
-async def end_open_jobs(session: TenantSession, contact_id: str, outcome: str, now: datetime) -> None:
+async def end_open_jobs(
+    session: TenantSession, contact_id: str, outcome: str, now: datetime
+) -> None:
     await session.execute(
         session.update(jobs)
         .where(jobs.c.contact_id == contact_id, jobs.c.status.in_(OPEN))

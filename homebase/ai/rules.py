@@ -162,13 +162,13 @@ def refusal(text: str, allowed_links: Iterable[str], allowed_phone: str | None) 
         return "email"
     allowed = {_bare(link) for link in allowed_links if link}
     for match in _URL.finditer(text):
-        found = match.group(0)
-        if "@" in found:
+        url = match.group(0)
+        if "@" in url:
             continue  # an email's domain: refused above
-        if _bare(found) not in allowed:
+        if _bare(url) not in allowed:
             return "link"
     phone = to_e164(allowed_phone) if allowed_phone else None
-    for found in PhoneNumberMatcher(text, DEFAULT_REGION, leniency=Leniency.POSSIBLE):
-        if phone is None or to_e164(found.raw_string) != phone:
+    for number in PhoneNumberMatcher(text, DEFAULT_REGION, leniency=Leniency.POSSIBLE):
+        if phone is None or to_e164(number.raw_string) != phone:
             return "phone"
     return None

@@ -15,9 +15,10 @@ holding text when it has one. The routing rotation does not move.
 """
 
 import logging
+from datetime import timedelta
 from typing import Any
 
-from homebase.ai import repository
+from homebase.ai import repository, rules
 from homebase.consent.service import valid_consent
 from homebase.contacts import service as contacts
 from homebase.contacts import timeline
@@ -33,6 +34,7 @@ from homebase.tasks.service import create_task
 from homebase.workspaces import references
 
 log = logging.getLogger("homebase.ai")
+DISCLOSURE_EVERY = timedelta(days=30)
 
 # What a handoff's task and timeline entry say, by reason (ai/rules.py and ai/jobs.py).
 HANDOFF_TITLES = {
@@ -107,7 +109,9 @@ async def _open_or_extend(
     return None
 
 
-async def _assignee(session: TenantSession, contact: dict[str, Any], persona: dict[str, Any]) -> str | None:
+async def _assignee(
+    session: TenantSession, contact: dict[str, Any], persona: dict[str, Any]
+) -> str | None:
     """The contact's owner, else the persona's handoff assignee, else nobody: each only
     while it is a member of the workspace."""
     for candidate in (contact["owner_id"], persona["handoff_assignee"]):
@@ -151,10 +155,7 @@ async def hand_off(
         data={"ai_job_id": job["id"], "reason": reason, "task_id": task["id"]},
     )
     if persona["handoff_reply"]:
-        try:
-            await send_reply(session, job, persona["handoff_reply"], email_from=email_from)
-        except ComplianceBlocked:
-            pass  # the refusal is recorded (a FAILED message on the timeline); the task stands
+        await _holding_text(session, job, persona, email_from)
     AI_OUTCOMES.labels("handed_off", reason).inc()
     logs.event(
         log,
@@ -165,6 +166,32 @@ async def hand_off(
         reason=reason,
         task_id=task["id"],
     )
+
+
+async def disclosure_due(session: TenantSession, contact_id: str) -> bool:
+    """The first AI text to a contact, and the first after DISCLOSURE_EVERY without one,
+    opens with the persona's disclosure."""
+    since = session.now() - DISCLOSURE_EVERY
+    return await repository.ai_replies_since(session, contact_id, since) == 0
+
+
+async def _holding_text(
+    session: TenantSession, job: dict[str, Any], persona: dict[str, Any], email_from: str
+) -> None:
+    """The persona's handoff_reply, under the rules of any AI text (ai/rules.py)."""
+    disclose = await disclosure_due(session, job["contact_id"])
+    text = rules.assemble(
+        persona["handoff_reply"], persona["disclosure"], persona["signature"], disclose=disclose
+    )
+    allowed = [*(persona["links"] or ()), *await repository.listing_urls(session)]
+    broken = rules.refusal(text, allowed, persona["phone"])
+    if broken is not None:
+        logs.event(log, "ai holding text not sent", ai_job_id=job["id"], rule=broken)
+        return
+    try:
+        await send_reply(session, job, text, email_from=email_from)
+    except ComplianceBlocked:
+        pass  # the refusal is recorded (a FAILED message on the timeline); the task stands
 
 
 async def send_reply(
@@ -191,4 +218,3 @@ async def scrub_contact_ai_jobs(session: TenantSession, contact_id: str) -> None
     """An erasure's part of the AI (erasure/registry.py): the contact's open job ends
     (nothing more is composed for it). Jobs keep ids, counts and outcomes, never a text."""
     await repository.end_open_jobs(session, contact_id, "erased", session.now())
-

@@ -1,6 +1,8 @@
 """The AI answers a lead's text: when, how, and only once (docs/ai.md), through the
 provider's inbound callback and the worker, on SQLite and PostgreSQL."""
 
+import asyncio
+
 import pytest
 
 from tests.automations_support import frozen
@@ -117,3 +119,13 @@ async def test_an_erased_contact_s_open_job_ends(runtime, client, tenant):
     assert await outbound(tenant) == []
     (job,) = await ai_jobs(runtime, tenant)
     assert (job["status"], job["outcome"]) == ("skipped", "erased")
+
+
+async def test_two_texts_at_once_open_one_job(runtime, client, tenant):
+    frozen(runtime)
+    await responder_workspace(runtime, tenant)
+    await asyncio.gather(text_in(client, "hi"), text_in(client, "are you there?"))
+    (job,) = await ai_jobs(runtime, tenant)
+    assert (job["status"], job["inbound_count"]) == ("queued", 2)
+    await drive(runtime)
+    assert len(await outbound(tenant)) == 1

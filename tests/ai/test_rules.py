@@ -55,7 +55,9 @@ def test_two_segments_gsm7_306_ucs2_134():
     # An extension character takes two septets.
     assert rules.fits_two_segments("€" * 153) and not rules.fits_two_segments("€" * 154)
     # One character outside GSM-7 makes the whole text UCS-2.
-    assert rules.fits_two_segments("é" * 133 + "日") and not rules.fits_two_segments("a" * 134 + "日")
+    assert rules.fits_two_segments("é" * 133 + "日") and not rules.fits_two_segments(
+        "a" * 134 + "日"
+    )
     # An emoji is two UTF-16 units.
     assert rules.fits_two_segments("😀" * 67) and not rules.fits_two_segments("😀" * 68)
 
