@@ -35,7 +35,7 @@ from sqlalchemy import or_, select
 
 from homebase.ai import context, repository, rules, service
 from homebase.ai.prompt import ModelFailure
-from homebase.ai.providers import responder_for
+from homebase.ai.providers import loaded
 from homebase.contacts import repository as contacts_repository
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
@@ -201,7 +201,7 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
         disclose = await service.disclosure_due(session, contact["id"])
         fixed = rules.assemble("", persona["disclosure"], persona["signature"], disclose=disclose)
         prompt = await context.build(session, contact, persona, conversation, fixed)
-    responder = responder_for(runtime.settings)
+    responder = await loaded(runtime.settings)
     started = time.perf_counter()
     try:
         answered = await asyncio.wait_for(

@@ -21,10 +21,15 @@ from typing import Any
 
 import httpx
 import openai
+import openai.resources.chat.completions  # noqa: F401 (see below)
 from openai import AsyncOpenAI
 from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
 
 from homebase import __version__
+
+# The library loads its chat resource on a client's first `.chat.completions`, which
+# takes most of a second: imported above with the module, so that cost is paid where
+# the module is loaded (off the event loop: providers.loaded), never inside a call.
 from homebase.ai.prompt import ModelAnswer, ModelFailure, Prompt, Turn
 from homebase.config import Settings
 

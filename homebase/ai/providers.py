@@ -1,5 +1,7 @@
 """Which model answers: HOMEBASE_AI_PROVIDER (config.py), "local" when unset."""
 
+import asyncio
+
 from homebase.ai.local import LocalResponder
 from homebase.ai.prompt import Responder
 from homebase.config import Settings
@@ -12,15 +14,27 @@ _LOCAL = LocalResponder()  # stateless
 _openai: dict[tuple[str, str, str, float], Responder] = {}
 
 
-def responder_for(settings: Settings) -> Responder:
-    if settings.ai_provider_name != "openai":
-        return _LOCAL
-    key = (
+def _key(settings: Settings) -> tuple[str, str, str, float]:
+    return (
         settings.ai_base_url,
         settings.ai_api_key,
         settings.ai_model,
         settings.ai_timeout_seconds,
     )
+
+
+async def loaded(settings: Settings) -> Responder:
+    """`responder_for`, with the openai library's first import (more than a second) run
+    on a thread: on the event loop it would stall every other job of the worker."""
+    if settings.ai_provider_name == "openai" and _key(settings) not in _openai:
+        return await asyncio.to_thread(responder_for, settings)
+    return responder_for(settings)
+
+
+def responder_for(settings: Settings) -> Responder:
+    if settings.ai_provider_name != "openai":
+        return _LOCAL
+    key = _key(settings)
     responder = _openai.get(key)
     if responder is None:
         # Start-up cost: the openai library takes about a second to import, which a
