@@ -24,8 +24,8 @@ def settings_overrides(chat_server):
         **TWILIO,
         "ai_provider": "openai",
         "ai_base_url": chat_server.base_url,
-        "ai_timeout_seconds": 1,
-        "ai_lease_seconds": 2,
+        "ai_timeout_seconds": 10,  # this process's own calls: never the flaky part
+        "ai_lease_seconds": 11,
         "ai_retry_unit_seconds": 0,
     }
 
