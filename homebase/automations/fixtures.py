@@ -2,11 +2,12 @@
 
 Items name each other by ref ("persona": "ava") or by id; an invalid definition (an
 unknown step type, a persona that does not use the step's channel, an unknown
-placeholder, a member who is not in the workspace) is refused with the item's path."""
+placeholder, a member who is not in the workspace, a second responder) is refused with
+the item's path."""
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 from sqlalchemy import Table
 
 from homebase.automations import repository
@@ -14,20 +15,44 @@ from homebase.automations.schemas import CampaignStatus
 from homebase.automations.steps import ChannelName, Steps
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures.refs import Refs, resolve_ref
-from homebase.kit.errors import AdminError
+from homebase.kit.errors import AdminError, ValidationFailed
 from homebase.kit.ids import new_id
+from homebase.kit.phones import to_e164
+from homebase.kit.urls import WebUrl
+from homebase.messaging.schemas import MessageChannel
 from homebase.workspaces import references
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
+# The channels an AI responder answers on: it replies to inbound texts.
+TEXT_CHANNELS = frozenset({MessageChannel.SMS, MessageChannel.WHATSAPP})
+
+
+def _text(max_length: int) -> StringConstraints:
+    return StringConstraints(strip_whitespace=True, min_length=1, max_length=max_length)
+
+
+def _e164(value: str) -> str:
+    number = to_e164(value)
+    if number is None:
+        raise ValueError("is not a phone number (E.164, e.g. +14155550100)")
+    return number
 
 
 class PersonaFixture(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
-    tone: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+    name: Annotated[str, _text(80)]
+    tone: Annotated[str, _text(200)]
     channels: Annotated[list[ChannelName], Field(min_length=1, max_length=3)]
     signature: Annotated[str, StringConstraints(max_length=300)] | None = None
+    instructions: Annotated[str, _text(4000)] | None = None
+    responder: bool = False
+    # It opens a reply, which must still fit its SMS segments (docs/fixtures.md).
+    disclosure: Annotated[str, _text(160)] | None = None
+    handoff_reply: Annotated[str, _text(300)] | None = None
+    handoff_assignee: Annotated[str, _text(40)] | None = None
+    links: Annotated[list[WebUrl], Field(max_length=10)] | None = None
+    phone: Annotated[str, StringConstraints(max_length=64), AfterValidator(_e164)] | None = None
 
 
 class AutomationFixture(BaseModel):
@@ -59,11 +84,44 @@ async def _must_exist(session: TenantSession, table: Table, row_id: str | None, 
         raise AdminError(f"{what}: no {what} '{row_id}' in this workspace")
 
 
+async def _check_responder(session: TenantSession, data: PersonaFixture) -> None:
+    """The rules the table cannot say: the handoff assignee is a member; a responder
+    answers texts and opens with its disclosure, and a workspace has one (the partial
+    unique index holds that too, against a concurrent load)."""
+    if data.handoff_assignee is not None and not await references.member_exists(
+        session, data.handoff_assignee
+    ):
+        raise ValidationFailed.for_field(
+            "handoff_assignee", f"'{data.handoff_assignee}' is not a member of this workspace"
+        )
+    if not data.responder:
+        return
+    if data.disclosure is None:
+        raise ValidationFailed.for_field("disclosure", "is required when responder is true")
+    if not TEXT_CHANNELS.intersection(data.channels):
+        raise ValidationFailed.for_field(
+            "channels",
+            "a responder answers texts: it must use SMS or WHATSAPP "
+            f"(it uses {', '.join(dict.fromkeys(channel.value for channel in data.channels))})",
+        )
+    existing = await repository.responder(session)
+    if existing is not None:
+        raise ValidationFailed.for_field(
+            "responder",
+            f"the workspace already has a responder, {existing['name']} ({existing['id']}); "
+            "a workspace has at most one",
+        )
+
+
 async def load_persona(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
+    if isinstance(item.get("handoff_assignee"), str):
+        item["handoff_assignee"] = resolve_ref(refs, item["handoff_assignee"], "handoff_assignee")
     data = PersonaFixture.model_validate(item)
+    await _check_responder(session, data)
     channels = list(dict.fromkeys(channel.value for channel in data.channels))
-    row = _stamp(session, "prs", {**data.model_dump(), "channels": channels})
+    links = None if data.links is None else list(dict.fromkeys(data.links))
+    row = _stamp(session, "prs", {**data.model_dump(), "channels": channels, "links": links})
     await repository.insert(session, repository.personas, row)
     row_id: str = row["id"]
     return row_id

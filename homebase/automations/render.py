@@ -16,6 +16,15 @@ def persona(row: dict[str, Any]) -> dict[str, Any]:
         "tone": row["tone"],
         "channels": row["channels"],
         "signature": row["signature"],
+        "instructions": row["instructions"],
+        "responder": row["responder"],
+        "disclosure": row["disclosure"],
+        "handoff_reply": row["handoff_reply"],
+        "handoff_assignee": row["handoff_assignee"],
+        "links": row["links"] or [],
+        # The business's own number, not a contact's: shown to every reader
+        # (docs/decisions.md, "A persona's phone").
+        "phone": row["phone"],
         **_times(row),
     }
 

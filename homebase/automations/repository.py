@@ -34,6 +34,15 @@ async def get(session: TenantSession, table: Table, row_id: str) -> dict[str, An
     return await session.fetch_one(session.select(table).where(table.c.id == row_id))
 
 
+async def responder(session: TenantSession) -> dict[str, Any] | None:
+    """The workspace's responder persona (at most one: a partial unique index)."""
+    return await session.fetch_one(
+        session.select(personas, personas.c.id, personas.c.name).where(
+            personas.c.responder.is_(True)
+        )
+    )
+
+
 def list_statement(
     session: TenantSession, table: Table, *, after_id: str | None, limit: int
 ) -> AnySelect:

@@ -39,6 +39,16 @@ class Persona(BaseModel):
                     "tone": "warm, brief, never pushy",
                     "channels": ["SMS", "EMAIL"],
                     "signature": "Ava, Reyes Realty assistant",
+                    "instructions": (
+                        "Qualify buyers and sellers and offer showings of our listings. "
+                        "Never quote commission or give legal or lending advice."
+                    ),
+                    "responder": True,
+                    "disclosure": "Automated assistant for Maria Reyes, writing on her behalf.",
+                    "handoff_reply": "Thanks! Maria will text you back shortly.",
+                    "handoff_assignee": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                    "links": ["https://reyes-realty.example.com/"],
+                    "phone": "+14155550100",
                     "created_at": _WHEN,
                     "updated_at": _WHEN,
                 }
@@ -51,6 +61,31 @@ class Persona(BaseModel):
     tone: str = Field(description="How the persona writes.")
     channels: list[MessageChannel] = Field(description="Where its messages may go.")
     signature: str | None = Field(description="Appended to every message it sends.")
+    instructions: str | None = Field(
+        description="What the AI is for and must not do, given to the model as its instructions."
+    )
+    responder: bool = Field(
+        description="True for the workspace's AI responder (at most one): the persona the AI "
+        "answers leads' inbound texts as."
+    )
+    disclosure: str | None = Field(
+        description="Opens the responder's first reply: says an automated assistant is "
+        "writing, and for whom. Up to 160 characters."
+    )
+    handoff_reply: str | None = Field(
+        description="What the responder answers when it hands the conversation to a person."
+    )
+    handoff_assignee: str | None = Field(
+        description="The workspace member a handed-off conversation goes to (a user id)."
+    )
+    links: list[str] = Field(
+        description="The page URLs (absolute http or https) the responder's replies may "
+        "carry, besides the workspace's listings' own `url`; empty when none."
+    )
+    phone: str | None = Field(
+        description="The persona's business number in E.164, the one number its replies may "
+        "give. The business's, not a contact's: never masked."
+    )
     created_at: datetime
     updated_at: datetime
 

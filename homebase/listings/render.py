@@ -24,6 +24,7 @@ def listing(row: dict[str, Any]) -> dict[str, Any]:
         "description": row["description"],
         "photos": row["photos"],
         "agent_id": row["agent_id"],
+        "url": row["url"],
         "created_at": isoformat(row["created_at"]),
         "updated_at": isoformat(row["updated_at"]),
     }

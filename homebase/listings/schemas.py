@@ -8,6 +8,7 @@ from pydantic.config import JsonDict
 
 from homebase.kit.money import Amount, Currency, FilterAmount
 from homebase.kit.schema_rules import string_form
+from homebase.kit.urls import WebUrl
 
 
 class ListingStatus(StrEnum):
@@ -46,6 +47,7 @@ _LISTING_EXAMPLE: JsonDict = {
     "description": "Sunny Noe Valley Victorian with a remodeled kitchen and a deep garden.",
     "photos": [{"url": "https://cdn.example.com/listings/1421-sanchez/1.jpg", "caption": "Front"}],
     "agent_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "url": "https://reyes-realty.example.com/listings/1421-sanchez",
 }
 
 
@@ -69,6 +71,7 @@ class ListingFixture(BaseModel):
     description: Annotated[str, _text(20000)] | None = None
     photos: Annotated[list[Photo], Field(max_length=100)] = Field(default_factory=list)
     agent_id: Annotated[str, _text(40)] | None = None
+    url: WebUrl | None = None
 
 
 class Listing(BaseModel):
@@ -103,6 +106,10 @@ class Listing(BaseModel):
     description: str | None
     photos: list[Photo] = Field(description="In display order.")
     agent_id: str | None = Field(description="The listing agent, a workspace member.")
+    url: str | None = Field(
+        description="The listing's own page (absolute http or https), which the AI "
+        "responder's replies may link."
+    )
     created_at: datetime
     updated_at: datetime
 

@@ -365,6 +365,16 @@ async def test_seed_demo(cli):
         page = await cli.get(seeded["api_key"]["key"], path)
         assert page.status_code == 200, page.text
         assert {item["id"] for item in page.json()["data"]} >= set(seeded["created"][kind])
+    # One responder persona, with everything the AI needs, and listings with their pages.
+    personas = (await cli.get(seeded["api_key"]["key"], "/v1/personas")).json()["data"]
+    (responder,) = [persona for persona in personas if persona["responder"]]
+    assert responder["instructions"] and "commission" in responder["instructions"]
+    assert responder["disclosure"].startswith("Automated assistant for Maya Chen")
+    assert responder["handoff_reply"] and responder["phone"] == "+14155550100"
+    assert responder["handoff_assignee"] == seeded["created"]["members"][0]
+    assert responder["links"] == ["https://www.demo-realty.example/"]
+    listings = (await cli.get(seeded["api_key"]["key"], "/v1/listings")).json()["data"]
+    assert listings and all(item["url"].startswith("https://") for item in listings)
 
 
 # --- Commands that fail: one line on stderr, non-zero exit, nothing written ---------------

@@ -22,6 +22,7 @@ LISTINGS = [
         "status": "active",
         "description": "Victorian.",
         "photos": [{"url": "https://cdn.example.com/1.jpg", "caption": "Front"}],
+        "url": "https://www.reyes.example/listings/1421-sanchez",
     },
     {
         "address": "88 King St",
@@ -100,6 +101,8 @@ async def test_lists_every_field_newest_first(tenant, listings):
     }
     assert sanchez["photos"] == [{"url": "https://cdn.example.com/1.jpg", "caption": "Front"}]
     assert data[1]["unit"] == "1204" and data[1]["price"] == "899000.50"
+    assert sanchez["url"] == "https://www.reyes.example/listings/1421-sanchez"
+    assert data[1]["url"] is None
 
 
 @pytest.mark.parametrize(
@@ -155,6 +158,16 @@ async def test_pages_and_fields(tenant, listings):
     )
 
 
+async def test_fields_narrow_to_the_url(tenant, listings):
+    data = (await tenant.get("/v1/listings", params={"fields": "url,status"})).json()["data"]
+    assert data[-1] == {
+        "id": listings[0],
+        "url": "https://www.reyes.example/listings/1421-sanchez",
+        "status": "active",
+    }
+    assert all(set(item) == {"id", "url", "status"} for item in data)
+
+
 async def test_only_the_workspaces_own_listings(tenant, other_tenant, listings):
     assert (await other_tenant.get("/v1/listings")).json()["data"] == []
 
@@ -170,4 +183,21 @@ async def test_scope(make):
 async def test_fixture_validation_names_the_item(tenant, runtime):
     with pytest.raises(AdminError, match=r"listings\[1\]\.price"):
         await load(runtime, tenant, {"listings": [LISTINGS[0], {**LISTINGS[1], "price": "x"}]})
+    assert (await tenant.get("/v1/listings")).json()["data"] == []
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("www.reyes.example/listings/1", "must be an absolute http or https URL"),
+        ("javascript:alert(1)", "must be an absolute http or https URL"),
+        ("https://reyes.example/a\tb", "must not contain white space or control characters"),
+        ("https://reyes.example/" + "a" * 2030, "String should have at most 2048 characters"),
+        ("", "String should have at least 1 character"),
+    ],
+)
+async def test_a_listing_url_is_an_absolute_web_address(tenant, runtime, url, message):
+    with pytest.raises(AdminError) as refused:
+        await load(runtime, tenant, {"listings": [{**LISTINGS[0], "url": url}]})
+    assert "listings[0].url: " in str(refused.value) and message in str(refused.value)
     assert (await tenant.get("/v1/listings")).json()["data"] == []
