@@ -36,21 +36,6 @@ async def load(runtime, tenant, document: dict[str, Any]) -> dict[str, list[str]
         return await load_fixtures(session, document)
 
 
-async def _persona(runtime, tenant, values):  # TEMPORARY until fixtures take the fields
-    from homebase.kit.ids import new_id
-    from homebase.models import Persona
-
-    values = {k: v for k, v in values.items() if k != "ref"}
-    values.setdefault("handoff_reply", None)
-    values.setdefault("handoff_assignee", None)
-    now = runtime.clock()
-    async with runtime.db.transaction() as connection:
-        session = TenantSession(connection, tenant.id, clock=runtime.clock)
-        await session.insert(
-            Persona.__table__, {"id": new_id("per"), **values, "created_at": now, "updated_at": now}
-        )
-
-
 async def responder_workspace(
     runtime, tenant, *, consent: bool = True, owner: bool = True, **persona: Any
 ) -> str:
@@ -59,7 +44,7 @@ async def responder_workspace(
     await add_sender(runtime, tenant)
     if consent:
         await add_consent(runtime, tenant, PHONE)
-    await _persona(runtime, tenant, {**RESPONDER, **persona})
+    await load(runtime, tenant, {"personas": [{**RESPONDER, **persona}]})
     owner_id = await member(runtime, tenant) if owner else None
     return await contact(tenant, owner_id=owner_id)
 
