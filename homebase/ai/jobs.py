@@ -33,6 +33,7 @@ from typing import Any
 
 from sqlalchemy import or_, select
 
+from homebase import tracing
 from homebase.ai import context, repository, rules, service
 from homebase.ai.prompt import ModelFailure
 from homebase.ai.providers import loaded
@@ -203,16 +204,15 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
         prompt = await context.build(session, contact, persona, conversation, fixed)
     responder = await loaded(runtime.settings)
     started = time.perf_counter()
-    try:
-        answered = await asyncio.wait_for(
-            responder.answer(prompt), runtime.settings.ai_timeout_seconds
-        )
-    except (ModelFailure, TimeoutError) as error:
-        AI_MODEL_CALLS.labels(responder.name, "failed").inc()
-        AI_MODEL_DURATION.labels(responder.name).observe(time.perf_counter() - started)
-        return Failed(f"{type(error).__name__}: {error}"[:200])
-    AI_MODEL_CALLS.labels(responder.name, "answered").inc()
-    AI_MODEL_DURATION.labels(responder.name).observe(time.perf_counter() - started)
+    with tracing.model_span(responder.name) as span:
+        try:
+            answered = await asyncio.wait_for(
+                responder.answer(prompt), runtime.settings.ai_timeout_seconds
+            )
+        except (ModelFailure, TimeoutError) as error:
+            _model_call(responder.name, "failed", started, span)
+            return Failed(f"{type(error).__name__}: {error}"[:200])
+        _model_call(responder.name, "answered", started, span)
     if answered.handoff:
         return HandOff("model", (answered.handoff_reason or "")[:120] or None)
     if not answered.reply or not answered.reply.strip():
@@ -364,6 +364,12 @@ async def _reply(
         contact_id=contact["id"],
         message_id=message["id"],
     )
+
+
+def _model_call(provider: str, outcome: str, started: float, span: Any) -> None:
+    AI_MODEL_CALLS.labels(provider, outcome).inc()
+    AI_MODEL_DURATION.labels(provider).observe(time.perf_counter() - started)
+    tracing.model_done(span, outcome)
 
 
 def _logged(claimed: Claim, outcome: str, reason: str, **more: Any) -> None:

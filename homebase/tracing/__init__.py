@@ -155,6 +155,31 @@ def _job_span(name: str) -> Iterator[trace.Span]:
         yield span
 
 
+def model_span(provider: str) -> Any:
+    """A span around one AI model call (ai/jobs.py), with the provider and, once known,
+    the outcome: never the prompt or the answer. A no-op context (None) while off."""
+    return _model_span(provider) if ACTIVE else _NO_SPAN
+
+
+@contextmanager
+def _model_span(provider: str) -> Iterator[trace.Span]:
+    with trace.get_tracer(TRACER).start_as_current_span(
+        "ai.model",
+        kind=SpanKind.INTERNAL,
+        attributes={"homebase.ai.provider": provider},
+        record_exception=False,
+        set_status_on_exception=False,
+    ) as span:
+        yield span
+
+
+def model_done(span: trace.Span | None, outcome: str) -> None:
+    if span is not None:
+        span.set_attribute("homebase.ai.outcome", outcome)
+        if outcome == "failed":
+            span.set_status(Status(StatusCode.ERROR))
+
+
 def job_done(span: trace.Span | None, items: int) -> None:
     if span is not None:
         span.set_attribute(JOB_ITEMS, items)

@@ -421,3 +421,89 @@ def test_exported_spans_lose_values_urls_and_exception_messages():
     assert server.status.status_code is StatusCode.ERROR and not server.status.description
     [event] = server.events
     assert dict(event.attributes) == {"exception.type": "ValueError", "exception.escaped": "False"}
+
+
+def test_an_ai_reply_s_model_call_is_a_span_without_the_text(tmp_path):
+    """The AI responder's model call (docs/ai.md) is its own span, inside the ai.respond
+    job's trace, naming the provider and the outcome; no text of the lead's is exported."""
+    from urllib.parse import urlencode
+
+    from homebase.providers.signing import signature
+
+    collector = Collector().start()
+    port = free_port()
+    base, token, lead = f"http://127.0.0.1:{port}", "tracing-twilio-token", "+14155550188"
+    env = _env(
+        OTEL_EXPORTER_OTLP_ENDPOINT=collector.endpoint,
+        OTEL_BSP_SCHEDULE_DELAY="100",
+        HOMEBASE_DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path}/db.sqlite3",
+        HOMEBASE_SECRET_KEY="tracing-test-secret-key",
+        HOMEBASE_WORKER_POLL_SECONDS="0.2",
+        HOMEBASE_TWILIO_AUTH_TOKEN=token,
+        HOMEBASE_PUBLIC_URL=base,
+    )
+    admin_json(env, tmp_path, "migrate")
+    workspace, _ = workspace_with_key(env, tmp_path, "Traced AI", "contacts:read")
+    admin_json(
+        env, tmp_path, "admin", "add-sender-number", "--workspace", workspace["id"],
+        "--number", "+14155550100", "--channel", "sms", "--a2p-status", "approved",
+    )  # fmt: skip
+    fixtures = tmp_path / "ai.json"
+    fixtures.write_text(
+        json.dumps(
+            {
+                "personas": [
+                    {
+                        "name": "Ava",
+                        "tone": "brief",
+                        "channels": ["SMS"],
+                        "responder": True,
+                        "disclosure": "Automated assistant for the team.",
+                    }
+                ],
+                "leads": [
+                    {
+                        "phone": lead,
+                        "source": "Zillow",
+                        "first_name": "Dana",
+                        "skip_routing": True,
+                        "consent": {"captured_at": "2026-11-20T17:03:58Z"},
+                    }
+                ],
+            }
+        )
+    )
+    admin_json(
+        env, tmp_path, "admin", "load-fixtures", "--workspace", workspace["id"], str(fixtures)
+    )
+    server = _serve(env, tmp_path, port)
+    secret_text = "hello, my budget is 1.2M and my door code is 4471"
+    try:
+        _wait_healthy(server, port, tmp_path)
+        form = {"From": lead, "To": "+14155550100", "Body": secret_text, "MessageSid": "SM1"}
+        path = "/providers/sms/inbound"
+        answer = httpx.post(
+            base + path,
+            content=urlencode(form),
+            headers={
+                "content-type": "application/x-www-form-urlencoded",
+                "x-twilio-signature": signature(token, base + path, form.items()),
+            },
+            timeout=20,
+        )
+        assert answer.status_code == 200, answer.text
+        collector.wait_for(
+            lambda spans: any(span.name == "ai.model" for span in spans), "the model call"
+        )
+    finally:
+        _stop(server)
+        collector.stop()
+    spans = collector.snapshot()
+    [model] = [span for span in spans if span.name == "ai.model"]
+    assert model.attributes["homebase.ai.provider"] == "local"
+    assert model.attributes["homebase.ai.outcome"] == "answered"
+    [job] = [span for span in spans if span.span_id == model.parent_id]
+    assert job.name == "job ai.respond"
+    text = "\n".join(value for span in spans for value in span.texts())
+    for secret in (secret_text, "door code", lead, lead[2:], "Dana"):
+        assert secret not in text, f"{secret!r} was exported"
