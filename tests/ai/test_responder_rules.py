@@ -281,3 +281,34 @@ async def test_the_prompt_holds_this_contact_s_conversation_only(
     assert "Dana" in prompt and "looking for a condo" in prompt and "3 months" in prompt
     for absent in ("Reyes", "Olive", "budget 2 million", "123-45-6789", "555-0199", PHONE):
         assert absent not in prompt, absent
+
+
+async def test_replies_handoffs_errors_and_latency_are_metrics(runtime, client, tenant, chat_server):
+    from tests.automations_support import contact as new_contact
+    from tests.messaging_support import add_consent
+    from tests.metrics_support import delta, scrape
+
+    frozen(runtime)
+    await responder_workspace(runtime, tenant)
+    before = await scrape(client)
+    chat_server.respond_with(json_object=answer("Hi! Buying or selling?"))
+    await text_in(client, "hello")
+    await drive(runtime)
+    other = "+14155550177"
+    await new_contact(tenant, phone=other, first_name="Olive")
+    await add_consent(runtime, tenant, other)
+    chat_server.respond_with(status=500)
+    await text_in(client, "hello", sender=other)
+    await drive(runtime)
+    await text_in(client, "what's your commission?")  # Dana again: a handoff
+    await drive(runtime)
+    after = await scrape(client)
+    outcomes = "homebase_ai_outcomes_total"
+    assert delta(before, after, outcomes, outcome="replied", reason="") == 1
+    assert delta(before, after, outcomes, outcome="handed_off", reason="provider_error") == 1
+    assert delta(before, after, outcomes, outcome="handed_off", reason="commission") == 1
+    calls = "homebase_ai_model_calls_total"
+    assert delta(before, after, calls, provider="openai", outcome="answered") == 1
+    assert delta(before, after, calls, provider="openai", outcome="failed") == 3
+    latency = "homebase_ai_model_duration_seconds_count"
+    assert delta(before, after, latency, provider="openai") == 4
