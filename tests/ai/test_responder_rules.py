@@ -283,7 +283,9 @@ async def test_the_prompt_holds_this_contact_s_conversation_only(
         assert absent not in prompt, absent
 
 
-async def test_replies_handoffs_errors_and_latency_are_metrics(runtime, client, tenant, chat_server):
+async def test_replies_handoffs_errors_and_latency_are_metrics(
+    runtime, client, tenant, chat_server
+):
     from tests.automations_support import contact as new_contact
     from tests.messaging_support import add_consent
     from tests.metrics_support import delta, scrape

@@ -316,6 +316,41 @@ def test_add_sender_number(cli, workspace):
     )
 
 
+def test_simulate_inbound_records_a_text_as_the_provider_callback_would(cli):
+    target = cli.quick("admin", "create-workspace", "--name", "Inbound Realty")
+    refused = cli.in_process(
+        "admin", "simulate-inbound", "--workspace", target["id"],
+        "--from", "+14155550142", "--body", "hi",
+    )  # fmt: skip
+    assert refused.returncode == 1
+    assert "no SMS number to receive on" in refused.stderr
+    cli.quick(
+        "admin", "add-sender-number", "--workspace", target["id"],
+        "--number", "+14155550100", "--channel", "sms", "--a2p-status", "approved",
+    )  # fmt: skip
+    recorded = cli.quick(
+        "admin", "simulate-inbound", "--workspace", target["id"],
+        "--from", "+1 415 555 0142", "--body", "hi there",
+    )  # fmt: skip
+    assert recorded["keyword_reply"] is None and recorded["contact_id"] is None
+    row = cli.row("messages", recorded["message_id"])
+    assert (row["direction"], row["status"], row["from_address"], row["to_address"]) == (
+        "INBOUND",
+        "RECEIVED",
+        "+14155550142",
+        "+14155550100",
+    )
+    stop = cli.quick(
+        "admin", "simulate-inbound", "--workspace", target["id"],
+        "--from", "+14155550142", "--body", "STOP",
+    )  # fmt: skip
+    assert "unsubscribed" in stop["keyword_reply"]
+    bad = cli.in_process(
+        "admin", "simulate-inbound", "--workspace", target["id"], "--from", "nope", "--body", "x"
+    )
+    assert bad.returncode == 1 and "is not a phone number" in bad.stderr
+
+
 def test_load_fixtures_prints_the_ids_it_created_by_kind(cli, tmp_path):
     target = cli.quick("admin", "create-workspace", "--name", "Fixture Realty")
     document = {
