@@ -5,10 +5,12 @@ FILE]` builds the app on a seeded SQLite file (or, with `--db postgres`, a fresh
 database and the Redis limiter of bench/backends.py, dropped at the end) and calls it as
 ASGI directly, C requests in flight at a time,
 reporting microseconds per request (wall clock and this process's CPU time) for ping,
-list-50, create, create-keyed (create with a unique Idempotency-Key per request) and lead,
-next to a bare FastAPI hello-world called the same way. CPU time per request is much
-steadier than wall clock on a shared machine, which makes this the tool for trying an
-optimisation before confirming it with `make bench`. With `--profile` it writes a
+list-50, create, create-keyed (create with a unique Idempotency-Key per request), lead and
+inbound (bench/ai.py's signed SMS callback from a contact with consent to a workspace with
+a responder persona; no worker runs, so the first opens the contact's AI job and the rest
+are counted into it), next to a bare FastAPI hello-world called the same way. CPU time
+per request is much steadier than wall clock on a shared machine, which makes this the
+tool for trying an optimisation before confirming it with `make bench`. With `--profile` it writes a
 cProfile of the whole run.
 """
 
@@ -25,6 +27,7 @@ from pathlib import Path
 
 import uvloop
 
+from bench import ai
 from bench.backends import Backend
 from bench.leads import LEAD_BODY, LEAD_FIXTURES
 from bench.run import CONTACT_BODY
@@ -126,10 +129,11 @@ async def _run(args: argparse.Namespace, hello, directory: Path, backend, url: s
         os.environ["HOMEBASE_REDIS_URL"] = backend.redis_url
     os.environ["HOMEBASE_SECRET_KEY"] = "inproc-secret"
     os.environ["HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN"] = "100000000"
+    os.environ.update(ai.callback_env())
 
     from homebase.auth.api_keys import create_api_key
     from homebase.db.tenancy import TenantSession
-    from homebase.fixtures import load_fixtures
+    from homebase.fixtures.load import load_fixtures
     from homebase.http.app import create_app
     from homebase.runtime import Runtime
     from homebase.workspaces.service import create_workspace
@@ -144,6 +148,7 @@ async def _run(args: argparse.Namespace, hello, directory: Path, backend, url: s
             expires_in_days=None,
         )
         await load_fixtures(TenantSession(connection, workspace["id"]), LEAD_FIXTURES)
+    await ai.install_responder(runtime.db, workspace["id"], [ai.THROUGHPUT_PHONE])
     backend.key_ids.append(key.id)
     await asyncio.to_thread(backend.seed, url, workspace["id"], args.contacts)
     await asyncio.to_thread(backend.seed_leads, url, workspace["id"])  # as bench/run.py
@@ -152,6 +157,9 @@ async def _run(args: argparse.Namespace, hello, directory: Path, backend, url: s
     post = auth + [(b"content-type", b"application/json")]
     body = json.dumps(CONTACT_BODY).encode()
     keys = itertools.count()
+    form, form_headers = ai.signed_inbound(ai.THROUGHPUT_PHONE)
+    inbound = [(b"host", b"127.0.0.1")]
+    inbound += [(name.lower().encode(), value.encode()) for name, value in form_headers.items()]
 
     def keyed() -> list[tuple[bytes, bytes]]:
         return post + [(b"idempotency-key", f"bench-{next(keys)}".encode())]
@@ -163,6 +171,7 @@ async def _run(args: argparse.Namespace, hello, directory: Path, backend, url: s
         "create": (app, "POST", "/v1/contacts", b"", post, body, 201),
         "create-keyed": (app, "POST", "/v1/contacts", b"", keyed, body, 201),
         "lead": (app, "POST", "/v1/leads", b"", post, json.dumps(LEAD_BODY).encode(), 201),
+        "inbound": (app, "POST", ai.INBOUND_PATH, b"", inbound, form.encode(), 200),
     }
     selected = args.only.split(",") if args.only else list(cases)
     # CPU time of this thread, not wall time: a wall-clock profile charges the time the
@@ -204,7 +213,8 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--contacts", type=int, default=10_000)
     parser.add_argument(
-        "--only", help="comma-separated: hello-world,ping,list-50,create,create-keyed,lead"
+        "--only",
+        help="comma-separated: hello-world,ping,list-50,create,create-keyed,lead,inbound",
     )
     parser.add_argument("--profile", help="write a cProfile of the timed requests here")
     parser.add_argument(

@@ -9,17 +9,26 @@ the others, because the machine is shared and absolute numbers drift: GET /v1/pi
 GET /v1/contacts, POST /v1/contacts and POST /v1/leads (bench/leads.py); in the same
 rounds, ping with the other limiter (Redis against in-memory) and ping and list-50 on
 `serve --workers 2`. Then, on one workspace of a million contacts (bench/scale.py): the
-first page against a deep one, search, and ping's p99 beside a searching client; last,
-webhook delivery (bench/webhooks.py: deliveries/s, commit to first attempt p50/p99).
+first page against a deep one, search, and ping's p99 beside a searching client; then
+webhook delivery (bench/webhooks.py: deliveries/s, commit to first attempt p50/p99); last,
+the AI responder's inbound text to reply latency (bench/ai.py: p50/p99/max, target p99
+under 2 s). The throughput rounds also time the provider callback POST
+/providers/sms/inbound: a static signed form from a contact with consent in a workspace
+with a responder persona, so every request records a text and runs the AI's eligibility
+checks and counts the text into the contact's open AI job (the first opens it). The
+served process runs no worker (`--no-worker`, as for every endpoint here): the figure is
+the callback's own cost, not the compose of the flood's replies beside it.
 
 `--against DIR` (the throughput part only; the other parts ignore it) also serves DIR,
-another checkout of this repository (e.g. `git worktree add --detach /tmp/base main`), on the
-same database, workspace and keys, with the same interpreter and PYTHONPATH=DIR, and times
-its ping, list-50, create and leads right after the same endpoint of this tree, the pair's
-order swapped every other round so that drift within a round favours neither tree. An A/B
-table follows: each tree's median ratio to the hello-world, and the median and rounds of
-this tree's requests/s over the other's. The database is migrated by this tree, so both
-trees must agree on the schema.
+another checkout of this repository (e.g. `git worktree add --detach /tmp/base main`), on
+the same database, workspace and keys, with the same interpreter and PYTHONPATH=DIR, and
+times its ping, list-50, create, leads and inbound callback right after the same endpoint
+of this tree, the pair's order swapped every other round so that drift within a round
+favours neither tree. An A/B table follows: each tree's median ratio to the hello-world,
+and the median and rounds of this tree's requests/s over the other's (the callback's
+target: at least 0.95). The database is migrated by this tree, so both trees must agree
+on the schema; both accept the same signed callback (the same HOMEBASE_TWILIO_AUTH_TOKEN
+and HOMEBASE_PUBLIC_URL).
 
 Results print as Markdown; `--write-docs` also replaces the database's generated block
 of docs/performance.md.
@@ -42,7 +51,7 @@ from pathlib import Path
 
 import httpx
 
-from bench import scale, wrk
+from bench import ai, scale, wrk
 from bench.backends import REDIS_URL, Backend
 from bench.leads import LEAD_BODY, check_created
 from bench.scale import check as _check
@@ -59,13 +68,16 @@ CONTACT_BODY = {
 }
 PING, LIST = "GET /v1/ping", "GET /v1/contacts?limit=50"
 CREATE, LEADS = "POST /v1/contacts", "POST /v1/leads"
+INBOUND = "POST " + ai.INBOUND_PATH
 TARGETS = {PING: 0.35, LIST: 0.15, CREATE: 0.10, LEADS: 0.08}
 OTHER_LIMITER, PING_2, LIST_2 = "ping, other limiter", "ping, 2 workers", "list-50, 2 workers"
 # --against: the other tree's endpoint is named as this tree's with this suffix.
 AGAINST = " (against)"
-AB_ENDPOINTS = (PING, LIST, CREATE, LEADS)
+AB_ENDPOINTS = (PING, LIST, CREATE, LEADS, INBOUND)
+# this tree's requests/s over the other's, at least (the callback's own cost)
+AB_TARGETS = {INBOUND: 0.95}
 DOCS = REPO / "docs" / "performance.md"
-PARTS = ("throughput", "limiter", "workers", "deep", "search", "stall", "webhooks")
+PARTS = ("throughput", "limiter", "workers", "deep", "search", "stall", "webhooks", "ai")
 
 
 def markers(db: str) -> tuple[str, str]:
@@ -122,6 +134,12 @@ def _arguments() -> argparse.Namespace:
         help="contacts in the workspace of the deep page, search and stall (0 skips them)",
     )
     parser.add_argument(
+        "--ai-texts",
+        type=int,
+        default=100,
+        help="texts for the AI responder's inbound to reply latency (one contact each)",
+    )
+    parser.add_argument(
         "--only", choices=PARTS, action="append", help="run this part only (repeatable)"
     )
     parser.add_argument(
@@ -141,8 +159,11 @@ def _arguments() -> argparse.Namespace:
     if args.quick:
         args.duration, args.rounds = min(args.duration, 3.0), 1
         args.deep_contacts = min(args.deep_contacts, 100_000)
+        args.ai_texts = min(args.ai_texts, 20)
     if not 1 <= args.rounds <= 20 or not 0.5 <= args.duration <= 120:
         parser.error("rounds must be 1-20 and duration 0.5-120 s")
+    if not 1 <= args.ai_texts <= 2000:
+        parser.error("ai-texts must be 1-2000")
     args.parts = set(args.only or PARTS)
     if args.against is not None:
         args.against = args.against.resolve()
@@ -171,6 +192,11 @@ def throughput(
     print(f"seeded {args.contacts:,} contacts and their leads in {seconds:.1f} s", flush=True)
     body = json.dumps(CONTACT_BODY)
     post_headers = {**service.auth, "Content-Type": "application/json"}
+    inbound = ai.signed_inbound(ai.THROUGHPUT_PHONE)
+    if "throughput" in parts:
+        persona = ai.prepare_responder(service, [ai.THROUGHPUT_PHONE])
+        print(f"inbound callback: responder persona {persona}", flush=True)
+        service.env.update(ai.callback_env())  # every server below accepts the signed form
     with ExitStack() as stack:
         hello = stack.enter_context(hello_server(workdir))
         base = stack.enter_context(service.server()).base_url
@@ -188,6 +214,7 @@ def throughput(
                     base + "/v1/leads",
                     script=wrk.lua_post(json.dumps(LEAD_BODY), post_headers),
                 ),
+                Endpoint(INBOUND, base + ai.INBOUND_PATH, script=wrk.lua_post(*inbound)),
             ]
         if "limiter" in parts:  # the same database, the other limiter
             other = stack.enter_context(
@@ -202,7 +229,9 @@ def throughput(
             ]
         if args.against is not None and "throughput" in parts:
             endpoints = _pair_against(stack, service, endpoints, base, args.against)
-        _check_endpoints(endpoints, body, post_headers)
+        _check_endpoints(endpoints, body, post_headers, inbound)
+        if "throughput" in parts and not ai.ai_jobs(service.database_url, service.workspace_id):
+            raise RuntimeError("the inbound callback opened no AI job: the AI path is not timed")
         for endpoint in endpoints:  # warm-up: imports, caches, the database's page cache
             wrk.run(
                 wrk_path,
@@ -271,10 +300,16 @@ def _round_order(endpoints: list[Endpoint], round_number: int) -> list[Endpoint]
     return order
 
 
-def _check_endpoints(endpoints: list[Endpoint], body: str, post_headers: dict) -> None:
+def _check_endpoints(
+    endpoints: list[Endpoint], body: str, post_headers: dict, inbound: tuple[str, dict]
+) -> None:
     """Each endpoint answers as expected before it is timed."""
     for endpoint in endpoints:
-        if endpoint.script is None:
+        if endpoint.url.endswith(ai.INBOUND_PATH):
+            answer = httpx.post(endpoint.url, content=inbound[0], headers=inbound[1])
+            if answer.status_code != 200 or "<Response>" not in answer.text:
+                raise RuntimeError(f"{endpoint.name}: {answer.status_code} {answer.text[:300]}")
+        elif endpoint.script is None:
             answer = _check(httpx.get(endpoint.url, headers=endpoint.headers), 200)
             if "contacts" in endpoint.url and (len(answer["data"]) != 50 or not answer["has_more"]):
                 raise RuntimeError("the contact list did not return a full page")
@@ -356,12 +391,14 @@ def _throughput_report(
         f"{limiter} rate limiter; "
         "the key has contacts:read, contacts:write and leads:write, so email and phone are "
         "masked; POST /v1/leads is the docs/leads.md scenario: routed round-robin, with "
-        "consent; ratio range over the rounds in brackets):",
+        "consent; POST /providers/sms/inbound a signed text from a contact with consent to "
+        "a workspace with a responder persona, no worker running; "
+        "ratio range over the rounds in brackets):",
         "",
         *header,
     ]
     for endpoint in endpoints:
-        if endpoint.name not in ("hello-world", PING, LIST, CREATE, LEADS):
+        if endpoint.name not in ("hello-world", PING, LIST, CREATE, LEADS, INBOUND):
             continue
         target = TARGETS.get(endpoint.name)
         verdict = ""
@@ -443,8 +480,8 @@ def _ab_report(against: Path, named: dict[str, Endpoint], figures: dict) -> list
         "two one-worker servers over the same database, each endpoint of one right after "
         "the same endpoint of the other (the other tree first in even rounds):",
         "",
-        "| endpoint | this tree | against | this / against | rounds (this / against) |",
-        "|---|---:|---:|---:|---|",
+        "| endpoint | this tree | against | this / against | rounds (this / against) | target |",
+        "|---|---:|---:|---:|---|---|",
     ]
     for name in AB_ENDPOINTS:
         this, other = named[name], named[name + AGAINST]
@@ -460,11 +497,18 @@ def _ab_report(against: Path, named: dict[str, Endpoint], figures: dict) -> list
             "this_ratios": figures[name]["ratios"],
             "against_ratios": figures[name + AGAINST]["ratios"],
         }
+        target = AB_TARGETS.get(name)
+        verdict = ""
+        if target is not None:
+            row["target"] = target
+            verdict = f"≥ {target:.2f} " + (
+                "met" if row["this_over_against"] >= target else "MISSED"
+            )
         comparison["endpoints"][name] = row
         lines.append(
             f"| {name} | {row['this_ratio']:.3f} | {row['against_ratio']:.3f}"
             f" | **{row['this_over_against']:.3f}**"
-            f" | {', '.join(f'{value:.3f}' for value in per_round)} |"
+            f" | {', '.join(f'{value:.3f}' for value in per_round)} | {verdict} |"
         )
     figures["ab"] = comparison
     return [*lines, ""]
@@ -477,6 +521,7 @@ def report(
     endpoints: list[Endpoint] | None,
     at_scale: "scale.Scale | None",
     deliveries: list[dict] | None,
+    responder: dict | None,
     seconds: float,
 ) -> tuple[str, dict]:
     lines = [
@@ -504,6 +549,9 @@ def report(
             "",
         ]
         figures["webhooks"] = deliveries
+    if responder:
+        lines += ai.report([responder])
+        figures["ai"] = responder
     return "\n".join(lines), figures
 
 
@@ -542,10 +590,13 @@ def main() -> None:
                     args, workdir, settings, wrk_path, backend, parts, secrets.token_urlsafe(32)
                 )
             deliveries = webhook_delivery(args, workdir, backend) if "webhooks" in parts else None
+            responder = ai.measure(backend, workdir, args.ai_texts) if "ai" in parts else None
     finally:
         backend.cleanup()
     seconds = time.monotonic() - started
-    markdown, figures = report(args, settings, backend, endpoints, at_scale, deliveries, seconds)
+    markdown, figures = report(
+        args, settings, backend, endpoints, at_scale, deliveries, responder, seconds
+    )
     print("\n" + markdown)
     print(f"(bench took {seconds:.0f} s)")
     if args.json:

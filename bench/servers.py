@@ -152,31 +152,40 @@ class Service:
         workers: int = 1,
         redis_url: str | None | bool = True,
         tree: Path | None = None,
+        worker: bool = False,
     ) -> Server:
         """`homebase serve`; `redis_url=True` keeps the service's limiter (Redis with
         PostgreSQL), None runs without Redis, a URL sets it. `tree`, another checkout of
-        this repository, serves that checkout's homebase package instead of this one's."""
+        this repository, serves that checkout's homebase package instead of this one's.
+        `worker` runs the background worker in-process (`--no-worker` otherwise)."""
         env = self._child_env(redis_url, tree)
         port = free_port()
-        command = [
-            sys.executable,
-            "-m",
-            "homebase",
-            "serve",
-            "--workers",
-            str(workers),
-            "--no-worker",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ]
+        command = [sys.executable, "-m", "homebase", "serve", "--workers", str(workers)]
+        if not worker:
+            command.append("--no-worker")
+        command += ["--port", str(port), "--log-level", "warning"]
         return Server(
             f"homebase ({tree or REPO}, {self.directory.name}, {workers} worker(s))",
             command,
             port=port,
             health="/healthz",
             log=self.directory / f"homebase-{port}.log",
+            env=env,
+            cwd=self.directory,
+        )
+
+    def worker(self) -> Server:
+        """`homebase worker` alone; its metrics listener (HOMEBASE_WORKER_METRICS_PORT)
+        answers the health check, so `start` returns once the worker runs."""
+        env = self._child_env(True, None)
+        port = free_port()
+        env["HOMEBASE_WORKER_METRICS_PORT"] = str(port)
+        return Server(
+            f"homebase worker ({self.directory.name})",
+            [sys.executable, "-m", "homebase", "worker"],
+            port=port,
+            health="/metrics",
+            log=self.directory / f"worker-{port}.log",
             env=env,
             cwd=self.directory,
         )
