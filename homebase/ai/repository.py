@@ -3,10 +3,19 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, text
+from sqlalchemy import BindParameter, bindparam, exists, func, select, text
 
-from homebase.db.tenancy import TenantSession
-from homebase.models import AiJob, Lead, Listing, Message, Persona
+from homebase.db.tenancy import WORKSPACE, TenantSession, tenant_select, tenant_update
+from homebase.models import (
+    AiJob,
+    ConsentArtifact,
+    Lead,
+    Listing,
+    Message,
+    Persona,
+    Suppression,
+    Workspace,
+)
 from homebase.models.ai_job import OPEN_WHERE
 
 jobs = AiJob.__table__
@@ -14,6 +23,10 @@ personas = Persona.__table__
 messages = Message.__table__
 leads = Lead.__table__
 listings = Listing.__table__
+
+suppressions = Suppression.__table__
+artifacts = ConsentArtifact.__table__
+workspaces = Workspace.__table__
 
 OPEN = ("queued", "composing")
 # What "an AI reply" is when counting them (the daily cap, the disclosure's 30 days):
@@ -23,6 +36,44 @@ _NOT_REFUSED = ("QUEUED", "SENDING", "SENT", "DELIVERED")
 
 async def responder(session: TenantSession) -> dict[str, Any] | None:
     return await session.fetch_one(session.select(personas).where(personas.c.responder.is_(True)))
+
+
+# Whether the AI may answer a text, in one round trip: the responder persona (the row
+# exists only when the workspace has one), the workspace's status, and whether the
+# number is suppressed or holds valid consent (the gates' own conditions:
+# messaging/repository.active_suppression, consent/service.valid_consent). Every part is
+# filtered by the session's workspace (the WORKSPACE bindparam only a TenantSession
+# fills). Built once: the inbound callback runs it for every text from a contact.
+_own: BindParameter[str] = bindparam(WORKSPACE)
+_ADDRESS: BindParameter[str] = bindparam("address")
+_NOW: BindParameter[datetime] = bindparam("now")
+READINESS = tenant_select(
+    personas,
+    personas.c.id,
+    personas.c.channels,
+    select(workspaces.c.status).where(workspaces.c.id == _own).scalar_subquery().label("status"),
+    exists()
+    .where(
+        suppressions.c.workspace_id == _own,
+        suppressions.c.address == _ADDRESS,
+        suppressions.c.lifted_at.is_(None),
+    )
+    .label("suppressed"),
+    exists()
+    .where(
+        artifacts.c.workspace_id == _own,
+        artifacts.c.phone_e164 == _ADDRESS,
+        artifacts.c.expires_at > _NOW,
+        artifacts.c.revoked_at.is_(None),
+    )
+    .label("consented"),
+).where(personas.c.responder.is_(True))
+
+
+async def readiness(session: TenantSession, address: str) -> dict[str, Any] | None:
+    """The responder's id and channels with the workspace's status and the number's
+    suppression and consent; None when the workspace has no responder."""
+    return await session.fetch_one(READINESS, {"address": address, "now": session.now()})
 
 
 async def persona(session: TenantSession, persona_id: str) -> dict[str, Any] | None:
@@ -35,22 +86,28 @@ async def open_job(session: TenantSession, contact_id: str) -> dict[str, Any] | 
     )
 
 
+# One more text for the contact's open job, returning its id (none: no open job).
+_ADD_INBOUND = (
+    tenant_update(jobs)
+    .where(jobs.c.contact_id == bindparam("contact"), jobs.c.status.in_(OPEN))
+    .values(
+        inbound_count=jobs.c.inbound_count + 1,
+        last_inbound_id=bindparam("message"),
+        last_inbound_at=bindparam("at"),
+        updated_at=bindparam("at"),
+    )
+    .returning(jobs.c.id)
+)
+
+
 async def add_inbound(
     session: TenantSession, contact_id: str, message_id: str, at: datetime
-) -> bool:
-    """One more text for the contact's open job; False when it has none."""
-    return bool(
-        await session.execute(
-            session.update(jobs)
-            .where(jobs.c.contact_id == contact_id, jobs.c.status.in_(OPEN))
-            .values(
-                inbound_count=jobs.c.inbound_count + 1,
-                last_inbound_id=message_id,
-                last_inbound_at=at,
-                updated_at=at,
-            )
-        )
+) -> str | None:
+    """Counts a text into the contact's open job: its id, or None when it has none."""
+    row = await session.fetch_one(
+        _ADD_INBOUND, {"contact": contact_id, "message": message_id, "at": at}
     )
+    return str(row["id"]) if row else None
 
 
 async def insert_open(session: TenantSession, row: dict[str, Any]) -> bool:

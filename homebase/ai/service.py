@@ -19,7 +19,6 @@ from datetime import timedelta
 from typing import Any
 
 from homebase.ai import repository, rules
-from homebase.consent.service import valid_consent
 from homebase.contacts import service as contacts
 from homebase.contacts import timeline
 from homebase.db.tenancy import TenantSession
@@ -58,36 +57,31 @@ async def on_inbound(
         return None
     if contact["ai_paused_at"] is not None:
         return None
-    persona = await repository.responder(session)
-    if persona is None or message["channel"] not in {c.upper() for c in persona["channels"]}:
-        return None
-    workspace = await session.workspace()
-    if workspace is None or workspace["status"] != "active":
-        return None
     address = message["from_address"]
-    if await messaging_repository.active_suppression(session, address) is not None:
+    ready = await repository.readiness(session, address)
+    if ready is None or message["channel"] not in {c.upper() for c in ready["channels"]}:
         return None
-    if await valid_consent(session, address, session.now()) is None:
+    if ready["status"] != "active" or ready["suppressed"] or not ready["consented"]:
         return None
-    return await _open_or_extend(session, message, contact, persona)
+    return await _open_or_extend(session, message, contact, ready["id"])
 
 
 async def _open_or_extend(
     session: TenantSession,
     message: dict[str, Any],
     contact: dict[str, Any],
-    persona: dict[str, Any],
+    persona_id: str,
 ) -> str | None:
     at = message["created_at"]
     for _ in range(2):  # a concurrent text may open the job between our two statements
-        if await repository.add_inbound(session, contact["id"], message["id"], at):
-            job = await repository.open_job(session, contact["id"])
+        job_id = await repository.add_inbound(session, contact["id"], message["id"], at)
+        if job_id is not None:
             session.mark_work()
-            return job["id"] if job else None
+            return job_id
         row = {
             "id": new_id("aij"),
             "contact_id": contact["id"],
-            "persona_id": persona["id"],
+            "persona_id": persona_id,
             "channel": message["channel"],
             "status": "queued",
             "inbound_count": 1,

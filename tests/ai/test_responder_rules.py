@@ -28,8 +28,10 @@ def settings_overrides(chat_server):
         **TWILIO,
         "ai_provider": "openai",
         "ai_base_url": chat_server.base_url,
-        "ai_timeout_seconds": 1,
-        "ai_lease_seconds": 5,
+        # Long enough that a loaded machine never turns an answer into a retry; the
+        # timeout's own test shortens it.
+        "ai_timeout_seconds": 5,
+        "ai_lease_seconds": 6,
         "ai_retry_unit_seconds": 0,
     }
 
@@ -152,9 +154,10 @@ async def test_the_daily_cap_pauses_and_hands_off(runtime, client, tenant, chat_
 async def test_a_model_that_times_out_is_tried_three_times_then_hands_off(
     runtime, client, tenant, chat_server
 ):
+    runtime.settings.ai_timeout_seconds = 0.5
     frozen(runtime)
     contact_id = await responder_workspace(runtime, tenant)
-    chat_server.respond_with(delay=3)  # past ai_timeout_seconds=1
+    chat_server.respond_with(delay=3)  # past the timeout
     await text_in(client, "hello")
     await drive(runtime)
     assert len(chat_server.recorded()) == 3
@@ -242,7 +245,7 @@ async def test_a_worker_that_dies_mid_reply_loses_nothing_and_sends_once(
     assert job["status"] == "composing"
     await drive(runtime)  # its lease still holds: nothing happens
     assert await outbound(tenant) == []
-    clock.advance(seconds=6)  # past ai_lease_seconds
+    clock.advance(seconds=7)  # past ai_lease_seconds
     await drive(runtime)
     (sent,) = await outbound(tenant)
     assert sent["status"] == "SENT"
