@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 from starlette.requests import Request
 from starlette.responses import Response
@@ -151,14 +151,21 @@ async def _signed_form(request: Request) -> dict[str, str]:
     return dict(pairs)
 
 
+# Built once: every callback runs it.
+_OWNERS = (
+    select(sender_numbers.c.workspace_id)
+    .where(
+        sender_numbers.c.number == bindparam("number"),
+        sender_numbers.c.channel == bindparam("channel"),
+    )
+    .order_by(sender_numbers.c.workspace_id)
+)
+
+
 async def _owners(connection: AsyncConnection, number: str | None, channel: str) -> list[str]:
     if not number:
         return []
-    rows = await connection.execute(
-        select(sender_numbers.c.workspace_id)
-        .where(sender_numbers.c.number == number, sender_numbers.c.channel == channel.lower())
-        .order_by(sender_numbers.c.workspace_id)
-    )
+    rows = await connection.execute(_OWNERS, {"number": number, "channel": channel.lower()})
     return [row[0] for row in rows]
 
 

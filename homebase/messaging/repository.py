@@ -4,7 +4,9 @@ TenantSession; the worker's cross-workspace claim lives in jobs.py."""
 from datetime import datetime
 from typing import Any
 
-from homebase.db.tenancy import TenantSession
+from sqlalchemy import bindparam
+
+from homebase.db.tenancy import TenantSession, tenant_select
 from homebase.kit.ids import new_id
 from homebase.kit.masking import mask_freeform
 from homebase.kit.pagination import keyset
@@ -49,29 +51,41 @@ def list_statement(
     return keyset(statement, messages.c.id, after_id, limit)
 
 
+# Kept statements (built once, their compiled form cached): the inbound callback runs
+# them for every text it records.
+_INBOUND_BY_PROVIDER_ID = (
+    tenant_select(messages)
+    .where(
+        messages.c.provider_message_id == bindparam("provider_id"),
+        messages.c.direction == "INBOUND",
+    )
+    .limit(1)
+)
+_CONTACT_BY = {
+    column: tenant_select(contacts)
+    .where(contacts.c.anonymized_at.is_(None), contacts.c[column] == bindparam("address"))
+    .order_by(contacts.c.id)
+    .limit(1)
+    for column in ("phone_e164", "email_lower")
+}
+
+
 async def inbound_by_provider_id(
     session: TenantSession, provider_message_id: str
 ) -> dict[str, Any] | None:
-    return await session.fetch_one(
-        session.select(messages)
-        .where(
-            messages.c.provider_message_id == provider_message_id, messages.c.direction == "INBOUND"
-        )
-        .limit(1)
-    )
+    return await session.fetch_one(_INBOUND_BY_PROVIDER_ID, {"provider_id": provider_message_id})
 
 
 async def contact_by_address(
     session: TenantSession, *, phone_e164: str | None = None, email_lower: str | None = None
 ) -> dict[str, Any] | None:
-    statement = session.select(contacts).where(contacts.c.anonymized_at.is_(None))
+    """The workspace's first (oldest) contact, not erased, with this E.164 number or
+    lower-cased email (the first one given)."""
     if phone_e164:
-        statement = statement.where(contacts.c.phone_e164 == phone_e164)
-    elif email_lower:
-        statement = statement.where(contacts.c.email_lower == email_lower)
-    else:
-        return None
-    return await session.fetch_one(statement.order_by(contacts.c.id).limit(1))
+        return await session.fetch_one(_CONTACT_BY["phone_e164"], {"address": phone_e164})
+    if email_lower:
+        return await session.fetch_one(_CONTACT_BY["email_lower"], {"address": email_lower})
+    return None
 
 
 async def active_suppression(session: TenantSession, address: str) -> dict[str, Any] | None:
