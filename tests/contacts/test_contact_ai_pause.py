@@ -1,11 +1,11 @@
 """The contact's AI switch: POST /v1/contacts/{id}/ai/pause and .../ai/resume, the pause's
-reason on the contact, and what else pauses it (a note).
+reason on the contact, and what else pauses it (a note, a person's POST /v1/messages).
 HTTP level, on SQLite and PostgreSQL."""
 
 from homebase.contacts.schemas import ContactAiPauseReason
 from homebase.contacts.service import PAUSE_REASONS
 from tests.automations_support import events
-from tests.messaging_support import NEW_YORK, freeze
+from tests.messaging_support import NEW_YORK, add_consent, add_sender, freeze
 from tests.support import assert_error, make_key
 
 PAUSE_MEMBERS = [
@@ -222,3 +222,84 @@ async def test_the_switch_needs_contacts_write(runtime, tenant, make):
     writer_elsewhere = await make(["contacts:read", "messages:send"])
     assert_error(await pause(writer_elsewhere, created["id"]), 403, "insufficient_scope")
     assert await pause_changes(runtime, tenant) == []
+
+
+# --- a person's message ------------------------------------------------------------------
+
+
+async def sendable(runtime, tenant) -> None:
+    """Daytime, an approved sender and consent for NEW_YORK: every gate passes."""
+    freeze(runtime, DAYTIME)
+    await add_sender(runtime, tenant)
+    await add_consent(runtime, tenant, NEW_YORK)
+
+
+async def send(tenant, **body):
+    return await tenant.post("/v1/messages", json={"channel": "sms", "body": "Hi!", **body})
+
+
+async def test_a_persons_message_to_a_contact_pauses_its_ai(runtime, tenant):
+    await sendable(runtime, tenant)
+    created = await contact(tenant)
+    response = await send(tenant, contact_id=created["id"])
+    assert response.status_code == 201, response.text
+    message = response.json()
+    assert message["status"] == "QUEUED" and message["ai_generated"] is False
+    paused = await shown(tenant, created["id"])
+    assert paused_state(paused) == (True, message["created_at"], "human_message")
+    # A second message keeps the first pause; nothing more is emitted.
+    assert (await send(tenant, contact_id=created["id"])).status_code == 201
+    assert paused_state(await shown(tenant, created["id"])) == paused_state(paused)
+    changes = await pause_changes(runtime, tenant)
+    assert [data["ai_auto_response_paused_reason"] for data in changes] == ["human_message"]
+
+
+async def test_a_message_to_a_contacts_number_pauses_its_ai(runtime, tenant):
+    await sendable(runtime, tenant)
+    created = await contact(tenant)
+    response = await send(tenant, to=NEW_YORK)
+    assert response.status_code == 201, response.text
+    assert response.json()["contact_id"] == created["id"]
+    paused = await shown(tenant, created["id"])
+    assert paused["ai_auto_response_paused_reason"] == "human_message"
+
+
+async def test_a_message_to_no_contact_pauses_nothing(runtime, tenant):
+    await sendable(runtime, tenant)
+    created = await contact(tenant, phone="+12125550143")
+    response = await send(tenant, to=NEW_YORK)  # nobody's number
+    assert response.status_code == 201, response.text
+    assert response.json()["contact_id"] is None
+    assert paused_state(await shown(tenant, created["id"])) == (False, None, None)
+    assert await pause_changes(runtime, tenant) == []
+
+
+async def test_an_ai_generated_message_does_not_pause(runtime, tenant):
+    await sendable(runtime, tenant)
+    created = await contact(tenant)
+    response = await send(tenant, contact_id=created["id"], ai_generated=True)
+    assert response.status_code == 201, response.text
+    assert paused_state(await shown(tenant, created["id"])) == (False, None, None)
+    assert await pause_changes(runtime, tenant) == []
+
+
+async def test_a_refused_message_does_not_pause(runtime, tenant):
+    freeze(runtime, DAYTIME)
+    await add_sender(runtime, tenant)  # no consent: a proactive text is refused
+    created = await contact(tenant)
+    response = await send(tenant, contact_id=created["id"])
+    error = assert_error(response, 422, "compliance_blocked")
+    assert error["details"]["reason"] == "consent_missing"
+    # The refusal is recorded, and the AI is not paused.
+    stored = await tenant.get(f"/v1/messages/{error['details']['message_id']}")
+    assert stored.json()["status"] == "FAILED"
+    assert paused_state(await shown(tenant, created["id"])) == (False, None, None)
+    assert await pause_changes(runtime, tenant) == []
+
+
+async def test_resume_after_a_persons_message(runtime, tenant):
+    await sendable(runtime, tenant)
+    created = await contact(tenant)
+    assert (await send(tenant, contact_id=created["id"])).status_code == 201
+    resumed = (await resume(tenant, created["id"])).json()
+    assert paused_state(resumed) == (False, None, None)
