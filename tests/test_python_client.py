@@ -217,6 +217,10 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
     )
     assert updated.stage == ContactStage.HOT_LEAD
     await call("add_contact_note", id=contact.id, body=NoteCreate(body="Prefers email."))
+    paused = await call("pause_contact_ai", id=contact.id)  # the note paused it already
+    assert paused.ai_auto_response_paused and paused.ai_auto_response_paused_reason == "note"
+    resumed = await call("resume_contact_ai", id=contact.id)
+    assert not resumed.ai_auto_response_paused and resumed.ai_auto_response_paused_reason is None
     await call("list_contact_events", id=contact.id)
     await call("list_contact_notes", id=contact.id)
     await call("list_contacts", limit=2)
@@ -231,6 +235,8 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
         ),
     )
     await call("get_message", id=message.id)
+    taken_over = await call("get_contact", id=contact.id)  # a person's message pauses the AI
+    assert taken_over.ai_auto_response_paused_reason == "human_message"
     await call("list_messages", contact_id=contact.id)
 
     lead = await call(

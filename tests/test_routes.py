@@ -75,6 +75,8 @@ SPEC_ENDPOINTS: dict[tuple[str, str], str | None] = {
 
 # Routes the spec's table does not name, each with its scope: adding one is a decision.
 EXTRA_ROUTES: dict[tuple[str, str], str | None] = {
+    ("POST", "/contacts/{id}/ai/pause"): "contacts:write",
+    ("POST", "/contacts/{id}/ai/resume"): "contacts:write",
     ("GET", "/messages/{id}"): "messages:read",
     ("GET", "/webhooks/{id}"): "webhooks:manage",
     ("GET", "/webhooks/{id}/deliveries"): "webhooks:manage",

@@ -71,7 +71,9 @@ async def send_message(
 ) -> Outcome:
     if contact["ai_paused_at"] is not None:
         return Outcome(
-            "skipped", "ai_auto_response_paused: a note paused the contact's AI auto-response"
+            "skipped",
+            "ai_auto_response_paused: the contact's AI auto-response is paused "
+            f"({contact['ai_paused_reason']})",
         )
     channel = step.channel.value
     if channel in TEXT_CHANNELS and await _lead_refuses_ai(session, contact):

@@ -220,9 +220,9 @@ async def list_contact_notes(
     response_model=Event,
     summary="Add a note",
     response_description="The note.",
-    description="Also pauses the contact's AI auto-response "
-    "(ai_auto_response_paused on the contact). 409 contact_erased once the contact's data "
-    "was erased (DELETE).",
+    description="Also pauses the contact's AI auto-response (ai_auto_response_paused "
+    "on the contact, reason note, unless already paused; POST .../ai/resume resumes it). "
+    "409 contact_erased once the contact's data was erased (DELETE).",
     responses=WRITE_ERRORS,
 )
 async def add_contact_note(
@@ -230,3 +230,50 @@ async def add_contact_note(
 ) -> JSONResponse:
     event = await service.add_note(session, id, body.body)
     return json_response(fields(render.event(event)), 201)
+
+
+# The contact's AI switch. What pauses the AI, and what resuming means (docs/ai.md).
+_PAUSES = (
+    "The AI stops answering a contact's texts when a person steps in, or stops itself; "
+    "ai_auto_response_paused_reason says why: a note was added (`note`), a person sent "
+    "the contact a message through POST /v1/messages (`human_message`), the AI handed "
+    "the conversation to a person (`handoff`), the AI reached its cap of replies to the "
+    "contact in 24 hours (`daily_limit`), or POST .../ai/pause (`manual`). "
+)
+_SWITCH = (
+    "contact.updated names the three ai_auto_response_paused* members. Takes no body (one "
+    "sent is ignored). 409 contact_erased once the contact's data was erased (DELETE)."
+)
+
+
+@router.post(
+    "/{id}/ai/pause",
+    response_model=Contact,
+    summary="Pause the contact's AI auto-response",
+    response_description="The contact, its AI paused.",
+    description=_PAUSES + "Idempotent: a contact already paused keeps its reason and time "
+    "and nothing is emitted; otherwise " + _SWITCH,
+    responses=WRITE_ERRORS,
+)
+async def pause_contact_ai(
+    id: ContactId, principal: ContactsWrite, session: Tenant, fields: ContactFields
+) -> JSONResponse:
+    row = await service.switch_ai(session, id, service.PAUSE_MANUAL)
+    return json_response(fields(render.contact(row, pii=_pii(principal))))
+
+
+@router.post(
+    "/{id}/ai/resume",
+    response_model=Contact,
+    summary="Resume the contact's AI auto-response",
+    response_description="The contact, its AI answering again.",
+    description=_PAUSES + "Resuming clears the pause, its time and its reason, whatever "
+    "paused it. Idempotent: resuming a contact whose AI is not paused emits nothing; "
+    "otherwise " + _SWITCH,
+    responses=WRITE_ERRORS,
+)
+async def resume_contact_ai(
+    id: ContactId, principal: ContactsWrite, session: Tenant, fields: ContactFields
+) -> JSONResponse:
+    row = await service.switch_ai(session, id, None)
+    return json_response(fields(render.contact(row, pii=_pii(principal))))

@@ -26,6 +26,16 @@ class ContactStage(StrEnum):
     TRASH = "TRASH"
 
 
+class ContactAiPauseReason(StrEnum):
+    """Why the AI stopped answering a contact (contacts/service.py PAUSE_*, docs/ai.md)."""
+
+    NOTE = "note"
+    HUMAN_MESSAGE = "human_message"
+    HANDOFF = "handoff"
+    DAILY_LIMIT = "daily_limit"
+    MANUAL = "manual"
+
+
 Name = Annotated[str, StringConstraints(max_length=80)]
 
 
@@ -130,6 +140,7 @@ class Contact(BaseModel):
                     "pii_masked": True,
                     "ai_auto_response_paused": False,
                     "ai_auto_response_paused_at": None,
+                    "ai_auto_response_paused_reason": None,
                     "anonymized_at": None,
                     "created_at": "2026-11-20T17:04:05.123Z",
                     "updated_at": "2026-11-20T17:04:05.123Z",
@@ -152,9 +163,20 @@ class Contact(BaseModel):
     owner_id: str | None
     pii_masked: bool = Field(description="True when email and phone, if present, are masked.")
     ai_auto_response_paused: bool = Field(
-        description="Set when a note is added: AI replies to this contact are paused."
+        description="AI replies to this contact are paused: a person stepped in (a note, "
+        "a message a person sent it through POST /v1/messages, POST .../ai/pause), the AI "
+        "handed the conversation over, or it reached its daily cap. POST .../ai/resume "
+        "clears it."
     )
-    ai_auto_response_paused_at: datetime | None
+    ai_auto_response_paused_at: datetime | None = Field(
+        description="When the AI was paused (the first pause's time); null while it answers."
+    )
+    ai_auto_response_paused_reason: ContactAiPauseReason | None = Field(
+        description="Why the AI is paused: note (a note was added), human_message (a person "
+        "sent the contact a message), handoff (the AI handed the conversation to a person), "
+        "daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST "
+        ".../ai/pause). null while the AI answers."
+    )
     anonymized_at: datetime | None = Field(
         description="When DELETE erased this contact's personal data; null otherwise."
     )

@@ -5,10 +5,11 @@ Services never commit: the request's transaction does, so the change, its timeli
 entries and its outbox events land together or not at all.
 """
 
+from datetime import datetime
 from typing import Any
 
 from homebase.contacts import render, repository, timeline
-from homebase.contacts.schemas import ContactCreate, ContactUpdate
+from homebase.contacts.schemas import ContactAiPauseReason, ContactCreate, ContactUpdate
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import Conflict, NotFound
 from homebase.kit.ids import new_id
@@ -120,30 +121,36 @@ async def add_note(session: TenantSession, contact_id: str, body: str) -> dict[s
     """A note pauses the contact's AI auto-response: a human has stepped in."""
     contact = await writable(session, contact_id)
     event = await timeline.record(session, contact_id, "note", "Note added", body=body)
-    await set_ai_pause(session, contact, PAUSE_NOTE)
+    await set_ai_pause(session, contact, PAUSE_NOTE, at=event["occurred_at"])
     return event
 
 
-# Why the AI stopped answering a contact (docs/ai.md, "Human takeover and resume").
-PAUSE_NOTE = "note"
-PAUSE_HUMAN_MESSAGE = "human_message"
-PAUSE_HANDOFF = "handoff"
-PAUSE_DAILY_LIMIT = "daily_limit"
-PAUSE_MANUAL = "manual"
-PAUSE_REASONS = (PAUSE_NOTE, PAUSE_HUMAN_MESSAGE, PAUSE_HANDOFF, PAUSE_DAILY_LIMIT, PAUSE_MANUAL)
+# Why the AI stopped answering a contact (docs/ai.md, "Human takeover and resume"); the
+# values are the response's enum (schemas.ContactAiPauseReason), so the two cannot drift.
+PAUSE_NOTE = ContactAiPauseReason.NOTE.value
+PAUSE_HUMAN_MESSAGE = ContactAiPauseReason.HUMAN_MESSAGE.value
+PAUSE_HANDOFF = ContactAiPauseReason.HANDOFF.value
+PAUSE_DAILY_LIMIT = ContactAiPauseReason.DAILY_LIMIT.value
+PAUSE_MANUAL = ContactAiPauseReason.MANUAL.value
+PAUSE_REASONS = tuple(reason.value for reason in ContactAiPauseReason)
 
 
 async def set_ai_pause(
-    session: TenantSession, contact: dict[str, Any], reason: str | None
+    session: TenantSession,
+    contact: dict[str, Any],
+    reason: str | None,
+    *,
+    at: datetime | None = None,
 ) -> dict[str, Any]:
     """Pause the contact's AI auto-response with `reason`, or resume it (None); the
     contact as it now is. A contact already in that state is left alone: a pause keeps
     its first reason and time, and nothing is emitted. A change emits contact.updated
-    naming the fields that changed."""
+    naming the fields that changed. `at`: the moment of what paused it (a note's
+    occurred_at, a message's created_at), so the pause reads as the same moment."""
     paused = contact["ai_paused_at"] is not None
     if (reason is not None) == paused:
         return contact
-    now = session.now()
+    now = at or session.now()
     changes = {
         "ai_paused_at": now if reason is not None else None,
         "ai_paused_reason": reason,
@@ -160,6 +167,12 @@ async def set_ai_pause(
         session, [("contact.updated", {**render.contact(updated, pii=False), "changed": changed})]
     )
     return updated
+
+
+async def switch_ai(session: TenantSession, contact_id: str, reason: str | None) -> dict[str, Any]:
+    """POST /contacts/{id}/ai/pause (reason manual) and .../ai/resume (None): the
+    contact's AI switch, addressed by its path, so an erased contact is 409."""
+    return await set_ai_pause(session, await writable(session, contact_id), reason)
 
 
 async def writable(session: TenantSession, contact_id: str) -> dict[str, Any]:

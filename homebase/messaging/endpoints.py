@@ -46,6 +46,11 @@ A send that passes is recorded QUEUED and answered 201; the background worker ha
 to the provider after the request commits (SENDING, then SENT or FAILED with
 failure_reason), and provider status callbacks move it to DELIVERED or FAILED.
 `message.sent` fires when the provider accepts it.
+
+A queued send not marked `ai_generated` to a contact (by contact_id, or a `to` that is a
+contact's address) is a person stepping in: it pauses the contact's AI auto-response
+(ai_auto_response_paused_reason `human_message`; POST /v1/contacts/{id}/ai/resume resumes
+it). A refused send pauses nothing.
 """
 
 
@@ -123,7 +128,7 @@ async def send_message(
     fields: MessageFields,
 ) -> JSONResponse:
     settings = get_runtime(request).settings
-    row = await service.send(session, body.root, email_from=settings.email_from)
+    row = await service.send_by_person(session, body.root, email_from=settings.email_from)
     return json_response(fields(render.message(row, pii=_pii(principal))), 201)
 
 

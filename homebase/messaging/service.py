@@ -258,6 +258,24 @@ async def send(
     return row
 
 
+async def send_by_person(
+    session: TenantSession, data: SendRequest, *, email_from: str
+) -> dict[str, Any]:
+    """POST /v1/messages: `send`, and a person's message (not ai_generated) to a contact
+    (by contact_id, or a `to` that is a contact's address) is a human takeover: it pauses
+    the contact's AI (human_message), in the same transaction, so the AI does not talk
+    over the person. Only a queued send pauses: a refusal (`send` raises
+    ComplianceBlocked) reached nobody, and the refusal's record commits without a pause.
+    Automations and the AI call `send` itself: they are not a person."""
+    row = await send(session, data, email_from=email_from)
+    if not row["ai_generated"] and row["contact_id"] is not None:
+        contact = await contacts_service.get_or_404(session, row["contact_id"])
+        await contacts_service.set_ai_pause(
+            session, contact, contacts_service.PAUSE_HUMAN_MESSAGE, at=row["created_at"]
+        )
+    return row
+
+
 async def record_on_timeline(session: TenantSession, row: dict[str, Any], kind: str) -> None:
     if row["contact_id"] is None:
         return

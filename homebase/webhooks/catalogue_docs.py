@@ -35,8 +35,12 @@ _CONTACT = {
     "notes": (OSTR, ""),
     "owner_id": (OSTR, ""),
     "pii_masked": (BOOL, "always true in events"),
-    "ai_auto_response_paused": (BOOL, "a member's note pauses the AI's replies"),
-    "ai_auto_response_paused_at": (OSTR, ""),
+    "ai_auto_response_paused": (BOOL, "the AI's replies to the contact are paused"),
+    "ai_auto_response_paused_at": (OSTR, "when the AI was paused"),
+    "ai_auto_response_paused_reason": (
+        OSTR,
+        "note, human_message, handoff, daily_limit or manual; null while the AI answers",
+    ),
     "anonymized_at": (OSTR, "set by DELETE"),
     "created_at": (STR, ""),
     "updated_at": (STR, ""),
@@ -55,6 +59,7 @@ _CONTACT_EXAMPLE = {
     "pii_masked": True,
     "ai_auto_response_paused": False,
     "ai_auto_response_paused_at": None,
+    "ai_auto_response_paused_reason": None,
     "anonymized_at": None,
     "created_at": "2026-11-20T17:04:05.123Z",
     "updated_at": "2026-11-20T17:04:05.123Z",
@@ -126,7 +131,9 @@ EVENT_DOCS: dict[str, EventDoc] = {
     ),
     "contact.updated": EventDoc(
         "PATCH /contacts/{id} that changes something; DELETE /contacts/{id} (changed: "
-        '["anonymized"])',
+        "[\"anonymized\"]); a pause or resume of the contact's AI (a note, a person's "
+        "POST /messages, POST /contacts/{id}/ai/pause or /ai/resume, the AI's handoff or "
+        "daily cap; changed: the three ai_auto_response_paused* members)",
         {**_CONTACT, "changed": (list[str], "names of changed fields")},
         {**_CONTACT_EXAMPLE, "changed": ["stage"]},
     ),

@@ -341,7 +341,9 @@ async def test_a_note_pauses_ai_sends_but_not_the_other_steps(runtime, tenant):
     await tick(runtime)
     runs = await step_runs(runtime, enrolment_id)
     assert [run["outcome"] for run in runs] == ["skipped", "done"]
-    assert runs[0]["detail"].startswith("ai_auto_response_paused")
+    assert runs[0]["detail"] == (
+        "ai_auto_response_paused: the contact's AI auto-response is paused (note)"
+    )
     assert await count(runtime, MESSAGES) == 0
     assert (await tenant.get(f"/v1/contacts/{contact_id}")).json()["stage"] == "NURTURE"
 

@@ -58,6 +58,7 @@ async def test_list_items_equal_single_reads(tenant, runtime, client):
             assert item == single.json()
         by_id = {item["id"]: item for item in listed["data"]}
         assert by_id[paused]["ai_auto_response_paused"] is True
+        assert by_id[paused]["ai_auto_response_paused_reason"] == "note"
         assert by_id[made[3]["id"]]["anonymized_at"] is not None
         assert by_id[made[2]["id"]]["tags"] == ["ünïcode", 'a "quoted" tag']
 
@@ -114,6 +115,7 @@ def test_a_page_with_the_wire_text_of_its_timestamps_reads_as_processed_values_w
         "notes": None,
         "owner_id": "usr_1",
         "ai_paused_at": moment,
+        "ai_paused_reason": "note",
         "anonymized_at": None,
         "created_at": moment,
         "updated_at": moment,

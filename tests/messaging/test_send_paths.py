@@ -33,8 +33,9 @@ def test_every_request_to_send_goes_through_the_same_gate():
         "messaging/service.py": {"send"},
         "messaging/jobs.py": {"_allowed"},
     }
-    # The request path's callers: the API and the automations' send step (AI texts among
-    # them). A message queued any other way is still gated by the send job's claim.
+    # The request path's callers: the API (through send_by_person, which adds the human
+    # takeover's pause) and the automations' send step (AI texts among them). A message
+    # queued any other way is still gated by the send job's claim.
     senders = {
         module: functions
         for module, functions in users("send").items()
@@ -42,9 +43,10 @@ def test_every_request_to_send_goes_through_the_same_gate():
         and module != "messaging/jobs.py"  # provider.send in send_one, held above
     }
     assert senders == {
-        "messaging/endpoints.py": {"send_message"},
+        "messaging/service.py": {"send_by_person"},
         "automations/actions.py": {"send_message"},
     }
+    assert users("send_by_person") == {"messaging/endpoints.py": {"send_message"}}
 
 
 def test_the_one_send_outside_the_gate_is_the_carrier_required_keyword_reply():
