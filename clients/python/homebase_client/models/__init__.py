@@ -36,6 +36,7 @@ from .consent_in_form_snapshot_type_0 import ConsentInFormSnapshotType0
 from .considered_rule import ConsideredRule
 from .considered_rule_outcome import ConsideredRuleOutcome
 from .contact import Contact
+from .contact_ai_pause_reason import ContactAiPauseReason
 from .contact_create import ContactCreate
 from .contact_created_data import ContactCreatedData
 from .contact_created_event import ContactCreatedEvent
@@ -215,6 +216,7 @@ __all__ = (
     "ConsideredRule",
     "ConsideredRuleOutcome",
     "Contact",
+    "ContactAiPauseReason",
     "ContactCreate",
     "ContactCreatedData",
     "ContactCreatedEvent",

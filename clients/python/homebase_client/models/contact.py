@@ -7,6 +7,7 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.contact_ai_pause_reason import ContactAiPauseReason
 from ..models.contact_stage import ContactStage
 
 T = TypeVar("T", bound="Contact")
@@ -27,8 +28,15 @@ class Contact:
         notes (None | str):
         owner_id (None | str):
         pii_masked (bool): True when email and phone, if present, are masked.
-        ai_auto_response_paused (bool): Set when a note is added: AI replies to this contact are paused.
-        ai_auto_response_paused_at (datetime.datetime | None):
+        ai_auto_response_paused (bool): AI replies to this contact are paused: a person stepped in (a note, a message a
+            person sent it through POST /v1/messages, POST .../ai/pause), the AI handed the conversation over, or it reached
+            its daily cap. POST .../ai/resume clears it.
+        ai_auto_response_paused_at (datetime.datetime | None): When the AI was paused (the first pause's time); null
+            while it answers.
+        ai_auto_response_paused_reason (ContactAiPauseReason | None): Why the AI is paused: note (a note was added),
+            human_message (a person sent the contact a message), handoff (the AI handed the conversation to a person),
+            daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST .../ai/pause). null
+            while the AI answers.
         anonymized_at (datetime.datetime | None): When DELETE erased this contact's personal data; null otherwise.
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
@@ -47,6 +55,7 @@ class Contact:
     pii_masked: bool
     ai_auto_response_paused: bool
     ai_auto_response_paused_at: datetime.datetime | None
+    ai_auto_response_paused_reason: ContactAiPauseReason | None
     anonymized_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -90,6 +99,12 @@ class Contact:
         else:
             ai_auto_response_paused_at = self.ai_auto_response_paused_at
 
+        ai_auto_response_paused_reason: None | str
+        if isinstance(self.ai_auto_response_paused_reason, ContactAiPauseReason):
+            ai_auto_response_paused_reason = self.ai_auto_response_paused_reason.value
+        else:
+            ai_auto_response_paused_reason = self.ai_auto_response_paused_reason
+
         anonymized_at: None | str
         if isinstance(self.anonymized_at, datetime.datetime):
             anonymized_at = self.anonymized_at.isoformat()
@@ -117,6 +132,7 @@ class Contact:
                 "pii_masked": pii_masked,
                 "ai_auto_response_paused": ai_auto_response_paused,
                 "ai_auto_response_paused_at": ai_auto_response_paused_at,
+                "ai_auto_response_paused_reason": ai_auto_response_paused_reason,
                 "anonymized_at": anonymized_at,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -206,6 +222,25 @@ class Contact:
             d.pop("ai_auto_response_paused_at")
         )
 
+        def _parse_ai_auto_response_paused_reason(
+            data: object,
+        ) -> ContactAiPauseReason | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                ai_auto_response_paused_reason_type_0 = ContactAiPauseReason(data)
+
+                return ai_auto_response_paused_reason_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ContactAiPauseReason | None, data)
+
+        ai_auto_response_paused_reason = _parse_ai_auto_response_paused_reason(
+            d.pop("ai_auto_response_paused_reason")
+        )
+
         def _parse_anonymized_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -239,6 +274,7 @@ class Contact:
             pii_masked=pii_masked,
             ai_auto_response_paused=ai_auto_response_paused,
             ai_auto_response_paused_at=ai_auto_response_paused_at,
+            ai_auto_response_paused_reason=ai_auto_response_paused_reason,
             anonymized_at=anonymized_at,
             created_at=created_at,
             updated_at=updated_at,

@@ -7,6 +7,7 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.contact_ai_pause_reason import ContactAiPauseReason
 from ..models.contact_stage import ContactStage
 from ..types import UNSET, Unset
 
@@ -30,8 +31,15 @@ class ContactNarrowed:
             tags (list[str] | Unset):
             notes (None | str | Unset):
             owner_id (None | str | Unset):
-            ai_auto_response_paused (bool | Unset): Set when a note is added: AI replies to this contact are paused.
-            ai_auto_response_paused_at (datetime.datetime | None | Unset):
+            ai_auto_response_paused (bool | Unset): AI replies to this contact are paused: a person stepped in (a note, a
+                message a person sent it through POST /v1/messages, POST .../ai/pause), the AI handed the conversation over, or
+                it reached its daily cap. POST .../ai/resume clears it.
+            ai_auto_response_paused_at (datetime.datetime | None | Unset): When the AI was paused (the first pause's time);
+                null while it answers.
+            ai_auto_response_paused_reason (ContactAiPauseReason | None | Unset): Why the AI is paused: note (a note was
+                added), human_message (a person sent the contact a message), handoff (the AI handed the conversation to a
+                person), daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST
+                .../ai/pause). null while the AI answers.
             anonymized_at (datetime.datetime | None | Unset): When DELETE erased this contact's personal data; null
                 otherwise.
             created_at (datetime.datetime | Unset):
@@ -51,6 +59,7 @@ class ContactNarrowed:
     owner_id: None | str | Unset = UNSET
     ai_auto_response_paused: bool | Unset = UNSET
     ai_auto_response_paused_at: datetime.datetime | None | Unset = UNSET
+    ai_auto_response_paused_reason: ContactAiPauseReason | None | Unset = UNSET
     anonymized_at: datetime.datetime | None | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
     updated_at: datetime.datetime | Unset = UNSET
@@ -121,6 +130,14 @@ class ContactNarrowed:
         else:
             ai_auto_response_paused_at = self.ai_auto_response_paused_at
 
+        ai_auto_response_paused_reason: None | str | Unset
+        if isinstance(self.ai_auto_response_paused_reason, Unset):
+            ai_auto_response_paused_reason = UNSET
+        elif isinstance(self.ai_auto_response_paused_reason, ContactAiPauseReason):
+            ai_auto_response_paused_reason = self.ai_auto_response_paused_reason.value
+        else:
+            ai_auto_response_paused_reason = self.ai_auto_response_paused_reason
+
         anonymized_at: None | str | Unset
         if isinstance(self.anonymized_at, Unset):
             anonymized_at = UNSET
@@ -167,6 +184,10 @@ class ContactNarrowed:
             field_dict["ai_auto_response_paused"] = ai_auto_response_paused
         if ai_auto_response_paused_at is not UNSET:
             field_dict["ai_auto_response_paused_at"] = ai_auto_response_paused_at
+        if ai_auto_response_paused_reason is not UNSET:
+            field_dict["ai_auto_response_paused_reason"] = (
+                ai_auto_response_paused_reason
+            )
         if anonymized_at is not UNSET:
             field_dict["anonymized_at"] = anonymized_at
         if created_at is not UNSET:
@@ -280,6 +301,27 @@ class ContactNarrowed:
             d.pop("ai_auto_response_paused_at", UNSET)
         )
 
+        def _parse_ai_auto_response_paused_reason(
+            data: object,
+        ) -> ContactAiPauseReason | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                ai_auto_response_paused_reason_type_0 = ContactAiPauseReason(data)
+
+                return ai_auto_response_paused_reason_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ContactAiPauseReason | None | Unset, data)
+
+        ai_auto_response_paused_reason = _parse_ai_auto_response_paused_reason(
+            d.pop("ai_auto_response_paused_reason", UNSET)
+        )
+
         def _parse_anonymized_at(data: object) -> datetime.datetime | None | Unset:
             if data is None:
                 return data
@@ -325,6 +367,7 @@ class ContactNarrowed:
             owner_id=owner_id,
             ai_auto_response_paused=ai_auto_response_paused,
             ai_auto_response_paused_at=ai_auto_response_paused_at,
+            ai_auto_response_paused_reason=ai_auto_response_paused_reason,
             anonymized_at=anonymized_at,
             created_at=created_at,
             updated_at=updated_at,

@@ -22,7 +22,7 @@ class ContactUpdatedData:
         stage (str):
         tags (list[str]):
         pii_masked (bool): always true in events
-        ai_auto_response_paused (bool): a member's note pauses the AI's replies
+        ai_auto_response_paused (bool): the AI's replies to the contact are paused
         created_at (str):
         updated_at (str):
         changed (list[str]): names of changed fields
@@ -33,7 +33,9 @@ class ContactUpdatedData:
         source (None | str | Unset):
         notes (None | str | Unset):
         owner_id (None | str | Unset):
-        ai_auto_response_paused_at (None | str | Unset):
+        ai_auto_response_paused_at (None | str | Unset): when the AI was paused
+        ai_auto_response_paused_reason (None | str | Unset): note, human_message, handoff, daily_limit or manual; null
+            while the AI answers
         anonymized_at (None | str | Unset): set by DELETE
     """
 
@@ -55,6 +57,7 @@ class ContactUpdatedData:
     notes: None | str | Unset = UNSET
     owner_id: None | str | Unset = UNSET
     ai_auto_response_paused_at: None | str | Unset = UNSET
+    ai_auto_response_paused_reason: None | str | Unset = UNSET
     anonymized_at: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -127,6 +130,12 @@ class ContactUpdatedData:
         else:
             ai_auto_response_paused_at = self.ai_auto_response_paused_at
 
+        ai_auto_response_paused_reason: None | str | Unset
+        if isinstance(self.ai_auto_response_paused_reason, Unset):
+            ai_auto_response_paused_reason = UNSET
+        else:
+            ai_auto_response_paused_reason = self.ai_auto_response_paused_reason
+
         anonymized_at: None | str | Unset
         if isinstance(self.anonymized_at, Unset):
             anonymized_at = UNSET
@@ -165,6 +174,10 @@ class ContactUpdatedData:
             field_dict["owner_id"] = owner_id
         if ai_auto_response_paused_at is not UNSET:
             field_dict["ai_auto_response_paused_at"] = ai_auto_response_paused_at
+        if ai_auto_response_paused_reason is not UNSET:
+            field_dict["ai_auto_response_paused_reason"] = (
+                ai_auto_response_paused_reason
+            )
         if anonymized_at is not UNSET:
             field_dict["anonymized_at"] = anonymized_at
 
@@ -267,6 +280,17 @@ class ContactUpdatedData:
             d.pop("ai_auto_response_paused_at", UNSET)
         )
 
+        def _parse_ai_auto_response_paused_reason(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        ai_auto_response_paused_reason = _parse_ai_auto_response_paused_reason(
+            d.pop("ai_auto_response_paused_reason", UNSET)
+        )
+
         def _parse_anonymized_at(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -295,6 +319,7 @@ class ContactUpdatedData:
             notes=notes,
             owner_id=owner_id,
             ai_auto_response_paused_at=ai_auto_response_paused_at,
+            ai_auto_response_paused_reason=ai_auto_response_paused_reason,
             anonymized_at=anonymized_at,
         )
 

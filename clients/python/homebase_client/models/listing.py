@@ -36,6 +36,7 @@ class Listing:
         description (None | str):
         photos (list[Photo]): In display order.
         agent_id (None | str): The listing agent, a workspace member.
+        url (None | str): The listing's own page (absolute http or https), which the AI responder's replies may link.
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
     """
@@ -56,6 +57,7 @@ class Listing:
     description: None | str
     photos: list[Photo]
     agent_id: None | str
+    url: None | str
     created_at: datetime.datetime
     updated_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -104,6 +106,9 @@ class Listing:
         agent_id: None | str
         agent_id = self.agent_id
 
+        url: None | str
+        url = self.url
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -128,6 +133,7 @@ class Listing:
                 "description": description,
                 "photos": photos,
                 "agent_id": agent_id,
+                "url": url,
                 "created_at": created_at,
                 "updated_at": updated_at,
             }
@@ -217,6 +223,13 @@ class Listing:
 
         agent_id = _parse_agent_id(d.pop("agent_id"))
 
+        def _parse_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        url = _parse_url(d.pop("url"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
@@ -238,6 +251,7 @@ class Listing:
             description=description,
             photos=photos,
             agent_id=agent_id,
+            url=url,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -39,6 +39,8 @@ class ListingNarrowed:
             description (None | str | Unset):
             photos (list[Photo] | Unset): In display order.
             agent_id (None | str | Unset): The listing agent, a workspace member.
+            url (None | str | Unset): The listing's own page (absolute http or https), which the AI responder's replies may
+                link.
             created_at (datetime.datetime | Unset):
             updated_at (datetime.datetime | Unset):
     """
@@ -59,6 +61,7 @@ class ListingNarrowed:
     description: None | str | Unset = UNSET
     photos: list[Photo] | Unset = UNSET
     agent_id: None | str | Unset = UNSET
+    url: None | str | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
     updated_at: datetime.datetime | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -135,6 +138,12 @@ class ListingNarrowed:
         else:
             agent_id = self.agent_id
 
+        url: None | str | Unset
+        if isinstance(self.url, Unset):
+            url = UNSET
+        else:
+            url = self.url
+
         created_at: str | Unset = UNSET
         if not isinstance(self.created_at, Unset):
             created_at = self.created_at.isoformat()
@@ -180,6 +189,8 @@ class ListingNarrowed:
             field_dict["photos"] = photos
         if agent_id is not UNSET:
             field_dict["agent_id"] = agent_id
+        if url is not UNSET:
+            field_dict["url"] = url
         if created_at is not UNSET:
             field_dict["created_at"] = created_at
         if updated_at is not UNSET:
@@ -292,6 +303,15 @@ class ListingNarrowed:
 
         agent_id = _parse_agent_id(d.pop("agent_id", UNSET))
 
+        def _parse_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        url = _parse_url(d.pop("url", UNSET))
+
         _created_at = d.pop("created_at", UNSET)
         created_at: datetime.datetime | Unset
         if isinstance(_created_at, Unset):
@@ -323,6 +343,7 @@ class ListingNarrowed:
             description=description,
             photos=photos,
             agent_id=agent_id,
+            url=url,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -24,6 +24,17 @@ class PersonaNarrowed:
             tone (str | Unset): How the persona writes.
             channels (list[MessageChannel] | Unset): Where its messages may go.
             signature (None | str | Unset): Appended to every message it sends.
+            instructions (None | str | Unset): What the AI is for and must not do, given to the model as its instructions.
+            responder (bool | Unset): True for the workspace's AI responder (at most one): the persona the AI answers leads'
+                inbound texts as.
+            disclosure (None | str | Unset): Opens the responder's first reply: says an automated assistant is writing, and
+                for whom. Up to 160 characters.
+            handoff_reply (None | str | Unset): What the responder answers when it hands the conversation to a person.
+            handoff_assignee (None | str | Unset): The workspace member a handed-off conversation goes to (a user id).
+            links (list[str] | Unset): The page URLs (absolute http or https) the responder's replies may carry, besides the
+                workspace's listings' own `url`; empty when none.
+            phone (None | str | Unset): The persona's business number in E.164, the one number its replies may give. The
+                business's, not a contact's: never masked.
             created_at (datetime.datetime | Unset):
             updated_at (datetime.datetime | Unset):
     """
@@ -33,6 +44,13 @@ class PersonaNarrowed:
     tone: str | Unset = UNSET
     channels: list[MessageChannel] | Unset = UNSET
     signature: None | str | Unset = UNSET
+    instructions: None | str | Unset = UNSET
+    responder: bool | Unset = UNSET
+    disclosure: None | str | Unset = UNSET
+    handoff_reply: None | str | Unset = UNSET
+    handoff_assignee: None | str | Unset = UNSET
+    links: list[str] | Unset = UNSET
+    phone: None | str | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
     updated_at: datetime.datetime | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -57,6 +75,42 @@ class PersonaNarrowed:
         else:
             signature = self.signature
 
+        instructions: None | str | Unset
+        if isinstance(self.instructions, Unset):
+            instructions = UNSET
+        else:
+            instructions = self.instructions
+
+        responder = self.responder
+
+        disclosure: None | str | Unset
+        if isinstance(self.disclosure, Unset):
+            disclosure = UNSET
+        else:
+            disclosure = self.disclosure
+
+        handoff_reply: None | str | Unset
+        if isinstance(self.handoff_reply, Unset):
+            handoff_reply = UNSET
+        else:
+            handoff_reply = self.handoff_reply
+
+        handoff_assignee: None | str | Unset
+        if isinstance(self.handoff_assignee, Unset):
+            handoff_assignee = UNSET
+        else:
+            handoff_assignee = self.handoff_assignee
+
+        links: list[str] | Unset = UNSET
+        if not isinstance(self.links, Unset):
+            links = self.links
+
+        phone: None | str | Unset
+        if isinstance(self.phone, Unset):
+            phone = UNSET
+        else:
+            phone = self.phone
+
         created_at: str | Unset = UNSET
         if not isinstance(self.created_at, Unset):
             created_at = self.created_at.isoformat()
@@ -80,6 +134,20 @@ class PersonaNarrowed:
             field_dict["channels"] = channels
         if signature is not UNSET:
             field_dict["signature"] = signature
+        if instructions is not UNSET:
+            field_dict["instructions"] = instructions
+        if responder is not UNSET:
+            field_dict["responder"] = responder
+        if disclosure is not UNSET:
+            field_dict["disclosure"] = disclosure
+        if handoff_reply is not UNSET:
+            field_dict["handoff_reply"] = handoff_reply
+        if handoff_assignee is not UNSET:
+            field_dict["handoff_assignee"] = handoff_assignee
+        if links is not UNSET:
+            field_dict["links"] = links
+        if phone is not UNSET:
+            field_dict["phone"] = phone
         if created_at is not UNSET:
             field_dict["created_at"] = created_at
         if updated_at is not UNSET:
@@ -114,6 +182,55 @@ class PersonaNarrowed:
 
         signature = _parse_signature(d.pop("signature", UNSET))
 
+        def _parse_instructions(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        instructions = _parse_instructions(d.pop("instructions", UNSET))
+
+        responder = d.pop("responder", UNSET)
+
+        def _parse_disclosure(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        disclosure = _parse_disclosure(d.pop("disclosure", UNSET))
+
+        def _parse_handoff_reply(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        handoff_reply = _parse_handoff_reply(d.pop("handoff_reply", UNSET))
+
+        def _parse_handoff_assignee(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        handoff_assignee = _parse_handoff_assignee(d.pop("handoff_assignee", UNSET))
+
+        links = cast(list[str], d.pop("links", UNSET))
+
+        def _parse_phone(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        phone = _parse_phone(d.pop("phone", UNSET))
+
         _created_at = d.pop("created_at", UNSET)
         created_at: datetime.datetime | Unset
         if isinstance(_created_at, Unset):
@@ -134,6 +251,13 @@ class PersonaNarrowed:
             tone=tone,
             channels=channels,
             signature=signature,
+            instructions=instructions,
+            responder=responder,
+            disclosure=disclosure,
+            handoff_reply=handoff_reply,
+            handoff_assignee=handoff_assignee,
+            links=links,
+            phone=phone,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -23,7 +23,8 @@ class Task:
         due_at (datetime.datetime | None):
         status (TaskStatus):
         notes (None | str):
-        source (str): api, or automation when an automation's create_task step made it.
+        source (str): api; automation when an automation's create_task step made it; ai when the AI responder handed the
+            lead to a person (docs/ai.md).
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
     """

@@ -24,7 +24,8 @@ class TaskCreated:
         due_at (datetime.datetime | None):
         status (TaskStatus):
         notes (None | str):
-        source (str): api, or automation when an automation's create_task step made it.
+        source (str): api; automation when an automation's create_task step made it; ai when the AI responder handed the
+            lead to a person (docs/ai.md).
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
         created (bool): false: an identical task was created within the last 60 seconds; this is that task (answered

@@ -26,7 +26,8 @@ class TaskNarrowed:
             due_at (datetime.datetime | None | Unset):
             status (TaskStatus | Unset):
             notes (None | str | Unset):
-            source (str | Unset): api, or automation when an automation's create_task step made it.
+            source (str | Unset): api; automation when an automation's create_task step made it; ai when the AI responder
+                handed the lead to a person (docs/ai.md).
             created_at (datetime.datetime | Unset):
             updated_at (datetime.datetime | Unset):
     """

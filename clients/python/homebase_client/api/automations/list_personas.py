@@ -112,7 +112,8 @@ def sync_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: channels, created_at, id, name, signature, tone, updated_at.
+            included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id,
+            instructions, links, name, phone, responder, signature, tone, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,7 +152,8 @@ def sync(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: channels, created_at, id, name, signature, tone, updated_at.
+            included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id,
+            instructions, links, name, phone, responder, signature, tone, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,7 +187,8 @@ async def asyncio_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: channels, created_at, id, name, signature, tone, updated_at.
+            included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id,
+            instructions, links, name, phone, responder, signature, tone, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -222,7 +225,8 @@ async def asyncio(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: channels, created_at, id, name, signature, tone, updated_at.
+            included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id,
+            instructions, links, name, phone, responder, signature, tone, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

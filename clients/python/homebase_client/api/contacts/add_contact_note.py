@@ -147,8 +147,9 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | Event | EventNarrowed]:
     """Add a note
 
-     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact). 409
-    contact_erased once the contact's data was erased (DELETE).
+     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact, reason note,
+    unless already paused; POST .../ai/resume resumes it). 409 contact_erased once the contact's data
+    was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -189,8 +190,9 @@ def sync(
 ) -> ErrorEnvelope | Event | EventNarrowed | None:
     """Add a note
 
-     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact). 409
-    contact_erased once the contact's data was erased (DELETE).
+     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact, reason note,
+    unless already paused; POST .../ai/resume resumes it). 409 contact_erased once the contact's data
+    was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -226,8 +228,9 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | Event | EventNarrowed]:
     """Add a note
 
-     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact). 409
-    contact_erased once the contact's data was erased (DELETE).
+     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact, reason note,
+    unless already paused; POST .../ai/resume resumes it). 409 contact_erased once the contact's data
+    was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -266,8 +269,9 @@ async def asyncio(
 ) -> ErrorEnvelope | Event | EventNarrowed | None:
     """Add a note
 
-     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact). 409
-    contact_erased once the contact's data was erased (DELETE).
+     Also pauses the contact's AI auto-response (ai_auto_response_paused on the contact, reason note,
+    unless already paused; POST .../ai/resume resumes it). 409 contact_erased once the contact's data
+    was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.

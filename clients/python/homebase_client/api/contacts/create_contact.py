@@ -139,9 +139,9 @@ def sync_detailed(
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
         idempotency_key (str | Unset):
         body (ContactCreate): Every member is optional; stage defaults to LEAD and tags to [].
 
@@ -177,9 +177,9 @@ def sync(
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
         idempotency_key (str | Unset):
         body (ContactCreate): Every member is optional; stage defaults to LEAD and tags to [].
 
@@ -210,9 +210,9 @@ async def asyncio_detailed(
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
         idempotency_key (str | Unset):
         body (ContactCreate): Every member is optional; stage defaults to LEAD and tags to [].
 
@@ -246,9 +246,9 @@ async def asyncio(
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
         idempotency_key (str | Unset):
         body (ContactCreate): Every member is optional; stage defaults to LEAD and tags to [].
 

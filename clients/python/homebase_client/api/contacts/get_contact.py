@@ -122,9 +122,9 @@ def sync_detailed(
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -157,9 +157,9 @@ def sync(
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -187,9 +187,9 @@ async def asyncio_detailed(
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -220,9 +220,9 @@ async def asyncio(
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

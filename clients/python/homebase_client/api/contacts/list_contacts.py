@@ -165,9 +165,9 @@ def sync_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,9 +221,9 @@ def sync(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -272,9 +272,9 @@ async def asyncio_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -326,9 +326,9 @@ async def asyncio(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

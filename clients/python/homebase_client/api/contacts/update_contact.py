@@ -143,9 +143,9 @@ def sync_detailed(
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
         body (ContactUpdate): Any subset. first_name, last_name, email, phone, source, notes and
             owner_id accept
             null to clear them; stage and tags do not. tags replaces the whole list.
@@ -185,9 +185,9 @@ def sync(
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
         body (ContactUpdate): Any subset. first_name, last_name, email, phone, source, notes and
             owner_id accept
             null to clear them; stage and tags do not. tags replaces the whole list.
@@ -222,9 +222,9 @@ async def asyncio_detailed(
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
         body (ContactUpdate): Any subset. first_name, last_name, email, phone, source, notes and
             owner_id accept
             null to clear them; stage and tags do not. tags replaces the whole list.
@@ -262,9 +262,9 @@ async def asyncio(
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: ai_auto_response_paused, ai_auto_response_paused_at, anonymized_at,
-            created_at, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source,
-            stage, tags, updated_at.
+            included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
+            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
+            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
         body (ContactUpdate): Any subset. first_name, last_name, email, phone, source, notes and
             owner_id accept
             null to clear them; stage and tags do not. tags replaces the whole list.

@@ -217,7 +217,7 @@ def sync_detailed(
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: address, agent_id, baths, beds, city, created_at, currency, description,
-            id, photos, price, property_type, square_feet, state, status, unit, updated_at, zip.
+            id, photos, price, property_type, square_feet, state, status, unit, updated_at, url, zip.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -288,7 +288,7 @@ def sync(
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: address, agent_id, baths, beds, city, created_at, currency, description,
-            id, photos, price, property_type, square_feet, state, status, unit, updated_at, zip.
+            id, photos, price, property_type, square_feet, state, status, unit, updated_at, url, zip.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -354,7 +354,7 @@ async def asyncio_detailed(
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: address, agent_id, baths, beds, city, created_at, currency, description,
-            id, photos, price, property_type, square_feet, state, status, unit, updated_at, zip.
+            id, photos, price, property_type, square_feet, state, status, unit, updated_at, url, zip.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -423,7 +423,7 @@ async def asyncio(
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: address, agent_id, baths, beds, city, created_at, currency, description,
-            id, photos, price, property_type, square_feet, state, status, unit, updated_at, zip.
+            id, photos, price, property_type, square_feet, state, status, unit, updated_at, url, zip.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -170,6 +170,11 @@ def sync_detailed(
     failure_reason), and provider status callbacks move it to DELIVERED or FAILED.
     `message.sent` fires when the provider accepts it.
 
+    A queued send not marked `ai_generated` to a contact (by contact_id, or a `to` that is a
+    contact's address) is a person stepping in: it pauses the contact's AI auto-response
+    (ai_auto_response_paused_reason `human_message`; POST /v1/contacts/{id}/ai/resume resumes
+    it). A refused send pauses nothing.
+
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_generated, blocked_reason, body, channel, contact_id, created_at,
@@ -234,6 +239,11 @@ def sync(
     failure_reason), and provider status callbacks move it to DELIVERED or FAILED.
     `message.sent` fires when the provider accepts it.
 
+    A queued send not marked `ai_generated` to a contact (by contact_id, or a `to` that is a
+    contact's address) is a person stepping in: it pauses the contact's AI auto-response
+    (ai_auto_response_paused_reason `human_message`; POST /v1/contacts/{id}/ai/resume resumes
+    it). A refused send pauses nothing.
+
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_generated, blocked_reason, body, channel, contact_id, created_at,
@@ -292,6 +302,11 @@ async def asyncio_detailed(
     to the provider after the request commits (SENDING, then SENT or FAILED with
     failure_reason), and provider status callbacks move it to DELIVERED or FAILED.
     `message.sent` fires when the provider accepts it.
+
+    A queued send not marked `ai_generated` to a contact (by contact_id, or a `to` that is a
+    contact's address) is a person stepping in: it pauses the contact's AI auto-response
+    (ai_auto_response_paused_reason `human_message`; POST /v1/contacts/{id}/ai/resume resumes
+    it). A refused send pauses nothing.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
@@ -354,6 +369,11 @@ async def asyncio(
     to the provider after the request commits (SENDING, then SENT or FAILED with
     failure_reason), and provider status callbacks move it to DELIVERED or FAILED.
     `message.sent` fires when the provider accepts it.
+
+    A queued send not marked `ai_generated` to a contact (by contact_id, or a `to` that is a
+    contact's address) is a person stepping in: it pauses the contact's AI auto-response
+    (ai_auto_response_paused_reason `human_message`; POST /v1/contacts/{id}/ai/resume resumes
+    it). A refused send pauses nothing.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always

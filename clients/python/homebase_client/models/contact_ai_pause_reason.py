@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class ContactAiPauseReason(StrEnum):
+    DAILY_LIMIT = "daily_limit"
+    HANDOFF = "handoff"
+    HUMAN_MESSAGE = "human_message"
+    MANUAL = "manual"
+    NOTE = "note"
+
+    def __str__(self) -> str:
+        return str(self.value)
