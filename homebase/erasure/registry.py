@@ -86,4 +86,6 @@ KEPT: dict[str, str] = {
     "webhook_attempts": "status, latency and transport error of each POST; no event data",
     "users": "members of the workspace: their email is their sign-in, not a contact's",
     "listings": "`address` is a property's, not a person's",
+    "personas": "`phone` is the workspace's own business number that AI replies may carry, "
+    "not a contact's (docs/decisions.md, \"A persona's phone\")",
 }

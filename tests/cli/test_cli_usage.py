@@ -97,6 +97,10 @@ USAGE_ERRORS = {
         "--data",
     ),
     "admin rotate-secrets": (["admin", "rotate-secrets", "now"], "now"),
+    "admin simulate-inbound": (
+        ["admin", "simulate-inbound", "--workspace", "wsp_1", "--from", "+14155550142"],
+        "--body",
+    ),
 }
 
 
