@@ -123,9 +123,22 @@ async def runtime(database_url, settings_overrides, resolver) -> AsyncIterator[R
     await runtime.close()
 
 
+# One app per pytest process and body limit (the one setting read when an app is built),
+# handed each test's runtime: building an app, and FastAPI's first look at each route it
+# serves, cost more than most tests' own work. Requests reach the runtime only through
+# app.state (homebase/runtime.get_runtime). A test that adds routes asks for an app of its
+# own (tests/http/test_errors.py redefines this fixture).
+_APPS: dict[int, object] = {}
+
+
 @pytest.fixture
 def app(runtime):
-    return create_app(runtime)
+    limit = runtime.settings.max_body_bytes
+    shared = _APPS.get(limit)
+    if shared is None:
+        shared = _APPS[limit] = create_app(runtime)
+    shared.state.runtime = runtime
+    return shared
 
 
 @pytest.fixture
@@ -172,3 +185,15 @@ def chat_server() -> Iterator[ChatServer]:
     server = ChatServer().start()
     yield server
     server.stop()
+
+
+# The longest tests (each a live server driven for minutes) go to the front of the run,
+# so that under `make test`'s workers they overlap the rest instead of finishing alone.
+FIRST = (
+    "tests/kit/test_schemathesis.py::test_every_check_passes_on_every_operation",
+    "tests/metrics/test_metrics_workers.py::",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))

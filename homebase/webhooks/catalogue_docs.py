@@ -372,6 +372,18 @@ def _camel(name: str) -> str:
     return "".join(part.capitalize() for part in name.replace(".", "_").split("_"))
 
 
+# Each event's models, made once per process: every app (a test makes one each) documents
+# the same catalogue, and making 640 models cost more than the rest of an app's set-up.
+_MODELS: dict[str, type[BaseModel]] = {}
+
+
+def _envelope(name: str, doc: EventDoc) -> type[BaseModel]:
+    model = _MODELS.get(name)
+    if model is None:
+        model = _MODELS[name] = _envelope_model(name, doc)
+    return model
+
+
 def _envelope_model(name: str, doc: EventDoc) -> type[BaseModel]:
     # Nullable members are optional in the schema: the document's examples drop nulls.
     # Any: a **mapping's values are checked against create_model's own keywords too.
@@ -417,7 +429,7 @@ def install(app: FastAPI) -> None:
     """One documented POST per event in app.webhooks (the OpenAPI `webhooks` section)."""
     router: APIRouter = app.webhooks
     for name, doc in EVENT_DOCS.items():
-        model = _envelope_model(name, doc)
+        model = _envelope(name, doc)
 
         # A model made at run time: FastAPI reads the annotation, a checker cannot.
         async def receive(body: model) -> None:  # type: ignore[valid-type]

@@ -129,3 +129,20 @@ async def test_two_texts_at_once_open_one_job(runtime, client, tenant):
     assert (job["status"], job["inbound_count"]) == ("queued", 2)
     await drive(runtime)
     assert len(await outbound(tenant)) == 1
+
+
+async def test_a_person_s_message_pauses_the_ai(runtime, client, tenant):
+    frozen(runtime)
+    contact_id = await responder_workspace(runtime, tenant)
+    await text_in(client, "hi there")
+    await drive(runtime)
+    sent = await tenant.post(
+        "/v1/messages", json={"channel": "SMS", "contact_id": contact_id, "body": "Sam here!"}
+    )
+    assert sent.status_code == 201, sent.text
+    await text_in(client, "great, when can we talk?")
+    await drive(runtime)
+    ai_texts = [m for m in await outbound(tenant) if m["ai_generated"]]
+    assert len(ai_texts) == 1  # the first text's reply only
+    contact = (await tenant.get(f"/v1/contacts/{contact_id}")).json()
+    assert contact["ai_auto_response_paused_reason"] == "human_message"

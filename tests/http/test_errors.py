@@ -11,10 +11,17 @@ from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.contacts import service
 from homebase.contacts.schemas import ContactCreate
+from homebase.http.app import create_app
 from homebase.http.router import v1_router
 from homebase.kit.errors import Conflict
 from homebase.models import Contact, OutboxEvent
 from tests.support import assert_error
+
+
+@pytest.fixture
+def app(runtime):
+    """An app of these tests' own: they add routes to it."""
+    return create_app(runtime)
 
 
 async def test_unknown_route_is_404_envelope(tenant):
