@@ -86,10 +86,11 @@ async def open_job(session: TenantSession, contact_id: str) -> dict[str, Any] | 
     )
 
 
-# One more text for the contact's open job, returning its id (none: no open job).
+# A text for the contact's job while it is being composed: counted (taking the row's
+# lock), so that compose's reply is not sent and it composes again with every text.
 _ADD_INBOUND = (
     tenant_update(jobs)
-    .where(jobs.c.contact_id == bindparam("contact"), jobs.c.status.in_(OPEN))
+    .where(jobs.c.contact_id == bindparam("contact"), jobs.c.status == "composing")
     .values(
         inbound_count=jobs.c.inbound_count + 1,
         last_inbound_id=bindparam("message"),
@@ -98,16 +99,29 @@ _ADD_INBOUND = (
     )
     .returning(jobs.c.id)
 )
+# A text for a queued job changes nothing: its compose has not read the conversation yet.
+# The row is share-locked on PostgreSQL (FOR SHARE; SQLite runs one writer at a time), so
+# texts arriving together never wait for each other, while a claim (which skips locked
+# rows) cannot start composing before they commit and so reads them all.
+_QUEUED_JOB = (
+    tenant_select(jobs, jobs.c.id)
+    .where(jobs.c.contact_id == bindparam("contact"), jobs.c.status == "queued")
+    .with_for_update(read=True)
+)
 
 
 async def add_inbound(
     session: TenantSession, contact_id: str, message_id: str, at: datetime
 ) -> str | None:
-    """Counts a text into the contact's open job: its id, or None when it has none."""
-    row = await session.fetch_one(
-        _ADD_INBOUND, {"contact": contact_id, "message": message_id, "at": at}
-    )
-    return str(row["id"]) if row else None
+    """Adds a text to the contact's open job: its id, or None when it has none (or it
+    was claimed between the two statements: the caller tries again). Never a lock
+    upgraded from shared to exclusive, so two texts cannot deadlock."""
+    params = {"contact": contact_id, "message": message_id, "at": at}
+    composing = await session.fetch_one(_ADD_INBOUND, params)
+    if composing is not None:
+        return str(composing["id"])
+    queued = await session.fetch_one(_QUEUED_JOB, {"contact": contact_id})
+    return str(queued["id"]) if queued is not None else None
 
 
 async def insert_open(session: TenantSession, row: dict[str, Any]) -> bool:

@@ -73,10 +73,11 @@ async def _open_or_extend(
     persona_id: str,
 ) -> str | None:
     at = message["created_at"]
-    for _ in range(2):  # a concurrent text may open the job between our two statements
+    # A concurrent text may open the job, or a claim start composing it, between these
+    # statements: each turn finds the state the other left.
+    for _ in range(3):
         job_id = await repository.add_inbound(session, contact["id"], message["id"], at)
-        if job_id is not None:
-            session.mark_work()
+        if job_id is not None:  # the worker knows of it already: no wake-up
             return job_id
         row = {
             "id": new_id("aij"),

@@ -218,8 +218,7 @@ async def test_a_burst_of_texts_gets_one_reply(runtime, client, tenant, chat_ser
     await text_in(client, "hi")
     worker = asyncio.create_task(drive(runtime))
     await asyncio.to_thread(chat_server.wait_for, 1)  # composing now
-    await text_in(client, "we want 3 beds")
-    await text_in(client, "in Noe Valley")
+    await asyncio.gather(text_in(client, "we want 3 beds"), text_in(client, "in Noe Valley"))
     await worker
     (sent,) = await outbound(tenant)
     assert "Got all of that" in sent["body"]
