@@ -116,12 +116,12 @@ async def add_inbound(
     """Adds a text to the contact's open job: its id, or None when it has none (or it
     was claimed between the two statements: the caller tries again). Never a lock
     upgraded from shared to exclusive, so two texts cannot deadlock."""
+    queued = await session.fetch_one(_QUEUED_JOB, {"contact": contact_id})
+    if queued is not None:  # share-locked until this text commits
+        return str(queued["id"])
     params = {"contact": contact_id, "message": message_id, "at": at}
     composing = await session.fetch_one(_ADD_INBOUND, params)
-    if composing is not None:
-        return str(composing["id"])
-    queued = await session.fetch_one(_QUEUED_JOB, {"contact": contact_id})
-    return str(queued["id"]) if queued is not None else None
+    return str(composing["id"]) if composing is not None else None
 
 
 async def insert_open(session: TenantSession, row: dict[str, Any]) -> bool:

@@ -2,7 +2,8 @@
 
 `on_inbound` runs in the inbound callback's transaction for a text that is no keyword
 (opt-out, opt-in and HELP are answered by messaging/inbound.py and never reach here).
-It opens the contact's AI job, or counts the text into the open one, when:
+A text for the contact's open job joins it (the job's compose reads it). Otherwise it
+opens the contact's AI job when:
 
 - the contact exists, is not erased and its AI is not paused;
 - the workspace is active and has a responder persona that uses the text's channel;
@@ -57,6 +58,12 @@ async def on_inbound(
         return None
     if contact["ai_paused_at"] is not None:
         return None
+    at = message["created_at"]
+    # A text for the contact's open job joins it: the job was opened under the rules
+    # below, and composing and sending check them again (the pause, the persona, the gates).
+    job_id = await repository.add_inbound(session, contact["id"], message["id"], at)
+    if job_id is not None:
+        return job_id
     address = message["from_address"]
     ready = await repository.readiness(session, address)
     if ready is None or message["channel"] not in {c.upper() for c in ready["channels"]}:
