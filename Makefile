@@ -22,8 +22,9 @@ run: install
 # Three pytest workers (pytest-xdist): each has its own SQLite template and PostgreSQL
 # database. Much of the suite waits on subprocesses, sockets and the limiter's windows, so
 # on two cores a third worker fills that idle time: the whole suite took 8 min 40 s with
-# three against 10 min 9 s with two (2026-11-26, this machine). PYTEST_WORKERS=0 runs in
-# one process.
+# three against 10 min 9 s with two (2026-11-26, this machine); 6 min 24 s with three once
+# each test process kept one app (tests/conftest.py, 2026-11-27). PYTEST_WORKERS=0 runs
+# in one process.
 PYTEST_WORKERS ?= 3
 test: install
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
