@@ -316,3 +316,23 @@ async def test_replies_handoffs_errors_and_latency_are_metrics(
     assert delta(before, after, calls, provider="openai", outcome="failed") == 3
     latency = "homebase_ai_model_duration_seconds_count"
     assert delta(before, after, latency, provider="openai") == 4
+
+
+async def test_log_lines_carry_ids_and_outcomes_never_a_text(
+    runtime, client, tenant, chat_server, caplog
+):
+    frozen(runtime)
+    contact_id = await responder_workspace(runtime, tenant)
+    chat_server.respond_with(json_object=answer("Lovely! The garden is 40 ft deep."))
+    with caplog.at_level("INFO", logger="homebase"):
+        await text_in(client, "hello, my gate code is 7731")
+        await drive(runtime)
+        await text_in(client, "can my lawyer look at the contract")
+        await drive(runtime)
+    lines = [r for r in caplog.records if r.name.startswith("homebase.ai")]
+    messages = {record.getMessage() for record in lines}
+    assert {"ai reply", "ai handoff"} <= messages, messages
+    logged = "\n".join(f"{r.getMessage()} {r.__dict__}" for r in caplog.records)
+    assert contact_id in logged
+    for text in ("7731", "gate code", "garden", "lawyer", "Dana", "Reyes"):
+        assert text not in logged, text
