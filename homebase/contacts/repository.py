@@ -264,6 +264,16 @@ async def update(session: TenantSession, contact_id: str, values: dict[str, Any]
     )
 
 
+async def switch_ai_pause(
+    session: TenantSession, contact_id: str, values: dict[str, Any], *, pausing: bool
+) -> bool:
+    """Writes the pause (or its end) only if the contact is not already in that state:
+    of two at the same moment, one changes the row (True) and the other nothing."""
+    was = contacts.c.ai_paused_at.is_(None) if pausing else contacts.c.ai_paused_at.is_not(None)
+    statement = session.update(contacts).where(contacts.c.id == contact_id, was)
+    return bool(await session.execute(statement.values(**values)))
+
+
 _SET_OWNER = (
     tenant_update(contacts)
     .where(contacts.c.id == bindparam("contact"))

@@ -156,7 +156,12 @@ async def set_ai_pause(
         "ai_paused_reason": reason,
         "updated_at": now,
     }
-    await repository.update(session, contact["id"], changes)
+    if not await repository.switch_ai_pause(
+        session, contact["id"], changes, pausing=reason is not None
+    ):
+        # Another request switched it between the read and this write: theirs stands.
+        fresh = await repository.get(session, contact["id"])
+        return fresh if fresh is not None else contact
     updated = {**contact, **changes}
     changed = [
         "ai_auto_response_paused",

@@ -2,6 +2,8 @@
 reason on the contact, and what else pauses it (a note, a person's POST /v1/messages).
 HTTP level, on SQLite and PostgreSQL."""
 
+import asyncio
+
 from homebase.contacts.schemas import ContactAiPauseReason
 from homebase.contacts.service import PAUSE_REASONS
 from tests.automations_support import events
@@ -303,3 +305,13 @@ async def test_resume_after_a_persons_message(runtime, tenant):
     assert (await send(tenant, contact_id=created["id"])).status_code == 201
     resumed = (await resume(tenant, created["id"])).json()
     assert paused_state(resumed) == (False, None, None)
+
+
+async def test_two_pauses_at_once_emit_one_change(runtime, tenant):
+    contact_id = (await contact(tenant))["id"]
+    answers = await asyncio.gather(*(pause(tenant, contact_id) for _ in range(4)))
+    assert [answer.status_code for answer in answers] == [200] * 4
+    assert {paused_state(answer.json()) for answer in answers} == {
+        paused_state(await shown(tenant, contact_id))
+    }
+    assert len(await pause_changes(runtime, tenant)) == 1
