@@ -47,7 +47,6 @@ from homebase.worker import queue
 
 KIND = "ai"
 MAX_ATTEMPTS = 3  # the first model call and two retries
-DAY = timedelta(hours=24)
 jobs = repository.jobs
 LEASE = queue.Lease(
     jobs, token=jobs.c.lease_token, expires=jobs.c.lease_expires_at, attempts=jobs.c.attempts
@@ -195,9 +194,9 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
             reason = rules.handoff_reason(text)
             if reason is not None:
                 return HandOff(reason)
-        now = session.now()
-        cap = runtime.settings.ai_max_replies_per_day
-        if await repository.ai_replies_since(session, contact["id"], now - DAY) >= cap:
+        if await service.at_daily_cap(
+            session, contact["id"], runtime.settings.ai_max_replies_per_day
+        ):
             return HandOff("daily_limit")
         disclose = await service.disclosure_due(session, contact["id"])
         fixed = rules.assemble("", persona["disclosure"], persona["signature"], disclose=disclose)
@@ -331,18 +330,13 @@ async def _reply(
     decision: Reply,
 ) -> None:
     email_from = runtime.settings.email_from
-    now = session.now()
-    if (
-        await repository.ai_replies_since(session, contact["id"], now - DAY)
-        >= runtime.settings.ai_max_replies_per_day
-    ):
+    # Again at the finish: the cap is per contact, whatever else replied meanwhile.
+    if await service.at_daily_cap(session, contact["id"], runtime.settings.ai_max_replies_per_day):
         await _hand_off(session, job, contact, persona, HandOff("daily_limit"), email_from)
         return
-    text = rules.assemble(
-        decision.text, persona["disclosure"], persona["signature"], disclose=decision.disclose
+    text, broken = await service.outgoing(
+        session, persona, decision.text, disclose=decision.disclose
     )
-    allowed = [*(persona["links"] or ()), *await repository.listing_urls(session)]
-    broken = rules.refusal(text, allowed, persona["phone"])
     if broken is not None:
         await _hand_off(session, job, contact, persona, HandOff("reply_rule", broken), email_from)
         return

@@ -34,10 +34,6 @@ OPEN = ("queued", "composing")
 _NOT_REFUSED = ("QUEUED", "SENDING", "SENT", "DELIVERED")
 
 
-async def responder(session: TenantSession) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(personas).where(personas.c.responder.is_(True)))
-
-
 # Whether the AI may answer a text, in one round trip: the responder persona (the row
 # exists only when the workspace has one), the workspace's status, and whether the
 # number is suppressed or holds valid consent (the gates' own conditions:
@@ -78,12 +74,6 @@ async def readiness(session: TenantSession, address: str) -> dict[str, Any] | No
 
 async def persona(session: TenantSession, persona_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(session.select(personas).where(personas.c.id == persona_id))
-
-
-async def open_job(session: TenantSession, contact_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(
-        session.select(jobs).where(jobs.c.contact_id == contact_id, jobs.c.status.in_(OPEN))
-    )
 
 
 # A text for the contact's job while it is being composed: counted (taking the row's

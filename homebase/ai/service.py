@@ -35,6 +35,7 @@ from homebase.workspaces import references
 
 log = logging.getLogger("homebase.ai")
 DISCLOSURE_EVERY = timedelta(days=30)
+DAY = timedelta(hours=24)  # the daily cap's rolling window
 
 # What a handoff's task and timeline entry say, by reason (ai/rules.py and ai/jobs.py).
 HANDOFF_TITLES = {
@@ -177,16 +178,27 @@ async def disclosure_due(session: TenantSession, contact_id: str) -> bool:
     return await repository.ai_replies_since(session, contact_id, since) == 0
 
 
+async def at_daily_cap(session: TenantSession, contact_id: str, cap: int) -> bool:
+    """HOMEBASE_AI_MAX_REPLIES_PER_DAY reached: `cap` AI texts to the contact in 24 hours."""
+    return await repository.ai_replies_since(session, contact_id, session.now() - DAY) >= cap
+
+
+async def outgoing(
+    session: TenantSession, persona: dict[str, Any], body: str, *, disclose: bool
+) -> tuple[str, str | None]:
+    """An AI text as it would go out (the disclosure when due, the signature) and the rule
+    it breaks, or None (ai/rules.py): a reply and the holding text alike."""
+    text = rules.assemble(body, persona["disclosure"], persona["signature"], disclose=disclose)
+    allowed = [*(persona["links"] or ()), *await repository.listing_urls(session)]
+    return text, rules.refusal(text, allowed, persona["phone"])
+
+
 async def _holding_text(
     session: TenantSession, job: dict[str, Any], persona: dict[str, Any], email_from: str
 ) -> None:
     """The persona's handoff_reply, under the rules of any AI text (ai/rules.py)."""
     disclose = await disclosure_due(session, job["contact_id"])
-    text = rules.assemble(
-        persona["handoff_reply"], persona["disclosure"], persona["signature"], disclose=disclose
-    )
-    allowed = [*(persona["links"] or ()), *await repository.listing_urls(session)]
-    broken = rules.refusal(text, allowed, persona["phone"])
+    text, broken = await outgoing(session, persona, persona["handoff_reply"], disclose=disclose)
     if broken is not None:
         logs.event(log, "ai holding text not sent", ai_job_id=job["id"], rule=broken)
         return
