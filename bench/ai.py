@@ -117,40 +117,20 @@ def responder_fixtures(phones: list[str]) -> dict:
     }
 
 
-async def install_responder(database: "Database", workspace_id: str, phones: list[str]) -> str:
-    """Loads `responder_fixtures(phones)` as `homebase admin load-fixtures` does; returns
-    how the persona was made. Fixtures that refuse the persona's responder fields load
-    nothing (one transaction); then the rest is loaded and the persona row inserted."""
+async def install_responder(database: "Database", workspace_id: str, phones: list[str]) -> None:
+    """Loads `responder_fixtures(phones)` as `homebase admin load-fixtures` does."""
     from homebase.db.tenancy import TenantSession
     from homebase.fixtures.load import load_fixtures
-    from homebase.kit.errors import AdminError
-    from homebase.kit.ids import new_id
-    from homebase.models import Persona
 
-    document = responder_fixtures(phones)
-    try:
-        async with database.transaction() as connection:
-            await load_fixtures(TenantSession(connection, workspace_id, actor="admin"), document)
-        return "loaded as a fixture"
-    except AdminError as error:
-        if "personas" not in str(error):
-            raise
-    del document["personas"]
     async with database.transaction() as connection:
         session = TenantSession(connection, workspace_id, actor="admin")
-        await load_fixtures(session, document)
-        now = session.now()
-        row = {k: v for k, v in RESPONDER.items() if k != "ref"}
-        row.update(id=new_id("per"), created_at=now, updated_at=now)
-        row.update(handoff_reply=None, handoff_assignee=None, links=None, phone=None)
-        await session.insert(Persona.__table__, row)
-    return "inserted directly (the fixture loader refused `responder`)"
+        await load_fixtures(session, responder_fixtures(phones))
 
 
-def prepare_responder(service: Service, phones: list[str]) -> str:
+def prepare_responder(service: Service, phones: list[str]) -> None:
     """`install_responder` on the service's database and workspace."""
 
-    async def install() -> str:
+    async def install() -> None:
         from homebase.db.engine import Database
 
         database = Database(service.database_url)
@@ -289,10 +269,10 @@ def measure(backend: Backend, workdir: Path, texts: int, budget_seconds: float =
     """Inbound to reply on a fresh database of the backend's kind (see the module)."""
     service = prepare_service(workdir / "ai", secrets.token_urlsafe(32), backend)
     numbers = [phone(index) for index in range(texts + 1)]  # the first warms up
-    persona = prepare_responder(service, numbers)
-    print(f"ai: {texts + 1} contacts with consent; responder persona {persona}", flush=True)
+    prepare_responder(service, numbers)
+    print(f"ai: {texts + 1} contacts with consent and a responder persona", flush=True)
     result = asyncio.run(_drive(service, backend, numbers, budget_seconds))
-    return {"database": backend.label, "persona": persona, **result}
+    return {"database": backend.label, **result}
 
 
 async def _drive(service: Service, backend: Backend, numbers: list[str], budget: float) -> dict:

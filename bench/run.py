@@ -194,8 +194,7 @@ def throughput(
     post_headers = {**service.auth, "Content-Type": "application/json"}
     inbound = ai.signed_inbound(ai.THROUGHPUT_PHONE)
     if "throughput" in parts:
-        persona = ai.prepare_responder(service, [ai.THROUGHPUT_PHONE])
-        print(f"inbound callback: responder persona {persona}", flush=True)
+        ai.prepare_responder(service, [ai.THROUGHPUT_PHONE])
         service.env.update(ai.callback_env())  # every server below accepts the signed form
     with ExitStack() as stack:
         hello = stack.enter_context(hello_server(workdir))
