@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from homebase.db import settle
 from homebase.kit.client_address import Network, parse_networks
 from homebase.kit.emails import EMAIL_PATTERN
 from homebase.kit.keys import Keyring
@@ -164,6 +165,13 @@ class Settings(BaseSettings):
     # for one costs more than its statement (docs/performance.md).
     database_pool_size: int = Field(20, ge=1, le=200)
     database_connect_timeout_seconds: float = Field(5, gt=0, le=120)
+    # A write transaction still running after this long is rolled back rather than
+    # committed (503, retry); `updated_after` lists and GET /v1/events serve only changes
+    # older than the settle interval, which must exceed it by db/settle.MARGIN_SECONDS:
+    # together, a late commit never lands behind what a walking client has passed
+    # (docs/sync.md).
+    database_write_timeout_seconds: float = Field(3, gt=0, le=600)
+    sync_settle_seconds: float = Field(5, ge=0, le=3600)
     # /readyz waits at most this long for the database's and Redis's answers.
     readiness_timeout_seconds: float = Field(2, gt=0, le=30)
     # On SIGTERM: requests in flight get this long to finish, then the worker gets as
@@ -186,6 +194,16 @@ class Settings(BaseSettings):
                     raise ValueError(f"{name} {weakness} in production; {GENERATE_SECRET}")
         if self.secret_key_previous == self.secret_key:
             raise ValueError("HOMEBASE_SECRET_KEY_PREVIOUS must differ from HOMEBASE_SECRET_KEY")
+        return self
+
+    @model_validator(mode="after")
+    def _settle(self) -> "Settings":
+        least = self.database_write_timeout_seconds + settle.MARGIN_SECONDS
+        if self.sync_settle_seconds < least and self.env != "test":
+            raise ValueError(
+                "HOMEBASE_SYNC_SETTLE_SECONDS must be at least "
+                f"HOMEBASE_DATABASE_WRITE_TIMEOUT_SECONDS + {settle.MARGIN_SECONDS:g} ({least:g})"
+            )
         return self
 
     @model_validator(mode="after")

@@ -54,6 +54,7 @@ class Runtime:
                 pool_timeout=settings.database_pool_timeout_seconds,
                 connect_timeout=settings.database_connect_timeout_seconds,
                 statement_timeout=settings.database_statement_timeout_seconds,
+                write_timeout=settings.database_write_timeout_seconds,
             ),
             limiter=build_limiter(
                 settings.redis_url, settings.redis_retry_seconds, os.environ.get(HOST_LIMITER_ENV)

@@ -27,6 +27,7 @@ Work marked in a transaction (db/work.py) is announced after it commits (`on_wor
 import asyncio
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, nullcontext
 from typing import Any
@@ -38,7 +39,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext import asyncio as sqlalchemy_asyncio
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from homebase.db import checkpoint, sqlite, unavailable, work
+from homebase.db import checkpoint, settle, sqlite, unavailable, work
 from homebase.db.notifier import Notifier
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
@@ -140,6 +141,7 @@ class Database:
         pool_timeout: float = 30,
         connect_timeout: float | None = None,
         statement_timeout: float | None = None,
+        write_timeout: float | None = None,
     ):
         """PostgreSQL bounds (None: none): `statement_timeout` is the server's
         statement_timeout for every statement of every connection, `pool_timeout` the
@@ -147,8 +149,11 @@ class Database:
         get a connection raises DatabaseUnavailable (503, db/unavailable.py).
         Each of the two engines (writes, reads) pools `pool_size` connections on
         PostgreSQL, `sqlite_pool_size` on SQLite, where reads (WAL: they never wait for
-        each other or for the writer) run side by side."""
+        each other or for the writer) run side by side. A write transaction that has run
+        longer than `write_timeout` seconds when its block ends is rolled back instead of
+        committed (db/settle.py: what lets sync readers serve changes in stamp order)."""
         self.url = url
+        self.write_timeout = write_timeout
         self.is_sqlite = url.startswith("sqlite")
         self.checkpointer: checkpoint.Checkpointer | None = None
         self.writing = asyncio.Lock()  # SQLite write transactions, one at a time
@@ -211,7 +216,13 @@ class Database:
             try:
                 if write:
                     async with connection.begin():
+                        started = time.monotonic()
                         yield connection
+                        if (
+                            self.write_timeout is not None
+                            and time.monotonic() - started > self.write_timeout
+                        ):
+                            raise settle.WriteTimedOut()  # rolls back: nothing is committed
                 else:
                     yield connection
             finally:

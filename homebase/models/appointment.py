@@ -16,6 +16,8 @@ class Appointment(Base):
 
     __tablename__ = "appointments"
     __table_args__ = (
+        # `updated_after` walks (updated_at, id) ascending (docs/sync.md).
+        Index("ix_appointments_workspace_updated", "workspace_id", "updated_at", "id"),
         Index("ix_appointments_workspace_id_id", "workspace_id", "id"),
         Index("ix_appointments_contact", "workspace_id", "contact_id", "id"),
         Index("ix_appointments_starts", "workspace_id", "starts_at"),

@@ -10,6 +10,8 @@ from homebase.models.base import Base
 class Contact(Base):
     __tablename__ = "contacts"
     __table_args__ = (
+        # `updated_after` walks (updated_at, id) ascending (docs/sync.md).
+        Index("ix_contacts_workspace_updated", "workspace_id", "updated_at", "id"),
         # Keyset pagination walks (workspace_id, id); lead matching looks up by phone/email.
         Index("ix_contacts_workspace_id_id", "workspace_id", "id"),
         Index("ix_contacts_workspace_id_phone_e164", "workspace_id", "phone_e164"),

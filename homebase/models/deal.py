@@ -13,6 +13,8 @@ class Deal(Base):
 
     __tablename__ = "deals"
     __table_args__ = (
+        # `updated_after` walks (updated_at, id) ascending (docs/sync.md).
+        Index("ix_deals_workspace_updated", "workspace_id", "updated_at", "id"),
         Index("ix_deals_workspace_id_id", "workspace_id", "id"),
         Index("ix_deals_workspace_contact", "workspace_id", "contact_id", "id"),
         Index("ix_deals_workspace_stage", "workspace_id", "stage_id", "id"),

@@ -13,6 +13,8 @@ class Lead(Base):
 
     __tablename__ = "leads"
     __table_args__ = (
+        # `updated_after` walks (updated_at, id) ascending (docs/sync.md).
+        Index("ix_leads_workspace_updated", "workspace_id", "updated_at", "id"),
         Index("ix_leads_workspace_id_id", "workspace_id", "id"),
         Index("ix_leads_contact", "workspace_id", "contact_id", "id"),
         # attach_consent seeks the leads of a number whose consent is missing or ends

@@ -17,6 +17,8 @@ class Message(Base):
 
     __tablename__ = "messages"
     __table_args__ = (
+        # `updated_after` walks (updated_at, id) ascending (docs/sync.md).
+        Index("ix_messages_workspace_updated", "workspace_id", "updated_at", "id"),
         Index("ix_messages_workspace_id_id", "workspace_id", "id"),
         Index("ix_messages_contact", "workspace_id", "contact_id", "id"),
         Index("ix_messages_counterpart", "workspace_id", "counterpart", "direction", "created_at"),

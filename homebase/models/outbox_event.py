@@ -20,6 +20,8 @@ class OutboxEvent(Base):
     __table_args__ = (
         Index("ix_outbox_events_pending", "dispatched_at", "id"),
         Index("ix_outbox_events_workspace_contact", "workspace_id", "contact_id"),
+        # The events API walks (occurred_at, id) ascending (docs/sync.md).
+        Index("ix_outbox_events_workspace_occurred", "workspace_id", "occurred_at", "id"),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)

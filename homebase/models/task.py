@@ -12,6 +12,8 @@ class Task(Base):
 
     __tablename__ = "tasks"
     __table_args__ = (
+        # `updated_after` walks (updated_at, id) ascending (docs/sync.md).
+        Index("ix_tasks_workspace_updated", "workspace_id", "updated_at", "id"),
         Index("ix_tasks_workspace_id_id", "workspace_id", "id"),
         Index("ix_tasks_contact", "workspace_id", "contact_id", "id"),
         Index("ix_tasks_assignee", "workspace_id", "assignee_id", "id"),
