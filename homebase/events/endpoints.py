@@ -1,4 +1,4 @@
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Query
 from starlette.requests import Request
@@ -7,16 +7,8 @@ from homebase.auth.dependencies import AnyCredential, Tenant
 from homebase.events import render, service
 from homebase.events.schemas import EventEnvelope, EventFilters
 from homebase.http.router import v1_router
-from homebase.kit.clock import isoformat
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import (
-    Page,
-    PageRequest,
-    decode_cursor,
-    encode_cursor,
-    list_key,
-    page_request,
-)
+from homebase.kit.pagination import Page, PageRequest, page_request
 from homebase.kit.responses import JSONResponse, json_response
 from homebase.runtime import get_runtime
 
@@ -49,22 +41,6 @@ been pruned, so start again (without `after`, or with `occurred_after`).
 """
 
 
-def _key(workspace_id: str, path: str, filters: EventFilters) -> str:
-    types = None
-    if filters.type is not None:
-        names = {piece.strip() for value in filters.type for piece in value.split(",")}
-        types = ",".join(sorted(names))
-    return list_key(
-        workspace_id,
-        path,
-        {
-            "type": types,
-            "occurred_after": isoformat(filters.occurred_after),
-            "after": filters.after,
-        },
-    )
-
-
 @router.get(
     "",
     response_model=Page[EventEnvelope],
@@ -80,21 +56,9 @@ async def list_events(
     filters: Annotated[EventFilters, Query()],
 ) -> JSONResponse:
     settings = get_runtime(request).settings
-    key = _key(session.workspace_id, request.url.path, filters)
-    cursor = service.parse_position(decode_cursor(settings.keys, key, page.cursor))
-    walk = await service.walk(session, principal, settings, filters, cursor)
-    rows = await service.page(session, walk, page.limit)
-    has_more = len(rows) > page.limit
-    rows = rows[: page.limit]
-    show = render.renderer(pii=service.pii(principal))
-    body: dict[str, Any] = {
-        "data": [show(row) for row in rows],
-        "next_cursor": encode_cursor(settings.keys, key, render.position(rows[-1]))
-        if has_more
-        else None,
-        "has_more": has_more,
-    }
-    return json_response(body)
+    return json_response(
+        await service.list_page(session, principal, settings, filters, page, request.url.path)
+    )
 
 
 @router.get(

@@ -24,7 +24,10 @@ from homebase.db.tenancy import TenantSession
 from homebase.events import render, repository
 from homebase.events.repository import Position
 from homebase.events.schemas import TYPE_PATTERN, EventFilters
+from homebase.kit import pagination
+from homebase.kit.clock import isoformat
 from homebase.kit.errors import InsufficientScope, NotFound, ValidationFailed
+from homebase.kit.pagination import PageRequest
 from homebase.outbox.catalogue import EVENT_SCOPES, EVENT_TYPES
 
 SHOWN_UNKNOWN = 5  # unknown names quoted in the 400, each cut to SHOWN_LENGTH
@@ -200,3 +203,48 @@ def parse_position(text: str | None) -> Position | None:
     if not separator or not event_id or occurred_at.tzinfo is None:
         return None
     return Position(occurred_at, event_id)
+
+
+def list_key(workspace_id: str, path: str, filters: EventFilters) -> str:
+    """The list a cursor belongs to: the workspace, the path, and every parameter but
+    the cursor and limit (the type names as a set)."""
+    types = None
+    if filters.type is not None:
+        names = {piece.strip() for value in filters.type for piece in value.split(",")}
+        types = ",".join(sorted(names))
+    return pagination.list_key(
+        workspace_id,
+        path,
+        {
+            "type": types,
+            "occurred_after": isoformat(filters.occurred_after),
+            "after": filters.after,
+        },
+    )
+
+
+async def list_page(
+    session: TenantSession,
+    principal: Principal,
+    settings: Settings,
+    filters: EventFilters,
+    request: PageRequest,
+    path: str,
+) -> dict[str, Any]:
+    """GET /v1/events's body. The cursor carries the last event's exact position
+    (render.position), since events are ordered by time first, not by id alone."""
+    keys = settings.keys
+    key = list_key(session.workspace_id, path, filters)
+    cursor = parse_position(pagination.decode_cursor(keys, key, request.cursor))
+    steps = await walk(session, principal, settings, filters, cursor)
+    rows = await page(session, steps, request.limit)
+    has_more = len(rows) > request.limit
+    rows = rows[: request.limit]
+    show = render.renderer(pii=pii(principal))
+    return {
+        "data": [show(row) for row in rows],
+        "next_cursor": pagination.encode_cursor(keys, key, render.position(rows[-1]))
+        if has_more
+        else None,
+        "has_more": has_more,
+    }
