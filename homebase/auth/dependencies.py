@@ -15,7 +15,8 @@ from homebase.runtime import get_runtime
 
 
 class RequireScope:
-    """A route dependency; `scope=None` means any valid credential (GET /ping).
+    """A route dependency; `scope=None` means any valid credential: GET /ping, and
+    GET /v1/events, whose items each need their own scope (events/service.py).
 
     Dependencies here are `async def` although they never await: FastAPI runs a plain
     `def` dependency in its thread pool, a thread hop per dependency per request."""

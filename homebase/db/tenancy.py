@@ -26,7 +26,7 @@ from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Table, TextClause, bindparam, delete, insert, select, update
+from sqlalchemy import Table, TextClause, bindparam, delete, insert, select, union_all, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -64,6 +64,22 @@ def tenant_update(table: Table) -> Update:
     """TenantSession.update built once; set values with bindparams (names other than the
     columns'), run with `session.execute(statement, params)` or `fetch_one` (RETURNING)."""
     statement = update(table).where(table.c.workspace_id == bindparam(WORKSPACE))
+    return statement.execution_options(**{_MARK: _TEMPLATE})
+
+
+def tenant_merged(selects: Sequence[AnySelect], order: Sequence[str]) -> AnySelect:
+    """The UNION ALL of `selects` (each built with tenant_select, so each is scoped) in
+    `order` (names of columns every select has): several ordered, limited index ranges
+    read as one ordered list (the events API's one range per event type,
+    events/repository.py). Add the LIMIT; run it like any tenant_select statement."""
+    if not selects or any(
+        member.get_execution_options().get(_MARK) != _TEMPLATE for member in selects
+    ):
+        raise UnscopedQuery("merge statements built with tenant_select")
+    # Each member in a subquery of its own: its ORDER BY and LIMIT stay its own (SQLite
+    # refuses them on a compound's members otherwise).
+    union = union_all(*(select(*member.subquery().c) for member in selects)).subquery()
+    statement = select(union).order_by(*(union.c[name] for name in order))
     return statement.execution_options(**{_MARK: _TEMPLATE})
 
 

@@ -22,6 +22,7 @@ from homebase.console import routes as console_routes
 from homebase.contacts.endpoints import router as contacts_router
 from homebase.db.unavailable import RETRY_AFTER_SECONDS as UNAVAILABLE_RETRY_AFTER
 from homebase.deals.endpoints import deals_router, pipelines_router
+from homebase.events.endpoints import router as events_router
 from homebase.http import docs, errors
 from homebase.http.body_limit import BodyLimitMiddleware
 from homebase.http.health import router as health_router
@@ -65,6 +66,7 @@ V1_ROUTERS = [
     messages_router,
     leads_router,
     webhooks_router,
+    events_router,
     calls_router,
     deals_router,
     pipelines_router,

@@ -99,6 +99,12 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
         reference=True,
     ),
     UnstatedRule(
+        ("GET /v1/events",),
+        ("after",),
+        "`after` names an event of this workspace within the retention period.",
+        reference=True,
+    ),
+    UnstatedRule(
         ("POST /v1/webhooks",),
         ("url",),
         "The `url` host resolves, only to public addresses (unless the operator allows "

@@ -22,6 +22,15 @@ class OutboxEvent(Base):
         Index("ix_outbox_events_workspace_contact", "workspace_id", "contact_id"),
         # The events API walks (occurred_at, id) ascending (docs/sync.md).
         Index("ix_outbox_events_workspace_occurred", "workspace_id", "occurred_at", "id"),
+        # The same walk for the types a credential may read or a `type` filter names: one
+        # index range per type, merged (events/repository.py).
+        Index(
+            "ix_outbox_events_workspace_type_occurred",
+            "workspace_id",
+            "type",
+            "occurred_at",
+            "id",
+        ),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)

@@ -76,21 +76,35 @@ def masked(value: Any) -> Any:
     return mask_freeform(value, phone_members=PHONE_MEMBERS)
 
 
+def event_envelope(
+    event_type: str,
+    workspace_id: str,
+    event_id: str,
+    occurred_at: datetime,
+    data: dict[str, Any],
+    *,
+    mask: bool = True,
+) -> dict[str, Any]:
+    """An event as it leaves the service, in a webhook delivery or from GET /v1/events:
+    `mask` False only for a credential holding contacts:read:pii (the events API); a
+    delivery always masks."""
+    when = isoformat(occurred_at)
+    shown = masked(data) if mask else data
+    return {
+        "event": event_type,
+        "tenantId": workspace_id,
+        "occurredAt": when,
+        "data": {
+            "event_id": event_id,
+            "occurred_at": when,
+            **{k: v for k, v in shown.items() if k not in ("event_id", "occurred_at")},
+        },
+    }
+
+
 def envelope(
     event_type: str, workspace_id: str, event_id: str, occurred_at: datetime, data: dict[str, Any]
 ) -> bytes:
     """The delivery body: the same bytes on every attempt of an event, unless its contact
     was anonymized in between (its stored data is scrubbed then; outbox/redaction.py)."""
-    when = isoformat(occurred_at)
-    return orjson.dumps(
-        {
-            "event": event_type,
-            "tenantId": workspace_id,
-            "occurredAt": when,
-            "data": {
-                "event_id": event_id,
-                "occurred_at": when,
-                **{k: v for k, v in masked(data).items() if k not in ("event_id", "occurred_at")},
-            },
-        }
-    )
+    return orjson.dumps(event_envelope(event_type, workspace_id, event_id, occurred_at, data))

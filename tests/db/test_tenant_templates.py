@@ -8,6 +8,7 @@ from homebase.db.tenancy import (
     WORKSPACE,
     TenantSession,
     UnscopedQuery,
+    tenant_merged,
     tenant_select,
     tenant_update,
 )
@@ -56,3 +57,31 @@ async def test_a_statement_not_built_as_a_template_is_still_refused(runtime, ten
         statement = select(contacts).where(contacts.c.workspace_id == bindparam(WORKSPACE))
         with pytest.raises(UnscopedQuery):
             await session.fetch_all(statement, {WORKSPACE: tenant.id})
+
+
+async def test_a_merge_of_templates_runs_in_the_running_sessions_workspace_only(
+    runtime, tenant, other_tenant
+):
+    zillow = await _contact(tenant, "Zillow")
+    redfin = await _contact(tenant, "Redfin")
+    await _contact(other_tenant, "Zillow")
+    by = {
+        name: tenant_select(contacts, contacts.c.id)
+        .where(contacts.c.source == bindparam(name))
+        .order_by(contacts.c.id)
+        .limit(5)
+        for name in ("first", "second")
+    }
+    merged = tenant_merged(list(by.values()), ("id",))
+    async with runtime.db.transaction() as connection:
+        session = TenantSession(connection, tenant.id)
+        values = {"first": "Zillow", "second": "Redfin", WORKSPACE: other_tenant.id}
+        rows = await session.fetch_all(merged, values)
+        assert [row["id"] for row in rows] == sorted([zillow, redfin])
+    # Only templates merge: a select built for one session (or none) is refused.
+    with pytest.raises(UnscopedQuery):
+        tenant_merged([by["first"], select(contacts.c.id)], ("id",))
+    async with runtime.db.transaction() as connection:
+        own = TenantSession(connection, tenant.id).select(contacts, contacts.c.id)
+        with pytest.raises(UnscopedQuery):
+            tenant_merged([by["first"], own], ("id",))
