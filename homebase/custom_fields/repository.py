@@ -19,7 +19,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.sql import ColumnElement
 
-from homebase.db.tenancy import TenantSession
+from homebase.db.tenancy import TenantSession, tenant_select
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
 from homebase.models import Contact, CustomField, CustomFieldValue, Deal
@@ -31,11 +31,18 @@ RECORDS: dict[str, Table] = {"contacts": Contact.__table__, "deals": Deal.__tabl
 _LIVE = fields.c.deleted_at.is_(None)
 
 
+# Read by every contact and deal request (what renders their values): built once, so
+# SQLAlchemy finds it compiled.
+_LIVE_FIELDS = (
+    tenant_select(fields)
+    .where(fields.c.object == bindparam("object", type_=String), _LIVE)
+    .order_by(fields.c.id)
+)
+
+
 async def live(session: TenantSession, object: str) -> list[dict[str, Any]]:
     """The object's live fields, oldest first (ids are time-ordered)."""
-    return await session.fetch_all(
-        session.select(fields).where(fields.c.object == object, _LIVE).order_by(fields.c.id)
-    )
+    return await session.fetch_all(_LIVE_FIELDS, {"object": object})
 
 
 async def get_live(session: TenantSession, field_id: str) -> dict[str, Any] | None:

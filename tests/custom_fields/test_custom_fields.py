@@ -640,3 +640,18 @@ async def test_purge_runs_in_bounded_batches(tenant, runtime, monkeypatch):
             session.select(CustomFieldValue.__table__, func.count().label("n"))
         )
     assert left == {"n": 0}
+
+
+async def test_long_texts_are_filtered_by_their_digest(tenant, runtime):
+    await field(tenant, "contacts", "memo", "text")
+    long_text, lookalike = "x" * 1000, "sha256:" + "0" * 64
+    first = await record(tenant, "contacts", custom_fields={"memo": long_text})
+    second = await record(tenant, "contacts", custom_fields={"memo": lookalike})
+    for value, expected in ((long_text, first), (lookalike, second)):
+        found = await tenant.get("/v1/contacts", params={"custom.memo": value})
+        assert [item["id"] for item in found.json()["data"]] == [expected["id"]]
+        shown = (await tenant.get(f"/v1/contacts/{expected['id']}")).json()
+        assert shown["custom_fields"] == {"memo": value}
+    keys = [row["value_key"] for row in await rows(runtime, tenant.id, CustomFieldValue)]
+    assert all(key.startswith("sha256:") and len(key) == 71 for key in keys), keys
+    assert len(set(keys)) == 2
