@@ -31,6 +31,29 @@ class RequireScope:
         return principal
 
 
+class RequireAnyScope(RequireScope):
+    """A route dependency admitting a credential that holds any of `scopes`, for a route
+    whose object picks the scope it needs (custom fields: contacts:* or deals:* by the
+    field's `object`); the endpoint then requires that one. `scope` is the first, which
+    a refusal names."""
+
+    def __init__(self, *scopes: Scope):
+        super().__init__(scopes[0])
+        self.scopes = scopes
+
+    async def __call__(self, request: Request) -> Principal:
+        principal: Principal = request.state.principal
+        if not any(principal.has(scope) for scope in self.scopes):
+            raise InsufficientScope(" or ".join(scope.value for scope in self.scopes))
+        return principal
+
+
+def require_any(*scopes: Scope) -> params.Depends:
+    """The dependency of `Annotated[Principal, require_any(a, b)]`."""
+    dependency: params.Depends = Depends(RequireAnyScope(*scopes))
+    return dependency
+
+
 def require(scope: Scope | None) -> params.Depends:
     """The dependency of `Annotated[Principal, require(scope)]`."""
     dependency: params.Depends = Depends(RequireScope(scope))

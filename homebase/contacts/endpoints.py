@@ -1,4 +1,4 @@
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Path
 from starlette.requests import Request
@@ -16,6 +16,8 @@ from homebase.contacts.schemas import (
     Event,
     NoteCreate,
 )
+from homebase.custom_fields import service as custom
+from homebase.custom_fields.definitions import CUSTOM_FILTERS
 from homebase.db.tenancy import TenantSession
 from homebase.erasure import service as erasure
 from homebase.http.lists import list_response
@@ -61,8 +63,14 @@ def _pii(principal: Principal) -> bool:
     return principal.has(Scope.contacts_read_pii)
 
 
+async def _render(
+    session: TenantSession, row: dict[str, Any], principal: Principal
+) -> dict[str, Any]:
+    return render.contact(row, pii=_pii(principal), custom=await service.definitions(session))
+
+
 # The hottest list: its query string is one dependency (kit/listquery.py).
-_contacts_query = ListQueryParser(Contact, ContactFilters)
+_contacts_query = ListQueryParser(Contact, ContactFilters, CUSTOM_FILTERS)
 ContactsQuery = Annotated[ListQuery, Depends(_contacts_query)]
 
 
@@ -71,6 +79,7 @@ ContactsQuery = Annotated[ListQuery, Depends(_contacts_query)]
     response_model=Page[Contact],
     summary="List contacts",
     response_description="A page of contacts, newest first.",
+    description="Filters combine with AND. " + CUSTOM_FILTERS.description,
     responses=error_responses(*READ_ERRORS),
     openapi_extra={"parameters": _contacts_query.parameters},
 )
@@ -78,14 +87,18 @@ async def list_contacts(
     request: Request, principal: ContactsRead, session: Tenant, query: ContactsQuery
 ) -> JSONResponse:
     pii, filters, fields = _pii(principal), query.filters, query.fields
-    item = render.list_item(pii=pii, stored=session.dialect == "sqlite")
+    definitions = await service.definitions(session)
+    by_custom = tuple(custom.filters(definitions, query.prefixed))
+    item = render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=definitions)
+    listed = filters.model_dump(mode="json")
+    listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
     return await list_response(
         request,
         session,
         query.page,
-        filters.model_dump(mode="json"),
+        listed,
         lambda after_id, limit: repository.list_statement(
-            session, filters, pii=pii, after_id=after_id, limit=limit
+            session, filters, pii=pii, after_id=after_id, limit=limit, custom=by_custom
         ),
         lambda row: fields(item(row)),
     )
@@ -102,8 +115,9 @@ async def list_contacts(
 async def create_contact(
     body: ContactCreate, principal: ContactsWrite, session: Tenant, fields: ContactFields
 ) -> JSONResponse:
-    row = await service.create_contact(session, body)
-    return json_response(fields(render.contact(row, pii=_pii(principal))), 201)
+    definitions = await service.definitions(session)
+    row = await service.create_contact(session, body, fields=definitions)
+    return json_response(fields(render.contact(row, pii=_pii(principal), custom=definitions)), 201)
 
 
 @router.get(
@@ -117,7 +131,7 @@ async def get_contact(
     id: ContactId, principal: ContactsRead, session: Tenant, fields: ContactFields
 ) -> JSONResponse:
     row = await service.get_or_404(session, id)
-    return json_response(fields(render.contact(row, pii=_pii(principal))))
+    return json_response(fields(await _render(session, row, principal)))
 
 
 @router.patch(
@@ -135,8 +149,9 @@ async def update_contact(
     session: Tenant,
     fields: ContactFields,
 ) -> JSONResponse:
-    row = await service.update_contact(session, id, body)
-    return json_response(fields(render.contact(row, pii=_pii(principal))))
+    definitions = await service.definitions(session)
+    row = await service.update_contact(session, id, body, fields=definitions)
+    return json_response(fields(render.contact(row, pii=_pii(principal), custom=definitions)))
 
 
 @router.delete(
@@ -259,7 +274,7 @@ async def pause_contact_ai(
     id: ContactId, principal: ContactsWrite, session: Tenant, fields: ContactFields
 ) -> JSONResponse:
     row = await service.switch_ai(session, id, service.PAUSE_MANUAL)
-    return json_response(fields(render.contact(row, pii=_pii(principal))))
+    return json_response(fields(await _render(session, row, principal)))
 
 
 @router.post(
@@ -276,4 +291,4 @@ async def resume_contact_ai(
     id: ContactId, principal: ContactsWrite, session: Tenant, fields: ContactFields
 ) -> JSONResponse:
     row = await service.switch_ai(session, id, None)
-    return json_response(fields(render.contact(row, pii=_pii(principal))))
+    return json_response(fields(await _render(session, row, principal)))

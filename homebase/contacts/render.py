@@ -3,12 +3,17 @@
 from collections.abc import Callable
 from typing import Any
 
+import orjson
+
+from homebase.custom_fields.definitions import Definitions
 from homebase.db.types import stored_json_to_wire, stored_time_to_wire
 from homebase.kit.clock import isoformat
 from homebase.kit.masking import mask_email, mask_phone
 
 
-def contact(row: dict[str, Any], *, pii: bool) -> dict[str, Any]:
+def contact(row: dict[str, Any], *, pii: bool, custom: Definitions) -> dict[str, Any]:
+    """`custom`: the workspace's live custom fields of contacts (custom_fields.service
+    load_definitions), which say what of the stored values shows, and by which key."""
     paused_at = row["ai_paused_at"]
     return {
         "id": row["id"],
@@ -21,6 +26,7 @@ def contact(row: dict[str, Any], *, pii: bool) -> dict[str, Any]:
         "tags": row["tags"],
         "notes": row["notes"],
         "owner_id": row["owner_id"],
+        "custom_fields": custom.render(row.get("custom_fields"), pii=pii),
         "pii_masked": not pii,
         "ai_auto_response_paused": paused_at is not None,
         "ai_auto_response_paused_at": isoformat(paused_at),
@@ -43,6 +49,7 @@ PAGE_COLUMNS = (
     "tags",
     "notes",
     "owner_id",
+    "custom_fields",
     "ai_paused_at",
     "ai_paused_reason",
     "anonymized_at",
@@ -54,14 +61,16 @@ PAGE_COLUMNS = (
 # Its timestamps: PostgreSQL writes them as the wire's text (db/types.wire_time), SQLite
 # hands them over as stored; its JSON columns too (contacts/repository.py).
 TIME_COLUMNS = frozenset({"ai_paused_at", "anonymized_at", "created_at", "updated_at"})
-JSON_COLUMNS = frozenset({"tags"})
+JSON_COLUMNS = frozenset({"tags", "custom_fields"})
 
 
 def _same(value: Any) -> Any:
     return value
 
 
-def list_item(*, pii: bool, stored: bool) -> Callable[[dict[str, Any]], dict[str, Any]]:
+def list_item(
+    *, pii: bool, stored: bool, custom: Definitions
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """What `contact` renders, for a list page's row (repository.page_columns): its
     timestamps as the wire's text (PostgreSQL) or as stored (SQLite, `stored`: sliced
     into the wire's form, and JSON embedded as it is stored). Parsing every stored value
@@ -73,6 +82,14 @@ def list_item(*, pii: bool, stored: bool) -> Callable[[dict[str, Any]], dict[str
     show_email = _same if pii else mask_email
     show_phone = _same if pii else mask_phone
     masked = not pii
+    # Custom values are rendered through the live fields (never embedded as stored: they
+    # are keyed by field id), parsed on SQLite only when the workspace has a field.
+    parse = orjson.loads if stored else _same
+
+    def values(stored_values: Any) -> dict[str, Any]:
+        if not custom.fields or stored_values is None:
+            return {}
+        return custom.render(parse(stored_values), pii=pii)
 
     def render(row: dict[str, Any]) -> dict[str, Any]:
         paused = row["ai_paused_at"]
@@ -87,6 +104,7 @@ def list_item(*, pii: bool, stored: bool) -> Callable[[dict[str, Any]], dict[str
             "tags": json(row["tags"]),
             "notes": row["notes"],
             "owner_id": row["owner_id"],
+            "custom_fields": values(row["custom_fields"]),
             "pii_masked": masked,
             "ai_auto_response_paused": paused is not None,
             "ai_auto_response_paused_at": time(paused),

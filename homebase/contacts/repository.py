@@ -19,6 +19,7 @@ from sqlalchemy.sql import ColumnElement
 
 from homebase.contacts import render, search
 from homebase.contacts.schemas import ContactFilters
+from homebase.custom_fields.repository import custom_filtered
 from homebase.db.pages import Step
 from homebase.db.tenancy import TenantSession, tenant_update
 from homebase.db.types import stored, wire_time
@@ -163,12 +164,21 @@ def _by_tag(session: TenantSession, present: tuple[str, ...], after: bool) -> An
 
 
 def list_statement(
-    session: TenantSession, filters: ContactFilters, *, pii: bool, after_id: str | None, limit: int
+    session: TenantSession,
+    filters: ContactFilters,
+    *,
+    pii: bool,
+    after_id: str | None,
+    limit: int,
+    custom: tuple[tuple[str, str], ...] = (),
 ) -> tuple[AnySelect, dict[str, Any]] | list[Step]:
     """The page's statement and its bindparams; for a search through the trigram
     indexes, steps tried in turn (contacts/search.py; http/lists.py runs a later one
-    only when an earlier could not answer)."""
+    only when an earlier could not answer). `custom`: (field id, value key) of each
+    `custom.<key>=` filter (custom_fields.service.filters)."""
     after = after_id is not None
+    if custom:
+        return _by_custom(session, filters, pii, after_id, limit, custom)
     if filters == _NO_FILTERS:
         return _unfiltered(session, after), keyset_params(after_id, limit)
     present, values = _filter_params(filters)
@@ -206,6 +216,37 @@ def list_statement(
         ),
     )
     return statement, {**values, **keyset_params(after_id, limit)}
+
+
+def _by_custom(
+    session: TenantSession,
+    filters: ContactFilters,
+    pii: bool,
+    after_id: str | None,
+    limit: int,
+    custom: tuple[tuple[str, str], ...],
+) -> tuple[AnySelect, dict[str, Any]]:
+    """A page filtered by custom field values, driven by the values' index (workspace,
+    field, value, record) in keyset order (custom_fields/repository.custom_filtered);
+    each contact is looked up by id and the other filters, a search's included, test it."""
+    present, values = _filter_params(filters)
+    shape: tuple[bool, bool, bool] | None = None
+    if filters.q:
+        shape, found = search.params(filters.q, pii)
+        values = {**values, **found}
+    after = after_id is not None
+
+    def build() -> AnySelect:
+        statement, key = custom_filtered(session, contacts, page_columns(session), len(custom))
+        statement = _filtered(session, statement, present)
+        if shape is not None:
+            statement = statement.where(search.condition(shape, session.dialect))
+        return keyset_template(statement, key, after=after)
+
+    statement = _kept(session, ("custom", len(custom), present, shape, after), build)
+    params = {f"custom_field_{n}": fid for n, (fid, _) in enumerate(custom)}
+    params |= {f"custom_value_{n}": key for n, (_, key) in enumerate(custom)}
+    return statement, {**values, **params, **keyset_params(after_id, limit)}
 
 
 def _search_steps(

@@ -12,6 +12,11 @@ from pydantic import (
 )
 from pydantic.config import JsonDict
 
+from homebase.custom_fields.schemas import (
+    RENDERED_DESCRIPTION,
+    VALUES_EXAMPLE,
+    CustomFieldValues,
+)
 from homebase.kit.emails import EMAIL_PATTERN, is_email
 from homebase.kit.schema_rules import absent
 
@@ -92,13 +97,15 @@ class ContactCreate(BaseModel):
     tags: Tags = Field(default_factory=list, description="Duplicates are dropped.")
     notes: Notes | None = None
     owner_id: OwnerId | None = None
+    custom_fields: CustomFieldValues | None = None
 
     _dedupe = field_validator("tags")(_unique)
 
 
 class ContactUpdate(BaseModel):
     """Any subset. first_name, last_name, email, phone, source, notes and owner_id accept
-    null to clear them; stage and tags do not. tags replaces the whole list."""
+    null to clear them; stage, tags and custom_fields do not. tags replaces the whole
+    list; custom_fields merges into the contact's (null for a key removes its value)."""
 
     model_config = ConfigDict(
         extra="forbid",
@@ -117,10 +124,11 @@ class ContactUpdate(BaseModel):
     tags: Tags = absent()
     notes: Notes | None = None
     owner_id: OwnerId | None = None
+    custom_fields: CustomFieldValues = absent(json_schema_extra={"type": "object"})
 
     _dedupe = field_validator("tags")(_unique)
 
-    @field_validator("stage", "tags", mode="before")
+    @field_validator("stage", "tags", "custom_fields", mode="before")
     @classmethod
     def _not_null(cls, value: Any) -> Any:
         if value is None:
@@ -137,6 +145,7 @@ class Contact(BaseModel):
                     **_CONTACT_EXAMPLE,
                     "email": "d***@example.com",
                     "phone": "+* *** *** 0142",
+                    "custom_fields": {"price_max": 1450000, "pre_approved": True},
                     "pii_masked": True,
                     "ai_auto_response_paused": False,
                     "ai_auto_response_paused_at": None,
@@ -161,6 +170,9 @@ class Contact(BaseModel):
     tags: list[str]
     notes: str | None
     owner_id: str | None
+    custom_fields: dict[str, Any] = Field(
+        description=RENDERED_DESCRIPTION, examples=[VALUES_EXAMPLE]
+    )
     pii_masked: bool = Field(description="True when email and phone, if present, are masked.")
     ai_auto_response_paused: bool = Field(
         description="AI replies to this contact are paused: a person stepped in (a note, "

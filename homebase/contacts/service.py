@@ -10,6 +10,8 @@ from typing import Any
 
 from homebase.contacts import render, repository, timeline
 from homebase.contacts.schemas import ContactAiPauseReason, ContactCreate, ContactUpdate
+from homebase.custom_fields import service as custom
+from homebase.custom_fields.definitions import Definitions
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import Conflict, NotFound
 from homebase.kit.ids import new_id
@@ -47,20 +49,35 @@ def _tags_added(
     return [("contact.tag_added", {"id": contact_id, "tag": tag, "tags": all_tags}) for tag in tags]
 
 
+async def definitions(session: TenantSession) -> Definitions:
+    """The workspace's live custom fields of contacts: what renders a contact."""
+    return await custom.load_definitions(session, "contacts")
+
+
 async def create_contact(
-    session: TenantSession, data: ContactCreate, *, owner_is_member: bool = False
+    session: TenantSession,
+    data: ContactCreate,
+    *,
+    owner_is_member: bool = False,
+    fields: Definitions | None = None,
 ) -> dict[str, Any]:
     """`owner_is_member`: the caller picked the owner among the members (a lead's
-    assignee), so it is not looked up again."""
+    assignee), so it is not looked up again. `fields`: the custom fields, when the
+    caller loaded them already (a batch of creates needs them once); its custom_fields
+    are checked against them (400 naming custom_fields.<key>)."""
+    fields = fields if fields is not None else await definitions(session)
+    clean = custom.checked(fields, data.custom_fields)
     if not owner_is_member:
         await references.check_owner(session, data.owner_id)
     now = session.now()
-    values = data.model_dump()
+    values = data.model_dump(exclude={"custom_fields"})
     values["stage"] = data.stage.value
+    stored_custom = fields.merged(None, clean)
     row = {
         "id": new_id("con"),
         **values,
         **_derived(values),
+        "custom_fields": stored_custom,
         "ai_paused_at": None,
         "ai_paused_reason": None,
         "anonymized_at": None,
@@ -68,20 +85,36 @@ async def create_contact(
         "updated_at": now,
     }
     await repository.insert(session, row)
-    created = ("contact.created", render.contact(row, pii=False))
+    await custom.write_new_values(session, fields, [(row["id"], stored_custom)])
+    created = ("contact.created", render.contact(row, pii=False, custom=fields))
     # One statement for the contact's events, in order.
     await emit_many(session, [created, *_tags_added(row["id"], row["tags"], row["tags"])])
     return row
 
 
 async def update_contact(
-    session: TenantSession, contact_id: str, patch: ContactUpdate
+    session: TenantSession,
+    contact_id: str,
+    patch: ContactUpdate,
+    *,
+    fields: Definitions | None = None,
 ) -> dict[str, Any]:
+    """`fields` as for create_contact. custom_fields merges: a key sent replaces its
+    value, null removes it."""
     current = await writable(session, contact_id)
-    requested = patch.model_dump(include=patch.model_fields_set)
+    fields = fields if fields is not None else await definitions(session)
+    sent = patch.model_fields_set
+    requested = patch.model_dump(include=sent - {"custom_fields"})
     if "stage" in requested:
         requested["stage"] = patch.stage.value
     changes = {key: value for key, value in requested.items() if current[key] != value}
+    if "custom_fields" in sent:
+        merged = fields.merged(
+            current.get("custom_fields"), custom.checked(fields, patch.custom_fields)
+        )
+        if fields.changed_keys(current.get("custom_fields"), merged):
+            changes["custom_fields"] = merged
+            requested["custom_fields"] = merged
     if not changes:
         return current
     if "owner_id" in changes:
@@ -89,11 +122,18 @@ async def update_contact(
     changes.update(_derived(changes))
     changes["updated_at"] = session.now()
     await repository.update(session, contact_id, changes)
+    if "custom_fields" in changes:
+        await custom.write_changed_values(
+            session, fields, contact_id, current.get("custom_fields"), changes["custom_fields"]
+        )
     updated = {**current, **changes}
 
     changed_fields = sorted(key for key in requested if key in changes)
     events = [
-        ("contact.updated", {**render.contact(updated, pii=False), "changed": changed_fields})
+        (
+            "contact.updated",
+            {**render.contact(updated, pii=False, custom=fields), "changed": changed_fields},
+        )
     ]
     if "stage" in changes:
         events.append(
@@ -168,9 +208,8 @@ async def set_ai_pause(
         "ai_auto_response_paused_at",
         "ai_auto_response_paused_reason",
     ]
-    await emit_many(
-        session, [("contact.updated", {**render.contact(updated, pii=False), "changed": changed})]
-    )
+    shown = render.contact(updated, pii=False, custom=await definitions(session))
+    await emit_many(session, [("contact.updated", {**shown, "changed": changed})])
     return updated
 
 

@@ -1,16 +1,19 @@
 from typing import Annotated
 
-from fastapi import Depends, Query
+from fastapi import Depends
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
+from homebase.custom_fields import service as custom
+from homebase.custom_fields.definitions import CUSTOM_FILTERS
 from homebase.deals import render, repository, service
 from homebase.deals.schemas import Deal, DealCreate, DealFilters, DealUpdate, Pipeline
 from homebase.http.lists import list_response
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
+from homebase.kit.listquery import ListQuery, ListQueryParser
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
 from homebase.kit.pagination import Page, PageRequest, page_request
 from homebase.kit.responses import JSONResponse, json_response
@@ -25,30 +28,39 @@ PipelineFields = Annotated[Projection, Depends(field_selector(Pipeline))]
 Pages = Annotated[PageRequest, Depends(page_request)]
 
 
+_deals_query = ListQueryParser(Deal, DealFilters, CUSTOM_FILTERS)
+DealsQuery = Annotated[ListQuery, Depends(_deals_query)]
+
+
+def _pii(principal: Principal) -> bool:
+    return principal.has(Scope.contacts_read_pii)
+
+
 @deals_router.get(
     "",
     response_model=Page[Deal],
     summary="List deals",
-    description="Newest first. Filters combine with AND.",
+    description="Newest first. Filters combine with AND. " + CUSTOM_FILTERS.description,
     responses=error_responses(*READ_ERRORS),
+    openapi_extra={"parameters": _deals_query.parameters},
 )
 async def list_deals(
-    request: Request,
-    principal: DealsRead,
-    session: Tenant,
-    page: Pages,
-    fields: DealFields,
-    filters: Annotated[DealFilters, Query()],
+    request: Request, principal: DealsRead, session: Tenant, query: DealsQuery
 ) -> JSONResponse:
+    filters, fields, pii = query.filters, query.fields, _pii(principal)
+    definitions = await service.definitions(session)
+    by_custom = tuple(custom.filters(definitions, query.prefixed))
+    listed = filters.model_dump(mode="json")
+    listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
     return await list_response(
         request,
         session,
-        page,
-        filters.model_dump(mode="json"),
+        query.page,
+        listed,
         lambda after_id, limit: repository.list_statement(
-            session, filters, after_id=after_id, limit=limit
+            session, filters, after_id=after_id, limit=limit, custom=by_custom
         ),
-        lambda row: fields(render.deal(row)),
+        lambda row: fields(render.deal(row, pii=pii, custom=definitions)),
     )
 
 
@@ -66,8 +78,9 @@ async def list_deals(
 async def create_deal(
     body: DealCreate, principal: DealsWrite, session: Tenant, fields: DealFields
 ) -> JSONResponse:
-    row = await service.create_deal(session, body)
-    return json_response(fields(render.deal(row)), 201)
+    definitions = await service.definitions(session)
+    row = await service.create_deal(session, body, fields=definitions)
+    return json_response(fields(render.deal(row, pii=_pii(principal), custom=definitions)), 201)
 
 
 @deals_router.get(
@@ -76,7 +89,9 @@ async def create_deal(
 async def get_deal(
     id: str, principal: DealsRead, session: Tenant, fields: DealFields
 ) -> JSONResponse:
-    return json_response(fields(render.deal(await service.get_or_404(session, id))))
+    row = await service.get_or_404(session, id)
+    definitions = await service.definitions(session)
+    return json_response(fields(render.deal(row, pii=_pii(principal), custom=definitions)))
 
 
 @deals_router.patch(
@@ -92,8 +107,9 @@ async def get_deal(
 async def update_deal(
     id: str, body: DealUpdate, principal: DealsWrite, session: Tenant, fields: DealFields
 ) -> JSONResponse:
-    row = await service.update_deal(session, id, body)
-    return json_response(fields(render.deal(row)))
+    definitions = await service.definitions(session)
+    row = await service.update_deal(session, id, body, fields=definitions)
+    return json_response(fields(render.deal(row, pii=_pii(principal), custom=definitions)))
 
 
 @pipelines_router.get(

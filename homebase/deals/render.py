@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from homebase.custom_fields.definitions import Definitions
 from homebase.kit.clock import isoformat
 from homebase.kit.money import from_hundredths, share
 
@@ -15,7 +16,9 @@ def commission_amount(row: dict[str, Any]) -> int | None:
     return None
 
 
-def deal(row: dict[str, Any]) -> dict[str, Any]:
+def deal(row: dict[str, Any], *, pii: bool, custom: Definitions) -> dict[str, Any]:
+    """`custom`: the live custom fields of deals; `pii`: the credential holds
+    contacts:read:pii, else phone numbers and emails inside custom text are masked."""
     close = row["expected_close_date"]
     return {
         "id": row["id"],
@@ -30,6 +33,7 @@ def deal(row: dict[str, Any]) -> dict[str, Any]:
         "status": row["status"],
         "commission_rate": from_hundredths(row["commission_rate_bp"]),
         "commission_amount": from_hundredths(commission_amount(row)),
+        "custom_fields": custom.render(row.get("custom_fields"), pii=pii),
         "stage_changed_at": isoformat(row["stage_changed_at"]),
         "closed_at": isoformat(row["closed_at"]),
         "created_at": isoformat(row["created_at"]),

@@ -2,6 +2,9 @@
 
 from typing import Any
 
+from sqlalchemy import ColumnElement
+
+from homebase.custom_fields.repository import custom_filtered
 from homebase.db.tenancy import TenantSession
 from homebase.deals.schemas import DealFilters
 from homebase.kit.pagination import keyset
@@ -18,16 +21,32 @@ async def get(session: TenantSession, deal_id: str) -> dict[str, Any] | None:
 
 
 def list_statement(
-    session: TenantSession, filters: DealFilters, *, after_id: str | None, limit: int
-) -> AnySelect:
-    statement = session.select(deals)
+    session: TenantSession,
+    filters: DealFilters,
+    *,
+    after_id: str | None,
+    limit: int,
+    custom: tuple[tuple[str, str], ...] = (),
+) -> AnySelect | tuple[AnySelect, dict[str, Any]]:
+    """`custom`: (field id, value key) of each `custom.<key>=` filter: then the page is
+    walked on the custom values' index (custom_fields/repository.custom_filtered)."""
+    key: ColumnElement[Any] = deals.c.id
+    params: dict[str, Any] = {}
+    if custom:
+        statement, key = custom_filtered(session, deals, (deals,), len(custom))
+        params = {f"custom_field_{n}": fid for n, (fid, _) in enumerate(custom)}
+        params |= {f"custom_value_{n}": value for n, (_, value) in enumerate(custom)}
+    else:
+        statement = session.select(deals)
     for name in ("pipeline_id", "stage_id", "contact_id", "owner_id"):
         value = getattr(filters, name)
         if value is not None:
             statement = statement.where(deals.c[name] == value)
     if filters.status is not None:
         statement = statement.where(deals.c.status == filters.status.value)
-    return keyset(statement, deals.c.id, after_id, limit)
+    if custom:
+        return keyset(statement, key, after_id, limit), params
+    return keyset(statement, key, after_id, limit)
 
 
 async def insert(session: TenantSession, values: dict[str, Any]) -> None:

@@ -5,6 +5,11 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 from pydantic.config import JsonDict
 
+from homebase.custom_fields.schemas import (
+    RENDERED_DESCRIPTION,
+    VALUES_EXAMPLE,
+    CustomFieldValues,
+)
 from homebase.kit.money import Amount, Currency, Percent
 from homebase.kit.schema_rules import absent, not_blank
 
@@ -57,6 +62,7 @@ class DealCreate(BaseModel):
         None,
         description="Explicit commission; when null it is derived from value x commission_rate.",
     )
+    custom_fields: CustomFieldValues | None = None
 
 
 _NOT_NULL = ("pipeline_id", "stage_id", "title", "currency", "status")
@@ -65,7 +71,8 @@ _NOT_NULL = ("pipeline_id", "stage_id", "title", "currency", "status")
 class DealUpdate(BaseModel):
     """Any subset. pipeline_id, stage_id, title, currency and status may not be null; the
     rest accept null to clear them. Changing pipeline_id without stage_id moves the deal to
-    the new pipeline's first stage."""
+    the new pipeline's first stage. custom_fields may not be null either: it merges into
+    the deal's (null for a key removes its value)."""
 
     model_config = ConfigDict(
         extra="forbid",
@@ -86,8 +93,9 @@ class DealUpdate(BaseModel):
     status: DealStatus = absent(json_schema_extra={"type": "string"})
     commission_rate: Percent | None = None
     commission_amount: Amount | None = None
+    custom_fields: CustomFieldValues = absent(json_schema_extra={"type": "object"})
 
-    @field_validator(*_NOT_NULL, mode="before")
+    @field_validator(*_NOT_NULL, "custom_fields", mode="before")
     @classmethod
     def _not_null(cls, value: Any) -> Any:
         if value is None:
@@ -103,6 +111,7 @@ class Deal(BaseModel):
                     "id": "dea_01jd3v6k8h2k3m4n5p6q7r8s9t",
                     **_DEAL_EXAMPLE,
                     "commission_amount": "36250.00",
+                    "custom_fields": {"financing": "conventional"},
                     "stage_changed_at": "2026-11-20T17:04:05.123Z",
                     "closed_at": None,
                     "created_at": "2026-11-20T17:04:05.123Z",
@@ -125,6 +134,9 @@ class Deal(BaseModel):
     commission_rate: str | None = Field(description="Percent, decimal string.")
     commission_amount: str | None = Field(
         description="Explicit, or value x commission_rate rounded half up to the cent."
+    )
+    custom_fields: dict[str, Any] = Field(
+        description=RENDERED_DESCRIPTION, examples=[VALUES_EXAMPLE]
     )
     stage_changed_at: datetime
     closed_at: datetime | None = Field(description="When status became won or lost.")

@@ -4,12 +4,14 @@ workspace, and a stage move is an event and a timeline entry on that contact."""
 from typing import Any
 
 from homebase.contacts import timeline
+from homebase.custom_fields import service as custom
+from homebase.custom_fields.definitions import Definitions
 from homebase.db.tenancy import TenantSession
-from homebase.deals import pipelines, render, repository
+from homebase.deals import pipelines, repository
 from homebase.deals.schemas import DealCreate, DealStatus, DealUpdate
 from homebase.kit.errors import NotFound, ValidationFailed
 from homebase.kit.ids import new_id
-from homebase.kit.money import to_hundredths
+from homebase.kit.money import from_hundredths, to_hundredths
 from homebase.outbox.service import emit
 from homebase.workspaces import references
 
@@ -68,17 +70,29 @@ def _money(values: dict[str, Any]) -> dict[str, Any]:
     return columns
 
 
-async def create_deal(session: TenantSession, body: DealCreate) -> dict[str, Any]:
+async def definitions(session: TenantSession) -> Definitions:
+    """The workspace's live custom fields of deals: what renders a deal."""
+    return await custom.load_definitions(session, "deals")
+
+
+async def create_deal(
+    session: TenantSession, body: DealCreate, *, fields: Definitions | None = None
+) -> dict[str, Any]:
+    """`fields`: the custom fields, when the caller loaded them already (a batch)."""
+    fields = fields if fields is not None else await definitions(session)
+    clean = custom.checked(fields, body.custom_fields)
     await pipelines.ensure_defaults(session)
     pipeline = await _pipeline_or_400(session, body.pipeline_id)
     stage = await _stage_in(session, pipeline, body.stage_id)
     await _check_contact(session, body.contact_id)
     await references.check_owner(session, body.owner_id)
     now = session.now()
-    values = _money(body.model_dump(exclude={"stage_id"}))
+    values = _money(body.model_dump(exclude={"stage_id", "custom_fields"}))
+    stored_custom = fields.merged(None, clean)
     row = {
         "id": new_id("dea"),
         **values,
+        "custom_fields": stored_custom,
         "stage_id": stage["id"],
         "stage_changed_at": now,
         "closed_at": now if values["status"] != DealStatus.open else None,
@@ -86,6 +100,7 @@ async def create_deal(session: TenantSession, body: DealCreate) -> dict[str, Any
         "updated_at": now,
     }
     await repository.insert(session, row)
+    await custom.write_new_values(session, fields, [(row["id"], stored_custom)])
     if row["contact_id"] is not None:
         await timeline.record(
             session,
@@ -97,9 +112,24 @@ async def create_deal(session: TenantSession, body: DealCreate) -> dict[str, Any
     return row
 
 
-async def update_deal(session: TenantSession, deal_id: str, patch: DealUpdate) -> dict[str, Any]:
+async def update_deal(
+    session: TenantSession,
+    deal_id: str,
+    patch: DealUpdate,
+    *,
+    fields: Definitions | None = None,
+) -> dict[str, Any]:
+    """custom_fields merges: a key sent replaces its value, null removes it. A change of
+    custom values stamps updated_at like any other member (deals have no update event;
+    deal.stage_changed is for stage moves)."""
     current = await get_or_404(session, deal_id)
-    requested = _money(patch.model_dump(include=patch.model_fields_set))
+    fields = fields if fields is not None else await definitions(session)
+    merged = None
+    if "custom_fields" in patch.model_fields_set:
+        merged = fields.merged(
+            current.get("custom_fields"), custom.checked(fields, patch.custom_fields)
+        )
+    requested = _money(patch.model_dump(include=patch.model_fields_set - {"custom_fields"}))
     pipeline_id = requested.get("pipeline_id", current["pipeline_id"])
     previous_stage = await repository.get_stage(session, current["stage_id"])
     if previous_stage is None:  # never: a deal's stage_id is a foreign key
@@ -114,6 +144,8 @@ async def update_deal(session: TenantSession, deal_id: str, patch: DealUpdate) -
     if "owner_id" in requested and requested["owner_id"] != current["owner_id"]:
         await references.check_owner(session, requested["owner_id"])
     changes = {key: value for key, value in requested.items() if current[key] != value}
+    if merged is not None and fields.changed_keys(current.get("custom_fields"), merged):
+        changes["custom_fields"] = merged
     if not changes:
         return current
     now = session.now()
@@ -123,6 +155,10 @@ async def update_deal(session: TenantSession, deal_id: str, patch: DealUpdate) -
     if "status" in changes:
         changes["closed_at"] = None if changes["status"] == DealStatus.open else now
     await repository.update(session, deal_id, changes)
+    if "custom_fields" in changes:
+        await custom.write_changed_values(
+            session, fields, deal_id, current.get("custom_fields"), changes["custom_fields"]
+        )
     updated = {**current, **changes}
     if "stage_id" in changes:
         await _record_stage_change(session, updated, previous_stage, stage)
@@ -143,7 +179,7 @@ async def _record_stage_change(
         "stage_id": stage["id"],
         "stage": stage["name"],
         "status": deal["status"],
-        "value": render.deal(deal)["value"],
+        "value": from_hundredths(deal["value_cents"]),
         "currency": deal["currency"],
     }
     await emit(session, "deal.stage_changed", data)

@@ -19,6 +19,7 @@ from homebase.appointments import service as appointments
 from homebase.automations import service as automations
 from homebase.calls import service as calls
 from homebase.contacts import service as contacts
+from homebase.custom_fields import service as custom_fields
 from homebase.db.tenancy import TenantSession
 from homebase.idempotency import store as idempotency
 from homebase.leads import service as leads
@@ -38,6 +39,9 @@ class Scrubber:
 SCRUBBERS: tuple[Scrubber, ...] = (
     Scrubber("contacts", contacts.scrub_contact, ("contacts",)),
     Scrubber("timeline", contacts.scrub_timeline, ("timeline_events",)),
+    # Every custom value of the contact: its `custom_fields` JSON (on contacts) and the
+    # typed rows the list filters read. A deal's custom values stay with the deal (KEPT).
+    Scrubber("custom_fields", custom_fields.scrub_contact_custom_fields, ("custom_field_values",)),
     Scrubber("leads", leads.scrub_contact_leads, ("leads", "consent_artifacts")),
     Scrubber("messages", messaging.scrub_contact_messages, ("messages",)),
     Scrubber(

@@ -24,6 +24,9 @@ async def erase_contact(session: TenantSession, contact_id: str) -> dict[str, An
         await emit(
             session,
             "contact.updated",
-            {**render.contact(erased, pii=False), "changed": ["anonymized"]},
+            {
+                **render.contact(erased, pii=False, custom=await contacts.definitions(session)),
+                "changed": ["anonymized"],
+            },
         )
     return erased

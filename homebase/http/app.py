@@ -20,6 +20,7 @@ from homebase.calls import public as calls_public
 from homebase.calls.endpoints import router as calls_router
 from homebase.console import routes as console_routes
 from homebase.contacts.endpoints import router as contacts_router
+from homebase.custom_fields.endpoints import router as custom_fields_router
 from homebase.db.unavailable import RETRY_AFTER_SECONDS as UNAVAILABLE_RETRY_AFTER
 from homebase.deals.endpoints import deals_router, pipelines_router
 from homebase.events.endpoints import router as events_router
@@ -76,6 +77,7 @@ V1_ROUTERS = [
     automations_router,
     personas_router,
     campaigns_router,
+    custom_fields_router,
 ]
 
 DESCRIPTION = """\

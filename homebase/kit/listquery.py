@@ -11,7 +11,8 @@ ignored) and so are the errors (400 naming each failing query field). The parame
 are documented from the same model (`parameters`, passed as the route's openapi_extra).
 """
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError, create_model
@@ -33,11 +34,35 @@ class ListQuery:
     page: PageRequest
     fields: fields_kit.Projection
     filters: Any  # an instance of the endpoint's filters model, or None
+    prefixed: dict[str, str] = field(default_factory=dict)  # `<prefix><name>` -> value
+
+
+@dataclass(frozen=True, slots=True)
+class Prefixed:
+    """Parameters whose names the model cannot list: `<prefix><name>` (the contact and
+    deal lists' `custom.<key>=value`, whose keys are the workspace's own). Collected by
+    name into ListQuery.prefixed and checked only for shape here (`name_pattern`, at
+    most `max_count` of them, values at most `max_length` characters, no U+0000): what
+    the names mean is the endpoint's to check. The document cannot declare a dynamic name,
+    so `description` goes into the operation's description."""
+
+    prefix: str
+    name_pattern: str
+    max_count: int
+    max_length: int
+    description: str
 
 
 class ListQueryParser:
-    def __init__(self, item_model: type[BaseModel], filters_model: type[BaseModel] | None):
+    def __init__(
+        self,
+        item_model: type[BaseModel],
+        filters_model: type[BaseModel] | None,
+        prefixed: Prefixed | None = None,
+    ):
         self.filters_model = filters_model
+        self.prefixed = prefixed
+        self._prefixed_name = re.compile(prefixed.name_pattern) if prefixed else None
         self.filter_names = tuple(filters_model.model_fields) if filters_model else ()
         self.allowed = frozenset(item_model.model_fields)
         definitions: dict[str, Any] = {
@@ -102,4 +127,40 @@ class ListQueryParser:
             PageRequest(parsed.cursor, parsed.limit),
             fields_kit.projection(self.allowed, parsed.fields),
             filters,
+            self._prefixed(request) if self.prefixed is not None else {},
         )
+
+    def _prefixed(self, request: Request) -> dict[str, str]:
+        spec, pattern = self.prefixed, self._prefixed_name
+        assert spec is not None and pattern is not None
+        found = {
+            name[len(spec.prefix) :]: value
+            for name, value in request.query_params.items()
+            if name.startswith(spec.prefix)
+        }
+        if not found:
+            return found
+        errors = []
+        if len(found) > spec.max_count:
+            errors.append(
+                {
+                    "loc": ("query", spec.prefix.rstrip(".")),
+                    "msg": f"at most {spec.max_count} {spec.prefix}* parameters",
+                    "type": "value_error",
+                }
+            )
+        for name, value in found.items():
+            shown = name if len(name) <= 64 else name[:64] + "..."
+            problem = None
+            if not pattern.fullmatch(name):
+                problem = f"{spec.prefix}<name> must match {spec.name_pattern}"
+            elif len(value) > spec.max_length:
+                problem = f"must be at most {spec.max_length} characters"
+            elif "\x00" in value:
+                problem = "must not contain U+0000"
+            if problem is not None:
+                loc = ("query", f"{spec.prefix}{shown}")
+                errors.append({"loc": loc, "msg": problem, "type": "value_error"})
+        if errors:
+            raise validation_failed(errors)
+        return found

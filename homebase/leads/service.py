@@ -181,12 +181,9 @@ async def _set_owner(
     now = session.now()
     values = {"owner_id": owner_id, "updated_at": now}
     await contacts_repository.set_owner(session, contact["id"], owner_id, now)
-    changes.events.append(
-        (
-            "contact.updated",
-            {**contacts_render.contact({**contact, **values}, pii=False), "changed": ["owner_id"]},
-        )
-    )
+    fields = await contacts.definitions(session)
+    shown = contacts_render.contact({**contact, **values}, pii=False, custom=fields)
+    changes.events.append(("contact.updated", {**shown, "changed": ["owner_id"]}))
 
 
 def _record_created(session: TenantSession, row: dict[str, Any], changes: Changes) -> None:

@@ -14,6 +14,8 @@ from homebase.models.consent_artifact import ConsentArtifact
 from homebase.models.console_oauth_app import ConsoleOAuthApp
 from homebase.models.console_session import ConsoleSession
 from homebase.models.contact import Contact
+from homebase.models.custom_field import CustomField
+from homebase.models.custom_field_value import CustomFieldValue
 from homebase.models.deal import Deal
 from homebase.models.idempotency_key import IdempotencyKey
 from homebase.models.lead import Lead
@@ -86,4 +88,6 @@ __all__ = [
     "OAuthGrant",
     "OAuthToken",
     "IdempotencyKey",
+    "CustomField",
+    "CustomFieldValue",
 ]

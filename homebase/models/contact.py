@@ -1,4 +1,5 @@
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
@@ -39,6 +40,9 @@ class Contact(Base):
     ai_paused_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     # note | human_message | handoff | daily_limit | manual (docs/ai.md)
     ai_paused_reason: Mapped[str | None] = mapped_column(String(16))
+    # Custom field values keyed by field id (homebase/custom_fields/), rendered by key for
+    # live fields only; null for a contact that never had one.
+    custom_fields: Mapped[Any] = mapped_column(JSONValue, nullable=True)
     anonymized_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

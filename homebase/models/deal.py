@@ -1,9 +1,10 @@
 from datetime import date, datetime
+from typing import Any
 
 from sqlalchemy import BigInteger, Date, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from homebase.db.types import UTCDateTime
+from homebase.db.types import JSONValue, UTCDateTime
 from homebase.models.base import Base
 
 
@@ -34,6 +35,8 @@ class Deal(Base):
     # Percent in hundredths (250 = 2.50 %); the amount, when not set, derives from it.
     commission_rate_bp: Mapped[int | None] = mapped_column(Integer)
     commission_cents: Mapped[int | None] = mapped_column(BigInteger)
+    # Custom field values keyed by field id (homebase/custom_fields/), as on contacts.
+    custom_fields: Mapped[Any] = mapped_column(JSONValue, nullable=True)
     stage_changed_at: Mapped[datetime] = mapped_column(UTCDateTime)
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)

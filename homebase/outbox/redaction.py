@@ -39,6 +39,7 @@ _CONTACT: dict[str, Any] = {
     "email": None,
     "phone": None,
     "notes": None,
+    "custom_fields": {},
 }
 # leads/repository.py erase: names, email, consent and context go. The row keeps the masked
 # number because its column is required; the event's member is nullable, so it goes too.

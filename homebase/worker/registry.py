@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from homebase.ai import jobs as ai
 from homebase.automations import jobs as automations
 from homebase.calendars import jobs as calendars
+from homebase.custom_fields import jobs as custom_fields
 from homebase.messaging import jobs as messaging
 from homebase.retention import jobs as retention
 from homebase.runtime import Runtime
@@ -34,6 +35,8 @@ JOBS: tuple[Job, ...] = (
     # It starts the model calls and does not wait for them (ai/jobs.py).
     Job("ai.respond", ai.respond_due),
     Job("messages.send", messaging.send_due),
+    # A deleted custom field's values, in bounded batches (nothing renders them already).
+    Job("custom_fields.purge", custom_fields.purge_deleted),
     Job("retention.prune", retention.prune),
     Job("webhooks.sweep", webhooks.sweep),
 )

@@ -101,7 +101,9 @@ def test_a_page_with_the_wire_text_of_its_timestamps_reads_as_processed_values_w
     """On PostgreSQL the page's timestamps come as the wire's text (db/types.wire_time):
     they are used as they are, and the rest of the row renders as from processed values."""
     from homebase.contacts.render import contact, list_item
+    from homebase.custom_fields.definitions import Definition, Definitions
 
+    custom = Definitions("contacts", (Definition("cfd_1", "contacts", "memo", "Memo", "text"),))
     moment = datetime(2026, 1, 5, 15, 0, 0, 123456, tzinfo=UTC)
     processed = {
         "id": "con_1",
@@ -114,6 +116,8 @@ def test_a_page_with_the_wire_text_of_its_timestamps_reads_as_processed_values_w
         "tags": ["buyer", 'a "quoted" tag'],
         "notes": None,
         "owner_id": "usr_1",
+        # A deleted field's value (cfd_gone) is not rendered.
+        "custom_fields": {"cfd_1": "call (415) 555-0142", "cfd_gone": "old"},
         "ai_paused_at": moment,
         "ai_paused_reason": "note",
         "anonymized_at": None,
@@ -124,7 +128,11 @@ def test_a_page_with_the_wire_text_of_its_timestamps_reads_as_processed_values_w
         key: isoformat(value) if key.endswith("_at") else value for key, value in processed.items()
     }
     for pii in (True, False):
-        assert list_item(pii=pii, stored=False)(wire) == contact(processed, pii=pii)
+        listed = list_item(pii=pii, stored=False, custom=custom)(wire)
+        assert listed == contact(processed, pii=pii, custom=custom)
+        assert listed["custom_fields"] == {
+            "memo": "call (415) 555-0142" if pii else "call (***) ***-0142"
+        }
     assert (
-        list_item(pii=False, stored=False)(wire)["phone"] == "(***) ***-*142 *** 7"
+        list_item(pii=False, stored=False, custom=custom)(wire)["phone"] == "(***) ***-*142 *** 7"
     )  # the last four digits

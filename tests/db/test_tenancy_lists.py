@@ -1,6 +1,7 @@
 """Every /v1 list is tenant-scoped in behaviour too (tests/test_routes.py proves each route
 reaches data only through the TenantSession, and that another workspace's id is 404): a
-workspace with data in every area (seed-demo, plus a webhook subscription) is walked list
+workspace with data in every area (seed-demo, plus a webhook subscription and a custom
+field) is walked list
 by list, and another workspace's key sees none of its rows in any of them."""
 
 from homebase.workspaces.demo import seed_demo
@@ -30,6 +31,8 @@ async def test_no_list_shows_another_workspaces_rows(app, runtime, client, other
         headers={"Authorization": f"token {key}"},
     )
     await webhooks_support.create_subscription_for_routes(owner)
+    field = {"object": "contacts", "key": "price_max", "label": "Price", "type": "number"}
+    assert (await owner.post("/v1/custom-fields", json=field)).status_code == 201
 
     lists = plain_lists(app)
     assert "/v1/contacts" in lists and len(lists) >= 10

@@ -90,6 +90,8 @@ ALLOWED: dict[str, str] = {
     "calendars/jobs.py": "worker engine: claims due calendar pushes of every workspace",
     "automations/engine.py": "worker engine: runs due enrolment steps of every workspace",
     "retention/service.py": "worker engine: prunes expired rows of every workspace",
+    "custom_fields/jobs.py": "worker engine: removes deleted custom fields' values in every "
+    "workspace",
     "metrics/endpoint.py": "/metrics gauges count rows across workspaces",
     "metrics/pool.py": "pool gauges listen to the engine's checkout events",
     "ratelimit/host.py": "the limiter's file shared by serve --workers (its own SQLite file)",

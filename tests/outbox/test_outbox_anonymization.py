@@ -209,8 +209,20 @@ async def test_events_name_their_contact(tenant, runtime):
 
 # The rules, one event type at a time, on the documented examples.
 EXPECTED = {
-    "contact.created": {"first_name": None, "last_name": None, "email": None, "phone": None},
-    "contact.updated": {"first_name": None, "last_name": None, "email": None, "phone": None},
+    "contact.created": {
+        "first_name": None,
+        "last_name": None,
+        "email": None,
+        "phone": None,
+        "custom_fields": {},
+    },
+    "contact.updated": {
+        "first_name": None,
+        "last_name": None,
+        "email": None,
+        "phone": None,
+        "custom_fields": {},
+    },
     "lead.created": {"phone": None, "ai_outbound_allowed": False},
     "call.completed": {"summary": None, "has_recording": False, "from": None},
     "document.signed": {"name": REDACTED, "signer_name": None},

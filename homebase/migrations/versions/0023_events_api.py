@@ -5,12 +5,12 @@ index range per type merged in (occurred_at, id) order, so a page costs what a f
 does however many events of other types the workspace holds.
 
 Revision ID: 0023
-Revises: 0019
+Revises: 0020
 """
 from alembic import op
 
 revision = "0023"
-down_revision = "0019"
+down_revision = "0020"
 branch_labels = None
 depends_on = None
 
