@@ -22,6 +22,8 @@ from homebase.console import routes as console_routes
 from homebase.contacts.endpoints import router as contacts_router
 from homebase.db.unavailable import RETRY_AFTER_SECONDS as UNAVAILABLE_RETRY_AFTER
 from homebase.deals.endpoints import deals_router, pipelines_router
+from homebase.exports import public as exports_public
+from homebase.exports.endpoints import router as exports_router
 from homebase.http import docs, errors
 from homebase.http.body_limit import BodyLimitMiddleware
 from homebase.http.health import router as health_router
@@ -74,6 +76,7 @@ V1_ROUTERS = [
     automations_router,
     personas_router,
     campaigns_router,
+    exports_router,
 ]
 
 DESCRIPTION = """\
@@ -146,6 +149,7 @@ def create_app(
     app.include_router(metrics_router)  # /metrics: outside /v1 and its document
     app.include_router(messaging_provider_router)  # provider callbacks: inbound, status
     app.include_router(calls_public.router)  # recording proxy, provider callback
+    app.include_router(exports_public.router)  # export file downloads (signed links)
     app.include_router(unsubscribe_router)  # email's one-click unsubscribe link and page
     console_routes.install(app)  # /console pages and their HTML error pages
     app.include_router(oauth_endpoints.router)  # /oauth/token, /oauth/revoke

@@ -15,6 +15,7 @@ from homebase.models.console_oauth_app import ConsoleOAuthApp
 from homebase.models.console_session import ConsoleSession
 from homebase.models.contact import Contact
 from homebase.models.deal import Deal
+from homebase.models.export import Export
 from homebase.models.idempotency_key import IdempotencyKey
 from homebase.models.lead import Lead
 from homebase.models.listing import Listing
@@ -64,6 +65,7 @@ __all__ = [
     "Team",
     "Call",
     "Deal",
+    "Export",
     "Listing",
     "Pipeline",
     "PipelineStage",

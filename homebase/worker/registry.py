@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from homebase.ai import jobs as ai
 from homebase.automations import jobs as automations
 from homebase.calendars import jobs as calendars
+from homebase.exports import jobs as exports
 from homebase.messaging import jobs as messaging
 from homebase.retention import jobs as retention
 from homebase.runtime import Runtime
@@ -34,6 +35,10 @@ JOBS: tuple[Job, ...] = (
     # It starts the model calls and does not wait for them (ai/jobs.py).
     Job("ai.respond", ai.respond_due),
     Job("messages.send", messaging.send_due),
+    # Starts each export's writing and does not wait for it (exports/jobs.py).
+    Job("exports.run", exports.run),
     Job("retention.prune", retention.prune),
+    # Removes export files past their 7 days, and those an erasure marked.
+    Job("exports.expire", exports.expire),
     Job("webhooks.sweep", webhooks.sweep),
 )
