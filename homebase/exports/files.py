@@ -51,14 +51,16 @@ def remove(root: Path, name: str) -> None:
         path.unlink(missing_ok=True)
 
 
-def remove_runs(root: Path, workspace_id: str, export_id: str) -> None:
-    """Every file an earlier run of this export left (a partial file of a run that died,
-    or a whole one whose finish never committed): a new run starts from scratch."""
+def remove_runs(root: Path, workspace_id: str, export_id: str, *, finished: bool = False) -> None:
+    """The files earlier runs of this export left: the partial file of a run that died
+    (a new run starts from scratch), and once the export is finished for good
+    (`finished`), any whole file whose run died before recording it."""
     base = resolve(root, folder(workspace_id))
     if base is None or not base.is_dir():
         return
     for path in base.glob(f"{export_id}.*"):
-        path.unlink(missing_ok=True)
+        if finished or path.name.endswith(PART):
+            path.unlink(missing_ok=True)
 
 
 def cell(value: Any) -> Any:

@@ -13,8 +13,9 @@ and appends it to a `.part` file (exports/files.py), so memory stays flat whatev
 size. The whole file is renamed into place, then recorded, fenced by the lease token: a
 worker that lost its lease (it stalled past it, or an erasure took it back) records
 nothing and removes its file. A worker that dies mid-file leaves its lease to lapse; the
-export is claimed again and written from scratch (the dead run's files removed first),
-so no partial file is ever served. After MAX_ATTEMPTS claims it is failed.
+export is claimed again and written from scratch (the dead run's partial file removed
+first), so no partial file is ever served; a whole file whose run died before recording
+it goes when the export expires. After MAX_ATTEMPTS claims it is failed.
 
 `expire` removes files: those of completed exports past their expiry (7 days), and
 those an erasure marked (exports/service.scrub_contact_exports), marking each row first
@@ -136,6 +137,11 @@ async def produce(runtime: Runtime, claimed: Claim) -> None:
         await _fenced(runtime, claimed, status="failed", failure_reason=FAILED, **LEASE.released)
         return
     part = final.with_name(final.name + files.PART)
+    # Still ours? A run started late (its worker stalled past the lease) must not touch
+    # the files of the run that took over.
+    until = runtime.clock() + timedelta(seconds=LEASE_SECONDS)
+    if not await _fenced(runtime, claimed, lease_expires_at=until):
+        return
     try:
         await asyncio.to_thread(files.remove_runs, root, claimed.workspace_id, claimed.export_id)
         rows = await _write(runtime, claimed, OBJECTS[row["object"]], part)
@@ -239,11 +245,16 @@ async def expire(runtime: Runtime) -> int:
             )
     async with runtime.db.transaction(write=False) as connection:
         result = await connection.execute(
-            select(exports.c.id, exports.c.file_name).where(*marked).limit(EXPIRE_BATCH)
+            select(exports.c.id, exports.c.workspace_id, exports.c.file_name)
+            .where(*marked)
+            .limit(EXPIRE_BATCH)
         )
         gone = [dict(found) for found in result.mappings().all()]
     for found in gone:
         await asyncio.to_thread(files.remove, root, found["file_name"])
+        await asyncio.to_thread(
+            files.remove_runs, root, found["workspace_id"], found["id"], finished=True
+        )
     if gone:
         async with runtime.db.transaction() as connection:
             for found in gone:
