@@ -1,7 +1,7 @@
 """Every /v1 list is tenant-scoped in behaviour too (tests/test_routes.py proves each route
 reaches data only through the TenantSession, and that another workspace's id is 404): a
-workspace with data in every area (seed-demo, plus a webhook subscription and an export) is walked list
-by list, and another workspace's key sees none of its rows in any of them."""
+workspace with data in every area (seed-demo, plus a webhook subscription and an export) is
+walked list by list, and another workspace's key sees none of its rows in any of them."""
 
 from homebase.workspaces.demo import seed_demo
 from tests import exports_support, webhooks_support

@@ -214,3 +214,8 @@ async def test_a_claim_takes_only_due_exports(tenant, runtime, clock):
     async with runtime.db.transaction(write=False) as connection:
         rows = (await connection.execute(select(exports.c.status))).all()
     assert [row[0] for row in rows] == ["running"]
+
+
+async def test_tokens_with_non_ascii_characters_are_refused(client, tenant):
+    for raw in ("%FF", "%C3%A9t%C3%A9", "abc%FFdef", "\u00e9" * 20):
+        assert_error(await client.get(f"/exports/{raw}"), 403, "export_link_invalid")

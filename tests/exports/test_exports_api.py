@@ -88,6 +88,10 @@ async def test_format_defaults_to_ndjson(tenant):
         ),
         ({"object": "tasks", "filters": {"due_before": "soon"}}, {"filters.due_before"}),
         ({"object": "contacts", "extra": 1}, {"extra"}),
+        ({"object": "contacts", "filters": {f"f{i}": 1 for i in range(21)}}, {"filters"}),
+        ({"object": "contacts", "filters": {"stage": {"$ne": "LEAD"}}}, {"filters.stage"}),
+        ({"object": "contacts", "filters": {"q": "a\u0000b"}}, {"filters.q"}),
+        ({"object": "contacts", "fields": "x" * 1001}, {"fields"}),
     ],
 )
 async def test_bad_requests_name_each_failing_field(tenant, body, fields):
