@@ -135,7 +135,15 @@ async def scrub_contact_exports(session: TenantSession, contact_id: str) -> None
     await session.execute(
         session.update(exports)
         .where(scope, exports.c.status == "running")
-        .values(status="queued", lease_token=None, lease_expires_at=None, rows=0, updated_at=now)
+        # Not a failure of the export: its attempts start again.
+        .values(
+            status="queued",
+            lease_token=None,
+            lease_expires_at=None,
+            rows=0,
+            attempts=0,
+            updated_at=now,
+        )
     )
     expired = await session.execute(
         session.update(exports)

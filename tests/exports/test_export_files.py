@@ -136,6 +136,7 @@ async def test_an_export_running_during_an_erasure_is_made_again(tenant, runtime
     body = (await tenant.get(f"/v1/exports/{created.json()['id']}")).json()
     assert body["status"] == "queued" and body["download_url"] is None
     assert stored_files(runtime) == []
+    assert (await _row(runtime, tenant, created.json()["id"]))["attempts"] == 0
     await run_exports(runtime)
     done = (await tenant.get(f"/v1/exports/{created.json()['id']}")).json()
     assert done["status"] == "completed" and done["rows"] == 1
