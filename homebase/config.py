@@ -83,6 +83,10 @@ class Settings(BaseSettings):
     # signed-link proxy; provider callbacks are HMAC-signed with this secret (unset: refused).
     recordings_dir: Path = VAR_DIR / "recordings"
     calls_provider_secret: str = ""
+    # Files the service makes for later download (bulk exports, docs/imports-exports.md):
+    # every instance and worker must reach the same folder (a shared volume), since a
+    # worker writes a file that any instance serves.
+    storage_dir: Path = VAR_DIR / "storage"
 
     # Messaging providers (docs/messaging.md). "local" records sends in-process, so the
     # embedded default works offline; twilio speaks the Twilio REST API at the base URL.

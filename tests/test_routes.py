@@ -29,6 +29,7 @@ from tests import (
     calendar_support,
     crm_support,
     events_support,
+    exports_support,
     leads_support,
     webhooks_support,
 )
@@ -96,6 +97,11 @@ EXTRA_ROUTES: dict[tuple[str, str], str | None] = {
     ("GET", "/custom-fields/{id}"): "contacts:read|deals:read",
     ("PATCH", "/custom-fields/{id}"): "contacts:write|deals:write",
     ("DELETE", "/custom-fields/{id}"): "contacts:write|deals:write",
+    # Any credential: an export needs its list's read scope, which the service checks
+    # against the object it addresses (exports/service.py).
+    ("POST", "/exports"): None,
+    ("GET", "/exports"): None,
+    ("GET", "/exports/{id}"): None,
 }
 
 # Served by FastAPI itself, outside the route class: the document and its viewer.
@@ -348,6 +354,11 @@ CROSS_TENANT_FACTORIES: dict[str, CrossTenantFactory] = {
         events_support.create_event_for_routes,
         events_support.event_snapshot,
         "evt_00000000000000000000000000",
+    ),
+    "/v1/exports": CrossTenantFactory(
+        exports_support.create_export_for_routes,
+        exports_support.export_snapshot,
+        "exp_00000000000000000000000000",
     ),
     "/v1/campaigns": CrossTenantFactory(
         automations_support.create_campaign_for_routes,

@@ -91,7 +91,7 @@ async def stream_recording(request: Request, token: str) -> Response:
         raise LinkExpired()
     async with runtime.db.transaction(write=False) as connection:
         session = TenantSession(connection, claim.workspace_id, clock=runtime.clock)
-        call = await repository.get(session, claim.call_id)
+        call = await repository.get(session, claim.subject_id)
     path = (
         recordings.resolve(runtime.settings.recordings_dir, call["recording_key"])
         if call and call["recording_key"]

@@ -1,9 +1,9 @@
 """Recording links and storage.
 
-A link is `{public_url}/recordings/{token}`: the token carries the workspace, the call and
-the expiry (five minutes after issue), HMAC-signed with the service secret under its own
-purpose, so it works without a credential (a browser or audio player fetches it), can't be
-moved to another call or workspace, and can't be extended. The audio is read from
+A link is `{public_url}/recordings/{token}`, signed by kit/links.py under the purpose
+"recording-link": it carries the workspace, the call and the expiry (five minutes after
+issue), works without a credential (a browser or audio player fetches it), can't be moved
+to another call or workspace, and can't be extended. The audio is read from
 HOMEBASE_RECORDINGS_DIR, which holds files by the relative key each call records.
 """
 
@@ -11,64 +11,28 @@ import asyncio
 import math
 import struct
 import wave
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
-from homebase.kit.crypto import open_signed_blob, signed_blob
 from homebase.kit.keys import Keyring
+from homebase.kit.links import LINK_TTL, LinkClaim, LinkKind, SignedLink, resolve
 
-LINK_TTL = timedelta(minutes=5)
-_PURPOSE = "recording-link"
-_SEPARATOR = "\x1f"
+__all__ = ["LINK_TTL", "LinkClaim", "RecordingLink", "issue", "resolve", "verify"]
 
-
-@dataclass(frozen=True)
-class RecordingLink:
-    url: str
-    expires_at: datetime
-
-
-@dataclass(frozen=True)
-class LinkClaim:
-    workspace_id: str
-    call_id: str
-    expires_at: datetime
+RecordingLink = SignedLink
+LINKS = LinkKind(purpose="recording-link", route="recordings")
 
 
 def issue(
     keys: Keyring, public_url: str, workspace_id: str, call_id: str, now: datetime
 ) -> RecordingLink:
-    # Whole seconds, rounded up, so a link never lives less than the full five minutes.
-    expires = math.ceil((now + LINK_TTL).timestamp())
-    expires_at = datetime.fromtimestamp(expires, UTC)
-    payload = _SEPARATOR.join([workspace_id, call_id, str(expires)])
-    token = signed_blob(keys, _PURPOSE, payload.encode(), mac_bytes=16)
-    return RecordingLink(f"{public_url.rstrip('/')}/recordings/{token}", expires_at)
+    return LINKS.issue(keys, public_url, workspace_id, call_id, now)
 
 
 def verify(keys: Keyring, token: str) -> LinkClaim | None:
-    """The claim of an intact token (expired or not), or None when malformed or altered."""
-    if len(token) > 512:
-        return None
-    payload = open_signed_blob(keys, _PURPOSE, token, mac_bytes=16)
-    if payload is None:
-        return None
-    try:
-        workspace_id, call_id, expires = payload.decode().split(_SEPARATOR)
-        expires_at = datetime.fromtimestamp(int(expires), UTC)
-    except (ValueError, UnicodeDecodeError, OverflowError, OSError):
-        return None
-    return LinkClaim(workspace_id, call_id, expires_at)
-
-
-def resolve(root: Path, key: str) -> Path | None:
-    """The stored file for a key, never a path outside the storage folder."""
-    base = root.resolve()
-    path = (base / key).resolve()
-    if base != path and base not in path.parents:
-        return None
-    return path
+    """The claim of an intact token (expired or not; its subject_id is the call), or None
+    when malformed or altered."""
+    return LINKS.verify(keys, token)
 
 
 MEDIA_TYPES = {

@@ -21,6 +21,7 @@ from homebase.calls import service as calls
 from homebase.contacts import service as contacts
 from homebase.custom_fields import service as custom_fields
 from homebase.db.tenancy import TenantSession
+from homebase.exports import service as exports
 from homebase.idempotency import store as idempotency
 from homebase.leads import service as leads
 from homebase.messaging import service as messaging
@@ -63,6 +64,16 @@ SCRUBBERS: tuple[Scrubber, ...] = (
     Scrubber("automations", automations.scrub_contact_enrolments, ("automation_enrolments",)),
     # Jobs hold ids, counts and outcomes, never a text or a prompt; the open one ends.
     Scrubber("ai", ai.scrub_contact_ai_jobs, ("ai_jobs",)),
+    Scrubber(
+        "exports",
+        exports.scrub_contact_exports,
+        ("exports",),
+        stored="export files in HOMEBASE_STORAGE_DIR: every completed export of a list that "
+        "can carry a person's data (contacts, leads, messages, tasks, appointments) is "
+        "expired in this transaction (its download refused from the commit on) and its file "
+        "removed by the worker right after (exports.expire); a running one is queued again "
+        "and made from scratch from the erased data",
+    ),
     Scrubber("idempotency", idempotency.scrub_contact_responses, ("idempotency_keys",)),
     Scrubber(
         "events",

@@ -24,6 +24,8 @@ from homebase.custom_fields.endpoints import router as custom_fields_router
 from homebase.db.unavailable import RETRY_AFTER_SECONDS as UNAVAILABLE_RETRY_AFTER
 from homebase.deals.endpoints import deals_router, pipelines_router
 from homebase.events.endpoints import router as events_router
+from homebase.exports import public as exports_public
+from homebase.exports.endpoints import router as exports_router
 from homebase.http import docs, errors
 from homebase.http.body_limit import BodyLimitMiddleware
 from homebase.http.health import router as health_router
@@ -78,6 +80,7 @@ V1_ROUTERS = [
     personas_router,
     campaigns_router,
     custom_fields_router,
+    exports_router,
 ]
 
 DESCRIPTION = """\
@@ -150,6 +153,7 @@ def create_app(
     app.include_router(metrics_router)  # /metrics: outside /v1 and its document
     app.include_router(messaging_provider_router)  # provider callbacks: inbound, status
     app.include_router(calls_public.router)  # recording proxy, provider callback
+    app.include_router(exports_public.router)  # export file downloads (signed links)
     app.include_router(unsubscribe_router)  # email's one-click unsubscribe link and page
     console_routes.install(app)  # /console pages and their HTML error pages
     app.include_router(oauth_endpoints.router)  # /oauth/token, /oauth/revoke

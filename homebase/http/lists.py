@@ -5,7 +5,7 @@ from typing import Any
 
 from starlette.requests import Request
 
-from homebase.db.pages import Built, Step
+from homebase.db.pages import Built, Step, first_answer
 from homebase.db.sqlite import off_loop
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import PageRequest, decode_cursor, list_key, page_body
@@ -36,26 +36,7 @@ async def list_response(
     key = list_key(session.workspace_id, request.url.path, filters)
     built = build(decode_cursor(keys, key, page.cursor), page.limit)
     with off_loop(filtered(filters)):
-        rows = await _first_answer(session, built if isinstance(built, list) else [built], page)
+        rows = await first_answer(
+            session, built if isinstance(built, list) else [built], page.limit
+        )
     return json_response(page_body(rows, page.limit, render, keys, key))
-
-
-async def _first_answer(
-    session: TenantSession, steps: list[Step], page: PageRequest
-) -> list[dict[str, Any]]:
-    """The page from the first step that answers it (contacts/search.py): each answers
-    the page exactly when it answers at all, so a later one runs only when an earlier
-    could not. A statement could not when it found less than a full page; a callable
-    runs its own statements and says so by returning None."""
-    rows: list[dict[str, Any]] = []
-    for step in steps:
-        if callable(step):
-            answer = await step()
-            if answer is None:
-                continue
-            return answer
-        statement, params = step if isinstance(step, tuple) else (step, None)
-        rows = await session.fetch_all(statement, params)
-        if len(rows) > page.limit:
-            break
-    return rows

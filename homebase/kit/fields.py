@@ -53,21 +53,31 @@ def example(model: type[BaseModel]) -> str:
     return ",".join([name for name in model.model_fields if name != "id"][:2])
 
 
-def projection(allowed: frozenset[str], fields: str | None) -> Projection:
-    """The projection `fields` asks for; ValidationFailed naming unknown members."""
+def selection(
+    allowed: frozenset[str], fields: str | None, location: str = "query"
+) -> frozenset[str] | None:
+    """The members `fields` keeps (ALWAYS_INCLUDED with them), or None for every member;
+    ValidationFailed naming unknown members (`location`: where `fields` was sent)."""
     if fields is None or not fields.strip(" "):
-        return _identity
+        return None
     # Spaces only: the documented pattern says " *", and a tab is no name.
     names = {name.strip(" ") for name in fields.split(",") if name.strip(" ")}
     unknown = sorted(names - allowed)
     if unknown:
         raise ValidationFailed.for_fields(
             [("fields", f"unknown member '{name}'") for name in unknown],
-            location="query",
+            location=location,
             type="unknown_field",
             summary=f"fields: unknown member(s) {', '.join(unknown)}",
         )
-    keep = names | ALWAYS_INCLUDED
+    return frozenset(names | ALWAYS_INCLUDED)
+
+
+def projection(allowed: frozenset[str], fields: str | None, location: str = "query") -> Projection:
+    """The projection `fields` asks for; ValidationFailed naming unknown members."""
+    keep = selection(allowed, fields, location)
+    if keep is None:
+        return _identity
     return lambda payload: {k: v for k, v in payload.items() if k in keep}
 
 

@@ -17,6 +17,7 @@ from homebase.models.contact import Contact
 from homebase.models.custom_field import CustomField
 from homebase.models.custom_field_value import CustomFieldValue
 from homebase.models.deal import Deal
+from homebase.models.export import Export
 from homebase.models.idempotency_key import IdempotencyKey
 from homebase.models.lead import Lead
 from homebase.models.listing import Listing
@@ -66,6 +67,7 @@ __all__ = [
     "Team",
     "Call",
     "Deal",
+    "Export",
     "Listing",
     "Pipeline",
     "PipelineStage",

@@ -14,6 +14,7 @@ from homebase.ai import jobs as ai
 from homebase.automations import jobs as automations
 from homebase.calendars import jobs as calendars
 from homebase.custom_fields import jobs as custom_fields
+from homebase.exports import jobs as exports
 from homebase.messaging import jobs as messaging
 from homebase.retention import jobs as retention
 from homebase.runtime import Runtime
@@ -37,6 +38,10 @@ JOBS: tuple[Job, ...] = (
     Job("messages.send", messaging.send_due),
     # A deleted custom field's values, in bounded batches (nothing renders them already).
     Job("custom_fields.purge", custom_fields.purge_deleted),
+    # Starts each export's writing and does not wait for it (exports/jobs.py).
+    Job("exports.run", exports.run),
     Job("retention.prune", retention.prune),
+    # Removes export files past their 7 days, and those an erasure marked.
+    Job("exports.expire", exports.expire),
     Job("webhooks.sweep", webhooks.sweep),
 )

@@ -16,7 +16,7 @@ def test_a_link_round_trips_and_lasts_at_least_five_minutes():
     link = recordings.issue(SECRET, "https://api.example.com/", "wsp_1", "cal_1", clock())
     assert link.url.startswith("https://api.example.com/recordings/")
     claim = recordings.verify(SECRET, link.url.rsplit("/", 1)[1])
-    assert (claim.workspace_id, claim.call_id) == ("wsp_1", "cal_1")
+    assert (claim.workspace_id, claim.subject_id) == ("wsp_1", "cal_1")
     assert claim.expires_at == link.expires_at
     assert (link.expires_at - clock()).total_seconds() >= 300
 

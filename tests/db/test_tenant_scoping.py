@@ -85,6 +85,9 @@ ALLOWED: dict[str, str] = {
     "names the workspace",
     "messaging/jobs.py": "worker engine: claims due messages of every workspace",
     "ai/jobs.py": "worker engine: claims due AI jobs of every workspace",
+    "exports/jobs.py": "worker engine: claims exports and removes expired files of every workspace",
+    "exports/public.py": "export download: the signed link names the workspace before any "
+    "credential",
     "webhooks/dispatcher.py": "worker engine: fans out and claims deliveries of every workspace",
     "webhooks/jobs.py": "worker engine: the dispatcher's transactions",
     "calendars/jobs.py": "worker engine: claims due calendar pushes of every workspace",

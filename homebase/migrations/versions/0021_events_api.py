@@ -4,12 +4,12 @@ GET /v1/events reads the types a credential may see, or those a `type` filter na
 index range per type merged in (occurred_at, id) order, so a page costs what a first page
 does however many events of other types the workspace holds.
 
-Revision ID: 0023
+Revision ID: 0021
 Revises: 0020
 """
 from alembic import op
 
-revision = "0023"
+revision = "0021"
 down_revision = "0020"
 branch_labels = None
 depends_on = None

@@ -1,0 +1,166 @@
+"""The lists an export can walk, each as its GET list walks it: the same filters model
+(validated the same way), the same statement builder, the same render function for the
+same credential, and the item model whose members `fields` may name. A new exportable
+list is one entry in OBJECTS.
+
+`contact_data` says whether the list's rows can hold a person's details (names,
+addresses, message bodies, titles): erasing a contact removes every file of such an
+export (exports/service.scrub_contact_exports). Deals are kept as they are by an erasure
+(erasure/registry.py KEPT), so a deals export is not touched.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from homebase.appointments import render as appointments_render
+from homebase.appointments import repository as appointments_repository
+from homebase.appointments.schemas import Appointment, AppointmentFilters
+from homebase.auth.scopes import Scope
+from homebase.contacts import render as contacts_render
+from homebase.contacts import repository as contacts_repository
+from homebase.contacts.schemas import Contact, ContactFilters
+from homebase.db.pages import Built, Step
+from homebase.db.tenancy import TenantSession
+from homebase.deals import render as deals_render
+from homebase.deals import repository as deals_repository
+from homebase.deals.schemas import Deal, DealFilters
+from homebase.leads import render as leads_render
+from homebase.leads import repository as leads_repository
+from homebase.leads.schemas import Lead, LeadFilters
+from homebase.messaging import render as messages_render
+from homebase.messaging import repository as messages_repository
+from homebase.messaging.schemas import Message, MessageFilters
+from homebase.tasks import render as tasks_render
+from homebase.tasks import repository as tasks_repository
+from homebase.tasks.schemas import Task, TaskFilters
+
+Row = dict[str, Any]
+Render = Callable[[Row], Row]
+# (session, filters, pii, after_id, limit): the list's keyset page, newest first.
+Build = Callable[[TenantSession, Any, bool, str | None, int], Built | list[Step]]
+# (session, pii): the list's render function for that credential, made once per export.
+MakeRender = Callable[[TenantSession, bool], Render]
+
+
+def _strict(model: type[BaseModel]) -> type[BaseModel]:
+    """The list's filters model refusing unknown members: in a query string they are
+    ignored (a list's rule), in an export's JSON body they are a 400 naming them."""
+    config: ConfigDict = {**model.model_config, "extra": "forbid"}
+    strict: type[BaseModel] = type(
+        f"{model.__name__}Strict", (model,), {"model_config": config, "__module__": __name__}
+    )
+    return strict
+
+
+@dataclass(frozen=True)
+class Exportable:
+    name: str
+    scope: Scope  # the list's read scope
+    item: type[BaseModel]  # its item: `fields` names its members, CSV columns follow them
+    filters: type[BaseModel]  # its filters model
+    build: Build
+    render: MakeRender
+    contact_data: bool
+    masks: bool = False  # its render masks email and phone without contacts:read:pii
+
+    @property
+    def strict_filters(self) -> type[BaseModel]:
+        return _STRICT[self.name]
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return tuple(self.item.model_fields)
+
+
+def _plain(repository: Any) -> Build:
+    def build(
+        session: TenantSession, filters: Any, pii: bool, after_id: str | None, limit: int
+    ) -> Built:
+        built: Built = repository.list_statement(session, filters, after_id=after_id, limit=limit)
+        return built
+
+    return build
+
+
+def _contacts(
+    session: TenantSession, filters: Any, pii: bool, after_id: str | None, limit: int
+) -> Built | list[Step]:
+    return contacts_repository.list_statement(
+        session, filters, pii=pii, after_id=after_id, limit=limit
+    )
+
+
+def _lead_render(session: TenantSession, pii: bool) -> Render:
+    now = session.now()  # the moment the export began, as a list's is its request's
+    return lambda row: leads_render.lead(row, pii=pii, now=now)
+
+
+OBJECTS: dict[str, Exportable] = {
+    item.name: item
+    for item in (
+        Exportable(
+            "contacts",
+            Scope.contacts_read,
+            Contact,
+            ContactFilters,
+            _contacts,
+            lambda session, pii: contacts_render.list_item(
+                pii=pii, stored=session.dialect == "sqlite"
+            ),
+            contact_data=True,
+            masks=True,
+        ),
+        Exportable(
+            "leads",
+            Scope.leads_read,
+            Lead,
+            LeadFilters,
+            _plain(leads_repository),
+            _lead_render,
+            contact_data=True,
+            masks=True,
+        ),
+        Exportable(
+            "deals",
+            Scope.deals_read,
+            Deal,
+            DealFilters,
+            _plain(deals_repository),
+            lambda session, pii: deals_render.deal,
+            contact_data=False,
+        ),
+        Exportable(
+            "messages",
+            Scope.messages_read,
+            Message,
+            MessageFilters,
+            _plain(messages_repository),
+            lambda session, pii: lambda row: messages_render.message(row, pii=pii),
+            contact_data=True,
+            masks=True,
+        ),
+        Exportable(
+            "tasks",
+            Scope.appointments_read,
+            Task,
+            TaskFilters,
+            _plain(tasks_repository),
+            lambda session, pii: tasks_render.task,
+            contact_data=True,
+        ),
+        Exportable(
+            "appointments",
+            Scope.appointments_read,
+            Appointment,
+            AppointmentFilters,
+            _plain(appointments_repository),
+            lambda session, pii: appointments_render.appointment,
+            contact_data=True,
+        ),
+    )
+}
+_STRICT = {name: _strict(item.filters) for name, item in OBJECTS.items()}
+CONTACT_DATA = tuple(name for name, item in OBJECTS.items() if item.contact_data)

@@ -1,0 +1,41 @@
+"""Export queries in one workspace. The worker's claim, lease and sweep, which reach
+across workspaces, are in exports/jobs.py."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import false, or_
+
+from homebase.db.tenancy import TenantSession
+from homebase.kit.pagination import keyset
+from homebase.kit.statements import AnySelect
+from homebase.models import Export
+
+exports = Export.__table__
+
+
+async def insert(session: TenantSession, values: dict[str, Any]) -> None:
+    await session.insert(exports, values)
+
+
+async def get(session: TenantSession, export_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(exports).where(exports.c.id == export_id))
+
+
+def list_statement(
+    session: TenantSession,
+    objects: Sequence[str],
+    masked_objects: Sequence[str],
+    *,
+    pii: bool,
+    after_id: str | None,
+    limit: int,
+) -> AnySelect:
+    """The exports of the lists the credential may read; without contacts:read:pii, not
+    those whose unmasked file another credential asked for."""
+    statement = session.select(exports).where(exports.c.object.in_(objects))
+    if not pii:
+        statement = statement.where(
+            or_(exports.c.pii == false(), exports.c.object.not_in(masked_objects))
+        )
+    return keyset(statement, exports.c.id, after_id, limit)
