@@ -196,7 +196,7 @@ async def _write(runtime: Runtime, claimed: Claim, item: Exportable, part: Path)
             async with runtime.db.transaction(write=False) as connection:
                 session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
                 if render is None:
-                    render = _projected(item.render(session, row["pii"]), project, keep)
+                    render = _projected(await item.render(session, row["pii"]), project, keep)
                 built = item.build(session, filters, row["pii"], after, BATCH)
                 with off_loop():  # a batch can take a while on SQLite: off the event loop
                     rows = await first_answer(

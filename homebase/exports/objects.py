@@ -9,7 +9,7 @@ export (exports/service.scrub_contact_exports). Deals are kept as they are by an
 (erasure/registry.py KEPT), so a deals export is not touched.
 """
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,11 +21,13 @@ from homebase.appointments.schemas import Appointment, AppointmentFilters
 from homebase.auth.scopes import Scope
 from homebase.contacts import render as contacts_render
 from homebase.contacts import repository as contacts_repository
+from homebase.contacts import service as contacts_service
 from homebase.contacts.schemas import Contact, ContactFilters
 from homebase.db.pages import Built, Step
 from homebase.db.tenancy import TenantSession
 from homebase.deals import render as deals_render
 from homebase.deals import repository as deals_repository
+from homebase.deals import service as deals_service
 from homebase.deals.schemas import Deal, DealFilters
 from homebase.leads import render as leads_render
 from homebase.leads import repository as leads_repository
@@ -41,8 +43,9 @@ Row = dict[str, Any]
 Render = Callable[[Row], Row]
 # (session, filters, pii, after_id, limit): the list's keyset page, newest first.
 Build = Callable[[TenantSession, Any, bool, str | None, int], Built | list[Step]]
-# (session, pii): the list's render function for that credential, made once per export.
-MakeRender = Callable[[TenantSession, bool], Render]
+# (session, pii): the list's render function for that credential, made once per export
+# (reading what it needs, such as the workspace's custom fields).
+MakeRender = Callable[[TenantSession, bool], Awaitable[Render]]
 
 
 def _strict(model: type[BaseModel]) -> type[BaseModel]:
@@ -93,7 +96,29 @@ def _contacts(
     )
 
 
-def _lead_render(session: TenantSession, pii: bool) -> Render:
+async def _contact_render(session: TenantSession, pii: bool) -> Render:
+    custom = await contacts_service.definitions(session)
+    return contacts_render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=custom)
+
+
+async def _deal_render(session: TenantSession, pii: bool) -> Render:
+    custom = await deals_service.definitions(session)
+    return lambda row: deals_render.deal(row, pii=pii, custom=custom)
+
+
+async def _message_render(session: TenantSession, pii: bool) -> Render:
+    return lambda row: messages_render.message(row, pii=pii)
+
+
+async def _task_render(session: TenantSession, pii: bool) -> Render:
+    return tasks_render.task
+
+
+async def _appointment_render(session: TenantSession, pii: bool) -> Render:
+    return appointments_render.appointment
+
+
+async def _lead_render(session: TenantSession, pii: bool) -> Render:
     now = session.now()  # the moment the export began, as a list's is its request's
     return lambda row: leads_render.lead(row, pii=pii, now=now)
 
@@ -107,9 +132,7 @@ OBJECTS: dict[str, Exportable] = {
             Contact,
             ContactFilters,
             _contacts,
-            lambda session, pii: contacts_render.list_item(
-                pii=pii, stored=session.dialect == "sqlite"
-            ),
+            _contact_render,
             contact_data=True,
             masks=True,
         ),
@@ -129,7 +152,7 @@ OBJECTS: dict[str, Exportable] = {
             Deal,
             DealFilters,
             _plain(deals_repository),
-            lambda session, pii: deals_render.deal,
+            _deal_render,
             contact_data=False,
         ),
         Exportable(
@@ -138,7 +161,7 @@ OBJECTS: dict[str, Exportable] = {
             Message,
             MessageFilters,
             _plain(messages_repository),
-            lambda session, pii: lambda row: messages_render.message(row, pii=pii),
+            _message_render,
             contact_data=True,
             masks=True,
         ),
@@ -148,7 +171,7 @@ OBJECTS: dict[str, Exportable] = {
             Task,
             TaskFilters,
             _plain(tasks_repository),
-            lambda session, pii: tasks_render.task,
+            _task_render,
             contact_data=True,
         ),
         Exportable(
@@ -157,7 +180,7 @@ OBJECTS: dict[str, Exportable] = {
             Appointment,
             AppointmentFilters,
             _plain(appointments_repository),
-            lambda session, pii: appointments_render.appointment,
+            _appointment_render,
             contact_data=True,
         ),
     )
