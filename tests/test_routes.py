@@ -14,7 +14,7 @@ from fastapi.dependencies.models import Dependant
 from fastapi.routing import RouteContext, iter_route_contexts
 from sqlalchemy import select, update
 
-from homebase.auth.dependencies import RequireScope, tenant_session
+from homebase.auth.dependencies import RequireAnyScope, RequireScope, tenant_session
 from homebase.auth.scopes import Scope
 from homebase.config import Settings
 from homebase.db.engine import Database
@@ -28,6 +28,7 @@ from tests import (
     automations_support,
     calendar_support,
     crm_support,
+    imports_support,
     leads_support,
     webhooks_support,
 )
@@ -74,7 +75,9 @@ SPEC_ENDPOINTS: dict[tuple[str, str], str | None] = {
 }
 
 # Routes the spec's table does not name, each with its scope: adding one is a decision.
-EXTRA_ROUTES: dict[tuple[str, str], str | None] = {
+# A tuple: any one of these scopes admits the credential, and the endpoint checks the one
+# the request needs (RequireAnyScope: an import's scope follows its `object`).
+EXTRA_ROUTES: dict[tuple[str, str], str | tuple[str, ...] | None] = {
     ("POST", "/contacts/{id}/ai/pause"): "contacts:write",
     ("POST", "/contacts/{id}/ai/resume"): "contacts:write",
     ("GET", "/messages/{id}"): "messages:read",
@@ -86,6 +89,10 @@ EXTRA_ROUTES: dict[tuple[str, str], str | None] = {
     ("GET", "/automations/{id}/enrolments"): "automations:read",
     ("GET", "/personas/{id}"): "automations:read",
     ("GET", "/campaigns/{id}"): "automations:read",
+    ("POST", "/imports"): ("contacts:write", "leads:write"),
+    ("GET", "/imports"): ("contacts:read", "leads:read"),
+    ("GET", "/imports/{id}"): ("contacts:read", "leads:read"),
+    ("GET", "/imports/{id}/errors"): ("contacts:read", "leads:read"),
 }
 
 # Served by FastAPI itself, outside the route class: the document and its viewer.
@@ -129,10 +136,18 @@ def dependency_calls(dependant: Dependant) -> Iterator[Any]:
         yield from dependency_calls(dependency)
 
 
-def declared_scopes(route: RouteContext) -> list[Scope | None]:
+def declared_scopes(route: RouteContext) -> list[Scope | tuple[Scope, ...] | None]:
     return [
-        call.scope for call in dependency_calls(route.dependant) if isinstance(call, RequireScope)
+        call.scope if isinstance(call, RequireScope) else call.scopes
+        for call in dependency_calls(route.dependant)
+        if isinstance(call, RequireScope | RequireAnyScope)
     ]
+
+
+def _scope_value(scope: Scope | tuple[Scope, ...] | None) -> str | tuple[str, ...] | None:
+    if isinstance(scope, tuple):
+        return tuple(one.value for one in scope)
+    return scope.value if scope else None
 
 
 def test_every_v1_route_uses_the_v1_route_class(offline_app):
@@ -154,7 +169,9 @@ def test_every_route_declares_exactly_one_scope(offline_app):
         elif path == "/ping":
             if scopes != [None]:
                 problems.append(f"GET /ping must accept any credential, not {scopes[0]}")
-        elif not isinstance(scopes[0], Scope):
+        elif not isinstance(scopes[0], Scope) and not (
+            isinstance(scopes[0], tuple) and all(isinstance(one, Scope) for one in scopes[0])
+        ):
             problems.append(f"{method} {path}: no real scope ({scopes[0]!r})")
     assert not problems, "\n".join(problems)
 
@@ -182,7 +199,7 @@ def test_scopes_match_the_spec_table(offline_app):
                 "EXTRA_ROUTES (add it there, with its scope)"
             )
             continue
-        scopes = [scope.value if scope else None for scope in declared_scopes(route)]
+        scopes = [_scope_value(scope) for scope in declared_scopes(route)]
         if scopes != [expected]:
             problems.append(f"{method} {path}: declares {scopes}, the spec says {expected}")
     assert not problems, "\n".join(problems)
@@ -191,7 +208,10 @@ def test_scopes_match_the_spec_table(offline_app):
 def test_the_spec_table_only_names_real_scopes():
     names = {scope.value for scope in Scope}
     assert {scope for scope in SPEC_ENDPOINTS.values() if scope} <= names
-    assert {scope for scope in EXTRA_ROUTES.values() if scope} <= names
+    extra = [scope for scope in EXTRA_ROUTES.values() if scope]
+    assert {one for scope in extra for one in ((scope,) if isinstance(scope, str) else scope)} <= (
+        names
+    )
 
 
 # Another workspace's id
@@ -303,6 +323,11 @@ CROSS_TENANT_FACTORIES: dict[str, CrossTenantFactory] = {
         automations_support.create_campaign_for_routes,
         automations_support.campaign_snapshot,
         "cmp_00000000000000000000000000",
+    ),
+    "/v1/imports": CrossTenantFactory(
+        imports_support.create_import_for_routes,
+        imports_support.import_snapshot,
+        "imp_00000000000000000000000000",
     ),
 }
 

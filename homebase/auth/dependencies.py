@@ -30,6 +30,28 @@ class RequireScope:
         return principal
 
 
+class RequireAnyScope:
+    """A route dependency for a route whose scope depends on its request (an import needs
+    contacts:write or leads:write by its `object`): a credential holding none of `scopes`
+    is refused (naming the first) before the body is looked at; the endpoint checks the
+    one its request needs. The document lists each as an alternative."""
+
+    def __init__(self, *scopes: Scope):
+        self.scopes = scopes
+
+    async def __call__(self, request: Request) -> Principal:
+        principal: Principal = request.state.principal
+        if not any(principal.has(scope) for scope in self.scopes):
+            raise InsufficientScope(self.scopes[0].value)
+        return principal
+
+
+def require_any(*scopes: Scope) -> params.Depends:
+    """The dependency of `Annotated[Principal, require_any(scope, ...)]`."""
+    dependency: params.Depends = Depends(RequireAnyScope(*scopes))
+    return dependency
+
+
 def require(scope: Scope | None) -> params.Depends:
     """The dependency of `Annotated[Principal, require(scope)]`."""
     dependency: params.Depends = Depends(RequireScope(scope))

@@ -5,13 +5,14 @@ Services never commit: the request's transaction does, so the change, its timeli
 entries and its outbox events land together or not at all.
 """
 
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from homebase.contacts import render, repository, timeline
 from homebase.contacts.schemas import ContactAiPauseReason, ContactCreate, ContactUpdate
 from homebase.db.tenancy import TenantSession
-from homebase.kit.errors import Conflict, NotFound
+from homebase.kit.errors import Conflict, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.outbox.redaction import REDACTED  # one placeholder for rows and events
@@ -47,17 +48,34 @@ def _tags_added(
     return [("contact.tag_added", {"id": contact_id, "tag": tag, "tags": all_tags}) for tag in tags]
 
 
-async def create_contact(
-    session: TenantSession, data: ContactCreate, *, owner_is_member: bool = False
-) -> dict[str, Any]:
-    """`owner_is_member`: the caller picked the owner among the members (a lead's
-    assignee), so it is not looked up again."""
-    if not owner_is_member:
-        await references.check_owner(session, data.owner_id)
+OWNER_REFUSAL = references.NOT_A_MEMBER
+
+
+async def refusals(
+    session: TenantSession, rows: Sequence[ContactCreate]
+) -> list[list[tuple[str, str]]]:
+    """What the rules (beyond the schema) refuse in each new contact, as (field, message)
+    pairs: one list per row, empty when the row is accepted. The one check of a new
+    contact, for one (create_contact) or many (an import's batch, homebase/imports/), so
+    both refuse the same things with the same words; a rule added for new contacts is
+    added here. One query whatever the number of rows."""
+    members = await references.members_among(
+        session, {row.owner_id for row in rows if row.owner_id is not None}
+    )
+    return [
+        [("owner_id", OWNER_REFUSAL)]
+        if row.owner_id is not None and row.owner_id not in members
+        else []
+        for row in rows
+    ]
+
+
+def new_row(session: TenantSession, data: ContactCreate) -> dict[str, Any]:
+    """The contacts row a create writes (not yet written), for one create or a batch."""
     now = session.now()
     values = data.model_dump()
     values["stage"] = data.stage.value
-    row = {
+    return {
         "id": new_id("con"),
         **values,
         **_derived(values),
@@ -67,54 +85,104 @@ async def create_contact(
         "created_at": now,
         "updated_at": now,
     }
-    await repository.insert(session, row)
+
+
+def created_events(row: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The events of a new contact, in order: contact.created, then a tag_added per tag."""
     created = ("contact.created", render.contact(row, pii=False))
+    return [created, *_tags_added(row["id"], row["tags"], row["tags"])]
+
+
+async def create_contact(
+    session: TenantSession, data: ContactCreate, *, owner_is_member: bool = False
+) -> dict[str, Any]:
+    """`owner_is_member`: the caller picked the owner among the members (a lead's
+    assignee), so it is not looked up again."""
+    if not owner_is_member:
+        (refused,) = await refusals(session, [data])
+        if refused:
+            raise ValidationFailed.for_fields(refused)
+    row = new_row(session, data)
+    await repository.insert(session, row)
     # One statement for the contact's events, in order.
-    await emit_many(session, [created, *_tags_added(row["id"], row["tags"], row["tags"])])
+    await emit_many(session, created_events(row))
     return row
+
+
+def requested(data: ContactCreate | ContactUpdate) -> dict[str, Any]:
+    """The members a body gave, as column values: what a PATCH (or an import's row
+    matching a contact) asks to change."""
+    values = data.model_dump(include=data.model_fields_set)
+    if "stage" in values:
+        values["stage"] = data.stage.value
+    return values
+
+
+def differing(current: dict[str, Any], wanted: dict[str, Any]) -> dict[str, Any]:
+    """The requested values that differ from the contact's."""
+    return {key: value for key, value in wanted.items() if current[key] != value}
+
+
+class Effects(NamedTuple):
+    """What an update writes: the columns, the timeline entries, the events (in order)."""
+
+    values: dict[str, Any]
+    timeline: list[dict[str, Any]]
+    events: list[tuple[str, dict[str, Any]]]
+
+
+def update_effects(
+    session: TenantSession,
+    current: dict[str, Any],
+    wanted: dict[str, Any],
+    changes: dict[str, Any],
+) -> Effects:
+    """The writes of an update whose `changes` (non-empty, from `differing`) were checked,
+    for one PATCH or an import's batch: the same columns, entries and events either way."""
+    values = {**changes, **_derived(changes), "updated_at": session.now()}
+    updated = {**current, **values}
+    changed_fields = sorted(key for key in wanted if key in changes)
+    events: list[tuple[str, dict[str, Any]]] = [
+        ("contact.updated", {**render.contact(updated, pii=False), "changed": changed_fields})
+    ]
+    entries = []
+    if "stage" in changes:
+        entry, event = _stage_change(session, current["id"], current["stage"], changes["stage"])
+        entries.append(entry)
+        events.append(event)
+    if "tags" in changes:
+        added = [tag for tag in changes["tags"] if tag not in current["tags"]]
+        events += _tags_added(current["id"], added, changes["tags"])
+    return Effects(values, entries, events)
 
 
 async def update_contact(
     session: TenantSession, contact_id: str, patch: ContactUpdate
 ) -> dict[str, Any]:
     current = await writable(session, contact_id)
-    requested = patch.model_dump(include=patch.model_fields_set)
-    if "stage" in requested:
-        requested["stage"] = patch.stage.value
-    changes = {key: value for key, value in requested.items() if current[key] != value}
+    wanted = requested(patch)
+    changes = differing(current, wanted)
     if not changes:
         return current
     if "owner_id" in changes:
         await references.check_owner(session, changes["owner_id"])
-    changes.update(_derived(changes))
-    changes["updated_at"] = session.now()
-    await repository.update(session, contact_id, changes)
-    updated = {**current, **changes}
-
-    changed_fields = sorted(key for key in requested if key in changes)
-    events = [
-        ("contact.updated", {**render.contact(updated, pii=False), "changed": changed_fields})
-    ]
-    if "stage" in changes:
-        events.append(
-            await _record_stage_change(session, contact_id, current["stage"], changes["stage"])
-        )
-    if "tags" in changes:
-        added = [tag for tag in changes["tags"] if tag not in current["tags"]]
-        events += _tags_added(contact_id, added, changes["tags"])
-    await emit_many(session, events)
-    return updated
+    effects = update_effects(session, current, wanted, changes)
+    await repository.update(session, contact_id, effects.values)
+    if effects.timeline:
+        await timeline.record_many(session, effects.timeline)
+    await emit_many(session, effects.events)
+    return {**current, **effects.values}
 
 
-async def _record_stage_change(
+def _stage_change(
     session: TenantSession, contact_id: str, previous: str, stage: str
-) -> tuple[str, dict[str, Any]]:
-    """The timeline entry, written; the event, returned for the caller's one emit."""
+) -> tuple[dict[str, Any], tuple[str, dict[str, Any]]]:
+    """The timeline entry (not yet written) and the event of a stage change."""
     data = {"previous_stage": previous, "stage": stage}
-    await timeline.record(
+    entry = timeline.entry(
         session, contact_id, "stage_changed", f"Stage changed from {previous} to {stage}", data=data
     )
-    return ("contact.stage_changed", {"id": contact_id, **data})
+    return entry, ("contact.stage_changed", {"id": contact_id, **data})
 
 
 async def add_note(session: TenantSession, contact_id: str, body: str) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from homebase.calls import service as calls
 from homebase.contacts import service as contacts
 from homebase.db.tenancy import TenantSession
 from homebase.idempotency import store as idempotency
+from homebase.imports import service as imports
 from homebase.leads import service as leads
 from homebase.messaging import service as messaging
 from homebase.outbox import service as outbox
@@ -59,6 +60,10 @@ SCRUBBERS: tuple[Scrubber, ...] = (
     Scrubber("automations", automations.scrub_contact_enrolments, ("automation_enrolments",)),
     # Jobs hold ids, counts and outcomes, never a text or a prompt; the open one ends.
     Scrubber("ai", ai.scrub_contact_ai_jobs, ("ai_jobs",)),
+    # An import's rows already written (to contacts and leads, scrubbed above) leave the
+    # payload of a queued or running one; a finished one kept none, and import_errors
+    # hold indexes and messages only, never a value (docs/imports-exports.md).
+    Scrubber("imports", imports.scrub_processed_rows, ("imports",)),
     Scrubber("idempotency", idempotency.scrub_contact_responses, ("idempotency_keys",)),
     Scrubber(
         "events",

@@ -14,8 +14,10 @@ from homebase.models.consent_artifact import ConsentArtifact
 from homebase.models.console_oauth_app import ConsoleOAuthApp
 from homebase.models.console_session import ConsoleSession
 from homebase.models.contact import Contact
+from homebase.models.data_import import DataImport
 from homebase.models.deal import Deal
 from homebase.models.idempotency_key import IdempotencyKey
+from homebase.models.import_error import ImportRowError
 from homebase.models.lead import Lead
 from homebase.models.listing import Listing
 from homebase.models.member_calendar import MemberCalendar
@@ -86,4 +88,6 @@ __all__ = [
     "OAuthGrant",
     "OAuthToken",
     "IdempotencyKey",
+    "DataImport",
+    "ImportRowError",
 ]

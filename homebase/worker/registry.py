@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from homebase.ai import jobs as ai
 from homebase.automations import jobs as automations
 from homebase.calendars import jobs as calendars
+from homebase.imports import jobs as imports
 from homebase.messaging import jobs as messaging
 from homebase.retention import jobs as retention
 from homebase.runtime import Runtime
@@ -34,6 +35,8 @@ JOBS: tuple[Job, ...] = (
     # It starts the model calls and does not wait for them (ai/jobs.py).
     Job("ai.respond", ai.respond_due),
     Job("messages.send", messaging.send_due),
+    # Starts each claimed import's batches and does not wait for them (imports/jobs.py).
+    Job("imports.run", imports.run),
     Job("retention.prune", retention.prune),
     Job("webhooks.sweep", webhooks.sweep),
 )

@@ -85,6 +85,8 @@ ALLOWED: dict[str, str] = {
     "names the workspace",
     "messaging/jobs.py": "worker engine: claims due messages of every workspace",
     "ai/jobs.py": "worker engine: claims due AI jobs of every workspace",
+    "imports/jobs.py": "worker engine: claims queued imports of every workspace and runs "
+    "their batches",
     "webhooks/dispatcher.py": "worker engine: fans out and claims deliveries of every workspace",
     "webhooks/jobs.py": "worker engine: the dispatcher's transactions",
     "calendars/jobs.py": "worker engine: claims due calendar pushes of every workspace",
