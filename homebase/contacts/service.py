@@ -25,14 +25,15 @@ class ContactErased(Conflict):
     message = "The contact's personal data was erased; it takes no new data."
 
 
-def _derived(values: dict[str, Any]) -> dict[str, Any]:
-    """Columns kept in step with what the client writes, for matching and search."""
-    derived = {}
+def derived(values: dict[str, Any]) -> dict[str, Any]:
+    """Columns kept in step with what the client writes, for matching and search: the
+    canonical email (lower case) and phone (E.164), which an import matches on too."""
+    columns = {}
     if "email" in values:
-        derived["email_lower"] = values["email"].lower() if values["email"] else None
+        columns["email_lower"] = values["email"].lower() if values["email"] else None
     if "phone" in values:
-        derived["phone_e164"] = to_e164(values["phone"])
-    return derived
+        columns["phone_e164"] = to_e164(values["phone"])
+    return columns
 
 
 async def get_or_404(session: TenantSession, contact_id: str) -> dict[str, Any]:
@@ -78,7 +79,7 @@ def new_row(session: TenantSession, data: ContactCreate) -> dict[str, Any]:
     return {
         "id": new_id("con"),
         **values,
-        **_derived(values),
+        **derived(values),
         "ai_paused_at": None,
         "ai_paused_reason": None,
         "anonymized_at": None,
@@ -139,7 +140,7 @@ def update_effects(
 ) -> Effects:
     """The writes of an update whose `changes` (non-empty, from `differing`) were checked,
     for one PATCH or an import's batch: the same columns, entries and events either way."""
-    values = {**changes, **_derived(changes), "updated_at": session.now()}
+    values = {**changes, **derived(changes), "updated_at": session.now()}
     updated = {**current, **values}
     changed_fields = sorted(key for key in wanted if key in changes)
     events: list[tuple[str, dict[str, Any]]] = [
