@@ -238,6 +238,7 @@ async def step(runtime: Runtime, running: Running) -> None:
             "lease_expires_at": now + timedelta(seconds=LEASE_SECONDS),
         }
         if end >= len(running.payload):
+            session.mark_work()  # the workspace's next import starts at once, not next poll
             values.update(
                 status=ImportStatus.COMPLETED.value,
                 finished_at=now,

@@ -2,7 +2,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints, field_validator
 from pydantic.config import JsonDict
 
 # Rows one import takes; a larger file goes in several (imports/csv_rows.py splits it).
@@ -26,6 +26,9 @@ class ImportStatus(StrEnum):
     FAILED = "failed"
 
 
+# A row's member names, bounded here (the envelope) as the document states for every
+# free-form object a request takes; the row itself is checked by the worker.
+RowKey = Annotated[str, StringConstraints(max_length=128)]
 DEFAULT_MATCH_ON = (ImportMatchKey.EMAIL, ImportMatchKey.PHONE)
 
 _ROW_EXAMPLE: JsonDict = {
@@ -55,11 +58,13 @@ class ImportCreate(BaseModel):
     object: ImportObject = Field(
         description="contacts (scope contacts:write) or leads (scope leads:write)."
     )
-    rows: Annotated[list[dict[str, Any]], Field(min_length=1, max_length=MAX_ROWS)] = Field(
+    rows: Annotated[list[dict[RowKey, Any]], Field(min_length=1, max_length=MAX_ROWS)] = Field(
         description=f"1 to {MAX_ROWS} objects, each the body POST /v1/contacts or POST "
         "/v1/leads takes; the whole request stays within HOMEBASE_MAX_BODY_BYTES."
     )
-    match_on: Annotated[list[ImportMatchKey], Field(max_length=2)] = Field(
+    match_on: Annotated[
+        list[ImportMatchKey], Field(max_length=2, json_schema_extra={"uniqueItems": True})
+    ] = Field(
         default_factory=lambda: list(DEFAULT_MATCH_ON),
         description="Contacts only: how a row finds the contact it updates, in order of "
         "precedence: `email` (the same address, any case), `phone` (the same E.164 "

@@ -71,6 +71,16 @@ async def test_a_bad_envelope_is_400_naming_its_fields(runtime, tenant, body, fi
     assert await drive(runtime) == 0  # nothing was queued
 
 
+async def test_a_rows_member_name_is_bounded_as_the_document_says(tenant):
+    response = await tenant.post(
+        "/v1/imports", json={"object": "contacts", "rows": [{"k" * 129: 1}]}
+    )
+    (field,) = failing_fields(response)
+    assert field.startswith("rows.0.")
+    ok = await tenant.post("/v1/imports", json={"object": "contacts", "rows": [{"k" * 128: 1}]})
+    assert ok.status_code == 202
+
+
 async def test_5000_rows_are_accepted(tenant):
     rows = [{"first_name": f"P{index}"} for index in range(5000)]
     response = await tenant.post("/v1/imports", json={"object": "contacts", "rows": rows})
