@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 import pytest
+from sqlalchemy.exc import IntegrityError
 
 from homebase.consent.service import valid_consent
 from homebase.db.tenancy import TenantSession
@@ -18,7 +19,7 @@ from tests.imports_support import (
     stored_import,
 )
 from tests.leads_support import load_team, outbox
-from tests.support import add_members, assert_error, failing_fields
+from tests.support import add_members, assert_error, failing_fields, make_key
 
 PEOPLE = [
     {"first_name": "Dana", "email": "Dana.Reyes@Example.com", "phone": "+1 415 555 0142"},
@@ -382,3 +383,41 @@ async def test_finished_imports_are_pruned_after_the_retention_period(runtime, t
     }
     assert await retention.prune(runtime.db, runtime.settings, later, kinds) == {"imports": 1}
     assert_error(await tenant.get(f"/v1/imports/{made['id']}"), 404, "not_found")
+
+
+async def test_the_database_holds_one_running_import_per_workspace(runtime, tenant):
+    """What keeps two workers from starting two imports of a workspace at once on
+    PostgreSQL (each skips the row the other locked): the partial unique index."""
+    first = await start(tenant, {"object": "contacts", "rows": PEOPLE})
+    second = await start(tenant, {"object": "contacts", "rows": PEOPLE})
+    (claimed,) = await jobs.claim(runtime, 2)
+    assert claimed.import_id == first["id"]
+    imports = jobs.imports
+    with pytest.raises(IntegrityError):
+        async with runtime.db.transaction() as connection:
+            session = TenantSession(connection, tenant.id, clock=runtime.clock)
+            await session.execute(
+                session.update(imports).where(imports.c.id == second["id"]).values(status="running")
+            )
+    assert (await job(tenant, second["id"]))["status"] == "queued"
+
+
+async def test_the_list_shows_the_imports_the_credential_may_read(runtime, tenant):
+    contacts_import = await start(tenant, {"object": "contacts", "rows": PEOPLE})
+    leads_import = await start(tenant, {"object": "leads", "rows": [{"phone": "+14155550142"}]})
+    listed = (await tenant.get("/v1/imports")).json()["data"]
+    assert [item["id"] for item in listed] == [leads_import["id"], contacts_import["id"]]
+    _, key = await make_key(runtime, tenant.id, ["leads:read"])
+    leads_reader = {"Authorization": f"token {key}"}
+    listed = (await tenant.client.get("/v1/imports", headers=leads_reader)).json()["data"]
+    assert [item["id"] for item in listed] == [leads_import["id"]]
+    for path in (
+        f"/v1/imports/{contacts_import['id']}",
+        f"/v1/imports/{contacts_import['id']}/errors",
+    ):
+        refused = await tenant.client.get(path, headers=leads_reader)
+        assert assert_error(refused, 403, "insufficient_scope")["details"] == {
+            "missing_scope": "contacts:read"
+        }
+    shown = await tenant.client.get(f"/v1/imports/{leads_import['id']}", headers=leads_reader)
+    assert shown.status_code == 200
