@@ -30,6 +30,7 @@ from tests import (
     crm_support,
     events_support,
     exports_support,
+    imports_support,
     leads_support,
     webhooks_support,
 )
@@ -76,7 +77,9 @@ SPEC_ENDPOINTS: dict[tuple[str, str], str | None] = {
 }
 
 # Routes the spec's table does not name, each with its scope: adding one is a decision.
-EXTRA_ROUTES: dict[tuple[str, str], str | None] = {
+# A tuple: any one of these scopes admits the credential, and the endpoint checks the one
+# the request needs (RequireAnyScope: an import's scope follows its `object`).
+EXTRA_ROUTES: dict[tuple[str, str], str | tuple[str, ...] | None] = {
     ("POST", "/contacts/{id}/ai/pause"): "contacts:write",
     ("POST", "/contacts/{id}/ai/resume"): "contacts:write",
     ("GET", "/messages/{id}"): "messages:read",
@@ -102,6 +105,11 @@ EXTRA_ROUTES: dict[tuple[str, str], str | None] = {
     ("POST", "/exports"): None,
     ("GET", "/exports"): None,
     ("GET", "/exports/{id}"): None,
+    # Imports: either object's scope admits; the import's object picks the one needed.
+    ("POST", "/imports"): "contacts:write|leads:write",
+    ("GET", "/imports"): "contacts:read|leads:read",
+    ("GET", "/imports/{id}"): "contacts:read|leads:read",
+    ("GET", "/imports/{id}/errors"): "contacts:read|leads:read",
 }
 
 # Served by FastAPI itself, outside the route class: the document and its viewer.
@@ -367,6 +375,11 @@ CROSS_TENANT_FACTORIES: dict[str, CrossTenantFactory] = {
     ),
     "/v1/custom-fields": CrossTenantFactory(
         _create_custom_field, _custom_field_snapshot, "cfd_00000000000000000000000000"
+    ),
+    "/v1/imports": CrossTenantFactory(
+        imports_support.create_import_for_routes,
+        imports_support.import_snapshot,
+        "imp_00000000000000000000000000",
     ),
 }
 

@@ -32,10 +32,11 @@ class RequireScope:
 
 
 class RequireAnyScope(RequireScope):
-    """A route dependency admitting a credential that holds any of `scopes`, for a route
-    whose object picks the scope it needs (custom fields: contacts:* or deals:* by the
-    field's `object`); the endpoint then requires that one. `scope` is the first, which
-    a refusal names."""
+    """A route dependency for a route whose scope depends on what it addresses (an import
+    needs contacts:write or leads:write by its `object`; a custom field contacts:* or
+    deals:* by the field's): a credential holding none of `scopes` is refused, naming
+    them, before the body is looked at; the endpoint then requires the one its request
+    needs. The document lists each as an alternative (http/openapi_security.py)."""
 
     def __init__(self, *scopes: Scope):
         super().__init__(scopes[0])
@@ -49,7 +50,7 @@ class RequireAnyScope(RequireScope):
 
 
 def require_any(*scopes: Scope) -> params.Depends:
-    """The dependency of `Annotated[Principal, require_any(a, b)]`."""
+    """The dependency of `Annotated[Principal, require_any(scope, ...)]`."""
     dependency: params.Depends = Depends(RequireAnyScope(*scopes))
     return dependency
 

@@ -5,15 +5,16 @@ Services never commit: the request's transaction does, so the change, its timeli
 entries and its outbox events land together or not at all.
 """
 
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from homebase.contacts import render, repository, timeline
 from homebase.contacts.schemas import ContactAiPauseReason, ContactCreate, ContactUpdate
 from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import Definitions
 from homebase.db.tenancy import TenantSession
-from homebase.kit.errors import Conflict, NotFound
+from homebase.kit.errors import Conflict, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.outbox.redaction import REDACTED  # one placeholder for rows and events
@@ -26,14 +27,15 @@ class ContactErased(Conflict):
     message = "The contact's personal data was erased; it takes no new data."
 
 
-def _derived(values: dict[str, Any]) -> dict[str, Any]:
-    """Columns kept in step with what the client writes, for matching and search."""
-    derived = {}
+def derived(values: dict[str, Any]) -> dict[str, Any]:
+    """Columns kept in step with what the client writes, for matching and search: the
+    canonical email (lower case) and phone (E.164), which an import matches on too."""
+    columns = {}
     if "email" in values:
-        derived["email_lower"] = values["email"].lower() if values["email"] else None
+        columns["email_lower"] = values["email"].lower() if values["email"] else None
     if "phone" in values:
-        derived["phone_e164"] = to_e164(values["phone"])
-    return derived
+        columns["phone_e164"] = to_e164(values["phone"])
+    return columns
 
 
 async def get_or_404(session: TenantSession, contact_id: str) -> dict[str, Any]:
@@ -49,9 +51,69 @@ def _tags_added(
     return [("contact.tag_added", {"id": contact_id, "tag": tag, "tags": all_tags}) for tag in tags]
 
 
+OWNER_REFUSAL = references.NOT_A_MEMBER
+
+
 async def definitions(session: TenantSession) -> Definitions:
-    """The workspace's live custom fields of contacts: what renders a contact."""
+    """The workspace's live custom fields of contacts: what checks and renders a contact."""
     return await custom.load_definitions(session, "contacts")
+
+
+async def refusals(
+    session: TenantSession,
+    rows: Sequence[ContactCreate],
+    fields: Definitions,
+    *,
+    owner_checked: bool = False,
+) -> list[list[tuple[str, str]]]:
+    """What the rules (beyond the schema) refuse in each new contact, as (field, message)
+    pairs: one list per row, empty when the row is accepted. The one check of a new
+    contact, for one (create_contact) or many (an import's batch, homebase/imports/), so
+    both refuse the same things with the same words; a rule added for new contacts is
+    added here. An owner who is not a member (unless `owner_checked`: the caller picked
+    the owner among the members), custom_fields that `fields` refuse. One query whatever
+    the number of rows."""
+    members = (
+        set()
+        if owner_checked
+        else await references.members_among(
+            session, {row.owner_id for row in rows if row.owner_id is not None}
+        )
+    )
+    refused = []
+    for row in rows:
+        failures = []
+        if not owner_checked and row.owner_id is not None and row.owner_id not in members:
+            failures.append(("owner_id", OWNER_REFUSAL))
+        failures += fields.validate(row.custom_fields)[1]
+        refused.append(failures)
+    return refused
+
+
+def new_row(session: TenantSession, data: ContactCreate, fields: Definitions) -> dict[str, Any]:
+    """The contacts row a create writes (not yet written), for one create or a batch;
+    `data` passed `refusals`."""
+    now = session.now()
+    values = data.model_dump(exclude={"custom_fields"})
+    values["stage"] = data.stage.value
+    clean, _ = fields.validate(data.custom_fields)
+    return {
+        "id": new_id("con"),
+        **values,
+        **derived(values),
+        "custom_fields": fields.merged(None, clean),
+        "ai_paused_at": None,
+        "ai_paused_reason": None,
+        "anonymized_at": None,
+        "created_at": now,
+        "updated_at": now,
+    }
+
+
+def created_events(row: dict[str, Any], fields: Definitions) -> list[tuple[str, dict[str, Any]]]:
+    """The events of a new contact, in order: contact.created, then a tag_added per tag."""
+    created = ("contact.created", render.contact(row, pii=False, custom=fields))
+    return [created, *_tags_added(row["id"], row["tags"], row["tags"])]
 
 
 async def create_contact(
@@ -63,33 +125,96 @@ async def create_contact(
 ) -> dict[str, Any]:
     """`owner_is_member`: the caller picked the owner among the members (a lead's
     assignee), so it is not looked up again. `fields`: the custom fields, when the
-    caller loaded them already (a batch of creates needs them once); its custom_fields
-    are checked against them (400 naming custom_fields.<key>)."""
+    caller loaded them already; custom_fields are checked against them (400 naming
+    custom_fields.<key>)."""
     fields = fields if fields is not None else await definitions(session)
-    clean = custom.checked(fields, data.custom_fields)
-    if not owner_is_member:
-        await references.check_owner(session, data.owner_id)
-    now = session.now()
-    values = data.model_dump(exclude={"custom_fields"})
-    values["stage"] = data.stage.value
-    stored_custom = fields.merged(None, clean)
-    row = {
-        "id": new_id("con"),
-        **values,
-        **_derived(values),
-        "custom_fields": stored_custom,
-        "ai_paused_at": None,
-        "ai_paused_reason": None,
-        "anonymized_at": None,
-        "created_at": now,
-        "updated_at": now,
-    }
+    (refused,) = await refusals(session, [data], fields, owner_checked=owner_is_member)
+    if refused:
+        raise ValidationFailed.for_fields(refused)
+    row = new_row(session, data, fields)
     await repository.insert(session, row)
-    await custom.write_new_values(session, fields, [(row["id"], stored_custom)])
-    created = ("contact.created", render.contact(row, pii=False, custom=fields))
+    await custom.write_new_values(session, fields, [(row["id"], row["custom_fields"])])
     # One statement for the contact's events, in order.
-    await emit_many(session, [created, *_tags_added(row["id"], row["tags"], row["tags"])])
+    await emit_many(session, created_events(row, fields))
     return row
+
+
+def requested(
+    data: ContactCreate | ContactUpdate, current: dict[str, Any], fields: Definitions
+) -> dict[str, Any]:
+    """The members a body gave, as column values: what a PATCH (or an import's row
+    matching a contact) asks to change. custom_fields merges into the contact's: a key
+    sent replaces its value, null removes it (400 naming custom_fields.<key> for a value
+    its field refuses)."""
+    sent = data.model_fields_set
+    values = data.model_dump(include=sent - {"custom_fields"})
+    if "stage" in values:
+        values["stage"] = data.stage.value
+    if "custom_fields" in sent:
+        stored = current.get("custom_fields")
+        merged = fields.merged(stored, custom.checked(fields, data.custom_fields))
+        # Only a change of a live field's value is a change (stored JSON may differ in
+        # keys of deleted fields, which nothing shows).
+        values["custom_fields"] = merged if fields.changed_keys(stored, merged) else stored
+    return values
+
+
+def differing(current: dict[str, Any], wanted: dict[str, Any]) -> dict[str, Any]:
+    """The requested values that differ from the contact's."""
+    return {key: value for key, value in wanted.items() if current.get(key) != value}
+
+
+class Effects(NamedTuple):
+    """What an update writes: the columns, the timeline entries, the events (in order)."""
+
+    values: dict[str, Any]
+    timeline: list[dict[str, Any]]
+    events: list[tuple[str, dict[str, Any]]]
+
+
+def update_effects(
+    session: TenantSession,
+    current: dict[str, Any],
+    wanted: dict[str, Any],
+    changes: dict[str, Any],
+    fields: Definitions,
+) -> Effects:
+    """The writes of an update whose `changes` (non-empty, from `differing`) were checked,
+    for one PATCH or an import's batch: the same columns, entries and events either way."""
+    values = {**changes, **derived(changes), "updated_at": session.now()}
+    updated = {**current, **values}
+    changed_fields = sorted(key for key in wanted if key in changes)
+    events: list[tuple[str, dict[str, Any]]] = [
+        (
+            "contact.updated",
+            {**render.contact(updated, pii=False, custom=fields), "changed": changed_fields},
+        )
+    ]
+    entries = []
+    if "stage" in changes:
+        entry, event = _stage_change(session, current["id"], current["stage"], changes["stage"])
+        entries.append(entry)
+        events.append(event)
+    if "tags" in changes:
+        added = [tag for tag in changes["tags"] if tag not in current["tags"]]
+        events += _tags_added(current["id"], added, changes["tags"])
+    return Effects(values, entries, events)
+
+
+async def write_update(
+    session: TenantSession, current: dict[str, Any], effects: Effects, fields: Definitions
+) -> None:
+    """The contact's row and its custom values as `effects` say (its entries and events
+    are the caller's: a batch writes them together)."""
+    await repository.update(session, current["id"], effects.values)
+    if "custom_fields" in effects.values:
+        await custom.write_changed_values(
+            session,
+            fields,
+            current["id"],
+            current.get("custom_fields"),
+            effects.values["custom_fields"],
+        )
 
 
 async def update_contact(
@@ -99,62 +224,32 @@ async def update_contact(
     *,
     fields: Definitions | None = None,
 ) -> dict[str, Any]:
-    """`fields` as for create_contact. custom_fields merges: a key sent replaces its
-    value, null removes it."""
+    """`fields` as for create_contact."""
     current = await writable(session, contact_id)
     fields = fields if fields is not None else await definitions(session)
-    sent = patch.model_fields_set
-    requested = patch.model_dump(include=sent - {"custom_fields"})
-    if "stage" in requested:
-        requested["stage"] = patch.stage.value
-    changes = {key: value for key, value in requested.items() if current[key] != value}
-    if "custom_fields" in sent:
-        merged = fields.merged(
-            current.get("custom_fields"), custom.checked(fields, patch.custom_fields)
-        )
-        if fields.changed_keys(current.get("custom_fields"), merged):
-            changes["custom_fields"] = merged
-            requested["custom_fields"] = merged
+    wanted = requested(patch, current, fields)
+    changes = differing(current, wanted)
     if not changes:
         return current
     if "owner_id" in changes:
         await references.check_owner(session, changes["owner_id"])
-    changes.update(_derived(changes))
-    changes["updated_at"] = session.now()
-    await repository.update(session, contact_id, changes)
-    if "custom_fields" in changes:
-        await custom.write_changed_values(
-            session, fields, contact_id, current.get("custom_fields"), changes["custom_fields"]
-        )
-    updated = {**current, **changes}
-
-    changed_fields = sorted(key for key in requested if key in changes)
-    events = [
-        (
-            "contact.updated",
-            {**render.contact(updated, pii=False, custom=fields), "changed": changed_fields},
-        )
-    ]
-    if "stage" in changes:
-        events.append(
-            await _record_stage_change(session, contact_id, current["stage"], changes["stage"])
-        )
-    if "tags" in changes:
-        added = [tag for tag in changes["tags"] if tag not in current["tags"]]
-        events += _tags_added(contact_id, added, changes["tags"])
-    await emit_many(session, events)
-    return updated
+    effects = update_effects(session, current, wanted, changes, fields)
+    await write_update(session, current, effects, fields)
+    if effects.timeline:
+        await timeline.record_many(session, effects.timeline)
+    await emit_many(session, effects.events)
+    return {**current, **effects.values}
 
 
-async def _record_stage_change(
+def _stage_change(
     session: TenantSession, contact_id: str, previous: str, stage: str
-) -> tuple[str, dict[str, Any]]:
-    """The timeline entry, written; the event, returned for the caller's one emit."""
+) -> tuple[dict[str, Any], tuple[str, dict[str, Any]]]:
+    """The timeline entry (not yet written) and the event of a stage change."""
     data = {"previous_stage": previous, "stage": stage}
-    await timeline.record(
+    entry = timeline.entry(
         session, contact_id, "stage_changed", f"Stage changed from {previous} to {stage}", data=data
     )
-    return ("contact.stage_changed", {"id": contact_id, **data})
+    return entry, ("contact.stage_changed", {"id": contact_id, **data})
 
 
 async def add_note(session: TenantSession, contact_id: str, body: str) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from homebase.custom_fields import service as custom_fields
 from homebase.db.tenancy import TenantSession
 from homebase.exports import service as exports
 from homebase.idempotency import store as idempotency
+from homebase.imports import service as imports
 from homebase.leads import service as leads
 from homebase.messaging import service as messaging
 from homebase.outbox import service as outbox
@@ -74,6 +75,10 @@ SCRUBBERS: tuple[Scrubber, ...] = (
         "removed by the worker right after (exports.expire); a running one is queued again "
         "and made from scratch from the erased data",
     ),
+    # An import's rows already written (to contacts and leads, scrubbed above) leave the
+    # payload of a queued or running one; a finished one kept none, and import_errors
+    # hold indexes and messages only, never a value (docs/imports-exports.md).
+    Scrubber("imports", imports.scrub_processed_rows, ("imports",)),
     Scrubber("idempotency", idempotency.scrub_contact_responses, ("idempotency_keys",)),
     Scrubber(
         "events",

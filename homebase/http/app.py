@@ -34,6 +34,7 @@ from homebase.http.openapi_security import add_operation_security
 from homebase.http.request_log import RequestLogMiddleware
 from homebase.http.router import API_PREFIX
 from homebase.idempotency.openapi import add_idempotency
+from homebase.imports.endpoints import router as imports_router
 from homebase.kit import collector
 from homebase.kit.fields_openapi import add_narrowed_responses
 from homebase.kit.openapi import (
@@ -81,6 +82,7 @@ V1_ROUTERS = [
     campaigns_router,
     custom_fields_router,
     exports_router,
+    imports_router,
 ]
 
 DESCRIPTION = """\

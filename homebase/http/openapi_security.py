@@ -1,6 +1,7 @@
 """Each /v1 operation's security requirement in the OpenAPI document: an API key, or an
-OAuth access token holding the scope the route declares (its RequireScope dependency), so
-generated clients and integrators see which scope each call needs."""
+OAuth access token holding the scope the route declares (its RequireScope dependency, or
+one of a RequireAnyScope's), so generated clients and integrators see which scope each
+call needs."""
 
 from collections.abc import Iterator
 from typing import Any
@@ -9,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.dependencies.models import Dependant
 from fastapi.routing import iter_route_contexts
 
-from homebase.auth.dependencies import RequireScope
+from homebase.auth.dependencies import RequireAnyScope, RequireScope
 
 
 def _calls(dependant: Dependant) -> Iterator[Any]:
@@ -19,8 +20,13 @@ def _calls(dependant: Dependant) -> Iterator[Any]:
 
 
 def declared_scopes(dependant: Dependant) -> list[Any]:
-    """The scopes a route's RequireScope dependencies name (None: any valid credential)."""
-    return [call.scope for call in _calls(dependant) if isinstance(call, RequireScope)]
+    """The scopes a route's RequireScope dependencies name (None: any valid credential; a
+    tuple: a RequireAnyScope's alternatives)."""
+    return [
+        call.scopes if isinstance(call, RequireAnyScope) else call.scope
+        for call in _calls(dependant)
+        if isinstance(call, RequireScope)
+    ]
 
 
 def add_operation_security(app: FastAPI, document: dict[str, Any]) -> None:
@@ -33,8 +39,12 @@ def add_operation_security(app: FastAPI, document: dict[str, Any]) -> None:
         scopes = declared_scopes(dependant)
         if len(scopes) != 1:
             continue
-        wanted = [scopes[0].value] if scopes[0] is not None else []
+        scope = scopes[0]
+        if isinstance(scope, tuple):
+            oauth = [{"OAuth2": [one.value]} for one in scope]
+        else:
+            oauth = [{"OAuth2": [scope.value] if scope is not None else []}]
         for method in context.methods or ():
             operation = operations.get(method.lower())
             if operation is not None:
-                operation["security"] = [{"ApiKey": []}, {"OAuth2": wanted}]
+                operation["security"] = [{"ApiKey": []}, *oauth]

@@ -112,6 +112,14 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
         reference=True,
     ),
     UnstatedRule(
+        ("POST /v1/imports",),
+        ("match_on", "skip_routing"),
+        "`match_on` applies to a contacts import and `skip_routing: true` to a leads "
+        "import: sent with the other `object`, each is refused naming it (rather than "
+        "ignored). Each row is checked later, by the worker, as its single create checks "
+        "its body: a refused row is a result of the import, never this request's 400.",
+    ),
+    UnstatedRule(
         ("POST /v1/leads",),
         ("context", "consent.form_snapshot"),
         f"Free-form members: at most {freeform.MAX_BYTES} bytes as compact JSON, depth "

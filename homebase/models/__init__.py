@@ -16,9 +16,11 @@ from homebase.models.console_session import ConsoleSession
 from homebase.models.contact import Contact
 from homebase.models.custom_field import CustomField
 from homebase.models.custom_field_value import CustomFieldValue
+from homebase.models.data_import import DataImport
 from homebase.models.deal import Deal
 from homebase.models.export import Export
 from homebase.models.idempotency_key import IdempotencyKey
+from homebase.models.import_error import ImportRowError
 from homebase.models.lead import Lead
 from homebase.models.listing import Listing
 from homebase.models.member_calendar import MemberCalendar
@@ -92,4 +94,6 @@ __all__ = [
     "IdempotencyKey",
     "CustomField",
     "CustomFieldValue",
+    "DataImport",
+    "ImportRowError",
 ]

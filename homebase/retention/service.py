@@ -29,7 +29,9 @@ from homebase.config import Settings
 from homebase.db.engine import Database
 from homebase.models import (
     ConsoleSession,
+    DataImport,
     IdempotencyKey,
+    ImportRowError,
     OAuthCode,
     OAuthToken,
     OutboxEvent,
@@ -47,6 +49,8 @@ codes = OAuthCode.__table__
 tokens = OAuthToken.__table__
 task_dedupe = TaskDedupe.__table__
 idempotency_keys = IdempotencyKey.__table__
+imports = DataImport.__table__
+import_errors = ImportRowError.__table__
 
 # A finished delivery: no worker will touch it again unless someone redelivers it (which
 # makes it pending, with completed_at cleared, until it finishes again).
@@ -132,6 +136,14 @@ def _expired_idempotency_keys(_settings: Settings, now: datetime) -> ColumnEleme
     return idempotency_keys.c.expires_at <= now
 
 
+def _finished_imports(settings: Settings, now: datetime) -> ColumnElement[bool]:
+    """Finished imports (their rows were already deleted when they finished) are kept as
+    long as dispatched events, with the rows they refused."""
+    return imports.c.status.in_(("completed", "failed")) & (
+        imports.c.finished_at < _events_cutoff(settings, now)
+    )
+
+
 # In order: deliveries go before the events they name.
 KINDS: list[Prunable] = [
     Prunable(
@@ -143,6 +155,7 @@ KINDS: list[Prunable] = [
     Prunable("oauth_tokens", tokens, _spent_tokens),
     Prunable("task_dedupe", task_dedupe, _expired_dedupe_claims),
     Prunable("idempotency_keys", idempotency_keys, _expired_idempotency_keys),
+    Prunable("imports", imports, _finished_imports, children=(import_errors.c.import_id,)),
 ]
 
 

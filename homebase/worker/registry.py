@@ -15,6 +15,7 @@ from homebase.automations import jobs as automations
 from homebase.calendars import jobs as calendars
 from homebase.custom_fields import jobs as custom_fields
 from homebase.exports import jobs as exports
+from homebase.imports import jobs as imports
 from homebase.messaging import jobs as messaging
 from homebase.retention import jobs as retention
 from homebase.runtime import Runtime
@@ -40,6 +41,8 @@ JOBS: tuple[Job, ...] = (
     Job("custom_fields.purge", custom_fields.purge_deleted),
     # Starts each export's writing and does not wait for it (exports/jobs.py).
     Job("exports.run", exports.run),
+    # Starts each claimed import's batches and does not wait for them (imports/jobs.py).
+    Job("imports.run", imports.run),
     Job("retention.prune", retention.prune),
     # Removes export files past their 7 days, and those an erasure marked.
     Job("exports.expire", exports.expire),

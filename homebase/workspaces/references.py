@@ -6,6 +6,7 @@ after DELETE /contacts/{id} anything newly attached to that person (a title, not
 text) would undo the erasure. Records of what already happened (a provider's call
 callback) still link to it, through contact_exists."""
 
+from collections.abc import Collection
 from typing import Any
 
 from homebase.db.tenancy import TenantSession
@@ -47,8 +48,22 @@ async def member_exists(session: TenantSession, user_id: str) -> bool:
     )
 
 
+async def members_among(session: TenantSession, user_ids: Collection[str]) -> set[str]:
+    """Which of `user_ids` are members of this workspace (one query; an import's batch
+    checks its rows' owners at once)."""
+    if not user_ids:
+        return set()
+    rows = await session.fetch_all(
+        session.select(users, users.c.id).where(users.c.id.in_(sorted(user_ids)))
+    )
+    return {row["id"] for row in rows}
+
+
+NOT_A_MEMBER = "is not a member of this workspace"
+
+
 async def check_owner(session: TenantSession, owner_id: str | None) -> None:
     """An `owner_id` a write sets (a contact's, a deal's) names a member of this workspace,
     or is null; another workspace's member reads exactly like an unknown id."""
     if owner_id is not None and not await member_exists(session, owner_id):
-        raise ValidationFailed.for_field("owner_id", "is not a member of this workspace")
+        raise ValidationFailed.for_field("owner_id", NOT_A_MEMBER)

@@ -88,6 +88,8 @@ ALLOWED: dict[str, str] = {
     "exports/jobs.py": "worker engine: claims exports and removes expired files of every workspace",
     "exports/public.py": "export download: the signed link names the workspace before any "
     "credential",
+    "imports/jobs.py": "worker engine: claims queued imports of every workspace and runs "
+    "their batches",
     "webhooks/dispatcher.py": "worker engine: fans out and claims deliveries of every workspace",
     "webhooks/jobs.py": "worker engine: the dispatcher's transactions",
     "calendars/jobs.py": "worker engine: claims due calendar pushes of every workspace",

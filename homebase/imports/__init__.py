@@ -1,0 +1,1 @@
+"""Bulk imports of contacts and leads (POST /v1/imports, docs/imports-exports.md)."""

@@ -1,0 +1,256 @@
+"""The worker's part of an import: claim a queued import, then write its rows a batch at a
+time (docs/imports-exports.md, "How an import runs").
+
+`run` is the worker job (worker/registry.py, `imports.run`). Like the AI's job it never
+holds up a round: it claims what it has room for (CONCURRENCY imports at once per worker
+process) and starts each in the background (worker/background.py), so webhook
+deliveries and sends keep their pace while a 5,000-row import runs.
+
+- **One at a time per workspace.** A claim takes the oldest queued import of a workspace
+  that has none running; the next waits, queued. The partial unique index
+  ux_imports_running_workspace makes that hold between concurrent claimers too (the
+  loser's claim fails and is retried next round).
+- **Batches.** Each batch (BATCH rows) is one write transaction: its contacts or leads,
+  their events, its refused rows, and the job's new position and counts commit
+  together, well within HOMEBASE_DATABASE_WRITE_TIMEOUT_SECONDS. Between batches other
+  writers get their turn.
+- **Crash.** The claim is a lease (worker/queue.py), renewed by every batch, which is
+  fenced by its token and by the position it started from. A worker that dies leaves
+  the lease to lapse; the next claim takes the import again and resumes at the last
+  committed position, so no row is written twice. After MAX_ATTEMPTS claims the import
+  is `failed` (a batch that can never commit would otherwise be retried forever).
+"""
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import and_, exists, func, literal, null, or_, select
+from sqlalchemy.exc import IntegrityError
+
+from homebase.contacts import service as contacts_service
+from homebase.db.tenancy import TenantSession
+from homebase.imports import repository, rows
+from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportStatus
+from homebase.runtime import Runtime
+from homebase.worker import queue
+
+KIND = "imports"
+CONCURRENCY = 2  # imports running at once per worker process (each in its own workspace)
+LEASE_SECONDS = 60  # renewed by every batch; a batch takes well under a second
+MAX_ATTEMPTS = 5
+# Rows per transaction: contacts are written in a few statements per batch; a lead is the
+# POST /v1/leads service, several statements per row.
+BATCH = {ImportObject.CONTACTS: 250, ImportObject.LEADS: 50}
+GAVE_UP = "the import could not be finished after several attempts"
+
+imports = repository.imports
+LEASE = queue.Lease(
+    imports,
+    token=imports.c.lease_token,
+    expires=imports.c.lease_expires_at,
+    attempts=imports.c.attempts,
+)
+log = logging.getLogger("homebase.imports")
+_running = imports.alias("running_import")
+_BUSY = exists(
+    select(_running.c.id).where(
+        _running.c.workspace_id == imports.c.workspace_id,
+        _running.c.status == ImportStatus.RUNNING.value,
+    )
+)
+
+
+@dataclass(frozen=True)
+class Claim:
+    workspace_id: str
+    import_id: str
+    token: str
+    actor: str  # the requester's credential id: the actor of what the import writes
+
+
+class LeaseLost(Exception):
+    """The import was claimed again (this worker's lease lapsed): the batch rolls back."""
+
+
+async def run(runtime: Runtime) -> int:
+    room = CONCURRENCY - runtime.background.running(KIND)
+    if room <= 0:
+        return 0
+    claims = await claim(runtime, room)
+    for claimed in claims:
+        runtime.background.start(KIND, process(runtime, claimed))
+    return len(claims)
+
+
+async def claim(runtime: Runtime, limit: int) -> list[Claim]:
+    """Up to `limit` imports, at most one per workspace: a running import whose lease
+    lapsed (its worker died) first, else the workspace's oldest queued one when none of
+    its imports runs. One that lapsed MAX_ATTEMPTS times is failed instead."""
+    now = runtime.clock()
+    try:
+        return await _claim(runtime, limit, now)
+    except IntegrityError:
+        # Another worker started an import of the same workspace meanwhile (the unique
+        # index on running imports): nothing was claimed; the next round tries again.
+        return []
+
+
+async def _claim(runtime: Runtime, limit: int, now: datetime) -> list[Claim]:
+    due = (
+        select(
+            imports.c.id,
+            imports.c.workspace_id,
+            imports.c.credential_id,
+            imports.c.status,
+            imports.c.attempts,
+        )
+        .where(
+            or_(
+                and_(imports.c.status == ImportStatus.QUEUED.value, ~_BUSY),
+                and_(imports.c.status == ImportStatus.RUNNING.value, LEASE.expired(now)),
+            )
+        )
+        .order_by(imports.c.status.desc(), imports.c.id)  # running (lapsed) first
+        .limit(limit + 8)  # room for several of one workspace, of which one is taken
+    )
+    async with runtime.db.transaction() as connection:
+        found = await queue.take(connection, due)
+        chosen: dict[str, Any] = {}
+        for row in found:
+            if row["workspace_id"] in chosen:
+                continue
+            if row["attempts"] >= MAX_ATTEMPTS:
+                session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
+                await _give_up(session, row["id"], now)
+                continue
+            if len(chosen) < limit:
+                chosen[row["workspace_id"]] = row
+        tokens = await LEASE.grant(
+            connection,
+            [row["id"] for row in chosen.values()],
+            now + timedelta(seconds=LEASE_SECONDS),
+            status=ImportStatus.RUNNING.value,
+            # A resumed import keeps the time it first started.
+            started_at=func.coalesce(imports.c.started_at, literal(now, imports.c.started_at.type)),
+            updated_at=now,
+        )
+    return [
+        Claim(row["workspace_id"], row["id"], tokens[row["id"]], row["credential_id"])
+        for row in chosen.values()
+    ]
+
+
+async def _give_up(session: TenantSession, import_id: str, now: datetime) -> None:
+    await session.execute(
+        session.update(imports)
+        .where(imports.c.id == import_id)
+        .values(
+            status=ImportStatus.FAILED.value,
+            error=GAVE_UP,
+            payload=null(),
+            finished_at=now,
+            updated_at=now,
+            **LEASE.released,
+        )
+    )
+
+
+@dataclass
+class Running:
+    """A claimed import, its rows read once for all its batches."""
+
+    claim: Claim
+    kind: ImportObject
+    match_on: list[ImportMatchKey]
+    skip_routing: bool
+    payload: list[Any]
+    position: int
+
+    @property
+    def done(self) -> bool:
+        return self.position >= len(self.payload)
+
+
+async def load(runtime: Runtime, claimed: Claim) -> Running | None:
+    """The claimed import with its rows, or None if it is no longer this claim's."""
+    async with runtime.db.transaction(write=False) as connection:
+        session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
+        job = await session.fetch_one(
+            session.select(imports).where(
+                imports.c.id == claimed.import_id, LEASE.token == claimed.token
+            )
+        )
+    if job is None or job["payload"] is None:
+        return None
+    options = job["options"]
+    return Running(
+        claimed,
+        ImportObject(job["object"]),
+        [ImportMatchKey(key) for key in options["match_on"]],
+        bool(options["skip_routing"]),
+        job["payload"],
+        job["position"],
+    )
+
+
+async def process(runtime: Runtime, claimed: Claim) -> None:
+    """Every remaining batch of a claimed import (in the background)."""
+    try:
+        running = await load(runtime, claimed)
+        while running is not None and not running.done:
+            await step(runtime, running)
+            await asyncio.sleep(0)  # other writers between batches
+    except LeaseLost:
+        log.warning("import %s was claimed again; this worker stops", claimed.import_id)
+    except Exception:  # noqa: BLE001 (its lease lapses and a later claim resumes it)
+        log.exception(
+            "import %s failed; it resumes from its last batch when its lease lapses",
+            claimed.import_id,
+        )
+
+
+async def step(runtime: Runtime, running: Running) -> None:
+    """One batch, in one write transaction with the job's new position and counts."""
+    claimed, start = running.claim, running.position
+    batch = running.payload[start : start + BATCH[running.kind]]
+    end = start + len(batch)
+    async with runtime.db.transaction() as connection:
+        session = TenantSession(
+            connection, claimed.workspace_id, clock=runtime.clock, actor=claimed.actor
+        )
+        # Read in the batch's transaction: a field deleted meanwhile refuses its values.
+        fields = await contacts_service.definitions(session)
+        checked = await rows.check(session, running.kind, batch, fields)
+        if running.kind is ImportObject.CONTACTS:
+            tally = await rows.apply_contacts(session, start, checked, running.match_on, fields)
+        else:
+            tally = await rows.apply_leads(session, start, checked, running.skip_routing)
+        if tally.errors:
+            await repository.insert_errors(session, claimed.import_id, tally.errors)
+        now = session.now()
+        values: dict[str, Any] = {
+            "position": end,
+            "created_count": imports.c.created_count + tally.created,
+            "updated_count": imports.c.updated_count + tally.updated,
+            "unchanged_count": imports.c.unchanged_count + tally.unchanged,
+            "failed_count": imports.c.failed_count + tally.failed,
+            "updated_at": now,
+            "lease_expires_at": now + timedelta(seconds=LEASE_SECONDS),
+        }
+        if end >= len(running.payload):
+            session.mark_work()  # the workspace's next import starts at once, not next poll
+            values.update(
+                status=ImportStatus.COMPLETED.value,
+                finished_at=now,
+                payload=null(),  # SQL NULL: the rows' personal data is not kept once written
+                **LEASE.released,
+            )
+        statement = session.update(imports).where(
+            imports.c.id == claimed.import_id, imports.c.position == start
+        )
+        if not await session.execute(LEASE.held(statement, claimed.token).values(**values)):
+            raise LeaseLost()  # rolls the batch back: whoever holds it now writes these rows
+    running.position = end

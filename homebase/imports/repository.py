@@ -1,0 +1,87 @@
+"""Import queries. Every statement starts from the TenantSession (the worker's claim,
+across workspaces, is in jobs.py)."""
+
+from typing import Any
+
+from sqlalchemy import bindparam
+
+from homebase.db.tenancy import TenantSession, tenant_select
+from homebase.kit.pagination import keyset
+from homebase.kit.statements import AnySelect
+from homebase.models import DataImport, ImportRowError
+
+imports = DataImport.__table__
+import_errors = ImportRowError.__table__
+
+# The job as the API shows it: never the payload (up to HOMEBASE_MAX_BODY_BYTES).
+SHOWN = tuple(column for column in imports.columns if column.key != "payload")
+_GET = tenant_select(imports, *SHOWN).where(imports.c.id == bindparam("import_id"))
+
+
+async def insert(session: TenantSession, row: dict[str, Any]) -> None:
+    await session.insert(imports, row)
+
+
+async def get(session: TenantSession, import_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(_GET, {"import_id": import_id})
+
+
+def list_statement(
+    session: TenantSession, objects: list[str], *, after_id: str | None, limit: int
+) -> AnySelect:
+    statement = session.select(imports, *SHOWN).where(imports.c.object.in_(objects))
+    return keyset(statement, imports.c.id, after_id, limit)
+
+
+def error_id(import_id: str, index: int) -> str:
+    """Sorts in index order within an import (indexes are below 100,000)."""
+    return f"{import_id}.{index:05d}"
+
+
+async def insert_errors(
+    session: TenantSession, import_id: str, errors: list[tuple[int, list[dict[str, str]]]]
+) -> None:
+    await session.insert(
+        import_errors,
+        [
+            {
+                "id": error_id(import_id, index),
+                "import_id": import_id,
+                "row_index": index,
+                "errors": items,
+            }
+            for index, items in errors
+        ],
+    )
+
+
+def errors_statement(
+    session: TenantSession, import_id: str, *, after_id: str | None, limit: int
+) -> AnySelect:
+    """A page of the refused rows in index order (ascending, unlike the newest-first
+    lists): the cursor is the last row's id."""
+    statement = session.select(import_errors).where(import_errors.c.import_id == import_id)
+    if after_id is not None:
+        statement = statement.where(import_errors.c.id > after_id)
+    return statement.order_by(import_errors.c.id).limit(limit + 1)
+
+
+async def unfinished_payloads(session: TenantSession) -> list[dict[str, Any]]:
+    """Queued and running imports that have written rows: id, position, payload."""
+    return await session.fetch_all(
+        session.select(imports, imports.c.id, imports.c.position, imports.c.payload).where(
+            imports.c.status.in_(("queued", "running")), imports.c.position > 0
+        )
+    )
+
+
+async def replace_payload(
+    session: TenantSession, import_id: str, position: int, payload: list[Any]
+) -> None:
+    """Only while the import is where it was read: a batch committed since then keeps
+    its own (later) rows."""
+    await session.execute(
+        session.update(imports)
+        .where(imports.c.id == import_id, imports.c.position == position)
+        .values(payload=payload)
+    )

@@ -1,0 +1,108 @@
+"""The import rules: who may import what, the job as accepted, and reading it back.
+
+The request stores the job with its rows and returns (202); the worker does the rows
+(jobs.py, rows.py). Services never commit: the request's transaction does.
+"""
+
+from typing import Any
+
+from homebase.auth.principal import Principal
+from homebase.auth.scopes import Scope
+from homebase.db.tenancy import TenantSession
+from homebase.imports import repository
+from homebase.imports.schemas import DEFAULT_MATCH_ON, ImportCreate, ImportObject, ImportStatus
+from homebase.kit.errors import InsufficientScope, NotFound, ValidationFailed
+from homebase.kit.ids import new_id
+
+WRITE_SCOPES = {ImportObject.CONTACTS: Scope.contacts_write, ImportObject.LEADS: Scope.leads_write}
+READ_SCOPES = {ImportObject.CONTACTS: Scope.contacts_read, ImportObject.LEADS: Scope.leads_read}
+
+
+def _check_options(body: ImportCreate) -> None:
+    """Options that belong to the other object are refused rather than ignored."""
+    failures = []
+    if body.object is ImportObject.LEADS and "match_on" in body.model_fields_set:
+        failures.append(
+            ("match_on", "applies to contacts only; leads are linked by phone, then email")
+        )
+    if body.object is ImportObject.CONTACTS and body.skip_routing:
+        failures.append(("skip_routing", "applies to leads only"))
+    if failures:
+        raise ValidationFailed.for_fields(failures)
+
+
+async def create_import(
+    session: TenantSession, principal: Principal, body: ImportCreate
+) -> dict[str, Any]:
+    scope = WRITE_SCOPES[body.object]
+    if not principal.has(scope):
+        raise InsufficientScope(scope.value)
+    _check_options(body)
+    now = session.now()
+    match_on = body.match_on if body.object is ImportObject.CONTACTS else list(DEFAULT_MATCH_ON)
+    row: dict[str, Any] = {
+        "id": new_id("imp"),
+        "object": body.object.value,
+        "status": ImportStatus.QUEUED.value,
+        "options": {
+            "match_on": [key.value for key in match_on],
+            "skip_routing": body.skip_routing,
+        },
+        "payload": body.rows,
+        "row_count": len(body.rows),
+        "position": 0,
+        "created_count": 0,
+        "updated_count": 0,
+        "unchanged_count": 0,
+        "failed_count": 0,
+        "credential_kind": principal.credential_kind,
+        "credential_id": principal.credential_id,
+        "scopes": sorted(principal.granted_scopes),
+        "lease_token": None,
+        "lease_expires_at": None,
+        "attempts": 0,
+        "error": None,
+        "created_at": now,
+        "started_at": None,
+        "finished_at": None,
+        "updated_at": now,
+    }
+    await repository.insert(session, row)
+    session.mark_work()  # the worker starts it at once, not at its next poll
+    return row
+
+
+def readable(principal: Principal) -> list[str]:
+    """The objects whose imports this credential may read."""
+    return [kind.value for kind, scope in READ_SCOPES.items() if principal.has(scope)]
+
+
+def check_readable(principal: Principal, kind: str) -> None:
+    scope = READ_SCOPES[ImportObject(kind)]
+    if not principal.has(scope):
+        raise InsufficientScope(scope.value)
+
+
+async def get_or_404(
+    session: TenantSession, principal: Principal, import_id: str
+) -> dict[str, Any]:
+    row = await repository.get(session, import_id)
+    if row is None:
+        raise NotFound("No such import.")
+    check_readable(principal, row["object"])
+    return row
+
+
+async def scrub_processed_rows(session: TenantSession, contact_id: str) -> None:
+    """The erasure's scrubber (erasure/registry.py): the rows an unfinished import has
+    already written leave its payload (each becomes null; the worker reads only the rows
+    after its position). Which row made or updated the contact is not recorded, so every
+    written row goes; they live on in the contacts and leads, which the erasure scrubbed.
+    Rows not yet written stay: they are a request in flight, and one reaching the worker
+    after the erasure is written as a POST /v1/contacts sent then would be (it cannot
+    match the erased contact, which has no email or phone left)."""
+    for row in await repository.unfinished_payloads(session):
+        position, payload = row["position"], row["payload"]
+        if payload is not None and any(item is not None for item in payload[:position]):
+            scrubbed = [None] * position + payload[position:]
+            await repository.replace_payload(session, row["id"], position, scrubbed)
