@@ -1,13 +1,13 @@
 """Every /v1 list is tenant-scoped in behaviour too (tests/test_routes.py proves each route
 reaches data only through the TenantSession, and that another workspace's id is 404): a
 workspace with data in every area (seed-demo, plus a webhook subscription, a custom
-field and an export) is walked list by list, and another workspace's key sees none of its
+field, an export and an import) is walked list by list, and another workspace's key sees none of its
 rows in any of them."""
 
 import pytest
 
 from homebase.workspaces.demo import seed_demo
-from tests import exports_support, webhooks_support
+from tests import exports_support, imports_support, webhooks_support
 from tests.support import Tenant
 from tests.test_routes import api_routes
 
@@ -47,6 +47,7 @@ async def test_no_list_shows_another_workspaces_rows(app, runtime, client, other
     field = {"object": "contacts", "key": "price_max", "label": "Price", "type": "number"}
     assert (await owner.post("/v1/custom-fields", json=field)).status_code == 201
     await exports_support.create_export_for_routes(owner)
+    await imports_support.create_import_for_routes(owner)
 
     lists = plain_lists(app)
     assert "/v1/contacts" in lists and len(lists) >= 10
