@@ -18,13 +18,14 @@ from homebase.contacts.schemas import (
 )
 from homebase.db.tenancy import TenantSession
 from homebase.erasure import service as erasure
-from homebase.http.lists import list_response
+from homebase.http.lists import changes_response, list_response
 from homebase.http.router import v1_router
 from homebase.kit.clock import isoformat
+from homebase.kit.errors import ValidationFailed
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.listquery import ListQuery, ListQueryParser
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, ErrorEnvelope, error_responses
-from homebase.kit.pagination import Page, PageRequest, page_request
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
 from homebase.kit.responses import JSONResponse, json_response
 
 router = v1_router(prefix="/contacts", tags=["contacts"])
@@ -61,6 +62,10 @@ def _pii(principal: Principal) -> bool:
     return principal.has(Scope.contacts_read_pii)
 
 
+# A sync walk reads every change in order; a search reads the best matches first: the
+# two are not combined (docs/decisions.md).
+SEARCH_WITH_CHANGES = "q and updated_after cannot be combined: walk the changes, then search"
+
 # The hottest list: its query string is one dependency (kit/listquery.py).
 _contacts_query = ListQueryParser(Contact, ContactFilters)
 ContactsQuery = Annotated[ListQuery, Depends(_contacts_query)]
@@ -71,6 +76,8 @@ ContactsQuery = Annotated[ListQuery, Depends(_contacts_query)]
     response_model=Page[Contact],
     summary="List contacts",
     response_description="A page of contacts, newest first.",
+    description="Newest first." + CHANGES_NOTE + " `q` cannot be combined with "
+    "`updated_after` (400 naming both).",
     responses=error_responses(*READ_ERRORS),
     openapi_extra={"parameters": _contacts_query.parameters},
 )
@@ -79,6 +86,21 @@ async def list_contacts(
 ) -> JSONResponse:
     pii, filters, fields = _pii(principal), query.filters, query.fields
     item = render.list_item(pii=pii, stored=session.dialect == "sqlite")
+    if filters.updated_after is not None:
+        if filters.q is not None:
+            raise ValidationFailed.for_fields(
+                [(name, SEARCH_WITH_CHANGES) for name in ("q", "updated_after")],
+                location="query",
+            )
+        return await changes_response(
+            request,
+            session,
+            query.page,
+            filters.model_dump(mode="json"),
+            filters.updated_after,
+            lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
+            lambda row: fields(item(row)),
+        )
     return await list_response(
         request,
         session,

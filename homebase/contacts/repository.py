@@ -19,6 +19,7 @@ from sqlalchemy.sql import ColumnElement
 
 from homebase.contacts import render, search
 from homebase.contacts.schemas import ContactFilters
+from homebase.db import changes
 from homebase.db.pages import Step
 from homebase.db.tenancy import TenantSession, tenant_update
 from homebase.db.types import stored, wire_time
@@ -206,6 +207,27 @@ def list_statement(
         ),
     )
     return statement, {**values, **keyset_params(after_id, limit)}
+
+
+def changes_statement(
+    session: TenantSession, filters: ContactFilters, *, resuming: bool
+) -> tuple[AnySelect, dict[str, Any]]:
+    """A page of the `updated_after` walk (http/lists.changes_response): the page's
+    columns, as the list's, and its filters, tag by `has_tag` on both databases (the
+    walk's index gives the order; each row's tag is tested). `q` is refused with
+    updated_after (contacts/endpoints.py), so no search here."""
+    present, values = _filter_params(filters)
+    statement = _kept(
+        session,
+        ("changes", present, resuming),
+        lambda: changes.statement(
+            _filtered(session, session.select(contacts, *page_columns(session)), present),
+            contacts,
+            session.dialect,
+            resuming=resuming,
+        ),
+    )
+    return statement, values
 
 
 def _search_steps(

@@ -8,11 +8,11 @@ from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.deals import render, repository, service
 from homebase.deals.schemas import Deal, DealCreate, DealFilters, DealUpdate, Pipeline
-from homebase.http.lists import list_response
+from homebase.http.lists import changes_response, list_response
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import Page, PageRequest, page_request
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
 from homebase.kit.responses import JSONResponse, json_response
 
 deals_router = v1_router(prefix="/deals", tags=["deals"])
@@ -29,7 +29,7 @@ Pages = Annotated[PageRequest, Depends(page_request)]
     "",
     response_model=Page[Deal],
     summary="List deals",
-    description="Newest first. Filters combine with AND.",
+    description="Newest first. Filters combine with AND." + CHANGES_NOTE,
     responses=error_responses(*READ_ERRORS),
 )
 async def list_deals(
@@ -40,6 +40,16 @@ async def list_deals(
     fields: DealFields,
     filters: Annotated[DealFilters, Query()],
 ) -> JSONResponse:
+    if filters.updated_after is not None:
+        return await changes_response(
+            request,
+            session,
+            page,
+            filters.model_dump(mode="json"),
+            filters.updated_after,
+            lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
+            lambda row: fields(render.deal(row)),
+        )
     return await list_response(
         request,
         session,

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from homebase.db import changes
 from homebase.db.tenancy import TenantSession
 from homebase.deals.schemas import DealFilters
 from homebase.kit.pagination import keyset
@@ -17,9 +18,8 @@ async def get(session: TenantSession, deal_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(session.select(deals).where(deals.c.id == deal_id))
 
 
-def list_statement(
-    session: TenantSession, filters: DealFilters, *, after_id: str | None, limit: int
-) -> AnySelect:
+def filtered(session: TenantSession, filters: DealFilters) -> AnySelect:
+    """The list's select with its filters (updated_after aside: db/changes.py)."""
     statement = session.select(deals)
     for name in ("pipeline_id", "stage_id", "contact_id", "owner_id"):
         value = getattr(filters, name)
@@ -27,7 +27,18 @@ def list_statement(
             statement = statement.where(deals.c[name] == value)
     if filters.status is not None:
         statement = statement.where(deals.c.status == filters.status.value)
-    return keyset(statement, deals.c.id, after_id, limit)
+    return statement
+
+
+def list_statement(
+    session: TenantSession, filters: DealFilters, *, after_id: str | None, limit: int
+) -> AnySelect:
+    return keyset(filtered(session, filters), deals.c.id, after_id, limit)
+
+
+def changes_statement(session: TenantSession, filters: DealFilters, *, resuming: bool) -> AnySelect:
+    """A page of the list's `updated_after` walk (http/lists.changes_response)."""
+    return changes.statement(filtered(session, filters), deals, session.dialect, resuming=resuming)
 
 
 async def insert(session: TenantSession, values: dict[str, Any]) -> None:
