@@ -87,7 +87,7 @@ async def list_contacts(
     pii, filters, fields = _pii(principal), query.filters, query.fields
     item = render.list_item(pii=pii, stored=session.dialect == "sqlite")
     if filters.updated_after is not None:
-        if filters.q is not None:
+        if filters.q:  # an empty q searches nothing, here as on the plain list
             raise ValidationFailed.for_fields(
                 [(name, SEARCH_WITH_CHANGES) for name in ("q", "updated_after")],
                 location="query",

@@ -315,3 +315,39 @@ async def test_an_erased_contact_comes_as_changed(runtime, clock, tenant):
     messages = await walk(tenant, "/v1/messages", seen)
     assert ids(messages) == [message.json()["id"]] and messages[0]["body"] is None
     assert messages[0]["updated_at"] == erased_at
+
+
+async def test_contact_filters_combine_with_updated_after(runtime, clock, tenant):
+    """Every contact filter of the walk (the tag on SQLite through contact_tags, on
+    PostgreSQL through the GIN index's operator), together."""
+    await add_members(runtime, tenant.id, MEMBER)
+    start = isoformat(clock.now)
+    made = []
+    for index, (stage, tags, owner) in enumerate(
+        [
+            ("HOT_LEAD", ["buyer"], MEMBER),
+            ("HOT_LEAD", ["seller"], MEMBER),
+            ("LEAD", ["buyer"], MEMBER),
+            ("HOT_LEAD", ["buyer", "vip"], None),
+            ("HOT_LEAD", ["buyer"], MEMBER),
+        ]
+    ):
+        clock.advance(seconds=1)
+        body = {"first_name": f"C{index}", "stage": stage, "tags": tags, "source": "Zillow"}
+        if owner:
+            body["owner_id"] = owner
+        made.append(await _ok(await tenant.post("/v1/contacts", json=body)))
+    clock.advance(seconds=SETTLE)
+    query = {"stage": "HOT_LEAD", "tag": "buyer", "owner_id": MEMBER, "source": "Zillow"}
+    assert ids(await walk(tenant, "/v1/contacts", start, **query)) == ids([made[0], made[4]])
+    assert ids(await walk(tenant, "/v1/contacts", start, tag="buyer")) == ids(
+        [made[0], made[2], made[3], made[4]]
+    )
+    assert await walk(tenant, "/v1/contacts", start, tag="nobody") == []
+
+
+async def test_an_empty_q_is_no_search_with_updated_after_either(clock, tenant):
+    response = await tenant.get(
+        "/v1/contacts", params={"q": "", "updated_after": "2026-11-20T17:04:05Z"}
+    )
+    assert response.status_code == 200, response.text
