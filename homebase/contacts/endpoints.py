@@ -21,7 +21,6 @@ from homebase.erasure import service as erasure
 from homebase.http.lists import changes_response, list_response
 from homebase.http.router import v1_router
 from homebase.kit.clock import isoformat
-from homebase.kit.errors import ValidationFailed
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.listquery import ListQuery, ListQueryParser
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, ErrorEnvelope, error_responses
@@ -62,10 +61,6 @@ def _pii(principal: Principal) -> bool:
     return principal.has(Scope.contacts_read_pii)
 
 
-# A sync walk reads every change in order; a search reads the best matches first: the
-# two are not combined (docs/decisions.md).
-SEARCH_WITH_CHANGES = "q and updated_after cannot be combined: walk the changes, then search"
-
 # The hottest list: its query string is one dependency (kit/listquery.py).
 _contacts_query = ListQueryParser(Contact, ContactFilters)
 ContactsQuery = Annotated[ListQuery, Depends(_contacts_query)]
@@ -76,8 +71,8 @@ ContactsQuery = Annotated[ListQuery, Depends(_contacts_query)]
     response_model=Page[Contact],
     summary="List contacts",
     response_description="A page of contacts, newest first.",
-    description="Newest first." + CHANGES_NOTE + " `q` cannot be combined with "
-    "`updated_after` (400 naming both).",
+    description="Newest first." + CHANGES_NOTE + " With `q` too, the changed contacts "
+    "that match it (the search's rule), tested one by one along the walk.",
     responses=error_responses(*READ_ERRORS),
     openapi_extra={"parameters": _contacts_query.parameters},
 )
@@ -87,18 +82,15 @@ async def list_contacts(
     pii, filters, fields = _pii(principal), query.filters, query.fields
     item = render.list_item(pii=pii, stored=session.dialect == "sqlite")
     if filters.updated_after is not None:
-        if filters.q:  # an empty q searches nothing, here as on the plain list
-            raise ValidationFailed.for_fields(
-                [(name, SEARCH_WITH_CHANGES) for name in ("q", "updated_after")],
-                location="query",
-            )
         return await changes_response(
             request,
             session,
             query.page,
             filters.model_dump(mode="json"),
             filters.updated_after,
-            lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
+            lambda resuming: repository.changes_statement(
+                session, filters, pii=pii, resuming=resuming
+            ),
             lambda row: fields(item(row)),
         )
     return await list_response(

@@ -210,24 +210,26 @@ def list_statement(
 
 
 def changes_statement(
-    session: TenantSession, filters: ContactFilters, *, resuming: bool
+    session: TenantSession, filters: ContactFilters, *, pii: bool, resuming: bool
 ) -> tuple[AnySelect, dict[str, Any]]:
     """A page of the `updated_after` walk (http/lists.changes_response): the page's
-    columns, as the list's, and its filters, tag by `has_tag` on both databases (the
-    walk's index gives the order; each row's tag is tested). `q` is refused with
-    updated_after (contacts/endpoints.py), so no search here."""
+    columns, as the list's, and its filters, tag by `has_tag` on both databases. The
+    walk's index gives the order, so each filter, `q` too (search.condition, the search's
+    own rule), is tested row by row along it: no search index gives rows in
+    (updated_at, id) order (docs/sync.md, "Cost")."""
     present, values = _filter_params(filters)
-    statement = _kept(
-        session,
-        ("changes", present, resuming),
-        lambda: changes.statement(
-            _filtered(session, session.select(contacts, *page_columns(session)), present),
-            contacts,
-            session.dialect,
-            resuming=resuming,
-        ),
-    )
-    return statement, values
+    shape = None
+    if filters.q:
+        shape, found = search.params(filters.q, pii)
+        values = {**values, **found}
+
+    def build() -> AnySelect:
+        statement = _filtered(session, session.select(contacts, *page_columns(session)), present)
+        if shape is not None:
+            statement = statement.where(search.condition(shape, session.dialect))
+        return changes.statement(statement, contacts, session.dialect, resuming=resuming)
+
+    return _kept(session, ("changes", present, shape, resuming), build), values
 
 
 def _search_steps(

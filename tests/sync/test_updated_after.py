@@ -261,11 +261,39 @@ async def test_a_bad_time_is_a_400_naming_updated_after(name, value, tenant):
     assert {item["in"] for item in error["details"]["errors"]} == {"query"}
 
 
-async def test_a_search_with_updated_after_is_a_400_naming_both(tenant):
-    response = await tenant.get(
-        "/v1/contacts", params={"q": "dana", "updated_after": "2026-11-20T17:04:05Z"}
+async def test_a_search_combines_with_updated_after(runtime, clock, tenant):
+    """`q` in a walk: the changed contacts that match, by the search's own rule (email by
+    substring only with contacts:read:pii, else only the exact address)."""
+    start = isoformat(clock.now)
+    made = []
+    for index, (first, email) in enumerate(
+        [("Dana", "dana@example.com"), ("Eli", "eli@example.com"), ("Danaë", "x@example.com")] * 2
+    ):
+        clock.advance(seconds=1)
+        body = {"first_name": first, "last_name": "Reyes" if index < 3 else "Ochoa"}
+        made.append(await _ok(await tenant.post("/v1/contacts", json={**body, "email": email})))
+    clock.advance(seconds=SETTLE)
+    assert ids(await walk(tenant, "/v1/contacts", start, q="dana")) == ids(
+        [made[0], made[2], made[3], made[5]]
     )
-    assert failing_fields(response) == {"q", "updated_after"}
+    assert ids(await walk(tenant, "/v1/contacts", start, q="dana reyes")) == ids([made[0]])
+    # A plain list finds this through the trigram indexes; in a walk the same rule
+    # decides each row.
+    assert ids(await walk(tenant, "/v1/contacts", start, q="eli@example")) == ids(
+        [made[1], made[4]]
+    )
+    key_id, key = await make_key(runtime, tenant.id, ["contacts:read"])
+    masked = Tenant(tenant.id, key, key_id, tenant.client, {"Authorization": f"token {key}"})
+    assert await walk(masked, "/v1/contacts", start, q="eli@example") == []
+    exact = await walk(masked, "/v1/contacts", start, q="eli@example.com")
+    assert ids(exact) == ids([made[1], made[4]]) and exact[0]["email"] != "eli@example.com"
+    # A later change moves a match to the end of the walk.
+    clock.advance(seconds=1)
+    await _ok(await tenant.patch(f"/v1/contacts/{made[0]['id']}", json={"notes": "x"}), 200)
+    clock.advance(seconds=SETTLE)
+    assert ids(await walk(tenant, "/v1/contacts", start, q="dana")) == ids(
+        [made[2], made[3], made[5], made[0]]
+    )
 
 
 async def test_a_cursor_belongs_to_its_walk(runtime, clock, tenant):

@@ -24,8 +24,13 @@ from homebase.messaging.schemas import MessageFilters
 from homebase.tasks import repository as tasks
 from homebase.tasks.schemas import TaskFilters
 
+
+def _contacts(session, filters, *, resuming):
+    return contacts.changes_statement(session, filters, pii=True, resuming=resuming)
+
+
 LISTS = {
-    "contacts": (contacts.changes_statement, ContactFilters),
+    "contacts": (_contacts, ContactFilters),
     "leads": (leads.changes_statement, LeadFilters),
     "deals": (deals.changes_statement, DealFilters),
     "appointments": (appointments.changes_statement, AppointmentFilters),
