@@ -13,11 +13,11 @@ from homebase.appointments.schemas import (
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
-from homebase.http.lists import list_response
+from homebase.http.lists import changes_response, list_response
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import Page, PageRequest, page_request
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
 from homebase.kit.responses import JSONResponse, json_response
 
 router = v1_router(prefix="/appointments", tags=["appointments"])
@@ -32,7 +32,7 @@ Pages = Annotated[PageRequest, Depends(page_request)]
     "",
     response_model=Page[Appointment],
     summary="List appointments",
-    description="Newest booking first. Filters combine with AND.",
+    description="Newest booking first. Filters combine with AND." + CHANGES_NOTE,
     responses=error_responses(*READ_ERRORS),
 )
 async def list_appointments(
@@ -43,6 +43,16 @@ async def list_appointments(
     fields: AppointmentFields,
     filters: Annotated[AppointmentFilters, Query()],
 ) -> JSONResponse:
+    if filters.updated_after is not None:
+        return await changes_response(
+            request,
+            session,
+            page,
+            filters.model_dump(mode="json"),
+            filters.updated_after,
+            lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
+            lambda row: fields(render.appointment(row)),
+        )
     return await list_response(
         request,
         session,

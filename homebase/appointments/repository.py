@@ -6,6 +6,7 @@ from typing import Any
 from sqlalchemy import ColumnElement
 
 from homebase.appointments.schemas import AppointmentFilters, AppointmentStatus
+from homebase.db import changes
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
@@ -29,9 +30,8 @@ def _status_condition(status: AppointmentStatus) -> ColumnElement[bool]:
     return outcome.in_(["showed", "no_show"])
 
 
-def list_statement(
-    session: TenantSession, filters: AppointmentFilters, *, after_id: str | None, limit: int
-) -> AnySelect:
+def filtered(session: TenantSession, filters: AppointmentFilters) -> AnySelect:
+    """The list's select with its filters (updated_after aside: db/changes.py)."""
     statement = session.select(appointments)
     for name in ("contact_id", "created_by", "assignee_id"):
         value = getattr(filters, name)
@@ -45,7 +45,22 @@ def list_statement(
         statement = statement.where(appointments.c.starts_at >= filters.starts_after)
     if filters.starts_before is not None:
         statement = statement.where(appointments.c.starts_at < filters.starts_before)
-    return keyset(statement, appointments.c.id, after_id, limit)
+    return statement
+
+
+def list_statement(
+    session: TenantSession, filters: AppointmentFilters, *, after_id: str | None, limit: int
+) -> AnySelect:
+    return keyset(filtered(session, filters), appointments.c.id, after_id, limit)
+
+
+def changes_statement(
+    session: TenantSession, filters: AppointmentFilters, *, resuming: bool
+) -> AnySelect:
+    """A page of the list's `updated_after` walk (http/lists.changes_response)."""
+    return changes.statement(
+        filtered(session, filters), appointments, session.dialect, resuming=resuming
+    )
 
 
 async def insert(session: TenantSession, values: dict[str, Any]) -> None:

@@ -13,6 +13,7 @@ from pydantic import (
 )
 from pydantic.config import JsonDict
 
+from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.kit.schema_rules import QueryDateTime, absent, not_blank, sent_together
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
@@ -184,3 +185,4 @@ class AppointmentFilters(BaseModel):
         None, description="starts_at at or after; inclusive."
     )
     starts_before: QueryDateTime | None = Field(None, description="starts_at before; exclusive.")
+    updated_after: UpdatedAfter | None = updated_after_field()

@@ -20,13 +20,13 @@ from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import CUSTOM_FILTERS
 from homebase.db.tenancy import TenantSession
 from homebase.erasure import service as erasure
-from homebase.http.lists import list_response
+from homebase.http.lists import changes_response, list_response
 from homebase.http.router import v1_router
 from homebase.kit.clock import isoformat
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.listquery import ListQuery, ListQueryParser
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, ErrorEnvelope, error_responses
-from homebase.kit.pagination import Page, PageRequest, page_request
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
 from homebase.kit.responses import JSONResponse, json_response
 
 router = v1_router(prefix="/contacts", tags=["contacts"])
@@ -79,7 +79,11 @@ ContactsQuery = Annotated[ListQuery, Depends(_contacts_query)]
     response_model=Page[Contact],
     summary="List contacts",
     response_description="A page of contacts, newest first.",
-    description="Filters combine with AND. " + CUSTOM_FILTERS.description,
+    description="Newest first. Filters combine with AND. "
+    + CUSTOM_FILTERS.description
+    + CHANGES_NOTE
+    + " With `q` too, the changed contacts that match it (the search's rule), tested one "
+    "by one along the walk.",
     responses=error_responses(*READ_ERRORS),
     openapi_extra={"parameters": _contacts_query.parameters},
 )
@@ -92,6 +96,18 @@ async def list_contacts(
     item = render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=definitions)
     listed = filters.model_dump(mode="json")
     listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
+    if filters.updated_after is not None:
+        return await changes_response(
+            request,
+            session,
+            query.page,
+            listed,
+            filters.updated_after,
+            lambda resuming: repository.changes_statement(
+                session, filters, pii=pii, resuming=resuming, custom=by_custom
+            ),
+            lambda row: fields(item(row)),
+        )
     return await list_response(
         request,
         session,

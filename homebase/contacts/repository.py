@@ -19,7 +19,8 @@ from sqlalchemy.sql import ColumnElement
 
 from homebase.contacts import render, search
 from homebase.contacts.schemas import ContactFilters
-from homebase.custom_fields.repository import custom_filtered
+from homebase.custom_fields.repository import custom_filtered, custom_held, custom_params
+from homebase.db import changes
 from homebase.db.pages import Step
 from homebase.db.tenancy import TenantSession, tenant_update
 from homebase.db.types import stored, wire_time
@@ -244,9 +245,38 @@ def _by_custom(
         return keyset_template(statement, key, after=after)
 
     statement = _kept(session, ("custom", len(custom), present, shape, after), build)
-    params = {f"custom_field_{n}": fid for n, (fid, _) in enumerate(custom)}
-    params |= {f"custom_value_{n}": key for n, (_, key) in enumerate(custom)}
+    params = custom_params(custom)
     return statement, {**values, **params, **keyset_params(after_id, limit)}
+
+
+def changes_statement(
+    session: TenantSession,
+    filters: ContactFilters,
+    *,
+    pii: bool,
+    resuming: bool,
+    custom: tuple[tuple[str, str], ...] = (),
+) -> tuple[AnySelect, dict[str, Any]]:
+    """A page of the `updated_after` walk (http/lists.changes_response): the page's
+    columns, as the list's, and its filters, tag by `has_tag` on both databases. The
+    walk's index gives the order, so each filter, `q` (search.condition, the search's
+    own rule) and `custom` values (custom_held) too, is tested row by row along it: no
+    other index gives rows in (updated_at, id) order (docs/sync.md, "Cost")."""
+    present, values = _filter_params(filters)
+    shape = None
+    if filters.q:
+        shape, found = search.params(filters.q, pii)
+        values = {**values, **found}
+
+    def build() -> AnySelect:
+        statement = _filtered(session, session.select(contacts, *page_columns(session)), present)
+        if shape is not None:
+            statement = statement.where(search.condition(shape, session.dialect))
+        statement = statement.where(*custom_held(contacts, range(len(custom))))
+        return changes.statement(statement, contacts, session.dialect, resuming=resuming)
+
+    statement = _kept(session, ("changes", present, shape, resuming, len(custom)), build)
+    return statement, {**values, **custom_params(custom)}
 
 
 def _search_steps(

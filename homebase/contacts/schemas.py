@@ -18,6 +18,7 @@ from homebase.custom_fields.schemas import (
     CustomFieldValues,
 )
 from homebase.kit.emails import EMAIL_PATTERN, is_email
+from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.kit.schema_rules import absent
 
 
@@ -284,3 +285,4 @@ class ContactFilters(BaseModel):
         description="Only contacts owned by this member.",
         examples=["usr_01jd3v6k8h2k3m4n5p6q7r8s9t"],
     )
+    updated_after: UpdatedAfter | None = updated_after_field()

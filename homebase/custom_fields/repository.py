@@ -1,7 +1,7 @@
 """Custom field definitions and their typed values. Every statement starts from the
 TenantSession; the purge job's look across workspaces is in jobs.py."""
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import (
@@ -154,9 +154,18 @@ def custom_filtered(
             first.c.value_key == bindparam("custom_value_0", type_=String),
         )
     )
-    for n in range(1, count):
+    return statement.where(*custom_held(records, range(1, count))), first.c.record_id
+
+
+def custom_held(records: Table, numbers: Iterable[int]) -> list[ColumnElement[bool]]:
+    """For each n of `numbers`, that the record holds custom value n (bindparams
+    custom_field_<n> and custom_value_<n>): an EXISTS on the values' primary key, for a
+    walk another index drives (the rest of custom_filtered's values; an `updated_after`
+    walk, db/changes.py)."""
+    held: list[ColumnElement[bool]] = []
+    for n in numbers:
         other = values.alias(f"custom_value_{n}")
-        statement = statement.where(
+        held.append(
             exists(
                 select(literal_column("1"))
                 .select_from(other)
@@ -168,7 +177,14 @@ def custom_filtered(
                 )
             )
         )
-    return statement, first.c.record_id
+    return held
+
+
+def custom_params(custom: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """The bindparams of custom_filtered / custom_held for (field id, value key) pairs."""
+    params = {f"custom_field_{n}": field_id for n, (field_id, _) in enumerate(custom)}
+    params |= {f"custom_value_{n}": key for n, (_, key) in enumerate(custom)}
+    return params
 
 
 # -- a deleted field's values (jobs.py) ---------------------------------------------------

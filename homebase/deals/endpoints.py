@@ -10,12 +10,12 @@ from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import CUSTOM_FILTERS
 from homebase.deals import render, repository, service
 from homebase.deals.schemas import Deal, DealCreate, DealFilters, DealUpdate, Pipeline
-from homebase.http.lists import list_response
+from homebase.http.lists import changes_response, list_response
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.listquery import ListQuery, ListQueryParser
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import Page, PageRequest, page_request
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
 from homebase.kit.responses import JSONResponse, json_response
 
 deals_router = v1_router(prefix="/deals", tags=["deals"])
@@ -40,7 +40,9 @@ def _pii(principal: Principal) -> bool:
     "",
     response_model=Page[Deal],
     summary="List deals",
-    description="Newest first. Filters combine with AND. " + CUSTOM_FILTERS.description,
+    description="Newest first. Filters combine with AND. "
+    + CUSTOM_FILTERS.description
+    + CHANGES_NOTE,
     responses=error_responses(*READ_ERRORS),
     openapi_extra={"parameters": _deals_query.parameters},
 )
@@ -52,6 +54,18 @@ async def list_deals(
     by_custom = tuple(custom.filters(definitions, query.prefixed))
     listed = filters.model_dump(mode="json")
     listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
+    if filters.updated_after is not None:
+        return await changes_response(
+            request,
+            session,
+            query.page,
+            listed,
+            filters.updated_after,
+            lambda resuming: repository.changes_statement(
+                session, filters, resuming=resuming, custom=by_custom
+            ),
+            lambda row: fields(render.deal(row, pii=pii, custom=definitions)),
+        )
     return await list_response(
         request,
         session,

@@ -2,9 +2,8 @@
 
 from typing import Any
 
-from sqlalchemy import ColumnElement
-
-from homebase.custom_fields.repository import custom_filtered
+from homebase.custom_fields.repository import custom_filtered, custom_held, custom_params
+from homebase.db import changes
 from homebase.db.tenancy import TenantSession
 from homebase.deals.schemas import DealFilters
 from homebase.kit.pagination import keyset
@@ -20,6 +19,16 @@ async def get(session: TenantSession, deal_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(session.select(deals).where(deals.c.id == deal_id))
 
 
+def _filters(statement: AnySelect, filters: DealFilters) -> AnySelect:
+    for name in ("pipeline_id", "stage_id", "contact_id", "owner_id"):
+        value = getattr(filters, name)
+        if value is not None:
+            statement = statement.where(deals.c[name] == value)
+    if filters.status is not None:
+        statement = statement.where(deals.c.status == filters.status.value)
+    return statement
+
+
 def list_statement(
     session: TenantSession,
     filters: DealFilters,
@@ -30,23 +39,25 @@ def list_statement(
 ) -> AnySelect | tuple[AnySelect, dict[str, Any]]:
     """`custom`: (field id, value key) of each `custom.<key>=` filter: then the page is
     walked on the custom values' index (custom_fields/repository.custom_filtered)."""
-    key: ColumnElement[Any] = deals.c.id
-    params: dict[str, Any] = {}
-    if custom:
-        statement, key = custom_filtered(session, deals, (deals,), len(custom))
-        params = {f"custom_field_{n}": fid for n, (fid, _) in enumerate(custom)}
-        params |= {f"custom_value_{n}": value for n, (_, value) in enumerate(custom)}
-    else:
-        statement = session.select(deals)
-    for name in ("pipeline_id", "stage_id", "contact_id", "owner_id"):
-        value = getattr(filters, name)
-        if value is not None:
-            statement = statement.where(deals.c[name] == value)
-    if filters.status is not None:
-        statement = statement.where(deals.c.status == filters.status.value)
-    if custom:
-        return keyset(statement, key, after_id, limit), params
-    return keyset(statement, key, after_id, limit)
+    if not custom:
+        return keyset(_filters(session.select(deals), filters), deals.c.id, after_id, limit)
+    statement, key = custom_filtered(session, deals, (deals,), len(custom))
+    return keyset(_filters(statement, filters), key, after_id, limit), custom_params(custom)
+
+
+def changes_statement(
+    session: TenantSession,
+    filters: DealFilters,
+    *,
+    resuming: bool,
+    custom: tuple[tuple[str, str], ...] = (),
+) -> tuple[AnySelect, dict[str, Any]]:
+    """A page of the list's `updated_after` walk (http/lists.changes_response); each
+    `custom` value is tested along it (custom_held)."""
+    statement = _filters(session.select(deals), filters)
+    statement = statement.where(*custom_held(deals, range(len(custom))))
+    walk = changes.statement(statement, deals, session.dialect, resuming=resuming)
+    return walk, custom_params(custom)
 
 
 async def insert(session: TenantSession, values: dict[str, Any]) -> None:

@@ -11,6 +11,7 @@ from homebase.custom_fields.schemas import (
     CustomFieldValues,
 )
 from homebase.kit.money import Amount, Currency, Percent
+from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.kit.schema_rules import absent, not_blank
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
@@ -150,6 +151,7 @@ class DealFilters(BaseModel):
     contact_id: Annotated[str, StringConstraints(max_length=40)] | None = None
     owner_id: Annotated[str, StringConstraints(max_length=40)] | None = None
     status: DealStatus | None = None
+    updated_after: UpdatedAfter | None = updated_after_field()
 
 
 class PipelineStage(BaseModel):

@@ -5,19 +5,27 @@ Keyset pagination over the id, which is time-ordered and immutable: newest first
 costs what the first one does and rows created during a walk can't shift it. The
 cursor is opaque: the last id plus the list it belongs to (workspace, path and
 filters), signed. A malformed, altered or foreign cursor restarts the walk.
+
+A list asked for what changed (`updated_after`, docs/sync.md) walks the other way:
+ascending by (updated_at, id), so its cursor holds that position, the last row's
+updated_at exactly as the database stores it (not the wire's milliseconds: rows stamped
+in the same millisecond would be skipped or repeated) and its id. The statement is
+db/changes.py's, the page http/lists.py's `changes_response`.
 """
 
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Annotated, Any, Generic, TypeVar
 
 from fastapi import Query
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 from sqlalchemy import ColumnElement, Integer, bindparam
 
 from homebase.kit.crypto import open_signed_blob, signed_blob
 from homebase.kit.keys import Keyring
+from homebase.kit.schema_rules import QueryDateTime
 from homebase.kit.statements import AnySelect
 
 DEFAULT_LIMIT = 50
@@ -136,3 +144,86 @@ def page_body(
     rows = rows[:limit]
     next_cursor = encode_cursor(keys, key, rows[-1]["id"]) if has_more else None
     return {"data": [render(row) for row in rows], "next_cursor": next_cursor, "has_more": has_more}
+
+
+# Sync walks (`updated_after`): the position is (updated_at as stored, id).
+_POSITION_PURPOSE = "sync_cursor"  # a plain list's cursor never opens as one, nor back
+_SEPARATOR = b"\x1f"
+
+
+def encode_position(keys: Keyring, list_key: str, stamp: str, last_id: str) -> str:
+    payload = _fingerprint(list_key) + stamp.encode() + _SEPARATOR + last_id.encode()
+    return signed_blob(keys, _POSITION_PURPOSE, payload)
+
+
+def decode_position(keys: Keyring, list_key: str, cursor: str | None) -> tuple[str, str] | None:
+    """The (stamp, id) to continue after, or None to start from `updated_after`."""
+    if not cursor or len(cursor) > MAX_CURSOR_LENGTH:
+        return None
+    payload = open_signed_blob(keys, _POSITION_PURPOSE, cursor)
+    if payload is None or payload[:8] != _fingerprint(list_key):
+        return None
+    stamp, separator, last_id = payload[8:].partition(_SEPARATOR)
+    if not separator or not stamp or not last_id:
+        return None
+    return stamp.decode(errors="replace"), last_id.decode(errors="replace")
+
+
+def position_page_body(
+    rows: Sequence[dict[str, Any]],
+    limit: int,
+    render: Callable[[dict[str, Any]], dict[str, Any]],
+    keys: Keyring,
+    key: str,
+    stamp: Callable[[dict[str, Any]], str],
+) -> dict[str, Any]:
+    """page_body for a sync walk: the next cursor holds the last row's (stamp, id)."""
+    has_more = len(rows) > limit
+    rows = rows[:limit]
+    next_cursor = None
+    if has_more:
+        last = rows[-1]
+        next_cursor = encode_position(keys, key, stamp(last), last["id"])
+    return {"data": [render(row) for row in rows], "next_cursor": next_cursor, "has_more": has_more}
+
+
+UPDATED_AFTER_EXAMPLE = "2026-11-20T17:04:05.123Z"
+UPDATED_AFTER_DESCRIPTION = (
+    "Only records changed after this time (updated_at strictly greater), oldest change "
+    "first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A "
+    "change is listed once it is a few seconds old (the settle delay, 5 s by default), "
+    "and then never behind a position a walk has passed. To resume, pass the last record's "
+    "updated_at: records stamped in that same millisecond may come again, so upsert by "
+    "id (docs/sync.md). Other filters still apply; fields and masking are as usual."
+)
+# Said in each synced list's description.
+CHANGES_NOTE = (
+    " With `updated_after`: the records changed after that time instead, oldest change "
+    "first, by (updated_at, id), to keep a copy in step (docs/sync.md)."
+)
+_MAX_TIME_LENGTH = 64
+
+
+def _bounded(value: Any) -> Any:
+    if isinstance(value, str) and len(value) > _MAX_TIME_LENGTH:
+        raise ValueError(f"must be at most {_MAX_TIME_LENGTH} characters")
+    return value
+
+
+def _in_utc(moment: datetime) -> datetime:
+    """In UTC, as it is compared; a time whose UTC falls outside years 1 to 9999 (the
+    first day with an offset east of UTC) is refused here rather than failing later."""
+    try:
+        return moment.astimezone(UTC)
+    except OverflowError:
+        raise ValueError("is out of range") from None
+
+
+# RFC 3339 (ISO 8601 with the zone required: Z or an offset), as other time filters.
+UpdatedAfter = Annotated[QueryDateTime, BeforeValidator(_bounded), AfterValidator(_in_utc)]
+
+
+def updated_after_field() -> Any:  # pydantic types Field() as its default's type
+    """The `updated_after` member's default and documentation, in a list's filters model
+    (one definition for the six lists that take it)."""
+    return Field(None, description=UPDATED_AFTER_DESCRIPTION, examples=[UPDATED_AFTER_EXAMPLE])

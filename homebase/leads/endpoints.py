@@ -6,11 +6,11 @@ from starlette.requests import Request
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
-from homebase.http.lists import list_response
+from homebase.http.lists import changes_response, list_response
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import Page, PageRequest, page_request
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
 from homebase.kit.responses import JSONResponse, json_response
 from homebase.leads import render, repository, service
 from homebase.leads.schemas import AssignRequest, AssignResult, Lead, LeadCreate, LeadFilters
@@ -31,7 +31,11 @@ def _pii(principal: Principal) -> bool:
 
 
 @router.get(
-    "", response_model=Page[Lead], summary="List leads", responses=error_responses(*READ_ERRORS)
+    "",
+    response_model=Page[Lead],
+    summary="List leads",
+    description="Newest first." + CHANGES_NOTE,
+    responses=error_responses(*READ_ERRORS),
 )
 async def list_leads(
     request: Request,
@@ -42,6 +46,16 @@ async def list_leads(
     filters: Annotated[LeadFilters, Query()],
 ) -> JSONResponse:
     pii, now = _pii(principal), session.now()
+    if filters.updated_after is not None:
+        return await changes_response(
+            request,
+            session,
+            page,
+            filters.model_dump(mode="json"),
+            filters.updated_after,
+            lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
+            lambda row: fields(render.lead(row, pii=pii, now=now)),
+        )
     return await list_response(
         request,
         session,

@@ -5,6 +5,7 @@ from typing import Any
 
 from sqlalchemy import bindparam
 
+from homebase.db import changes
 from homebase.db.tenancy import TenantSession, tenant_select, tenant_update
 from homebase.kit.masking import mask_phone
 from homebase.kit.pagination import keyset
@@ -28,15 +29,25 @@ async def update(session: TenantSession, lead_id: str, values: dict[str, Any]) -
     await session.execute(session.update(leads).where(leads.c.id == lead_id).values(**values))
 
 
-def list_statement(
-    session: TenantSession, filters: LeadFilters, *, after_id: str | None, limit: int
-) -> AnySelect:
+def filtered(session: TenantSession, filters: LeadFilters) -> AnySelect:
+    """The list's select with its filters (updated_after aside: db/changes.py)."""
     statement = session.select(leads)
     if filters.contact_id is not None:
         statement = statement.where(leads.c.contact_id == filters.contact_id)
     if filters.unlinked_only == "true":
         statement = statement.where(leads.c.contact_id.is_(None))
-    return keyset(statement, leads.c.id, after_id, limit)
+    return statement
+
+
+def list_statement(
+    session: TenantSession, filters: LeadFilters, *, after_id: str | None, limit: int
+) -> AnySelect:
+    return keyset(filtered(session, filters), leads.c.id, after_id, limit)
+
+
+def changes_statement(session: TenantSession, filters: LeadFilters, *, resuming: bool) -> AnySelect:
+    """A page of the list's `updated_after` walk (http/lists.changes_response)."""
+    return changes.statement(filtered(session, filters), leads, session.dialect, resuming=resuming)
 
 
 _BY_PHONE = tenant_select(contacts).where(contacts.c.phone_e164 == bindparam("match")).limit(1)
@@ -68,7 +79,12 @@ async def matching_contact(
 # disjoint, and the first moves none into the second's WHERE (NULL becomes the new
 # expiry, not sooner than it).
 _EXPIRES = bindparam("new_expires_at", type_=leads.c.consent_expires_at.type)
-_CONSENT = {"consent_id": bindparam("new_consent_id"), "consent_expires_at": _EXPIRES}
+_CONSENT = {
+    "consent_id": bindparam("new_consent_id"),
+    "consent_expires_at": _EXPIRES,
+    # A lead's consent is part of what it shows: the change is served to `updated_after`.
+    "updated_at": bindparam("now", type_=leads.c.updated_at.type),
+}
 _ATTACH_CONSENT = tuple(
     tenant_update(leads).where(leads.c.phone_e164 == bindparam("b_phone"), sooner).values(_CONSENT)
     for sooner in (leads.c.consent_expires_at.is_(None), leads.c.consent_expires_at < _EXPIRES)
@@ -79,7 +95,12 @@ async def attach_consent(
     session: TenantSession, phone_e164: str, consent_id: str, expires_at: datetime
 ) -> None:
     """Consent captured for a number now covers the earlier leads of that number too."""
-    params = {"b_phone": phone_e164, "new_consent_id": consent_id, "new_expires_at": expires_at}
+    params = {
+        "b_phone": phone_e164,
+        "new_consent_id": consent_id,
+        "new_expires_at": expires_at,
+        "now": session.now(),
+    }
     no_consent, sooner = _ATTACH_CONSENT
     await session.execute(no_consent, params)
     await session.execute(sooner, params)

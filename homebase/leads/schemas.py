@@ -7,6 +7,7 @@ from pydantic.config import JsonDict
 from homebase.consent.schemas import CONSENT_EXAMPLE, ConsentIn
 from homebase.contacts.schemas import Email, Name
 from homebase.kit import freeform
+from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.routing.schemas import RuleRef
 
 _CONTEXT_EXAMPLE: JsonDict = {
@@ -120,6 +121,7 @@ class LeadFilters(BaseModel):
     unlinked_only: Literal["true", "false"] | None = Field(
         None, description="true: only leads not linked to any contact."
     )
+    updated_after: UpdatedAfter | None = updated_after_field()
 
 
 class AssignRequest(BaseModel):

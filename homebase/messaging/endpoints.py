@@ -6,11 +6,11 @@ from starlette.requests import Request
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
-from homebase.http.lists import list_response
+from homebase.http.lists import changes_response, list_response
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import Page, PageRequest, page_request
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
 from homebase.kit.responses import JSONResponse, json_response
 from homebase.messaging import render, repository, service
 from homebase.messaging.schemas import Message, MessageCreate, MessageFilters
@@ -88,7 +88,8 @@ def _pii(principal: Principal) -> bool:
     "",
     response_model=Page[Message],
     summary="List messages",
-    description="Newest first: sent, queued, refused (FAILED) and received messages.",
+    description="Newest first: sent, queued, refused (FAILED) and received messages."
+    + CHANGES_NOTE,
     responses=error_responses(*READ_ERRORS),
 )
 async def list_messages(
@@ -100,6 +101,16 @@ async def list_messages(
     filters: Annotated[MessageFilters, Query()],
 ) -> JSONResponse:
     pii = _pii(principal)
+    if filters.updated_after is not None:
+        return await changes_response(
+            request,
+            session,
+            page,
+            filters.model_dump(mode="json"),
+            filters.updated_after,
+            lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
+            lambda row: fields(render.message(row, pii=pii)),
+        )
     return await list_response(
         request,
         session,

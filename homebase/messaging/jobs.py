@@ -71,9 +71,12 @@ class Claim:
 
 
 async def claim(runtime: Runtime, limit: int) -> list[Claim]:
-    now = runtime.clock()
-    expires = now + timedelta(seconds=runtime.settings.messaging_lease_seconds)
     async with runtime.db.transaction() as connection:
+        # Read once the transaction has begun (on SQLite, after waiting for the write
+        # lock): a stamp older than its transaction could commit behind a sync walk's
+        # position (db/settle.py).
+        now = runtime.clock()
+        expires = now + timedelta(seconds=runtime.settings.messaging_lease_seconds)
         due = await queue.take(
             connection,
             select(messages)
@@ -242,10 +245,10 @@ async def record(runtime: Runtime, claimed: Claim, provider: str, result: Provid
 async def begin_send(runtime: Runtime, claimed: Claim) -> bool:
     """Marks a claimed message SENDING just before its provider call, in its own
     transaction; False when the lease was lost meanwhile (expired and claimed again)."""
-    now = runtime.clock()
-    changes = {"status": "SENDING", "next_attempt_at": None, "updated_at": now}
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
+        # Stamped inside the transaction (db/settle.py), as claim() does.
+        changes = {"status": "SENDING", "next_attempt_at": None, "updated_at": session.now()}
         return bool(
             await _update(session, claimed.message_id, changes, claimed.lease_token, "QUEUED")
         )

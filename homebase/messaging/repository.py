@@ -4,8 +4,9 @@ TenantSession; the worker's cross-workspace claim lives in jobs.py."""
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam
+from sqlalchemy import bindparam, or_
 
+from homebase.db import changes
 from homebase.db.tenancy import TenantSession, tenant_select
 from homebase.kit.ids import new_id
 from homebase.kit.masking import mask_freeform
@@ -38,9 +39,8 @@ async def update(
     return await session.execute(statement.values(**values))
 
 
-def list_statement(
-    session: TenantSession, filters: MessageFilters, *, after_id: str | None, limit: int
-) -> AnySelect:
+def filtered(session: TenantSession, filters: MessageFilters) -> AnySelect:
+    """The list's select with its filters (updated_after aside: db/changes.py)."""
     statement = session.select(messages)
     if filters.contact_id is not None:
         statement = statement.where(messages.c.contact_id == filters.contact_id)
@@ -48,7 +48,22 @@ def list_statement(
         value = getattr(filters, name)
         if value is not None:
             statement = statement.where(messages.c[name] == value.value)
-    return keyset(statement, messages.c.id, after_id, limit)
+    return statement
+
+
+def list_statement(
+    session: TenantSession, filters: MessageFilters, *, after_id: str | None, limit: int
+) -> AnySelect:
+    return keyset(filtered(session, filters), messages.c.id, after_id, limit)
+
+
+def changes_statement(
+    session: TenantSession, filters: MessageFilters, *, resuming: bool
+) -> AnySelect:
+    """A page of the list's `updated_after` walk (http/lists.changes_response)."""
+    return changes.statement(
+        filtered(session, filters), messages, session.dialect, resuming=resuming
+    )
 
 
 # Kept statements (built once, their compiled form cached): the inbound callback runs
@@ -171,10 +186,20 @@ async def scrub_for_contact(session: TenantSession, contact_id: str) -> None:
             failure_reason="The contact was anonymized before it was sent.",
         )
     )
+    # Every rewrite below stamps updated_at, so a client keeping a copy in step
+    # (`updated_after`, docs/sync.md) is served the scrubbed message; a repeated erasure
+    # that finds nothing left to scrub stamps nothing.
     await session.execute(
         session.update(messages)
-        .where(messages.c.contact_id == contact_id)
-        .values(body=None, subject=None, counterpart=None)
+        .where(
+            messages.c.contact_id == contact_id,
+            or_(
+                messages.c.body.is_not(None),
+                messages.c.subject.is_not(None),
+                messages.c.counterpart.is_not(None),
+            ),
+        )
+        .values(body=None, subject=None, counterpart=None, updated_at=now)
     )
     for column, direction in (("to_address", "OUTBOUND"), ("from_address", "INBOUND")):
         rows = await session.fetch_all(
@@ -183,11 +208,13 @@ async def scrub_for_contact(session: TenantSession, contact_id: str) -> None:
             )
         )
         for row in rows:
-            await session.execute(
-                session.update(messages)
-                .where(messages.c.id == row["id"])
-                .values(**{column: mask_address(row[column])})
-            )
+            address = mask_address(row[column])
+            if address != row[column]:
+                await session.execute(
+                    session.update(messages)
+                    .where(messages.c.id == row["id"])
+                    .values(**{column: address, "updated_at": now})
+                )
     # A provider's refusal is kept as it said it, and may quote the number or address
     # ("The 'To' number +14155550142 is not a valid phone number"): masked by value.
     failures = await session.fetch_all(
@@ -201,5 +228,5 @@ async def scrub_for_contact(session: TenantSession, contact_id: str) -> None:
             await session.execute(
                 session.update(messages)
                 .where(messages.c.id == row["id"])
-                .values(failure_reason=masked)
+                .values(failure_reason=masked, updated_at=now)
             )

@@ -16,6 +16,7 @@ from pydantic import (
 from pydantic.config import JsonDict
 
 from homebase.kit.emails import EMAIL_PATTERN, header_safe
+from homebase.kit.pagination import UpdatedAfter, updated_after_field
 
 
 class MessageChannel(StrEnum):
@@ -335,3 +336,4 @@ class MessageFilters(BaseModel):
     status: MessageStatus | None = None
 
     _upper_enums = field_validator("channel", "direction", "status", mode="before")(_upper)
+    updated_after: UpdatedAfter | None = updated_after_field()

@@ -6,11 +6,11 @@ from starlette.requests import Request
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
-from homebase.http.lists import list_response
+from homebase.http.lists import changes_response, list_response
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import Page, PageRequest, page_request
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
 from homebase.kit.responses import JSONResponse, json_response
 from homebase.tasks import render, repository, service
 from homebase.tasks.schemas import Task, TaskCreate, TaskCreated, TaskFilters
@@ -39,7 +39,7 @@ are not part of the comparison.
     "",
     response_model=Page[Task],
     summary="List tasks",
-    description="Newest first. Filters combine with AND.",
+    description="Newest first. Filters combine with AND." + CHANGES_NOTE,
     responses=error_responses(*READ_ERRORS),
 )
 async def list_tasks(
@@ -50,6 +50,16 @@ async def list_tasks(
     fields: TaskFields,
     filters: Annotated[TaskFilters, Query()],
 ) -> JSONResponse:
+    if filters.updated_after is not None:
+        return await changes_response(
+            request,
+            session,
+            page,
+            filters.model_dump(mode="json"),
+            filters.updated_after,
+            lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
+            lambda row: fields(render.task(row)),
+        )
     return await list_response(
         request,
         session,

@@ -4,6 +4,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from homebase.db import changes
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
@@ -19,9 +20,8 @@ async def get(session: TenantSession, task_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(session.select(tasks).where(tasks.c.id == task_id))
 
 
-def list_statement(
-    session: TenantSession, filters: TaskFilters, *, after_id: str | None, limit: int
-) -> AnySelect:
+def filtered(session: TenantSession, filters: TaskFilters) -> AnySelect:
+    """The list's select with its filters (updated_after aside: db/changes.py)."""
     statement = session.select(tasks)
     for name in ("contact_id", "assignee_id"):
         value = getattr(filters, name)
@@ -31,7 +31,18 @@ def list_statement(
         statement = statement.where(tasks.c.status == filters.status.value)
     if filters.due_before is not None:
         statement = statement.where(tasks.c.due_at < filters.due_before)
-    return keyset(statement, tasks.c.id, after_id, limit)
+    return statement
+
+
+def list_statement(
+    session: TenantSession, filters: TaskFilters, *, after_id: str | None, limit: int
+) -> AnySelect:
+    return keyset(filtered(session, filters), tasks.c.id, after_id, limit)
+
+
+def changes_statement(session: TenantSession, filters: TaskFilters, *, resuming: bool) -> AnySelect:
+    """A page of the list's `updated_after` walk (http/lists.changes_response)."""
+    return changes.statement(filtered(session, filters), tasks, session.dialect, resuming=resuming)
 
 
 async def insert(session: TenantSession, row: dict[str, Any]) -> None:

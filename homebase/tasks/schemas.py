@@ -5,6 +5,7 @@ from typing import Annotated
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints
 from pydantic.config import JsonDict
 
+from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.kit.schema_rules import QueryDateTime, not_blank
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
@@ -92,3 +93,4 @@ class TaskFilters(BaseModel):
     due_before: QueryDateTime | None = Field(
         None, description="Tasks due strictly before this moment (ISO 8601)."
     )
+    updated_after: UpdatedAfter | None = updated_after_field()
