@@ -26,11 +26,20 @@ from homebase_client.models import (
     ContactCreate,
     ContactStage,
     ContactUpdate,
+    CustomFieldCreate,
+    CustomFieldObject,
+    CustomFieldType,
+    CustomFieldUpdate,
     DealCreate,
     DealUpdate,
     EmailSend,
     EmailSendChannel,
     EnrollRequest,
+    ExportCreate,
+    ExportObject,
+    ImportCreate,
+    ImportCreateRowsItem,
+    ImportObject,
     LeadCreate,
     NoteCreate,
     PreviewRequest,
@@ -87,7 +96,11 @@ def served(tmp_path_factory):
     automations, personas, campaigns) with its every-scope key, and the served document."""
     folder = tmp_path_factory.mktemp("served")
     with serve(
-        folder, worker=True, webhook_allow_private_urls="true", worker_poll_seconds="0.2"
+        folder,
+        worker=True,
+        webhook_allow_private_urls="true",
+        worker_poll_seconds="0.2",
+        sync_settle_seconds="0",
     ) as server:
         demo = server.admin("seed-demo")
         document = httpx.get(f"{server.base_url}/v1/openapi.json").json()
@@ -137,7 +150,8 @@ class Driver:
     async def __call__(self, operation_id: str, **arguments: Any) -> Any:
         operation = self.operations[operation_id]
         module = importlib.import_module(
-            f"homebase_client.api.{operation['tags'][0]}.{operation_id}"
+            # The generator's package for a tag: snake case ("custom fields" -> custom_fields).
+            f"homebase_client.api.{operation['tags'][0].replace(' ', '_')}.{operation_id}"
         )
         response = await module.asyncio_detailed(client=self.client, **arguments)
         assert 200 <= response.status_code < 300, (
@@ -291,6 +305,47 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
     await call("get_persona", id=personas.data[0].id)
     campaigns = await call("list_campaigns")
     await call("get_campaign", id=campaigns.data[0].id)
+
+    field = await call(
+        "create_custom_field",
+        body=CustomFieldCreate(
+            object_=CustomFieldObject.CONTACTS,
+            key="price_max",
+            label="Price",
+            type_=CustomFieldType.NUMBER,
+        ),
+    )
+    await call("get_custom_field", id=field.id)
+    await call("update_custom_field", id=field.id, body=CustomFieldUpdate(label="Max price"))
+    await call("list_custom_fields")
+    await call("delete_custom_field", id=field.id)
+
+    row = ImportCreateRowsItem.from_dict({"first_name": "Imported", "email": "imp@example.com"})
+    started = await call(
+        "create_import", body=ImportCreate(object_=ImportObject.CONTACTS, rows=[row, row])
+    )
+    await call("list_imports")
+
+    async def import_done():
+        job = await call("get_import", id=started.id)
+        return job if job.status.value == "completed" else None
+
+    await until(import_done)
+    await call("list_import_errors", id=started.id)
+
+    export = await call("create_export", body=ExportCreate(object_=ExportObject.CONTACTS))
+    await call("list_exports")
+
+    async def export_done():
+        made = await call("get_export", id=export.id)
+        return made if made.status.value == "completed" else None
+
+    assert (await until(export_done)).download_url
+
+    # Served once settled (HOMEBASE_SYNC_SETTLE_SECONDS, 0 here): contact.created at least.
+    events = await call("list_events")
+    assert events.data
+    await call("get_event", id=events.data[0].data.event_id)
 
     # The worker delivered contact.created; once it has recorded the outcome, redeliver.
     await receiver.wait_for(1)

@@ -35,13 +35,15 @@ def call(row: dict[str, Any], *, pii: bool, link: LinkMaker) -> dict[str, Any]:
 
 
 def completed_event(row: dict[str, Any]) -> dict[str, Any]:
-    """call.completed data: phones always masked, no transcript, no (short-lived) link."""
+    """call.completed data, stored whole: no transcript, no (short-lived) link; a delivery
+    masks the phones (webhooks/render.masked), the events API too unless the credential
+    holds contacts:read:pii."""
     return {
         "id": row["id"],
         "contact_id": row["contact_id"],
         "direction": row["direction"],
-        "from": mask_phone(row["from_number"]),
-        "to": mask_phone(row["to_number"]),
+        "from": row["from_number"],
+        "to": row["to_number"],
         "handled_by": row["handled_by"],
         "user_id": row["user_id"],
         "started_at": isoformat(row["started_at"]),

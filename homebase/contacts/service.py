@@ -112,7 +112,7 @@ def new_row(session: TenantSession, data: ContactCreate, fields: Definitions) ->
 
 def created_events(row: dict[str, Any], fields: Definitions) -> list[tuple[str, dict[str, Any]]]:
     """The events of a new contact, in order: contact.created, then a tag_added per tag."""
-    created = ("contact.created", render.contact(row, pii=False, custom=fields))
+    created = ("contact.created", render.contact(row, pii=True, custom=fields))
     return [created, *_tags_added(row["id"], row["tags"], row["tags"])]
 
 
@@ -187,7 +187,7 @@ def update_effects(
     events: list[tuple[str, dict[str, Any]]] = [
         (
             "contact.updated",
-            {**render.contact(updated, pii=False, custom=fields), "changed": changed_fields},
+            {**render.contact(updated, pii=True, custom=fields), "changed": changed_fields},
         )
     ]
     entries = []
@@ -303,7 +303,7 @@ async def set_ai_pause(
         "ai_auto_response_paused_at",
         "ai_auto_response_paused_reason",
     ]
-    shown = render.contact(updated, pii=False, custom=await definitions(session))
+    shown = render.contact(updated, pii=True, custom=await definitions(session))
     await emit_many(session, [("contact.updated", {**shown, "changed": changed})])
     return updated
 

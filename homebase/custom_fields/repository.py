@@ -224,7 +224,7 @@ def _without(session: TenantSession, column: ColumnElement[Any], field_id: str) 
     if session.dialect == "postgresql":
         return type_coerce(column, JSONB).op("-")(bindparam("purged", field_id, type_=String))
     # Field ids are [a-z0-9_] (kit/ids.py): the JSON path needs no quoting beyond this.
-    return func.json_remove(column, literal_column(f"'$.\"{field_id}\"'"))
+    return func.json_remove(column, bindparam("purged", f'$."{field_id}"', type_=String))
 
 
 async def delete_definition(session: TenantSession, field_id: str) -> None:

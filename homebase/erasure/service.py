@@ -25,7 +25,7 @@ async def erase_contact(session: TenantSession, contact_id: str) -> dict[str, An
             session,
             "contact.updated",
             {
-                **render.contact(erased, pii=False, custom=await contacts.definitions(session)),
+                **render.contact(erased, pii=True, custom=await contacts.definitions(session)),
                 "changed": ["anonymized"],
             },
         )

@@ -12,7 +12,7 @@ SEPARATOR = "|"
 
 def event(row: dict[str, Any], *, pii: bool) -> dict[str, Any]:
     """Masked as a delivery is, unless the credential holds contacts:read:pii: then the
-    stored data as it is (members the emitters masked when they wrote it stay masked)."""
+    stored data as it was written (events are stored whole, masked as they leave)."""
     return event_envelope(
         row["type"], row["workspace_id"], row["id"], row["occurred_at"], row["data"], mask=not pii
     )

@@ -120,6 +120,20 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
         "its body: a refused row is a result of the import, never this request's 400.",
     ),
     UnstatedRule(
+        ("POST /v1/custom-fields", "PATCH /v1/custom-fields/{id}"),
+        ("choices",),
+        "`choices` is required for a `single_select` or `multi_select` field and refused "
+        "for the other types (on PATCH, the field's stored type decides); a choice records "
+        "hold may not be removed (409).",
+    ),
+    UnstatedRule(
+        ("POST /v1/exports",),
+        ("filters", "fields"),
+        "`filters` holds query parameters of the `object`'s list and `fields` names members "
+        "of its item: a name that list does not have is refused naming it "
+        "(`filters.<name>`, `fields`).",
+    ),
+    UnstatedRule(
         ("POST /v1/leads",),
         ("context", "consent.form_snapshot"),
         f"Free-form members: at most {freeform.MAX_BYTES} bytes as compact JSON, depth "

@@ -40,7 +40,7 @@ async def get_or_404(session: TenantSession, lead_id: str) -> dict[str, Any]:
 
 def _event_data(row: dict[str, Any], session: TenantSession) -> dict[str, Any]:
     """Outbox payloads never carry full phone numbers or addresses."""
-    return render.lead(row, pii=False, now=session.now())
+    return render.lead(row, pii=True, now=session.now())
 
 
 async def create_lead(session: TenantSession, data: LeadCreate) -> dict[str, Any]:
@@ -182,7 +182,7 @@ async def _set_owner(
     values = {"owner_id": owner_id, "updated_at": now}
     await contacts_repository.set_owner(session, contact["id"], owner_id, now)
     fields = await contacts.definitions(session)
-    shown = contacts_render.contact({**contact, **values}, pii=False, custom=fields)
+    shown = contacts_render.contact({**contact, **values}, pii=True, custom=fields)
     changes.events.append(("contact.updated", {**shown, "changed": ["owner_id"]}))
 
 

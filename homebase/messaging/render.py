@@ -41,7 +41,9 @@ def message(row: dict[str, Any], *, pii: bool) -> dict[str, Any]:
 
 
 def event_data(row: dict[str, Any]) -> dict[str, Any]:
-    """message.sent / message.received data: always masked."""
+    """message.sent / message.received data, stored whole: a delivery masks the addresses
+    (webhooks/render.masked), the events API too unless the credential holds
+    contacts:read:pii."""
     return {
         "id": row["id"],
         "contact_id": row["contact_id"],
@@ -49,6 +51,6 @@ def event_data(row: dict[str, Any]) -> dict[str, Any]:
         "direction": row["direction"],
         "status": row["status"],
         "ai_generated": row["ai_generated"],
-        "from": mask_address(row["from_address"]),
-        "to": mask_address(row["to_address"]),
+        "from": row["from_address"],
+        "to": row["to_address"],
     }

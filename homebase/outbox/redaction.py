@@ -11,6 +11,7 @@ REDACTED, a nullable member null. Deals survive anonymization unscrubbed, so the
 from collections.abc import Callable
 from typing import Any
 
+from homebase.kit.masking import mask_email, mask_phone
 from homebase.outbox.catalogue import EVENT_SCOPES
 
 REDACTED = "[redacted]"
@@ -55,9 +56,23 @@ _LEAD: dict[str, Any] = {
 }
 _APPOINTMENT: dict[str, Any] = {"title": REDACTED, "location": None}
 
+
+def _masked_address(data: dict[str, Any], member: str) -> Any:
+    """A message's address as the scrubbed message row keeps it: masked
+    (messaging/repository.py scrub_for_contact)."""
+    address = data[member]
+    if not isinstance(address, str):
+        return address
+    return mask_email(address) if "@" in address else mask_phone(address)
+
+
+# Events are stored whole (webhooks/render.masked masks them as they leave); messages
+# carry their addresses and no body, so an erasure masks the addresses as it does the rows.
+_MESSAGE: dict[str, Any] = {"from": _masked_address, "to": _masked_address}
+
 # Every catalogue event has an entry, empty when nothing in it is personal, so a new event
-# type has to decide (checked below). Messages carry masked addresses and no body, as the
-# scrubbed message rows do; deal titles stay because deals survive (docs/webhooks.md).
+# type has to decide (checked below). Deal titles stay because deals survive
+# (docs/webhooks.md).
 RULES: dict[str, dict[str, Any]] = {
     "contact.created": _CONTACT,
     "contact.updated": _CONTACT,
@@ -65,8 +80,8 @@ RULES: dict[str, dict[str, Any]] = {
     "contact.tag_added": {},
     "lead.created": _LEAD,
     "lead.assigned": {"lead": Nested(_LEAD)},
-    "message.received": {},
-    "message.sent": {},
+    "message.received": _MESSAGE,
+    "message.sent": _MESSAGE,
     "call.completed": {
         "summary": None,
         "transcript": None,

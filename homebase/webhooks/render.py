@@ -70,10 +70,15 @@ def delivery(row: dict[str, Any], attempts: list[dict[str, Any]]) -> dict[str, A
     }
 
 
-def masked(value: Any) -> Any:
+def masked(data: dict[str, Any]) -> dict[str, Any]:
     """Event data as it leaves: typed phone members masked whole, every other string by
-    value, in one walk."""
-    return mask_freeform(value, phone_members=PHONE_MEMBERS)
+    value, in one walk. The emitters store it whole (a credential holding
+    contacts:read:pii reads it so from GET /v1/events; erasure scrubs it), so a rendering
+    that says whether it was masked (a contact's `pii_masked`) says so here."""
+    shown: dict[str, Any] = mask_freeform(data, phone_members=PHONE_MEMBERS)
+    if "pii_masked" in shown:
+        shown = {**shown, "pii_masked": True}  # a copy: mask_freeform may hand back `data`
+    return shown
 
 
 def event_envelope(

@@ -38,25 +38,42 @@ from .considered_rule_outcome import ConsideredRuleOutcome
 from .contact import Contact
 from .contact_ai_pause_reason import ContactAiPauseReason
 from .contact_create import ContactCreate
+from .contact_create_custom_fields_type_0 import ContactCreateCustomFieldsType0
 from .contact_created_data import ContactCreatedData
+from .contact_created_data_custom_fields import ContactCreatedDataCustomFields
 from .contact_created_event import ContactCreatedEvent
+from .contact_custom_fields import ContactCustomFields
 from .contact_narrowed import ContactNarrowed
+from .contact_narrowed_custom_fields import ContactNarrowedCustomFields
 from .contact_stage import ContactStage
 from .contact_stage_changed_data import ContactStageChangedData
 from .contact_stage_changed_event import ContactStageChangedEvent
 from .contact_tag_added_data import ContactTagAddedData
 from .contact_tag_added_event import ContactTagAddedEvent
 from .contact_update import ContactUpdate
+from .contact_update_custom_fields import ContactUpdateCustomFields
 from .contact_updated_data import ContactUpdatedData
+from .contact_updated_data_custom_fields import ContactUpdatedDataCustomFields
 from .contact_updated_event import ContactUpdatedEvent
 from .create_task_step import CreateTaskStep
+from .custom_field import CustomField
+from .custom_field_create import CustomFieldCreate
+from .custom_field_deleted import CustomFieldDeleted
+from .custom_field_narrowed import CustomFieldNarrowed
+from .custom_field_object import CustomFieldObject
+from .custom_field_type import CustomFieldType
+from .custom_field_update import CustomFieldUpdate
 from .deal import Deal
 from .deal_create import DealCreate
+from .deal_create_custom_fields_type_0 import DealCreateCustomFieldsType0
+from .deal_custom_fields import DealCustomFields
 from .deal_narrowed import DealNarrowed
+from .deal_narrowed_custom_fields import DealNarrowedCustomFields
 from .deal_stage_changed_data import DealStageChangedData
 from .deal_stage_changed_event import DealStageChangedEvent
 from .deal_status import DealStatus
 from .deal_update import DealUpdate
+from .deal_update_custom_fields import DealUpdateCustomFields
 from .delivery import Delivery
 from .delivery_narrowed import DeliveryNarrowed
 from .delivery_narrowed_status import DeliveryNarrowedStatus
@@ -77,11 +94,32 @@ from .error_details import ErrorDetails
 from .error_envelope import ErrorEnvelope
 from .event import Event
 from .event_data import EventData
+from .event_envelope import EventEnvelope
+from .event_envelope_data import EventEnvelopeData
+from .event_envelope_event import EventEnvelopeEvent
 from .event_narrowed import EventNarrowed
 from .event_narrowed_data import EventNarrowedData
+from .export import Export
+from .export_create import ExportCreate
+from .export_create_filters import ExportCreateFilters
+from .export_filters import ExportFilters
+from .export_format import ExportFormat
+from .export_narrowed import ExportNarrowed
+from .export_narrowed_filters import ExportNarrowedFilters
+from .export_object import ExportObject
+from .export_status import ExportStatus
 from .failed_condition_out import FailedConditionOut
 from .field_error import FieldError
 from .handled_by import HandledBy
+from .import_counts import ImportCounts
+from .import_create import ImportCreate
+from .import_create_rows_item import ImportCreateRowsItem
+from .import_field_error import ImportFieldError
+from .import_job import ImportJob
+from .import_match_key import ImportMatchKey
+from .import_object import ImportObject
+from .import_row_errors import ImportRowErrors
+from .import_status import ImportStatus
 from .issue_oauth_token_token_request import IssueOauthTokenTokenRequest
 from .issue_oauth_token_token_request_grant_type import (
     IssueOauthTokenTokenRequestGrantType,
@@ -121,10 +159,15 @@ from .page_automation import PageAutomation
 from .page_call import PageCall
 from .page_campaign import PageCampaign
 from .page_contact import PageContact
+from .page_custom_field import PageCustomField
 from .page_deal import PageDeal
 from .page_delivery import PageDelivery
 from .page_enrolment import PageEnrolment
 from .page_event import PageEvent
+from .page_event_envelope import PageEventEnvelope
+from .page_export import PageExport
+from .page_import_job import PageImportJob
+from .page_import_row_errors import PageImportRowErrors
 from .page_lead import PageLead
 from .page_listing import PageListing
 from .page_message import PageMessage
@@ -218,25 +261,42 @@ __all__ = (
     "Contact",
     "ContactAiPauseReason",
     "ContactCreate",
+    "ContactCreateCustomFieldsType0",
     "ContactCreatedData",
+    "ContactCreatedDataCustomFields",
     "ContactCreatedEvent",
+    "ContactCustomFields",
     "ContactNarrowed",
+    "ContactNarrowedCustomFields",
     "ContactStage",
     "ContactStageChangedData",
     "ContactStageChangedEvent",
     "ContactTagAddedData",
     "ContactTagAddedEvent",
     "ContactUpdate",
+    "ContactUpdateCustomFields",
     "ContactUpdatedData",
+    "ContactUpdatedDataCustomFields",
     "ContactUpdatedEvent",
     "CreateTaskStep",
+    "CustomField",
+    "CustomFieldCreate",
+    "CustomFieldDeleted",
+    "CustomFieldNarrowed",
+    "CustomFieldObject",
+    "CustomFieldType",
+    "CustomFieldUpdate",
     "Deal",
     "DealCreate",
+    "DealCreateCustomFieldsType0",
+    "DealCustomFields",
     "DealNarrowed",
+    "DealNarrowedCustomFields",
     "DealStageChangedData",
     "DealStageChangedEvent",
     "DealStatus",
     "DealUpdate",
+    "DealUpdateCustomFields",
     "Delivery",
     "DeliveryNarrowed",
     "DeliveryNarrowedStatus",
@@ -257,11 +317,32 @@ __all__ = (
     "ErrorEnvelope",
     "Event",
     "EventData",
+    "EventEnvelope",
+    "EventEnvelopeData",
+    "EventEnvelopeEvent",
     "EventNarrowed",
     "EventNarrowedData",
+    "Export",
+    "ExportCreate",
+    "ExportCreateFilters",
+    "ExportFilters",
+    "ExportFormat",
+    "ExportNarrowed",
+    "ExportNarrowedFilters",
+    "ExportObject",
+    "ExportStatus",
     "FailedConditionOut",
     "FieldError",
     "HandledBy",
+    "ImportCounts",
+    "ImportCreate",
+    "ImportCreateRowsItem",
+    "ImportFieldError",
+    "ImportJob",
+    "ImportMatchKey",
+    "ImportObject",
+    "ImportRowErrors",
+    "ImportStatus",
     "IssueOauthTokenTokenRequest",
     "IssueOauthTokenTokenRequestGrantType",
     "Lead",
@@ -299,10 +380,15 @@ __all__ = (
     "PageCall",
     "PageCampaign",
     "PageContact",
+    "PageCustomField",
     "PageDeal",
     "PageDelivery",
     "PageEnrolment",
     "PageEvent",
+    "PageEventEnvelope",
+    "PageExport",
+    "PageImportJob",
+    "PageImportRowErrors",
     "PageLead",
     "PageListing",
     "PageMessage",

@@ -2,13 +2,17 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.contact_ai_pause_reason import ContactAiPauseReason
 from ..models.contact_stage import ContactStage
+
+if TYPE_CHECKING:
+    from ..models.contact_custom_fields import ContactCustomFields
+
 
 T = TypeVar("T", bound="Contact")
 
@@ -27,6 +31,9 @@ class Contact:
         tags (list[str]):
         notes (None | str):
         owner_id (None | str):
+        custom_fields (ContactCustomFields): The record's custom field values by key, for the workspace's live custom
+            fields (GET /v1/custom-fields); a field without a value is absent. Text values are masked by value (phone
+            numbers and email addresses inside them) unless the credential holds contacts:read:pii.
         pii_masked (bool): True when email and phone, if present, are masked.
         ai_auto_response_paused (bool): AI replies to this contact are paused: a person stepped in (a note, a message a
             person sent it through POST /v1/messages, POST .../ai/pause), the AI handed the conversation over, or it reached
@@ -52,6 +59,7 @@ class Contact:
     tags: list[str]
     notes: None | str
     owner_id: None | str
+    custom_fields: ContactCustomFields
     pii_masked: bool
     ai_auto_response_paused: bool
     ai_auto_response_paused_at: datetime.datetime | None
@@ -88,6 +96,8 @@ class Contact:
 
         owner_id: None | str
         owner_id = self.owner_id
+
+        custom_fields = self.custom_fields.to_dict()
 
         pii_masked = self.pii_masked
 
@@ -129,6 +139,7 @@ class Contact:
                 "tags": tags,
                 "notes": notes,
                 "owner_id": owner_id,
+                "custom_fields": custom_fields,
                 "pii_masked": pii_masked,
                 "ai_auto_response_paused": ai_auto_response_paused,
                 "ai_auto_response_paused_at": ai_auto_response_paused_at,
@@ -143,6 +154,8 @@ class Contact:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.contact_custom_fields import ContactCustomFields
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -198,6 +211,8 @@ class Contact:
             return cast(None | str, data)
 
         owner_id = _parse_owner_id(d.pop("owner_id"))
+
+        custom_fields = ContactCustomFields.from_dict(d.pop("custom_fields"))
 
         pii_masked = d.pop("pii_masked")
 
@@ -271,6 +286,7 @@ class Contact:
             tags=tags,
             notes=notes,
             owner_id=owner_id,
+            custom_fields=custom_fields,
             pii_masked=pii_masked,
             ai_auto_response_paused=ai_auto_response_paused,
             ai_auto_response_paused_at=ai_auto_response_paused_at,

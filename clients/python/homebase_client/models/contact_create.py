@@ -1,12 +1,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.contact_stage import ContactStage
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.contact_create_custom_fields_type_0 import (
+        ContactCreateCustomFieldsType0,
+    )
+
 
 T = TypeVar("T", bound="ContactCreate")
 
@@ -25,6 +31,7 @@ class ContactCreate:
         tags (list[str] | Unset): Duplicates are dropped.
         notes (None | str | Unset):
         owner_id (None | str | Unset):
+        custom_fields (ContactCreateCustomFieldsType0 | None | Unset):
     """
 
     first_name: None | str | Unset = UNSET
@@ -36,8 +43,13 @@ class ContactCreate:
     tags: list[str] | Unset = UNSET
     notes: None | str | Unset = UNSET
     owner_id: None | str | Unset = UNSET
+    custom_fields: ContactCreateCustomFieldsType0 | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.contact_create_custom_fields_type_0 import (
+            ContactCreateCustomFieldsType0,
+        )
+
         first_name: None | str | Unset
         if isinstance(self.first_name, Unset):
             first_name = UNSET
@@ -88,6 +100,14 @@ class ContactCreate:
         else:
             owner_id = self.owner_id
 
+        custom_fields: dict[str, Any] | None | Unset
+        if isinstance(self.custom_fields, Unset):
+            custom_fields = UNSET
+        elif isinstance(self.custom_fields, ContactCreateCustomFieldsType0):
+            custom_fields = self.custom_fields.to_dict()
+        else:
+            custom_fields = self.custom_fields
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -109,11 +129,17 @@ class ContactCreate:
             field_dict["notes"] = notes
         if owner_id is not UNSET:
             field_dict["owner_id"] = owner_id
+        if custom_fields is not UNSET:
+            field_dict["custom_fields"] = custom_fields
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.contact_create_custom_fields_type_0 import (
+            ContactCreateCustomFieldsType0,
+        )
+
         d = dict(src_dict)
 
         def _parse_first_name(data: object) -> None | str | Unset:
@@ -188,6 +214,25 @@ class ContactCreate:
 
         owner_id = _parse_owner_id(d.pop("owner_id", UNSET))
 
+        def _parse_custom_fields(
+            data: object,
+        ) -> ContactCreateCustomFieldsType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                custom_fields_type_0 = ContactCreateCustomFieldsType0.from_dict(data)
+
+                return custom_fields_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ContactCreateCustomFieldsType0 | None | Unset, data)
+
+        custom_fields = _parse_custom_fields(d.pop("custom_fields", UNSET))
+
         contact_create = cls(
             first_name=first_name,
             last_name=last_name,
@@ -198,6 +243,7 @@ class ContactCreate:
             tags=tags,
             notes=notes,
             owner_id=owner_id,
+            custom_fields=custom_fields,
         )
 
         return contact_create

@@ -2,12 +2,18 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.contact_created_data_custom_fields import (
+        ContactCreatedDataCustomFields,
+    )
+
 
 T = TypeVar("T", bound="ContactCreatedData")
 
@@ -21,6 +27,7 @@ class ContactCreatedData:
         id (str): contact id
         stage (str):
         tags (list[str]):
+        custom_fields (ContactCreatedDataCustomFields): values by key of the live custom fields (text masked)
         pii_masked (bool): always true in events
         ai_auto_response_paused (bool): the AI's replies to the contact are paused
         created_at (str):
@@ -43,6 +50,7 @@ class ContactCreatedData:
     id: str
     stage: str
     tags: list[str]
+    custom_fields: ContactCreatedDataCustomFields
     pii_masked: bool
     ai_auto_response_paused: bool
     created_at: str
@@ -69,6 +77,8 @@ class ContactCreatedData:
         stage = self.stage
 
         tags = self.tags
+
+        custom_fields = self.custom_fields.to_dict()
 
         pii_masked = self.pii_masked
 
@@ -147,6 +157,7 @@ class ContactCreatedData:
                 "id": id,
                 "stage": stage,
                 "tags": tags,
+                "custom_fields": custom_fields,
                 "pii_masked": pii_masked,
                 "ai_auto_response_paused": ai_auto_response_paused,
                 "created_at": created_at,
@@ -180,6 +191,10 @@ class ContactCreatedData:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.contact_created_data_custom_fields import (
+            ContactCreatedDataCustomFields,
+        )
+
         d = dict(src_dict)
         event_id = d.pop("event_id")
 
@@ -190,6 +205,8 @@ class ContactCreatedData:
         stage = d.pop("stage")
 
         tags = cast(list[str], d.pop("tags"))
+
+        custom_fields = ContactCreatedDataCustomFields.from_dict(d.pop("custom_fields"))
 
         pii_masked = d.pop("pii_masked")
 
@@ -299,6 +316,7 @@ class ContactCreatedData:
             id=id,
             stage=stage,
             tags=tags,
+            custom_fields=custom_fields,
             pii_masked=pii_masked,
             ai_auto_response_paused=ai_auto_response_paused,
             created_at=created_at,

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -10,6 +10,10 @@ from attrs import field as _attrs_field
 from ..models.contact_ai_pause_reason import ContactAiPauseReason
 from ..models.contact_stage import ContactStage
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.contact_narrowed_custom_fields import ContactNarrowedCustomFields
+
 
 T = TypeVar("T", bound="ContactNarrowed")
 
@@ -31,6 +35,9 @@ class ContactNarrowed:
             tags (list[str] | Unset):
             notes (None | str | Unset):
             owner_id (None | str | Unset):
+            custom_fields (ContactNarrowedCustomFields | Unset): The record's custom field values by key, for the
+                workspace's live custom fields (GET /v1/custom-fields); a field without a value is absent. Text values are
+                masked by value (phone numbers and email addresses inside them) unless the credential holds contacts:read:pii.
             ai_auto_response_paused (bool | Unset): AI replies to this contact are paused: a person stepped in (a note, a
                 message a person sent it through POST /v1/messages, POST .../ai/pause), the AI handed the conversation over, or
                 it reached its daily cap. POST .../ai/resume clears it.
@@ -57,6 +64,7 @@ class ContactNarrowed:
     tags: list[str] | Unset = UNSET
     notes: None | str | Unset = UNSET
     owner_id: None | str | Unset = UNSET
+    custom_fields: ContactNarrowedCustomFields | Unset = UNSET
     ai_auto_response_paused: bool | Unset = UNSET
     ai_auto_response_paused_at: datetime.datetime | None | Unset = UNSET
     ai_auto_response_paused_reason: ContactAiPauseReason | None | Unset = UNSET
@@ -120,6 +128,10 @@ class ContactNarrowed:
         else:
             owner_id = self.owner_id
 
+        custom_fields: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.custom_fields, Unset):
+            custom_fields = self.custom_fields.to_dict()
+
         ai_auto_response_paused = self.ai_auto_response_paused
 
         ai_auto_response_paused_at: None | str | Unset
@@ -180,6 +192,8 @@ class ContactNarrowed:
             field_dict["notes"] = notes
         if owner_id is not UNSET:
             field_dict["owner_id"] = owner_id
+        if custom_fields is not UNSET:
+            field_dict["custom_fields"] = custom_fields
         if ai_auto_response_paused is not UNSET:
             field_dict["ai_auto_response_paused"] = ai_auto_response_paused
         if ai_auto_response_paused_at is not UNSET:
@@ -199,6 +213,8 @@ class ContactNarrowed:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.contact_narrowed_custom_fields import ContactNarrowedCustomFields
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -275,6 +291,13 @@ class ContactNarrowed:
             return cast(None | str | Unset, data)
 
         owner_id = _parse_owner_id(d.pop("owner_id", UNSET))
+
+        _custom_fields = d.pop("custom_fields", UNSET)
+        custom_fields: ContactNarrowedCustomFields | Unset
+        if isinstance(_custom_fields, Unset):
+            custom_fields = UNSET
+        else:
+            custom_fields = ContactNarrowedCustomFields.from_dict(_custom_fields)
 
         ai_auto_response_paused = d.pop("ai_auto_response_paused", UNSET)
 
@@ -365,6 +388,7 @@ class ContactNarrowed:
             tags=tags,
             notes=notes,
             owner_id=owner_id,
+            custom_fields=custom_fields,
             ai_auto_response_paused=ai_auto_response_paused,
             ai_auto_response_paused_at=ai_auto_response_paused_at,
             ai_auto_response_paused_reason=ai_auto_response_paused_reason,

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.contact_stage import ContactStage
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.contact_update_custom_fields import ContactUpdateCustomFields
+
 
 T = TypeVar("T", bound="ContactUpdate")
 
@@ -14,7 +18,8 @@ T = TypeVar("T", bound="ContactUpdate")
 @_attrs_define
 class ContactUpdate:
     """Any subset. first_name, last_name, email, phone, source, notes and owner_id accept
-    null to clear them; stage and tags do not. tags replaces the whole list.
+    null to clear them; stage, tags and custom_fields do not. tags replaces the whole
+    list; custom_fields merges into the contact's (null for a key removes its value).
 
         Attributes:
             first_name (None | str | Unset):
@@ -26,6 +31,10 @@ class ContactUpdate:
             tags (list[str] | Unset):
             notes (None | str | Unset):
             owner_id (None | str | Unset):
+            custom_fields (ContactUpdateCustomFields | Unset): Custom field values by key (GET /v1/custom-fields). On
+                create, the values to set; on update, merged into the record's: a key sent replaces its value, null removes it,
+                keys not sent are kept. Each value is checked against its field's type; an unknown key or a bad value is 400
+                naming custom_fields.<key>. At most 100 members.
     """
 
     first_name: None | str | Unset = UNSET
@@ -37,6 +46,7 @@ class ContactUpdate:
     tags: list[str] | Unset = UNSET
     notes: None | str | Unset = UNSET
     owner_id: None | str | Unset = UNSET
+    custom_fields: ContactUpdateCustomFields | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         first_name: None | str | Unset
@@ -89,6 +99,10 @@ class ContactUpdate:
         else:
             owner_id = self.owner_id
 
+        custom_fields: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.custom_fields, Unset):
+            custom_fields = self.custom_fields.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -110,11 +124,15 @@ class ContactUpdate:
             field_dict["notes"] = notes
         if owner_id is not UNSET:
             field_dict["owner_id"] = owner_id
+        if custom_fields is not UNSET:
+            field_dict["custom_fields"] = custom_fields
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.contact_update_custom_fields import ContactUpdateCustomFields
+
         d = dict(src_dict)
 
         def _parse_first_name(data: object) -> None | str | Unset:
@@ -189,6 +207,13 @@ class ContactUpdate:
 
         owner_id = _parse_owner_id(d.pop("owner_id", UNSET))
 
+        _custom_fields = d.pop("custom_fields", UNSET)
+        custom_fields: ContactUpdateCustomFields | Unset
+        if isinstance(_custom_fields, Unset):
+            custom_fields = UNSET
+        else:
+            custom_fields = ContactUpdateCustomFields.from_dict(_custom_fields)
+
         contact_update = cls(
             first_name=first_name,
             last_name=last_name,
@@ -199,6 +224,7 @@ class ContactUpdate:
             tags=tags,
             notes=notes,
             owner_id=owner_id,
+            custom_fields=custom_fields,
         )
 
         return contact_update

@@ -2,12 +2,18 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.contact_updated_data_custom_fields import (
+        ContactUpdatedDataCustomFields,
+    )
+
 
 T = TypeVar("T", bound="ContactUpdatedData")
 
@@ -21,6 +27,7 @@ class ContactUpdatedData:
         id (str): contact id
         stage (str):
         tags (list[str]):
+        custom_fields (ContactUpdatedDataCustomFields): values by key of the live custom fields (text masked)
         pii_masked (bool): always true in events
         ai_auto_response_paused (bool): the AI's replies to the contact are paused
         created_at (str):
@@ -44,6 +51,7 @@ class ContactUpdatedData:
     id: str
     stage: str
     tags: list[str]
+    custom_fields: ContactUpdatedDataCustomFields
     pii_masked: bool
     ai_auto_response_paused: bool
     created_at: str
@@ -71,6 +79,8 @@ class ContactUpdatedData:
         stage = self.stage
 
         tags = self.tags
+
+        custom_fields = self.custom_fields.to_dict()
 
         pii_masked = self.pii_masked
 
@@ -151,6 +161,7 @@ class ContactUpdatedData:
                 "id": id,
                 "stage": stage,
                 "tags": tags,
+                "custom_fields": custom_fields,
                 "pii_masked": pii_masked,
                 "ai_auto_response_paused": ai_auto_response_paused,
                 "created_at": created_at,
@@ -185,6 +196,10 @@ class ContactUpdatedData:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.contact_updated_data_custom_fields import (
+            ContactUpdatedDataCustomFields,
+        )
+
         d = dict(src_dict)
         event_id = d.pop("event_id")
 
@@ -195,6 +210,8 @@ class ContactUpdatedData:
         stage = d.pop("stage")
 
         tags = cast(list[str], d.pop("tags"))
+
+        custom_fields = ContactUpdatedDataCustomFields.from_dict(d.pop("custom_fields"))
 
         pii_masked = d.pop("pii_masked")
 
@@ -306,6 +323,7 @@ class ContactUpdatedData:
             id=id,
             stage=stage,
             tags=tags,
+            custom_fields=custom_fields,
             pii_masked=pii_masked,
             ai_auto_response_paused=ai_auto_response_paused,
             created_at=created_at,

@@ -2,12 +2,16 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.deal_status import DealStatus
+
+if TYPE_CHECKING:
+    from ..models.deal_custom_fields import DealCustomFields
+
 
 T = TypeVar("T", bound="Deal")
 
@@ -28,6 +32,9 @@ class Deal:
         status (DealStatus):
         commission_rate (None | str): Percent, decimal string.
         commission_amount (None | str): Explicit, or value x commission_rate rounded half up to the cent.
+        custom_fields (DealCustomFields): The record's custom field values by key, for the workspace's live custom
+            fields (GET /v1/custom-fields); a field without a value is absent. Text values are masked by value (phone
+            numbers and email addresses inside them) unless the credential holds contacts:read:pii.
         stage_changed_at (datetime.datetime):
         closed_at (datetime.datetime | None): When status became won or lost.
         created_at (datetime.datetime):
@@ -46,6 +53,7 @@ class Deal:
     status: DealStatus
     commission_rate: None | str
     commission_amount: None | str
+    custom_fields: DealCustomFields
     stage_changed_at: datetime.datetime
     closed_at: datetime.datetime | None
     created_at: datetime.datetime
@@ -86,6 +94,8 @@ class Deal:
         commission_amount: None | str
         commission_amount = self.commission_amount
 
+        custom_fields = self.custom_fields.to_dict()
+
         stage_changed_at = self.stage_changed_at.isoformat()
 
         closed_at: None | str
@@ -114,6 +124,7 @@ class Deal:
                 "status": status,
                 "commission_rate": commission_rate,
                 "commission_amount": commission_amount,
+                "custom_fields": custom_fields,
                 "stage_changed_at": stage_changed_at,
                 "closed_at": closed_at,
                 "created_at": created_at,
@@ -125,6 +136,8 @@ class Deal:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.deal_custom_fields import DealCustomFields
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -188,6 +201,8 @@ class Deal:
 
         commission_amount = _parse_commission_amount(d.pop("commission_amount"))
 
+        custom_fields = DealCustomFields.from_dict(d.pop("custom_fields"))
+
         stage_changed_at = datetime.datetime.fromisoformat(d.pop("stage_changed_at"))
 
         def _parse_closed_at(data: object) -> datetime.datetime | None:
@@ -222,6 +237,7 @@ class Deal:
             status=status,
             commission_rate=commission_rate,
             commission_amount=commission_amount,
+            custom_fields=custom_fields,
             stage_changed_at=stage_changed_at,
             closed_at=closed_at,
             created_at=created_at,

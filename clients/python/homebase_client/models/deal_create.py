@@ -2,12 +2,16 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.deal_status import DealStatus
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.deal_create_custom_fields_type_0 import DealCreateCustomFieldsType0
+
 
 T = TypeVar("T", bound="DealCreate")
 
@@ -29,6 +33,7 @@ class DealCreate:
         commission_rate (float | None | str | Unset):
         commission_amount (float | None | str | Unset): Explicit commission; when null it is derived from value x
             commission_rate.
+        custom_fields (DealCreateCustomFieldsType0 | None | Unset):
     """
 
     pipeline_id: str
@@ -42,8 +47,13 @@ class DealCreate:
     status: DealStatus | Unset = UNSET
     commission_rate: float | None | str | Unset = UNSET
     commission_amount: float | None | str | Unset = UNSET
+    custom_fields: DealCreateCustomFieldsType0 | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.deal_create_custom_fields_type_0 import (
+            DealCreateCustomFieldsType0,
+        )
+
         pipeline_id = self.pipeline_id
 
         title = self.title
@@ -98,6 +108,14 @@ class DealCreate:
         else:
             commission_amount = self.commission_amount
 
+        custom_fields: dict[str, Any] | None | Unset
+        if isinstance(self.custom_fields, Unset):
+            custom_fields = UNSET
+        elif isinstance(self.custom_fields, DealCreateCustomFieldsType0):
+            custom_fields = self.custom_fields.to_dict()
+        else:
+            custom_fields = self.custom_fields
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -124,11 +142,17 @@ class DealCreate:
             field_dict["commission_rate"] = commission_rate
         if commission_amount is not UNSET:
             field_dict["commission_amount"] = commission_amount
+        if custom_fields is not UNSET:
+            field_dict["custom_fields"] = custom_fields
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.deal_create_custom_fields_type_0 import (
+            DealCreateCustomFieldsType0,
+        )
+
         d = dict(src_dict)
         pipeline_id = d.pop("pipeline_id")
 
@@ -216,6 +240,25 @@ class DealCreate:
 
         commission_amount = _parse_commission_amount(d.pop("commission_amount", UNSET))
 
+        def _parse_custom_fields(
+            data: object,
+        ) -> DealCreateCustomFieldsType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                custom_fields_type_0 = DealCreateCustomFieldsType0.from_dict(data)
+
+                return custom_fields_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(DealCreateCustomFieldsType0 | None | Unset, data)
+
+        custom_fields = _parse_custom_fields(d.pop("custom_fields", UNSET))
+
         deal_create = cls(
             pipeline_id=pipeline_id,
             title=title,
@@ -228,6 +271,7 @@ class DealCreate:
             status=status,
             commission_rate=commission_rate,
             commission_amount=commission_amount,
+            custom_fields=custom_fields,
         )
 
         return deal_create

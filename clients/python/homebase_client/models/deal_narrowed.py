@@ -2,13 +2,17 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.deal_status import DealStatus
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.deal_narrowed_custom_fields import DealNarrowedCustomFields
+
 
 T = TypeVar("T", bound="DealNarrowed")
 
@@ -31,6 +35,9 @@ class DealNarrowed:
             status (DealStatus | Unset):
             commission_rate (None | str | Unset): Percent, decimal string.
             commission_amount (None | str | Unset): Explicit, or value x commission_rate rounded half up to the cent.
+            custom_fields (DealNarrowedCustomFields | Unset): The record's custom field values by key, for the workspace's
+                live custom fields (GET /v1/custom-fields); a field without a value is absent. Text values are masked by value
+                (phone numbers and email addresses inside them) unless the credential holds contacts:read:pii.
             stage_changed_at (datetime.datetime | Unset):
             closed_at (datetime.datetime | None | Unset): When status became won or lost.
             created_at (datetime.datetime | Unset):
@@ -49,6 +56,7 @@ class DealNarrowed:
     status: DealStatus | Unset = UNSET
     commission_rate: None | str | Unset = UNSET
     commission_amount: None | str | Unset = UNSET
+    custom_fields: DealNarrowedCustomFields | Unset = UNSET
     stage_changed_at: datetime.datetime | Unset = UNSET
     closed_at: datetime.datetime | None | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
@@ -108,6 +116,10 @@ class DealNarrowed:
         else:
             commission_amount = self.commission_amount
 
+        custom_fields: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.custom_fields, Unset):
+            custom_fields = self.custom_fields.to_dict()
+
         stage_changed_at: str | Unset = UNSET
         if not isinstance(self.stage_changed_at, Unset):
             stage_changed_at = self.stage_changed_at.isoformat()
@@ -157,6 +169,8 @@ class DealNarrowed:
             field_dict["commission_rate"] = commission_rate
         if commission_amount is not UNSET:
             field_dict["commission_amount"] = commission_amount
+        if custom_fields is not UNSET:
+            field_dict["custom_fields"] = custom_fields
         if stage_changed_at is not UNSET:
             field_dict["stage_changed_at"] = stage_changed_at
         if closed_at is not UNSET:
@@ -170,6 +184,8 @@ class DealNarrowed:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.deal_narrowed_custom_fields import DealNarrowedCustomFields
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -252,6 +268,13 @@ class DealNarrowed:
 
         commission_amount = _parse_commission_amount(d.pop("commission_amount", UNSET))
 
+        _custom_fields = d.pop("custom_fields", UNSET)
+        custom_fields: DealNarrowedCustomFields | Unset
+        if isinstance(_custom_fields, Unset):
+            custom_fields = UNSET
+        else:
+            custom_fields = DealNarrowedCustomFields.from_dict(_custom_fields)
+
         _stage_changed_at = d.pop("stage_changed_at", UNSET)
         stage_changed_at: datetime.datetime | Unset
         if isinstance(_stage_changed_at, Unset):
@@ -303,6 +326,7 @@ class DealNarrowed:
             status=status,
             commission_rate=commission_rate,
             commission_amount=commission_amount,
+            custom_fields=custom_fields,
             stage_changed_at=stage_changed_at,
             closed_at=closed_at,
             created_at=created_at,

@@ -2,12 +2,16 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.deal_status import DealStatus
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.deal_update_custom_fields import DealUpdateCustomFields
+
 
 T = TypeVar("T", bound="DealUpdate")
 
@@ -16,7 +20,8 @@ T = TypeVar("T", bound="DealUpdate")
 class DealUpdate:
     """Any subset. pipeline_id, stage_id, title, currency and status may not be null; the
     rest accept null to clear them. Changing pipeline_id without stage_id moves the deal to
-    the new pipeline's first stage.
+    the new pipeline's first stage. custom_fields may not be null either: it merges into
+    the deal's (null for a key removes its value).
 
         Attributes:
             pipeline_id (str | Unset):
@@ -30,6 +35,10 @@ class DealUpdate:
             status (DealStatus | Unset):
             commission_rate (float | None | str | Unset):
             commission_amount (float | None | str | Unset):
+            custom_fields (DealUpdateCustomFields | Unset): Custom field values by key (GET /v1/custom-fields). On create,
+                the values to set; on update, merged into the record's: a key sent replaces its value, null removes it, keys not
+                sent are kept. Each value is checked against its field's type; an unknown key or a bad value is 400 naming
+                custom_fields.<key>. At most 100 members.
     """
 
     pipeline_id: str | Unset = UNSET
@@ -43,6 +52,7 @@ class DealUpdate:
     status: DealStatus | Unset = UNSET
     commission_rate: float | None | str | Unset = UNSET
     commission_amount: float | None | str | Unset = UNSET
+    custom_fields: DealUpdateCustomFields | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         pipeline_id = self.pipeline_id
@@ -95,6 +105,10 @@ class DealUpdate:
         else:
             commission_amount = self.commission_amount
 
+        custom_fields: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.custom_fields, Unset):
+            custom_fields = self.custom_fields.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -120,11 +134,15 @@ class DealUpdate:
             field_dict["commission_rate"] = commission_rate
         if commission_amount is not UNSET:
             field_dict["commission_amount"] = commission_amount
+        if custom_fields is not UNSET:
+            field_dict["custom_fields"] = custom_fields
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.deal_update_custom_fields import DealUpdateCustomFields
+
         d = dict(src_dict)
         pipeline_id = d.pop("pipeline_id", UNSET)
 
@@ -205,6 +223,13 @@ class DealUpdate:
 
         commission_amount = _parse_commission_amount(d.pop("commission_amount", UNSET))
 
+        _custom_fields = d.pop("custom_fields", UNSET)
+        custom_fields: DealUpdateCustomFields | Unset
+        if isinstance(_custom_fields, Unset):
+            custom_fields = UNSET
+        else:
+            custom_fields = DealUpdateCustomFields.from_dict(_custom_fields)
+
         deal_update = cls(
             pipeline_id=pipeline_id,
             stage_id=stage_id,
@@ -217,6 +242,7 @@ class DealUpdate:
             status=status,
             commission_rate=commission_rate,
             commission_amount=commission_amount,
+            custom_fields=custom_fields,
         )
 
         return deal_update

@@ -22,6 +22,7 @@ def _get_kwargs(
     status: AppointmentStatus | None | Unset = UNSET,
     starts_after: datetime.datetime | None | Unset = UNSET,
     starts_before: datetime.datetime | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
@@ -85,6 +86,15 @@ def _get_kwargs(
     else:
         json_starts_before = starts_before
     params["starts_before"] = json_starts_before
+
+    json_updated_after: None | str | Unset
+    if isinstance(updated_after, Unset):
+        json_updated_after = UNSET
+    elif isinstance(updated_after, datetime.datetime):
+        json_updated_after = updated_after.isoformat()
+    else:
+        json_updated_after = updated_after
+    params["updated_after"] = json_updated_after
 
     json_cursor: None | str | Unset
     if isinstance(cursor, Unset):
@@ -173,13 +183,15 @@ def sync_detailed(
     status: AppointmentStatus | None | Unset = UNSET,
     starts_after: datetime.datetime | None | Unset = UNSET,
     starts_before: datetime.datetime | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | PageAppointment]:
     """List appointments
 
-     Newest booking first. Filters combine with AND.
+     Newest booking first. Filters combine with AND. With `updated_after`: the records changed after that
+    time instead, oldest change first, by (updated_at, id), to keep a copy in step (docs/sync.md).
 
     Args:
         contact_id (None | str | Unset):
@@ -189,6 +201,13 @@ def sync_detailed(
         status (AppointmentStatus | None | Unset):
         starts_after (datetime.datetime | None | Unset): starts_at at or after; inclusive.
         starts_before (datetime.datetime | None | Unset): starts_at before; exclusive.
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -212,6 +231,7 @@ def sync_detailed(
         status=status,
         starts_after=starts_after,
         starts_before=starts_before,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -234,13 +254,15 @@ def sync(
     status: AppointmentStatus | None | Unset = UNSET,
     starts_after: datetime.datetime | None | Unset = UNSET,
     starts_before: datetime.datetime | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> ErrorEnvelope | PageAppointment | None:
     """List appointments
 
-     Newest booking first. Filters combine with AND.
+     Newest booking first. Filters combine with AND. With `updated_after`: the records changed after that
+    time instead, oldest change first, by (updated_at, id), to keep a copy in step (docs/sync.md).
 
     Args:
         contact_id (None | str | Unset):
@@ -250,6 +272,13 @@ def sync(
         status (AppointmentStatus | None | Unset):
         starts_after (datetime.datetime | None | Unset): starts_at at or after; inclusive.
         starts_before (datetime.datetime | None | Unset): starts_at before; exclusive.
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -274,6 +303,7 @@ def sync(
         status=status,
         starts_after=starts_after,
         starts_before=starts_before,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -290,13 +320,15 @@ async def asyncio_detailed(
     status: AppointmentStatus | None | Unset = UNSET,
     starts_after: datetime.datetime | None | Unset = UNSET,
     starts_before: datetime.datetime | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | PageAppointment]:
     """List appointments
 
-     Newest booking first. Filters combine with AND.
+     Newest booking first. Filters combine with AND. With `updated_after`: the records changed after that
+    time instead, oldest change first, by (updated_at, id), to keep a copy in step (docs/sync.md).
 
     Args:
         contact_id (None | str | Unset):
@@ -306,6 +338,13 @@ async def asyncio_detailed(
         status (AppointmentStatus | None | Unset):
         starts_after (datetime.datetime | None | Unset): starts_at at or after; inclusive.
         starts_before (datetime.datetime | None | Unset): starts_at before; exclusive.
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -329,6 +368,7 @@ async def asyncio_detailed(
         status=status,
         starts_after=starts_after,
         starts_before=starts_before,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -349,13 +389,15 @@ async def asyncio(
     status: AppointmentStatus | None | Unset = UNSET,
     starts_after: datetime.datetime | None | Unset = UNSET,
     starts_before: datetime.datetime | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> ErrorEnvelope | PageAppointment | None:
     """List appointments
 
-     Newest booking first. Filters combine with AND.
+     Newest booking first. Filters combine with AND. With `updated_after`: the records changed after that
+    time instead, oldest change first, by (updated_at, id), to keep a copy in step (docs/sync.md).
 
     Args:
         contact_id (None | str | Unset):
@@ -365,6 +407,13 @@ async def asyncio(
         status (AppointmentStatus | None | Unset):
         starts_after (datetime.datetime | None | Unset): starts_at at or after; inclusive.
         starts_before (datetime.datetime | None | Unset): starts_at before; exclusive.
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -390,6 +439,7 @@ async def asyncio(
             status=status,
             starts_after=starts_after,
             starts_before=starts_before,
+            updated_after=updated_after,
             cursor=cursor,
             limit=limit,
             fields=fields,

@@ -140,8 +140,9 @@ def sync_detailed(
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         idempotency_key (str | Unset):
         body (ContactCreate): Every member is optional; stage defaults to LEAD and tags to [].
 
@@ -178,8 +179,9 @@ def sync(
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         idempotency_key (str | Unset):
         body (ContactCreate): Every member is optional; stage defaults to LEAD and tags to [].
 
@@ -211,8 +213,9 @@ async def asyncio_detailed(
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         idempotency_key (str | Unset):
         body (ContactCreate): Every member is optional; stage defaults to LEAD and tags to [].
 
@@ -247,8 +250,9 @@ async def asyncio(
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         idempotency_key (str | Unset):
         body (ContactCreate): Every member is optional; stage defaults to LEAD and tags to [].
 

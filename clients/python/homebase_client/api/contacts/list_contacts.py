@@ -1,3 +1,4 @@
+import datetime
 from http import HTTPStatus
 from typing import Any
 
@@ -18,6 +19,7 @@ def _get_kwargs(
     tag: None | str | Unset = UNSET,
     q: None | str | Unset = UNSET,
     owner_id: None | str | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
@@ -61,6 +63,15 @@ def _get_kwargs(
     else:
         json_owner_id = owner_id
     params["owner_id"] = json_owner_id
+
+    json_updated_after: None | str | Unset
+    if isinstance(updated_after, Unset):
+        json_updated_after = UNSET
+    elif isinstance(updated_after, datetime.datetime):
+        json_updated_after = updated_after.isoformat()
+    else:
+        json_updated_after = updated_after
+    params["updated_after"] = json_updated_after
 
     json_cursor: None | str | Unset
     if isinstance(cursor, Unset):
@@ -147,11 +158,23 @@ def sync_detailed(
     tag: None | str | Unset = UNSET,
     q: None | str | Unset = UNSET,
     owner_id: None | str | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | PageContact]:
     """List contacts
+
+     Newest first. Filters combine with AND. **Custom field filters**: `custom.<key>=<value>` keeps the
+    records whose custom field `<key>` (GET /v1/custom-fields) holds the value, for example
+    `custom.price_max=1450000`, `custom.move_in=2027-03-01`, `custom.pre_approved=true`,
+    `custom.financing=conventional`; for a multi_select field, the records whose value includes that
+    choice. The value is read by the field's type: a number (`2.5`, `250000`), a date (YYYY-MM-DD),
+    `true` or `false`, one of a select's choices, or a text (trimmed, matched exactly). Up to 5 of them,
+    combined with AND and with the other filters. An unknown key or a value the type refuses is 400
+    naming `custom.<key>`. With `updated_after`: the records changed after that time instead, oldest
+    change first, by (updated_at, id), to keep a copy in step (docs/sync.md). With `q` too, the changed
+    contacts that match it (the search's rule), tested one by one along the walk.
 
     Args:
         stage (ContactStage | None | Unset): Only contacts in this stage.
@@ -161,13 +184,21 @@ def sync_detailed(
             and phone by substring for credentials holding contacts:read:pii; for others only an exact
             email address or phone number matches.
         owner_id (None | str | Unset): Only contacts owned by this member.
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,6 +214,7 @@ def sync_detailed(
         tag=tag,
         q=q,
         owner_id=owner_id,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -203,11 +235,23 @@ def sync(
     tag: None | str | Unset = UNSET,
     q: None | str | Unset = UNSET,
     owner_id: None | str | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> ErrorEnvelope | PageContact | None:
     """List contacts
+
+     Newest first. Filters combine with AND. **Custom field filters**: `custom.<key>=<value>` keeps the
+    records whose custom field `<key>` (GET /v1/custom-fields) holds the value, for example
+    `custom.price_max=1450000`, `custom.move_in=2027-03-01`, `custom.pre_approved=true`,
+    `custom.financing=conventional`; for a multi_select field, the records whose value includes that
+    choice. The value is read by the field's type: a number (`2.5`, `250000`), a date (YYYY-MM-DD),
+    `true` or `false`, one of a select's choices, or a text (trimmed, matched exactly). Up to 5 of them,
+    combined with AND and with the other filters. An unknown key or a value the type refuses is 400
+    naming `custom.<key>`. With `updated_after`: the records changed after that time instead, oldest
+    change first, by (updated_at, id), to keep a copy in step (docs/sync.md). With `q` too, the changed
+    contacts that match it (the search's rule), tested one by one along the walk.
 
     Args:
         stage (ContactStage | None | Unset): Only contacts in this stage.
@@ -217,13 +261,21 @@ def sync(
             and phone by substring for credentials holding contacts:read:pii; for others only an exact
             email address or phone number matches.
         owner_id (None | str | Unset): Only contacts owned by this member.
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -240,6 +292,7 @@ def sync(
         tag=tag,
         q=q,
         owner_id=owner_id,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -254,11 +307,23 @@ async def asyncio_detailed(
     tag: None | str | Unset = UNSET,
     q: None | str | Unset = UNSET,
     owner_id: None | str | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | PageContact]:
     """List contacts
+
+     Newest first. Filters combine with AND. **Custom field filters**: `custom.<key>=<value>` keeps the
+    records whose custom field `<key>` (GET /v1/custom-fields) holds the value, for example
+    `custom.price_max=1450000`, `custom.move_in=2027-03-01`, `custom.pre_approved=true`,
+    `custom.financing=conventional`; for a multi_select field, the records whose value includes that
+    choice. The value is read by the field's type: a number (`2.5`, `250000`), a date (YYYY-MM-DD),
+    `true` or `false`, one of a select's choices, or a text (trimmed, matched exactly). Up to 5 of them,
+    combined with AND and with the other filters. An unknown key or a value the type refuses is 400
+    naming `custom.<key>`. With `updated_after`: the records changed after that time instead, oldest
+    change first, by (updated_at, id), to keep a copy in step (docs/sync.md). With `q` too, the changed
+    contacts that match it (the search's rule), tested one by one along the walk.
 
     Args:
         stage (ContactStage | None | Unset): Only contacts in this stage.
@@ -268,13 +333,21 @@ async def asyncio_detailed(
             and phone by substring for credentials holding contacts:read:pii; for others only an exact
             email address or phone number matches.
         owner_id (None | str | Unset): Only contacts owned by this member.
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -290,6 +363,7 @@ async def asyncio_detailed(
         tag=tag,
         q=q,
         owner_id=owner_id,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -308,11 +382,23 @@ async def asyncio(
     tag: None | str | Unset = UNSET,
     q: None | str | Unset = UNSET,
     owner_id: None | str | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> ErrorEnvelope | PageContact | None:
     """List contacts
+
+     Newest first. Filters combine with AND. **Custom field filters**: `custom.<key>=<value>` keeps the
+    records whose custom field `<key>` (GET /v1/custom-fields) holds the value, for example
+    `custom.price_max=1450000`, `custom.move_in=2027-03-01`, `custom.pre_approved=true`,
+    `custom.financing=conventional`; for a multi_select field, the records whose value includes that
+    choice. The value is read by the field's type: a number (`2.5`, `250000`), a date (YYYY-MM-DD),
+    `true` or `false`, one of a select's choices, or a text (trimmed, matched exactly). Up to 5 of them,
+    combined with AND and with the other filters. An unknown key or a value the type refuses is 400
+    naming `custom.<key>`. With `updated_after`: the records changed after that time instead, oldest
+    change first, by (updated_at, id), to keep a copy in step (docs/sync.md). With `q` too, the changed
+    contacts that match it (the search's rule), tested one by one along the walk.
 
     Args:
         stage (ContactStage | None | Unset): Only contacts in this stage.
@@ -322,13 +408,21 @@ async def asyncio(
             and phone by substring for credentials holding contacts:read:pii; for others only an exact
             email address or phone number matches.
         owner_id (None | str | Unset): Only contacts owned by this member.
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -346,6 +440,7 @@ async def asyncio(
             tag=tag,
             q=q,
             owner_id=owner_id,
+            updated_after=updated_after,
             cursor=cursor,
             limit=limit,
             fields=fields,

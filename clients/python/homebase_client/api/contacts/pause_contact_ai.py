@@ -147,8 +147,9 @@ def sync_detailed(
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         idempotency_key (str | Unset):
 
     Raises:
@@ -193,8 +194,9 @@ def sync(
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         idempotency_key (str | Unset):
 
     Raises:
@@ -234,8 +236,9 @@ async def asyncio_detailed(
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         idempotency_key (str | Unset):
 
     Raises:
@@ -278,8 +281,9 @@ async def asyncio(
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         idempotency_key (str | Unset):
 
     Raises:

@@ -148,8 +148,9 @@ def sync_detailed(
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         idempotency_key (str | Unset):
 
     Raises:
@@ -195,8 +196,9 @@ def sync(
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         idempotency_key (str | Unset):
 
     Raises:
@@ -237,8 +239,9 @@ async def asyncio_detailed(
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         idempotency_key (str | Unset):
 
     Raises:
@@ -282,8 +285,9 @@ async def asyncio(
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         idempotency_key (str | Unset):
 
     Raises:

@@ -144,11 +144,13 @@ def sync_detailed(
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         body (ContactUpdate): Any subset. first_name, last_name, email, phone, source, notes and
             owner_id accept
-            null to clear them; stage and tags do not. tags replaces the whole list.
+            null to clear them; stage, tags and custom_fields do not. tags replaces the whole
+            list; custom_fields merges into the contact's (null for a key removes its value).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -186,11 +188,13 @@ def sync(
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         body (ContactUpdate): Any subset. first_name, last_name, email, phone, source, notes and
             owner_id accept
-            null to clear them; stage and tags do not. tags replaces the whole list.
+            null to clear them; stage, tags and custom_fields do not. tags replaces the whole
+            list; custom_fields merges into the contact's (null for a key removes its value).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -223,11 +227,13 @@ async def asyncio_detailed(
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         body (ContactUpdate): Any subset. first_name, last_name, email, phone, source, notes and
             owner_id accept
-            null to clear them; stage and tags do not. tags replaces the whole list.
+            null to clear them; stage, tags and custom_fields do not. tags replaces the whole
+            list; custom_fields merges into the contact's (null for a key removes its value).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -263,11 +269,13 @@ async def asyncio(
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
-            ai_auto_response_paused_reason, anonymized_at, created_at, email, first_name, id,
-            last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at.
+            ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
+            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
+            updated_at.
         body (ContactUpdate): Any subset. first_name, last_name, email, phone, source, notes and
             owner_id accept
-            null to clear them; stage and tags do not. tags replaces the whole list.
+            null to clear them; stage, tags and custom_fields do not. tags replaces the whole
+            list; custom_fields merges into the contact's (null for a key removes its value).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -143,8 +143,8 @@ def sync_detailed(
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
         idempotency_key (str | Unset):
         body (DealCreate): pipeline_id and title are required. stage_id defaults to the pipeline's
             first stage.
@@ -185,8 +185,8 @@ def sync(
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
         idempotency_key (str | Unset):
         body (DealCreate): pipeline_id and title are required. stage_id defaults to the pipeline's
             first stage.
@@ -222,8 +222,8 @@ async def asyncio_detailed(
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
         idempotency_key (str | Unset):
         body (DealCreate): pipeline_id and title are required. stage_id defaults to the pipeline's
             first stage.
@@ -262,8 +262,8 @@ async def asyncio(
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
         idempotency_key (str | Unset):
         body (DealCreate): pipeline_id and title are required. stage_id defaults to the pipeline's
             first stage.

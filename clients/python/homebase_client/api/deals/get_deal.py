@@ -123,8 +123,8 @@ def sync_detailed(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,8 +158,8 @@ def sync(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,8 +188,8 @@ async def asyncio_detailed(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,8 +221,8 @@ async def asyncio(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,3 +1,4 @@
+import datetime
 from http import HTTPStatus
 from typing import Any
 
@@ -18,6 +19,7 @@ def _get_kwargs(
     contact_id: None | str | Unset = UNSET,
     owner_id: None | str | Unset = UNSET,
     status: DealStatus | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
@@ -61,6 +63,15 @@ def _get_kwargs(
     else:
         json_status = status
     params["status"] = json_status
+
+    json_updated_after: None | str | Unset
+    if isinstance(updated_after, Unset):
+        json_updated_after = UNSET
+    elif isinstance(updated_after, datetime.datetime):
+        json_updated_after = updated_after.isoformat()
+    else:
+        json_updated_after = updated_after
+    params["updated_after"] = json_updated_after
 
     json_cursor: None | str | Unset
     if isinstance(cursor, Unset):
@@ -147,13 +158,22 @@ def sync_detailed(
     contact_id: None | str | Unset = UNSET,
     owner_id: None | str | Unset = UNSET,
     status: DealStatus | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | PageDeal]:
     """List deals
 
-     Newest first. Filters combine with AND.
+     Newest first. Filters combine with AND. **Custom field filters**: `custom.<key>=<value>` keeps the
+    records whose custom field `<key>` (GET /v1/custom-fields) holds the value, for example
+    `custom.price_max=1450000`, `custom.move_in=2027-03-01`, `custom.pre_approved=true`,
+    `custom.financing=conventional`; for a multi_select field, the records whose value includes that
+    choice. The value is read by the field's type: a number (`2.5`, `250000`), a date (YYYY-MM-DD),
+    `true` or `false`, one of a select's choices, or a text (trimmed, matched exactly). Up to 5 of them,
+    combined with AND and with the other filters. An unknown key or a value the type refuses is 400
+    naming `custom.<key>`. With `updated_after`: the records changed after that time instead, oldest
+    change first, by (updated_at, id), to keep a copy in step (docs/sync.md).
 
     Args:
         pipeline_id (None | str | Unset):
@@ -161,13 +181,20 @@ def sync_detailed(
         contact_id (None | str | Unset):
         owner_id (None | str | Unset):
         status (DealStatus | None | Unset):
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,6 +210,7 @@ def sync_detailed(
         contact_id=contact_id,
         owner_id=owner_id,
         status=status,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -203,13 +231,22 @@ def sync(
     contact_id: None | str | Unset = UNSET,
     owner_id: None | str | Unset = UNSET,
     status: DealStatus | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> ErrorEnvelope | PageDeal | None:
     """List deals
 
-     Newest first. Filters combine with AND.
+     Newest first. Filters combine with AND. **Custom field filters**: `custom.<key>=<value>` keeps the
+    records whose custom field `<key>` (GET /v1/custom-fields) holds the value, for example
+    `custom.price_max=1450000`, `custom.move_in=2027-03-01`, `custom.pre_approved=true`,
+    `custom.financing=conventional`; for a multi_select field, the records whose value includes that
+    choice. The value is read by the field's type: a number (`2.5`, `250000`), a date (YYYY-MM-DD),
+    `true` or `false`, one of a select's choices, or a text (trimmed, matched exactly). Up to 5 of them,
+    combined with AND and with the other filters. An unknown key or a value the type refuses is 400
+    naming `custom.<key>`. With `updated_after`: the records changed after that time instead, oldest
+    change first, by (updated_at, id), to keep a copy in step (docs/sync.md).
 
     Args:
         pipeline_id (None | str | Unset):
@@ -217,13 +254,20 @@ def sync(
         contact_id (None | str | Unset):
         owner_id (None | str | Unset):
         status (DealStatus | None | Unset):
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -240,6 +284,7 @@ def sync(
         contact_id=contact_id,
         owner_id=owner_id,
         status=status,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -254,13 +299,22 @@ async def asyncio_detailed(
     contact_id: None | str | Unset = UNSET,
     owner_id: None | str | Unset = UNSET,
     status: DealStatus | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | PageDeal]:
     """List deals
 
-     Newest first. Filters combine with AND.
+     Newest first. Filters combine with AND. **Custom field filters**: `custom.<key>=<value>` keeps the
+    records whose custom field `<key>` (GET /v1/custom-fields) holds the value, for example
+    `custom.price_max=1450000`, `custom.move_in=2027-03-01`, `custom.pre_approved=true`,
+    `custom.financing=conventional`; for a multi_select field, the records whose value includes that
+    choice. The value is read by the field's type: a number (`2.5`, `250000`), a date (YYYY-MM-DD),
+    `true` or `false`, one of a select's choices, or a text (trimmed, matched exactly). Up to 5 of them,
+    combined with AND and with the other filters. An unknown key or a value the type refuses is 400
+    naming `custom.<key>`. With `updated_after`: the records changed after that time instead, oldest
+    change first, by (updated_at, id), to keep a copy in step (docs/sync.md).
 
     Args:
         pipeline_id (None | str | Unset):
@@ -268,13 +322,20 @@ async def asyncio_detailed(
         contact_id (None | str | Unset):
         owner_id (None | str | Unset):
         status (DealStatus | None | Unset):
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -290,6 +351,7 @@ async def asyncio_detailed(
         contact_id=contact_id,
         owner_id=owner_id,
         status=status,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -308,13 +370,22 @@ async def asyncio(
     contact_id: None | str | Unset = UNSET,
     owner_id: None | str | Unset = UNSET,
     status: DealStatus | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> ErrorEnvelope | PageDeal | None:
     """List deals
 
-     Newest first. Filters combine with AND.
+     Newest first. Filters combine with AND. **Custom field filters**: `custom.<key>=<value>` keeps the
+    records whose custom field `<key>` (GET /v1/custom-fields) holds the value, for example
+    `custom.price_max=1450000`, `custom.move_in=2027-03-01`, `custom.pre_approved=true`,
+    `custom.financing=conventional`; for a multi_select field, the records whose value includes that
+    choice. The value is read by the field's type: a number (`2.5`, `250000`), a date (YYYY-MM-DD),
+    `true` or `false`, one of a select's choices, or a text (trimmed, matched exactly). Up to 5 of them,
+    combined with AND and with the other filters. An unknown key or a value the type refuses is 400
+    naming `custom.<key>`. With `updated_after`: the records changed after that time instead, oldest
+    change first, by (updated_at, id), to keep a copy in step (docs/sync.md).
 
     Args:
         pipeline_id (None | str | Unset):
@@ -322,13 +393,20 @@ async def asyncio(
         contact_id (None | str | Unset):
         owner_id (None | str | Unset):
         status (DealStatus | None | Unset):
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -346,6 +424,7 @@ async def asyncio(
             contact_id=contact_id,
             owner_id=owner_id,
             status=status,
+            updated_after=updated_after,
             cursor=cursor,
             limit=limit,
             fields=fields,

@@ -141,12 +141,13 @@ def sync_detailed(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
         body (DealUpdate): Any subset. pipeline_id, stage_id, title, currency and status may not
             be null; the
             rest accept null to clear them. Changing pipeline_id without stage_id moves the deal to
-            the new pipeline's first stage.
+            the new pipeline's first stage. custom_fields may not be null either: it merges into
+            the deal's (null for a key removes its value).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -186,12 +187,13 @@ def sync(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
         body (DealUpdate): Any subset. pipeline_id, stage_id, title, currency and status may not
             be null; the
             rest accept null to clear them. Changing pipeline_id without stage_id moves the deal to
-            the new pipeline's first stage.
+            the new pipeline's first stage. custom_fields may not be null either: it merges into
+            the deal's (null for a key removes its value).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -226,12 +228,13 @@ async def asyncio_detailed(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
         body (DealUpdate): Any subset. pipeline_id, stage_id, title, currency and status may not
             be null; the
             rest accept null to clear them. Changing pipeline_id without stage_id moves the deal to
-            the new pipeline's first stage.
+            the new pipeline's first stage. custom_fields may not be null either: it merges into
+            the deal's (null for a key removes its value).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -269,12 +272,13 @@ async def asyncio(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: closed_at, commission_amount, commission_rate, contact_id, created_at,
-            currency, expected_close_date, id, owner_id, pipeline_id, stage_changed_at, stage_id,
-            status, title, updated_at, value.
+            currency, custom_fields, expected_close_date, id, owner_id, pipeline_id, stage_changed_at,
+            stage_id, status, title, updated_at, value.
         body (DealUpdate): Any subset. pipeline_id, stage_id, title, currency and status may not
             be null; the
             rest accept null to clear them. Changing pipeline_id without stage_id moves the deal to
-            the new pipeline's first stage.
+            the new pipeline's first stage. custom_fields may not be null either: it merges into
+            the deal's (null for a key removes its value).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

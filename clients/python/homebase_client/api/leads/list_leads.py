@@ -1,3 +1,4 @@
+import datetime
 from http import HTTPStatus
 from typing import Any
 
@@ -15,6 +16,7 @@ def _get_kwargs(
     *,
     contact_id: None | str | Unset = UNSET,
     unlinked_only: ListLeadsUnlinkedOnlyType0 | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
@@ -37,6 +39,15 @@ def _get_kwargs(
     else:
         json_unlinked_only = unlinked_only
     params["unlinked_only"] = json_unlinked_only
+
+    json_updated_after: None | str | Unset
+    if isinstance(updated_after, Unset):
+        json_updated_after = UNSET
+    elif isinstance(updated_after, datetime.datetime):
+        json_updated_after = updated_after.isoformat()
+    else:
+        json_updated_after = updated_after
+    params["updated_after"] = json_updated_after
 
     json_cursor: None | str | Unset
     if isinstance(cursor, Unset):
@@ -120,16 +131,27 @@ def sync_detailed(
     client: AuthenticatedClient,
     contact_id: None | str | Unset = UNSET,
     unlinked_only: ListLeadsUnlinkedOnlyType0 | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | PageLead]:
     """List leads
 
+     Newest first. With `updated_after`: the records changed after that time instead, oldest change
+    first, by (updated_at, id), to keep a copy in step (docs/sync.md).
+
     Args:
         contact_id (None | str | Unset):
         unlinked_only (ListLeadsUnlinkedOnlyType0 | None | Unset): true: only leads not linked to
             any contact.
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -150,6 +172,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         contact_id=contact_id,
         unlinked_only=unlinked_only,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -167,16 +190,27 @@ def sync(
     client: AuthenticatedClient,
     contact_id: None | str | Unset = UNSET,
     unlinked_only: ListLeadsUnlinkedOnlyType0 | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> ErrorEnvelope | PageLead | None:
     """List leads
 
+     Newest first. With `updated_after`: the records changed after that time instead, oldest change
+    first, by (updated_at, id), to keep a copy in step (docs/sync.md).
+
     Args:
         contact_id (None | str | Unset):
         unlinked_only (ListLeadsUnlinkedOnlyType0 | None | Unset): true: only leads not linked to
             any contact.
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -198,6 +232,7 @@ def sync(
         client=client,
         contact_id=contact_id,
         unlinked_only=unlinked_only,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -209,16 +244,27 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     contact_id: None | str | Unset = UNSET,
     unlinked_only: ListLeadsUnlinkedOnlyType0 | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | PageLead]:
     """List leads
 
+     Newest first. With `updated_after`: the records changed after that time instead, oldest change
+    first, by (updated_at, id), to keep a copy in step (docs/sync.md).
+
     Args:
         contact_id (None | str | Unset):
         unlinked_only (ListLeadsUnlinkedOnlyType0 | None | Unset): true: only leads not linked to
             any contact.
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -239,6 +285,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         contact_id=contact_id,
         unlinked_only=unlinked_only,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -254,16 +301,27 @@ async def asyncio(
     client: AuthenticatedClient,
     contact_id: None | str | Unset = UNSET,
     unlinked_only: ListLeadsUnlinkedOnlyType0 | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> ErrorEnvelope | PageLead | None:
     """List leads
 
+     Newest first. With `updated_after`: the records changed after that time instead, oldest change
+    first, by (updated_at, id), to keep a copy in step (docs/sync.md).
+
     Args:
         contact_id (None | str | Unset):
         unlinked_only (ListLeadsUnlinkedOnlyType0 | None | Unset): true: only leads not linked to
             any contact.
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -286,6 +344,7 @@ async def asyncio(
             client=client,
             contact_id=contact_id,
             unlinked_only=unlinked_only,
+            updated_after=updated_after,
             cursor=cursor,
             limit=limit,
             fields=fields,

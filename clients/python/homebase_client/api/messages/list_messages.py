@@ -1,3 +1,4 @@
+import datetime
 from http import HTTPStatus
 from typing import Any
 
@@ -19,6 +20,7 @@ def _get_kwargs(
     channel: MessageChannel | None | Unset = UNSET,
     direction: MessageDirection | None | Unset = UNSET,
     status: MessageStatus | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
@@ -59,6 +61,15 @@ def _get_kwargs(
     else:
         json_status = status
     params["status"] = json_status
+
+    json_updated_after: None | str | Unset
+    if isinstance(updated_after, Unset):
+        json_updated_after = UNSET
+    elif isinstance(updated_after, datetime.datetime):
+        json_updated_after = updated_after.isoformat()
+    else:
+        json_updated_after = updated_after
+    params["updated_after"] = json_updated_after
 
     json_cursor: None | str | Unset
     if isinstance(cursor, Unset):
@@ -144,19 +155,29 @@ def sync_detailed(
     channel: MessageChannel | None | Unset = UNSET,
     direction: MessageDirection | None | Unset = UNSET,
     status: MessageStatus | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | PageMessage]:
     """List messages
 
-     Newest first: sent, queued, refused (FAILED) and received messages.
+     Newest first: sent, queued, refused (FAILED) and received messages. With `updated_after`: the
+    records changed after that time instead, oldest change first, by (updated_at, id), to keep a copy in
+    step (docs/sync.md).
 
     Args:
         contact_id (None | str | Unset):
         channel (MessageChannel | None | Unset):
         direction (MessageDirection | None | Unset):
         status (MessageStatus | None | Unset):
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -178,6 +199,7 @@ def sync_detailed(
         channel=channel,
         direction=direction,
         status=status,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -197,19 +219,29 @@ def sync(
     channel: MessageChannel | None | Unset = UNSET,
     direction: MessageDirection | None | Unset = UNSET,
     status: MessageStatus | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> ErrorEnvelope | PageMessage | None:
     """List messages
 
-     Newest first: sent, queued, refused (FAILED) and received messages.
+     Newest first: sent, queued, refused (FAILED) and received messages. With `updated_after`: the
+    records changed after that time instead, oldest change first, by (updated_at, id), to keep a copy in
+    step (docs/sync.md).
 
     Args:
         contact_id (None | str | Unset):
         channel (MessageChannel | None | Unset):
         direction (MessageDirection | None | Unset):
         status (MessageStatus | None | Unset):
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -232,6 +264,7 @@ def sync(
         channel=channel,
         direction=direction,
         status=status,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -245,19 +278,29 @@ async def asyncio_detailed(
     channel: MessageChannel | None | Unset = UNSET,
     direction: MessageDirection | None | Unset = UNSET,
     status: MessageStatus | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | PageMessage]:
     """List messages
 
-     Newest first: sent, queued, refused (FAILED) and received messages.
+     Newest first: sent, queued, refused (FAILED) and received messages. With `updated_after`: the
+    records changed after that time instead, oldest change first, by (updated_at, id), to keep a copy in
+    step (docs/sync.md).
 
     Args:
         contact_id (None | str | Unset):
         channel (MessageChannel | None | Unset):
         direction (MessageDirection | None | Unset):
         status (MessageStatus | None | Unset):
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -279,6 +322,7 @@ async def asyncio_detailed(
         channel=channel,
         direction=direction,
         status=status,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -296,19 +340,29 @@ async def asyncio(
     channel: MessageChannel | None | Unset = UNSET,
     direction: MessageDirection | None | Unset = UNSET,
     status: MessageStatus | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> ErrorEnvelope | PageMessage | None:
     """List messages
 
-     Newest first: sent, queued, refused (FAILED) and received messages.
+     Newest first: sent, queued, refused (FAILED) and received messages. With `updated_after`: the
+    records changed after that time instead, oldest change first, by (updated_at, id), to keep a copy in
+    step (docs/sync.md).
 
     Args:
         contact_id (None | str | Unset):
         channel (MessageChannel | None | Unset):
         direction (MessageDirection | None | Unset):
         status (MessageStatus | None | Unset):
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -332,6 +386,7 @@ async def asyncio(
             channel=channel,
             direction=direction,
             status=status,
+            updated_after=updated_after,
             cursor=cursor,
             limit=limit,
             fields=fields,

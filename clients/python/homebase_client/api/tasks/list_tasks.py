@@ -18,6 +18,7 @@ def _get_kwargs(
     assignee_id: None | str | Unset = UNSET,
     status: None | TaskStatus | Unset = UNSET,
     due_before: datetime.datetime | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
@@ -56,6 +57,15 @@ def _get_kwargs(
     else:
         json_due_before = due_before
     params["due_before"] = json_due_before
+
+    json_updated_after: None | str | Unset
+    if isinstance(updated_after, Unset):
+        json_updated_after = UNSET
+    elif isinstance(updated_after, datetime.datetime):
+        json_updated_after = updated_after.isoformat()
+    else:
+        json_updated_after = updated_after
+    params["updated_after"] = json_updated_after
 
     json_cursor: None | str | Unset
     if isinstance(cursor, Unset):
@@ -141,13 +151,15 @@ def sync_detailed(
     assignee_id: None | str | Unset = UNSET,
     status: None | TaskStatus | Unset = UNSET,
     due_before: datetime.datetime | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | PageTask]:
     """List tasks
 
-     Newest first. Filters combine with AND.
+     Newest first. Filters combine with AND. With `updated_after`: the records changed after that time
+    instead, oldest change first, by (updated_at, id), to keep a copy in step (docs/sync.md).
 
     Args:
         contact_id (None | str | Unset):
@@ -155,6 +167,13 @@ def sync_detailed(
         status (None | TaskStatus | Unset):
         due_before (datetime.datetime | None | Unset): Tasks due strictly before this moment (ISO
             8601).
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -175,6 +194,7 @@ def sync_detailed(
         assignee_id=assignee_id,
         status=status,
         due_before=due_before,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -194,13 +214,15 @@ def sync(
     assignee_id: None | str | Unset = UNSET,
     status: None | TaskStatus | Unset = UNSET,
     due_before: datetime.datetime | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> ErrorEnvelope | PageTask | None:
     """List tasks
 
-     Newest first. Filters combine with AND.
+     Newest first. Filters combine with AND. With `updated_after`: the records changed after that time
+    instead, oldest change first, by (updated_at, id), to keep a copy in step (docs/sync.md).
 
     Args:
         contact_id (None | str | Unset):
@@ -208,6 +230,13 @@ def sync(
         status (None | TaskStatus | Unset):
         due_before (datetime.datetime | None | Unset): Tasks due strictly before this moment (ISO
             8601).
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -229,6 +258,7 @@ def sync(
         assignee_id=assignee_id,
         status=status,
         due_before=due_before,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -242,13 +272,15 @@ async def asyncio_detailed(
     assignee_id: None | str | Unset = UNSET,
     status: None | TaskStatus | Unset = UNSET,
     due_before: datetime.datetime | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | PageTask]:
     """List tasks
 
-     Newest first. Filters combine with AND.
+     Newest first. Filters combine with AND. With `updated_after`: the records changed after that time
+    instead, oldest change first, by (updated_at, id), to keep a copy in step (docs/sync.md).
 
     Args:
         contact_id (None | str | Unset):
@@ -256,6 +288,13 @@ async def asyncio_detailed(
         status (None | TaskStatus | Unset):
         due_before (datetime.datetime | None | Unset): Tasks due strictly before this moment (ISO
             8601).
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -276,6 +315,7 @@ async def asyncio_detailed(
         assignee_id=assignee_id,
         status=status,
         due_before=due_before,
+        updated_after=updated_after,
         cursor=cursor,
         limit=limit,
         fields=fields,
@@ -293,13 +333,15 @@ async def asyncio(
     assignee_id: None | str | Unset = UNSET,
     status: None | TaskStatus | Unset = UNSET,
     due_before: datetime.datetime | None | Unset = UNSET,
+    updated_after: datetime.datetime | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     fields: None | str | Unset = UNSET,
 ) -> ErrorEnvelope | PageTask | None:
     """List tasks
 
-     Newest first. Filters combine with AND.
+     Newest first. Filters combine with AND. With `updated_after`: the records changed after that time
+    instead, oldest change first, by (updated_at, id), to keep a copy in step (docs/sync.md).
 
     Args:
         contact_id (None | str | Unset):
@@ -307,6 +349,13 @@ async def asyncio(
         status (None | TaskStatus | Unset):
         due_before (datetime.datetime | None | Unset): Tasks due strictly before this moment (ISO
             8601).
+        updated_after (datetime.datetime | None | Unset): Only records changed after this time
+            (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO
+            8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the
+            settle delay, 5 s by default), and then never behind a position a walk has passed. To
+            resume, pass the last record's updated_at: records stamped in that same millisecond may
+            come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
+            are as usual.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -329,6 +378,7 @@ async def asyncio(
             assignee_id=assignee_id,
             status=status,
             due_before=due_before,
+            updated_after=updated_after,
             cursor=cursor,
             limit=limit,
             fields=fields,

@@ -1,0 +1,291 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.custom_field import CustomField
+from ...models.custom_field_narrowed import CustomFieldNarrowed
+from ...models.custom_field_update import CustomFieldUpdate
+from ...models.error_envelope import ErrorEnvelope
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: CustomFieldUpdate,
+    fields: None | str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    params: dict[str, Any] = {}
+
+    json_fields: None | str | Unset
+    if isinstance(fields, Unset):
+        json_fields = UNSET
+    else:
+        json_fields = fields
+    params["fields"] = json_fields
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/custom-fields/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CustomField | CustomFieldNarrowed | ErrorEnvelope | None:
+    if response.status_code == 200:
+
+        def _parse_response_200(data: object) -> CustomField | CustomFieldNarrowed:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = CustomField.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_1 = CustomFieldNarrowed.from_dict(data)
+
+            return response_200_type_1
+
+        response_200 = _parse_response_200(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CustomField | CustomFieldNarrowed | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: CustomFieldUpdate,
+    fields: None | str | Unset = UNSET,
+) -> Response[CustomField | CustomFieldNarrowed | ErrorEnvelope]:
+    """Update a custom field
+
+     Changing a field needs contacts:write for object contacts and deals:write for object deals (403
+    otherwise). label and a select's choices change; key, object and type never do. Removing a choice
+    some record holds is 409 (details.choices_in_use).
+
+    Args:
+        id (str): The custom field's id. An unknown id, a deleted field's and another workspace's
+            all answer 404.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: choices, created_at, id, key, label, object, type, updated_at.
+        body (CustomFieldUpdate): Any subset of label and choices (a select's). Removing a choice
+            that some record's
+            value holds is refused (409, details.choices_in_use): change those values first.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CustomField | CustomFieldNarrowed | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        fields=fields,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: CustomFieldUpdate,
+    fields: None | str | Unset = UNSET,
+) -> CustomField | CustomFieldNarrowed | ErrorEnvelope | None:
+    """Update a custom field
+
+     Changing a field needs contacts:write for object contacts and deals:write for object deals (403
+    otherwise). label and a select's choices change; key, object and type never do. Removing a choice
+    some record holds is 409 (details.choices_in_use).
+
+    Args:
+        id (str): The custom field's id. An unknown id, a deleted field's and another workspace's
+            all answer 404.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: choices, created_at, id, key, label, object, type, updated_at.
+        body (CustomFieldUpdate): Any subset of label and choices (a select's). Removing a choice
+            that some record's
+            value holds is refused (409, details.choices_in_use): change those values first.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CustomField | CustomFieldNarrowed | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        fields=fields,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: CustomFieldUpdate,
+    fields: None | str | Unset = UNSET,
+) -> Response[CustomField | CustomFieldNarrowed | ErrorEnvelope]:
+    """Update a custom field
+
+     Changing a field needs contacts:write for object contacts and deals:write for object deals (403
+    otherwise). label and a select's choices change; key, object and type never do. Removing a choice
+    some record holds is 409 (details.choices_in_use).
+
+    Args:
+        id (str): The custom field's id. An unknown id, a deleted field's and another workspace's
+            all answer 404.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: choices, created_at, id, key, label, object, type, updated_at.
+        body (CustomFieldUpdate): Any subset of label and choices (a select's). Removing a choice
+            that some record's
+            value holds is refused (409, details.choices_in_use): change those values first.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CustomField | CustomFieldNarrowed | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        fields=fields,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: CustomFieldUpdate,
+    fields: None | str | Unset = UNSET,
+) -> CustomField | CustomFieldNarrowed | ErrorEnvelope | None:
+    """Update a custom field
+
+     Changing a field needs contacts:write for object contacts and deals:write for object deals (403
+    otherwise). label and a select's choices change; key, object and type never do. Removing a choice
+    some record holds is 409 (details.choices_in_use).
+
+    Args:
+        id (str): The custom field's id. An unknown id, a deleted field's and another workspace's
+            all answer 404.
+        fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
+            included. One of: choices, created_at, id, key, label, object, type, updated_at.
+        body (CustomFieldUpdate): Any subset of label and choices (a select's). Removing a choice
+            that some record's
+            value holds is refused (409, details.choices_in_use): change those values first.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CustomField | CustomFieldNarrowed | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            fields=fields,
+        )
+    ).parsed

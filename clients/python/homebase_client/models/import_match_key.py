@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ImportMatchKey(StrEnum):
+    EMAIL = "email"
+    PHONE = "phone"
+
+    def __str__(self) -> str:
+        return str(self.value)
