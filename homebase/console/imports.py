@@ -207,9 +207,10 @@ async def upload(request: Request) -> Response:
         return _upload_page(request, member, kind, ["file: choose a CSV file"], 400)
     runtime = get_runtime(request)
     limit = runtime.settings.import_max_bytes
-    if file.size is not None and file.size > limit:
-        raise _too_large(limit)
-    data = await file.read(limit + 1)
+    try:
+        data = await file.read(limit + 1)
+    finally:
+        await form.close()  # the parser's temporary file, at once
     if len(data) > limit:
         raise _too_large(limit)
     try:

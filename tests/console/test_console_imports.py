@@ -8,9 +8,11 @@ from html import unescape
 
 import pytest
 
+from homebase.console.imports import FORM_ROOM
 from homebase.exports import jobs as export_jobs
 from homebase.imports import uploads
 from homebase.kit.clock import FrozenClock
+from tests.body_limit_support import CHUNK, call_asgi
 from tests.console_support import csrf, make_member, member_browser, post_form
 from tests.exports.support import run_exports
 from tests.imports_support import contacts_of, drive, start
@@ -351,3 +353,26 @@ async def test_the_navigation_links_the_new_pages(console):
     html = (await console.get("/console")).text
     for path in (IMPORTS, EXPORTS, FIELDS):
         assert f'<a href="{path}">' in html
+
+
+async def test_the_body_limit_answers_the_upload_route_with_the_page_before_reading(
+    app, runtime, console
+):
+    room = runtime.settings.import_max_bytes + FORM_ROOM
+    declared = await call_asgi(app, "POST", NEW, {"content-length": str(room + 1)}, [b"x" * 100])
+    assert declared.status == 413 and declared.consumed == 0
+    assert declared.headers["content-type"].startswith("text/html")
+    assert b"File too large" in declared.body and b"32 MiB" in declared.body
+    cookie = "; ".join(f"{name}={value}" for name, value in console.cookies.items())
+    form = {"cookie": cookie, "content-type": "multipart/form-data; boundary=b"}
+    head = (
+        b'--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n'
+        b"Content-Type: text/csv\r\n\r\n"
+    )
+    chunks = [head] + [b"x" * CHUNK] * (room // CHUNK + 4)
+    streamed = await call_asgi(app, "POST", NEW, form, chunks)
+    assert streamed.status == 413 and b"File too large" in streamed.body
+    assert room < streamed.consumed <= room + CHUNK
+    # The same length on any other path is the JSON 413 of HOMEBASE_MAX_BODY_BYTES.
+    other = await call_asgi(app, "POST", "/console/api-keys", {"content-length": str(room)})
+    assert other.status == 413 and other.json()["error"]["code"] == "payload_too_large"
