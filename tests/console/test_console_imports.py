@@ -376,3 +376,14 @@ async def test_the_body_limit_answers_the_upload_route_with_the_page_before_read
     # The same length on any other path is the JSON 413 of HOMEBASE_MAX_BODY_BYTES.
     other = await call_asgi(app, "POST", "/console/api-keys", {"content-length": str(room)})
     assert other.status == 413 and other.json()["error"]["code"] == "payload_too_large"
+
+
+async def test_an_imports_refused_rows_are_paged(runtime, console, tenant):
+    made = await start(tenant, {"object": "contacts", "rows": [{"email": "x"}] * 55})
+    await drive(runtime)
+    first = await console.get(f"{IMPORTS}/{made['id']}")
+    assert re.findall(r'<tr id="row-(\d+)">', first.text) == [str(n) for n in range(50)]
+    older = unescape(re.search(r'<a href="([^"]+)">Older</a>', first.text).group(1))
+    second = await console.get(older)
+    assert re.findall(r'<tr id="row-(\d+)">', second.text) == [str(n) for n in range(50, 55)]
+    assert "Older" not in second.text
