@@ -21,6 +21,7 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
+from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
 from homebase.console.webhooks import member_principal
 from homebase.exports import repository, service
@@ -102,3 +103,24 @@ async def start_export(request: Request) -> Response:
             request, member, values=values, errors=[refused.message], status=refused.status
         )
     return see_other(f"{PATH}?started=1")
+
+
+@router.get(PATH + "/{export_id}")
+async def export_page(request: Request, export_id: str) -> Response:
+    member = await signed_in(request)
+    settings = get_runtime(request).settings
+    async with member_session(request, member) as session:
+        try:
+            row = await service.get_export(session, member_principal(member), export_id)
+        except ApiError as missing:
+            raise ConsolePageError(missing.status, "Not found", missing.message) from None
+        shown = service.wire(
+            row, settings.keys, settings.public_url, member.workspace_id, session.now()
+        )
+    return member_page(
+        request,
+        member,
+        "console/export.html",
+        export=shown,
+        refresh=REFRESH_SECONDS if shown["status"] in UNFINISHED else None,
+    )

@@ -290,6 +290,12 @@ async def test_the_exports_page_starts_an_export_and_links_its_file(
     assert url.startswith(runtime.settings.public_url + "/exports/")
     downloaded = await console.get(url.removeprefix(runtime.settings.public_url))
     assert downloaded.status_code == 200 and "dana@example.com" in downloaded.text
+    export_id = re.search(r'<tr id="(exp_[0-9a-z]+)">', page.text).group(1)
+    detail = await console.get(f"{EXPORTS}/{export_id}")
+    assert detail.status_code == 200 and "completed" in detail.text
+    assert re.search(r'<a href="[^"]+/exports/[^"]+" download>', detail.text)
+    assert (await console.get(f"{EXPORTS}/{theirs.json()['id']}")).status_code == 404
+    assert (await console.get(f"{EXPORTS}/exp_unknown")).status_code == 404
     bad = await post_form(console, EXPORTS, EXPORTS, {"object": "planets", "format": "csv"})
     assert bad.status_code == 400 and "object:" in bad.text
 
