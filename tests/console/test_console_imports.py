@@ -2,6 +2,8 @@
 and PostgreSQL: upload, mapping, the imports the submit starts and the worker runs, the
 upload's own body limit, the uploaded file's life, tenancy."""
 
+import csv
+import io
 import re
 from datetime import UTC, datetime
 from html import unescape
@@ -15,6 +17,7 @@ from homebase.kit.clock import FrozenClock
 from tests.body_limit_support import CHUNK, call_asgi
 from tests.console_support import csrf, make_member, member_browser, post_form
 from tests.exports.support import run_exports
+from tests.http.test_page_escaping import EVIL, assert_escaped
 from tests.imports_support import contacts_of, drive, start
 
 NEW = "/console/imports/new"
@@ -393,3 +396,25 @@ async def test_an_imports_refused_rows_are_paged(runtime, console, tenant):
     second = await console.get(older)
     assert re.findall(r'<tr id="row-(\d+)">', second.text) == [str(n) for n in range(50, 55)]
     assert "Older" not in second.text
+
+
+async def test_hostile_columns_cells_and_labels_come_out_escaped(runtime, console, tenant):
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows([["name", EVIL], [EVIL, "x"]])
+    mapping_url = (await upload(console, buffer.getvalue().encode())).headers["location"]
+    # The column (its row and the preview's header, the select's label) and the cell.
+    assert_escaped(await console.get(mapping_url), times=4)
+    refused = await submit(console, mapping_url, {"column_1": "custom_fields.x"})
+    assert_escaped(refused, 400, times=4)
+    made = await post_form(
+        console,
+        FIELDS,
+        FIELDS,
+        {"object": "contacts", "key": "evil", "label": EVIL[:80], "type": "text", "choices": ""},
+    )
+    assert made.status_code == 303, made.text
+    page = (await console.get(mapping_url)).text
+    assert "<script" not in page and "&lt;script&gt;" in page
+    assert_escaped(
+        await post_form(console, FIELDS, FIELDS, {"object": "contacts", "key": EVIL}), 400
+    )
