@@ -305,6 +305,15 @@ def _check(mapping: dict[str, str], allowed: set[str]) -> None:
         raise csv_rows.MappingError("map at least one column to a field")
 
 
+def _bodies(
+    table: csv_rows.CsvTable, chosen: dict[str, str], kind: ImportObject, types: dict[str, str]
+) -> list[ImportCreate]:
+    """The file's rows as POST /v1/imports bodies of at most 5,000 rows each."""
+    rows = csv_rows.map_rows(table, chosen, kind)
+    csv_rows.type_custom_fields(rows, types)
+    return [ImportCreate(object=kind, rows=chunk.rows) for chunk in csv_rows.chunks(rows)]
+
+
 @router.post(PATH + "/uploads/{upload_id}")
 async def start_imports(request: Request, upload_id: str) -> Response:
     member = await signed_in(request)
@@ -317,13 +326,20 @@ async def start_imports(request: Request, upload_id: str) -> Response:
         custom = await custom_fields.live(session, ImportObject.CONTACTS.value)
     allowed = {value for value, _label in _targets(kind, custom) if value}
     chosen = _chosen(form, table)
+    types = {row["key"]: row["type"] for row in custom}
     try:
         _check(chosen, allowed)
-        rows = csv_rows.map_rows(table, chosen, kind)
-        csv_rows.type_custom_fields(rows, {row["key"]: row["type"] for row in custom})
+        # Up to 200,000 rows: mapped and checked as import bodies off the event loop.
+        bodies = await asyncio.to_thread(_bodies, table, chosen, kind, types)
     except csv_rows.MappingError as wrong:
         return await _mapping_page(
             request, member, upload_id, kind, table, chosen=chosen, errors=[str(wrong)], status=400
+        )
+    except ValidationError as invalid:  # an envelope POST /v1/imports would refuse
+        items = field_errors(invalid.errors())
+        errors = [f"{item['field']}: {item['message']}" for item in items]
+        return await _mapping_page(
+            request, member, upload_id, kind, table, chosen=chosen, errors=errors, status=400
         )
     found = _upload(member, upload_id)
     # Taken before the write: a second submit of the same page finds nothing to import.
@@ -331,17 +347,12 @@ async def start_imports(request: Request, upload_id: str) -> Response:
         raise _gone()
     principal = member_principal(member)
     try:
-        bodies = [ImportCreate(object=kind, rows=chunk.rows) for chunk in csv_rows.chunks(rows)]
         async with member_session(request, member, write=True) as session:
             for body in bodies:
                 await service.create_import(session, principal, body)
-    except (ApiError, ValidationError) as refused:
+    except ApiError as refused:
         await asyncio.to_thread(uploads.give_back, root, found)
-        if isinstance(refused, ApiError):
-            errors = [refused.message]
-        else:
-            items = field_errors(refused.errors())
-            errors = [f"{item['field']}: {item['message']}" for item in items]
+        errors = [refused.message]
         return await _mapping_page(
             request, member, upload_id, kind, table, chosen=chosen, errors=errors, status=400
         )
