@@ -60,6 +60,9 @@ class Settings(BaseSettings):
     # The largest request body on any route (http/body_limit.py): larger is 413 before it
     # is read. At least 1 KiB, so no limit can refuse the service's own small forms.
     max_body_bytes: int = Field(1_048_576, ge=1024, le=1 << 30)
+    # The largest CSV file the console's import upload takes (/console/imports/new, the one
+    # route the body limit lets past HOMEBASE_MAX_BODY_BYTES; docs/imports-exports.md).
+    import_max_bytes: int = Field(33_554_432, ge=1024, le=1 << 30)
 
     webhook_timeout_seconds: float = Field(10, gt=0)
     webhook_backoff_unit_seconds: float = Field(60, ge=0)

@@ -123,17 +123,17 @@ async def runtime(database_url, settings_overrides, resolver) -> AsyncIterator[R
     await runtime.close()
 
 
-# One app per pytest process and body limit (the one setting read when an app is built),
+# One app per pytest process and body limits (the settings read when an app is built),
 # handed each test's runtime: building an app, and FastAPI's first look at each route it
 # serves, cost more than most tests' own work. Requests reach the runtime only through
 # app.state (homebase/runtime.get_runtime). A test that adds routes asks for an app of its
 # own (tests/http/test_errors.py redefines this fixture).
-_APPS: dict[int, object] = {}
+_APPS: dict[tuple[int, int], object] = {}
 
 
 @pytest.fixture
 def app(runtime):
-    limit = runtime.settings.max_body_bytes
+    limit = runtime.settings.max_body_bytes, runtime.settings.import_max_bytes
     shared = _APPS.get(limit)
     if shared is None:
         shared = _APPS[limit] = create_app(runtime)

@@ -5,10 +5,28 @@ from fastapi import FastAPI
 from starlette.requests import Request
 from starlette.responses import Response
 
-from homebase.console import apps, home, keys, login, webhooks
+from homebase.console import (
+    apps,
+    custom_fields,
+    exports,
+    home,
+    imports,
+    keys,
+    login,
+    webhooks,
+)
 from homebase.console.pages import ConsolePageError
 
-ROUTERS = [login.router, home.router, keys.router, webhooks.router, apps.router]
+ROUTERS = [
+    login.router,
+    home.router,
+    keys.router,
+    webhooks.router,
+    apps.router,
+    imports.router,
+    exports.router,
+    custom_fields.router,
+]
 
 
 async def _page_error(_request: Request, error: Exception) -> Response:

@@ -78,7 +78,14 @@ SCRUBBERS: tuple[Scrubber, ...] = (
     # An import's rows already written (to contacts and leads, scrubbed above) leave the
     # payload of a queued or running one; a finished one kept none, and import_errors
     # hold indexes and messages only, never a value (docs/imports-exports.md).
-    Scrubber("imports", imports.scrub_processed_rows, ("imports",)),
+    Scrubber(
+        "imports",
+        imports.scrub_processed_rows,
+        ("imports",),
+        stored="CSV files uploaded in the console (HOMEBASE_STORAGE_DIR, imports/uploads/) "
+        "are not read: each lives at most an hour, deleted when its imports start or by "
+        "the worker's exports.expire an hour after the upload (imports/uploads.py)",
+    ),
     Scrubber("idempotency", idempotency.scrub_contact_responses, ("idempotency_keys",)),
     Scrubber(
         "events",

@@ -19,7 +19,8 @@ it goes when the export expires. After MAX_ATTEMPTS claims it is failed.
 
 `expire` removes files: those of completed exports past their expiry (7 days), and
 those an erasure marked (exports/service.scrub_contact_exports), marking each row first
-so the file is never served while it goes.
+so the file is never served while it goes; and the console's CSV uploads abandoned for an
+hour (imports/uploads.py), which sit in the same storage folder.
 """
 
 import asyncio
@@ -39,6 +40,7 @@ from homebase.db.tenancy import TenantSession
 from homebase.exports import files
 from homebase.exports.objects import OBJECTS, Exportable, Render
 from homebase.exports.service import FILE_RETENTION
+from homebase.imports import uploads
 from homebase.kit import logs
 from homebase.kit.fields import projection, selection
 from homebase.kit.statements import AnySelect
@@ -228,9 +230,12 @@ def _projected(render: Render, project: Render, keep: frozenset[str] | None) -> 
 async def expire(runtime: Runtime) -> int:
     """Removes the files of exports past their expiry and of those an erasure expired:
     each row is marked expired first (its download refused from then on), the file
-    removed, then the row forgets it. Returns the files removed."""
+    removed, then the row forgets it; and the CSV uploads older than an hour. Returns the
+    files removed."""
     now = runtime.clock()
     root = runtime.settings.storage_dir
+    # A directory listing, no database: cheap enough for every round.
+    swept = await asyncio.to_thread(uploads.remove_abandoned, root, now)
     past = exports.c.status == "completed", exports.c.expires_at <= now
     marked = exports.c.status == "expired", exports.c.file_name.is_not(None)
     # Reads first: the write transaction is taken only when there is something to do.
@@ -267,7 +272,7 @@ async def expire(runtime: Runtime) -> int:
                     )
                     .values(file_name=None, updated_at=now)
                 )
-    return len(gone)
+    return len(gone) + swept
 
 
 async def _ids(connection: AsyncConnection, statement: AnySelect) -> list[str]:

@@ -18,6 +18,7 @@ from homebase.automations.endpoints import (
 )
 from homebase.calls import public as calls_public
 from homebase.calls.endpoints import router as calls_router
+from homebase.console import imports as console_imports
 from homebase.console import routes as console_routes
 from homebase.contacts.endpoints import router as contacts_router
 from homebase.custom_fields.endpoints import router as custom_fields_router
@@ -162,7 +163,12 @@ def create_app(
     app.include_router(oauth_consent.router)  # /oauth/authorize and its consent page
     docs.install(app)  # /v1/docs: Swagger UI served from the locked package, under a CSP
     # Added first, so it runs inside RequestContextMiddleware and its 413 has a request id.
-    app.add_middleware(BodyLimitMiddleware, max_body_bytes=runtime.settings.max_body_bytes)
+    # The console's CSV upload is the one route allowed a larger body (its own limit).
+    app.add_middleware(
+        BodyLimitMiddleware,
+        max_body_bytes=runtime.settings.max_body_bytes,
+        allowances=[console_imports.upload_allowance(runtime.settings)],
+    )
     # Inside RequestContextMiddleware (added after it), so the request already has its id;
     # outside the body limit, so a 413 is logged too.
     app.add_middleware(RequestLogMiddleware)  # the request line (http/request_log.py)

@@ -1,6 +1,11 @@
 """HOMEBASE_MAX_BODY_BYTES for every route, in one place (pure ASGI, inside
 RequestContextMiddleware so the answer carries the request id).
 
+- The limit is decided per request here and nowhere else: HOMEBASE_MAX_BODY_BYTES,
+  unless the method and exact path are an `Allowance` (a route that takes larger bodies
+  by design: the console's CSV upload, HOMEBASE_IMPORT_MAX_BYTES). An allowance holds its
+  own limit and may answer a body over it with its own page instead of the JSON 413.
+
 - A declared Content-Length over the limit is 413 `payload_too_large` before a byte of the
   body is read; a malformed one (not a single run of digits) is 400 naming the header.
 - A body without a length (chunked) is counted as the app reads it: the read that takes
@@ -18,6 +23,10 @@ What the client still sends after a 413 is discarded by the server as it arrives
 drops body bytes once the response is complete); nothing buffers it.
 """
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from homebase.http.envelope import api_error_body
@@ -61,16 +70,36 @@ async def answer(scope: Scope, send: Send, error: ApiError) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+@dataclass(frozen=True)
+class Allowance:
+    """One route (method and exact path) whose body may reach `limit` instead of
+    HOMEBASE_MAX_BODY_BYTES; `refuse(limit)` answers a body over it (None: the JSON 413)."""
+
+    method: str
+    path: str
+    limit: int
+    refuse: Callable[[int], Response] | None = None
+
+
 class BodyLimitMiddleware:
-    def __init__(self, app: ASGIApp, max_body_bytes: int):
+    def __init__(self, app: ASGIApp, max_body_bytes: int, allowances: Sequence[Allowance] = ()):
         self.app = app
         self.limit = max_body_bytes
+        self.allowances = {(item.method, item.path): item for item in allowances}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit = self.limit
+        allowance = self.allowances.get((scope["method"], scope["path"]))
+        limit = allowance.limit if allowance is not None else self.limit
+
+        async def too_large(send: Send) -> None:
+            if allowance is not None and allowance.refuse is not None:
+                await allowance.refuse(limit)(scope, receive, send)
+            else:
+                await answer(scope, send, PayloadTooLarge(limit))
+
         try:
             declared, chunked = framing(scope["headers"])
         except ValueError:
@@ -84,7 +113,7 @@ class BodyLimitMiddleware:
             return
         if declared is not None:
             if declared > limit:
-                await answer(scope, send, PayloadTooLarge(limit))
+                await too_large(send)
             else:
                 await self.app(scope, receive, send)
             return
@@ -113,7 +142,7 @@ class BodyLimitMiddleware:
                 # Whatever the app answers to the failed read becomes the 413.
                 if not answered:
                     answered = True
-                    await answer(scope, send, PayloadTooLarge(limit))
+                    await too_large(send)
                 return
             if message["type"] == "http.response.start":
                 started = True
@@ -126,4 +155,4 @@ class BodyLimitMiddleware:
                 raise
             # The app gave up on the body: that is the 413, not an error to log as a 500.
         if exceeded and not started and not answered:
-            await answer(scope, send, PayloadTooLarge(limit))
+            await too_large(send)

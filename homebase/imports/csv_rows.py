@@ -316,3 +316,41 @@ def chunks(
         size += length
     if current:
         yield Chunk(start, current)
+
+
+_TRUE = {"true", "yes", "y", "1"}
+_FALSE = {"false", "no", "n", "0"}
+
+
+def _typed(kind: str, cell: str) -> Any:
+    """A cell as the JSON value a custom field of this type takes; a cell that does not
+    read as one stays text, for the import to refuse with the field's own message."""
+    if kind == "number":
+        text = cell.replace(",", "") if "," in cell and "." in cell else cell
+        try:
+            number = float(text)
+        except ValueError:
+            return cell
+        if number != number or number in (float("inf"), float("-inf")):
+            return cell
+        return int(number) if number.is_integer() and "." not in text else number
+    if kind == "boolean":
+        lowered = cell.lower()
+        return True if lowered in _TRUE else False if lowered in _FALSE else cell
+    if kind == "multi_select":
+        return split_tags(cell)
+    return cell
+
+
+def type_custom_fields(rows: Sequence[dict[str, Any]], types: Mapping[str, str]) -> None:
+    """Turns the text cells of mapped custom fields into their type's JSON values, in
+    place: numbers (`500000`, `2.5`, `1,250.50`), booleans (true/false, yes/no, 1/0),
+    a multi_select's choices split as tags are. `types` is {key: field type}."""
+    for row in rows:
+        custom = row.get(CUSTOM_FIELDS.rstrip("."))
+        if not custom:
+            continue
+        for key, value in custom.items():
+            kind = types.get(key)
+            if kind is not None and isinstance(value, str):
+                custom[key] = _typed(kind, value)

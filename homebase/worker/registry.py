@@ -44,7 +44,8 @@ JOBS: tuple[Job, ...] = (
     # Starts each claimed import's batches and does not wait for them (imports/jobs.py).
     Job("imports.run", imports.run),
     Job("retention.prune", retention.prune),
-    # Removes export files past their 7 days, and those an erasure marked.
+    # Removes export files past their 7 days, those an erasure marked, and the console's
+    # CSV uploads left for an hour.
     Job("exports.expire", exports.expire),
     Job("webhooks.sweep", webhooks.sweep),
 )

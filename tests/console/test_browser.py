@@ -164,3 +164,32 @@ async def test_register_an_app_approve_consent_and_finish_pkce(
     assert ping.json()["tenant_id"] == workspace["id"]
     assert ping.json()["scopes"] == ["contacts:read"]
     assert ping.json()["rate_limit_per_min"] == 300
+
+
+async def test_upload_a_csv_map_its_columns_and_start_the_import(
+    server: Server, workspace: dict, page, tmp_path
+):
+    exported = tmp_path / "old-crm.csv"
+    exported.write_bytes(
+        "\ufeffFirst name;E-mail;Tags;Notes\r\n"
+        'Dana;dana@example.com;buyer, vip;"two\r\nlines"\r\n'
+        "<b>Sam</b>;sam@example.com;;\r\n".encode()
+    )
+    await sign_in(page, server, "/console/imports/new")
+    assert urlsplit(page.url).path == "/console/imports/new", await page.content()
+    await page.check("input[name=object][value=contacts]")
+    await page.set_input_files("input[name=file]", str(exported))
+    await submit(page, "button:has-text('Upload')")
+    assert urlsplit(page.url).path.startswith("/console/imports/uploads/"), await page.content()
+    # The suggested mapping is preselected; the preview shows the cells as text.
+    assert await page.input_value("select[name=column_0]") == "first_name"
+    assert await page.input_value("select[name=column_1]") == "email"
+    assert await page.input_value("select[name=column_2]") == "tags"
+    assert "<b>Sam</b>" in (await page.text_content("#preview") or "")
+    assert await page.input_value("select[name=column_3]") == "notes"
+    await page.select_option("select[name=column_2]", "")  # tags: ignored this time
+    await submit(page, "button:has-text('Start the import')")
+    assert urlsplit(page.url).path == "/console/imports", await page.content()
+    assert "Started 1 import." in await page.content()
+    rows = await page.locator("tr[id^=imp_] td").all_text_contents()
+    assert rows[1] == "contacts" and rows[4] == "2"  # object, rows

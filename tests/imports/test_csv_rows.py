@@ -142,3 +142,28 @@ def test_chunks_split_a_large_file_into_imports():
     assert all(len(orjson.dumps(chunk.body(ImportObject.CONTACTS))) <= 10_000 for chunk in by_size)
     assert sum(len(chunk.rows) for chunk in by_size) == 1000
     assert [chunk.start for chunk in by_size][:2] == [0, len(by_size[0].rows)]
+
+
+def test_custom_field_cells_take_their_types_json_values():
+    rows = [
+        {"custom_fields": {"budget": "500000", "rate": "2.5", "big": "1,250.50", "vip": "Yes"}},
+        {"custom_fields": {"budget": "lots", "areas": "north; south", "note": "7", "vip": "maybe"}},
+        {"first_name": "no custom fields"},
+    ]
+    types = {
+        "budget": "number",
+        "rate": "number",
+        "big": "number",
+        "vip": "boolean",
+        "areas": "multi_select",
+        "note": "text",
+    }
+    csv_rows.type_custom_fields(rows, types)
+    assert rows[0]["custom_fields"] == {"budget": 500000, "rate": 2.5, "big": 1250.5, "vip": True}
+    # What does not read as its type stays text, for the import's own message.
+    assert rows[1]["custom_fields"] == {
+        "budget": "lots",
+        "areas": ["north", "south"],
+        "note": "7",
+        "vip": "maybe",
+    }
