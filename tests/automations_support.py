@@ -11,6 +11,7 @@ from homebase.db.tenancy import TenantSession
 from homebase.fixtures.load import load_fixtures
 from homebase.kit.clock import FrozenClock
 from homebase.models import AutomationStepRun, Message, OutboxEvent, Task
+from homebase.webhooks import render as webhook_render
 from homebase.workspaces import service as workspaces
 from tests.messaging_support import add_consent, add_sender
 
@@ -118,6 +119,7 @@ async def step_runs(runtime, enrolment_id: str) -> list[dict[str, Any]]:
 
 
 async def events(runtime, workspace_id: str, event_type: str) -> list[dict[str, Any]]:
+    """The stored events' data as a webhook delivery carries it (masked)."""
     table = OutboxEvent.__table__
     async with runtime.db.transaction(write=False) as connection:
         rows = await connection.execute(
@@ -125,7 +127,7 @@ async def events(runtime, workspace_id: str, event_type: str) -> list[dict[str, 
                 table.c.workspace_id == workspace_id, table.c.type == event_type
             )
         )
-        return [row[0] for row in rows]
+        return [webhook_render.masked(row[0]) for row in rows]
 
 
 TASKS, MESSAGES, STEP_RUNS = Task.__table__, Message.__table__, AutomationStepRun.__table__

@@ -14,6 +14,7 @@ from homebase.models import (
     TimelineEvent,
 )
 from homebase.runtime import Runtime
+from homebase.webhooks import render as webhook_render
 
 TEAM = {
     "offices": [{"ref": "downtown", "name": "Downtown"}],
@@ -84,7 +85,8 @@ async def outbox(runtime: Runtime, workspace_id: str) -> list[dict[str, Any]]:
             .mappings()
             .all()
         )
-    return [dict(row) for row in rows]
+    # The data as a webhook delivery carries it (stored whole, masked as it leaves).
+    return [{**row, "data": webhook_render.masked(row["data"])} for row in rows]
 
 
 async def create_lead_for_routes(tenant) -> str:

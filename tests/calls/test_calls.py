@@ -17,6 +17,7 @@ from homebase.fixtures.load import load_fixtures
 from homebase.kit.clock import FrozenClock, isoformat
 from homebase.kit.keys import Keyring
 from homebase.models import OutboxEvent
+from homebase.webhooks import render as webhook_render
 from homebase.workspaces import service as workspaces
 from tests.support import assert_error, failing_fields, make_key
 
@@ -98,7 +99,7 @@ async def events(runtime, tenant, event_type):
                 table.c.workspace_id == tenant.id, table.c.type == event_type
             )
         )
-        return [row[0] for row in rows]
+        return [webhook_render.masked(row[0]) for row in rows]  # as delivered
 
 
 async def test_callback_records_matches_contact_and_emits(tenant, runtime, recorded):

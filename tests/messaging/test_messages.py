@@ -10,6 +10,7 @@ from homebase.messaging import jobs
 from homebase.models import OutboxEvent, Suppression
 from homebase.providers.local import RECORDED
 from homebase.providers.signing import signature
+from homebase.webhooks import render as webhook_render
 from tests.kit.test_openapi import assert_conforms
 from tests.messaging_support import (
     HONOLULU,
@@ -104,7 +105,7 @@ async def test_send_queues_then_worker_sends(runtime, ready):
             .all()
         )
     assert len(events) == 1
-    data = events[0]["data"]
+    data = webhook_render.masked(events[0]["data"])  # as a delivery carries it
     assert data["id"] == body["id"] and data["ai_generated"] is True
     assert data["channel"] == "SMS" and data["to"] == "+*******0142"
     timeline = (await ready.get(f"/v1/contacts/{person['id']}/events")).json()["data"]
@@ -616,7 +617,7 @@ async def test_message_received_event_is_masked(runtime, ready, client):
             .mappings()
             .all()
         )
-    data = event["data"]
+    data = webhook_render.masked(event["data"])  # as a delivery carries it
     assert data["from"] == "+*******0142" and data["to"] == "+*******0100"
     assert NEW_YORK not in str(data) and SENDER not in str(data)
     assert (data["channel"], data["direction"], data["contact_id"]) == (

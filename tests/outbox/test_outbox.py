@@ -4,6 +4,7 @@ stable id, masked phones, and nothing for a request that failed."""
 from sqlalchemy import select
 
 from homebase.models import OutboxEvent
+from homebase.webhooks import render as webhook_render
 
 outbox = OutboxEvent.__table__
 
@@ -21,7 +22,8 @@ async def events(runtime, workspace_id):
             .mappings()
             .all()
         )
-    return [dict(row) for row in rows]
+    # The data as a webhook delivery carries it (stored whole, masked as it leaves).
+    return [{**row, "data": webhook_render.masked(row["data"])} for row in rows]
 
 
 async def test_create_emits_created_and_tag_added(tenant, runtime):
