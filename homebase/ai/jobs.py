@@ -91,13 +91,13 @@ Decision = Reply | HandOff | Skip | Failed
 
 async def respond_due(runtime: Runtime) -> int:
     swept = await sweep(runtime)
-    room = runtime.settings.ai_concurrency - runtime.background.running(KIND)
-    if room <= 0:
-        return swept
-    claims = await claim(runtime, room)
-    for claimed in claims:
-        runtime.background.start(KIND, answer(runtime, claimed))
-    return swept + len(claims)
+    started = await runtime.background.claim_and_start(
+        KIND,
+        runtime.settings.ai_concurrency,
+        lambda room: claim(runtime, room),
+        lambda one: answer(runtime, one),
+    )
+    return swept + started
 
 
 async def claim(runtime: Runtime, limit: int) -> list[Claim]:

@@ -75,13 +75,9 @@ class Claim:
 
 
 async def run(runtime: Runtime) -> int:
-    room = CONCURRENCY - runtime.background.running(KIND)
-    if room <= 0:
-        return 0
-    claims = await claim(runtime, room)
-    for claimed in claims:
-        runtime.background.start(KIND, produce(runtime, claimed))
-    return len(claims)
+    return await runtime.background.claim_and_start(
+        KIND, CONCURRENCY, lambda room: claim(runtime, room), lambda one: produce(runtime, one)
+    )
 
 
 async def claim(runtime: Runtime, limit: int) -> list[Claim]:
