@@ -38,7 +38,9 @@ def measure(service: Service, base: str, count: int, rounds: int) -> list[dict]:
             wall = time.monotonic() - began
             if export["status"] != "completed" or export["rows"] != count:
                 raise RuntimeError(f"the export did not write every contact: {export}")
-            head = httpx.get(export["download_url"], headers={"Range": "bytes=0-99"})
+            # The link names HOMEBASE_PUBLIC_URL; the server is on its own port.
+            link = base + "/exports/" + export["download_url"].rsplit("/exports/", 1)[1]
+            head = httpx.get(link, headers={"Range": "bytes=0-99"})
             if head.status_code != 206 or not head.content.startswith(b'{"id":'):
                 raise RuntimeError(f"the export's download: {head.status_code} {head.text[:200]}")
             size = _remove_files(service.directory)
