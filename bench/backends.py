@@ -91,6 +91,12 @@ class Backend:
             return seed.fetch_value_pg(_dsn(url), sql, *params)
         return seed.fetch_value(url.split(":///", 1)[1], sql, *params)
 
+    def vacuum(self, url: str, *tables: str) -> None:
+        """PostgreSQL: VACUUM ANALYZE, as autovacuum would after the tables grew (it is off
+        on the development machine). SQLite: nothing."""
+        if self.postgres:
+            seed.vacuum_pg(_dsn(url), tables)
+
     def clear_redis(self) -> None:
         if not self.key_ids:
             return

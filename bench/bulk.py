@@ -18,6 +18,15 @@ POST /v1/contacts is timed with.
 - Stall: GET /v1/ping with one client (wrk -c1), p99, idle against while the worker
   imports without pause (enough 5,000-row imports queued to outlast the run, checked).
   Target: loaded within 2x of idle.
+
+On PostgreSQL the tables grow several times over during the part (the creates, then
+the imports), and autovacuum is off on the development machine: before each timed step
+the part runs VACUUM ANALYZE on them, and every 15 s while many imports run, as
+autovacuum would have. Without it the planner
+read the trigram GIN index's statistics of the seeded table (only VACUUM refreshes a GIN
+index's) and took that index for the import's `email_lower IN (...)` lookup of 250
+addresses: 1.6 s a lookup instead of a millisecond (docs/performance.md, "Bulk
+imports").
 """
 
 import json
@@ -86,6 +95,28 @@ class Sampler:
         self._stop.set()
         self._thread.join()
         self.samples.append(rss_mb(self.pid))
+
+
+class Periodic:
+    """`work` on a thread every `every` seconds while the block runs (VACUUM ANALYZE in
+    place of the autovacuum the development machine runs without)."""
+
+    def __init__(self, work, every: float = 15.0) -> None:
+        self.work, self.every = work, every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            self.work()
+
+    def __enter__(self) -> "Periodic":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
 
 
 class Rows:
@@ -196,6 +227,11 @@ def measure(
         contacts=args.contacts,
     )
     rows = Rows(contact_body)
+    tables = ("contacts", "outbox_events", "imports")
+
+    def vacuum() -> None:
+        backend.vacuum(service.database_url, *tables)
+
     post_headers = {**service.auth, "Content-Type": "application/json"}
     create_script = wrk.lua_post(json.dumps(contact_body), post_headers)
     one = wrk.WrkSettings(threads=1, connections=1, duration=settings.duration, timeout=30.0)
@@ -217,6 +253,7 @@ def measure(
                 if not result.ok:
                     raise RuntimeError(f"POST /v1/contacts: {result.errors} errors")
                 bulk.create.append(result)
+                vacuum()
                 job = one_import(client, rows.body())
                 bulk.imports.append(job)
                 print(
@@ -228,7 +265,9 @@ def measure(
                     flush=True,
                 )
             imports = 4 if args.quick else MEMORY_IMPORTS
-            bulk.memory.update(_memory(client, rows, runner.pid, imports))
+            vacuum()
+            with Periodic(vacuum):
+                bulk.memory.update(_memory(client, rows, runner.pid, imports))
             print(
                 f"bulk memory: {imports} imports, RSS {bulk.memory['before_mb']:.0f} MB "
                 f"before, peak {bulk.memory['peak_mb']:.0f} MB, after "
@@ -236,7 +275,7 @@ def measure(
                 flush=True,
             )
             per_second = statistics.median(j["rows"] / j["worker_seconds"] for j in bulk.imports)
-            _stall(bulk, client, rows, wrk_path, base, one, service.auth, per_second)
+            _stall(bulk, client, rows, wrk_path, base, one, service.auth, per_second, vacuum)
     finally:
         for server in reversed(servers):
             server.stop()
@@ -274,33 +313,51 @@ def _stall(
     one: wrk.WrkSettings,
     auth: dict,
     per_second: float,
+    vacuum,
 ) -> None:
     ping_url = base + "/v1/ping"
     wrk.run(wrk_path, ping_url, one, headers=auth, duration=2.0)
     # Enough imports to keep the worker busy past the end of the loaded run.
     count = min(40, math.ceil((one.duration + 3) * per_second / IMPORT_ROWS) + 1)
     for _ in range(len(bulk.imports)):
+        vacuum()
         bulk.idle.append(wrk.run(wrk_path, ping_url, one, headers=auth))
-        ids = [_submit(client, rows.body())["id"] for _ in range(count)]
-        while check(client.get(f"/v1/imports/{ids[0]}"), 200)["status"] == "queued":
-            time.sleep(POLL_SECONDS)
-        loaded = wrk.run(wrk_path, ping_url, one, headers=auth)
-        ended = time.monotonic()
-        last = check(client.get(f"/v1/imports/{ids[-1]}"), 200)
-        _wait(client, ids[-1])
-        # Negative: the worker ran out of imports before the run ended (reported).
-        bulk.busy_after.append(-1.0 if last["status"] == "completed" else time.monotonic() - ended)
-        bulk.loaded.append(loaded)
-        bulk.loaded_imports.append(count)
+        with Periodic(vacuum):
+            ids = _loaded_run(bulk, client, rows, wrk_path, ping_url, one, auth, count)
         for job_id in ids[:-1]:
             _wait(client, job_id)
         time.sleep(1.0)
         print(
             f"bulk ping p99 idle {bulk.idle[-1].p99_ms:.2f} ms, while importing "
-            f"{loaded.p99_ms:.2f} ms ({count} imports queued; the worker went on "
+            f"{bulk.loaded[-1].p99_ms:.2f} ms ({count} imports queued; the worker went on "
             f"{bulk.busy_after[-1]:.1f} s after the run)",
             flush=True,
         )
+
+
+def _loaded_run(
+    bulk: Bulk,
+    client: httpx.Client,
+    rows: Rows,
+    wrk_path: str,
+    ping_url: str,
+    one: wrk.WrkSettings,
+    auth: dict,
+    count: int,
+) -> list[str]:
+    """Ping while `count` queued imports run; returns their ids."""
+    ids = [_submit(client, rows.body())["id"] for _ in range(count)]
+    while check(client.get(f"/v1/imports/{ids[0]}"), 200)["status"] == "queued":
+        time.sleep(POLL_SECONDS)
+    loaded = wrk.run(wrk_path, ping_url, one, headers=auth)
+    ended = time.monotonic()
+    last = check(client.get(f"/v1/imports/{ids[-1]}"), 200)
+    _wait(client, ids[-1])
+    # Negative: the worker ran out of imports before the run ended (reported).
+    bulk.busy_after.append(-1.0 if last["status"] == "completed" else time.monotonic() - ended)
+    bulk.loaded.append(loaded)
+    bulk.loaded_imports.append(count)
+    return ids
 
 
 def _range(values: list[float], form: str = ".2f") -> str:

@@ -366,3 +366,18 @@ def fetch_value_pg(dsn: str, sql: str, *params: object) -> object:
         position += 1
         numbered.append(f"${position}")
     return asyncio.run(_pg_fetch_value(dsn, "".join(numbered[:-1]), params))
+
+
+async def _pg_vacuum(dsn: str, tables: tuple[str, ...]) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(dsn)
+    try:
+        for table in tables:
+            await connection.execute(f"VACUUM ANALYZE {table}")
+    finally:
+        await connection.close()
+
+
+def vacuum_pg(dsn: str, tables: tuple[str, ...]) -> None:
+    asyncio.run(_pg_vacuum(dsn, tables))
