@@ -274,7 +274,10 @@ def measure(
                 f"{bulk.memory['after_mb']:.0f} MB",
                 flush=True,
             )
-            per_second = statistics.median(j["rows"] / j["worker_seconds"] for j in bulk.imports)
+            per_second = max(
+                statistics.median(j["rows"] / j["worker_seconds"] for j in bulk.imports),
+                bulk.memory["rows"] / bulk.memory["worker_seconds"],
+            )
             _stall(bulk, client, rows, wrk_path, base, one, service.auth, per_second, vacuum)
     finally:
         for server in reversed(servers):
@@ -317,8 +320,9 @@ def _stall(
 ) -> None:
     ping_url = base + "/v1/ping"
     wrk.run(wrk_path, ping_url, one, headers=auth, duration=2.0)
-    # Enough imports to keep the worker busy past the end of the loaded run.
-    count = min(40, math.ceil((one.duration + 3) * per_second / IMPORT_ROWS) + 1)
+    # Enough imports to keep the worker busy past the end of the loaded run, at twice the
+    # fastest rate seen so far (checked after the run).
+    count = min(40, math.ceil(2 * (one.duration + 3) * per_second / IMPORT_ROWS) + 1)
     for _ in range(len(bulk.imports)):
         vacuum()
         bulk.idle.append(wrk.run(wrk_path, ping_url, one, headers=auth))
