@@ -80,6 +80,23 @@ class Backend:
             return seed.id_at_depth_pg(_dsn(url), workspace_id, depth)
         return seed.id_at_depth(url.split(":///", 1)[1], workspace_id, depth)
 
+    def seed_events(self, url: str, workspace_id: str, count: int) -> float:
+        if self.postgres:
+            return seed.seed_events_pg(_dsn(url), workspace_id, count)
+        return seed.seed_events(url.split(":///", 1)[1], workspace_id, count)
+
+    def fetch_value(self, url: str, sql: str, *params: object) -> object:
+        """One value of a query written with `?` placeholders."""
+        if self.postgres:
+            return seed.fetch_value_pg(_dsn(url), sql, *params)
+        return seed.fetch_value(url.split(":///", 1)[1], sql, *params)
+
+    def vacuum(self, url: str, *tables: str) -> None:
+        """PostgreSQL: VACUUM ANALYZE, as autovacuum would after the tables grew (it is off
+        on the development machine). SQLite: nothing."""
+        if self.postgres:
+            seed.vacuum_pg(_dsn(url), tables)
+
     def clear_redis(self) -> None:
         if not self.key_ids:
             return

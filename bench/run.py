@@ -3,21 +3,28 @@
 Serves a bare FastAPI hello-world and the real service (one uvicorn worker each) on
 loopback and drives both with wrk, on SQLite (`--db sqlite`, the default) or on
 PostgreSQL + Redis (`--db postgres`: fresh databases on 127.0.0.1:5432, dropped at the
-end; Redis database 14 for the limiter, bench/backends.py). Every figure is reported as a
-ratio to the hello-world's requests/s from the same run, measured in every round next to
-the others, because the machine is shared and absolute numbers drift: GET /v1/ping,
+end; Redis database 14 for the limiter, bench/backends.py). Every figure is reported as
+a ratio to the hello-world's requests/s from the same run, measured in every round next
+to the others, because the machine is shared and absolute numbers drift: GET /v1/ping,
 GET /v1/contacts, POST /v1/contacts and POST /v1/leads (bench/leads.py); in the same
 rounds, ping with the other limiter (Redis against in-memory) and ping and list-50 on
 `serve --workers 2`. Then, on one workspace of a million contacts (bench/scale.py): the
 first page against a deep one, search, and ping's p99 beside a searching client; then
-webhook delivery (bench/webhooks.py: deliveries/s, commit to first attempt p50/p99); last,
-the AI responder's inbound text to reply latency (bench/ai.py: p50/p99/max, target p99
-under 2 s). The throughput rounds also time the provider callback POST
-/providers/sms/inbound: a static signed form from a contact with consent in a workspace
-with a responder persona, so every request records a text and runs the AI's eligibility
-checks and counts the text into the contact's open AI job (the first opens it). The
-served process runs no worker (`--no-worker`, as for every endpoint here): the figure is
-the callback's own cost, not the compose of the flood's replies beside it.
+webhook delivery (bench/webhooks.py: deliveries/s, commit to first attempt p50/p99);
+last, the AI responder's inbound text to reply latency (bench/ai.py: p50/p99/max, target
+p99 under 2 s). The bulk parts: `bulk` (bench/bulk.py: a 5,000-row import's rows/s
+against POST /v1/contacts' requests/s in the same rounds, target 5x; 100,000 contacts
+through 20 imports with the worker's memory growth, target under 100 MB; ping's p99
+while the worker imports, target within 2x of idle), and on the million-contact
+workspace `sync` (an updated_after page and GET /v1/events pages, a million events
+seeded, against the plain first page, target 1.5x) and `export` (every contact to a
+file, target 20,000 rows/s with flat memory), bench/scale.py and bench/export.py. The
+throughput rounds also time the provider callback POST /providers/sms/inbound: a static
+signed form from a contact with consent in a workspace with a responder persona, so
+every request records a text and runs the AI's eligibility checks and counts the text
+into the contact's open AI job (the first opens it). The served process runs no worker
+(`--no-worker`, as for every endpoint here): the figure is the callback's own cost, not
+the compose of the flood's replies beside it.
 
 `--against DIR` (the throughput part only; the other parts ignore it) also serves DIR,
 another checkout of this repository (e.g. `git worktree add --detach /tmp/base main`), on
@@ -31,7 +38,8 @@ on the schema; both accept the same signed callback (the same HOMEBASE_TWILIO_AU
 and HOMEBASE_PUBLIC_URL).
 
 Results print as Markdown; `--write-docs` also replaces the database's generated block
-of docs/performance.md.
+of docs/performance.md (the bulk parts have a block of their own, replaced only by a run
+that measured one of them, so either can be run alone).
 """
 
 import argparse
@@ -51,7 +59,7 @@ from pathlib import Path
 
 import httpx
 
-from bench import ai, scale, wrk
+from bench import ai, bulk, scale, wrk
 from bench.backends import REDIS_URL, Backend
 from bench.leads import LEAD_BODY, check_created
 from bench.scale import check as _check
@@ -77,11 +85,27 @@ AB_ENDPOINTS = (PING, LIST, CREATE, LEADS, INBOUND)
 # this tree's requests/s over the other's, at least (the callback's own cost)
 AB_TARGETS = {INBOUND: 0.95}
 DOCS = REPO / "docs" / "performance.md"
-PARTS = ("throughput", "limiter", "workers", "deep", "search", "stall", "webhooks", "ai")
+PARTS = (
+    "throughput",
+    "limiter",
+    "workers",
+    "deep",
+    "search",
+    "stall",
+    "webhooks",
+    "ai",
+    "bulk",
+    "sync",
+    "export",
+)
+SCALE_PARTS = {"deep", "search", "stall", "sync", "export"}
+BULK_PARTS = {"bulk", "sync", "export"}  # their own generated block (BULK_BLOCK)
+BULK_BLOCK = "bulk"
 
 
-def markers(db: str) -> tuple[str, str]:
-    return f"<!-- bench:{db}:begin -->", f"<!-- bench:{db}:end -->"
+def markers(db: str, block: str = "") -> tuple[str, str]:
+    name = f"{db}:{block}" if block else db
+    return f"<!-- bench:{name}:begin -->", f"<!-- bench:{name}:end -->"
 
 
 @dataclass
@@ -522,14 +546,21 @@ def report(
     deliveries: list[dict] | None,
     responder: dict | None,
     seconds: float,
-) -> tuple[str, dict]:
-    lines = [
+    imports: "bulk.Bulk | None" = None,
+) -> tuple[str, dict, dict[str, str]]:
+    """The Markdown of everything measured, the figures, and each generated block's
+    Markdown ("" the main one, BULK_BLOCK the bulk parts'), for the blocks measured."""
+    heading = [
         f"Run {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {_machine()}; {backend.label}.",
         f"wrk -t{settings.threads} -c{settings.connections} -d{settings.duration:g}s "
         f"--latency, {args.rounds} round(s), medians; one uvicorn worker (uvloop, "
-        f"httptools) per server unless said; the run took {seconds / 60:.0f} min.",
+        f"httptools) per server unless said; the run took {seconds / 60:.0f} min "
+        f"(`python -m bench.run --db {args.db}"
+        + "".join(f" --only {part}" for part in (args.only or ()))
+        + "`).",
         "",
     ]
+    lines = list(heading)
     figures: dict = {"date": datetime.now(UTC).isoformat(), "machine": _machine(), "db": args.db}
     if endpoints:
         lines += _throughput_report(args, backend, endpoints, figures)
@@ -551,15 +582,27 @@ def report(
     if responder:
         lines += ai.report([responder])
         figures["ai"] = responder
-    return "\n".join(lines), figures
+    blocks = {"": "\n".join(lines)} if args.parts - BULK_PARTS else {}
+    extra: list[str] = []
+    if imports:
+        more, figures["bulk"] = bulk.report(imports, settings)
+        extra += more
+    if at_scale and (at_scale.sync_first or at_scale.exports):
+        more, figures["scale_bulk"] = scale.report_bulk(at_scale, settings)
+        extra += more
+    if extra:
+        blocks[BULK_BLOCK] = "\n".join(heading + extra)
+        lines += extra
+    return "\n".join(lines), figures, blocks
 
 
-def write_docs(markdown: str, db: str, label: str) -> None:
-    begin, end = markers(db)
+def write_docs(markdown: str, db: str, label: str, block_name: str = "") -> None:
+    begin, end = markers(db, block_name)
     block = f"{begin}\n{markdown.rstrip()}\n{end}"
     text = DOCS.read_text() if DOCS.exists() else "# Performance\n"
     if begin not in text or end not in text:
-        text = text.rstrip() + f"\n\n### {label}\n\n{begin}\n{end}\n"
+        title = f"{label}, bulk imports, exports and sync" if block_name else label
+        text = text.rstrip() + f"\n\n### {title}\n\n{begin}\n{end}\n"
     head, rest = text.split(begin, 1)
     _, tail = rest.split(end, 1)
     DOCS.write_text(head + block + tail)
@@ -584,24 +627,38 @@ def main() -> None:
                 else None
             )
             at_scale = None
-            if parts & {"deep", "search", "stall"} and args.deep_contacts > 0:
+            if parts & SCALE_PARTS and args.deep_contacts > 0:
                 at_scale = scale.measure(
                     args, workdir, settings, wrk_path, backend, parts, secrets.token_urlsafe(32)
                 )
+            imports = (
+                bulk.measure(
+                    args,
+                    workdir,
+                    settings,
+                    wrk_path,
+                    backend,
+                    secrets.token_urlsafe(32),
+                    CONTACT_BODY,
+                )
+                if "bulk" in parts
+                else None
+            )
             deliveries = webhook_delivery(args, workdir, backend) if "webhooks" in parts else None
             responder = ai.measure(backend, workdir, args.ai_texts) if "ai" in parts else None
     finally:
         backend.cleanup()
     seconds = time.monotonic() - started
-    markdown, figures = report(
-        args, settings, backend, endpoints, at_scale, deliveries, responder, seconds
+    markdown, figures, blocks = report(
+        args, settings, backend, endpoints, at_scale, deliveries, responder, seconds, imports
     )
     print("\n" + markdown)
     print(f"(bench took {seconds:.0f} s)")
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     if args.write_docs:
-        write_docs(markdown, args.db, backend.label)
+        for name, block in blocks.items():
+            write_docs(block, args.db, backend.label, name)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,15 @@ SQLite: one `executemany` in one transaction. PostgreSQL: asyncpg's binary COPY
 size. Values are in the forms SQLAlchemy writes (SQLite: naive UTC "YYYY-MM-DD
 HH:MM:SS.ffffff" datetimes and JSON text; PostgreSQL: timestamptz and jsonb), so the
 service reads them back exactly as rows it made itself. Ids come from `new_id`,
-generated in order, so they are time-ordered like real ones.
+generated in order, so they are time-ordered like real ones, and every contact is
+stamped (`created_at` = `updated_at`) a millisecond after the one before, starting two
+hours ago (STAMPS_BEFORE): the `updated_after` walk (docs/sync.md) meets them in list
+order, and all are long settled, so the service serves them with its production settle
+interval.
+
+`seed_events` stores outbox events the same way (a million in the scale part's
+workspace, for GET /v1/events): contact events a millisecond apart from a day ago,
+already dispatched, so a worker on the same database has nothing to fan out.
 
 The throughput workspace's contacts also get a lead each (`seed_leads`), as a
 workspace of that size has: the leads table is then not empty when the POST /v1/leads
@@ -25,7 +33,7 @@ import json
 import sqlite3
 import time
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from homebase.kit.ids import new_id
 
@@ -48,6 +56,10 @@ LAST_NAMES = ("Reyes", "Okafor", "Lindqvist", "Moreau", "Castillo", "Whitfield",
 SEARCH_NONE = "zqxv"  # no contact's name, email or phone holds it
 SEARCH_MANY = "ann"  # Joanne: every tenth contact
 PHONE_BASE = 2_000_000  # contact i has +1 646 <PHONE_BASE + i as 3 + 4 digits>
+STAMPS_BEFORE = timedelta(hours=2)  # the first contact's stamp, before the seeding
+EVENTS_BEFORE = timedelta(days=1)  # the first event's, well inside the retention period
+STEP = timedelta(milliseconds=1)
+EVENT_COLUMNS = ("id", "workspace_id", "type", "data", "occurred_at", "dispatched_at", "contact_id")
 COLUMNS = (
     "id",
     "workspace_id",
@@ -81,10 +93,11 @@ def _sqlite_datetime(moment: datetime) -> str:
 
 
 def rows(workspace_id: str, count: int, *, sqlite_forms: bool) -> Iterator[tuple]:
-    now = datetime.now(UTC)
-    stamp = _sqlite_datetime(now) if sqlite_forms else now
+    first = datetime.now(UTC) - STAMPS_BEFORE
     tags = [json.dumps(value) for value in TAGS]
     for index in range(count):
+        moment = first + index * STEP
+        stamp = _sqlite_datetime(moment) if sqlite_forms else moment
         email = f"person{index}@example.com"
         number = f"{PHONE_BASE + index:07d}"
         yield (
@@ -248,3 +261,123 @@ def id_at_depth_pg(dsn: str, workspace_id: str, depth: int) -> str:
     if found is None:
         raise RuntimeError(f"no contact at depth {depth}")
     return found
+
+
+def event_rows(workspace_id: str, count: int, *, sqlite_forms: bool) -> Iterator[tuple]:
+    """Contact events as the contacts service emits them (masked data), in turn a
+    contact.created, a contact.tag_added and a contact.stage_changed, each about its own
+    contact id (none of the seeded contacts: the events API reads only the events)."""
+    first = datetime.now(UTC) - EVENTS_BEFORE
+    for index in range(count):
+        moment = first + index * STEP
+        stamp = _sqlite_datetime(moment) if sqlite_forms else moment
+        contact_id = new_id("con")
+        kind = index % 3
+        if kind == 0:
+            event_type = "contact.created"
+            data: dict = {
+                "id": contact_id,
+                "first_name": FIRST_NAMES[index % len(FIRST_NAMES)],
+                "last_name": f"{LAST_NAMES[index % len(LAST_NAMES)]}{index}",
+                "email": "p***@example.com",
+                "phone": "+1 *** *** 0142",
+                "stage": "LEAD",
+                "source": "Zillow",
+                "tags": ["buyer"],
+                "owner_id": None,
+            }
+        elif kind == 1:
+            event_type = "contact.tag_added"
+            data = {"id": contact_id, "tag": "buyer", "tags": ["buyer"]}
+        else:
+            event_type = "contact.stage_changed"
+            data = {"id": contact_id, "previous_stage": "LEAD", "stage": "HOT_LEAD"}
+        yield (new_id("evt"), workspace_id, event_type, json.dumps(data), stamp, stamp, contact_id)
+
+
+def seed_events(database_path: str, workspace_id: str, count: int, batch: int = 50_000) -> float:
+    """Inserts `count` dispatched outbox events into the workspace (SQLite); seconds."""
+    started = time.perf_counter()
+    connection = sqlite3.connect(database_path)
+    try:
+        connection.execute("PRAGMA synchronous=OFF")
+        sql = (
+            f"INSERT INTO outbox_events ({', '.join(EVENT_COLUMNS)}) "
+            f"VALUES ({', '.join('?' for _ in EVENT_COLUMNS)})"
+        )
+        source = event_rows(workspace_id, count, sqlite_forms=True)
+        with connection:
+            while True:
+                chunk = [row for _, row in zip(range(batch), source, strict=False)]
+                if not chunk:
+                    break
+                connection.executemany(sql, chunk)
+    finally:
+        connection.close()
+    return time.perf_counter() - started
+
+
+async def _pg_seed_events(dsn: str, workspace_id: str, count: int) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(dsn)
+    try:
+        await connection.copy_records_to_table(
+            "outbox_events",
+            records=event_rows(workspace_id, count, sqlite_forms=False),
+            columns=EVENT_COLUMNS,
+        )
+        await connection.execute("VACUUM ANALYZE outbox_events")
+    finally:
+        await connection.close()
+
+
+def seed_events_pg(dsn: str, workspace_id: str, count: int) -> float:
+    started = time.perf_counter()
+    asyncio.run(_pg_seed_events(dsn, workspace_id, count))
+    return time.perf_counter() - started
+
+
+def fetch_value(database_path: str, sql: str, *params: object) -> object:
+    """One value of a query with `?` placeholders (SQLite)."""
+    connection = sqlite3.connect(database_path)
+    try:
+        row = connection.execute(sql, params).fetchone()
+    finally:
+        connection.close()
+    return None if row is None else row[0]
+
+
+async def _pg_fetch_value(dsn: str, sql: str, params: tuple) -> object:
+    import asyncpg
+
+    connection = await asyncpg.connect(dsn)
+    try:
+        return await connection.fetchval(sql, *params)
+    finally:
+        await connection.close()
+
+
+def fetch_value_pg(dsn: str, sql: str, *params: object) -> object:
+    """One value of a query with `?` placeholders (PostgreSQL: made $1, $2, ...)."""
+    numbered, position = [], 0
+    for piece in sql.split("?"):
+        numbered.append(piece)
+        position += 1
+        numbered.append(f"${position}")
+    return asyncio.run(_pg_fetch_value(dsn, "".join(numbered[:-1]), params))
+
+
+async def _pg_vacuum(dsn: str, tables: tuple[str, ...]) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(dsn)
+    try:
+        for table in tables:
+            await connection.execute(f"VACUUM ANALYZE {table}")
+    finally:
+        await connection.close()
+
+
+def vacuum_pg(dsn: str, tables: tuple[str, ...]) -> None:
+    asyncio.run(_pg_vacuum(dsn, tables))

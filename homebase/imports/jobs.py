@@ -31,6 +31,7 @@ from sqlalchemy import and_, exists, func, literal, null, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from homebase.contacts import service as contacts_service
+from homebase.db.sqlite import off_loop
 from homebase.db.tenancy import TenantSession
 from homebase.imports import repository, rows
 from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportStatus
@@ -210,9 +211,21 @@ async def process(runtime: Runtime, claimed: Claim) -> None:
 
 async def step(runtime: Runtime, running: Running) -> None:
     """One batch, in one write transaction with the job's new position and counts."""
-    claimed, start = running.claim, running.position
+    start = running.position
     batch = running.payload[start : start + BATCH[running.kind]]
     end = start + len(batch)
+    # On SQLite the driver runs statements inline on the event loop; a batch's multi-row
+    # INSERTs take milliseconds each, so they go to the connection's thread, and the loop
+    # serves requests meanwhile (an in-process worker shares it with them).
+    with off_loop():
+        await _write_batch(runtime, running, batch, start, end)
+    running.position = end
+
+
+async def _write_batch(
+    runtime: Runtime, running: Running, batch: list[Any], start: int, end: int
+) -> None:
+    claimed = running.claim
     async with runtime.db.transaction() as connection:
         session = TenantSession(
             connection, claimed.workspace_id, clock=runtime.clock, actor=claimed.actor
@@ -249,4 +262,3 @@ async def step(runtime: Runtime, running: Running) -> None:
         )
         if not await session.execute(LEASE.held(statement, claimed.token).values(**values)):
             raise LeaseLost()  # rolls the batch back: whoever holds it now writes these rows
-    running.position = end

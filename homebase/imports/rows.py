@@ -14,6 +14,7 @@ then written with the single creates' own functions (docs/imports-exports.md).
 - `apply_leads`: leads.service.create_lead per row (consent, linking, routing, events).
 """
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +38,19 @@ from homebase.outbox.service import emit_many
 
 contacts_table = Contact.__table__
 FieldErrors = list[dict[str, str]]
+# Rows between turns given back to the event loop. A batch is CPU work between its
+# statements (validation, phone parsing, rows and events), and an in-process worker shares
+# the loop with the requests it serves: without a turn, a 250-row batch held the loop for
+# its whole 50-100 ms, and GET /v1/ping waited that long (docs/performance.md, "Bulk
+# imports"). 25 rows are a few milliseconds.
+YIELD_EVERY = 25
+
+
+async def _turn(index: int) -> None:
+    """Gives the event loop a turn every YIELD_EVERY rows."""
+    if index % YIELD_EVERY == YIELD_EVERY - 1:
+        await asyncio.sleep(0)
+
 
 SCHEMAS: dict[ImportObject, type[BaseModel]] = {
     ImportObject.CONTACTS: ContactCreate,
@@ -60,11 +74,12 @@ async def check(
     contacts' custom fields (contacts.service.definitions), read once per batch."""
     schema = SCHEMAS[kind]
     checked: list[BaseModel | FieldErrors] = []
-    for row in rows:
+    for index, row in enumerate(rows):
         try:
             checked.append(schema.model_validate(row))
         except ValidationError as error:
             checked.append(_schema_errors(error, row))
+        await _turn(index)
     if kind is ImportObject.CONTACTS:
         valid = [
             (index, item) for index, item in enumerate(checked) if isinstance(item, ContactCreate)
@@ -163,11 +178,11 @@ async def apply_contacts(
 ) -> Tally:
     """Writes the batch whose first row is the import's row `start`."""
     tally = Tally()
-    keys = {
-        offset: _keys(item)
-        for offset, item in enumerate(checked)
-        if isinstance(item, ContactCreate)
-    }
+    keys: dict[int, dict[ImportMatchKey, str | None]] = {}
+    for offset, item in enumerate(checked):
+        if isinstance(item, ContactCreate):
+            keys[offset] = _keys(item)
+        await _turn(offset)
     matches = _Matches()
     await matches.load(session, list(keys.values()), match_on)
     pending: list[dict[str, Any]] = []  # new contacts, inserted together
@@ -185,6 +200,7 @@ async def apply_contacts(
             pending_ids.clear()
 
     for offset, item in enumerate(checked):
+        await _turn(offset)
         if not isinstance(item, ContactCreate):
             tally.refuse(start + offset, item)
             continue
