@@ -131,7 +131,7 @@ async def list_contacts(
 async def create_contact(
     body: ContactCreate, principal: ContactsWrite, session: Tenant, fields: ContactFields
 ) -> JSONResponse:
-    definitions = await service.definitions(session)
+    definitions = await service.definitions(session, sent=body.custom_fields)
     row = await service.create_contact(session, body, fields=definitions)
     return json_response(fields(render.contact(row, pii=_pii(principal), custom=definitions)), 201)
 

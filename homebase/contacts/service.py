@@ -54,8 +54,13 @@ def _tags_added(
 OWNER_REFUSAL = references.NOT_A_MEMBER
 
 
-async def definitions(session: TenantSession) -> Definitions:
-    """The workspace's live custom fields of contacts: what checks and renders a contact."""
+async def definitions(session: TenantSession, *, sent: object = True) -> Definitions:
+    """The workspace's live custom fields of contacts: what checks and renders a contact.
+    `sent`: a new contact's custom_fields; without any, none are read (a contact without
+    values checks and renders the same under every definition, and the read was a tenth
+    of a create's cost on SQLite)."""
+    if not sent:
+        return Definitions("contacts")
     return await custom.load_definitions(session, "contacts")
 
 
@@ -127,7 +132,8 @@ async def create_contact(
     assignee), so it is not looked up again. `fields`: the custom fields, when the
     caller loaded them already; custom_fields are checked against them (400 naming
     custom_fields.<key>)."""
-    fields = fields if fields is not None else await definitions(session)
+    if fields is None:
+        fields = await definitions(session, sent=data.custom_fields)
     (refused,) = await refusals(session, [data], fields, owner_checked=owner_is_member)
     if refused:
         raise ValidationFailed.for_fields(refused)

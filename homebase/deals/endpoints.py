@@ -92,7 +92,7 @@ async def list_deals(
 async def create_deal(
     body: DealCreate, principal: DealsWrite, session: Tenant, fields: DealFields
 ) -> JSONResponse:
-    definitions = await service.definitions(session)
+    definitions = await service.definitions(session, sent=body.custom_fields)
     row = await service.create_deal(session, body, fields=definitions)
     return json_response(fields(render.deal(row, pii=_pii(principal), custom=definitions)), 201)
 

@@ -70,8 +70,11 @@ def _money(values: dict[str, Any]) -> dict[str, Any]:
     return columns
 
 
-async def definitions(session: TenantSession) -> Definitions:
-    """The workspace's live custom fields of deals: what renders a deal."""
+async def definitions(session: TenantSession, *, sent: object = True) -> Definitions:
+    """The workspace's live custom fields of deals: what checks and renders a deal.
+    `sent`: a new deal's custom_fields; without any, none are read (as for contacts)."""
+    if not sent:
+        return Definitions("deals")
     return await custom.load_definitions(session, "deals")
 
 
@@ -79,7 +82,8 @@ async def create_deal(
     session: TenantSession, body: DealCreate, *, fields: Definitions | None = None
 ) -> dict[str, Any]:
     """`fields`: the custom fields, when the caller loaded them already (a batch)."""
-    fields = fields if fields is not None else await definitions(session)
+    if fields is None:
+        fields = await definitions(session, sent=body.custom_fields)
     clean = custom.checked(fields, body.custom_fields)
     await pipelines.ensure_defaults(session)
     pipeline = await _pipeline_or_400(session, body.pipeline_id)
