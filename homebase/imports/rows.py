@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from sqlalchemy import bindparam
+from sqlalchemy import bindparam, tuple_
 
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts
@@ -117,9 +117,16 @@ def _keys(data: ContactCreate) -> dict[ImportMatchKey, str | None]:
 # The batch's matches, one statement per key, built once (the list is an expanding
 # parameter, so the compiled statement is reused whatever its length). No ORDER BY: with
 # one, PostgreSQL walked the workspace's (workspace_id, id) index to avoid a sort,
-# reading every contact; the rows are sorted here instead (the oldest answers).
+# reading every contact; the rows are sorted here instead (the oldest answers). The
+# values are (workspace, value) pairs, compared as a row with the (workspace_id, column)
+# btree's own columns: `email_lower IN (...)` alone is also answered by the search's
+# trigram GIN index, which PostgreSQL took on statistics a grown table had outdated
+# (1.6 s a lookup of 250 addresses instead of a millisecond: docs/performance.md, "Bulk
+# imports"); a row value only the btree serves.
 _LOOKUPS = {
-    key: tenant_select(contacts_table).where(column.in_(bindparam("wanted", expanding=True)))
+    key: tenant_select(contacts_table).where(
+        tuple_(contacts_table.c.workspace_id, column).in_(bindparam("wanted", expanding=True))
+    )
     for key, column in (
         (ImportMatchKey.EMAIL, contacts_table.c.email_lower),
         (ImportMatchKey.PHONE, contacts_table.c.phone_e164),
@@ -146,7 +153,8 @@ class _Matches:
         for key in match_on:
             wanted = sorted({value for found in keys if (value := found[key])})
             if wanted:
-                found = await session.fetch_all(_LOOKUPS[key], {"wanted": wanted})
+                pairs = [(session.workspace_id, value) for value in wanted]
+                found = await session.fetch_all(_LOOKUPS[key], {"wanted": pairs})
                 for row in sorted(found, key=lambda row: str(row["id"])):
                     self.remember(row)
 
