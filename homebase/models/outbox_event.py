@@ -1,7 +1,7 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy import ForeignKey, Index, String, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from homebase.db.types import JSONValue, UTCDateTime
@@ -19,6 +19,14 @@ class OutboxEvent(Base):
     __tablename__ = "outbox_events"
     __table_args__ = (
         Index("ix_outbox_events_pending", "dispatched_at", "id"),
+        # The fan-out's `dispatched_at IS NULL ORDER BY id`, which PostgreSQL does not
+        # serve from the index above (migration 0024).
+        Index(
+            "ix_outbox_events_undispatched",
+            "id",
+            postgresql_where=text("dispatched_at IS NULL"),
+            sqlite_where=text("dispatched_at IS NULL"),
+        ),
         Index("ix_outbox_events_workspace_contact", "workspace_id", "contact_id"),
         # The events API walks (occurred_at, id) ascending (docs/sync.md).
         Index("ix_outbox_events_workspace_occurred", "workspace_id", "occurred_at", "id"),
