@@ -17,7 +17,7 @@ from homebase.contacts.schemas import (
     NoteCreate,
 )
 from homebase.custom_fields import service as custom
-from homebase.custom_fields.definitions import CUSTOM_FILTERS
+from homebase.custom_fields.definitions import CUSTOM_FILTERS, PageDefinitions
 from homebase.db.tenancy import TenantSession
 from homebase.erasure import service as erasure
 from homebase.http.lists import changes_response, list_response
@@ -91,9 +91,16 @@ async def list_contacts(
     request: Request, principal: ContactsRead, session: Tenant, query: ContactsQuery
 ) -> JSONResponse:
     pii, filters, fields = _pii(principal), query.filters, query.fields
-    definitions = await service.definitions(session)
-    by_custom = tuple(custom.filters(definitions, query.prefixed))
-    item = render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=definitions)
+    # Read up front only for a custom.<key>= filter; else once a row holds values.
+    page_fields = PageDefinitions(
+        "contacts", await service.definitions(session) if query.prefixed else None
+    )
+    by_custom = tuple(custom.filters(page_fields.current, query.prefixed))
+    item = render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=page_fields)
+
+    async def prepare(rows: list[dict[str, Any]]) -> None:
+        await custom.read_for_page(session, "contacts", page_fields, rows)
+
     listed = filters.model_dump(mode="json")
     listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
     if filters.updated_after is not None:
@@ -107,6 +114,7 @@ async def list_contacts(
                 session, filters, pii=pii, resuming=resuming, custom=by_custom
             ),
             lambda row: fields(item(row)),
+            prepare,
         )
     return await list_response(
         request,
@@ -117,6 +125,7 @@ async def list_contacts(
             session, filters, pii=pii, after_id=after_id, limit=limit, custom=by_custom
         ),
         lambda row: fields(item(row)),
+        prepare,
     )
 
 

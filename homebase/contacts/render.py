@@ -5,7 +5,7 @@ from typing import Any
 
 import orjson
 
-from homebase.custom_fields.definitions import Definitions
+from homebase.custom_fields.definitions import Definitions, PageDefinitions
 from homebase.db.types import stored_json_to_wire, stored_time_to_wire
 from homebase.kit.clock import isoformat
 from homebase.kit.masking import mask_email, mask_phone
@@ -69,7 +69,7 @@ def _same(value: Any) -> Any:
 
 
 def list_item(
-    *, pii: bool, stored: bool, custom: Definitions
+    *, pii: bool, stored: bool, custom: Definitions | PageDefinitions
 ) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """What `contact` renders, for a list page's row (repository.page_columns): its
     timestamps as the wire's text (PostgreSQL) or as stored (SQLite, `stored`: sliced
@@ -87,9 +87,11 @@ def list_item(
     parse = orjson.loads if stored else _same
 
     def values(stored_values: Any) -> dict[str, Any]:
-        if not custom.fields or stored_values is None:
+        # A page's definitions are read once its rows are (PageDefinitions).
+        live = custom.current if isinstance(custom, PageDefinitions) else custom
+        if not live.fields or stored_values is None:
             return {}
-        return custom.render(parse(stored_values), pii=pii)
+        return live.render(parse(stored_values), pii=pii)
 
     def render(row: dict[str, Any]) -> dict[str, Any]:
         paused = row["ai_paused_at"]

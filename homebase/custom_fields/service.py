@@ -16,6 +16,7 @@ from homebase.custom_fields.definitions import (
     MAX_FIELDS,
     SELECTS,
     Definitions,
+    PageDefinitions,
     definition_of,
 )
 from homebase.custom_fields.schemas import CustomFieldCreate, CustomFieldUpdate
@@ -33,6 +34,14 @@ async def load_definitions(session: TenantSession, object: str) -> Definitions:
     """The object's live fields, with one query."""
     rows = await repository.live(session, object)
     return Definitions(object, tuple(definition_of(row) for row in rows))
+
+
+async def read_for_page(
+    session: TenantSession, object: str, page: PageDefinitions, rows: Sequence[Mapping[str, Any]]
+) -> None:
+    """The page's definitions, read if its rows need them (PageDefinitions)."""
+    if page.needed(rows):
+        page.use(await load_definitions(session, object))
 
 
 async def get_or_404(session: TenantSession, field_id: str) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Running a keyset list statement and shaping the page, the same for every list."""
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
@@ -21,6 +21,9 @@ from homebase.kit.pagination import (
 from homebase.kit.responses import JSONResponse, json_response
 from homebase.runtime import get_runtime
 
+# Reads what a page's rows need before they render (list_response's `prepare`).
+Prepare = Callable[[list[dict[str, Any]]], Awaitable[None]]
+
 
 def filtered(filters: dict[str, Any]) -> bool:
     """Whether a list has a filter or a search: then its statement may read much of the
@@ -37,10 +40,12 @@ async def list_response(
     filters: dict[str, Any],
     build: Callable[[str | None, int], Built | list[Step]],
     render: Callable[[dict[str, Any]], dict[str, Any]],
+    prepare: Prepare | None = None,
 ) -> JSONResponse:
     """`build(after_id, limit)` returns the keyset statement for this list, or a kept
     statement and the values of its bindparams (kit.pagination.keyset_template), or
-    steps tried in turn (below)."""
+    steps tried in turn (below). `prepare(rows)`, before rendering: reads what the
+    page's rows need and the list did not read up front (a page's custom fields)."""
     keys = get_runtime(request).settings.keys
     key = list_key(session.workspace_id, request.url.path, filters)
     built = build(decode_cursor(keys, key, page.cursor), page.limit)
@@ -48,6 +53,8 @@ async def list_response(
         rows = await first_answer(
             session, built if isinstance(built, list) else [built], page.limit
         )
+    if prepare is not None:
+        await prepare(rows)
     return json_response(page_body(rows, page.limit, render, keys, key))
 
 
@@ -62,6 +69,7 @@ async def changes_response(
     updated_after: datetime,
     build: Callable[[bool], Built],
     render: Callable[[dict[str, Any]], dict[str, Any]],
+    prepare: Prepare | None = None,
 ) -> JSONResponse:
     """A list asked for what changed (`updated_after`), the one way every synced list
     answers it (docs/sync.md): its records updated after `updated_after`, ascending by
@@ -86,6 +94,8 @@ async def changes_response(
     others = {name: value for name, value in filters.items() if name != UPDATED_AFTER}
     with off_loop(filtered(others)):
         rows = await session.fetch_all(statement, {**own, **values})
+    if prepare is not None:
+        await prepare(rows)
     return json_response(
         position_page_body(rows, page.limit, render, keys, key, changes.stamp_of(dialect))
     )
