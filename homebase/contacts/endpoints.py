@@ -17,7 +17,7 @@ from homebase.contacts.schemas import (
     NoteCreate,
 )
 from homebase.custom_fields import service as custom
-from homebase.custom_fields.definitions import CUSTOM_FILTERS, PageDefinitions
+from homebase.custom_fields.definitions import CUSTOM_FILTERS
 from homebase.db.tenancy import TenantSession
 from homebase.erasure import service as erasure
 from homebase.http.lists import changes_response, list_response
@@ -91,16 +91,9 @@ async def list_contacts(
     request: Request, principal: ContactsRead, session: Tenant, query: ContactsQuery
 ) -> JSONResponse:
     pii, filters, fields = _pii(principal), query.filters, query.fields
-    # Read up front only for a custom.<key>= filter; else once a row holds values.
-    page_fields = PageDefinitions(
-        "contacts", await service.definitions(session) if query.prefixed else None
-    )
-    by_custom = tuple(custom.filters(page_fields.current, query.prefixed))
-    item = render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=page_fields)
-
-    async def prepare(rows: list[dict[str, Any]]) -> None:
-        await custom.read_for_page(session, "contacts", page_fields, rows)
-
+    listing = await custom.ListFields.read(session, "contacts", query.prefixed)
+    by_custom = listing.by_custom
+    item = render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=listing.page)
     listed = filters.model_dump(mode="json")
     listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
     if filters.updated_after is not None:
@@ -114,7 +107,7 @@ async def list_contacts(
                 session, filters, pii=pii, resuming=resuming, custom=by_custom
             ),
             lambda row: fields(item(row)),
-            prepare,
+            listing.prepare,
         )
     return await list_response(
         request,
@@ -125,7 +118,7 @@ async def list_contacts(
             session, filters, pii=pii, after_id=after_id, limit=limit, custom=by_custom
         ),
         lambda row: fields(item(row)),
-        prepare,
+        listing.prepare,
     )
 
 

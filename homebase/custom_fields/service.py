@@ -36,12 +36,35 @@ async def load_definitions(session: TenantSession, object: str) -> Definitions:
     return Definitions(object, tuple(definition_of(row) for row in rows))
 
 
-async def read_for_page(
-    session: TenantSession, object: str, page: PageDefinitions, rows: Sequence[Mapping[str, Any]]
-) -> None:
-    """The page's definitions, read if its rows need them (PageDefinitions)."""
-    if page.needed(rows):
-        page.use(await load_definitions(session, object))
+class ListFields:
+    """A contact or deal list's custom fields, the one rule for both lists: the
+    definitions are read up front only for `custom.<key>=` filters (which need them to
+    parse), else once the page's rows turn out to hold values (`prepare`, run by
+    http/lists.py before rendering; PageDefinitions). `by_custom`: the filters as
+    (field id, value key) pairs for the repository."""
+
+    def __init__(
+        self,
+        session: TenantSession,
+        object: str,
+        page: PageDefinitions,
+        by_custom: tuple[tuple[str, str], ...],
+    ):
+        self._session, self._object = session, object
+        self.page, self.by_custom = page, by_custom
+
+    @classmethod
+    async def read(
+        cls, session: TenantSession, object: str, prefixed: Mapping[str, str]
+    ) -> "ListFields":
+        page = PageDefinitions(
+            object, await load_definitions(session, object) if prefixed else None
+        )
+        return cls(session, object, page, tuple(filters(page.current, prefixed)))
+
+    async def prepare(self, rows: Sequence[Mapping[str, Any]]) -> None:
+        if self.page.needed(rows):
+            self.page.use(await load_definitions(self._session, self._object))
 
 
 async def get_or_404(session: TenantSession, field_id: str) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends
 from starlette.requests import Request
@@ -7,7 +7,7 @@ from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.custom_fields import service as custom
-from homebase.custom_fields.definitions import CUSTOM_FILTERS, PageDefinitions
+from homebase.custom_fields.definitions import CUSTOM_FILTERS
 from homebase.deals import render, repository, service
 from homebase.deals.schemas import Deal, DealCreate, DealFilters, DealUpdate, Pipeline
 from homebase.http.lists import changes_response, list_response
@@ -50,15 +50,8 @@ async def list_deals(
     request: Request, principal: DealsRead, session: Tenant, query: DealsQuery
 ) -> JSONResponse:
     filters, fields, pii = query.filters, query.fields, _pii(principal)
-    # Read up front only for a custom.<key>= filter; else once a row holds values.
-    page_fields = PageDefinitions(
-        "deals", await service.definitions(session) if query.prefixed else None
-    )
-    by_custom = tuple(custom.filters(page_fields.current, query.prefixed))
-
-    async def prepare(rows: list[dict[str, Any]]) -> None:
-        await custom.read_for_page(session, "deals", page_fields, rows)
-
+    listing = await custom.ListFields.read(session, "deals", query.prefixed)
+    by_custom, page_fields = listing.by_custom, listing.page
     listed = filters.model_dump(mode="json")
     listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
     if filters.updated_after is not None:
@@ -72,7 +65,7 @@ async def list_deals(
                 session, filters, resuming=resuming, custom=by_custom
             ),
             lambda row: fields(render.deal(row, pii=pii, custom=page_fields.current)),
-            prepare,
+            listing.prepare,
         )
     return await list_response(
         request,
@@ -83,7 +76,7 @@ async def list_deals(
             session, filters, after_id=after_id, limit=limit, custom=by_custom
         ),
         lambda row: fields(render.deal(row, pii=pii, custom=page_fields.current)),
-        prepare,
+        listing.prepare,
     )
 
 
