@@ -29,6 +29,7 @@ from typing import Any
 
 import orjson
 
+from homebase.contacts.schemas import ContactCreate
 from homebase.imports.schemas import MAX_ROWS, ImportObject
 
 MAX_COLUMNS = 200
@@ -40,17 +41,9 @@ TAG_SEPARATORS = (",", ";", "|")
 CUSTOM_FIELDS = "custom_fields."
 CONTEXT = "context."
 
-CONTACT_FIELDS = (
-    "first_name",
-    "last_name",
-    "email",
-    "phone",
-    "stage",
-    "source",
-    "tags",
-    "notes",
-    "owner_id",
-)
+# Every member of a contact's create body but custom_fields, mapped by prefix instead: read
+# from the schema, so a member it gains is mappable at once.
+CONTACT_FIELDS = tuple(name for name in ContactCreate.model_fields if name != "custom_fields")
 LEAD_FIELDS = ("phone", "source", "first_name", "last_name", "email", "source_ref")
 PREFIXES = {ImportObject.CONTACTS: CUSTOM_FIELDS, ImportObject.LEADS: CONTEXT}
 FIELDS = {ImportObject.CONTACTS: CONTACT_FIELDS, ImportObject.LEADS: LEAD_FIELDS}
