@@ -25,14 +25,15 @@ ROOT = Path(__file__).resolve().parents[1]
 # A tracker's numbers collide with the next tracker's: code, docs and migration messages
 # say what a thing does instead ("the erasure list", not the ticket that asked for it).
 TRACKER_NUMBER = re.compile(r"\b(?:issues?|defects?)\s*#?\d+", re.IGNORECASE)
-SCANNED = ("homebase", "tests", "docs", "bench", "scripts", "clients/python")
+SCANNED = ("homebase", "tests", "docs", "bench", "scripts", "clients/python", "clients/typescript")
+GENERATED = {"homebase_client", "node_modules", "schema.d.ts"}  # the generators' output
 
 
 def _text_files():
     for top in SCANNED:
         for path in sorted((ROOT / top).rglob("*")):
-            if path.suffix in {".py", ".md", ".html", ".toml", ".json", ".cfg"} and (
-                "homebase_client" not in path.parts
+            if path.suffix in {".py", ".md", ".html", ".toml", ".json", ".cfg", ".ts"} and (
+                GENERATED.isdisjoint(path.parts)
             ):
                 yield path
     yield from (ROOT / name for name in ("README.md", "AGENTS.md", "pyproject.toml", "Makefile"))
