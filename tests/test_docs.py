@@ -89,16 +89,59 @@ def test_no_measured_figures_in_comments_or_docstrings():
     )
 
 
+PAGES = [
+    ROOT / "README.md",
+    ROOT / "AGENTS.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+    *sorted((ROOT / "clients").glob("*/README.md")),
+]
+
+
 PARENT_PATH = re.compile(r"(?<!\.)\.\./")  # ../x, not the ellipsis of "POST .../notes"
 
 
 def test_the_docs_link_only_to_files_in_the_repository():
     """A clone holds nothing beside the repository: no path out of it (`../`)."""
-    pages = [ROOT / "README.md", ROOT / "AGENTS.md", *sorted((ROOT / "docs").glob("*.md"))]
     found = [
         f"{page.relative_to(ROOT)}:{number}"
-        for page in pages
+        for page in PAGES
         for number, line in enumerate(page.read_text().splitlines(), 1)
         if PARENT_PATH.search(line)
     ]
+    assert found == []
+
+
+# A path into the repository as the pages write it: `docs/sync.md`, `homebase/db/`,
+# `tests/cluster/test_cluster*.py`. A placeholder (`<domain>/`) is not a path.
+REPO_PATH = re.compile(
+    r"(?<![\w./-])((?:docs|homebase|tests|scripts|bench|clients|deploy|\.ci)/[\w./*-]*"
+    r"(?:/|\.\w+))(?![\w<])"
+)
+MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def _anchors(page: Path) -> set[str]:
+    """GitHub's anchors of a page's headings: lower case, punctuation dropped."""
+    return {
+        re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        for heading in re.findall(r"^#+ (.+)$", page.read_text(), re.MULTILINE)
+    }
+
+
+def test_every_path_and_link_in_the_docs_is_in_the_repository():
+    """The README and docs/ name files of the repository: each one they name exists, and
+    each link's anchor is a heading of its page."""
+    found = []
+    for page in PAGES:
+        for number, line in enumerate(page.read_text().splitlines(), 1):
+            for path in REPO_PATH.findall(line):
+                if not (any(ROOT.glob(path)) if "*" in path else (ROOT / path).exists()):
+                    found.append(f"{page.relative_to(ROOT)}:{number}: {path}")
+            for target in MARKDOWN_LINK.findall(line):
+                if target.startswith(("http://", "https://", "mailto:")):
+                    continue
+                file, _, anchor = target.partition("#")
+                linked = (page.parent / file) if file else page
+                if not linked.exists() or (anchor and anchor not in _anchors(linked)):
+                    found.append(f"{page.relative_to(ROOT)}:{number}: {target}")
     assert found == []
