@@ -57,6 +57,7 @@ from homebase.metrics.middleware import MetricsMiddleware, prefixed
 from homebase.metrics.multiprocess import mark_dead as mark_metrics_process_dead
 from homebase.oauth import consent as oauth_consent
 from homebase.oauth import endpoints as oauth_endpoints
+from homebase.oauth import metadata as oauth_metadata
 from homebase.oauth.schemas import SECURITY_SCHEME as OAUTH_SECURITY_SCHEME
 from homebase.ping.endpoints import router as ping_router
 from homebase.runtime import Runtime
@@ -161,6 +162,7 @@ def create_app(
     console_routes.install(app)  # /console pages and their HTML error pages
     app.include_router(oauth_endpoints.router)  # /oauth/token, /oauth/revoke
     app.include_router(oauth_consent.router)  # /oauth/authorize and its consent page
+    app.include_router(oauth_metadata.router)  # /.well-known/oauth-authorization-server
     docs.install(app)  # /v1/docs: Swagger UI served from the locked package, under a CSP
     # Added first, so it runs inside RequestContextMiddleware and its 413 has a request id.
     # The console's CSV upload is the one route allowed a larger body (its own limit).
