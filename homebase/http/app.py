@@ -29,6 +29,7 @@ from homebase.exports import public as exports_public
 from homebase.exports.endpoints import router as exports_router
 from homebase.http import docs, errors
 from homebase.http.body_limit import BodyLimitMiddleware
+from homebase.http.cors import CorsMiddleware
 from homebase.http.health import router as health_router
 from homebase.http.middleware import RequestContextMiddleware
 from homebase.http.openapi_security import add_operation_security
@@ -175,6 +176,10 @@ def create_app(
     # outside the body limit, so a 413 is logged too.
     app.add_middleware(RequestLogMiddleware)  # the request line (http/request_log.py)
     app.add_middleware(RequestContextMiddleware)
+    # Only when HOMEBASE_CORS_ORIGINS names origins (http/cors.py); outside the request
+    # context, so the 500 made there reaches a page too.
+    if runtime.settings.cors_allowed_origins:
+        app.add_middleware(CorsMiddleware, origins=runtime.settings.cors_allowed_origins)
     # Outermost: it sees every answer, 500s included. Route labels are templates.
     app.add_middleware(MetricsMiddleware, prefixed=prefixed(API_PREFIX, V1_ROUTERS))
     install_webhook_docs(app)  # the OpenAPI `webhooks` section: one entry per event
