@@ -187,7 +187,7 @@ def test_cors_origins_are_off_unless_set_and_kept_as_browsers_send_them(monkeypa
     monkeypatch.setenv(
         "HOMEBASE_CORS_ORIGINS",
         " https://app.example.com ,HTTPS://App.Example.COM:443, http://127.0.0.1:5173,"
-        "http://[::1]:8080,http://localhost:80,",
+        "http://[0:0::1]:8080,http://localhost:80,",
     )
     assert Settings(env="test", secret_key=REAL_SECRET).cors_allowed_origins == (
         "https://app.example.com",

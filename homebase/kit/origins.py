@@ -24,8 +24,8 @@ def canonical_origin(text: str) -> str:
         raise ValueError(f"{text!r} is not an origin: {problem}")
     parts = urlsplit(text)
     scheme, host, port = parts.scheme.lower(), parts.hostname or "", parts.port
-    if ":" in host:  # an IPv6 literal keeps its brackets
-        host = f"[{host}]"
+    if ":" in host:  # an IPv6 literal, compressed as browsers write it, in its brackets
+        host = f"[{ipaddress.IPv6Address(host).compressed}]"
     return (
         f"{scheme}://{host}"
         if port in (None, DEFAULT_PORTS[scheme])
