@@ -14,6 +14,7 @@ from homebase.db import settle
 from homebase.kit.client_address import Network, parse_networks
 from homebase.kit.emails import EMAIL_PATTERN
 from homebase.kit.keys import Keyring
+from homebase.kit.origins import parse_origins
 
 VAR_DIR = Path("var")
 PLACEHOLDER_SECRETS = {"", "change-me", "changeme", "secret", "dev"}
@@ -51,6 +52,10 @@ class Settings(BaseSettings):
     # Comma-separated addresses or CIDR ranges whose X-Forwarded-For is believed
     # (kit/client_address.py); unset: the peer is the client.
     trusted_proxies: str = ""
+    # Comma-separated web origins (`https://app.example.com`) whose pages may call the API,
+    # /oauth/token, /oauth/revoke and the OAuth discovery document from a browser (CORS,
+    # http/cors.py); unset: no cross-origin access, and no CORS code on any request.
+    cors_origins: str = ""
     # While Redis is unreachable the limiter falls back to per-instance counting and
     # retries Redis after this many seconds.
     redis_retry_seconds: float = Field(5.0, ge=0)
@@ -274,6 +279,20 @@ class Settings(BaseSettings):
         except ValueError as error:
             raise ValueError(f"HOMEBASE_TRUSTED_PROXIES: {error}") from None
         return value
+
+    @field_validator("cors_origins")
+    @classmethod
+    def _cors_origins(cls, value: str) -> str:
+        try:
+            parse_origins(value)
+        except ValueError as error:
+            raise ValueError(f"HOMEBASE_CORS_ORIGINS: {error}") from None
+        return value
+
+    @property
+    def cors_allowed_origins(self) -> tuple[str, ...]:
+        """Each as a browser's Origin header writes it (kit/origins.py)."""
+        return parse_origins(self.cors_origins)
 
     @property
     def trusted_networks(self) -> tuple[Network, ...]:

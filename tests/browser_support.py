@@ -7,6 +7,8 @@ it). A test module uses the fixtures `server` and `browser` by importing
 
 import os
 from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -44,6 +46,15 @@ Server = Served
 def server_fixture(tmp_path_factory) -> Iterator[Server]:
     require_chromium()
     with serve(tmp_path_factory.mktemp("browser"), worker=False) as served:
+        yield served
+
+
+@contextmanager
+def browser_server(folder: Path, **settings: str) -> Iterator[Server]:
+    """The served instance with extra HOMEBASE_* settings (`cors_origins=...`), for a
+    module whose own `server` fixture needs them (`server_fixture` serves with none)."""
+    require_chromium()
+    with serve(folder, worker=False, **settings) as served:
         yield served
 
 

@@ -123,20 +123,21 @@ async def runtime(database_url, settings_overrides, resolver) -> AsyncIterator[R
     await runtime.close()
 
 
-# One app per pytest process and body limits (the settings read when an app is built),
-# handed each test's runtime: building an app, and FastAPI's first look at each route it
+# One app per pytest process, body limits and CORS origins (the settings read when an app
+# is built), handed each test's runtime: building an app, and FastAPI's first look at each route it
 # serves, cost more than most tests' own work. Requests reach the runtime only through
 # app.state (homebase/runtime.get_runtime). A test that adds routes asks for an app of its
 # own (tests/http/test_errors.py redefines this fixture).
-_APPS: dict[tuple[int, int], object] = {}
+_APPS: dict[tuple[int, int, str], object] = {}
 
 
 @pytest.fixture
 def app(runtime):
-    limit = runtime.settings.max_body_bytes, runtime.settings.import_max_bytes
-    shared = _APPS.get(limit)
+    settings = runtime.settings
+    built_from = settings.max_body_bytes, settings.import_max_bytes, settings.cors_origins
+    shared = _APPS.get(built_from)
     if shared is None:
-        shared = _APPS[limit] = create_app(runtime)
+        shared = _APPS[built_from] = create_app(runtime)
     shared.state.runtime = runtime
     return shared
 

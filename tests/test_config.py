@@ -182,6 +182,47 @@ def test_worker_metrics_port_is_off_unless_set(monkeypatch):
     assert (settings.worker_metrics_host, settings.worker_metrics_port) == ("127.0.0.1", 9464)
 
 
+def test_cors_origins_are_off_unless_set_and_kept_as_browsers_send_them(monkeypatch):
+    assert Settings(env="test", secret_key=REAL_SECRET).cors_allowed_origins == ()
+    monkeypatch.setenv(
+        "HOMEBASE_CORS_ORIGINS",
+        " https://app.example.com ,HTTPS://App.Example.COM:443, http://127.0.0.1:5173,"
+        "http://[0:0::1]:8080,http://localhost:80,",
+    )
+    assert Settings(env="test", secret_key=REAL_SECRET).cors_allowed_origins == (
+        "https://app.example.com",
+        "http://127.0.0.1:5173",
+        "http://[::1]:8080",
+        "http://localhost",
+    )
+
+
+@pytest.mark.parametrize(
+    "origin, problem",
+    [
+        ("https://app.example.com/", "no path"),
+        ("https://app.example.com/app", "no path"),
+        ("https://app.example.com?x=1", "no path, query"),
+        ("https://app.example.com#top", "fragment"),
+        ("app.example.com", "http:// or https://"),
+        ("ftp://app.example.com", "http:// or https://"),
+        ("null", "http:// or https://"),
+        ("*", "wildcards"),
+        ("https://*.example.com", "wildcards"),
+        ("https://user:pw@app.example.com", "user name or password"),
+        ("https://app.example.com:99999", "port"),
+        ("https://", "no host"),
+        ("https://bad_host.example.com", "not a valid host"),
+        ("https://[::zz]", "IPv6"),
+        ("https://bücher.example", "punycode"),
+    ],
+)
+def test_cors_origins_refuse_what_is_not_an_origin(origin, problem):
+    with pytest.raises(ValidationError, match="HOMEBASE_CORS_ORIGINS") as raised:
+        Settings(env="test", secret_key=REAL_SECRET, cors_origins=f"https://ok.example, {origin}")
+    assert problem in str(raised.value) and repr(origin) in str(raised.value)
+
+
 def test_zero_backoff_and_retry_are_allowed():
     settings = Settings(
         env="test", secret_key=REAL_SECRET, webhook_backoff_unit_seconds=0, redis_retry_seconds=0

@@ -29,6 +29,7 @@ from homebase.exports import public as exports_public
 from homebase.exports.endpoints import router as exports_router
 from homebase.http import docs, errors
 from homebase.http.body_limit import BodyLimitMiddleware
+from homebase.http.cors import CorsMiddleware
 from homebase.http.health import router as health_router
 from homebase.http.middleware import RequestContextMiddleware
 from homebase.http.openapi_security import add_operation_security
@@ -57,6 +58,7 @@ from homebase.metrics.middleware import MetricsMiddleware, prefixed
 from homebase.metrics.multiprocess import mark_dead as mark_metrics_process_dead
 from homebase.oauth import consent as oauth_consent
 from homebase.oauth import endpoints as oauth_endpoints
+from homebase.oauth import metadata as oauth_metadata
 from homebase.oauth.schemas import SECURITY_SCHEME as OAUTH_SECURITY_SCHEME
 from homebase.ping.endpoints import router as ping_router
 from homebase.runtime import Runtime
@@ -161,6 +163,7 @@ def create_app(
     console_routes.install(app)  # /console pages and their HTML error pages
     app.include_router(oauth_endpoints.router)  # /oauth/token, /oauth/revoke
     app.include_router(oauth_consent.router)  # /oauth/authorize and its consent page
+    app.include_router(oauth_metadata.router)  # /.well-known/oauth-authorization-server
     docs.install(app)  # /v1/docs: Swagger UI served from the locked package, under a CSP
     # Added first, so it runs inside RequestContextMiddleware and its 413 has a request id.
     # The console's CSV upload is the one route allowed a larger body (its own limit).
@@ -173,6 +176,10 @@ def create_app(
     # outside the body limit, so a 413 is logged too.
     app.add_middleware(RequestLogMiddleware)  # the request line (http/request_log.py)
     app.add_middleware(RequestContextMiddleware)
+    # Only when HOMEBASE_CORS_ORIGINS names origins (http/cors.py); outside the request
+    # context, so the 500 made there reaches a page too.
+    if runtime.settings.cors_allowed_origins:
+        app.add_middleware(CorsMiddleware, origins=runtime.settings.cors_allowed_origins)
     # Outermost: it sees every answer, 500s included. Route labels are templates.
     app.add_middleware(MetricsMiddleware, prefixed=prefixed(API_PREFIX, V1_ROUTERS))
     install_webhook_docs(app)  # the OpenAPI `webhooks` section: one entry per event

@@ -36,6 +36,7 @@ from homebase.kit.nul import names_holding_nul
 from homebase.models import Workspace
 from homebase.oauth import service, tokens
 from homebase.oauth.errors import OAuthError, invalid_request
+from homebase.oauth.metadata import issuer
 from homebase.oauth.redirects import find_registered
 from homebase.runtime import Runtime, get_runtime
 
@@ -70,17 +71,13 @@ def _page_error(status: int, title: str, message: str) -> Response:
 
 def _redirect(redirect_uri: str, params: dict[str, str | None], runtime: Runtime) -> Response:
     values = {name: value for name, value in params.items() if value is not None}
-    values["iss"] = issuer(runtime)  # RFC 9207: the app can tell which server answered
+    values["iss"] = issuer(runtime.settings)  # RFC 9207: the app can tell who answered
     separator = "&" if urlsplit(redirect_uri).query else "?"
     return RedirectResponse(
         f"{redirect_uri}{separator}{urlencode(values)}",
         status_code=303,
         headers={"Cache-Control": "no-store"},
     )
-
-
-def issuer(runtime: Runtime) -> str:
-    return runtime.settings.public_url.rstrip("/") + "/oauth"
 
 
 def _validate(

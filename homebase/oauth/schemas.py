@@ -109,6 +109,75 @@ class RevokeRequest(BaseModel):
     client_secret: str | None = None
 
 
+TokenAuthMethod = Literal["client_secret_basic", "client_secret_post", "none"]
+
+
+class AuthorizationServerMetadata(BaseModel):
+    """RFC 8414 authorization server metadata: the endpoints and what each accepts, for
+    client libraries that configure themselves from it."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "issuer": "https://api.example.com",
+                    "authorization_endpoint": "https://api.example.com/oauth/authorize",
+                    "token_endpoint": "https://api.example.com/oauth/token",
+                    "revocation_endpoint": "https://api.example.com/oauth/revoke",
+                    "response_types_supported": ["code"],
+                    "response_modes_supported": ["query"],
+                    "grant_types_supported": [
+                        "authorization_code",
+                        "refresh_token",
+                        "client_credentials",
+                    ],
+                    "code_challenge_methods_supported": ["S256"],
+                    "scopes_supported": ["contacts:read", "contacts:write"],
+                    "token_endpoint_auth_methods_supported": [
+                        "client_secret_basic",
+                        "client_secret_post",
+                        "none",
+                    ],
+                    "revocation_endpoint_auth_methods_supported": [
+                        "client_secret_basic",
+                        "client_secret_post",
+                        "none",
+                    ],
+                    "authorization_response_iss_parameter_supported": True,
+                    "service_documentation": "https://api.example.com/v1/docs",
+                }
+            ]
+        }
+    )
+
+    issuer: str = Field(
+        description="HOMEBASE_PUBLIC_URL; also the `iss` of every authorization response "
+        "(RFC 9207)."
+    )
+    authorization_endpoint: str
+    token_endpoint: str
+    revocation_endpoint: str
+    response_types_supported: list[Literal["code"]]
+    response_modes_supported: list[Literal["query"]]
+    grant_types_supported: list[
+        Literal["authorization_code", "refresh_token", "client_credentials"]
+    ]
+    code_challenge_methods_supported: list[Literal["S256"]] = Field(
+        description="PKCE is required on every authorization request; plain is refused."
+    )
+    scopes_supported: list[str] = Field(description="Every scope a client may request.")
+    token_endpoint_auth_methods_supported: list[TokenAuthMethod] = Field(
+        description="`none`: a public client (no secret) exchanging a code with its PKCE "
+        "verifier; refresh_token and client_credentials need the secret."
+    )
+    revocation_endpoint_auth_methods_supported: list[TokenAuthMethod] = Field(
+        description="Client authentication is optional at /oauth/revoke; when sent it must "
+        "be right."
+    )
+    authorization_response_iss_parameter_supported: bool
+    service_documentation: str = Field(description="The interactive API documentation.")
+
+
 class OAuthErrorBody(BaseModel):
     model_config = ConfigDict(
         json_schema_extra={

@@ -199,7 +199,7 @@ async def test_approve_redirects_with_code_and_untouched_state(
     assert response.headers["location"].startswith("http://127.0.0.1:4711/callback?")
     assert response.headers["cache-control"] == "no-store"
     query = redirect_query(response)
-    assert query["state"] == state and query["iss"] == "http://127.0.0.1:8000/oauth"
+    assert query["state"] == state and query["iss"] == "http://127.0.0.1:8000"  # the issuer
     token = await exchange(
         client, app_client, query["code"], verifier, redirect_uri="http://127.0.0.1:4711/callback"
     )
