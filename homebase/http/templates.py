@@ -83,15 +83,16 @@ def _count(number: int, unit: str) -> str:
 
 def relative(value: datetime | str | None, now: datetime) -> str | None:
     """How long ago (or, for a future time, how long until) `value` is at `now`: "just now"
-    within a minute, then whole minutes, hours, days (up to 60), months (30 days, up to
-    24) and years (365 days), rounded down."""
+    within the last minute ("in under a minute" within the next), then whole minutes,
+    hours, days (up to 60), months (30 days, up to 24) and years (365 days), rounded
+    down."""
     moment = moment_of(value)
     if moment is None:
         return None
     seconds = int((moment - (moment_of(now) or moment)).total_seconds())
     future, seconds = seconds > 0, abs(seconds)
     if seconds < 60:
-        return "just now"
+        return "in under a minute" if future else "just now"
     minutes, hours, days = seconds // 60, seconds // 3600, seconds // 86400
     if minutes < 60:
         amount = _count(minutes, "minute")

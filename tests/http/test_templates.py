@@ -125,7 +125,7 @@ NOW = datetime(2026, 11, 26, 19, 48, 30, tzinfo=UTC)
     [
         (NOW, "just now"),
         (NOW - timedelta(seconds=59), "just now"),
-        (NOW + timedelta(seconds=59), "just now"),
+        (NOW + timedelta(seconds=59), "in under a minute"),
         (NOW - timedelta(minutes=1), "1 minute ago"),
         (NOW - timedelta(minutes=3, seconds=20), "3 minutes ago"),
         (NOW - timedelta(minutes=59, seconds=59), "59 minutes ago"),
