@@ -1,5 +1,6 @@
 """OAuth in the console: the apps this workspace has authorized (connected apps: list,
-revoke after a confirmation page) and the apps its members registered (OAuth apps: register, list).
+revoke after a confirmation page) and the apps its members registered (OAuth apps:
+register, list).
 
 Registration and grants are homebase/oauth/service.py's; this module reads forms, keeps
 the record of which workspace registered which app (console_oauth_apps, read through the

@@ -160,15 +160,30 @@ async def sign_in(page, server: Server, target: str = "/console") -> None:
         await page.click("button:has-text('Sign in')")
 
 
+async def submit(page, selector: str) -> None:
+    async with page.expect_navigation():
+        await page.click(selector)
+
+
 @pytest.fixture(scope="module")
-async def member(browser, server: Server, seeded: dict):
-    """A signed-in page that has registered an app of the workspace's own."""
+async def member(browser, server: Server, seeded: dict, tmp_path_factory):
+    """A signed-in page that has registered an app of the workspace's own and uploaded a
+    CSV file (its mapping page's address in `seeded`)."""
     page = await new_page(browser)
     await sign_in(page, server, "/console/oauth-apps")
     await page.fill("input[name=name]", "Showing Scheduler")
     await page.fill("textarea[name=redirect_uris]", "https://scheduler.example.com/oauth/back")
-    async with page.expect_navigation():
-        await page.click("button:has-text('Register')")
+    await submit(page, "button:has-text('Register')")
+    exported = tmp_path_factory.mktemp("csv") / "old-crm.csv"
+    exported.write_text(
+        "First name,E-mail,Notes about the buyer and what they are looking for\r\n"
+        "Dana,dana@example.com,Three bedrooms near the park; a long note to fill the cell\r\n"
+    )
+    await page.goto(server.base_url + "/console/imports/new")
+    await page.check("input[name=object][value=contacts]")
+    await page.set_input_files("input[name=file]", str(exported))
+    await submit(page, "button:has-text('Upload')")
+    seeded["mapping"] = page.url
     return page
 
 
@@ -212,15 +227,20 @@ MEASURE = """() => {
 }"""
 
 
+async def measured(page, url: str, width: int, *, times: bool) -> None:
+    """The page shown fits `width`; with `times`, it shows at least one <time>."""
+    found = await page.evaluate(MEASURE)
+    assert found["problems"] == [], (url, width, found["problems"])
+    if times:
+        assert found["times"] > 0, (url, "no <time> to check")
+
+
 async def check(page, url: str, *, times: bool = True) -> None:
     for width in WIDTHS:
         await page.set_viewport_size({"width": width, "height": 900})
         response = await page.goto(url)
         assert response is not None and response.status == 200, (url, response)
-        measured = await page.evaluate(MEASURE)
-        assert measured["problems"] == [], (url, width, measured["problems"])
-        if times:
-            assert measured["times"] > 0, (url, "no <time> to check")
+        await measured(page, url, width, times=times)
 
 
 def member_pages(base: str, ids: dict) -> list[tuple[str, bool]]:
@@ -248,6 +268,25 @@ def member_pages(base: str, ids: dict) -> list[tuple[str, bool]]:
 async def test_every_member_page_fits_at_both_widths(server: Server, seeded: dict, member):
     for url, has_times in member_pages(server.base_url, seeded):
         await check(member, url, times=has_times)
+    assert "/console/imports/uploads/" in seeded["mapping"]
+    await check(member, seeded["mapping"], times=False)
+
+
+async def test_the_pages_that_answer_a_form_fit_at_both_widths(server: Server, member):
+    """A new key, a new subscription: the answer of a POST, shown once."""
+    for width in WIDTHS:
+        await member.set_viewport_size({"width": width, "height": 900})
+        await member.goto(server.base_url + "/console/api-keys")
+        await member.fill("input[name=name]", f"Made at {width} pixels")
+        await member.check("input[name=scopes][value='contacts:read']")
+        await submit(member, "button:has-text('Create key')")
+        assert (await member.text_content("#new-key") or "").startswith("hbk_")
+        await measured(member, "key created", width, times=True)
+        await member.goto(server.base_url + "/console/webhooks")
+        await member.fill("input[name=url]", f"http://127.0.0.1:9/hooks/{width}")
+        await submit(member, "button:has-text('Subscribe')")
+        assert (await member.text_content("#new-secret") or "").startswith("whsec_")
+        await measured(member, "subscription created", width, times=False)
 
 
 async def test_the_delivery_log_and_the_navigation_as_shown(server: Server, seeded, member):
