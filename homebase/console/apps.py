@@ -1,5 +1,6 @@
 """OAuth in the console: the apps this workspace has authorized (connected apps: list,
-revoke) and the apps its members registered (OAuth apps: register, list).
+revoke after a confirmation page) and the apps its members registered (OAuth apps:
+register, list).
 
 Registration and grants are homebase/oauth/service.py's; this module reads forms, keeps
 the record of which workspace registered which app (console_oauth_apps, read through the
@@ -42,6 +43,18 @@ async def connected_apps(request: Request, revoked: str | None = None) -> Respon
     return member_page(
         request, member, "console/connected_apps.html", grants=grants, revoked=bool(revoked)
     )
+
+
+@router.get(CONNECTED + "/{client_id}/revoke")
+async def confirm_revoke_app(request: Request, client_id: str) -> Response:
+    """What revoking the app's access does, and the form that does it."""
+    member = await signed_in(request)
+    async with member_session(request, member) as session:
+        grants = await oauth.list_workspace_grants(session)
+    grant = next((row for row in grants if row["client_id"] == client_id), None)
+    if grant is None:
+        raise ConsolePageError(404, "Not found", "This workspace has not authorized that app.")
+    return member_page(request, member, "console/confirm_revoke_app.html", grant=grant)
 
 
 @router.post(CONNECTED + "/{client_id}/revoke")

@@ -91,15 +91,17 @@ def member_page(
     no_store: bool = False,
     **context: Any,
 ) -> HTMLResponse:
-    """A console page for the signed-in member: base.html's navigation and sign-out form,
-    and `csrf_token` for the page's own forms."""
+    """A console page for the signed-in member: base.html's navigation (the current page
+    marked) and sign-out form, `csrf_token` for the page's own forms and `now`, the
+    runtime's clock, against which macros.html's `when` says how long ago a time was."""
     token = csrf_token(request, member)
     return html_page(
         template,
         status,
         no_store=no_store,
         csrf_token=token,
-        nav={"email": member.email, "csrf_token": token},
+        now=get_runtime(request).clock(),
+        nav={"email": member.email, "csrf_token": token, "path": request.url.path},
         **context,
     )
 

@@ -1,5 +1,5 @@
 """Custom fields in the console: the workspace's live fields of each object (key, label,
-type, choices), create and delete.
+type, choices), create and delete (a confirmation page, then the POST).
 
 The rules (key pattern, types and choices, 100 live fields an object, a key taken, the
 values purged in the background) are homebase/custom_fields/service.py's; a refusal is
@@ -97,6 +97,17 @@ async def create_custom_field(request: Request) -> Response:
         ]
         return await _page(request, member, values=values, errors=errors, status=refused.status)
     return see_other(f"{PATH}?done=created")
+
+
+@router.get(PATH + "/{field_id}/delete")
+async def confirm_delete_custom_field(request: Request, field_id: str) -> Response:
+    """What deleting the field does, and the form that does it."""
+    member = await signed_in(request)
+    async with member_session(request, member) as session:
+        row = await repository.get_live(session, field_id)
+    if row is None:
+        raise ConsolePageError(404, "Not found", "No such custom field.")
+    return member_page(request, member, "console/confirm_delete_field.html", row=row)
 
 
 @router.post(PATH + "/{field_id}/delete")

@@ -1,4 +1,5 @@
-"""API keys in the console: list, create (the key shown once), revoke.
+"""API keys in the console: list, create (the key shown once), revoke (a confirmation page,
+then the POST).
 
 Keys are made and revoked by homebase/auth/api_keys.py, as `homebase admin` does; this
 module only reads the form and shows the result. Every lookup of a key by id goes through
@@ -125,6 +126,23 @@ async def create_key(request: Request) -> Response:
             session, scopes=values["scopes"], name=values["name"], expires_in_days=values["days"]
         )
     return member_page(request, member, "console/api_key_created.html", no_store=True, key=created)
+
+
+@router.get(PATH + "/{key_id}/revoke")
+async def confirm_revoke_key(request: Request, key_id: str) -> Response:
+    """What revoking the key does, and the form that does it."""
+    member = await signed_in(request)
+    async with member_session(request, member) as session:
+        key = await session.fetch_one(session.select(api_keys).where(api_keys.c.id == key_id))
+        now = session.now()
+    if key is None:
+        raise ConsolePageError(404, "Not found", "No such API key.")
+    return member_page(
+        request,
+        member,
+        "console/confirm_revoke_key.html",
+        key={**key, "status": key_status(key, now)},
+    )
 
 
 @router.post(PATH + "/{key_id}/revoke")

@@ -1,9 +1,11 @@
-"""Webhook subscriptions in the console: list, create (the secret shown once), delete, and
-each one's delivery log with redeliver.
+"""Webhook subscriptions in the console: list, create (the secret shown once), delete (a
+confirmation page, then the POST), and each one's delivery log with redeliver.
 
 The rules (URL safety, event catalogue, sealed secrets, cancelling pending deliveries,
 redelivery) are homebase/webhooks/service.py's, called with a member principal; an
 ApiError it raises is shown on the page, with the transaction rolled back."""
+
+from typing import Any
 
 from fastapi import APIRouter
 from pydantic import ValidationError
@@ -29,6 +31,7 @@ from homebase.kit.validation import field_errors
 from homebase.outbox.catalogue import EVENT_TYPES
 from homebase.runtime import get_runtime
 from homebase.webhooks import repository, service
+from homebase.webhooks.dispatcher import MAX_ATTEMPTS
 from homebase.webhooks.safety import look_up_url
 from homebase.webhooks.schemas import WebhookCreate
 
@@ -130,6 +133,24 @@ async def create_webhook(request: Request) -> Response:
     )
 
 
+@router.get(PATH + "/{subscription_id}/delete")
+async def confirm_delete_webhook(request: Request, subscription_id: str) -> Response:
+    """What deleting the subscription does, and the form that does it."""
+    member = await signed_in(request)
+    async with member_session(request, member) as session:
+        subscription = await repository.get_active(session, subscription_id)
+        if subscription is None:
+            raise ConsolePageError(404, "Not found", "No such webhook subscription.")
+        creator = (await describe(session, [subscription]))[subscription_id]
+    return member_page(
+        request,
+        member,
+        "console/confirm_delete_webhook.html",
+        subscription=subscription,
+        creator=creator,
+    )
+
+
 @router.post(PATH + "/{subscription_id}/delete")
 async def delete_webhook(request: Request, subscription_id: str) -> Response:
     member = await signed_in(request)
@@ -140,6 +161,23 @@ async def delete_webhook(request: Request, subscription_id: str) -> Response:
     except NotFound as missing:
         raise _not_found(missing) from None
     return see_other(f"{PATH}?deleted=1")
+
+
+def _schedule(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Where each pending delivery stands in its schedule of MAX_ATTEMPTS attempts: the
+    attempt a worker is making now (a claim counts it in `attempts`), or the next one and
+    when it is due."""
+    shown = {}
+    for row in rows:
+        if row["status"] != "pending":
+            continue
+        under_way = row["lease_attempt_id"] is not None
+        shown[row["id"]] = {
+            "number": row["attempts"] if under_way else row["attempts"] + 1,
+            "under_way": under_way,
+            "at": None if under_way else row["next_attempt_at"],
+        }
+    return shown
 
 
 @router.get(PATH + "/{subscription_id}")
@@ -169,6 +207,8 @@ async def delivery_log(
         creator=creator,
         deliveries=rows,
         attempts=attempts,
+        schedule=_schedule(rows),
+        max_attempts=MAX_ATTEMPTS,
         older=older,
         redelivered=bool(redelivered),
     )

@@ -213,14 +213,19 @@ async def authorize_app(
 
 
 async def list_workspace_grants(session: TenantSession) -> list[dict[str, Any]]:
-    """The apps the session's workspace has authorized (active grants), with their names."""
+    """The apps the session's workspace has authorized (active grants), with their names
+    and who authorized each (`authorized_by`: a member's user id, or "admin" for the
+    operator's `homebase admin authorize-app`)."""
     rows = await session.fetch_all(
         session.select(grants, *grants.c, clients.c.name.label("client_name"))
         .join(clients, clients.c.id == grants.c.client_id)
         .where(grants.c.revoked_at.is_(None))
         .order_by(grants.c.created_at, grants.c.id)
     )
-    return [grant_json(row, row["client_name"]) for row in rows]
+    return [
+        {**grant_json(row, row["client_name"]), "authorized_by": row["authorized_by"]}
+        for row in rows
+    ]
 
 
 async def revoke_grant_tokens(connection: AsyncConnection, grant_id: str, now: datetime) -> None:

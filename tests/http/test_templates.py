@@ -5,12 +5,13 @@ tests/http/test_page_escaping.py sends hostile values through every page over HT
 import ast
 import re
 import tomllib
+from datetime import UTC, datetime, timedelta
 from pathlib import Path, PurePosixPath
 
 import pytest
 from jinja2 import TemplateSyntaxError, UndefinedError
 
-from homebase.http.templates import ENVIRONMENT, TEMPLATES, render
+from homebase.http.templates import ENVIRONMENT, TEMPLATES, readable, relative, render
 
 PACKAGE = Path(__file__).resolve().parents[2] / "homebase"
 HOSTILE = "<script>alert(\"x\")</script> 'q' & {{ 7*7 }}"
@@ -114,3 +115,49 @@ def test_no_python_module_builds_html_or_markup():
             ):
                 found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} imports markupsafe")
     assert found == [], "HTML belongs in homebase/templates: " + ", ".join(found)
+
+
+NOW = datetime(2026, 11, 26, 19, 48, 30, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "moment,phrase",
+    [
+        (NOW, "just now"),
+        (NOW - timedelta(seconds=59), "just now"),
+        (NOW + timedelta(seconds=59), "in under a minute"),
+        (NOW - timedelta(minutes=1), "1 minute ago"),
+        (NOW - timedelta(minutes=3, seconds=20), "3 minutes ago"),
+        (NOW - timedelta(minutes=59, seconds=59), "59 minutes ago"),
+        (NOW - timedelta(hours=1), "1 hour ago"),
+        (NOW - timedelta(hours=23, minutes=59), "23 hours ago"),
+        (NOW - timedelta(days=1), "1 day ago"),
+        (NOW - timedelta(days=59), "59 days ago"),
+        (NOW - timedelta(days=60), "2 months ago"),
+        (NOW - timedelta(days=729), "24 months ago"),
+        (NOW - timedelta(days=800), "2 years ago"),
+        (NOW + timedelta(minutes=1), "in 1 minute"),
+        (NOW + timedelta(minutes=16), "in 16 minutes"),
+        (NOW + timedelta(hours=5), "in 5 hours"),
+        (NOW + timedelta(days=90), "in 3 months"),
+        ("2026-11-26T19:45:30.000Z", "3 minutes ago"),  # the API's shapes hold text
+        (NOW.replace(tzinfo=None) - timedelta(hours=2), "2 hours ago"),  # naive is UTC
+        (None, None),
+    ],
+)
+def test_relative_time(moment, phrase):
+    assert relative(moment, NOW) == phrase
+
+
+def test_readable_time_and_the_when_macro():
+    assert readable(NOW) == "26 Nov 2026, 19:48 UTC"
+    assert readable(datetime(2026, 3, 5, 7, 4, tzinfo=UTC)) == "5 Mar 2026, 07:04 UTC"
+    assert readable("2026-01-02T03:04:05.000+02:00") == "2 Jan 2026, 01:04 UTC"
+    assert readable(None) is None
+    page = ENVIRONMENT.from_string(
+        '{% from "macros.html" import when %}{{ when(moment, now) }}|{{ when(none, now) }}'
+    ).render(moment=NOW - timedelta(minutes=3), now=NOW, none=None)
+    assert page == (
+        '<time datetime="2026-11-26T19:45:30.000Z">26 Nov 2026, 19:45 UTC</time>'
+        ' <small class="ago">(3 minutes ago)</small>|'
+    )

@@ -175,8 +175,9 @@ async def test_consent_page_names_the_app_and_each_scope_in_plain_words(browser,
     assert "See contacts and their details" in page.text
     assert "Send texts and emails" in page.text
     assert "Read texts and emails" not in page.text  # only what was asked
-    assert 'name="decision" value="approve"' in page.text
-    assert 'name="decision" value="deny"' in page.text
+    # Approve is the primary button, Deny a secondary one (style.css): not look-alikes.
+    assert 'name="decision" value="approve" class="primary">Approve<' in page.text
+    assert 'name="decision" value="deny" class="secondary">Deny<' in page.text
     assert form_value(page.text, "csrf_token")
     assert page.headers["cache-control"] == "no-store"
     assert page.headers["x-frame-options"] == "DENY"
