@@ -41,9 +41,11 @@ from homebase.kit.fields_openapi import add_narrowed_responses
 from homebase.kit.openapi import (
     add_body_limit_responses,
     add_response_headers,
+    add_shared_headers,
     add_unavailable_responses,
     drop_default_validation_errors,
     restore_null_examples,
+    share_error_responses,
 )
 from homebase.kit.openapi_requests import declare_no_nul, describe_unstated_rules
 from homebase.kit.responses import JSONResponse
@@ -209,9 +211,11 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     declare_no_nul(document, API_PREFIX)  # U+0000 is refused in every request's text
     restore_null_examples(document, app.routes)
     add_narrowed_responses(document)  # what `fields` leaves of a response (kit/fields_openapi)
+    add_shared_headers(document)  # components/headers, which every answer's headers name
     add_response_headers(document, API_PREFIX)
     add_body_limit_responses(document, app.state.runtime.settings.max_body_bytes)
     add_unavailable_responses(document, API_PREFIX, UNAVAILABLE_RETRY_AFTER)
     add_idempotency(document, API_PREFIX)  # after the shared headers, which it copies
+    share_error_responses(document, API_PREFIX)  # last: the answers nothing adds to now
     app.openapi_schema = document
     return document
