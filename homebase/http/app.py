@@ -29,6 +29,7 @@ from homebase.exports import public as exports_public
 from homebase.exports.endpoints import router as exports_router
 from homebase.http import docs, errors
 from homebase.http.body_limit import BodyLimitMiddleware
+from homebase.http.compression import CompressionMiddleware
 from homebase.http.health import router as health_router
 from homebase.http.middleware import RequestContextMiddleware
 from homebase.http.openapi_security import add_operation_security
@@ -164,7 +165,10 @@ def create_app(
     app.include_router(oauth_endpoints.router)  # /oauth/token, /oauth/revoke
     app.include_router(oauth_consent.router)  # /oauth/authorize and its consent page
     docs.install(app)  # /v1/docs: Swagger UI served from the locked package, under a CSP
-    # Added first, so it runs inside RequestContextMiddleware and its 413 has a request id.
+    # Innermost: gzip for large answers to clients that ask, never an answer that may carry
+    # a secret or a CSRF token (http/compression.py); the layers outside see what is sent.
+    app.add_middleware(CompressionMiddleware)
+    # Added before RequestContextMiddleware, so it runs inside it and its 413 has a request id.
     # The console's CSV upload is the one route allowed a larger body (its own limit).
     app.add_middleware(
         BodyLimitMiddleware,
