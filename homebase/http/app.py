@@ -29,6 +29,7 @@ from homebase.exports import public as exports_public
 from homebase.exports.endpoints import router as exports_router
 from homebase.http import docs, errors
 from homebase.http.body_limit import BodyLimitMiddleware
+from homebase.http.compression import CompressionMiddleware
 from homebase.http.cors import CorsMiddleware
 from homebase.http.health import router as health_router
 from homebase.http.middleware import RequestContextMiddleware
@@ -42,9 +43,11 @@ from homebase.kit.fields_openapi import add_narrowed_responses
 from homebase.kit.openapi import (
     add_body_limit_responses,
     add_response_headers,
+    add_shared_headers,
     add_unavailable_responses,
     drop_default_validation_errors,
     restore_null_examples,
+    share_error_responses,
 )
 from homebase.kit.openapi_requests import declare_no_nul, describe_unstated_rules
 from homebase.kit.responses import JSONResponse
@@ -165,7 +168,10 @@ def create_app(
     app.include_router(oauth_consent.router)  # /oauth/authorize and its consent page
     app.include_router(oauth_metadata.router)  # /.well-known/oauth-authorization-server
     docs.install(app)  # /v1/docs: Swagger UI served from the locked package, under a CSP
-    # Added first, so it runs inside RequestContextMiddleware and its 413 has a request id.
+    # Innermost: gzip for large answers to clients that ask, never an answer that may carry
+    # a secret or a CSRF token (http/compression.py); the layers outside see what is sent.
+    app.add_middleware(CompressionMiddleware)
+    # Added before RequestContextMiddleware, so it runs inside it and its 413 has a request id.
     # The console's CSV upload is the one route allowed a larger body (its own limit).
     app.add_middleware(
         BodyLimitMiddleware,
@@ -216,9 +222,11 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     declare_no_nul(document, API_PREFIX)  # U+0000 is refused in every request's text
     restore_null_examples(document, app.routes)
     add_narrowed_responses(document)  # what `fields` leaves of a response (kit/fields_openapi)
+    add_shared_headers(document)  # components/headers, which every answer's headers name
     add_response_headers(document, API_PREFIX)
     add_body_limit_responses(document, app.state.runtime.settings.max_body_bytes)
     add_unavailable_responses(document, API_PREFIX, UNAVAILABLE_RETRY_AFTER)
     add_idempotency(document, API_PREFIX)  # after the shared headers, which it copies
+    share_error_responses(document, API_PREFIX)  # last: the answers nothing adds to now
     app.openapi_schema = document
     return document

@@ -6,7 +6,7 @@ import copy
 from typing import Any
 
 from homebase.idempotency.store import HEADER_NAME, MAX_KEY_LENGTH, REPLAYED_HEADER
-from homebase.kit.openapi import ENVELOPE_SCHEMA
+from homebase.kit.openapi import ENVELOPE_SCHEMA, declare_header
 
 _ENVELOPE = {"application/json": {"schema": ENVELOPE_SCHEMA}}
 
@@ -42,6 +42,11 @@ REPLAYED = {
     "required": False,
     "schema": {"type": "string", "enum": ["true"], "examples": ["true"]},
 }
+IN_USE_RETRY = {
+    "description": "Seconds to wait before retrying (idempotency_key_in_use: 1).",
+    "schema": {"type": "integer", "examples": [1]},
+    "required": False,
+}
 IN_USE = "a request with the same Idempotency-Key is still running (idempotency_key_in_use)"
 REUSED = "the Idempotency-Key was used with another method, path or body (idempotency_key_reused)"
 
@@ -61,6 +66,8 @@ def _error(operation: dict[str, Any], status: str, text: str, template: dict[str
 
 def add_idempotency(document: dict[str, Any], prefix: str) -> None:
     """After the shared response headers are in (kit/openapi.add_response_headers)."""
+    replayed = declare_header(document, REPLAYED_HEADER, REPLAYED)
+    in_use_retry = declare_header(document, "Retry-After-Idempotency-Key-In-Use", IN_USE_RETRY)
     for path, item in document.get("paths", {}).items():
         operation = item.get("post")
         if not path.startswith(prefix + "/") or operation is None:
@@ -75,11 +82,7 @@ def add_idempotency(document: dict[str, Any], prefix: str) -> None:
             )
         _error(operation, "409", IN_USE, template)
         _error(operation, "422", REUSED, template)
-        responses["409"].setdefault("headers", {})["Retry-After"] = {
-            "description": "Seconds to wait before retrying (idempotency_key_in_use: 1).",
-            "schema": {"type": "integer", "examples": [1]},
-            "required": False,
-        }
+        responses["409"].setdefault("headers", {})["Retry-After"] = in_use_retry
         for status, response in responses.items():
             if status.startswith("2") or status == "422":
-                response.setdefault("headers", {})[REPLAYED_HEADER] = REPLAYED
+                response.setdefault("headers", {})[REPLAYED_HEADER] = replayed

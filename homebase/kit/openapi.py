@@ -201,10 +201,23 @@ def _header(description: str, kind: str, example: Any) -> dict[str, Any]:
     return {"description": description, "schema": {"type": kind, "examples": [example]}}
 
 
-REQUEST_ID_HEADER = _header(
-    "This request's id (also error.request_id).", "string", "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-)
-RATE_LIMIT_HEADERS = {
+HEADERS_REF = "#/components/headers/"
+
+
+def header_ref(name: str) -> dict[str, Any]:
+    """A reference to the header declared under `components/headers` by `name` (see
+    SHARED_HEADERS): the same few headers are on nearly every answer, and written out in
+    each they made up most of the document."""
+    return {"$ref": HEADERS_REF + name}
+
+
+# Every header object more than one answer documents, by its name under components/headers
+# (a header whose text differs by answer gets a name of its own, after the header's).
+# add_shared_headers puts them in the document; answers name them with header_ref.
+SHARED_HEADERS: dict[str, dict[str, Any]] = {
+    "X-Request-Id": _header(
+        "This request's id (also error.request_id).", "string", "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
+    ),
     "X-RateLimit-Limit": _header(
         "Requests allowed per minute for this credential; on a 401, "
         "and on a 429 to a request without a valid credential, the "
@@ -221,28 +234,52 @@ RATE_LIMIT_HEADERS = {
         "integer",
         1795587480,
     ),
-}
-# Outside /v1 (/oauth/token): the answers counted against the client address.
-UNAUTHENTICATED_BUDGET_HEADERS = {
-    "X-RateLimit-Limit": _header(
+    # Outside /v1 (/oauth/token): the answers counted against the client address.
+    "X-RateLimit-Limit-Unauthenticated": _header(
         "Failures allowed per minute from this client address "
         "(HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN); on counted "
         "answers only.",
         "integer",
         60,
     ),
-    "X-RateLimit-Remaining": _header(
+    "X-RateLimit-Remaining-Unauthenticated": _header(
         "Failures left in the current one-minute window.", "integer", 59
     ),
-    "X-RateLimit-Reset": RATE_LIMIT_HEADERS["X-RateLimit-Reset"],
+    "Retry-After": _header("Seconds until the window ends (at least 1).", "integer", 42),
+    "WWW-Authenticate": _header(
+        "The schemes to authenticate with; a refused Bearer token is answered "
+        '`Bearer realm="homebase", error="invalid_token"` (RFC 6750).',
+        "string",
+        'Token realm="homebase", Bearer realm="homebase"',
+    ),
 }
-RETRY_AFTER_HEADER = _header("Seconds until the window ends (at least 1).", "integer", 42)
-WWW_AUTHENTICATE_HEADER = _header(
-    "The schemes to authenticate with; a refused Bearer token is answered "
-    '`Bearer realm="homebase", error="invalid_token"` (RFC 6750).',
-    "string",
-    'Token realm="homebase", Bearer realm="homebase"',
-)
+
+REQUEST_ID_HEADER = header_ref("X-Request-Id")
+RATE_LIMIT_HEADERS = {
+    name: header_ref(name)
+    for name in ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset")
+}
+UNAUTHENTICATED_BUDGET_HEADERS = {
+    "X-RateLimit-Limit": header_ref("X-RateLimit-Limit-Unauthenticated"),
+    "X-RateLimit-Remaining": header_ref("X-RateLimit-Remaining-Unauthenticated"),
+    "X-RateLimit-Reset": header_ref("X-RateLimit-Reset"),
+}
+RETRY_AFTER_HEADER = header_ref("Retry-After")
+WWW_AUTHENTICATE_HEADER = header_ref("WWW-Authenticate")
+
+
+def add_shared_headers(document: dict[str, Any]) -> None:
+    """components/headers: every one of SHARED_HEADERS."""
+    for name, header in SHARED_HEADERS.items():
+        declare_header(document, name, header)
+
+
+def declare_header(document: dict[str, Any], name: str, header: dict[str, Any]) -> dict[str, Any]:
+    """Declares `header` under components/headers as `name` (for one known only when the
+    document is built, such as the 503's Retry-After); a reference to it."""
+    headers = document.setdefault("components", {}).setdefault("headers", {})
+    headers[name] = copy.deepcopy(header)
+    return header_ref(name)
 
 
 ENVELOPE_SCHEMA = {"$ref": "#/components/schemas/ErrorEnvelope"}
@@ -282,10 +319,10 @@ def add_body_limit_responses(document: dict[str, Any], limit: int) -> None:
             "details": {"max_body_bytes": limit},
         }
     }
-    for operation in operations(document):
-        if "requestBody" not in operation:
-            continue
-        operation.setdefault("responses", {})["413"] = envelope_response(
+    shared = declare_response(
+        document,
+        "PayloadTooLarge",
+        envelope_response(
             f"The body is larger than HOMEBASE_MAX_BODY_BYTES ({limit} "
             "bytes here): refused from Content-Length before it is read, "
             "or once a chunked body passes it (payload_too_large; "
@@ -293,7 +330,11 @@ def add_body_limit_responses(document: dict[str, Any], limit: int) -> None:
             "body was refused mid-stream, after the credential counted.",
             {"X-Request-Id": REQUEST_ID_HEADER},
             example,
-        )
+        ),
+    )
+    for operation in operations(document):
+        if "requestBody" in operation:
+            operation.setdefault("responses", {})["413"] = dict(shared)
 
 
 def add_unavailable_responses(document: dict[str, Any], prefix: str, retry_after: int) -> None:
@@ -309,29 +350,83 @@ def add_unavailable_responses(document: dict[str, Any], prefix: str, retry_after
             "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
         }
     }
-    retry = _header("Seconds to wait before retrying.", "integer", retry_after)
-    for operation in operations(document, prefix):
-        operation.setdefault("responses", {})["503"] = envelope_response(
+    retry = declare_header(
+        document,
+        "Retry-After-Unavailable",
+        _header("Seconds to wait before retrying.", "integer", retry_after),
+    )
+    shared = declare_response(
+        document,
+        "ServiceUnavailable",
+        envelope_response(
             "The database did not answer within its bounds (unreachable, "
             "no pooled connection within the pool timeout, a statement "
             "past the statement timeout); nothing was written. Retry "
             "after Retry-After seconds (service_unavailable).",
             {"X-Request-Id": REQUEST_ID_HEADER, "Retry-After": retry},
             example,
-        )
+        ),
+    )
+    for operation in operations(document, prefix):
+        operation.setdefault("responses", {})["503"] = dict(shared)
 
 
-def add_response_headers(document: dict[str, Any], prefix: str) -> None:
-    """Documents the headers every /v1 answer carries (http/middleware.py, ratelimit/):
+def answer_headers(status: str) -> dict[str, Any]:
+    """The headers every /v1 answer of `status` carries (http/middleware.py, ratelimit/):
     X-Request-Id always; the X-RateLimit-* trio on every answer (a 401 reports the client
     address's unauthenticated budget, http/unauthenticated.py); Retry-After on 429;
     WWW-Authenticate on 401."""
+    headers = {"X-Request-Id": REQUEST_ID_HEADER}
+    if status == "401":
+        headers["WWW-Authenticate"] = WWW_AUTHENTICATE_HEADER
+    headers.update(RATE_LIMIT_HEADERS)
+    if status == "429":
+        headers["Retry-After"] = RETRY_AFTER_HEADER
+    return headers
+
+
+def add_response_headers(document: dict[str, Any], prefix: str) -> None:
+    """Every /v1 answer documents answer_headers(status)."""
     for operation in operations(document, prefix):
         for status, response in operation.get("responses", {}).items():
-            headers = response.setdefault("headers", {})
-            headers["X-Request-Id"] = REQUEST_ID_HEADER
-            if status == "401":
-                headers["WWW-Authenticate"] = WWW_AUTHENTICATE_HEADER
-            headers.update(RATE_LIMIT_HEADERS)
-            if status == "429":
-                headers["Retry-After"] = RETRY_AFTER_HEADER
+            response.setdefault("headers", {}).update(answer_headers(status))
+
+
+RESPONSES_REF = "#/components/responses/"
+
+
+def declare_response(
+    document: dict[str, Any], name: str, response: dict[str, Any]
+) -> dict[str, Any]:
+    """Declares `response` under components/responses as `name`; a reference to it."""
+    document.setdefault("components", {}).setdefault("responses", {})[name] = response
+    return {"$ref": RESPONSES_REF + name}
+
+
+# The error answers most /v1 operations give word for word (error_responses(status) with
+# answer_headers(status)), by their names under components/responses.
+SHARED_ERRORS = {
+    "400": "ValidationFailed",
+    "401": "Unauthenticated",
+    "403": "InsufficientScope",
+    "404": "NotFound",
+    "429": "RateLimited",
+}
+
+
+def share_error_responses(document: dict[str, Any], prefix: str) -> None:
+    """Last, once nothing adds to an answer any more: each /v1 answer exactly equal to the
+    plain one of SHARED_ERRORS becomes a reference to it; an operation that says more (its
+    own 404 text, the Idempotency-Key's 400) keeps its answer written out."""
+    for status, name in SHARED_ERRORS.items():
+        plain = {
+            "description": _DESCRIPTIONS[int(status)],
+            "content": {"application/json": {"schema": ENVELOPE_SCHEMA}},
+            "headers": answer_headers(status),
+        }
+        shared: dict[str, Any] | None = None
+        for operation in operations(document, prefix):
+            responses = operation.get("responses", {})
+            if responses.get(status) == plain:
+                shared = shared or declare_response(document, name, plain)
+                responses[status] = dict(shared)

@@ -14,6 +14,7 @@ from sqlalchemy import text
 from homebase.db.engine import Database
 from homebase.db.unavailable import reason
 from homebase.ratelimit.limiter import RedisLimiter
+from tests.openapi_support import inline
 from tests.ratelimit.test_ratelimit import free_port
 from tests.support import assert_error
 
@@ -193,7 +194,7 @@ async def test_the_document_states_the_503_every_v1_operation_can_answer(
 
     from homebase.http.app import create_app
 
-    document = create_app().openapi()
+    document = inline(create_app().openapi())
     operations = [
         (path, method, operation)
         for path, item in document["paths"].items()

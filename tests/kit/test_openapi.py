@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.openapi_support import follow, inline
 from tests.support import add_members, assert_error
 from tests.test_routes import build_offline_app
 
@@ -18,7 +19,8 @@ FRAMEWORK_PATHS = ("/v1/openapi.json", "/v1/docs")
 
 @pytest.fixture(scope="module")
 def document() -> dict[str, Any]:
-    return build_offline_app().openapi()
+    """With the shared answers and headers written out where they are named."""
+    return inline(build_offline_app().openapi())
 
 
 def operations(document: dict[str, Any]):
@@ -60,6 +62,37 @@ async def test_the_document_is_served_as_openapi_3_1(client):
     assert body["openapi"].startswith("3.1")
     assert body["info"]["title"] and body["info"]["version"]
     assert "/v1/contacts" in body["paths"]
+
+
+# Well below the document with its shared headers and error answers written out in every
+# answer (docs/performance.md, "The OpenAPI document's size"), with room for new operations.
+DOCUMENT_BYTES_BOUND = 550_000
+RATE_LIMIT = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After")
+
+
+async def test_the_document_names_its_shared_headers_and_stays_small(client):
+    """Every answer's rate-limit, request-id and Retry-After headers are `$ref`s into
+    components/headers, never written out again, which keeps the served document small."""
+    response = await client.get("/v1/openapi.json")
+    assert len(response.content) < DOCUMENT_BYTES_BOUND, len(response.content)
+    raw = response.json()
+    shared = raw["components"]["headers"]
+    answers = [
+        answer
+        for section in ("paths", "webhooks")
+        for item in raw.get(section, {}).values()
+        for operation in item.values()
+        for answer in operation.get("responses", {}).values()
+    ] + list(raw["components"]["responses"].values())
+    named = 0
+    for answer in answers:
+        for name, header in answer.get("headers", {}).items():
+            if name in RATE_LIMIT or name == "X-Request-Id":
+                assert set(header) == {"$ref"}, (name, header)
+                assert header["$ref"].removeprefix("#/components/headers/") in shared
+                named += 1
+    assert named > 200  # the walk did reach the answers' headers
+    assert shared["X-RateLimit-Limit"]["schema"]["type"] == "integer"
 
 
 async def test_the_docs_page_is_html(client):
@@ -472,11 +505,13 @@ def assert_conforms(document, method: str, path: str, response) -> None:
     status = str(response.status_code)
     documented = document["paths"][path][method.lower()]["responses"]
     assert status in documented, f"{method} {path} answered an undocumented {status}"
-    schema = json_schema(documented[status])
+    answer = follow(document, documented[status])
+    schema = json_schema(answer)
     assert schema is not None, f"{method} {path} {status} has no schema"
     problems = conform(document, schema, response.json())
     # Every header the document promises for this answer is there, integers as integers.
-    for name, header in documented[status].get("headers", {}).items():
+    for name, shared in answer.get("headers", {}).items():
+        header = follow(document, shared)
         value = response.headers.get(name)
         if value is None and header.get("required") is False:
             continue  # documented as sometimes absent (Idempotent-Replayed)

@@ -1,4 +1,5 @@
-"""Every `$ref` in the OpenAPI document resolves, and every schema it defines is used.
+"""Every `$ref` in the OpenAPI document resolves, and every schema, shared answer and
+shared header it defines is used.
 
 A dangling reference stops the TypeScript generators (openapi-typescript, @hey-api/openapi-ts)
 outright, while openapi-python-client, which skips `webhooks`, never noticed the 422
@@ -68,10 +69,22 @@ def test_every_component_schema_is_referenced(document):
     roots = {key: value for key, value in document.items() if key != "components"}
     reached: set[str] = set()
     pending = [ref for _, ref in references(roots)]
+    followed: set[str] = set()
     while pending:
         ref = pending.pop()
         name = ref.rsplit("/", 1)[-1]
         if ref.startswith("#/components/schemas/") and name not in reached:
             reached.add(name)
             pending.extend(inner for _, inner in references(schemas[name]))
+        elif ref not in followed:  # a shared answer or header (components/responses, ...)
+            followed.add(ref)
+            pending.extend(inner for _, inner in references(resolve(document, ref)))
     assert set(schemas) - reached == set()
+
+
+def test_every_shared_answer_and_header_is_referenced(document):
+    """components/responses and components/headers hold only what some answer names."""
+    named = {ref for _, ref in references(document)}
+    for section in ("responses", "headers"):
+        declared = {f"#/components/{section}/{name}" for name in document["components"][section]}
+        assert declared and declared <= named, sorted(declared - named)
