@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 TS := clients/typescript
 TS_STAMP := $(TS)/node_modules/.installed
 
-.PHONY: install run test test-faults lint bench client clean
+.PHONY: install run test test-faults lint bench client dist clean
 
 install: $(STAMP) $(TS_STAMP)
 
@@ -66,5 +66,15 @@ bench: install
 client: install
 	$(BIN)/python -m scripts.client
 
+# dist/: the wheel of homebase (templates, migrations and every other file it reads inside),
+# built offline with the venv's pinned setuptools, and requirements.lock beside it: a
+# production venv installs the wheel with the lock as constraints (docs/operations.md,
+# "Production install").
+dist: install
+	rm -rf dist build
+	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation --wheel-dir dist .
+	rm -rf build
+	cp requirements.lock dist/
+
 clean:
-	rm -rf $(VENV) var .pytest_cache .hypothesis .mypy_cache $(TS)/node_modules
+	rm -rf $(VENV) var dist build .pytest_cache .hypothesis .mypy_cache $(TS)/node_modules

@@ -1,14 +1,18 @@
 """All configuration, read once from HOMEBASE_* environment variables."""
 
+import ipaddress
 import os
 import secrets
 import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 from homebase.db import settle
 from homebase.kit.client_address import Network, parse_networks
@@ -26,6 +30,16 @@ MIN_PRODUCTION_SECRET_LENGTH = 43
 # token_urlsafe(32) (about 30 distinct of 64) and `openssl rand -hex 32` (16) give over 200.
 MIN_PRODUCTION_SECRET_DISTINCT = 8
 MIN_PRODUCTION_SECRET_BITS = 128
+# HOMEBASE_PUBLIC_URL when it is unset, outside production: `homebase serve` sets it to the
+# address it listens on (cli/listen.py) before its processes read the settings; other
+# commands (worker, admin) use this one.
+DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
+# The databases homebase runs on: any SQLite URL (on homebase's own driver, db/sqlite.py)
+# and PostgreSQL through asyncpg.
+SUPPORTED_DATABASES = (
+    "sqlite:///PATH (or sqlite+aiosqlite:///PATH)",
+    "postgresql+asyncpg://USER:PASSWORD@HOST:PORT/DATABASE",
+)
 GENERATE_SECRET = (
     'generate one with: python -c "import secrets; print(secrets.token_urlsafe(32))" '
     "(or: openssl rand -hex 32)"
@@ -41,7 +55,8 @@ class Settings(BaseSettings):
     secret_key: str = ""
     # The key before the current one: still verifies and opens what it made (kit/keys.py).
     secret_key_previous: str = ""
-    public_url: str = "http://127.0.0.1:8000"
+    # Unset (empty): DEFAULT_PUBLIC_URL, or what `serve` listens on; production requires it.
+    public_url: str = ""
 
     rate_limit_api_key_per_min: int = Field(120, ge=1)
     rate_limit_app_per_min: int = Field(300, ge=1)
@@ -294,6 +309,25 @@ class Settings(BaseSettings):
         """Each as a browser's Origin header writes it (kit/origins.py)."""
         return parse_origins(self.cors_origins)
 
+    @field_validator("database_url")
+    @classmethod
+    def _database_url(cls, value: str) -> str:
+        problem = database_url_problem(value)
+        if problem is not None:
+            raise ValueError(f"{problem}; supported: {' or '.join(SUPPORTED_DATABASES)}")
+        return value
+
+    @model_validator(mode="after")
+    def _public_url(self) -> "Settings":
+        # Last of the validators: a production setting refused above is named first.
+        if not self.public_url.strip():
+            self.public_url = DEFAULT_PUBLIC_URL
+        if self.env == "production":
+            problem = public_url_problem(self.public_url)
+            if problem is not None:
+                raise ValueError(f"HOMEBASE_PUBLIC_URL {problem} in production")
+        return self
+
     @property
     def trusted_networks(self) -> tuple[Network, ...]:
         return parse_networks(self.trusted_proxies)  # cached per value
@@ -306,6 +340,51 @@ class Settings(BaseSettings):
     @property
     def is_sqlite(self) -> bool:
         return self.database_url.startswith("sqlite")
+
+
+def database_url_problem(url: str) -> str | None:
+    """Why homebase cannot run on `url`, or None. The URL itself is never quoted: it may
+    hold a password."""
+    try:
+        driver = make_url(url).drivername
+    except ArgumentError:
+        return "is not a database URL"
+    backend = driver.partition("+")[0]
+    if backend == "sqlite" or driver == "postgresql+asyncpg":
+        return None
+    if backend in ("postgresql", "postgres"):
+        return f"names PostgreSQL through {driver!r}, which homebase does not use"
+    return f"names a database homebase does not run on ({driver!r})"
+
+
+def is_loopback_host(host: str) -> bool:
+    """localhost, 127.0.0.0/8 or ::1."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def public_url_problem(url: str) -> str | None:
+    """Why `url` cannot be production's public address, or None. Plain http is allowed
+    only on loopback: console session cookies are marked Secure only under https
+    (console/sessions.py), and links and cookies would otherwise cross a network in the
+    clear."""
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018  (a port that is not a number raises here)
+    except ValueError:
+        return "must be an https:// address"
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return "must be an https:// address"
+    if parts.scheme == "http" and not is_loopback_host(parts.hostname):
+        return (
+            "must be https:// (http:// only on loopback: localhost, 127.0.0.0/8, ::1): "
+            "console cookies are marked Secure only under https"
+        )
+    return None
 
 
 def secret_weakness(value: str) -> str | None:

@@ -7,6 +7,13 @@ temporary folder, as the `postgres` user) and a throwaway `redis-server`, each o
 Everything listens on 127.0.0.1. The standard library only: the script needs no venv of its
 own, it runs the project's `.venv/bin/homebase`. docs/operations.md ("Deployment").
 
+The instances and workers are started from the systemd units an operator installs
+(deploy/systemd/homebase-api.service, homebase-worker.service; scripts/systemd.py reads
+them): their ExecStart= with the project's venv and this topology's host and port, and their
+Environment= with paths under the unit's WorkingDirectory moved into the run directory.
+Over those come the caller's environment (in the place of the units' EnvironmentFile=,
+which wins over Environment= in systemd too), then the topology's own settings.
+
 The run directory holds state.json (pids, ports, the shared secret; mode 0600), haproxy.cfg,
 and one log per process. `stop` ends exactly the processes state.json names (checked against
 their command line, so a reused pid is never signalled).
@@ -27,10 +34,13 @@ import urllib.request
 from collections.abc import Mapping
 from pathlib import Path
 
-from scripts import haproxy
+from scripts import haproxy, systemd
 
 ROOT = Path(__file__).resolve().parents[1]
 HOMEBASE = ROOT / ".venv" / "bin" / "homebase"
+UNITS = ROOT / "deploy" / "systemd"
+API_UNIT = UNITS / "homebase-api.service"
+WORKER_UNIT = UNITS / "homebase-worker.service"
 INSTANCES = ("api-1", "api-2")
 WORKERS = ("worker-1", "worker-2")
 # What a process's command line must contain before `stop` signals its pid.
@@ -92,6 +102,24 @@ def _wait(check, timeout: float, what: str, log: Path | None = None) -> None:
         time.sleep(0.1)
     tail = log.read_text(errors="replace")[-2000:] if log and log.exists() else ""
     raise RuntimeError(f"{what} not ready within {timeout:.0f} s\n{tail}")
+
+
+def _command(unit: systemd.Unit, port: str | None) -> list[str]:
+    """The unit's ExecStart= on this checkout's venv; `serve`'s --host and --port replaced
+    by the topology's (the unit must name both: a unit that does not is not tested)."""
+    executable, *args = unit.exec_start
+    if Path(executable).name != "homebase":
+        raise RuntimeError(f"{unit.path}: ExecStart= runs {executable}, not a venv's homebase")
+    if port is None:
+        return [str(HOMEBASE), *args]
+    wanted = {"--host": "127.0.0.1", "--port": port}
+    if [word for word in args if word in wanted] != list(wanted):
+        raise RuntimeError(f"{unit.path}: ExecStart= must name --host, then --port")
+    replaced = list(args)
+    for index, word in enumerate(args[:-1]):
+        if word in wanted:
+            replaced[index + 1] = wanted[word]
+    return [str(HOMEBASE), *replaced]
 
 
 def _alive(pid: int, command: str) -> bool:
@@ -158,8 +186,27 @@ class Cluster:
             HOMEBASE_SECRET_KEY=self.state["secret_key"],
             HOMEBASE_PUBLIC_URL=self.url,
             HOMEBASE_TRUSTED_PROXIES="127.0.0.1",
-            HOMEBASE_RECORDINGS_DIR=str(self.run_dir / "recordings"),
         )
+        return env
+
+    def process(self, name: str) -> tuple[list[str], dict[str, str]]:
+        """The command line and environment of one API instance or worker, from its unit."""
+        unit = systemd.load(API_UNIT if name in INSTANCES else WORKER_UNIT)
+        port = str(self.state["ports"][name])
+        command = _command(unit, port if name in INSTANCES else None)
+        env = {**self._unit_environment(unit), **self.env}
+        if name in WORKERS:  # each worker's GET /metrics on a port of its own
+            env["HOMEBASE_WORKER_METRICS_PORT"] = port
+        return command, env
+
+    def _unit_environment(self, unit: systemd.Unit) -> dict[str, str]:
+        """The unit's Environment=, its state paths (under WorkingDirectory) in run_dir."""
+        state = (unit.value("Service", "WorkingDirectory") or "").rstrip("/")
+        env = unit.environment
+        if state:
+            for name, value in env.items():
+                if value == state or value.startswith(state + "/"):
+                    env[name] = str(self.run_dir) + value[len(state) :]
         return env
 
     # -- start and stop -----------------------------------------------------------------
@@ -251,21 +298,7 @@ class Cluster:
 
     def start_process(self, name: str) -> None:
         """Start (or start again) one API instance or worker."""
-        if name in INSTANCES:
-            command = [
-                str(HOMEBASE),
-                "serve",
-                "--no-worker",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.state["ports"][name]),
-            ]
-        else:
-            command = [str(HOMEBASE), "worker"]
-        env = self.env
-        if name in WORKERS:
-            env["HOMEBASE_WORKER_METRICS_PORT"] = str(self.state["ports"][name])
+        command, env = self.process(name)
         self._spawn(name, command, "homebase", env=env, cwd=self.run_dir)
 
     def wait_process(self, name: str, timeout: float = 60) -> None:
@@ -314,7 +347,7 @@ class Cluster:
         """One `homebase` command against the topology's database; its JSON answer."""
         done = subprocess.run(
             [str(HOMEBASE), *args],
-            env=self.env,
+            env={**self._unit_environment(systemd.load(API_UNIT)), **self.env},
             cwd=self.run_dir,
             capture_output=True,
             text=True,

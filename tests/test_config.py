@@ -8,11 +8,13 @@ import secrets
 import shutil
 import stat
 import subprocess
+import sys
 
 import pytest
 from pydantic import ValidationError
 
 from homebase.config import (
+    DEFAULT_PUBLIC_URL,
     MIN_PRODUCTION_SECRET_BITS,
     MIN_PRODUCTION_SECRET_DISTINCT,
     MIN_PRODUCTION_SECRET_LENGTH,
@@ -25,11 +27,15 @@ REAL_SECRET = "q2Xn8VbK3tLw0Pz7Ry5JcA1mHs9Ue4FgDk6Io_Nv-Yh"
 OTHER_SECRET = "Zr4Tq9Wm2Xk7Vb1Nc8Ls3Hd6Jf0Gp5Ay_Ue-Oi2Bw7E"
 
 
+PUBLIC_URL = "https://crm.example.com"
+
+
 @pytest.fixture(autouse=True)
 def _named_ai_provider(monkeypatch):
-    """Production refuses to start without HOMEBASE_AI_PROVIDER (tested below); the
-    other production rules here are tested with one named."""
+    """Production refuses to start without HOMEBASE_AI_PROVIDER (tested below); the other
+    production rules here are tested with it and an https:// public URL named."""
     monkeypatch.setenv("HOMEBASE_AI_PROVIDER", "local")
+    monkeypatch.setenv("HOMEBASE_PUBLIC_URL", PUBLIC_URL)
 
 
 @pytest.mark.parametrize("placeholder", sorted(PLACEHOLDER_SECRETS))
@@ -242,3 +248,134 @@ def test_production_refuses_to_start_without_a_named_ai_provider(monkeypatch):
 def test_the_ai_lease_must_outlast_the_model_timeout():
     with pytest.raises(ValidationError, match="HOMEBASE_AI_LEASE_SECONDS must exceed"):
         Settings(env="test", ai_timeout_seconds=30, ai_lease_seconds=30)
+
+
+# -- The public URL in production ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://crm.example.com",
+        "http://crm.example.com:8000/",
+        "http://10.0.0.5:8000",
+        "http://192.168.1.20",
+        "http://[2001:db8::1]:8000",
+        "http://128.0.0.1",  # just outside 127.0.0.0/8
+        "http://localhost.example.com",
+    ],
+)
+def test_production_refuses_plain_http_off_loopback(url):
+    with pytest.raises(ValidationError) as raised:
+        Settings(env="production", secret_key=REAL_SECRET, public_url=url)
+    [error] = raised.value.errors()
+    assert error["msg"] == (
+        "Value error, HOMEBASE_PUBLIC_URL must be https:// (http:// only on loopback: "
+        "localhost, 127.0.0.0/8, ::1): console cookies are marked Secure only under https "
+        "in production"
+    )
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        PUBLIC_URL,
+        "https://10.0.0.5:8443/",
+        "http://localhost:8000",
+        "http://LOCALHOST",
+        "http://127.0.0.1:8000",
+        "http://127.5.6.7:9000",
+        "http://[::1]:8000",
+    ],
+)
+def test_production_takes_https_anywhere_and_http_on_loopback(url):
+    assert Settings(env="production", secret_key=REAL_SECRET, public_url=url).public_url == url
+
+
+@pytest.mark.parametrize(
+    "url", ["crm.example.com", "ftp://crm.example.com", "https://", "http://[::1"]
+)
+def test_production_refuses_a_public_url_that_is_no_web_address(url):
+    with pytest.raises(ValidationError, match="HOMEBASE_PUBLIC_URL must be an https:// address"):
+        Settings(env="production", secret_key=REAL_SECRET, public_url=url)
+
+
+@pytest.mark.parametrize("unset", [None, "", "  "], ids=["absent", "empty", "blank"])
+def test_an_unset_public_url_is_the_loopback_default_in_every_env(monkeypatch, unset):
+    if unset is None:
+        monkeypatch.delenv("HOMEBASE_PUBLIC_URL", raising=False)
+    else:
+        monkeypatch.setenv("HOMEBASE_PUBLIC_URL", unset)
+    # Production too: the default is loopback, which the https:// rule allows.
+    production = Settings(env="production", secret_key=REAL_SECRET, ai_provider="local")
+    assert production.public_url == DEFAULT_PUBLIC_URL
+    assert Settings(env="development").public_url == DEFAULT_PUBLIC_URL
+    assert Settings(env="test").public_url == DEFAULT_PUBLIC_URL
+
+
+def test_a_refused_public_url_stops_a_command_with_one_line(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HOMEBASE_")}
+    env.update(
+        HOMEBASE_ENV="production",
+        HOMEBASE_SECRET_KEY=REAL_SECRET,
+        HOMEBASE_AI_PROVIDER="local",
+        HOMEBASE_PUBLIC_URL="http://crm.example.com",
+        HOMEBASE_DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path}/db.sqlite3",
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "homebase", "migrate"],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "error: HOMEBASE_PUBLIC_URL must be https:// (http:// only on loopback: localhost, "
+        "127.0.0.0/8, ::1): console cookies are marked Secure only under https in production"
+    ]
+    assert not (tmp_path / "db.sqlite3").exists()
+
+
+# -- The database URL --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "sqlite:///var/homebase.sqlite3",
+        "sqlite+aiosqlite:///var/homebase.sqlite3",
+        "sqlite+aiosqlite:///:memory:",
+        "postgresql+asyncpg://homebase:pw@127.0.0.1:5432/homebase",
+    ],
+)
+def test_the_supported_database_urls_are_taken(url):
+    assert Settings(env="test", database_url=url).database_url == url
+
+
+@pytest.mark.parametrize(
+    "url, reason",
+    [
+        ("mysql://u:secret-pw@h/db", "names a database homebase does not run on ('mysql')"),
+        ("mysql+aiomysql://u@h/db", "names a database homebase does not run on ('mysql+aiomysql')"),
+        ("foo://", "names a database homebase does not run on ('foo')"),
+        (
+            "postgresql://u@h/db",
+            "names PostgreSQL through 'postgresql', which homebase does not use",
+        ),
+        ("postgresql+psycopg://u@h/db", "names PostgreSQL through 'postgresql+psycopg'"),
+        ("homebase.sqlite3", "is not a database URL"),
+    ],
+)
+def test_another_database_url_is_refused_naming_the_supported_kinds(url, reason):
+    with pytest.raises(ValidationError) as raised:
+        Settings(env="test", database_url=url)
+    [error] = raised.value.errors()
+    assert error["loc"] == ("database_url",)
+    assert reason in error["msg"]
+    assert error["msg"].endswith(
+        "; supported: sqlite:///PATH (or sqlite+aiosqlite:///PATH) or "
+        "postgresql+asyncpg://USER:PASSWORD@HOST:PORT/DATABASE"
+    )
+    assert "secret-pw" not in error["msg"]  # the one line the commands print

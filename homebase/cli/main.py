@@ -5,13 +5,14 @@ included, is the contract's one line on stderr (cli/group.py, cli/output.py)."""
 import asyncio
 import logging
 import os
+import socket
 from collections.abc import Sequence
 from typing import Any
 
 import click
 
 from homebase import tracing
-from homebase.cli import output
+from homebase.cli import listen, output
 from homebase.cli.admin import admin
 from homebase.cli.group import Group
 from homebase.config import VAR_DIR, get_settings
@@ -20,6 +21,8 @@ from homebase.metrics import multiprocess
 from homebase.ratelimit import host as host_limiter
 from homebase.runtime import HOST_LIMITER_ENV
 
+PUBLIC_URL_ENV = "HOMEBASE_PUBLIC_URL"
+STARTUP_FAILURE = 3  # uvicorn's exit status when the app fails to start
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 
 
@@ -62,15 +65,34 @@ def migrate() -> None:
 )
 def serve(host: str, port: int, workers: int, no_worker: bool, demo: bool, log_level: str) -> None:
     """Serve the API (applies pending migrations first)."""
-    import uvicorn
-
     output.configure_logs(log_level)
     # Refuse an OTEL_* exporter or protocol we do not ship here, in one line, rather than
     # in each server process's import of the app.
     tracing.exporters_from(os.environ)
-    _migrate()
-    if demo:
-        _print_demo(host, port)
+    # The port first: taken, it is one line before anything is migrated or printed.
+    listening = listen.bind(host, port)
+    try:
+        port = listening.getsockname()[1]  # --port 0: the one the system chose
+        if not os.environ.get(PUBLIC_URL_ENV, "").strip():
+            # Links (exports, recordings, OAuth pages) name the address served here; set
+            # before the server processes read the settings (production requires it set).
+            os.environ[PUBLIC_URL_ENV] = listen.served_url(host, port)
+            get_settings.cache_clear()
+        _migrate()
+        if demo:
+            _print_demo(host, port)
+        _run_server(listening, host, port, workers, no_worker, log_level)
+    finally:
+        listening.close()
+
+
+def _run_server(
+    listening: socket.socket, host: str, port: int, workers: int, no_worker: bool, log_level: str
+) -> None:
+    """uvicorn on the socket bound by serve, as uvicorn.run would run it on its own."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
     os.environ["HOMEBASE_SERVE_WORKER"] = "0" if no_worker else "1"
     if workers > 1 and not get_settings().redis_url:
         # Several processes without Redis share one limit through a file (ratelimit/host.py).
@@ -86,22 +108,34 @@ def serve(host: str, port: int, workers: int, no_worker: bool, demo: bool, log_l
     # timeout_graceful_shutdown: on SIGTERM requests in flight get this long, then the
     # lifespan stops the in-process worker (bounded the same, http/app.py).
     settings = get_settings()
+    config = uvicorn.Config(
+        "homebase.http.asgi:app",
+        host=host,
+        port=port,
+        workers=workers,
+        loop="uvloop",
+        http="httptools",
+        log_level=log_level,
+        access_log=False,
+        proxy_headers=False,
+        log_config=logs.dict_config(settings.log_format, log_level),
+        timeout_graceful_shutdown=max(1, round(settings.shutdown_timeout_seconds)),
+    )
+    server = uvicorn.Server(config)
+    logging.getLogger("uvicorn.error").info(
+        "Uvicorn running on %s (Press CTRL+C to quit)", listen.served_url(host, port)
+    )
     try:
-        uvicorn.run(
-            "homebase.http.asgi:app",
-            host=host,
-            port=port,
-            workers=workers,
-            loop="uvloop",
-            http="httptools",
-            log_level=log_level,
-            access_log=False,
-            proxy_headers=False,
-            log_config=logs.dict_config(settings.log_format, log_level),
-            timeout_graceful_shutdown=max(1, round(settings.shutdown_timeout_seconds)),
-        )
+        if workers > 1:
+            Multiprocess(config, sockets=[listening]).run()
+        else:
+            server.run(sockets=[listening])
+    except KeyboardInterrupt:
+        pass
     finally:
         multiprocess.remove(metrics_directory)
+    if workers == 1 and not server.started:  # the app's start-up failed (logged)
+        raise SystemExit(STARTUP_FAILURE)
 
 
 def _print_demo(host: str, port: int) -> None:

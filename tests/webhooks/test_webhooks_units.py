@@ -122,7 +122,10 @@ def test_allowing_private_urls_still_refuses_metadata():
 def test_url_syntax_rules():
     development = Settings(env="test", secret_key="k" * 20)
     production = Settings(
-        env="production", secret_key=secrets.token_urlsafe(32), ai_provider="local"
+        env="production",
+        secret_key=secrets.token_urlsafe(32),
+        ai_provider="local",
+        public_url="https://crm.example.com",
     )
     assert check_url_syntax("http://example.com/x", development) == ("example.com", 80)
     assert check_url_syntax("https://example.com:8443/x", production) == ("example.com", 8443)
