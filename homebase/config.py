@@ -234,7 +234,7 @@ class Settings(BaseSettings):
         return self
 
     @model_validator(mode="after")
-    def _public_url_default_and_scheme(self) -> "Settings":
+    def _public_url_for_email(self) -> "Settings":
         # Every email carries a one-click unsubscribe link built from the public URL, and
         # RFC 8058 (and the mailbox providers holding senders to it) want it to be HTTPS.
         if (
