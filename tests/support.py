@@ -20,6 +20,7 @@ from homebase.auth.api_keys import create_api_key
 from homebase.auth.scopes import ALL_SCOPES
 from homebase.db.engine import Database
 from homebase.db.tenancy import TenantSession
+from homebase.http.envelope import remedy
 from homebase.models import User
 from homebase.runtime import Runtime
 from homebase.workspaces import service as workspaces
@@ -151,6 +152,9 @@ async def walk_pages(tenant: Any, path: str, params: dict[str, Any]) -> list[str
 
 
 def assert_error(response: httpx.Response, status: int, code: str) -> dict[str, Any]:
+    """The error of the envelope, checked; its `details.remedy` is checked to be the one
+    the tables give for it (http/envelope.remedy) and taken out, so callers compare the
+    rest of `details` (dropped when nothing else is there)."""
     assert response.status_code == status, response.text
     body = response.json()
     assert set(body) == {"error"}, body
@@ -158,7 +162,17 @@ def assert_error(response: httpx.Response, status: int, code: str) -> dict[str, 
     assert error["code"] == code, error
     assert error["message"]
     assert error["request_id"] == response.headers["x-request-id"]
-    return error
+    return without_remedy(error)
+
+
+def without_remedy(error: dict[str, Any]) -> dict[str, Any]:
+    """`error` without `details.remedy`, after checking it is the remedy of its code (and,
+    for a compliance refusal, of its reason)."""
+    details = dict(error.get("details") or {})
+    fix = details.pop("remedy", None)
+    assert fix and fix == remedy(error["code"], details), error
+    rest = {key: value for key, value in error.items() if key != "details"}
+    return {**rest, "details": details} if details else rest
 
 
 def failing_fields(response: httpx.Response) -> set[str]:

@@ -1,16 +1,19 @@
 """Check that a webhook delivery came from Homebase, for receivers (written by hand:
 `make client` regenerates homebase_client/ beside this file and never touches it).
 
-Every delivery carries two signatures, HMAC-SHA256 keyed by the subscription's secret
-(`whsec_...`, shown once when the subscription is created), hex-encoded:
+Every delivery is signed with the subscription's secret (`whsec_...`, shown once when the
+subscription is created) in two ways:
 
-- `X-Webhook-Signature: sha256=<hex>` over the exact raw body;
-- `X-Webhook-Signature-Timestamped: sha256=<hex>` over `<X-Webhook-Timestamp>.<raw body>`,
-  where `X-Webhook-Timestamp` is the Unix time (seconds) the attempt was signed.
+- `X-Webhook-Signature: sha256=<hex>`: HMAC-SHA256 of the exact raw body, keyed by the
+  secret's UTF-8 bytes;
+- Standard Webhooks (standardwebhooks.com): `webhook-id` (the event id), `webhook-timestamp`
+  (Unix seconds of the attempt) and `webhook-signature: v1,<base64>`, HMAC-SHA256 of
+  `<webhook-id>.<webhook-timestamp>.<raw body>` keyed by the base64 decoding of the secret
+  after `whsec_`. Any Standard Webhooks library checks these given the secret unchanged.
 
-`verify` checks both and refuses a timestamp further than a tolerance (five minutes by
-default) from now, so a captured delivery cannot be replayed later. Hash the raw bytes as
-received, never a re-serialised object. Standard library only.
+`verify` checks both and refuses a `webhook-timestamp` further than a tolerance (five
+minutes by default) from now, so a captured delivery cannot be replayed later. Hash the
+raw bytes as received, never a re-serialised object. Standard library only.
 
     from homebase_webhooks import SignatureMismatch, verify
 
@@ -20,18 +23,21 @@ received, never a re-serialised object. Standard library only.
         return 400  # not from Homebase, altered, or too old
 """
 
+import base64
+import binascii
 import hashlib
 import hmac
 import time
 from collections.abc import Mapping
 
-__all__ = ["DEFAULT_TOLERANCE_SECONDS", "SignatureMismatch", "sign", "verify"]
+__all__ = ["DEFAULT_TOLERANCE_SECONDS", "SignatureMismatch", "sign", "sign_standard", "verify"]
 
 PREFIX = "sha256="
 DEFAULT_TOLERANCE_SECONDS = 300
 SIGNATURE = "X-Webhook-Signature"
-TIMESTAMP = "X-Webhook-Timestamp"
-TIMESTAMPED_SIGNATURE = "X-Webhook-Signature-Timestamped"
+MESSAGE_ID = "webhook-id"
+TIMESTAMP = "webhook-timestamp"
+STANDARD_SIGNATURE = "webhook-signature"
 
 
 class SignatureMismatch(ValueError):
@@ -39,9 +45,23 @@ class SignatureMismatch(ValueError):
 
 
 def sign(secret: str | bytes, message: bytes) -> str:
-    """`sha256=` + hex HMAC-SHA256 of `message`: the body, or `<timestamp>.<body>`."""
+    """`sha256=` + hex HMAC-SHA256 of `message` (the raw body), keyed by the secret."""
     key = secret.encode() if isinstance(secret, str) else secret
     return PREFIX + hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def sign_standard(secret: str, message_id: str, timestamp: str, body: bytes) -> str:
+    """`v1,` + base64 HMAC-SHA256 of `<message_id>.<timestamp>.<body>`; the key is the
+    base64 decoding of what follows `whsec_` (a secret of any other form: its own bytes)."""
+    key = b""
+    if secret.startswith("whsec_"):
+        try:
+            key = base64.b64decode(secret[len("whsec_"):], validate=True)
+        except binascii.Error:
+            pass
+    digest = hmac.new(key or secret.encode(), f"{message_id}.{timestamp}.".encode() + body,
+                      hashlib.sha256).digest()
+    return "v1," + base64.b64encode(digest).decode()
 
 
 def verify(secret: str | bytes, body: bytes, headers: Mapping[str, str], *,
@@ -51,35 +71,40 @@ def verify(secret: str | bytes, body: bytes, headers: Mapping[str, str], *,
     raise SignatureMismatch otherwise.
 
     `headers` is any mapping of the request's headers (names in any case). With
-    `tolerance_seconds` (default 300) the timestamped signature is required too and the
-    timestamp must lie within that many seconds of `now` (default: the current time), in
-    either direction. `tolerance_seconds=None` checks only the plain body signature, which
-    does not protect against replays.
+    `tolerance_seconds` (default 300) the Standard Webhooks signature is required too and
+    `webhook-timestamp` must lie within that many seconds of `now` (default: the current
+    time), in either direction. `tolerance_seconds=None` checks only the plain body
+    signature, which does not protect against replays.
     """
     if not isinstance(body, bytes | bytearray | memoryview):
         raise TypeError("body must be the raw bytes received, not a decoded or parsed body")
     body = bytes(body)
-    _check(_header(headers, SIGNATURE), sign(secret, body), SIGNATURE)
+    secret = secret.decode() if isinstance(secret, bytes) else secret
+    if not _same(_header(headers, SIGNATURE), sign(secret, body)):
+        raise SignatureMismatch(f"{SIGNATURE} does not match the body")
     if tolerance_seconds is None:
         return
     if tolerance_seconds < 0:
         raise ValueError("tolerance_seconds must be zero or more")
-    timestamp = _header(headers, TIMESTAMP)
+    message_id, timestamp = _header(headers, MESSAGE_ID), _header(headers, TIMESTAMP)
+    if not message_id:
+        raise SignatureMismatch(f"{MESSAGE_ID} is missing")
     # ASCII digits only: "²".isdigit() is true and int() would refuse it.
     if not (timestamp.isascii() and timestamp.isdigit()):
         raise SignatureMismatch(f"{TIMESTAMP} is missing or not Unix seconds")
-    _check(_header(headers, TIMESTAMPED_SIGNATURE),
-           sign(secret, timestamp.encode() + b"." + body), TIMESTAMPED_SIGNATURE)
+    expected = sign_standard(secret, message_id, timestamp, body)
+    # Space-separated `v1,<base64>` entries (several while a secret rotates): one must match.
+    if not any(_same(sent, expected) for sent in _header(headers, STANDARD_SIGNATURE).split()):
+        raise SignatureMismatch(f"{STANDARD_SIGNATURE} does not match")
     age = (time.time() if now is None else now) - int(timestamp)
     if abs(age) > tolerance_seconds:
         raise SignatureMismatch(f"{TIMESTAMP} is {age:.0f} s from now; at most "
                                 f"{tolerance_seconds:g} s is accepted")
 
 
-def _check(received: str, expected: str, name: str) -> None:
+def _same(received: str, expected: str) -> bool:
     # Constant time: the comparison must not reveal how much of a forged value was right.
-    if not hmac.compare_digest(received.encode(), expected.encode()):
-        raise SignatureMismatch(f"{name} does not match the body")
+    return hmac.compare_digest(received.encode("utf-8", "surrogatepass"), expected.encode())
 
 
 def _header(headers: Mapping[str, str], name: str) -> str:

@@ -96,8 +96,9 @@ The Homebase workspace API: contacts, leads, messaging, calls, deals, listings,
 appointments, automations and webhooks for a real-estate workspace.
 
 Authenticate every request with `Authorization: token <API_KEY>`. Errors share one
-shape: `{"error": {"code", "message", "request_id", "details"?}}`. Lists return
-`{data, next_cursor, has_more}` and take `cursor` and `limit` (1-200, default 50).
+shape: `{"error": {"code", "message", "request_id", "details"}}`; `details.remedy` says
+what to do next. Lists return `{data, next_cursor, has_more}` and take `cursor` and
+`limit` (1-200, default 50).
 Every response carries `X-Request-Id`, `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
 `X-RateLimit-Reset` (Unix seconds at which the current one-minute window ends).
 Every POST accepts an `Idempotency-Key` header (1-255 characters) that makes it safe to

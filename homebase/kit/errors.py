@@ -1,5 +1,6 @@
 """One error base class; every error the service produces becomes one JSON envelope:
-{"error": {"code", "message", "request_id", "details"?}}."""
+{"error": {"code", "message", "request_id", "details"}}, details holding the error's own
+members and `remedy`, what to do next (kit/remedies.py, added by http/envelope.py)."""
 
 from typing import Any
 

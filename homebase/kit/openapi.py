@@ -7,6 +7,8 @@ from typing import Any, get_args
 from fastapi.routing import iter_route_contexts
 from pydantic import BaseModel, ConfigDict, Field
 
+from homebase.kit.remedies import ERROR_REMEDIES
+
 
 class FieldError(BaseModel):
     """One failing field of a validation_failed error."""
@@ -40,12 +42,26 @@ class FieldError(BaseModel):
 
 class ErrorDetails(BaseModel):
     """Members by error code; other codes may add their own (compliance_blocked:
-    message_id, status, recorded)."""
+    message_id, status, recorded, reason). `remedy` is on every error."""
 
     model_config = ConfigDict(
-        extra="allow", json_schema_extra={"examples": [{"missing_scope": "contacts:write"}]}
+        extra="allow",
+        json_schema_extra={
+            "examples": [
+                {
+                    "missing_scope": "contacts:write",
+                    "remedy": ERROR_REMEDIES["insufficient_scope"],
+                }
+            ]
+        },
     )
 
+    remedy: str | None = Field(
+        None,
+        description="What to do next, on every error: by error code, and for "
+        "compliance_blocked by the refusing gate's reason (details.reason).",
+        examples=[ERROR_REMEDIES["rate_limited"]],
+    )
     errors: list[FieldError] | None = Field(
         None, description="validation_failed: each failing field."
     )
@@ -58,7 +74,9 @@ class ErrorDetail(BaseModel):
     code: str = Field(examples=["validation_failed"])
     message: str = Field(examples=["Invalid request: email: String should match pattern ..."])
     request_id: str = Field(examples=["req_01jd3v6k8h2k3m4n5p6q7r8s9t"])
-    details: ErrorDetails | None = Field(None, description="Present for some errors.")
+    details: ErrorDetails | None = Field(
+        None, description="Members by error code, and `remedy` (what to do next) on every error."
+    )
 
 
 class ErrorEnvelope(BaseModel):
@@ -79,7 +97,8 @@ class ErrorEnvelope(BaseModel):
                                     "type": "less_than_equal",
                                     "message": "Input should be less than or equal to 200",
                                 }
-                            ]
+                            ],
+                            "remedy": ERROR_REMEDIES["validation_failed"],
                         },
                     }
                 }
@@ -316,7 +335,7 @@ def add_body_limit_responses(document: dict[str, Any], limit: int) -> None:
             "code": "payload_too_large",
             "message": message,
             "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-            "details": {"max_body_bytes": limit},
+            "details": {"max_body_bytes": limit, "remedy": ERROR_REMEDIES["payload_too_large"]},
         }
     }
     shared = declare_response(
@@ -348,6 +367,7 @@ def add_unavailable_responses(document: dict[str, Any], prefix: str, retry_after
             "code": "service_unavailable",
             "message": "The database is not answering; retry shortly.",
             "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "details": {"remedy": ERROR_REMEDIES["service_unavailable"]},
         }
     }
     retry = declare_header(

@@ -6,6 +6,7 @@ from starlette.requests import Request
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
+from homebase.compliance.remedies import REASON_REMEDIES
 from homebase.http.lists import changes_response, list_response
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
@@ -66,6 +67,7 @@ _BLOCKED_EXAMPLE = {
             "status": "FAILED",
             "recorded": True,
             "reason": "quiet_hours",
+            "remedy": REASON_REMEDIES["quiet_hours"],
         },
     }
 }
@@ -75,7 +77,7 @@ SEND_ERRORS[422] = {
     "description": "compliance_blocked: a gate refused the send. message is "
     "`Blocked (<reason>): <text>`; details carry message_id "
     "(the recorded FAILED message), status FAILED, recorded "
-    "true and reason (the gate).",
+    "true, reason (the gate) and remedy (what to do next about that gate).",
     "content": {"application/json": {"example": _BLOCKED_EXAMPLE}},
 }
 

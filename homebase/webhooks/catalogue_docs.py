@@ -12,6 +12,7 @@ from fastapi import APIRouter, FastAPI
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from homebase.outbox.catalogue import EVENT_SCOPES
+from homebase.webhooks.signing import LEGACY_SUNSET
 
 STR, OSTR, BOOL, INT, ANY = str, str | None, bool, int | None, Any
 
@@ -351,18 +352,42 @@ EVENT_DOCS: dict[str, EventDoc] = {
 }
 assert set(EVENT_DOCS) == set(EVENT_SCOPES), "every catalogue event is documented"
 
+_SUNSET = LEGACY_SUNSET.date().isoformat()
+# (header, description, always sent): the older timestamped pair stops at its sunset.
 HEADERS = [
-    ("X-Webhook-Event", "The event name."),
-    ("X-Webhook-Delivery", "The delivery id: the same on every attempt and redelivery."),
-    ("X-Webhook-Signature", "`sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret."),
-    ("X-Webhook-Timestamp", "Unix seconds when this attempt was signed."),
+    ("X-Webhook-Event", "The event name.", True),
+    ("X-Webhook-Delivery", "The delivery id: the same on every attempt and redelivery.", True),
+    (
+        "X-Webhook-Signature",
+        "`sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret.",
+        True,
+    ),
+    (
+        "webhook-id",
+        "Standard Webhooks: the event id (`data.event_id`), the same on every attempt.",
+        True,
+    ),
+    ("webhook-timestamp", "Standard Webhooks: Unix seconds when this attempt was signed.", True),
+    (
+        "webhook-signature",
+        "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>."
+        "<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the "
+        "secret unchanged to a Standard Webhooks library.",
+        True,
+    ),
+    (
+        "X-Webhook-Timestamp",
+        f"Unix seconds when this attempt was signed. Deprecated: not sent from {_SUNSET} on "
+        "(use webhook-timestamp).",
+        False,
+    ),
     (
         "X-Webhook-Signature-Timestamped",
-        "`sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw "
-        "body>`: check it and the timestamp's age to refuse "
-        "replays.",
+        "`sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from "
+        f"{_SUNSET} on (use webhook-signature).",
+        False,
     ),
-    ("X-Webhook-Attempt", "1 to 6 within the current schedule."),
+    ("X-Webhook-Attempt", "1 to 6 within the current schedule.", True),
 ]
 
 
@@ -456,11 +481,12 @@ def install(app: FastAPI) -> None:
                     {
                         "name": header,
                         "in": "header",
-                        "required": True,
+                        "required": required,
                         "schema": {"type": "string"},
                         "description": text,
+                        **({} if required else {"deprecated": True}),
                     }
-                    for header, text in HEADERS
+                    for header, text, required in HEADERS
                 ]
             },
             responses={200: {"description": "Any 2xx acknowledges the delivery."}},

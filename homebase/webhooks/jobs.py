@@ -6,6 +6,7 @@ leases. Imported by the app (`homebase serve`) and by `homebase worker`.
 
 import asyncio
 import logging
+from datetime import datetime
 
 from homebase.kit import logs
 from homebase.runtime import Runtime
@@ -29,8 +30,10 @@ async def fan_out(runtime: Runtime) -> int:
 
 
 def request_for(
-    claim: dispatcher.Claim, secret: str, timestamp: int
+    claim: dispatcher.Claim, secret: str, now: datetime
 ) -> tuple[bytes, dict[str, str]]:
+    """The body and headers of one attempt, signed at `now` (the runtime's clock, so a
+    test decides which side of the older headers' sunset an attempt falls on)."""
     body = render.envelope(
         claim.event_type, claim.workspace_id, claim.event_id, claim.occurred_at, claim.data
     )
@@ -39,7 +42,7 @@ def request_for(
         "X-Webhook-Event": claim.event_type,
         "X-Webhook-Delivery": claim.delivery_id,
         "X-Webhook-Attempt": str(claim.attempt_number),
-        **signature_headers(secret, body, timestamp),
+        **signature_headers(secret, body, claim.event_id, now),
     }
     return body, headers
 
@@ -53,7 +56,7 @@ UNSIGNABLE = (
 async def _send(runtime: Runtime, claim: dispatcher.Claim) -> AttemptResult:
     if claim.secret is None:
         return AttemptResult(succeeded=False, status_code=None, latency_ms=0, error=UNSIGNABLE)
-    body, headers = request_for(claim, claim.secret, int(runtime.clock().timestamp()))
+    body, headers = request_for(claim, claim.secret, runtime.clock())
     try:
         return await attempt(
             client_for(runtime.settings, runtime.resolver),

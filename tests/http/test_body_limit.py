@@ -19,7 +19,7 @@ from tests.body_limit_support import (
 )
 from tests.console_support import form_value, make_member, member_browser
 from tests.openapi_support import inline
-from tests.support import assert_error
+from tests.support import assert_error, without_remedy
 
 JSON = {"content-type": "application/json"}
 FORM = {"content-type": "application/x-www-form-urlencoded"}
@@ -52,7 +52,7 @@ async def post_raw(tenant, body: bytes):
 
 def assert_too_large(answer, limit: int = LIMIT) -> None:
     assert answer.status == 413, answer.body
-    error = answer.json()["error"]
+    error = without_remedy(answer.json()["error"])
     assert error["code"] == "payload_too_large"
     assert error["details"] == {"max_body_bytes": limit}
     assert error["request_id"] == answer.headers["x-request-id"]

@@ -32,6 +32,37 @@ async def test_unknown_route_outside_v1_is_404_envelope(client):
     assert_error(await client.get("/nope"), 404, "not_found")
 
 
+async def test_errors_name_their_fix_in_details_remedy(client, tenant, make):
+    """Each error carries its code's remedy (kit/remedies.py) beside its own details."""
+    missing = (await client.get("/v1/contacts")).json()["error"]
+    assert missing["code"] == "unauthenticated"
+    assert "Authorization: token <API_KEY>" in missing["details"]["remedy"]
+
+    invalid = (await tenant.post("/v1/contacts", json={"first_name": 7, "nope": 1})).json()
+    assert invalid["error"]["code"] == "validation_failed"
+    details = invalid["error"]["details"]
+    assert {item["field"] for item in details["errors"]} == {"first_name", "nope"}
+    assert "details.errors" in details["remedy"]
+
+    scoped = await make(["leads:read"])
+    denied = (await scoped.get("/v1/contacts")).json()["error"]
+    assert denied["details"]["missing_scope"] == "contacts:read"
+    assert "details.missing_scope" in denied["details"]["remedy"]
+
+    unknown = (await tenant.get("/v1/contacts/con_00000000000000000000000000")).json()["error"]
+    assert unknown["code"] == "not_found" and "Check the id" in unknown["details"]["remedy"]
+
+
+@pytest.mark.parametrize("settings_overrides", [{"rate_limit_api_key_per_min": 1}])
+async def test_a_rate_limited_answer_says_to_wait_retry_after(tenant, settings_overrides):
+    assert (await tenant.get("/v1/ping")).status_code == 200
+    limited = await tenant.get("/v1/ping")
+    error = assert_error(limited, 429, "rate_limited")
+    assert int(limited.headers["retry-after"]) > 0
+    assert "Retry-After" in limited.json()["error"]["details"]["remedy"]
+    assert "details" not in error  # nothing but the remedy
+
+
 async def test_wrong_method_is_405_envelope_with_allow(tenant):
     response = await tenant.client.put("/v1/ping", headers=tenant.headers)
     assert_error(response, 405, "method_not_allowed")

@@ -13,7 +13,7 @@ from homebase.console.sessions import LOGIN_COOKIE, SESSION_COOKIE
 from homebase.webhooks.signing import (
     SignatureMismatch,
     signature,
-    timestamped_signature,
+    standard_signature,
     verify,
 )
 from tests.calls.test_calls import SECRET as CALLS_SECRET
@@ -132,16 +132,17 @@ def test_webhook_verify_refuses_hostile_headers_with_its_own_error():
     """The receivers' helper (webhooks/signing.py) raises SignatureMismatch, never a
     TypeError or ValueError, whatever the headers hold."""
     secret, body = "whsec_test", b'{"event":"contact.created"}'
-    good = {"X-Webhook-Signature": signature(secret, body)}
+    good = {"X-Webhook-Signature": signature(secret, body), "webhook-id": "evt_1"}
     for headers in (
         {"X-Webhook-Signature": "\xff" * 10},
         # signed, but "²" passes str.isdigit() and int() refuses it
         {
             **good,
-            "X-Webhook-Timestamp": "\xb2",
-            "X-Webhook-Signature-Timestamped": timestamped_signature(secret, "\xb2", body),
+            "webhook-timestamp": "\xb2",
+            "webhook-signature": standard_signature(secret, "evt_1", "\xb2", body),
         },
-        {**good, "X-Webhook-Timestamp": "1", "X-Webhook-Signature-Timestamped": "\xe9"},
+        {**good, "webhook-timestamp": "1", "webhook-signature": "\xe9"},
+        {**good, "webhook-timestamp": "1", "webhook-signature": "v1,\udcff"},
     ):
         with pytest.raises(SignatureMismatch):
             verify(secret, body, headers, now=1)

@@ -666,3 +666,20 @@ async def test_a_retried_inbound_callback_is_recorded_once(runtime, ready, clien
     assert types.count("message.received") == 1 and len(suppressions) == 1
     await reply(client, NEW_YORK, "Thanks", sid="SM_other")
     assert len(await listed(ready, direction="INBOUND")) == 2
+
+
+async def test_a_refusal_keeps_the_specs_form_and_names_its_fix(runtime, tenant):
+    """The spec's message and details stand as they were; details.remedy is the gate's
+    own next step (compliance/remedies.py)."""
+    freeze(runtime, DAYTIME)
+    unapproved = (await send(tenant, to=NEW_YORK)).json()["error"]
+    assert unapproved["message"] == (
+        "Blocked (a2p_not_approved): The workspace has no SMS sending number registered."
+    )
+    assert set(unapproved["details"]) == {"message_id", "status", "recorded", "reason", "remedy"}
+    assert "homebase admin add-sender-number" in unapproved["details"]["remedy"]
+    await add_sender(runtime, tenant)
+    no_consent = (await send(tenant, to=NEW_YORK)).json()["error"]
+    assert no_consent["message"].startswith("Blocked (consent_missing): ")
+    assert "POST /v1/leads" in no_consent["details"]["remedy"]
+    assert no_consent["details"]["remedy"] != unapproved["details"]["remedy"]

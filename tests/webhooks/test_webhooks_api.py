@@ -171,9 +171,14 @@ def test_openapi_documents_every_event(app):
         "X-Webhook-Event",
         "X-Webhook-Delivery",
         "X-Webhook-Signature",
+        "webhook-id",
+        "webhook-timestamp",
+        "webhook-signature",
         "X-Webhook-Timestamp",
         "X-Webhook-Signature-Timestamped",
     } <= headers
+    deprecated = {p["name"] for p in operation["parameters"] if p.get("deprecated")}
+    assert deprecated == {"X-Webhook-Timestamp", "X-Webhook-Signature-Timestamped"}
     data = document["components"]["schemas"]["MessageSentData"]
     assert {"event_id", "occurred_at", "id", "ai_generated", "channel", "to"} <= set(
         data["properties"]

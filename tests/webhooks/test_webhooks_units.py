@@ -1,8 +1,10 @@
 """Signatures (against GitHub's published example), the receiver helper, sealed secrets,
 and the URL/IP policy (the retry schedule: tests/worker/test_leased_queue.py)."""
 
+import base64
 import ipaddress
 import secrets
+from datetime import UTC, datetime
 
 import pytest
 
@@ -19,7 +21,7 @@ from homebase.webhooks.safety import (
     check_url_syntax,
     checked_addresses,
 )
-from homebase.webhooks.signing import signature, signature_headers
+from homebase.webhooks.signing import signature, signature_headers, standard_key
 from tests.dns_support import StubResolver
 
 GITHUB_SECRET = "It's a Secret to Everybody"
@@ -32,30 +34,49 @@ def test_signature_matches_githubs_example():
 
 def test_verify_accepts_authentic_and_refuses_the_rest():
     body = b'{"event":"contact.created"}'
-    headers = signature_headers("whsec_x", body, 1_800_000_000)
-    verify("whsec_x", body, headers, now=1_800_000_100)
-    verify("whsec_x", body, {k.lower(): v for k, v in headers.items()}, now=1_800_000_000)
+    secret = "whsec_" + "Ab1" * 13 + "x"
+    at = datetime.fromtimestamp(1_800_000_000, UTC)
+    headers = signature_headers(secret, body, "evt_1", at)
+    verify(secret, body, headers, now=1_800_000_100)
+    verify(secret, body, {k.lower(): v for k, v in headers.items()}, now=1_800_000_000)
     verify(
-        "whsec_x",
+        secret,
         body,
         {"X-Webhook-Signature": headers["X-Webhook-Signature"]},
         tolerance_seconds=None,
     )
+    # Several signatures (as while a secret rotates): one matching is enough.
+    verify(
+        secret,
+        body,
+        {**headers, "webhook-signature": "v1,AAAA " + headers["webhook-signature"]},
+        now=1_800_000_000,
+    )
     cases = [
         ("whsec_y", body, headers, 1_800_000_000),  # wrong secret
-        ("whsec_x", body + b" ", headers, 1_800_000_000),  # re-serialized body
-        ("whsec_x", body, headers, 1_800_000_301),  # replayed too late
+        (secret, body + b" ", headers, 1_800_000_000),  # re-serialized body
+        (secret, body, headers, 1_800_000_301),  # replayed too late
+        (secret, body, headers, 1_799_999_699),  # from the future
         (
-            "whsec_x",
+            secret,
             body,
-            {**headers, "X-Webhook-Timestamp": "1800000200"},
+            {**headers, "webhook-timestamp": "1800000200"},
             1_800_000_200,
         ),  # timestamp moved without re-signing
-        ("whsec_x", body, {"X-Webhook-Signature": headers["X-Webhook-Signature"]}, 1_800_000_000),
-    ]  # timestamped signature stripped
-    for secret, raw, sent, now in cases:
+        (secret, body, {**headers, "webhook-id": "evt_2"}, 1_800_000_000),  # another event's id
+        (secret, body, {"X-Webhook-Signature": headers["X-Webhook-Signature"]}, 1_800_000_000),
+    ]  # Standard Webhooks headers stripped
+    for key, raw, sent, now in cases:
         with pytest.raises(SignatureMismatch):
-            verify(secret, raw, sent, now=now)
+            verify(key, raw, sent, now=now)
+
+
+def test_standard_key_is_the_base64_of_the_secret_and_never_fails():
+    made = "whsec_" + "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd"
+    assert standard_key(made) == base64.b64decode(made[6:]) and len(standard_key(made)) == 30
+    # Not base64 after whsec_ (no secret made has this form): keyed by its own bytes.
+    for odd in ("whsec_x", "whsec_", "plain", "whsec_ab$d"):
+        assert standard_key(odd) == odd.encode()
 
 
 def test_sealed_secret_round_trip_and_binding():
