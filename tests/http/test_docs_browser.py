@@ -67,7 +67,9 @@ class Watched:
 async def docs(browser) -> Watched:
     context = await browser.new_context()
     page = await context.new_page()
-    page.set_default_timeout(15_000)
+    # Swagger UI renders the whole document in the page's one thread: seconds on a quiet
+    # machine, over 20 s on two cores shared with the rest of a parallel suite.
+    page.set_default_timeout(90_000)
     watched = await Watched(page).start()
     yield watched
     await context.close()
