@@ -4,11 +4,12 @@ receiver's Retry-After on 429 or 503, never past the following step (docs/webhoo
 
 After failure n (1 to 5) the schedule waits w(n) = 2**(n-1) units
 (HOMEBASE_WEBHOOK_BACKOFF_UNIT_SECONDS). When that failure was a 429 or 503 whose
-Retry-After asks for R seconds (delta-seconds, or an HTTP-date minus now), the wait is
-max(w(n), R) capped at w(n+1) = 2 * w(n), the following step's wait: a receiver can
-push one attempt back at most as far as the schedule's next step would, so the six
-attempts never spread over more than twice the schedule. A value that is not a
-non-negative integer or a date, or lies in the past, leaves the schedule as it is.
+Retry-After asks for R seconds (delta-seconds, or an HTTP-date in any of the three forms
+HTTP allows, minus now), the wait is max(w(n), R) capped at w(n+1) = 2 * w(n), the
+following step's wait: a receiver can push one attempt back at most as far as the
+schedule's next step would, so the six attempts never spread over more than twice the
+schedule. A value that is not a non-negative integer or a date, or lies in the past,
+leaves the schedule as it is.
 """
 
 import re
@@ -36,7 +37,7 @@ def requested_seconds(value: str | None, now: datetime) -> float | None:
         when = parsedate_to_datetime(text)
     except (TypeError, ValueError, IndexError, OverflowError):
         return None
-    if when.tzinfo is None:  # "-0000": the time is UTC, its zone unstated
+    if when.tzinfo is None:  # asctime's form, or "-0000": HTTP's dates are all GMT
         when = when.replace(tzinfo=UTC)
     return (when - now).total_seconds()
 
