@@ -17,6 +17,7 @@ from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.config import Settings
+from homebase.metrics import webhook_outcomes
 from homebase.models import WebhookDelivery, WebhookSubscription
 
 subscriptions = WebhookSubscription.__table__
@@ -88,9 +89,10 @@ async def record(
         ).scalars()
     )
     if disabled:
-        await connection.execute(
+        result = await connection.execute(
             update(deliveries)
             .where(deliveries.c.subscription_id.in_(disabled), deliveries.c.status == "pending")
             .values(**cancelled(now))
         )
+        webhook_outcomes([], ["cancelled"] * result.rowcount)
     return sorted(disabled)
