@@ -9,7 +9,6 @@ import pytest
 
 from homebase.kit.clock import FrozenClock, isoformat
 from homebase.webhooks import dispatcher, jobs, streaks
-from tests.console_support import csrf, make_member, member_browser
 from tests.support import assert_error
 from tests.webhook_receiver import Receiver, script
 from tests.webhooks_support import subscribe, work
@@ -247,40 +246,3 @@ async def test_a_delivery_fanned_out_as_it_is_disabled_is_never_sent(
     assert receiver.requests == []
     [delivery] = await deliveries_of(tenant, hook["id"])
     assert delivery["status"] == "cancelled"
-
-
-@pytest.mark.parametrize("settings_overrides", [DISABLE_AFTER])
-async def test_the_console_shows_why_and_enables_again(
-    app, tenant, runtime, receiver, clock, settings_overrides
-):
-    receiver.respond = script(500)
-    hook = await subscribe(tenant, receiver.url, ["contact.created"])
-    started = clock()
-    await tenant.post("/v1/contacts", {"first_name": "Ana"})
-    await work(runtime)
-    member = await make_member(runtime, tenant.id)
-    async with member_browser(app, runtime, member) as console:
-        page = await console.get("/console/webhooks")
-        assert page.status_code == 200
-        row = page.text.split(f'id="{hook["id"]}"', 1)[1].split("</tr>", 1)[0]
-        assert f"active<br><small>every attempt failed since {isoformat(started)}" in row
-        assert "<strong>disabled</strong>" not in row and "/enable" not in row
-        for minutes in (1, 2, 4):
-            await advance_and_work(clock, runtime, minutes)
-        page = await console.get("/console/webhooks")
-        row = page.text.split(f'id="{hook["id"]}"', 1)[1].split("</tr>", 1)[0]
-        assert "<strong>disabled</strong>" in row and isoformat(clock()) in row
-        assert f"every attempt failed since {isoformat(started)}" in row
-        action = f"/console/webhooks/{hook['id']}/enable"
-        assert action in row
-        assert (await console.post(action, data={"csrf_token": "x"})).status_code == 403
-        response = await console.post(action, data={"csrf_token": csrf(page.text)})
-        assert response.status_code == 303
-        page = await console.get(response.headers["location"])
-        assert "enabled again" in page.text
-        assert (await hook_of(tenant, hook["id"]))["status"] == "active"
-        missing = await console.post(
-            "/console/webhooks/whk_00000000000000000000000000/enable",
-            data={"csrf_token": csrf(page.text)},
-        )
-        assert missing.status_code == 404
