@@ -360,10 +360,16 @@ async def record(
     now: datetime,
     settings: Settings,
 ) -> list[str]:
-    """Every outcome of a batch in two statements (executemany), then the subscriptions'
+    """Every outcome of a batch in two statements (executemany), with the subscriptions'
     failure streaks (streaks.py). Returns the subscriptions this disabled."""
     if not outcomes:
         return []
+    disabled = await streaks.record(
+        connection,
+        [(claim.subscription_id, result.succeeded) for claim, result in outcomes],
+        now,
+        settings,
+    )
     rows = [
         {
             "b_attempt": claim.attempt_id,
@@ -383,12 +389,8 @@ async def record(
         [row["b_outcome"] for row in rows],
         [row["b_status"] for row in rows if row["b_status"] != "pending"],
     )
-    return await streaks.record(
-        connection,
-        [(claim.subscription_id, result.succeeded) for claim, result in outcomes],
-        now,
-        settings,
-    )
+    await streaks.cancel(connection, disabled, now)
+    return disabled
 
 
 def _orphaned_condition() -> ColumnElement[bool]:

@@ -127,9 +127,11 @@ async def update_subscription(
         values.update(disabled_at=None, disabled_reason=None, failing_since=None)
     elif body.status == "disabled" and not disabled:
         values.update(disabled_at=now, disabled_reason=streaks.PAUSED)
-        await repository.cancel_pending_of_disabled(session, subscription_id, now)
     if values:
         await repository.update(session, subscription_id, values)
+    if values.get("disabled_reason") == streaks.PAUSED:
+        # After the subscription's row: the order the worker and DELETE lock them in.
+        await repository.cancel_pending_of_disabled(session, subscription_id, now)
     return {**current, **values}
 
 

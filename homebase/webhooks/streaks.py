@@ -52,7 +52,11 @@ async def record(
 ) -> list[str]:
     """`outcomes`: (subscription id, succeeded) per attempt recorded. A success anywhere
     in the batch clears its subscription's streak (the receiver answers), whatever its
-    other attempts in the batch did. Returns the subscriptions disabled now."""
+    other attempts in the batch did. Returns the subscriptions disabled now, whose
+    pending deliveries `cancel` then cancels: the caller runs this before recording the
+    deliveries and `cancel` after, so its transaction, like a DELETE's, locks the
+    subscription before its deliveries (PostgreSQL), and a batch's own deliveries are
+    cancelled too."""
     outcomes = list(outcomes)
     succeeded = sorted({subscription for subscription, ok in outcomes if ok})
     failed = sorted({subscription for subscription, ok in outcomes if not ok} - set(succeeded))
@@ -88,11 +92,16 @@ async def record(
             )
         ).scalars()
     )
-    if disabled:
-        result = await connection.execute(
-            update(deliveries)
-            .where(deliveries.c.subscription_id.in_(disabled), deliveries.c.status == "pending")
-            .values(**cancelled(now))
-        )
-        webhook_outcomes([], ["cancelled"] * result.rowcount)
     return sorted(disabled)
+
+
+async def cancel(connection: AsyncConnection, disabled: list[str], now: datetime) -> None:
+    """The pending deliveries of the subscriptions `record` disabled."""
+    if not disabled:
+        return
+    result = await connection.execute(
+        update(deliveries)
+        .where(deliveries.c.subscription_id.in_(disabled), deliveries.c.status == "pending")
+        .values(**cancelled(now))
+    )
+    webhook_outcomes([], ["cancelled"] * result.rowcount)
