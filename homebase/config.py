@@ -97,6 +97,11 @@ class Settings(BaseSettings):
     # Longest wait for a webhook host's DNS answer, at creation (then 400 naming url) and
     # at each attempt (then a failed attempt). Never inside a database transaction.
     webhook_dns_timeout_seconds: float = Field(2, gt=0, le=30)
+    # A subscription whose every attempt failed (none succeeded) for this many days since
+    # the first of them is disabled: no new deliveries until re-enabled (docs/webhooks.md,
+    # "Subscriptions that keep failing"). Fractions allowed (tests use seconds' worth); at
+    # most 100 years, which in effect never disables.
+    webhook_disable_after_days: float = Field(5, gt=0, le=36500)
     # Testing hook: resolve host names with kit/dns.py's loopback_only_resolver (localhost
     # only, every other name does not exist) so a served process never asks the machine's
     # resolver (tests/kit/test_schemathesis.py). Refused in production.

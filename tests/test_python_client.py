@@ -46,6 +46,7 @@ from homebase_client.models import (
     TaskCreate,
     WebhookCreate,
     WebhookCreateEventTypesItem,
+    WebhookUpdate,
 )
 from homebase_webhooks import SignatureMismatch, sign, verify
 
@@ -217,6 +218,8 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
     )
     assert hook.secret.startswith("whsec_")
     await call("get_webhook", id=hook.id)
+    same = await call("update_webhook", id=hook.id, body=WebhookUpdate(url=receiver.url))
+    assert same.url == receiver.url
     await call("list_webhooks")
 
     contact = await call(

@@ -84,6 +84,7 @@ EXTRA_ROUTES: dict[tuple[str, str], str | tuple[str, ...] | None] = {
     ("POST", "/contacts/{id}/ai/resume"): "contacts:write",
     ("GET", "/messages/{id}"): "messages:read",
     ("GET", "/webhooks/{id}"): "webhooks:manage",
+    ("PATCH", "/webhooks/{id}"): "webhooks:manage",
     ("GET", "/webhooks/{id}/deliveries"): "webhooks:manage",
     ("POST", "/webhooks/{id}/deliveries/{delivery_id}/redeliver"): "webhooks:manage",
     ("GET", "/tasks/{id}"): "appointments:read",

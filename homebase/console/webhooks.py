@@ -1,5 +1,6 @@
-"""Webhook subscriptions in the console: list, create (the secret shown once), delete (a
-confirmation page, then the POST), and each one's delivery log with redeliver.
+"""Webhook subscriptions in the console: list (with each one's status: a disabled one
+says why and since when, and can be enabled again), create (the secret shown once),
+delete (a confirmation page, then the POST), and each one's delivery log with redeliver.
 
 The rules (URL safety, event catalogue, sealed secrets, cancelling pending deliveries,
 redelivery) are homebase/webhooks/service.py's, called with a member principal; an
@@ -32,8 +33,8 @@ from homebase.outbox.catalogue import EVENT_TYPES
 from homebase.runtime import get_runtime
 from homebase.webhooks import repository, service
 from homebase.webhooks.dispatcher import MAX_ATTEMPTS
-from homebase.webhooks.safety import look_up_url
-from homebase.webhooks.schemas import WebhookCreate
+from homebase.webhooks.safety import PreResolved, look_up_url
+from homebase.webhooks.schemas import WebhookCreate, WebhookUpdate
 
 router = APIRouter(include_in_schema=False)
 PATH = "/console/webhooks"
@@ -93,11 +94,14 @@ async def _list_page(
 
 
 @router.get(PATH)
-async def list_webhooks(request: Request, deleted: str | None = None) -> Response:
+async def list_webhooks(
+    request: Request, deleted: str | None = None, enabled: str | None = None
+) -> Response:
     member = await signed_in(request)
-    return await _list_page(
-        request, member, notice="The subscription was deleted." if deleted else None
-    )
+    notice = "The subscription was deleted." if deleted else None
+    if enabled:
+        notice = "The subscription is enabled again: new events are delivered to it."
+    return await _list_page(request, member, notice=notice)
 
 
 @router.post(PATH)
@@ -161,6 +165,27 @@ async def delete_webhook(request: Request, subscription_id: str) -> Response:
     except NotFound as missing:
         raise _not_found(missing) from None
     return see_other(f"{PATH}?deleted=1")
+
+
+@router.post(PATH + "/{subscription_id}/enable")
+async def enable_webhook(request: Request, subscription_id: str) -> Response:
+    """As PATCH /v1/webhooks/{id} with status active: clears the failure streak too."""
+    member = await signed_in(request)
+    await posted_form(request, member)
+    runtime = get_runtime(request)
+    try:
+        async with member_session(request, member, write=True) as session:
+            await service.update_subscription(
+                session,
+                member_principal(member),
+                subscription_id,
+                WebhookUpdate(status="active"),
+                runtime.settings,
+                PreResolved(),  # no URL changes: nothing to look up
+            )
+    except NotFound as missing:
+        raise _not_found(missing) from None
+    return see_other(f"{PATH}?enabled=1")
 
 
 def _schedule(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:

@@ -20,6 +20,11 @@ class WebhookSubscription(Base):
     (api_key | oauth_token | console_member; NULL for rows older than migration 0012 that
     matched none). An app-created subscription names its `grant_id`: it lives only while
     that grant does, and receives only what the grant's current scopes read.
+
+    `failing_since` is the first failed attempt since the last success (or since creation
+    or re-enabling); any success clears it. `disabled_at` and `disabled_reason` (failing:
+    every attempt failed for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS; paused: a client or
+    member asked) mark a disabled subscription, which fan-out skips (migration 0025).
     """
 
     __tablename__ = "webhook_subscriptions"
@@ -40,3 +45,6 @@ class WebhookSubscription(Base):
     grant_id: Mapped[str | None] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     deleted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    failing_since: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    disabled_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    disabled_reason: Mapped[str | None] = mapped_column(String(16))  # failing | paused

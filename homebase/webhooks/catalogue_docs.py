@@ -475,7 +475,10 @@ def install(app: FastAPI) -> None:
             "in every string member (free text and free-form objects such as a lead's "
             "`context` included; docs/webhooks.md). Any 2xx "
             "acknowledges; anything else, a redirect or no answer within 10 s is "
-            "retried after 1, 2, 4, 8 and 16 minutes (6 attempts).",
+            "retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with "
+            "Retry-After moves the next attempt later, at most to the following step's "
+            "wait. A subscription whose every attempt fails for 5 days "
+            "(HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.",
             openapi_extra={
                 "parameters": [
                     {

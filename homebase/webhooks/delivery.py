@@ -19,6 +19,7 @@ import httpx
 from homebase import __version__, tracing
 from homebase.config import Settings
 from homebase.kit.dns import Resolver
+from homebase.webhooks import retry_after
 from homebase.webhooks.safety import GuardedBackend, UnsafeUrl, bounded_lookup
 
 USER_AGENT = f"Homebase-Webhooks/{__version__}"
@@ -31,6 +32,8 @@ class AttemptResult:
     status_code: int | None
     latency_ms: int
     error: str | None
+    # A 429 or 503's Retry-After header as sent, for the next attempt's time (retry_after.py)
+    retry_after: str | None = None
 
 
 # httpcore's errors as httpx's, the most specific first (what httpx's own transport does).
@@ -171,7 +174,7 @@ async def _read_capped(response: httpx.Response, cap: int) -> None:
 
 async def _post(
     client: httpx.AsyncClient, url: str, body: bytes, headers: dict[str, str], settings: Settings
-) -> tuple[int, str | None]:
+) -> tuple[int, str | None, str | None]:
     request = client.build_request(
         "POST", url, content=body, headers=headers, timeout=settings.webhook_timeout_seconds
     )
@@ -182,11 +185,12 @@ async def _post(
         await response.aclose()
     status = response.status_code
     if 200 <= status < 300:
-        return status, None
+        return status, None, None
     if 300 <= status < 400:
         location = response.headers.get("location", "")
-        return status, f"redirect to {location[:200]!r} not followed"
-    return status, f"receiver answered {status}"
+        return status, f"redirect to {location[:200]!r} not followed", None
+    wait = response.headers.get("retry-after") if status in retry_after.STATUSES else None
+    return status, f"receiver answered {status}", wait
 
 
 async def attempt(
@@ -194,9 +198,10 @@ async def attempt(
 ) -> AttemptResult:
     started = time.perf_counter()
     status: int | None = None
+    wait: str | None = None
     try:
         async with asyncio.timeout(settings.webhook_timeout_seconds):
-            status, error = await _post(client, url, body, headers, settings)
+            status, error, wait = await _post(client, url, body, headers, settings)
     except TimeoutError:
         error = f"no answer within {settings.webhook_timeout_seconds:g} s"
     except UnsafeUrl as refused:
@@ -213,4 +218,5 @@ async def attempt(
         status_code=status,
         latency_ms=latency_ms,
         error=error[:ERROR_LIMIT] if error else None,
+        retry_after=wait,
     )

@@ -29,7 +29,7 @@ from homebase.kit.sealed import SealBroken, unseal
 from homebase.metrics import webhook_outcomes
 from homebase.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookSubscription
 from homebase.outbox.catalogue import EVENT_SCOPES
-from homebase.webhooks import grants
+from homebase.webhooks import grants, retry_after, streaks
 from homebase.webhooks.delivery import AttemptResult
 from homebase.webhooks.service import SEAL_PURPOSE
 from homebase.worker import queue
@@ -85,6 +85,8 @@ async def fan_out(connection: AsyncConnection, settings: Settings, now: datetime
                 .where(
                     subscriptions.c.workspace_id.in_(workspace_ids),
                     subscriptions.c.deleted_at.is_(None),
+                    # Disabled (streaks.py): nothing is queued; GET /v1/events has it all.
+                    subscriptions.c.disabled_at.is_(None),
                 )
             )
         )
@@ -129,6 +131,7 @@ class Claim:
     attempt_id: str
     attempt_number: int  # within the current schedule, 1 to 6
     workspace_id: str
+    subscription_id: str
     url: str
     secret: str | None  # None: the sealed secret does not open (see _secret)
     event_id: str
@@ -137,14 +140,14 @@ class Claim:
     data: dict[str, Any]
 
 
-# A fan-out that read a subscription as active just before a DELETE committed can still
-# insert a pending delivery for it (PostgreSQL, read committed); the sweeper cancels
-# those, but it runs after delivery in a round, so claims must skip them themselves.
-_SUBSCRIPTION_DELETED = (
+# A fan-out that read a subscription as active just before a DELETE (or its disabling)
+# committed can still insert a pending delivery for it (PostgreSQL, read committed); the
+# sweeper cancels those, but it runs after delivery in a round, so claims must skip them
+# themselves.
+_GONE = subscriptions.c.deleted_at.is_not(None) | subscriptions.c.disabled_at.is_not(None)
+_SUBSCRIPTION_GONE = (
     select(subscriptions.c.id)
-    .where(
-        subscriptions.c.id == deliveries.c.subscription_id, subscriptions.c.deleted_at.is_not(None)
-    )
+    .where(subscriptions.c.id == deliveries.c.subscription_id, _GONE)
     .exists()
 )
 _DUE = select(
@@ -152,7 +155,7 @@ _DUE = select(
 ).where(
     deliveries.c.status == "pending",
     deliveries.c.lease_attempt_id.is_(None),
-    ~_SUBSCRIPTION_DELETED,
+    ~_SUBSCRIPTION_GONE,
 )
 
 
@@ -290,6 +293,7 @@ async def _load_claims(
             attempt_id=attempt_of[row["id"]],
             attempt_number=number_of[row["id"]],
             workspace_id=row["workspace_id"],
+            subscription_id=row["subscription_id"],
             url=row["url"],
             secret=_secret(settings, row),
             event_id=row["event_id"],
@@ -317,11 +321,12 @@ def _next_state(
         return {"b_status": "succeeded", "b_completed": now, "b_next": None}
     if claim.attempt_number >= MAX_ATTEMPTS:
         return {"b_status": "failed", "b_completed": now, "b_next": None}
-    return {
-        "b_status": "pending",
-        "b_completed": None,
-        "b_next": now + queue.backoff(claim.attempt_number, settings.webhook_backoff_unit_seconds),
-    }
+    wait = retry_after.next_wait(
+        claim.attempt_number,
+        settings.webhook_backoff_unit_seconds,
+        retry_after.requested_seconds(result.retry_after, now),
+    )
+    return {"b_status": "pending", "b_completed": None, "b_next": now + wait}
 
 
 _RECORD_ATTEMPT = (
@@ -354,10 +359,17 @@ async def record(
     outcomes: list[tuple[Claim, AttemptResult]],
     now: datetime,
     settings: Settings,
-) -> None:
-    """Every outcome of a batch in two statements (executemany)."""
+) -> list[str]:
+    """Every outcome of a batch in two statements (executemany), with the subscriptions'
+    failure streaks (streaks.py). Returns the subscriptions this disabled."""
     if not outcomes:
-        return
+        return []
+    disabled = await streaks.record(
+        connection,
+        [(claim.subscription_id, result.succeeded) for claim, result in outcomes],
+        now,
+        settings,
+    )
     rows = [
         {
             "b_attempt": claim.attempt_id,
@@ -377,15 +389,15 @@ async def record(
         [row["b_outcome"] for row in rows],
         [row["b_status"] for row in rows if row["b_status"] != "pending"],
     )
+    await streaks.cancel(connection, disabled, now)
+    return disabled
 
 
 def _orphaned_condition() -> ColumnElement[bool]:
     return (
         (deliveries.c.status == "pending")
         & deliveries.c.lease_attempt_id.is_(None)
-        & deliveries.c.subscription_id.in_(
-            select(subscriptions.c.id).where(subscriptions.c.deleted_at.is_not(None))
-        )
+        & deliveries.c.subscription_id.in_(select(subscriptions.c.id).where(_GONE))
     )
 
 
@@ -409,7 +421,8 @@ async def sweep(connection: AsyncConnection, now: datetime) -> int:
     """Release deliveries whose lease expired: their worker died or hung. The attempt it
     was making is marked abandoned and counts; the delivery is due at once (the lease
     already outlasted the timeout), or failed if that was its sixth attempt. Also
-    cancels deliveries a fan-out created for a subscription deleted at the same time."""
+    cancels deliveries a fan-out created for a subscription deleted or disabled at the
+    same time."""
     stuck = await LEASE.lapsed(
         connection,
         now,

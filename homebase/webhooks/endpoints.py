@@ -30,6 +30,7 @@ from homebase.webhooks.schemas import (
     WebhookCreate,
     WebhookCreated,
     WebhookDeleted,
+    WebhookUpdate,
 )
 
 router = v1_router(prefix="/webhooks", tags=["webhooks"])
@@ -61,7 +62,7 @@ async def list_webhooks(
 
 async def look_up_the_url(request: Request, principal: Principal) -> None:
     """Before the transaction: the URL host's DNS lookup, whose answer (or refusal) the
-    creation check then reads from `request.state.url_answers`. Only a credential that
+    creation (or update) check then reads from `request.state.url_answers`. Only a credential that
     may create webhooks makes us ask DNS anything; a body that is not an object with a
     string `url` is refused by validation, which needs no answer."""
     answers = PreResolved()
@@ -110,6 +111,34 @@ async def get_webhook(
     id: str, principal: WebhooksManage, session: Tenant, fields: WebhookFields
 ) -> JSONResponse:
     return json_response(fields(render.subscription(await service.get_or_404(session, id))))
+
+
+@router.patch(
+    "/{id}",
+    response_model=Webhook,
+    summary="Update a webhook subscription",
+    response_description="The subscription as updated (never the secret, which stays).",
+    description="Any of `status`, `url`, `event_types`; at least one. `status: active` "
+    "re-enables a disabled subscription (one the service disabled because every attempt "
+    "failed for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS, or one paused) and clears its failure "
+    "streak; `status: disabled` pauses it. `url` and `event_types` follow the creation "
+    "rules. Deliveries cancelled by a disabling stay cancelled: catch up with GET "
+    "/v1/events. See docs/webhooks.md.",
+    responses=error_responses(*ONE_ERRORS),
+)
+@before_transaction(look_up_the_url)
+async def update_webhook(
+    request: Request,
+    id: str,
+    body: WebhookUpdate,
+    principal: WebhooksManage,
+    session: Tenant,
+    fields: WebhookFields,
+) -> JSONResponse:
+    row = await service.update_subscription(
+        session, principal, id, body, get_runtime(request).settings, request.state.url_answers
+    )
+    return json_response(fields(render.subscription(row)))
 
 
 @router.delete(
@@ -165,7 +194,8 @@ async def list_webhook_deliveries(
     summary="Redeliver an event now",
     description="Makes the delivery due now with a fresh schedule of six attempts. "
     "The delivery id and the event_id stay the same, so receivers "
-    "deduplicate as usual. 409 while an attempt is in flight.",
+    "deduplicate as usual. 409 while an attempt is in flight, or while the subscription "
+    "is disabled.",
     responses=error_responses(*ONE_ERRORS, 409),
 )
 async def redeliver_webhook_delivery(

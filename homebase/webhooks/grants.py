@@ -83,6 +83,16 @@ async def creator(session: TenantSession, principal: Principal) -> dict[str, Any
     }
 
 
+async def limit_of(session: TenantSession, subscription_id: str) -> frozenset[str] | None:
+    """grant_limit of a stored subscription (what an update may name, service.py)."""
+    row = await session.fetch_one(
+        session.select(subscriptions, subscriptions.c.created_by_kind, *GRANT_COLUMNS)
+        .select_from(with_grant(subscriptions))
+        .where(subscriptions.c.id == subscription_id)
+    )
+    return grant_limit(row) if row is not None else frozenset()
+
+
 async def end_for_grant(session: TenantSession, grant_id: str) -> int:
     """Ends every subscription the grant's app created in the session's workspace, and
     cancels their pending deliveries and retries. Clearing lease_attempt_id fences out an

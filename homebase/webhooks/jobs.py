@@ -91,8 +91,18 @@ async def deliver_due(runtime: Runtime) -> int:
         return 0
     results = await asyncio.gather(*(_send(runtime, claim) for claim in claims))
     async with runtime.db.transaction() as connection:
-        await dispatcher.record(
+        disabled = await dispatcher.record(
             connection, list(zip(claims, results, strict=True)), runtime.clock(), settings
+        )
+    workspaces = {claim.subscription_id: claim.workspace_id for claim in claims}
+    for subscription_id in disabled:
+        logs.event(
+            log,
+            "webhook subscription disabled",
+            level=logging.WARNING,
+            subscription_id=subscription_id,
+            workspace_id=workspaces[subscription_id],
+            reason="every attempt failed for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS",
         )
     for claim, result in zip(claims, results, strict=True):
         logs.event(

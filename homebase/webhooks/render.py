@@ -34,6 +34,10 @@ def subscription(row: dict[str, Any]) -> dict[str, Any]:
         "url": row["url"],
         "event_types": row["event_types"],
         "secret_hint": row["secret_hint"],
+        "status": "active" if row["disabled_at"] is None else "disabled",
+        "disabled_reason": row["disabled_reason"],
+        "disabled_at": isoformat(row["disabled_at"]),
+        "failing_since": isoformat(row["failing_since"]),
         "created_at": isoformat(row["created_at"]),
     }
 

@@ -8,6 +8,7 @@ from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
 from homebase.models import WebhookAttempt, WebhookDelivery, WebhookSubscription
+from homebase.webhooks import streaks
 
 subscriptions = WebhookSubscription.__table__
 deliveries = WebhookDelivery.__table__
@@ -39,6 +40,14 @@ async def mark_deleted(session: TenantSession, subscription_id: str, now: dateti
     )
 
 
+async def update(session: TenantSession, subscription_id: str, values: dict[str, Any]) -> None:
+    await session.execute(
+        session.update(subscriptions)
+        .where(subscriptions.c.id == subscription_id, subscriptions.c.deleted_at.is_(None))
+        .values(**values)
+    )
+
+
 async def cancel_pending(session: TenantSession, subscription_id: str, now: datetime) -> int:
     """Clearing lease_attempt_id also fences out an attempt in flight: its outcome is
     still logged, but it can no longer move the delivery."""
@@ -52,6 +61,17 @@ async def cancel_pending(session: TenantSession, subscription_id: str, now: date
             lease_expires_at=None,
             lease_attempt_id=None,
         )
+    )
+
+
+async def cancel_pending_of_disabled(
+    session: TenantSession, subscription_id: str, now: datetime
+) -> int:
+    """As the worker cancels a failing subscription's (streaks.py), with its reason."""
+    return await session.execute(
+        session.update(deliveries)
+        .where(deliveries.c.subscription_id == subscription_id, deliveries.c.status == "pending")
+        .values(**streaks.cancelled(now))
     )
 
 

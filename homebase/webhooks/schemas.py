@@ -1,9 +1,17 @@
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 from pydantic.config import JsonDict
 
+from homebase.kit.schema_rules import absent
 from homebase.outbox.catalogue import EVENT_TYPES
 
 # What webhooks/safety.py checks before any lookup, for the document: http(s) in any case,
@@ -15,8 +23,28 @@ _SUBSCRIPTION: JsonDict = {
     "url": "https://crm.example.com/hooks/homebase",
     "event_types": ["contact.created", "contact.stage_changed"],
     "secret_hint": "whsec_Ab",
+    "status": "active",
+    "disabled_reason": None,
+    "disabled_at": None,
+    "failing_since": None,
     "created_at": _CREATED,
 }
+_URL_DOC = (
+    "The receiving address: an absolute http or https URL with a host, without user name, "
+    "password or fragment. https is required in production; addresses on loopback, "
+    "private, link-local or metadata networks are refused, and so is a host that does not "
+    "resolve, or not within the server's DNS time limit (2 s unless configured)."
+)
+_URL_SCHEMA: JsonDict = {"format": "uri", "pattern": URL_PATTERN}
+_EVENT_TYPES_SCHEMA: JsonDict = {"items": {"type": "string", "enum": list(EVENT_TYPES)}}
+WebhookUrl = Annotated[str, StringConstraints(min_length=1, max_length=2048)]
+
+
+def _known(names: list[str]) -> list[str]:
+    unknown = [name for name in names if name not in EVENT_TYPES]
+    if unknown:
+        raise ValueError(f"unknown event type(s): {', '.join(unknown)}")
+    return list(dict.fromkeys(names))
 
 
 class WebhookCreate(BaseModel):
@@ -32,30 +60,78 @@ class WebhookCreate(BaseModel):
         },
     )
 
-    url: Annotated[str, StringConstraints(min_length=1, max_length=2048)] = Field(
-        description="The receiving address: an absolute http or https URL with a host, "
-        "without user name, password or fragment. https is required in "
-        "production; addresses on loopback, private, link-local or metadata "
-        "networks are refused, and so is a host that does not resolve, or not "
-        "within the server's DNS time limit (2 s unless configured).",
-        json_schema_extra={"format": "uri", "pattern": URL_PATTERN},
-    )
+    url: WebhookUrl = Field(description=_URL_DOC, json_schema_extra=_URL_SCHEMA)
     event_types: list[str] = Field(
         default_factory=list,
         max_length=len(EVENT_TYPES),
         description="Event names from the catalogue; an empty array (the default) subscribes "
         "to every event the credential's scopes may read. Naming an event the "
         "credential may not read is refused (403, details.missing_scope).",
-        json_schema_extra={"items": {"type": "string", "enum": list(EVENT_TYPES)}},
+        json_schema_extra=_EVENT_TYPES_SCHEMA,
     )
 
-    @field_validator("event_types")
+    _known_types = field_validator("event_types")(_known)
+
+
+_UPDATE_MEMBERS = ("status", "url", "event_types")
+
+
+class WebhookUpdate(BaseModel):
+    """Any of status, url and event_types; at least one. The secret never changes."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "required": [],
+            "minProperties": 1,
+            "examples": [
+                {"status": "active"},
+                {
+                    "url": "https://crm.example.com/hooks/homebase-v2",
+                    "event_types": ["contact.created"],
+                },
+                {"status": "disabled"},
+            ],
+        },
+    )
+
+    status: Literal["active", "disabled"] = absent(
+        json_schema_extra={"type": "string"},
+        description="active: re-enables a disabled subscription and clears its failure "
+        "streak (deliveries are queued again for events from now on; what was cancelled "
+        "stays cancelled). disabled: pauses it, as the service does to one that keeps "
+        "failing: nothing is queued and its pending deliveries are cancelled. Sending the "
+        "status it already has changes nothing.",
+    )
+    url: WebhookUrl = absent(
+        description=_URL_DOC + " Pending deliveries and retries go to the new address; a "
+        "new address clears the failure streak.",
+        json_schema_extra={"type": "string", **_URL_SCHEMA},
+    )
+    event_types: list[str] = absent(
+        max_length=len(EVENT_TYPES),
+        description="As at creation ([] is every event the subscription may read); for "
+        "events dispatched from now on. Naming an event the credential may not read is 403 "
+        "(details.missing_scope); one the subscription itself may not read (its creator's "
+        "scopes, or for an app's subscription its grant's) is 400: create another "
+        "subscription for it.",
+        json_schema_extra={"type": "array", **_EVENT_TYPES_SCHEMA},
+    )
+
+    _known_types = field_validator("event_types")(_known)
+
+    @field_validator(*_UPDATE_MEMBERS, mode="before")
     @classmethod
-    def _known(cls, names: list[str]) -> list[str]:
-        unknown = [name for name in names if name not in EVENT_TYPES]
-        if unknown:
-            raise ValueError(f"unknown event type(s): {', '.join(unknown)}")
-        return list(dict.fromkeys(names))
+    def _not_null(cls, value: Any) -> Any:
+        if value is None:
+            raise ValueError("may not be null")
+        return value
+
+    @model_validator(mode="after")
+    def _something(self) -> "WebhookUpdate":
+        if not self.model_fields_set:
+            raise ValueError("send at least one of status, url, event_types")
+        return self
 
 
 class Webhook(BaseModel):
@@ -67,6 +143,23 @@ class Webhook(BaseModel):
     secret_hint: str = Field(
         description="The first characters of the secret, to tell "
         "subscriptions apart; the secret itself is shown once."
+    )
+    status: Literal["active", "disabled"] = Field(
+        description="disabled: no deliveries are queued for it (events still reach GET "
+        "/v1/events); PATCH status active re-enables it."
+    )
+    disabled_reason: Literal["failing", "paused"] | None = Field(
+        description="Why it is disabled; null while active. failing: every attempt failed, "
+        "none succeeding, for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS (5 days unless "
+        "configured) from failing_since. paused: a client (PATCH status disabled) or a "
+        "member in the console disabled it."
+    )
+    disabled_at: datetime | None = Field(description="When it was disabled; null while active.")
+    failing_since: datetime | None = Field(
+        description="The first failed attempt since the last success (or creation, or "
+        "re-enabling); null when the last attempt succeeded or none failed yet. A failed "
+        "attempt HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS or more after it disables the "
+        "subscription."
     )
     created_at: datetime
 
@@ -154,7 +247,9 @@ class Delivery(BaseModel):
     event_id: str
     event_type: str
     status: Literal["pending", "succeeded", "failed", "cancelled"] = Field(
-        description="failed: six attempts failed; cancelled: the subscription was deleted."
+        description="failed: six attempts failed; cancelled: the subscription was deleted or "
+        "disabled before it was made (last_error says which when disabled), or an app's "
+        "grant no longer covers the event."
     )
     attempts: int = Field(description="Attempts in the current schedule (at most 6).")
     next_attempt_at: datetime | None

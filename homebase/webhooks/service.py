@@ -1,5 +1,5 @@
-"""Subscription rules: creation (URL policy, scope check, a sealed secret), deletion,
-and manual redelivery. Services never commit."""
+"""Subscription rules: creation (URL policy, scope check, a sealed secret), updates
+(status, url, event_types), deletion, and manual redelivery. Services never commit."""
 
 from typing import Any
 
@@ -11,9 +11,9 @@ from homebase.kit.errors import Conflict, InsufficientScope, NotFound, Validatio
 from homebase.kit.ids import new_id
 from homebase.kit.sealed import seal
 from homebase.outbox.catalogue import EVENT_SCOPES
-from homebase.webhooks import grants, repository
+from homebase.webhooks import grants, repository, streaks
 from homebase.webhooks.safety import Lookup, UnsafeUrl, check_url
-from homebase.webhooks.schemas import WebhookCreate
+from homebase.webhooks.schemas import WebhookCreate, WebhookUpdate
 
 SECRET_PREFIX = "whsec_"
 SEAL_PURPOSE = "webhook-secret"
@@ -58,6 +58,9 @@ async def create_subscription(
         **await grants.creator(session, principal),
         "created_at": session.now(),
         "deleted_at": None,
+        "failing_since": None,
+        "disabled_at": None,
+        "disabled_reason": None,
     }
     await repository.insert(session, row)
     return row, secret
@@ -68,6 +71,68 @@ async def get_or_404(session: TenantSession, subscription_id: str) -> dict[str, 
     if row is None:
         raise NotFound("No such webhook subscription.")
     return row
+
+
+async def _unreadable(
+    session: TenantSession, current: dict[str, Any], event_types: list[str]
+) -> str | None:
+    """Why the subscription itself may not receive one of `event_types`, if it may not:
+    its stored scopes (its creator's) and, for an app's, its grant's scopes now, as
+    fan-out filters them. Naming such an event would subscribe to deliveries that never
+    come, so it is refused, as naming one the credential may not read is."""
+    limit = await grants.limit_of(session, current["id"])
+    for name in event_types:
+        scope = EVENT_SCOPES[name].value
+        if scope not in current["scopes"] or (limit is not None and scope not in limit):
+            return (
+                f"this subscription may not receive {name} (it needs {scope}, which its "
+                "creator's access does not include); create another subscription for it"
+            )
+    return None
+
+
+async def update_subscription(
+    session: TenantSession,
+    principal: Principal,
+    subscription_id: str,
+    body: WebhookUpdate,
+    settings: Settings,
+    answers: Lookup,
+) -> dict[str, Any]:
+    """`answers`: the new URL's host lookup, made before the transaction opened, as at
+    creation. Every 400 at once; the secret, scopes and creator never change."""
+    current = await get_or_404(session, subscription_id)
+    sent = body.model_fields_set
+    now = session.now()
+    values: dict[str, Any] = {}
+    failures: list[tuple[str, str]] = []
+    if "event_types" in sent:
+        _check_readable(principal, body.event_types)
+        problem = await _unreadable(session, current, body.event_types)
+        if problem:
+            failures.append(("event_types", problem))
+        values["event_types"] = body.event_types
+    if "url" in sent:
+        try:
+            await check_url(body.url, settings, answers)
+        except UnsafeUrl as refused:
+            failures.append(("url", str(refused)))
+        if body.url != current["url"]:
+            # Another receiver: the old one's failures say nothing about it.
+            values.update(url=body.url, failing_since=None)
+    if failures:
+        raise ValidationFailed.for_fields(failures)
+    disabled = current["disabled_at"] is not None
+    if body.status == "active" and disabled:
+        values.update(disabled_at=None, disabled_reason=None, failing_since=None)
+    elif body.status == "disabled" and not disabled:
+        values.update(disabled_at=now, disabled_reason=streaks.PAUSED)
+    if values:
+        await repository.update(session, subscription_id, values)
+    if values.get("disabled_reason") == streaks.PAUSED:
+        # After the subscription's row: the order the worker and DELETE lock them in.
+        await repository.cancel_pending_of_disabled(session, subscription_id, now)
+    return {**current, **values}
 
 
 async def delete_subscription(session: TenantSession, subscription_id: str) -> None:
@@ -81,11 +146,16 @@ async def delete_subscription(session: TenantSession, subscription_id: str) -> N
 async def redeliver(
     session: TenantSession, subscription_id: str, delivery_id: str
 ) -> dict[str, Any]:
-    """Due now, with a fresh schedule of six attempts; same delivery id and event_id."""
-    await get_or_404(session, subscription_id)
+    """Due now, with a fresh schedule of six attempts; same delivery id and event_id.
+    Refused while the subscription is disabled: nothing is sent to it until re-enabled."""
+    subscription = await get_or_404(session, subscription_id)
     delivery = await repository.get_delivery(session, subscription_id, delivery_id)
     if delivery is None:
         raise NotFound("No such delivery.")
+    if subscription["disabled_at"] is not None:
+        raise Conflict(
+            "The subscription is disabled; re-enable it (PATCH status active) to redeliver."
+        )
     values = {
         "status": "pending",
         "attempts": 0,

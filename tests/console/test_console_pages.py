@@ -1,11 +1,15 @@
 """Console pages over HTTP: API keys and webhooks, tenancy, escaping and headers."""
 
 import re
+from datetime import UTC, datetime
 
 import pytest
 
+from homebase.kit.clock import FrozenClock, isoformat
 from homebase.webhooks.dispatcher import fan_out
 from tests.console_support import csrf, make_member, member_browser, post_form
+from tests.webhook_receiver import Receiver, script
+from tests.webhooks_support import subscribe, work
 
 KEYS = "/console/api-keys"
 HOOKS = "/console/webhooks"
@@ -256,3 +260,62 @@ async def test_a_form_field_holding_nul_is_a_400_page_and_writes_nothing(console
     assert "must not contain the NUL character (U+0000): name" in response.text
     listing = await console.get(KEYS)
     assert len(re.findall(r'<tr id="key_', listing.text)) == 1  # only the tenant's own key
+
+
+@pytest.mark.parametrize("settings_overrides", [{"webhook_disable_after_days": 5 / (24 * 60)}])
+async def test_a_disabled_webhook_says_why_and_can_be_enabled(
+    console, tenant, runtime, settings_overrides
+):
+    """Failing, then disabled by the worker (a 5-minute window): the page says since when
+    and why, and Enable re-enables it as PATCH status active does."""
+    receiver = await Receiver().start()
+    receiver.respond = script(500)
+    clock = runtime.clock = FrozenClock(datetime.now(UTC).replace(microsecond=0))
+    try:
+        hook = await subscribe(tenant, receiver.url, ["contact.created"])
+        started = clock()
+        await tenant.post("/v1/contacts", {"first_name": "Ana"})
+        await work(runtime)
+        row = _row(await console.get(HOOKS), hook["id"])
+        assert f"active<br><small>every attempt failed since {isoformat(started)}" in row
+        assert "<strong>disabled</strong>" not in row and "/enable" not in row
+        for minutes in (1, 2, 4):  # attempts 2 to 4: the streak reaches 5 minutes at +7
+            clock.advance(minutes=minutes)
+            await work(runtime)
+    finally:
+        await receiver.stop()
+    page = await console.get(HOOKS)
+    row = _row(page, hook["id"])
+    assert "<strong>disabled</strong>" in row and isoformat(clock()) in row
+    assert f"every attempt failed since {isoformat(started)}" in row
+    action = f"{HOOKS}/{hook['id']}/enable"
+    assert f'action="{action}"' in row
+    assert (await console.post(action, data={"csrf_token": "x"})).status_code == 403
+    response = await console.post(action, data={"csrf_token": csrf(page.text)})
+    assert response.status_code == 303
+    assert "enabled again" in (await console.get(response.headers["location"])).text
+    enabled = (await tenant.get(f"/v1/webhooks/{hook['id']}")).json()
+    assert enabled["status"] == "active" and enabled["failing_since"] is None
+    assert "/enable" not in _row(await console.get(HOOKS), hook["id"])
+
+
+async def test_a_paused_webhook_shows_paused(console, tenant, other_tenant):
+    hook = (await tenant.post("/v1/webhooks", json={"url": "http://127.0.0.1:9/hook"})).json()
+    assert (await tenant.patch(f"/v1/webhooks/{hook['id']}", {"status": "disabled"})).json()[
+        "disabled_reason"
+    ] == "paused"
+    page = await console.get(HOOKS)
+    assert "paused: nothing is sent to it" in _row(page, hook["id"])
+    foreign = (await other_tenant.post("/v1/webhooks", json={"url": "http://127.0.0.1:9/x"})).json()
+    await other_tenant.patch(f"/v1/webhooks/{foreign['id']}", {"status": "disabled"})
+    refused = await console.post(
+        f"{HOOKS}/{foreign['id']}/enable", data={"csrf_token": csrf(page.text)}
+    )
+    assert refused.status_code == 404
+    assert (await other_tenant.get(f"/v1/webhooks/{foreign['id']}")).json()["status"] == "disabled"
+
+
+def _row(page, subscription_id: str) -> str:
+    """The subscription's row of the webhooks page."""
+    assert page.status_code == 200, page.text
+    return page.text.split(f'id="{subscription_id}"', 1)[1].split("</tr>", 1)[0]

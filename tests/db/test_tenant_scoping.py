@@ -92,6 +92,8 @@ ALLOWED: dict[str, str] = {
     "their batches",
     "webhooks/dispatcher.py": "worker engine: fans out and claims deliveries of every workspace",
     "webhooks/jobs.py": "worker engine: the dispatcher's transactions",
+    "webhooks/streaks.py": "worker engine: the failure streaks and disabling of every "
+    "workspace's subscriptions, in the dispatcher's record transaction",
     "calendars/jobs.py": "worker engine: claims due calendar pushes of every workspace",
     "automations/engine.py": "worker engine: runs due enrolment steps of every workspace",
     "retention/service.py": "worker engine: prunes expired rows of every workspace",

@@ -96,7 +96,7 @@ async def test_date_time_filters_take_rfc_3339(tenant):
         ("OPTIONS", "/v1/contacts", "GET, POST"),
         ("PUT", "/v1/contacts/con_x", "DELETE, GET, PATCH"),
         ("OPTIONS", "/v1/leads/routing-preview", "POST"),  # its own path, not /v1/leads/{id}
-        ("OPTIONS", "/v1/webhooks/whk_x", "DELETE, GET"),
+        ("OPTIONS", "/v1/webhooks/whk_x", "DELETE, GET, PATCH"),
     ],
 )
 async def test_405_allow_lists_the_documented_methods(tenant, client, method, path, allow):

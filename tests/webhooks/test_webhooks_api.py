@@ -15,7 +15,20 @@ async def test_create_returns_the_secret_once(tenant, runtime):
     response = await tenant.post("/v1/webhooks", {"url": URL, "event_types": ["contact.created"]})
     assert response.status_code == 201, response.text
     created = response.json()
-    assert set(created) == {"id", "url", "event_types", "secret", "secret_hint", "created_at"}
+    assert set(created) == {
+        "id",
+        "url",
+        "event_types",
+        "secret",
+        "secret_hint",
+        "status",
+        "disabled_reason",
+        "disabled_at",
+        "failing_since",
+        "created_at",
+    }
+    assert created["status"] == "active"
+    assert created["disabled_reason"] is created["disabled_at"] is created["failing_since"] is None
     assert created["id"].startswith("whk_") and created["secret"].startswith("whsec_")
     assert created["event_types"] == ["contact.created"]
     assert created["secret"].startswith(created["secret_hint"])
@@ -218,7 +231,8 @@ def test_openapi_webhook_routes_have_real_schemas_with_examples(app):
         seen.add(name)
         schema = schemas[name]
         assert schema.get("examples"), f"{name} has no example"
-        assert schema.get("required"), f"{name} requires nothing"
+        # An update names any of its members, and at least one.
+        assert schema.get("required") or schema.get("minProperties"), f"{name} requires nothing"
         for inner in refs(schema.get("properties", {})):
             check(inner, seen)
 
@@ -228,14 +242,14 @@ def test_openapi_webhook_routes_have_real_schemas_with_examples(app):
         if path.startswith("/v1/webhooks")
         for method, operation in item.items()
     ]
-    assert len(operations) == 6
+    assert len(operations) == 7
     for path, method, operation in operations:
         bodies = [
             response["content"]["application/json"]["schema"]
             for status, response in operation["responses"].items()
             if status.startswith("2")
         ]
-        if method == "post" and path == "/v1/webhooks":
+        if (method, path) in (("post", "/v1/webhooks"), ("patch", "/v1/webhooks/{id}")):
             bodies.append(operation["requestBody"]["content"]["application/json"]["schema"])
         assert bodies, (method, path)
         for body in bodies:
@@ -245,6 +259,18 @@ def test_openapi_webhook_routes_have_real_schemas_with_examples(app):
             for name in names:
                 check(name, set())
     assert schemas["WebhookCreate"]["required"] == ["url"]
+    update = schemas["WebhookUpdate"]
+    assert update["minProperties"] == 1 and update["additionalProperties"] is False
+    assert update["properties"]["status"]["enum"] == ["active", "disabled"]
+    assert (
+        update["properties"]["url"]["pattern"]
+        == schemas["WebhookCreate"]["properties"]["url"]["pattern"]
+    )
+    webhook = schemas["Webhook"]["properties"]
+    assert webhook["status"]["enum"] == ["active", "disabled"]
+    assert {"disabled_reason", "disabled_at", "failing_since"} <= set(
+        schemas["Webhook"]["required"]
+    )
     assert set(schemas["Attempt"]["properties"]["outcome"]["enum"]) == {
         "in_progress",
         "succeeded",
