@@ -6,13 +6,17 @@ exit, nothing written. Then `homebase serve --demo`: the key it prints works, an
 start prints the same key.
 """
 
+import fcntl
 import io
 import json
 import os
+import pty
 import queue
 import re
+import select
 import sqlite3
 import subprocess
+import termios
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -954,3 +958,58 @@ def test_serve_demo_replaces_a_saved_key_that_was_revoked(tmp_path):
     (first_key, first_workspace), (second_key, second_workspace) = runs
     assert second_key != first_key
     assert second_workspace == first_workspace
+
+
+def _controlling_terminal() -> None:
+    """In the child: standard input (the pty) becomes the controlling terminal, which
+    getpass opens as /dev/tty."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def test_set_password_asks_twice_without_echo_on_a_terminal(cli, workspace):
+    user = cli.quick(
+        "admin",
+        "create-user",
+        "--workspace",
+        workspace["id"],
+        "--email",
+        "tty@example.com",
+        "--name",
+        "Tty",
+    )
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [
+            str(HOMEBASE),
+            "admin",
+            "set-password",
+            "--workspace",
+            workspace["id"],
+            "--email",
+            "tty@example.com",
+        ],
+        env=cli.env,
+        cwd=cli.directory,
+        stdin=terminal,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_controlling_terminal,
+    )
+    os.close(terminal)
+    seen = b""
+    try:
+        for prompt in (b"New password: ", b"Repeat for confirmation: "):
+            deadline = time.monotonic() + 60
+            while prompt not in seen and time.monotonic() < deadline:
+                if select.select([controller], [], [], 0.5)[0]:
+                    seen += os.read(controller, 1024)
+            assert prompt in seen, seen
+            os.write(controller, b"typed at the terminal\n")
+        done = finish(process, ["set-password"])
+    finally:
+        os.close(controller)
+    assert assert_ok(done) == {"id": user["id"], "password_changed": True, "sessions_ended": 0}
+    assert b"typed at the terminal" not in seen  # not echoed
+    assert _password_of(cli, user["id"], "typed at the terminal")
