@@ -4,7 +4,7 @@ The row stays (messages, appointments, leads and the timeline name it); a remove
 cannot sign in, is not routed to and cannot be given new work (homebase/workspaces/members.py).
 
 Revision ID: 0026
-Revises: 0024
+Revises: 0025
 """
 import sqlalchemy as sa
 from alembic import op
@@ -12,7 +12,7 @@ from alembic import op
 import homebase.db.types
 
 revision = "0026"
-down_revision = "0024"
+down_revision = "0025"
 branch_labels = None
 depends_on = None
 
