@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from homebase.auth.api_keys import create_api_key, revoke_api_key
 from homebase.auth.scopes import UnknownScope
 from homebase.calendars import admin as calendar_admin
-from homebase.cli import rotate_secrets
+from homebase.cli import passwords, rotate_secrets
 from homebase.cli.group import Group
 from homebase.cli.output import configure_logs, print_json
 from homebase.config import get_settings
@@ -25,9 +25,12 @@ from homebase.external_events.service import emit_external
 from homebase.kit.errors import AdminError
 from homebase.oauth import admin as oauth_admin
 from homebase.runtime import Runtime
+from homebase.workspaces import members
 from homebase.workspaces import service as workspaces
 
 AdminBody = Callable[..., Awaitable[dict[str, Any]]]
+# What a command does with its options before its transaction opens (a prompt, stdin).
+Prepare = Callable[[dict[str, Any]], dict[str, Any]]
 SCOPES_HELP = 'space-separated (commas also separate), e.g. "contacts:read leads:read"'
 
 
@@ -36,21 +39,35 @@ def admin() -> None:
     """Operator commands (each prints one JSON object)."""
 
 
-def in_transaction(body: AdminBody) -> Callable[..., None]:
-    """The Click callback of an admin command whose work is `body`."""
+def in_transaction(
+    body: AdminBody, prepare: Prepare | None = None, check: AdminBody | None = None
+) -> Callable[..., None]:
+    """The Click callback of an admin command whose work is `body`. `check` first, in a
+    read-only transaction of its own (refusing before a prompt), then `prepare`."""
 
     @functools.wraps(body)
     def command(**options: Any) -> None:
         configure_logs()
+        if check is not None:
+            asyncio.run(_run(check, options, write=False))
+        if prepare is not None:
+            options = prepare(options)
         print_json(asyncio.run(_run(body, options)))
 
     return command
 
 
-async def _run(body: AdminBody, options: dict[str, Any]) -> dict[str, Any]:
+def prepared(
+    prepare: Prepare, check: AdminBody | None = None
+) -> Callable[[AdminBody], Callable[..., None]]:
+    """in_transaction, with `check` and `prepare` run on the options first."""
+    return lambda body: in_transaction(body, prepare, check)
+
+
+async def _run(body: AdminBody, options: dict[str, Any], write: bool = True) -> dict[str, Any]:
     runtime = Runtime.from_settings(get_settings())
     try:
-        async with runtime.db.transaction() as connection:
+        async with runtime.db.transaction(write=write) as connection:
             return await body(connection, runtime, **options)
     finally:
         await runtime.close()
@@ -61,6 +78,22 @@ async def _tenant(
 ) -> TenantSession:
     await workspaces.get_workspace(connection, workspace_id)
     return TenantSession(connection, workspace_id, clock=runtime.clock, actor="admin")
+
+
+def _create_user_password(options: dict[str, Any]) -> dict[str, Any]:
+    stdin = options.pop("password_stdin")
+    return {**options, "password": passwords.for_create_user(options["password"], stdin)}
+
+
+def _set_password_source(options: dict[str, Any]) -> dict[str, Any]:
+    return {**options, "password": passwords.for_set_password()}
+
+
+async def _member_exists(
+    connection: AsyncConnection, runtime: Runtime, *, workspace: str, email: str
+) -> dict[str, Any]:
+    """An unknown workspace or email is refused before the password is asked for."""
+    return await members.find_member(await _tenant(connection, workspace, runtime), email)
 
 
 @admin.command("create-workspace")
@@ -102,10 +135,18 @@ async def set_workspace_status(
 @click.option("--workspace", required=True)
 @click.option("--email", required=True)
 @click.option("--name", required=True)
-@click.option("--password", help="needed to sign in to the console")
+@click.option(
+    "--password",
+    help=f"needed to sign in to the console; or --password-stdin, or {passwords.ENV}",
+)
+@click.option(
+    "--password-stdin",
+    is_flag=True,
+    help="read the password from standard input (asked for without echo on a terminal)",
+)
 @click.option("--office")
 @click.option("--team")
-@in_transaction
+@prepared(_create_user_password)
 async def create_user(
     connection: AsyncConnection,
     runtime: Runtime,
@@ -117,12 +158,43 @@ async def create_user(
     office: str | None,
     team: str | None,
 ) -> dict[str, Any]:
-    """Add a member to a workspace."""
+    """Add a member to a workspace (a removed member's email brings that member back).
+    A password must be 12 characters or more, not the email, not a common password."""
     session = await _tenant(connection, workspace, runtime)
     row = await workspaces.create_user(
         session, email=email, name=name, password=password, office_id=office, team_id=team
     )
     return {"id": row["id"], "email": row["email"], "name": row["name"]}
+
+
+@admin.command("set-password")
+@click.option("--workspace", required=True)
+@click.option("--email", required=True)
+@prepared(_set_password_source, check=_member_exists)
+async def set_password(
+    connection: AsyncConnection, runtime: Runtime, *, workspace: str, email: str, password: str
+) -> dict[str, Any]:
+    """Set a member's console password, read from HOMEBASE_ADMIN_PASSWORD or else one line
+    of standard input (asked for on a terminal), never an argument. Ends every console
+    session of the member."""
+    session = await _tenant(connection, workspace, runtime)
+    member = await members.find_member(session, email)
+    ended = await members.set_password(session, member, password)
+    return {"id": member["id"], "password_changed": True, "sessions_ended": ended}
+
+
+@admin.command("remove-member")
+@click.option("--workspace", required=True)
+@click.option("--email", required=True)
+@in_transaction
+async def remove_member(
+    connection: AsyncConnection, runtime: Runtime, *, workspace: str, email: str
+) -> dict[str, Any]:
+    """Remove a member: their console sessions end, their contacts and open tasks are
+    unassigned, routing rules stop naming them, and they can no longer sign in. Their
+    history (messages, notes, leads, done tasks) keeps their id."""
+    session = await _tenant(connection, workspace, runtime)
+    return await members.remove_member(session, await members.find_member(session, email))
 
 
 @admin.command("create-api-key")

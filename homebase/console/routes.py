@@ -13,6 +13,7 @@ from homebase.console import (
     imports,
     keys,
     login,
+    password,
     webhooks,
 )
 from homebase.console.pages import ConsolePageError
@@ -26,6 +27,7 @@ ROUTERS = [
     imports.router,
     exports.router,
     custom_fields.router,
+    password.router,
 ]
 
 

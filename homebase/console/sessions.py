@@ -67,16 +67,21 @@ def _usable(row: AnyRow, now: datetime) -> bool:
     return row.revoked_at is None and row.expires_at > now and row.last_seen_at + IDLE_TIMEOUT > now
 
 
-_CURRENT = select(
-    console_sessions.c.id,
-    console_sessions.c.user_id,
-    console_sessions.c.workspace_id,
-    console_sessions.c.expires_at,
-    console_sessions.c.last_seen_at,
-    console_sessions.c.revoked_at,
-    users.c.email,
-    users.c.name,
-).join(users, users.c.id == console_sessions.c.user_id)
+# A removed member's sessions are revoked by the removal; this is a second guard.
+_CURRENT = (
+    select(
+        console_sessions.c.id,
+        console_sessions.c.user_id,
+        console_sessions.c.workspace_id,
+        console_sessions.c.expires_at,
+        console_sessions.c.last_seen_at,
+        console_sessions.c.revoked_at,
+        users.c.email,
+        users.c.name,
+    )
+    .join(users, users.c.id == console_sessions.c.user_id)
+    .where(users.c.removed_at.is_(None))
+)
 
 
 async def current_member(request: Request) -> Member | None:

@@ -61,7 +61,7 @@ async def matching_memberships(runtime: Runtime, email: str, password: str) -> l
     statement = (
         select(users.c.id, users.c.workspace_id, users.c.password_hash, workspaces.c.name)
         .join(workspaces, workspaces.c.id == users.c.workspace_id)
-        .where(users.c.email == email)
+        .where(users.c.email == email, users.c.removed_at.is_(None))
         .order_by(users.c.id)
         .limit(MAX_MEMBERSHIPS)
     )

@@ -329,6 +329,17 @@ async def insert(session: TenantSession, values: dict[str, Any]) -> None:
     await session.insert(contacts, values)
 
 
+async def owned_by(session: TenantSession, owner_id: str) -> list[str]:
+    """The ids of the contacts `owner_id` owns, erased ones aside (nothing is written into
+    an erased contact)."""
+    rows = await session.fetch_all(
+        session.select(contacts, contacts.c.id)
+        .where(contacts.c.owner_id == owner_id, contacts.c.anonymized_at.is_(None))
+        .order_by(contacts.c.id)
+    )
+    return [row["id"] for row in rows]
+
+
 async def update(session: TenantSession, contact_id: str, values: dict[str, Any]) -> None:
     await session.execute(
         session.update(contacts).where(contacts.c.id == contact_id).values(**values)

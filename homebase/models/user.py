@@ -8,7 +8,10 @@ from homebase.models.base import Base
 
 
 class User(Base):
-    """A member of a workspace: owner of contacts, assignee of leads and tasks."""
+    """A member of a workspace: owner of contacts, assignee of leads and tasks. A member
+    removed by `homebase admin remove-member` keeps the row (messages, appointments, leads
+    and the timeline still name it) with `removed_at` set: no sign-in, no routing, no new
+    work (workspaces/members.py)."""
 
     __tablename__ = "users"
     __table_args__ = (UniqueConstraint("workspace_id", "email"),)
@@ -21,3 +24,4 @@ class User(Base):
     office_id: Mapped[str | None] = mapped_column(String(40))
     team_id: Mapped[str | None] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -38,15 +38,26 @@ async def load_rules(session: TenantSession) -> list[Rule]:
 
 
 async def load_members(session: TenantSession) -> list[Member]:
+    """The workspace's current members (a removed member is routed nothing)."""
     rows = await session.fetch_all(
-        session.select(users, users.c.id, users.c.name, users.c.office_id, users.c.team_id)
+        session.select(users, users.c.id, users.c.name, users.c.office_id, users.c.team_id).where(
+            users.c.removed_at.is_(None)
+        )
     )
     return [Member(**row) for row in rows]
 
 
 async def get_member(session: TenantSession, member_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(
-        session.select(users, users.c.id, users.c.name).where(users.c.id == member_id)
+        session.select(users, users.c.id, users.c.name).where(
+            users.c.id == member_id, users.c.removed_at.is_(None)
+        )
+    )
+
+
+async def set_targets(session: TenantSession, rule_id: str, targets: dict[str, Any]) -> None:
+    await session.execute(
+        session.update(rules_table).where(rules_table.c.id == rule_id).values(targets=targets)
     )
 
 

@@ -49,6 +49,16 @@ async def insert(session: TenantSession, row: dict[str, Any]) -> None:
     await session.insert(tasks, row)
 
 
+async def unassign_open(session: TenantSession, assignee_id: str, now: datetime) -> int:
+    """The member's open tasks lose their assignee (a removed member); done and cancelled
+    ones keep it, as the record of who did them. Returns how many changed."""
+    return await session.execute(
+        session.update(tasks)
+        .where(tasks.c.assignee_id == assignee_id, tasks.c.status == "open")
+        .values(assignee_id=None, updated_at=now)
+    )
+
+
 async def claim(
     session: TenantSession, dedupe_key: str, task_id: str, *, now: datetime, expires_at: datetime
 ) -> str:

@@ -42,8 +42,13 @@ async def contact_refusal(session: TenantSession, contact_id: str) -> str | None
 
 
 async def member_exists(session: TenantSession, user_id: str) -> bool:
+    """A current member: a removed one (workspaces/members.py) takes no new work."""
     return (
-        await session.fetch_one(session.select(users, users.c.id).where(users.c.id == user_id))
+        await session.fetch_one(
+            session.select(users, users.c.id).where(
+                users.c.id == user_id, users.c.removed_at.is_(None)
+            )
+        )
         is not None
     )
 
@@ -54,7 +59,9 @@ async def members_among(session: TenantSession, user_ids: Collection[str]) -> se
     if not user_ids:
         return set()
     rows = await session.fetch_all(
-        session.select(users, users.c.id).where(users.c.id.in_(sorted(user_ids)))
+        session.select(users, users.c.id).where(
+            users.c.id.in_(sorted(user_ids)), users.c.removed_at.is_(None)
+        )
     )
     return {row["id"] for row in rows}
 

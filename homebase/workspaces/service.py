@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.db.tenancy import TenantSession, across_workspaces
 from homebase.deals.pipelines import ensure_defaults
+from homebase.kit import password_policy
 from homebase.kit.clock import isoformat
 from homebase.kit.errors import AdminError
 from homebase.kit.ids import new_id
@@ -80,27 +81,46 @@ async def create_user(
     office_id: str | None = None,
     team_id: str | None = None,
 ) -> dict[str, Any]:
+    """A new member; a removed member's email (workspaces/members.py) is the same member
+    back, under its id, with these details (nothing it lost on removal comes back)."""
     email = email.strip().lower()
     if "@" not in email or len(email) > 254:
         raise AdminError("--email must be an email address")
+    check_password(password, email)
     existing = await session.fetch_one(
-        session.select(users, users.c.id).where(users.c.email == email)
+        session.select(users, users.c.id, users.c.removed_at).where(users.c.email == email)
     )
-    if existing:
+    if existing and existing["removed_at"] is None:
         raise AdminError(f"{email} is already a member of this workspace")
     await organization.ensure(session, office_id, team_id)
     invalidate(session.workspace_id)  # a new routing target
     row = {
-        "id": new_id("usr"),
+        "id": existing["id"] if existing else new_id("usr"),
         "email": email,
         "name": name.strip() or email,
-        "password_hash": await _password_hash(session, email, password) if password else None,
+        "password_hash": await password_hash(session, email, password) if password else None,
         "office_id": office_id,
         "team_id": team_id,
         "created_at": session.now(),
     }
-    await session.insert(users, row)
+    if existing:
+        values = {key: row[key] for key in ("name", "password_hash", "office_id", "team_id")}
+        await session.execute(
+            session.update(users).where(users.c.id == row["id"]).values(**values, removed_at=None)
+        )
+    else:
+        await session.insert(users, row)
     return row
+
+
+def check_password(password: str | None, email: str) -> None:
+    """A new password meets the policy (kit/password_policy.py), or AdminError naming the
+    rule it breaks."""
+    if not password:  # no password: the member cannot sign in
+        return
+    reason = password_policy.refusal(password, email)
+    if reason is not None:
+        raise AdminError(f"the password {reason}")
 
 
 # The one read across workspaces outside sign-in: it returns nothing but a salt.
@@ -112,7 +132,7 @@ _EMAIL_HASHES = across_workspaces(
 )
 
 
-async def _password_hash(session: TenantSession, email: str, password: str) -> str:
+async def password_hash(session: TenantSession, email: str, password: str) -> str:
     """Hashed with the salt this email's memberships in other workspaces share, so that
     signing in costs one hash however many workspaces it belongs to (kit/passwords.py)."""
     rows = await session.fetch_all(_EMAIL_HASHES, {"email": email})

@@ -6,19 +6,24 @@ exit, nothing written. Then `homebase serve --demo`: the key it prints works, an
 start prints the same key.
 """
 
+import fcntl
 import io
 import json
 import os
+import pty
 import queue
 import re
+import select
 import sqlite3
 import subprocess
+import termios
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import redirect_stderr, redirect_stdout
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from unittest import mock
 
 import httpx
 import pytest
@@ -30,6 +35,7 @@ from homebase.config import Settings, get_settings
 from homebase.db.engine import Database
 from homebase.db.migrate import alembic_config
 from homebase.http.app import create_app
+from homebase.kit.passwords import verify_all
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
 from tests.support import clean_env, free_port
@@ -61,16 +67,27 @@ class Cli:
     def ok(self, *args: str) -> dict:
         return assert_ok(self.run(*args))
 
-    def in_process(self, *args: str) -> subprocess.CompletedProcess:
+    def in_process(
+        self, *args: str, stdin: str = "", env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess:
         """The `main()` the console script calls, in this process: no Python start-up
         (about a second each on a small machine), for set-up steps and the failure matrix.
-        The environment is restored and the settings cache cleared afterwards."""
-        saved = {k: os.environ.get(k) for k in ("HOMEBASE_DATABASE_URL", "HOMEBASE_SECRET_KEY")}
+        `stdin` is what standard input holds (not a terminal), `env` more variables. The
+        environment is restored and the settings cache cleared afterwards."""
+        values = {"HOMEBASE_DATABASE_URL": self.url, "HOMEBASE_SECRET_KEY": SECRET, **(env or {})}
+        names = {"HOMEBASE_DATABASE_URL", "HOMEBASE_SECRET_KEY", "HOMEBASE_ADMIN_PASSWORD"}
+        saved = {k: os.environ.get(k) for k in names | set(values)}
         stdout, stderr = io.StringIO(), io.StringIO()
         try:
-            os.environ.update(HOMEBASE_DATABASE_URL=self.url, HOMEBASE_SECRET_KEY=SECRET)
+            for name in saved:
+                os.environ.pop(name, None)
+            os.environ.update(values)
             get_settings.cache_clear()
-            with redirect_stdout(stdout), redirect_stderr(stderr):
+            with (
+                redirect_stdout(stdout),
+                redirect_stderr(stderr),
+                mock.patch("sys.stdin", io.StringIO(stdin)),
+            ):
                 # main() calls asyncio.run: give it a thread of its own, since async tests
                 # call this from inside their running loop.
                 with ThreadPoolExecutor(1) as pool:
@@ -207,7 +224,7 @@ def test_create_user(cli, workspace):
         "--name",
         "Maya Chen",
         "--password",
-        "pw-123456",
+        "pw-123456-long-enough",
         "--office",
         "off_1",
         "--team",
@@ -221,7 +238,127 @@ def test_create_user(cli, workspace):
         "Maya Chen",
     )
     assert (row["office_id"], row["team_id"]) == ("off_1", "team_1")
-    assert row["password_hash"] and "pw-123456" not in row["password_hash"]
+    assert row["password_hash"] and "pw-123456-long-enough" not in row["password_hash"]
+
+
+def _password_of(cli: Cli, user_id: str, password: str) -> bool:
+    return verify_all(password, [cli.row("users", user_id)["password_hash"]]) == [True]
+
+
+def test_set_password_reads_one_line_of_standard_input(cli, workspace):
+    user = cli.quick(
+        "admin",
+        "create-user",
+        "--workspace",
+        workspace["id"],
+        "--email",
+        "stdin@example.com",
+        "--name",
+        "Stdin",
+    )
+    process = subprocess.run(
+        [
+            str(HOMEBASE),
+            "admin",
+            "set-password",
+            "--workspace",
+            workspace["id"],
+            "--email",
+            " Stdin@Example.com ",
+        ],
+        env=cli.env,
+        cwd=cli.directory,
+        input="  spaces count too \nsecond line\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    printed = assert_ok(process)
+    assert printed == {"id": user["id"], "password_changed": True, "sessions_ended": 0}
+    assert _password_of(cli, user["id"], "  spaces count too ")  # the line, as typed
+
+    refused = cli.in_process(
+        "admin",
+        "set-password",
+        "--workspace",
+        workspace["id"],
+        "--email",
+        "stdin@example.com",
+        stdin="qwertyuiop123\n",
+    )
+    assert "the password is one of the most common passwords" in assert_failed(refused)
+    assert _password_of(cli, user["id"], "  spaces count too ")  # unchanged
+
+
+def test_the_environment_variable_wins_over_standard_input(cli, workspace):
+    user = cli.quick(
+        "admin",
+        "create-user",
+        "--workspace",
+        workspace["id"],
+        "--email",
+        "env@example.com",
+        "--name",
+        "Env",
+    )
+    changed = cli.in_process(
+        "admin",
+        "set-password",
+        "--workspace",
+        workspace["id"],
+        "--email",
+        "env@example.com",
+        stdin="from standard input\n",
+        env={"HOMEBASE_ADMIN_PASSWORD": "from the environment"},
+    )
+    assert assert_ok(changed)["password_changed"] is True
+    assert _password_of(cli, user["id"], "from the environment")
+
+
+def test_create_user_takes_the_password_from_stdin_or_the_environment(cli, workspace):
+    piped = assert_ok(
+        cli.in_process(
+            "admin",
+            "create-user",
+            "--workspace",
+            workspace["id"],
+            "--email",
+            "piped@example.com",
+            "--name",
+            "Piped",
+            "--password-stdin",
+            stdin="a piped password\n",
+        )
+    )
+    assert _password_of(cli, piped["id"], "a piped password")
+    from_env = assert_ok(
+        cli.in_process(
+            "admin",
+            "create-user",
+            "--workspace",
+            workspace["id"],
+            "--email",
+            "fromenv@example.com",
+            "--name",
+            "From Env",
+            env={"HOMEBASE_ADMIN_PASSWORD": "an exported password"},
+        )
+    )
+    assert _password_of(cli, from_env["id"], "an exported password")
+    both = cli.in_process(
+        "admin",
+        "create-user",
+        "--workspace",
+        workspace["id"],
+        "--email",
+        "both@example.com",
+        "--name",
+        "Both",
+        "--password",
+        "another long password",
+        env={"HOMEBASE_ADMIN_PASSWORD": "an exported password"},
+    )
+    assert "not --password and HOMEBASE_ADMIN_PASSWORD" in assert_failed(both)
 
 
 async def test_create_api_key_prints_a_working_key(cli, workspace):
@@ -448,6 +585,79 @@ FAILURES = {
     "create-user bad email": (
         ["create-user", "--workspace", "{ws}", "--email", "not-an-email", "--name", "C"],
         "email",
+    ),
+    "create-user short password": (
+        [
+            "create-user",
+            "--workspace",
+            "{ws}",
+            "--email",
+            "d@b.example",
+            "--name",
+            "D",
+            "--password",
+            "short-pw",
+        ],
+        "the password must be at least 12 characters",
+    ),
+    "create-user common password": (
+        [
+            "create-user",
+            "--workspace",
+            "{ws}",
+            "--email",
+            "e@b.example",
+            "--name",
+            "E",
+            "--password",
+            "Password1234",
+        ],
+        "the password is one of the most common passwords",
+    ),
+    "create-user password is the email": (
+        [
+            "create-user",
+            "--workspace",
+            "{ws}",
+            "--email",
+            "long-name@b.example",
+            "--name",
+            "F",
+            "--password",
+            " Long-Name@B.example ",
+        ],
+        "the password must not be the email address",
+    ),
+    "create-user two password sources": (
+        [
+            "create-user",
+            "--workspace",
+            "{ws}",
+            "--email",
+            "g@b.example",
+            "--name",
+            "G",
+            "--password",
+            "a fine long password",
+            "--password-stdin",
+        ],
+        "give the password one way, not --password and --password-stdin",
+    ),
+    "set-password nothing on stdin": (
+        ["set-password", "--workspace", "{ws}", "--email", "only@member.example"],
+        "no password on standard input",
+    ),
+    "set-password unknown workspace": (
+        ["set-password", "--workspace", NO_SUCH, "--email", "only@member.example"],
+        NO_SUCH,
+    ),
+    "remove-member unknown email": (
+        ["remove-member", "--workspace", "{ws}", "--email", "nobody@member.example"],
+        "no member nobody@member.example in workspace",
+    ),
+    "remove-member unknown workspace": (
+        ["remove-member", "--workspace", NO_SUCH, "--email", "only@member.example"],
+        NO_SUCH,
     ),
     "create-api-key unknown workspace": (
         ["create-api-key", "--workspace", NO_SUCH, "--scopes", "contacts:read"],
@@ -748,3 +958,58 @@ def test_serve_demo_replaces_a_saved_key_that_was_revoked(tmp_path):
     (first_key, first_workspace), (second_key, second_workspace) = runs
     assert second_key != first_key
     assert second_workspace == first_workspace
+
+
+def _controlling_terminal() -> None:
+    """In the child: standard input (the pty) becomes the controlling terminal, which
+    getpass opens as /dev/tty."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def test_set_password_asks_twice_without_echo_on_a_terminal(cli, workspace):
+    user = cli.quick(
+        "admin",
+        "create-user",
+        "--workspace",
+        workspace["id"],
+        "--email",
+        "tty@example.com",
+        "--name",
+        "Tty",
+    )
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [
+            str(HOMEBASE),
+            "admin",
+            "set-password",
+            "--workspace",
+            workspace["id"],
+            "--email",
+            "tty@example.com",
+        ],
+        env=cli.env,
+        cwd=cli.directory,
+        stdin=terminal,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_controlling_terminal,
+    )
+    os.close(terminal)
+    seen = b""
+    try:
+        for prompt in (b"New password: ", b"Repeat for confirmation: "):
+            deadline = time.monotonic() + 60
+            while prompt not in seen and time.monotonic() < deadline:
+                if select.select([controller], [], [], 0.5)[0]:
+                    seen += os.read(controller, 1024)
+            assert prompt in seen, seen
+            os.write(controller, b"typed at the terminal\n")
+        done = finish(process, ["set-password"])
+    finally:
+        os.close(controller)
+    assert assert_ok(done) == {"id": user["id"], "password_changed": True, "sessions_ended": 0}
+    assert b"typed at the terminal" not in seen  # not echoed
+    assert _password_of(cli, user["id"], "typed at the terminal")

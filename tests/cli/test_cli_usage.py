@@ -53,6 +53,8 @@ USAGE_ERRORS = {
         ["admin", "create-user", "--workspace", "wsp_1", "--name", "N"],
         "--email",
     ),
+    "admin set-password": (["admin", "set-password", "--workspace", "wsp_1"], "--email"),
+    "admin remove-member": (["admin", "remove-member", "--email", "a@b.example"], "--workspace"),
     "admin create-api-key": (["admin", "create-api-key", "--workspace", "wsp_1"], "--scopes"),
     "admin revoke-api-key": (["admin", "revoke-api-key"], "--id"),
     "admin add-sender-number": (
@@ -183,6 +185,26 @@ def test_a_usage_error_is_one_line_and_exit_2(name):
         (["serve", "--workers", "0"], "--workers"),
         (["serve", "--log-level", "loud"], "loud"),
         (["admin", "create-workspace", "--name", "N", "--colour", "blue"], "--colour"),
+        # set-password takes no password argument: stdin or HOMEBASE_ADMIN_PASSWORD only.
+        (
+            ["admin", "set-password", "--workspace", "w", "--email", "a@b.example", "--password"],
+            "--password",
+        ),
+        (
+            [
+                "admin",
+                "create-user",
+                "--workspace",
+                "w",
+                "--email",
+                "a@b.example",
+                "--name",
+                "A",
+                "--password-stdin",
+                "yes",
+            ],
+            "yes",
+        ),
     ],
     ids=lambda value: " ".join(value) if isinstance(value, list) else value,
 )
@@ -247,7 +269,7 @@ CONTRACT_LINES = [
             "--name",
             "A",
             "--password",
-            "pw",
+            "a long enough password",
             "--office",
             "off_1",
             "--team",
@@ -257,7 +279,8 @@ CONTRACT_LINES = [
             "workspace": "wsp_1",
             "email": "a@b.example",
             "name": "A",
-            "password": "pw",
+            "password": "a long enough password",
+            "password_stdin": False,
             "office": "off_1",
             "team": "team_1",
         },
@@ -281,6 +304,28 @@ CONTRACT_LINES = [
             "name": "CI",
             "expires_in_days": 0,
         },
+    ),
+    (
+        [
+            "admin",
+            "create-user",
+            "--workspace",
+            "w",
+            "--email",
+            "a@b.c",
+            "--name",
+            "A",
+            "--password-stdin",
+        ],
+        {"password": None, "password_stdin": True},
+    ),
+    (
+        ["admin", "set-password", "--workspace", "wsp_1", "--email", "a@b.example"],
+        {"workspace": "wsp_1", "email": "a@b.example"},
+    ),
+    (
+        ["admin", "remove-member", "--workspace", "wsp_1", "--email", "a@b.example"],
+        {"workspace": "wsp_1", "email": "a@b.example"},
     ),
     (["admin", "revoke-api-key", "--id", "key_1"], {"key_id": "key_1"}),
     (
