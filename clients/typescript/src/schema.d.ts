@@ -335,7 +335,11 @@ export interface paths {
         delete: operations["delete_webhook"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a webhook subscription
+         * @description Any of `status`, `url`, `event_types`; at least one. `status: active` re-enables a disabled subscription (one the service disabled because every attempt failed for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS, or one paused) and clears its failure streak; `status: disabled` pauses it. `url` and `event_types` follow the creation rules. Deliveries cancelled by a disabling stay cancelled: catch up with GET /v1/events. See docs/webhooks.md.
+         */
+        patch: operations["update_webhook"];
         trace?: never;
     };
     "/v1/webhooks/{id}/deliveries": {
@@ -366,7 +370,7 @@ export interface paths {
         put?: never;
         /**
          * Redeliver an event now
-         * @description Makes the delivery due now with a fresh schedule of six attempts. The delivery id and the event_id stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight.
+         * @description Makes the delivery due now with a fresh schedule of six attempts. The delivery id and the event_id stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight, or while the subscription is disabled.
          */
         post: operations["redeliver_webhook_delivery"];
         delete?: never;
@@ -1130,6 +1134,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OAuth 2.0 authorization server metadata (RFC 8414)
+         * @description The authorization, token and revocation endpoints and what each accepts: the code flow with PKCE (S256 only), the grant types, scopes and client authentication methods. Unauthenticated; cacheable for an hour.
+         */
+        get: operations["get_authorization_server_metadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "contact.created": {
@@ -1143,7 +1167,7 @@ export interface webhooks {
         put?: never;
         /**
          * contact.created
-         * @description Emitted by: POST /contacts; POST /leads when it creates the contact. Needs contacts:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: POST /contacts; POST /leads when it creates the contact. Needs contacts:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_contact_created"];
         delete?: never;
@@ -1163,7 +1187,7 @@ export interface webhooks {
         put?: never;
         /**
          * contact.updated
-         * @description Emitted by: PATCH /contacts/{id} that changes something; DELETE /contacts/{id} (changed: ["anonymized"]); a pause or resume of the contact's AI (a note, a person's POST /messages, POST /contacts/{id}/ai/pause or /ai/resume, the AI's handoff or daily cap; changed: the three ai_auto_response_paused* members). Needs contacts:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: PATCH /contacts/{id} that changes something; DELETE /contacts/{id} (changed: ["anonymized"]); a pause or resume of the contact's AI (a note, a person's POST /messages, POST /contacts/{id}/ai/pause or /ai/resume, the AI's handoff or daily cap; changed: the three ai_auto_response_paused* members). Needs contacts:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_contact_updated"];
         delete?: never;
@@ -1183,7 +1207,7 @@ export interface webhooks {
         put?: never;
         /**
          * contact.stage_changed
-         * @description Emitted by: PATCH /contacts/{id} with a different stage. Needs contacts:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: PATCH /contacts/{id} with a different stage. Needs contacts:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_contact_stage_changed"];
         delete?: never;
@@ -1203,7 +1227,7 @@ export interface webhooks {
         put?: never;
         /**
          * contact.tag_added
-         * @description Emitted by: POST /contacts (one per tag); PATCH /contacts/{id} adding tags (one per new tag). Needs contacts:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: POST /contacts (one per tag); PATCH /contacts/{id} adding tags (one per new tag). Needs contacts:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_contact_tag_added"];
         delete?: never;
@@ -1223,7 +1247,7 @@ export interface webhooks {
         put?: never;
         /**
          * lead.created
-         * @description Emitted by: POST /leads. Needs leads:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: POST /leads. Needs leads:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_lead_created"];
         delete?: never;
@@ -1243,7 +1267,7 @@ export interface webhooks {
         put?: never;
         /**
          * lead.assigned
-         * @description Emitted by: POST /leads (when routed); POST /leads/{id}/assign. Needs leads:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: POST /leads (when routed); POST /leads/{id}/assign. Needs leads:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_lead_assigned"];
         delete?: never;
@@ -1263,7 +1287,7 @@ export interface webhooks {
         put?: never;
         /**
          * message.received
-         * @description Emitted by: inbound provider callback (SMS, WhatsApp, email). Needs messages:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: inbound provider callback (SMS, WhatsApp, email). Needs messages:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_message_received"];
         delete?: never;
@@ -1283,7 +1307,7 @@ export interface webhooks {
         put?: never;
         /**
          * message.sent
-         * @description Emitted by: POST /messages once the provider accepts it, AI-composed sends included. Needs messages:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: POST /messages once the provider accepts it, AI-composed sends included. Needs messages:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_message_sent"];
         delete?: never;
@@ -1303,7 +1327,7 @@ export interface webhooks {
         put?: never;
         /**
          * call.completed
-         * @description Emitted by: the call provider's completion callback (AI-handled calls included). Needs calls:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: the call provider's completion callback (AI-handled calls included). Needs calls:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_call_completed"];
         delete?: never;
@@ -1323,7 +1347,7 @@ export interface webhooks {
         put?: never;
         /**
          * deal.stage_changed
-         * @description Emitted by: PATCH /deals/{id} moving it to another stage. Needs deals:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: PATCH /deals/{id} moving it to another stage. Needs deals:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_deal_stage_changed"];
         delete?: never;
@@ -1343,7 +1367,7 @@ export interface webhooks {
         put?: never;
         /**
          * document.signed
-         * @description Emitted by: `homebase admin emit-event --type document.signed` (v1 has no signing feature; docs/automations.md). Needs deals:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: `homebase admin emit-event --type document.signed` (v1 has no signing feature; docs/automations.md). Needs deals:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_document_signed"];
         delete?: never;
@@ -1363,7 +1387,7 @@ export interface webhooks {
         put?: never;
         /**
          * appointment.booked
-         * @description Emitted by: POST /appointments (notes are never in events). Needs appointments:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: POST /appointments (notes are never in events). Needs appointments:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_appointment_booked"];
         delete?: never;
@@ -1383,7 +1407,7 @@ export interface webhooks {
         put?: never;
         /**
          * appointment.rescheduled
-         * @description Emitted by: PATCH /appointments/{id} with new starts_at and ends_at. Needs appointments:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: PATCH /appointments/{id} with new starts_at and ends_at. Needs appointments:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_appointment_rescheduled"];
         delete?: never;
@@ -1403,7 +1427,7 @@ export interface webhooks {
         put?: never;
         /**
          * appointment.outcome
-         * @description Emitted by: PATCH /appointments/{id} with a different outcome. Needs appointments:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: PATCH /appointments/{id} with a different outcome. Needs appointments:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_appointment_outcome"];
         delete?: never;
@@ -1423,7 +1447,7 @@ export interface webhooks {
         put?: never;
         /**
          * automation.run
-         * @description Emitted by: POST /automations/{id}/enroll creating an enrolment (not a repeat for a contact already active in it). Needs automations:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: POST /automations/{id}/enroll creating an enrolment (not a repeat for a contact already active in it). Needs automations:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_automation_run"];
         delete?: never;
@@ -1443,7 +1467,7 @@ export interface webhooks {
         put?: never;
         /**
          * saved_search.sent
-         * @description Emitted by: `homebase admin emit-event --type saved_search.sent` (v1 has no listing alerts; docs/automations.md). Needs contacts:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts).
+         * @description Emitted by: `homebase admin emit-event --type saved_search.sent` (v1 has no listing alerts; docs/automations.md). Needs contacts:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_saved_search_sent"];
         delete?: never;
@@ -2116,6 +2140,93 @@ export interface components {
             started_at: string;
             /** Finished At */
             finished_at: string | null;
+        };
+        /**
+         * AuthorizationServerMetadata
+         * @description RFC 8414 authorization server metadata: the endpoints and what each accepts, for
+         *     client libraries that configure themselves from it.
+         * @example {
+         *       "authorization_endpoint": "https://api.example.com/oauth/authorize",
+         *       "authorization_response_iss_parameter_supported": true,
+         *       "code_challenge_methods_supported": [
+         *         "S256"
+         *       ],
+         *       "grant_types_supported": [
+         *         "authorization_code",
+         *         "refresh_token",
+         *         "client_credentials"
+         *       ],
+         *       "issuer": "https://api.example.com",
+         *       "response_modes_supported": [
+         *         "query"
+         *       ],
+         *       "response_types_supported": [
+         *         "code"
+         *       ],
+         *       "revocation_endpoint": "https://api.example.com/oauth/revoke",
+         *       "revocation_endpoint_auth_methods_supported": [
+         *         "client_secret_basic",
+         *         "client_secret_post",
+         *         "none"
+         *       ],
+         *       "scopes_supported": [
+         *         "contacts:read",
+         *         "contacts:write"
+         *       ],
+         *       "service_documentation": "https://api.example.com/v1/docs",
+         *       "token_endpoint": "https://api.example.com/oauth/token",
+         *       "token_endpoint_auth_methods_supported": [
+         *         "client_secret_basic",
+         *         "client_secret_post",
+         *         "none"
+         *       ]
+         *     }
+         */
+        AuthorizationServerMetadata: {
+            /**
+             * Issuer
+             * @description HOMEBASE_PUBLIC_URL; also the `iss` of every authorization response (RFC 9207).
+             */
+            issuer: string;
+            /** Authorization Endpoint */
+            authorization_endpoint: string;
+            /** Token Endpoint */
+            token_endpoint: string;
+            /** Revocation Endpoint */
+            revocation_endpoint: string;
+            /** Response Types Supported */
+            response_types_supported: "code"[];
+            /** Response Modes Supported */
+            response_modes_supported: "query"[];
+            /** Grant Types Supported */
+            grant_types_supported: ("authorization_code" | "refresh_token" | "client_credentials")[];
+            /**
+             * Code Challenge Methods Supported
+             * @description PKCE is required on every authorization request; plain is refused.
+             */
+            code_challenge_methods_supported: "S256"[];
+            /**
+             * Scopes Supported
+             * @description Every scope a client may request.
+             */
+            scopes_supported: string[];
+            /**
+             * Token Endpoint Auth Methods Supported
+             * @description `none`: a public client (no secret) exchanging a code with its PKCE verifier; refresh_token and client_credentials need the secret.
+             */
+            token_endpoint_auth_methods_supported: ("client_secret_basic" | "client_secret_post" | "none")[];
+            /**
+             * Revocation Endpoint Auth Methods Supported
+             * @description Client authentication is optional at /oauth/revoke; when sent it must be right.
+             */
+            revocation_endpoint_auth_methods_supported: ("client_secret_basic" | "client_secret_post" | "none")[];
+            /** Authorization Response Iss Parameter Supported */
+            authorization_response_iss_parameter_supported: boolean;
+            /**
+             * Service Documentation
+             * @description The interactive API documentation.
+             */
+            service_documentation: string;
         };
         /**
          * Automation
@@ -3768,7 +3879,7 @@ export interface components {
             event_type: string;
             /**
              * Status
-             * @description failed: six attempts failed; cancelled: the subscription was deleted.
+             * @description failed: six attempts failed; cancelled: the subscription was deleted or disabled before it was made (last_error says which when disabled), or an app's grant no longer covers the event.
              * @enum {string}
              */
             status: "pending" | "succeeded" | "failed" | "cancelled";
@@ -4089,18 +4200,25 @@ export interface components {
              * @example req_01jd3v6k8h2k3m4n5p6q7r8s9t
              */
             request_id: string;
-            /** @description Present for some errors. */
+            /** @description Members by error code, and `remedy` (what to do next) on every error. */
             details?: components["schemas"]["ErrorDetails"] | null;
         };
         /**
          * ErrorDetails
          * @description Members by error code; other codes may add their own (compliance_blocked:
-         *     message_id, status, recorded).
+         *     message_id, status, recorded, reason). `remedy` is on every error.
          * @example {
-         *       "missing_scope": "contacts:write"
+         *       "missing_scope": "contacts:write",
+         *       "remedy": "Use a credential that has the scope named in details.missing_scope: create an API key with it, or have the workspace authorize the app for it."
          *     }
          */
         ErrorDetails: {
+            /**
+             * Remedy
+             * @description What to do next, on every error: by error code, and for compliance_blocked by the refusing gate's reason (details.reason).
+             * @example Wait the seconds in the Retry-After header before sending again; the X-RateLimit-* headers tell the budget left.
+             */
+            remedy?: string | null;
             /**
              * Errors
              * @description validation_failed: each failing field.
@@ -4127,7 +4245,8 @@ export interface components {
          *               "message": "Input should be less than or equal to 200",
          *               "type": "less_than_equal"
          *             }
-         *           ]
+         *           ],
+         *           "remedy": "Fix each field named in details.errors (`field` is its dotted path, `in` where it was sent, `message` why it failed) and send the request again."
          *         },
          *         "message": "Invalid request: limit: Input should be less than or equal to 200",
          *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
@@ -6229,12 +6348,16 @@ export interface components {
          *       "data": [
          *         {
          *           "created_at": "2026-11-20T17:04:05.123Z",
+         *           "disabled_at": null,
+         *           "disabled_reason": null,
          *           "event_types": [
          *             "contact.created",
          *             "contact.stage_changed"
          *           ],
+         *           "failing_since": null,
          *           "id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *           "secret_hint": "whsec_Ab",
+         *           "status": "active",
          *           "url": "https://crm.example.com/hooks/homebase"
          *         }
          *       ],
@@ -6984,12 +7107,16 @@ export interface components {
          * Webhook
          * @example {
          *       "created_at": "2026-11-20T17:04:05.123Z",
+         *       "disabled_at": null,
+         *       "disabled_reason": null,
          *       "event_types": [
          *         "contact.created",
          *         "contact.stage_changed"
          *       ],
+         *       "failing_since": null,
          *       "id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "secret_hint": "whsec_Ab",
+         *       "status": "active",
          *       "url": "https://crm.example.com/hooks/homebase"
          *     }
          */
@@ -7008,6 +7135,27 @@ export interface components {
              * @description The first characters of the secret, to tell subscriptions apart; the secret itself is shown once.
              */
             secret_hint: string;
+            /**
+             * Status
+             * @description disabled: no deliveries are queued for it (events still reach GET /v1/events); PATCH status active re-enables it.
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            /**
+             * Disabled Reason
+             * @description Why it is disabled; null while active. failing: every attempt failed, none succeeding, for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS (5 days unless configured) from failing_since. paused: a client (PATCH status disabled) or a member in the console disabled it.
+             */
+            disabled_reason: ("failing" | "paused") | null;
+            /**
+             * Disabled At
+             * @description When it was disabled; null while active.
+             */
+            disabled_at: string | null;
+            /**
+             * Failing Since
+             * @description The first failed attempt since the last success (or creation, or re-enabling); null when the last attempt succeeded or none failed yet. A failed attempt HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS or more after it disables the subscription.
+             */
+            failing_since: string | null;
             /**
              * Created At
              * Format: date-time
@@ -7041,13 +7189,17 @@ export interface components {
          * WebhookCreated
          * @example {
          *       "created_at": "2026-11-20T17:04:05.123Z",
+         *       "disabled_at": null,
+         *       "disabled_reason": null,
          *       "event_types": [
          *         "contact.created",
          *         "contact.stage_changed"
          *       ],
+         *       "failing_since": null,
          *       "id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "secret": "whsec_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd",
          *       "secret_hint": "whsec_Ab",
+         *       "status": "active",
          *       "url": "https://crm.example.com/hooks/homebase"
          *     }
          */
@@ -7066,6 +7218,27 @@ export interface components {
              * @description The first characters of the secret, to tell subscriptions apart; the secret itself is shown once.
              */
             secret_hint: string;
+            /**
+             * Status
+             * @description disabled: no deliveries are queued for it (events still reach GET /v1/events); PATCH status active re-enables it.
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            /**
+             * Disabled Reason
+             * @description Why it is disabled; null while active. failing: every attempt failed, none succeeding, for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS (5 days unless configured) from failing_since. paused: a client (PATCH status disabled) or a member in the console disabled it.
+             */
+            disabled_reason: ("failing" | "paused") | null;
+            /**
+             * Disabled At
+             * @description When it was disabled; null while active.
+             */
+            disabled_at: string | null;
+            /**
+             * Failing Since
+             * @description The first failed attempt since the last success (or creation, or re-enabling); null when the last attempt succeeded or none failed yet. A failed attempt HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS or more after it disables the subscription.
+             */
+            failing_since: string | null;
             /**
              * Created At
              * Format: date-time
@@ -7089,6 +7262,41 @@ export interface components {
             id: string;
             /** Deleted */
             deleted: boolean;
+        };
+        /**
+         * WebhookUpdate
+         * @description Any of status, url and event_types; at least one. The secret never changes.
+         * @example {
+         *       "status": "active"
+         *     }
+         * @example {
+         *       "event_types": [
+         *         "contact.created"
+         *       ],
+         *       "url": "https://crm.example.com/hooks/homebase-v2"
+         *     }
+         * @example {
+         *       "status": "disabled"
+         *     }
+         */
+        WebhookUpdate: {
+            /**
+             * Status
+             * @description active: re-enables a disabled subscription and clears its failure streak (deliveries are queued again for events from now on; what was cancelled stays cancelled). disabled: pauses it, as the service does to one that keeps failing: nothing is queued and its pending deliveries are cancelled. Sending the status it already has changes nothing.
+             * @enum {string}
+             */
+            status?: "active" | "disabled";
+            /**
+             * Url
+             * Format: uri
+             * @description The receiving address: an absolute http or https URL with a host, without user name, password or fragment. https is required in production; addresses on loopback, private, link-local or metadata networks are refused, and so is a host that does not resolve, or not within the server's DNS time limit (2 s unless configured). Pending deliveries and retries go to the new address; a new address clears the failure streak.
+             */
+            url?: string;
+            /**
+             * Event Types
+             * @description As at creation ([] is every event the subscription may read); for events dispatched from now on. Naming an event the credential may not read is 403 (details.missing_scope); one the subscription itself may not read (its creator's scopes, or for an app's subscription its grant's) is 400: create another subscription for it.
+             */
+            event_types?: ("contact.created" | "contact.updated" | "contact.stage_changed" | "contact.tag_added" | "lead.created" | "lead.assigned" | "message.received" | "message.sent" | "call.completed" | "appointment.booked" | "appointment.rescheduled" | "appointment.outcome" | "deal.stage_changed" | "automation.run" | "document.signed" | "saved_search.sent")[];
         };
         /**
          * WhatsAppSend
@@ -7461,6 +7669,27 @@ export interface components {
              */
             secret_hint?: string;
             /**
+             * Status
+             * @description disabled: no deliveries are queued for it (events still reach GET /v1/events); PATCH status active re-enables it.
+             * @enum {string}
+             */
+            status?: "active" | "disabled";
+            /**
+             * Disabled Reason
+             * @description Why it is disabled; null while active. failing: every attempt failed, none succeeding, for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS (5 days unless configured) from failing_since. paused: a client (PATCH status disabled) or a member in the console disabled it.
+             */
+            disabled_reason?: ("failing" | "paused") | null;
+            /**
+             * Disabled At
+             * @description When it was disabled; null while active.
+             */
+            disabled_at?: string | null;
+            /**
+             * Failing Since
+             * @description The first failed attempt since the last success (or creation, or re-enabling); null when the last attempt succeeded or none failed yet. A failed attempt HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS or more after it disables the subscription.
+             */
+            failing_since?: string | null;
+            /**
              * Created At
              * Format: date-time
              */
@@ -7493,6 +7722,27 @@ export interface components {
              * @description The first characters of the secret, to tell subscriptions apart; the secret itself is shown once.
              */
             secret_hint?: string;
+            /**
+             * Status
+             * @description disabled: no deliveries are queued for it (events still reach GET /v1/events); PATCH status active re-enables it.
+             * @enum {string}
+             */
+            status?: "active" | "disabled";
+            /**
+             * Disabled Reason
+             * @description Why it is disabled; null while active. failing: every attempt failed, none succeeding, for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS (5 days unless configured) from failing_since. paused: a client (PATCH status disabled) or a member in the console disabled it.
+             */
+            disabled_reason?: ("failing" | "paused") | null;
+            /**
+             * Disabled At
+             * @description When it was disabled; null while active.
+             */
+            disabled_at?: string | null;
+            /**
+             * Failing Since
+             * @description The first failed attempt since the last success (or creation, or re-enabling); null when the last attempt succeeded or none failed yet. A failed attempt HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS or more after it disables the subscription.
+             */
+            failing_since?: string | null;
             /**
              * Created At
              * Format: date-time
@@ -7527,7 +7777,7 @@ export interface components {
             event_type?: string;
             /**
              * Status
-             * @description failed: six attempts failed; cancelled: the subscription was deleted.
+             * @description failed: six attempts failed; cancelled: the subscription was deleted or disabled before it was made (last_error says which when disabled), or an app's grant no longer covers the event.
              * @enum {string}
              */
             status?: "pending" | "succeeded" | "failed" | "cancelled";
@@ -8315,10 +8565,147 @@ export interface components {
             failure_reason?: string | null;
         };
     };
-    responses: never;
+    responses: {
+        /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "payload_too_large",
+                 *         "message": "The request body is larger than the limit of 1048576 bytes.",
+                 *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                 *         "details": {
+                 *           "max_body_bytes": 1048576,
+                 *           "remedy": "Send a body of at most details.max_body_bytes bytes: split the work into smaller requests (for many records, POST /v1/imports)."
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After-Unavailable"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "service_unavailable",
+                 *         "message": "The database is not answering; retry shortly.",
+                 *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                 *         "details": {
+                 *           "remedy": "Wait the seconds in Retry-After and retry (with the same Idempotency-Key for a POST: the outcome may be unknown)."
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
+        ValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
+        Unauthenticated: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
+        InsufficientScope: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
+        RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description This request's id (also error.request_id). */
+        "X-Request-Id": string;
+        /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
+        "X-RateLimit-Limit": number;
+        /** @description Requests (on a 401: failures) left in the current one-minute window. */
+        "X-RateLimit-Remaining": number;
+        /** @description Unix time (seconds) at which the current window ends and the count starts again. */
+        "X-RateLimit-Reset": number;
+        /** @description Failures allowed per minute from this client address (HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN); on counted answers only. */
+        "X-RateLimit-Limit-Unauthenticated": number;
+        /** @description Failures left in the current one-minute window. */
+        "X-RateLimit-Remaining-Unauthenticated": number;
+        /** @description Seconds until the window ends (at least 1). */
+        "Retry-After": number;
+        /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
+        "WWW-Authenticate": string;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After-Unavailable": number;
+        /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
+        "Idempotent-Replayed": "true";
+        /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
+        "Retry-After-Idempotency-Key-In-Use": number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -8335,97 +8722,20 @@ export interface operations {
             /** @description The credential is valid; what it resolves to. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Ping"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_contacts: {
@@ -8459,114 +8769,21 @@ export interface operations {
             /** @description A page of contacts, newest first. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Contact_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_contact: {
@@ -8594,16 +8811,11 @@ export interface operations {
             /** @description The new contact. */
             201: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8613,158 +8825,49 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
             /** @description A request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_contact: {
@@ -8785,131 +8888,22 @@ export interface operations {
             /** @description The contact. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Contact"] | components["schemas"]["ContactNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     delete_contact: {
@@ -8927,131 +8921,22 @@ export interface operations {
             /** @description The contact was anonymized (now or by an earlier DELETE). */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Erased"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     update_contact: {
@@ -9076,171 +8961,36 @@ export interface operations {
             /** @description The contact as updated. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Contact"] | components["schemas"]["ContactNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
             /** @description The contact's personal data was erased by DELETE; it takes no new data (contact_erased, details.contact_id). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_contact_events: {
@@ -9265,131 +9015,22 @@ export interface operations {
             /** @description A page of the contact's timeline entries, newest first. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Event_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_contact_notes: {
@@ -9414,131 +9055,22 @@ export interface operations {
             /** @description A page of the contact's notes, newest first. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Event_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     add_contact_note: {
@@ -9569,16 +9101,11 @@ export interface operations {
             /** @description The note. */
             201: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9588,175 +9115,50 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
             /** @description The contact's personal data was erased by DELETE; it takes no new data (contact_erased, details.contact_id). Or a request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     pause_contact_ai: {
@@ -9783,16 +9185,11 @@ export interface operations {
             /** @description The contact, its AI paused. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9802,86 +9199,27 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
             /** @description The contact's personal data was erased by DELETE; it takes no new data (contact_erased, details.contact_id). Or a request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9891,63 +9229,19 @@ export interface operations {
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resume_contact_ai: {
@@ -9974,16 +9268,11 @@ export interface operations {
             /** @description The contact, its AI answering again. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9993,86 +9282,27 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
             /** @description The contact's personal data was erased by DELETE; it takes no new data (contact_erased, details.contact_id). Or a request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10082,63 +9312,19 @@ export interface operations {
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_messages: {
@@ -10166,114 +9352,21 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Message_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     send_message: {
@@ -10301,16 +9394,11 @@ export interface operations {
             /** @description Successful Response */
             201: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10320,128 +9408,42 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
             /** @description A request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description compliance_blocked: a gate refused the send. message is `Blocked (<reason>): <text>`; details carry message_id (the recorded FAILED message), status FAILED, recorded true and reason (the gate). Or the Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description compliance_blocked: a gate refused the send. message is `Blocked (<reason>): <text>`; details carry message_id (the recorded FAILED message), status FAILED, recorded true, reason (the gate) and remedy (what to do next about that gate). Or the Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10455,7 +9457,8 @@ export interface operations {
                      *           "message_id": "msg_01jd3v6k8h2k3m4n5p6q7r8s9t",
                      *           "status": "FAILED",
                      *           "recorded": true,
-                     *           "reason": "quiet_hours"
+                     *           "reason": "quiet_hours",
+                     *           "remedy": "Send again inside the workspace's sending window (sms_window_start to sms_window_end, default 08:00-20:00) in the recipient's local time, in every zone its area code maps to. A reply within reply_window_hours of the recipient's own text is not held to the window; a number with no known zone can only be replied to."
                      *         }
                      *       }
                      *     }
@@ -10463,47 +9466,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_message: {
@@ -10523,131 +9487,22 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Message"] | components["schemas"]["MessageNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_leads: {
@@ -10674,114 +9529,21 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Lead_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_lead: {
@@ -10809,16 +9571,11 @@ export interface operations {
             /** @description Successful Response */
             201: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10828,158 +9585,49 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
             /** @description A request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     preview_lead_routing: {
@@ -11004,16 +9652,11 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11023,158 +9666,49 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
             /** @description A request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_lead: {
@@ -11194,131 +9728,22 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Lead"] | components["schemas"]["LeadNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     assign_lead: {
@@ -11345,16 +9770,11 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11364,175 +9784,50 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
             /** @description A request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_webhooks: {
@@ -11542,7 +9837,7 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Page size, 1 to 200. */
                 limit?: number;
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: created_at, event_types, id, secret, secret_hint, url. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since, id, secret, secret_hint, status, url. */
                 fields?: string | null;
             };
             header?: never;
@@ -11554,120 +9849,27 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Webhook_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_webhook: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: created_at, event_types, id, secret, secret_hint, url. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since, id, secret, secret_hint, status, url. */
                 fields?: string | null;
             };
             header?: {
@@ -11689,16 +9891,11 @@ export interface operations {
             /** @description Successful Response */
             201: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11708,164 +9905,55 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
             /** @description A request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_webhook: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: created_at, event_types, id, secret, secret_hint, url. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since, id, secret, secret_hint, status, url. */
                 fields?: string | null;
             };
             header?: never;
@@ -11879,131 +9967,22 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Webhook"] | components["schemas"]["WebhookNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     delete_webhook: {
@@ -12020,131 +9999,62 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeleted"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    update_webhook: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since, id, secret, secret_hint, status, url. */
+                fields?: string | null;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The subscription as updated (never the secret, which stays). */
+            200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "application/json": components["schemas"]["Webhook"] | components["schemas"]["WebhookNarrowed"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_webhook_deliveries: {
@@ -12168,131 +10078,22 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Delivery_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     redeliver_webhook_delivery: {
@@ -12316,16 +10117,11 @@ export interface operations {
             /** @description Successful Response */
             202: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12335,86 +10131,27 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
             /** @description Conflicts with the current state (conflict). Or a request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12424,63 +10161,19 @@ export interface operations {
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_events: {
@@ -12506,114 +10199,21 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_EventEnvelope_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_event: {
@@ -12630,131 +10230,22 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EventEnvelope"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_calls: {
@@ -12784,114 +10275,21 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Call_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_call: {
@@ -12911,131 +10309,22 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Call"] | components["schemas"]["CallNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_deals: {
@@ -13064,114 +10353,21 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Deal_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_deal: {
@@ -13199,16 +10395,11 @@ export interface operations {
             /** @description Successful Response */
             201: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13218,158 +10409,49 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
             /** @description A request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_deal: {
@@ -13389,131 +10471,22 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Deal"] | components["schemas"]["DealNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     update_deal: {
@@ -13537,154 +10510,23 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Deal"] | components["schemas"]["DealNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_pipelines: {
@@ -13706,114 +10548,21 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Pipeline_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_listings: {
@@ -13846,114 +10595,21 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Listing_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_appointments: {
@@ -13986,114 +10642,21 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Appointment_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     book_appointment: {
@@ -14121,16 +10684,11 @@ export interface operations {
             /** @description Successful Response */
             201: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14140,158 +10698,49 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
             /** @description A request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_appointment: {
@@ -14311,131 +10760,22 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"] | components["schemas"]["AppointmentNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     update_appointment: {
@@ -14459,154 +10799,23 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"] | components["schemas"]["AppointmentNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_tasks: {
@@ -14635,114 +10844,21 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Task_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_task: {
@@ -14770,16 +10886,11 @@ export interface operations {
             /** @description An identical task already existed (created false). */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14789,16 +10900,11 @@ export interface operations {
             /** @description Successful Response */
             201: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14808,158 +10914,49 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
             /** @description A request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_task: {
@@ -14979,131 +10976,22 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Task"] | components["schemas"]["TaskNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_automations: {
@@ -15125,114 +11013,21 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Automation_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_automation: {
@@ -15252,131 +11047,22 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Automation"] | components["schemas"]["AutomationNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     enroll_contact: {
@@ -15406,16 +11092,11 @@ export interface operations {
             /** @description Successful Response */
             202: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15425,175 +11106,50 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
             /** @description Conflicts with the current state (conflict). Or a request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_automation_enrolments: {
@@ -15619,131 +11175,22 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Enrolment_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_personas: {
@@ -15765,114 +11212,21 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Persona_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_persona: {
@@ -15892,131 +11246,22 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Persona"] | components["schemas"]["PersonaNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_campaigns: {
@@ -16038,114 +11283,21 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Campaign_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_campaign: {
@@ -16165,131 +11317,22 @@ export interface operations {
             /** @description Successful Response */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Campaign"] | components["schemas"]["CampaignNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_custom_fields: {
@@ -16313,114 +11356,21 @@ export interface operations {
             /** @description A page of live custom fields, newest first. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_CustomField_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_custom_field: {
@@ -16448,16 +11398,11 @@ export interface operations {
             /** @description The new custom field. */
             201: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16467,158 +11412,49 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
             /** @description Conflicts with the current state (conflict). Or a request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_custom_field: {
@@ -16639,131 +11475,22 @@ export interface operations {
             /** @description The custom field. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CustomField"] | components["schemas"]["CustomFieldNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     delete_custom_field: {
@@ -16781,131 +11508,22 @@ export interface operations {
             /** @description The field is deleted. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CustomFieldDeleted"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     update_custom_field: {
@@ -16930,171 +11548,36 @@ export interface operations {
             /** @description The custom field as updated. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CustomField"] | components["schemas"]["CustomFieldNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
             /** @description Conflicts with the current state (conflict). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_exports: {
@@ -17116,114 +11599,21 @@ export interface operations {
             /** @description A page of exports, newest first. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Export_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_export: {
@@ -17248,16 +11638,11 @@ export interface operations {
             /** @description The export, queued: poll it until completed for its download_url. */
             202: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17267,158 +11652,49 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
             /** @description A request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_export: {
@@ -17439,131 +11715,22 @@ export interface operations {
             /** @description The export; once completed, with a fresh five-minute download_url. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Export"] | components["schemas"]["ExportNarrowed"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_imports: {
@@ -17583,114 +11750,21 @@ export interface operations {
             /** @description A page of imports, newest first. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_ImportJob_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_import: {
@@ -17715,16 +11789,11 @@ export interface operations {
             /** @description The import, queued. */
             202: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17734,158 +11803,49 @@ export interface operations {
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
             400: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
             /** @description A request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds to wait before retrying (idempotency_key_in_use: 1). */
-                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
             422: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description `true` on an answer replayed for a repeated Idempotency-Key (absent on an answer produced by running the request). The body's error.request_id, if any, names the first request. */
-                    "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_import: {
@@ -17903,131 +11863,22 @@ export interface operations {
             /** @description The import: its status, counts and progress. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImportJob"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_import_errors: {
@@ -18050,131 +11901,22 @@ export interface operations {
             /** @description A page of refused rows, in the order of the request's rows. */
             200: {
                 headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Page_ImportRowErrors_"];
                 };
             };
-            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. */
-            400: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Credential missing, malformed, expired or revoked (unauthenticated). Counted against the client address's unauthenticated budget, whose X-RateLimit-* headers it carries. */
-            401: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description The schemes to authenticate with; a refused Bearer token is answered `Bearer realm="homebase", error="invalid_token"` (RFC 6750). */
-                    "WWW-Authenticate"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The credential lacks the scope this endpoint needs; details.missing_scope names it (insufficient_scope). */
-            403: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description No such object in this workspace; another workspace's id answers the same (not_found). */
-            404: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Rate limit exceeded (rate_limited): this credential's, or, without a valid credential, the client address's unauthenticated budget; Retry-After gives the seconds to wait. */
-            429: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Requests allowed per minute for this credential; on a 401, and on a 429 to a request without a valid credential, the client address's unauthenticated budget (failures allowed per minute). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests (on a 401: failures) left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description The database did not answer within its bounds (unreachable, no pooled connection within the pool timeout, a statement past the statement timeout); nothing was written. Retry after Retry-After seconds (service_unavailable). */
-            503: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "service_unavailable",
-                     *         "message": "The database is not answering; retry shortly.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     receive_inbound_message: {
@@ -18242,29 +11984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     receive_message_status: {
@@ -18333,29 +12053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     stream_recording: {
@@ -18545,29 +12243,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
     download_export: {
@@ -18701,52 +12377,23 @@ export interface operations {
             /** @description invalid_client when the client used HTTP Basic (with WWW-Authenticate: Basic) */
             401: {
                 headers: {
-                    /** @description Failures allowed per minute from this client address (HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN); on counted answers only. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Failures left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Unauthenticated"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-Unauthenticated"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description rate_limited: this address has failed client authentication more than HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN times this minute; Retry-After gives the seconds to wait. */
             429: {
                 headers: {
-                    /** @description Failures allowed per minute from this client address (HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN); on counted answers only. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Failures left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Unauthenticated"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-Unauthenticated"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18807,56 +12454,47 @@ export interface operations {
             /** @description invalid_client when the client used HTTP Basic (with WWW-Authenticate: Basic) */
             401: {
                 headers: {
-                    /** @description Failures allowed per minute from this client address (HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN); on counted answers only. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Failures left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Unauthenticated"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-Unauthenticated"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OAuthErrorBody"];
                 };
             };
-            /** @description The body is larger than HOMEBASE_MAX_BODY_BYTES (1048576 bytes here): refused from Content-Length before it is read, or once a chunked body passes it (payload_too_large; details.max_body_bytes). Rate-limit headers only when the body was refused mid-stream, after the credential counted. */
-            413: {
-                headers: {
-                    /** @description This request's id (also error.request_id). */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than the limit of 1048576 bytes.",
-                     *         "request_id": "req_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                     *         "details": {
-                     *           "max_body_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description rate_limited: this address has failed client authentication more than HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN times this minute; Retry-After gives the seconds to wait. */
             429: {
                 headers: {
-                    /** @description Failures allowed per minute from this client address (HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN); on counted answers only. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Failures left in the current one-minute window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which the current window ends and the count starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description Seconds until the window ends (at least 1). */
-                    "Retry-After"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Unauthenticated"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-Unauthenticated"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OAuthErrorBody"];
+                };
+            };
+        };
+    };
+    get_authorization_server_metadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationServerMetadata"];
                 };
             };
         };
@@ -18871,10 +12509,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -18908,10 +12558,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -18945,10 +12607,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -18982,10 +12656,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -19019,10 +12705,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -19056,10 +12754,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -19093,10 +12803,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -19130,10 +12852,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -19167,10 +12901,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -19204,10 +12950,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -19241,10 +12999,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -19278,10 +13048,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -19315,10 +13097,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -19352,10 +13146,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -19389,10 +13195,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };
@@ -19426,10 +13244,22 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
                 "X-Webhook-Signature": string;
-                /** @description Unix seconds when this attempt was signed. */
-                "X-Webhook-Timestamp": string;
-                /** @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`: check it and the timestamp's age to refuse replays. */
-                "X-Webhook-Signature-Timestamped": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
                 /** @description 1 to 6 within the current schedule. */
                 "X-Webhook-Attempt": string;
             };

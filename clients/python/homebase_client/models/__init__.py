@@ -17,6 +17,16 @@ from .assign_result import AssignResult
 from .assignee import Assignee
 from .attempt import Attempt
 from .attempt_outcome import AttemptOutcome
+from .authorization_server_metadata import AuthorizationServerMetadata
+from .authorization_server_metadata_grant_types_supported_item import (
+    AuthorizationServerMetadataGrantTypesSupportedItem,
+)
+from .authorization_server_metadata_revocation_endpoint_auth_methods_supported_item import (
+    AuthorizationServerMetadataRevocationEndpointAuthMethodsSupportedItem,
+)
+from .authorization_server_metadata_token_endpoint_auth_methods_supported_item import (
+    AuthorizationServerMetadataTokenEndpointAuthMethodsSupportedItem,
+)
 from .automation import Automation
 from .automation_narrowed import AutomationNarrowed
 from .automation_run_data import AutomationRunData
@@ -216,9 +226,22 @@ from .webhook import Webhook
 from .webhook_create import WebhookCreate
 from .webhook_create_event_types_item import WebhookCreateEventTypesItem
 from .webhook_created import WebhookCreated
+from .webhook_created_disabled_reason_type_0 import WebhookCreatedDisabledReasonType0
 from .webhook_created_narrowed import WebhookCreatedNarrowed
+from .webhook_created_narrowed_disabled_reason_type_0 import (
+    WebhookCreatedNarrowedDisabledReasonType0,
+)
+from .webhook_created_narrowed_status import WebhookCreatedNarrowedStatus
+from .webhook_created_status import WebhookCreatedStatus
 from .webhook_deleted import WebhookDeleted
+from .webhook_disabled_reason_type_0 import WebhookDisabledReasonType0
 from .webhook_narrowed import WebhookNarrowed
+from .webhook_narrowed_disabled_reason_type_0 import WebhookNarrowedDisabledReasonType0
+from .webhook_narrowed_status import WebhookNarrowedStatus
+from .webhook_status import WebhookStatus
+from .webhook_update import WebhookUpdate
+from .webhook_update_event_types_item import WebhookUpdateEventTypesItem
+from .webhook_update_status import WebhookUpdateStatus
 from .whats_app_send import WhatsAppSend
 from .whats_app_send_channel import WhatsAppSendChannel
 
@@ -240,6 +263,10 @@ __all__ = (
     "Assignee",
     "Attempt",
     "AttemptOutcome",
+    "AuthorizationServerMetadata",
+    "AuthorizationServerMetadataGrantTypesSupportedItem",
+    "AuthorizationServerMetadataRevocationEndpointAuthMethodsSupportedItem",
+    "AuthorizationServerMetadataTokenEndpointAuthMethodsSupportedItem",
     "Automation",
     "AutomationNarrowed",
     "AutomationRunData",
@@ -431,9 +458,20 @@ __all__ = (
     "WebhookCreate",
     "WebhookCreateEventTypesItem",
     "WebhookCreated",
+    "WebhookCreatedDisabledReasonType0",
     "WebhookCreatedNarrowed",
+    "WebhookCreatedNarrowedDisabledReasonType0",
+    "WebhookCreatedNarrowedStatus",
+    "WebhookCreatedStatus",
     "WebhookDeleted",
+    "WebhookDisabledReasonType0",
     "WebhookNarrowed",
+    "WebhookNarrowedDisabledReasonType0",
+    "WebhookNarrowedStatus",
+    "WebhookStatus",
+    "WebhookUpdate",
+    "WebhookUpdateEventTypesItem",
+    "WebhookUpdateStatus",
     "WhatsAppSend",
     "WhatsAppSendChannel",
 )

@@ -24,7 +24,8 @@ class Delivery:
         subscription_id (str):
         event_id (str):
         event_type (str):
-        status (DeliveryStatus): failed: six attempts failed; cancelled: the subscription was deleted.
+        status (DeliveryStatus): failed: six attempts failed; cancelled: the subscription was deleted or disabled before
+            it was made (last_error says which when disabled), or an app's grant no longer covers the event.
         attempts (int): Attempts in the current schedule (at most 6).
         next_attempt_at (datetime.datetime | None):
         last_status_code (int | None):

@@ -27,7 +27,8 @@ class DeliveryNarrowed:
             subscription_id (str | Unset):
             event_id (str | Unset):
             event_type (str | Unset):
-            status (DeliveryNarrowedStatus | Unset): failed: six attempts failed; cancelled: the subscription was deleted.
+            status (DeliveryNarrowedStatus | Unset): failed: six attempts failed; cancelled: the subscription was deleted or
+                disabled before it was made (last_error says which when disabled), or an app's grant no longer covers the event.
             attempts (int | Unset): Attempts in the current schedule (at most 6).
             next_attempt_at (datetime.datetime | None | Unset):
             last_status_code (int | None | Unset):

@@ -22,7 +22,7 @@ class ErrorDetail:
         code (str):
         message (str):
         request_id (str):
-        details (ErrorDetails | None | Unset): Present for some errors.
+        details (ErrorDetails | None | Unset): Members by error code, and `remedy` (what to do next) on every error.
     """
 
     code: str

@@ -18,18 +18,27 @@ T = TypeVar("T", bound="ErrorDetails")
 @_attrs_define
 class ErrorDetails:
     """Members by error code; other codes may add their own (compliance_blocked:
-    message_id, status, recorded).
+    message_id, status, recorded, reason). `remedy` is on every error.
 
         Attributes:
+            remedy (None | str | Unset): What to do next, on every error: by error code, and for compliance_blocked by the
+                refusing gate's reason (details.reason).
             errors (list[FieldError] | None | Unset): validation_failed: each failing field.
             missing_scope (None | str | Unset): insufficient_scope: the scope the endpoint needs.
     """
 
+    remedy: None | str | Unset = UNSET
     errors: list[FieldError] | None | Unset = UNSET
     missing_scope: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        remedy: None | str | Unset
+        if isinstance(self.remedy, Unset):
+            remedy = UNSET
+        else:
+            remedy = self.remedy
+
         errors: list[dict[str, Any]] | None | Unset
         if isinstance(self.errors, Unset):
             errors = UNSET
@@ -51,6 +60,8 @@ class ErrorDetails:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
+        if remedy is not UNSET:
+            field_dict["remedy"] = remedy
         if errors is not UNSET:
             field_dict["errors"] = errors
         if missing_scope is not UNSET:
@@ -63,6 +74,15 @@ class ErrorDetails:
         from ..models.field_error import FieldError
 
         d = dict(src_dict)
+
+        def _parse_remedy(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        remedy = _parse_remedy(d.pop("remedy", UNSET))
 
         def _parse_errors(data: object) -> list[FieldError] | None | Unset:
             if data is None:
@@ -96,6 +116,7 @@ class ErrorDetails:
         missing_scope = _parse_missing_scope(d.pop("missing_scope", UNSET))
 
         error_details = cls(
+            remedy=remedy,
             errors=errors,
             missing_scope=missing_scope,
         )

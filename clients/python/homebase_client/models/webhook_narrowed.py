@@ -7,6 +7,10 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.webhook_narrowed_disabled_reason_type_0 import (
+    WebhookNarrowedDisabledReasonType0,
+)
+from ..models.webhook_narrowed_status import WebhookNarrowedStatus
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="WebhookNarrowed")
@@ -23,6 +27,15 @@ class WebhookNarrowed:
             event_types (list[str] | Unset): [] means every event the subscription may read.
             secret_hint (str | Unset): The first characters of the secret, to tell subscriptions apart; the secret itself is
                 shown once.
+            status (WebhookNarrowedStatus | Unset): disabled: no deliveries are queued for it (events still reach GET
+                /v1/events); PATCH status active re-enables it.
+            disabled_reason (None | Unset | WebhookNarrowedDisabledReasonType0): Why it is disabled; null while active.
+                failing: every attempt failed, none succeeding, for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS (5 days unless
+                configured) from failing_since. paused: a client (PATCH status disabled) or a member in the console disabled it.
+            disabled_at (datetime.datetime | None | Unset): When it was disabled; null while active.
+            failing_since (datetime.datetime | None | Unset): The first failed attempt since the last success (or creation,
+                or re-enabling); null when the last attempt succeeded or none failed yet. A failed attempt
+                HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS or more after it disables the subscription.
             created_at (datetime.datetime | Unset):
     """
 
@@ -30,6 +43,10 @@ class WebhookNarrowed:
     url: str | Unset = UNSET
     event_types: list[str] | Unset = UNSET
     secret_hint: str | Unset = UNSET
+    status: WebhookNarrowedStatus | Unset = UNSET
+    disabled_reason: None | Unset | WebhookNarrowedDisabledReasonType0 = UNSET
+    disabled_at: datetime.datetime | None | Unset = UNSET
+    failing_since: datetime.datetime | None | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -43,6 +60,34 @@ class WebhookNarrowed:
             event_types = self.event_types
 
         secret_hint = self.secret_hint
+
+        status: str | Unset = UNSET
+        if not isinstance(self.status, Unset):
+            status = self.status.value
+
+        disabled_reason: None | str | Unset
+        if isinstance(self.disabled_reason, Unset):
+            disabled_reason = UNSET
+        elif isinstance(self.disabled_reason, WebhookNarrowedDisabledReasonType0):
+            disabled_reason = self.disabled_reason.value
+        else:
+            disabled_reason = self.disabled_reason
+
+        disabled_at: None | str | Unset
+        if isinstance(self.disabled_at, Unset):
+            disabled_at = UNSET
+        elif isinstance(self.disabled_at, datetime.datetime):
+            disabled_at = self.disabled_at.isoformat()
+        else:
+            disabled_at = self.disabled_at
+
+        failing_since: None | str | Unset
+        if isinstance(self.failing_since, Unset):
+            failing_since = UNSET
+        elif isinstance(self.failing_since, datetime.datetime):
+            failing_since = self.failing_since.isoformat()
+        else:
+            failing_since = self.failing_since
 
         created_at: str | Unset = UNSET
         if not isinstance(self.created_at, Unset):
@@ -61,6 +106,14 @@ class WebhookNarrowed:
             field_dict["event_types"] = event_types
         if secret_hint is not UNSET:
             field_dict["secret_hint"] = secret_hint
+        if status is not UNSET:
+            field_dict["status"] = status
+        if disabled_reason is not UNSET:
+            field_dict["disabled_reason"] = disabled_reason
+        if disabled_at is not UNSET:
+            field_dict["disabled_at"] = disabled_at
+        if failing_since is not UNSET:
+            field_dict["failing_since"] = failing_since
         if created_at is not UNSET:
             field_dict["created_at"] = created_at
 
@@ -77,6 +130,66 @@ class WebhookNarrowed:
 
         secret_hint = d.pop("secret_hint", UNSET)
 
+        _status = d.pop("status", UNSET)
+        status: WebhookNarrowedStatus | Unset
+        if isinstance(_status, Unset):
+            status = UNSET
+        else:
+            status = WebhookNarrowedStatus(_status)
+
+        def _parse_disabled_reason(
+            data: object,
+        ) -> None | Unset | WebhookNarrowedDisabledReasonType0:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                disabled_reason_type_0 = WebhookNarrowedDisabledReasonType0(data)
+
+                return disabled_reason_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | WebhookNarrowedDisabledReasonType0, data)
+
+        disabled_reason = _parse_disabled_reason(d.pop("disabled_reason", UNSET))
+
+        def _parse_disabled_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                disabled_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return disabled_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        disabled_at = _parse_disabled_at(d.pop("disabled_at", UNSET))
+
+        def _parse_failing_since(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                failing_since_type_0 = datetime.datetime.fromisoformat(data)
+
+                return failing_since_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        failing_since = _parse_failing_since(d.pop("failing_since", UNSET))
+
         _created_at = d.pop("created_at", UNSET)
         created_at: datetime.datetime | Unset
         if isinstance(_created_at, Unset):
@@ -89,6 +202,10 @@ class WebhookNarrowed:
             url=url,
             event_types=event_types,
             secret_hint=secret_hint,
+            status=status,
+            disabled_reason=disabled_reason,
+            disabled_at=disabled_at,
+            failing_since=failing_since,
             created_at=created_at,
         )
 

@@ -144,7 +144,8 @@ def sync_detailed(
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, event_types, id, secret, secret_hint, url.
+            included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since,
+            id, secret, secret_hint, status, url.
         idempotency_key (str | Unset):
         body (WebhookCreate):
 
@@ -183,7 +184,8 @@ def sync(
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, event_types, id, secret, secret_hint, url.
+            included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since,
+            id, secret, secret_hint, status, url.
         idempotency_key (str | Unset):
         body (WebhookCreate):
 
@@ -217,7 +219,8 @@ async def asyncio_detailed(
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, event_types, id, secret, secret_hint, url.
+            included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since,
+            id, secret, secret_hint, status, url.
         idempotency_key (str | Unset):
         body (WebhookCreate):
 
@@ -254,7 +257,8 @@ async def asyncio(
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, event_types, id, secret, secret_hint, url.
+            included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since,
+            id, secret, secret_hint, status, url.
         idempotency_key (str | Unset):
         body (WebhookCreate):
 

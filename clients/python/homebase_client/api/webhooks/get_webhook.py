@@ -122,7 +122,8 @@ def sync_detailed(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, event_types, id, secret, secret_hint, url.
+            included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since,
+            id, secret, secret_hint, status, url.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,7 +156,8 @@ def sync(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, event_types, id, secret, secret_hint, url.
+            included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since,
+            id, secret, secret_hint, status, url.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,7 +185,8 @@ async def asyncio_detailed(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, event_types, id, secret, secret_hint, url.
+            included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since,
+            id, secret, secret_hint, status, url.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -214,7 +217,8 @@ async def asyncio(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, event_types, id, secret, secret_hint, url.
+            included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since,
+            id, secret, secret_hint, status, url.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -110,7 +110,8 @@ def sync_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, event_types, id, secret, secret_hint, url.
+            included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since,
+            id, secret, secret_hint, status, url.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,7 +148,8 @@ def sync(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, event_types, id, secret, secret_hint, url.
+            included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since,
+            id, secret, secret_hint, status, url.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -179,7 +181,8 @@ async def asyncio_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, event_types, id, secret, secret_hint, url.
+            included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since,
+            id, secret, secret_hint, status, url.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -214,7 +217,8 @@ async def asyncio(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, event_types, id, secret, secret_hint, url.
+            included. One of: created_at, disabled_at, disabled_reason, event_types, failing_since,
+            id, secret, secret_hint, status, url.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -108,7 +108,8 @@ def sync_detailed(
     """Redeliver an event now
 
      Makes the delivery due now with a fresh schedule of six attempts. The delivery id and the event_id
-    stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight.
+    stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight, or while the
+    subscription is disabled.
 
     Args:
         id (str):
@@ -146,7 +147,8 @@ def sync(
     """Redeliver an event now
 
      Makes the delivery due now with a fresh schedule of six attempts. The delivery id and the event_id
-    stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight.
+    stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight, or while the
+    subscription is disabled.
 
     Args:
         id (str):
@@ -179,7 +181,8 @@ async def asyncio_detailed(
     """Redeliver an event now
 
      Makes the delivery due now with a fresh schedule of six attempts. The delivery id and the event_id
-    stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight.
+    stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight, or while the
+    subscription is disabled.
 
     Args:
         id (str):
@@ -215,7 +218,8 @@ async def asyncio(
     """Redeliver an event now
 
      Makes the delivery due now with a fresh schedule of six attempts. The delivery id and the event_id
-    stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight.
+    stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight, or while the
+    subscription is disabled.
 
     Args:
         id (str):
