@@ -120,7 +120,7 @@ async def test_an_unknown_email_still_costs_one_hash(app, runtime, tenant, hashe
 async def test_a_scrypt_hash_signs_in_and_is_replaced_by_argon2id(
     app, runtime, tenant, other_tenant
 ):
-    user_id = await add_member(runtime, tenant.id, "placeholder")
+    user_id = await add_member(runtime, tenant.id, "a placeholder password")
     other_id = await add_member(runtime, other_tenant.id, "other password")
     await set_hash(runtime, user_id, scrypt_hash("old password"))
     async with browser(app) as client:
@@ -139,7 +139,7 @@ async def test_a_scrypt_hash_signs_in_and_is_replaced_by_argon2id(
 
 
 async def test_an_argon2_hash_with_older_parameters_is_rehashed(app, runtime, tenant):
-    user_id = await add_member(runtime, tenant.id, "placeholder")
+    user_id = await add_member(runtime, tenant.id, "a placeholder password")
     weaker = argon2.PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1)
     await set_hash(runtime, user_id, weaker.hash("the password"))
     async with browser(app) as client:
