@@ -39,9 +39,12 @@ run: $(STAMP)
 # three against 10 min 9 s with two (2026-11-26, this machine); 6 min 24 s with three once
 # each test process kept one app (tests/conftest.py, 2026-11-27). PYTEST_WORKERS=0 runs
 # in one process.
+# --dist loadgroup: tests spread over the workers one by one as before, except that a
+# module marked `xdist_group` (one that starts a server or a browser for all its tests) runs
+# whole on one worker, so that set-up happens once.
 PYTEST_WORKERS ?= 3
 test: install
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 # The fault tests (tests/cluster/test_cluster*.py) each start a whole topology (scripts/cluster: HAProxy,
 # two API instances, two workers, a throwaway PostgreSQL and Redis on free ports) and break

@@ -22,6 +22,10 @@ import pytest
 from tests.served_support import serve
 from tests.test_docs import PAGES, ROOT
 
+# One worker runs this module (make test: --dist loadgroup), so its module-scoped server
+# starts once, not on every worker that gets one of its tests.
+pytestmark = pytest.mark.xdist_group("doc_examples")
+
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 NOT_RUN = re.compile(r"<!-- example not run: (.+?) -->\s*$")
 LANGUAGES = {"sh", "python", "ts"}

@@ -54,6 +54,10 @@ from scripts import client as make_client
 from tests.served_support import serve
 from tests.webhook_receiver import Receiver
 
+# One worker runs this module (make test: --dist loadgroup), so its module-scoped server
+# starts once, not on every worker that gets one of its tests.
+pytestmark = pytest.mark.xdist_group("python_client")
+
 FRAMEWORK_PATHS = ("/v1/openapi.json", "/v1/docs")
 
 

@@ -29,6 +29,10 @@ from tests.served_support import Served, serve
 from tests.support import IN_CI
 from tests.webhook_receiver import Receiver
 
+# One worker runs this module (make test: --dist loadgroup), so its module-scoped server
+# starts once, not on every worker that gets one of its tests.
+pytestmark = pytest.mark.xdist_group("typescript_client")
+
 TYPESCRIPT = make_client.TYPESCRIPT_DIR
 MODULES = TYPESCRIPT / "node_modules"
 TSC = MODULES / ".bin" / "tsc"

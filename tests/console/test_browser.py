@@ -22,6 +22,10 @@ from tests.browser_support import (  # noqa: F401 (the fixtures `browser` and `s
     server_fixture,
 )
 
+# One worker runs this module (make test: --dist loadgroup), so its module-scoped server
+# starts once, not on every worker that gets one of its tests.
+pytestmark = pytest.mark.xdist_group("console_browser")
+
 EMAIL, PASSWORD = "browser@example.com", "a long browser password"
 
 

@@ -25,6 +25,10 @@ from tests.browser_support import (  # noqa: F401 (the fixture `browser`)
 )
 from tests.served_support import serve
 
+# One worker runs this module (make test: --dist loadgroup), so its module-scoped server
+# starts once, not on every worker that gets one of its tests.
+pytestmark = pytest.mark.xdist_group("browser_layout")
+
 EMAIL, PASSWORD = "layout@example.com", "a long layout password"
 WIDTHS = (1280, 390)
 

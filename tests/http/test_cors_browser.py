@@ -22,6 +22,10 @@ from tests.browser_support import (  # noqa: F401 (the fixture `browser`)
 )
 from tests.oauth_support import pkce_pair
 
+# One worker runs this module (make test: --dist loadgroup), so its module-scoped server
+# starts once, not on every worker that gets one of its tests.
+pytestmark = pytest.mark.xdist_group("cors_browser")
+
 EMAIL, PASSWORD = "spa@example.com", "a long single-page password"
 
 
