@@ -2,7 +2,7 @@
 
 A refusal's answer keeps the spec's fixed form (`Blocked (<reason>): <text>`, details
 message_id, status, recorded); the remedy goes in `details.remedy`, added where every
-error is rendered (http/envelope.py). tests/compliance/test_remedies.py fails when a
+error is rendered (http/envelope.py). tests/test_remedies.py fails when a
 reason a gate can return has no line here.
 """
 

@@ -12,7 +12,7 @@ from homebase.kit.remedies import ERROR_REMEDIES
 
 
 def remedy(code: str, details: dict[str, Any] | None) -> str | None:
-    """None only for a code neither table has (tests/kit/test_remedies.py keeps that so)."""
+    """None only for a code neither table has (tests/test_remedies.py keeps that so)."""
     if code == "compliance_blocked" and details is not None:
         by_reason = REASON_REMEDIES.get(str(details.get("reason")))
         if by_reason is not None:

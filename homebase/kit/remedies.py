@@ -4,7 +4,7 @@ Every error body carries its code's remedy in `details.remedy` (http/envelope.py
 every error is rendered); the message stays the error's own. A compliance refusal's
 remedy is its gate reason's (compliance/remedies.py); the `compliance_blocked` line below
 only for a reason that table lacks. Text only, so kit holds it: the errors themselves are
-defined in kit/errors.py and in the domains. tests/kit/test_remedies.py walks every
+defined in kit/errors.py and in the domains. tests/test_remedies.py walks every
 ApiError subclass in homebase and fails on a code with no line here.
 """
 
