@@ -48,30 +48,15 @@ async def update(session: TenantSession, subscription_id: str, values: dict[str,
     )
 
 
-async def cancel_pending(session: TenantSession, subscription_id: str, now: datetime) -> int:
-    """Clearing lease_attempt_id also fences out an attempt in flight: its outcome is
-    still logged, but it can no longer move the delivery."""
-    return await session.execute(
-        session.update(deliveries)
-        .where(deliveries.c.subscription_id == subscription_id, deliveries.c.status == "pending")
-        .values(
-            status="cancelled",
-            completed_at=now,
-            next_attempt_at=None,
-            lease_expires_at=None,
-            lease_attempt_id=None,
-        )
-    )
-
-
-async def cancel_pending_of_disabled(
-    session: TenantSession, subscription_id: str, now: datetime
+async def cancel_pending(
+    session: TenantSession, subscription_id: str, now: datetime, *, reason: str | None = None
 ) -> int:
-    """As the worker cancels a failing subscription's (streaks.py), with its reason."""
+    """The subscription's pending deliveries, cancelled (streaks.cancelled): on deletion
+    they keep their last error; on disabling `reason` says why they were not sent."""
     return await session.execute(
         session.update(deliveries)
         .where(deliveries.c.subscription_id == subscription_id, deliveries.c.status == "pending")
-        .values(**streaks.cancelled(now))
+        .values(**streaks.cancelled(now, reason))
     )
 
 

@@ -131,7 +131,7 @@ async def update_subscription(
         await repository.update(session, subscription_id, values)
     if values.get("disabled_reason") == streaks.PAUSED:
         # After the subscription's row: the order the worker and DELETE lock them in.
-        await repository.cancel_pending_of_disabled(session, subscription_id, now)
+        await repository.cancel_pending(session, subscription_id, now, reason=streaks.CANCELLED)
     return {**current, **values}
 
 

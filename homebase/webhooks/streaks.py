@@ -30,18 +30,20 @@ CANCELLED = "not sent: the subscription was disabled"
 _LIVE = (subscriptions.c.disabled_at.is_(None), subscriptions.c.deleted_at.is_(None))
 
 
-def cancelled(now: datetime) -> dict[str, Any]:
-    """A disabled subscription's pending deliveries, cancelled. Clearing lease_attempt_id
-    fences out an attempt in flight: its outcome is logged, but it can no longer move the
-    delivery."""
-    return {
+def cancelled(now: datetime, reason: str | None = CANCELLED) -> dict[str, Any]:
+    """Pending deliveries, cancelled; `reason`, when given, becomes their last_error.
+    Clearing lease_attempt_id fences out an attempt in flight: its outcome is logged, but
+    it can no longer move the delivery."""
+    values: dict[str, Any] = {
         "status": "cancelled",
         "completed_at": now,
         "next_attempt_at": None,
         "lease_expires_at": None,
         "lease_attempt_id": None,
-        "last_error": CANCELLED,
     }
+    if reason is not None:
+        values["last_error"] = reason
+    return values
 
 
 async def record(
