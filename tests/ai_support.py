@@ -4,7 +4,8 @@ It answers POST /v1/chat/completions as OpenAI does (a `chat.completion` object)
 records every request: path, headers (lower-cased names) and the parsed JSON body. Each
 test scripts the answer with `respond_with`: a content (a JSON object's text, plain
 text, or None for an empty message), an HTTP error status, a delay before answering,
-a connection closed without an answer, or a raw body of any content type.
+an answer held until the test lets it go (`hold=True`, then `let_go()`), a connection
+closed without an answer, or a raw body of any content type.
 
 It runs on a thread (http.server), so it answers whether the test awaits on the event
 loop (the responder in-process) or blocks (a served `homebase` process under test).
@@ -19,6 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 PATH = "/v1/chat/completions"
+HOLD_LIMIT = 10.0  # a held answer goes out by then even if the test never lets it go
 
 
 @dataclass
@@ -34,6 +36,7 @@ class Answer:
     content: str | None = '{"reply": "Hi there!", "handoff": false, "handoff_reason": ""}'
     status: int = 200
     delay: float = 0.0  # seconds before answering
+    hold: bool = False  # wait for let_go() before answering (at most HOLD_LIMIT seconds)
     close: bool = False  # close the connection without answering
     raw: bytes | None = None  # this body instead of a completion
     content_type: str = "application/json"
@@ -46,6 +49,7 @@ class ChatServer:
     server: ThreadingHTTPServer | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
     released: threading.Event = field(default_factory=threading.Event)
+    let_go_event: threading.Event = field(default_factory=threading.Event)
     connections: set[socket.socket] = field(default_factory=set)
 
     @property
@@ -62,18 +66,26 @@ class ChatServer:
         empty: bool = False,
         status: int = 200,
         delay: float = 0.0,
+        hold: bool = False,
         close: bool = False,
         raw: bytes | None = None,
         content_type: str = "application/json",
     ) -> None:
-        """What every following request gets; by default a JSON object with a reply."""
+        """What every following request gets; by default a JSON object with a reply.
+        With `hold`, answers wait until `let_go()` (after which they go at once)."""
         if json_object is not None:
             content = json.dumps(json_object)
         elif text is not None or empty:
             content = text
         else:
             content = Answer().content
-        self.answer = Answer(content, status, delay, close, raw, content_type)
+        if hold:
+            self.let_go_event.clear()
+        self.answer = Answer(content, status, delay, hold, close, raw, content_type)
+
+    def let_go(self) -> None:
+        """Held answers go out now, and those that follow are not held."""
+        self.let_go_event.set()
 
     def recorded(self) -> list[Recorded]:
         with self.lock:
@@ -120,6 +132,11 @@ class ChatServer:
                 if answer.delay and chat.released.wait(answer.delay):
                     self.close_connection = True
                     return  # stopped while waiting
+                if answer.hold:
+                    chat.let_go_event.wait(HOLD_LIMIT)
+                    if chat.released.is_set():
+                        self.close_connection = True
+                        return  # stopped while held
                 if answer.close:
                     self.close_connection = True
                     return  # not a byte of an answer: the client sees the connection drop
@@ -143,6 +160,7 @@ class ChatServer:
 
     def stop(self) -> None:
         self.released.set()
+        self.let_go_event.set()
         self.server.shutdown()
         with self.lock:
             open_ones = list(self.connections)

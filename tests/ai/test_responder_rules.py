@@ -214,11 +214,12 @@ async def test_a_late_reply_is_proactive_and_a_gate_s_refusal_hands_off(
 async def test_a_burst_of_texts_gets_one_reply(runtime, client, tenant, chat_server):
     frozen(runtime)
     await responder_workspace(runtime, tenant)
-    chat_server.respond_with(json_object=answer("Got all of that, thanks!"), delay=0.4)
+    chat_server.respond_with(json_object=answer("Got all of that, thanks!"), hold=True)
     await text_in(client, "hi")
     worker = asyncio.create_task(drive(runtime))
-    await asyncio.to_thread(chat_server.wait_for, 1)  # composing now
+    await asyncio.to_thread(chat_server.wait_for, 1)  # composing now, its answer held
     await asyncio.gather(text_in(client, "we want 3 beds"), text_in(client, "in Noe Valley"))
+    chat_server.let_go()  # the first answer comes back after both texts, however slow they were
     await worker
     (sent,) = await outbound(tenant)
     assert "Got all of that" in sent["body"]
@@ -233,13 +234,14 @@ async def test_a_worker_that_dies_mid_reply_loses_nothing_and_sends_once(
 ):
     clock = frozen(runtime)
     await responder_workspace(runtime, tenant)
-    chat_server.respond_with(json_object=answer("Hi! Buying or selling?"), delay=0.5)
+    chat_server.respond_with(json_object=answer("Hi! Buying or selling?"), hold=True)
     await text_in(client, "hello")
     from homebase.worker.runner import run_round
 
     await run_round(runtime)  # claims the job and starts composing
     await asyncio.to_thread(chat_server.wait_for, 1)
     await runtime.background.close()  # the worker dies mid-compose
+    chat_server.let_go()  # the answer it waited for comes too late
     (job,) = await ai_jobs(runtime, tenant)
     assert job["status"] == "composing"
     await drive(runtime)  # its lease still holds: nothing happens
