@@ -40,8 +40,9 @@ run: $(STAMP)
 # each test process kept one app (tests/conftest.py, 2026-11-27). PYTEST_WORKERS=0 runs
 # in one process.
 # --dist loadgroup: tests spread over the workers one by one as before, except that a
-# module marked `xdist_group` (one that starts a server or a browser for all its tests) runs
-# whole on one worker, so that set-up happens once.
+# module marked `xdist_group` (one that starts a server, a browser or a compiler for all
+# its tests) runs whole on one worker, so that set-up happens once (pytest stays below 9.2,
+# which silently breaks this: pyproject.toml, tests/test_xdist_groups.py).
 PYTEST_WORKERS ?= 3
 test: install
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
