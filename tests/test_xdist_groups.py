@@ -4,6 +4,7 @@ its tests) runs whole on one worker and sets up once. pytest 9.2 with pytest-xdi
 silently stopped grouping (pyproject.toml keeps pytest below 9.2): this fails if grouping
 stops again, instead of the suite quietly setting those modules up once per worker."""
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -27,7 +28,9 @@ def test_a_marked_module_runs_whole_on_one_worker(tmp_path):
         )
     )
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-n", "2", "--dist", "loadgroup"],
+        # Only xdist among the installed plugins: each of the three processes starts fast.
+        [sys.executable, "-m", "pytest", "-q", "-p", "xdist", "-n", "2", "--dist", "loadgroup"],
+        env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
         cwd=tmp_path,
         capture_output=True,
         text=True,
