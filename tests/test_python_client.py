@@ -108,7 +108,9 @@ def served(tmp_path_factory):
         sync_settle_seconds="0",
     ) as server:
         demo = server.admin("seed-demo")
-        document = httpx.get(f"{server.base_url}/v1/openapi.json").json()
+        # The first request builds the document (about 1.6 s of CPU): more than httpx's
+        # default 5 s on a loaded two-core machine.
+        document = httpx.get(f"{server.base_url}/v1/openapi.json", timeout=60).json()
         yield server, demo, document
 
 
