@@ -46,7 +46,8 @@ run: $(STAMP)
 # compileall first: where PYTHONDONTWRITEBYTECODE is set (as on the CI machines) no Python
 # process writes the package's bytecode, so every `homebase` process the tests start (servers,
 # workers, commands) compiled all of homebase/ again, about 0.6 s of CPU each; the suite took
-# 11 min 17 s with this and the groups working against 12 min 32 s before (2026-11-27).
+# 11 min 17 s with this and the groups working against 12 min 32 s before (2026-11-27, two
+# cores, the browser tests skipped).
 PYTEST_WORKERS ?= 3
 test: install
 	$(BIN)/python -m compileall -q homebase
