@@ -30,7 +30,7 @@ CANCELLED = "not sent: the subscription was disabled"
 _LIVE = (subscriptions.c.disabled_at.is_(None), subscriptions.c.deleted_at.is_(None))
 
 
-def cancelled(now: datetime, reason: str | None = CANCELLED) -> dict[str, Any]:
+def cancelled(now: datetime, reason: str | None) -> dict[str, Any]:
     """Pending deliveries, cancelled; `reason`, when given, becomes their last_error.
     Clearing lease_attempt_id fences out an attempt in flight: its outcome is logged, but
     it can no longer move the delivery."""
@@ -104,6 +104,6 @@ async def cancel(connection: AsyncConnection, disabled: list[str], now: datetime
     result = await connection.execute(
         update(deliveries)
         .where(deliveries.c.subscription_id.in_(disabled), deliveries.c.status == "pending")
-        .values(**cancelled(now))
+        .values(**cancelled(now, CANCELLED))
     )
     webhook_outcomes([], ["cancelled"] * result.rowcount)
