@@ -5,12 +5,15 @@ the url only of its own subscriptions; reads, pausing and DELETE need webhooks:m
 alone. Each rule with an API key and with an OAuth token, on SQLite and PostgreSQL; real
 receivers on 127.0.0.1."""
 
+import dataclasses
 from collections.abc import Awaitable, Callable
 
 import pytest
 
+from homebase.console import webhooks as console_webhooks
 from homebase.db.tenancy import TenantSession
 from homebase.oauth import service as oauth
+from tests.console_support import csrf, make_member, member_browser
 from tests.oauth_support import make_app, token_pair
 from tests.support import Tenant, assert_error, make_key
 from tests.webhook_receiver import Receiver
@@ -333,3 +336,38 @@ async def test_the_document_says_who_may_patch_and_redeliver(client):
         }
     assert one["get"]["responses"]["403"] == one["delete"]["responses"]["403"]
     assert one["get"]["responses"]["403"] == {"$ref": "#/components/responses/InsufficientScope"}
+
+
+async def test_the_consoles_enable_and_redeliver_take_the_same_check(
+    app, runtime, tenant, monkeypatch
+):
+    """A member holds every scope today, so Enable and Redeliver pass. With a member
+    principal holding webhooks:manage alone (as a role with fewer scopes would), both
+    are refused pages naming the scope, and nothing changes."""
+    hook = await subscribe(tenant, URL, ["lead.created", "contact.created"])
+    delivery_id = await first_delivery(tenant, runtime, hook["id"])
+    path = f"/v1/webhooks/{hook['id']}"
+    assert (await tenant.patch(path, {"status": "disabled"})).status_code == 200
+    page = f"/console/webhooks/{hook['id']}"
+    enable = f"{page}/enable"
+    redeliver = f"{page}/deliveries/{delivery_id}/redeliver"
+    member = await make_member(runtime, tenant.id)
+    async with member_browser(app, runtime, member) as console:
+        token = csrf((await console.get(page)).text)
+        every_scope = console_webhooks.member_principal
+        monkeypatch.setattr(
+            console_webhooks,
+            "member_principal",
+            lambda member: dataclasses.replace(every_scope(member), scopes=frozenset({MANAGE})),
+        )
+        for action in (enable, redeliver):
+            answer = await console.post(action, data={"csrf_token": token})
+            assert answer.status_code == 403 and "contacts:read" in answer.text, answer.text
+        assert (await tenant.get(path)).json()["status"] == "disabled"
+
+        monkeypatch.setattr(console_webhooks, "member_principal", every_scope)
+        assert (await console.post(enable, data={"csrf_token": token})).status_code == 303
+        assert (await console.post(redeliver, data={"csrf_token": token})).status_code == 303
+    assert (await tenant.get(path)).json()["status"] == "active"
+    [delivery] = (await tenant.get(f"{path}/deliveries")).json()["data"]
+    assert delivery["status"] == "pending" and delivery["attempts"] == 0
