@@ -220,7 +220,8 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
     if answered.opt_out:  # before anything else the model said: none of it is sent
         return OptOut()
     if answered.handoff:
-        return HandOff("model", (answered.handoff_reason or "")[:120] or None)
+        # Whole: the handoff masks it before cutting it (a cut number would not be found).
+        return HandOff("model", answered.handoff_reason)
     if not answered.reply or not answered.reply.strip():
         return Skip("no_reply", answers_texts=True)
     return Reply(answered.reply, disclose)

@@ -26,6 +26,7 @@ from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
 from homebase.kit.errors import ComplianceBlocked
 from homebase.kit.ids import new_id
+from homebase.kit.masking import mask_freeform
 from homebase.messaging import opt_outs
 from homebase.messaging import repository as messaging_repository
 from homebase.messaging import service as messaging
@@ -37,6 +38,7 @@ from homebase.workspaces import references
 log = logging.getLogger("homebase.ai")
 DISCLOSURE_EVERY = timedelta(days=30)
 DAY = timedelta(hours=24)  # the daily cap's rolling window
+DETAIL_CHARS = 200  # of a handoff's detail in the task's notes, after masking
 
 # What a handoff's task and timeline entry say, by reason (ai/rules.py and ai/jobs.py).
 HANDOFF_TITLES = {
@@ -137,18 +139,20 @@ async def hand_off(
 ) -> None:
     """Pause the AI (reason `daily_limit` at the cap, else `handoff`), create a task for
     a person (deduplicated as tasks are), record the handoff on the timeline and send the
-    persona's handoff_reply when it has one."""
+    persona's handoff_reply when it has one. `detail` goes into the task's notes masked
+    (`notes_detail`)."""
     pause = contacts.PAUSE_DAILY_LIMIT if reason == "daily_limit" else contacts.PAUSE_HANDOFF
     await contacts.set_ai_pause(session, contact, pause)
     title = HANDOFF_TITLES.get(reason, reason)
     assignee = await _assignee(session, contact, persona)
+    shown = notes_detail(detail)
     task, _ = await create_task(
         session,
         TaskCreate(
             title=f"Follow up: the lead {title} (AI handoff)",
             contact_id=contact["id"],
             assignee_id=assignee,
-            notes=f"Reason: {reason}" + (f" ({detail})" if detail else ""),
+            notes=f"Reason: {reason}" + (f" ({shown})" if shown else ""),
         ),
         source="ai",
     )
@@ -171,6 +175,19 @@ async def hand_off(
         reason=reason,
         task_id=task["id"],
     )
+
+
+def notes_detail(detail: str | None) -> str | None:
+    """A handoff's detail as the task's notes keep it. The model's own words (its
+    `handoff_reason`) may quote the lead's number or address, and a task is shown to any
+    key that reads tasks, with or without contacts:read:pii: every phone number and email
+    address in it is masked by value (kit.masking.mask_freeform, the rule of every
+    free-form member) before it is stored, then it is cut to DETAIL_CHARS, so no cut
+    leaves part of a number unmasked."""
+    if not detail or not detail.strip():
+        return None
+    masked: str = mask_freeform(" ".join(detail.split()))
+    return masked[:DETAIL_CHARS]
 
 
 async def disclosure_due(session: TenantSession, contact_id: str) -> bool:

@@ -338,6 +338,8 @@ export interface paths {
         /**
          * Update a webhook subscription
          * @description Any of `status`, `url`, `event_types`; at least one. `status: active` re-enables a disabled subscription (one the service disabled because every attempt failed for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS, or one paused) and clears its failure streak; `status: disabled` pauses it. `url` and `event_types` follow the creation rules. Deliveries cancelled by a disabling stay cancelled: catch up with GET /v1/events. See docs/webhooks.md.
+         *
+         *     **Who may**: any webhooks:manage credential may pause (`status: disabled`). A body with `url` or `event_types`, or `status: active`, also needs every scope the subscription carries, both as it is and as it would be after the change. The scopes a subscription carries are those of its `event_types`, or, when it names none, the read scopes stored at its creation (what its creator could read). Implications count (contacts:write reads contact events). Otherwise: 403 insufficient_scope naming the first missing scope. An API key holding them may re-point an app's subscription (it stays the app's: it ends with the app's grant); an OAuth app may change the `url` only of a subscription it created (403 not_the_apps_subscription).
          */
         patch: operations["update_webhook"];
         trace?: never;
@@ -371,6 +373,8 @@ export interface paths {
         /**
          * Redeliver an event now
          * @description Makes the delivery due now with a fresh schedule of six attempts. The delivery id and the event_id stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight, or while the subscription is disabled.
+         *
+         *     **Who may**: a webhooks:manage credential that also holds every scope the subscription carries. The scopes a subscription carries are those of its `event_types`, or, when it names none, the read scopes stored at its creation (what its creator could read). Implications count (contacts:write reads contact events). Otherwise: 403 insufficient_scope naming the first missing scope.
          */
         post: operations["redeliver_webhook_delivery"];
         delete?: never;
@@ -7282,19 +7286,19 @@ export interface components {
         WebhookUpdate: {
             /**
              * Status
-             * @description active: re-enables a disabled subscription and clears its failure streak (deliveries are queued again for events from now on; what was cancelled stays cancelled). disabled: pauses it, as the service does to one that keeps failing: nothing is queued and its pending deliveries are cancelled. Sending the status it already has changes nothing.
+             * @description active: re-enables a disabled subscription and clears its failure streak (deliveries are queued again for events from now on; what was cancelled stays cancelled); it needs the scopes the subscription carries (403 otherwise). disabled: pauses it, as the service does to one that keeps failing: nothing is queued and its pending deliveries are cancelled. Sending the status it already has changes nothing.
              * @enum {string}
              */
             status?: "active" | "disabled";
             /**
              * Url
              * Format: uri
-             * @description The receiving address: an absolute http or https URL with a host, without user name, password or fragment. https is required in production; addresses on loopback, private, link-local or metadata networks are refused, and so is a host that does not resolve, or not within the server's DNS time limit (2 s unless configured). Pending deliveries and retries go to the new address; a new address clears the failure streak.
+             * @description The receiving address: an absolute http or https URL with a host, without user name, password or fragment. https is required in production; addresses on loopback, private, link-local or metadata networks are refused, and so is a host that does not resolve, or not within the server's DNS time limit (2 s unless configured). Pending deliveries and retries go to the new address; a new address clears the failure streak. Needs the scopes the subscription carries (403 otherwise); an OAuth app may change it only on a subscription it created.
              */
             url?: string;
             /**
              * Event Types
-             * @description As at creation ([] is every event the subscription may read); for events dispatched from now on. Naming an event the credential may not read is 403 (details.missing_scope); one the subscription itself may not read (its creator's scopes, or for an app's subscription its grant's) is 400: create another subscription for it.
+             * @description As at creation ([] is every event the subscription may read); for events dispatched from now on. Naming or dropping an event the credential may not read is 403 (details.missing_scope); one the subscription itself may not read (its creator's scopes, or for an app's subscription its grant's) is 400: create another subscription for it.
              */
             event_types?: ("contact.created" | "contact.updated" | "contact.stage_changed" | "contact.tag_added" | "lead.created" | "lead.assigned" | "message.received" | "message.sent" | "call.completed" | "appointment.booked" | "appointment.rescheduled" | "appointment.outcome" | "deal.stage_changed" | "automation.run" | "document.signed" | "saved_search.sent")[];
         };
@@ -10050,7 +10054,19 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["InsufficientScope"];
+            /** @description insufficient_scope: the credential lacks webhooks:manage, or (for `url`, `event_types` or `status: active`) a scope the subscription carries before or after the change; details.missing_scope names the first, in the order of the scope list. not_the_apps_subscription: an OAuth app sent `url` for a subscription it did not create. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -10142,7 +10158,19 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["InsufficientScope"];
+            /** @description insufficient_scope: the credential lacks webhooks:manage, or a scope the subscription carries; details.missing_scope names the first, in the order of the scope list. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             404: components["responses"]["NotFound"];
             /** @description Conflicts with the current state (conflict). Or a request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {
