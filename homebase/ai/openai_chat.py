@@ -147,10 +147,11 @@ def _content(completion: ChatCompletion) -> str:
 def parse(content: str) -> ModelAnswer:
     """The model's text as an answer. A JSON object (inside a ``` fence or not) gives
     `reply` (a string; null, missing or blank for none), `handoff` (a boolean, or "true" /
-    "false") and `handoff_reason` (a string, else none). Text that is not JSON is the reply
-    itself (a model that ignored the format still said something sendable). Text that
-    starts like JSON but is not an object, or an object whose `reply` or `handoff` has
-    another type, is a failure: sending it would put JSON in a lead's texts."""
+    "false"), `handoff_reason` (a string, else none) and `opt_out` (`_opt_out`; when true,
+    nothing else of the answer is read). Text that is not JSON is the reply itself (a model
+    that ignored the format still said something sendable). Text that starts like JSON but
+    is not an object, or an object whose `reply` or `handoff` has another type, is a
+    failure: sending it would put JSON in a lead's texts."""
     text = content.strip()
     fenced = _FENCE.match(text)
     if fenced:
@@ -163,6 +164,8 @@ def parse(content: str) -> ModelAnswer:
         raise ModelFailure("openai: the answer is malformed JSON") from None
     if not isinstance(data, dict):
         raise ModelFailure("openai: the answer is JSON but not an object")
+    if _opt_out(data.get("opt_out")):  # whatever else it holds: nothing of it is sent
+        return ModelAnswer(reply=None, opt_out=True)
     reply = data.get("reply")
     if reply is not None and not isinstance(reply, str):
         raise ModelFailure("openai: the answer's reply is not text")
@@ -173,6 +176,18 @@ def parse(content: str) -> ModelAnswer:
         handoff=handoff,
         handoff_reason=(reason.strip() or None) if isinstance(reason, str) else None,
     )
+
+
+def _opt_out(value: Any) -> bool:
+    """Compliance errs toward suppression: any `opt_out` but a plainly false one (missing,
+    null, false, 0, "", "false", "no") reads as an opt-out."""
+    if value is None or value is False:
+        return False
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "false", "no", "0", "null")
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value != 0
+    return True
 
 
 def _flag(value: Any) -> bool:
@@ -241,6 +256,7 @@ def system(prompt: Prompt) -> str:
         "team, not by you.",
         "- Answer with a JSON object only: "
         '{"reply": the text to send or null, "handoff": true or false, '
-        '"handoff_reason": why you hand off, or ""}.',
+        '"handoff_reason": why you hand off, or "", "opt_out": true when the lead asks, in '
+        "any words or language, to stop receiving messages or to be left alone, else false}.",
     ]
     return "\n".join(lines)

@@ -103,6 +103,9 @@ KEPT: dict[str, str] = {
     "agency's name for the deal (docs/decisions.md)",
     "suppressions": "an erased person's STOP must still be honoured: the number or email "
     "and the evidence of the opt-out stay (docs/messaging.md)",
+    "call_revocations": "an erased person's \"don't call me\" must still be honoured, as a "
+    "STOP is: the number, the phrase and the text that said it stay as evidence "
+    '(docs/messaging.md, "Requests not to be called")',
     "automation_step_runs": "the outcome of each step in the service's own words (queued, "
     "a gate's refusal, a stage); message texts and task titles live in messages and tasks, "
     "which are scrubbed",

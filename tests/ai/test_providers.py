@@ -290,6 +290,32 @@ async def test_the_model_can_hand_off(chat_server):
 
 
 @pytest.mark.parametrize(
+    "given",
+    [True, "true", " TRUE ", "yes", 1, "revoked"],  # errs toward suppression
+)
+async def test_the_model_can_report_an_opt_out_and_nothing_else_of_it_is_read(chat_server, given):
+    responder = OpenAIResponder(ai_settings(chat_server))
+    chat_server.respond_with(
+        json_object={"reply": "Sure, I will stop!", "handoff": "maybe", "opt_out": given}
+    )
+    assert await responder.answer(conversation_prompt()) == ModelAnswer(reply=None, opt_out=True)
+
+
+@pytest.mark.parametrize("given", [False, None, "false", "no", 0, ""])
+async def test_an_opt_out_plainly_false_is_no_opt_out(chat_server, given):
+    responder = OpenAIResponder(ai_settings(chat_server))
+    chat_server.respond_with(json_object={"reply": "Saturday works.", "opt_out": given})
+    assert await responder.answer(conversation_prompt()) == ModelAnswer(reply="Saturday works.")
+
+
+async def test_the_model_is_told_how_to_report_an_opt_out(chat_server):
+    await OpenAIResponder(ai_settings(chat_server)).answer(conversation_prompt())
+    [request] = chat_server.recorded()
+    told = [message["content"] for message in request.body["messages"]]
+    assert any('"opt_out": true when the lead asks' in text for text in told)
+
+
+@pytest.mark.parametrize(
     "content",
     [
         None,

@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Pause the contact's AI auto-response
-         * @description The AI stops answering a contact's texts when a person steps in, or stops itself; ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a message through POST /v1/messages (`human_message`), the AI handed the conversation to a person (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), or POST .../ai/pause (`manual`). Idempotent: a contact already paused keeps its reason and time and nothing is emitted; otherwise contact.updated names the three ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased once the contact's data was erased (DELETE).
+         * @description The AI stops answering a contact's texts when a person steps in, or stops itself; ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a message through POST /v1/messages (`human_message`), the AI handed the conversation to a person (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), POST .../ai/pause (`manual`), or the contact opted out by text (`opt_out`), which their START resumes. Idempotent: a contact already paused keeps its reason and time and nothing is emitted; otherwise contact.updated names the three ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased once the contact's data was erased (DELETE).
          */
         post: operations["pause_contact_ai"];
         delete?: never;
@@ -139,7 +139,7 @@ export interface paths {
         put?: never;
         /**
          * Resume the contact's AI auto-response
-         * @description The AI stops answering a contact's texts when a person steps in, or stops itself; ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a message through POST /v1/messages (`human_message`), the AI handed the conversation to a person (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), or POST .../ai/pause (`manual`). Resuming clears the pause, its time and its reason, whatever paused it. Idempotent: resuming a contact whose AI is not paused emits nothing; otherwise contact.updated names the three ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased once the contact's data was erased (DELETE).
+         * @description The AI stops answering a contact's texts when a person steps in, or stops itself; ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a message through POST /v1/messages (`human_message`), the AI handed the conversation to a person (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), POST .../ai/pause (`manual`), or the contact opted out by text (`opt_out`), which their START resumes. Resuming clears the pause, its time and its reason, whatever paused it. Idempotent: resuming a contact whose AI is not paused emits nothing; otherwise contact.updated names the three ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased once the contact's data was erased (DELETE).
          */
         post: operations["resume_contact_ai"];
         delete?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         put?: never;
         /**
          * Receive an inbound text (provider callback)
-         * @description Records the text (message.received, on the contact's timeline), links it to the contact with that number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone, or a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated), START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any.
+         * @description Records the text (message.received, on the contact's timeline), links it to the contact with that number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone; a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated; a first word STOP, STOPALL, UNSUBSCRIBE, QUIT, REVOKE or OPTOUT; a phrase of revocation at any length such as 'please stop texting me' or 'remove me', in English or Spanish; docs/messaging.md has the rule), requests not to be called, START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any: an opt-out's one confirmation, or the START or HELP reply.
          */
         post: operations["receive_inbound_message"];
         delete?: never;
@@ -2801,7 +2801,7 @@ export interface components {
              * @description When the AI was paused (the first pause's time); null while it answers.
              */
             ai_auto_response_paused_at: string | null;
-            /** @description Why the AI is paused: note (a note was added), human_message (a person sent the contact a message), handoff (the AI handed the conversation to a person), daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST .../ai/pause). null while the AI answers. */
+            /** @description Why the AI is paused: note (a note was added), human_message (a person sent the contact a message), handoff (the AI handed the conversation to a person), daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST .../ai/pause), opt_out (the contact opted out by text; START resumes it). null while the AI answers. */
             ai_auto_response_paused_reason: components["schemas"]["ContactAiPauseReason"] | null;
             /**
              * Anonymized At
@@ -2824,7 +2824,7 @@ export interface components {
          * @description Why the AI stopped answering a contact (contacts/service.py PAUSE_*, docs/ai.md).
          * @enum {string}
          */
-        ContactAiPauseReason: "note" | "human_message" | "handoff" | "daily_limit" | "manual";
+        ContactAiPauseReason: "note" | "human_message" | "handoff" | "daily_limit" | "manual" | "opt_out";
         /**
          * ContactCreate
          * @description Every member is optional; stage defaults to LEAD and tags to [].
@@ -2958,7 +2958,7 @@ export interface components {
             ai_auto_response_paused_at?: string | null;
             /**
              * Ai Auto Response Paused Reason
-             * @description note, human_message, handoff, daily_limit or manual; null while the AI answers
+             * @description note, human_message, handoff, daily_limit, manual or opt_out; null while the AI answers
              */
             ai_auto_response_paused_reason?: string | null;
             /**
@@ -3300,7 +3300,7 @@ export interface components {
             ai_auto_response_paused_at?: string | null;
             /**
              * Ai Auto Response Paused Reason
-             * @description note, human_message, handoff, daily_limit or manual; null while the AI answers
+             * @description note, human_message, handoff, daily_limit, manual or opt_out; null while the AI answers
              */
             ai_auto_response_paused_reason?: string | null;
             /**
@@ -7420,7 +7420,7 @@ export interface components {
              * @description When the AI was paused (the first pause's time); null while it answers.
              */
             ai_auto_response_paused_at?: string | null;
-            /** @description Why the AI is paused: note (a note was added), human_message (a person sent the contact a message), handoff (the AI handed the conversation to a person), daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST .../ai/pause). null while the AI answers. */
+            /** @description Why the AI is paused: note (a note was added), human_message (a person sent the contact a message), handoff (the AI handed the conversation to a person), daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST .../ai/pause), opt_out (the contact opted out by text; START resumes it). null while the AI answers. */
             ai_auto_response_paused_reason?: components["schemas"]["ContactAiPauseReason"] | null;
             /**
              * Anonymized At
