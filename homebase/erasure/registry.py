@@ -84,7 +84,11 @@ SCRUBBERS: tuple[Scrubber, ...] = (
         ("imports",),
         stored="CSV files uploaded in the console (HOMEBASE_STORAGE_DIR, imports/uploads/) "
         "are not read: each lives at most an hour, deleted when its imports start or by "
-        "the worker's exports.expire an hour after the upload (imports/uploads.py)",
+        "the worker's exports.expire an hour after the upload (imports/uploads.py). The "
+        "rows files of the imports a CSV file started (imports/rows/) are not read either: "
+        "the worker overwrites each batch's rows once it is committed, so they hold only "
+        "rows not yet written, and deletes the file when the import finishes "
+        "(imports/row_files.py)",
     ),
     Scrubber("idempotency", idempotency.scrub_contact_responses, ("idempotency_keys",)),
     Scrubber(
