@@ -76,8 +76,8 @@ SCRUBBERS: tuple[Scrubber, ...] = (
         "and made from scratch from the erased data",
     ),
     # An import's rows already written (to contacts and leads, scrubbed above) leave the
-    # payload of a queued or running one; a finished one kept none, and import_errors
-    # hold indexes and messages only, never a value (docs/imports-exports.md).
+    # payload of a queued or running one; a finished one kept none. Its refused rows are
+    # KEPT (below).
     Scrubber(
         "imports",
         imports.scrub_processed_rows,
@@ -119,4 +119,8 @@ KEPT: dict[str, str] = {
     "listings": "`address` is a property's, not a person's",
     "personas": "`phone` is the workspace's own business number that AI replies may carry, "
     "not a contact's (docs/decisions.md, \"A persona's phone\")",
+    "import_errors": "a refused row made no contact to erase, and its row holds no personal "
+    "data: the row's index in its import and the {field, message} items, which name the "
+    "field and the rule and never repeat a submitted value (kit/validation.py, "
+    "tests/test_errors_never_echo.py); pruned with its import by retention",
 }
