@@ -41,9 +41,14 @@ WebhookUrl = Annotated[str, StringConstraints(min_length=1, max_length=2048)]
 
 
 def _known(names: list[str]) -> list[str]:
-    unknown = [name for name in names if name not in EVENT_TYPES]
+    # Named by index, never repeated: an error repeats no submitted value.
+    unknown = [str(index) for index, name in enumerate(names) if name not in EVENT_TYPES]
     if unknown:
-        raise ValueError(f"unknown event type(s): {', '.join(unknown)}")
+        raise ValueError(
+            f"items {', '.join(unknown)} are not event types of the catalogue"
+            if unknown[1:]
+            else f"item {unknown[0]} is not an event type of the catalogue"
+        )
     return list(dict.fromkeys(names))
 
 
