@@ -16,16 +16,15 @@ db/changes.py's, the page http/lists.py's `changes_response`.
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Annotated, Any, Generic, TypeVar
 
 from fastapi import Query
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import ColumnElement, Integer, bindparam
 
 from homebase.kit.crypto import open_signed_blob, signed_blob
 from homebase.kit.keys import Keyring
-from homebase.kit.schema_rules import QueryDateTime
+from homebase.kit.schema_rules import Moment
 from homebase.kit.statements import AnySelect
 
 DEFAULT_LIMIT = 50
@@ -201,26 +200,8 @@ CHANGES_NOTE = (
     " With `updated_after`: the records changed after that time instead, oldest change "
     "first, by (updated_at, id), to keep a copy in step (docs/sync.md)."
 )
-_MAX_TIME_LENGTH = 64
-
-
-def _bounded(value: Any) -> Any:
-    if isinstance(value, str) and len(value) > _MAX_TIME_LENGTH:
-        raise ValueError(f"must be at most {_MAX_TIME_LENGTH} characters")
-    return value
-
-
-def _in_utc(moment: datetime) -> datetime:
-    """In UTC, as it is compared; a time whose UTC falls outside years 1 to 9999 (the
-    first day with an offset east of UTC) is refused here rather than failing later."""
-    try:
-        return moment.astimezone(UTC)
-    except OverflowError:
-        raise ValueError("is out of range") from None
-
-
-# RFC 3339 (ISO 8601 with the zone required: Z or an offset), as other time filters.
-UpdatedAfter = Annotated[QueryDateTime, BeforeValidator(_bounded), AfterValidator(_in_utc)]
+# The one time parser (kit/schema_rules.Moment), under the name the six lists' filters use.
+UpdatedAfter = Moment
 
 
 def updated_after_field() -> Any:  # pydantic types Field() as its default's type
