@@ -33,10 +33,11 @@ class Probe:
     operation: str  # "GET /v1/events", as the document spells it
     member: str  # the parameter, or the body member's dotted path
     send: Callable[[Any, str], Awaitable[Any]]  # (tenant, value) -> response
+    variant: str = ""  # which of the body's variants, when it has several
 
     @property
     def id(self) -> str:
-        return f"{self.operation} {self.member}"
+        return f"{self.operation} {self.member}{f' ({self.variant})' if self.variant else ''}"
 
 
 def _query(path: str, name: str) -> Probe:
@@ -125,10 +126,10 @@ def _call(member: str) -> Probe:
 
 
 def _export(object: str, name: str) -> Probe:
-    async def build(tenant, value):
-        return "/v1/exports", {"object": object, "filters": {name: value}}
+    async def send(tenant, value):
+        return await tenant.post("/v1/exports", json={"object": object, "filters": {name: value}})
 
-    return _body("POST", "/v1/exports", f"filters.{name}", build)
+    return Probe("POST /v1/exports", f"filters.{name}", send, variant=object)
 
 
 PROBES = [
@@ -150,6 +151,13 @@ PROBES = [
     _body("POST", "/v1/leads", "consent.captured_at", _lead),
     _call("started_at"),
     _call("ended_at"),
+    *(
+        _export(name, "updated_after")
+        for name in ("contacts", "leads", "deals", "messages", "tasks", "appointments")
+    ),
+    _export("tasks", "due_before"),
+    _export("appointments", "starts_after"),
+    _export("appointments", "starts_before"),
 ]
 # The members whose accepted forms are their own (a Unix time too), with the range alone.
 OWN_FORMS = {"POST /v1/leads consent.captured_at"}
@@ -175,7 +183,9 @@ async def test_the_first_and_last_instants_are_taken(tenant, probe, value):
 
 
 @pytest.mark.parametrize(
-    "probe", [p for p in PROBES if p.id not in OWN_FORMS and "/v1/" in p.operation], ids=str
+    "probe",
+    [p for p in PROBES if p.id not in OWN_FORMS and "/v1/" in p.operation],
+    ids=lambda probe: probe.id,
 )
 async def test_a_number_or_a_time_without_its_offset_is_no_time(tenant, probe):
     for value in ("1700000000", "2026-11-20T17:00:00", "2026-11-20"):
