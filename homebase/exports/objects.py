@@ -1,10 +1,10 @@
 """The lists an export can walk, each as its GET list walks it: the list's filters model
-(the request's `filters`, exports/schemas.py, is it refusing unknown members), the same
-statement builders (the plain list's keyset page, and its `updated_after` walk), the same
-render function for the same credential (`render`, the one the list endpoint calls), and
-the item model whose members `fields` may name. A new exportable list is one entry in
-OBJECTS and one variant of exports/schemas.ExportCreate (tests/exports hold the two
-alike).
+(the request's `filters`, exports/schemas.py, is a subclass of it refusing unknown
+members), the same statement builders (the plain list's keyset page, and its
+`updated_after` walk), the same render function for the same credential (`render`, the
+one the list endpoint calls), and the item model whose members `fields` may name. A new
+exportable list is one entry in OBJECTS and one variant of exports/schemas.ExportCreate
+(tests/exports/test_export_document.py holds the two alike).
 
 `read` is the one reading of a batch for every list: the plain list newest first by id,
 or, with `updated_after`, the list's walk of changes through db/changes.page, the function
