@@ -24,6 +24,9 @@ from homebase_client.models import (
     AppointmentUpdate,
     AssignRequest,
     ContactCreate,
+    ContactExportFilters,
+    ContactsExportCreate,
+    ContactsExportCreateObject,
     ContactStage,
     ContactUpdate,
     CustomFieldCreate,
@@ -35,8 +38,6 @@ from homebase_client.models import (
     EmailSend,
     EmailSendChannel,
     EnrollRequest,
-    ExportCreate,
-    ExportObject,
     ImportCreate,
     ImportCreateRowsItem,
     ImportObject,
@@ -342,7 +343,13 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
     await until(import_done)
     await call("list_import_errors", id=started.id)
 
-    export = await call("create_export", body=ExportCreate(object_=ExportObject.CONTACTS))
+    export = await call(
+        "create_export",
+        body=ContactsExportCreate(
+            object_=ContactsExportCreateObject.CONTACTS,
+            filters=ContactExportFilters(updated_after=datetime(2000, 1, 1, tzinfo=UTC)),
+        ),
+    )
     await call("list_exports")
 
     async def export_done():

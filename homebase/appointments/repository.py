@@ -57,7 +57,7 @@ def list_statement(
 def changes_statement(
     session: TenantSession, filters: AppointmentFilters, *, resuming: bool
 ) -> AnySelect:
-    """A page of the list's `updated_after` walk (http/lists.changes_response)."""
+    """A page of the list's `updated_after` walk (db/changes.page)."""
     return changes.statement(
         filtered(session, filters), appointments, session.dialect, resuming=resuming
     )

@@ -3,7 +3,6 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import (
-    AwareDatetime,
     BaseModel,
     ConfigDict,
     Field,
@@ -14,7 +13,7 @@ from pydantic import (
 from pydantic.config import JsonDict
 
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
-from homebase.kit.schema_rules import QueryDateTime, absent, not_blank, sent_together
+from homebase.kit.schema_rules import Moment, absent, not_blank, sent_together
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Title = Annotated[
@@ -70,8 +69,8 @@ class AppointmentCreate(BaseModel):
 
     contact_id: Id = Field(description="A contact of this workspace.")
     title: Title
-    starts_at: AwareDatetime = Field(description="With a UTC offset.")
-    ends_at: AwareDatetime = Field(description="Strictly after starts_at.")
+    starts_at: Moment = Field(description="With a UTC offset.")
+    ends_at: Moment = Field(description="Strictly after starts_at.")
     location: Location | None = None
     notes: Notes | None = None
     created_by: Id | None = Field(
@@ -108,11 +107,11 @@ class AppointmentUpdate(BaseModel):
     )
 
     title: Title = absent(json_schema_extra={"type": "string"})
-    starts_at: AwareDatetime = absent(
+    starts_at: Moment = absent(
         json_schema_extra={"type": "string", "format": "date-time"},
         description="Send with ends_at.",
     )
-    ends_at: AwareDatetime = absent(
+    ends_at: Moment = absent(
         json_schema_extra={"type": "string", "format": "date-time"},
         description="Send with starts_at; strictly after it.",
     )
@@ -181,8 +180,6 @@ class AppointmentFilters(BaseModel):
     assignee_id: Filter | None = None
     outcome: AppointmentOutcome | None = None
     status: AppointmentStatus | None = None
-    starts_after: QueryDateTime | None = Field(
-        None, description="starts_at at or after; inclusive."
-    )
-    starts_before: QueryDateTime | None = Field(None, description="starts_at before; exclusive.")
+    starts_after: Moment | None = Field(None, description="starts_at at or after; inclusive.")
+    starts_before: Moment | None = Field(None, description="starts_at before; exclusive.")
     updated_after: UpdatedAfter | None = updated_after_field()

@@ -3,7 +3,6 @@ from enum import StrEnum
 from typing import Annotated
 
 from pydantic import (
-    AwareDatetime,
     BaseModel,
     ConfigDict,
     Field,
@@ -13,7 +12,7 @@ from pydantic import (
 )
 from pydantic.config import JsonDict
 
-from homebase.kit.schema_rules import QueryDateTime
+from homebase.kit.schema_rules import Moment
 
 
 class CallDirection(StrEnum):
@@ -38,6 +37,10 @@ DISPOSITIONS_DOC = (
 )
 
 
+# A call's longest duration, said or computed from its ended_at (an integer column).
+MAX_CALL_SECONDS = 86400
+
+
 class CallDetails(BaseModel):
     """What a finished call reports, from the provider callback or load-fixtures."""
 
@@ -46,9 +49,13 @@ class CallDetails(BaseModel):
     direction: CallDirection
     from_: Number | None = Field(None, alias="from", description="Caller, E.164 preferred.")
     to: Number | None = Field(None, description="Callee, E.164 preferred.")
-    started_at: AwareDatetime
-    ended_at: AwareDatetime | None = None
-    duration_seconds: Annotated[int, Field(ge=0, le=86400)] | None = Field(
+    started_at: Moment
+    ended_at: Moment | None = Field(
+        None,
+        description="Not before started_at, and at most a day (MAX_CALL_SECONDS) after it, "
+        "the bound of duration_seconds, which defaults to the difference.",
+    )
+    duration_seconds: Annotated[int, Field(ge=0, le=MAX_CALL_SECONDS)] | None = Field(
         None, description="Defaults to ended_at - started_at."
     )
     handled_by: HandledBy
@@ -72,8 +79,11 @@ class CallDetails(BaseModel):
     @classmethod
     def _not_before_start(cls, value: datetime | None, info: ValidationInfo) -> datetime | None:
         started_at = info.data.get("started_at")
-        if value is not None and started_at is not None and value < started_at:
-            raise ValueError("must not be before started_at")
+        if value is not None and started_at is not None:
+            if value < started_at:
+                raise ValueError("must not be before started_at")
+            if (value - started_at).total_seconds() > MAX_CALL_SECONDS:
+                raise ValueError(f"must be at most {MAX_CALL_SECONDS} seconds after started_at")
         return value
 
     @field_validator("recording_key")
@@ -186,8 +196,8 @@ class CallFilters(BaseModel):
     direction: CallDirection | None = None
     handled_by: HandledBy | None = None
     disposition: Annotated[str, StringConstraints(max_length=40)] | None = None
-    started_after: QueryDateTime | None = Field(None, description="Inclusive.")
-    started_before: QueryDateTime | None = Field(None, description="Exclusive.")
+    started_after: Moment | None = Field(None, description="Inclusive.")
+    started_before: Moment | None = Field(None, description="Exclusive.")
 
 
 class CallRecorded(BaseModel):

@@ -6,6 +6,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from pydantic.config import JsonDict
 
 from homebase.kit import freeform
+from homebase.kit.schema_rules import IN_RANGE_PATTERN, in_utc
 
 # RFC 3986's characters only (`format: uri`): ASCII, "%" followed by two hex digits, at most
 # one "#" (the fragment), and no "[" or "]" (valid only around an IPv6 host, which a
@@ -31,14 +32,17 @@ Uri = Annotated[
 # The spec's captured_at is a "timestamp, type otherwise unconstrained": a date-time string or
 # a Unix time number, read as pydantic reads a datetime. A number's magnitude up to 2e10 is
 # seconds, beyond it milliseconds (JavaScript's Date.now()); the bounds are year 1 and the
-# end of year 9999 in milliseconds, past which the service answers 400.
+# end of year 9999 in milliseconds, past which the service answers 400. Read in UTC (one
+# without an offset is UTC) by the range check every other time shares (kit/schema_rules.py):
+# a time whose UTC leaves the years 1 to 9999 is a 400 naming it, as the pattern says.
 UNIX_TIME_MIN, UNIX_TIME_MAX = -62_135_596_800_000, 253_402_300_799_999
 Timestamp = Annotated[
     datetime,
+    AfterValidator(in_utc),
     WithJsonSchema(
         {
             "anyOf": [
-                {"type": "string", "format": "date-time"},
+                {"type": "string", "format": "date-time", "pattern": IN_RANGE_PATTERN},
                 {"type": "number", "minimum": UNIX_TIME_MIN, "maximum": UNIX_TIME_MAX},
             ],
             "examples": ["2026-11-20T17:03:58Z", 1763658238],
@@ -71,7 +75,8 @@ class ConsentIn(BaseModel):
         description="When the person consented; defaults to when it was recorded. An "
         "RFC 3339 date-time (without an offset, UTC) or a Unix time number: "
         "seconds (1763658238), or milliseconds when its magnitude passes "
-        "20000000000 (1763658238000, as JavaScript's Date.now() gives).",
+        "20000000000 (1763658238000, as JavaScript's Date.now() gives). In UTC it must "
+        "fall within the years 1 to 9999.",
     )
     source_url: Uri | None = None
     ip: Annotated[str, StringConstraints(max_length=64)] | None = None

@@ -20,7 +20,7 @@ from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import CUSTOM_FILTERS
 from homebase.db.tenancy import TenantSession
 from homebase.erasure import service as erasure
-from homebase.http.lists import changes_response, list_response
+from homebase.http.lists import list_response, synced_list_response
 from homebase.http.router import v1_router
 from homebase.kit.clock import isoformat
 from homebase.kit.fields import Projection, field_selector
@@ -96,24 +96,15 @@ async def list_contacts(
     item = render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=listing.page)
     listed = filters.model_dump(mode="json")
     listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
-    if filters.updated_after is not None:
-        return await changes_response(
-            request,
-            session,
-            query.page,
-            listed,
-            filters.updated_after,
-            lambda resuming: repository.changes_statement(
-                session, filters, pii=pii, resuming=resuming, custom=by_custom
-            ),
-            lambda row: fields(item(row)),
-            listing.prepare,
-        )
-    return await list_response(
+    return await synced_list_response(
         request,
         session,
         query.page,
         listed,
+        filters.updated_after,
+        lambda resuming: repository.changes_statement(
+            session, filters, pii=pii, resuming=resuming, custom=by_custom
+        ),
         lambda after_id, limit: repository.list_statement(
             session, filters, pii=pii, after_id=after_id, limit=limit, custom=by_custom
         ),

@@ -257,7 +257,7 @@ def changes_statement(
     resuming: bool,
     custom: tuple[tuple[str, str], ...] = (),
 ) -> tuple[AnySelect, dict[str, Any]]:
-    """A page of the `updated_after` walk (http/lists.changes_response): the page's
+    """A page of the `updated_after` walk (db/changes.page): the page's
     columns, as the list's, and its filters, tag by `has_tag` on both databases. The
     walk's index gives the order, so each filter, `q` (search.condition, the search's
     own rule) and `custom` values (custom_held) too, is tested row by row along it: no

@@ -19,14 +19,20 @@ repeat rows stamped in the same millisecond.
 """
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, Integer, String, Table, bindparam, tuple_
 
+from homebase.db.pages import Built
+from homebase.db.tenancy import TenantSession
 from homebase.db.types import stored
 from homebase.kit.statements import AnySelect
 
+# Where a walk resumed from a cursor alone starts when the cursor's stamp is one this
+# database could not have stored: every change, as a stale cursor restarts a list.
+BEGINNING = datetime(1, 1, 1, tzinfo=UTC)
+Position = tuple[str, str]  # (the last row's stamp as stored, its id)
 STAMP = "sync_stamp"  # the position's stamp, a column of each row the walk reads
 AFTER, AT, LAST_ID = "changes_after", "changes_at", "changes_last_id"
 HORIZON, LIMIT = "changes_horizon", "changes_limit"
@@ -92,3 +98,32 @@ def _as_stored(row: dict[str, Any]) -> str:
 def _as_iso(row: dict[str, Any]) -> str:
     value: datetime = row[STAMP]
     return value.isoformat()  # microseconds and offset kept: exactly what was stored
+
+
+def position(dialect: str, row: dict[str, Any]) -> Position:
+    """Where a walk goes on after `row`, as a cursor holds it."""
+    return stamp_of(dialect)(row), row["id"]
+
+
+async def page(
+    session: TenantSession,
+    build: Callable[[bool], Built],
+    *,
+    updated_after: datetime | None,
+    after: Position | None,
+    horizon: datetime,
+    limit: int,
+) -> list[dict[str, Any]]:
+    """Up to `limit` + 1 rows of a walk (the last says whether there is more): on from
+    `after` (the last row served: a cursor's position, an export's previous batch) when
+    given, else from `updated_after`. `build(resuming)` gives the list's walk statement
+    (`statement` over its scope, columns and filters), or a kept one and its own
+    bindparams' values. A list page (http/lists.py) and an export's batch
+    (exports/jobs.py) both read a walk through here, so an export's file is the list
+    walked page by page."""
+    values = resume_params(session.dialect, after, horizon, limit) if after else None
+    if values is None:
+        values = first_params(updated_after or BEGINNING, horizon, limit)
+    built = build(AT in values)
+    statement, own = built if isinstance(built, tuple) else (built, {})
+    return await session.fetch_all(statement, {**own, **values})

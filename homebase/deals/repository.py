@@ -52,7 +52,7 @@ def changes_statement(
     resuming: bool,
     custom: tuple[tuple[str, str], ...] = (),
 ) -> tuple[AnySelect, dict[str, Any]]:
-    """A page of the list's `updated_after` walk (http/lists.changes_response); each
+    """A page of the list's `updated_after` walk (db/changes.page); each
     `custom` value is tested along it (custom_held)."""
     statement = _filters(session.select(deals), filters)
     statement = statement.where(*custom_held(deals, range(len(custom))))

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from pydantic.config import JsonDict
 
-from homebase.kit.schema_rules import QueryDateTime
+from homebase.kit.schema_rules import Moment
 from homebase.outbox.catalogue import EVENT_TYPES
 
 NO_NUL = r"^[^\x00]*$"
@@ -84,7 +84,7 @@ class EventFilters(BaseModel):
         examples=[["contact.created", "contact.updated"]],
         json_schema_extra=_type_items,
     )
-    occurred_after: QueryDateTime | None = Field(
+    occurred_after: Moment | None = Field(
         None,
         description="Only events that occurred strictly after this moment (ISO 8601 with "
         "an offset). A time filter: to resume a walk use `after`.",

@@ -25,7 +25,6 @@ from homebase.events import render, repository
 from homebase.events.repository import Position
 from homebase.events.schemas import TYPE_PATTERN, EventFilters
 from homebase.kit import pagination
-from homebase.kit.clock import isoformat
 from homebase.kit.errors import InsufficientScope, NotFound, ValidationFailed
 from homebase.kit.pagination import PageRequest
 from homebase.outbox.catalogue import EVENT_SCOPES, EVENT_TYPES
@@ -137,8 +136,9 @@ async def walk(
     filters: EventFilters,
     cursor: Position | None,
 ) -> Walk:
-    """Where the page starts (the latest of the retention cutoff, occurred_after, after
-    and the cursor) and what it reads. 400s first (type, after), then 403."""
+    """Where the page starts (the later of the retention cutoff and the cursor's
+    position; without a cursor, the latest of the cutoff, occurred_after and after) and
+    what it reads. 400s first (type, after), then 403."""
     now = session.now()
     oldest = cutoff(settings, now)
     errors: list[ValidationFailed] = []
@@ -148,8 +148,9 @@ async def walk(
     except ValidationFailed as failure:
         errors.append(failure)
     after: Position | None = None
-    # A cursor lies past the `after` it was minted with (its list key holds it), so the
-    # event need not be found again, nor be refused if it was pruned since.
+    # `after` and `occurred_after` only say where a walk starts; a cursor of the walk holds
+    # a position past them, so it wins: the event need not be found again (nor be refused
+    # if it was pruned since), and a client following next_cursor need not repeat them.
     if filters.after is not None and cursor is None:
         try:
             after = await after_position(session, filters.after, oldest)
@@ -158,8 +159,10 @@ async def walk(
     if errors:
         raise _joined(errors)
     types = visible_types(principal, requested)
+    if cursor is not None:
+        return Walk(types, latest(Position(oldest), cursor), horizon(settings, now))
     since = Position(filters.occurred_after) if filters.occurred_after is not None else None
-    return Walk(types, latest(Position(oldest), since, after, cursor), horizon(settings, now))
+    return Walk(types, latest(Position(oldest), since, after), horizon(settings, now))
 
 
 def _joined(errors: list[ValidationFailed]) -> ValidationFailed:
@@ -212,21 +215,14 @@ def parse_position(text: str | None) -> Position | None:
 
 
 def list_key(workspace_id: str, path: str, filters: EventFilters) -> str:
-    """The list a cursor belongs to: the workspace, the path, and every parameter but
-    the cursor and limit (the type names as a set)."""
+    """The walk a cursor belongs to: the workspace, the path, and the filters that change
+    what is listed (`type`, its names as a set). Not the start parameters (`after`,
+    `occurred_after`): the cursor's position is past them and wins over them (`walk`)."""
     types = None
     if filters.type is not None:
         names = {piece.strip() for value in filters.type for piece in value.split(",")}
         types = ",".join(sorted(names))
-    return pagination.list_key(
-        workspace_id,
-        path,
-        {
-            "type": types,
-            "occurred_after": isoformat(filters.occurred_after),
-            "after": filters.after,
-        },
-    )
+    return pagination.list_key(workspace_id, path, {"type": types})
 
 
 async def list_page(

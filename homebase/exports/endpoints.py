@@ -31,8 +31,9 @@ ExportId = Annotated[
 _SCOPES = (
     "Needs the read scope of the export's list: contacts:read, leads:read, deals:read, "
     "messages:read, or appointments:read (tasks and appointments); 403 insufficient_scope "
-    "otherwise. An unmasked file (made for a credential holding contacts:read:pii) of "
-    "contacts, leads or messages is shown only to credentials holding it too."
+    "otherwise. An export made unmasked (for a credential holding contacts:read:pii), of "
+    "any list, is shown only to credentials holding it too: 403 insufficient_scope naming "
+    "contacts:read:pii for the others (its download link is issued only to them)."
 )
 
 
@@ -77,7 +78,7 @@ async def list_exports(
     page: Pages,
     fields: ExportFields,
 ) -> JSONResponse:
-    objects, masked = service.list_filters(principal)
+    objects = service.listed_objects(principal)
     pii = principal.has(Scope.contacts_read_pii)
     return await list_response(
         request,
@@ -85,7 +86,7 @@ async def list_exports(
         page,
         {},
         lambda after_id, limit: repository.list_statement(
-            session, objects, masked, pii=pii, after_id=after_id, limit=limit
+            session, objects, pii=pii, after_id=after_id, limit=limit
         ),
         lambda row: fields(_wire(request, session, row)),
     )

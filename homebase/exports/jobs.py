@@ -6,16 +6,18 @@ deliveries and sends go on meanwhile. A claim, each lease renewal and the finish
 only write transactions, each a single short statement or two (db/settle.py rolls back
 a write transaction over HOMEBASE_DATABASE_WRITE_TIMEOUT_SECONDS).
 
-Writing reads the list a keyset batch at a time, newest first as the list is walked, each
-batch its own statement on a read connection (no transaction is held across the read,
-as TenantSession.stream reads), renders the batch with the list's own render function
-and appends it to a `.part` file (exports/files.py), so memory stays flat whatever the
-size. The whole file is renamed into place, then recorded, fenced by the lease token: a
-worker that lost its lease (it stalled past it, or an erasure took it back) records
-nothing and removes its file. A worker that dies mid-file leaves its lease to lapse; the
-export is claimed again and written from scratch (the dead run's partial file removed
-first), so no partial file is ever served; a whole file whose run died before recording
-it goes when the export expires. After MAX_ATTEMPTS claims it is failed.
+Writing reads the list a batch at a time as the list is walked (exports/objects.read:
+newest first by id, or with `updated_after` the list's walk of changes, oldest change
+first, each batch at its own settle horizon), each batch its own statement on a read
+connection (no transaction is held across the read, as TenantSession.stream reads),
+renders the batch with the list's own render function and appends it to a `.part` file
+(exports/files.py), so memory stays flat whatever the size. The whole file is renamed
+into place, then recorded, fenced by the lease token: a worker that lost its lease (it
+stalled past it, or an erasure took it back) records nothing and removes its file. A
+worker that dies mid-file leaves its lease to lapse; the export is claimed again and
+written from scratch (the dead run's partial file removed first), so no partial file is
+ever served; a whole file whose run died before recording it goes when the export
+expires. After MAX_ATTEMPTS claims it is failed.
 
 `expire` removes files: those of completed exports past their expiry (7 days), and
 those an erasure marked (exports/service.scrub_contact_exports), marking each row first
@@ -35,11 +37,11 @@ from typing import Any
 from sqlalchemy import and_, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from homebase.db.pages import first_answer
+from homebase.db import settle
 from homebase.db.sqlite import off_loop
 from homebase.db.tenancy import TenantSession
 from homebase.exports import files
-from homebase.exports.objects import OBJECTS, Exportable, Render
+from homebase.exports.objects import OBJECTS, After, Exportable, Render, read
 from homebase.exports.service import FILE_RETENTION
 from homebase.imports import jobs as import_jobs
 from homebase.imports import uploads
@@ -190,17 +192,19 @@ async def _write(runtime: Runtime, claimed: Claim, item: Exportable, part: Path)
     writer = await asyncio.to_thread(files.Writer, part, row["format"], columns)
     render: Render | None = None
     renewed = runtime.clock()
-    after: str | None = None
+    after: After | None = None
+    settle_seconds = runtime.settings.sync_settle_seconds
     try:
         while True:
             async with runtime.db.transaction(write=False) as connection:
                 session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
                 if render is None:
                     render = _projected(await item.render(session, row["pii"]), project, keep)
-                built = item.build(session, filters, row["pii"], after, BATCH)
+                # Each batch takes its settle horizon when it reads, as a list page does.
+                horizon = settle.horizon(runtime.clock(), settle_seconds)
                 with off_loop():  # a batch can take a while on SQLite: off the event loop
-                    rows = await first_answer(
-                        session, built if isinstance(built, list) else [built], BATCH
+                    rows, after = await read(
+                        item, session, filters, row["pii"], after, BATCH, horizon
                     )
             more = len(rows) > BATCH
             batch = rows[:BATCH]
@@ -208,7 +212,6 @@ async def _write(runtime: Runtime, claimed: Claim, item: Exportable, part: Path)
                 await asyncio.to_thread(writer.write, batch, render)
             if not more:
                 return writer.rows
-            after = batch[-1]["id"]
             now = runtime.clock()
             if (now - renewed).total_seconds() >= RENEW_SECONDS:
                 until = now + timedelta(seconds=LEASE_SECONDS)

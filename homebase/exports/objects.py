@@ -1,7 +1,15 @@
-"""The lists an export can walk, each as its GET list walks it: the same filters model
-(validated the same way), the same statement builder, the same render function for the
-same credential, and the item model whose members `fields` may name. A new exportable
-list is one entry in OBJECTS.
+"""The lists an export can walk, each as its GET list walks it: the list's filters model
+(the request's `filters`, exports/schemas.py, is a subclass of it refusing unknown
+members), the same statement builders (the plain list's keyset page, and its
+`updated_after` walk), the same render function for the same credential (`render`, the
+one the list endpoint calls), and the item model whose members `fields` may name. A new
+exportable list is one entry in OBJECTS and one variant of exports/schemas.ExportCreate
+(tests/exports/test_export_document.py holds the two alike).
+
+`read` is the one reading of a batch for every list: the plain list newest first by id,
+or, with `updated_after`, the list's walk of changes through db/changes.page, the function
+the list's own pages read through, at each batch's settle horizon; so the file is the
+list walked page by page (tests/exports/test_export_sync.py compares them).
 
 `contact_data` says whether the list's rows can hold a person's details (names,
 addresses, message bodies, titles): erasing a contact removes every file of such an
@@ -11,9 +19,10 @@ export (exports/service.scrub_contact_exports). Deals are kept as they are by an
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from homebase.appointments import render as appointments_render
 from homebase.appointments import repository as appointments_repository
@@ -23,7 +32,8 @@ from homebase.contacts import render as contacts_render
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts_service
 from homebase.contacts.schemas import Contact, ContactFilters
-from homebase.db.pages import Built, Step
+from homebase.db import changes
+from homebase.db.pages import Built, Step, first_answer
 from homebase.db.tenancy import TenantSession
 from homebase.deals import render as deals_render
 from homebase.deals import repository as deals_repository
@@ -43,19 +53,14 @@ Row = dict[str, Any]
 Render = Callable[[Row], Row]
 # (session, filters, pii, after_id, limit): the list's keyset page, newest first.
 Build = Callable[[TenantSession, Any, bool, str | None, int], Built | list[Step]]
+# (session, filters, pii, resuming): the list's `updated_after` walk, as its endpoint builds it.
+Walk = Callable[[TenantSession, Any, bool, bool], Built]
 # (session, pii): the list's render function for that credential, made once per export
 # (reading what it needs, such as the workspace's custom fields).
 MakeRender = Callable[[TenantSession, bool], Awaitable[Render]]
-
-
-def _strict(model: type[BaseModel]) -> type[BaseModel]:
-    """The list's filters model refusing unknown members: in a query string they are
-    ignored (a list's rule), in an export's JSON body they are a 400 naming them."""
-    config: ConfigDict = {**model.model_config, "extra": "forbid"}
-    strict: type[BaseModel] = type(
-        f"{model.__name__}Strict", (model,), {"model_config": config, "__module__": __name__}
-    )
-    return strict
+# Where the next batch goes on: the last row's id (the plain list), or its position in
+# the walk of changes (db/changes.Position).
+After = str | changes.Position
 
 
 @dataclass(frozen=True)
@@ -65,17 +70,41 @@ class Exportable:
     item: type[BaseModel]  # its item: `fields` names its members, CSV columns follow them
     filters: type[BaseModel]  # its filters model
     build: Build
+    walk: Walk
     render: MakeRender
     contact_data: bool
-    masks: bool = False  # its render masks email and phone without contacts:read:pii
-
-    @property
-    def strict_filters(self) -> type[BaseModel]:
-        return _STRICT[self.name]
 
     @property
     def columns(self) -> tuple[str, ...]:
         return tuple(self.item.model_fields)
+
+
+async def read(
+    item: Exportable,
+    session: TenantSession,
+    filters: Any,
+    pii: bool,
+    after: After | None,
+    limit: int,
+    horizon: datetime,
+) -> tuple[list[Row], After | None]:
+    """Up to `limit` + 1 rows of the list after `after`, in the list's order, and where
+    the batch after these `limit` goes on. `horizon`: the settle horizon of this batch
+    (db/settle.py), as a list page takes its own at its request."""
+    if filters.updated_after is None:
+        built = item.build(session, filters, pii, after if isinstance(after, str) else None, limit)
+        rows = await first_answer(session, built if isinstance(built, list) else [built], limit)
+        return rows, rows[min(len(rows), limit) - 1]["id"] if rows else None
+    rows = await changes.page(
+        session,
+        lambda resuming: item.walk(session, filters, pii, resuming),
+        updated_after=filters.updated_after,
+        after=after if isinstance(after, tuple) else None,
+        horizon=horizon,
+        limit=limit,
+    )
+    last = rows[min(len(rows), limit) - 1] if rows else None
+    return rows, changes.position(session.dialect, last) if last is not None else None
 
 
 def _plain(repository: Any) -> Build:
@@ -88,12 +117,24 @@ def _plain(repository: Any) -> Build:
     return build
 
 
+def _plain_walk(repository: Any) -> Walk:
+    def walk(session: TenantSession, filters: Any, pii: bool, resuming: bool) -> Built:
+        built: Built = repository.changes_statement(session, filters, resuming=resuming)
+        return built
+
+    return walk
+
+
 def _contacts(
     session: TenantSession, filters: Any, pii: bool, after_id: str | None, limit: int
 ) -> Built | list[Step]:
     return contacts_repository.list_statement(
         session, filters, pii=pii, after_id=after_id, limit=limit
     )
+
+
+def _contacts_walk(session: TenantSession, filters: Any, pii: bool, resuming: bool) -> Built:
+    return contacts_repository.changes_statement(session, filters, pii=pii, resuming=resuming)
 
 
 async def _contact_render(session: TenantSession, pii: bool) -> Render:
@@ -132,9 +173,9 @@ OBJECTS: dict[str, Exportable] = {
             Contact,
             ContactFilters,
             _contacts,
+            _contacts_walk,
             _contact_render,
             contact_data=True,
-            masks=True,
         ),
         Exportable(
             "leads",
@@ -142,9 +183,9 @@ OBJECTS: dict[str, Exportable] = {
             Lead,
             LeadFilters,
             _plain(leads_repository),
+            _plain_walk(leads_repository),
             _lead_render,
             contact_data=True,
-            masks=True,
         ),
         Exportable(
             "deals",
@@ -152,6 +193,7 @@ OBJECTS: dict[str, Exportable] = {
             Deal,
             DealFilters,
             _plain(deals_repository),
+            _plain_walk(deals_repository),
             _deal_render,
             contact_data=False,
         ),
@@ -161,9 +203,9 @@ OBJECTS: dict[str, Exportable] = {
             Message,
             MessageFilters,
             _plain(messages_repository),
+            _plain_walk(messages_repository),
             _message_render,
             contact_data=True,
-            masks=True,
         ),
         Exportable(
             "tasks",
@@ -171,6 +213,7 @@ OBJECTS: dict[str, Exportable] = {
             Task,
             TaskFilters,
             _plain(tasks_repository),
+            _plain_walk(tasks_repository),
             _task_render,
             contact_data=True,
         ),
@@ -180,10 +223,10 @@ OBJECTS: dict[str, Exportable] = {
             Appointment,
             AppointmentFilters,
             _plain(appointments_repository),
+            _plain_walk(appointments_repository),
             _appointment_render,
             contact_data=True,
         ),
     )
 }
-_STRICT = {name: _strict(item.filters) for name, item in OBJECTS.items()}
 CONTACT_DATA = tuple(name for name, item in OBJECTS.items() if item.contact_data)

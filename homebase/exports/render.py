@@ -15,9 +15,7 @@ def status(row: dict[str, Any], now: datetime) -> str:
     return str(row["status"])
 
 
-def export(
-    row: dict[str, Any], *, masks: bool, now: datetime, link: SignedLink | None
-) -> dict[str, Any]:
+def export(row: dict[str, Any], *, now: datetime, link: SignedLink | None) -> dict[str, Any]:
     return {
         "id": row["id"],
         "object": row["object"],
@@ -25,7 +23,7 @@ def export(
         "status": status(row, now),
         "filters": row["filters"],
         "fields": row["fields"],
-        "pii_masked": masks and not row["pii"],
+        "pii_masked": not row["pii"],
         "rows": row["rows"],
         "created_at": isoformat(row["created_at"]),
         "started_at": isoformat(row["started_at"]),

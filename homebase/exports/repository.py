@@ -4,7 +4,7 @@ across workspaces, are in exports/jobs.py."""
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import false, or_
+from sqlalchemy import false
 
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
@@ -25,17 +25,14 @@ async def get(session: TenantSession, export_id: str) -> dict[str, Any] | None:
 def list_statement(
     session: TenantSession,
     objects: Sequence[str],
-    masked_objects: Sequence[str],
     *,
     pii: bool,
     after_id: str | None,
     limit: int,
 ) -> AnySelect:
     """The exports of the lists the credential may read; without contacts:read:pii, not
-    those whose unmasked file another credential asked for."""
+    those made unmasked (exports/service.readable)."""
     statement = session.select(exports).where(exports.c.object.in_(objects))
     if not pii:
-        statement = statement.where(
-            or_(exports.c.pii == false(), exports.c.object.not_in(masked_objects))
-        )
+        statement = statement.where(exports.c.pii == false())
     return keyset(statement, exports.c.id, after_id, limit)

@@ -2,7 +2,9 @@
 
 from typing import Annotated
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from homebase.kit.schema_rules import Moment
 
 Ref = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
@@ -17,7 +19,7 @@ class DocumentSigned(BaseModel):
     deal_id: Id | None = Field(None, description="A deal of this workspace.")
     contact_id: Id | None = Field(None, description="A contact of this workspace.")
     signer_name: Annotated[str, StringConstraints(max_length=120)] | None = None
-    signed_at: AwareDatetime | None = Field(None, description="Default: now.")
+    signed_at: Moment | None = Field(None, description="Default: now.")
 
 
 class SavedSearchSent(BaseModel):
@@ -30,7 +32,7 @@ class SavedSearchSent(BaseModel):
         default_factory=list, description="Listings of this workspace in the digest."
     )
     channel: Annotated[str, StringConstraints(pattern="^(EMAIL|SMS)$")] = "EMAIL"
-    sent_at: AwareDatetime | None = Field(None, description="Default: now.")
+    sent_at: Moment | None = Field(None, description="Default: now.")
 
 
 SCHEMAS: dict[str, type[BaseModel]] = {

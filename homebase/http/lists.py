@@ -10,6 +10,7 @@ from homebase.db import changes, settle
 from homebase.db.pages import Built, Step, first_answer
 from homebase.db.sqlite import off_loop
 from homebase.db.tenancy import TenantSession
+from homebase.kit.keys import Keyring
 from homebase.kit.pagination import (
     PageRequest,
     decode_cursor,
@@ -48,6 +49,19 @@ async def list_response(
     page's rows need and the list did not read up front (a page's custom fields)."""
     keys = get_runtime(request).settings.keys
     key = list_key(session.workspace_id, request.url.path, filters)
+    return await _list_page(session, page, filters, keys, key, build, render, prepare)
+
+
+async def _list_page(
+    session: TenantSession,
+    page: PageRequest,
+    filters: dict[str, Any],
+    keys: Keyring,
+    key: str,
+    build: Callable[[str | None, int], Built | list[Step]],
+    render: Callable[[dict[str, Any]], dict[str, Any]],
+    prepare: Prepare | None,
+) -> JSONResponse:
     built = build(decode_cursor(keys, key, page.cursor), page.limit)
     with off_loop(filtered(filters)):
         rows = await first_answer(
@@ -61,41 +75,51 @@ async def list_response(
 UPDATED_AFTER = "updated_after"
 
 
-async def changes_response(
+async def synced_list_response(
     request: Request,
     session: TenantSession,
     page: PageRequest,
     filters: dict[str, Any],
-    updated_after: datetime,
-    build: Callable[[bool], Built],
+    updated_after: datetime | None,
+    walk: Callable[[bool], Built],
+    build: Callable[[str | None, int], Built | list[Step]],
     render: Callable[[dict[str, Any]], dict[str, Any]],
     prepare: Prepare | None = None,
 ) -> JSONResponse:
-    """A list asked for what changed (`updated_after`), the one way every synced list
-    answers it (docs/sync.md): its records updated after `updated_after`, ascending by
-    (updated_at, id), only those stamped at or before the settle horizon
-    (db/settle.py), on from the cursor's position. `build(resuming)` gives the list's
-    walk (db/changes.statement over its scope, columns and filters), or a kept one and
-    its own bindparams' values; `filters` (updated_after among them) names the walk, as
-    for list_response."""
+    """A synced list (docs/sync.md), the one way the six lists that take `updated_after`
+    answer: its walk of changes when asked with `updated_after`, or when the cursor is a
+    cursor of its walk (the same list and filters; `updated_after` is only where a walk
+    starts, and the cursor holds a position past it, so a client following next_cursor
+    need not repeat it, and the cursor wins over a different one); else the plain list
+    (list_response, `build`).
+
+    The walk: its records updated after `updated_after`, ascending by (updated_at, id),
+    only those stamped at or before the settle horizon (db/settle.py), on from the
+    cursor's position (db/changes.page). `walk(resuming)` gives the list's walk
+    statement (db/changes.statement over its scope, columns and filters), or a kept one
+    and its own bindparams' values."""
     runtime = get_runtime(request)
     keys = runtime.settings.keys
-    key = list_key(session.workspace_id, request.url.path, filters)
-    horizon = settle.horizon(runtime.clock(), runtime.settings.sync_settle_seconds)
-    dialect = session.dialect
-    position = decode_position(keys, key, page.cursor)
-    values = None
-    if position is not None:  # None: a stamp this database could not have stored
-        values = changes.resume_params(dialect, position, horizon, page.limit)
-    if values is None:
-        values = changes.first_params(updated_after, horizon, page.limit)
-    built = build(changes.AT in values)
-    statement, own = built if isinstance(built, tuple) else (built, {})
     others = {name: value for name, value in filters.items() if name != UPDATED_AFTER}
+    # The plain list's key too (list_key leaves out a null updated_after); the two kinds of
+    # cursor are signed under different purposes, so neither opens as the other.
+    key = list_key(session.workspace_id, request.url.path, others)
+    after = decode_position(keys, key, page.cursor)
+    if updated_after is None and after is None:
+        return await _list_page(session, page, others, keys, key, build, render, prepare)
+    horizon = settle.horizon(runtime.clock(), runtime.settings.sync_settle_seconds)
     with off_loop(filtered(others)):
-        rows = await session.fetch_all(statement, {**own, **values})
+        rows = await changes.page(
+            session,
+            walk,
+            updated_after=updated_after,
+            after=after,
+            horizon=horizon,
+            limit=page.limit,
+        )
     if prepare is not None:
         await prepare(rows)
+    dialect = session.dialect
     return json_response(
         position_page_body(rows, page.limit, render, keys, key, changes.stamp_of(dialect))
     )

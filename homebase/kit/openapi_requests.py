@@ -127,13 +127,6 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
         "hold may not be removed (409).",
     ),
     UnstatedRule(
-        ("POST /v1/exports",),
-        ("filters", "fields"),
-        "`filters` holds query parameters of the `object`'s list and `fields` names members "
-        "of its item: a name that list does not have is refused naming it "
-        "(`filters.<name>`, `fields`).",
-    ),
-    UnstatedRule(
         ("POST /v1/leads",),
         ("context", "consent.form_snapshot"),
         f"Free-form members: at most {freeform.MAX_BYTES} bytes as compact JSON, depth "

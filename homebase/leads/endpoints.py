@@ -6,7 +6,7 @@ from starlette.requests import Request
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
-from homebase.http.lists import changes_response, list_response
+from homebase.http.lists import synced_list_response
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
@@ -46,21 +46,13 @@ async def list_leads(
     filters: Annotated[LeadFilters, Query()],
 ) -> JSONResponse:
     pii, now = _pii(principal), session.now()
-    if filters.updated_after is not None:
-        return await changes_response(
-            request,
-            session,
-            page,
-            filters.model_dump(mode="json"),
-            filters.updated_after,
-            lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
-            lambda row: fields(render.lead(row, pii=pii, now=now)),
-        )
-    return await list_response(
+    return await synced_list_response(
         request,
         session,
         page,
         filters.model_dump(mode="json"),
+        filters.updated_after,
+        lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
         lambda after_id, limit: repository.list_statement(
             session, filters, after_id=after_id, limit=limit
         ),

@@ -7,7 +7,7 @@ from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.compliance.remedies import REASON_REMEDIES
-from homebase.http.lists import changes_response, list_response
+from homebase.http.lists import synced_list_response
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
@@ -103,21 +103,13 @@ async def list_messages(
     filters: Annotated[MessageFilters, Query()],
 ) -> JSONResponse:
     pii = _pii(principal)
-    if filters.updated_after is not None:
-        return await changes_response(
-            request,
-            session,
-            page,
-            filters.model_dump(mode="json"),
-            filters.updated_after,
-            lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
-            lambda row: fields(render.message(row, pii=pii)),
-        )
-    return await list_response(
+    return await synced_list_response(
         request,
         session,
         page,
         filters.model_dump(mode="json"),
+        filters.updated_after,
+        lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
         lambda after_id, limit: repository.list_statement(
             session, filters, after_id=after_id, limit=limit
         ),

@@ -60,7 +60,7 @@ def list_statement(
 def changes_statement(
     session: TenantSession, filters: MessageFilters, *, resuming: bool
 ) -> AnySelect:
-    """A page of the list's `updated_after` walk (http/lists.changes_response)."""
+    """A page of the list's `updated_after` walk (db/changes.page)."""
     return changes.statement(
         filtered(session, filters), messages, session.dialect, resuming=resuming
     )

@@ -2,11 +2,11 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from pydantic.config import JsonDict
 
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
-from homebase.kit.schema_rules import QueryDateTime, not_blank
+from homebase.kit.schema_rules import Moment, not_blank
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 FilterId = Annotated[str, StringConstraints(max_length=40)]
@@ -46,7 +46,7 @@ class TaskCreate(BaseModel):
     ]
     contact_id: Id | None = Field(None, description="A contact of this workspace.")
     assignee_id: Id | None = Field(None, description="A member (user) of this workspace.")
-    due_at: AwareDatetime | None = Field(None, description="ISO 8601 with a time zone.")
+    due_at: Moment | None = Field(None, description="ISO 8601 with a time zone.")
     status: TaskStatus = TaskStatus.open
     notes: Annotated[str, StringConstraints(max_length=20000)] | None = Field(
         None, description="Not part of what makes two tasks identical."
@@ -90,7 +90,7 @@ class TaskFilters(BaseModel):
     contact_id: FilterId | None = None
     assignee_id: FilterId | None = None
     status: TaskStatus | None = None
-    due_before: QueryDateTime | None = Field(
+    due_before: Moment | None = Field(
         None, description="Tasks due strictly before this moment (ISO 8601)."
     )
     updated_after: UpdatedAfter | None = updated_after_field()

@@ -189,15 +189,15 @@ async def test_the_lease_is_renewed_while_a_long_export_runs(tenant, runtime, cl
     created = (await tenant.post("/v1/exports", json={"object": "contacts"})).json()
     monkeypatch.setattr(jobs, "BATCH", 2)
     seen = []
-    real = jobs.first_answer
+    real = jobs.read
 
-    async def slow(session, steps, limit):
+    async def slow(*args):
         clock.advance(seconds=jobs.RENEW_SECONDS)  # each batch takes a renewal's time
         row = await _row(runtime, tenant, created["id"])
         seen.append(row["lease_expires_at"])
-        return await real(session, steps, limit)
+        return await real(*args)
 
-    monkeypatch.setattr(jobs, "first_answer", slow)
+    monkeypatch.setattr(jobs, "read", slow)
     await run_exports(runtime)
     done = (await tenant.get(f"/v1/exports/{created['id']}")).json()
     assert done["status"] == "completed" and done["rows"] == 5

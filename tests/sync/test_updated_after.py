@@ -297,7 +297,9 @@ async def test_a_search_combines_with_updated_after(runtime, clock, tenant):
 
 
 async def test_a_cursor_belongs_to_its_walk(runtime, clock, tenant):
-    """A plain list's cursor, or another walk's, restarts the walk from updated_after."""
+    """A plain list's cursor, or the cursor of a walk with other filters, restarts the
+    walk from updated_after. (A walk's cursor with another updated_after goes on from its
+    position: tests/sync/test_cursor_wins.py.)"""
     start = isoformat(clock.now)
     clock.advance(seconds=1)
     made = [
@@ -307,9 +309,11 @@ async def test_a_cursor_belongs_to_its_walk(runtime, clock, tenant):
     plain = (await tenant.get("/v1/contacts", params={"limit": 1})).json()["next_cursor"]
     other = (
         await tenant.get(
-            "/v1/contacts", params={"limit": 1, "updated_after": "2000-01-01T00:00:00Z"}
+            "/v1/contacts",
+            params={"limit": 1, "updated_after": "2000-01-01T00:00:00Z", "stage": "LEAD"},
         )
     ).json()["next_cursor"]
+    assert other is not None
     for cursor in (plain, other, "garbage"):
         page = await tenant.get(
             "/v1/contacts", params={"updated_after": start, "cursor": cursor, "limit": 200}

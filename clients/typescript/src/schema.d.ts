@@ -407,12 +407,15 @@ export interface paths {
          *     ended, so a walk never passes a position that a late event then lands behind. Webhooks
          *     carry events at once; GET /v1/events/{id} serves one at once.
          *
-         *     **Paging and resuming**: follow `next_cursor` while `has_more` is true. When `has_more`
-         *     is false, `next_cursor` is null: keep the last event's `data.event_id` and resume later
-         *     with `after=<that id>`, which lists exactly the events after it, with no gap and no
-         *     duplicate, whatever was written in between. `after` naming an event that is unknown or
-         *     older than the retention period answers **400** naming `after`: events after it may have
-         *     been pruned, so start again (without `after`, or with `occurred_after`).
+         *     **Paging and resuming**: follow `next_cursor` while `has_more` is true. The cursor holds a
+         *     position past `after` and `occurred_after`, which only say where a walk starts: it goes on
+         *     without them and wins over them; `type` binds it (with another `type` a cursor restarts
+         *     that walk). When `has_more` is false, `next_cursor` is null: keep the last event's
+         *     `data.event_id` and resume later with `after=<that id>`, which lists exactly the events
+         *     after it, with no gap and no duplicate, whatever was written in between. `after` naming an
+         *     event that is unknown or older than the retention period answers **400** naming `after`:
+         *     events after it may have been pruned, so start again (without `after`, or with
+         *     `occurred_after`).
          */
         get: operations["list_events"];
         put?: never;
@@ -883,13 +886,13 @@ export interface paths {
         };
         /**
          * List exports
-         * @description The exports of the lists this credential may read. Needs the read scope of the export's list: contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An unmasked file (made for a credential holding contacts:read:pii) of contacts, leads or messages is shown only to credentials holding it too.
+         * @description The exports of the lists this credential may read. Needs the read scope of the export's list: contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An export made unmasked (for a credential holding contacts:read:pii), of any list, is shown only to credentials holding it too: 403 insufficient_scope naming contacts:read:pii for the others (its download link is issued only to them).
          */
         get: operations["list_exports"];
         put?: never;
         /**
          * Start an export
-         * @description Exports every item of one list, as that list would show them to this credential (masking, filters and fields alike), to an NDJSON or CSV file written by the worker. The file is kept 7 days, and removed at once when a contact's data is erased (docs/imports-exports.md). Needs the read scope of the export's list: contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An unmasked file (made for a credential holding contacts:read:pii) of contacts, leads or messages is shown only to credentials holding it too.
+         * @description Exports every item of one list, as that list would show them to this credential (masking, filters and fields alike), to an NDJSON or CSV file written by the worker. The file is kept 7 days, and removed at once when a contact's data is erased (docs/imports-exports.md). Needs the read scope of the export's list: contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An export made unmasked (for a credential holding contacts:read:pii), of any list, is shown only to credentials holding it too: 403 insufficient_scope naming contacts:read:pii for the others (its download link is issued only to them).
          */
         post: operations["create_export"];
         delete?: never;
@@ -907,7 +910,7 @@ export interface paths {
         };
         /**
          * Retrieve an export
-         * @description Needs the read scope of the export's list: contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An unmasked file (made for a credential holding contacts:read:pii) of contacts, leads or messages is shown only to credentials holding it too.
+         * @description Needs the read scope of the export's list: contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An export made unmasked (for a credential holding contacts:read:pii), of any list, is shown only to credentials holding it too: 403 insufficient_scope naming contacts:read:pii for the others (its download link is issued only to them).
          */
         get: operations["get_export"];
         put?: never;
@@ -1718,6 +1721,38 @@ export interface components {
             assignee_id?: string | null;
         };
         /**
+         * AppointmentExportFilters
+         * @example {
+         *       "starts_after": "2026-11-20T00:00:00Z"
+         *     }
+         */
+        AppointmentExportFilters: {
+            /** Contact Id */
+            contact_id?: string | null;
+            /** Created By */
+            created_by?: string | null;
+            /** Assignee Id */
+            assignee_id?: string | null;
+            outcome?: components["schemas"]["AppointmentOutcome"] | null;
+            status?: components["schemas"]["AppointmentStatus"] | null;
+            /**
+             * Starts After
+             * @description starts_at at or after; inclusive.
+             */
+            starts_after?: string | null;
+            /**
+             * Starts Before
+             * @description starts_at before; exclusive.
+             */
+            starts_before?: string | null;
+            /**
+             * Updated After
+             * @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. The next pages need only the cursor: it holds the walk's position and wins over updated_after.
+             * @example 2026-11-20T17:04:05.123Z
+             */
+            updated_after?: string | null;
+        };
+        /**
          * AppointmentOutcome
          * @enum {string}
          */
@@ -2007,6 +2042,34 @@ export interface components {
             assignee_id?: string | null;
             /** @description What happened: showed, no_show or cancelled (the spec's showed, no-show, cancelled). Null until recorded. */
             outcome?: components["schemas"]["AppointmentOutcome"];
+        };
+        /**
+         * AppointmentsExportCreate
+         * @description An export of GET /v1/appointments (needs appointments:read).
+         * @example {
+         *       "format": "csv",
+         *       "object": "appointments"
+         *     }
+         */
+        AppointmentsExportCreate: {
+            /**
+             * @description appointments: the list to export. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            object: "appointments";
+            /**
+             * @description ndjson (one JSON object per line, as the list's items) or csv (a header row, then one row per item).
+             * @default ndjson
+             */
+            format?: components["schemas"]["ExportFormat"];
+            /** @description The filters of GET /v1/appointments, as an object: the members that list takes in its query string (besides cursor, limit and fields), with the same rules, applied as that list applies them; `updated_after` makes the file that list's walk of changes, oldest change first (docs/sync.md). An unknown member is a 400 naming filters.<member>. */
+            filters?: components["schemas"]["AppointmentExportFilters"];
+            /**
+             * Fields
+             * @description Comma-separated allow-list of the item's members, the same rule as the fields parameter of GET /v1/appointments; id (and pii_masked) is always included. Omit for every member.
+             * @example contact_id,title
+             */
+            fields?: string | null;
         };
         /**
          * AssignRequest
@@ -2681,7 +2744,7 @@ export interface components {
         ConsentIn: {
             /**
              * Captured At
-             * @description When the person consented; defaults to when it was recorded. An RFC 3339 date-time (without an offset, UTC) or a Unix time number: seconds (1763658238), or milliseconds when its magnitude passes 20000000000 (1763658238000, as JavaScript's Date.now() gives).
+             * @description When the person consented; defaults to when it was recorded. An RFC 3339 date-time (without an offset, UTC) or a Unix time number: seconds (1763658238), or milliseconds when its magnitude passes 20000000000 (1763658238000, as JavaScript's Date.now() gives). In UTC it must fall within the years 1 to 9999.
              */
             captured_at?: (string | number) | null;
             /** Source Url */
@@ -3016,6 +3079,49 @@ export interface components {
              */
             occurredAt: string;
             data: components["schemas"]["ContactCreatedData"];
+        };
+        /**
+         * ContactExportFilters
+         * @example {
+         *       "stage": "LEAD"
+         *     }
+         */
+        ContactExportFilters: {
+            /**
+             * @description Only contacts in this stage.
+             * @example HOT_LEAD
+             */
+            stage?: components["schemas"]["ContactStage"] | null;
+            /**
+             * Source
+             * @description Only contacts with exactly this source.
+             * @example Zillow
+             */
+            source?: string | null;
+            /**
+             * Tag
+             * @description Only contacts carrying this tag.
+             * @example buyer
+             */
+            tag?: string | null;
+            /**
+             * Q
+             * @description Search: first, last or full name by substring (any case). Email and phone by substring for credentials holding contacts:read:pii; for others only an exact email address or phone number matches.
+             * @example reyes
+             */
+            q?: string | null;
+            /**
+             * Owner Id
+             * @description Only contacts owned by this member.
+             * @example usr_01jd3v6k8h2k3m4n5p6q7r8s9t
+             */
+            owner_id?: string | null;
+            /**
+             * Updated After
+             * @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. The next pages need only the cursor: it holds the walk's position and wins over updated_after.
+             * @example 2026-11-20T17:04:05.123Z
+             */
+            updated_after?: string | null;
         };
         /**
          * ContactStage
@@ -3368,6 +3474,38 @@ export interface components {
             data: components["schemas"]["ContactUpdatedData"];
         };
         /**
+         * ContactsExportCreate
+         * @description An export of GET /v1/contacts (needs contacts:read).
+         * @example {
+         *       "fields": "first_name,last_name,email,phone,stage,tags",
+         *       "filters": {
+         *         "stage": "HOT_LEAD"
+         *       },
+         *       "format": "csv",
+         *       "object": "contacts"
+         *     }
+         */
+        ContactsExportCreate: {
+            /**
+             * @description contacts: the list to export. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            object: "contacts";
+            /**
+             * @description ndjson (one JSON object per line, as the list's items) or csv (a header row, then one row per item).
+             * @default ndjson
+             */
+            format?: components["schemas"]["ExportFormat"];
+            /** @description The filters of GET /v1/contacts, as an object: the members that list takes in its query string (besides cursor, limit and fields), with the same rules, applied as that list applies them; `updated_after` makes the file that list's walk of changes, oldest change first (docs/sync.md). An unknown member is a 400 naming filters.<member>. */
+            filters?: components["schemas"]["ContactExportFilters"];
+            /**
+             * Fields
+             * @description Comma-separated allow-list of the item's members, the same rule as the fields parameter of GET /v1/contacts; id (and pii_masked) is always included. Omit for every member.
+             * @example first_name,last_name
+             */
+            fields?: string | null;
+        };
+        /**
          * CreateTaskStep
          * @description A follow-up task for a human; assignee_id null means the contact's owner when the
          *     owner is a member of the workspace.
@@ -3682,6 +3820,29 @@ export interface components {
             } | null;
         };
         /**
+         * DealExportFilters
+         * @example {
+         *       "status": "open"
+         *     }
+         */
+        DealExportFilters: {
+            /** Pipeline Id */
+            pipeline_id?: string | null;
+            /** Stage Id */
+            stage_id?: string | null;
+            /** Contact Id */
+            contact_id?: string | null;
+            /** Owner Id */
+            owner_id?: string | null;
+            status?: components["schemas"]["DealStatus"] | null;
+            /**
+             * Updated After
+             * @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. The next pages need only the cursor: it holds the walk's position and wins over updated_after.
+             * @example 2026-11-20T17:04:05.123Z
+             */
+            updated_after?: string | null;
+        };
+        /**
          * DealStageChangedData
          * @example {
          *       "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
@@ -3840,6 +4001,37 @@ export interface components {
             custom_fields?: {
                 [key: string]: string | number | boolean | string[] | null;
             };
+        };
+        /**
+         * DealsExportCreate
+         * @description An export of GET /v1/deals (needs deals:read).
+         * @example {
+         *       "filters": {
+         *         "status": "won"
+         *       },
+         *       "format": "csv",
+         *       "object": "deals"
+         *     }
+         */
+        DealsExportCreate: {
+            /**
+             * @description deals: the list to export. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            object: "deals";
+            /**
+             * @description ndjson (one JSON object per line, as the list's items) or csv (a header row, then one row per item).
+             * @default ndjson
+             */
+            format?: components["schemas"]["ExportFormat"];
+            /** @description The filters of GET /v1/deals, as an object: the members that list takes in its query string (besides cursor, limit and fields), with the same rules, applied as that list applies them; `updated_after` makes the file that list's walk of changes, oldest change first (docs/sync.md). An unknown member is a 400 naming filters.<member>. */
+            filters?: components["schemas"]["DealExportFilters"];
+            /**
+             * Fields
+             * @description Comma-separated allow-list of the item's members, the same rule as the fields parameter of GET /v1/deals; id (and pii_masked) is always included. Omit for every member.
+             * @example title,pipeline_id
+             */
+            fields?: string | null;
         };
         /**
          * Delivery
@@ -4406,7 +4598,7 @@ export interface components {
             fields: string | null;
             /**
              * Pii Masked
-             * @description Whether the file masks email and phone: the credential that asked for it lacked contacts:read:pii.
+             * @description Whether the file was made for a credential without contacts:read:pii: every row masked as the list masks it for such a credential (emails, phones, and the phone numbers and emails inside free text). An export made unmasked is shown only to credentials holding contacts:read:pii.
              */
             pii_masked: boolean;
             /**
@@ -4440,6 +4632,10 @@ export interface components {
         };
         /**
          * ExportCreate
+         * @description One variant per list, chosen by `object`: its `filters` are that list's filters and
+         *     its `fields` name that list's item's members. The export needs the list's read
+         *     scope: contacts:read, leads:read, deals:read, messages:read, appointments:read (tasks
+         *     and appointments).
          * @example {
          *       "fields": "first_name,last_name,email,phone,stage,tags",
          *       "filters": {
@@ -4449,31 +4645,7 @@ export interface components {
          *       "object": "contacts"
          *     }
          */
-        ExportCreate: {
-            /** @description The list to export. Needs its read scope: contacts:read, leads:read, deals:read, messages:read, appointments:read (tasks and appointments). */
-            object: components["schemas"]["ExportObject"];
-            /**
-             * @description ndjson (one JSON object per line, as the list's items) or csv (a header row, then one row per item).
-             * @default ndjson
-             */
-            format?: components["schemas"]["ExportFormat"];
-            /**
-             * Filters
-             * @description The list's own query filters, as an object: the members GET /v1/<object> takes (besides cursor, limit and fields), with the same rules; e.g. contacts: stage, source, tag, q, owner_id; deals: pipeline_id, stage_id, contact_id, owner_id, status; messages: contact_id, channel, direction, status. An unknown member is a 400 naming filters.<member>.
-             * @example {
-             *       "stage": "HOT_LEAD"
-             *     }
-             */
-            filters?: {
-                [key: string]: unknown;
-            };
-            /**
-             * Fields
-             * @description Comma-separated allow-list of the item's members, the same rule as the list's fields parameter; id (and pii_masked) is always included. Omit for every member.
-             * @example first_name,last_name,email
-             */
-            fields?: string | null;
-        };
+        ExportCreate: components["schemas"]["ContactsExportCreate"] | components["schemas"]["LeadsExportCreate"] | components["schemas"]["DealsExportCreate"] | components["schemas"]["MessagesExportCreate"] | components["schemas"]["TasksExportCreate"] | components["schemas"]["AppointmentsExportCreate"];
         /**
          * ExportFormat
          * @enum {string}
@@ -5077,6 +5249,57 @@ export interface components {
             data: components["schemas"]["LeadCreatedData"];
         };
         /**
+         * LeadExportFilters
+         * @example {
+         *       "unlinked_only": "true"
+         *     }
+         */
+        LeadExportFilters: {
+            /** Contact Id */
+            contact_id?: string | null;
+            /**
+             * Unlinked Only
+             * @description true: only leads not linked to any contact.
+             */
+            unlinked_only?: ("true" | "false") | null;
+            /**
+             * Updated After
+             * @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. The next pages need only the cursor: it holds the walk's position and wins over updated_after.
+             * @example 2026-11-20T17:04:05.123Z
+             */
+            updated_after?: string | null;
+        };
+        /**
+         * LeadsExportCreate
+         * @description An export of GET /v1/leads (needs leads:read).
+         * @example {
+         *       "filters": {
+         *         "unlinked_only": "true"
+         *       },
+         *       "object": "leads"
+         *     }
+         */
+        LeadsExportCreate: {
+            /**
+             * @description leads: the list to export. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            object: "leads";
+            /**
+             * @description ndjson (one JSON object per line, as the list's items) or csv (a header row, then one row per item).
+             * @default ndjson
+             */
+            format?: components["schemas"]["ExportFormat"];
+            /** @description The filters of GET /v1/leads, as an object: the members that list takes in its query string (besides cursor, limit and fields), with the same rules, applied as that list applies them; `updated_after` makes the file that list's walk of changes, oldest change first (docs/sync.md). An unknown member is a 400 naming filters.<member>. */
+            filters?: components["schemas"]["LeadExportFilters"];
+            /**
+             * Fields
+             * @description Comma-separated allow-list of the item's members, the same rule as the fields parameter of GET /v1/leads; id (and pii_masked) is always included. Omit for every member.
+             * @example contact_id,first_name
+             */
+            fields?: string | null;
+        };
+        /**
          * Listing
          * @example {
          *       "address": "1421 Sanchez St",
@@ -5319,6 +5542,25 @@ export interface components {
          */
         MessageDirection: "OUTBOUND" | "INBOUND";
         /**
+         * MessageExportFilters
+         * @example {
+         *       "channel": "SMS"
+         *     }
+         */
+        MessageExportFilters: {
+            /** Contact Id */
+            contact_id?: string | null;
+            channel?: components["schemas"]["MessageChannel"] | null;
+            direction?: components["schemas"]["MessageDirection"] | null;
+            status?: components["schemas"]["MessageStatus"] | null;
+            /**
+             * Updated After
+             * @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. The next pages need only the cursor: it holds the walk's position and wins over updated_after.
+             * @example 2026-11-20T17:04:05.123Z
+             */
+            updated_after?: string | null;
+        };
+        /**
          * MessageReceivedData
          * @example {
          *       "ai_generated": false,
@@ -5519,6 +5761,36 @@ export interface components {
          * @enum {string}
          */
         MessageStatus: "QUEUED" | "SENDING" | "SENT" | "DELIVERED" | "FAILED" | "RECEIVED";
+        /**
+         * MessagesExportCreate
+         * @description An export of GET /v1/messages (needs messages:read).
+         * @example {
+         *       "filters": {
+         *         "updated_after": "2026-11-20T17:04:05.123Z"
+         *       },
+         *       "object": "messages"
+         *     }
+         */
+        MessagesExportCreate: {
+            /**
+             * @description messages: the list to export. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            object: "messages";
+            /**
+             * @description ndjson (one JSON object per line, as the list's items) or csv (a header row, then one row per item).
+             * @default ndjson
+             */
+            format?: components["schemas"]["ExportFormat"];
+            /** @description The filters of GET /v1/messages, as an object: the members that list takes in its query string (besides cursor, limit and fields), with the same rules, applied as that list applies them; `updated_after` makes the file that list's walk of changes, oldest change first (docs/sync.md). An unknown member is a 400 naming filters.<member>. */
+            filters?: components["schemas"]["MessageExportFilters"];
+            /**
+             * Fields
+             * @description Comma-separated allow-list of the item's members, the same rule as the fields parameter of GET /v1/messages; id (and pii_masked) is always included. Omit for every member.
+             * @example contact_id,channel
+             */
+            fields?: string | null;
+        };
         /**
          * MoveStageStep
          * @description Moves the contact to this stage through the contacts service (contact.stage_changed
@@ -7029,10 +7301,64 @@ export interface components {
             created: boolean;
         };
         /**
+         * TaskExportFilters
+         * @example {
+         *       "status": "open"
+         *     }
+         */
+        TaskExportFilters: {
+            /** Contact Id */
+            contact_id?: string | null;
+            /** Assignee Id */
+            assignee_id?: string | null;
+            status?: components["schemas"]["TaskStatus"] | null;
+            /**
+             * Due Before
+             * @description Tasks due strictly before this moment (ISO 8601).
+             */
+            due_before?: string | null;
+            /**
+             * Updated After
+             * @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. The next pages need only the cursor: it holds the walk's position and wins over updated_after.
+             * @example 2026-11-20T17:04:05.123Z
+             */
+            updated_after?: string | null;
+        };
+        /**
          * TaskStatus
          * @enum {string}
          */
         TaskStatus: "open" | "done" | "cancelled";
+        /**
+         * TasksExportCreate
+         * @description An export of GET /v1/tasks (needs appointments:read).
+         * @example {
+         *       "filters": {
+         *         "status": "open"
+         *       },
+         *       "object": "tasks"
+         *     }
+         */
+        TasksExportCreate: {
+            /**
+             * @description tasks: the list to export. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            object: "tasks";
+            /**
+             * @description ndjson (one JSON object per line, as the list's items) or csv (a header row, then one row per item).
+             * @default ndjson
+             */
+            format?: components["schemas"]["ExportFormat"];
+            /** @description The filters of GET /v1/tasks, as an object: the members that list takes in its query string (besides cursor, limit and fields), with the same rules, applied as that list applies them; `updated_after` makes the file that list's walk of changes, oldest change first (docs/sync.md). An unknown member is a 400 naming filters.<member>. */
+            filters?: components["schemas"]["TaskExportFilters"];
+            /**
+             * Fields
+             * @description Comma-separated allow-list of the item's members, the same rule as the fields parameter of GET /v1/tasks; id (and pii_masked) is always included. Omit for every member.
+             * @example title,contact_id
+             */
+            fields?: string | null;
+        };
         /**
          * TokenResponse
          * @example {
@@ -8536,7 +8862,7 @@ export interface components {
             fields?: string | null;
             /**
              * Pii Masked
-             * @description Whether the file masks email and phone: the credential that asked for it lacked contacts:read:pii.
+             * @description Whether the file was made for a credential without contacts:read:pii: every row masked as the list masks it for such a credential (emails, phones, and the phone numbers and emails inside free text). An export made unmasked is shown only to credentials holding contacts:read:pii.
              */
             pii_masked: boolean;
             /**
@@ -8755,7 +9081,7 @@ export interface operations {
                 q?: string | null;
                 /** @description Only contacts owned by this member. */
                 owner_id?: string | null;
-                /** @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. */
+                /** @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. The next pages need only the cursor: it holds the walk's position and wins over updated_after. */
                 updated_after?: string | null;
                 /** @description Opaque position from a previous page's next_cursor; omit for the first page. A malformed or stale cursor restarts from the beginning. */
                 cursor?: string | null;
@@ -9338,7 +9664,7 @@ export interface operations {
                 channel?: components["schemas"]["MessageChannel"] | null;
                 direction?: components["schemas"]["MessageDirection"] | null;
                 status?: components["schemas"]["MessageStatus"] | null;
-                /** @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. */
+                /** @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. The next pages need only the cursor: it holds the walk's position and wins over updated_after. */
                 updated_after?: string | null;
                 /** @description Opaque position from a previous page's next_cursor; omit for the first page. A malformed or stale cursor restarts from the beginning. */
                 cursor?: string | null;
@@ -9515,7 +9841,7 @@ export interface operations {
                 contact_id?: string | null;
                 /** @description true: only leads not linked to any contact. */
                 unlinked_only?: ("true" | "false") | null;
-                /** @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. */
+                /** @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. The next pages need only the cursor: it holds the walk's position and wins over updated_after. */
                 updated_after?: string | null;
                 /** @description Opaque position from a previous page's next_cursor; omit for the first page. A malformed or stale cursor restarts from the beginning. */
                 cursor?: string | null;
@@ -10363,7 +10689,7 @@ export interface operations {
                 contact_id?: string | null;
                 owner_id?: string | null;
                 status?: components["schemas"]["DealStatus"] | null;
-                /** @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. */
+                /** @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. The next pages need only the cursor: it holds the walk's position and wins over updated_after. */
                 updated_after?: string | null;
                 /** @description Opaque position from a previous page's next_cursor; omit for the first page. A malformed or stale cursor restarts from the beginning. */
                 cursor?: string | null;
@@ -10652,7 +10978,7 @@ export interface operations {
                 starts_after?: string | null;
                 /** @description starts_at before; exclusive. */
                 starts_before?: string | null;
-                /** @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. */
+                /** @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. The next pages need only the cursor: it holds the walk's position and wins over updated_after. */
                 updated_after?: string | null;
                 /** @description Opaque position from a previous page's next_cursor; omit for the first page. A malformed or stale cursor restarts from the beginning. */
                 cursor?: string | null;
@@ -10854,7 +11180,7 @@ export interface operations {
                 status?: components["schemas"]["TaskStatus"] | null;
                 /** @description Tasks due strictly before this moment (ISO 8601). */
                 due_before?: string | null;
-                /** @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. */
+                /** @description Only records changed after this time (updated_at strictly greater), oldest change first, ordered by (updated_at, id); an ISO 8601 time with a zone offset or Z. A change is listed once it is a few seconds old (the settle delay, 5 s by default), and then never behind a position a walk has passed. To resume, pass the last record's updated_at: records stamped in that same millisecond may come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking are as usual. The next pages need only the cursor: it holds the walk's position and wins over updated_after. */
                 updated_after?: string | null;
                 /** @description Opaque position from a previous page's next_cursor; omit for the first page. A malformed or stale cursor restarts from the beginning. */
                 cursor?: string | null;
@@ -12176,7 +12502,10 @@ export interface operations {
                      * Format: date-time
                      */
                     started_at: string;
-                    /** Ended At */
+                    /**
+                     * Ended At
+                     * @description Not before started_at, and at most a day (MAX_CALL_SECONDS) after it, the bound of duration_seconds, which defaults to the difference.
+                     */
                     ended_at?: string | null;
                     /**
                      * Duration Seconds

@@ -4,6 +4,7 @@ from .appointment import Appointment
 from .appointment_booked_data import AppointmentBookedData
 from .appointment_booked_event import AppointmentBookedEvent
 from .appointment_create import AppointmentCreate
+from .appointment_export_filters import AppointmentExportFilters
 from .appointment_narrowed import AppointmentNarrowed
 from .appointment_outcome import AppointmentOutcome
 from .appointment_outcome_data import AppointmentOutcomeData
@@ -12,6 +13,8 @@ from .appointment_rescheduled_data import AppointmentRescheduledData
 from .appointment_rescheduled_event import AppointmentRescheduledEvent
 from .appointment_status import AppointmentStatus
 from .appointment_update import AppointmentUpdate
+from .appointments_export_create import AppointmentsExportCreate
+from .appointments_export_create_object import AppointmentsExportCreateObject
 from .assign_request import AssignRequest
 from .assign_result import AssignResult
 from .assignee import Assignee
@@ -53,6 +56,7 @@ from .contact_created_data import ContactCreatedData
 from .contact_created_data_custom_fields import ContactCreatedDataCustomFields
 from .contact_created_event import ContactCreatedEvent
 from .contact_custom_fields import ContactCustomFields
+from .contact_export_filters import ContactExportFilters
 from .contact_narrowed import ContactNarrowed
 from .contact_narrowed_custom_fields import ContactNarrowedCustomFields
 from .contact_stage import ContactStage
@@ -65,6 +69,8 @@ from .contact_update_custom_fields import ContactUpdateCustomFields
 from .contact_updated_data import ContactUpdatedData
 from .contact_updated_data_custom_fields import ContactUpdatedDataCustomFields
 from .contact_updated_event import ContactUpdatedEvent
+from .contacts_export_create import ContactsExportCreate
+from .contacts_export_create_object import ContactsExportCreateObject
 from .create_task_step import CreateTaskStep
 from .custom_field import CustomField
 from .custom_field_create import CustomFieldCreate
@@ -77,6 +83,7 @@ from .deal import Deal
 from .deal_create import DealCreate
 from .deal_create_custom_fields_type_0 import DealCreateCustomFieldsType0
 from .deal_custom_fields import DealCustomFields
+from .deal_export_filters import DealExportFilters
 from .deal_narrowed import DealNarrowed
 from .deal_narrowed_custom_fields import DealNarrowedCustomFields
 from .deal_stage_changed_data import DealStageChangedData
@@ -84,6 +91,8 @@ from .deal_stage_changed_event import DealStageChangedEvent
 from .deal_status import DealStatus
 from .deal_update import DealUpdate
 from .deal_update_custom_fields import DealUpdateCustomFields
+from .deals_export_create import DealsExportCreate
+from .deals_export_create_object import DealsExportCreateObject
 from .delivery import Delivery
 from .delivery_narrowed import DeliveryNarrowed
 from .delivery_narrowed_status import DeliveryNarrowedStatus
@@ -110,8 +119,6 @@ from .event_envelope_event import EventEnvelopeEvent
 from .event_narrowed import EventNarrowed
 from .event_narrowed_data import EventNarrowedData
 from .export import Export
-from .export_create import ExportCreate
-from .export_create_filters import ExportCreateFilters
 from .export_filters import ExportFilters
 from .export_format import ExportFormat
 from .export_narrowed import ExportNarrowed
@@ -143,10 +150,14 @@ from .lead_create import LeadCreate
 from .lead_create_context import LeadCreateContext
 from .lead_created_data import LeadCreatedData
 from .lead_created_event import LeadCreatedEvent
+from .lead_export_filters import LeadExportFilters
+from .lead_export_filters_unlinked_only_type_0 import LeadExportFiltersUnlinkedOnlyType0
 from .lead_narrowed import LeadNarrowed
 from .lead_narrowed_context import LeadNarrowedContext
 from .lead_narrowed_routing_status import LeadNarrowedRoutingStatus
 from .lead_routing_status import LeadRoutingStatus
+from .leads_export_create import LeadsExportCreate
+from .leads_export_create_object import LeadsExportCreateObject
 from .list_leads_unlinked_only_type_0 import ListLeadsUnlinkedOnlyType0
 from .listing import Listing
 from .listing_narrowed import ListingNarrowed
@@ -154,12 +165,15 @@ from .listing_status import ListingStatus
 from .message import Message
 from .message_channel import MessageChannel
 from .message_direction import MessageDirection
+from .message_export_filters import MessageExportFilters
 from .message_narrowed import MessageNarrowed
 from .message_received_data import MessageReceivedData
 from .message_received_event import MessageReceivedEvent
 from .message_sent_data import MessageSentData
 from .message_sent_event import MessageSentEvent
 from .message_status import MessageStatus
+from .messages_export_create import MessagesExportCreate
+from .messages_export_create_object import MessagesExportCreateObject
 from .move_stage_step import MoveStageStep
 from .note_create import NoteCreate
 from .o_auth_error_body import OAuthErrorBody
@@ -218,8 +232,11 @@ from .task import Task
 from .task_create import TaskCreate
 from .task_created import TaskCreated
 from .task_created_narrowed import TaskCreatedNarrowed
+from .task_export_filters import TaskExportFilters
 from .task_narrowed import TaskNarrowed
 from .task_status import TaskStatus
+from .tasks_export_create import TasksExportCreate
+from .tasks_export_create_object import TasksExportCreateObject
 from .token_response import TokenResponse
 from .wait_step import WaitStep
 from .webhook import Webhook
@@ -250,6 +267,7 @@ __all__ = (
     "AppointmentBookedData",
     "AppointmentBookedEvent",
     "AppointmentCreate",
+    "AppointmentExportFilters",
     "AppointmentNarrowed",
     "AppointmentOutcome",
     "AppointmentOutcomeData",
@@ -258,6 +276,8 @@ __all__ = (
     "AppointmentRescheduledEvent",
     "AppointmentStatus",
     "AppointmentUpdate",
+    "AppointmentsExportCreate",
+    "AppointmentsExportCreateObject",
     "AssignRequest",
     "AssignResult",
     "Assignee",
@@ -293,6 +313,7 @@ __all__ = (
     "ContactCreatedDataCustomFields",
     "ContactCreatedEvent",
     "ContactCustomFields",
+    "ContactExportFilters",
     "ContactNarrowed",
     "ContactNarrowedCustomFields",
     "ContactStage",
@@ -305,6 +326,8 @@ __all__ = (
     "ContactUpdatedData",
     "ContactUpdatedDataCustomFields",
     "ContactUpdatedEvent",
+    "ContactsExportCreate",
+    "ContactsExportCreateObject",
     "CreateTaskStep",
     "CustomField",
     "CustomFieldCreate",
@@ -317,6 +340,7 @@ __all__ = (
     "DealCreate",
     "DealCreateCustomFieldsType0",
     "DealCustomFields",
+    "DealExportFilters",
     "DealNarrowed",
     "DealNarrowedCustomFields",
     "DealStageChangedData",
@@ -324,6 +348,8 @@ __all__ = (
     "DealStatus",
     "DealUpdate",
     "DealUpdateCustomFields",
+    "DealsExportCreate",
+    "DealsExportCreateObject",
     "Delivery",
     "DeliveryNarrowed",
     "DeliveryNarrowedStatus",
@@ -350,8 +376,6 @@ __all__ = (
     "EventNarrowed",
     "EventNarrowedData",
     "Export",
-    "ExportCreate",
-    "ExportCreateFilters",
     "ExportFilters",
     "ExportFormat",
     "ExportNarrowed",
@@ -381,10 +405,14 @@ __all__ = (
     "LeadCreateContext",
     "LeadCreatedData",
     "LeadCreatedEvent",
+    "LeadExportFilters",
+    "LeadExportFiltersUnlinkedOnlyType0",
     "LeadNarrowed",
     "LeadNarrowedContext",
     "LeadNarrowedRoutingStatus",
     "LeadRoutingStatus",
+    "LeadsExportCreate",
+    "LeadsExportCreateObject",
     "ListLeadsUnlinkedOnlyType0",
     "Listing",
     "ListingNarrowed",
@@ -392,12 +420,15 @@ __all__ = (
     "Message",
     "MessageChannel",
     "MessageDirection",
+    "MessageExportFilters",
     "MessageNarrowed",
     "MessageReceivedData",
     "MessageReceivedEvent",
     "MessageSentData",
     "MessageSentEvent",
     "MessageStatus",
+    "MessagesExportCreate",
+    "MessagesExportCreateObject",
     "MoveStageStep",
     "NoteCreate",
     "OAuthErrorBody",
@@ -450,8 +481,11 @@ __all__ = (
     "TaskCreate",
     "TaskCreated",
     "TaskCreatedNarrowed",
+    "TaskExportFilters",
     "TaskNarrowed",
     "TaskStatus",
+    "TasksExportCreate",
+    "TasksExportCreateObject",
     "TokenResponse",
     "WaitStep",
     "Webhook",

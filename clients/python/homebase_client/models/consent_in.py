@@ -22,7 +22,8 @@ class ConsentIn:
     Attributes:
         captured_at (datetime.datetime | float | None | Unset): When the person consented; defaults to when it was
             recorded. An RFC 3339 date-time (without an offset, UTC) or a Unix time number: seconds (1763658238), or
-            milliseconds when its magnitude passes 20000000000 (1763658238000, as JavaScript's Date.now() gives).
+            milliseconds when its magnitude passes 20000000000 (1763658238000, as JavaScript's Date.now() gives). In UTC it
+            must fall within the years 1 to 9999.
         source_url (None | str | Unset):
         ip (None | str | Unset):
         form_snapshot (ConsentInFormSnapshotType0 | None | Unset): What the person saw and ticked, kept as evidence.

@@ -28,8 +28,9 @@ class Export:
         status (ExportStatus):
         filters (ExportFilters): The filters as validated.
         fields (None | str):
-        pii_masked (bool): Whether the file masks email and phone: the credential that asked for it lacked
-            contacts:read:pii.
+        pii_masked (bool): Whether the file was made for a credential without contacts:read:pii: every row masked as the
+            list masks it for such a credential (emails, phones, and the phone numbers and emails inside free text). An
+            export made unmasked is shown only to credentials holding contacts:read:pii.
         rows (int): Rows written; final once completed.
         created_at (datetime.datetime):
         started_at (datetime.datetime | None):

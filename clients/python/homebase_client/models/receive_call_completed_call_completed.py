@@ -29,7 +29,8 @@ class ReceiveCallCompletedCallCompleted:
             provider_call_id (str): The provider's id; a repeated callback records the call once.
             from_ (None | str | Unset): Caller, E.164 preferred.
             to (None | str | Unset): Callee, E.164 preferred.
-            ended_at (datetime.datetime | None | Unset):
+            ended_at (datetime.datetime | None | Unset): Not before started_at, and at most a day (MAX_CALL_SECONDS) after
+                it, the bound of duration_seconds, which defaults to the difference.
             duration_seconds (int | None | Unset): Defaults to ended_at - started_at.
             user_id (None | str | Unset): The member who took a human call.
             disposition (None | str | Unset): Free-form, max 40 chars. Values the product uses: connected, voicemail,

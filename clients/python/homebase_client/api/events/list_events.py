@@ -144,12 +144,15 @@ def sync_detailed(
     ended, so a walk never passes a position that a late event then lands behind. Webhooks
     carry events at once; GET /v1/events/{id} serves one at once.
 
-    **Paging and resuming**: follow `next_cursor` while `has_more` is true. When `has_more`
-    is false, `next_cursor` is null: keep the last event's `data.event_id` and resume later
-    with `after=<that id>`, which lists exactly the events after it, with no gap and no
-    duplicate, whatever was written in between. `after` naming an event that is unknown or
-    older than the retention period answers **400** naming `after`: events after it may have
-    been pruned, so start again (without `after`, or with `occurred_after`).
+    **Paging and resuming**: follow `next_cursor` while `has_more` is true. The cursor holds a
+    position past `after` and `occurred_after`, which only say where a walk starts: it goes on
+    without them and wins over them; `type` binds it (with another `type` a cursor restarts
+    that walk). When `has_more` is false, `next_cursor` is null: keep the last event's
+    `data.event_id` and resume later with `after=<that id>`, which lists exactly the events
+    after it, with no gap and no duplicate, whatever was written in between. `after` naming an
+    event that is unknown or older than the retention period answers **400** naming `after`:
+    events after it may have been pruned, so start again (without `after`, or with
+    `occurred_after`).
 
     Args:
         type_ (list[str] | None | Unset): Only events of these types: repeat the parameter
@@ -215,12 +218,15 @@ def sync(
     ended, so a walk never passes a position that a late event then lands behind. Webhooks
     carry events at once; GET /v1/events/{id} serves one at once.
 
-    **Paging and resuming**: follow `next_cursor` while `has_more` is true. When `has_more`
-    is false, `next_cursor` is null: keep the last event's `data.event_id` and resume later
-    with `after=<that id>`, which lists exactly the events after it, with no gap and no
-    duplicate, whatever was written in between. `after` naming an event that is unknown or
-    older than the retention period answers **400** naming `after`: events after it may have
-    been pruned, so start again (without `after`, or with `occurred_after`).
+    **Paging and resuming**: follow `next_cursor` while `has_more` is true. The cursor holds a
+    position past `after` and `occurred_after`, which only say where a walk starts: it goes on
+    without them and wins over them; `type` binds it (with another `type` a cursor restarts
+    that walk). When `has_more` is false, `next_cursor` is null: keep the last event's
+    `data.event_id` and resume later with `after=<that id>`, which lists exactly the events
+    after it, with no gap and no duplicate, whatever was written in between. `after` naming an
+    event that is unknown or older than the retention period answers **400** naming `after`:
+    events after it may have been pruned, so start again (without `after`, or with
+    `occurred_after`).
 
     Args:
         type_ (list[str] | None | Unset): Only events of these types: repeat the parameter
@@ -281,12 +287,15 @@ async def asyncio_detailed(
     ended, so a walk never passes a position that a late event then lands behind. Webhooks
     carry events at once; GET /v1/events/{id} serves one at once.
 
-    **Paging and resuming**: follow `next_cursor` while `has_more` is true. When `has_more`
-    is false, `next_cursor` is null: keep the last event's `data.event_id` and resume later
-    with `after=<that id>`, which lists exactly the events after it, with no gap and no
-    duplicate, whatever was written in between. `after` naming an event that is unknown or
-    older than the retention period answers **400** naming `after`: events after it may have
-    been pruned, so start again (without `after`, or with `occurred_after`).
+    **Paging and resuming**: follow `next_cursor` while `has_more` is true. The cursor holds a
+    position past `after` and `occurred_after`, which only say where a walk starts: it goes on
+    without them and wins over them; `type` binds it (with another `type` a cursor restarts
+    that walk). When `has_more` is false, `next_cursor` is null: keep the last event's
+    `data.event_id` and resume later with `after=<that id>`, which lists exactly the events
+    after it, with no gap and no duplicate, whatever was written in between. `after` naming an
+    event that is unknown or older than the retention period answers **400** naming `after`:
+    events after it may have been pruned, so start again (without `after`, or with
+    `occurred_after`).
 
     Args:
         type_ (list[str] | None | Unset): Only events of these types: repeat the parameter
@@ -350,12 +359,15 @@ async def asyncio(
     ended, so a walk never passes a position that a late event then lands behind. Webhooks
     carry events at once; GET /v1/events/{id} serves one at once.
 
-    **Paging and resuming**: follow `next_cursor` while `has_more` is true. When `has_more`
-    is false, `next_cursor` is null: keep the last event's `data.event_id` and resume later
-    with `after=<that id>`, which lists exactly the events after it, with no gap and no
-    duplicate, whatever was written in between. `after` naming an event that is unknown or
-    older than the retention period answers **400** naming `after`: events after it may have
-    been pruned, so start again (without `after`, or with `occurred_after`).
+    **Paging and resuming**: follow `next_cursor` while `has_more` is true. The cursor holds a
+    position past `after` and `occurred_after`, which only say where a walk starts: it goes on
+    without them and wins over them; `type` binds it (with another `type` a cursor restarts
+    that walk). When `has_more` is false, `next_cursor` is null: keep the last event's
+    `data.event_id` and resume later with `after=<that id>`, which lists exactly the events
+    after it, with no gap and no duplicate, whatever was written in between. `after` naming an
+    event that is unknown or older than the retention period answers **400** naming `after`:
+    events after it may have been pruned, so start again (without `after`, or with
+    `occurred_after`).
 
     Args:
         type_ (list[str] | None | Unset): Only events of these types: repeat the parameter

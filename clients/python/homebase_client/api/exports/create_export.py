@@ -5,15 +5,25 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.appointments_export_create import AppointmentsExportCreate
+from ...models.contacts_export_create import ContactsExportCreate
+from ...models.deals_export_create import DealsExportCreate
 from ...models.error_envelope import ErrorEnvelope
 from ...models.export import Export
-from ...models.export_create import ExportCreate
+from ...models.leads_export_create import LeadsExportCreate
+from ...models.messages_export_create import MessagesExportCreate
+from ...models.tasks_export_create import TasksExportCreate
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: ExportCreate,
+    body: AppointmentsExportCreate
+    | ContactsExportCreate
+    | DealsExportCreate
+    | LeadsExportCreate
+    | MessagesExportCreate
+    | TasksExportCreate,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -25,7 +35,16 @@ def _get_kwargs(
         "url": "/v1/exports",
     }
 
-    _kwargs["json"] = body.to_dict()
+    if (
+        isinstance(body, ContactsExportCreate)
+        or isinstance(body, LeadsExportCreate)
+        or isinstance(body, DealsExportCreate)
+        or isinstance(body, MessagesExportCreate)
+        or isinstance(body, TasksExportCreate)
+    ):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -101,7 +120,12 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: ExportCreate,
+    body: AppointmentsExportCreate
+    | ContactsExportCreate
+    | DealsExportCreate
+    | LeadsExportCreate
+    | MessagesExportCreate
+    | TasksExportCreate,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Export]:
     """Start an export
@@ -110,12 +134,19 @@ def sync_detailed(
     and fields alike), to an NDJSON or CSV file written by the worker. The file is kept 7 days, and
     removed at once when a contact's data is erased (docs/imports-exports.md). Needs the read scope of
     the export's list: contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks
-    and appointments); 403 insufficient_scope otherwise. An unmasked file (made for a credential holding
-    contacts:read:pii) of contacts, leads or messages is shown only to credentials holding it too.
+    and appointments); 403 insufficient_scope otherwise. An export made unmasked (for a credential
+    holding contacts:read:pii), of any list, is shown only to credentials holding it too: 403
+    insufficient_scope naming contacts:read:pii for the others (its download link is issued only to
+    them).
 
     Args:
         idempotency_key (str | Unset):
-        body (ExportCreate):
+        body (AppointmentsExportCreate | ContactsExportCreate | DealsExportCreate |
+            LeadsExportCreate | MessagesExportCreate | TasksExportCreate): One variant per list,
+            chosen by `object`: its `filters` are that list's filters and
+            its `fields` name that list's item's members. The export needs the list's read
+            scope: contacts:read, leads:read, deals:read, messages:read, appointments:read (tasks
+            and appointments).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,7 +171,12 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: ExportCreate,
+    body: AppointmentsExportCreate
+    | ContactsExportCreate
+    | DealsExportCreate
+    | LeadsExportCreate
+    | MessagesExportCreate
+    | TasksExportCreate,
     idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Export | None:
     """Start an export
@@ -149,12 +185,19 @@ def sync(
     and fields alike), to an NDJSON or CSV file written by the worker. The file is kept 7 days, and
     removed at once when a contact's data is erased (docs/imports-exports.md). Needs the read scope of
     the export's list: contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks
-    and appointments); 403 insufficient_scope otherwise. An unmasked file (made for a credential holding
-    contacts:read:pii) of contacts, leads or messages is shown only to credentials holding it too.
+    and appointments); 403 insufficient_scope otherwise. An export made unmasked (for a credential
+    holding contacts:read:pii), of any list, is shown only to credentials holding it too: 403
+    insufficient_scope naming contacts:read:pii for the others (its download link is issued only to
+    them).
 
     Args:
         idempotency_key (str | Unset):
-        body (ExportCreate):
+        body (AppointmentsExportCreate | ContactsExportCreate | DealsExportCreate |
+            LeadsExportCreate | MessagesExportCreate | TasksExportCreate): One variant per list,
+            chosen by `object`: its `filters` are that list's filters and
+            its `fields` name that list's item's members. The export needs the list's read
+            scope: contacts:read, leads:read, deals:read, messages:read, appointments:read (tasks
+            and appointments).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,7 +217,12 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: ExportCreate,
+    body: AppointmentsExportCreate
+    | ContactsExportCreate
+    | DealsExportCreate
+    | LeadsExportCreate
+    | MessagesExportCreate
+    | TasksExportCreate,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Export]:
     """Start an export
@@ -183,12 +231,19 @@ async def asyncio_detailed(
     and fields alike), to an NDJSON or CSV file written by the worker. The file is kept 7 days, and
     removed at once when a contact's data is erased (docs/imports-exports.md). Needs the read scope of
     the export's list: contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks
-    and appointments); 403 insufficient_scope otherwise. An unmasked file (made for a credential holding
-    contacts:read:pii) of contacts, leads or messages is shown only to credentials holding it too.
+    and appointments); 403 insufficient_scope otherwise. An export made unmasked (for a credential
+    holding contacts:read:pii), of any list, is shown only to credentials holding it too: 403
+    insufficient_scope naming contacts:read:pii for the others (its download link is issued only to
+    them).
 
     Args:
         idempotency_key (str | Unset):
-        body (ExportCreate):
+        body (AppointmentsExportCreate | ContactsExportCreate | DealsExportCreate |
+            LeadsExportCreate | MessagesExportCreate | TasksExportCreate): One variant per list,
+            chosen by `object`: its `filters` are that list's filters and
+            its `fields` name that list's item's members. The export needs the list's read
+            scope: contacts:read, leads:read, deals:read, messages:read, appointments:read (tasks
+            and appointments).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,7 +266,12 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: ExportCreate,
+    body: AppointmentsExportCreate
+    | ContactsExportCreate
+    | DealsExportCreate
+    | LeadsExportCreate
+    | MessagesExportCreate
+    | TasksExportCreate,
     idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Export | None:
     """Start an export
@@ -220,12 +280,19 @@ async def asyncio(
     and fields alike), to an NDJSON or CSV file written by the worker. The file is kept 7 days, and
     removed at once when a contact's data is erased (docs/imports-exports.md). Needs the read scope of
     the export's list: contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks
-    and appointments); 403 insufficient_scope otherwise. An unmasked file (made for a credential holding
-    contacts:read:pii) of contacts, leads or messages is shown only to credentials holding it too.
+    and appointments); 403 insufficient_scope otherwise. An export made unmasked (for a credential
+    holding contacts:read:pii), of any list, is shown only to credentials holding it too: 403
+    insufficient_scope naming contacts:read:pii for the others (its download link is issued only to
+    them).
 
     Args:
         idempotency_key (str | Unset):
-        body (ExportCreate):
+        body (AppointmentsExportCreate | ContactsExportCreate | DealsExportCreate |
+            LeadsExportCreate | MessagesExportCreate | TasksExportCreate): One variant per list,
+            chosen by `object`: its `filters` are that list's filters and
+            its `fields` name that list's item's members. The export needs the list's read
+            scope: contacts:read, leads:read, deals:read, messages:read, appointments:read (tasks
+            and appointments).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

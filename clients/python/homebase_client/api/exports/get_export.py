@@ -120,9 +120,10 @@ def sync_detailed(
     """Retrieve an export
 
      Needs the read scope of the export's list: contacts:read, leads:read, deals:read, messages:read, or
-    appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An unmasked file (made
-    for a credential holding contacts:read:pii) of contacts, leads or messages is shown only to
-    credentials holding it too.
+    appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An export made
+    unmasked (for a credential holding contacts:read:pii), of any list, is shown only to credentials
+    holding it too: 403 insufficient_scope naming contacts:read:pii for the others (its download link is
+    issued only to them).
 
     Args:
         id (str): The export's id. An unknown id and another workspace's id both answer 404.
@@ -160,9 +161,10 @@ def sync(
     """Retrieve an export
 
      Needs the read scope of the export's list: contacts:read, leads:read, deals:read, messages:read, or
-    appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An unmasked file (made
-    for a credential holding contacts:read:pii) of contacts, leads or messages is shown only to
-    credentials holding it too.
+    appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An export made
+    unmasked (for a credential holding contacts:read:pii), of any list, is shown only to credentials
+    holding it too: 403 insufficient_scope naming contacts:read:pii for the others (its download link is
+    issued only to them).
 
     Args:
         id (str): The export's id. An unknown id and another workspace's id both answer 404.
@@ -195,9 +197,10 @@ async def asyncio_detailed(
     """Retrieve an export
 
      Needs the read scope of the export's list: contacts:read, leads:read, deals:read, messages:read, or
-    appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An unmasked file (made
-    for a credential holding contacts:read:pii) of contacts, leads or messages is shown only to
-    credentials holding it too.
+    appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An export made
+    unmasked (for a credential holding contacts:read:pii), of any list, is shown only to credentials
+    holding it too: 403 insufficient_scope naming contacts:read:pii for the others (its download link is
+    issued only to them).
 
     Args:
         id (str): The export's id. An unknown id and another workspace's id both answer 404.
@@ -233,9 +236,10 @@ async def asyncio(
     """Retrieve an export
 
      Needs the read scope of the export's list: contacts:read, leads:read, deals:read, messages:read, or
-    appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An unmasked file (made
-    for a credential holding contacts:read:pii) of contacts, leads or messages is shown only to
-    credentials holding it too.
+    appointments:read (tasks and appointments); 403 insufficient_scope otherwise. An export made
+    unmasked (for a credential holding contacts:read:pii), of any list, is shown only to credentials
+    holding it too: 403 insufficient_scope naming contacts:read:pii for the others (its download link is
+    issued only to them).
 
     Args:
         id (str): The export's id. An unknown id and another workspace's id both answer 404.

@@ -107,8 +107,9 @@ def sync_detailed(
 
      The exports of the lists this credential may read. Needs the read scope of the export's list:
     contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks and appointments);
-    403 insufficient_scope otherwise. An unmasked file (made for a credential holding contacts:read:pii)
-    of contacts, leads or messages is shown only to credentials holding it too.
+    403 insufficient_scope otherwise. An export made unmasked (for a credential holding
+    contacts:read:pii), of any list, is shown only to credentials holding it too: 403 insufficient_scope
+    naming contacts:read:pii for the others (its download link is issued only to them).
 
     Args:
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
@@ -151,8 +152,9 @@ def sync(
 
      The exports of the lists this credential may read. Needs the read scope of the export's list:
     contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks and appointments);
-    403 insufficient_scope otherwise. An unmasked file (made for a credential holding contacts:read:pii)
-    of contacts, leads or messages is shown only to credentials holding it too.
+    403 insufficient_scope otherwise. An export made unmasked (for a credential holding
+    contacts:read:pii), of any list, is shown only to credentials holding it too: 403 insufficient_scope
+    naming contacts:read:pii for the others (its download link is issued only to them).
 
     Args:
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
@@ -190,8 +192,9 @@ async def asyncio_detailed(
 
      The exports of the lists this credential may read. Needs the read scope of the export's list:
     contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks and appointments);
-    403 insufficient_scope otherwise. An unmasked file (made for a credential holding contacts:read:pii)
-    of contacts, leads or messages is shown only to credentials holding it too.
+    403 insufficient_scope otherwise. An export made unmasked (for a credential holding
+    contacts:read:pii), of any list, is shown only to credentials holding it too: 403 insufficient_scope
+    naming contacts:read:pii for the others (its download link is issued only to them).
 
     Args:
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
@@ -232,8 +235,9 @@ async def asyncio(
 
      The exports of the lists this credential may read. Needs the read scope of the export's list:
     contacts:read, leads:read, deals:read, messages:read, or appointments:read (tasks and appointments);
-    403 insufficient_scope otherwise. An unmasked file (made for a credential holding contacts:read:pii)
-    of contacts, leads or messages is shown only to credentials holding it too.
+    403 insufficient_scope otherwise. An export made unmasked (for a credential holding
+    contacts:read:pii), of any list, is shown only to credentials holding it too: 403 insufficient_scope
+    naming contacts:read:pii for the others (its download link is issued only to them).
 
     Args:
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for

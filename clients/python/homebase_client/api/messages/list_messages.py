@@ -177,7 +177,8 @@ def sync_detailed(
             settle delay, 5 s by default), and then never behind a position a walk has passed. To
             resume, pass the last record's updated_at: records stamped in that same millisecond may
             come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
-            are as usual.
+            are as usual. The next pages need only the cursor: it holds the walk's position and wins
+            over updated_after.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -241,7 +242,8 @@ def sync(
             settle delay, 5 s by default), and then never behind a position a walk has passed. To
             resume, pass the last record's updated_at: records stamped in that same millisecond may
             come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
-            are as usual.
+            are as usual. The next pages need only the cursor: it holds the walk's position and wins
+            over updated_after.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -300,7 +302,8 @@ async def asyncio_detailed(
             settle delay, 5 s by default), and then never behind a position a walk has passed. To
             resume, pass the last record's updated_at: records stamped in that same millisecond may
             come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
-            are as usual.
+            are as usual. The next pages need only the cursor: it holds the walk's position and wins
+            over updated_after.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -362,7 +365,8 @@ async def asyncio(
             settle delay, 5 s by default), and then never behind a position a walk has passed. To
             resume, pass the last record's updated_at: records stamped in that same millisecond may
             come again, so upsert by id (docs/sync.md). Other filters still apply; fields and masking
-            are as usual.
+            are as usual. The next pages need only the cursor: it holds the walk's position and wins
+            over updated_after.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.

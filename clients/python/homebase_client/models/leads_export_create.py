@@ -6,33 +6,31 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.export_format import ExportFormat
-from ..models.export_object import ExportObject
+from ..models.leads_export_create_object import LeadsExportCreateObject
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.export_create_filters import ExportCreateFilters
+    from ..models.lead_export_filters import LeadExportFilters
 
 
-T = TypeVar("T", bound="ExportCreate")
+T = TypeVar("T", bound="LeadsExportCreate")
 
 
 @_attrs_define
-class ExportCreate:
-    """
+class LeadsExportCreate:
+    """An export of GET /v1/leads (needs leads:read).
+
     Attributes:
-        object_ (ExportObject):
+        object_ (LeadsExportCreateObject): leads: the list to export.
         format_ (ExportFormat | Unset):
-        filters (ExportCreateFilters | Unset): The list's own query filters, as an object: the members GET /v1/<object>
-            takes (besides cursor, limit and fields), with the same rules; e.g. contacts: stage, source, tag, q, owner_id;
-            deals: pipeline_id, stage_id, contact_id, owner_id, status; messages: contact_id, channel, direction, status. An
-            unknown member is a 400 naming filters.<member>.
-        fields (None | str | Unset): Comma-separated allow-list of the item's members, the same rule as the list's
-            fields parameter; id (and pii_masked) is always included. Omit for every member.
+        filters (LeadExportFilters | Unset):
+        fields (None | str | Unset): Comma-separated allow-list of the item's members, the same rule as the fields
+            parameter of GET /v1/leads; id (and pii_masked) is always included. Omit for every member.
     """
 
-    object_: ExportObject
+    object_: LeadsExportCreateObject
     format_: ExportFormat | Unset = UNSET
-    filters: ExportCreateFilters | Unset = UNSET
+    filters: LeadExportFilters | Unset = UNSET
     fields: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -70,10 +68,10 @@ class ExportCreate:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.export_create_filters import ExportCreateFilters
+        from ..models.lead_export_filters import LeadExportFilters
 
         d = dict(src_dict)
-        object_ = ExportObject(d.pop("object"))
+        object_ = LeadsExportCreateObject(d.pop("object"))
 
         _format_ = d.pop("format", UNSET)
         format_: ExportFormat | Unset
@@ -83,11 +81,11 @@ class ExportCreate:
             format_ = ExportFormat(_format_)
 
         _filters = d.pop("filters", UNSET)
-        filters: ExportCreateFilters | Unset
+        filters: LeadExportFilters | Unset
         if isinstance(_filters, Unset):
             filters = UNSET
         else:
-            filters = ExportCreateFilters.from_dict(_filters)
+            filters = LeadExportFilters.from_dict(_filters)
 
         def _parse_fields(data: object) -> None | str | Unset:
             if data is None:
@@ -98,11 +96,11 @@ class ExportCreate:
 
         fields = _parse_fields(d.pop("fields", UNSET))
 
-        export_create = cls(
+        leads_export_create = cls(
             object_=object_,
             format_=format_,
             filters=filters,
             fields=fields,
         )
 
-        return export_create
+        return leads_export_create
