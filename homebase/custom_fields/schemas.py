@@ -5,7 +5,13 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from pydantic.config import JsonDict
 
-from homebase.custom_fields.definitions import KEY_PATTERN, MAX_CHOICE_LENGTH, MAX_CHOICES
+from homebase.custom_fields.definitions import (
+    KEY_PATTERN,
+    MAX_CHOICE_LENGTH,
+    MAX_CHOICES,
+    MAX_SELECTED,
+    MAX_VALUES_BYTES,
+)
 from homebase.kit.schema_rules import NOT_BLANK, absent, not_blank
 
 
@@ -75,7 +81,8 @@ class CustomFieldCreate(BaseModel):
     type: CustomFieldType = Field(
         description="What values hold: text (1 to 1000 characters, trimmed), number (a "
         "finite JSON number, at most 1e15 in magnitude), date (YYYY-MM-DD), boolean, "
-        "single_select (one of choices), multi_select (an array of distinct choices)."
+        f"single_select (one of choices), multi_select (an array of at most {MAX_SELECTED} "
+        "distinct choices)."
     )
     choices: Choices | None = None
 
@@ -143,7 +150,11 @@ VALUES_DESCRIPTION = (
     "Custom field values by key (GET /v1/custom-fields). On create, the values to set; "
     "on update, merged into the record's: a key sent replaces its value, null removes it, "
     "keys not sent are kept. Each value is checked against its field's type; an unknown "
-    "key or a bad value is 400 naming custom_fields.<key>. At most 100 members."
+    "key or a bad value is 400 naming custom_fields.<key>. At most 100 members; a "
+    f"multi_select value at most {MAX_SELECTED} choices. The record's custom_fields after "
+    f"the write are at most {MAX_VALUES_BYTES} bytes as compact UTF-8 JSON (no spaces, "
+    "characters as themselves), keyed as GET shows them unmasked: 400 naming "
+    "custom_fields beyond, unless the write does not grow a record already past it."
 )
 VALUES_EXAMPLE: dict[str, Any] = {
     "price_max": 1450000,
@@ -165,7 +176,7 @@ CustomFieldValues = Annotated[
                     {"type": "string"},
                     {"type": "number"},
                     {"type": "boolean"},
-                    {"type": "array", "items": {"type": "string"}},
+                    {"type": "array", "items": {"type": "string"}, "maxItems": MAX_SELECTED},
                     {"type": "null"},
                 ]
             }

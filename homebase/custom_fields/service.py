@@ -1,6 +1,6 @@
 """The custom field rules: definitions (create, update, delete) and the values contacts
 and deals carry (contacts/service.py and deals/service.py call these, and so can a bulk
-import: `load_definitions` once, `Definitions.validate` per row, `write_new_values` for
+import: `load_definitions` once, `Definitions.write` per row, `write_new_values` for
 the batch).
 
 A record's values live twice, written together in the caller's transaction: keyed by
@@ -150,14 +150,18 @@ async def delete_field(session: TenantSession, field_id: str) -> dict[str, Any]:
 # -- values -----------------------------------------------------------------------------
 
 
-def checked(
-    definitions: Definitions, values: Mapping[str, Any] | None, *, prefix: str = "custom_fields"
+def written(
+    definitions: Definitions,
+    stored: Mapping[str, Any] | None,
+    values: Mapping[str, Any] | None,
 ) -> dict[str, Any]:
-    """Definitions.validate, raising 400 naming every failing key."""
-    clean, errors = definitions.validate(values, prefix=prefix)
+    """The record's stored values after a write of `values` (None: a new record), checked
+    (Definitions.write: each key's value, then the record's size); 400 naming every
+    failing key, or `custom_fields` for the size."""
+    merged, errors = definitions.write(stored, values)
     if errors:
         raise ValidationFailed.for_fields(errors)
-    return clean
+    return merged
 
 
 async def write_new_values(

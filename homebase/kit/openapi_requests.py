@@ -87,6 +87,23 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
         reference=True,
     ),
     UnstatedRule(
+        (
+            "POST /v1/contacts",
+            "PATCH /v1/contacts/{id}",
+            "POST /v1/deals",
+            "PATCH /v1/deals/{id}",
+        ),
+        ("custom_fields",),
+        "Each key of `custom_fields` names a live custom field of the object and its value "
+        "fits the field's type (400 naming `custom_fields.<key>`); and the record's "
+        # custom_fields/definitions.py MAX_VALUES_BYTES (kit/ imports no domain; a test in
+        # tests/custom_fields holds the two equal).
+        "custom_fields after the write are at most 32768 bytes (32 KiB) as compact UTF-8 "
+        "JSON, unless the write does not grow a record already past it (400 naming "
+        "`custom_fields`).",
+        reference=True,
+    ),
+    UnstatedRule(
         ("POST /v1/leads/{id}/assign",),
         ("assignee_id",),
         "`assignee_id` names a member of this workspace.",
