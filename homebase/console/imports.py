@@ -311,7 +311,10 @@ def _bodies(
     """The file's rows as POST /v1/imports bodies of at most 5,000 rows each."""
     rows = csv_rows.map_rows(table, chosen, kind)
     csv_rows.type_custom_fields(rows, types)
-    return [ImportCreate(object=kind, rows=chunk.rows) for chunk in csv_rows.chunks(rows)]
+    return [
+        ImportCreate.model_validate({"object": kind.value, "rows": chunk.rows})
+        for chunk in csv_rows.chunks(rows)
+    ]
 
 
 @router.post(PATH + "/uploads/{upload_id}")

@@ -19,7 +19,11 @@ from homebase.custom_fields.definitions import (
     PageDefinitions,
     definition_of,
 )
-from homebase.custom_fields.schemas import CustomFieldCreate, CustomFieldUpdate
+from homebase.custom_fields.schemas import (
+    CustomFieldUpdate,
+    CustomSelectFieldCreate,
+    NewCustomField,
+)
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import Conflict, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
@@ -86,9 +90,10 @@ def _check_choices(kind: str, choices: list[str] | None) -> None:
         )
 
 
-async def create_field(session: TenantSession, body: CustomFieldCreate) -> dict[str, Any]:
-    object, kind = body.object.value, body.type.value
-    _check_choices(kind, body.choices)
+async def create_field(session: TenantSession, body: NewCustomField) -> dict[str, Any]:
+    object, kind = body.object.value, body.type
+    choices = body.choices if isinstance(body, CustomSelectFieldCreate) else None
+    _check_choices(kind, choices)
     if await repository.count_live(session, object) >= MAX_FIELDS:
         raise Conflict(
             f"The workspace has {MAX_FIELDS} custom fields of {object}, the most it may "
@@ -102,7 +107,7 @@ async def create_field(session: TenantSession, body: CustomFieldCreate) -> dict[
         "key": body.key,
         "label": body.label,
         "type": kind,
-        "choices": body.choices,
+        "choices": choices,
         "created_at": now,
         "updated_at": now,
         "deleted_at": None,

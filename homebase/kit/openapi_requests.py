@@ -39,18 +39,6 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
     UnstatedRule(
         ("POST /v1/messages",),
         ("to",),
-        "Exactly one of `contact_id` and `to`: both or neither is refused naming `to`. "
-        "A cross-field rule that client generators do not read from a schema.",
-    ),
-    UnstatedRule(
-        ("POST /v1/messages",),
-        ("body", "text"),
-        "Exactly one of `body` and `text` (`text` is deprecated): neither is refused naming "
-        "`body` (missing), both naming `text`.",
-    ),
-    UnstatedRule(
-        ("POST /v1/messages",),
-        ("to",),
         "`to` on SMS and WHATSAPP is a phone number: E.164 or a US national number, read "
         "the way the phone number parser reads it (no pattern says which digits dial).",
     ),
@@ -129,19 +117,12 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
         reference=True,
     ),
     UnstatedRule(
-        ("POST /v1/imports",),
-        ("match_on", "skip_routing"),
-        "`match_on` applies to a contacts import and `skip_routing: true` to a leads "
-        "import: sent with the other `object`, each is refused naming it (rather than "
-        "ignored). Each row is checked later, by the worker, as its single create checks "
-        "its body: a refused row is a result of the import, never this request's 400.",
-    ),
-    UnstatedRule(
-        ("POST /v1/custom-fields", "PATCH /v1/custom-fields/{id}"),
+        ("PATCH /v1/custom-fields/{id}",),
         ("choices",),
-        "`choices` is required for a `single_select` or `multi_select` field and refused "
-        "for the other types (on PATCH, the field's stored type decides); a choice records "
+        "`choices` only for a `single_select` or `multi_select` field, as the field's "
+        "stored type says (POST /v1/custom-fields states it by `type`); a choice records "
         "hold may not be removed (409).",
+        reference=True,
     ),
     UnstatedRule(
         ("POST /v1/exports",),

@@ -17,6 +17,7 @@ from pydantic.config import JsonDict
 
 from homebase.kit.emails import EMAIL_PATTERN, header_safe
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
+from homebase.kit.schema_rules import exactly_one
 
 
 class MessageChannel(StrEnum):
@@ -97,12 +98,15 @@ def _tag(channel: str) -> Any:
 
 
 def _variant(example: JsonDict) -> Any:
-    """A variant's json_schema_extra: its example, and the deprecated `text` it takes for
-    `body`. `body` is then not `required`: exactly one of them is, a rule listed with those
-    no schema states (kit/openapi_requests.py). Sent both, `text` is refused as unknown."""
+    """A variant's json_schema_extra: its example, the deprecated `text` it takes for
+    `body`, and the two exactly-one rules the service checks: of `contact_id` and `to`
+    (null counting as not sent; both or neither is 400 naming `to`), and of `body` and
+    `text` (neither is 400 naming `body`; both, `text` is refused as unknown). `body` is
+    then not `required`: the `allOf` says which is."""
 
     def extra(schema: JsonDict) -> None:
         schema["examples"] = [example]
+        schema["allOf"] = [exactly_one("contact_id", "to"), exactly_one("body", "text")]
         members = schema["properties"]
         assert isinstance(members, dict)
         body = members["body"]
