@@ -65,14 +65,19 @@ from .contact_update_custom_fields import ContactUpdateCustomFields
 from .contact_updated_data import ContactUpdatedData
 from .contact_updated_data_custom_fields import ContactUpdatedDataCustomFields
 from .contact_updated_event import ContactUpdatedEvent
+from .contacts_import_create import ContactsImportCreate
+from .contacts_import_create_rows_item import ContactsImportCreateRowsItem
 from .create_task_step import CreateTaskStep
 from .custom_field import CustomField
-from .custom_field_create import CustomFieldCreate
 from .custom_field_deleted import CustomFieldDeleted
 from .custom_field_narrowed import CustomFieldNarrowed
 from .custom_field_object import CustomFieldObject
 from .custom_field_type import CustomFieldType
 from .custom_field_update import CustomFieldUpdate
+from .custom_plain_field_create import CustomPlainFieldCreate
+from .custom_plain_field_create_type import CustomPlainFieldCreateType
+from .custom_select_field_create import CustomSelectFieldCreate
+from .custom_select_field_create_type import CustomSelectFieldCreateType
 from .deal import Deal
 from .deal_create import DealCreate
 from .deal_create_custom_fields_type_0 import DealCreateCustomFieldsType0
@@ -122,8 +127,6 @@ from .failed_condition_out import FailedConditionOut
 from .field_error import FieldError
 from .handled_by import HandledBy
 from .import_counts import ImportCounts
-from .import_create import ImportCreate
-from .import_create_rows_item import ImportCreateRowsItem
 from .import_field_error import ImportFieldError
 from .import_job import ImportJob
 from .import_match_key import ImportMatchKey
@@ -147,6 +150,8 @@ from .lead_narrowed import LeadNarrowed
 from .lead_narrowed_context import LeadNarrowedContext
 from .lead_narrowed_routing_status import LeadNarrowedRoutingStatus
 from .lead_routing_status import LeadRoutingStatus
+from .leads_import_create import LeadsImportCreate
+from .leads_import_create_rows_item import LeadsImportCreateRowsItem
 from .list_leads_unlinked_only_type_0 import ListLeadsUnlinkedOnlyType0
 from .listing import Listing
 from .listing_narrowed import ListingNarrowed
@@ -305,14 +310,19 @@ __all__ = (
     "ContactUpdatedData",
     "ContactUpdatedDataCustomFields",
     "ContactUpdatedEvent",
+    "ContactsImportCreate",
+    "ContactsImportCreateRowsItem",
     "CreateTaskStep",
     "CustomField",
-    "CustomFieldCreate",
     "CustomFieldDeleted",
     "CustomFieldNarrowed",
     "CustomFieldObject",
     "CustomFieldType",
     "CustomFieldUpdate",
+    "CustomPlainFieldCreate",
+    "CustomPlainFieldCreateType",
+    "CustomSelectFieldCreate",
+    "CustomSelectFieldCreateType",
     "Deal",
     "DealCreate",
     "DealCreateCustomFieldsType0",
@@ -362,8 +372,6 @@ __all__ = (
     "FieldError",
     "HandledBy",
     "ImportCounts",
-    "ImportCreate",
-    "ImportCreateRowsItem",
     "ImportFieldError",
     "ImportJob",
     "ImportMatchKey",
@@ -385,6 +393,8 @@ __all__ = (
     "LeadNarrowedContext",
     "LeadNarrowedRoutingStatus",
     "LeadRoutingStatus",
+    "LeadsImportCreate",
+    "LeadsImportCreateRowsItem",
     "ListLeadsUnlinkedOnlyType0",
     "Listing",
     "ListingNarrowed",
