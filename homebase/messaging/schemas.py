@@ -8,6 +8,7 @@ from pydantic import (
     ConfigDict,
     Field,
     RootModel,
+    StrictBool,
     StringConstraints,
     create_model,
     field_validator,
@@ -15,7 +16,7 @@ from pydantic import (
 )
 from pydantic.config import JsonDict
 
-from homebase.kit.emails import EMAIL_PATTERN, header_safe
+from homebase.kit.emails import EMAIL_PATTERN, HEADER_SAFE_PATTERN, header_safe
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.kit.schema_rules import exactly_one
 
@@ -137,7 +138,8 @@ class _SendBase(BaseModel):
     contact_id: ContactId | None = Field(
         None, description="The recipient contact: its phone (texts) or email (email). " + _RECIPIENT
     )
-    ai_generated: bool = Field(False, description="True when an AI composed the text.")
+    # Strict: the document says a boolean, so 0 and 1 are refused as it refuses them.
+    ai_generated: StrictBool = Field(False, description="True when an AI composed the text.")
 
 
 class _TextSend(_SendBase):
@@ -191,7 +193,8 @@ class EmailSend(_SendBase):
     )
     subject: Annotated[str, StringConstraints(min_length=1, max_length=998)] = Field(
         description="The subject line. One line: no line breaks (CR, LF) or other control "
-        "characters (a tab is allowed)."
+        "characters (a tab is allowed).",
+        json_schema_extra={"pattern": HEADER_SAFE_PATTERN},
     )
     body: Body = Field(
         validation_alias=AliasChoices("body", "text"),

@@ -137,6 +137,16 @@ MESSAGE_CASES = [
         "to",
     ),
     ({"channel": "EMAIL", "to": "dana@example.com", "subject": "S"}, set(), "body"),
+    # What schemathesis found the service took though the document refuses it.
+    (
+        {"channel": "EMAIL", "subject": "S", "body": "Hi", "ai_generated": 0},
+        {"contact_id"},
+        "ai_generated",
+    ),
+    ({"channel": "SMS", "to": PHONE, "body": "Hi", "ai_generated": True}, set(), ACCEPTED),
+    ({"channel": "EMAIL", "subject": "A\x1eB", "body": "Hi"}, {"contact_id"}, "subject"),
+    ({"channel": "EMAIL", "subject": "A\u2028B", "body": "Hi"}, {"contact_id"}, "subject"),
+    ({"channel": "EMAIL", "subject": "A\tB", "body": "Hi"}, {"contact_id"}, ACCEPTED),
 ]
 
 
