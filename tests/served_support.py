@@ -22,6 +22,7 @@ class Served:
     base_url: str
     env: dict[str, str]  # the server's environment, for admin commands on its database
     folder: Path
+    pid: int = 0  # the serving process (its /proc/<pid>/status, for memory tests)
 
     def admin(self, *args: str) -> dict:
         done = subprocess.run(
@@ -95,7 +96,7 @@ def serve(folder: Path, *, worker: bool, **settings: str) -> Iterator[Served]:
         )
     try:
         wait_until_healthy(base_url, process, log)
-        yield Served(base_url, env, folder)
+        yield Served(base_url, env, folder, process.pid)
     finally:
         process.terminate()
         try:

@@ -1,13 +1,16 @@
 """A suspended workspace sends nothing on any channel, and nothing else stops (README,
 "Suspending a workspace"; docs/messaging.md, "The gates"): its key, its OAuth apps, its
-console and its webhooks go on, every send path refuses and records, and the replies
-carriers require to STOP and HELP still go out. On SQLite and PostgreSQL.
+console and its webhooks go on, every send path refuses and records, the replies
+carriers require to HELP and START still go out, and a STOP still suppresses, its
+confirmation refused like every send but those. On SQLite and PostgreSQL.
 
 The gate every send passes is held structurally in tests/messaging/test_send_paths.py."""
 
 import pytest
+from sqlalchemy import select
 
 from homebase.messaging import jobs as messaging_jobs
+from homebase.models import Suppression
 from homebase.providers.local import RECORDED
 from tests.automations_support import FULL_STEPS, automation, step_runs, tick
 from tests.cli.test_cli_usage import run as run_cli
@@ -129,18 +132,30 @@ async def test_an_automations_send_step_is_refused_and_recorded(runtime, tenant)
     assert await messaging_jobs.send_due(runtime) == 0
 
 
-async def test_stop_and_help_still_get_their_confirmation(runtime, suspended, client):
+async def test_stop_suppresses_unconfirmed_and_help_and_start_are_still_answered(
+    runtime, suspended, client
+):
+    # An opt-out's confirmation passes every gate but the opt-out gate (docs/messaging.md,
+    # "The confirmation"): the account's refuses it, and the refusal is its one record.
     stop = await reply(client, NEW_YORK, "STOP")
-    assert stop.status_code == 200
-    assert "<Message>" in stop.text and "unsubscribed" in stop.text
+    assert stop.status_code == 200 and "<Message>" not in stop.text
+    async with runtime.db.transaction(write=False) as connection:
+        [suppression] = (await connection.execute(select(Suppression.__table__))).mappings()
+    assert (suppression["address"], suppression["lifted_at"]) == (NEW_YORK, None)
     help_ = await reply(client, NEW_YORK, "HELP")
     assert help_.status_code == 200
     assert "<Message>" in help_.text and "Reply STOP to unsubscribe" in help_.text
     replies = await listed(suspended, direction="OUTBOUND")
-    assert [(item["status"], item["to"], item["from"]) for item in replies] == [
-        ("SENT", NEW_YORK, SENDER)
-    ] * 2
-    assert "Reply STOP" in replies[0]["body"] and "unsubscribed" in replies[1]["body"]
+    confirmation, answered = sorted(replies, key=lambda item: item["id"])
+    assert (confirmation["status"], confirmation["blocked_reason"]) == (
+        "FAILED",
+        "account_suspended",
+    )
+    assert "unsubscribed" in confirmation["body"] and confirmation["provider"] is None
+    assert (answered["status"], answered["to"], answered["from"]) == ("SENT", NEW_YORK, SENDER)
+    assert "Reply STOP" in answered["body"]
+    start = await reply(client, NEW_YORK, "START")
+    assert "<Message>" in start.text and "resubscribed" in start.text
     # A text that is not a keyword gets no answer: only the required replies go out.
     hello = await reply(client, NEW_YORK, "hello")
     assert hello.status_code == 200 and "<Message>" not in hello.text
@@ -191,6 +206,6 @@ def test_the_command_help_says_what_suspension_means():
     text = " ".join(done.stdout.split())
     assert "credentials stop working" not in text
     assert "A suspended workspace sends nothing on any channel" in text
-    assert "(STOP, HELP, START) still go out" in text
+    assert "(HELP, START) still go out" in text
     assert "API keys, OAuth tokens and console sessions keep working" in text
     assert "webhooks are still delivered" in text

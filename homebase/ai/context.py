@@ -6,7 +6,12 @@
   names, passed through the masking function (kit/masking.mask_freeform);
 - the last CONVERSATION_TURNS texts of this contact's conversation;
 - the workspace's active listings (at most LISTINGS) when the lead's texts are about a
-  property (PROPERTY_WORDS).
+  property (PROPERTY_WORDS);
+- the date.
+
+The persona's text, the listings and the date are the workspace's own; the rest came
+from the lead (a public form, a text) and a provider gives it to the model as data, never
+as instructions (ai/prompt.py, `lead_data`).
 
 Nothing of another contact or another workspace: every query is the contact's own,
 through the workspace's session.
@@ -138,4 +143,5 @@ async def build(
         links=tuple(persona["links"] or ()),
         phone=persona["phone"],
         max_characters=rules.characters_left(fixed),
+        today=session.now().date(),
     )

@@ -86,7 +86,12 @@ class Failed:
     error: str
 
 
-Decision = Reply | HandOff | Skip | Failed
+@dataclass(frozen=True)
+class OptOut:
+    """The model read the lead's texts as revoking consent (ai/service.opt_out)."""
+
+
+Decision = Reply | HandOff | Skip | Failed | OptOut
 
 
 async def respond_due(runtime: Runtime) -> int:
@@ -212,8 +217,11 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
             _model_call(responder.name, "failed", started, span)
             return Failed(f"{type(error).__name__}: {error}"[:200])
         _model_call(responder.name, "answered", started, span)
+    if answered.opt_out:  # before anything else the model said: none of it is sent
+        return OptOut()
     if answered.handoff:
-        return HandOff("model", (answered.handoff_reason or "")[:120] or None)
+        # Whole: the handoff masks it before cutting it (a cut number would not be found).
+        return HandOff("model", answered.handoff_reason)
     if not answered.reply or not answered.reply.strip():
         return Skip("no_reply", answers_texts=True)
     return Reply(answered.reply, disclose)
@@ -227,11 +235,14 @@ async def finish(runtime: Runtime, claimed: Claim, decision: Decision) -> None:
             return
         if isinstance(decision, Failed):
             decision = HandOff("provider_error", decision.error)
-        final = {Reply: "replied", HandOff: "handed_off", Skip: "skipped"}[type(decision)]
-        if not await _end(session, claimed, decision, final):
+        final = {Reply: "replied", HandOff: "handed_off", Skip: "skipped", OptOut: "opted_out"}
+        if not await _end(session, claimed, decision, final[type(decision)]):
             return
         job = await repository.get(session, claimed.job_id)
         assert job is not None  # held by this transaction since _end
+        if isinstance(decision, OptOut):  # whether or not the AI was paused meanwhile
+            await service.opt_out(session, job)
+            return
         if isinstance(decision, Skip):
             AI_OUTCOMES.labels("skipped", decision.outcome).inc()
             _logged(claimed, "skipped", decision.outcome)
@@ -266,6 +277,8 @@ async def _end(session: TenantSession, claimed: Claim, decision: Decision, statu
     outcome = decision.reason if isinstance(decision, HandOff) else None
     if isinstance(decision, Skip):
         outcome = decision.outcome
+    if isinstance(decision, OptOut):
+        outcome = "opt_out"
     values = {"status": status, "outcome": outcome, "updated_at": session.now(), **LEASE.released}
     if await session.execute(statement.values(**values)):
         return True

@@ -149,6 +149,30 @@ async def conversation(session: TenantSession, contact_id: str, limit: int) -> l
     return list(reversed(rows))
 
 
+async def unanswered(
+    session: TenantSession, contact_id: str, last_id: str, limit: int = 20
+) -> list[dict[str, Any]]:
+    """The contact's texts up to `last_id` since the last message to them (at most
+    `limit`), oldest first: what a reply to `last_id` answers."""
+    rows = await session.fetch_all(
+        session.select(messages, messages.c.id, messages.c.direction, messages.c.body)
+        .where(
+            messages.c.contact_id == contact_id,
+            messages.c.channel.in_(("SMS", "WHATSAPP")),
+            messages.c.status != "FAILED",
+            messages.c.id <= last_id,
+        )
+        .order_by(messages.c.id.desc())
+        .limit(limit)
+    )
+    texts: list[dict[str, Any]] = []
+    for row in rows:
+        if row["direction"] != "INBOUND":
+            break
+        texts.append(row)
+    return list(reversed(texts))
+
+
 async def latest_lead(session: TenantSession, contact_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(
         session.select(leads, leads.c.source, leads.c.context)

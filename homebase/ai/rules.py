@@ -6,20 +6,18 @@
 - `assemble(reply, persona, disclose)`: the text that goes out: the persona's disclosure
   first when it is due, the reply, the persona's signature last.
 - `refusal(text, allowed_links, allowed_phone)`: why an assembled reply may not go out,
-  or None: longer than two SMS segments (GSM-7: 306 characters, UCS-2: 134), a URL that
-  is not one of the persona's `links` or the workspace's listing `url`s, a phone number
-  other than the persona's `phone`, or any email address.
+  or None: longer than two SMS segments (GSM-7: 306 characters, UCS-2: 134), any email
+  address or a link that is not one of the persona's `links` or the workspace's listing
+  `url`s (ai/link_rule.py), a phone number other than the persona's `phone`
+  (ai/phone_rule.py).
 
-docs/ai.md has the rules with examples; tests/ai/test_rules.py holds each one.
+docs/ai.md has the rules with examples; tests/ai/test_rules.py, test_link_rule.py and
+test_phone_rule.py hold each one.
 """
 
-import re
 from collections.abc import Iterable
 
-from phonenumbers import Leniency, PhoneNumberMatcher
-
-from homebase.kit.emails import EMAIL_IN_TEXT_PATTERN
-from homebase.kit.phones import DEFAULT_REGION, to_e164
+from homebase.ai import link_rule, phone_rule
 from homebase.messaging.keywords import words
 
 # Two segments: a GSM-7 segment of a concatenated SMS holds 153 septets, a UCS-2 one 67
@@ -96,13 +94,6 @@ _HANDOFF_TERMS: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = (
 # Longer than any text a carrier delivers (ten segments): not read word by word.
 MAX_READ = 1600
 
-_URL = re.compile(
-    r"(?i)\b(?:https?://[^\s<>\"']+|www\.[^\s<>\"']+"
-    r"|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?:/[^\s<>\"']*)?)"
-)
-_EMAIL = re.compile(EMAIL_IN_TEXT_PATTERN)
-_TRAILING = ".,;:!?)]}'\""
-
 
 def handoff_reason(text: str | None) -> str | None:
     """Why a lead's text must go to a person (PERSON, COMMISSION, LEGAL, LENDING), or None."""
@@ -145,30 +136,12 @@ def characters_left(fixed: str) -> int:
     return max(0, GSM7_LIMIT - len(fixed))
 
 
-def _bare(url: str) -> str:
-    url = url.rstrip(_TRAILING).lower()
-    for scheme in ("https://", "http://"):
-        if url.startswith(scheme):
-            url = url[len(scheme) :]
-    return url.rstrip("/")
-
-
 def refusal(text: str, allowed_links: Iterable[str], allowed_phone: str | None) -> str | None:
     """Why `text` (as it would go out) breaks a rule, or None. The reason is a short code
-    kept on the job and in the task: too_long, link, phone, email."""
+    kept on the job and in the task: too_long, email, link, phone."""
     if not fits_two_segments(text):
         return "too_long"
-    if _EMAIL.search(text):
-        return "email"
-    allowed = {_bare(link) for link in allowed_links if link}
-    for match in _URL.finditer(text):
-        url = match.group(0)
-        if "@" in url:
-            continue  # an email's domain: refused above
-        if _bare(url) not in allowed:
-            return "link"
-    phone = to_e164(allowed_phone) if allowed_phone else None
-    for number in PhoneNumberMatcher(text, DEFAULT_REGION, leniency=Leniency.POSSIBLE):
-        if phone is None or to_e164(number.raw_string) != phone:
-            return "phone"
-    return None
+    broken, rest = link_rule.check(text, link_rule.allowed_links(allowed_links))
+    if broken is not None:
+        return broken
+    return phone_rule.check(rest, allowed_phone)

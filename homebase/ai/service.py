@@ -26,6 +26,8 @@ from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
 from homebase.kit.errors import ComplianceBlocked
 from homebase.kit.ids import new_id
+from homebase.kit.masking import mask_freeform
+from homebase.messaging import opt_outs
 from homebase.messaging import repository as messaging_repository
 from homebase.messaging import service as messaging
 from homebase.metrics import AI_OUTCOMES
@@ -36,6 +38,7 @@ from homebase.workspaces import references
 log = logging.getLogger("homebase.ai")
 DISCLOSURE_EVERY = timedelta(days=30)
 DAY = timedelta(hours=24)  # the daily cap's rolling window
+DETAIL_CHARS = 200  # of a handoff's detail in the task's notes, after masking
 
 # What a handoff's task and timeline entry say, by reason (ai/rules.py and ai/jobs.py).
 HANDOFF_TITLES = {
@@ -48,6 +51,7 @@ HANDOFF_TITLES = {
     "provider_error": "the AI model did not answer",
     "compliance": "a compliance gate refused the reply",
     "daily_limit": "the daily limit of AI replies was reached",
+    "no_calls": "asked not to be called",
 }
 
 
@@ -135,18 +139,20 @@ async def hand_off(
 ) -> None:
     """Pause the AI (reason `daily_limit` at the cap, else `handoff`), create a task for
     a person (deduplicated as tasks are), record the handoff on the timeline and send the
-    persona's handoff_reply when it has one."""
+    persona's handoff_reply when it has one. `detail` goes into the task's notes masked
+    (`notes_detail`)."""
     pause = contacts.PAUSE_DAILY_LIMIT if reason == "daily_limit" else contacts.PAUSE_HANDOFF
     await contacts.set_ai_pause(session, contact, pause)
     title = HANDOFF_TITLES.get(reason, reason)
     assignee = await _assignee(session, contact, persona)
+    shown = notes_detail(detail)
     task, _ = await create_task(
         session,
         TaskCreate(
             title=f"Follow up: the lead {title} (AI handoff)",
             contact_id=contact["id"],
             assignee_id=assignee,
-            notes=f"Reason: {reason}" + (f" ({detail})" if detail else ""),
+            notes=f"Reason: {reason}" + (f" ({shown})" if shown else ""),
         ),
         source="ai",
     )
@@ -169,6 +175,19 @@ async def hand_off(
         reason=reason,
         task_id=task["id"],
     )
+
+
+def notes_detail(detail: str | None) -> str | None:
+    """A handoff's detail as the task's notes keep it. The model's own words (its
+    `handoff_reason`) may quote the lead's number or address, and a task is shown to any
+    key that reads tasks, with or without contacts:read:pii: every phone number and email
+    address in it is masked by value (kit.masking.mask_freeform, the rule of every
+    free-form member) before it is stored, then it is cut to DETAIL_CHARS, so no cut
+    leaves part of a number unmasked."""
+    if not detail or not detail.strip():
+        return None
+    masked: str = mask_freeform(" ".join(detail.split()))
+    return masked[:DETAIL_CHARS]
 
 
 async def disclosure_due(session: TenantSession, contact_id: str) -> bool:
@@ -226,6 +245,74 @@ async def send_reply(
     return await messaging.send(
         session, messaging.request_from(values), email_from=email_from, ai_job_id=job["id"]
     )
+
+
+async def hand_off_text(
+    session: TenantSession, message: dict[str, Any], contact: dict[str, Any] | None, reason: str
+) -> None:
+    """A text the AI must not answer and a person must read (a request not to be called,
+    messaging/inbound.py): the AI pauses (reason `handoff`), a task and the timeline's
+    `ai_handoff` hand the lead to a person, as `hand_off` does, but without a job and
+    without the persona's holding text: the lead asked for nothing to be sent."""
+    if contact is None or contact["anonymized_at"] is not None:
+        return
+    await contacts.set_ai_pause(session, contact, contacts.PAUSE_HANDOFF, at=message["created_at"])
+    ready = await repository.readiness(session, message["from_address"])
+    persona = await repository.persona(session, ready["id"]) if ready is not None else None
+    title = HANDOFF_TITLES.get(reason, reason)
+    assignee = await _assignee(session, contact, persona or {"handoff_assignee": None})
+    task, _ = await create_task(
+        session,
+        TaskCreate(
+            title=f"Follow up: the lead {title} (AI handoff)",
+            contact_id=contact["id"],
+            assignee_id=assignee,
+            notes=f"Reason: {reason}",
+        ),
+        source="ai",
+    )
+    await timeline.record(
+        session,
+        contact["id"],
+        "ai_handoff",
+        f"AI handed off: {title}"[:200],
+        data={"message_id": message["id"], "reason": reason, "task_id": task["id"]},
+    )
+    AI_OUTCOMES.labels("handed_off", reason).inc()
+    logs.event(
+        log,
+        "ai handoff",
+        message_id=message["id"],
+        workspace_id=session.workspace_id,
+        contact_id=contact["id"],
+        reason=reason,
+        task_id=task["id"],
+    )
+
+
+async def opt_out(session: TenantSession, job: dict[str, Any]) -> dict[str, Any] | None:
+    """The model read the lead's texts as revoking consent (`opt_out: true`): the number is
+    suppressed as for a keyword (messaging/opt_outs.py), the evidence the lead's texts
+    this job answered with `ai_classified: true`, the AI pauses, and the one confirmation
+    is queued; the model's own text is never sent. The confirmation's message, or None."""
+    inbound = await messaging_repository.get(session, job["last_inbound_id"])
+    if inbound is None or inbound["direction"] != "INBOUND" or not inbound["from_address"]:
+        return None
+    texts = await repository.unanswered(session, job["contact_id"], inbound["id"])
+    proof = opt_outs.evidence(inbound, ai_classified=True, ai_job_id=job["id"])
+    if len(texts) > 1:
+        proof["texts"] = [{"message_id": row["id"], "body": row["body"]} for row in texts]
+    sent = await opt_outs.opt_out(session, inbound, proof, in_answer=False)
+    AI_OUTCOMES.labels("opted_out", "").inc()
+    logs.event(
+        log,
+        "ai opt-out",
+        ai_job_id=job["id"],
+        workspace_id=session.workspace_id,
+        contact_id=job["contact_id"],
+        confirmation_id=sent["id"] if sent is not None else None,
+    )
+    return sent
 
 
 async def scrub_contact_ai_jobs(session: TenantSession, contact_id: str) -> None:

@@ -36,11 +36,10 @@ def _check_placeholders(text: str) -> str:
         names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
     except ValueError as error:
         raise ValueError(f"unbalanced braces ({error})") from error
-    unknown = sorted(names - PLACEHOLDERS)
-    if unknown:
+    if names - PLACEHOLDERS:  # not named: an error repeats no submitted text
         raise ValueError(
-            f"unknown placeholder(s) {', '.join('{' + n + '}' for n in unknown)}; "
-            f"known: {', '.join(sorted(PLACEHOLDERS))}"
+            "holds a placeholder that is not one of "
+            f"{', '.join('{' + name + '}' for name in sorted(PLACEHOLDERS))}"
         )
     return text
 

@@ -121,7 +121,8 @@ async def set_workspace_status(
     automation send steps, AI replies) is refused with 422 compliance_blocked (reason
     account_suspended) and recorded as a FAILED message, and messages already queued are
     failed the same way before they reach the provider. The replies carriers require
-    to inbound keywords (STOP, HELP, START) still go out. Nothing else stops: API keys,
+    to inbound keywords (HELP, START) still go out; a STOP still suppresses, but its
+    confirmation is a send and is refused. Nothing else stops: API keys,
     OAuth tokens and console sessions keep working for reads and other writes, OAuth apps
     can still be authorized, and webhooks are still delivered, so the customer can still
     see and export its data.

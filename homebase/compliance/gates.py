@@ -16,6 +16,9 @@ refusing gate wins; its `reason` is the category in "Blocked (<reason>): <text>"
 5. consent_missing    proactive texts need an unexpired, unrevoked consent artifact
 
 Gates 3-5 concern texts (SMS and WhatsApp); email's hard gate is the suppression list.
+
+`confirmation=True` is the one text that passes every gate but the opt-out gate: the
+confirmation of an opt-out, which the carrier requires (messaging/confirmation.py).
 """
 
 from dataclasses import dataclass, field
@@ -82,8 +85,11 @@ def evaluate(
     channel: str,
     now: datetime,
     window: SendingWindow = SendingWindow(),
+    *,
+    confirmation: bool = False,
 ) -> Decision:
-    for gate in (_account, _suppression, _a2p, _quiet_hours, _consent):
+    gates = _CONFIRMATION_GATES if confirmation else _GATES
+    for gate in gates:
         decision = gate(workspace, recipient, channel, now, window)
         if decision is not None:
             return decision
@@ -188,3 +194,7 @@ def _consent(
         "No unexpired consent artifact exists for the "
         "recipient's number; proactive texts need one.",
     )
+
+
+_GATES = (_account, _suppression, _a2p, _quiet_hours, _consent)
+_CONFIRMATION_GATES = tuple(gate for gate in _GATES if gate is not _suppression)

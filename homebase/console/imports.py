@@ -1,19 +1,25 @@
 """CSV import in the console: upload a file, map its columns, start the imports; the
 imports list (progress, counts) and each import's refused rows.
 
-The file is read by imports/csv_rows.py and kept between the upload and the mapping's
-submit by imports/uploads.py (HOMEBASE_STORAGE_DIR, at most an hour). The submit creates
-one import per 5,000 rows through imports/service.py with the member's principal, as
-POST /v1/imports would; the worker runs them one at a time per workspace. The upload is
-the one route whose body may pass HOMEBASE_MAX_BODY_BYTES: `upload_allowance` gives
-http/body_limit.py its limit, HOMEBASE_IMPORT_MAX_BYTES, and the page a larger file gets.
+The file is never held whole in memory. The form parser spools it to a temporary file;
+imports/uploads.py copies it to HOMEBASE_STORAGE_DIR a piece at a time (kept at most an
+hour, between the upload and the mapping's submit), and imports/csv_rows.py reads it one
+row at a time: once through at the upload (its errors, its row count), its first rows
+for the mapping page. The submit maps the rows one at a time into the rows files of one
+import per 5,000 rows (imports/row_files.py) and creates the imports through
+imports/service.py with the member's principal; the worker runs them one at a time per
+workspace, reading each file a batch at a time. The upload is the one route whose body
+may pass HOMEBASE_MAX_BODY_BYTES: `upload_allowance` gives http/body_limit.py its limit,
+HOMEBASE_IMPORT_MAX_BYTES, and the page a larger file gets.
 """
 
 import asyncio
-from typing import Any
+from collections.abc import Iterator, Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import IO, Any
 
 from fastapi import APIRouter
-from pydantic import ValidationError
 from starlette.datastructures import FormData, UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -35,10 +41,9 @@ from homebase.console.sessions import CSRF_FIELD, Member, check_csrf
 from homebase.console.webhooks import member_principal
 from homebase.custom_fields import repository as custom_fields
 from homebase.http.body_limit import Allowance
-from homebase.imports import csv_rows, repository, service, uploads
-from homebase.imports.schemas import MAX_ROWS, ImportCreate, ImportObject, ImportStatus
+from homebase.imports import csv_rows, repository, row_files, service, uploads
+from homebase.imports.schemas import MAX_ROWS, ImportObject, ImportStatus
 from homebase.kit.errors import ApiError
-from homebase.kit.validation import field_errors
 from homebase.runtime import get_runtime
 
 router = APIRouter(include_in_schema=False)
@@ -201,28 +206,34 @@ async def _upload_form(request: Request, member: Member) -> FormData:
 async def upload(request: Request) -> Response:
     member = await signed_in(request)
     form = await _upload_form(request, member)
-    kind = _object(field(form, "object"))
-    file = form.get("file")
-    if not isinstance(file, UploadFile) or not file.filename:
-        return _upload_page(request, member, kind, ["file: choose a CSV file"], 400)
-    runtime = get_runtime(request)
-    limit = runtime.settings.import_max_bytes
     try:
-        data = await file.read(limit + 1)
+        kind = _object(field(form, "object"))
+        file = form.get("file")
+        if not isinstance(file, UploadFile) or not file.filename:
+            return _upload_page(request, member, kind, ["file: choose a CSV file"], 400)
+        runtime = get_runtime(request)
+        limit = runtime.settings.import_max_bytes
+        made = _upload(member, uploads.new_id(runtime.clock()))
+        try:
+            # Copied and read a piece at a time, off the event loop.
+            await asyncio.to_thread(
+                uploads.save, runtime.settings.storage_dir, made, file.file, limit, _row_count
+            )
+        except uploads.TooLarge:
+            raise _too_large(limit) from None
+        except csv_rows.CsvError as unreadable:
+            return _upload_page(request, member, kind, [f"file: {unreadable}"], 400)
     finally:
         await form.close()  # the parser's temporary file, at once
-    if len(data) > limit:
-        raise _too_large(limit)
-    try:
-        # Reading a large file takes a while: off the event loop.
-        table = await asyncio.to_thread(csv_rows.parse, data)
-    except csv_rows.CsvError as unreadable:
-        return _upload_page(request, member, kind, [f"file: {unreadable}"], 400)
-    if not table.records:
-        return _upload_page(request, member, kind, ["file: a header row but no rows"], 400)
-    made = _upload(member, uploads.new_id(runtime.clock()))
-    await asyncio.to_thread(uploads.save, runtime.settings.storage_dir, made, data)
     return see_other(f"{PATH}/uploads/{made.upload_id}?object={kind.value}")
+
+
+def _row_count(saved: IO[bytes]) -> int:
+    """The upload's check: the file read through, one row at a time; its row count."""
+    rows = csv_rows.scan(saved).rows
+    if not rows:
+        raise csv_rows.CsvError("a header row but no rows")
+    return rows
 
 
 # -- mapping -----------------------------------------------------------------------------
@@ -241,15 +252,27 @@ def _targets(kind: ImportObject, custom: list[dict[str, Any]]) -> list[tuple[str
     return options
 
 
-async def _table(request: Request, member: Member, upload_id: str) -> csv_rows.CsvTable:
+def _read_head(path: Path) -> csv_rows.CsvTable:
+    with path.open("rb") as file:
+        return csv_rows.head(file)
+
+
+async def _head(request: Request, member: Member, upload_id: str) -> tuple[csv_rows.CsvTable, int]:
+    """The upload's columns and first rows (the file is not read further), and its row
+    count as the upload found it."""
     runtime = get_runtime(request)
     found = _upload(member, upload_id)
     if uploads.expired(found, runtime.clock()):
         raise _gone()
-    data = await asyncio.to_thread(uploads.read, runtime.settings.storage_dir, found)
-    if data is None:
+    root = runtime.settings.storage_dir
+    path = await asyncio.to_thread(uploads.stored, root, found)
+    rows = await asyncio.to_thread(uploads.rows, root, found)
+    if path is None or rows is None:
         raise _gone()
-    return await asyncio.to_thread(csv_rows.parse, data)
+    try:
+        return await asyncio.to_thread(_read_head, path), rows
+    except (FileNotFoundError, csv_rows.CsvError):  # taken a moment ago, or changed
+        raise _gone() from None
 
 
 async def _mapping_page(
@@ -258,6 +281,7 @@ async def _mapping_page(
     upload_id: str,
     kind: ImportObject,
     table: csv_rows.CsvTable,
+    row_count: int,
     *,
     chosen: dict[str, str] | None = None,
     errors: list[str] | None = None,
@@ -265,7 +289,7 @@ async def _mapping_page(
 ) -> Response:
     async with member_session(request, member) as session:
         custom = await custom_fields.live(session, ImportObject.CONTACTS.value)
-    shown = csv_rows.preview(table, kind)
+    shown = csv_rows.preview(table, kind, row_count=row_count)
     mapping = chosen if chosen is not None else shown["suggested_mapping"]
     return member_page(
         request,
@@ -279,7 +303,7 @@ async def _mapping_page(
         mapping=mapping,
         targets=_targets(kind, custom),
         errors=errors or [],
-        imports=-(-len(table.records) // MAX_ROWS),
+        imports=-(-row_count // MAX_ROWS),
     )
 
 
@@ -287,13 +311,13 @@ async def _mapping_page(
 async def mapping_form(request: Request, upload_id: str, object: str | None = None) -> Response:
     member = await signed_in(request)
     kind = _object(object)
-    table = await _table(request, member, upload_id)
-    return await _mapping_page(request, member, upload_id, kind, table)
+    table, rows = await _head(request, member, upload_id)
+    return await _mapping_page(request, member, upload_id, kind, table, rows)
 
 
-def _chosen(form: FormData, table: csv_rows.CsvTable) -> dict[str, str]:
+def _chosen(form: FormData, columns: list[str]) -> dict[str, str]:
     """{column: field} from the form's `column_<n>` selects (an empty one: ignored)."""
-    chosen = {column: field(form, f"column_{n}") for n, column in enumerate(table.columns)}
+    chosen = {column: field(form, f"column_{n}") for n, column in enumerate(columns)}
     return {column: target for column, target in chosen.items() if target}
 
 
@@ -305,16 +329,27 @@ def _check(mapping: dict[str, str], allowed: set[str]) -> None:
         raise csv_rows.MappingError("map at least one column to a field")
 
 
-def _bodies(
-    table: csv_rows.CsvTable, chosen: dict[str, str], kind: ImportObject, types: dict[str, str]
-) -> list[ImportCreate]:
-    """The file's rows as POST /v1/imports bodies of at most 5,000 rows each."""
-    rows = csv_rows.map_rows(table, chosen, kind)
-    csv_rows.type_custom_fields(rows, types)
-    return [
-        ImportCreate.model_validate({"object": kind.value, "rows": chunk.rows})
-        for chunk in csv_rows.chunks(rows)
-    ]
+def _split(
+    root: Path,
+    source: Path,
+    member: Member,
+    now: datetime,
+    chosen: dict[str, str],
+    kind: ImportObject,
+    types: Mapping[str, str],
+) -> list[row_files.Part]:
+    """The upload's rows, mapped one at a time, into the rows files of its imports."""
+
+    def rows() -> Iterator[dict[str, Any]]:
+        with source.open("rb") as file:
+            reader = csv_rows.CsvReader(file)
+            row_of = csv_rows.mapper(reader.columns, chosen, kind)
+            for _line, cells in reader:
+                row = row_of(cells)
+                csv_rows.type_row(row, types)
+                yield row
+
+    return row_files.split(root, member.workspace_id, now, rows())
 
 
 @router.post(PATH + "/uploads/{upload_id}")
@@ -324,43 +359,66 @@ async def start_imports(request: Request, upload_id: str) -> Response:
     kind = _object(field(form, "object"))
     runtime = get_runtime(request)
     root = runtime.settings.storage_dir
-    table = await _table(request, member, upload_id)
+    table, row_count = await _head(request, member, upload_id)
     async with member_session(request, member) as session:
         custom = await custom_fields.live(session, ImportObject.CONTACTS.value)
     allowed = {value for value, _label in _targets(kind, custom) if value}
-    chosen = _chosen(form, table)
+    chosen = _chosen(form, table.columns)
     types = {row["key"]: row["type"] for row in custom}
     try:
         _check(chosen, allowed)
-        # Up to 200,000 rows: mapped and checked as import bodies off the event loop.
-        bodies = await asyncio.to_thread(_bodies, table, chosen, kind, types)
+        csv_rows.mapper(table.columns, chosen, kind)  # refuses a bad mapping before any work
     except csv_rows.MappingError as wrong:
         return await _mapping_page(
-            request, member, upload_id, kind, table, chosen=chosen, errors=[str(wrong)], status=400
-        )
-    except ValidationError as invalid:  # an envelope POST /v1/imports would refuse
-        items = field_errors(invalid.errors())
-        errors = [f"{item['field']}: {item['message']}" for item in items]
-        return await _mapping_page(
-            request, member, upload_id, kind, table, chosen=chosen, errors=errors, status=400
+            request,
+            member,
+            upload_id,
+            kind,
+            table,
+            row_count,
+            chosen=chosen,
+            errors=[str(wrong)],
+            status=400,
         )
     found = _upload(member, upload_id)
     # Taken before the write: a second submit of the same page finds nothing to import.
-    if await asyncio.to_thread(uploads.take, root, found) is None:
+    taken = await asyncio.to_thread(uploads.take, root, found)
+    if taken is None:
         raise _gone()
+    parts: list[row_files.Part] = []
     principal = member_principal(member)
     try:
+        # Up to 200,000 rows, mapped one at a time into files, off the event loop; the
+        # transaction then only inserts the imports.
+        parts = await asyncio.to_thread(
+            _split, root, taken, member, runtime.clock(), chosen, kind, types
+        )
         async with member_session(request, member, write=True) as session:
-            for body in bodies:
-                await service.create_import(session, principal, body)
-    except ApiError as refused:
-        await asyncio.to_thread(uploads.give_back, root, found)
-        errors = [refused.message]
+            for part in parts:
+                await service.create_file_import(session, principal, kind, part)
+    except (ApiError, csv_rows.CsvError) as refused:
+        await asyncio.to_thread(_undo, root, found, parts)
+        errors = [refused.message if isinstance(refused, ApiError) else f"file: {refused}"]
         return await _mapping_page(
-            request, member, upload_id, kind, table, chosen=chosen, errors=errors, status=400
+            request,
+            member,
+            upload_id,
+            kind,
+            table,
+            row_count,
+            chosen=chosen,
+            errors=errors,
+            status=400,
         )
     except BaseException:
-        await asyncio.to_thread(uploads.give_back, root, found)
+        await asyncio.to_thread(_undo, root, found, parts)
         raise
     await asyncio.to_thread(uploads.remove, root, found)
-    return see_other(f"{PATH}?started={len(bodies)}")
+    return see_other(f"{PATH}?started={len(parts)}")
+
+
+def _undo(root: Path, found: uploads.Upload, parts: list[row_files.Part]) -> None:
+    """A submit that failed: the upload is there again for another try, no rows file is
+    left behind."""
+    uploads.give_back(root, found)
+    row_files.remove_all(row_files.path_of(root, part.name) for part in parts)

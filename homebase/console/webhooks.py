@@ -3,8 +3,11 @@ says why and since when, and can be enabled again), create (the secret shown onc
 delete (a confirmation page, then the POST), and each one's delivery log with redeliver.
 
 The rules (URL safety, event catalogue, sealed secrets, cancelling pending deliveries,
-redelivery) are homebase/webhooks/service.py's, called with a member principal; an
-ApiError it raises is shown on the page, with the transaction rolled back."""
+redelivery, and who may re-enable or replay a subscription: webhooks/access.py) are
+homebase/webhooks/service.py's, called with a member principal; an ApiError it raises is
+shown on the page, with the transaction rolled back. A member holds every scope of the
+workspace, so today every member may enable and redeliver every subscription; the check
+runs all the same, so a member role with fewer scopes would be bound by it."""
 
 from typing import Any
 
@@ -183,8 +186,8 @@ async def enable_webhook(request: Request, subscription_id: str) -> Response:
                 runtime.settings,
                 PreResolved(),  # no URL changes: nothing to look up
             )
-    except NotFound as missing:
-        raise _not_found(missing) from None
+    except ApiError as refused:
+        raise _not_found(refused) from None
     return see_other(f"{PATH}?enabled=1")
 
 
@@ -245,7 +248,7 @@ async def redeliver(request: Request, subscription_id: str, delivery_id: str) ->
     await posted_form(request, member)
     try:
         async with member_session(request, member, write=True) as session:
-            await service.redeliver(session, subscription_id, delivery_id)
+            await service.redeliver(session, member_principal(member), subscription_id, delivery_id)
     except ApiError as refused:
         raise _not_found(refused) from None
     return see_other(f"{PATH}/{subscription_id}?redelivered=1")

@@ -271,7 +271,8 @@ _PAUSES = (
     "ai_auto_response_paused_reason says why: a note was added (`note`), a person sent "
     "the contact a message through POST /v1/messages (`human_message`), the AI handed "
     "the conversation to a person (`handoff`), the AI reached its cap of replies to the "
-    "contact in 24 hours (`daily_limit`), or POST .../ai/pause (`manual`). "
+    "contact in 24 hours (`daily_limit`), POST .../ai/pause (`manual`), or the contact "
+    "opted out by text (`opt_out`), which their START resumes. "
 )
 _SWITCH = (
     "contact.updated names the three ai_auto_response_paused* members. Takes no body (one "

@@ -40,6 +40,7 @@ class ContactAiPauseReason(StrEnum):
     HANDOFF = "handoff"
     DAILY_LIMIT = "daily_limit"
     MANUAL = "manual"
+    OPT_OUT = "opt_out"
 
 
 Name = Annotated[str, StringConstraints(max_length=80)]
@@ -188,7 +189,8 @@ class Contact(BaseModel):
         description="Why the AI is paused: note (a note was added), human_message (a person "
         "sent the contact a message), handoff (the AI handed the conversation to a person), "
         "daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST "
-        ".../ai/pause). null while the AI answers."
+        ".../ai/pause), opt_out (the contact opted out by text; START resumes it). null while "
+        "the AI answers."
     )
     anonymized_at: datetime | None = Field(
         description="When DELETE erased this contact's personal data; null otherwise."

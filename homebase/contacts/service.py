@@ -273,6 +273,7 @@ PAUSE_HUMAN_MESSAGE = ContactAiPauseReason.HUMAN_MESSAGE.value
 PAUSE_HANDOFF = ContactAiPauseReason.HANDOFF.value
 PAUSE_DAILY_LIMIT = ContactAiPauseReason.DAILY_LIMIT.value
 PAUSE_MANUAL = ContactAiPauseReason.MANUAL.value
+PAUSE_OPT_OUT = ContactAiPauseReason.OPT_OUT.value
 PAUSE_REASONS = tuple(reason.value for reason in ContactAiPauseReason)
 
 

@@ -290,12 +290,12 @@ def _value(definition: Definition, value: Any) -> tuple[Any, str | None]:
         return None, f"must hold at most {MAX_SELECTED} choices"
     if len(set(value)) != len(value):
         return None, "must not repeat a choice"
-    unknown = [item for item in value if item not in definition.choices]
+    # Named by index, never repeated: an error repeats no submitted value (an import's
+    # errors are read by keys without contacts:read:pii).
+    unknown = [str(index) for index, item in enumerate(value) if item not in definition.choices]
     if unknown:
-        return None, (
-            f"holds {_listed(unknown[:3])}, not among the field's choices: "
-            f"{_listed(definition.choices)}"
-        )
+        which = f"items {_listed(unknown)} are" if unknown[1:] else f"item {unknown[0]} is"
+        return None, f"{which} not among the field's choices: {_listed(definition.choices)}"
     return (list(value) if value else None), None
 
 

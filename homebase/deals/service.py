@@ -40,7 +40,7 @@ async def _stage_in(
         return stage
     stage = await repository.get_stage(session, stage_id)
     if stage is None or stage["pipeline_id"] != pipeline["id"]:
-        raise ValidationFailed.for_field("stage_id", f"is not a stage of pipeline {pipeline['id']}")
+        raise ValidationFailed.for_field("stage_id", "is not a stage of the deal's pipeline")
     return stage
 
 

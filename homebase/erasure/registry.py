@@ -76,15 +76,19 @@ SCRUBBERS: tuple[Scrubber, ...] = (
         "and made from scratch from the erased data",
     ),
     # An import's rows already written (to contacts and leads, scrubbed above) leave the
-    # payload of a queued or running one; a finished one kept none, and import_errors
-    # hold indexes and messages only, never a value (docs/imports-exports.md).
+    # payload of a queued or running one; a finished one kept none. Its refused rows are
+    # KEPT (below).
     Scrubber(
         "imports",
         imports.scrub_processed_rows,
         ("imports",),
         stored="CSV files uploaded in the console (HOMEBASE_STORAGE_DIR, imports/uploads/) "
         "are not read: each lives at most an hour, deleted when its imports start or by "
-        "the worker's exports.expire an hour after the upload (imports/uploads.py)",
+        "the worker's exports.expire an hour after the upload (imports/uploads.py). The "
+        "rows files of the imports a CSV file started (imports/rows/) are not read either: "
+        "the worker overwrites each batch's rows once it is committed, so they hold only "
+        "rows not yet written, and deletes the file when the import finishes "
+        "(imports/row_files.py)",
     ),
     Scrubber("idempotency", idempotency.scrub_contact_responses, ("idempotency_keys",)),
     Scrubber(
@@ -103,6 +107,9 @@ KEPT: dict[str, str] = {
     "agency's name for the deal (docs/decisions.md)",
     "suppressions": "an erased person's STOP must still be honoured: the number or email "
     "and the evidence of the opt-out stay (docs/messaging.md)",
+    "call_revocations": "an erased person's \"don't call me\" must still be honoured, as a "
+    "STOP is: the number, the phrase and the text that said it stay as evidence "
+    '(docs/messaging.md, "Requests not to be called")',
     "automation_step_runs": "the outcome of each step in the service's own words (queued, "
     "a gate's refusal, a stage); message texts and task titles live in messages and tasks, "
     "which are scrubbed",
@@ -115,4 +122,8 @@ KEPT: dict[str, str] = {
     "listings": "`address` is a property's, not a person's",
     "personas": "`phone` is the workspace's own business number that AI replies may carry, "
     "not a contact's (docs/decisions.md, \"A persona's phone\")",
+    "import_errors": "a refused row made no contact to erase, and its row holds no personal "
+    "data: the row's index in its import and the {field, message} items, which name the "
+    "field and the rule and never repeat a submitted value (kit/validation.py, "
+    "tests/test_errors_never_echo.py); pruned with its import by retention",
 }

@@ -20,7 +20,8 @@ it goes when the export expires. After MAX_ATTEMPTS claims it is failed.
 `expire` removes files: those of completed exports past their expiry (7 days), and
 those an erasure marked (exports/service.scrub_contact_exports), marking each row first
 so the file is never served while it goes; and the console's CSV uploads abandoned for an
-hour (imports/uploads.py), which sit in the same storage folder.
+hour (imports/uploads.py) and the rows files no import owns any more
+(imports/row_files.py), which sit in the same storage folder.
 """
 
 import asyncio
@@ -40,6 +41,7 @@ from homebase.db.tenancy import TenantSession
 from homebase.exports import files
 from homebase.exports.objects import OBJECTS, Exportable, Render
 from homebase.exports.service import FILE_RETENTION
+from homebase.imports import jobs as import_jobs
 from homebase.imports import uploads
 from homebase.kit import logs
 from homebase.kit.fields import projection, selection
@@ -226,12 +228,14 @@ def _projected(render: Render, project: Render, keep: frozenset[str] | None) -> 
 async def expire(runtime: Runtime) -> int:
     """Removes the files of exports past their expiry and of those an erasure expired:
     each row is marked expired first (its download refused from then on), the file
-    removed, then the row forgets it; and the CSV uploads older than an hour. Returns the
+    removed, then the row forgets it; and the CSV uploads older than an hour, and the
+    imports' rows files an hour old that no unfinished import owns. Returns the
     files removed."""
     now = runtime.clock()
     root = runtime.settings.storage_dir
     # A directory listing, no database: cheap enough for every round.
     swept = await asyncio.to_thread(uploads.remove_abandoned, root, now)
+    swept += await import_jobs.remove_orphaned_rows(runtime)
     past = exports.c.status == "completed", exports.c.expires_at <= now
     marked = exports.c.status == "expired", exports.c.file_name.is_not(None)
     # Reads first: the write transaction is taken only when there is something to do.

@@ -1,21 +1,26 @@
 """CSV files as old CRMs export them, turned into the rows of POST /v1/imports.
 
 Pure functions, no HTTP and no database: the console's upload page (or a script) calls
-them in turn, and each step gives the person something to look at before the next.
+them in turn, and each step gives the person something to look at before the next. A
+file is read as a stream, one row at a time (`CsvReader`): a 32 MiB upload is never held
+whole in memory, only the row being read.
 
-1. `parse(data)`: the file's bytes into a `CsvTable`: UTF-8 with or without a byte order
-   mark, `,` or `;` as the separator (whichever the header line holds more of, outside
+1. `CsvReader(binary)`: a binary file's rows: UTF-8 with or without a byte order mark,
+   `,` or `;` as the separator (whichever the header line holds more of, outside
    quotes), quoted cells that span lines, a header row naming the columns. Bounded:
-   MAX_COLUMNS columns, MAX_CELL_CHARS characters a cell, MAX_FILE_ROWS rows. A file it
-   cannot read raises `CsvError`, whose message names the line.
+   MAX_COLUMNS columns, MAX_CELL_CHARS characters a cell, MAX_ROW_CHARS a row,
+   MAX_FILE_ROWS rows. A file it cannot read raises `CsvError`, whose message names the
+   line. `scan` reads a whole file through (the upload's check), `head` its first rows
+   (the mapping page), `parse` a file in memory into a `CsvTable` (scripts, tests).
 2. `preview(table)`: the columns, the first rows as {column: cell}, the row count and a
    suggested mapping (from the column names: "E-mail" -> email, ...).
-3. `map_rows(table, mapping, object)`: {column: field} into row objects. Fields are the
-   single create's members (CONTACT_FIELDS, LEAD_FIELDS); `custom_fields.<key>` (contacts)
-   goes into row["custom_fields"][key] and `context.<key>` (leads) into row["context"].
-   An empty cell leaves the member out (a matched contact keeps its value), a `tags` cell
-   is split on `,`, `;` or `|`. Values are not validated here: the import checks each row
-   as the single create does, and its errors name the row's index.
+3. `mapper(columns, mapping, object)`, `map_rows(table, mapping, object)`: {column:
+   field} into row objects. Fields are the single create's members (CONTACT_FIELDS,
+   LEAD_FIELDS); `custom_fields.<key>` (contacts) goes into row["custom_fields"][key]
+   and `context.<key>` (leads) into row["context"]. An empty cell leaves the member out
+   (a matched contact keeps its value), a `tags` cell is split on `,`, `;` or `|`.
+   Values are not validated here: the import checks each row as the single create
+   does, and its errors name the row's index.
 4. `chunks(rows)`: the rows in imports of at most MAX_ROWS rows (and, given `max_bytes`,
    of a JSON body within it), each with the index of its first row, so an import's error
    at `index` is the file's row `start + index`, on line `table.lines[start + index]`.
@@ -23,9 +28,10 @@ them in turn, and each step gives the person something to look at before the nex
 
 import csv
 import io
-from collections.abc import Iterator, Mapping, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 
 import orjson
 
@@ -34,12 +40,18 @@ from homebase.imports.schemas import MAX_ROWS, ImportObject
 
 MAX_COLUMNS = 200
 MAX_CELL_CHARS = 20_000  # a contact's notes
+# A row, all its cells and separators: what one row may hold in memory while it is read
+# (a line of a million separators would otherwise be a million cells before the column
+# count is checked).
+MAX_ROW_CHARS = 1_000_000
 MAX_FILE_ROWS = 200_000  # 40 imports of MAX_ROWS
 PREVIEW_ROWS = 10
 SEPARATORS = (",", ";")
 TAG_SEPARATORS = (",", ";", "|")
 CUSTOM_FIELDS = "custom_fields."
 CONTEXT = "context."
+_READ = 1 << 16  # bytes read at a time where a file is read in pieces
+NOT_UTF8 = "the file is not UTF-8 text; export it as UTF-8 CSV"
 
 # Every member of a contact's create body but custom_fields, mapped by prefix instead: read
 # from the schema, so a member it gains is mappable at once.
@@ -103,6 +115,15 @@ class CsvTable:
 
 
 @dataclass(frozen=True)
+class CsvSummary:
+    """What a whole read of a file found: its columns, separator and number of rows."""
+
+    columns: list[str]
+    separator: str
+    rows: int
+
+
+@dataclass(frozen=True)
 class Chunk:
     start: int  # the index (in the file's rows) of the chunk's first row
     rows: list[dict[str, Any]]
@@ -123,15 +144,23 @@ class Chunk:
         return body
 
 
-def _decode(data: bytes) -> str:
-    try:
-        text = data.decode("utf-8-sig")  # drops a byte order mark
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise CsvError("the file is not UTF-8 text; export it as UTF-8 CSV", line) from None
-    if "\x00" in text:
-        raise CsvError("the file holds NUL characters; it is not a CSV text file")
-    return text
+def _bad_line(binary: IO[bytes]) -> int:
+    """The line holding the file's first byte that is not UTF-8, read again from the
+    start in pieces (the text reader decodes ahead of the line it hands out)."""
+    binary.seek(0)
+    line, carry = 1, b""
+    while piece := binary.read(_READ):
+        data = carry + piece
+        try:
+            data.decode("utf-8")
+            carry = b""
+        except UnicodeDecodeError as error:
+            if error.end < len(data) or error.reason != "unexpected end of data":
+                return line + data[: error.start].count(b"\n")
+            carry = data[error.start :]  # a character cut by the piece's end
+            data = data[: error.start]
+        line += data.count(b"\n")
+    return line
 
 
 def detect_separator(text: str) -> str:
@@ -162,26 +191,87 @@ def _header(cells: list[str], line: int) -> list[str]:
     return columns
 
 
-def parse(data: bytes, *, max_rows: int = MAX_FILE_ROWS) -> CsvTable:
-    text = _decode(data)
-    if not text.strip():
-        raise CsvError("the file is empty")
-    separator = detect_separator(text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
-    columns: list[str] | None = None
-    records: list[list[str]] = []
-    lines: list[int] = []
-    try:
-        for cells in reader:
-            line = reader.line_num
-            if not any(cell.strip() for cell in cells):
-                continue  # a blank line
-            if columns is None:
-                columns = _header(cells, line)
-                continue
-            if len(cells) > len(columns):
+class CsvReader:
+    """A CSV file's rows, one at a time: `columns` and `separator` are read when it is
+    made (CsvError for a file without a header), then iterating gives (line, cells) per
+    row, as many cells as columns (a short row padded), blank lines skipped. `binary`
+    is a seekable binary file, read from its current position; only the row being read
+    is held."""
+
+    def __init__(self, binary: IO[bytes], *, max_rows: int = MAX_FILE_ROWS):
+        self._binary = binary
+        self._max_rows = max_rows
+        # utf-8-sig drops a byte order mark; newline="" hands lines over with their ends,
+        # \r\n, \n or \r, as the csv module needs them.
+        self._text = io.TextIOWrapper(
+            io.BufferedReader(_Unclosed(binary), _READ),
+            encoding="utf-8-sig",
+            errors="strict",
+            newline="",
+        )
+        self._line = 0  # physical lines read
+        self._row_chars = 0  # characters of the row being read
+        lines = self._lines()
+        head = list(self._header_lines(lines))
+        self.separator = detect_separator("".join(head).lstrip())
+        self._reader = csv.reader(
+            itertools.chain(head, lines), delimiter=self.separator, strict=True
+        )
+        self.columns: list[str] = []
+        for line, cells in self._records():
+            self.columns = _header(cells, line)
+            break
+        if not self.columns:
+            raise CsvError("the file is empty")
+
+    def _lines(self) -> Iterator[str]:
+        while True:
+            try:
+                line = self._text.readline(MAX_ROW_CHARS + 1)
+            except UnicodeDecodeError:
+                raise CsvError(NOT_UTF8, _bad_line(self._binary)) from None
+            if not line:
+                return
+            self._line += 1
+            self._row_chars += len(line)
+            if self._row_chars > MAX_ROW_CHARS:
+                raise CsvError(f"a row holds more than {MAX_ROW_CHARS} characters", self._line)
+            if "\x00" in line:
                 raise CsvError(
-                    f"{len(cells)} cells but the header has {len(columns)} columns "
+                    "the file holds NUL characters; it is not a CSV text file", self._line
+                )
+            yield line
+
+    @staticmethod
+    def _header_lines(lines: Iterator[str]) -> Iterator[str]:
+        """The lines up to the end of the first row that is not blank (a quoted header
+        cell may span lines), for the separator's detection; blank lines before it
+        included."""
+        quotes = 0
+        for line in lines:
+            yield line
+            quotes += line.count('"')
+            if quotes % 2 == 0 and line.strip():
+                return
+
+    def _records(self) -> Iterator[tuple[int, list[str]]]:
+        """(line, cells) of each row that is not blank, the header first."""
+        reader = self._reader
+        try:
+            for cells in reader:
+                self._row_chars = 0
+                if any(cell.strip() for cell in cells):
+                    yield reader.line_num, cells
+        except csv.Error as error:
+            raise CsvError(f"malformed CSV ({error})", reader.line_num) from None
+
+    def __iter__(self) -> Iterator[tuple[int, list[str]]]:
+        width = len(self.columns)
+        count = 0
+        for line, cells in self._records():
+            if len(cells) > width:
+                raise CsvError(
+                    f"{len(cells)} cells but the header has {width} columns "
                     "(a separator inside an unquoted cell?)",
                     line,
                 )
@@ -192,16 +282,56 @@ def parse(data: bytes, *, max_rows: int = MAX_FILE_ROWS) -> CsvTable:
                         f"at most {MAX_CELL_CHARS}",
                         line,
                     )
-            if len(records) >= max_rows:
-                raise CsvError(f"more than {max_rows} rows; split the file", line)
+            if count >= self._max_rows:
+                raise CsvError(f"more than {self._max_rows} rows; split the file", line)
+            count += 1
             # Exports often drop a row's trailing empty cells.
-            records.append(cells + [""] * (len(columns) - len(cells)))
-            lines.append(line)
-    except csv.Error as error:
-        raise CsvError(f"malformed CSV ({error})", reader.line_num) from None
-    if columns is None:
-        raise CsvError("the file is empty")
-    return CsvTable(columns, records, lines, separator)
+            yield line, cells + [""] * (width - len(cells))
+
+
+class _Unclosed(io.RawIOBase):
+    """The caller's binary file as TextIOWrapper reads it, left open when the wrapper
+    goes (the caller closes its own file)."""
+
+    def __init__(self, binary: IO[bytes]):
+        self._binary = binary
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = self._binary.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def scan(binary: IO[bytes], *, max_rows: int = MAX_FILE_ROWS) -> CsvSummary:
+    """Reads the whole file through, one row at a time: CsvError for anything wrong."""
+    reader = CsvReader(binary, max_rows=max_rows)
+    rows = sum(1 for _ in reader)
+    return CsvSummary(reader.columns, reader.separator, rows)
+
+
+def head(binary: IO[bytes], rows: int = PREVIEW_ROWS) -> CsvTable:
+    """The columns and the first `rows` rows only."""
+    reader = CsvReader(binary)
+    records: list[list[str]] = []
+    lines: list[int] = []
+    for line, cells in itertools.islice(reader, rows):
+        records.append(cells)
+        lines.append(line)
+    return CsvTable(reader.columns, records, lines, reader.separator)
+
+
+def parse(data: bytes, *, max_rows: int = MAX_FILE_ROWS) -> CsvTable:
+    """A whole file in memory as a table (scripts and tests; the console streams)."""
+    reader = CsvReader(io.BytesIO(data), max_rows=max_rows)
+    records: list[list[str]] = []
+    lines: list[int] = []
+    for line, cells in reader:
+        records.append(cells)
+        lines.append(line)
+    return CsvTable(reader.columns, records, lines, reader.separator)
 
 
 def _normalized(name: str) -> str:
@@ -221,12 +351,17 @@ def suggested_mapping(columns: Sequence[str], kind: ImportObject) -> dict[str, s
 
 
 def preview(
-    table: CsvTable, kind: ImportObject = ImportObject.CONTACTS, rows: int = PREVIEW_ROWS
+    table: CsvTable,
+    kind: ImportObject = ImportObject.CONTACTS,
+    rows: int = PREVIEW_ROWS,
+    *,
+    row_count: int | None = None,
 ) -> dict[str, Any]:
+    """`table` may hold the first rows only (`head`): `row_count` is then the file's."""
     return {
         "columns": table.columns,
         "separator": table.separator,
-        "row_count": len(table.records),
+        "row_count": len(table.records) if row_count is None else row_count,
         "rows": [dict(zip(table.columns, record, strict=True)) for record in table.records[:rows]],
         "suggested_mapping": suggested_mapping(table.columns, kind),
     }
@@ -240,14 +375,14 @@ def split_tags(cell: str) -> list[str]:
 
 
 def _check_mapping(
-    table: CsvTable, mapping: Mapping[str, str], kind: ImportObject
+    columns: Sequence[str], mapping: Mapping[str, str], kind: ImportObject
 ) -> list[tuple[int, str]]:
     """(column index, field) for each mapped column."""
     fields, prefix = FIELDS[kind], PREFIXES[kind]
     chosen: list[tuple[int, str]] = []
     taken: set[str] = set()
     for column, field in mapping.items():
-        if column not in table.columns:
+        if column not in columns:
             raise MappingError(f"{column!r} is not a column of the file")
         if field in taken:
             raise MappingError(f"two columns are mapped to {field!r}")
@@ -258,20 +393,20 @@ def _check_mapping(
                 f"{column!r} is mapped to {field!r}, which is not one of {known} or {prefix}<key>"
             )
         taken.add(field)
-        chosen.append((table.columns.index(column), field))
+        chosen.append((list(columns).index(column), field))
     return chosen
 
 
-def map_rows(
-    table: CsvTable, mapping: Mapping[str, str], kind: ImportObject = ImportObject.CONTACTS
-) -> list[dict[str, Any]]:
-    """Each row as the single create's body (columns left out of the mapping are
-    ignored). Raises MappingError for a bad mapping."""
-    chosen = _check_mapping(table, mapping, kind)
+def mapper(
+    columns: Sequence[str], mapping: Mapping[str, str], kind: ImportObject = ImportObject.CONTACTS
+) -> Callable[[Sequence[str]], dict[str, Any]]:
+    """A row's cells (as CsvReader gives them) into the single create's body, columns
+    left out of the mapping ignored. Raises MappingError for a bad mapping at once."""
+    chosen = _check_mapping(columns, mapping, kind)
     prefix = PREFIXES[kind]
     nested = prefix.rstrip(".")
-    rows: list[dict[str, Any]] = []
-    for record in table.records:
+
+    def row_of(record: Sequence[str]) -> dict[str, Any]:
         row: dict[str, Any] = {}
         for index, field in chosen:
             cell = record[index].strip()
@@ -285,8 +420,17 @@ def map_rows(
                 row.setdefault(nested, {})[field.removeprefix(prefix)] = cell
             else:
                 row[field] = cell
-        rows.append(row)
-    return rows
+        return row
+
+    return row_of
+
+
+def map_rows(
+    table: CsvTable, mapping: Mapping[str, str], kind: ImportObject = ImportObject.CONTACTS
+) -> list[dict[str, Any]]:
+    """Each row of a table as the single create's body (see `mapper`)."""
+    row_of = mapper(table.columns, mapping, kind)
+    return [row_of(record) for record in table.records]
 
 
 def chunks(
@@ -335,15 +479,20 @@ def _typed(kind: str, cell: str) -> Any:
     return cell
 
 
+def type_row(row: dict[str, Any], types: Mapping[str, str]) -> None:
+    """Turns the text cells of a row's mapped custom fields into their type's JSON values,
+    in place: numbers (`500000`, `2.5`, `1,250.50`), booleans (true/false, yes/no, 1/0), a
+    multi_select's choices split as tags are. `types` is {key: field type}."""
+    custom = row.get(CUSTOM_FIELDS.rstrip("."))
+    if not custom:
+        return
+    for key, value in custom.items():
+        kind = types.get(key)
+        if kind is not None and isinstance(value, str):
+            custom[key] = _typed(kind, value)
+
+
 def type_custom_fields(rows: Sequence[dict[str, Any]], types: Mapping[str, str]) -> None:
-    """Turns the text cells of mapped custom fields into their type's JSON values, in
-    place: numbers (`500000`, `2.5`, `1,250.50`), booleans (true/false, yes/no, 1/0),
-    a multi_select's choices split as tags are. `types` is {key: field type}."""
+    """`type_row` for each row."""
     for row in rows:
-        custom = row.get(CUSTOM_FIELDS.rstrip("."))
-        if not custom:
-            continue
-        for key, value in custom.items():
-            kind = types.get(key)
-            if kind is not None and isinstance(value, str):
-                custom[key] = _typed(kind, value)
+        type_row(row, types)

@@ -19,6 +19,10 @@ deliveries and sends keep their pace while a 5,000-row import runs.
   the lease to lapse; the next claim takes the import again and resumes at the last
   committed position, so no row is written twice. After MAX_ATTEMPTS claims the import
   is `failed` (a batch that can never commit would otherwise be retried forever).
+- **Rows.** An import of POST /v1/imports reads its rows from its `payload`; one the
+  console started from a CSV upload reads them from its rows file (row_files.py), a
+  batch at a time, forgetting each batch's lines once it is committed and deleting the
+  file when the import finishes.
 """
 
 import asyncio
@@ -33,7 +37,7 @@ from sqlalchemy.exc import IntegrityError
 from homebase.contacts import service as contacts_service
 from homebase.db.sqlite import off_loop
 from homebase.db.tenancy import TenantSession
-from homebase.imports import repository, rows
+from homebase.imports import repository, row_files, rows
 from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportStatus
 from homebase.runtime import Runtime
 from homebase.worker import queue
@@ -46,6 +50,13 @@ MAX_ATTEMPTS = 5
 # POST /v1/leads service, several statements per row.
 BATCH = {ImportObject.CONTACTS: 250, ImportObject.LEADS: 50}
 GAVE_UP = "the import could not be finished after several attempts"
+NO_ROWS_FILE = (
+    "the import's rows file is not in HOMEBASE_STORAGE_DIR (every instance and worker "
+    "must share that folder)"
+)
+DAMAGED_ROWS_FILE = "the import's rows file holds fewer rows than the import"
+UNFINISHED = (ImportStatus.QUEUED.value, ImportStatus.RUNNING.value)
+SWEEP_IDS = 500  # import ids a sweep asks about in one statement
 
 imports = repository.imports
 LEASE = queue.Lease(
@@ -103,6 +114,7 @@ async def _claim(runtime: Runtime, limit: int, now: datetime) -> list[Claim]:
             imports.c.credential_id,
             imports.c.status,
             imports.c.attempts,
+            imports.c.options,
         )
         .where(
             or_(
@@ -113,6 +125,7 @@ async def _claim(runtime: Runtime, limit: int, now: datetime) -> list[Claim]:
         .order_by(imports.c.status.desc(), imports.c.id)  # running (lapsed) first
         .limit(limit + 8)  # room for several of one workspace, of which one is taken
     )
+    given_up: list[str | None] = []
     async with runtime.db.transaction() as connection:
         found = await queue.take(connection, due)
         chosen: dict[str, Any] = {}
@@ -122,6 +135,7 @@ async def _claim(runtime: Runtime, limit: int, now: datetime) -> list[Claim]:
             if row["attempts"] >= MAX_ATTEMPTS:
                 session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
                 await _give_up(session, row["id"], now)
+                given_up.append(row["options"].get("rows_file"))
                 continue
             if len(chosen) < limit:
                 chosen[row["workspace_id"]] = row
@@ -134,6 +148,9 @@ async def _claim(runtime: Runtime, limit: int, now: datetime) -> list[Claim]:
             started_at=func.coalesce(imports.c.started_at, literal(now, imports.c.started_at.type)),
             updated_at=now,
         )
+    for file_name in given_up:  # committed: a failed import keeps no rows
+        if file_name is not None:
+            await asyncio.to_thread(row_files.remove, runtime.settings.storage_dir, file_name)
     return [
         Claim(row["workspace_id"], row["id"], tokens[row["id"]], row["credential_id"])
         for row in chosen.values()
@@ -157,18 +174,32 @@ async def _give_up(session: TenantSession, import_id: str, now: datetime) -> Non
 
 @dataclass
 class Running:
-    """A claimed import, its rows read once for all its batches."""
+    """A claimed import: its rows read once for all its batches (`payload`), or a batch
+    at a time from its rows file (`rows_file`)."""
 
     claim: Claim
     kind: ImportObject
     match_on: list[ImportMatchKey]
     skip_routing: bool
-    payload: list[Any]
+    payload: list[Any] | None
+    rows_file: row_files.RowsFile | None
+    row_count: int
     position: int
 
     @property
     def done(self) -> bool:
-        return self.position >= len(self.payload)
+        return self.position >= self.row_count
+
+    async def batch(self) -> list[Any]:
+        """The rows of the next batch."""
+        start, size = self.position, BATCH[self.kind]
+        if self.rows_file is None:
+            assert self.payload is not None  # load() gives one or the other
+            return self.payload[start : start + size]
+        found = await asyncio.to_thread(self.rows_file.read, start, size)
+        if len(found) < min(size, self.row_count - start):
+            raise row_files.RowsFileDamaged(str(self.rows_file.path))
+        return found
 
 
 async def load(runtime: Runtime, claimed: Claim) -> Running | None:
@@ -180,17 +211,53 @@ async def load(runtime: Runtime, claimed: Claim) -> Running | None:
                 imports.c.id == claimed.import_id, LEASE.token == claimed.token
             )
         )
-    if job is None or job["payload"] is None:
+    if job is None:
         return None
     options = job["options"]
+    file_name = options.get("rows_file")
+    rows_file = None
+    if file_name is not None:
+        root = runtime.settings.storage_dir
+        rows_file = row_files.RowsFile(row_files.path_of(root, file_name))
+        if not await asyncio.to_thread(rows_file.exists):
+            await _fail(runtime, claimed, NO_ROWS_FILE)
+            return None
+        if job["position"]:  # resumed: rows an earlier claim wrote leave the file first
+            await asyncio.to_thread(rows_file.forget_before, job["position"])
+    elif job["payload"] is None:
+        return None
     return Running(
         claimed,
         ImportObject(job["object"]),
         [ImportMatchKey(key) for key in options["match_on"]],
         bool(options["skip_routing"]),
         job["payload"],
+        rows_file,
+        job["row_count"],
         job["position"],
     )
+
+
+async def _fail(runtime: Runtime, claimed: Claim, error: str) -> None:
+    """The import failed at once (while this claim holds it), with `error`."""
+    log.error("import %s failed: %s", claimed.import_id, error)
+    async with runtime.db.transaction() as connection:
+        session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
+        now = session.now()
+        statement = (
+            session.update(imports)
+            .where(imports.c.id == claimed.import_id)
+            .values(
+                status=ImportStatus.FAILED.value,
+                error=error,
+                payload=null(),
+                finished_at=now,
+                updated_at=now,
+                **LEASE.released,
+            )
+        )
+        await session.execute(LEASE.held(statement, claimed.token))
+        session.mark_work()  # the workspace's next import starts at once
 
 
 async def process(runtime: Runtime, claimed: Claim) -> None:
@@ -202,6 +269,8 @@ async def process(runtime: Runtime, claimed: Claim) -> None:
             await asyncio.sleep(0)  # other writers between batches
     except LeaseLost:
         log.warning("import %s was claimed again; this worker stops", claimed.import_id)
+    except row_files.RowsFileDamaged:
+        await _fail(runtime, claimed, DAMAGED_ROWS_FILE)
     except Exception:  # noqa: BLE001 (its lease lapses and a later claim resumes it)
         log.exception(
             "import %s failed; it resumes from its last batch when its lease lapses",
@@ -210,9 +279,10 @@ async def process(runtime: Runtime, claimed: Claim) -> None:
 
 
 async def step(runtime: Runtime, running: Running) -> None:
-    """One batch, in one write transaction with the job's new position and counts."""
+    """One batch, in one write transaction with the job's new position and counts; then
+    its rows leave the rows file (the whole file, after the last batch)."""
     start = running.position
-    batch = running.payload[start : start + BATCH[running.kind]]
+    batch = await running.batch()
     end = start + len(batch)
     # On SQLite the driver runs statements inline on the event loop; a batch's multi-row
     # INSERTs take milliseconds each, so they go to the connection's thread, and the loop
@@ -220,6 +290,11 @@ async def step(runtime: Runtime, running: Running) -> None:
     with off_loop():
         await _write_batch(runtime, running, batch, start, end)
     running.position = end
+    if running.rows_file is not None:
+        if running.done:
+            await asyncio.to_thread(running.rows_file.path.unlink, missing_ok=True)
+        else:
+            await asyncio.to_thread(running.rows_file.forget_read)
 
 
 async def _write_batch(
@@ -249,7 +324,7 @@ async def _write_batch(
             "updated_at": now,
             "lease_expires_at": now + timedelta(seconds=LEASE_SECONDS),
         }
-        if end >= len(running.payload):
+        if end >= running.row_count:
             session.mark_work()  # the workspace's next import starts at once, not next poll
             values.update(
                 status=ImportStatus.COMPLETED.value,
@@ -262,3 +337,28 @@ async def _write_batch(
         )
         if not await session.execute(LEASE.held(statement, claimed.token).values(**values)):
             raise LeaseLost()  # rolls the batch back: whoever holds it now writes these rows
+
+
+async def remove_orphaned_rows(runtime: Runtime) -> int:
+    """Deletes the rows files older than an hour whose import is not queued or running
+    (run by exports.expire with the uploads' sweep): a submit that died between writing
+    them and committing its imports, or a worker that died after an import's last batch.
+    A listing of the folder, and a read only when it holds such old files. Returns how
+    many were removed."""
+    root = runtime.settings.storage_dir
+    found = await asyncio.to_thread(row_files.aged, root, runtime.clock())
+    alive: set[tuple[str, str]] = set()
+    for first in range(0, len(found), SWEEP_IDS):
+        ids = [import_id for _, _, import_id in found[first : first + SWEEP_IDS]]
+        async with runtime.db.transaction(write=False) as connection:
+            result = await connection.execute(
+                select(imports.c.workspace_id, imports.c.id).where(
+                    imports.c.id.in_(ids), imports.c.status.in_(UNFINISHED)
+                )
+            )
+            alive.update((row[0], row[1]) for row in result.all())
+    gone = [
+        path for path, workspace_id, import_id in found if (workspace_id, import_id) not in alive
+    ]
+    await asyncio.to_thread(row_files.remove_all, gone)
+    return len(gone)

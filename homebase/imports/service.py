@@ -4,12 +4,13 @@ The request stores the job with its rows and returns (202); the worker does the 
 (jobs.py, rows.py). Services never commit: the request's transaction does.
 """
 
+from datetime import datetime
 from typing import Any
 
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.db.tenancy import TenantSession
-from homebase.imports import repository
+from homebase.imports import repository, row_files
 from homebase.imports.schemas import (
     DEFAULT_MATCH_ON,
     ContactsImportCreate,
@@ -35,16 +36,43 @@ async def create_import(
         raise InsufficientScope(scope.value)
     now = session.now()
     match_on = data.match_on if isinstance(data, ContactsImportCreate) else DEFAULT_MATCH_ON
-    row: dict[str, Any] = {
-        "id": new_id("imp"),
+    options = {"match_on": [key.value for key in match_on], "skip_routing": data.skip_routing}
+    row = _job(principal, kind, options, now)
+    row.update(id=new_id("imp"), payload=data.rows, row_count=len(data.rows))
+    await repository.insert(session, row)
+    session.mark_work()  # the worker starts it at once, not at its next poll
+    return row
+
+
+async def create_file_import(
+    session: TenantSession, principal: Principal, kind: ImportObject, part: row_files.Part
+) -> dict[str, Any]:
+    """An import whose rows wait in a rows file (the console's CSV upload, written by
+    row_files.split) rather than in `payload`; the default options, as a POST
+    /v1/imports body that names none."""
+    scope = WRITE_SCOPES[kind]
+    if not principal.has(scope):
+        raise InsufficientScope(scope.value)
+    options = {
+        "match_on": [key.value for key in DEFAULT_MATCH_ON],
+        "skip_routing": False,
+        "rows_file": part.name,
+    }
+    row = _job(principal, kind, options, session.now())
+    row.update(id=part.import_id, payload=None, row_count=part.rows)
+    await repository.insert(session, row)
+    session.mark_work()
+    return row
+
+
+def _job(
+    principal: Principal, kind: ImportObject, options: dict[str, Any], now: datetime
+) -> dict[str, Any]:
+    """A queued job's columns but its id and rows."""
+    return {
         "object": kind.value,
         "status": ImportStatus.QUEUED.value,
-        "options": {
-            "match_on": [key.value for key in match_on],
-            "skip_routing": data.skip_routing,
-        },
-        "payload": data.rows,
-        "row_count": len(data.rows),
+        "options": options,
         "position": 0,
         "created_count": 0,
         "updated_count": 0,
@@ -62,9 +90,6 @@ async def create_import(
         "finished_at": None,
         "updated_at": now,
     }
-    await repository.insert(session, row)
-    session.mark_work()  # the worker starts it at once, not at its next poll
-    return row
 
 
 def readable(principal: Principal) -> list[str]:

@@ -9,6 +9,11 @@ file's age from its name, on the service's clock, never from the file system's) 
 workspace and member in the path tie it to whoever uploaded it: another member's id
 names no file of theirs.
 
+- `save` copies the uploaded file there a piece at a time (never held whole: the form
+  parser spooled it to a temporary file), refusing it past the size limit (TooLarge),
+  then has it read through once by the caller's check (the CSV reader, one row at a
+  time), and records the row count the check found beside it (`<id>.json`), so the
+  mapping page reads the file's first rows only.
 - `take` renames the file before the imports are written (one rename: of two submits
   of the same page, one wins, so the rows are not imported twice), `give_back` undoes
   that when the write failed, and `remove` deletes it once the imports are committed.
@@ -21,16 +26,26 @@ Every function here blocks (run it in a thread).
 
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import IO
+
+import orjson
 
 from homebase.kit.links import resolve
 
 MAX_AGE = timedelta(hours=1)
 FOLDER = "imports/uploads"
 TAKEN = ".taken"
+PARTIAL = ".part"
+COPY_BYTES = 1 << 16  # a piece of the copy
 _ID = re.compile(r"^(\d{1,12})-([A-Za-z0-9_-]{43})$")
+
+
+class TooLarge(ValueError):
+    """The file is larger than the limit it was saved with."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +57,10 @@ class Upload:
     @property
     def name(self) -> str:
         return f"{FOLDER}/{self.workspace_id}/{self.user_id}/{self.upload_id}.csv"
+
+    @property
+    def summary_name(self) -> str:
+        return f"{FOLDER}/{self.workspace_id}/{self.user_id}/{self.upload_id}.json"
 
     def created(self) -> datetime:
         match = _ID.match(self.upload_id)
@@ -61,27 +80,61 @@ def expired(upload: Upload, now: datetime) -> bool:
     return upload.created() + MAX_AGE <= now
 
 
-def save(root: Path, upload: Upload, data: bytes) -> None:
-    path = resolve(root, upload.name)
+def _path(root: Path, name: str) -> Path:
+    path = resolve(root, name)
     if path is None:
-        raise ValueError(upload.name)
+        raise ValueError(name)
+    return path
+
+
+def save(
+    root: Path, upload: Upload, source: IO[bytes], limit: int, check: Callable[[IO[bytes]], int]
+) -> int:
+    """Copies `source` (from its start) to the upload's file a piece at a time: TooLarge
+    past `limit` bytes; then `check(file)` reads it through and returns its row count,
+    or raises. Nothing is left behind by a refused file. Returns the row count."""
+    path = _path(root, upload.name)
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".part")
-    partial.write_bytes(data)
-    partial.replace(path)  # a name without .part is always the whole file
-
-
-def read(root: Path, upload: Upload) -> bytes | None:
-    path = resolve(root, upload.name)
+    partial = path.with_name(path.name + PARTIAL)
+    summary = _path(root, upload.summary_name)
     try:
-        return path.read_bytes() if path is not None else None
-    except FileNotFoundError:
+        source.seek(0)
+        with partial.open("wb") as copy:
+            size = 0
+            while piece := source.read(COPY_BYTES):
+                size += len(piece)
+                if size > limit:
+                    raise TooLarge(limit)
+                copy.write(piece)
+        with partial.open("rb") as saved:
+            rows = check(saved)
+        summary.write_bytes(orjson.dumps({"rows": rows}))
+        partial.replace(path)  # a name without .part is always the whole, checked file
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        summary.unlink(missing_ok=True)
+        raise
+    return rows
+
+
+def stored(root: Path, upload: Upload) -> Path | None:
+    """The uploaded file, while it is there and not taken."""
+    found = resolve(root, upload.name)
+    return found if found is not None and found.is_file() else None
+
+
+def rows(root: Path, upload: Upload) -> int | None:
+    """The row count `save` recorded, or None when the upload is gone."""
+    found = resolve(root, upload.summary_name)
+    try:
+        return int(orjson.loads(found.read_bytes())["rows"]) if found is not None else None
+    except (FileNotFoundError, orjson.JSONDecodeError, KeyError, TypeError, ValueError):
         return None
 
 
-def take(root: Path, upload: Upload) -> bytes | None:
-    """The file's bytes, renamed out of reach of any other submit; None when it is gone
-    (imported, abandoned and swept, or taken by a submit a moment ago)."""
+def take(root: Path, upload: Upload) -> Path | None:
+    """The file renamed out of reach of any other submit (its new path); None when it is
+    gone (imported, abandoned and swept, or taken by a submit a moment ago)."""
     path = resolve(root, upload.name)
     if path is None:
         return None
@@ -90,7 +143,7 @@ def take(root: Path, upload: Upload) -> bytes | None:
         path.rename(taken)
     except FileNotFoundError:
         return None
-    return taken.read_bytes()
+    return taken
 
 
 def give_back(root: Path, upload: Upload) -> None:
@@ -101,13 +154,16 @@ def give_back(root: Path, upload: Upload) -> None:
 
 def remove(root: Path, upload: Upload) -> None:
     path = resolve(root, upload.name)
+    summary = resolve(root, upload.summary_name)
     if path is not None:
-        for candidate in (path, path.with_name(path.name + TAKEN)):
-            candidate.unlink(missing_ok=True)
+        for candidate in (path, path.with_name(path.name + TAKEN), summary):
+            if candidate is not None:
+                candidate.unlink(missing_ok=True)
 
 
 def remove_abandoned(root: Path, now: datetime) -> int:
-    """Deletes the uploads older than MAX_AGE (whole, partial or taken); returns how many."""
+    """Deletes the uploads older than MAX_AGE (whole, partial or taken, and their row
+    counts); returns how many files."""
     base = resolve(root, FOLDER)
     if base is None or not base.is_dir():
         return 0

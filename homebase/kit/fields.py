@@ -61,14 +61,21 @@ def selection(
     if fields is None or not fields.strip(" "):
         return None
     # Spaces only: the documented pattern says " *", and a tab is no name.
-    names = {name.strip(" ") for name in fields.split(",") if name.strip(" ")}
-    unknown = sorted(names - allowed)
+    listed = [name.strip(" ") for name in fields.split(",")]
+    names = {name for name in listed if name}
+    # Named by position, never repeated: an error repeats no submitted value.
+    unknown = [str(at) for at, name in enumerate(listed, start=1) if name and name not in allowed]
     if unknown:
+        which = (
+            f"names {', '.join(unknown)} of the list are not members"
+            if unknown[1:]
+            else f"name {unknown[0]} of the list is not a member"
+        )
         raise ValidationFailed.for_fields(
-            [("fields", f"unknown member '{name}'") for name in unknown],
+            [("fields", f"name {at} of the list is not a member of the item") for at in unknown],
             location=location,
             type="unknown_field",
-            summary=f"fields: unknown member(s) {', '.join(unknown)}",
+            summary=f"fields: {which} of the item",
         )
     return frozenset(names | ALWAYS_INCLUDED)
 

@@ -36,6 +36,10 @@ ERROR_REMEDIES: dict[str, str] = {
         "Use a credential that has the scope named in details.missing_scope: create an API "
         "key with it, or have the workspace authorize the app for it."
     ),
+    "not_the_apps_subscription": (
+        "Create a subscription of the app's own (POST /v1/webhooks) for its receiver; the "
+        "workspace changes this one with an API key."
+    ),
     "export_link_invalid": (
         "Use the download_url exactly as GET /v1/exports/{id} returned it; fetch the export "
         "again for a fresh link."

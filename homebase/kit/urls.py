@@ -25,8 +25,8 @@ def web_url_problem(value: str) -> str | None:
     try:
         parts = urlsplit(value)
         parts.port  # noqa: B018 -- raises ValueError on a malformed port
-    except ValueError as error:
-        return f"is not a valid URL ({error})"
+    except ValueError:  # its text quotes the port: an error repeats no submitted value
+        return "is not a valid URL (a malformed port or IPv6 address)"
     if parts.scheme not in SCHEMES:  # urlsplit lower-cases it
         return "must be an absolute http or https URL (https://...)"
     if not parts.hostname:

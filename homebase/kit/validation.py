@@ -1,7 +1,15 @@
 """Pydantic's validation errors as the envelope's items ({field, in, message, type}), the
 same wherever the validation ran: a request's body or query (http/errors.py,
 kit/listquery.py), a send built in code (messaging/service.py), a provider's callback
-(calls/public.py), a console form (console/webhooks.py)."""
+(calls/public.py), a console form (console/webhooks.py), an import's row (imports/rows.py).
+
+A message names the field and the rule, never the value that was sent (docs/decisions.md,
+"Errors never repeat a submitted value"): an error is read by credentials that may not
+read the person's data (an import's errors, by any contacts:read key). Pydantic's own
+messages say what is allowed ("Input should be 'a' or 'b'") and quote no input but a
+discriminated union's tag (reworded below); our validators' messages are written that
+way. `_repeats` is the backstop: an item whose message would still repeat the text that
+was sent says only that the value is invalid."""
 
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -30,6 +38,19 @@ def _union_tag(error: Mapping[str, Any]) -> tuple[str, str, str] | None:
 
 
 _UNKNOWN = object()  # the body was not given, or the path left what was sent
+INVALID = "is invalid"
+# Messages that list the allowed values: one of them may contain what was sent ("HOT" in
+# 'HOT_LEAD') without repeating it.
+_ALLOWED_LISTS = frozenset({"enum", "literal_error"})
+_SHORTEST_REPEAT = 4  # shorter inputs ("1", "abc") occur in messages by chance
+
+
+def _repeats(message: str, sent: Any) -> bool:
+    """Whether the message holds the text (or number) that was sent."""
+    if isinstance(sent, bool) or not isinstance(sent, str | int | float):
+        return False
+    text = sent if isinstance(sent, str) else str(sent)
+    return len(text) >= _SHORTEST_REPEAT and text in message
 
 
 def _members(path: list[Any], sent: Any) -> list[Any]:
@@ -67,6 +88,8 @@ def field_errors(errors: Sequence[Mapping[str, Any]], body: Any = _UNKNOWN) -> l
                 path = [*path, member]
         field = ".".join(str(part) for part in path) or str(location)
         message = message.removeprefix("Value error, ")
+        if kind not in _ALLOWED_LISTS and _repeats(message, error.get("input")):
+            message = INVALID
         result.append({"field": field, "in": str(location), "message": message, "type": kind})
     return result
 

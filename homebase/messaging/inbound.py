@@ -1,19 +1,23 @@
 """Inbound texts and provider status callbacks: recording, opt-out keywords, status.
 
 An opt-out (keywords.py: STOP, "please stop texting me", "Opt-Out", ...) suppresses the
-sender's number with the inbound message as evidence; START, UNSTOP lift it; HELP answers
-with how to opt out. A phone suppression covers SMS and WhatsApp alike. Any other text
-from a contact may start the AI's reply (ai/service.on_inbound, docs/ai.md).
+sender's number with the inbound message as evidence and is confirmed once
+(opt_outs.py, confirmation.py); START, UNSTOP lift it; HELP answers with how to opt out.
+A phone suppression covers SMS and WhatsApp alike. A text that asks only not to be
+called ("don't call me") records a call revocation (calls/revocations.py) and hands the
+lead to a person without an AI reply; it suppresses nothing. Any other text from a
+contact may start the AI's reply (ai/service.on_inbound, docs/ai.md).
 """
 
 from typing import Any
 
 from homebase.ai import service as ai
+from homebase.calls import revocations
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
-from homebase.messaging import render, repository, service
-from homebase.messaging.keywords import OPT_IN, OPT_OUT, Keyword, classify
+from homebase.messaging import confirmation, opt_outs, render, repository, service
+from homebase.messaging.keywords import NO_CALLS, OPT_IN, OPT_OUT, Keyword, classify
 from homebase.messaging.send_policy import workspace_row
 from homebase.outbox.service import emit
 
@@ -48,15 +52,14 @@ async def receive(
     body: str,
     provider_message_id: str | None,
 ) -> tuple[dict[str, Any], str | None]:
-    """Record one inbound text; returns (the message, the auto-reply text or None).
+    """Record one inbound text; returns (the message, the reply to answer it with or None).
 
     The provider retries a callback it got no answer to: a MessageSid already recorded
-    is answered the same keyword reply again and records nothing new."""
+    is answered the same reply again and records nothing new."""
     if provider_message_id:
         seen = await repository.inbound_by_provider_id(session, provider_message_id)
         if seen is not None:
-            word = classify(seen["body"])
-            return seen, (await _reply_text(session, word)) if word else None
+            return seen, await _answer_again(session, seen)
     now = session.now()
     contact = await repository.contact_by_address(session, phone_e164=sender)
     row = {
@@ -82,6 +85,7 @@ async def receive(
         "lease_expires_at": None,
         "actor": None,
         "ai_job_id": None,
+        "confirms_suppression_id": None,
         "created_at": now,
         "updated_at": now,
         "sent_at": None,
@@ -96,46 +100,57 @@ async def receive(
     if word is None:  # a keyword is answered below and never reaches the AI
         await ai.on_inbound(session, row, contact)
         return row, None
+    if word.kind in (OPT_OUT, NO_CALLS):
+        return row, await _revocation(session, row, contact, word)
     reply = await _keyword(session, row, word)
     await _record_reply(session, row, reply)
     return row, reply
 
 
-def _evidence(row: dict[str, Any], word: Keyword) -> dict[str, Any]:
-    return {
-        "keyword": word.word,
-        "message_id": row["id"],
-        "body": row["body"],
-        "channel": row["channel"],
-        "from": row["from_address"],
-        "to": row["to_address"],
-        "provider_message_id": row["provider_message_id"],
-        "received_at": row["received_at"].isoformat(),
-    }
+async def _revocation(
+    session: TenantSession,
+    row: dict[str, Any],
+    contact: dict[str, Any] | None,
+    word: Keyword,
+) -> str | None:
+    """An opt-out (and the call revocation it may name too), or a request only not to be
+    called: the confirmation to answer with, or None."""
+    calls = word.word if word.kind == NO_CALLS else word.calls
+    if calls is not None:
+        await revocations.revoke(
+            session,
+            address=row["from_address"],
+            contact_id=row["contact_id"],
+            phrase=calls,
+            evidence=opt_outs.evidence(row),
+        )
+    if word.kind == NO_CALLS:
+        await ai.hand_off_text(session, row, contact, "no_calls")
+        return None
+    sent = await opt_outs.opt_out(
+        session, row, opt_outs.evidence(row, keyword=word.word), in_answer=True
+    )
+    return str(sent["body"]) if sent is not None and sent["status"] == "SENT" else None
+
+
+async def _answer_again(session: TenantSession, seen: dict[str, Any]) -> str | None:
+    word = classify(seen["body"])
+    if word is None or word.kind == NO_CALLS:
+        return None
+    if word.kind == OPT_OUT:
+        return await confirmation.answered(session, seen)
+    return await _reply_text(session, word)
 
 
 async def _keyword(session: TenantSession, row: dict[str, Any], word: Keyword) -> str:
-    address = row["from_address"]
-    if word.kind == OPT_OUT:
-        await repository.suppress(
-            session,
-            kind="phone",
-            address=address,
-            reason="opt_out_reply",
-            evidence=_evidence(row, word),
-        )
-    elif word.kind == OPT_IN:
-        await repository.lift_suppressions(session, address, session.now(), _evidence(row, word))
+    """START, UNSTOP (lift the number's suppressions) and HELP: the reply."""
+    if word.kind == OPT_IN:
+        await opt_outs.opt_in(session, row, opt_outs.evidence(row, keyword=word.word))
     return await _reply_text(session, word)
 
 
 async def _reply_text(session: TenantSession, word: Keyword) -> str:
     name = (await _workspace_name(session)) or "Homebase"
-    if word.kind == OPT_OUT:
-        return (
-            f"{name}: you are unsubscribed and will receive no more messages. "
-            "Reply START to resubscribe."
-        )
     if word.kind == OPT_IN:
         return f"{name}: you are resubscribed. Reply STOP to unsubscribe, HELP for help."
     return (
@@ -149,8 +164,9 @@ async def _workspace_name(session: TenantSession) -> str:
 
 
 async def _record_reply(session: TenantSession, inbound: dict[str, Any], text: str) -> None:
-    """The keyword reply travels in the provider's answer (TwiML); it is a required
-    carrier response, so it is recorded as sent without passing the gates."""
+    """The START and HELP replies travel in the provider's answer (TwiML); they are
+    required carrier responses, so they are recorded as sent without passing the gates.
+    An opt-out's confirmation takes its own path (confirmation.py)."""
     now = session.now()
     row = {
         **inbound,

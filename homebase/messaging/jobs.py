@@ -37,7 +37,7 @@ from homebase.compliance.gates import Blocked
 from homebase.config import Settings
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
-from homebase.messaging import repository, service, unsubscribe
+from homebase.messaging import confirmation, repository, service, unsubscribe
 from homebase.metrics import compliance_refusal, message_send
 from homebase.models import Message
 from homebase.providers import Outbound, ProviderResult, provider_for
@@ -109,11 +109,23 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
 
 
 async def _allowed(connection: AsyncConnection, runtime: Runtime, row: RowMapping) -> bool:
-    """The gates again, as at send time; a message they now refuse is FAILED here."""
+    """The gates again, as at send time; a message they now refuse is FAILED here. An
+    opt-out's confirmation passes every gate but the opt-out gate, and only within its
+    five minutes while its opt-out stands (messaging/confirmation.py)."""
     session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
+    confirms = row["confirms_suppression_id"] is not None
+    if confirms and (late := await confirmation.expired(session, dict(row))) is not None:
+        await _fail(session, dict(row), late)
+        message_send(row["channel"], "expired")
+        return False
     sender = await _sender(session, row)
     decision, _ = await service.decide(
-        session, row["channel"], row["to_address"], sender, ai_reply=row["ai_job_id"] is not None
+        session,
+        row["channel"],
+        row["to_address"],
+        sender,
+        ai_reply=row["ai_job_id"] is not None,
+        confirmation=confirms,
     )
     if not isinstance(decision, Blocked):
         return True

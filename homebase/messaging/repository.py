@@ -139,6 +139,34 @@ async def suppress(
     return row_id, True
 
 
+async def suppression(session: TenantSession, suppression_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(
+        session.select(suppressions).where(suppressions.c.id == suppression_id)
+    )
+
+
+def opted_out_at(row: dict[str, Any]) -> datetime:
+    """When the text that made an opt-out suppression arrived (its evidence), else when
+    the suppression was made."""
+    created: datetime = row["created_at"]
+    received = (row["evidence"] or {}).get("received_at")
+    try:
+        return datetime.fromisoformat(received) if isinstance(received, str) else created
+    except ValueError:
+        return created
+
+
+async def confirmation_of(session: TenantSession, inbound: dict[str, Any]) -> dict[str, Any] | None:
+    """The confirmation of the opt-out this inbound text made, if it made the number's
+    active suppression and that has one."""
+    active = await active_suppression(session, inbound["from_address"])
+    if active is None or (active["evidence"] or {}).get("message_id") != inbound["id"]:
+        return None
+    return await session.fetch_one(
+        session.select(messages).where(messages.c.confirms_suppression_id == active["id"])
+    )
+
+
 async def lift_suppressions(
     session: TenantSession, address: str, now: datetime, evidence: dict[str, Any]
 ) -> int:

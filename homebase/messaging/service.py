@@ -114,6 +114,9 @@ async def resolve_sender(
 # An AI reply is a reply (not proactive) only this soon after the contact's latest text
 # (docs/ai.md); later, quiet hours and consent apply to it as to any proactive text.
 AI_REPLY_WINDOW = timedelta(minutes=10)
+# An opt-out's confirmation goes out within this long of the opt-out text, or never
+# (messaging/confirmation.py): inside it, it is a reply to that text.
+CONFIRMATION_WINDOW = timedelta(minutes=5)
 
 
 async def recipient_state(
@@ -155,23 +158,35 @@ async def decide(
     sender: dict[str, Any] | None,
     *,
     ai_reply: bool = False,
+    confirmation: bool = False,
 ) -> tuple[Decision, RecipientState]:
     """The gate every send passes: `send` below (the API, automations' send steps, the AI's
-    replies) and the send job just before the provider (messaging/jobs.py); no other code
-    reaches a provider (tests/messaging/test_send_paths.py). Its first gate is the
-    account's: a suspended workspace sends nothing. Only the carrier-required keyword
-    replies (messaging/inbound.py) go out without it. An AI reply (`ai_reply`) counts as a
-    reply only within AI_REPLY_WINDOW of the contact's latest text."""
+    replies), an opt-out's confirmation (messaging/confirmation.py) and the send job just
+    before the provider (messaging/jobs.py); no other code reaches a provider
+    (tests/messaging/test_send_paths.py). Its first gate is the account's: a suspended
+    workspace sends nothing. Only the carrier-required HELP and START replies
+    (messaging/inbound.py) go out without it. An AI reply (`ai_reply`) counts as a reply
+    only within AI_REPLY_WINDOW of the contact's latest text. A `confirmation` passes
+    every gate but the opt-out gate, and is a reply (it goes out within
+    CONFIRMATION_WINDOW of the opt-out text, or never)."""
     workspace = await workspace_row(session)
     settings = send_policy(workspace["settings"])
     now = session.now()
     window = timedelta(hours=settings.reply_window_hours)
     if ai_reply:
         window = min(window, AI_REPLY_WINDOW)
+    if confirmation:
+        window = CONFIRMATION_WINDOW
     state = await recipient_state(session, channel, address, sender, now, window)
-    return evaluate(
-        WorkspaceState(workspace["status"]), state, channel, now, settings.window
-    ), state
+    decision = evaluate(
+        WorkspaceState(workspace["status"]),
+        state,
+        channel,
+        now,
+        settings.window,
+        confirmation=confirmation,
+    )
+    return decision, state
 
 
 async def send(
@@ -215,6 +230,7 @@ async def send(
         "lease_expires_at": None,
         "actor": session.actor,
         "ai_job_id": ai_job_id,
+        "confirms_suppression_id": None,
         "created_at": now,
         "updated_at": now,
         "sent_at": None,
@@ -223,27 +239,9 @@ async def send(
         "received_at": None,
     }
     if isinstance(decision, Blocked):
-        row.update(
-            status="FAILED",
-            blocked_reason=decision.reason,
-            failure_reason=decision.message,
-            failed_at=now,
-        )
+        refused(row, decision, now)
         await repository.insert(session, row)
-        await record_on_timeline(session, row, "message.failed")
-        compliance_refusal(decision.reason, channel, "request")
-        message_send(channel, "blocked")
-        # The gate's category only: its text may name the recipient.
-        logs.event(
-            log,
-            "message refused by compliance gate",
-            level=logging.WARNING,
-            message_id=row["id"],
-            workspace_id=session.workspace_id,
-            channel=channel,
-            gate=decision.reason,
-            at="request",
-        )
+        await record_refusal(session, row, decision)
         raise ComplianceBlocked(
             decision.message,
             details={
@@ -256,6 +254,34 @@ async def send(
     await repository.insert(session, row)
     session.mark_work()  # the worker sends it as soon as this commits
     return row
+
+
+def refused(row: dict[str, Any], decision: Blocked, now: datetime) -> None:
+    """A message row about to be recorded as the gate's refusal."""
+    row.update(
+        status="FAILED",
+        blocked_reason=decision.reason,
+        failure_reason=decision.message,
+        failed_at=now,
+    )
+
+
+async def record_refusal(session: TenantSession, row: dict[str, Any], decision: Blocked) -> None:
+    """A refusal recorded at request time: the timeline, the metrics, a log line."""
+    await record_on_timeline(session, row, "message.failed")
+    compliance_refusal(decision.reason, row["channel"], "request")
+    message_send(row["channel"], "blocked")
+    # The gate's category only: its text may name the recipient.
+    logs.event(
+        log,
+        "message refused by compliance gate",
+        level=logging.WARNING,
+        message_id=row["id"],
+        workspace_id=session.workspace_id,
+        channel=row["channel"],
+        gate=decision.reason,
+        at="request",
+    )
 
 
 async def send_by_person(

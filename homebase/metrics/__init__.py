@@ -78,7 +78,7 @@ WEBHOOK_DELIVERIES = Counter(
 MESSAGE_SENDS = Counter(
     "homebase_message_sends",
     "Outbound messages that reached an outcome, by channel (SMS, WHATSAPP, EMAIL) and "
-    "outcome (sent, provider_refused, blocked, interrupted).",
+    "outcome (sent, provider_refused, blocked, interrupted, expired).",
     ["channel", "outcome"],
 )
 COMPLIANCE_REFUSALS = Counter(

@@ -9,6 +9,7 @@ from homebase.models.automation_step_run import AutomationStepRun
 from homebase.models.base import Base
 from homebase.models.calendar_push import CalendarPush
 from homebase.models.call import Call
+from homebase.models.call_revocation import CallRevocation
 from homebase.models.campaign import Campaign
 from homebase.models.consent_artifact import ConsentArtifact
 from homebase.models.console_oauth_app import ConsoleOAuthApp
@@ -68,6 +69,7 @@ __all__ = [
     "RoutingRule",
     "Team",
     "Call",
+    "CallRevocation",
     "Deal",
     "Export",
     "Listing",

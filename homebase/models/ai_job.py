@@ -18,7 +18,7 @@ class AiJob(Base):
     began composes again, so a burst gets one reply. It keeps ids,
     counts and outcomes only: never a message text or the prompt.
 
-    status: queued -> composing -> replied | handed_off | skipped | failed
+    status: queued -> composing -> replied | handed_off | skipped | failed | opted_out
     """
 
     __tablename__ = "ai_jobs"

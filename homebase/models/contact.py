@@ -38,7 +38,7 @@ class Contact(Base):
     notes: Mapped[str | None] = mapped_column(Text)
     owner_id: Mapped[str | None] = mapped_column(String(40))
     ai_paused_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    # note | human_message | handoff | daily_limit | manual (docs/ai.md)
+    # note | human_message | handoff | daily_limit | manual | opt_out (docs/ai.md)
     ai_paused_reason: Mapped[str | None] = mapped_column(String(16))
     # Custom field values keyed by field id (homebase/custom_fields/), rendered by key for
     # live fields only; null for a contact that never had one.

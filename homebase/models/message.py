@@ -1,10 +1,12 @@
 from datetime import datetime
 
-from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from homebase.db.types import UTCDateTime
 from homebase.models.base import Base
+
+CONFIRMS_WHERE = "confirms_suppression_id IS NOT NULL"
 
 
 class Message(Base):
@@ -24,6 +26,15 @@ class Message(Base):
         Index("ix_messages_counterpart", "workspace_id", "counterpart", "direction", "created_at"),
         Index("ix_messages_due", "status", "lease_expires_at"),
         Index("ix_messages_provider_id", "provider_message_id"),
+        # At most one confirmation per opt-out (messaging/confirmation.py); partial, so
+        # no other message pays for the index.
+        Index(
+            "ux_messages_confirms_suppression",
+            "confirms_suppression_id",
+            unique=True,
+            postgresql_where=text(CONFIRMS_WHERE),
+            sqlite_where=text(CONFIRMS_WHERE),
+        ),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
@@ -53,6 +64,9 @@ class Message(Base):
     # The AI job this reply answers (homebase/ai/): its gates count it a reply only within
     # ten minutes of the contact's latest text.
     ai_job_id: Mapped[str | None] = mapped_column(String(40))
+    # The opt-out (suppressions.id) this message confirms: the one text that passes every
+    # gate but the opt-out gate, within five minutes of the opt-out.
+    confirms_suppression_id: Mapped[str | None] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

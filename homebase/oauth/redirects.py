@@ -21,7 +21,7 @@ def _parts(uri: str) -> tuple[SplitResult, int | None]:
         parts = urlsplit(uri)
         port = parts.port  # raises on a malformed port
     except ValueError as error:
-        raise InvalidRedirectUri(f"{uri!r} is not a valid URI") from error
+        raise InvalidRedirectUri("is not a valid URI") from error
     return parts, port
 
 
@@ -35,19 +35,20 @@ def is_loopback(uri: str) -> bool:
 
 def validate_for_registration(uri: str) -> str:
     """https anywhere; http only on loopback (127.0.0.1, [::1], localhost); no fragment,
-    no wildcard, no user info."""
+    no wildcard, no user info. The refusal says why, never the URI (an error repeats no
+    submitted value; the caller names which URI by its position)."""
     uri = uri.strip()
     if not uri or len(uri) > MAX_LENGTH:
-        raise InvalidRedirectUri(f"a redirect URI must be 1 to {MAX_LENGTH} characters")
+        raise InvalidRedirectUri(f"must be 1 to {MAX_LENGTH} characters")
     parts, _ = _parts(uri)
     if parts.scheme not in ("https", "http") or not parts.hostname:
-        raise InvalidRedirectUri(f"{uri!r} must be an absolute http(s) URI")
+        raise InvalidRedirectUri("must be an absolute http(s) URI")
     if parts.scheme == "http" and parts.hostname not in LOOPBACK_HOSTS | {"localhost"}:
-        raise InvalidRedirectUri(f"{uri!r}: plain http is allowed only on loopback")
+        raise InvalidRedirectUri("may use plain http only on loopback")
     if parts.fragment or "#" in uri:
-        raise InvalidRedirectUri(f"{uri!r} must not contain a fragment")
+        raise InvalidRedirectUri("must not contain a fragment")
     if "@" in parts.netloc or "*" in uri:
-        raise InvalidRedirectUri(f"{uri!r} must not contain user info or wildcards")
+        raise InvalidRedirectUri("must not contain user info or wildcards")
     return uri
 
 

@@ -47,10 +47,12 @@ def validate_registration(name: str, redirect_uris: list[str]) -> tuple[str, lis
         raise InvalidClient("the name must be 1 to 120 characters")
     if not redirect_uris or len(redirect_uris) > MAX_REDIRECT_URIS:
         raise InvalidClient(f"give 1 to {MAX_REDIRECT_URIS} redirect URIs")
-    try:
-        uris = [validate_for_registration(uri) for uri in redirect_uris]
-    except InvalidRedirectUri as error:
-        raise InvalidClient(str(error)) from error
+    uris = []
+    for number, uri in enumerate(redirect_uris, start=1):
+        try:
+            uris.append(validate_for_registration(uri))
+        except InvalidRedirectUri as error:
+            raise InvalidClient(f"redirect URI {number}: {error}") from error
     return name, list(dict.fromkeys(uris))
 
 

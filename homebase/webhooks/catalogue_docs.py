@@ -41,7 +41,7 @@ _CONTACT = {
     "ai_auto_response_paused_at": (OSTR, "when the AI was paused"),
     "ai_auto_response_paused_reason": (
         OSTR,
-        "note, human_message, handoff, daily_limit or manual; null while the AI answers",
+        "note, human_message, handoff, daily_limit, manual or opt_out; null while the AI answers",
     ),
     "anonymized_at": (OSTR, "set by DELETE"),
     "created_at": (STR, ""),

@@ -1,4 +1,4 @@
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends
 from starlette.requests import Request
@@ -11,7 +11,7 @@ from homebase.http.router import v1_router
 from homebase.http.v1_route import before_transaction
 from homebase.idempotency.store import not_replayed
 from homebase.kit.fields import Projection, field_selector
-from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
+from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, ErrorEnvelope, error_responses
 from homebase.kit.pagination import (
     Page,
     PageRequest,
@@ -39,6 +39,32 @@ WebhooksManage = Annotated[Principal, require(Scope.webhooks_manage)]
 WebhookFields = Annotated[Projection, Depends(field_selector(WebhookCreated))]
 DeliveryFields = Annotated[Projection, Depends(field_selector(Delivery))]
 Pages = Annotated[PageRequest, Depends(page_request)]
+
+# Who may re-point, re-enable or replay a subscription (webhooks/access.py), in the words
+# of the operations' descriptions and their 403 answers.
+_CARRIED = (
+    "The scopes a subscription carries are those of its `event_types`, or, when it names "
+    "none, the read scopes stored at its creation (what its creator could read). "
+    "Implications count (contacts:write reads contact events). Otherwise: 403 "
+    "insufficient_scope naming the first missing scope."
+)
+_UPDATE_ACCESS = (
+    "**Who may**: any webhooks:manage credential may pause (`status: disabled`). A body "
+    "with `url` or `event_types`, or `status: active`, also needs every scope the "
+    "subscription carries, both as it is and as it would be after the change. "
+    + _CARRIED
+    + " An API key holding them may re-point an app's subscription (it stays the app's: it "
+    "ends with the app's grant); an OAuth app may change the `url` only of a subscription "
+    "it created (403 not_the_apps_subscription)."
+)
+_REDELIVER_ACCESS = (
+    "**Who may**: a webhooks:manage credential that also holds every scope the "
+    "subscription carries. " + _CARRIED
+)
+
+
+def _forbidden(description: str) -> dict[int | str, dict[str, Any]]:
+    return {403: {"model": ErrorEnvelope, "description": description}}
 
 
 @router.get(
@@ -123,8 +149,17 @@ async def get_webhook(
     "failed for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS, or one paused) and clears its failure "
     "streak; `status: disabled` pauses it. `url` and `event_types` follow the creation "
     "rules. Deliveries cancelled by a disabling stay cancelled: catch up with GET "
-    "/v1/events. See docs/webhooks.md.",
-    responses=error_responses(*ONE_ERRORS),
+    "/v1/events. See docs/webhooks.md.\n\n" + _UPDATE_ACCESS,
+    responses={
+        **error_responses(*ONE_ERRORS),
+        **_forbidden(
+            "insufficient_scope: the credential lacks webhooks:manage, or (for `url`, "
+            "`event_types` or `status: active`) a scope the subscription carries before or "
+            "after the change; details.missing_scope names the first, in the order of the "
+            "scope list. not_the_apps_subscription: an OAuth app sent `url` for a "
+            "subscription it did not create."
+        ),
+    },
 )
 @before_transaction(look_up_the_url)
 async def update_webhook(
@@ -195,12 +230,19 @@ async def list_webhook_deliveries(
     description="Makes the delivery due now with a fresh schedule of six attempts. "
     "The delivery id and the event_id stay the same, so receivers "
     "deduplicate as usual. 409 while an attempt is in flight, or while the subscription "
-    "is disabled.",
-    responses=error_responses(*ONE_ERRORS, 409),
+    "is disabled.\n\n" + _REDELIVER_ACCESS,
+    responses={
+        **error_responses(*ONE_ERRORS, 409),
+        **_forbidden(
+            "insufficient_scope: the credential lacks webhooks:manage, or a scope the "
+            "subscription carries; details.missing_scope names the first, in the order of "
+            "the scope list."
+        ),
+    },
 )
 async def redeliver_webhook_delivery(
     id: str, delivery_id: str, principal: WebhooksManage, session: Tenant
 ) -> JSONResponse:
-    delivery = await service.redeliver(session, id, delivery_id)
+    delivery = await service.redeliver(session, principal, id, delivery_id)
     attempts = await repository.attempts_of(session, [delivery_id])
     return json_response(render.delivery(delivery, attempts[delivery_id]), 202)

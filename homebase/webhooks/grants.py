@@ -68,18 +68,22 @@ def grant_limit(row: Any) -> frozenset[str] | None:
     return expand(row["grant_scopes"])
 
 
+async def grant_of(session: TenantSession, principal: Principal) -> str | None:
+    """The grant an OAuth access token was issued under; None for any other credential."""
+    if principal.credential_kind != APP_KIND:
+        return None
+    row = await session.fetch_one(
+        session.select(tokens, tokens.c.grant_id).where(tokens.c.id == principal.credential_id)
+    )
+    return row["grant_id"] if row else None
+
+
 async def creator(session: TenantSession, principal: Principal) -> dict[str, Any]:
     """The creating-credential columns of a new subscription."""
-    grant_id = None
-    if principal.credential_kind == APP_KIND:
-        row = await session.fetch_one(
-            session.select(tokens, tokens.c.grant_id).where(tokens.c.id == principal.credential_id)
-        )
-        grant_id = row["grant_id"] if row else None
     return {
         "created_by": principal.credential_id,
         "created_by_kind": principal.credential_kind,
-        "grant_id": grant_id,
+        "grant_id": await grant_of(session, principal),
     }
 
 

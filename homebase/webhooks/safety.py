@@ -59,7 +59,9 @@ def _embedded_ipv4(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address
 
 
 def address_refusal(address: IPAddress, *, allow_private: bool) -> str | None:
-    """Why this address may not receive webhooks, or None when it may."""
+    """Why this address may not receive webhooks ("is a loopback address"), or None when
+    it may. Neither the address nor the host is named: the reason ends up in a 400 or an
+    attempt's error, which repeat nothing the client sent."""
     if isinstance(address, ipaddress.IPv6Address):
         if address.ipv4_mapped is not None:
             address = address.ipv4_mapped
@@ -67,24 +69,24 @@ def address_refusal(address: IPAddress, *, allow_private: bool) -> str | None:
             for inner in _embedded_ipv4(address):
                 reason = address_refusal(inner, allow_private=allow_private)
                 if reason:
-                    return f"{address} embeds {reason}"
+                    return f"embeds an IPv4 address that {reason}"
     if address in METADATA_ADDRESSES:
-        return f"{address} is a cloud metadata address"
+        return "is a cloud metadata address"
     if address.is_multicast or address.is_unspecified:
-        return f"{address} is not a unicast address"
+        return "is not a unicast address"
     if allow_private:
         return None
     if address.is_loopback:
-        return f"{address} is a loopback address"
+        return "is a loopback address"
     if address.is_link_local:
-        return f"{address} is a link-local address"
+        return "is a link-local address"
     if (
         address.is_private
         or address.is_reserved
         or not address.is_global
         or getattr(address, "is_site_local", False)
     ):  # fec0::/10, deprecated, not global
-        return f"{address} is a private or internal address"
+        return "is a private or internal address"
     return None
 
 
@@ -94,7 +96,7 @@ def check_url_syntax(url: str, settings: Settings) -> tuple[str, int]:
         parts = urlsplit(url)
         port = parts.port
     except ValueError as error:
-        raise UnsafeUrl(f"is not a valid URL ({error})") from error
+        raise UnsafeUrl("is not a valid URL (a malformed port or IPv6 address)") from error
     allowed = ("https",) if settings.env == "production" else ("https", "http")
     if parts.scheme not in allowed:
         raise UnsafeUrl(
@@ -108,7 +110,7 @@ def check_url_syntax(url: str, settings: Settings) -> tuple[str, int]:
     if parts.fragment:
         raise UnsafeUrl("must not have a fragment")
     if host in METADATA_HOSTS or host.endswith(".internal"):
-        raise UnsafeUrl(f"{host} is a metadata or internal host name")
+        raise UnsafeUrl("names a metadata or internal host")
     return host, port or (443 if parts.scheme == "https" else 80)
 
 
@@ -130,12 +132,14 @@ def bounded_lookup(resolver: Resolver, seconds: float) -> Lookup:
                 addresses = await resolver(host, port)
         except TimeoutError as error:  # before OSError: TimeoutError is one
             raise UnsafeUrl(
-                f"{host} did not resolve within {seconds:g} s; try again, or check the host's DNS"
+                f"its host did not resolve within {seconds:g} s; try again, or check the host's DNS"
             ) from error
         except OSError as error:
-            raise UnsafeUrl(f"{host} does not resolve ({error.strerror or error})") from error
+            raise UnsafeUrl(
+                f"its host does not resolve ({error.strerror or type(error).__name__})"
+            ) from error
         if not addresses:
-            raise UnsafeUrl(f"{host} does not resolve")
+            raise UnsafeUrl("its host does not resolve")
         return addresses
 
     return lookup
@@ -185,7 +189,7 @@ async def checked_addresses(
     for address in addresses:
         reason = address_refusal(address, allow_private=allow_private)
         if reason:
-            raise UnsafeUrl(f"{host} resolves to {reason}")
+            raise UnsafeUrl(f"its host resolves to an address that {reason}")
     return addresses
 
 

@@ -41,9 +41,14 @@ WebhookUrl = Annotated[str, StringConstraints(min_length=1, max_length=2048)]
 
 
 def _known(names: list[str]) -> list[str]:
-    unknown = [name for name in names if name not in EVENT_TYPES]
+    # Named by index, never repeated: an error repeats no submitted value.
+    unknown = [str(index) for index, name in enumerate(names) if name not in EVENT_TYPES]
     if unknown:
-        raise ValueError(f"unknown event type(s): {', '.join(unknown)}")
+        raise ValueError(
+            f"items {', '.join(unknown)} are not event types of the catalogue"
+            if unknown[1:]
+            else f"item {unknown[0]} is not an event type of the catalogue"
+        )
     return list(dict.fromkeys(names))
 
 
@@ -99,22 +104,24 @@ class WebhookUpdate(BaseModel):
         json_schema_extra={"type": "string"},
         description="active: re-enables a disabled subscription and clears its failure "
         "streak (deliveries are queued again for events from now on; what was cancelled "
-        "stays cancelled). disabled: pauses it, as the service does to one that keeps "
+        "stays cancelled); it needs the scopes the subscription carries (403 otherwise). "
+        "disabled: pauses it, as the service does to one that keeps "
         "failing: nothing is queued and its pending deliveries are cancelled. Sending the "
         "status it already has changes nothing.",
     )
     url: WebhookUrl = absent(
         description=_URL_DOC + " Pending deliveries and retries go to the new address; a "
-        "new address clears the failure streak.",
+        "new address clears the failure streak. Needs the scopes the subscription carries "
+        "(403 otherwise); an OAuth app may change it only on a subscription it created.",
         json_schema_extra={"type": "string", **_URL_SCHEMA},
     )
     event_types: list[str] = absent(
         max_length=len(EVENT_TYPES),
         description="As at creation ([] is every event the subscription may read); for "
-        "events dispatched from now on. Naming an event the credential may not read is 403 "
-        "(details.missing_scope); one the subscription itself may not read (its creator's "
-        "scopes, or for an app's subscription its grant's) is 400: create another "
-        "subscription for it.",
+        "events dispatched from now on. Naming or dropping an event the credential may not "
+        "read is 403 (details.missing_scope); one the subscription itself may not read "
+        "(its creator's scopes, or for an app's subscription its grant's) is 400: create "
+        "another subscription for it.",
         json_schema_extra={"type": "array", **_EVENT_TYPES_SCHEMA},
     )
 

@@ -1,5 +1,6 @@
 """Subscription rules: creation (URL policy, scope check, a sealed secret), updates
-(status, url, event_types), deletion, and manual redelivery. Services never commit."""
+(status, url, event_types), deletion, and manual redelivery. Who may re-point, re-enable
+or replay a subscription is access.py's. Services never commit."""
 
 from typing import Any
 
@@ -11,7 +12,7 @@ from homebase.kit.errors import Conflict, InsufficientScope, NotFound, Validatio
 from homebase.kit.ids import new_id
 from homebase.kit.sealed import seal
 from homebase.outbox.catalogue import EVENT_SCOPES
-from homebase.webhooks import grants, repository, streaks
+from homebase.webhooks import access, grants, repository, streaks
 from homebase.webhooks.safety import Lookup, UnsafeUrl, check_url
 from homebase.webhooks.schemas import WebhookCreate, WebhookUpdate
 
@@ -26,10 +27,11 @@ def readable_scopes(principal: Principal) -> list[str]:
 
 def _check_readable(principal: Principal, event_types: list[str]) -> None:
     """Naming an event the credential may not read is refused rather than silently
-    filtered: the integrator learns now, not from deliveries that never come."""
-    for name in event_types:
-        if not principal.has(EVENT_SCOPES[name]):
-            raise InsufficientScope(EVENT_SCOPES[name].value)
+    filtered: the integrator learns now, not from deliveries that never come. The 403
+    names the first missing scope in the scope catalogue's order, as a PATCH's does."""
+    missing = access.first_missing(principal, access.carried(event_types, ()))
+    if missing is not None:
+        raise InsufficientScope(missing)
 
 
 async def create_subscription(
@@ -100,14 +102,22 @@ async def update_subscription(
     answers: Lookup,
 ) -> dict[str, Any]:
     """`answers`: the new URL's host lookup, made before the transaction opened, as at
-    creation. Every 400 at once; the secret, scopes and creator never change."""
+    creation. A body that could send the subscription's events somewhere new (`url`,
+    `event_types`, `status: active`) needs every scope it carries, before and after
+    (access.py): 403 before any 400. Every 400 at once; the secret, scopes and creator
+    never change."""
     current = await get_or_404(session, subscription_id)
     sent = body.model_fields_set
+    if sent & {"url", "event_types"} or body.status == "active":
+        access.check_carries(
+            principal, current, body.event_types if "event_types" in sent else None
+        )
+    if "url" in sent:
+        await access.check_may_repoint(session, principal, current)
     now = session.now()
     values: dict[str, Any] = {}
     failures: list[tuple[str, str]] = []
     if "event_types" in sent:
-        _check_readable(principal, body.event_types)
         problem = await _unreadable(session, current, body.event_types)
         if problem:
             failures.append(("event_types", problem))
@@ -144,11 +154,14 @@ async def delete_subscription(session: TenantSession, subscription_id: str) -> N
 
 
 async def redeliver(
-    session: TenantSession, subscription_id: str, delivery_id: str
+    session: TenantSession, principal: Principal, subscription_id: str, delivery_id: str
 ) -> dict[str, Any]:
     """Due now, with a fresh schedule of six attempts; same delivery id and event_id.
-    Refused while the subscription is disabled: nothing is sent to it until re-enabled."""
+    Needs every scope the subscription carries (access.py), checked before the delivery is
+    looked up. Refused while the subscription is disabled: nothing is sent to it until
+    re-enabled."""
     subscription = await get_or_404(session, subscription_id)
+    access.check_carries(principal, subscription)
     delivery = await repository.get_delivery(session, subscription_id, delivery_id)
     if delivery is None:
         raise NotFound("No such delivery.")

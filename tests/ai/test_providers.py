@@ -7,12 +7,20 @@ import re
 import subprocess
 import sys
 import time
+from datetime import date
 
 import pytest
 
 from homebase.ai.local import LocalResponder
 from homebase.ai.openai_chat import AGENT_PREFIX, NO_KEY, OpenAIResponder
-from homebase.ai.prompt import ListingFacts, ModelAnswer, ModelFailure, Prompt, Turn
+from homebase.ai.prompt import (
+    LEAD_DATA_LABEL,
+    ListingFacts,
+    ModelAnswer,
+    ModelFailure,
+    Prompt,
+    Turn,
+)
 from homebase.ai.providers import responder_for
 from homebase.config import Settings
 from tests.ai_support import ChatServer
@@ -168,6 +176,7 @@ def conversation_prompt() -> Prompt:
         lead_context={"budget": "$600k-$650k", "timeline": "3 months"},
         links=("https://homes.example.com/book",),
         phone="+1 555 010 0199",
+        today=date(2026, 5, 14),
     )
 
 
@@ -182,27 +191,37 @@ async def test_the_request_carries_the_prompt_and_asks_for_a_json_object(chat_se
     assert body["response_format"] == {"type": "json_object"}
     assert not body.get("stream")
     messages = body["messages"]
-    assert [m["role"] for m in messages] == ["system", "user", "assistant", "assistant", "user"]
-    assert messages[1]["content"] == "Hi, is 12 Oak St still available?"
-    assert messages[2]["content"] == "Yes, it is! Would you like to see it?"
-    assert messages[3]["content"] == AGENT_PREFIX + "I can show it Saturday at 10."
+    roles = [m["role"] for m in messages]
+    assert roles == ["system", "user", "user", "assistant", "assistant", "user"]
+    assert messages[2]["content"] == "Hi, is 12 Oak St still available?"
+    assert messages[3]["content"] == "Yes, it is! Would you like to see it?"
+    assert messages[4]["content"] == AGENT_PREFIX + "I can show it Saturday at 10."
     system = messages[0]["content"]
     for fact in (
         "Help buyers find a home in Springfield and book showings.",
         "Ava",
         "warm and brief",
-        "Dana",
-        "new",
-        "zillow",
-        "$600k-$650k",
         "12 Oak St, Springfield; price $612,000; 3 beds; 2.5 baths; " + OAK.url,
         "https://homes.example.com/book",
         "+1 555 010 0199",
         "at most 306 characters",
         "commission",
         "JSON",
+        "Thursday, 14 May 2026",
     ):
         assert fact in system, fact
+    # What is known about the lead is one quoted, labelled user message, never the
+    # system's: its label, then a JSON object.
+    label, quoted = messages[1]["content"].split("\n")
+    assert label == LEAD_DATA_LABEL
+    assert json.loads(quoted) == {
+        "first_name": "Dana",
+        "stage": "new",
+        "lead_source": "zillow",
+        "context": {"budget": "$600k-$650k", "timeline": "3 months"},
+    }
+    for lead_fact in ("Dana", "zillow", "$600k", "3 months"):
+        assert lead_fact not in system, lead_fact
     # Only what the Prompt holds: no surname, no email, nothing the caller did not give.
     assert "Doe" not in json.dumps(body) and "@" not in system
 
@@ -268,6 +287,32 @@ async def test_the_model_can_hand_off(chat_server):
     )
     chat_server.respond_with(json_object={"reply": "", "handoff": "true"})
     assert await responder.answer(conversation_prompt()) == ModelAnswer(reply=None, handoff=True)
+
+
+@pytest.mark.parametrize(
+    "given",
+    [True, "true", " TRUE ", "yes", 1, "revoked"],  # errs toward suppression
+)
+async def test_the_model_can_report_an_opt_out_and_nothing_else_of_it_is_read(chat_server, given):
+    responder = OpenAIResponder(ai_settings(chat_server))
+    chat_server.respond_with(
+        json_object={"reply": "Sure, I will stop!", "handoff": "maybe", "opt_out": given}
+    )
+    assert await responder.answer(conversation_prompt()) == ModelAnswer(reply=None, opt_out=True)
+
+
+@pytest.mark.parametrize("given", [False, None, "false", "no", 0, ""])
+async def test_an_opt_out_plainly_false_is_no_opt_out(chat_server, given):
+    responder = OpenAIResponder(ai_settings(chat_server))
+    chat_server.respond_with(json_object={"reply": "Saturday works.", "opt_out": given})
+    assert await responder.answer(conversation_prompt()) == ModelAnswer(reply="Saturday works.")
+
+
+async def test_the_model_is_told_how_to_report_an_opt_out(chat_server):
+    await OpenAIResponder(ai_settings(chat_server)).answer(conversation_prompt())
+    [request] = chat_server.recorded()
+    told = [message["content"] for message in request.body["messages"]]
+    assert any('"opt_out": true when the lead asks' in text for text in told)
 
 
 @pytest.mark.parametrize(

@@ -394,7 +394,7 @@ async def test_invalid_definitions_are_refused_with_a_clear_message(runtime, ten
                     {"name": "x", "steps": [{**FULL_STEPS[0], "template": "Hi {city}"}]}
                 ],
             },
-            "unknown placeholder(s) {city}",
+            "holds a placeholder that is not one of {first_name}, {full_name}",
         ),
         ({"automations": [{"name": "x", "steps": [FULL_STEPS[0]]}]}, "unknown ref 'ava'"),
         ({"automations": [{"name": "x", "steps": [{"type": "wait"}]}]}, "more than 0 seconds"),

@@ -12,7 +12,7 @@ import pytest
 
 from homebase.console.imports import FORM_ROOM
 from homebase.exports import jobs as export_jobs
-from homebase.imports import uploads
+from homebase.imports import row_files, uploads
 from homebase.kit.clock import FrozenClock
 from tests.body_limit_support import CHUNK, call_asgi
 from tests.console_support import csrf, make_member, member_browser, post_form
@@ -69,7 +69,13 @@ async def console(app, runtime, member):
 
 
 def stored_uploads(runtime) -> list[str]:
+    """The uploads whose files (the CSV, its row count) are stored, by upload id."""
     base = runtime.settings.storage_dir / uploads.FOLDER
+    return sorted({path.name.split(".")[0] for path in base.rglob("*") if path.is_file()})
+
+
+def stored_rows_files(runtime) -> list[str]:
+    base = runtime.settings.storage_dir / row_files.FOLDER
     return sorted(path.name for path in base.rglob("*") if path.is_file())
 
 
@@ -218,7 +224,7 @@ async def test_an_abandoned_upload_is_deleted_after_an_hour(runtime, console, cl
     assert (await console.get(mapping_url)).status_code == 200
     clock.advance(minutes=1)
     assert (await console.get(mapping_url)).status_code == 404  # expired, even before the sweep
-    assert await export_jobs.expire(runtime) == 1
+    assert await export_jobs.expire(runtime) == 2  # the file and its row count
     assert stored_uploads(runtime) == []
 
 

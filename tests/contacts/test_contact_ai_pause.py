@@ -54,7 +54,14 @@ def paused_state(body: dict) -> tuple:
 
 def test_the_documented_reasons_are_the_services():
     assert tuple(reason.value for reason in ContactAiPauseReason) == PAUSE_REASONS
-    assert PAUSE_REASONS == ("note", "human_message", "handoff", "daily_limit", "manual")
+    assert PAUSE_REASONS == (
+        "note",
+        "human_message",
+        "handoff",
+        "daily_limit",
+        "manual",
+        "opt_out",
+    )
 
 
 async def test_the_document_states_the_reason_and_the_operations(tenant):

@@ -289,7 +289,7 @@ BAD = [
     ("financing", ["cash"], "choices"),
     ("areas", "bernal", "array"),
     ("areas", ["bernal", "bernal"], "repeat"),
-    ("areas", ["bernal", "soma"], "soma"),
+    ("areas", ["bernal", "soma"], "item 1 is not among the field's choices"),  # never "soma"
     ("areas", [1], "array"),
     ("unknown_key", "x", "is not a custom field"),
 ]

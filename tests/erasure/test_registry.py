@@ -30,10 +30,12 @@ def _refers_to_contact(table: Table) -> bool:
 
 def about_a_contact() -> dict[str, str]:
     """Each table that is about a contact, with why: a contact reference (`contact_id`,
-    `contact_ids`, a key to contacts), a key to such a table (a row of a row about the
-    contact), or a column holding a person's details."""
+    `contact_ids`, a key to contacts), a table a scrubber covers (it holds a person's
+    data: an import's rows), a key to such a table (a row of a row about the contact: an
+    import's refused rows), or a column holding a person's details."""
     found = {"contacts": "the contact itself"}
     found |= {name: "a contact reference" for name, t in TABLES.items() if _refers_to_contact(t)}
+    found |= {name: "a scrubber covers it" for name in covered() if name not in found}
     grew = True
     while grew:
         grew = False
@@ -71,6 +73,7 @@ def test_the_walk_finds_what_it_should():
         "contacts", "timeline_events", "leads", "consent_artifacts", "messages", "calls",
         "appointments", "tasks", "deals", "automation_enrolments", "automation_step_runs",
         "outbox_events", "webhook_deliveries", "idempotency_keys", "suppressions",
+        "imports", "import_errors",
     ):  # fmt: skip
         assert name in found, name
 

@@ -362,18 +362,21 @@ async def test_fields_never_unmasks(runtime, client, tenant):
         ("/v1/contacts/{id}/events", "nope"),
     ],
 )
-async def test_an_unknown_field_is_400_naming_it(tenant, path, name):
+async def test_an_unknown_field_is_400_naming_its_position(tenant, path, name):
     [contact_id] = await create_contacts(tenant, 1)
     response = await tenant.get(path.format(id=contact_id), params={"fields": f"id,{name}"})
     assert failing_fields(response) == {"fields"}
     error = assert_error(response, 400, "validation_failed")
-    assert name in error["message"]
-    assert any(name in item["message"] for item in error["details"]["errors"])
+    assert error["message"] == "fields: name 2 of the list is not a member of the item"
+    assert [item["message"] for item in error["details"]["errors"]] == [
+        "name 2 of the list is not a member of the item"
+    ]
+    assert name not in response.text  # an error repeats no value that was sent
 
 
 async def test_an_unknown_field_on_a_write_is_400_and_writes_nothing(tenant):
     response = await tenant.post(
         "/v1/contacts", json={"first_name": "Nobody"}, params={"fields": "first_name,bogus"}
     )
-    assert "bogus" in assert_error(response, 400, "validation_failed")["message"]
+    assert "name 2 of the list" in assert_error(response, 400, "validation_failed")["message"]
     assert (await fetch(tenant, "/v1/contacts"))["data"] == []

@@ -1,5 +1,7 @@
 """The CSV reader for imports (homebase/imports/csv_rows.py): pure functions, no database."""
 
+import io
+
 import orjson
 import pytest
 
@@ -167,3 +169,50 @@ def test_custom_field_cells_take_their_types_json_values():
         "note": "7",
         "vip": "maybe",
     }
+
+
+class Counting(io.BytesIO):
+    """A file that counts the bytes read from it."""
+
+    taken = 0
+
+    def read(self, size=-1):
+        data = super().read(size)
+        self.taken += len(data)
+        return data
+
+
+def test_a_file_is_read_a_row_at_a_time():
+    data = b"Name,Email\n" + b"Dana,dana@example.com\n" * 100_000  # 2.2 MB
+    head = Counting(data)
+    table = csv_rows.head(head, rows=3)
+    assert table.columns == ["Name", "Email"] and len(table.records) == 3
+    assert head.taken < 200_000  # the first rows, not the file
+    summary = csv_rows.scan(io.BytesIO(data))
+    assert (summary.columns, summary.separator, summary.rows) == (["Name", "Email"], ",", 100_000)
+    reader = csv_rows.CsvReader(io.BytesIO(data))
+    assert next(iter(reader)) == (2, ["Dana", "dana@example.com"])
+
+
+def test_line_ends_blank_lines_and_the_header_separator():
+    assert parse(b"a,b\r1,2\r3,4\r").records == [["1", "2"], ["3", "4"]]  # old Macs
+    table = parse(b"\n\r\nVorname;Name\nJ;M\n")  # blank lines before the header
+    assert (table.columns, table.separator, table.lines) == (["Vorname", "Name"], ";", [4])
+    assert parse(b'"Name\nfull";Email\nx;y\n').columns == ["Name\nfull", "Email"]
+
+
+def test_an_encoding_error_far_into_the_file_names_its_line():
+    # Past the reader's first pieces, and a character cut by a piece's end before it.
+    rows = "Jürgen,x\n".encode() * 30_000
+    for bad in (b"\xff", b"\xc3"):
+        with pytest.raises(CsvError, match="line 30002: the file is not UTF-8 text"):
+            parse(b"Name,Email\n" + rows + b"Dana," + bad + b"\n")
+
+
+def test_a_row_is_bounded_before_it_is_split_into_cells():
+    with pytest.raises(CsvError, match="line 2: a row holds more than 1000000 characters"):
+        parse(b"Name\n" + b"," * csv_rows.MAX_ROW_CHARS + b"\n")
+    # Quoted cells spanning lines: the row's lines count together.
+    spanning = b"Name\n" + b'"\n",' * (csv_rows.MAX_ROW_CHARS // 4) + b"\n"
+    with pytest.raises(CsvError, match="more than 1000000 characters"):
+        parse(spanning)

@@ -5,7 +5,15 @@ import time
 
 import pytest
 
-from homebase.messaging.keywords import HELP, MAX_CLASSIFIED, OPT_IN, OPT_OUT, classify, words
+from homebase.messaging.keywords import (
+    HELP,
+    MAX_CLASSIFIED,
+    NO_CALLS,
+    OPT_IN,
+    OPT_OUT,
+    classify,
+    words,
+)
 
 # (text, the kind it is, the word kept as evidence)
 TABLE = [
@@ -87,6 +95,87 @@ TABLE = [
     ("a b c", None, None),  # single letters that spell nothing
 ]
 
+# Opt-outs of any length (docs/messaging.md, "The opt-out rule", rules 4 and 5).
+SENTENCES = [
+    # every example of the reported misses suppresses
+    ("STOP!!! wrong number, I never signed up for this", OPT_OUT, "STOP"),
+    ("Please stop texting me, I am not interested anymore.", OPT_OUT, "STOP TEXTING"),
+    ("I want to opt out of all of these texts please", OPT_OUT, "OPT OUT"),
+    ("Please end these texts", OPT_OUT, "END THESE TEXTS"),
+    ("remove me from your list", OPT_OUT, "REMOVE ME"),
+    ("Not interested. Don't text me again", OPT_OUT, "DONT TEXT ME"),
+    ("Basta, no me manden más mensajes", OPT_OUT, "NO ME MANDEN"),
+    # the first word, whatever follows
+    ("Stop. I bought a house last month, thanks anyway for all the help", OPT_OUT, "STOP"),
+    ("unsubscribe from this list and all the others you run please", OPT_OUT, "UNSUBSCRIBE"),
+    ("QUIT sending me listings, I found a place already, thank you", OPT_OUT, "QUIT"),
+    ("Revoke: I no longer consent to any of these marketing messages", OPT_OUT, "REVOKE"),
+    ("OPTOUT of everything you send from this number please", OPT_OUT, "OPTOUT"),
+    ("STOPALL of it now, every single list you have me on", OPT_OUT, "STOPALL"),
+    # a phrase of revocation at any length
+    (
+        "We already bought a house, so please stop sending texts to me",
+        OPT_OUT,
+        "STOP SENDING TEXTS",
+    ),
+    ("Could you kindly stop messaging me about properties in Oakland", OPT_OUT, "STOP MESSAGING"),
+    ("I have asked before, quit texting this number about houses", OPT_OUT, "QUIT TEXTING"),
+    (
+        "I'd like you to end all these messages, we are not moving",
+        OPT_OUT,
+        "END ALL THESE MESSAGES",
+    ),
+    ("Thanks for the help but please unsubscribe me from everything", OPT_OUT, "UNSUBSCRIBE"),
+    ("Hi, this is a shared phone, can you take me off the list", OPT_OUT, "TAKE ME OFF"),
+    ("Honestly I just want you to leave me alone from now on", OPT_OUT, "LEAVE ME ALONE"),
+    ("Sorry, I think you have the wrong number for this one", OPT_OUT, "WRONG NUMBER"),
+    ("I am not selling, do not text me about my house ever again", OPT_OUT, "DO NOT TEXT ME"),
+    ("please never contact me about real estate again", OPT_OUT, "NEVER CONTACT ME"),
+    ("Don't call or text me, I'm not in the market", OPT_OUT, "DONT CALL OR TEXT ME"),
+    ("Stop calling and texting me every single day", OPT_OUT, "STOP CALLING AND TEXTING"),
+    ("Not interested", OPT_OUT, "NOT INTERESTED"),  # as the whole text
+    ("not interested!!", OPT_OUT, "NOT INTERESTED"),
+    ("Not interested dont text me", OPT_OUT, "DONT TEXT ME"),  # itself a negation
+    ("I want to opt out now, I really do not need these updates", OPT_OUT, "OPT OUT"),
+    # Spanish, matched without accents
+    ("ALTO", OPT_OUT, "ALTO"),
+    ("Para", OPT_OUT, "PARA"),
+    ("parar", OPT_OUT, "PARAR"),
+    ("BASTA!", OPT_OUT, "BASTA"),
+    ("Cancelar", OPT_OUT, "CANCELAR"),
+    ("No más", OPT_OUT, "NO MAS"),
+    ("Por favor no me envíen nada más de casas", OPT_OUT, "NO ME ENVIEN"),
+    ("no me escriban mas por favor", OPT_OUT, "NO ME ESCRIBAN"),
+    ("Ya compramos casa, dejen de escribirme por favor", OPT_OUT, "DEJEN DE ESCRIBIRME"),
+    ("Quiero darme de baja de esta lista", OPT_OUT, "DARME DE BAJA"),
+    ("Gracias pero no más mensajes", OPT_OUT, "NO MAS MENSAJES"),
+    # only calls: a call revocation, no text opt-out
+    ("don't call me", NO_CALLS, "DONT CALL ME"),
+    ("stop calling", NO_CALLS, "STOP CALLING"),
+    ("Stop calling me, text me instead", NO_CALLS, "STOP CALLING"),
+    ("Please do not call me at work, texts are fine", NO_CALLS, "DO NOT CALL ME"),
+    ("No me llamen por favor", NO_CALLS, "NO ME LLAMEN"),
+    # must not suppress
+    ("I want to stop by the open house", None, None),
+    ("Don't stop sending me listings", None, None),
+    ("Can we end at 5?", None, None),
+    ("Cancel my showing", None, None),
+    ("Cancel my 3pm", None, None),
+    ("End of month works?", None, None),
+    ("Not interested in Elm, text me others", None, None),
+    ("What time is the showing?", None, None),
+    ("Is it still for sale?", None, None),
+    ("Please don't stop texting me about new listings in the area", None, None),
+    ("Please never stop messaging me about Noe Valley listings", None, None),
+    # the cost, documented: a negation three words before is not seen
+    ("I never want you to stop messaging me about Noe Valley", OPT_OUT, "STOP MESSAGING"),
+    ("not interested in that one, anything with a yard?", None, None),
+    ("Can you text me the address of the Elm St house?", None, None),
+    ("Call me when you can, I have questions about the loan", None, None),
+    ("Para mañana a las 5 está bien?", None, None),  # "para" only alone
+    ("Stop calling me, text only", NO_CALLS, "STOP CALLING"),  # the texts are wanted
+]
+
 
 @pytest.mark.parametrize(("text", "kind", "word"), TABLE, ids=[repr(row[0]) for row in TABLE])
 def test_the_opt_out_rule(text, kind, word):
@@ -97,10 +186,47 @@ def test_the_opt_out_rule(text, kind, word):
         assert found is not None and (found.kind, found.word) == (kind, word)
 
 
+@pytest.mark.parametrize(
+    ("text", "kind", "word"), SENTENCES, ids=[repr(row[0]) for row in SENTENCES]
+)
+def test_opt_outs_of_any_length(text, kind, word):
+    found = classify(text)
+    if kind is None:
+        assert found is None
+    else:
+        assert found is not None and (found.kind, found.word) == (kind, word)
+
+
+def test_the_table_is_large_and_both_ways():
+    kinds = [kind for _, kind, _ in SENTENCES]
+    assert len(SENTENCES) >= 40 and kinds.count(None) >= 9 and kinds.count(OPT_OUT) >= 30
+
+
+def test_an_opt_out_that_names_calls_carries_them_and_a_call_phrase_is_no_opt_out():
+    both = classify("Stop calling and texting me every single day")
+    assert both is not None and (both.kind, both.calls) == (OPT_OUT, "STOP CALLING")
+    assert classify("STOP")
+    assert classify("STOP").calls is None
+    # the stop of "stop calling" counts for no other rule, a second stop does
+    assert classify("Stop calling me").kind == NO_CALLS
+    again = classify("Stop calling me. STOP")
+    assert (again.kind, again.word, again.calls) == (OPT_OUT, "STOP", "STOP CALLING")
+
+
+def test_a_negation_counts_only_inside_its_clause():
+    # "not interested" ends a sentence: the phrase after it is not negated
+    assert classify("Not interested, stop texting me").kind == OPT_OUT
+    assert classify("I am not saying stop texting me") is None  # negated in its clause
+    # a phrase never spans clauses: "text only" is a wish, not "stop ... text"
+    assert classify("Stop calling me, text only").kind == NO_CALLS
+
+
 def test_normalisation():
     assert words("Don’t  STOP—please!!") == ["dont", "stop", "please"]
     assert words("Ｏｐｔ‐Ｏｕｔ 🙏🏽") == ["opt", "out"]
     assert words("s̶t̶o̶p̶") == ["stop"]  # combining strokes deleted
+    assert words("No MÁS, envíen") == ["no", "mas", "envien"]  # accents deleted
+    assert words("한국어 Ünïcödé") == ["한국어", "unicode"]  # a script NFKD takes apart, whole
 
 
 def test_long_texts_are_bounded():

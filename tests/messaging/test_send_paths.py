@@ -32,6 +32,7 @@ def test_every_request_to_send_goes_through_the_same_gate():
     assert _outside("decide", "routing/", "ratelimit/") == {
         "messaging/service.py": {"send"},
         "messaging/jobs.py": {"_allowed"},
+        "messaging/confirmation.py": {"confirm"},
     }
     # The request path's callers: the API (through send_by_person, which adds the human
     # takeover's pause) and the automations' send step (AI texts among them). A message
@@ -49,9 +50,36 @@ def test_every_request_to_send_goes_through_the_same_gate():
     assert users("send_by_person") == {"messaging/endpoints.py": {"send_message"}}
 
 
+def test_an_opt_out_s_confirmation_takes_one_path_through_the_gate():
+    """Every opt-out (a keyword or sentence in the inbound callback, the AI's reading) is
+    confirmed by confirmation.confirm alone, which asks the gate with `confirmation` (every
+    gate but the opt-out gate); the send job asks the same for a queued confirmation."""
+    confirmers = {
+        module: functions
+        for module, functions in users("confirm").items()
+        if module.startswith(("messaging/", "ai/"))
+    }
+    assert confirmers == {
+        "messaging/opt_outs.py": {"opt_out"},
+        "messaging/unsubscribe_endpoints.py": {"show_unsubscribe_page"},  # a page's value
+    }
+    # the opt-out path's callers: the inbound callback's keywords and the AI's reading
+    assert users("opt_outs") == {
+        "messaging/inbound.py": {"<module>", "_revocation", "_keyword"},
+        "ai/service.py": {"<module>", "opt_out"},
+    }
+    assert users("confirmation") == {
+        "compliance/gates.py": {"evaluate"},
+        "messaging/service.py": {"decide"},
+        "messaging/jobs.py": {"<module>", "_allowed"},
+        "messaging/inbound.py": {"<module>", "_answer_again"},
+        "messaging/opt_outs.py": {"<module>", "opt_out"},
+    }
+
+
 def test_the_one_send_outside_the_gate_is_the_carrier_required_keyword_reply():
-    """STOP, HELP and START confirmations travel in the answer to the provider's inbound
+    """HELP, START and UNSTOP replies travel in the answer to the provider's inbound
     callback (TwiML) and are recorded as sent without the gates: a carrier requires them,
-    suspended or not (docs/messaging.md)."""
+    suspended or not (docs/messaging.md). An opt-out's confirmation is not among them."""
     assert users("_record_reply") == {"messaging/inbound.py": {"receive"}}
     assert users("_twiml") == {"messaging/provider_endpoints.py": {"receive_inbound_message"}}

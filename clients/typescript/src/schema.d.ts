@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Pause the contact's AI auto-response
-         * @description The AI stops answering a contact's texts when a person steps in, or stops itself; ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a message through POST /v1/messages (`human_message`), the AI handed the conversation to a person (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), or POST .../ai/pause (`manual`). Idempotent: a contact already paused keeps its reason and time and nothing is emitted; otherwise contact.updated names the three ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased once the contact's data was erased (DELETE).
+         * @description The AI stops answering a contact's texts when a person steps in, or stops itself; ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a message through POST /v1/messages (`human_message`), the AI handed the conversation to a person (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), POST .../ai/pause (`manual`), or the contact opted out by text (`opt_out`), which their START resumes. Idempotent: a contact already paused keeps its reason and time and nothing is emitted; otherwise contact.updated names the three ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased once the contact's data was erased (DELETE).
          */
         post: operations["pause_contact_ai"];
         delete?: never;
@@ -139,7 +139,7 @@ export interface paths {
         put?: never;
         /**
          * Resume the contact's AI auto-response
-         * @description The AI stops answering a contact's texts when a person steps in, or stops itself; ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a message through POST /v1/messages (`human_message`), the AI handed the conversation to a person (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), or POST .../ai/pause (`manual`). Resuming clears the pause, its time and its reason, whatever paused it. Idempotent: resuming a contact whose AI is not paused emits nothing; otherwise contact.updated names the three ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased once the contact's data was erased (DELETE).
+         * @description The AI stops answering a contact's texts when a person steps in, or stops itself; ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a message through POST /v1/messages (`human_message`), the AI handed the conversation to a person (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), POST .../ai/pause (`manual`), or the contact opted out by text (`opt_out`), which their START resumes. Resuming clears the pause, its time and its reason, whatever paused it. Idempotent: resuming a contact whose AI is not paused emits nothing; otherwise contact.updated names the three ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased once the contact's data was erased (DELETE).
          */
         post: operations["resume_contact_ai"];
         delete?: never;
@@ -338,6 +338,8 @@ export interface paths {
         /**
          * Update a webhook subscription
          * @description Any of `status`, `url`, `event_types`; at least one. `status: active` re-enables a disabled subscription (one the service disabled because every attempt failed for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS, or one paused) and clears its failure streak; `status: disabled` pauses it. `url` and `event_types` follow the creation rules. Deliveries cancelled by a disabling stay cancelled: catch up with GET /v1/events. See docs/webhooks.md.
+         *
+         *     **Who may**: any webhooks:manage credential may pause (`status: disabled`). A body with `url` or `event_types`, or `status: active`, also needs every scope the subscription carries, both as it is and as it would be after the change. The scopes a subscription carries are those of its `event_types`, or, when it names none, the read scopes stored at its creation (what its creator could read). Implications count (contacts:write reads contact events). Otherwise: 403 insufficient_scope naming the first missing scope. An API key holding them may re-point an app's subscription (it stays the app's: it ends with the app's grant); an OAuth app may change the `url` only of a subscription it created (403 not_the_apps_subscription).
          */
         patch: operations["update_webhook"];
         trace?: never;
@@ -371,6 +373,8 @@ export interface paths {
         /**
          * Redeliver an event now
          * @description Makes the delivery due now with a fresh schedule of six attempts. The delivery id and the event_id stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight, or while the subscription is disabled.
+         *
+         *     **Who may**: a webhooks:manage credential that also holds every scope the subscription carries. The scopes a subscription carries are those of its `event_types`, or, when it names none, the read scopes stored at its creation (what its creator could read). Implications count (contacts:write reads contact events). Otherwise: 403 insufficient_scope naming the first missing scope.
          */
         post: operations["redeliver_webhook_delivery"];
         delete?: never;
@@ -1005,7 +1009,7 @@ export interface paths {
         put?: never;
         /**
          * Receive an inbound text (provider callback)
-         * @description Records the text (message.received, on the contact's timeline), links it to the contact with that number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone, or a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated), START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any.
+         * @description Records the text (message.received, on the contact's timeline), links it to the contact with that number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone; a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated; a first word STOP, STOPALL, UNSUBSCRIBE, QUIT, REVOKE or OPTOUT; a phrase of revocation at any length such as 'please stop texting me' or 'remove me', in English or Spanish; docs/messaging.md has the rule), requests not to be called, START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any: an opt-out's one confirmation, or the START or HELP reply.
          */
         post: operations["receive_inbound_message"];
         delete?: never;
@@ -2797,7 +2801,7 @@ export interface components {
              * @description When the AI was paused (the first pause's time); null while it answers.
              */
             ai_auto_response_paused_at: string | null;
-            /** @description Why the AI is paused: note (a note was added), human_message (a person sent the contact a message), handoff (the AI handed the conversation to a person), daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST .../ai/pause). null while the AI answers. */
+            /** @description Why the AI is paused: note (a note was added), human_message (a person sent the contact a message), handoff (the AI handed the conversation to a person), daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST .../ai/pause), opt_out (the contact opted out by text; START resumes it). null while the AI answers. */
             ai_auto_response_paused_reason: components["schemas"]["ContactAiPauseReason"] | null;
             /**
              * Anonymized At
@@ -2820,7 +2824,7 @@ export interface components {
          * @description Why the AI stopped answering a contact (contacts/service.py PAUSE_*, docs/ai.md).
          * @enum {string}
          */
-        ContactAiPauseReason: "note" | "human_message" | "handoff" | "daily_limit" | "manual";
+        ContactAiPauseReason: "note" | "human_message" | "handoff" | "daily_limit" | "manual" | "opt_out";
         /**
          * ContactCreate
          * @description Every member is optional; stage defaults to LEAD and tags to [].
@@ -2954,7 +2958,7 @@ export interface components {
             ai_auto_response_paused_at?: string | null;
             /**
              * Ai Auto Response Paused Reason
-             * @description note, human_message, handoff, daily_limit or manual; null while the AI answers
+             * @description note, human_message, handoff, daily_limit, manual or opt_out; null while the AI answers
              */
             ai_auto_response_paused_reason?: string | null;
             /**
@@ -3296,7 +3300,7 @@ export interface components {
             ai_auto_response_paused_at?: string | null;
             /**
              * Ai Auto Response Paused Reason
-             * @description note, human_message, handoff, daily_limit or manual; null while the AI answers
+             * @description note, human_message, handoff, daily_limit, manual or opt_out; null while the AI answers
              */
             ai_auto_response_paused_reason?: string | null;
             /**
@@ -7440,19 +7444,19 @@ export interface components {
         WebhookUpdate: {
             /**
              * Status
-             * @description active: re-enables a disabled subscription and clears its failure streak (deliveries are queued again for events from now on; what was cancelled stays cancelled). disabled: pauses it, as the service does to one that keeps failing: nothing is queued and its pending deliveries are cancelled. Sending the status it already has changes nothing.
+             * @description active: re-enables a disabled subscription and clears its failure streak (deliveries are queued again for events from now on; what was cancelled stays cancelled); it needs the scopes the subscription carries (403 otherwise). disabled: pauses it, as the service does to one that keeps failing: nothing is queued and its pending deliveries are cancelled. Sending the status it already has changes nothing.
              * @enum {string}
              */
             status?: "active" | "disabled";
             /**
              * Url
              * Format: uri
-             * @description The receiving address: an absolute http or https URL with a host, without user name, password or fragment. https is required in production; addresses on loopback, private, link-local or metadata networks are refused, and so is a host that does not resolve, or not within the server's DNS time limit (2 s unless configured). Pending deliveries and retries go to the new address; a new address clears the failure streak.
+             * @description The receiving address: an absolute http or https URL with a host, without user name, password or fragment. https is required in production; addresses on loopback, private, link-local or metadata networks are refused, and so is a host that does not resolve, or not within the server's DNS time limit (2 s unless configured). Pending deliveries and retries go to the new address; a new address clears the failure streak. Needs the scopes the subscription carries (403 otherwise); an OAuth app may change it only on a subscription it created.
              */
             url?: string;
             /**
              * Event Types
-             * @description As at creation ([] is every event the subscription may read); for events dispatched from now on. Naming an event the credential may not read is 403 (details.missing_scope); one the subscription itself may not read (its creator's scopes, or for an app's subscription its grant's) is 400: create another subscription for it.
+             * @description As at creation ([] is every event the subscription may read); for events dispatched from now on. Naming or dropping an event the credential may not read is 403 (details.missing_scope); one the subscription itself may not read (its creator's scopes, or for an app's subscription its grant's) is 400: create another subscription for it.
              */
             event_types?: ("contact.created" | "contact.updated" | "contact.stage_changed" | "contact.tag_added" | "lead.created" | "lead.assigned" | "message.received" | "message.sent" | "call.completed" | "appointment.booked" | "appointment.rescheduled" | "appointment.outcome" | "deal.stage_changed" | "automation.run" | "document.signed" | "saved_search.sent")[];
         };
@@ -7589,7 +7593,7 @@ export interface components {
              * @description When the AI was paused (the first pause's time); null while it answers.
              */
             ai_auto_response_paused_at?: string | null;
-            /** @description Why the AI is paused: note (a note was added), human_message (a person sent the contact a message), handoff (the AI handed the conversation to a person), daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST .../ai/pause). null while the AI answers. */
+            /** @description Why the AI is paused: note (a note was added), human_message (a person sent the contact a message), handoff (the AI handed the conversation to a person), daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST .../ai/pause), opt_out (the contact opted out by text; START resumes it). null while the AI answers. */
             ai_auto_response_paused_reason?: components["schemas"]["ContactAiPauseReason"] | null;
             /**
              * Anonymized At
@@ -10223,7 +10227,19 @@ export interface operations {
             };
             400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["InsufficientScope"];
+            /** @description insufficient_scope: the credential lacks webhooks:manage, or (for `url`, `event_types` or `status: active`) a scope the subscription carries before or after the change; details.missing_scope names the first, in the order of the scope list. not_the_apps_subscription: an OAuth app sent `url` for a subscription it did not create. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
@@ -10315,7 +10331,19 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["InsufficientScope"];
+            /** @description insufficient_scope: the credential lacks webhooks:manage, or a scope the subscription carries; details.missing_scope names the first, in the order of the scope list. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             404: components["responses"]["NotFound"];
             /** @description Conflicts with the current state (conflict). Or a request with the same Idempotency-Key is still running (idempotency_key_in_use). */
             409: {

@@ -42,8 +42,8 @@ class Contact:
             while it answers.
         ai_auto_response_paused_reason (ContactAiPauseReason | None): Why the AI is paused: note (a note was added),
             human_message (a person sent the contact a message), handoff (the AI handed the conversation to a person),
-            daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST .../ai/pause). null
-            while the AI answers.
+            daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST .../ai/pause), opt_out
+            (the contact opted out by text; START resumes it). null while the AI answers.
         anonymized_at (datetime.datetime | None): When DELETE erased this contact's personal data; null otherwise.
         created_at (datetime.datetime):
         updated_at (datetime.datetime):

@@ -7,6 +7,7 @@ class ContactAiPauseReason(StrEnum):
     HUMAN_MESSAGE = "human_message"
     MANUAL = "manual"
     NOTE = "note"
+    OPT_OUT = "opt_out"
 
     def __str__(self) -> str:
         return str(self.value)

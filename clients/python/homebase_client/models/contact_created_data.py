@@ -40,8 +40,8 @@ class ContactCreatedData:
         notes (None | str | Unset):
         owner_id (None | str | Unset):
         ai_auto_response_paused_at (None | str | Unset): when the AI was paused
-        ai_auto_response_paused_reason (None | str | Unset): note, human_message, handoff, daily_limit or manual; null
-            while the AI answers
+        ai_auto_response_paused_reason (None | str | Unset): note, human_message, handoff, daily_limit, manual or
+            opt_out; null while the AI answers
         anonymized_at (None | str | Unset): set by DELETE
     """
 

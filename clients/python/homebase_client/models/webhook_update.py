@@ -18,15 +18,17 @@ class WebhookUpdate:
 
     Attributes:
         status (WebhookUpdateStatus | Unset): active: re-enables a disabled subscription and clears its failure streak
-            (deliveries are queued again for events from now on; what was cancelled stays cancelled). disabled: pauses it,
-            as the service does to one that keeps failing: nothing is queued and its pending deliveries are cancelled.
-            Sending the status it already has changes nothing.
+            (deliveries are queued again for events from now on; what was cancelled stays cancelled); it needs the scopes
+            the subscription carries (403 otherwise). disabled: pauses it, as the service does to one that keeps failing:
+            nothing is queued and its pending deliveries are cancelled. Sending the status it already has changes nothing.
         url (str | Unset): The receiving address: an absolute http or https URL with a host, without user name, password
             or fragment. https is required in production; addresses on loopback, private, link-local or metadata networks
             are refused, and so is a host that does not resolve, or not within the server's DNS time limit (2 s unless
             configured). Pending deliveries and retries go to the new address; a new address clears the failure streak.
+            Needs the scopes the subscription carries (403 otherwise); an OAuth app may change it only on a subscription it
+            created.
         event_types (list[WebhookUpdateEventTypesItem] | Unset): As at creation ([] is every event the subscription may
-            read); for events dispatched from now on. Naming an event the credential may not read is 403
+            read); for events dispatched from now on. Naming or dropping an event the credential may not read is 403
             (details.missing_scope); one the subscription itself may not read (its creator's scopes, or for an app's
             subscription its grant's) is 400: create another subscription for it.
     """

@@ -138,10 +138,11 @@ def sync_detailed(
      The AI stops answering a contact's texts when a person steps in, or stops itself;
     ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a
     message through POST /v1/messages (`human_message`), the AI handed the conversation to a person
-    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), or POST
-    .../ai/pause (`manual`). Idempotent: a contact already paused keeps its reason and time and nothing
-    is emitted; otherwise contact.updated names the three ai_auto_response_paused* members. Takes no
-    body (one sent is ignored). 409 contact_erased once the contact's data was erased (DELETE).
+    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), POST
+    .../ai/pause (`manual`), or the contact opted out by text (`opt_out`), which their START resumes.
+    Idempotent: a contact already paused keeps its reason and time and nothing is emitted; otherwise
+    contact.updated names the three ai_auto_response_paused* members. Takes no body (one sent is
+    ignored). 409 contact_erased once the contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -185,10 +186,11 @@ def sync(
      The AI stops answering a contact's texts when a person steps in, or stops itself;
     ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a
     message through POST /v1/messages (`human_message`), the AI handed the conversation to a person
-    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), or POST
-    .../ai/pause (`manual`). Idempotent: a contact already paused keeps its reason and time and nothing
-    is emitted; otherwise contact.updated names the three ai_auto_response_paused* members. Takes no
-    body (one sent is ignored). 409 contact_erased once the contact's data was erased (DELETE).
+    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), POST
+    .../ai/pause (`manual`), or the contact opted out by text (`opt_out`), which their START resumes.
+    Idempotent: a contact already paused keeps its reason and time and nothing is emitted; otherwise
+    contact.updated names the three ai_auto_response_paused* members. Takes no body (one sent is
+    ignored). 409 contact_erased once the contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -227,10 +229,11 @@ async def asyncio_detailed(
      The AI stops answering a contact's texts when a person steps in, or stops itself;
     ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a
     message through POST /v1/messages (`human_message`), the AI handed the conversation to a person
-    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), or POST
-    .../ai/pause (`manual`). Idempotent: a contact already paused keeps its reason and time and nothing
-    is emitted; otherwise contact.updated names the three ai_auto_response_paused* members. Takes no
-    body (one sent is ignored). 409 contact_erased once the contact's data was erased (DELETE).
+    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), POST
+    .../ai/pause (`manual`), or the contact opted out by text (`opt_out`), which their START resumes.
+    Idempotent: a contact already paused keeps its reason and time and nothing is emitted; otherwise
+    contact.updated names the three ai_auto_response_paused* members. Takes no body (one sent is
+    ignored). 409 contact_erased once the contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -272,10 +275,11 @@ async def asyncio(
      The AI stops answering a contact's texts when a person steps in, or stops itself;
     ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a
     message through POST /v1/messages (`human_message`), the AI handed the conversation to a person
-    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), or POST
-    .../ai/pause (`manual`). Idempotent: a contact already paused keeps its reason and time and nothing
-    is emitted; otherwise contact.updated names the three ai_auto_response_paused* members. Takes no
-    body (one sent is ignored). 409 contact_erased once the contact's data was erased (DELETE).
+    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), POST
+    .../ai/pause (`manual`), or the contact opted out by text (`opt_out`), which their START resumes.
+    Idempotent: a contact already paused keeps its reason and time and nothing is emitted; otherwise
+    contact.updated names the three ai_auto_response_paused* members. Takes no body (one sent is
+    ignored). 409 contact_erased once the contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.

@@ -138,11 +138,12 @@ def sync_detailed(
      The AI stops answering a contact's texts when a person steps in, or stops itself;
     ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a
     message through POST /v1/messages (`human_message`), the AI handed the conversation to a person
-    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), or POST
-    .../ai/pause (`manual`). Resuming clears the pause, its time and its reason, whatever paused it.
-    Idempotent: resuming a contact whose AI is not paused emits nothing; otherwise contact.updated names
-    the three ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased
-    once the contact's data was erased (DELETE).
+    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), POST
+    .../ai/pause (`manual`), or the contact opted out by text (`opt_out`), which their START resumes.
+    Resuming clears the pause, its time and its reason, whatever paused it. Idempotent: resuming a
+    contact whose AI is not paused emits nothing; otherwise contact.updated names the three
+    ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased once the
+    contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -186,11 +187,12 @@ def sync(
      The AI stops answering a contact's texts when a person steps in, or stops itself;
     ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a
     message through POST /v1/messages (`human_message`), the AI handed the conversation to a person
-    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), or POST
-    .../ai/pause (`manual`). Resuming clears the pause, its time and its reason, whatever paused it.
-    Idempotent: resuming a contact whose AI is not paused emits nothing; otherwise contact.updated names
-    the three ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased
-    once the contact's data was erased (DELETE).
+    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), POST
+    .../ai/pause (`manual`), or the contact opted out by text (`opt_out`), which their START resumes.
+    Resuming clears the pause, its time and its reason, whatever paused it. Idempotent: resuming a
+    contact whose AI is not paused emits nothing; otherwise contact.updated names the three
+    ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased once the
+    contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -229,11 +231,12 @@ async def asyncio_detailed(
      The AI stops answering a contact's texts when a person steps in, or stops itself;
     ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a
     message through POST /v1/messages (`human_message`), the AI handed the conversation to a person
-    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), or POST
-    .../ai/pause (`manual`). Resuming clears the pause, its time and its reason, whatever paused it.
-    Idempotent: resuming a contact whose AI is not paused emits nothing; otherwise contact.updated names
-    the three ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased
-    once the contact's data was erased (DELETE).
+    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), POST
+    .../ai/pause (`manual`), or the contact opted out by text (`opt_out`), which their START resumes.
+    Resuming clears the pause, its time and its reason, whatever paused it. Idempotent: resuming a
+    contact whose AI is not paused emits nothing; otherwise contact.updated names the three
+    ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased once the
+    contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
@@ -275,11 +278,12 @@ async def asyncio(
      The AI stops answering a contact's texts when a person steps in, or stops itself;
     ai_auto_response_paused_reason says why: a note was added (`note`), a person sent the contact a
     message through POST /v1/messages (`human_message`), the AI handed the conversation to a person
-    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), or POST
-    .../ai/pause (`manual`). Resuming clears the pause, its time and its reason, whatever paused it.
-    Idempotent: resuming a contact whose AI is not paused emits nothing; otherwise contact.updated names
-    the three ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased
-    once the contact's data was erased (DELETE).
+    (`handoff`), the AI reached its cap of replies to the contact in 24 hours (`daily_limit`), POST
+    .../ai/pause (`manual`), or the contact opted out by text (`opt_out`), which their START resumes.
+    Resuming clears the pause, its time and its reason, whatever paused it. Idempotent: resuming a
+    contact whose AI is not paused emits nothing; otherwise contact.updated names the three
+    ai_auto_response_paused* members. Takes no body (one sent is ignored). 409 contact_erased once the
+    contact's data was erased (DELETE).
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.

@@ -83,9 +83,12 @@ def sync_detailed(
     """Receive an inbound text (provider callback)
 
      Records the text (message.received, on the contact's timeline), links it to the contact with that
-    number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone,
-    or a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated),
-    START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any.
+    number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone;
+    a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated; a first
+    word STOP, STOPALL, UNSUBSCRIBE, QUIT, REVOKE or OPTOUT; a phrase of revocation at any length such
+    as 'please stop texting me' or 'remove me', in English or Spanish; docs/messaging.md has the rule),
+    requests not to be called, START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any: an
+    opt-out's one confirmation, or the START or HELP reply.
 
     Args:
         x_twilio_signature (str):
@@ -120,9 +123,12 @@ def sync(
     """Receive an inbound text (provider callback)
 
      Records the text (message.received, on the contact's timeline), links it to the contact with that
-    number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone,
-    or a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated),
-    START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any.
+    number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone;
+    a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated; a first
+    word STOP, STOPALL, UNSUBSCRIBE, QUIT, REVOKE or OPTOUT; a phrase of revocation at any length such
+    as 'please stop texting me' or 'remove me', in English or Spanish; docs/messaging.md has the rule),
+    requests not to be called, START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any: an
+    opt-out's one confirmation, or the START or HELP reply.
 
     Args:
         x_twilio_signature (str):
@@ -152,9 +158,12 @@ async def asyncio_detailed(
     """Receive an inbound text (provider callback)
 
      Records the text (message.received, on the contact's timeline), links it to the contact with that
-    number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone,
-    or a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated),
-    START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any.
+    number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone;
+    a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated; a first
+    word STOP, STOPALL, UNSUBSCRIBE, QUIT, REVOKE or OPTOUT; a phrase of revocation at any length such
+    as 'please stop texting me' or 'remove me', in English or Spanish; docs/messaging.md has the rule),
+    requests not to be called, START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any: an
+    opt-out's one confirmation, or the START or HELP reply.
 
     Args:
         x_twilio_signature (str):
@@ -187,9 +196,12 @@ async def asyncio(
     """Receive an inbound text (provider callback)
 
      Records the text (message.received, on the contact's timeline), links it to the contact with that
-    number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone,
-    or a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated),
-    START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any.
+    number and honours opt-outs (STOP, STOP ALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE, OPT OUT alone;
+    a text of at most six words holding stop, unsubscribe, revoke, opt out or quit, not negated; a first
+    word STOP, STOPALL, UNSUBSCRIBE, QUIT, REVOKE or OPTOUT; a phrase of revocation at any length such
+    as 'please stop texting me' or 'remove me', in English or Spanish; docs/messaging.md has the rule),
+    requests not to be called, START, UNSTOP and HELP. Answers TwiML, with the keyword reply if any: an
+    opt-out's one confirmation, or the START or HELP reply.
 
     Args:
         x_twilio_signature (str):

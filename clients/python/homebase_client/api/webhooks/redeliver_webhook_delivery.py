@@ -111,6 +111,11 @@ def sync_detailed(
     stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight, or while the
     subscription is disabled.
 
+    **Who may**: a webhooks:manage credential that also holds every scope the subscription carries. The
+    scopes a subscription carries are those of its `event_types`, or, when it names none, the read
+    scopes stored at its creation (what its creator could read). Implications count (contacts:write
+    reads contact events). Otherwise: 403 insufficient_scope naming the first missing scope.
+
     Args:
         id (str):
         delivery_id (str):
@@ -150,6 +155,11 @@ def sync(
     stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight, or while the
     subscription is disabled.
 
+    **Who may**: a webhooks:manage credential that also holds every scope the subscription carries. The
+    scopes a subscription carries are those of its `event_types`, or, when it names none, the read
+    scopes stored at its creation (what its creator could read). Implications count (contacts:write
+    reads contact events). Otherwise: 403 insufficient_scope naming the first missing scope.
+
     Args:
         id (str):
         delivery_id (str):
@@ -183,6 +193,11 @@ async def asyncio_detailed(
      Makes the delivery due now with a fresh schedule of six attempts. The delivery id and the event_id
     stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight, or while the
     subscription is disabled.
+
+    **Who may**: a webhooks:manage credential that also holds every scope the subscription carries. The
+    scopes a subscription carries are those of its `event_types`, or, when it names none, the read
+    scopes stored at its creation (what its creator could read). Implications count (contacts:write
+    reads contact events). Otherwise: 403 insufficient_scope naming the first missing scope.
 
     Args:
         id (str):
@@ -220,6 +235,11 @@ async def asyncio(
      Makes the delivery due now with a fresh schedule of six attempts. The delivery id and the event_id
     stay the same, so receivers deduplicate as usual. 409 while an attempt is in flight, or while the
     subscription is disabled.
+
+    **Who may**: a webhooks:manage credential that also holds every scope the subscription carries. The
+    scopes a subscription carries are those of its `event_types`, or, when it names none, the read
+    scopes stored at its creation (what its creator could read). Implications count (contacts:write
+    reads contact events). Otherwise: 403 insufficient_scope naming the first missing scope.
 
     Args:
         id (str):

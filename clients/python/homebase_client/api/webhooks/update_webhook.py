@@ -139,6 +139,15 @@ def sync_detailed(
     disabled` pauses it. `url` and `event_types` follow the creation rules. Deliveries cancelled by a
     disabling stay cancelled: catch up with GET /v1/events. See docs/webhooks.md.
 
+    **Who may**: any webhooks:manage credential may pause (`status: disabled`). A body with `url` or
+    `event_types`, or `status: active`, also needs every scope the subscription carries, both as it is
+    and as it would be after the change. The scopes a subscription carries are those of its
+    `event_types`, or, when it names none, the read scopes stored at its creation (what its creator
+    could read). Implications count (contacts:write reads contact events). Otherwise: 403
+    insufficient_scope naming the first missing scope. An API key holding them may re-point an app's
+    subscription (it stays the app's: it ends with the app's grant); an OAuth app may change the `url`
+    only of a subscription it created (403 not_the_apps_subscription).
+
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
@@ -183,6 +192,15 @@ def sync(
     disabled` pauses it. `url` and `event_types` follow the creation rules. Deliveries cancelled by a
     disabling stay cancelled: catch up with GET /v1/events. See docs/webhooks.md.
 
+    **Who may**: any webhooks:manage credential may pause (`status: disabled`). A body with `url` or
+    `event_types`, or `status: active`, also needs every scope the subscription carries, both as it is
+    and as it would be after the change. The scopes a subscription carries are those of its
+    `event_types`, or, when it names none, the read scopes stored at its creation (what its creator
+    could read). Implications count (contacts:write reads contact events). Otherwise: 403
+    insufficient_scope naming the first missing scope. An API key holding them may re-point an app's
+    subscription (it stays the app's: it ends with the app's grant); an OAuth app may change the `url`
+    only of a subscription it created (403 not_the_apps_subscription).
+
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
@@ -221,6 +239,15 @@ async def asyncio_detailed(
     HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS, or one paused) and clears its failure streak; `status:
     disabled` pauses it. `url` and `event_types` follow the creation rules. Deliveries cancelled by a
     disabling stay cancelled: catch up with GET /v1/events. See docs/webhooks.md.
+
+    **Who may**: any webhooks:manage credential may pause (`status: disabled`). A body with `url` or
+    `event_types`, or `status: active`, also needs every scope the subscription carries, both as it is
+    and as it would be after the change. The scopes a subscription carries are those of its
+    `event_types`, or, when it names none, the read scopes stored at its creation (what its creator
+    could read). Implications count (contacts:write reads contact events). Otherwise: 403
+    insufficient_scope naming the first missing scope. An API key holding them may re-point an app's
+    subscription (it stays the app's: it ends with the app's grant); an OAuth app may change the `url`
+    only of a subscription it created (403 not_the_apps_subscription).
 
     Args:
         id (str):
@@ -263,6 +290,15 @@ async def asyncio(
     HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS, or one paused) and clears its failure streak; `status:
     disabled` pauses it. `url` and `event_types` follow the creation rules. Deliveries cancelled by a
     disabling stay cancelled: catch up with GET /v1/events. See docs/webhooks.md.
+
+    **Who may**: any webhooks:manage credential may pause (`status: disabled`). A body with `url` or
+    `event_types`, or `status: active`, also needs every scope the subscription carries, both as it is
+    and as it would be after the change. The scopes a subscription carries are those of its
+    `event_types`, or, when it names none, the read scopes stored at its creation (what its creator
+    could read). Implications count (contacts:write reads contact events). Otherwise: 403
+    insufficient_scope naming the first missing scope. An API key holding them may re-point an app's
+    subscription (it stays the app's: it ends with the app's grant); an OAuth app may change the `url`
+    only of a subscription it created (403 not_the_apps_subscription).
 
     Args:
         id (str):

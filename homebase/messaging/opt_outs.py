@@ -1,0 +1,65 @@
+"""An opt-out by text, however it was read, and its lifting: one path for both readers.
+
+A keyword or sentence (messaging/keywords.py, in the inbound callback) and the AI's
+reading (`opt_out: true` in the model's answer, ai/service.opt_out) end here alike:
+
+- the number is suppressed (reason `opt_out_reply`) with the text as evidence, for SMS
+  and WhatsApp; a number already suppressed keeps its first suppression and evidence;
+- the contact's AI pauses (reason `opt_out`), so an open AI job sends nothing more;
+- the one confirmation (messaging/confirmation.py).
+
+START and UNSTOP lift the number's suppressions and resume an AI that an opt-out paused
+(a pause for any other reason is a person's, and stays).
+"""
+
+from typing import Any
+
+from homebase.contacts import repository as contacts_repository
+from homebase.contacts import service as contacts
+from homebase.db.tenancy import TenantSession
+from homebase.messaging import confirmation, repository
+
+REASON = "opt_out_reply"
+
+
+def evidence(inbound: dict[str, Any], **more: Any) -> dict[str, Any]:
+    """What an opt-out keeps of the text that made it (and a call revocation too)."""
+    return {
+        **more,
+        "message_id": inbound["id"],
+        "body": inbound["body"],
+        "channel": inbound["channel"],
+        "from": inbound["from_address"],
+        "to": inbound["to_address"],
+        "provider_message_id": inbound["provider_message_id"],
+        "received_at": inbound["received_at"].isoformat(),
+    }
+
+
+async def _contact(session: TenantSession, inbound: dict[str, Any]) -> dict[str, Any] | None:
+    if inbound["contact_id"] is None:
+        return None
+    contact = await contacts_repository.get(session, inbound["contact_id"])
+    return contact if contact is not None and contact["anonymized_at"] is None else None
+
+
+async def opt_out(
+    session: TenantSession, inbound: dict[str, Any], proof: dict[str, Any], *, in_answer: bool
+) -> dict[str, Any] | None:
+    """Suppress the sender of `inbound` with `proof` as evidence, pause the contact's AI,
+    and confirm (in the callback's answer when `in_answer`, else queued): the
+    confirmation's message, or None when there is none to send (confirmation.confirm)."""
+    suppression_id, _ = await repository.suppress(
+        session, kind="phone", address=inbound["from_address"], reason=REASON, evidence=proof
+    )
+    contact = await _contact(session, inbound)
+    if contact is not None:
+        await contacts.set_ai_pause(session, contact, contacts.PAUSE_OPT_OUT)
+    return await confirmation.confirm(session, suppression_id, inbound, in_answer=in_answer)
+
+
+async def opt_in(session: TenantSession, inbound: dict[str, Any], proof: dict[str, Any]) -> None:
+    await repository.lift_suppressions(session, inbound["from_address"], session.now(), proof)
+    contact = await _contact(session, inbound)
+    if contact is not None and contact["ai_paused_reason"] == contacts.PAUSE_OPT_OUT:
+        await contacts.set_ai_pause(session, contact, None)
