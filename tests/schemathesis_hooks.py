@@ -7,10 +7,11 @@ disagreement between the document and the service. A key that is itself invalid 
 over 255 characters) is left as generated, so its 400 is still checked.
 
 No U+0000 below the top level of a free-form member (lead `context`, consent
-`form_snapshot`): the service refuses it there, and the document, which states it for
-every other string and for those members' own keys, lists it among the rules no schema
-states (homebase/kit/openapi_requests.py UNSTATED_RULES), whose free-form members this
-reads. A body breaking it is not generated rather than its 400 accepted.
+`form_snapshot`, each of an import's `rows`): the service refuses it there, and the
+document, which states it for every other string and for those members' own keys, lists
+it among the rules no schema states (homebase/kit/openapi_requests.py UNSTATED_RULES),
+whose free-form members this reads. A body breaking it is not generated rather than its
+400 accepted.
 """
 
 import uuid
@@ -38,10 +39,12 @@ def _member(body, path):
 def filter_body(context, body):
     for path in FREE_FORM:
         value = _member(body, path)
-        if isinstance(value, dict) and any(
-            json_fields_holding_nul(item) for item in value.values()
-        ):
-            return False
+        # A free-form object, or a list of them (an import's rows).
+        for member in value if isinstance(value, list) else [value]:
+            if isinstance(member, dict) and any(
+                json_fields_holding_nul(item) for item in member.values()
+            ):
+                return False
     return True
 
 

@@ -27,20 +27,21 @@ from homebase_client.models import (
     ContactExportFilters,
     ContactsExportCreate,
     ContactsExportCreateObject,
+    ContactsImportCreate,
+    ContactsImportCreateRowsItem,
     ContactStage,
     ContactUpdate,
-    CustomFieldCreate,
     CustomFieldObject,
-    CustomFieldType,
     CustomFieldUpdate,
+    CustomPlainFieldCreate,
+    CustomPlainFieldCreateType,
+    CustomSelectFieldCreate,
+    CustomSelectFieldCreateType,
     DealCreate,
     DealUpdate,
     EmailSend,
     EmailSendChannel,
     EnrollRequest,
-    ImportCreate,
-    ImportCreateRowsItem,
-    ImportObject,
     LeadCreate,
     NoteCreate,
     PreviewRequest,
@@ -318,21 +319,34 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
 
     field = await call(
         "create_custom_field",
-        body=CustomFieldCreate(
+        body=CustomPlainFieldCreate(
             object_=CustomFieldObject.CONTACTS,
             key="price_max",
             label="Price",
-            type_=CustomFieldType.NUMBER,
+            type_=CustomPlainFieldCreateType.NUMBER,
         ),
     )
+    select = await call(
+        "create_custom_field",
+        body=CustomSelectFieldCreate(
+            object_=CustomFieldObject.DEALS,
+            key="financing",
+            label="Financing",
+            type_=CustomSelectFieldCreateType.SINGLE_SELECT,
+            choices=["cash", "fha"],
+        ),
+    )
+    assert select.choices == ["cash", "fha"]
     await call("get_custom_field", id=field.id)
     await call("update_custom_field", id=field.id, body=CustomFieldUpdate(label="Max price"))
     await call("list_custom_fields")
     await call("delete_custom_field", id=field.id)
 
-    row = ImportCreateRowsItem.from_dict({"first_name": "Imported", "email": "imp@example.com"})
+    row = ContactsImportCreateRowsItem.from_dict(
+        {"first_name": "Imported", "email": "imp@example.com"}
+    )
     started = await call(
-        "create_import", body=ImportCreate(object_=ImportObject.CONTACTS, rows=[row, row])
+        "create_import", body=ContactsImportCreate(object_="contacts", rows=[row, row])
     )
     await call("list_imports")
 

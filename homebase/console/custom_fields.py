@@ -82,10 +82,12 @@ async def create_custom_field(request: Request) -> Response:
     member = await signed_in(request)
     form = await posted_form(request, member)
     values = {name: field(form, name) for name in ("object", "key", "label", "type", "choices")}
+    sent = _body(values)
     try:
-        body = CustomFieldCreate.model_validate(_body(values))
+        body = CustomFieldCreate.model_validate(sent).root
     except ValidationError as invalid:
-        errors = [f"{item['field']}: {item['message']}" for item in field_errors(invalid.errors())]
+        items = field_errors(invalid.errors(), sent)
+        errors = [f"{item['field']}: {item['message']}" for item in items]
         return await _page(request, member, values=values, errors=errors, status=400)
     try:
         async with member_session(request, member, write=True) as session:

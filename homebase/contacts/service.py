@@ -90,7 +90,7 @@ async def refusals(
         failures = []
         if not owner_checked and row.owner_id is not None and row.owner_id not in members:
             failures.append(("owner_id", OWNER_REFUSAL))
-        failures += fields.validate(row.custom_fields)[1]
+        failures += fields.write(None, row.custom_fields)[1]
         refused.append(failures)
     return refused
 
@@ -151,14 +151,14 @@ def requested(
     """The members a body gave, as column values: what a PATCH (or an import's row
     matching a contact) asks to change. custom_fields merges into the contact's: a key
     sent replaces its value, null removes it (400 naming custom_fields.<key> for a value
-    its field refuses)."""
+    its field refuses, custom_fields when the contact's values would outgrow their bound)."""
     sent = data.model_fields_set
     values = data.model_dump(include=sent - {"custom_fields"})
     if "stage" in values:
         values["stage"] = data.stage.value
     if "custom_fields" in sent:
         stored = current.get("custom_fields")
-        merged = fields.merged(stored, custom.checked(fields, data.custom_fields))
+        merged = custom.written(fields, stored, data.custom_fields)
         # Only a change of a live field's value is a change (stored JSON may differ in
         # keys of deleted fields, which nothing shows).
         values["custom_fields"] = merged if fields.changed_keys(stored, merged) else stored

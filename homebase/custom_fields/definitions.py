@@ -1,7 +1,8 @@
 """A workspace's custom fields of one object, and the pure rules of their values: what a
-request may send (`Definitions.validate`), how values are stored on the record (keyed by
-field id), rendered (by key, live fields only) and indexed (`value_rows`, the typed rows
-of custom_field_values), and how a list's `custom.<key>=` filter reads its value.
+request may send (`Definitions.validate`; `write`: merged into a record and bounded),
+how values are stored on the record (keyed by field id), rendered (by key, live fields
+only) and indexed (`value_rows`, the typed rows of custom_field_values), and how a
+list's `custom.<key>=` filter reads its value.
 
 No database here: service.load_definitions builds a Definitions with one query, and a
 batch of rows (a bulk import) is validated against it without another."""
@@ -14,6 +15,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+import orjson
+
 from homebase.kit.listquery import Prefixed
 from homebase.kit.masking import mask_freeform
 
@@ -24,6 +27,11 @@ KEY_PATTERN = r"^[a-z][a-z0-9_]{0,39}$"
 MAX_FIELDS = 100  # live fields per workspace and object
 MAX_CHOICES = 100
 MAX_CHOICE_LENGTH = 80
+MAX_SELECTED = 50  # choices one multi_select value holds
+# A record's `custom_fields` as compact UTF-8 JSON, as the API shows it: what one record
+# carries into storage and into every page of its list (a page of 200 such records is
+# 6.25 MiB at most; without the bound, 99 long multi_selects made one record 750 KB).
+MAX_VALUES_BYTES = 32 * 1024
 MAX_TEXT_LENGTH = 1000
 MAX_NUMBER = 1e15  # |x|; doubles are exact for integers well past it
 MAX_KEY_LENGTH = 255  # value_key's column; longer texts are keyed by their digest
@@ -124,6 +132,42 @@ class Definitions:
             else:
                 clean[key] = stored
         return clean, errors
+
+    def write(
+        self,
+        stored: Mapping[str, Any] | None,
+        values: Mapping[str, Any] | None,
+        *,
+        prefix: str = "custom_fields",
+    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+        """(merged, errors): `values` validated (as `validate`) and merged into the
+        record's `stored` values (None for a new record), then bounded: the record may
+        carry at most MAX_VALUES_BYTES (`size`) after the write, unless the write does not
+        grow it (a record over the bound from before it existed can still be edited down).
+        The bound's error names `prefix` itself. Pure, like `validate`."""
+        if not values:  # a create without values (the hot path): nothing to check
+            return self.live(stored), []
+        clean, errors = self.validate(values, prefix=prefix)
+        if errors:
+            return {}, errors
+        merged = self.merged(stored, clean)
+        if clean:
+            after = self.size(merged)
+            if after > MAX_VALUES_BYTES and after > self.size(stored):
+                errors.append(
+                    (
+                        prefix,
+                        f"would take {after} bytes as compact UTF-8 JSON, over the "
+                        f"{MAX_VALUES_BYTES} a record may carry",
+                    )
+                )
+        return merged, errors
+
+    def size(self, stored: Mapping[str, Any] | None) -> int:
+        """The bytes of the record's `custom_fields` as compact UTF-8 JSON (no spaces,
+        characters beyond ASCII as themselves), keyed by field key as a response shows
+        them unmasked: what the MAX_VALUES_BYTES bound measures."""
+        return len(orjson.dumps(self.render(stored, pii=True)))
 
     # -- stored on the record, keyed by field id ------------------------------------------
 
@@ -242,6 +286,8 @@ def _value(definition: Definition, value: Any) -> tuple[Any, str | None]:
     # multi_select
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         return None, "must be an array of the field's choices"
+    if len(value) > MAX_SELECTED:
+        return None, f"must hold at most {MAX_SELECTED} choices"
     if len(set(value)) != len(value):
         return None, "must not repeat a choice"
     # Named by index, never repeated: an error repeats no submitted value (an import's

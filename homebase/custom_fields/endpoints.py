@@ -100,8 +100,8 @@ async def list_custom_fields(
 async def create_custom_field(
     body: CustomFieldCreate, principal: Writers, session: Tenant, fields: FieldFields
 ) -> JSONResponse:
-    _must(principal, WRITE[body.object.value])
-    row = await service.create_field(session, body)
+    _must(principal, WRITE[body.root.object.value])
+    row = await service.create_field(session, body.root)
     return json_response(fields(render.custom_field(row)), 201)
 
 

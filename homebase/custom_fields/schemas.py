@@ -1,11 +1,17 @@
 from datetime import datetime
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, field_validator
 from pydantic.config import JsonDict
 
-from homebase.custom_fields.definitions import KEY_PATTERN, MAX_CHOICE_LENGTH, MAX_CHOICES
+from homebase.custom_fields.definitions import (
+    KEY_PATTERN,
+    MAX_CHOICE_LENGTH,
+    MAX_CHOICES,
+    MAX_SELECTED,
+    MAX_VALUES_BYTES,
+)
 from homebase.kit.schema_rules import NOT_BLANK, absent, not_blank
 
 
@@ -36,8 +42,8 @@ Choices = Annotated[
         min_length=1,
         max_length=MAX_CHOICES,
         description=f"The values a select may hold: 1 to {MAX_CHOICES} distinct strings of 1 "
-        f"to {MAX_CHOICE_LENGTH} characters. Required for single_select and multi_select, "
-        "refused for the other types.",
+        f"to {MAX_CHOICE_LENGTH} characters, in order.",
+        json_schema_extra={"uniqueItems": True},
     ),
 ]
 
@@ -56,13 +62,18 @@ _SELECT_EXAMPLE: JsonDict = {
 }
 
 
-class CustomFieldCreate(BaseModel):
-    """A new custom field of contacts or deals: at most 100 live fields per object
-    (409 beyond), its key unique among the object's live fields (409) and never changed."""
+_TYPES = (
+    "What values hold: text (1 to 1000 characters, trimmed), number (a finite JSON number, "
+    "at most 1e15 in magnitude), date (YYYY-MM-DD), boolean, single_select (one of "
+    f"choices), multi_select (an array of at most {MAX_SELECTED} distinct choices). "
+    "Never changes."
+)
 
-    model_config = ConfigDict(
-        extra="forbid", json_schema_extra={"examples": [_FIELD_EXAMPLE, _SELECT_EXAMPLE]}
-    )
+
+class _CustomFieldCreateBase(BaseModel):
+    """The members every type shares."""
+
+    model_config = ConfigDict(extra="forbid")
 
     object: CustomFieldObject = Field(description="Which records carry the field.")
     key: Key = Field(
@@ -72,12 +83,47 @@ class CustomFieldCreate(BaseModel):
         examples=["price_max"],
     )
     label: Label = Field(description="Display name, 1 to 80 characters.")
-    type: CustomFieldType = Field(
-        description="What values hold: text (1 to 1000 characters, trimmed), number (a "
-        "finite JSON number, at most 1e15 in magnitude), date (YYYY-MM-DD), boolean, "
-        "single_select (one of choices), multi_select (an array of distinct choices)."
+
+
+class CustomPlainFieldCreate(_CustomFieldCreateBase):
+    """A text, number, date or boolean field: it has no choices."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [_FIELD_EXAMPLE]})
+
+    type: Literal["text", "number", "date", "boolean"] = Field(description=_TYPES)
+    choices: None = Field(
+        None,
+        description="Only a select has choices: null or left out here (a list is 400 "
+        "naming choices).",
     )
-    choices: Choices | None = None
+
+    @field_validator("choices", mode="before")
+    @classmethod
+    def _no_choices(cls, value: Any) -> Any:
+        if value is not None:
+            raise ValueError("is only for single_select and multi_select fields")
+        return value
+
+
+class CustomSelectFieldCreate(_CustomFieldCreateBase):
+    """A single_select or multi_select field: its choices are required."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [_SELECT_EXAMPLE]})
+
+    type: Literal["single_select", "multi_select"] = Field(description=_TYPES)
+    choices: Choices
+
+
+NewCustomField = CustomPlainFieldCreate | CustomSelectFieldCreate
+
+
+class CustomFieldCreate(RootModel[Annotated[NewCustomField, Field(discriminator="type")]]):
+    """A new custom field of contacts or deals, one variant by `type`: a select
+    (single_select, multi_select) requires `choices`, the other types take none. At most
+    100 live fields per object (409 beyond); the key unique among the object's live
+    fields (409) and never changed."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [_FIELD_EXAMPLE, _SELECT_EXAMPLE]})
 
 
 class CustomFieldUpdate(BaseModel):
@@ -143,7 +189,11 @@ VALUES_DESCRIPTION = (
     "Custom field values by key (GET /v1/custom-fields). On create, the values to set; "
     "on update, merged into the record's: a key sent replaces its value, null removes it, "
     "keys not sent are kept. Each value is checked against its field's type; an unknown "
-    "key or a bad value is 400 naming custom_fields.<key>. At most 100 members."
+    "key or a bad value is 400 naming custom_fields.<key>. At most 100 members; a "
+    f"multi_select value at most {MAX_SELECTED} choices. The record's custom_fields after "
+    f"the write are at most {MAX_VALUES_BYTES} bytes as compact UTF-8 JSON (no spaces, "
+    "characters as themselves), keyed as GET shows them unmasked: 400 naming "
+    "custom_fields beyond, unless the write does not grow a record already past it."
 )
 VALUES_EXAMPLE: dict[str, Any] = {
     "price_max": 1450000,
@@ -165,7 +215,7 @@ CustomFieldValues = Annotated[
                     {"type": "string"},
                     {"type": "number"},
                     {"type": "boolean"},
-                    {"type": "array", "items": {"type": "string"}},
+                    {"type": "array", "items": {"type": "string"}, "maxItems": MAX_SELECTED},
                     {"type": "null"},
                 ]
             }

@@ -1,6 +1,6 @@
 """The custom field rules: definitions (create, update, delete) and the values contacts
 and deals carry (contacts/service.py and deals/service.py call these, and so can a bulk
-import: `load_definitions` once, `Definitions.validate` per row, `write_new_values` for
+import: `load_definitions` once, `Definitions.write` per row, `write_new_values` for
 the batch).
 
 A record's values live twice, written together in the caller's transaction: keyed by
@@ -19,7 +19,11 @@ from homebase.custom_fields.definitions import (
     PageDefinitions,
     definition_of,
 )
-from homebase.custom_fields.schemas import CustomFieldCreate, CustomFieldUpdate
+from homebase.custom_fields.schemas import (
+    CustomFieldUpdate,
+    CustomSelectFieldCreate,
+    NewCustomField,
+)
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import Conflict, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
@@ -86,9 +90,10 @@ def _check_choices(kind: str, choices: list[str] | None) -> None:
         )
 
 
-async def create_field(session: TenantSession, body: CustomFieldCreate) -> dict[str, Any]:
-    object, kind = body.object.value, body.type.value
-    _check_choices(kind, body.choices)
+async def create_field(session: TenantSession, body: NewCustomField) -> dict[str, Any]:
+    object, kind = body.object.value, body.type
+    choices = body.choices if isinstance(body, CustomSelectFieldCreate) else None
+    _check_choices(kind, choices)
     if await repository.count_live(session, object) >= MAX_FIELDS:
         raise Conflict(
             f"The workspace has {MAX_FIELDS} custom fields of {object}, the most it may "
@@ -102,7 +107,7 @@ async def create_field(session: TenantSession, body: CustomFieldCreate) -> dict[
         "key": body.key,
         "label": body.label,
         "type": kind,
-        "choices": body.choices,
+        "choices": choices,
         "created_at": now,
         "updated_at": now,
         "deleted_at": None,
@@ -150,14 +155,18 @@ async def delete_field(session: TenantSession, field_id: str) -> dict[str, Any]:
 # -- values -----------------------------------------------------------------------------
 
 
-def checked(
-    definitions: Definitions, values: Mapping[str, Any] | None, *, prefix: str = "custom_fields"
+def written(
+    definitions: Definitions,
+    stored: Mapping[str, Any] | None,
+    values: Mapping[str, Any] | None,
 ) -> dict[str, Any]:
-    """Definitions.validate, raising 400 naming every failing key."""
-    clean, errors = definitions.validate(values, prefix=prefix)
+    """The record's stored values after a write of `values` (None: a new record), checked
+    (Definitions.write: each key's value, then the record's size); 400 naming every
+    failing key, or `custom_fields` for the size."""
+    merged, errors = definitions.write(stored, values)
     if errors:
         raise ValidationFailed.for_fields(errors)
-    return clean
+    return merged
 
 
 async def write_new_values(

@@ -84,7 +84,7 @@ async def create_deal(
     """`fields`: the custom fields, when the caller loaded them already (a batch)."""
     if fields is None:
         fields = await definitions(session, sent=body.custom_fields)
-    clean = custom.checked(fields, body.custom_fields)
+    stored_custom = custom.written(fields, None, body.custom_fields)
     await pipelines.ensure_defaults(session)
     pipeline = await _pipeline_or_400(session, body.pipeline_id)
     stage = await _stage_in(session, pipeline, body.stage_id)
@@ -92,7 +92,6 @@ async def create_deal(
     await references.check_owner(session, body.owner_id)
     now = session.now()
     values = _money(body.model_dump(exclude={"stage_id", "custom_fields"}))
-    stored_custom = fields.merged(None, clean)
     row = {
         "id": new_id("dea"),
         **values,
@@ -130,9 +129,7 @@ async def update_deal(
     fields = fields if fields is not None else await definitions(session)
     merged = None
     if "custom_fields" in patch.model_fields_set:
-        merged = fields.merged(
-            current.get("custom_fields"), custom.checked(fields, patch.custom_fields)
-        )
+        merged = custom.written(fields, current.get("custom_fields"), patch.custom_fields)
     requested = _money(patch.model_dump(include=patch.model_fields_set - {"custom_fields"}))
     pipeline_id = requested.get("pipeline_id", current["pipeline_id"])
     previous_stage = await repository.get_stage(session, current["stage_id"])

@@ -10,7 +10,9 @@ then written with the single creates' own functions (docs/imports-exports.md).
 - `apply_contacts`: one lookup of the batch's matches (canonical email and E.164 phone,
   IN (...)), one multi-row INSERT of the new contacts, an UPDATE per changed contact, and
   every event of the batch in one statement, in row order: the same rows and events
-  POST /v1/contacts and PATCH /v1/contacts/{id} write.
+  POST /v1/contacts and PATCH /v1/contacts/{id} write. A row matching a contact is also
+  refused as that PATCH would refuse it: when it would grow the contact's custom values
+  past their bound (custom_fields/definitions.py MAX_VALUES_BYTES).
 - `apply_leads`: leads.service.create_lead per row (consent, linking, routing, events).
 """
 
@@ -30,6 +32,7 @@ from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import Definitions
 from homebase.db.tenancy import TenantSession, tenant_select
 from homebase.imports.schemas import ImportMatchKey, ImportObject
+from homebase.kit.errors import ValidationFailed
 from homebase.kit.validation import field_errors
 from homebase.leads import service as leads
 from homebase.leads.schemas import LeadCreate
@@ -65,6 +68,12 @@ def _schema_errors(error: ValidationError, row: Any) -> FieldErrors:
     return [
         {"field": item["field"], "message": item["message"]} for item in field_errors(located, row)
     ]
+
+
+def _refusal_errors(refused: ValidationFailed) -> FieldErrors:
+    """A service's 400 as a row's errors: its items' field and message."""
+    items = (refused.details or {}).get("errors", [])
+    return [{"field": item["field"], "message": item["message"]} for item in items]
 
 
 async def check(
@@ -221,7 +230,11 @@ async def apply_contacts(
             matches.remember(row)
             tally.created += 1
             continue
-        wanted = contacts.requested(item, current, fields)
+        try:
+            wanted = contacts.requested(item, current, fields)
+        except ValidationFailed as refused:  # the contact's values would outgrow their bound
+            tally.refuse(start + offset, _refusal_errors(refused))
+            continue
         changes = contacts.differing(current, wanted)
         if not changes:
             tally.unchanged += 1

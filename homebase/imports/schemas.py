@@ -1,8 +1,16 @@
 from datetime import datetime
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    RootModel,
+    StrictBool,
+    StringConstraints,
+    field_validator,
+)
 from pydantic.config import JsonDict
 
 # Rows one import takes; a larger file goes in several (imports/csv_rows.py splits it).
@@ -41,41 +49,48 @@ _ROW_EXAMPLE: JsonDict = {
 }
 
 
-class ImportCreate(BaseModel):
-    """The import's envelope is checked at once (400 naming its members); each row is
-    checked by the worker as POST /v1/contacts or POST /v1/leads checks its body, and a
-    refused row is a result (GET /v1/imports/{id}/errors), not a 400."""
+_ROWS = "the whole request stays within HOMEBASE_MAX_BODY_BYTES."
+ImportRows = Annotated[list[dict[RowKey, Any]], Field(min_length=1, max_length=MAX_ROWS)]
+
+
+class _ImportCreateBase(BaseModel):
+    """The members both objects take."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    # Each variant narrows this to its Literal tag; declared here so it lists first.
+    object: str
+
+
+class ContactsImportCreate(_ImportCreateBase):
+    """An import of contacts (scope contacts:write): each row is a POST /v1/contacts body,
+    matched to an existing contact by `match_on`. `skip_routing` is for leads: false or
+    left out here."""
 
     model_config = ConfigDict(
-        extra="forbid",
         json_schema_extra={
             "examples": [
                 {"object": "contacts", "rows": [_ROW_EXAMPLE], "match_on": ["email", "phone"]}
             ]
-        },
+        }
     )
 
-    object: ImportObject = Field(
-        description="contacts (scope contacts:write) or leads (scope leads:write)."
-    )
-    rows: Annotated[list[dict[RowKey, Any]], Field(min_length=1, max_length=MAX_ROWS)] = Field(
-        description=f"1 to {MAX_ROWS} objects, each the body POST /v1/contacts or POST "
-        "/v1/leads takes; the whole request stays within HOMEBASE_MAX_BODY_BYTES."
+    object: Literal["contacts"] = Field(description="contacts (scope contacts:write).")
+    rows: ImportRows = Field(
+        description=f"1 to {MAX_ROWS} objects, each the body POST /v1/contacts takes; " + _ROWS
     )
     match_on: Annotated[
         list[ImportMatchKey], Field(max_length=2, json_schema_extra={"uniqueItems": True})
     ] = Field(
         default_factory=lambda: list(DEFAULT_MATCH_ON),
-        description="Contacts only: how a row finds the contact it updates, in order of "
-        "precedence: `email` (the same address, any case), `phone` (the same E.164 "
-        "number). A row matching none creates a contact; `[]` always creates. Default "
-        '["email", "phone"]. Leads are always created, each linked to a contact as POST '
-        "/v1/leads links it (same phone, else same email).",
+        description="How a row finds the contact it updates, in order of precedence: "
+        "`email` (the same address, any case), `phone` (the same E.164 number). A row "
+        'matching none creates a contact; `[]` always creates. Default ["email", "phone"].',
     )
-    skip_routing: StrictBool = Field(
+    skip_routing: Literal[False] = Field(
         False,
-        description="Leads only: create every lead without routing it (a row's own "
-        "skip_routing is honoured too).",
+        description="Leads only (contacts are not routed): false or left out; true is 400 "
+        "naming skip_routing.",
     )
 
     @field_validator("match_on")
@@ -84,6 +99,66 @@ class ImportCreate(BaseModel):
         if len(set(value)) != len(value):
             raise ValueError("names each key at most once")
         return value
+
+    @field_validator("skip_routing", mode="before")
+    @classmethod
+    def _leads_only(cls, value: Any) -> Any:
+        # `is`, not ==: 0 equals False, and the document says a boolean.
+        if value is not False:
+            raise ValueError("applies to leads only: a contacts import takes false or nothing")
+        return value
+
+
+class LeadsImportCreate(_ImportCreateBase):
+    """An import of leads (scope leads:write): each row is a POST /v1/leads body, always
+    created and linked to a contact as POST /v1/leads links it (same phone, else same
+    email). `match_on` is for contacts: refused here."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "object": "leads",
+                    "rows": [
+                        {
+                            "first_name": "Dana",
+                            "phone": "+1 415 555 0142",
+                            "source": "Open house sign-in",
+                        }
+                    ],
+                    "skip_routing": True,
+                }
+            ]
+        }
+    )
+
+    object: Literal["leads"] = Field(description="leads (scope leads:write).")
+    rows: ImportRows = Field(
+        description=f"1 to {MAX_ROWS} objects, each the body POST /v1/leads takes; " + _ROWS
+    )
+    skip_routing: StrictBool = Field(
+        False,
+        description="Create every lead without routing it (a row's own skip_routing is "
+        "honoured too).",
+    )
+
+
+NewImport = ContactsImportCreate | LeadsImportCreate
+
+
+class ImportCreate(RootModel[Annotated[NewImport, Field(discriminator="object")]]):
+    """The import's envelope, one variant by `object` (`match_on` for contacts,
+    `skip_routing` for leads), is checked at once (400 naming its members); each row is
+    checked by the worker as POST /v1/contacts or POST /v1/leads checks its body, and a
+    refused row is a result (GET /v1/imports/{id}/errors), not a 400."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"object": "contacts", "rows": [_ROW_EXAMPLE], "match_on": ["email", "phone"]}
+            ]
+        }
+    )
 
 
 class ImportCounts(BaseModel):

@@ -11,39 +11,34 @@ from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.db.tenancy import TenantSession
 from homebase.imports import repository, row_files
-from homebase.imports.schemas import DEFAULT_MATCH_ON, ImportCreate, ImportObject, ImportStatus
-from homebase.kit.errors import InsufficientScope, NotFound, ValidationFailed
+from homebase.imports.schemas import (
+    DEFAULT_MATCH_ON,
+    ContactsImportCreate,
+    ImportCreate,
+    ImportObject,
+    ImportStatus,
+)
+from homebase.kit.errors import InsufficientScope, NotFound
 from homebase.kit.ids import new_id
 
 WRITE_SCOPES = {ImportObject.CONTACTS: Scope.contacts_write, ImportObject.LEADS: Scope.leads_write}
 READ_SCOPES = {ImportObject.CONTACTS: Scope.contacts_read, ImportObject.LEADS: Scope.leads_read}
 
 
-def _check_options(body: ImportCreate) -> None:
-    """Options that belong to the other object are refused rather than ignored."""
-    failures = []
-    if body.object is ImportObject.LEADS and "match_on" in body.model_fields_set:
-        failures.append(
-            ("match_on", "applies to contacts only; leads are linked by phone, then email")
-        )
-    if body.object is ImportObject.CONTACTS and body.skip_routing:
-        failures.append(("skip_routing", "applies to leads only"))
-    if failures:
-        raise ValidationFailed.for_fields(failures)
-
-
 async def create_import(
     session: TenantSession, principal: Principal, body: ImportCreate
 ) -> dict[str, Any]:
-    scope = WRITE_SCOPES[body.object]
+    """`body`: POST /v1/imports's, whose variant (by `object`) took only its own options."""
+    data = body.root
+    kind = ImportObject(data.object)
+    scope = WRITE_SCOPES[kind]
     if not principal.has(scope):
         raise InsufficientScope(scope.value)
-    _check_options(body)
     now = session.now()
-    match_on = body.match_on if body.object is ImportObject.CONTACTS else list(DEFAULT_MATCH_ON)
-    options = {"match_on": [key.value for key in match_on], "skip_routing": body.skip_routing}
-    row = _job(principal, body.object, options, now)
-    row.update(id=new_id("imp"), payload=body.rows, row_count=len(body.rows))
+    match_on = data.match_on if isinstance(data, ContactsImportCreate) else DEFAULT_MATCH_ON
+    options = {"match_on": [key.value for key in match_on], "skip_routing": data.skip_routing}
+    row = _job(principal, kind, options, now)
+    row.update(id=new_id("imp"), payload=data.rows, row_count=len(data.rows))
     await repository.insert(session, row)
     session.mark_work()  # the worker starts it at once, not at its next poll
     return row

@@ -55,6 +55,9 @@ def canonical_email(value: str | None) -> str | None:
 # (NUL, ...). A tab is ordinary header whitespace and stays allowed.
 HEADER_UNSAFE_PATTERN = r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]"
 _HEADER_UNSAFE = re.compile(HEADER_UNSAFE_PATTERN)
+# The same rule as a whole-value pattern, for the OpenAPI document (valid in ECMA-262 and
+# Python `re`): a text holding none of those characters.
+HEADER_SAFE_PATTERN = "^[^" + HEADER_UNSAFE_PATTERN[1:-1] + "]*$"
 
 
 def header_safe(value: str) -> bool:

@@ -39,18 +39,6 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
     UnstatedRule(
         ("POST /v1/messages",),
         ("to",),
-        "Exactly one of `contact_id` and `to`: both or neither is refused naming `to`. "
-        "A cross-field rule that client generators do not read from a schema.",
-    ),
-    UnstatedRule(
-        ("POST /v1/messages",),
-        ("body", "text"),
-        "Exactly one of `body` and `text` (`text` is deprecated): neither is refused naming "
-        "`body` (missing), both naming `text`.",
-    ),
-    UnstatedRule(
-        ("POST /v1/messages",),
-        ("to",),
         "`to` on SMS and WHATSAPP is a phone number: E.164 or a US national number, read "
         "the way the phone number parser reads it (no pattern says which digits dial).",
     ),
@@ -87,6 +75,23 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
         reference=True,
     ),
     UnstatedRule(
+        (
+            "POST /v1/contacts",
+            "PATCH /v1/contacts/{id}",
+            "POST /v1/deals",
+            "PATCH /v1/deals/{id}",
+        ),
+        ("custom_fields",),
+        "Each key of `custom_fields` names a live custom field of the object and its value "
+        "fits the field's type (400 naming `custom_fields.<key>`); and the record's "
+        # custom_fields/definitions.py MAX_VALUES_BYTES (kit/ imports no domain; a test in
+        # tests/custom_fields holds the two equal).
+        "custom_fields after the write are at most 32768 bytes (32 KiB) as compact UTF-8 "
+        "JSON, unless the write does not grow a record already past it (400 naming "
+        "`custom_fields`).",
+        reference=True,
+    ),
+    UnstatedRule(
         ("POST /v1/leads/{id}/assign",),
         ("assignee_id",),
         "`assignee_id` names a member of this workspace.",
@@ -112,19 +117,12 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
         reference=True,
     ),
     UnstatedRule(
-        ("POST /v1/imports",),
-        ("match_on", "skip_routing"),
-        "`match_on` applies to a contacts import and `skip_routing: true` to a leads "
-        "import: sent with the other `object`, each is refused naming it (rather than "
-        "ignored). Each row is checked later, by the worker, as its single create checks "
-        "its body: a refused row is a result of the import, never this request's 400.",
-    ),
-    UnstatedRule(
-        ("POST /v1/custom-fields", "PATCH /v1/custom-fields/{id}"),
+        ("PATCH /v1/custom-fields/{id}",),
         ("choices",),
-        "`choices` is required for a `single_select` or `multi_select` field and refused "
-        "for the other types (on PATCH, the field's stored type decides); a choice records "
+        "`choices` only for a `single_select` or `multi_select` field, as the field's "
+        "stored type says (POST /v1/custom-fields states it by `type`); a choice records "
         "hold may not be removed (409).",
+        reference=True,
     ),
     UnstatedRule(
         ("POST /v1/leads",),
@@ -134,6 +132,15 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
         f"of at most {freeform.MAX_KEY_LENGTH} characters without U+0000 and text without "
         "U+0000 (the top level's keys are stated with propertyNames; deeper levels would "
         "need a recursive schema, which client generators turn into untyped code).",
+        free_form=True,
+    ),
+    UnstatedRule(
+        ("POST /v1/imports",),
+        ("rows",),
+        "Each row is a free-form object, checked later by the worker as its single create's "
+        "body: its own keys are stated (propertyNames); below its top level, no key or text "
+        "holds U+0000, which every request refuses (a recursive schema would make the rows "
+        "untyped in generated clients).",
         free_form=True,
     ),
 )

@@ -35,6 +35,16 @@ def sent_together(*names: str) -> dict[str, Any]:
     }
 
 
+def exactly_one(*names: str) -> dict[str, Any]:
+    """A `oneOf` saying that exactly one of the string members `names` is sent with a
+    value (null counts as not sent): one branch per member, requiring it as a string, so
+    both or neither match no single branch. openapi-typescript reads it as a union of
+    `{<name>: string}`; two such rules go under the model's `allOf`."""
+    return {
+        "oneOf": [{"required": [name], "properties": {name: {"type": "string"}}} for name in names]
+    }
+
+
 def string_form(pattern: str, places: int | None = None) -> Any:
     """Field(json_schema_extra=...) giving the string branch of a number-or-string member
     (Decimal's schema in requests) the pattern the canonical string follows, and its number

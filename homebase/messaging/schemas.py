@@ -8,6 +8,7 @@ from pydantic import (
     ConfigDict,
     Field,
     RootModel,
+    StrictBool,
     StringConstraints,
     create_model,
     field_validator,
@@ -15,8 +16,9 @@ from pydantic import (
 )
 from pydantic.config import JsonDict
 
-from homebase.kit.emails import EMAIL_PATTERN, header_safe
+from homebase.kit.emails import EMAIL_PATTERN, HEADER_SAFE_PATTERN, header_safe
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
+from homebase.kit.schema_rules import exactly_one
 
 
 class MessageChannel(StrEnum):
@@ -97,12 +99,15 @@ def _tag(channel: str) -> Any:
 
 
 def _variant(example: JsonDict) -> Any:
-    """A variant's json_schema_extra: its example, and the deprecated `text` it takes for
-    `body`. `body` is then not `required`: exactly one of them is, a rule listed with those
-    no schema states (kit/openapi_requests.py). Sent both, `text` is refused as unknown."""
+    """A variant's json_schema_extra: its example, the deprecated `text` it takes for
+    `body`, and the two exactly-one rules the service checks: of `contact_id` and `to`
+    (null counting as not sent; both or neither is 400 naming `to`), and of `body` and
+    `text` (neither is 400 naming `body`; both, `text` is refused as unknown). `body` is
+    then not `required`: the `allOf` says which is."""
 
     def extra(schema: JsonDict) -> None:
         schema["examples"] = [example]
+        schema["allOf"] = [exactly_one("contact_id", "to"), exactly_one("body", "text")]
         members = schema["properties"]
         assert isinstance(members, dict)
         body = members["body"]
@@ -133,7 +138,8 @@ class _SendBase(BaseModel):
     contact_id: ContactId | None = Field(
         None, description="The recipient contact: its phone (texts) or email (email). " + _RECIPIENT
     )
-    ai_generated: bool = Field(False, description="True when an AI composed the text.")
+    # Strict: the document says a boolean, so 0 and 1 are refused as it refuses them.
+    ai_generated: StrictBool = Field(False, description="True when an AI composed the text.")
 
 
 class _TextSend(_SendBase):
@@ -187,7 +193,8 @@ class EmailSend(_SendBase):
     )
     subject: Annotated[str, StringConstraints(min_length=1, max_length=998)] = Field(
         description="The subject line. One line: no line breaks (CR, LF) or other control "
-        "characters (a tab is allowed)."
+        "characters (a tab is allowed).",
+        json_schema_extra={"pattern": HEADER_SAFE_PATTERN},
     )
     body: Body = Field(
         validation_alias=AliasChoices("body", "text"),

@@ -324,7 +324,8 @@ def _union_problems(document, where: str, union: dict[str, Any]) -> list[str]:
     if sorted(set(mapping.values())) != sorted(refs):
         problems.append(f"{where}: the discriminator does not map every variant")
     for tag, ref in mapping.items():  # each tag is one its variant's member takes
-        if tag not in component(document, ref)["properties"][member].get("enum", []):
+        tags = component(document, ref)["properties"][member]
+        if tag not in tags.get("enum", [tags.get("const")]):
             problems.append(f"{where}: {tag} maps to {ref}, whose {member} does not list it")
     for ref in refs:
         variant = component(document, ref)
@@ -462,7 +463,10 @@ def _is(kind: str, value: Any) -> bool:
 
 def _object_problems(document, schema, value: dict, where: str) -> list[str]:
     properties = schema.get("properties", {})
-    extra = schema.get("additionalProperties", not properties)
+    # Members a schema does not name are reported (the document must not fall behind what
+    # the service sends), unless the schema is a rule on some members only: a branch of
+    # allOf/oneOf without a type of its own (kit/schema_rules.exactly_one).
+    extra = schema.get("additionalProperties", not properties or "type" not in schema)
     problems = [
         f"{where}: missing required member {name!r}"
         for name in schema.get("required", [])

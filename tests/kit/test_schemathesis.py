@@ -127,6 +127,26 @@ def test_config_widens_accepted_statuses_only_as_its_comments_say():
     assert widened and set(map(frozenset, widened.values())) == {frozenset({400})}
 
 
+def test_the_hooks_keep_nul_out_of_free_form_members_below_their_top_level():
+    """A body holding U+0000 below a free-form member's top level (a lead's `context`, any
+    of an import's `rows`) is not generated: the rule is among those no schema states."""
+    from tests.schemathesis_hooks import filter_body
+
+    for body in (
+        {"phone": "+14155550142", "context": {"budget": ["1\x00"]}},
+        {"object": "leads", "rows": [{"first_name": "Dana"}, {"context": {"a\x00": 1}}]},
+        {"object": "contacts", "rows": [{"custom_fields": {"note": "x\x00"}}]},
+    ):
+        assert filter_body(None, body) is False, body
+    for body in (
+        {"phone": "+14155550142", "context": {"budget": ["1"]}},
+        {"object": "contacts", "rows": [{"first_name": "Dana", "tags": ["buyer"]}]},
+        # The top level's keys are the document's to state (propertyNames), not the hook's.
+        {"object": "contacts", "rows": [{"a\x00": "x"}]},
+    ):
+        assert filter_body(None, body) is True, body
+
+
 def test_config_generates_nul_characters():
     """The document declares U+0000 refused on every string a request carries, so the
     run generates it (schemathesis's allow-x00) and checks the declarations hold."""

@@ -3298,7 +3298,7 @@ export interface components {
             owner_id?: string | null;
             /**
              * Custom Fields
-             * @description Custom field values by key (GET /v1/custom-fields). On create, the values to set; on update, merged into the record's: a key sent replaces its value, null removes it, keys not sent are kept. Each value is checked against its field's type; an unknown key or a bad value is 400 naming custom_fields.<key>. At most 100 members.
+             * @description Custom field values by key (GET /v1/custom-fields). On create, the values to set; on update, merged into the record's: a key sent replaces its value, null removes it, keys not sent are kept. Each value is checked against its field's type; an unknown key or a bad value is 400 naming custom_fields.<key>. At most 100 members; a multi_select value at most 50 choices. The record's custom_fields after the write are at most 32768 bytes as compact UTF-8 JSON (no spaces, characters as themselves), keyed as GET shows them unmasked: 400 naming custom_fields beyond, unless the write does not grow a record already past it.
              * @example {
              *       "financing": "conventional",
              *       "lender_note": "Call the lender before Friday.",
@@ -3506,6 +3506,57 @@ export interface components {
             fields?: string | null;
         };
         /**
+         * ContactsImportCreate
+         * @description An import of contacts (scope contacts:write): each row is a POST /v1/contacts body,
+         *     matched to an existing contact by `match_on`. `skip_routing` is for leads: false or
+         *     left out here.
+         * @example {
+         *       "match_on": [
+         *         "email",
+         *         "phone"
+         *       ],
+         *       "object": "contacts",
+         *       "rows": [
+         *         {
+         *           "email": "dana.reyes@example.com",
+         *           "first_name": "Dana",
+         *           "last_name": "Reyes",
+         *           "phone": "+1 415 555 0142",
+         *           "stage": "HOT_LEAD",
+         *           "tags": [
+         *             "buyer"
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        ContactsImportCreate: {
+            /**
+             * @description contacts (scope contacts:write). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            object: "contacts";
+            /**
+             * Rows
+             * @description 1 to 5000 objects, each the body POST /v1/contacts takes; the whole request stays within HOMEBASE_MAX_BODY_BYTES.
+             */
+            rows: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Match On
+             * @description How a row finds the contact it updates, in order of precedence: `email` (the same address, any case), `phone` (the same E.164 number). A row matching none creates a contact; `[]` always creates. Default ["email", "phone"].
+             */
+            match_on?: components["schemas"]["ImportMatchKey"][];
+            /**
+             * Skip Routing
+             * @description Leads only (contacts are not routed): false or left out; true is 400 naming skip_routing.
+             * @default false
+             * @constant
+             */
+            skip_routing?: false;
+        };
+        /**
          * CreateTaskStep
          * @description A follow-up task for a human; assignee_id null means the contact's owner when the
          *     owner is a member of the workspace.
@@ -3570,8 +3621,10 @@ export interface components {
         };
         /**
          * CustomFieldCreate
-         * @description A new custom field of contacts or deals: at most 100 live fields per object
-         *     (409 beyond), its key unique among the object's live fields (409) and never changed.
+         * @description A new custom field of contacts or deals, one variant by `type`: a select
+         *     (single_select, multi_select) requires `choices`, the other types take none. At most
+         *     100 live fields per object (409 beyond); the key unique among the object's live
+         *     fields (409) and never changed.
          * @example {
          *       "key": "price_max",
          *       "label": "Maximum price",
@@ -3591,25 +3644,7 @@ export interface components {
          *       "type": "single_select"
          *     }
          */
-        CustomFieldCreate: {
-            /** @description Which records carry the field. */
-            object: components["schemas"]["CustomFieldObject"];
-            /**
-             * Key
-             * @description The name values are sent and filtered by (`custom_fields.<key>`, `custom.<key>=`): a lower-case letter, then up to 39 lower-case letters, digits or underscores. Immutable.
-             * @example price_max
-             */
-            key: string;
-            /**
-             * Label
-             * @description Display name, 1 to 80 characters.
-             */
-            label: string;
-            /** @description What values hold: text (1 to 1000 characters, trimmed), number (a finite JSON number, at most 1e15 in magnitude), date (YYYY-MM-DD), boolean, single_select (one of choices), multi_select (an array of distinct choices). */
-            type: components["schemas"]["CustomFieldType"];
-            /** Choices */
-            choices?: string[] | null;
-        };
+        CustomFieldCreate: components["schemas"]["CustomPlainFieldCreate"] | components["schemas"]["CustomSelectFieldCreate"];
         /**
          * CustomFieldDeleted
          * @example {
@@ -3654,9 +3689,85 @@ export interface components {
             label?: string;
             /**
              * Choices
-             * @description The values a select may hold: 1 to 100 distinct strings of 1 to 80 characters. Required for single_select and multi_select, refused for the other types.
+             * @description The values a select may hold: 1 to 100 distinct strings of 1 to 80 characters, in order.
              */
             choices?: string[];
+        };
+        /**
+         * CustomPlainFieldCreate
+         * @description A text, number, date or boolean field: it has no choices.
+         * @example {
+         *       "key": "price_max",
+         *       "label": "Maximum price",
+         *       "object": "contacts",
+         *       "type": "number"
+         *     }
+         */
+        CustomPlainFieldCreate: {
+            /** @description Which records carry the field. */
+            object: components["schemas"]["CustomFieldObject"];
+            /**
+             * Key
+             * @description The name values are sent and filtered by (`custom_fields.<key>`, `custom.<key>=`): a lower-case letter, then up to 39 lower-case letters, digits or underscores. Immutable.
+             * @example price_max
+             */
+            key: string;
+            /**
+             * Label
+             * @description Display name, 1 to 80 characters.
+             */
+            label: string;
+            /**
+             * @description What values hold: text (1 to 1000 characters, trimmed), number (a finite JSON number, at most 1e15 in magnitude), date (YYYY-MM-DD), boolean, single_select (one of choices), multi_select (an array of at most 50 distinct choices). Never changes. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "boolean" | "date" | "number" | "text";
+            /**
+             * Choices
+             * @description Only a select has choices: null or left out here (a list is 400 naming choices).
+             */
+            choices?: null;
+        };
+        /**
+         * CustomSelectFieldCreate
+         * @description A single_select or multi_select field: its choices are required.
+         * @example {
+         *       "choices": [
+         *         "cash",
+         *         "conventional",
+         *         "fha",
+         *         "va"
+         *       ],
+         *       "key": "financing",
+         *       "label": "Financing",
+         *       "object": "deals",
+         *       "type": "single_select"
+         *     }
+         */
+        CustomSelectFieldCreate: {
+            /** @description Which records carry the field. */
+            object: components["schemas"]["CustomFieldObject"];
+            /**
+             * Key
+             * @description The name values are sent and filtered by (`custom_fields.<key>`, `custom.<key>=`): a lower-case letter, then up to 39 lower-case letters, digits or underscores. Immutable.
+             * @example price_max
+             */
+            key: string;
+            /**
+             * Label
+             * @description Display name, 1 to 80 characters.
+             */
+            label: string;
+            /**
+             * @description What values hold: text (1 to 1000 characters, trimmed), number (a finite JSON number, at most 1e15 in magnitude), date (YYYY-MM-DD), boolean, single_select (one of choices), multi_select (an array of at most 50 distinct choices). Never changes. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "multi_select" | "single_select";
+            /**
+             * Choices
+             * @description The values a select may hold: 1 to 100 distinct strings of 1 to 80 characters, in order.
+             */
+            choices: string[];
         };
         /**
          * Deal
@@ -3985,7 +4096,7 @@ export interface components {
             commission_amount?: (number | string) | null;
             /**
              * Custom Fields
-             * @description Custom field values by key (GET /v1/custom-fields). On create, the values to set; on update, merged into the record's: a key sent replaces its value, null removes it, keys not sent are kept. Each value is checked against its field's type; an unknown key or a bad value is 400 naming custom_fields.<key>. At most 100 members.
+             * @description Custom field values by key (GET /v1/custom-fields). On create, the values to set; on update, merged into the record's: a key sent replaces its value, null removes it, keys not sent are kept. Each value is checked against its field's type; an unknown key or a bad value is 400 naming custom_fields.<key>. At most 100 members; a multi_select value at most 50 choices. The record's custom_fields after the write are at most 32768 bytes as compact UTF-8 JSON (no spaces, characters as themselves), keyed as GET shows them unmasked: 400 naming custom_fields beyond, unless the write does not grow a record already past it.
              * @example {
              *       "financing": "conventional",
              *       "lender_note": "Call the lender before Friday.",
@@ -4191,7 +4302,8 @@ export interface components {
          */
         EmailSend: {
             /**
-             * @description EMAIL. `email` is accepted too and deprecated (as is any other casing, which the enum cannot list); answered in upper case. (enum property replaced by openapi-typescript)
+             * Channel
+             * @description EMAIL. `email` is accepted too and deprecated (as is any other casing, which the enum cannot list); answered in upper case.
              * @enum {string}
              */
             channel: "EMAIL" | "email";
@@ -4227,7 +4339,21 @@ export interface components {
              * @description Deprecated: the same as `body`, which replaces it. Send one of them, never both.
              */
             text?: string;
-        };
+        } & (({
+            contact_id: string;
+        } | {
+            to: string;
+        }) & ({
+            body: string;
+        } | {
+            text: string;
+        }) & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            channel: "EMAIL" | "email";
+        });
         /**
          * EnrollRequest
          * @example {
@@ -4754,7 +4880,8 @@ export interface components {
         };
         /**
          * ImportCreate
-         * @description The import's envelope is checked at once (400 naming its members); each row is
+         * @description The import's envelope, one variant by `object` (`match_on` for contacts,
+         *     `skip_routing` for leads), is checked at once (400 naming its members); each row is
          *     checked by the worker as POST /v1/contacts or POST /v1/leads checks its body, and a
          *     refused row is a result (GET /v1/imports/{id}/errors), not a 400.
          * @example {
@@ -4777,28 +4904,7 @@ export interface components {
          *       ]
          *     }
          */
-        ImportCreate: {
-            /** @description contacts (scope contacts:write) or leads (scope leads:write). */
-            object: components["schemas"]["ImportObject"];
-            /**
-             * Rows
-             * @description 1 to 5000 objects, each the body POST /v1/contacts or POST /v1/leads takes; the whole request stays within HOMEBASE_MAX_BODY_BYTES.
-             */
-            rows: {
-                [key: string]: unknown;
-            }[];
-            /**
-             * Match On
-             * @description Contacts only: how a row finds the contact it updates, in order of precedence: `email` (the same address, any case), `phone` (the same E.164 number). A row matching none creates a contact; `[]` always creates. Default ["email", "phone"]. Leads are always created, each linked to a contact as POST /v1/leads links it (same phone, else same email).
-             */
-            match_on?: components["schemas"]["ImportMatchKey"][];
-            /**
-             * Skip Routing
-             * @description Leads only: create every lead without routing it (a row's own skip_routing is honoured too).
-             * @default false
-             */
-            skip_routing?: boolean;
-        };
+        ImportCreate: components["schemas"]["ContactsImportCreate"] | components["schemas"]["LeadsImportCreate"];
         /**
          * ImportFieldError
          * @example {
@@ -5298,6 +5404,43 @@ export interface components {
              * @example contact_id,first_name
              */
             fields?: string | null;
+        };
+        /**
+         * LeadsImportCreate
+         * @description An import of leads (scope leads:write): each row is a POST /v1/leads body, always
+         *     created and linked to a contact as POST /v1/leads links it (same phone, else same
+         *     email). `match_on` is for contacts: refused here.
+         * @example {
+         *       "object": "leads",
+         *       "rows": [
+         *         {
+         *           "first_name": "Dana",
+         *           "phone": "+1 415 555 0142",
+         *           "source": "Open house sign-in"
+         *         }
+         *       ],
+         *       "skip_routing": true
+         *     }
+         */
+        LeadsImportCreate: {
+            /**
+             * @description leads (scope leads:write). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            object: "leads";
+            /**
+             * Rows
+             * @description 1 to 5000 objects, each the body POST /v1/leads takes; the whole request stays within HOMEBASE_MAX_BODY_BYTES.
+             */
+            rows: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * Skip Routing
+             * @description Create every lead without routing it (a row's own skip_routing is honoured too).
+             * @default false
+             */
+            skip_routing?: boolean;
         };
         /**
          * Listing
@@ -7114,7 +7257,8 @@ export interface components {
          */
         SmsSend: {
             /**
-             * @description SMS. `sms` is accepted too and deprecated (as is any other casing, which the enum cannot list); answered in upper case. (enum property replaced by openapi-typescript)
+             * Channel
+             * @description SMS. `sms` is accepted too and deprecated (as is any other casing, which the enum cannot list); answered in upper case.
              * @enum {string}
              */
             channel: "SMS" | "sms";
@@ -7150,7 +7294,21 @@ export interface components {
              * @description Deprecated: the same as `body`, which replaces it. Send one of them, never both.
              */
             text?: string;
-        };
+        } & (({
+            contact_id: string;
+        } | {
+            to: string;
+        }) & ({
+            body: string;
+        } | {
+            text: string;
+        }) & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            channel: "SMS" | "sms";
+        });
         /**
          * Task
          * @example {
@@ -7640,7 +7798,8 @@ export interface components {
          */
         WhatsAppSend: {
             /**
-             * @description WHATSAPP. `whatsapp` is accepted too and deprecated (as is any other casing, which the enum cannot list); answered in upper case. (enum property replaced by openapi-typescript)
+             * Channel
+             * @description WHATSAPP. `whatsapp` is accepted too and deprecated (as is any other casing, which the enum cannot list); answered in upper case.
              * @enum {string}
              */
             channel: "WHATSAPP" | "whatsapp";
@@ -7676,7 +7835,21 @@ export interface components {
              * @description Deprecated: the same as `body`, which replaces it. Send one of them, never both.
              */
             text?: string;
-        };
+        } & (({
+            contact_id: string;
+        } | {
+            to: string;
+        }) & ({
+            body: string;
+        } | {
+            text: string;
+        }) & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            channel: "WHATSAPP" | "whatsapp";
+        });
         /**
          * ContactNarrowed
          * @description A Contact narrowed by the `fields` query parameter: only `id`, `pii_masked` are always present; every other member only when `fields` names it. Without `fields` the answer is a whole Contact.

@@ -71,14 +71,19 @@ from .contact_updated_data_custom_fields import ContactUpdatedDataCustomFields
 from .contact_updated_event import ContactUpdatedEvent
 from .contacts_export_create import ContactsExportCreate
 from .contacts_export_create_object import ContactsExportCreateObject
+from .contacts_import_create import ContactsImportCreate
+from .contacts_import_create_rows_item import ContactsImportCreateRowsItem
 from .create_task_step import CreateTaskStep
 from .custom_field import CustomField
-from .custom_field_create import CustomFieldCreate
 from .custom_field_deleted import CustomFieldDeleted
 from .custom_field_narrowed import CustomFieldNarrowed
 from .custom_field_object import CustomFieldObject
 from .custom_field_type import CustomFieldType
 from .custom_field_update import CustomFieldUpdate
+from .custom_plain_field_create import CustomPlainFieldCreate
+from .custom_plain_field_create_type import CustomPlainFieldCreateType
+from .custom_select_field_create import CustomSelectFieldCreate
+from .custom_select_field_create_type import CustomSelectFieldCreateType
 from .deal import Deal
 from .deal_create import DealCreate
 from .deal_create_custom_fields_type_0 import DealCreateCustomFieldsType0
@@ -129,8 +134,6 @@ from .failed_condition_out import FailedConditionOut
 from .field_error import FieldError
 from .handled_by import HandledBy
 from .import_counts import ImportCounts
-from .import_create import ImportCreate
-from .import_create_rows_item import ImportCreateRowsItem
 from .import_field_error import ImportFieldError
 from .import_job import ImportJob
 from .import_match_key import ImportMatchKey
@@ -158,6 +161,8 @@ from .lead_narrowed_routing_status import LeadNarrowedRoutingStatus
 from .lead_routing_status import LeadRoutingStatus
 from .leads_export_create import LeadsExportCreate
 from .leads_export_create_object import LeadsExportCreateObject
+from .leads_import_create import LeadsImportCreate
+from .leads_import_create_rows_item import LeadsImportCreateRowsItem
 from .list_leads_unlinked_only_type_0 import ListLeadsUnlinkedOnlyType0
 from .listing import Listing
 from .listing_narrowed import ListingNarrowed
@@ -328,14 +333,19 @@ __all__ = (
     "ContactUpdatedEvent",
     "ContactsExportCreate",
     "ContactsExportCreateObject",
+    "ContactsImportCreate",
+    "ContactsImportCreateRowsItem",
     "CreateTaskStep",
     "CustomField",
-    "CustomFieldCreate",
     "CustomFieldDeleted",
     "CustomFieldNarrowed",
     "CustomFieldObject",
     "CustomFieldType",
     "CustomFieldUpdate",
+    "CustomPlainFieldCreate",
+    "CustomPlainFieldCreateType",
+    "CustomSelectFieldCreate",
+    "CustomSelectFieldCreateType",
     "Deal",
     "DealCreate",
     "DealCreateCustomFieldsType0",
@@ -386,8 +396,6 @@ __all__ = (
     "FieldError",
     "HandledBy",
     "ImportCounts",
-    "ImportCreate",
-    "ImportCreateRowsItem",
     "ImportFieldError",
     "ImportJob",
     "ImportMatchKey",
@@ -413,6 +421,8 @@ __all__ = (
     "LeadRoutingStatus",
     "LeadsExportCreate",
     "LeadsExportCreateObject",
+    "LeadsImportCreate",
+    "LeadsImportCreateRowsItem",
     "ListLeadsUnlinkedOnlyType0",
     "Listing",
     "ListingNarrowed",

@@ -13,7 +13,10 @@ T = TypeVar("T", bound="ContactUpdateCustomFields")
 class ContactUpdateCustomFields:
     """Custom field values by key (GET /v1/custom-fields). On create, the values to set; on update, merged into the
     record's: a key sent replaces its value, null removes it, keys not sent are kept. Each value is checked against its
-    field's type; an unknown key or a bad value is 400 naming custom_fields.<key>. At most 100 members.
+    field's type; an unknown key or a bad value is 400 naming custom_fields.<key>. At most 100 members; a multi_select
+    value at most 50 choices. The record's custom_fields after the write are at most 32768 bytes as compact UTF-8 JSON
+    (no spaces, characters as themselves), keyed as GET shows them unmasked: 400 naming custom_fields beyond, unless the
+    write does not grow a record already past it.
 
     """
 

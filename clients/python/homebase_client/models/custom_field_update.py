@@ -17,8 +17,8 @@ class CustomFieldUpdate:
 
         Attributes:
             label (str | Unset):
-            choices (list[str] | Unset): The values a select may hold: 1 to 100 distinct strings of 1 to 80 characters.
-                Required for single_select and multi_select, refused for the other types.
+            choices (list[str] | Unset): The values a select may hold: 1 to 100 distinct strings of 1 to 80 characters, in
+                order.
     """
 
     label: str | Unset = UNSET

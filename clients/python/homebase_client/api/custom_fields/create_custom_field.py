@@ -6,15 +6,16 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.custom_field import CustomField
-from ...models.custom_field_create import CustomFieldCreate
 from ...models.custom_field_narrowed import CustomFieldNarrowed
+from ...models.custom_plain_field_create import CustomPlainFieldCreate
+from ...models.custom_select_field_create import CustomSelectFieldCreate
 from ...models.error_envelope import ErrorEnvelope
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: CustomFieldCreate,
+    body: CustomPlainFieldCreate | CustomSelectFieldCreate,
     fields: None | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -39,7 +40,10 @@ def _get_kwargs(
         "params": params,
     }
 
-    _kwargs["json"] = body.to_dict()
+    if isinstance(body, CustomPlainFieldCreate):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -131,7 +135,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: CustomFieldCreate,
+    body: CustomPlainFieldCreate | CustomSelectFieldCreate,
     fields: None | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[CustomField | CustomFieldNarrowed | ErrorEnvelope]:
@@ -144,9 +148,11 @@ def sync_detailed(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: choices, created_at, id, key, label, object, type, updated_at.
         idempotency_key (str | Unset):
-        body (CustomFieldCreate): A new custom field of contacts or deals: at most 100 live fields
-            per object
-            (409 beyond), its key unique among the object's live fields (409) and never changed.
+        body (CustomPlainFieldCreate | CustomSelectFieldCreate): A new custom field of contacts or
+            deals, one variant by `type`: a select
+            (single_select, multi_select) requires `choices`, the other types take none. At most
+            100 live fields per object (409 beyond); the key unique among the object's live
+            fields (409) and never changed.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -172,7 +178,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: CustomFieldCreate,
+    body: CustomPlainFieldCreate | CustomSelectFieldCreate,
     fields: None | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> CustomField | CustomFieldNarrowed | ErrorEnvelope | None:
@@ -185,9 +191,11 @@ def sync(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: choices, created_at, id, key, label, object, type, updated_at.
         idempotency_key (str | Unset):
-        body (CustomFieldCreate): A new custom field of contacts or deals: at most 100 live fields
-            per object
-            (409 beyond), its key unique among the object's live fields (409) and never changed.
+        body (CustomPlainFieldCreate | CustomSelectFieldCreate): A new custom field of contacts or
+            deals, one variant by `type`: a select
+            (single_select, multi_select) requires `choices`, the other types take none. At most
+            100 live fields per object (409 beyond); the key unique among the object's live
+            fields (409) and never changed.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -208,7 +216,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: CustomFieldCreate,
+    body: CustomPlainFieldCreate | CustomSelectFieldCreate,
     fields: None | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[CustomField | CustomFieldNarrowed | ErrorEnvelope]:
@@ -221,9 +229,11 @@ async def asyncio_detailed(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: choices, created_at, id, key, label, object, type, updated_at.
         idempotency_key (str | Unset):
-        body (CustomFieldCreate): A new custom field of contacts or deals: at most 100 live fields
-            per object
-            (409 beyond), its key unique among the object's live fields (409) and never changed.
+        body (CustomPlainFieldCreate | CustomSelectFieldCreate): A new custom field of contacts or
+            deals, one variant by `type`: a select
+            (single_select, multi_select) requires `choices`, the other types take none. At most
+            100 live fields per object (409 beyond); the key unique among the object's live
+            fields (409) and never changed.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -247,7 +257,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: CustomFieldCreate,
+    body: CustomPlainFieldCreate | CustomSelectFieldCreate,
     fields: None | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> CustomField | CustomFieldNarrowed | ErrorEnvelope | None:
@@ -260,9 +270,11 @@ async def asyncio(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: choices, created_at, id, key, label, object, type, updated_at.
         idempotency_key (str | Unset):
-        body (CustomFieldCreate): A new custom field of contacts or deals: at most 100 live fields
-            per object
-            (409 beyond), its key unique among the object's live fields (409) and never changed.
+        body (CustomPlainFieldCreate | CustomSelectFieldCreate): A new custom field of contacts or
+            deals, one variant by `type`: a select
+            (single_select, multi_select) requires `choices`, the other types take none. At most
+            100 live fields per object (409 beyond); the key unique among the object's live
+            fields (409) and never changed.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

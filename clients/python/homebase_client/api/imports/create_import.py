@@ -5,15 +5,16 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.contacts_import_create import ContactsImportCreate
 from ...models.error_envelope import ErrorEnvelope
-from ...models.import_create import ImportCreate
 from ...models.import_job import ImportJob
+from ...models.leads_import_create import LeadsImportCreate
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: ImportCreate,
+    body: ContactsImportCreate | LeadsImportCreate,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -25,7 +26,10 @@ def _get_kwargs(
         "url": "/v1/imports",
     }
 
-    _kwargs["json"] = body.to_dict()
+    if isinstance(body, ContactsImportCreate):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -101,7 +105,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: ImportCreate,
+    body: ContactsImportCreate | LeadsImportCreate,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | ImportJob]:
     """Import contacts or leads in bulk
@@ -126,8 +130,9 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (ImportCreate): The import's envelope is checked at once (400 naming its members);
-            each row is
+        body (ContactsImportCreate | LeadsImportCreate): The import's envelope, one variant by
+            `object` (`match_on` for contacts,
+            `skip_routing` for leads), is checked at once (400 naming its members); each row is
             checked by the worker as POST /v1/contacts or POST /v1/leads checks its body, and a
             refused row is a result (GET /v1/imports/{id}/errors), not a 400.
 
@@ -154,7 +159,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: ImportCreate,
+    body: ContactsImportCreate | LeadsImportCreate,
     idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | ImportJob | None:
     """Import contacts or leads in bulk
@@ -179,8 +184,9 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (ImportCreate): The import's envelope is checked at once (400 naming its members);
-            each row is
+        body (ContactsImportCreate | LeadsImportCreate): The import's envelope, one variant by
+            `object` (`match_on` for contacts,
+            `skip_routing` for leads), is checked at once (400 naming its members); each row is
             checked by the worker as POST /v1/contacts or POST /v1/leads checks its body, and a
             refused row is a result (GET /v1/imports/{id}/errors), not a 400.
 
@@ -202,7 +208,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: ImportCreate,
+    body: ContactsImportCreate | LeadsImportCreate,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | ImportJob]:
     """Import contacts or leads in bulk
@@ -227,8 +233,9 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (ImportCreate): The import's envelope is checked at once (400 naming its members);
-            each row is
+        body (ContactsImportCreate | LeadsImportCreate): The import's envelope, one variant by
+            `object` (`match_on` for contacts,
+            `skip_routing` for leads), is checked at once (400 naming its members); each row is
             checked by the worker as POST /v1/contacts or POST /v1/leads checks its body, and a
             refused row is a result (GET /v1/imports/{id}/errors), not a 400.
 
@@ -253,7 +260,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: ImportCreate,
+    body: ContactsImportCreate | LeadsImportCreate,
     idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | ImportJob | None:
     """Import contacts or leads in bulk
@@ -278,8 +285,9 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (ImportCreate): The import's envelope is checked at once (400 naming its members);
-            each row is
+        body (ContactsImportCreate | LeadsImportCreate): The import's envelope, one variant by
+            `object` (`match_on` for contacts,
+            `skip_routing` for leads), is checked at once (400 naming its members); each row is
             checked by the worker as POST /v1/contacts or POST /v1/leads checks its body, and a
             refused row is a result (GET /v1/imports/{id}/errors), not a 400.
 

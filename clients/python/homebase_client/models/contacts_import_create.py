@@ -1,46 +1,51 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
 
 from attrs import define as _attrs_define
 
 from ..models.import_match_key import ImportMatchKey
-from ..models.import_object import ImportObject
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.import_create_rows_item import ImportCreateRowsItem
+    from ..models.contacts_import_create_rows_item import ContactsImportCreateRowsItem
 
 
-T = TypeVar("T", bound="ImportCreate")
+T = TypeVar("T", bound="ContactsImportCreate")
 
 
 @_attrs_define
-class ImportCreate:
-    """The import's envelope is checked at once (400 naming its members); each row is
-    checked by the worker as POST /v1/contacts or POST /v1/leads checks its body, and a
-    refused row is a result (GET /v1/imports/{id}/errors), not a 400.
+class ContactsImportCreate:
+    """An import of contacts (scope contacts:write): each row is a POST /v1/contacts body,
+    matched to an existing contact by `match_on`. `skip_routing` is for leads: false or
+    left out here.
 
         Attributes:
-            object_ (ImportObject):
-            rows (list[ImportCreateRowsItem]): 1 to 5000 objects, each the body POST /v1/contacts or POST /v1/leads takes;
-                the whole request stays within HOMEBASE_MAX_BODY_BYTES.
-            match_on (list[ImportMatchKey] | Unset): Contacts only: how a row finds the contact it updates, in order of
-                precedence: `email` (the same address, any case), `phone` (the same E.164 number). A row matching none creates a
-                contact; `[]` always creates. Default ["email", "phone"]. Leads are always created, each linked to a contact as
-                POST /v1/leads links it (same phone, else same email).
-            skip_routing (bool | Unset): Leads only: create every lead without routing it (a row's own skip_routing is
-                honoured too). Default: False.
+            object_ (Literal['contacts']): contacts (scope contacts:write).
+            rows (list[ContactsImportCreateRowsItem]): 1 to 5000 objects, each the body POST /v1/contacts takes; the whole
+                request stays within HOMEBASE_MAX_BODY_BYTES.
+            match_on (list[ImportMatchKey] | Unset): How a row finds the contact it updates, in order of precedence: `email`
+                (the same address, any case), `phone` (the same E.164 number). A row matching none creates a contact; `[]`
+                always creates. Default ["email", "phone"].
+            skip_routing (bool | Unset): Leads only (contacts are not routed): false or left out; true is 400 naming
+                skip_routing. Default: False.
     """
 
-    object_: ImportObject
-    rows: list[ImportCreateRowsItem]
+    object_: Literal["contacts"]
+    rows: list[ContactsImportCreateRowsItem]
     match_on: list[ImportMatchKey] | Unset = UNSET
     skip_routing: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
-        object_ = self.object_.value
+        object_ = self.object_
 
         rows = []
         for rows_item_data in self.rows:
@@ -73,15 +78,19 @@ class ImportCreate:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.import_create_rows_item import ImportCreateRowsItem
+        from ..models.contacts_import_create_rows_item import (
+            ContactsImportCreateRowsItem,
+        )
 
         d = dict(src_dict)
-        object_ = ImportObject(d.pop("object"))
+        object_ = cast(Literal["contacts"], d.pop("object"))
+        if object_ != "contacts":
+            raise ValueError(f"object must match const 'contacts', got '{object_}'")
 
         rows = []
         _rows = d.pop("rows")
         for rows_item_data in _rows:
-            rows_item = ImportCreateRowsItem.from_dict(rows_item_data)
+            rows_item = ContactsImportCreateRowsItem.from_dict(rows_item_data)
 
             rows.append(rows_item)
 
@@ -96,11 +105,11 @@ class ImportCreate:
 
         skip_routing = d.pop("skip_routing", UNSET)
 
-        import_create = cls(
+        contacts_import_create = cls(
             object_=object_,
             rows=rows,
             match_on=match_on,
             skip_routing=skip_routing,
         )
 
-        return import_create
+        return contacts_import_create

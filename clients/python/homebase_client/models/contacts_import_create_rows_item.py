@@ -6,11 +6,11 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="ImportCreateRowsItem")
+T = TypeVar("T", bound="ContactsImportCreateRowsItem")
 
 
 @_attrs_define
-class ImportCreateRowsItem:
+class ContactsImportCreateRowsItem:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -23,10 +23,10 @@ class ImportCreateRowsItem:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        import_create_rows_item = cls()
+        contacts_import_create_rows_item = cls()
 
-        import_create_rows_item.additional_properties = d
-        return import_create_rows_item
+        contacts_import_create_rows_item.additional_properties = d
+        return contacts_import_create_rows_item
 
     @property
     def additional_keys(self) -> list[str]:
