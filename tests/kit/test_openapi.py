@@ -65,8 +65,10 @@ async def test_the_document_is_served_as_openapi_3_1(client):
 
 
 # Well below the document with its shared headers and error answers written out in every
-# answer (docs/performance.md, "The OpenAPI document's size"), with room for new operations.
-DOCUMENT_BYTES_BOUND = 550_000
+# answer (docs/performance.md, "The OpenAPI document's size": those alone were some 400,000
+# bytes), with room for new operations and for request variants declared per object (the
+# exports' and imports' bodies, a custom field's by type).
+DOCUMENT_BYTES_BOUND = 700_000
 RATE_LIMIT = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After")
 
 
