@@ -63,7 +63,20 @@ def migrate() -> None:
     default="info",
     show_default=True,
 )
-def serve(host: str, port: int, workers: int, no_worker: bool, demo: bool, log_level: str) -> None:
+@click.option(
+    "--port-file",
+    type=click.Path(dir_okay=False, writable=True),
+    help="write the port bound (with --port 0, the one the system chose) to this file",
+)
+def serve(
+    host: str,
+    port: int,
+    workers: int,
+    no_worker: bool,
+    demo: bool,
+    log_level: str,
+    port_file: str | None,
+) -> None:
     """Serve the API (applies pending migrations first)."""
     output.configure_logs(log_level)
     # Refuse an OTEL_* exporter or protocol we do not ship here, in one line, rather than
@@ -73,6 +86,8 @@ def serve(host: str, port: int, workers: int, no_worker: bool, demo: bool, log_l
     listening = listen.bind(host, port)
     try:
         port = listening.getsockname()[1]  # --port 0: the one the system chose
+        if port_file:
+            listen.write_port(port_file, port)
         if not os.environ.get(PUBLIC_URL_ENV, "").strip():
             # Links (exports, recordings, OAuth pages) name the address served here; set
             # before the server processes read the settings (production requires it set).
