@@ -24,6 +24,11 @@ from homebase.runtime import HOST_LIMITER_ENV
 PUBLIC_URL_ENV = "HOMEBASE_PUBLIC_URL"
 STARTUP_FAILURE = 3  # uvicorn's exit status when the app fails to start
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+# --workers N: how long uvicorn's supervisor waits for a process to answer its health
+# ping before killing it and starting another. A process answers only once its Python has
+# started and imported uvicorn; on a loaded host that took longer than uvicorn's 5 s, and
+# the supervisor killed every new process in turn, so serve never came up.
+WORKER_HEALTHCHECK_SECONDS = 60
 
 
 @click.group(cls=Group)
@@ -135,6 +140,7 @@ def _run_server(
         proxy_headers=False,
         log_config=logs.dict_config(settings.log_format, log_level),
         timeout_graceful_shutdown=max(1, round(settings.shutdown_timeout_seconds)),
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
     )
     server = uvicorn.Server(config)
     logging.getLogger("uvicorn.error").info(
