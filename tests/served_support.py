@@ -132,6 +132,9 @@ def serve(folder: Path, *, worker: bool, **settings: str) -> Iterator[Served]:
         "HOMEBASE_RECORDINGS_DIR": str(folder / "rec"),
         "HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN": "100000000",
         "HOMEBASE_RATE_LIMIT_UNAUTHENTICATED_PER_MIN": "100000000",
+        # A loaded machine's seed-demo or import batch is not rolled back as too slow
+        # (HOMEBASE_ENV=test lets the settle delay stay what a test sets).
+        "HOMEBASE_DATABASE_WRITE_TIMEOUT_SECONDS": "30",
         # Host names resolve to localhost only; the machine's resolver is never asked.
         "HOMEBASE_TESTING_LOOPBACK_RESOLVER": "true",
         **{f"HOMEBASE_{name.upper()}": value for name, value in settings.items()},

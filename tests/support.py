@@ -127,6 +127,15 @@ def _late(check: Callable[[], Any], within: float, what: str | Callable[[], str]
     return f"{what}: not within {within} s (last: {last!r})"
 
 
+# For a `homebase` process a test starts whose subject is not the write timeout: a write
+# transaction gets 30 s (not 3) before it is rolled back, as a loaded machine may need for
+# seed-demo's one transaction; the settle delay exceeds it as config.py requires.
+GENEROUS_WRITES = {
+    "HOMEBASE_DATABASE_WRITE_TIMEOUT_SECONDS": "30",
+    "HOMEBASE_SYNC_SETTLE_SECONDS": "31",
+}
+
+
 def clean_env(**values: str) -> dict[str, str]:
     """The caller's environment without any HOMEBASE_* setting it may carry."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("HOMEBASE_")}

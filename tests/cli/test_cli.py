@@ -38,7 +38,7 @@ from homebase.kit.passwords import verify_all
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
 from tests.served_support import start_serve, wait_until_healthy
-from tests.support import clean_env, until
+from tests.support import GENEROUS_WRITES, clean_env, until
 
 HOMEBASE = Path(__file__).resolve().parents[2] / ".venv" / "bin" / "homebase"
 SECRET = "cli-test-secret-key"
@@ -49,7 +49,9 @@ class Cli:
         self.directory = directory
         self.db_path = directory / "homebase.sqlite3"
         self.url = f"sqlite+aiosqlite:///{self.db_path}"
-        self.env = clean_env(HOMEBASE_DATABASE_URL=self.url, HOMEBASE_SECRET_KEY=SECRET)
+        self.env = clean_env(
+            HOMEBASE_DATABASE_URL=self.url, HOMEBASE_SECRET_KEY=SECRET, **GENEROUS_WRITES
+        )
 
     def start(self, *args: str) -> subprocess.Popen:
         return subprocess.Popen(
@@ -74,7 +76,12 @@ class Cli:
         (about a second each on a small machine), for set-up steps and the failure matrix.
         `stdin` is what standard input holds (not a terminal), `env` more variables. The
         environment is restored and the settings cache cleared afterwards."""
-        values = {"HOMEBASE_DATABASE_URL": self.url, "HOMEBASE_SECRET_KEY": SECRET, **(env or {})}
+        values = {
+            "HOMEBASE_DATABASE_URL": self.url,
+            "HOMEBASE_SECRET_KEY": SECRET,
+            **GENEROUS_WRITES,
+            **(env or {}),
+        }
         names = {"HOMEBASE_DATABASE_URL", "HOMEBASE_SECRET_KEY", "HOMEBASE_ADMIN_PASSWORD"}
         saved = {k: os.environ.get(k) for k in names | set(values)}
         stdout, stderr = io.StringIO(), io.StringIO()
