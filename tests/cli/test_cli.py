@@ -889,7 +889,7 @@ class Server:
     def wait_for_key(self, timeout: float = 60) -> str:
         return until(self._key, timeout, what=lambda: "".join(self.output))
 
-    def wait_until_healthy(self, timeout: float = 60) -> None:
+    def wait_until_healthy(self) -> None:
         wait_until_healthy(self.base, self.process, None)
 
     def stop(self) -> None:
