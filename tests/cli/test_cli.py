@@ -852,7 +852,8 @@ def test_failures_leave_nothing_half_written(cli, failures):
 
 class Server:
     """`homebase serve --demo` in `directory`, with the default database (./var) and no
-    HOMEBASE_* settings at all: what `make run` does."""
+    HOMEBASE_* settings but a generous write timeout (the demo is seeded in one write
+    transaction, which a loaded machine took past the default 3 s): what `make run` does."""
 
     def __init__(self, directory: Path):
         self.lines: queue.Queue[str] = queue.Queue()
@@ -860,7 +861,7 @@ class Server:
         # Its port file is written before it migrates or prints: the pipe is still empty.
         started = start_serve(
             directory,
-            clean_env(),
+            clean_env(**GENEROUS_WRITES),
             "--demo",
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
