@@ -19,10 +19,20 @@ BENCH_SCOPES = "contacts:read contacts:write leads:write"
 RATE_LIMIT = "100000000"
 
 
+_RESERVED: list[socket.socket] = []
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A loopback port reserved for a server this process starts: bound with SO_REUSEADDR
+    and never listening, for the benchmark's whole run, so the server binds it beside the
+    hold (uvicorn and homebase set SO_REUSEADDR too) and no other process is given it
+    first, as it could be a port bound and closed again. A checkout measured against this
+    one may predate `serve --port-file`, so the port is chosen here."""
+    held = socket.socket()
+    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    held.bind(("127.0.0.1", 0))
+    _RESERVED.append(held)
+    return held.getsockname()[1]
 
 
 class Server:

@@ -3,7 +3,9 @@
 Two `homebase serve --no-worker` instances and two `homebase worker` processes behind HAProxy
 (Debian's package; configured here, its own process, never the system service), on
 PostgreSQL and Redis: the given ones, or a throwaway PostgreSQL cluster (`initdb` in a
-temporary folder, as the `postgres` user) and a throwaway `redis-server`, each on a free port.
+temporary folder, as the `postgres` user) and a throwaway `redis-server`, each on a port of
+its own, reserved by this process (reserve_port) so that no other process takes it first
+and a process killed and started again finds it free.
 Everything listens on 127.0.0.1. The standard library only: the script needs no venv of its
 own, it runs the project's `.venv/bin/homebase`. docs/operations.md ("Deployment").
 
@@ -47,11 +49,16 @@ WORKERS = ("worker-1", "worker-2")
 _COMMANDS = {"homebase": "homebase", "haproxy": "haproxy", "redis": "redis-server"}
 
 
-def free_port() -> int:
-    """A loopback port nothing listens on (bound, then closed)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def reserve_port() -> socket.socket:
+    """A loopback port held for a process that will listen on it: bound with SO_REUSEADDR
+    and never listening. The process binds it beside the hold (HAProxy, PostgreSQL,
+    redis-server and homebase all set SO_REUSEADDR), and the system gives it to no other
+    process meanwhile, nor while the process is down and started again. A port bound and
+    closed again would be free for any process on the machine to take first."""
+    held = socket.socket()
+    held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    held.bind(("127.0.0.1", 0))
+    return held
 
 
 def http_status(url: str, timeout: float = 2.0) -> int | None:
@@ -155,6 +162,8 @@ class Cluster:
         }
         self.base_env = dict(os.environ if env is None else env)
         self.children: dict[str, subprocess.Popen] = {}  # this Python process's own
+        # The ports this Python process chose, held until stop() (reserve_port).
+        self.reserved: list[socket.socket] = []
 
     # -- state --------------------------------------------------------------------------
 
@@ -216,14 +225,16 @@ class Cluster:
         self.state["secret_key"] = secrets.token_urlsafe(32)  # 43 characters
         ports = self.state["ports"]
         # A worker's port is its GET /metrics (HOMEBASE_WORKER_METRICS_PORT).
-        ports.update(haproxy=free_port(), **{name: free_port() for name in (*INSTANCES, *WORKERS)})
+        ports.update(
+            haproxy=self._reserve(), **{name: self._reserve() for name in (*INSTANCES, *WORKERS)}
+        )
         self._save()
         try:
             if not self.state["database_url"]:
                 self.start_postgres(timeout)
                 self._createdb()
             if not self.state["redis_url"]:
-                ports["redis"] = free_port()
+                ports["redis"] = self._reserve()
                 self.state["redis_url"] = f"redis://127.0.0.1:{ports['redis']}/0"
                 self.start_redis(timeout)
             self._save()
@@ -237,6 +248,11 @@ class Cluster:
             self.stop()
             raise
         return self
+
+    def _reserve(self) -> int:
+        held = reserve_port()
+        self.reserved.append(held)
+        return held.getsockname()[1]
 
     def stop(self, timeout: float = 30) -> None:
         """SIGTERM every process (the load balancer first, so no new request reaches an
@@ -255,6 +271,9 @@ class Cluster:
             self.state["pg_dir"] = None
         if (self.run_dir / "state.json").exists():
             self._save()
+        for held in self.reserved:
+            held.close()
+        self.reserved.clear()
 
     def status(self) -> dict:
         processes = {
@@ -394,7 +413,7 @@ class Cluster:
         if not self.state.get("pg_dir"):
             folder = Path(tempfile.mkdtemp(prefix="homebase-pg-"))
             self.state["pg_dir"] = str(folder)
-            self.state["ports"]["postgres"] = free_port()
+            self.state["ports"]["postgres"] = self._reserve()
             self._save()
             if os.geteuid() == 0:
                 shutil.chown(folder, "postgres", "postgres")

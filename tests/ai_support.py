@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.support import until
+
 PATH = "/v1/chat/completions"
 HOLD_LIMIT = 10.0  # a held answer goes out by then even if the test never lets it go
 
@@ -91,12 +93,13 @@ class ChatServer:
         with self.lock:
             return list(self.requests)
 
-    def wait_for(self, count: int, within: float = 10) -> list[Recorded]:
-        deadline = time.monotonic() + within
-        while len(self.recorded()) < count:
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{len(self.recorded())} of {count} requests arrived")
-            time.sleep(0.02)
+    def wait_for(self, count: int, within: float = 60) -> list[Recorded]:
+        until(
+            lambda: len(self.recorded()) >= count,
+            within,
+            every=0.02,
+            what=lambda: f"{len(self.recorded())} of {count} requests arrived",
+        )
         return self.recorded()
 
     def start(self) -> "ChatServer":

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 import orjson
 import uvicorn
 
+from tests.support import until
+
 LIMIT = 1_048_576  # HOMEBASE_MAX_BODY_BYTES's default, which these tests run with
 CHUNK = 65_536
 
@@ -107,10 +109,13 @@ async def serving(app) -> AsyncIterator[int]:
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[sock]))
     try:
-        while not server.started:
+
+        def started() -> bool:
             if task.done():
-                task.result()
-            await asyncio.sleep(0.01)
+                task.result()  # its start-up failed: raises that
+            return server.started
+
+        await until(started, 60, every=0.01, what="uvicorn's start")
         yield port
     finally:
         server.should_exit = True

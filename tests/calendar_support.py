@@ -1,10 +1,8 @@
 """A real Radicale CalDAV server for the calendar-push tests, and helpers shared by the
 appointment tests: members, connected calendars, booking."""
 
-import socket
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
@@ -14,18 +12,20 @@ import pytest
 from homebase.calendars import service as calendars
 from homebase.db.tenancy import TenantSession
 from homebase.workspaces import service as workspaces
-from tests.support import free_port
+from tests.support import reserved_port, until
 
 USER, PASSWORD = "maya", "radicale-secret"
 
 
 class Radicale:
     """Radicale as a subprocess on 127.0.0.1 with its own storage folder and htpasswd
-    (plain) auth; stop() and start() again keep the port and the stored calendars."""
+    (plain) auth, on a reserved port (it takes no port 0); stop() and start() again keep
+    the port (the calendars' URLs name it, and while it is down it refuses connections)
+    and the stored calendars."""
 
     def __init__(self, folder: Path):
         self.folder = folder
-        self.port = free_port()
+        self.port = reserved_port()
         self.process: subprocess.Popen | None = None
         (folder / "users").write_text(f"{USER}:{PASSWORD}\n")
         (folder / "config").write_text(
@@ -33,7 +33,8 @@ class Radicale:
             f"[auth]\ntype = htpasswd\nhtpasswd_filename = {folder / 'users'}\n"
             "htpasswd_encryption = plain\ndelay = 0\n"
             f"[storage]\nfilesystem_folder = {folder / 'storage'}\n"
-            "[rights]\ntype = owner_only\n[logging]\nlevel = error\n"
+            # info: its "Radicale server ready" line says when it listens.
+            "[rights]\ntype = owner_only\n[logging]\nlevel = info\n"
         )
 
     @property
@@ -41,21 +42,21 @@ class Radicale:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "radicale", "--config", str(self.folder / "config")],
-            stdout=subprocess.DEVNULL,
-            stderr=(self.folder / "log").open("ab"),
-        )
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
+        log = self.folder / "log"
+        log.write_text("")
+        with log.open("ab") as sink:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "radicale", "--config", str(self.folder / "config")],
+                stdout=subprocess.DEVNULL,
+                stderr=sink,
+            )
+
+        def ready() -> bool:
             if self.process.poll() is not None:
-                raise RuntimeError(f"radicale exited: {(self.folder / 'log').read_text()}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("radicale did not start listening")
+                raise RuntimeError(f"radicale exited: {log.read_text()}")
+            return "Radicale server ready" in log.read_text()
+
+        until(ready, 60, what=lambda: f"radicale: {log.read_text()}")
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

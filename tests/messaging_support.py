@@ -1,7 +1,6 @@
 """Helpers for the messaging tests: sender numbers, consent, workspace state, the clock,
 signed provider callbacks, a real SMTP server (aiosmtpd)."""
 
-import socket
 from datetime import UTC, datetime, timedelta
 from urllib.parse import urlencode
 
@@ -15,6 +14,7 @@ from homebase.kit.ids import new_id
 from homebase.models import ConsentArtifact, Workspace
 from homebase.providers.signing import signature
 from homebase.workspaces import service as workspaces
+from tests.support import closed_port  # noqa: F401  (the messaging tests import it here)
 
 TOKEN = "test-twilio-token"
 SENDER = "+14155550100"
@@ -48,13 +48,22 @@ class Mailbox:
         return "250 Message accepted for delivery"
 
 
+class LoopbackSmtp(Controller):
+    """aiosmtpd's threaded server on 127.0.0.1, port 0: `port` is the one it bound, read
+    before its start-up check connects there (the hook aiosmtpd leaves to subclasses)."""
+
+    def __init__(self, handler):
+        super().__init__(handler, hostname="127.0.0.1", port=0)
+
+    def _trigger_server(self):
+        self.port = self.server.sockets[0].getsockname()[1]
+        super()._trigger_server()
+
+
 @pytest.fixture(scope="module", name="smtp_server")
 def smtp_server_fixture():
     mailbox = Mailbox()
-    with socket.socket() as probe:  # aiosmtpd needs a concrete port to check it is up
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    controller = Controller(mailbox, hostname="127.0.0.1", port=port)
+    controller = LoopbackSmtp(mailbox)
     controller.start()
     controller.mailbox = mailbox
     yield controller
@@ -70,13 +79,6 @@ def smtp_settings(server) -> dict:
         "smtp_port": server.port,
         "email_from": "agent@demo-realty.example",
     }
-
-
-def closed_port() -> int:
-    """A loopback port nothing listens on: connecting is refused at once."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def freeze(runtime, utc_hour: int, minute: int = 0) -> FrozenClock:

@@ -3,7 +3,6 @@ protobuf export requests a served instance sends to /v1/traces and keeps their s
 decoded with opentelemetry-proto (which comes with the exporter)."""
 
 import threading
-import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -13,6 +12,8 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceResponse,
 )
 from opentelemetry.proto.trace.v1.trace_pb2 import Span as ProtoSpan
+
+from tests.support import until
 
 
 def _value(any_value: Any) -> Any:
@@ -118,12 +119,14 @@ class Collector:
         with self.lock:
             return list(self.spans)
 
-    def wait_for(self, predicate, what: str, within: float = 40) -> list[Span]:
-        deadline = time.monotonic() + within
-        while time.monotonic() < deadline:
+    def wait_for(self, predicate, what: str, within: float = 60) -> list[Span]:
+        def exported() -> list[Span] | None:
             spans = self.snapshot()
-            if predicate(spans):
-                return spans
-            time.sleep(0.1)
-        names = sorted({span.name for span in self.snapshot()})
-        raise AssertionError(f"{what} not exported within {within} s; got {names}")
+            return spans if predicate(spans) else None
+
+        return until(
+            exported,
+            within,
+            every=0.1,
+            what=lambda: f"{what} exported; got {sorted({s.name for s in self.snapshot()})}",
+        )

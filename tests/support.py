@@ -1,11 +1,14 @@
-"""Helpers shared by the tests: server reachability, tenants with keys, and assertions."""
+"""Helpers shared by the tests: server reachability, a refusing port, the one wait helper
+(`until`), tenants with keys, and assertions."""
 
 import asyncio
 import concurrent.futures
+import inspect
 import os
 import socket
+import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,11 +35,105 @@ REDIS_URL = os.environ.get("HOMEBASE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
-def free_port() -> int:
-    """A loopback port nothing listens on (bound, then closed)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+_HELD: list[socket.socket] = []
+
+
+def closed_port() -> int:
+    """A loopback port where a connection is refused at once, for as long as the tests run:
+    bound (so no other process can take it) but never listening. A port bound and closed
+    again ("free") is free for every other process too, and one of them may be listening
+    on it by the time the test connects. A server a test starts binds port 0 instead and
+    says which port it got (tests/served_support.py), or listens on a reserved_port()."""
+    return _hold(reuse=False)
+
+
+def reserved_port() -> int:
+    """A loopback port for a program that cannot bind port 0 and say which it got
+    (Radicale, redis-server, a worker's metrics port): held for as long as the tests run,
+    bound with SO_REUSEADDR and never listening. Until the program listens there a
+    connection is refused; the program binds it beside the hold (it sets SO_REUSEADDR, as
+    servers do), stopped and started again it finds it still free, and no other process
+    is given it meanwhile (the system hands out no port that is bound)."""
+    return _hold(reuse=True)
+
+
+def _hold(reuse: bool) -> int:
+    held = socket.socket()
+    if reuse:
+        held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    held.bind(("127.0.0.1", 0))
+    _HELD.append(held)
+    return held.getsockname()[1]
+
+
+def until(
+    check: Callable[[], Any],
+    within: float,
+    *,
+    every: float = 0.05,
+    what: str | Callable[[], str] = "",
+):
+    """The one wait of the tests: calls `check` every `every` seconds until it returns
+    something truthy, and returns that; after `within` seconds it fails naming `what` (a
+    text, or a function that makes one then: a log's tail) and the last value. `within` is
+    how long before a stuck test gives up, never a claim about speed: make it generous.
+    An exception `check` raises ends the wait at once (a process that exited, say).
+
+    In a coroutine, `await until(...)`: `check` may be a function or a coroutine function,
+    and the event loop runs meanwhile. In a plain function, `until(...)` blocks and `check`
+    is a function. Which one is decided by the caller's own code, so a helper that does
+    not await never gets a coroutine it would drop."""
+    here = inspect.currentframe()
+    caller = here.f_back if here is not None else None
+    if caller is not None and caller.f_code.co_flags & _ASYNC_CODE:
+        return _until_awaited(check, within, every, what)
+    deadline = time.monotonic() + within
+    while True:
+        result = check()
+        if inspect.isawaitable(result):
+            raise TypeError("until: an async check needs `await until(...)` in a coroutine")
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise AssertionError(_late(check, within, what, result))
+        time.sleep(every)
+
+
+_ASYNC_CODE = inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
+
+
+async def _until_awaited(
+    check: Callable[[], Any], within: float, every: float, what: str | Callable[[], str]
+):
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while True:
+        result = check()
+        if inspect.isawaitable(result):
+            result = await result
+        if result:
+            return result
+        if loop.time() > deadline:
+            raise AssertionError(_late(check, within, what, result))
+        await asyncio.sleep(every)
+
+
+def _late(check: Callable[[], Any], within: float, what: str | Callable[[], str], last: Any) -> str:
+    if callable(what):
+        what = what()
+    if not what:
+        name = getattr(check, "__qualname__", repr(check))
+        what = "the condition" if "<lambda>" in name else name
+    return f"{what}: not within {within} s (last: {last!r})"
+
+
+# For a `homebase` process a test starts whose subject is not the write timeout: a write
+# transaction gets 30 s (not 3) before it is rolled back, as a loaded machine may need for
+# seed-demo's one transaction; the settle delay exceeds it as config.py requires.
+GENEROUS_WRITES = {
+    "HOMEBASE_DATABASE_WRITE_TIMEOUT_SECONDS": "30",
+    "HOMEBASE_SYNC_SETTLE_SECONDS": "31",
+}
 
 
 def clean_env(**values: str) -> dict[str, str]:

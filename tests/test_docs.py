@@ -8,6 +8,7 @@ import tokenize
 from pathlib import Path
 
 from homebase.config import Settings
+from tests.source_support import parse
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text()
 
@@ -68,7 +69,7 @@ def _comments_and_docstrings(path: Path):
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
         if token.type == tokenize.COMMENT:
             yield token.start[0], token.string
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parse(source)):
         if isinstance(
             node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
         ) and (docstring := ast.get_docstring(node, clean=False)):

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import homebase
+from tests.source_support import parse_file
 
 PACKAGE = Path(homebase.__file__).resolve().parent
 SKIPPED = ("migrations",)
@@ -83,7 +84,7 @@ def _graph() -> dict[str, dict[str, int]]:
     graph: dict[str, dict[str, int]] = {}
     for name, path in MODULES.items():
         edges: dict[str, int] = {}
-        for target, line in _imported(ast.parse(path.read_text(), str(path))):
+        for target, line in _imported(parse_file(path)):
             assert target in MODULES, f"{name} line {line} imports {target}, not a module"
             if target != name:
                 edges.setdefault(target, line)

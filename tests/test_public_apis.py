@@ -22,6 +22,7 @@ import re
 from pathlib import Path
 
 import homebase
+from tests.source_support import parse, parse_file
 
 PACKAGE = Path(homebase.__file__).resolve().parent
 SKIPPED = ("migrations/versions",)
@@ -73,7 +74,7 @@ def _modules() -> list[tuple[str, Path, ast.Module]]:
         parts = ["homebase", *path.relative_to(PACKAGE).with_suffix("").parts]
         if parts[-1] == "__init__":
             parts.pop()
-        found.append((".".join(parts), path, ast.parse(path.read_text(), str(path))))
+        found.append((".".join(parts), path, parse_file(path)))
     return found
 
 
@@ -258,7 +259,7 @@ def test_homebase_uses_no_private_name_of_a_library():
 
 def test_the_walk_finds_what_it_looks_for():
     """The rules above, on a sample: each kind of private use is caught, public ones not."""
-    sample = ast.parse(
+    sample = parse(
         "from starlette._utils import get_route_path\n"
         "from sqlalchemy.util import _private_helper\n"
         "rows = compiled._result_columns\n"

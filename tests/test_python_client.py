@@ -10,7 +10,6 @@
   by the server's real worker, and refuses them altered, under another secret, or late.
 """
 
-import asyncio
 import importlib
 import shutil
 from datetime import UTC, datetime, timedelta
@@ -54,6 +53,7 @@ from homebase_webhooks import SignatureMismatch, sign, verify
 
 from scripts import client as make_client
 from tests.served_support import serve
+from tests.support import until
 from tests.webhook_receiver import Receiver
 
 # One worker runs this module (make test: --dist loadgroup), so its module-scoped server
@@ -189,15 +189,6 @@ class Driver:
                 assert item.additional_properties == {}, (operation_id, item)
         self.called.add(operation_id)
         return parsed
-
-
-async def until(check, within: float = 20):
-    """Polls `check()` (async) until it returns something truthy."""
-    deadline = asyncio.get_running_loop().time() + within
-    while not (result := await check()):
-        assert asyncio.get_running_loop().time() < deadline, "timed out"
-        await asyncio.sleep(0.1)
-    return result
 
 
 async def test_every_v1_operation_through_the_generated_client(served):
@@ -354,7 +345,7 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
         job = await call("get_import", id=started.id)
         return job if job.status.value == "completed" else None
 
-    await until(import_done)
+    await until(import_done, 60)
     await call("list_import_errors", id=started.id)
 
     export = await call(
@@ -370,7 +361,7 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
         made = await call("get_export", id=export.id)
         return made if made.status.value == "completed" else None
 
-    assert (await until(export_done)).download_url
+    assert (await until(export_done, 60)).download_url
 
     # Served once settled (HOMEBASE_SYNC_SETTLE_SECONDS, 0 here): contact.created at least.
     events = await call("list_events")
@@ -384,7 +375,7 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
         page = await call("list_webhook_deliveries", id=hook.id)
         return next((d for d in page.data if d.status.value == "succeeded"), None)
 
-    delivery = await until(finished_delivery)
+    delivery = await until(finished_delivery, 60)
     await call("redeliver_webhook_delivery", id=hook.id, delivery_id=delivery.id)
     await receiver.wait_for(2)
     await call("delete_webhook", id=hook.id)

@@ -15,6 +15,7 @@ from homebase.fixtures.kinds import KINDS
 from homebase.oauth.resolver import resolve_access_token
 from homebase.oauth.tokens import ACCESS_PREFIX
 from homebase.worker.registry import JOBS
+from tests.source_support import parse_file
 
 DOCS = Path(__file__).parent.parent / "docs" / "fixtures.md"
 
@@ -81,7 +82,7 @@ def test_no_module_registers_anything_when_imported():
         f"{path.relative_to(package)}:{statement.lineno}"
         for path in sorted(package.rglob("*.py"))
         if "migrations" not in path.parts and path.relative_to(package).as_posix() not in libraries
-        for statement in ast.parse(path.read_text()).body
+        for statement in parse_file(path).body
         if isinstance(statement, ast.Expr)
         and isinstance(statement.value, ast.Call)
         and "register" in ast.unparse(statement.value.func).lower()

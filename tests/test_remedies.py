@@ -13,6 +13,7 @@ from homebase.compliance.remedies import REASON_REMEDIES
 from homebase.http.envelope import remedy
 from homebase.kit.errors import ApiError
 from homebase.kit.remedies import ERROR_REMEDIES
+from tests.source_support import parse_file
 
 ROOT = Path(homebase.__file__).parent
 
@@ -36,7 +37,7 @@ def _calls(name: str) -> list[tuple[Path, ast.Call]]:
     for path in ROOT.rglob("*.py"):
         if "migrations" in path.parts:
             continue
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in ast.walk(parse_file(path)):
             if isinstance(node, ast.Call):
                 called = node.func
                 called_name = called.attr if isinstance(called, ast.Attribute) else None

@@ -6,6 +6,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from tests.support import until
+
 
 @dataclass
 class Received:
@@ -26,7 +28,6 @@ class Receiver:
     )
     requests: list[Received] = field(default_factory=list)
     server: asyncio.AbstractServer | None = None
-    arrived: asyncio.Event = field(default_factory=asyncio.Event)
     _release: asyncio.Event = field(default_factory=asyncio.Event)
     _writers: set = field(default_factory=set)
 
@@ -49,16 +50,13 @@ class Receiver:
             writer.close()
         await asyncio.sleep(0)
 
-    async def wait_for(self, count: int, within: float = 10) -> list[Received]:
-        deadline = time.monotonic() + within
-        while len(self.requests) < count:
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{len(self.requests)} of {count} requests arrived")
-            self.arrived.clear()
-            try:
-                await asyncio.wait_for(self.arrived.wait(), 0.05)
-            except TimeoutError:
-                pass
+    async def wait_for(self, count: int, within: float = 60) -> list[Received]:
+        await until(
+            lambda: len(self.requests) >= count,
+            within,
+            every=0.01,
+            what=lambda: f"{len(self.requests)} of {count} requests arrived",
+        )
         return self.requests
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
@@ -69,7 +67,6 @@ class Receiver:
                 if request is None:
                     break
                 self.requests.append(request)
-                self.arrived.set()
                 status, headers, delay, *rest = self.respond(request)
                 if delay is None:
                     await self._release.wait()

@@ -1,10 +1,12 @@
 """`homebase serve`'s listening socket, bound before anything else happens (migrations, the
-demo's "serving at" lines), so a port already taken is one line and a non-zero exit; and the
+demo's "serving at" lines), so a port already taken is one line and a non-zero exit; the
+`--port-file` that tells a supervisor (or a test) which port `--port 0` got; and the
 public address the service hands out in links when HOMEBASE_PUBLIC_URL is unset."""
 
 import ipaddress
 import os
 import socket
+from pathlib import Path
 
 import click
 
@@ -29,6 +31,24 @@ def bind(host: str, port: int) -> socket.socket:
         ) from None
     listening.set_inheritable(True)  # uvicorn's --workers processes listen on it too
     return listening
+
+
+def write_port(path: str, port: int) -> None:
+    """`port` and a newline in `path`, whole or not at all: written beside it, then renamed
+    over it, so a reader polling for the file never reads half a number. The socket is
+    listening already: a client that connects now waits in its backlog until uvicorn
+    accepts, after the migrations. The file stays when serve stops (uvicorn ends the
+    process with the signal it was stopped by): whoever reads it removes it before a start."""
+    target = Path(path)
+    partial = target.with_name(f".{target.name}.{os.getpid()}")
+    try:
+        partial.write_text(f"{port}\n")
+        os.replace(partial, target)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise click.ClickException(
+            f"serve --port-file {path}: cannot write it: {error.strerror or error}"
+        ) from None
 
 
 def served_url(host: str, port: int) -> str:

@@ -24,6 +24,11 @@ from homebase.runtime import HOST_LIMITER_ENV
 PUBLIC_URL_ENV = "HOMEBASE_PUBLIC_URL"
 STARTUP_FAILURE = 3  # uvicorn's exit status when the app fails to start
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+# --workers N: how long uvicorn's supervisor waits for a process to answer its health
+# ping before killing it and starting another. A process answers only once its Python has
+# started and imported uvicorn; on a loaded host that took longer than uvicorn's 5 s, and
+# the supervisor killed every new process in turn, so serve never came up.
+WORKER_HEALTHCHECK_SECONDS = 60
 
 
 @click.group(cls=Group)
@@ -63,7 +68,20 @@ def migrate() -> None:
     default="info",
     show_default=True,
 )
-def serve(host: str, port: int, workers: int, no_worker: bool, demo: bool, log_level: str) -> None:
+@click.option(
+    "--port-file",
+    type=click.Path(dir_okay=False, writable=True),
+    help="write the port bound (with --port 0, the one the system chose) to this file",
+)
+def serve(
+    host: str,
+    port: int,
+    workers: int,
+    no_worker: bool,
+    demo: bool,
+    log_level: str,
+    port_file: str | None,
+) -> None:
     """Serve the API (applies pending migrations first)."""
     output.configure_logs(log_level)
     # Refuse an OTEL_* exporter or protocol we do not ship here, in one line, rather than
@@ -73,6 +91,8 @@ def serve(host: str, port: int, workers: int, no_worker: bool, demo: bool, log_l
     listening = listen.bind(host, port)
     try:
         port = listening.getsockname()[1]  # --port 0: the one the system chose
+        if port_file:
+            listen.write_port(port_file, port)
         if not os.environ.get(PUBLIC_URL_ENV, "").strip():
             # Links (exports, recordings, OAuth pages) name the address served here; set
             # before the server processes read the settings (production requires it set).
@@ -120,6 +140,7 @@ def _run_server(
         proxy_headers=False,
         log_config=logs.dict_config(settings.log_format, log_level),
         timeout_graceful_shutdown=max(1, round(settings.shutdown_timeout_seconds)),
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
     )
     server = uvicorn.Server(config)
     logging.getLogger("uvicorn.error").info(

@@ -327,7 +327,7 @@ async def test_log_lines_carry_ids_and_outcomes_never_a_text(
     contact_id = await responder_workspace(runtime, tenant)
     chat_server.respond_with(json_object=answer("Lovely! The garden is 40 ft deep."))
     with caplog.at_level("INFO", logger="homebase"):
-        await text_in(client, "hello, my gate code is 7731")
+        await text_in(client, "hello, my gate code is QUINCE-7731-PLOVER")
         await drive(runtime)
         await text_in(client, "can my lawyer look at the contract")
         await drive(runtime)
@@ -336,5 +336,7 @@ async def test_log_lines_carry_ids_and_outcomes_never_a_text(
     assert {"ai reply", "ai handoff"} <= messages, messages
     logged = "\n".join(f"{r.getMessage()} {r.__dict__}" for r in caplog.records)
     assert contact_id in logged
-    for text in ("7731", "gate code", "garden", "lawyer", "Dana", "Reyes"):
+    # Each long and distinctive enough never to occur by chance (a bare "7731" did, inside
+    # a record's float timestamp).
+    for text in ("QUINCE-7731-PLOVER", "gate code", "garden is", "my lawyer", "Dana", "Reyes"):
         assert text not in logged, text

@@ -19,11 +19,11 @@ from tests.calendar_support import (
     book,
     connect,
     contact,
-    free_port,
     radicale_fixture,  # noqa: F401  (the session's Radicale server: `radicale`)
     slot,
     start_radicale,
 )
+from tests.support import closed_port
 
 
 @pytest.fixture
@@ -145,7 +145,7 @@ async def test_a_calendar_that_is_down_never_fails_the_booking(tenant, runtime, 
 @pytest.mark.parametrize("settings_overrides", [{"calendar_push_max_attempts": 2}])
 async def test_gives_up_after_the_last_attempt(tenant, runtime, clock):
     member, contact_id = await setup_calendar(
-        runtime, tenant, f"http://127.0.0.1:{free_port()}/nobody/"
+        runtime, tenant, f"http://127.0.0.1:{closed_port()}/nobody/"
     )
     created = await book(tenant, contact_id, created_by=member)
     assert await jobs.run(runtime) == 1

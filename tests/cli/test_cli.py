@@ -18,7 +18,6 @@ import sqlite3
 import subprocess
 import termios
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import redirect_stderr, redirect_stdout
 from datetime import UTC, datetime, timedelta
@@ -38,7 +37,8 @@ from homebase.http.app import create_app
 from homebase.kit.passwords import verify_all
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
-from tests.support import clean_env, free_port
+from tests.served_support import start_serve, wait_until_healthy
+from tests.support import GENEROUS_WRITES, clean_env, until
 
 HOMEBASE = Path(__file__).resolve().parents[2] / ".venv" / "bin" / "homebase"
 SECRET = "cli-test-secret-key"
@@ -49,7 +49,9 @@ class Cli:
         self.directory = directory
         self.db_path = directory / "homebase.sqlite3"
         self.url = f"sqlite+aiosqlite:///{self.db_path}"
-        self.env = clean_env(HOMEBASE_DATABASE_URL=self.url, HOMEBASE_SECRET_KEY=SECRET)
+        self.env = clean_env(
+            HOMEBASE_DATABASE_URL=self.url, HOMEBASE_SECRET_KEY=SECRET, **GENEROUS_WRITES
+        )
 
     def start(self, *args: str) -> subprocess.Popen:
         return subprocess.Popen(
@@ -74,7 +76,12 @@ class Cli:
         (about a second each on a small machine), for set-up steps and the failure matrix.
         `stdin` is what standard input holds (not a terminal), `env` more variables. The
         environment is restored and the settings cache cleared afterwards."""
-        values = {"HOMEBASE_DATABASE_URL": self.url, "HOMEBASE_SECRET_KEY": SECRET, **(env or {})}
+        values = {
+            "HOMEBASE_DATABASE_URL": self.url,
+            "HOMEBASE_SECRET_KEY": SECRET,
+            **GENEROUS_WRITES,
+            **(env or {}),
+        }
         names = {"HOMEBASE_DATABASE_URL", "HOMEBASE_SECRET_KEY", "HOMEBASE_ADMIN_PASSWORD"}
         saved = {k: os.environ.get(k) for k in names | set(values)}
         stdout, stderr = io.StringIO(), io.StringIO()
@@ -845,21 +852,22 @@ def test_failures_leave_nothing_half_written(cli, failures):
 
 class Server:
     """`homebase serve --demo` in `directory`, with the default database (./var) and no
-    HOMEBASE_* settings at all: what `make run` does."""
+    HOMEBASE_* settings but a generous write timeout (the demo is seeded in one write
+    transaction, which a loaded machine took past the default 3 s): what `make run` does."""
 
     def __init__(self, directory: Path):
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
         self.lines: queue.Queue[str] = queue.Queue()
         self.output: list[str] = []
-        self.process = subprocess.Popen(
-            [str(HOMEBASE), "serve", "--demo", "--port", str(self.port)],
-            env=clean_env(),
-            cwd=directory,
+        # Its port file is written before it migrates or prints: the pipe is still empty.
+        started = start_serve(
+            directory,
+            clean_env(**GENEROUS_WRITES),
+            "--demo",
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
         )
+        self.process, self.base = started.process, started.base_url
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
@@ -867,33 +875,23 @@ class Server:
         for line in self.process.stdout:  # ends when the process closes its output
             self.lines.put(line)
 
-    def wait_for_key(self, timeout: float = 30) -> str:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                line = self.lines.get(timeout=0.2)
-            except queue.Empty:
-                if self.process.poll() is not None:
-                    break
-                continue
+    def _key(self) -> str | None:
+        """The key, once a line printed so far is one (the output read so far kept)."""
+        while not self.lines.empty():
+            line = self.lines.get()
             self.output.append(line)
             found = re.fullmatch(r"\s*(hbk_\S+)\s*", line)
             if found:
                 return found.group(1)
-        pytest.fail("no API key printed:\n" + "".join(self.output))
+        if self.process.poll() is not None:
+            pytest.fail("serve exited:\n" + "".join(self.output))
+        return None
 
-    def wait_until_healthy(self, timeout: float = 30) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.1)
-        pytest.fail("server not healthy:\n" + "".join(self.output))
+    def wait_for_key(self, timeout: float = 60) -> str:
+        return until(self._key, timeout, what=lambda: "".join(self.output))
+
+    def wait_until_healthy(self) -> None:
+        wait_until_healthy(self.base, self.process, None)
 
     def stop(self) -> None:
         self.process.terminate()
@@ -1001,11 +999,14 @@ def test_set_password_asks_twice_without_echo_on_a_terminal(cli, workspace):
     seen = b""
     try:
         for prompt in (b"New password: ", b"Repeat for confirmation: "):
-            deadline = time.monotonic() + 60
-            while prompt not in seen and time.monotonic() < deadline:
-                if select.select([controller], [], [], 0.5)[0]:
+
+            def prompted(prompt: bytes = prompt) -> bool:
+                nonlocal seen
+                if select.select([controller], [], [], 0.1)[0]:
                     seen += os.read(controller, 1024)
-            assert prompt in seen, seen
+                return prompt in seen
+
+            until(prompted, 60, every=0, what=lambda: f"the prompt: {seen!r}")
             os.write(controller, b"typed at the terminal\n")
         done = finish(process, ["set-password"])
     finally:

@@ -407,6 +407,7 @@ def test_the_defaults_the_docs_state():
             "no_worker": False,
             "demo": False,
             "log_level": "info",
+            "port_file": None,
         }
     create_key = admin.commands["create-api-key"]
     with create_key.make_context("create-api-key", ["--workspace", "w", "--scopes", "s"]) as c:

@@ -1,20 +1,21 @@
 """`homebase serve` as an operator starts it, in a subprocess: a port already taken is one
-line and a non-zero exit before anything says it serves; without HOMEBASE_PUBLIC_URL the
-links it hands out name the port it serves on; a database URL of a kind homebase does not
-run on is one line from every command that reads the settings."""
+line and a non-zero exit before anything says it serves; `--port 0` takes a free port and
+`--port-file` names it; without HOMEBASE_PUBLIC_URL the links it hands out name the port it
+serves on; a database URL of a kind homebase does not run on is one line from every
+command that reads the settings."""
 
 import json
+import re
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.served_support import wait_until_healthy
-from tests.support import clean_env, free_port
+from tests.served_support import start_serve, stop, wait_until_healthy
+from tests.support import clean_env, until
 
 SECRET = "serve-test-secret-key"
 
@@ -55,19 +56,54 @@ def test_a_port_already_taken_is_one_line_before_anything_says_it_serves(tmp_pat
     assert not (tmp_path / "db.sqlite3").exists()
 
 
-def test_without_a_public_url_links_name_the_port_served(tmp_path):
-    port = free_port()
-    env = _env(tmp_path, HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="100000")
+def test_port_0_is_a_free_port_and_the_port_file_names_it(tmp_path):
+    """`--port 0`: the system's choice, written to `--port-file` (the port and a newline)
+    once bound, before the migrations; the same port the server answers on."""
+    env = _env(tmp_path)
+    port_file = tmp_path / "serve.port"
     log = tmp_path / "serve.log"
     with log.open("wb") as stderr:
         process = subprocess.Popen(
-            [sys.executable, "-m", "homebase", "serve", "--port", str(port)],
+            [sys.executable, "-m", "homebase", "serve", "--port", "0", "--port-file", port_file],
             env=env,
             cwd=tmp_path,
             stdout=subprocess.DEVNULL,
             stderr=stderr,
         )
-    base_url = f"http://127.0.0.1:{port}"
+    try:
+        written = until(lambda: port_file.exists() and port_file.read_text(), 60)
+        assert re.fullmatch(r"[1-9][0-9]*\n", written), written
+        port = int(written)
+        wait_until_healthy(f"http://127.0.0.1:{port}", process, log)
+        with socket.socket() as taken:  # really bound there: nobody else can bind it
+            with pytest.raises(OSError):
+                taken.bind(("127.0.0.1", port))
+    finally:
+        stop(process)
+
+
+def test_a_port_file_that_cannot_be_written_is_one_line(tmp_path):
+    done = _homebase(
+        tmp_path, _env(tmp_path), "serve", "--port", "0", "--port-file", str(tmp_path / "no/x")
+    )
+    assert done.returncode == 1, done.stderr
+    [line] = done.stderr.splitlines()
+    assert line.startswith(f"error: serve --port-file {tmp_path}/no/x: cannot write it: "), line
+    assert not (tmp_path / "db.sqlite3").exists()  # before anything was migrated
+
+
+def test_without_a_public_url_links_name_the_port_served(tmp_path):
+    env = _env(tmp_path, HOMEBASE_RATE_LIMIT_API_KEY_PER_MIN="100000")
+    log = tmp_path / "serve.log"
+    with log.open("wb") as stderr:
+        started = start_serve(
+            tmp_path,
+            env,
+            program=(sys.executable, "-m", "homebase"),
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
+    process, base_url = started.process, started.base_url
     try:
         wait_until_healthy(base_url, process, log)
         workspace = json.loads(
@@ -86,22 +122,19 @@ def test_without_a_public_url_links_name_the_port_served(tmp_path):
         assert created.returncode == 0, created.stderr
         headers = {"Authorization": f"token {json.loads(created.stdout)['key']}"}
         with httpx.Client(base_url=base_url, headers=headers, timeout=10) as client:
-            started = client.post("/v1/exports", json={"object": "contacts", "format": "csv"})
-            assert started.status_code == 202, started.text
-            export = started.json()
-            deadline = time.monotonic() + 30  # the in-process worker writes the file
-            while export["status"] != "completed" and time.monotonic() < deadline:
-                time.sleep(0.2)
-                export = client.get(f"/v1/exports/{export['id']}").json()
-            assert export["status"] == "completed", export
+            posted = client.post("/v1/exports", json={"object": "contacts", "format": "csv"})
+            assert posted.status_code == 202, posted.text
+            path = f"/v1/exports/{posted.json()['id']}"
+
+            def completed() -> dict | None:  # the in-process worker writes the file
+                export = client.get(path).json()
+                return export if export["status"] == "completed" else None
+
+            export = until(completed, 60, every=0.2, what="the export")
             assert export["download_url"].startswith(f"{base_url}/exports/")
             assert client.get(export["download_url"]).status_code == 200
     finally:
-        process.terminate()
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process)
 
 
 FOO = ("foo://x", "'foo'")

@@ -17,6 +17,7 @@ from tests.cluster_support import (
     make_cluster_fixture,  # noqa: F401  (the fixture: `make_cluster`)
     tail,
 )
+from tests.support import until
 
 pytestmark = SERIAL_ONLY
 
@@ -101,7 +102,8 @@ def _status(answer: Answer) -> int | None:
 async def _recovered(traffic: Traffic, since: float, within: float) -> float:
     """Seconds after `since` until the traffic's writes and reads succeed again: the
     first 2xx write sent after `since` followed by ten answers, all 2xx."""
-    while time.monotonic() - since < within:
+
+    def recovery() -> float | None:
         after = traffic.since(since)
         for index, answer in enumerate(after):
             rest = after[index : index + 11]
@@ -111,10 +113,16 @@ async def _recovered(traffic: Traffic, since: float, within: float) -> float:
                 and all(200 <= (_status(a) or 0) < 300 for a in rest)
             ):
                 return answer.sent + answer.seconds - since
-        await asyncio.sleep(0.1)
-    raise AssertionError(
-        f"no recovery within {within:.0f} s of the database's restart: "
-        f"{[(_status(a), a.error) for a in traffic.since(since)][-20:]}"
+        return None
+
+    return await until(
+        recovery,
+        within,
+        every=0.1,
+        what=lambda: (
+            f"recovery after the database's restart: "
+            f"{[(_status(a), a.error) for a in traffic.since(since)][-20:]}"
+        ),
     )
 
 

@@ -22,7 +22,6 @@ from pathlib import Path
 
 import httpx
 import orjson
-from aiosmtpd.controller import Controller
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -36,7 +35,7 @@ from homebase.models import (
     WebhookAttempt,
     WebhookDelivery,
 )
-from scripts.topology import WORKERS, Cluster, free_port
+from scripts.topology import WORKERS, Cluster
 from tests.cluster_support import (
     SERIAL_ONLY,
     api_key,
@@ -44,6 +43,8 @@ from tests.cluster_support import (
     make_cluster_fixture,  # noqa: F401  (the fixture: `make_cluster`)
     tail,
 )
+from tests.messaging_support import LoopbackSmtp
+from tests.support import until
 from tests.webhook_receiver import Receiver
 
 pytestmark = SERIAL_ONLY
@@ -90,10 +91,8 @@ class Mailroom:
         if self.armed.is_set() and not self.held.is_set():
             self.peer, self.held_message = session.peer, self.received[-1]
             self.held.set()
-            for _ in range(600):  # at most 60 s
-                if self.released.is_set():
-                    break
-                await asyncio.sleep(0.1)
+            # Until released (at most 60 s), on a thread: this loop serves the others.
+            await asyncio.to_thread(self.released.wait, 60)
         return "250 Message accepted for delivery"
 
 
@@ -215,20 +214,21 @@ async def _settled(engine, workspace: str, within: float) -> float:
     """Seconds until nothing is left to do: every event fanned out, no delivery pending,
     no message queued or sending, no enrolment active."""
     started = time.monotonic()
-    while time.monotonic() - started < within:
+
+    async def nothing_left() -> bool:
         events = await _rows(engine, OutboxEvent.__table__, workspace)
         deliveries = await _rows(engine, WebhookDelivery.__table__, workspace)
         messages = await _rows(engine, Message.__table__, workspace)
         enrolments = await _rows(engine, AutomationEnrolment.__table__, workspace)
-        if (
+        return (
             all(e["dispatched_at"] for e in events)
             and all(d["status"] != "pending" for d in deliveries)
             and all(m["status"] not in ("QUEUED", "SENDING") for m in messages)
             and all(e["status"] != "active" for e in enrolments)
-        ):
-            return time.monotonic() - started
-        await asyncio.sleep(0.5)
-    raise AssertionError(f"work left after {within:.0f} s")
+        )
+
+    await until(nothing_left, within, every=0.5, what="the work left")
+    return time.monotonic() - started
 
 
 def _worker_pids(cluster: Cluster) -> dict[str, str]:
@@ -240,8 +240,7 @@ async def test_a_worker_and_an_instance_killed_mid_burst_lose_no_event_send_no_m
 ):
     started = time.monotonic()
     mailroom = Mailroom()
-    # aiosmtpd needs a concrete port to check it is up.
-    smtp = Controller(mailroom, hostname="127.0.0.1", port=free_port())
+    smtp = LoopbackSmtp(mailroom)
     smtp.start()
 
     def respond(request):
@@ -301,12 +300,8 @@ async def test_a_worker_and_an_instance_killed_mid_burst_lose_no_event_send_no_m
 
         async def kill_worker_mid_send() -> None:
             mailroom.armed.set()
-            for _ in range(600):  # at most 60 s
-                if mailroom.held.is_set():
-                    break
-                await asyncio.sleep(0.1)
             try:
-                assert mailroom.held.is_set(), "no worker sent a mail within 60 s"
+                await until(mailroom.held.is_set, 60, every=0.1, what="a worker's mail")
                 name = await asyncio.to_thread(_owner, cluster, WORKERS, mailroom.peer[1])
                 await asyncio.to_thread(cluster.kill, name, signal.SIGKILL)
                 killed[name] = time.monotonic()

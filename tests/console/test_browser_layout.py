@@ -8,7 +8,6 @@ Chromium and the server come from tests/browser_support.py; this module serves i
 instance, with the worker and webhooks allowed to reach loopback."""
 
 import threading
-import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlencode
@@ -24,6 +23,7 @@ from tests.browser_support import (  # noqa: F401 (the fixture `browser`)
     require_chromium,
 )
 from tests.served_support import serve
+from tests.support import until
 
 # One worker runs this module (make test: --dist loadgroup), so its module-scoped server
 # starts once, not on every worker that gets one of its tests.
@@ -67,13 +67,11 @@ def server_fixture(tmp_path_factory) -> Iterator[Server]:
 
 
 def _wait_for(fetch, ready, what: str):
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    def done():
         value = fetch()
-        if ready(value):
-            return value
-        time.sleep(0.2)
-    raise AssertionError(f"{what} did not happen: {value}")
+        return value if ready(value) else None
+
+    return until(done, 60, every=0.2, what=what)
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from sqlalchemy import Column, Integer, MetaData, String, Table
 from homebase.db.notifier import NOTIFIER_NAME, Notifier, asyncpg_dsn
 from homebase.db.tenancy import TenantSession
 from homebase.db.work import CHANNEL
-from tests.support import POSTGRES_URL, free_port, own_postgres_database, require_server
+from tests.support import POSTGRES_URL, closed_port, own_postgres_database, require_server
 
 metadata = MetaData()
 things = Table(
@@ -117,7 +117,7 @@ async def test_close_sends_a_notification_still_owed(database):
 
 async def test_an_unreachable_server_costs_a_warning_and_the_next_commit_retries(caplog):
     require_server("PostgreSQL", POSTGRES_URL, 5432)
-    nowhere = f"postgresql+asyncpg://postgres@127.0.0.1:{free_port()}/postgres"
+    nowhere = f"postgresql+asyncpg://postgres@127.0.0.1:{closed_port()}/postgres"
     notifier = Notifier(nowhere)
     with caplog.at_level(logging.WARNING, logger="homebase.db"):
         notifier.notify()

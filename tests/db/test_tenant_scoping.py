@@ -39,6 +39,7 @@ import homebase
 from homebase.db.tenancy import TenantSession, UnscopedQuery, across_workspaces
 from homebase.kit.crypto import token_hash
 from homebase.models import ApiKey, Contact, Workspace
+from tests.source_support import parse
 
 PACKAGE = Path(homebase.__file__).resolve().parent
 
@@ -262,7 +263,7 @@ class Checker(ast.NodeVisitor):
 
 def findings(source: str, factories: set[str] = frozenset()) -> list[Finding]:
     """What `source` does; `factories` adds session factories defined elsewhere."""
-    tree = ast.parse(source)
+    tree = parse(source)
     checker = Checker(set(factories) | session_factories([tree]))
     checker.visit(tree)
     return sorted(checker.findings)
@@ -273,7 +274,7 @@ def scan(root: Path) -> dict[str, list[Finding]]:
     sources = {
         path.relative_to(root).as_posix(): path.read_text() for path in sorted(root.rglob("*.py"))
     }
-    factories = session_factories([ast.parse(source) for source in sources.values()])
+    factories = session_factories([parse(source) for source in sources.values()])
     return {
         path: found for path, source in sources.items() if (found := findings(source, factories))
     }

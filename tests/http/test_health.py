@@ -2,7 +2,9 @@
 never touches the database; /readyz is 503 when the database does not answer and 200 with
 Redis "degraded" when only Redis is down; a request that cannot get a database connection
 (refused, pool exhausted) or whose statement runs past the statement timeout is 503 with
-the envelope and Retry-After, within the bound, never a 500."""
+the envelope and Retry-After, never a 500. That it is bounded shows in what happens first:
+the answer comes while the connection or the lock is still held, which it would wait for
+forever without the bound (and never sooner than the bound); no wall time is asserted."""
 
 import asyncio
 import logging
@@ -15,16 +17,18 @@ from homebase.db.engine import Database
 from homebase.db.unavailable import reason
 from homebase.ratelimit.limiter import RedisLimiter
 from tests.openapi_support import inline
-from tests.ratelimit.test_ratelimit import free_port
-from tests.support import assert_error
+from tests.support import assert_error, closed_port
 
 NOWHERE = "postgresql+asyncpg://nobody@127.0.0.1:{port}/none"
 
 
-def assert_unavailable(response, elapsed: float, bound: float) -> dict:
+# How long a request may take before the test gives up on it: a stuck test's deadline.
+STUCK = 60
+
+
+def assert_unavailable(response) -> dict:
     error = assert_error(response, 503, "service_unavailable")  # the envelope, X-Request-Id
     assert 1 <= int(response.headers["retry-after"]) <= 5
-    assert elapsed < bound, f"answered after {elapsed:.1f} s"
     return error
 
 
@@ -33,7 +37,7 @@ async def unreachable(runtime):
     """The runtime's database replaced by one where nothing listens."""
     real = runtime.db
     runtime.db = Database(
-        NOWHERE.format(port=free_port()), connect_timeout=2, pool_timeout=2, statement_timeout=5
+        NOWHERE.format(port=closed_port()), connect_timeout=2, pool_timeout=2, statement_timeout=5
     )
     yield runtime
     await runtime.db.dispose()
@@ -55,9 +59,8 @@ async def test_readyz_is_ok_with_each_check(client, runtime):
 
 
 async def test_readyz_is_503_naming_the_database_when_it_is_unreachable(unreachable, client):
-    started = time.monotonic()
-    response = await client.get("/readyz")
-    error = assert_unavailable(response, time.monotonic() - started, 5)
+    response = await asyncio.wait_for(client.get("/readyz"), STUCK)
+    error = assert_unavailable(response)
     assert error["details"]["checks"]["database"] == "unavailable"
     assert "database" in error["message"]
 
@@ -65,17 +68,14 @@ async def test_readyz_is_503_naming_the_database_when_it_is_unreachable(unreacha
 async def test_a_request_is_503_with_retry_after_when_the_database_is_unreachable(
     tenant, unreachable
 ):
-    started = time.monotonic()
-    response = await tenant.get("/v1/contacts")
-    assert_unavailable(response, time.monotonic() - started, 5)
-    started = time.monotonic()
-    response = await tenant.post("/v1/contacts", json={"first_name": "Ada"})
-    assert_unavailable(response, time.monotonic() - started, 5)
+    assert_unavailable(await asyncio.wait_for(tenant.get("/v1/contacts"), STUCK))
+    created = tenant.post("/v1/contacts", json={"first_name": "Ada"})
+    assert_unavailable(await asyncio.wait_for(created, STUCK))
 
 
 async def test_redis_down_is_degraded_and_the_instance_still_serves(runtime, tenant, client):
     real = runtime.limiter
-    runtime.limiter = RedisLimiter(f"redis://127.0.0.1:{free_port()}/0", retry_seconds=30)
+    runtime.limiter = RedisLimiter(f"redis://127.0.0.1:{closed_port()}/0", retry_seconds=30)
     try:
         assert (await tenant.get("/v1/ping")).status_code == 200  # the fallback counts
         response = await client.get("/readyz")
@@ -114,12 +114,13 @@ async def test_an_exhausted_pool_is_503_after_the_pool_timeout(runtime, tenant):
 
     holder = asyncio.create_task(hold())
     try:
-        await asyncio.wait_for(held.wait(), 10)
+        await asyncio.wait_for(held.wait(), STUCK)
         started = time.monotonic()
-        response = await tenant.get("/v1/contacts")
+        # Answered while the one connection is still held: it gave up waiting for it.
+        response = await asyncio.wait_for(tenant.get("/v1/contacts"), STUCK)
         elapsed = time.monotonic() - started
-        assert_unavailable(response, elapsed, 3)
-        assert elapsed >= 0.4  # it waited for the pool, as bounded
+        assert_unavailable(response)
+        assert elapsed >= 0.4  # and it did wait for the pool (0.5 s, less a timer's tick)
     finally:
         release.set()
         await holder
@@ -143,10 +144,12 @@ async def test_a_statement_past_the_timeout_is_503(runtime, tenant):
 
     locker = asyncio.create_task(lock())
     try:
-        await asyncio.wait_for(locked.wait(), 10)
+        await asyncio.wait_for(locked.wait(), STUCK)
         started = time.monotonic()
-        response = await tenant.get("/v1/contacts")
-        assert_unavailable(response, time.monotonic() - started, 3)
+        # Answered while the lock is still held: the statement was ended, not waited out.
+        response = await asyncio.wait_for(tenant.get("/v1/contacts"), STUCK)
+        assert_unavailable(response)
+        assert time.monotonic() - started >= 0.4  # after statement_timeout (0.5 s), not before
     finally:
         release.set()
         await locker

@@ -9,7 +9,6 @@ import json
 import logging
 import signal
 import subprocess
-import time
 from pathlib import Path
 
 import httpx
@@ -49,9 +48,10 @@ from tests.ratelimit.test_ratelimit import (
     HOMEBASE,
     admin_json,
     clean_env,
-    free_port,
     workspace_with_key,
 )
+from tests.served_support import Started, start_serve
+from tests.support import closed_port, until
 
 PASSWORD = "Correct-Horse-Battery-9"
 BODY = "Private note: the seller accepts 1.2M, keep quiet"
@@ -102,23 +102,9 @@ def _lines(path: Path) -> list[dict]:
     return parsed
 
 
-def _wait(predicate, what: str, within: float = 40) -> None:
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.2)
-    pytest.fail(f"{what} not within {within} s")
-
-
-def _serve(env: dict, cwd: Path, port: int) -> subprocess.Popen:
-    return subprocess.Popen(
-        [str(HOMEBASE), "serve", "--port", str(port)],
-        env=env,
-        cwd=cwd,
-        stdout=(cwd / "stdout.log").open("wb"),
-        stderr=(cwd / "stderr.log").open("wb"),
-    )
+def _serve(env: dict, cwd: Path) -> Started:
+    with (cwd / "stdout.log").open("wb") as stdout, (cwd / "stderr.log").open("wb") as stderr:
+        return start_serve(cwd, env, log=cwd / "stderr.log", stdout=stdout, stderr=stderr)
 
 
 async def _drive(base: str, key: str, member_email: str) -> dict:
@@ -140,7 +126,7 @@ async def _drive(base: str, key: str, member_email: str) -> dict:
         hook = await api.post(
             "/v1/webhooks",
             json={
-                "url": f"http://127.0.0.1:{free_port()}/hook",
+                "url": f"http://127.0.0.1:{closed_port()}/hook",
                 "event_types": ["contact.created"],
             },
         )
@@ -193,19 +179,20 @@ def test_json_logs_of_a_real_server_are_json_lines_without_secrets(tmp_path):
         "--password",
         PASSWORD,
     )
-    port = free_port()
-    server = _serve(env, tmp_path, port)
+    served = _serve(env, tmp_path)
+    server = served.process
     stderr = tmp_path / "stderr.log"
     try:
-        _wait(lambda: "Application startup complete" in stderr.read_text(), "startup")
-        seen = asyncio.run(_drive(f"http://127.0.0.1:{port}", key["key"], member_email))
+        until(lambda: "Application startup complete" in stderr.read_text(), 60, what="startup")
+        seen = asyncio.run(_drive(served.base_url, key["key"], member_email))
         # The delivery attempt, and the email's outcome: sent, or refused by a gate.
-        _wait(
+        until(
             lambda: (
                 '"webhook delivery attempt"' in (text := stderr.read_text())
                 and ('"message send"' in text or '"message refused by compliance gate"' in text)
             ),
-            "the worker's outcomes",
+            60,
+            what="the worker's outcomes",
         )
     finally:
         server.send_signal(signal.SIGTERM)

@@ -12,6 +12,7 @@ import pytest
 from jinja2 import TemplateSyntaxError, UndefinedError
 
 from homebase.http.templates import ENVIRONMENT, TEMPLATES, readable, relative, render
+from tests.source_support import parse_file
 
 PACKAGE = Path(__file__).resolve().parents[2] / "homebase"
 HOSTILE = "<script>alert(\"x\")</script> 'q' & {{ 7*7 }}"
@@ -100,7 +101,7 @@ def test_the_docs_page_escapes_what_it_is_given():
 def test_no_python_module_builds_html_or_markup():
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(), str(path))
+        tree = parse_file(path)
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Constant)

@@ -1,7 +1,7 @@
 """The opt-out rule as a table (docs/messaging.md, "Inbound and opt-out keywords"): every
 text the rule must read as an opt-out, every one it must not, and the edges."""
 
-import time
+import timeit
 
 import pytest
 
@@ -233,6 +233,12 @@ def test_long_texts_are_bounded():
     assert classify("STOP" + " " * 100_000) is not None  # surrounding spaces are trimmed
     assert classify("STOP" + "!" * MAX_CLASSIFIED) is None  # longer than any delivered text
     hostile = "stop " * 200_000
-    started = time.perf_counter()
     assert classify(hostile) is None
-    assert time.perf_counter() - started < 0.5
+    # Bounded work: 625 times the longest text classified, far less than 625 times the
+    # time. Both timed on this machine, now (the fastest of five): no absolute duration.
+    longest = "stop " * (MAX_CLASSIFIED // 5)
+    assert _fastest(hostile) < 10 * _fastest(longest)
+
+
+def _fastest(text: str) -> float:
+    return min(timeit.repeat(lambda: classify(text), number=1, repeat=5))

@@ -12,13 +12,12 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from homebase.metrics import multiprocess
 from tests.metrics_support import parse, value
 from tests.ratelimit.test_ratelimit import (
-    HOMEBASE,
     admin_json,
     clean_env,
-    free_port,
     workspace_with_key,
 )
 from tests.ratelimit.test_ratelimit_workers import _wait_for_workers
+from tests.served_support import start_serve
 
 SENT = 40
 
@@ -49,16 +48,9 @@ def test_two_server_processes_add_up(tmp_path):
     )
     admin_json(env, tmp_path, "migrate")
     workspace, key = workspace_with_key(env, tmp_path, "Metrics", "contacts:read")
-    port, log = free_port(), tmp_path / "server.log"
-    with log.open("wb") as sink:
-        server = subprocess.Popen(
-            [str(HOMEBASE), "serve", "--workers", "2", "--no-worker", "--port", str(port)],
-            env=env,
-            cwd=tmp_path,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
+    log = tmp_path / "server.log"
+    started = start_serve(tmp_path, env, "--workers", "2", "--no-worker", log=log)
+    server, base = started.process, started.base_url
     try:
         _wait_for_workers(server, base, log, count=2)
         headers = {"Authorization": f"token {key['key']}", "Connection": "close"}
@@ -144,16 +136,9 @@ def test_readyz_and_json_logs_under_two_server_processes(tmp_path):
     admin_json(env, tmp_path, "migrate")
     workspace, created = workspace_with_key(env, tmp_path, "Ready", "contacts:read")
     key = created["key"]
-    port, log = free_port(), tmp_path / "server.log"
-    with log.open("wb") as sink:
-        server = subprocess.Popen(
-            [str(HOMEBASE), "serve", "--workers", "2", "--no-worker", "--port", str(port)],
-            env=env,
-            cwd=tmp_path,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
+    log = tmp_path / "server.log"
+    started = start_serve(tmp_path, env, "--workers", "2", "--no-worker", log=log)
+    server, base = started.process, started.base_url
     try:
         _wait_for_workers(server, base, log, count=2)
         for _ in range(20):  # a new connection each time: both processes answer some

@@ -14,16 +14,16 @@ import pytest
 from homebase.ratelimit.host import HostLimiter, prepare
 from homebase.ratelimit.limiter import WINDOW_SECONDS
 from tests.ratelimit.test_ratelimit import (
-    HOMEBASE,
     HandClock,
     admin_json,
     assert_limited,
     clean_env,
-    free_port,
     fresh_window,
     limit_headers,
     workspace_with_key,
 )
+from tests.served_support import healthy, start_serve, stop, tail
+from tests.support import until
 
 WINDOW_START = 1_800_000_000
 
@@ -80,16 +80,9 @@ def test_two_uvicorn_workers_without_redis_share_one_limit(tmp_path):
     )
     admin_json(env, tmp_path, "migrate")
     workspace, key = workspace_with_key(env, tmp_path, "One Host", "contacts:read")
-    port, log = free_port(), tmp_path / "server.log"
-    with log.open("wb") as sink:
-        server = subprocess.Popen(
-            [str(HOMEBASE), "serve", "--workers", "2", "--no-worker", "--port", str(port)],
-            env=env,
-            cwd=tmp_path,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
+    log = tmp_path / "server.log"
+    started = start_serve(tmp_path, env, "--workers", "2", "--no-worker", log=log)
+    server, base = started.process, started.base_url
     try:
         _wait_for_workers(server, base, log, count=2)
         asyncio.run(fresh_window(15))
@@ -102,12 +95,7 @@ def test_two_uvicorn_workers_without_redis_share_one_limit(tmp_path):
         for sent, blocked, received in timed[10:]:
             assert_limited(blocked, 10, sent, received)
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
+        stop(server)
 
 
 def _timed_get(url: str, headers: dict) -> tuple[float, httpx.Response, float]:
@@ -120,16 +108,11 @@ def _timed_get(url: str, headers: dict) -> tuple[float, httpx.Response, float]:
 
 def _wait_for_workers(server: subprocess.Popen, base: str, log, count: int) -> None:
     """Healthy, and every worker process has started (uvicorn logs each one's startup)."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+
+    def up() -> bool:
         if server.poll() is not None:
-            pytest.fail(f"server exited early:\n{log.read_text()[-3000:]}")
+            pytest.fail(f"server exited early:\n{tail(log)}")
         started = log.read_text().count("Application startup complete")
-        try:
-            healthy = httpx.get(f"{base}/healthz", timeout=1).status_code == 200
-        except httpx.TransportError:
-            healthy = False
-        if healthy and started >= count:
-            return
-        time.sleep(0.2)
-    pytest.fail(f"workers not up within 60 s:\n{log.read_text()[-3000:]}")
+        return started >= count and healthy(base)
+
+    until(up, 60, what=lambda: f"{count} workers up:\n{tail(log)}")

@@ -9,7 +9,6 @@ never share a bucket there).
 """
 
 import random
-import subprocess
 
 import httpx
 import pytest
@@ -23,15 +22,14 @@ from tests.console_support import PASSWORD, make_member, sign_in
 from tests.kit.test_openapi import assert_conforms
 from tests.oauth_support import authorize_app, client_credentials, make_app
 from tests.ratelimit.test_ratelimit import (
-    HOMEBASE,
     WINDOW_START,
     HandClock,
     clean_env,
-    free_port,
     fresh_window,
     limit_headers,
     wait_until_healthy,
 )
+from tests.served_support import start_serve, stop
 from tests.support import REDIS_URL, assert_error, require_server
 
 BAD_KEY = {"Authorization": "token hbk_" + "x" * 40}
@@ -288,21 +286,14 @@ def test_a_real_server_ignores_forwarded_for_unless_told_to_trust_the_peer(tmp_p
         HOMEBASE_DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path}/homebase.sqlite3",
         HOMEBASE_SECRET_KEY="unauthenticated-budget-test-secret",
     )
-    port, log = free_port(), tmp_path / "server.log"
-    with log.open("wb") as sink:
-        process = subprocess.Popen(
-            [str(HOMEBASE), "serve", "--no-worker", "--port", str(port)],
-            env=env,
-            cwd=tmp_path,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-        )
+    log = tmp_path / "server.log"
+    started = start_serve(tmp_path, env, "--no-worker", log=log)
     try:
-        wait_until_healthy([(process, port, log)])
+        wait_until_healthy([(started, log)])
         with httpx.Client(timeout=10, headers=BAD_KEY) as http:
             answers = [
                 http.get(
-                    f"http://127.0.0.1:{port}/v1/ping",
+                    f"{started.base_url}/v1/ping",
                     headers={"X-Forwarded-For": f"203.0.113.{index}"},
                 )
                 for index in (1, 2, 3)
@@ -310,9 +301,4 @@ def test_a_real_server_ignores_forwarded_for_unless_told_to_trust_the_peer(tmp_p
         assert [r.status_code for r in answers] == [401, 401, 401]
         assert [limit_headers(r)[:2] for r in answers] == [(60, 59), (60, 58), (60, 57)]
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        stop(started.process)

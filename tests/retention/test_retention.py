@@ -27,6 +27,7 @@ from homebase.worker.registry import JOBS
 from homebase.worker.runner import run_round
 from tests.console_support import make_member
 from tests.oauth_support import grant_code, make_app, pkce_pair, refresh, token_pair
+from tests.support import until
 from tests.webhook_receiver import Receiver
 from tests.webhooks_support import subscribe, work
 
@@ -312,14 +313,13 @@ async def test_a_redelivery_waiting_on_a_prune_batch_is_404_not_409(
             " AND wait_event_type = 'Lock'"
         )
         async with runtime.db.transaction(write=False) as watcher:
-            for _ in range(200):
+
+            async def waits() -> bool:
                 # pg_stat_activity is read once per transaction and then held: clear that
                 # snapshot, or a first look taken before the request arrived is all we see.
                 await watcher.execute(text("SELECT pg_stat_clear_snapshot()"))
-                if (await watcher.execute(waiting)).scalar_one():
-                    break
-                await asyncio.sleep(0.02)
-            else:
-                raise AssertionError("the redelivery never waited on the batch's lock")
+                return (await watcher.execute(waiting)).scalar_one()
+
+            await until(waits, 60, every=0.02, what="the redelivery waiting on the batch's lock")
     response = await request
     assert response.status_code == 404, response.text

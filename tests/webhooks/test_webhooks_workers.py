@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 import uuid
 from pathlib import Path
 
@@ -32,6 +31,7 @@ from tests.support import (
     drop_database_later,
     make_tenant,
     require_server,
+    until,
 )
 from tests.webhook_receiver import Receiver
 
@@ -101,10 +101,11 @@ class Workers:
     async def wait_ready(self, within: float = 30) -> None:
         """Until every worker has logged its start (imports done, runtime built): on a
         busy machine one process can otherwise finish the work before the other is up."""
-        deadline = time.monotonic() + within
-        while not all(b"worker started" in log.read_bytes() for log in self.logs):
-            assert time.monotonic() < deadline, "a worker did not start"
-            await asyncio.sleep(0.05)
+        await until(
+            lambda: all(b"worker started" in log.read_bytes() for log in self.logs),
+            within,
+            what="every worker's start",
+        )
 
     def kill_all(self) -> None:
         for process in self.processes:
@@ -165,13 +166,12 @@ async def test_sigkilled_worker_loses_nothing(setup, workers):
         first_request.headers["x-webhook-delivery"] == second_request.headers["x-webhook-delivery"]
     )
     assert second_request.headers["x-webhook-attempt"] == "2"
-    [delivery] = await _rows(runtime, WebhookDelivery.__table__, subscription_id=hook["id"])
-    for _ in range(100):  # the new worker records its outcome just after the receiver answers
-        if delivery["status"] == "succeeded":
-            break
-        await asyncio.sleep(0.05)
-        [delivery] = await _rows(runtime, WebhookDelivery.__table__, id=delivery["id"])
-    assert delivery["status"] == "succeeded"
+
+    async def succeeded():  # the new worker records its outcome just after the receiver answers
+        [delivery] = await _rows(runtime, WebhookDelivery.__table__, subscription_id=hook["id"])
+        return delivery if delivery["status"] == "succeeded" else None
+
+    delivery = await until(succeeded, 60)
     attempts = await _rows(runtime, WebhookAttempt.__table__, delivery_id=delivery["id"])
     assert sorted((a["number"], a["outcome"]) for a in attempts) == [
         (1, "abandoned"),

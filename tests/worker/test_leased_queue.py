@@ -20,6 +20,7 @@ from homebase.kit.clock import FrozenClock
 from homebase.messaging import jobs as messaging_jobs
 from homebase.worker.queue import backoff
 from tests.queue_support import LEASE_SECONDS, add, claim, complete, jobs, row, sweep
+from tests.support import until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -177,10 +178,7 @@ async def test_a_worker_sigkilled_inside_its_claim_leaves_the_row_due(db, clock,
     await _killed_worker(database_url, clock(), committed=False)
     # Its lock and its uncommitted lease went with it; PostgreSQL ends the dead session
     # once it sees the connection close, which may take a moment.
-    for _ in range(100):
-        if taken := await _claim(db, clock(), 10):
-            break
-        await asyncio.sleep(0.1)
+    taken = await until(lambda: _claim(db, clock(), 10), 60, every=0.1)
     assert list(taken) == ["job"]
     async with db.transaction() as connection:
         assert (await row(connection, "job"))["attempts"] == 1
