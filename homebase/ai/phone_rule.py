@@ -52,7 +52,7 @@ _MULTIPLIER_AFTER = re.compile(r"^\s?[kKM](?![A-Za-z])")
 _AMOUNT = re.compile(r"\d{1,3}(?:([ .])\d{3})(?:\1\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?")
 _DATE = re.compile(
     r"(?P<y1>\d{4})(?P<s1>[-/.])(?P<m1>\d{1,2})(?P=s1)(?P<d1>\d{1,2})"
-    r"|(?P<a>\d{1,2})(?P<s2>[-/.])(?P<b>\d{1,2})(?P=s2)(?P<y2>\d{4}|\d{2})"
+    r"|(?P<first>\d{1,2})(?P<s2>[-/.])(?P<second>\d{1,2})(?P=s2)(?P<y2>\d{4}|\d{2})"
 )
 _YEARS = re.compile(r"(19|20)\d\d\s?-\s?(19|20)\d\d")
 _ZIP4 = re.compile(r"\d{5}-\d{4}")
@@ -77,7 +77,7 @@ def _is_date(text: str) -> bool:
         return False
     if found["y1"]:
         return _valid(int(found["y1"]), int(found["m1"]), int(found["d1"]))
-    first, second, year = int(found["a"]), int(found["b"]), int(found["y2"])
+    first, second, year = int(found["first"]), int(found["second"]), int(found["y2"])
     return _valid(year, first, second) or _valid(year, second, first)  # US or day first
 
 
