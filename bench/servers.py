@@ -125,6 +125,17 @@ def hello_server(directory: Path) -> Server:
     )
 
 
+def peer_server(directory: Path, env: dict[str, str]) -> Server:
+    """bench/peer.py over the service's database and Redis (`env`), served as hello_server."""
+    port = free_port()
+    command = [sys.executable, "-m", "uvicorn", "bench.peer:app", "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--workers", "1", "--loop", "uvloop", "--http"]
+    command += ["httptools", "--log-level", "warning", "--no-access-log"]
+    return Server(
+        "peer", command, port=port, health="/docs", log=directory / "peer.log", env=env, cwd=REPO
+    )
+
+
 @dataclass
 class Service:
     """A homebase instance's database, workspace and API keys, ready to serve."""
