@@ -39,12 +39,12 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext import asyncio as sqlalchemy_asyncio
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from homebase.db import checkpoint, settle, sqlite, unavailable, work
+from homebase.db import checkpoint, driver, settle, sqlite, unavailable, work
 from homebase.db.notifier import Notifier
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 AUTOCOMMIT = "AUTOCOMMIT"
-READ_ONLY = "homebase_read_only"  # execution option of the reader's connections
+READ_ONLY = driver.READ_ONLY  # execution option of the reader's connections
 log = logging.getLogger("homebase.db")
 
 

@@ -33,7 +33,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import ColumnElement, Delete, Executable, Insert, Update
 
-from homebase.db import engine, work
+from homebase.db import driver, engine, work
 from homebase.kit.clock import Clock, system_clock
 from homebase.kit.statements import AnySelect, AnyStatement
 from homebase.models.workspace import Workspace
@@ -125,6 +125,7 @@ class TenantSession:
         sync = connection.sync_connection
         options = sync.get_execution_options() if sync is not None else {}
         self.writes = not options.get(engine.READ_ONLY)
+        self._scope = {"workspace_id": workspace_id}
 
     @property
     def dialect(self) -> str:
@@ -181,12 +182,10 @@ class TenantSession:
         insertmanyvalues), in this workspace. A constraint it breaks raises here."""
         self._writing()
         if isinstance(values, dict):
-            await self._connection.execute(
-                _insert(table), {**values, "workspace_id": self.workspace_id}
-            )
+            await driver.execute(self._connection, _insert(table), {**values, **self._scope})
         elif values:
-            rows = [{**row, "workspace_id": self.workspace_id} for row in values]
-            await self._connection.execute(_insert(table), rows)
+            rows = [{**row, **self._scope} for row in values]
+            await driver.execute(self._connection, _insert(table), rows)
 
     async def fetch_one(
         self, statement: AnySelect | Update, params: dict[str, Any] | None = None
@@ -194,16 +193,15 @@ class TenantSession:
         """The first row, as a dict. `params` fill the statement's named bindparams (a
         statement built once and kept, e.g. a keyset page, run with this request's
         values)."""
-        result = await self._connection.execute(statement, self._checked(statement, params))
-        row = result.mappings().first()
-        return dict(row) if row is not None else None
+        checked = self._checked(statement, params)
+        rows, _ = await driver.execute(self._connection, statement, checked, one=True)
+        return rows[0] if rows else None
 
     async def fetch_all(
         self, statement: AnySelect | Update, params: dict[str, Any] | None = None
     ) -> list[dict[str, Any]]:
-        result = await self._connection.execute(statement, self._checked(statement, params))
-        keys = tuple(result.keys())  # once: a RowMapping per row rebuilds its key view
-        return [dict(zip(keys, row, strict=True)) for row in result.all()]
+        checked = self._checked(statement, params)
+        return (await driver.execute(self._connection, statement, checked))[0]
 
     async def stream(
         self,
@@ -233,8 +231,8 @@ class TenantSession:
     ) -> int:
         """The rows changed. An Insert runs only if declared `across_workspaces`; the
         session's own inserts are `insert` / `insert_if_absent` / `upsert`."""
-        result = await self._connection.execute(statement, self._checked(statement, params))
-        return result.rowcount
+        checked = self._checked(statement, params)
+        return (await driver.execute(self._connection, statement, checked))[1]
 
     def _dialect_insert(
         self, table: Table, values: dict[str, Any]
@@ -287,9 +285,9 @@ class TenantSession:
 
     async def workspace(self) -> dict[str, Any] | None:
         """This session's own workspace row (id, name, status, settings, created_at)."""
-        result = await self._connection.execute(_OWN_WORKSPACE, {WORKSPACE: self.workspace_id})
-        row = result.mappings().first()
-        return dict(row) if row is not None else None
+        scope = {WORKSPACE: self.workspace_id}
+        rows, _ = await driver.execute(self._connection, _OWN_WORKSPACE, scope, one=True)
+        return rows[0] if rows else None
 
     async def save_workspace_settings(self, settings: dict[str, Any]) -> None:
         """Replaces this session's workspace's stored settings (the JSON object whole)."""

@@ -1,0 +1,171 @@
+"""Kept statements run on the driver connection, compiled once by SQLAlchemy.
+
+A statement object executed a second time is one the code keeps (a module constant, a
+template): from then on it runs as SQLAlchemy compiled it for the connection's dialect
+(the public `compile()`: `$n` placeholders for asyncpg, `?` for SQLite), with its bind
+and result processors (the column types' own), on the driver connection SQLAlchemy
+documents (`get_raw_connection().driver_connection`): asyncpg's prepared-statement cache
+and codecs, or db/sqlite.py's Driver. SQL is never typed or edited here.
+
+Everything else goes through SQLAlchemy's execution as before: a statement seen once (built
+per request), one SQLAlchemy must complete at run time (expanding IN lists, Python-side
+defaults), the first statement of a PostgreSQL write transaction (SQLAlchemy's adapter
+begins the transaction with it), and every statement while tracing spans SQL (`DIRECT`
+off, tracing/setup.py). The driver's errors are raised as SQLAlchemy's (IntegrityError,
+OperationalError, ...); a broken connection is invalidated, as SQLAlchemy would.
+"""
+
+import sqlite3
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+import asyncpg
+from sqlalchemy import exc
+from sqlalchemy.engine import Dialect
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql import Executable
+
+DIRECT = True  # False while OpenTelemetry instruments SQLAlchemy: it spans every statement
+Processor = Any  # a column type's bind or result processor, or None
+_INFO = "homebase_driver"  # the connection's info: (driver connection, whether it writes)
+READ_ONLY = "homebase_read_only"  # execution option of the reader's connections (engine.py)
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    sql: str
+    names: tuple[str, ...]  # the positional parameters' names, in order
+    binds: tuple[Processor, ...]
+    keys: tuple[str, ...]  # the row's keys (nothing for a statement returning no rows)
+    results: tuple[Processor, ...]
+    compiled: Any  # SQLAlchemy's Compiled: construct_params() fills constants and names
+
+
+# statement -> {(dialect, parameter names): Prepared or None (SQLAlchemy runs it)}
+_SEEN: "weakref.WeakKeyDictionary[Executable, dict[Any, Prepared | None]]" = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _prepare(statement: Any, dialect: Dialect, names: tuple[str, ...]) -> Prepared | None:
+    compiled = statement.compile(dialect=dialect, column_keys=list(names) or None)
+    binds = compiled.binds.values()
+    if (
+        compiled.positiontup is None
+        or any(bind.expanding or bind.literal_execute for bind in binds)
+        or compiled.insert_prefetch
+        or compiled.update_prefetch
+    ):
+        return None
+    columns = list(statement.exported_columns) if statement.exported_columns else []
+    return Prepared(
+        sql=compiled.string,
+        names=tuple(compiled.positiontup),
+        binds=tuple(
+            compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect)
+            for name in compiled.positiontup
+        ),
+        keys=tuple(column.key for column in columns),
+        results=tuple(
+            c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns
+        ),
+        compiled=compiled,
+    )
+
+
+def _form(
+    connection: AsyncConnection, statement: Any, rows: list[dict[str, Any]]
+) -> Prepared | None:
+    """The statement compiled for this connection, or None: SQLAlchemy runs it."""
+    forms = _SEEN.get(statement)
+    if forms is None or not DIRECT:
+        _SEEN[statement] = {}
+        return None
+    key = (connection.dialect.name, tuple(sorted(rows[0])) if statement.is_insert else ())
+    if key not in forms:
+        forms[key] = _prepare(statement, connection.dialect, key[1])
+    found = forms[key]
+    return None if found is not None and len(rows) > 1 and found.keys else found
+
+
+def _values(form: Prepared, row: dict[str, Any]) -> list[Any]:
+    params = form.compiled.construct_params(row)
+    return [
+        value if bind is None else bind(value)
+        for bind, value in zip(form.binds, (params[name] for name in form.names), strict=True)
+    ]
+
+
+async def execute(
+    connection: AsyncConnection, statement: Any, params: Any = None, *, one: bool = False
+) -> tuple[list[dict[str, Any]], int]:
+    """The rows (as dicts; the first only with `one`) and the row count of `statement`
+    run with `params` (a dict, or a list of dicts: one row each)."""
+    rows = params if isinstance(params, list) else [params or {}]
+    form = _form(connection, statement, rows)
+    if form is not None and (raw := await _driver(connection)) is not None:
+        try:
+            found, count = await _execute(raw, form, [_values(form, row) for row in rows])
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, sqlite3.Error, OSError) as error:
+            raise await _translated(connection, form, error) from error
+        return [
+            {
+                key: value if result is None or value is None else result(value)
+                for key, result, value in zip(form.keys, form.results, row, strict=True)
+            }
+            for row in (found[:1] if one else found)
+        ], count
+    result = await connection.execute(statement, params)
+    if not result.returns_rows:
+        return [], result.rowcount
+    keys = tuple(result.keys())  # once: a RowMapping per row rebuilds its key view
+    found = ([first] if (first := result.first()) else []) if one else result.all()
+    return [dict(zip(keys, row, strict=True)) for row in found], result.rowcount
+
+
+async def _driver(connection: AsyncConnection) -> Any:
+    """The driver connection, or None while a PostgreSQL write transaction has not sent
+    its BEGIN (SQLAlchemy's adapter sends it with the transaction's first statement)."""
+    info = connection.info
+    if _INFO not in info:
+        options = connection.sync_connection.get_execution_options()  # type: ignore[union-attr]
+        raw = (await connection.get_raw_connection()).driver_connection
+        info[_INFO] = (raw, not options.get(READ_ONLY))
+    raw, writes = info[_INFO]
+    if writes and isinstance(raw, asyncpg.Connection) and not raw.is_in_transaction():
+        return None
+    return raw
+
+
+async def _execute(raw: Any, form: Prepared, values: list[list[Any]]) -> tuple[list[Any], int]:
+    if isinstance(raw, asyncpg.Connection):
+        if len(values) > 1:
+            await raw.executemany(form.sql, values)
+            return [], len(values)
+        if form.keys:
+            found = await raw.fetch(form.sql, *values[0])
+            return found, len(found)
+        status = await raw.execute(form.sql, *values[0])
+        return [], int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else -1
+    return await raw.call(_sqlite, raw.sqlite, form.sql, values)
+
+
+def _sqlite(connection: sqlite3.Connection, sql: str, values: list[list[Any]]) -> Any:
+    if len(values) > 1:
+        return [], connection.executemany(sql, values).rowcount
+    cursor = connection.execute(sql, values[0])
+    return cursor.fetchall(), cursor.rowcount
+
+
+async def _translated(connection: AsyncConnection, form: Prepared, error: Exception) -> Exception:
+    """SQLAlchemy's exception for a driver's error; a broken connection invalidated."""
+    state = str(getattr(error, "sqlstate", "") or "")
+    if isinstance(error, asyncpg.InterfaceError | OSError) or state.startswith("08"):
+        await connection.invalidate()
+        return exc.DBAPIError(form.sql, None, error, connection_invalidated=True)
+    if state.startswith("23") or isinstance(error, sqlite3.IntegrityError):
+        return exc.IntegrityError(form.sql, None, error)
+    if isinstance(error, sqlite3.OperationalError):
+        return exc.OperationalError(form.sql, None, error)
+    return exc.DBAPIError(form.sql, None, error)
