@@ -1,19 +1,15 @@
-"""Kept statements run on the driver connection, compiled once by SQLAlchemy.
+"""Kept statements run on the driver connection, as SQLAlchemy compiled them.
 
-A statement object executed a second time is one the code keeps (a module constant, a
-template): from then on it runs as SQLAlchemy compiled it for the connection's dialect
-(the public `compile()`: `$n` placeholders for asyncpg, `?` for SQLite), with its bind
-and result processors (the column types' own), on the driver connection SQLAlchemy
-documents (`get_raw_connection().driver_connection`): asyncpg's prepared-statement cache
-and codecs, or db/sqlite.py's Driver. SQL is never typed or edited here.
-
-Everything else goes through SQLAlchemy's execution as before: a statement seen once (built
-per request), one SQLAlchemy must complete at run time (expanding IN lists, Python-side
-defaults), the first statement of a PostgreSQL write transaction (SQLAlchemy's adapter
-begins the transaction with it), and every statement while tracing spans SQL (`DIRECT`
-off, tracing/setup.py). The driver's errors are raised as SQLAlchemy's (IntegrityError,
-OperationalError, ...); a broken connection is invalidated, as SQLAlchemy would.
-"""
+A statement object run a second time is one the code keeps (a module constant, a
+template): from then on it runs as SQLAlchemy's public `compile()` wrote it for the
+dialect, with its types' bind and result processors, on the driver connection SQLAlchemy
+documents (`get_raw_connection().driver_connection`: asyncpg, with its prepared-statement
+cache and codecs, or db/sqlite.py's Driver). No SQL is typed or edited here. SQLAlchemy's
+execution runs the rest: a statement seen once, one it must complete at run time
+(expanding IN lists, Python-side defaults), a PostgreSQL write transaction's first
+statement (its adapter sends BEGIN with it), and all while tracing spans SQL (`DIRECT`,
+tracing/setup.py). Driver errors are raised as SQLAlchemy's; a broken connection is
+invalidated."""
 
 import sqlite3
 import weakref
@@ -27,50 +23,40 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Executable
 
 DIRECT = True  # False while OpenTelemetry instruments SQLAlchemy: it spans every statement
-Processor = Any  # a column type's bind or result processor, or None
 _INFO = "homebase_driver"  # the connection's info: (driver connection, whether it writes)
 READ_ONLY = "homebase_read_only"  # execution option of the reader's connections (engine.py)
 
 
 @dataclass(frozen=True, slots=True)
-class Prepared:
+class Prepared:  # names: the positional parameters'; keys: the row's (none: no rows)
     sql: str
-    names: tuple[str, ...]  # the positional parameters' names, in order
-    binds: tuple[Processor, ...]
-    keys: tuple[str, ...]  # the row's keys (nothing for a statement returning no rows)
-    results: tuple[Processor, ...]
+    names: tuple[str, ...]
+    binds: tuple[Any, ...]
+    keys: tuple[str, ...]
+    results: tuple[Any, ...]
     compiled: Any  # SQLAlchemy's Compiled: construct_params() fills constants and names
 
 
 # statement -> {(dialect, parameter names): Prepared or None (SQLAlchemy runs it)}
-_SEEN: "weakref.WeakKeyDictionary[Executable, dict[Any, Prepared | None]]" = (
-    weakref.WeakKeyDictionary()
-)
+_SEEN: "weakref.WeakKeyDictionary[Executable, dict[Any, Prepared | None]]"
+_SEEN = weakref.WeakKeyDictionary()
 
 
 def _prepare(statement: Any, dialect: Dialect, names: tuple[str, ...]) -> Prepared | None:
     compiled = statement.compile(dialect=dialect, column_keys=list(names) or None)
-    binds = compiled.binds.values()
-    if (
-        compiled.positiontup is None
-        or any(bind.expanding or bind.literal_execute for bind in binds)
-        or compiled.insert_prefetch
-        or compiled.update_prefetch
-    ):
+    binds = [compiled.binds[name] for name in compiled.positiontup or ()]
+    if compiled.positiontup is None or compiled.insert_prefetch or compiled.update_prefetch:
+        return None  # SQLAlchemy completes these at run time
+    if any(bind.expanding or bind.literal_execute for bind in compiled.binds.values()):
         return None
-    columns = list(statement.exported_columns) if statement.exported_columns else []
+    columns = list(statement.exported_columns)
     return Prepared(
-        sql=compiled.string,
-        names=tuple(compiled.positiontup),
-        binds=tuple(
-            compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect)
-            for name in compiled.positiontup
-        ),
-        keys=tuple(column.key for column in columns),
-        results=tuple(
-            c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns
-        ),
-        compiled=compiled,
+        compiled.string,
+        tuple(compiled.positiontup),
+        tuple(bind.type.dialect_impl(dialect).bind_processor(dialect) for bind in binds),
+        tuple(column.key for column in columns),
+        tuple(c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns),
+        compiled,
     )
 
 
@@ -109,19 +95,21 @@ async def execute(
             found, count = await _execute(raw, form, [_values(form, row) for row in rows])
         except (asyncpg.PostgresError, asyncpg.InterfaceError, sqlite3.Error, OSError) as error:
             raise await _translated(connection, form, error) from error
-        return [
-            {
-                key: value if result is None or value is None else result(value)
-                for key, result, value in zip(form.keys, form.results, row, strict=True)
-            }
-            for row in (found[:1] if one else found)
-        ], count
+        return _dicts(form, found[:1] if one else found), count
     result = await connection.execute(statement, params)
     if not result.returns_rows:
         return [], result.rowcount
     keys = tuple(result.keys())  # once: a RowMapping per row rebuilds its key view
     found = ([first] if (first := result.first()) else []) if one else result.all()
     return [dict(zip(keys, row, strict=True)) for row in found], result.rowcount
+
+
+def _dicts(form: Prepared, rows: list[Any]) -> list[dict[str, Any]]:
+    pairs = tuple(zip(form.keys, form.results, strict=True))
+    return [
+        {k: v if f is None or v is None else f(v) for (k, f), v in zip(pairs, row, strict=True)}
+        for row in rows
+    ]
 
 
 async def _driver(connection: AsyncConnection) -> Any:
@@ -164,8 +152,6 @@ async def _translated(connection: AsyncConnection, form: Prepared, error: Except
     if isinstance(error, asyncpg.InterfaceError | OSError) or state.startswith("08"):
         await connection.invalidate()
         return exc.DBAPIError(form.sql, None, error, connection_invalidated=True)
-    if state.startswith("23") or isinstance(error, sqlite3.IntegrityError):
-        return exc.IntegrityError(form.sql, None, error)
-    if isinstance(error, sqlite3.OperationalError):
-        return exc.OperationalError(form.sql, None, error)
-    return exc.DBAPIError(form.sql, None, error)
+    integrity = state.startswith("23") or isinstance(error, sqlite3.IntegrityError)
+    kind = exc.OperationalError if isinstance(error, sqlite3.OperationalError) else exc.DBAPIError
+    return (exc.IntegrityError if integrity else kind)(form.sql, None, error)

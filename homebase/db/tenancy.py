@@ -10,20 +10,16 @@ Hot paths may build a statement once, at import, with `tenant_select` / `tenant_
 (module functions) and bindparams for their values: the workspace filter is then a
 bindparam that only a TenantSession fills, always with its own workspace (a caller's
 value for it is overwritten), so such a statement cannot run unscoped or for another
-workspace either. A statement built once has its cache key memoized, so SQLAlchemy finds
-its compiled form without walking it again.
-
-Statements run with `fetch_one` / `fetch_all` / `stream` (rows as dicts) and `execute`
-(the rows changed), on the connection Database gave the request or job
-(db/engine.py). On a read's connection (AUTOCOMMIT) the session refuses every statement
-that writes (`ReadOnly`). A statement that must reach across workspaces (an email's
-password salt, a global OAuth app) is declared with `across_workspaces` where it is
-built, and tests/db/test_tenant_scoping.py allows that, like any statement run outside a
-TenantSession, only in the modules it lists, each with its reason.
+workspace either; kept, it runs on the driver connection (db/driver.py). `fetch_one` /
+`fetch_all` / `stream` give rows as dicts, `execute` the rows changed; on a read's
+connection (AUTOCOMMIT) the session refuses statements that write (`ReadOnly`). One that
+must reach across workspaces (an email's password salt) is declared with
+`across_workspaces`, only in the modules tests/db/test_tenant_scoping.py lists.
 """
 
 from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
+from functools import cache
 from typing import Any, TypeVar
 
 from sqlalchemy import Table, TextClause, bindparam, delete, insert, select, union_all, update
@@ -44,14 +40,11 @@ _ACROSS = "\x00across"  # the mark of an across_workspaces statement; never a wo
 WORKSPACE = "tenant_workspace_id"  # the bindparam a TenantSession fills in templates
 STREAM_BATCH = 500  # rows `stream` fetches at a time
 Statement = TypeVar("Statement", bound=Executable)
-_INSERTS: dict[Table, Insert] = {}  # insert(table), built once: its cache key is memoized
 
 
+@cache
 def _insert(table: Table) -> Insert:
-    statement = _INSERTS.get(table)
-    if statement is None:
-        statement = _INSERTS[table] = insert(table)
-    return statement
+    return insert(table)  # built once: kept, so it runs on the driver (db/driver.py)
 
 
 def tenant_select(table: Table, *columns: Any) -> AnySelect:
