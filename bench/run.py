@@ -33,8 +33,10 @@ times its ping, list-50, create, leads and inbound callback right after the same
 of this tree, the pair's order swapped every other round so that drift within a round
 favours neither tree. An A/B table follows: each tree's median ratio to the hello-world,
 and the median and rounds of this tree's requests/s over the other's (the callback's
-target: at least 0.95). The database is migrated by this tree, so both trees must agree
-on the schema; both accept the same signed callback (the same HOMEBASE_TWILIO_AUTH_TOKEN
+target: at least 0.95). The database is migrated by this tree and the other tree's own
+migration step at start is skipped (bench/servers.py, SERVE_WITHOUT_MIGRATING: an older
+checkout refuses revisions it does not know), so the other tree must work on this schema;
+both accept the same signed callback (the same HOMEBASE_TWILIO_AUTH_TOKEN
 and HOMEBASE_PUBLIC_URL).
 
 `--peer` (PostgreSQL only, the throughput part) also serves bench/peer.py, a lean FastAPI +
