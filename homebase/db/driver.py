@@ -100,8 +100,8 @@ async def execute(
     if not result.returns_rows:
         return [], result.rowcount
     keys = tuple(result.keys())  # once: a RowMapping per row rebuilds its key view
-    found = ([first] if (first := result.first()) else []) if one else result.all()
-    return [dict(zip(keys, row, strict=True)) for row in found], result.rowcount
+    read = ([first] if (first := result.first()) else []) if one else result.all()
+    return [dict(zip(keys, row, strict=True)) for row in read], result.rowcount
 
 
 def _dicts(form: Prepared, rows: list[Any]) -> list[dict[str, Any]]:
@@ -136,7 +136,8 @@ async def _execute(raw: Any, form: Prepared, values: list[list[Any]]) -> tuple[l
             return found, len(found)
         status = await raw.execute(form.sql, *values[0])
         return [], int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else -1
-    return await raw.call(_sqlite, raw.sqlite, form.sql, values)
+    done: tuple[list[Any], int] = await raw.call(_sqlite, raw.sqlite, form.sql, values)
+    return done
 
 
 def _sqlite(connection: sqlite3.Connection, sql: str, values: list[list[Any]]) -> Any:
