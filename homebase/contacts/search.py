@@ -1,6 +1,6 @@
 """Contact search (`q`): the matching rule, and the statements that find it by index.
 
-The rule (docs/decisions.md, Contacts): the full name ("first last", lower case) by
+The rule (docs/decisions.md, "Contact search"): the full name ("first last", lower case) by
 substring; for credentials holding contacts:read:pii also email and phone by substring
 and the phone's E.164 digits; for others only an exact email address; for everyone an
 exact phone number in E.164. The full name covers first and last name alone: `lower`

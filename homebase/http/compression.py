@@ -1,5 +1,5 @@
 """gzip for large answers to clients that ask for it, and the one rule of what is never
-compressed (docs/decisions.md, "Compression and BREACH").
+compressed (docs/decisions.md, "Compression (gzip) and BREACH").
 
 Starlette's GZipMiddleware does the compressing: a body of at least MINIMUM_SIZE bytes,
 with `Vary: Accept-Encoding` and a Content-Length of the compressed body (none on a
