@@ -127,9 +127,9 @@ def _narrowed(text: str) -> str:
     """What the FTS5 query asks for `text`: the text itself, or when it holds a run of
     more than SUBSCRIBER digits, that run's last SUBSCRIBER digits, a substring of it (so
     still a superset). A number's leading digits (country and area code) are shared by
-    most contacts, and FTS5 reads each trigram's whole list: the whole number over the
-    E.164 column took many times longer than its last SUBSCRIBER digits
-    (docs/performance.md, "Search and lists at 1,000,000 contacts")."""
+    most contacts, and FTS5 reads each trigram's whole list, so the trigrams of those
+    shared digits are the longest lists to read (docs/performance.md, "Search and lists
+    at 1,000,000 contacts")."""
     longest = max(re.findall(r"\d+", text), key=len, default="")
     return longest[-SUBSCRIBER:] if len(longest) > SUBSCRIBER else text
 

@@ -32,7 +32,7 @@ NEVER_COMPRESSED_PREFIXES = ("/console", "/oauth")
 NEVER_COMPRESSED_OPERATIONS = frozenset({("POST", "/v1/webhooks")})
 
 MINIMUM_SIZE = 1024
-# zlib's own default: level 9 costs far more CPU for a few percent smaller bodies.
+# zlib's own default: level 9 costs far more CPU for bodies hardly smaller.
 COMPRESS_LEVEL = 6
 
 _ACCEPT_ENCODING = b"accept-encoding"
