@@ -1,11 +1,14 @@
 """The docs stay true to the code: every setting is in the README, no tracker numbers,
-and no measured figures in homebase/'s comments (they live in docs/performance.md)."""
+no measured figures in homebase/'s comments or the Makefile's (they live in
+docs/performance.md), and the reference pages within their size."""
 
 import ast
 import io
 import re
 import tokenize
 from pathlib import Path
+
+import pytest
 
 from homebase.config import Settings
 from tests.source_support import parse
@@ -159,3 +162,28 @@ def test_every_path_and_link_in_the_docs_is_in_the_repository():
                 if not linked.exists() or (anchor and anchor not in _anchors(linked)):
                     found.append(f"{page.relative_to(ROOT)}:{number}: {target}")
     assert found == []
+
+
+# The reference pages stay references: decisions.md one section per decision in force,
+# performance.md what is measured, how to rerun it and the latest figures with their date.
+# Their history is in git, not in the pages.
+DOC_BOUNDS = [
+    pytest.param("docs/decisions.md", 800, id="decisions"),
+    pytest.param(
+        "docs/performance.md",
+        400,
+        id="performance",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="docs/performance.md is still a diary of every run (over 1,200 lines): it "
+            "must shrink to what is measured, how to rerun it and today's figures with the "
+            "date of the run; remove this mark when it does",
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("page", "most_lines"), DOC_BOUNDS)
+def test_reference_pages_stay_within_their_size(page: str, most_lines: int):
+    lines = len((ROOT / page).read_text().splitlines())
+    assert lines <= most_lines, f"{page} has {lines} lines, at most {most_lines}"
