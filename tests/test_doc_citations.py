@@ -17,6 +17,7 @@ and, in a page about itself: (below, "Cost"), "Data layer" above, under "Body li
 """
 
 import bisect
+import functools
 import os
 import re
 from pathlib import Path
@@ -132,6 +133,7 @@ def _is_title(cited: str, titles: set[str]) -> bool:
     )
 
 
+@functools.cache
 def citations() -> list[tuple[str, int, Path, str]]:
     """(file, line, cited page, cited title) of every citation in the tree."""
     found = []
@@ -139,6 +141,9 @@ def citations() -> list[tuple[str, int, Path, str]]:
         try:
             raw = path.read_text()
         except (UnicodeDecodeError, OSError):
+            continue
+        page = path.suffix == ".md" and path.parent in (ROOT, ROOT / "docs")
+        if not page and not any(name in raw for name in (".md", "AGENTS", "README")):
             continue
         flat, starts = _joined(raw.replace('\\"', '"'))
         for match in CITATION.finditer(flat):
@@ -149,7 +154,7 @@ def citations() -> list[tuple[str, int, Path, str]]:
                 titles = [match["bare"]]
             for title in titles:
                 found.append((str(path.relative_to(ROOT)), line, _page(match["page"]), title))
-        if path.suffix == ".md" and (path.parent == ROOT / "docs" or path.parent == ROOT):
+        if page:
             for match in IN_PAGE.finditer(flat):
                 line = bisect.bisect_right(starts, match.start())
                 quoted = match["after"] or match["before"] or match["under"]
