@@ -134,7 +134,7 @@ async def _run(args: argparse.Namespace, hello, directory: Path, backend, url: s
     from homebase.auth.api_keys import create_api_key
     from homebase.db.tenancy import TenantSession
     from homebase.fixtures.load import load_fixtures
-    from homebase.http.app import create_app
+    from homebase.root.app import create_app
     from homebase.runtime import Runtime
     from homebase.workspaces.service import create_workspace
 

@@ -33,11 +33,11 @@ from homebase.db.migrate import upgrade
 from homebase.db.tenancy import TenantSession
 from homebase.outbox.service import emit
 from homebase.ratelimit import MemoryLimiter
+from homebase.root.worker import run_until
 from homebase.runtime import Runtime
 from homebase.webhooks.safety import look_up_url
 from homebase.webhooks.schemas import WebhookCreate
 from homebase.webhooks.service import create_subscription
-from homebase.worker.runner import run_until
 from homebase.workspaces.service import create_workspace
 
 REPO = Path(__file__).resolve().parent.parent

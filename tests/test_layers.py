@@ -36,6 +36,7 @@ NOT_DOMAINS = {
     "migrations",
     "models",
     "ratelimit",
+    "root",
     "runtime",
     "tracing",
     "worker",

@@ -1,6 +1,6 @@
 """Cross-origin requests from browsers (CORS), for the origins in HOMEBASE_CORS_ORIGINS.
 
-Installed only when that setting names an origin (http/app.py): unset, no request pays
+Installed only when that setting names an origin (root/app.py): unset, no request pays
 for it and every answer is as before. It covers the API (/v1/..., but not the /v1/docs
 page), /oauth/token, /oauth/revoke and the OAuth metadata document; never the pages
 (the console, /oauth/authorize), which a browser opens rather than fetches.

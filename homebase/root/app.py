@@ -64,11 +64,11 @@ from homebase.oauth import endpoints as oauth_endpoints
 from homebase.oauth import metadata as oauth_metadata
 from homebase.oauth.schemas import SECURITY_SCHEME as OAUTH_SECURITY_SCHEME
 from homebase.ping.endpoints import router as ping_router
+from homebase.root.worker import drain, run_until
 from homebase.runtime import Runtime
 from homebase.tasks.endpoints import router as tasks_router
 from homebase.webhooks.catalogue_docs import install as install_webhook_docs
 from homebase.webhooks.endpoints import router as webhooks_router
-from homebase.worker.runner import drain, run_until
 
 V1_ROUTERS = [
     ping_router,

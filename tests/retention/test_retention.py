@@ -23,8 +23,8 @@ from homebase.models import (
 from homebase.oauth.tokens import REFRESH_TOKEN_LIFETIME
 from homebase.retention import jobs, service
 from homebase.retention.service import CODE_GRACE, DEDUPE_GRACE, SESSION_GRACE, TOKEN_GRACE
-from homebase.worker.registry import JOBS
-from homebase.worker.runner import run_round
+from homebase.root.jobs import JOBS
+from homebase.root.worker import run_round
 from tests.console_support import make_member
 from tests.oauth_support import grant_code, make_app, pkce_pair, refresh, token_pair
 from tests.support import until

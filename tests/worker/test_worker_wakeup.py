@@ -17,8 +17,8 @@ from homebase.db.notifier import asyncpg_dsn
 from homebase.db.tenancy import TenantSession
 from homebase.outbox.service import emit
 from homebase.ratelimit import MemoryLimiter
+from homebase.root.worker import run_until
 from homebase.runtime import Runtime
-from homebase.worker.runner import run_until
 from homebase.worker.wakeup import LISTENER_NAME
 from tests.automations_support import automation, contact
 from tests.conftest import test_settings as settings_for
@@ -244,7 +244,7 @@ async def test_notify_is_sent_on_commit_only(tenant, runtime, database_url):
 
 def test_a_round_starts_with_the_webhook_delivery_jobs():
     """A woken worker starts the first attempt before the other jobs' checks."""
-    from homebase.worker.registry import JOBS
+    from homebase.root.jobs import JOBS
 
     names = [job.name for job in JOBS]
     assert names[:2] == ["webhooks.fan_out", "webhooks.deliver"]
