@@ -10,10 +10,9 @@ from pathlib import Path
 
 import homebase
 from homebase.auth.api_keys import KEY_PREFIX, resolve_api_key
+from homebase.auth.oauth_tokens import ACCESS_PREFIX, resolve_access_token
 from homebase.auth.resolvers import RESOLVERS
 from homebase.fixtures.kinds import KINDS
-from homebase.oauth.resolver import resolve_access_token
-from homebase.oauth.tokens import ACCESS_PREFIX
 from homebase.root.jobs import JOBS
 from tests.source_support import parse_file
 

@@ -19,9 +19,9 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
-from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
 from homebase.db.tenancy import TenantSession
+from homebase.http.pages import ConsolePageError
 from homebase.kit.ids import new_id
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect

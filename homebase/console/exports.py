@@ -21,11 +21,11 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
-from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
 from homebase.console.webhooks import member_principal
 from homebase.exports import repository, service
 from homebase.exports.schemas import ExportCreate, ExportFormat, ExportObject
+from homebase.http.pages import ConsolePageError
 from homebase.kit.errors import ApiError
 from homebase.kit.validation import field_errors
 from homebase.runtime import get_runtime

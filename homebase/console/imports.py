@@ -36,11 +36,11 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
-from homebase.console.pages import ConsolePageError, error_page
 from homebase.console.sessions import CSRF_FIELD, Member, check_csrf
 from homebase.console.webhooks import member_principal
 from homebase.custom_fields import repository as custom_fields
 from homebase.http.body_limit import Allowance
+from homebase.http.pages import ConsolePageError, error_page
 from homebase.imports import csv_rows, repository, row_files, service, uploads
 from homebase.imports.schemas import MAX_ROWS, ImportObject, ImportStatus
 from homebase.kit.errors import ApiError

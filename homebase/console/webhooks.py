@@ -27,9 +27,9 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
-from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
 from homebase.console.webhook_creators import MEMBER_KIND, describe
+from homebase.http.pages import ConsolePageError
 from homebase.kit.errors import ApiError, NotFound
 from homebase.kit.validation import field_errors
 from homebase.outbox.catalogue import EVENT_TYPES

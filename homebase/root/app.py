@@ -186,7 +186,11 @@ def create_app(
     # Only when HOMEBASE_CORS_ORIGINS names origins (http/cors.py); outside the request
     # context, so the 500 made there reaches a page too.
     if runtime.settings.cors_allowed_origins:
-        app.add_middleware(CorsMiddleware, origins=runtime.settings.cors_allowed_origins)
+        app.add_middleware(
+            CorsMiddleware,
+            origins=runtime.settings.cors_allowed_origins,
+            paths=("/oauth/token", "/oauth/revoke", oauth_metadata.PATH),
+        )
     # Outermost: it sees every answer, 500s included. Route labels are templates.
     app.add_middleware(MetricsMiddleware, prefixed=prefixed(API_PREFIX, V1_ROUTERS))
     install_webhook_docs(app)  # the OpenAPI `webhooks` section: one entry per event
