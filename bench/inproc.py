@@ -140,7 +140,7 @@ async def _run(args: argparse.Namespace, hello, directory: Path, backend, url: s
 
     runtime = Runtime.from_settings()
     async with runtime.db.transaction() as connection:
-        workspace = await create_workspace(connection, "Inproc Realty", runtime.clock())
+        workspace = await create_workspace(connection, "Inproc Realty", now=runtime.clock())
         key = await create_api_key(
             TenantSession(connection, workspace["id"], clock=runtime.clock),
             scopes=["contacts:read", "contacts:write", "leads:write"],

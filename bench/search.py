@@ -230,7 +230,7 @@ async def seeded_workspace(url: str, db: str, count: int, name: str) -> tuple[st
 
     runtime = Runtime.from_settings()
     async with runtime.db.transaction() as connection:
-        workspace = await create_workspace(connection, name, runtime.clock())
+        workspace = await create_workspace(connection, name, now=runtime.clock())
         key = await create_api_key(
             TenantSession(connection, workspace["id"], clock=runtime.clock),
             scopes=["contacts:read", "contacts:read:pii"],

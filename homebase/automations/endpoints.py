@@ -86,7 +86,7 @@ async def list_automations(
 async def get_automation(
     id: str, principal: AutomationsRead, session: Tenant, fields: AutomationFields
 ) -> JSONResponse:
-    row = await service.get_or_404(session, repository.automations, id)
+    row = await service.get_or_404(session, repository.automations, row_id=id)
     return json_response(fields(render.automation(row)))
 
 
@@ -105,7 +105,7 @@ async def enroll_contact(
     session: Tenant,
     fields: EnrolmentFields,
 ) -> JSONResponse:
-    row, created = await service.enroll(session, id, body.contact_id)
+    row, created = await service.enroll(session, id, contact_id=body.contact_id)
     return json_response({**fields(render.enrolment(row)), "created": created}, 202)
 
 
@@ -125,7 +125,7 @@ async def list_automation_enrolments(
     fields: EnrolmentFields,
     filters: Annotated[EnrolmentFilters, Query()],
 ) -> JSONResponse:
-    await service.get_or_404(session, repository.automations, id)
+    await service.get_or_404(session, repository.automations, row_id=id)
     return await list_response(
         request,
         session,
@@ -175,7 +175,7 @@ async def get_persona(
     id: str, principal: AutomationsRead, session: Tenant, fields: PersonaFields
 ) -> JSONResponse:
     return json_response(
-        fields(render.persona(await service.get_or_404(session, repository.personas, id)))
+        fields(render.persona(await service.get_or_404(session, repository.personas, row_id=id)))
     )
 
 
@@ -216,5 +216,5 @@ async def get_campaign(
     id: str, principal: AutomationsRead, session: Tenant, fields: CampaignFields
 ) -> JSONResponse:
     return json_response(
-        fields(render.campaign(await service.get_or_404(session, repository.campaigns, id)))
+        fields(render.campaign(await service.get_or_404(session, repository.campaigns, row_id=id)))
     )

@@ -104,7 +104,7 @@ async def create_workspace(
 ) -> dict[str, Any]:
     """Create an active workspace."""
     return workspaces.workspace_json(
-        await workspaces.create_workspace(connection, name, runtime.clock())
+        await workspaces.create_workspace(connection, name, now=runtime.clock())
     )
 
 
@@ -128,7 +128,7 @@ async def set_workspace_status(
     see and export its data.
     """
     return workspaces.workspace_json(
-        await workspaces.set_workspace_status(connection, workspace, status)
+        await workspaces.set_workspace_status(connection, workspace, status=status)
     )
 
 
@@ -381,7 +381,7 @@ async def emit_event(
         payload = json.loads(data)
     except ValueError as error:
         raise AdminError(f"--data is not JSON: {error}") from error
-    return await emit_external(session, event_type, payload)
+    return await emit_external(session, event_type, raw=payload)
 
 
 @admin.command("create-oauth-client")

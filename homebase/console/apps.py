@@ -124,7 +124,7 @@ async def register_app(request: Request) -> Response:
     uris = [line.strip() for line in uris_text.splitlines() if line.strip()]
     try:
         async with member_session(request, member, write=True) as session:
-            created = await oauth.register_client(session, name, uris)
+            created = await oauth.register_client(session, name, redirect_uris=uris)
             await session.insert(
                 registrations,
                 {

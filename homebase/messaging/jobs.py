@@ -122,8 +122,8 @@ async def _allowed(connection: AsyncConnection, runtime: Runtime, row: RowMappin
     decision, _ = await service.decide(
         session,
         row["channel"],
-        row["to_address"],
-        sender,
+        address=row["to_address"],
+        sender=sender,
         ai_reply=row["ai_job_id"] is not None,
         confirmation=confirms,
     )
@@ -187,7 +187,7 @@ async def _fail(
         **LEASE.released,
     }
     if await _update(session, row["id"], changes, token, status):
-        await service.record_on_timeline(session, {**row, **changes}, "message.failed")
+        await service.record_on_timeline(session, {**row, **changes}, kind="message.failed")
 
 
 def outbound(claimed: Claim, settings: Settings) -> Outbound:

@@ -304,7 +304,7 @@ async def refresh(
 
 
 async def _end_family(connection: AsyncConnection, grant_id: str, now: datetime) -> None:
-    await revoke_grant_tokens(connection, grant_id, now)
+    await revoke_grant_tokens(connection, grant_id, now=now)
     raise invalid_grant(
         "The refresh token was already used; every token of this grant has been revoked.",
         commit=True,
@@ -362,7 +362,7 @@ async def revoke_token(
     if row is None or (client is not None and row.client_id != client["id"]):
         return
     if row.kind == "refresh":
-        await revoke_grant_tokens(connection, row.grant_id, now)
+        await revoke_grant_tokens(connection, row.grant_id, now=now)
     else:
         await connection.execute(
             update(tokens)
