@@ -109,7 +109,7 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
     now = runtime.clock()
     expires = now + timedelta(seconds=runtime.settings.ai_lease_seconds)
     async with runtime.db.transaction() as connection:
-        due = await queue.take(
+        claimed = await LEASE.claim(
             connection,
             select(jobs)
             .where(
@@ -118,24 +118,14 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
             )
             .order_by(jobs.c.id)
             .limit(limit),
-        )
-        tokens = await LEASE.grant(
-            connection,
-            [row["id"] for row in due],
             expires,
             status="composing",
             composed_count=jobs.c.inbound_count,
             updated_at=now,
         )
     return [
-        Claim(
-            row["workspace_id"],
-            row["id"],
-            tokens[row["id"]],
-            row["inbound_count"],
-            row["attempts"] + 1,
-        )
-        for row in due
+        Claim(row["workspace_id"], row["id"], token, row["inbound_count"], row["attempts"] + 1)
+        for row, token in claimed
     ]
 
 
