@@ -1,7 +1,8 @@
 """`homebase admin ...`: the operator commands of ../shared/CONTRACT.md, one Click command
 each. A command's body is `async (connection, runtime, **options) -> dict`: it runs in one
 transaction (rolled back on any error), and its dict is printed as one JSON object. A refusal
-raises AdminError, which cli/main.py prints as the one-line reason (cli/output.py)."""
+raises AdminError, which the command table prints as the one-line reason (cli/group.py,
+cli/output.py)."""
 
 import asyncio
 import functools
