@@ -1,4 +1,6 @@
-"""The application factory: one FastAPI app serving /v1, /healthz and the docs."""
+"""The application factory: one FastAPI app serving /v1, /healthz and the docs. It sits in
+the composition root (AGENTS.md, "Layers"): it imports every domain's routes, and nothing
+below imports it."""
 
 import asyncio
 from collections.abc import AsyncIterator
