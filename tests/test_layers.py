@@ -30,8 +30,8 @@ GRAPH = graph(MODULES)
 _package = package_of
 
 # Pairs of top-level packages that import each other (a domain and fixtures/, whose list
-# names every domain's loader; domains that read each other's rules): 47 before the
-# composition moved to homebase/root, 18 after. The bound may only fall.
+# names every domain's loader; domains that read each other's rules); `python -m
+# tests.layers_support` lists them. The bound may only fall.
 MUTUAL_PAIRS_BOUND = 25
 
 # Packages (and top-level modules) that are not a domain: the machinery below the domains,
