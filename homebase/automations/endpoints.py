@@ -1,6 +1,9 @@
-from typing import Annotated
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any
 
 from fastapi import Depends, Query
+from sqlalchemy import Table
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
@@ -16,6 +19,7 @@ from homebase.automations.schemas import (
     EnrolmentFilters,
     Persona,
 )
+from homebase.db.tenancy import TenantSession
 from homebase.http.lists import list_response
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
@@ -35,6 +39,39 @@ PersonaFields = Annotated[Projection, Depends(field_selector(Persona))]
 CampaignFields = Annotated[Projection, Depends(field_selector(Campaign))]
 EnrolmentFields = Annotated[Projection, Depends(field_selector(Enrolment))]
 CREATED_BY_FIXTURES = "Created through `homebase admin load-fixtures` (docs/fixtures.md). "
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """A kind the fixtures make and the API only reads (automations, personas, campaigns):
+    listed newest first, retrieved by id (404 for an unknown or another workspace's)."""
+
+    table: Table
+    render: Callable[[dict[str, Any]], dict[str, Any]]
+
+    async def listed(
+        self, request: Request, session: TenantSession, page: PageRequest, fields: Projection
+    ) -> JSONResponse:
+        return await list_response(
+            request,
+            session,
+            page,
+            {},
+            lambda after_id, limit: repository.list_statement(
+                session, self.table, after_id=after_id, limit=limit
+            ),
+            lambda row: fields(self.render(row)),
+        )
+
+    async def one(self, session: TenantSession, row_id: str, fields: Projection) -> JSONResponse:
+        return json_response(
+            fields(self.render(await service.get_or_404(session, self.table, row_id=row_id)))
+        )
+
+
+AUTOMATIONS = Catalogue(repository.automations, render.automation)
+PERSONAS = Catalogue(repository.personas, render.persona)
+CAMPAIGNS = Catalogue(repository.campaigns, render.campaign)
 
 ENROLL_DESCRIPTION = """\
 Answers **202** once the enrolment is stored (with its `automation.run` event, in the same
@@ -64,17 +101,7 @@ async def list_automations(
     page: Pages,
     fields: AutomationFields,
 ) -> JSONResponse:
-    table = repository.automations
-    return await list_response(
-        request,
-        session,
-        page,
-        {},
-        lambda after_id, limit: repository.list_statement(
-            session, table, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.automation(row)),
-    )
+    return await AUTOMATIONS.listed(request, session, page, fields)
 
 
 @automations_router.get(
@@ -86,8 +113,7 @@ async def list_automations(
 async def get_automation(
     id: str, principal: AutomationsRead, session: Tenant, fields: AutomationFields
 ) -> JSONResponse:
-    row = await service.get_or_404(session, repository.automations, id)
-    return json_response(fields(render.automation(row)))
+    return await AUTOMATIONS.one(session, id, fields)
 
 
 @automations_router.post(
@@ -105,7 +131,7 @@ async def enroll_contact(
     session: Tenant,
     fields: EnrolmentFields,
 ) -> JSONResponse:
-    row, created = await service.enroll(session, id, body.contact_id)
+    row, created = await service.enroll(session, id, contact_id=body.contact_id)
     return json_response({**fields(render.enrolment(row)), "created": created}, 202)
 
 
@@ -125,7 +151,7 @@ async def list_automation_enrolments(
     fields: EnrolmentFields,
     filters: Annotated[EnrolmentFilters, Query()],
 ) -> JSONResponse:
-    await service.get_or_404(session, repository.automations, id)
+    await service.get_or_404(session, repository.automations, row_id=id)
     return await list_response(
         request,
         session,
@@ -152,17 +178,7 @@ async def list_personas(
     page: Pages,
     fields: PersonaFields,
 ) -> JSONResponse:
-    table = repository.personas
-    return await list_response(
-        request,
-        session,
-        page,
-        {},
-        lambda after_id, limit: repository.list_statement(
-            session, table, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.persona(row)),
-    )
+    return await PERSONAS.listed(request, session, page, fields)
 
 
 @personas_router.get(
@@ -174,9 +190,7 @@ async def list_personas(
 async def get_persona(
     id: str, principal: AutomationsRead, session: Tenant, fields: PersonaFields
 ) -> JSONResponse:
-    return json_response(
-        fields(render.persona(await service.get_or_404(session, repository.personas, id)))
-    )
+    return await PERSONAS.one(session, id, fields)
 
 
 @campaigns_router.get(
@@ -193,17 +207,7 @@ async def list_campaigns(
     page: Pages,
     fields: CampaignFields,
 ) -> JSONResponse:
-    table = repository.campaigns
-    return await list_response(
-        request,
-        session,
-        page,
-        {},
-        lambda after_id, limit: repository.list_statement(
-            session, table, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.campaign(row)),
-    )
+    return await CAMPAIGNS.listed(request, session, page, fields)
 
 
 @campaigns_router.get(
@@ -215,6 +219,4 @@ async def list_campaigns(
 async def get_campaign(
     id: str, principal: AutomationsRead, session: Tenant, fields: CampaignFields
 ) -> JSONResponse:
-    return json_response(
-        fields(render.campaign(await service.get_or_404(session, repository.campaigns, id)))
-    )
+    return await CAMPAIGNS.one(session, id, fields)

@@ -159,7 +159,7 @@ async def update_contact(
     fields: ContactFields,
 ) -> JSONResponse:
     definitions = await service.definitions(session)
-    row = await service.update_contact(session, id, body, fields=definitions)
+    row = await service.update_contact(session, id, patch=body, fields=definitions)
     return json_response(fields(render.contact(row, pii=_pii(principal), custom=definitions)))
 
 
@@ -252,7 +252,7 @@ async def list_contact_notes(
 async def add_contact_note(
     id: ContactId, body: NoteCreate, principal: ContactsWrite, session: Tenant, fields: EventFields
 ) -> JSONResponse:
-    event = await service.add_note(session, id, body.body)
+    event = await service.add_note(session, id, body=body.body)
     return json_response(fields(render.event(event)), 201)
 
 
@@ -283,7 +283,7 @@ _SWITCH = (
 async def pause_contact_ai(
     id: ContactId, principal: ContactsWrite, session: Tenant, fields: ContactFields
 ) -> JSONResponse:
-    row = await service.switch_ai(session, id, service.PAUSE_MANUAL)
+    row = await service.switch_ai(session, id, reason=service.PAUSE_MANUAL)
     return json_response(fields(await _render(session, row, principal)))
 
 
@@ -300,5 +300,5 @@ async def pause_contact_ai(
 async def resume_contact_ai(
     id: ContactId, principal: ContactsWrite, session: Tenant, fields: ContactFields
 ) -> JSONResponse:
-    row = await service.switch_ai(session, id, None)
+    row = await service.switch_ai(session, id, reason=None)
     return json_response(fields(await _render(session, row, principal)))

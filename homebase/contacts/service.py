@@ -67,8 +67,8 @@ async def definitions(session: TenantSession, *, sent: object = True) -> Definit
 async def refusals(
     session: TenantSession,
     rows: Sequence[ContactCreate],
-    fields: Definitions,
     *,
+    fields: Definitions,
     owner_checked: bool = False,
 ) -> list[list[tuple[str, str]]]:
     """What the rules (beyond the schema) refuse in each new contact, as (field, message)
@@ -95,7 +95,7 @@ async def refusals(
     return refused
 
 
-def new_row(session: TenantSession, data: ContactCreate, fields: Definitions) -> dict[str, Any]:
+def new_row(session: TenantSession, data: ContactCreate, *, fields: Definitions) -> dict[str, Any]:
     """The contacts row a create writes (not yet written), for one create or a batch;
     `data` passed `refusals`."""
     now = session.now()
@@ -134,19 +134,19 @@ async def create_contact(
     custom_fields.<key>)."""
     if fields is None:
         fields = await definitions(session, sent=data.custom_fields)
-    (refused,) = await refusals(session, [data], fields, owner_checked=owner_is_member)
+    (refused,) = await refusals(session, [data], fields=fields, owner_checked=owner_is_member)
     if refused:
         raise ValidationFailed.for_fields(refused)
-    row = new_row(session, data, fields)
+    row = new_row(session, data, fields=fields)
     await repository.insert(session, row)
-    await custom.write_new_values(session, fields, [(row["id"], row["custom_fields"])])
+    await custom.write_new_values(session, fields, records=[(row["id"], row["custom_fields"])])
     # One statement for the contact's events, in order.
     await emit_many(session, created_events(row, fields))
     return row
 
 
 def requested(
-    data: ContactCreate | ContactUpdate, current: dict[str, Any], fields: Definitions
+    data: ContactCreate | ContactUpdate, current: dict[str, Any], *, fields: Definitions
 ) -> dict[str, Any]:
     """The members a body gave, as column values: what a PATCH (or an import's row
     matching a contact) asks to change. custom_fields merges into the contact's: a key
@@ -158,7 +158,7 @@ def requested(
         values["stage"] = data.stage.value
     if "custom_fields" in sent:
         stored = current.get("custom_fields")
-        merged = custom.written(fields, stored, data.custom_fields)
+        merged = custom.written(fields, stored, values=data.custom_fields)
         # Only a change of a live field's value is a change (stored JSON may differ in
         # keys of deleted fields, which nothing shows).
         values["custom_fields"] = merged if fields.changed_keys(stored, merged) else stored
@@ -181,6 +181,7 @@ class Effects(NamedTuple):
 def update_effects(
     session: TenantSession,
     current: dict[str, Any],
+    *,
     wanted: dict[str, Any],
     changes: dict[str, Any],
     fields: Definitions,
@@ -208,7 +209,7 @@ def update_effects(
 
 
 async def write_update(
-    session: TenantSession, current: dict[str, Any], effects: Effects, fields: Definitions
+    session: TenantSession, current: dict[str, Any], *, effects: Effects, fields: Definitions
 ) -> None:
     """The contact's row and its custom values as `effects` say (its entries and events
     are the caller's: a batch writes them together)."""
@@ -217,30 +218,30 @@ async def write_update(
         await custom.write_changed_values(
             session,
             fields,
-            current["id"],
-            current.get("custom_fields"),
-            effects.values["custom_fields"],
+            record_id=current["id"],
+            before=current.get("custom_fields"),
+            after=effects.values["custom_fields"],
         )
 
 
 async def update_contact(
     session: TenantSession,
     contact_id: str,
-    patch: ContactUpdate,
     *,
+    patch: ContactUpdate,
     fields: Definitions | None = None,
 ) -> dict[str, Any]:
     """`fields` as for create_contact."""
     current = await writable(session, contact_id)
     fields = fields if fields is not None else await definitions(session)
-    wanted = requested(patch, current, fields)
+    wanted = requested(patch, current, fields=fields)
     changes = differing(current, wanted)
     if not changes:
         return current
     if "owner_id" in changes:
         await references.check_owner(session, changes["owner_id"])
-    effects = update_effects(session, current, wanted, changes, fields)
-    await write_update(session, current, effects, fields)
+    effects = update_effects(session, current, wanted=wanted, changes=changes, fields=fields)
+    await write_update(session, current, effects=effects, fields=fields)
     if effects.timeline:
         await timeline.record_many(session, effects.timeline)
     await emit_many(session, effects.events)
@@ -258,11 +259,11 @@ def _stage_change(
     return entry, ("contact.stage_changed", {"id": contact_id, **data})
 
 
-async def add_note(session: TenantSession, contact_id: str, body: str) -> dict[str, Any]:
+async def add_note(session: TenantSession, contact_id: str, *, body: str) -> dict[str, Any]:
     """A note pauses the contact's AI auto-response: a human has stepped in."""
     contact = await writable(session, contact_id)
     event = await timeline.record(session, contact_id, "note", "Note added", body=body)
-    await set_ai_pause(session, contact, PAUSE_NOTE, at=event["occurred_at"])
+    await set_ai_pause(session, contact, reason=PAUSE_NOTE, at=event["occurred_at"])
     return event
 
 
@@ -280,8 +281,8 @@ PAUSE_REASONS = tuple(reason.value for reason in ContactAiPauseReason)
 async def set_ai_pause(
     session: TenantSession,
     contact: dict[str, Any],
-    reason: str | None,
     *,
+    reason: str | None,
     at: datetime | None = None,
 ) -> dict[str, Any]:
     """Pause the contact's AI auto-response with `reason`, or resume it (None); the
@@ -315,10 +316,12 @@ async def set_ai_pause(
     return updated
 
 
-async def switch_ai(session: TenantSession, contact_id: str, reason: str | None) -> dict[str, Any]:
+async def switch_ai(
+    session: TenantSession, contact_id: str, *, reason: str | None
+) -> dict[str, Any]:
     """POST /contacts/{id}/ai/pause (reason manual) and .../ai/resume (None): the
     contact's AI switch, addressed by its path, so an erased contact is 409."""
-    return await set_ai_pause(session, await writable(session, contact_id), reason)
+    return await set_ai_pause(session, await writable(session, contact_id), reason=reason)
 
 
 async def writable(session: TenantSession, contact_id: str) -> dict[str, Any]:

@@ -24,7 +24,7 @@ async def erase_contact(session: TenantSession, contact_id: str) -> dict[str, An
         await emit(
             session,
             "contact.updated",
-            {
+            data={
                 **render.contact(erased, pii=True, custom=await contacts.definitions(session)),
                 "changed": ["anonymized"],
             },

@@ -59,7 +59,7 @@ rate limit.
     responses=error_responses(*READ_ERRORS),
 )
 async def create_import(body: ImportCreate, principal: Importer, session: Tenant) -> JSONResponse:
-    row = await service.create_import(session, principal, body)
+    row = await service.create_import(session, principal, body=body)
     return json_response(render.job(row), 202)
 
 
@@ -96,7 +96,7 @@ async def list_imports(
     responses=error_responses(*ONE_ERRORS),
 )
 async def get_import(id: ImportId, principal: ImportReader, session: Tenant) -> JSONResponse:
-    return json_response(render.job(await service.get_or_404(session, principal, id)))
+    return json_response(render.job(await service.get_or_404(session, principal, import_id=id)))
 
 
 @router.get(
@@ -112,7 +112,7 @@ async def get_import(id: ImportId, principal: ImportReader, session: Tenant) -> 
 async def list_import_errors(
     request: Request, id: ImportId, principal: ImportReader, session: Tenant, page: Pages
 ) -> JSONResponse:
-    await service.get_or_404(session, principal, id)
+    await service.get_or_404(session, principal, import_id=id)
     return await list_response(
         request,
         session,

@@ -93,7 +93,7 @@ async def check(
         valid = [
             (index, item) for index, item in enumerate(checked) if isinstance(item, ContactCreate)
         ]
-        refused = await contacts.refusals(session, [item for _, item in valid], fields)
+        refused = await contacts.refusals(session, [item for _, item in valid], fields=fields)
         for (index, _), failures in zip(valid, refused, strict=True):
             if failures:
                 checked[index] = [{"field": name, "message": message} for name, message in failures]
@@ -211,7 +211,7 @@ async def apply_contacts(
         if pending:
             await session.insert(contacts_repository.contacts, pending)
             await custom.write_new_values(
-                session, fields, [(row["id"], row["custom_fields"]) for row in pending]
+                session, fields, records=[(row["id"], row["custom_fields"]) for row in pending]
             )
             pending.clear()
             pending_ids.clear()
@@ -223,7 +223,7 @@ async def apply_contacts(
             continue
         current = matches.find(keys[offset], match_on)
         if current is None:
-            row = contacts.new_row(session, item, fields)
+            row = contacts.new_row(session, item, fields=fields)
             pending.append(row)
             pending_ids.add(row["id"])
             events += contacts.created_events(row, fields)
@@ -231,7 +231,7 @@ async def apply_contacts(
             tally.created += 1
             continue
         try:
-            wanted = contacts.requested(item, current, fields)
+            wanted = contacts.requested(item, current, fields=fields)
         except ValidationFailed as refused:  # the contact's values would outgrow their bound
             tally.refuse(start + offset, _refusal_errors(refused))
             continue
@@ -241,8 +241,10 @@ async def apply_contacts(
             continue
         if current["id"] in pending_ids:  # made earlier in this batch: written first
             await flush()
-        effects = contacts.update_effects(session, current, wanted, changes, fields)
-        await contacts.write_update(session, current, effects, fields)
+        effects = contacts.update_effects(
+            session, current, wanted=wanted, changes=changes, fields=fields
+        )
+        await contacts.write_update(session, current, effects=effects, fields=fields)
         current.update(effects.values)  # later rows of the batch see it as it now is
         matches.remember(current)
         entries += effects.timeline

@@ -26,7 +26,7 @@ READ_SCOPES = {ImportObject.CONTACTS: Scope.contacts_read, ImportObject.LEADS: S
 
 
 async def create_import(
-    session: TenantSession, principal: Principal, body: ImportCreate
+    session: TenantSession, principal: Principal, *, body: ImportCreate
 ) -> dict[str, Any]:
     """`body`: POST /v1/imports's, whose variant (by `object`) took only its own options."""
     data = body.root
@@ -45,7 +45,7 @@ async def create_import(
 
 
 async def create_file_import(
-    session: TenantSession, principal: Principal, kind: ImportObject, part: row_files.Part
+    session: TenantSession, principal: Principal, *, kind: ImportObject, part: row_files.Part
 ) -> dict[str, Any]:
     """An import whose rows wait in a rows file (the console's CSV upload, written by
     row_files.split) rather than in `payload`; the default options, as a POST
@@ -104,7 +104,7 @@ def check_readable(principal: Principal, kind: str) -> None:
 
 
 async def get_or_404(
-    session: TenantSession, principal: Principal, import_id: str
+    session: TenantSession, principal: Principal, *, import_id: str
 ) -> dict[str, Any]:
     row = await repository.get(session, import_id)
     if row is None:

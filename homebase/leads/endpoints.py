@@ -134,6 +134,6 @@ async def assign_lead(
     body: Annotated[AssignRequest, Body()] = None,  # type: ignore[assignment]
 ) -> JSONResponse:
     body = body or AssignRequest()
-    result = await service.assign_lead(session, id, body.assignee_id)
+    result = await service.assign_lead(session, id, assignee_id=body.assignee_id)
     lead = render.lead(result.pop("lead"), pii=_pii(principal), now=session.now())
     return json_response({"lead_id": lead["id"], **result, "lead": lead})

@@ -66,7 +66,7 @@ async def load_lead(session: TenantSession, item: dict[str, Any], refs: Refs) ->
     row = await leads.create_lead(session, data)
     if assignee is not None:
         try:
-            await leads.assign_lead(session, row["id"], assignee)
+            await leads.assign_lead(session, row["id"], assignee_id=assignee)
         except ValidationFailed as error:
             raise AdminError("assignee: is not a member of this workspace") from error
     row_id: str = row["id"]

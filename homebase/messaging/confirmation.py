@@ -67,7 +67,9 @@ async def confirm(
         return None
     channel, address = inbound["channel"], inbound["from_address"]
     sender = await _sender(session, channel, inbound["to_address"])
-    decision, _ = await service.decide(session, channel, address, sender, confirmation=True)
+    decision, _ = await service.decide(
+        session, channel, address=address, sender=sender, confirmation=True
+    )
     row: dict[str, Any] = {
         "id": new_id("msg"),
         "contact_id": inbound["contact_id"],
@@ -100,7 +102,7 @@ async def confirm(
         "received_at": None,
     }
     if isinstance(decision, Blocked):
-        service.refused(row, decision, now)
+        service.refused(row, decision, now=now)
         row.update(provider=None, provider_status=None, sent_at=None)
     inserted = await session.insert_if_absent(
         repository.messages,
@@ -111,7 +113,7 @@ async def confirm(
     if not inserted:
         return None
     if isinstance(decision, Blocked):
-        await service.record_refusal(session, row, decision)
+        await service.record_refusal(session, row, decision=decision)
     elif in_answer:
         await service.mark_sent(session, row)
     else:

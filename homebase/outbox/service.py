@@ -18,7 +18,7 @@ from homebase.outbox.redaction import contact_of, redact
 outbox_events = OutboxEvent.__table__
 
 
-async def emit(session: TenantSession, event_type: str, data: dict[str, Any]) -> str:
+async def emit(session: TenantSession, event_type: str, *, data: dict[str, Any]) -> str:
     """One event (emit_many of one)."""
     (event_id,) = await emit_many(session, [(event_type, data)])
     return event_id
