@@ -11,7 +11,9 @@ a responder persona; no worker runs, so the first opens the contact's AI job and
 are counted into it), next to a bare FastAPI hello-world called the same way. CPU time
 per request is much steadier than wall clock on a shared machine, which makes this the
 tool for trying an optimisation before confirming it with `make bench`. With `--profile` it writes a
-cProfile of the whole run.
+cProfile of the whole run; with `--layers` it prints each case's CPU time per request
+split by layer (bench/layers.py: routing and dependencies, auth, limiter, statement build,
+execution, row handling, render, JSON, middleware, ...).
 """
 
 import argparse
@@ -27,7 +29,7 @@ from pathlib import Path
 
 import uvloop
 
-from bench import ai
+from bench import ai, layers
 from bench.backends import Backend
 from bench.leads import LEAD_BODY, LEAD_FIXTURES
 from bench.run import CONTACT_BODY
@@ -178,21 +180,15 @@ async def _run(args: argparse.Namespace, hello, directory: Path, backend, url: s
     # process is descheduled (the database's process woken on this core) to whatever
     # syscall was running, usually a socket write.
     profiler = cProfile.Profile(time.thread_time) if args.profile else None
+    split: dict[str, tuple[float, dict[str, float]]] = {}
     async with app.router.lifespan_context(app):
         for name in selected:
             target, method, path, query, headers, payload, expect = cases[name]
+            drive = dict(requests=args.requests, concurrency=args.concurrency, expect=expect)
             if profiler is not None:
                 profiler.enable()
             wall, user, system = await _drive(
-                target,
-                method,
-                path,
-                query,
-                headers,
-                payload,
-                requests=args.requests,
-                concurrency=args.concurrency,
-                expect=expect,
+                target, method, path, query, headers, payload, **drive
             )
             if profiler is not None:
                 profiler.disable()
@@ -201,9 +197,18 @@ async def _run(args: argparse.Namespace, hello, directory: Path, backend, url: s
                 f" (user {user:.1f}, system {system:.1f})",
                 flush=True,
             )
+            if args.layers:
+                own = cProfile.Profile(time.thread_time)
+                own.enable()
+                await _drive(target, method, path, query, headers, payload, **drive)
+                own.disable()
+                own.create_stats()
+                split[name] = (user + system, layers.shares(own.stats))
     await runtime.close()
     if profiler is not None:
         profiler.dump_stats(args.profile)
+    if split:
+        print(f"\nCPU µs per request by layer ({args.db}):\n\n{layers.table(split)}")
 
 
 def main() -> None:
@@ -217,6 +222,9 @@ def main() -> None:
         help="comma-separated: hello-world,ping,list-50,create,create-keyed,lead,inbound",
     )
     parser.add_argument("--profile", help="write a cProfile of the timed requests here")
+    parser.add_argument(
+        "--layers", action="store_true", help="each case's CPU per request split by layer"
+    )
     parser.add_argument(
         "--memory-limiter",
         action="store_true",

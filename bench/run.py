@@ -33,9 +33,17 @@ times its ping, list-50, create, leads and inbound callback right after the same
 of this tree, the pair's order swapped every other round so that drift within a round
 favours neither tree. An A/B table follows: each tree's median ratio to the hello-world,
 and the median and rounds of this tree's requests/s over the other's (the callback's
-target: at least 0.95). The database is migrated by this tree, so both trees must agree
-on the schema; both accept the same signed callback (the same HOMEBASE_TWILIO_AUTH_TOKEN
+target: at least 0.95). The database is migrated by this tree and the other tree's own
+migration step at start is skipped (bench/servers.py, SERVE_WITHOUT_MIGRATING: an older
+checkout refuses revisions it does not know), so the other tree must work on this schema;
+both accept the same signed callback (the same HOMEBASE_TWILIO_AUTH_TOKEN
 and HOMEBASE_PUBLIC_URL).
+
+`--peer` (PostgreSQL only, the throughput part) also serves bench/peer.py, a lean FastAPI +
+asyncpg + redis-py app over the same database and keys, and times its ping, list-50 and
+create right after this tree's (order swapped every other round, as `--against`); a table
+of this tree's requests/s over the peer's follows (floors: ping 0.9, list-50 0.8, create
+0.7; the service does more per request: timeline, tags, search columns).
 
 Results print as Markdown; `--write-docs` also replaces the database's generated block
 of docs/performance.md (the bulk parts have a block of their own, replaced only by a run
@@ -63,7 +71,7 @@ from bench import ai, bulk, scale, wrk
 from bench.backends import REDIS_URL, Backend
 from bench.leads import LEAD_BODY, check_created
 from bench.scale import check as _check
-from bench.servers import REPO, Service, hello_server, prepare_service
+from bench.servers import REPO, Service, hello_server, peer_server, prepare_service
 
 CONTACT_BODY = {
     "first_name": "Dana",
@@ -84,6 +92,9 @@ AGAINST = " (against)"
 AB_ENDPOINTS = (PING, LIST, CREATE, LEADS, INBOUND)
 # this tree's requests/s over the other's, at least (the callback's own cost)
 AB_TARGETS = {INBOUND: 0.95}
+# --peer: the lean peer's endpoint is named as this tree's with this suffix; floors.
+PEER = " (peer)"
+PEER_TARGETS = {PING: 0.9, LIST: 0.8, CREATE: 0.7}
 DOCS = REPO / "docs" / "performance.md"
 PARTS = (
     "throughput",
@@ -179,7 +190,15 @@ def _arguments() -> argparse.Namespace:
         help="another checkout of this repository to serve beside this one in the "
         "throughput part, its endpoints interleaved with this tree's (an A/B table)",
     )
+    parser.add_argument(
+        "--peer",
+        action="store_true",
+        help="with --db postgres, serve bench/peer.py beside this tree in the throughput "
+        "part, its ping, list-50 and create interleaved with this tree's",
+    )
     args = parser.parse_args()
+    if args.peer and args.db != "postgres":
+        parser.error("--peer needs --db postgres (the peer speaks asyncpg and Redis)")
     if args.quick:
         args.duration, args.rounds = min(args.duration, 3.0), 1
         args.deep_contacts = min(args.deep_contacts, 100_000)
@@ -252,6 +271,9 @@ def throughput(
             ]
         if args.against is not None and "throughput" in parts:
             endpoints = _pair_against(stack, service, endpoints, base, args.against)
+        if args.peer and "throughput" in parts:
+            peer = stack.enter_context(peer_server(workdir, service.env)).base_url
+            endpoints = _pair(endpoints, base, peer, PEER, PEER_TARGETS)
         _check_endpoints(endpoints, body, post_headers, inbound)
         if "throughput" in parts and not ai.ai_jobs(service.database_url, service.workspace_id):
             raise RuntimeError("the inbound callback opened no AI job: the AI path is not timed")
@@ -302,12 +324,17 @@ def _pair_against(
         if not loaded.is_relative_to(checkout):
             raise RuntimeError(f"{label} would import homebase from {loaded}, not {checkout}")
     other = stack.enter_context(service.server(tree=tree)).base_url
+    return _pair(endpoints, base, other, AGAINST, AB_ENDPOINTS)
+
+
+def _pair(endpoints: list[Endpoint], base: str, other: str, suffix: str, names) -> list[Endpoint]:
+    """`endpoints` with, right after each one named in `names`, the same path on `other`."""
     paired = []
     for endpoint in endpoints:
         paired.append(endpoint)
-        if endpoint.name in AB_ENDPOINTS:
+        if endpoint.name in names:
             url = other + endpoint.url.removeprefix(base)
-            paired.append(Endpoint(endpoint.name + AGAINST, url, endpoint.headers, endpoint.script))
+            paired.append(Endpoint(endpoint.name + suffix, url, endpoint.headers, endpoint.script))
     return paired
 
 
@@ -318,7 +345,7 @@ def _round_order(endpoints: list[Endpoint], round_number: int) -> list[Endpoint]
     order = list(endpoints)
     if round_number % 2:
         for index, endpoint in enumerate(order):
-            if endpoint.name.endswith(AGAINST):
+            if endpoint.name.endswith((AGAINST, PEER)):
                 order[index - 1], order[index] = order[index], order[index - 1]
     return order
 
@@ -469,7 +496,35 @@ def _throughput_report(
         ]
     if PING + AGAINST in named:
         lines += _ab_report(args.against, named, figures)
+    if PING + PEER in named:
+        lines += _peer_report(named, figures)
     return lines
+
+
+def _peer_report(named: dict[str, Endpoint], figures: dict) -> list[str]:
+    """--peer's table: this tree's requests/s over the lean peer's, round by round."""
+    lines = [
+        "Against the lean peer (bench/peer.py: FastAPI + asyncpg + redis-py, the same "
+        "database and keys), each endpoint of one right after the other's:",
+        "",
+        "| endpoint | this tree | peer | this / peer | rounds | floor |",
+        "|---|---:|---:|---:|---|---|",
+    ]
+    figures["peer"] = {}
+    for name, floor in PEER_TARGETS.items():
+        this, peer = named[name], named[name + PEER]
+        rounds = [
+            mine.requests_per_second / theirs.requests_per_second
+            for mine, theirs in zip(this.results, peer.results, strict=True)
+        ]
+        ratio = statistics.median(rounds)
+        figures["peer"][name] = {"this_over_peer": ratio, "rounds": rounds}
+        lines.append(
+            f"| {name} | {figures[name]['ratio']:.3f} | {figures[name + PEER]['ratio']:.3f}"
+            f" | **{ratio:.3f}** | {', '.join(f'{value:.3f}' for value in rounds)}"
+            f" | ≥ {floor:.2f} {'met' if ratio >= floor else 'MISSED'} |"
+        )
+    return [*lines, ""]
 
 
 def _revision(tree: Path) -> str:

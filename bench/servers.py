@@ -20,6 +20,20 @@ RATE_LIMIT = "100000000"
 
 
 _RESERVED: list[socket.socket] = []
+# `homebase serve` of another checkout (--against) without its own migration step: the
+# database is this tree's, migrated by this tree, and an older checkout refuses revisions it
+# does not know. Its `upgrade` is replaced by one that leaves the schema as it is; the rest
+# of `serve` is the checkout's own.
+SERVE_WITHOUT_MIGRATING = """
+import sys
+import homebase.db.migrate as migrate
+async def keep(url, revision="head"):
+    return "left as this tree migrated it"
+migrate.upgrade = keep
+from homebase.cli.main import homebase
+sys.argv[0] = "homebase"
+homebase()
+"""
 
 
 def free_port() -> int:
@@ -125,6 +139,17 @@ def hello_server(directory: Path) -> Server:
     )
 
 
+def peer_server(directory: Path, env: dict[str, str]) -> Server:
+    """bench/peer.py over the service's database and Redis (`env`), served as hello_server."""
+    port = free_port()
+    command = [sys.executable, "-m", "uvicorn", "bench.peer:app", "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--workers", "1", "--loop", "uvloop", "--http"]
+    command += ["httptools", "--log-level", "warning", "--no-access-log"]
+    return Server(
+        "peer", command, port=port, health="/docs", log=directory / "peer.log", env=env, cwd=REPO
+    )
+
+
 @dataclass
 class Service:
     """A homebase instance's database, workspace and API keys, ready to serve."""
@@ -170,7 +195,8 @@ class Service:
         `worker` runs the background worker in-process (`--no-worker` otherwise)."""
         env = self._child_env(redis_url, tree)
         port = free_port()
-        command = [sys.executable, "-m", "homebase", "serve", "--workers", str(workers)]
+        launch = ["-m", "homebase"] if tree is None else ["-c", SERVE_WITHOUT_MIGRATING]
+        command = [sys.executable, *launch, "serve", "--workers", str(workers)]
         if not worker:
             command.append("--no-worker")
         command += ["--port", str(port), "--log-level", "warning"]

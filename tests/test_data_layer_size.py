@@ -3,7 +3,9 @@ homebase/db/ and the /v1 route class together at most 2,000 lines, no function i
 longer than 60 lines or above cyclomatic complexity 15 (radon's measure), and nowhere in
 homebase/ is SQL built or edited as text: text(), literal_column() and the drivers'
 execute calls take fixed strings (a PRAGMA setting a connection's option excepted), and
-everything else is built with SQLAlchemy's expression language."""
+everything else is built with SQLAlchemy's expression language. The one text handed to a
+driver connection directly (db/driver.py) is what SQLAlchemy's compile() wrote from such a
+construct."""
 
 import ast
 from pathlib import Path
@@ -65,3 +67,21 @@ def test_no_sql_is_built_as_text():
             if name in SQL_CALLS and _built(node.args[0]):
                 found.append(f"{path.relative_to(HOMEBASE)}:{node.lineno}")
     assert not found, found
+
+
+def test_the_driver_runs_only_what_sqlalchemy_compiled():
+    """db/driver.py gives asyncpg and sqlite3 one text, `Prepared.sql`, and a Prepared's
+    text is only ever `compiled.string` of SQLAlchemy's compile()."""
+    tree = parse_file(HOMEBASE / "db" / "driver.py")
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and node.args]
+    sent = {
+        ast.unparse(call.args[0])
+        for call in calls
+        if getattr(call.func, "attr", "") in {"execute", "executemany", "fetch", "call"}
+    }
+    # `statement`: a Core construct, through SQLAlchemy's own execution
+    assert sent <= {"form.sql", "sql", "_sqlite", "statement"}, sent
+    made = [
+        ast.unparse(call.args[0]) for call in calls if getattr(call.func, "id", "") == "Prepared"
+    ]
+    assert made == ["compiled.string"], made

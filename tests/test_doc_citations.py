@@ -22,8 +22,6 @@ import os
 import re
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 
 SKIPPED_DIRS = {
@@ -172,33 +170,10 @@ def test_the_tree_cites_sections():
     assert {page.name for _, _, page, _ in cited} >= {"decisions.md", "AGENTS.md", "README.md"}
 
 
-# docs/performance.md is being rewritten as a reference; until then one citation in it
-# names a section it no longer has, so its citations are held apart.
-BEING_REWRITTEN = "docs/performance.md"
-
-
-@pytest.mark.parametrize(
-    "in_rewritten_page",
-    [
-        pytest.param(False, id="everywhere-else"),
-        pytest.param(
-            True,
-            id="in-performance-md",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason='docs/performance.md cites its own "Bulk imports, exports and sync at '
-                'scale", a section it no longer has: its rewrite must cite what it keeps; '
-                "remove this mark when it does",
-            ),
-        ),
-    ],
-)
-def test_every_cited_section_exists(in_rewritten_page: bool):
+def test_every_cited_section_exists():
     titles: dict[Path, set[str]] = {}
     missing = []
     for file, line, page, title in citations():
-        if (file == BEING_REWRITTEN) != in_rewritten_page:
-            continue
         if not page.exists():
             missing.append(f"{file}:{line}: {page.relative_to(ROOT)} does not exist")
             continue

@@ -169,17 +169,7 @@ def test_every_path_and_link_in_the_docs_is_in_the_repository():
 # Their history is in git, not in the pages.
 DOC_BOUNDS = [
     pytest.param("docs/decisions.md", 800, id="decisions"),
-    pytest.param(
-        "docs/performance.md",
-        400,
-        id="performance",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="docs/performance.md is still a diary of every run (over 1,200 lines): it "
-            "must shrink to what is measured, how to rerun it and today's figures with the "
-            "date of the run; remove this mark when it does",
-        ),
-    ),
+    pytest.param("docs/performance.md", 400, id="performance"),
 ]
 
 

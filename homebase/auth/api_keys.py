@@ -13,6 +13,7 @@ from homebase.auth.credentials import unauthenticated
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import expand, parse_scopes
 from homebase.config import Settings
+from homebase.db import driver
 from homebase.db.tenancy import TenantSession
 from homebase.kit.clock import isoformat
 from homebase.kit.crypto import random_token, token_hash
@@ -101,8 +102,8 @@ def _expanded(granted: tuple[str, ...]) -> frozenset[str]:
 
 async def _lookup(connection: AsyncConnection, key_hash: str) -> dict[str, Any] | None:
     """One statement. Nothing is cached: a revoked key fails on its next request."""
-    row = (await connection.execute(_RESOLVE, {"key_hash": key_hash})).first()
-    return row._asdict() if row is not None else None
+    rows, _ = await driver.execute(connection, _RESOLVE, {"key_hash": key_hash}, one=True)
+    return rows[0] if rows else None
 
 
 async def resolve_api_key(

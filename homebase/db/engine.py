@@ -7,20 +7,13 @@ SQLAlchemy AsyncConnection for the block:
   when it raises. On SQLite it begins IMMEDIATE (the write lock up front) and this
   process's writers take `writing` first, one at a time, rather than polling SQLite's
   lock.
-- `write=False`: SQLAlchemy's AUTOCOMMIT isolation level, on both databases: no BEGIN
-  and no COMMIT, every statement on its own (under PostgreSQL's READ COMMITTED each
-  statement takes its own snapshot inside a transaction too, so a transaction around
-  reads bought two round trips and nothing else). TenantSession refuses to write on
-  such a connection (`ReadOnly`), so no write lands outside a transaction. Reads have an
-  engine and pool of their own (`reader`), created in AUTOCOMMIT: setting the level at
-  each checkout and resetting it at each checkin cost more than the read's statement
+- `write=False`: AUTOCOMMIT on both databases: no BEGIN or COMMIT, every statement on
+  its own (READ COMMITTED gives each statement its own snapshot anyway). TenantSession
+  refuses to write on it (`ReadOnly`). Reads have an engine and pool of their own
+  (`reader`), created in AUTOCOMMIT: no level set and reset at each checkout
   (docs/performance.md, "One execution path").
 
-Statements run through SQLAlchemy's own execution: built once where they are hot (their
-cache key is then memoized and the compiled form found in the engine's cache), with
-asyncpg's prepared statements underneath on PostgreSQL and db/sqlite.py's inline driver
-on SQLite. A constraint error is raised by the statement that caused it, on both.
-
+Statements run through TenantSession (kept ones on the driver connection: db/driver.py).
 Work marked in a transaction (db/work.py) is announced after it commits (`on_work`).
 """
 
@@ -39,12 +32,12 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext import asyncio as sqlalchemy_asyncio
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from homebase.db import checkpoint, settle, sqlite, unavailable, work
+from homebase.db import checkpoint, driver, settle, sqlite, unavailable, work
 from homebase.db.notifier import Notifier
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 AUTOCOMMIT = "AUTOCOMMIT"
-READ_ONLY = "homebase_read_only"  # execution option of the reader's connections
+READ_ONLY = driver.READ_ONLY  # execution option of the reader's connections
 log = logging.getLogger("homebase.db")
 
 

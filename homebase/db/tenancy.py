@@ -10,20 +10,16 @@ Hot paths may build a statement once, at import, with `tenant_select` / `tenant_
 (module functions) and bindparams for their values: the workspace filter is then a
 bindparam that only a TenantSession fills, always with its own workspace (a caller's
 value for it is overwritten), so such a statement cannot run unscoped or for another
-workspace either. A statement built once has its cache key memoized, so SQLAlchemy finds
-its compiled form without walking it again.
-
-Statements run with `fetch_one` / `fetch_all` / `stream` (rows as dicts) and `execute`
-(the rows changed), on the connection Database gave the request or job
-(db/engine.py). On a read's connection (AUTOCOMMIT) the session refuses every statement
-that writes (`ReadOnly`). A statement that must reach across workspaces (an email's
-password salt, a global OAuth app) is declared with `across_workspaces` where it is
-built, and tests/db/test_tenant_scoping.py allows that, like any statement run outside a
-TenantSession, only in the modules it lists, each with its reason.
+workspace either; kept, it runs on the driver connection (db/driver.py). `fetch_one` /
+`fetch_all` / `stream` give rows as dicts, `execute` the rows changed; on a read's
+connection (AUTOCOMMIT) the session refuses statements that write (`ReadOnly`). One that
+must reach across workspaces (an email's password salt) is declared with
+`across_workspaces`, only in the modules tests/db/test_tenant_scoping.py lists.
 """
 
 from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
+from functools import cache
 from typing import Any, TypeVar
 
 from sqlalchemy import Table, TextClause, bindparam, delete, insert, select, union_all, update
@@ -33,7 +29,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import ColumnElement, Delete, Executable, Insert, Update
 
-from homebase.db import engine, work
+from homebase.db import driver, engine, work
 from homebase.kit.clock import Clock, system_clock
 from homebase.kit.statements import AnySelect, AnyStatement
 from homebase.models.workspace import Workspace
@@ -44,14 +40,11 @@ _ACROSS = "\x00across"  # the mark of an across_workspaces statement; never a wo
 WORKSPACE = "tenant_workspace_id"  # the bindparam a TenantSession fills in templates
 STREAM_BATCH = 500  # rows `stream` fetches at a time
 Statement = TypeVar("Statement", bound=Executable)
-_INSERTS: dict[Table, Insert] = {}  # insert(table), built once: its cache key is memoized
 
 
+@cache
 def _insert(table: Table) -> Insert:
-    statement = _INSERTS.get(table)
-    if statement is None:
-        statement = _INSERTS[table] = insert(table)
-    return statement
+    return insert(table)  # built once: kept, so it runs on the driver (db/driver.py)
 
 
 def tenant_select(table: Table, *columns: Any) -> AnySelect:
@@ -125,6 +118,7 @@ class TenantSession:
         sync = connection.sync_connection
         options = sync.get_execution_options() if sync is not None else {}
         self.writes = not options.get(engine.READ_ONLY)
+        self._scope = {"workspace_id": workspace_id}
 
     @property
     def dialect(self) -> str:
@@ -181,12 +175,10 @@ class TenantSession:
         insertmanyvalues), in this workspace. A constraint it breaks raises here."""
         self._writing()
         if isinstance(values, dict):
-            await self._connection.execute(
-                _insert(table), {**values, "workspace_id": self.workspace_id}
-            )
+            await driver.execute(self._connection, _insert(table), {**values, **self._scope})
         elif values:
-            rows = [{**row, "workspace_id": self.workspace_id} for row in values]
-            await self._connection.execute(_insert(table), rows)
+            rows = [{**row, **self._scope} for row in values]
+            await driver.execute(self._connection, _insert(table), rows)
 
     async def fetch_one(
         self, statement: AnySelect | Update, params: dict[str, Any] | None = None
@@ -194,16 +186,15 @@ class TenantSession:
         """The first row, as a dict. `params` fill the statement's named bindparams (a
         statement built once and kept, e.g. a keyset page, run with this request's
         values)."""
-        result = await self._connection.execute(statement, self._checked(statement, params))
-        row = result.mappings().first()
-        return dict(row) if row is not None else None
+        checked = self._checked(statement, params)
+        rows, _ = await driver.execute(self._connection, statement, checked, one=True)
+        return rows[0] if rows else None
 
     async def fetch_all(
         self, statement: AnySelect | Update, params: dict[str, Any] | None = None
     ) -> list[dict[str, Any]]:
-        result = await self._connection.execute(statement, self._checked(statement, params))
-        keys = tuple(result.keys())  # once: a RowMapping per row rebuilds its key view
-        return [dict(zip(keys, row, strict=True)) for row in result.all()]
+        checked = self._checked(statement, params)
+        return (await driver.execute(self._connection, statement, checked))[0]
 
     async def stream(
         self,
@@ -233,8 +224,8 @@ class TenantSession:
     ) -> int:
         """The rows changed. An Insert runs only if declared `across_workspaces`; the
         session's own inserts are `insert` / `insert_if_absent` / `upsert`."""
-        result = await self._connection.execute(statement, self._checked(statement, params))
-        return result.rowcount
+        checked = self._checked(statement, params)
+        return (await driver.execute(self._connection, statement, checked))[1]
 
     def _dialect_insert(
         self, table: Table, values: dict[str, Any]
@@ -287,9 +278,9 @@ class TenantSession:
 
     async def workspace(self) -> dict[str, Any] | None:
         """This session's own workspace row (id, name, status, settings, created_at)."""
-        result = await self._connection.execute(_OWN_WORKSPACE, {WORKSPACE: self.workspace_id})
-        row = result.mappings().first()
-        return dict(row) if row is not None else None
+        scope = {WORKSPACE: self.workspace_id}
+        rows, _ = await driver.execute(self._connection, _OWN_WORKSPACE, scope, one=True)
+        return rows[0] if rows else None
 
     async def save_workspace_settings(self, settings: dict[str, Any]) -> None:
         """Replaces this session's workspace's stored settings (the JSON object whole)."""

@@ -25,6 +25,7 @@ from opentelemetry.sdk.trace.export import (
 )
 
 from homebase import __version__
+from homebase.db import driver
 from homebase.tracing.export import DropIdleJobs, RedactingExporter
 
 # Probes and scrapes would be most of the traces and tell nothing; an operator's own
@@ -68,6 +69,9 @@ def install(names: tuple[str, ...]) -> TracerProvider:
     # otherwise; the engine events it listens to are unchanged in 2.1 and
     # tests/tracing/test_tracing.py holds that its spans come out.
     SQLAlchemyInstrumentor().instrument(tracer_provider=provider, skip_dep_check=True)
+    # Its spans come from the engine's events: every statement through SQLAlchemy's
+    # execution, none on the driver connection directly (db/driver.py).
+    driver.DIRECT = False
     return provider
 
 

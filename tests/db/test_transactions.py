@@ -23,7 +23,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import postgresql
 
-from homebase.db import tenancy
+from homebase.db import driver, tenancy
 from homebase.db.engine import Database
 from homebase.db.tenancy import ReadOnly, TenantSession
 from homebase.db.types import UTCDateTime
@@ -116,7 +116,10 @@ async def test_a_constraint_error_is_raised_by_the_statement_that_caused_it(data
     assert await _count(database) == 1
 
 
-async def test_several_rows_go_in_one_statement(database):
+async def test_several_rows_go_in_one_statement(database, monkeypatch):
+    """Through SQLAlchemy's execution (what a tracer sees): one INSERT. A kept statement
+    on the driver connection sends the rows in one executemany call (db/driver.py)."""
+    monkeypatch.setattr(driver, "DIRECT", False)
     executed: list[str] = []
 
     @event.listens_for(database.engine.sync_engine, "before_cursor_execute")
@@ -255,3 +258,34 @@ def test_timestamps_read_back_as_aware_utc_in_one_step(driver_value, expected):
     assert single(driver_value) == chained == expected
     if expected is not None:
         assert single(driver_value).tzinfo is UTC
+
+
+KEPT_THINGS = tenancy.tenant_select(things).order_by(things.c.id)
+KEPT_SEQ = tenancy.tenant_update(things).values(seq=things.c.seq + 1)
+
+
+async def test_a_kept_statement_runs_on_the_driver_as_sqlalchemy_runs_it(database, monkeypatch):
+    """The second run of a kept statement goes to the driver connection (db/driver.py):
+    the same rows, types and row counts as SQLAlchemy's execution, in the transaction."""
+    row = {"id": "t1", "seq": 1}
+    with pytest.raises(RuntimeError, match="rolled back"):
+        async with database.transaction() as connection:
+            session = TenantSession(connection, "ws_a")
+            for _ in range(3):  # the first through SQLAlchemy, then the driver's
+                await session.insert(things, row)
+                row = {"id": f"t{int(row['id'][1:]) + 1}", "seq": row["seq"] + 1}
+            assert await session.execute(KEPT_SEQ) == 3
+            assert [r["seq"] for r in await session.fetch_all(KEPT_THINGS)] == [2, 3, 4]
+            raise RuntimeError("rolled back")
+    assert await _count(database) == 0
+    async with database.transaction() as connection:
+        await TenantSession(connection, "ws_a").insert(things, [row, {"id": "t9", "seq": 9}])
+    async with database.transaction(write=False) as connection:
+        session = TenantSession(connection, "ws_a")
+        direct = [await session.fetch_all(KEPT_THINGS) for _ in range(2)]
+        monkeypatch.setattr(driver, "DIRECT", False)
+        assert direct[0] == direct[1] == await session.fetch_all(KEPT_THINGS)
+    with pytest.raises(exc.IntegrityError):  # the driver's error as SQLAlchemy's
+        monkeypatch.setattr(driver, "DIRECT", True)
+        async with database.transaction() as connection:
+            await TenantSession(connection, "ws_a").insert(things, row)

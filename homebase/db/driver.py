@@ -1,0 +1,158 @@
+"""Kept statements run on the driver connection, as SQLAlchemy compiled them.
+
+A statement object run a second time is one the code keeps (a module constant, a
+template): from then on it runs as SQLAlchemy's public `compile()` wrote it for the
+dialect, with its types' bind and result processors, on the driver connection SQLAlchemy
+documents (`get_raw_connection().driver_connection`: asyncpg, with its prepared-statement
+cache and codecs, or db/sqlite.py's Driver). No SQL is typed or edited here. SQLAlchemy's
+execution runs the rest: a statement seen once, one it must complete at run time
+(expanding IN lists, Python-side defaults), a PostgreSQL write transaction's first
+statement (its adapter sends BEGIN with it), and all while tracing spans SQL (`DIRECT`,
+tracing/setup.py). Driver errors are raised as SQLAlchemy's; a broken connection is
+invalidated."""
+
+import sqlite3
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+import asyncpg
+from sqlalchemy import exc
+from sqlalchemy.engine import Dialect
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql import Executable
+
+DIRECT = True  # False while OpenTelemetry instruments SQLAlchemy: it spans every statement
+_INFO = "homebase_driver"  # the connection's info: (driver connection, whether it writes)
+READ_ONLY = "homebase_read_only"  # execution option of the reader's connections (engine.py)
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:  # names: the positional parameters'; keys: the row's (none: no rows)
+    sql: str
+    names: tuple[str, ...]
+    binds: tuple[Any, ...]
+    keys: tuple[str, ...]
+    results: tuple[Any, ...]
+    compiled: Any  # SQLAlchemy's Compiled: construct_params() fills constants and names
+
+
+# statement -> {(dialect, parameter names): Prepared or None (SQLAlchemy runs it)}
+_SEEN: "weakref.WeakKeyDictionary[Executable, dict[Any, Prepared | None]]"
+_SEEN = weakref.WeakKeyDictionary()
+
+
+def _prepare(statement: Any, dialect: Dialect, names: tuple[str, ...]) -> Prepared | None:
+    compiled = statement.compile(dialect=dialect, column_keys=list(names) or None)
+    binds = [compiled.binds[name] for name in compiled.positiontup or ()]
+    if compiled.positiontup is None or compiled.insert_prefetch or compiled.update_prefetch:
+        return None  # SQLAlchemy completes these at run time
+    if any(bind.expanding or bind.literal_execute for bind in compiled.binds.values()):
+        return None
+    columns = list(statement.exported_columns)
+    return Prepared(
+        compiled.string,
+        tuple(compiled.positiontup),
+        tuple(bind.type.dialect_impl(dialect).bind_processor(dialect) for bind in binds),
+        tuple(column.key for column in columns),
+        tuple(c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns),
+        compiled,
+    )
+
+
+def _form(
+    connection: AsyncConnection, statement: Any, rows: list[dict[str, Any]]
+) -> Prepared | None:
+    """The statement compiled for this connection, or None: SQLAlchemy runs it."""
+    forms = _SEEN.get(statement)
+    if forms is None or not DIRECT:
+        _SEEN[statement] = {}
+        return None
+    key = (connection.dialect.name, tuple(sorted(rows[0])) if statement.is_insert else ())
+    if key not in forms:
+        forms[key] = _prepare(statement, connection.dialect, key[1])
+    found = forms[key]
+    return None if found is not None and len(rows) > 1 and found.keys else found
+
+
+def _values(form: Prepared, row: dict[str, Any]) -> list[Any]:
+    params = form.compiled.construct_params(row)
+    return [
+        value if bind is None else bind(value)
+        for bind, value in zip(form.binds, (params[name] for name in form.names), strict=True)
+    ]
+
+
+async def execute(
+    connection: AsyncConnection, statement: Any, params: Any = None, *, one: bool = False
+) -> tuple[list[dict[str, Any]], int]:
+    """The rows (as dicts; the first only with `one`) and the row count of `statement`
+    run with `params` (a dict, or a list of dicts: one row each)."""
+    rows = params if isinstance(params, list) else [params or {}]
+    form = _form(connection, statement, rows)
+    if form is not None and (raw := await _driver(connection)) is not None:
+        try:
+            found, count = await _execute(raw, form, [_values(form, row) for row in rows])
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, sqlite3.Error, OSError) as error:
+            raise await _translated(connection, form, error) from error
+        return _dicts(form, found[:1] if one else found), count
+    result = await connection.execute(statement, params)
+    if not result.returns_rows:
+        return [], result.rowcount
+    keys = tuple(result.keys())  # once: a RowMapping per row rebuilds its key view
+    read = ([first] if (first := result.first()) else []) if one else result.all()
+    return [dict(zip(keys, row, strict=True)) for row in read], result.rowcount
+
+
+def _dicts(form: Prepared, rows: list[Any]) -> list[dict[str, Any]]:
+    pairs = tuple(zip(form.keys, form.results, strict=True))
+    return [
+        {k: v if f is None or v is None else f(v) for (k, f), v in zip(pairs, row, strict=True)}
+        for row in rows
+    ]
+
+
+async def _driver(connection: AsyncConnection) -> Any:
+    """The driver connection, or None while a PostgreSQL write transaction has not sent
+    its BEGIN (SQLAlchemy's adapter sends it with the transaction's first statement)."""
+    info = connection.info
+    if _INFO not in info:
+        options = connection.sync_connection.get_execution_options()  # type: ignore[union-attr]
+        raw = (await connection.get_raw_connection()).driver_connection
+        info[_INFO] = (raw, not options.get(READ_ONLY))
+    raw, writes = info[_INFO]
+    if writes and isinstance(raw, asyncpg.Connection) and not raw.is_in_transaction():
+        return None
+    return raw
+
+
+async def _execute(raw: Any, form: Prepared, values: list[list[Any]]) -> tuple[list[Any], int]:
+    if isinstance(raw, asyncpg.Connection):
+        if len(values) > 1:
+            await raw.executemany(form.sql, values)
+            return [], len(values)
+        if form.keys:
+            found = await raw.fetch(form.sql, *values[0])
+            return found, len(found)
+        status = await raw.execute(form.sql, *values[0])
+        return [], int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else -1
+    done: tuple[list[Any], int] = await raw.call(_sqlite, raw.sqlite, form.sql, values)
+    return done
+
+
+def _sqlite(connection: sqlite3.Connection, sql: str, values: list[list[Any]]) -> Any:
+    if len(values) > 1:
+        return [], connection.executemany(sql, values).rowcount
+    cursor = connection.execute(sql, values[0])
+    return cursor.fetchall(), cursor.rowcount
+
+
+async def _translated(connection: AsyncConnection, form: Prepared, error: Exception) -> Exception:
+    """SQLAlchemy's exception for a driver's error; a broken connection invalidated."""
+    state = str(getattr(error, "sqlstate", "") or "")
+    if isinstance(error, asyncpg.InterfaceError | OSError) or state.startswith("08"):
+        await connection.invalidate()
+        return exc.DBAPIError(form.sql, None, error, connection_invalidated=True)
+    integrity = state.startswith("23") or isinstance(error, sqlite3.IntegrityError)
+    kind = exc.OperationalError if isinstance(error, sqlite3.OperationalError) else exc.DBAPIError
+    return (exc.IntegrityError if integrity else kind)(form.sql, None, error)
