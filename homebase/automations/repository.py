@@ -1,6 +1,6 @@
 """Automation, persona, campaign and enrolment queries, through the TenantSession."""
 
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import Table, text
 
@@ -8,6 +8,7 @@ from homebase.automations.schemas import EnrolmentFilters
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
+from homebase.leads.records import LeadConsent
 from homebase.models import (
     Automation,
     AutomationEnrolment,
@@ -110,12 +111,13 @@ async def step_run(
     )
 
 
-async def leads_of_contact(session: TenantSession, contact_id: str) -> list[dict[str, Any]]:
-    return await session.fetch_all(
+async def leads_of_contact(session: TenantSession, contact_id: str) -> list[LeadConsent]:
+    rows = await session.fetch_all(
         session.select(leads, leads.c.id, leads.c.phone_e164, leads.c.consent_expires_at).where(
             leads.c.contact_id == contact_id
         )
     )
+    return cast("list[LeadConsent]", rows)
 
 
 async def scrub_errors_of_contact(session: TenantSession, contact_id: str) -> None:

@@ -22,7 +22,7 @@ built, and tests/db/test_tenant_scoping.py allows that, like any statement run o
 TenantSession, only in the modules it lists, each with its reason.
 """
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -176,11 +176,14 @@ class TenantSession:
         if not self.writes:
             raise ReadOnly(f"a read may not {what}")
 
-    async def insert(self, table: Table, values: dict[str, Any] | Sequence[dict[str, Any]]) -> None:
+    async def insert(
+        self, table: Table, values: Mapping[str, Any] | Sequence[Mapping[str, Any]]
+    ) -> None:
         """Inserts the row, or the rows (one statement: SQLAlchemy's multi-row
-        insertmanyvalues), in this workspace. A constraint it breaks raises here."""
+        insertmanyvalues), in this workspace. A constraint it breaks raises here. A row is
+        a dict, or a typed record (a TypedDict, a dict at run time)."""
         self._writing()
-        if isinstance(values, dict):
+        if isinstance(values, Mapping):
             await self._connection.execute(
                 _insert(table), {**values, "workspace_id": self.workspace_id}
             )

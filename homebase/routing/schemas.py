@@ -12,6 +12,7 @@ from pydantic import (
     model_validator,
 )
 from pydantic.config import JsonDict
+from typing_extensions import TypedDict
 
 from homebase.routing.engine import Method
 
@@ -131,11 +132,11 @@ class FailedConditionOut(BaseModel):
     message: str
 
 
-class RuleRef(BaseModel):
+class RuleRef(TypedDict):
     id: str
     name: str
     position: int
-    method: str = Field(description="agent, round_robin or first_available.")
+    method: Annotated[str, Field(description="agent, round_robin or first_available.")]
     is_fallback: bool
 
 

@@ -19,6 +19,7 @@ from homebase.routing.engine import (
     decide,
     evaluate,
 )
+from homebase.routing.schemas import RuleRef
 from homebase.workspaces.lead_policy import LeadPolicy
 
 
@@ -58,7 +59,7 @@ async def _state_for(
     return state
 
 
-def rule_ref(decision: Decision) -> dict[str, Any] | None:
+def rule_ref(decision: Decision) -> RuleRef | None:
     rule = decision.rule
     if rule is None:
         return None
