@@ -30,6 +30,7 @@ from homebase.kit.masking import mask_freeform
 from homebase.messaging import opt_outs
 from homebase.messaging import repository as messaging_repository
 from homebase.messaging import service as messaging
+from homebase.messaging.records import MessageRecord
 from homebase.metrics import AI_OUTCOMES
 from homebase.tasks.schemas import TaskCreate
 from homebase.tasks.service import create_task
@@ -56,7 +57,7 @@ HANDOFF_TITLES = {
 
 
 async def on_inbound(
-    session: TenantSession, message: dict[str, Any], contact: dict[str, Any] | None
+    session: TenantSession, message: MessageRecord, contact: dict[str, Any] | None
 ) -> str | None:
     """The id of the AI job that will answer `message`, or None (see the module)."""
     if contact is None or contact["anonymized_at"] is not None:
@@ -69,7 +70,7 @@ async def on_inbound(
     job_id = await repository.add_inbound(session, contact["id"], message["id"], at)
     if job_id is not None:
         return job_id
-    address = message["from_address"]
+    address = message["from_address"] or ""  # an inbound text always has its sender
     ready = await repository.readiness(session, address)
     if ready is None or message["channel"] not in {c.upper() for c in ready["channels"]}:
         return None
@@ -80,7 +81,7 @@ async def on_inbound(
 
 async def _open_or_extend(
     session: TenantSession,
-    message: dict[str, Any],
+    message: MessageRecord,
     contact: dict[str, Any],
     persona_id: str,
 ) -> str | None:
@@ -229,7 +230,7 @@ async def _holding_text(
 
 async def send_reply(
     session: TenantSession, job: dict[str, Any], text: str, *, email_from: str
-) -> dict[str, Any]:
+) -> MessageRecord:
     """The AI's text through the send path every message takes (messaging.service.send):
     the same gates, from the number the lead wrote to. Raises ComplianceBlocked as that
     path does, after recording the refusal."""
@@ -248,7 +249,7 @@ async def send_reply(
 
 
 async def hand_off_text(
-    session: TenantSession, message: dict[str, Any], contact: dict[str, Any] | None, reason: str
+    session: TenantSession, message: MessageRecord, contact: dict[str, Any] | None, reason: str
 ) -> None:
     """A text the AI must not answer and a person must read (a request not to be called,
     messaging/inbound.py): the AI pauses (reason `handoff`), a task and the timeline's
@@ -257,7 +258,7 @@ async def hand_off_text(
     if contact is None or contact["anonymized_at"] is not None:
         return
     await contacts.set_ai_pause(session, contact, contacts.PAUSE_HANDOFF, at=message["created_at"])
-    ready = await repository.readiness(session, message["from_address"])
+    ready = await repository.readiness(session, message["from_address"] or "")
     persona = await repository.persona(session, ready["id"]) if ready is not None else None
     title = HANDOFF_TITLES.get(reason, reason)
     assignee = await _assignee(session, contact, persona or {"handoff_assignee": None})
@@ -290,7 +291,7 @@ async def hand_off_text(
     )
 
 
-async def opt_out(session: TenantSession, job: dict[str, Any]) -> dict[str, Any] | None:
+async def opt_out(session: TenantSession, job: dict[str, Any]) -> MessageRecord | None:
     """The model read the lead's texts as revoking consent (`opt_out: true`): the number is
     suppressed as for a keyword (messaging/opt_outs.py), the evidence the lead's texts
     this job answered with `ai_classified: true`, the AI pauses, and the one confirmation

@@ -240,7 +240,7 @@ class TenantSession:
         return result.rowcount
 
     def _dialect_insert(
-        self, table: Table, values: dict[str, Any]
+        self, table: Table, values: Mapping[str, Any]
     ) -> postgresql.Insert | sqlite.Insert:
         insert_ = postgresql_insert if self.dialect == "postgresql" else sqlite_insert
         return insert_(table).values(**{**values, "workspace_id": self.workspace_id})
@@ -248,7 +248,7 @@ class TenantSession:
     async def insert_if_absent(
         self,
         table: Table,
-        values: dict[str, Any],
+        values: Mapping[str, Any],
         *,
         conflict: Sequence[str],
         index_where: ColumnElement[bool] | TextClause | None = None,
@@ -265,10 +265,10 @@ class TenantSession:
     async def upsert(
         self,
         table: Table,
-        values: dict[str, Any],
+        values: Mapping[str, Any],
         *,
         conflict: Sequence[str],
-        set_: dict[str, Any],
+        set_: Mapping[str, Any],
         where: ColumnElement[bool] | None = None,
     ) -> bool:
         """INSERT ... ON CONFLICT (conflict) DO UPDATE SET `set_` WHERE `where`, the row in

@@ -78,7 +78,7 @@ async def paginate(
             return fields(render(row))
 
     response = await _page(request, session, page, listing, dumped, updated_after, item, prepare)
-    # The page of W, narrowed by `fields` once typed (kit/responses.send).
+    # The page of W, narrowed by `fields` once typed (kit/responses.respond).
     return cast("Sent[PageBody[W]]", response)
 
 

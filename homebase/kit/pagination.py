@@ -136,7 +136,7 @@ def keyset_params(after_id: str | None, limit: int) -> dict[str, Any]:
 
 class PageBody(TypedDict, Generic[Item]):
     """A page as sent (Page documents it): `data` holds the list's wire type, each item
-    narrowed by `fields` once typed (kit/responses.send)."""
+    narrowed by `fields` once typed (kit/responses.respond)."""
 
     data: list[Item]
     next_cursor: str | None

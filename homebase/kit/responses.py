@@ -30,7 +30,7 @@ class Sent(JSONResponse, Generic[W]):
     that the two name the same type). Written by orjson like any JSONResponse."""
 
 
-def send(
+def respond(
     payload: W,
     fields: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None,
     status_code: int = 200,

@@ -12,7 +12,7 @@ from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
 from homebase.kit.pagination import CHANGES_NOTE, Page, PageBody, PageRequest, page_request
-from homebase.kit.responses import JSONResponse, Sent, json_response, send
+from homebase.kit.responses import Sent, respond
 from homebase.leads import render, repository, service
 from homebase.leads.schemas import AssignRequest, AssignResult, Lead, LeadCreate, LeadFilters
 from homebase.routing import service as routing
@@ -73,7 +73,7 @@ async def create_lead(
     body: LeadCreate, principal: LeadsWrite, session: Tenant, fields: LeadFields
 ) -> Sent[Lead]:
     row = await service.create_lead(session, body)
-    return send(render.lead(row, pii=_pii(principal), now=session.now()), fields, 201)
+    return respond(render.lead(row, pii=_pii(principal), now=session.now()), fields, 201)
 
 
 @router.post(
@@ -87,7 +87,7 @@ async def create_lead(
 )
 async def preview_lead_routing(
     body: PreviewRequest, principal: LeadsRead, session: Tenant
-) -> JSONResponse:
+) -> Sent[RoutingPreview]:
     facts = LeadFacts(
         source=body.source,
         zip=body.zip,
@@ -100,7 +100,7 @@ async def preview_lead_routing(
         team_id=body.team_id,
     )
     decision, members = await routing.route(session, facts, preview=True)
-    return json_response(routing.preview_json(decision, members))
+    return respond(routing.preview_json(decision, members))
 
 
 @router.get(
@@ -110,7 +110,7 @@ async def get_lead(
     id: str, principal: LeadsRead, session: Tenant, fields: LeadFields
 ) -> Sent[Lead]:
     row = await service.get_or_404(session, id)
-    return send(render.lead(row, pii=_pii(principal), now=session.now()), fields)
+    return respond(render.lead(row, pii=_pii(principal), now=session.now()), fields)
 
 
 @router.post(
@@ -134,7 +134,7 @@ async def assign_lead(
     body = body or AssignRequest()
     done = await service.assign_lead(session, id, body.assignee_id)
     lead = render.lead(done["lead"], pii=_pii(principal), now=session.now())
-    return send(
+    return respond(
         {
             "lead_id": lead["id"],
             "assignee_id": done["assignee_id"],

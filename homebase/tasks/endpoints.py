@@ -11,7 +11,7 @@ from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
 from homebase.kit.pagination import CHANGES_NOTE, Page, PageBody, PageRequest, page_request
-from homebase.kit.responses import Sent, send
+from homebase.kit.responses import Sent, respond
 from homebase.tasks import render, repository, service
 from homebase.tasks.schemas import Task, TaskCreate, TaskCreated, TaskFilters
 
@@ -82,7 +82,9 @@ async def create_task(
     row, created = await service.create_task(session, body)
     payload: TaskCreated = {**render.task(row), "created": created}
     # `fields` names the task's members: `created` is always sent
-    return send(payload, lambda sent: {**fields(sent), "created": created}, 201 if created else 200)
+    return respond(
+        payload, lambda sent: {**fields(sent), "created": created}, 201 if created else 200
+    )
 
 
 @router.get(
@@ -91,4 +93,4 @@ async def create_task(
 async def get_task(
     id: str, principal: TasksRead, session: Tenant, fields: TaskFields
 ) -> Sent[Task]:
-    return send(render.task(await service.get_or_404(session, id)), fields)
+    return respond(render.task(await service.get_or_404(session, id)), fields)
