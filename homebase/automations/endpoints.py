@@ -16,7 +16,7 @@ from homebase.automations.schemas import (
     EnrolmentFilters,
     Persona,
 )
-from homebase.http.lists import list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
@@ -64,16 +64,14 @@ async def list_automations(
     page: Pages,
     fields: AutomationFields,
 ) -> JSONResponse:
-    table = repository.automations
-    return await list_response(
+    return await paginate(
         request,
         session,
         page,
-        {},
-        lambda after_id, limit: repository.list_statement(
-            session, table, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.automation(row)),
+        repository.listing(session, repository.automations),
+        filters=None,
+        render=render.automation,
+        fields=fields,
     )
 
 
@@ -126,15 +124,14 @@ async def list_automation_enrolments(
     filters: Annotated[EnrolmentFilters, Query()],
 ) -> JSONResponse:
     await service.get_or_404(session, repository.automations, id)
-    return await list_response(
+    return await paginate(
         request,
         session,
         page,
-        filters.model_dump(mode="json"),
-        lambda after_id, limit: repository.enrolments_statement(
-            session, id, filters, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.enrolment(row)),
+        repository.enrolments_listing(session, id, filters),
+        filters=filters,
+        render=render.enrolment,
+        fields=fields,
     )
 
 
@@ -152,16 +149,14 @@ async def list_personas(
     page: Pages,
     fields: PersonaFields,
 ) -> JSONResponse:
-    table = repository.personas
-    return await list_response(
+    return await paginate(
         request,
         session,
         page,
-        {},
-        lambda after_id, limit: repository.list_statement(
-            session, table, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.persona(row)),
+        repository.listing(session, repository.personas),
+        filters=None,
+        render=render.persona,
+        fields=fields,
     )
 
 
@@ -193,16 +188,14 @@ async def list_campaigns(
     page: Pages,
     fields: CampaignFields,
 ) -> JSONResponse:
-    table = repository.campaigns
-    return await list_response(
+    return await paginate(
         request,
         session,
         page,
-        {},
-        lambda after_id, limit: repository.list_statement(
-            session, table, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.campaign(row)),
+        repository.listing(session, repository.campaigns),
+        filters=None,
+        render=render.campaign,
+        fields=fields,
     )
 
 

@@ -5,9 +5,8 @@ from typing import Any, cast
 from sqlalchemy import Table, text
 
 from homebase.automations.schemas import EnrolmentFilters
+from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
-from homebase.kit.pagination import keyset
-from homebase.kit.statements import AnySelect
 from homebase.leads.records import LeadConsent
 from homebase.models import (
     Automation,
@@ -44,26 +43,21 @@ async def responder(session: TenantSession) -> dict[str, Any] | None:
     )
 
 
-def list_statement(
-    session: TenantSession, table: Table, *, after_id: str | None, limit: int
-) -> AnySelect:
-    return keyset(session.select(table), table.c.id, after_id, limit)
+def listing(session: TenantSession, table: Table) -> Listing[dict[str, Any]]:
+    """GET /v1/automations, /v1/personas, /v1/campaigns: newest first."""
+    return Listing.newest(session.select(table), table)
 
 
-def enrolments_statement(
-    session: TenantSession,
-    automation_id: str,
-    filters: EnrolmentFilters,
-    *,
-    after_id: str | None,
-    limit: int,
-) -> AnySelect:
+def enrolments_listing(
+    session: TenantSession, automation_id: str, filters: EnrolmentFilters
+) -> Listing[dict[str, Any]]:
+    """GET /v1/automations/{id}/enrolments: newest first."""
     statement = session.select(enrolments).where(enrolments.c.automation_id == automation_id)
     if filters.contact_id is not None:
         statement = statement.where(enrolments.c.contact_id == filters.contact_id)
     if filters.status is not None:
         statement = statement.where(enrolments.c.status == filters.status.value)
-    return keyset(statement, enrolments.c.id, after_id, limit)
+    return Listing.newest(statement, enrolments)
 
 
 async def insert(session: TenantSession, table: Table, row: dict[str, Any]) -> None:

@@ -30,8 +30,8 @@ class Listing(Generic[R]):
     walk: Callable[[bool], Built] | None = None  # None: the list takes no updated_after
 
     @staticmethod
-    def keyset(statement: AnySelect, table: Table, dialect: str) -> "Listing[Any]":
-        """The plain list of `statement` (a select of `table` with the list's scope and
+    def synced(statement: AnySelect, table: Table, dialect: str) -> "Listing[Any]":
+        """The list of `statement` (a select of `table` with the list's scope and
         filters): newest first by id, and its walk of changes by (updated_at, id)."""
 
         def page(after_id: str | None, limit: int) -> Built:
@@ -41,3 +41,12 @@ class Listing(Generic[R]):
             return changes.statement(statement, table, dialect, resuming=resuming)
 
         return Listing(page, walk)
+
+    @staticmethod
+    def newest(statement: AnySelect, table: Table) -> "Listing[Any]":
+        """The list of `statement` (a select of `table`), newest first by id."""
+
+        def page(after_id: str | None, limit: int) -> Built:
+            return keyset(statement, table.c.id, after_id, limit)
+
+        return Listing(page)

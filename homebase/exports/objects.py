@@ -111,16 +111,6 @@ async def read(
     return rows, changes.position(session.dialect, last) if last is not None else None
 
 
-def _plain(repository: Any) -> Build:
-    def build(
-        session: TenantSession, filters: Any, pii: bool, after_id: str | None, limit: int
-    ) -> Built:
-        built: Built = repository.list_statement(session, filters, after_id=after_id, limit=limit)
-        return built
-
-    return build
-
-
 def _listed(of: Callable[[TenantSession, Any], Listing[Any]]) -> Build:
     """The keyset page of a list its repository describes as a Listing (db/listing.py)."""
 
@@ -137,14 +127,6 @@ def _listed_walk(of: Callable[[TenantSession, Any], Listing[Any]]) -> Walk:
         listing = of(session, filters)
         assert listing.walk is not None  # every exportable list is synced
         return listing.walk(resuming)
-
-    return walk
-
-
-def _plain_walk(repository: Any) -> Walk:
-    def walk(session: TenantSession, filters: Any, pii: bool, resuming: bool) -> Built:
-        built: Built = repository.changes_statement(session, filters, resuming=resuming)
-        return built
 
     return walk
 
@@ -216,8 +198,8 @@ OBJECTS: dict[str, Exportable] = {
             Scope.deals_read,
             Deal,
             DealFilters,
-            _plain(deals_repository),
-            _plain_walk(deals_repository),
+            _listed(deals_repository.listing),
+            _listed_walk(deals_repository.listing),
             _deal_render,
             contact_data=False,
         ),
@@ -246,8 +228,8 @@ OBJECTS: dict[str, Exportable] = {
             Scope.appointments_read,
             Appointment,
             AppointmentFilters,
-            _plain(appointments_repository),
-            _plain_walk(appointments_repository),
+            _listed(appointments_repository.listing),
+            _listed_walk(appointments_repository.listing),
             _appointment_render,
             contact_data=True,
         ),

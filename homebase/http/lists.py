@@ -49,7 +49,7 @@ async def paginate(
     page: PageRequest,
     listing: Listing[Row],
     *,
-    filters: BaseModel | None,
+    filters: BaseModel | Mapping[str, Any] | None,
     render: Callable[[Row], W],
     fields: Projection = whole,
     updated_after: datetime | None = None,
@@ -58,9 +58,10 @@ async def paginate(
     """A page of `listing`, each row rendered to the list's wire type and narrowed by
     `fields` (the whole page is what mypy checks: PageBody[W]).
 
-    `filters` (the list's filters model) key the cursor, so a cursor of one list and its
-    filters never opens on another. `prepare(rows)` reads what the page's rows need
-    before they render (a page's custom fields).
+    `filters` (the list's filters model, or its values as a cursor keys them) key the
+    cursor, so a cursor of one list and its filters never opens on another.
+    `prepare(rows)` reads what the page's rows need before they render (a page's custom
+    fields).
 
     A synced list (`listing.walk`): its walk of changes when asked with `updated_after`,
     or when the cursor is a cursor of its walk (the same list and filters;
@@ -69,7 +70,10 @@ async def paginate(
     different one); else the plain list. The walk: its records updated after
     `updated_after`, ascending by (updated_at, id), only those stamped at or before the
     settle horizon (db/settle.py), on from the cursor's position (db/changes.page)."""
-    dumped = filters.model_dump(mode="json") if filters is not None else {}
+    if isinstance(filters, BaseModel):
+        dumped = filters.model_dump(mode="json")
+    else:
+        dumped = dict(filters) if filters is not None else {}
     if fields is whole:
         item: Callable[[Row], Any] = render
     else:

@@ -13,7 +13,6 @@ from homebase.imports.records import (
     NewImport,
     UnfinishedPayload,
 )
-from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
 from homebase.models import DataImport, ImportRowError
 
@@ -36,7 +35,7 @@ async def get(session: TenantSession, import_id: str) -> ImportRecord | None:
 def listing(session: TenantSession, objects: list[str]) -> Listing[ImportRecord]:
     """GET /v1/imports: the imports of these objects, newest first."""
     statement = session.select(imports, *SHOWN).where(imports.c.object.in_(objects))
-    return Listing(lambda after_id, limit: keyset(statement, imports.c.id, after_id, limit))
+    return Listing.newest(statement, imports)
 
 
 def error_id(import_id: str, index: int) -> str:

@@ -42,7 +42,7 @@ def filtered(session: TenantSession, filters: LeadFilters) -> AnySelect:
 
 def listing(session: TenantSession, filters: LeadFilters) -> Listing[LeadRecord]:
     """GET /v1/leads: newest first, and its `updated_after` walk (db/listing.py)."""
-    return Listing.keyset(filtered(session, filters), leads, session.dialect)
+    return Listing.synced(filtered(session, filters), leads, session.dialect)
 
 
 _BY_PHONE = tenant_select(contacts).where(contacts.c.phone_e164 == bindparam("match")).limit(1)

@@ -59,7 +59,7 @@ def filtered(session: TenantSession, filters: MessageFilters) -> AnySelect:
 
 def listing(session: TenantSession, filters: MessageFilters) -> Listing[MessageRecord]:
     """GET /v1/messages: newest first, and its `updated_after` walk (db/listing.py)."""
-    return Listing.keyset(filtered(session, filters), messages, session.dialect)
+    return Listing.synced(filtered(session, filters), messages, session.dialect)
 
 
 # Kept statements (built once, their compiled form cached): the inbound callback runs

@@ -37,7 +37,7 @@ def filtered(session: TenantSession, filters: TaskFilters) -> AnySelect:
 
 def listing(session: TenantSession, filters: TaskFilters) -> Listing[TaskRecord]:
     """GET /v1/tasks: newest first, and its `updated_after` walk (db/listing.py)."""
-    return Listing.keyset(filtered(session, filters), tasks, session.dialect)
+    return Listing.synced(filtered(session, filters), tasks, session.dialect)
 
 
 async def insert(session: TenantSession, row: TaskRecord) -> None:
