@@ -35,19 +35,15 @@ run: $(STAMP)
 # servers named by HOMEBASE_TEST_POSTGRES_URL / HOMEBASE_TEST_REDIS_URL.
 # Three pytest workers (pytest-xdist): each has its own SQLite template and PostgreSQL
 # database. Much of the suite waits on subprocesses, sockets and the limiter's windows, so
-# on two cores a third worker fills that idle time: the whole suite took 8 min 40 s with
-# three against 10 min 9 s with two (2026-11-26, this machine); 6 min 24 s with three once
-# each test process kept one app (tests/conftest.py, 2026-11-27). PYTEST_WORKERS=0 runs
-# in one process.
+# on two cores a third worker fills that idle time, and the suite ends sooner than with
+# two. PYTEST_WORKERS=0 runs in one process.
 # --dist loadgroup: tests spread over the workers one by one as before, except that a
 # module marked `xdist_group` (one that starts a server, a browser or a compiler for all
 # its tests) runs whole on one worker, so that set-up happens once (pytest stays below 9.2,
 # which silently breaks this: pyproject.toml, tests/test_xdist_groups.py).
 # compileall first: where PYTHONDONTWRITEBYTECODE is set (as on the CI machines) no Python
 # process writes the package's bytecode, so every `homebase` process the tests start (servers,
-# workers, commands) compiled all of homebase/ again, about 0.6 s of CPU each; the suite took
-# 11 min 17 s with this and the groups working against 12 min 32 s before (2026-11-27, two
-# cores, the browser tests skipped).
+# workers, commands) would compile all of homebase/ again, a cost paid by each of them.
 PYTEST_WORKERS ?= 3
 test: install
 	$(BIN)/python -m compileall -q homebase

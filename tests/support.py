@@ -217,7 +217,8 @@ async def make_tenant(
 
 async def add_members(runtime: Runtime, workspace_id: str, *user_ids: str) -> None:
     """Members of the workspace under the ids given, for tests whose bodies name them
-    literally (a contact's owner_id must name a member: docs/decisions.md, Contacts)."""
+    literally (a contact's owner_id must name a member: docs/decisions.md, "A contact's
+    owner and other references")."""
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, workspace_id, clock=runtime.clock)
         for user_id in user_ids:

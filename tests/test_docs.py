@@ -1,11 +1,14 @@
 """The docs stay true to the code: every setting is in the README, no tracker numbers,
-and no measured figures in homebase/'s comments (they live in docs/performance.md)."""
+no measured figures in homebase/'s comments or the Makefile's (they live in
+docs/performance.md), and the reference pages within their size."""
 
 import ast
 import io
 import re
 import tokenize
 from pathlib import Path
+
+import pytest
 
 from homebase.config import Settings
 from tests.source_support import parse
@@ -51,14 +54,22 @@ def test_no_tracker_numbers_in_code_docs_or_migrations():
 
 
 # A measured cost in a comment goes stale with the next change to the code or the
-# machine: comments say why, and the figure lives in docs/performance.md, dated. This
-# catches the usual shapes: a number of micro- or nanoseconds, "N% of" something, and an
-# approximate ("~") number of milliseconds. Configuration values (timeouts, intervals,
-# limits) are written without "~" and in ms or seconds, so they pass.
+# machine: comments say what and why, and the figure lives in docs/performance.md, dated.
+# This catches the usual shapes: a number of micro- or nanoseconds, "N% of" something, an
+# approximate ("~") number of milliseconds, a duration something took, a ratio of speeds,
+# a rate, and the date of a run. Configuration values (timeouts, intervals, limits) are
+# written without "~" or "took", and a date as an example of input is in backticks.
 MEASURED_FIGURE = re.compile(
     r"\d[\d,.]*\s?(?:µs|μs|us|ns)\b"  # 40 µs, 1.5us, 200 ns
     r"|\d\s?% of\b"  # 10% of its CPU
-    r"|~\s?\d[\d,.]*\s?ms\b",  # ~0.5 ms
+    r"|~\s?\d[\d,.]*\s?ms\b"  # ~0.5 ms
+    r"|\btook (?:about |nearly |over |under |only |just )?\d"  # took 8 min 40 s
+    r"|\d+ ?min \d+ ?s\b"  # 10 min 9 s
+    r"|\b(?:tens|hundreds) of (?:micro|milli|nano)?seconds\b"
+    r"|\b(?:most|half|a fraction|about|nearly) (?:of )?a (?:milli)?second\b"
+    r"|\d[\d,.]*\s?(?:x|×) (?:faster|slower|longer|shorter|more|less|as)\b"  # 3x faster
+    r"|\d[\d,.]*\s?(?:req|requests|rows|deliveries)/s\b"  # 1,200 req/s
+    r"|(?<![`\"'\w/-])20\d\d-\d\d-\d\d(?=[,;)])",  # (2026-11-26, this machine)
     re.IGNORECASE,
 )
 
@@ -79,11 +90,16 @@ def _comments_and_docstrings(path: Path):
 
 
 def test_no_measured_figures_in_comments_or_docstrings():
+    makefile = (ROOT / "Makefile").read_text().splitlines()
     found = [
         f"{path.relative_to(ROOT)}:{line}: {text.strip()}"
         for path in sorted((ROOT / "homebase").rglob("*.py"))
         for line, text in _comments_and_docstrings(path)
         if MEASURED_FIGURE.search(text)
+    ] + [
+        f"Makefile:{line}: {text.strip()}"
+        for line, text in enumerate(makefile, 1)
+        if text.lstrip().startswith("#") and MEASURED_FIGURE.search(text)
     ]
     assert found == [], "move each figure to docs/performance.md, keep the reason:\n" + "\n".join(
         found
@@ -146,3 +162,28 @@ def test_every_path_and_link_in_the_docs_is_in_the_repository():
                 if not linked.exists() or (anchor and anchor not in _anchors(linked)):
                     found.append(f"{page.relative_to(ROOT)}:{number}: {target}")
     assert found == []
+
+
+# The reference pages stay references: decisions.md one section per decision in force,
+# performance.md what is measured, how to rerun it and the latest figures with their date.
+# Their history is in git, not in the pages.
+DOC_BOUNDS = [
+    pytest.param("docs/decisions.md", 800, id="decisions"),
+    pytest.param(
+        "docs/performance.md",
+        400,
+        id="performance",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="docs/performance.md is still a diary of every run (over 1,200 lines): it "
+            "must shrink to what is measured, how to rerun it and today's figures with the "
+            "date of the run; remove this mark when it does",
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("page", "most_lines"), DOC_BOUNDS)
+def test_reference_pages_stay_within_their_size(page: str, most_lines: int):
+    lines = len((ROOT / page).read_text().splitlines())
+    assert lines <= most_lines, f"{page} has {lines} lines, at most {most_lines}"

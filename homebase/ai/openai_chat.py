@@ -27,9 +27,9 @@ from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
 
 from homebase import __version__
 
-# The library loads its chat resource on a client's first `.chat.completions`, which
-# takes most of a second: imported above with the module, so that cost is paid where
-# the module is loaded (off the event loop: providers.loaded), never inside a call.
+# The library loads its chat resource on a client's first `.chat.completions`, a slow
+# import: imported above with the module, so that cost is paid where the module is
+# loaded (off the event loop: providers.loaded), never inside a call.
 from homebase.ai.prompt import ModelAnswer, ModelFailure, Prompt, Turn, lead_data
 from homebase.config import Settings
 

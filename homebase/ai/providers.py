@@ -37,8 +37,8 @@ def responder_for(settings: Settings) -> Responder:
     key = _key(settings)
     responder = _openai.get(key)
     if responder is None:
-        # Start-up cost: the openai library takes about a second to import, which a
-        # process on the local stand-in (or one that never answers a lead) never pays.
+        # Start-up cost: the openai library is slow to import, which a process on the
+        # local stand-in (or one that never answers a lead) never pays.
         from homebase.ai.openai_chat import OpenAIResponder
 
         responder = _openai[key] = OpenAIResponder(settings)

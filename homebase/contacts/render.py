@@ -73,8 +73,8 @@ def list_item(
 ) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """What `contact` renders, for a list page's row (repository.page_columns): its
     timestamps as the wire's text (PostgreSQL) or as stored (SQLite, `stored`: sliced
-    into the wire's form, and JSON embedded as it is stored). Parsing every stored value
-    into a Python object only to format it back was most of a page's CPU
+    into the wire's form, and JSON embedded as it is stored): parsing every stored value
+    into a Python object only to format it back is work a page need not do
     (docs/performance.md, "Row reading and writing"); tests/contacts/test_contact_render.py
     holds the two ways to the same output."""
     time = stored_time_to_wire if stored else _same

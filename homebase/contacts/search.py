@@ -1,6 +1,6 @@
 """Contact search (`q`): the matching rule, and the statements that find it by index.
 
-The rule (docs/decisions.md, Contacts): the full name ("first last", lower case) by
+The rule (docs/decisions.md, "Contact search"): the full name ("first last", lower case) by
 substring; for credentials holding contacts:read:pii also email and phone by substring
 and the phone's E.164 digits; for others only an exact email address; for everyone an
 exact phone number in E.164. The full name covers first and last name alone: `lower`
@@ -127,9 +127,9 @@ def _narrowed(text: str) -> str:
     """What the FTS5 query asks for `text`: the text itself, or when it holds a run of
     more than SUBSCRIBER digits, that run's last SUBSCRIBER digits, a substring of it (so
     still a superset). A number's leading digits (country and area code) are shared by
-    most contacts, and FTS5 reads each trigram's whole list: the whole number over the
-    E.164 column took many times longer than its last SUBSCRIBER digits
-    (docs/performance.md, "Search and lists at 1,000,000 contacts")."""
+    most contacts, and FTS5 reads each trigram's whole list, so the trigrams of those
+    shared digits are the longest lists to read (docs/performance.md, "Search and lists
+    at 1,000,000 contacts")."""
     longest = max(re.findall(r"\d+", text), key=len, default="")
     return longest[-SUBSCRIBER:] if len(longest) > SUBSCRIBER else text
 

@@ -57,8 +57,8 @@ OWNER_REFUSAL = references.NOT_A_MEMBER
 async def definitions(session: TenantSession, *, sent: object = True) -> Definitions:
     """The workspace's live custom fields of contacts: what checks and renders a contact.
     `sent`: a new contact's custom_fields; without any, none are read (a contact without
-    values checks and renders the same under every definition, and the read was a tenth
-    of a create's cost on SQLite)."""
+    values checks and renders the same under every definition, so the read would be
+    work for nothing on every create)."""
     if not sent:
         return Definitions("contacts")
     return await custom.load_definitions(session, "contacts")

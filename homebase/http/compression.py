@@ -1,5 +1,5 @@
 """gzip for large answers to clients that ask for it, and the one rule of what is never
-compressed (docs/decisions.md, "Compression and BREACH").
+compressed (docs/decisions.md, "Compression (gzip) and BREACH").
 
 Starlette's GZipMiddleware does the compressing: a body of at least MINIMUM_SIZE bytes,
 with `Vary: Accept-Encoding` and a Content-Length of the compressed body (none on a
@@ -32,7 +32,7 @@ NEVER_COMPRESSED_PREFIXES = ("/console", "/oauth")
 NEVER_COMPRESSED_OPERATIONS = frozenset({("POST", "/v1/webhooks")})
 
 MINIMUM_SIZE = 1024
-# zlib's own default: level 9 costs far more CPU for a few percent smaller bodies.
+# zlib's own default: level 9 costs far more CPU for bodies hardly smaller.
 COMPRESS_LEVEL = 6
 
 _ACCEPT_ENCODING = b"accept-encoding"

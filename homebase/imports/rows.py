@@ -43,9 +43,9 @@ contacts_table = Contact.__table__
 FieldErrors = list[dict[str, str]]
 # Rows between turns given back to the event loop. A batch is CPU work between its
 # statements (validation, phone parsing, rows and events), and an in-process worker shares
-# the loop with the requests it serves: without a turn, a 250-row batch held the loop for
-# its whole 50-100 ms, and GET /v1/ping waited that long (docs/performance.md, "Bulk
-# imports"). 25 rows are a few milliseconds.
+# the loop with the requests it serves: without a turn, a whole batch held the loop, and
+# every request on it (GET /v1/ping too) waited that long (docs/performance.md, "Bulk
+# imports"). A turn every 25 rows bounds that wait to a small part of a batch.
 YIELD_EVERY = 25
 
 
@@ -129,9 +129,9 @@ def _keys(data: ContactCreate) -> dict[ImportMatchKey, str | None]:
 # reading every contact; the rows are sorted here instead (the oldest answers). The
 # values are (workspace, value) pairs, compared as a row with the (workspace_id, column)
 # btree's own columns: `email_lower IN (...)` alone is also answered by the search's
-# trigram GIN index, which PostgreSQL took on statistics a grown table had outdated
-# (1.6 s a lookup of 250 addresses instead of a millisecond: docs/performance.md, "Bulk
-# imports"); a row value only the btree serves.
+# trigram GIN index, which PostgreSQL took on statistics a grown table had outdated, a
+# plan far slower than the btree's (docs/performance.md, "Bulk imports"); a row value
+# only the btree serves.
 _LOOKUPS = {
     key: tenant_select(contacts_table).where(
         tuple_(contacts_table.c.workspace_id, column).in_(bindparam("wanted", expanding=True))

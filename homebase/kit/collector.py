@@ -1,9 +1,9 @@
 """Python's cyclic garbage collector, tuned for a long-running server process.
 
-Measured (docs/performance.md, "The garbage collector"): with the defaults, a full
-collection walked every object startup made (modules, routes, the OpenAPI document,
-compiled statements, SQLAlchemy's caches) every few thousand requests, and GET /v1/ping's
-p99 under load was many times its p50. Two public `gc` calls, once the application has
+With the defaults, a full collection walks every object startup made (modules, routes,
+the OpenAPI document, compiled statements, SQLAlchemy's caches) every few thousand
+requests, and the request it lands in waits for it: a tail latency no code change removes
+(docs/performance.md, "The garbage collector"). Two public `gc` calls, once the application has
 started (`homebase serve`, each worker process):
 
 - `gc.freeze()` after a `gc.collect()`: what startup made lives as long as the process,

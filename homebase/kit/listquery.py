@@ -2,8 +2,8 @@
 dependency, validated by one pydantic model.
 
 Declared the usual way (a Query model for the filters, page_request, field_selector),
-FastAPI spent a sizeable share of a contact page's CPU solving three dependencies and
-eight query parameters field by field (docs/performance.md, "HTTP"). Here the dependency reads
+FastAPI solves three dependencies and eight query parameters field by field on every
+page request (docs/performance.md, "HTTP"). Here the dependency reads
 `request.query_params` itself and validates everything in one `model_validate`; the
 rules are the same (limit 1..200 default 50, fields against the item's members, the
 filters' own constraints; the last of a repeated parameter wins, unknown ones are

@@ -94,8 +94,8 @@ _HIDDEN = MASK * 3
 
 # -- Free-form values ------------------------------------------------------------------------
 
-# Digits the phone matcher may read in one value: it costs tens of microseconds a
-# candidate, so a 16 KiB member of phone-like digit groups took most of a second. Past the
+# Digits the phone matcher may read in one value: it is slow per candidate, so a long
+# member of phone-like digit groups would hold the request for its whole length. Past the
 # budget a string is masked by _DIGIT_RUN instead (every run of seven digits or more, in
 # linear time): more is masked, never less. A real lead's context holds a few numbers.
 MATCHER_DIGITS = 256

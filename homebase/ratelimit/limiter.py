@@ -114,8 +114,8 @@ class ScriptBatch:
     (redis-py's `pipeline(transaction=False)`, EVALSHA per call) at a time, and the calls
     that arrive while it is in flight go in the next. Alone, a call is sent at once (on
     the loop's next turn); under load, one round trip, one connection checkout and one
-    reply read serve many requests: a call in a pipeline costs a fraction of a lone
-    EVALSHA's CPU (docs/performance.md, "Ids, phones, the rate limiter"). Each call's
+    reply read serve many requests, so each call's share of that work is small
+    (docs/performance.md, "Ids, phones, the rate limiter"). Each call's
     outcome is its own: the script's reply, or the error that reached it (the whole
     pipeline's, when the connection failed). A script Redis does not know (NOSCRIPT: a
     restart, SCRIPT FLUSH) is loaded and its calls sent again, once."""

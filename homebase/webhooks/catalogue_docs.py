@@ -400,7 +400,7 @@ def _camel(name: str) -> str:
 
 
 # Each event's models, made once per process: every app (a test makes one each) documents
-# the same catalogue, and making 640 models cost more than the rest of an app's set-up.
+# the same catalogue, so making them again for each app would repeat the same work.
 _MODELS: dict[str, type[BaseModel]] = {}
 
 

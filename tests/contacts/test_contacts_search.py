@@ -3,7 +3,7 @@
 A page is looked for among the FTS5 candidates when they are few (SQLite, `search.CAP`),
 then among the newest `search.WINDOW` contacts, then through the index alone. The
 `window` fixture sends every search to one of the three: each gives the rule's results
-exactly (docs/decisions.md, Contacts).
+exactly (docs/decisions.md, "Contact search").
 """
 
 import pytest

@@ -1,6 +1,6 @@
 """gzip over HTTP: a large answer is compressed for a client that asks, nothing else is, and
 no answer that carries a secret or a CSRF token ever is (http/compression.py; BREACH,
-docs/decisions.md "Compression and BREACH")."""
+docs/decisions.md, "Compression (gzip) and BREACH")."""
 
 import gzip
 import json

@@ -1,6 +1,6 @@
 """contacts: trigram search indexes, and indexes for the list filters
 
-`q` was a LIKE over every row of the workspace (1.7 s at 1,000,000 contacts). The
+`q` was a LIKE over every row of the workspace, slow in a large one. The
 searched texts get trigram indexes, so a substring search reads only the rows that
 contain the query's trigrams (docs/contacts-search.md):
 

@@ -2,10 +2,9 @@
 
 The webhook fan-out takes `WHERE dispatched_at IS NULL ORDER BY id LIMIT n`. PostgreSQL's
 planner does not count `IS NULL` as fixing the first column of (dispatched_at, id), so it
-walked the primary key in id order and filtered out every dispatched event (295,332 rows
-removed, 775 ms a call, with a few hundred thousand stored: an import's events). An index
-of the undispatched events' ids alone serves the query in order and stays as small as the
-backlog. SQLite answered it from (dispatched_at, id) already; the index costs it nothing.
+walked the primary key in id order and filtered out every dispatched event: each call
+read every event stored (an import's events are many). An index of the undispatched
+events' ids alone serves the query in order and stays as small as the backlog. SQLite answered it from (dispatched_at, id) already; the index costs it nothing.
 
 Revision ID: 0024
 Revises: 0023
