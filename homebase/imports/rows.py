@@ -148,6 +148,7 @@ class _Matches:
     when several share one), kept up to date as the batch creates and changes them."""
 
     def __init__(self) -> None:
+        # a contact's row: contacts/ types it
         self.by: dict[ImportMatchKey, dict[str, dict[str, Any]]] = {
             ImportMatchKey.EMAIL: {},
             ImportMatchKey.PHONE: {},
@@ -167,7 +168,7 @@ class _Matches:
                 for row in sorted(found, key=lambda row: str(row["id"])):
                     self.remember(row)
 
-    def remember(self, row: dict[str, Any]) -> None:
+    def remember(self, row: dict[str, Any]) -> None:  # a contact's row: contacts/ types it
         """`row` answers for its own email and phone (ones already taken keep theirs)."""
         for key, value in (
             (ImportMatchKey.EMAIL, row["email_lower"]),
@@ -178,7 +179,7 @@ class _Matches:
 
     def find(
         self, keys: dict[ImportMatchKey, str | None], match_on: list[ImportMatchKey]
-    ) -> dict[str, Any] | None:
+    ) -> dict[str, Any] | None:  # a contact's row: contacts/ types it
         for key in match_on:
             value = keys[key]
             if value and value in self.by[key]:
@@ -202,10 +203,10 @@ async def apply_contacts(
         await _turn(offset)
     matches = _Matches()
     await matches.load(session, list(keys.values()), match_on)
-    pending: list[dict[str, Any]] = []  # new contacts, inserted together
+    pending: list[dict[str, Any]] = []  # new contacts' rows (contacts/), inserted together
     pending_ids: set[str] = set()
-    entries: list[dict[str, Any]] = []
-    events: list[tuple[str, dict[str, Any]]] = []
+    entries: list[dict[str, Any]] = []  # timeline rows: contacts/ types them
+    events: list[tuple[str, dict[str, Any]]] = []  # event data: outbox/ types it
 
     async def flush() -> None:
         if pending:

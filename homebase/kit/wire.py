@@ -39,3 +39,10 @@ def json_schema(kind: type[Any]) -> dict[str, Any]:
     if isinstance(kind, type) and issubclass(kind, BaseModel):
         return kind.model_json_schema()
     return TypeAdapter(kind).json_schema()
+
+
+# A JSON object at a real boundary, shaped by someone else: a client's free-form member
+# (a lead's context), a request's row before its checks (an import's rows), a provider's
+# payload, a fixture's item, stored settings or evidence. Rows and payloads of our own are
+# records and wire types; tests/test_typed_ratchet.py counts this name's uses apart.
+JsonObject = dict[str, Any]

@@ -3,10 +3,11 @@
 The workspace is the session's: a read may carry `workspace_id`, nothing reads it."""
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 from typing_extensions import TypedDict
 
+from homebase.kit.wire import JsonObject
 from homebase.routing.schemas import RuleRef
 
 RoutingStatus = Literal["assigned", "unassigned", "skipped"]
@@ -22,7 +23,7 @@ class LeadRecord(TypedDict):
     phone_e164: str | None
     source: str
     source_ref: str | None
-    context: dict[str, Any]  # the client's free-form members, kept whole
+    context: JsonObject  # the client's free-form members, kept whole
     consent_id: str | None
     consent_expires_at: datetime | None
     routing_status: RoutingStatus
@@ -49,7 +50,7 @@ class LeadErasure(TypedDict):
 
     id: str
     phone: str
-    context: dict[str, Any]  # the client's free-form members
+    context: JsonObject  # the client's free-form members
 
 
 class LeadChanges(TypedDict, total=False):

@@ -1,4 +1,4 @@
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import (
     AfterValidator,
@@ -16,7 +16,7 @@ from homebase.consent.schemas import CONSENT_EXAMPLE, ConsentIn
 from homebase.contacts.schemas import Email, Name
 from homebase.kit import freeform
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
-from homebase.kit.wire import WireTime
+from homebase.kit.wire import JsonObject, WireTime
 from homebase.routing.schemas import RuleRef
 
 _CONTEXT_EXAMPLE: JsonDict = {
@@ -50,7 +50,7 @@ class LeadCreate(BaseModel):
     last_name: Name | None = None
     email: Email | None = None
     source_ref: Annotated[str, StringConstraints(max_length=120)] | None = None
-    context: Annotated[dict[str, Any], AfterValidator(freeform.bounded)] = Field(
+    context: Annotated[JsonObject, AfterValidator(freeform.bounded)] = Field(
         default_factory=dict,
         description="Read by routing (zip, city, price, tags, stage, "
         "office_id, team_id) and kept whole. " + freeform.DESCRIPTION,
@@ -110,7 +110,7 @@ class Lead(TypedDict):
     pii_masked: bool
     source: str
     source_ref: str | None
-    context: dict[str, Any]  # the client's free-form members, kept whole
+    context: JsonObject  # the client's free-form members, kept whole
     ai_outbound_allowed: Annotated[
         bool,
         Field(description="True while an unexpired consent artifact covers this lead's number."),

@@ -99,7 +99,7 @@ class Changes:
     multi-row INSERT each."""
 
     def __init__(self) -> None:
-        self.timeline: list[dict[str, Any]] = []
+        self.timeline: list[dict[str, Any]] = []  # timeline rows: contacts/ types them
         self.events: list[tuple[str, Mapping[str, Any]]] = []  # event data: outbox/
 
     async def write(self, session: TenantSession) -> None:
@@ -148,12 +148,12 @@ def _routing_columns(decision: Decision, session: TenantSession) -> LeadChanges:
 async def _link_contact(
     session: TenantSession,
     data: LeadCreate,
-    contact: dict[str, Any] | None,
+    contact: dict[str, Any] | None,  # a contact's row: contacts/ types it
     phone_e164: str | None,
     email_lower: str | None,
     assignee_id: str | None,
     changes: Changes,
-) -> dict[str, Any] | None:
+) -> dict[str, Any] | None:  # a contact's row: contacts/ types it
     if contact is None:
         if not (phone_e164 or email_lower):
             return None
@@ -175,7 +175,10 @@ async def _link_contact(
 
 
 async def _set_owner(
-    session: TenantSession, contact: dict[str, Any], owner_id: str, changes: Changes
+    session: TenantSession,
+    contact: dict[str, Any],  # a contact's row: contacts/ types it
+    owner_id: str,
+    changes: Changes,
 ) -> None:
     """Routing a lead hands its contact to the assignee (its event goes with `changes`)."""
     if contact["owner_id"] == owner_id:
