@@ -1,8 +1,9 @@
 """A ratchet on untyped rows (AGENTS.md, "Typed rows and wire types"): the count of
 `dict[str, Any]` in homebase/'s annotations, of `Any` in the signatures of render and
 service functions, and of kit.wire.JsonObject (the name for JSON at a real boundary, so
-that it is no way around the first count) may fall and never rise. A new row is a record (a TypedDict beside its
-domain), a new payload a wire type; lower CEILING when the count falls.
+that it is no way around the first count) may fall and never rise. A new row is a record
+(a TypedDict beside its domain), a new payload a wire type; lower CEILING when a count
+falls.
 
 In a typed resource (TYPED) every `dict[str, Any]` that remains is at a real boundary
 (JSON of free-form members, a provider's payload, another domain's row not typed yet),
