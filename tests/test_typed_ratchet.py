@@ -21,12 +21,12 @@ BOUNDARY = "JsonObject"  # kit/wire.py: JSON at a real boundary, counted apart
 
 # The counts when each was last lowered. Before any resource was typed: 755 and 246.
 CEILING = {
-    "dict[str, Any] in annotations": 623,
-    "Any in render and service signatures": 195,
-    "JsonObject (JSON at a boundary) in annotations": 28,
+    "dict[str, Any] in annotations": 536,
+    "Any in render and service signatures": 149,
+    "JsonObject (JSON at a boundary) in annotations": 36,
 }
 
-TYPED = ("imports", "leads", "messaging", "tasks")
+TYPED = ("contacts", "imports", "leads", "messaging", "tasks")
 
 
 def _annotations(tree: ast.Module) -> list[tuple[bool, ast.expr]]:

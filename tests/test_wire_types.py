@@ -18,6 +18,7 @@ import pytest
 from sqlalchemy import Table
 from typing_extensions import is_typeddict
 
+from homebase.contacts.records import ContactRecord, TimelineRecord
 from homebase.imports.records import ImportErrorRecord, NewImport
 from homebase.imports.schemas import ImportCreate
 from homebase.kit.pagination import Page, PageBody
@@ -25,6 +26,7 @@ from homebase.kit.responses import JSONResponse, Sent
 from homebase.leads.records import LeadRecord
 from homebase.leads.schemas import Lead as LeadWire
 from homebase.messaging.records import MessageRecord, SenderNumberRecord, SuppressionRecord
+from homebase.models import Contact as ContactModel
 from homebase.models import (
     DataImport,
     ImportRowError,
@@ -33,6 +35,7 @@ from homebase.models import (
     SenderNumber,
     Suppression,
     Task,
+    TimelineEvent,
 )
 from homebase.tasks.records import TaskRecord
 from homebase.tasks.schemas import Task as TaskWire
@@ -40,6 +43,7 @@ from tests.test_routes import build_offline_app, v1_routes
 
 # The resources typed from table to wire: their endpoints modules.
 TYPED = (
+    "homebase.contacts.endpoints",
     "homebase.imports.endpoints",
     "homebase.leads.endpoints",
     "homebase.messaging.endpoints",
@@ -47,6 +51,8 @@ TYPED = (
 )
 
 RECORDS: dict[Any, type[Any]] = {
+    ContactRecord: ContactModel,
+    TimelineRecord: TimelineEvent,
     LeadRecord: Lead,
     TaskRecord: Task,
     MessageRecord: Message,

@@ -22,6 +22,7 @@ from typing import Any
 from homebase.ai import repository, rules
 from homebase.contacts import service as contacts
 from homebase.contacts import timeline
+from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
 from homebase.kit.errors import ComplianceBlocked
@@ -57,7 +58,7 @@ HANDOFF_TITLES = {
 
 
 async def on_inbound(
-    session: TenantSession, message: MessageRecord, contact: dict[str, Any] | None
+    session: TenantSession, message: MessageRecord, contact: ContactRecord | None
 ) -> str | None:
     """The id of the AI job that will answer `message`, or None (see the module)."""
     if contact is None or contact["anonymized_at"] is not None:
@@ -82,7 +83,7 @@ async def on_inbound(
 async def _open_or_extend(
     session: TenantSession,
     message: MessageRecord,
-    contact: dict[str, Any],
+    contact: ContactRecord,
     persona_id: str,
 ) -> str | None:
     at = message["created_at"]
@@ -118,7 +119,7 @@ async def _open_or_extend(
 
 
 async def _assignee(
-    session: TenantSession, contact: dict[str, Any], persona: dict[str, Any]
+    session: TenantSession, contact: ContactRecord, persona: dict[str, Any]
 ) -> str | None:
     """The contact's owner, else the persona's handoff assignee, else nobody: each only
     while it is a member of the workspace."""
@@ -131,7 +132,7 @@ async def _assignee(
 async def hand_off(
     session: TenantSession,
     job: dict[str, Any],
-    contact: dict[str, Any],
+    contact: ContactRecord,
     persona: dict[str, Any],
     reason: str,
     *,
@@ -249,7 +250,7 @@ async def send_reply(
 
 
 async def hand_off_text(
-    session: TenantSession, message: MessageRecord, contact: dict[str, Any] | None, reason: str
+    session: TenantSession, message: MessageRecord, contact: ContactRecord | None, reason: str
 ) -> None:
     """A text the AI must not answer and a person must read (a request not to be called,
     messaging/inbound.py): the AI pauses (reason `handoff`), a task and the timeline's

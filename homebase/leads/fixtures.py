@@ -1,7 +1,6 @@
 """load-fixtures kinds of the leads area: workspace_settings, offices, teams,
 routing_rules and leads (documented in docs/fixtures.md)."""
 
-
 from pydantic import BaseModel, ConfigDict
 
 from homebase.db.tenancy import TenantSession

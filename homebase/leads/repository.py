@@ -5,6 +5,7 @@ from typing import Any, cast
 
 from sqlalchemy import bindparam
 
+from homebase.contacts.records import ContactRecord
 from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession, tenant_select, tenant_update
 from homebase.kit.masking import mask_phone
@@ -51,7 +52,7 @@ _BY_EMAIL = tenant_select(contacts).where(contacts.c.email_lower == bindparam("m
 
 async def matching_contact(
     session: TenantSession, phone_e164: str | None, email_lower: str | None
-) -> dict[str, Any] | None:  # a contact's row: contacts/ types it
+) -> ContactRecord | None:
     """The contact a lead belongs to: one with the same E.164 number, else one with the
     same email. Anonymized contacts have neither, so they never match. Each lookup is one
     index seek with LIMIT 1 and no ORDER BY (any of several contacts sharing a number is
@@ -61,9 +62,11 @@ async def matching_contact(
     if phone_e164:
         row = await session.fetch_one(_BY_PHONE, {"match": phone_e164})
         if row is not None:
-            return row
+            return cast("ContactRecord", row)
     if email_lower:
-        return await session.fetch_one(_BY_EMAIL, {"match": email_lower})
+        return cast(
+            "ContactRecord | None", await session.fetch_one(_BY_EMAIL, {"match": email_lower})
+        )
     return None
 
 

@@ -6,15 +6,13 @@ possible number and that has no email stays unlinked (contact_id null): nothing
 identifies the person reliably, and `unlinked_only=true` lists exactly these for triage.
 """
 
-from collections.abc import Mapping
-from typing import Any
-
 from homebase.consent import service as consent
 from homebase.consent.schemas import ConsentIn
 from homebase.contacts import render as contacts_render
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts
 from homebase.contacts import timeline
+from homebase.contacts.records import ContactChanges, ContactRecord, TimelineRecord
 from homebase.contacts.schemas import ContactCreate
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import NotFound, ValidationFailed
@@ -24,7 +22,7 @@ from homebase.leads import render, repository
 from homebase.leads.facts import lead_facts
 from homebase.leads.records import LeadAssignment, LeadChanges, LeadRecord
 from homebase.leads.schemas import Lead, LeadCreate
-from homebase.outbox.service import emit_many
+from homebase.outbox.service import Event, emit_many
 from homebase.routing import repository as routing_repository
 from homebase.routing import service as routing
 from homebase.routing.cache import routing_inputs
@@ -99,8 +97,8 @@ class Changes:
     multi-row INSERT each."""
 
     def __init__(self) -> None:
-        self.timeline: list[dict[str, Any]] = []  # timeline rows: contacts/ types them
-        self.events: list[tuple[str, Mapping[str, Any]]] = []  # event data: outbox/
+        self.timeline: list[TimelineRecord] = []
+        self.events: list[Event] = []
 
     async def write(self, session: TenantSession) -> None:
         if self.timeline:
@@ -148,12 +146,12 @@ def _routing_columns(decision: Decision, session: TenantSession) -> LeadChanges:
 async def _link_contact(
     session: TenantSession,
     data: LeadCreate,
-    contact: dict[str, Any] | None,  # a contact's row: contacts/ types it
+    contact: ContactRecord | None,
     phone_e164: str | None,
     email_lower: str | None,
     assignee_id: str | None,
     changes: Changes,
-) -> dict[str, Any] | None:  # a contact's row: contacts/ types it
+) -> ContactRecord | None:
     if contact is None:
         if not (phone_e164 or email_lower):
             return None
@@ -176,7 +174,7 @@ async def _link_contact(
 
 async def _set_owner(
     session: TenantSession,
-    contact: dict[str, Any],  # a contact's row: contacts/ types it
+    contact: ContactRecord,
     owner_id: str,
     changes: Changes,
 ) -> None:
@@ -184,7 +182,7 @@ async def _set_owner(
     if contact["owner_id"] == owner_id:
         return
     now = session.now()
-    values = {"owner_id": owner_id, "updated_at": now}
+    values: ContactChanges = {"owner_id": owner_id, "updated_at": now}
     await contacts_repository.set_owner(session, contact["id"], owner_id, now)
     fields = await contacts.definitions(session)
     shown = contacts_render.contact({**contact, **values}, pii=True, custom=fields)

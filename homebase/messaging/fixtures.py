@@ -2,7 +2,6 @@
 do-not-contact list, and `messaging_settings`, the workspace's sending window and reply
 window."""
 
-
 from pydantic import ValidationError
 
 from homebase.db.tenancy import TenantSession

@@ -9,10 +9,9 @@ lead to a person without an AI reply; it suppresses nothing. Any other text from
 contact may start the AI's reply (ai/service.on_inbound, docs/ai.md).
 """
 
-from typing import Any
-
 from homebase.ai import service as ai
 from homebase.calls import revocations
+from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
@@ -112,7 +111,7 @@ async def receive(
 async def _revocation(
     session: TenantSession,
     row: MessageRecord,
-    contact: dict[str, Any] | None,  # a contact's row: contacts/ types it
+    contact: ContactRecord | None,
     word: Keyword,
 ) -> str | None:
     """An opt-out (and the call revocation it may name too), or a request only not to be

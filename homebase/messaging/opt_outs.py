@@ -16,6 +16,7 @@ from typing import Any
 
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts
+from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.messaging import confirmation, repository
 from homebase.messaging.records import MessageRecord
@@ -37,9 +38,7 @@ def evidence(inbound: MessageRecord, **more: str | bool) -> dict[str, Any]:  # J
     }
 
 
-async def _contact(
-    session: TenantSession, inbound: MessageRecord
-) -> dict[str, Any] | None:  # a contact's row: contacts/ types it
+async def _contact(session: TenantSession, inbound: MessageRecord) -> ContactRecord | None:
     if inbound["contact_id"] is None:
         return None
     contact = await contacts_repository.get(session, inbound["contact_id"])

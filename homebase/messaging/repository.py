@@ -6,6 +6,7 @@ from typing import Any, cast
 
 from sqlalchemy import bindparam, or_
 
+from homebase.contacts.records import ContactRecord
 from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession, tenant_select
 from homebase.kit.ids import new_id
@@ -102,14 +103,16 @@ async def outbound_by_provider_id(
 
 async def contact_by_address(
     session: TenantSession, *, phone_e164: str | None = None, email_lower: str | None = None
-) -> dict[str, Any] | None:  # a contact's row: contacts/ types it
+) -> ContactRecord | None:
     """The workspace's first (oldest) contact, not erased, with this E.164 number or
     lower-cased email (the first one given)."""
     if phone_e164:
-        return await session.fetch_one(_CONTACT_BY["phone_e164"], {"address": phone_e164})
-    if email_lower:
-        return await session.fetch_one(_CONTACT_BY["email_lower"], {"address": email_lower})
-    return None
+        row = await session.fetch_one(_CONTACT_BY["phone_e164"], {"address": phone_e164})
+    elif email_lower:
+        row = await session.fetch_one(_CONTACT_BY["email_lower"], {"address": email_lower})
+    else:
+        return None
+    return cast("ContactRecord | None", row)
 
 
 async def active_suppression(session: TenantSession, address: str) -> SuppressionRecord | None:

@@ -24,6 +24,7 @@ from homebase.compliance.gates import (
 from homebase.consent.service import valid_consent
 from homebase.contacts import service as contacts_service
 from homebase.contacts import timeline
+from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
 from homebase.kit.emails import canonical_email
@@ -66,9 +67,7 @@ def _text_address(raw: str) -> str:
     return e164
 
 
-async def _recipient(
-    session: TenantSession, data: SendRequest
-) -> tuple[dict[str, Any] | None, str]:  # a contact's row: contacts/ types it
+async def _recipient(session: TenantSession, data: SendRequest) -> tuple[ContactRecord | None, str]:
     """(contact or None, normalized address: E.164 for texts, lower-case email)."""
     contact_id, to = data.contact_id, data.to
     texts = data.channel in TEXT_CHANNELS

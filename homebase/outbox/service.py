@@ -19,15 +19,18 @@ from homebase.outbox.redaction import contact_of, redact
 outbox_events = OutboxEvent.__table__
 
 
+# An event to emit: its type (the catalogue's) and its data, a JSON object whose shape the
+# type decides (a record's wire type, or a few members of one).
+Event = tuple[str, Mapping[str, Any]]
+
+
 async def emit(session: TenantSession, event_type: str, data: Mapping[str, Any]) -> str:
     """One event (emit_many of one)."""
     (event_id,) = await emit_many(session, [(event_type, data)])
     return event_id
 
 
-async def emit_many(
-    session: TenantSession, events: Sequence[tuple[str, Mapping[str, Any]]]
-) -> list[str]:
+async def emit_many(session: TenantSession, events: Sequence[Event]) -> list[str]:
     """Several events in one statement, in order (their ids sort in the order given)."""
     unknown = [event_type for event_type, _ in events if event_type not in EVENT_SCOPES]
     if unknown:

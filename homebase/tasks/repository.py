@@ -2,8 +2,9 @@
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, cast
+from typing import cast
 
+from homebase.contacts.records import ContactRecord
 from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
 from homebase.kit.statements import AnySelect
@@ -82,10 +83,9 @@ async def claim(
     return holding
 
 
-async def get_contact(
-    session: TenantSession, contact_id: str
-) -> dict[str, Any] | None:  # a contact's row: contacts/ types it
-    return await session.fetch_one(session.select(contacts).where(contacts.c.id == contact_id))
+async def get_contact(session: TenantSession, contact_id: str) -> ContactRecord | None:
+    row = await session.fetch_one(session.select(contacts).where(contacts.c.id == contact_id))
+    return cast("ContactRecord | None", row)
 
 
 async def scrub_for_contact(
