@@ -13,7 +13,7 @@ from starlette.requests import Request
 
 from homebase.db import changes, settle
 from homebase.db.listing import Listing
-from homebase.db.pages import Built, Step, first_answer
+from homebase.db.pages import first_answer
 from homebase.db.sqlite import off_loop
 from homebase.db.tenancy import TenantSession
 from homebase.kit.fields import Projection, whole
@@ -26,7 +26,7 @@ from homebase.kit.pagination import (
     page_body,
     position_page_body,
 )
-from homebase.kit.responses import JSONResponse, Sent
+from homebase.kit.responses import Sent
 from homebase.runtime import get_runtime
 
 Row = TypeVar("Row", bound=Mapping[str, Any])  # the list's record (db/listing.py)
@@ -128,38 +128,3 @@ async def _page(
         await prepare(rows)
     stamp = changes.stamp_of(session.dialect)
     return Sent(position_page_body(rows, page.limit, item, keys, key, stamp))
-
-
-# The lists not yet typed hand their statements and render over as they did: the same
-# path, their rows untyped dicts.
-Prepare = Callable[[list[dict[str, Any]]], Awaitable[None]]
-
-
-async def list_response(
-    request: Request,
-    session: TenantSession,
-    page: PageRequest,
-    filters: dict[str, Any],
-    build: Callable[[str | None, int], Built | list[Step]],
-    render: Callable[[dict[str, Any]], dict[str, Any]],
-    prepare: Prepare | None = None,
-) -> JSONResponse:
-    """paginate for a list with untyped rows: `build(after_id, limit)` its keyset page."""
-    listing: Listing[dict[str, Any]] = Listing(build)
-    return await _page(request, session, page, listing, filters, None, render, prepare)
-
-
-async def synced_list_response(
-    request: Request,
-    session: TenantSession,
-    page: PageRequest,
-    filters: dict[str, Any],
-    updated_after: datetime | None,
-    walk: Callable[[bool], Built],
-    build: Callable[[str | None, int], Built | list[Step]],
-    render: Callable[[dict[str, Any]], dict[str, Any]],
-    prepare: Prepare | None = None,
-) -> JSONResponse:
-    """paginate for a synced list with untyped rows (`walk(resuming)`: its walk)."""
-    listing: Listing[dict[str, Any]] = Listing(build, walk)
-    return await _page(request, session, page, listing, filters, updated_after, render, prepare)
