@@ -145,3 +145,13 @@ def test_records_and_wire_types_are_typed_dicts_only() -> None:
     for record in RECORDS:
         assert is_typeddict(record)
         assert inspect.isclass(record)
+
+
+def test_a_list_page_reads_what_its_row_type_names() -> None:
+    """The contact list's partial read (render.PAGE_COLUMNS, what repository.page_columns
+    selects) is ContactPageRow, member for member, and each is a column of the table."""
+    from homebase.contacts.records import ContactPageRow
+    from homebase.contacts.render import PAGE_COLUMNS
+
+    assert tuple(get_type_hints(ContactPageRow)) == PAGE_COLUMNS
+    assert set(PAGE_COLUMNS) <= set(ContactModel.__table__.columns.keys())
