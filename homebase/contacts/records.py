@@ -45,14 +45,16 @@ class ContactPageRow(TypedDict):
     last_name: str | None
     email: str | None
     phone: str | None
-    stage: str
+    # the stored value of a ContactStage, sent as it is: no cast, a call per row of the
+    # hottest list
+    stage: Any
     source: str | None
     tags: Any  # list[str] on PostgreSQL, its JSON text on SQLite: a database's own form
     notes: str | None
     owner_id: str | None
     custom_fields: Any  # as tags: decoded on PostgreSQL, JSON text on SQLite, or null
     ai_paused_at: str | None
-    ai_paused_reason: str | None
+    ai_paused_reason: Any  # as stage: a ContactAiPauseReason's value, or null
     anonymized_at: str | None
     created_at: str
     updated_at: str
