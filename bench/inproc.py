@@ -134,13 +134,13 @@ async def _run(args: argparse.Namespace, hello, directory: Path, backend, url: s
     from homebase.auth.api_keys import create_api_key
     from homebase.db.tenancy import TenantSession
     from homebase.fixtures.load import load_fixtures
-    from homebase.http.app import create_app
+    from homebase.root.app import create_app
     from homebase.runtime import Runtime
     from homebase.workspaces.service import create_workspace
 
     runtime = Runtime.from_settings()
     async with runtime.db.transaction() as connection:
-        workspace = await create_workspace(connection, "Inproc Realty", runtime.clock())
+        workspace = await create_workspace(connection, "Inproc Realty", now=runtime.clock())
         key = await create_api_key(
             TenantSession(connection, workspace["id"], clock=runtime.clock),
             scopes=["contacts:read", "contacts:write", "leads:write"],

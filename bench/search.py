@@ -230,7 +230,7 @@ async def seeded_workspace(url: str, db: str, count: int, name: str) -> tuple[st
 
     runtime = Runtime.from_settings()
     async with runtime.db.transaction() as connection:
-        workspace = await create_workspace(connection, name, runtime.clock())
+        workspace = await create_workspace(connection, name, now=runtime.clock())
         key = await create_api_key(
             TenantSession(connection, workspace["id"], clock=runtime.clock),
             scopes=["contacts:read", "contacts:read:pii"],
@@ -252,7 +252,7 @@ async def seeded_workspace(url: str, db: str, count: int, name: str) -> tuple[st
 async def _measure(url: str, db: str, count: int, rounds: int, per_round: int) -> dict:
     import httpx
 
-    from homebase.http.app import create_app
+    from homebase.root.app import create_app
     from homebase.runtime import Runtime
 
     key, seeded, migrated = await seeded_workspace(url, db, count, "Search Realty")

@@ -61,7 +61,7 @@ async def _pings(client, seconds: float, every: float = 0.002) -> list[float]:
 async def _measure(url: str, db: str, count: int, seconds: float) -> dict:
     import httpx
 
-    from homebase.http.app import create_app
+    from homebase.root.app import create_app
     from homebase.runtime import Runtime
 
     key, seeded, _ = await seeded_workspace(url, db, count, "Stall Realty")

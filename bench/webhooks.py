@@ -33,11 +33,11 @@ from homebase.db.migrate import upgrade
 from homebase.db.tenancy import TenantSession
 from homebase.outbox.service import emit
 from homebase.ratelimit import MemoryLimiter
+from homebase.root.worker import run_until
 from homebase.runtime import Runtime
 from homebase.webhooks.safety import look_up_url
 from homebase.webhooks.schemas import WebhookCreate
 from homebase.webhooks.service import create_subscription
-from homebase.worker.runner import run_until
 from homebase.workspaces.service import create_workspace
 
 REPO = Path(__file__).resolve().parent.parent
@@ -94,7 +94,9 @@ async def _emit(runtime: Runtime, workspace_id: str, count: int) -> tuple[list[s
         session = TenantSession(connection, workspace_id, clock=runtime.clock)
         ids = [
             await emit(
-                session, "contact.created", {"id": f"con_bench{index}", "phone": "+14155550142"}
+                session,
+                "contact.created",
+                data={"id": f"con_bench{index}", "phone": "+14155550142"},
             )
             for index in range(count)
         ]
@@ -104,7 +106,7 @@ async def _emit(runtime: Runtime, workspace_id: str, count: int) -> tuple[list[s
 async def _prepare(runtime: Runtime, url: str) -> str:
     answers = await look_up_url(url, runtime.settings, runtime.resolver)  # a literal address
     async with runtime.db.transaction() as connection:
-        workspace = await create_workspace(connection, "Bench Realty", runtime.clock())
+        workspace = await create_workspace(connection, "Bench Realty", now=runtime.clock())
         principal = Principal(
             workspace_id=workspace["id"],
             scopes=frozenset(ALL_SCOPES),
@@ -116,7 +118,11 @@ async def _prepare(runtime: Runtime, url: str) -> str:
         )
         session = TenantSession(connection, workspace["id"], clock=runtime.clock)
         await create_subscription(
-            session, principal, WebhookCreate(url=url), runtime.settings, answers
+            session,
+            principal,
+            body=WebhookCreate(url=url),
+            settings=runtime.settings,
+            answers=answers,
         )
     return workspace["id"]
 

@@ -1,4 +1,4 @@
-from homebase.cli.main import main
+from homebase.root.main import main
 
 if __name__ == "__main__":
     main()

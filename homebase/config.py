@@ -182,7 +182,7 @@ class Settings(BaseSettings):
     # <token>` is required. Unset (empty): open, for a scraper on a private network.
     metrics_token: str = Field("", max_length=512)
     # A standalone `homebase worker` answers GET /metrics (same token) on this port when it
-    # is set; unset: no listener (metrics/worker_server.py). Loopback unless told otherwise.
+    # is set; unset: no listener (root/worker_metrics.py). Loopback unless told otherwise.
     worker_metrics_port: int | None = Field(None, ge=1, le=65535)
     worker_metrics_host: str = Field("127.0.0.1", min_length=1, max_length=255)
     # Operations (docs/operations.md). Log lines: `text` for people, `json` one

@@ -40,7 +40,7 @@ _DUMP = """\
 import json, sys, tempfile
 from homebase.config import Settings
 from homebase.db.engine import Database
-from homebase.http.app import create_app
+from homebase.root.app import create_app
 from homebase.ratelimit import MemoryLimiter
 from homebase.runtime import Runtime
 url = f"sqlite+aiosqlite:///{tempfile.gettempdir()}/homebase-unused.sqlite3"

@@ -19,9 +19,9 @@ import pytest
 from homebase.config import Settings
 from homebase.db.engine import Database
 from homebase.db.migrate import upgrade
-from homebase.http.app import create_app
 from homebase.models import Base
 from homebase.ratelimit import MemoryLimiter
+from homebase.root.app import create_app
 from homebase.runtime import Runtime
 from tests.ai_support import ChatServer
 from tests.dns_support import StubResolver, guard_system_resolver

@@ -122,7 +122,7 @@ async def add_consent(runtime, tenant, phone_e164: str, *, days: int = 365, revo
 
 async def set_status(runtime, tenant, status: str) -> None:
     async with runtime.db.transaction() as connection:
-        await workspaces.set_workspace_status(connection, tenant.id, status)
+        await workspaces.set_workspace_status(connection, tenant.id, status=status)
 
 
 async def set_messaging(runtime, tenant, **values) -> None:

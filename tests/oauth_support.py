@@ -34,7 +34,7 @@ async def make_app(
 ) -> App:
     async with runtime.db.transaction() as connection:
         created = await service.create_client(
-            connection, name, list(redirect_uris), runtime.clock()
+            connection, name, redirect_uris=list(redirect_uris), now=runtime.clock()
         )
     return App(created.client_id, created.client_secret, redirect_uris[0])
 

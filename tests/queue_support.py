@@ -43,15 +43,15 @@ async def add(connection: AsyncConnection, ids: Sequence[str], due: datetime) ->
 
 async def claim(connection: AsyncConnection, now: datetime, limit: int) -> dict[str, str]:
     """Due rows, leased for LEASE_SECONDS: {id: token}."""
-    due = await queue.take(
+    claimed = await LEASE.claim(
         connection,
         select(jobs.c.id)
         .where(jobs.c.status == "pending", jobs.c.next_attempt_at <= now, LEASE.vacant(now))
         .order_by(jobs.c.id)
         .limit(limit),
+        now + timedelta(seconds=LEASE_SECONDS),
     )
-    until = now + timedelta(seconds=LEASE_SECONDS)
-    return await LEASE.grant(connection, [row["id"] for row in due], until)
+    return {row["id"]: token for row, token in claimed}
 
 
 async def complete(connection: AsyncConnection, job_id: str, token: str, outcome: str) -> bool:

@@ -7,7 +7,7 @@ from sqlalchemy import select
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures.load import load_fixtures
 from homebase.models import AiJob
-from homebase.worker.runner import run_round
+from homebase.root.worker import run_round
 from tests.automations_support import PHONE, contact, member
 from tests.messaging_support import SENDER, add_consent, add_sender, reply
 

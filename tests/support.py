@@ -204,7 +204,7 @@ async def make_tenant(
     runtime: Runtime, client: httpx.AsyncClient, scopes=ALL_SCOPES, name: str = "Test Realty"
 ) -> Tenant:
     async with runtime.db.transaction() as connection:
-        workspace = await workspaces.create_workspace(connection, name, runtime.clock())
+        workspace = await workspaces.create_workspace(connection, name, now=runtime.clock())
     key_id, key = await make_key(runtime, workspace["id"], scopes)
     return Tenant(
         id=workspace["id"],

@@ -88,4 +88,4 @@ def test_the_wheel_installs_the_homebase_command(wheel):
     [entry_points] = [name for name in wheel.namelist() if name.endswith("entry_points.txt")]
     text = wheel.read(entry_points).decode()
     assert "[console_scripts]" in text
-    assert "homebase = homebase.cli.main:main" in text
+    assert "homebase = homebase.root.main:main" in text

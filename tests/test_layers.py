@@ -1,25 +1,38 @@
 """homebase/'s layers point one way (AGENTS.md, "Layers").
 
-This parses every module of homebase/ with `ast`, imports inside functions included (an
-import moved into a function to dodge a circle is still an edge), and fails on:
+tests/layers_support.py parses every module of homebase/ with `ast`, imports inside
+functions included (an import moved into a function to dodge a circle is still an edge).
+This fails on:
 
-- kit/ importing any homebase package but kit;
-- db/ importing anything above it (only kit, models and db itself);
-- a domain package's modules, other than its endpoints and the few HTTP-facing modules
-  named in HTTP_FACING, importing homebase.http;
+- an import against the package order (layers_support.LEVELS: kit < db, models < runtime <
+  shared engines < domains < console, oauth, cli < the composition root);
+- more than MUTUAL_PAIRS_BOUND pairs of top-level packages that import each other;
+- kit/ importing any homebase package but kit; db/ anything but kit, models and db;
+- a domain package's modules, other than its endpoint modules (`endpoints.py`,
+  `*_endpoints.py`), importing homebase.http;
 - an import cycle between modules of homebase: every strongly connected component of the
   module graph holds one module.
 """
 
-import ast
-from collections.abc import Iterator
-from pathlib import Path
+from tests.layers_support import (
+    LEVELS,
+    PACKAGE,
+    against_the_order,
+    graph,
+    level,
+    modules,
+    mutual_pairs,
+    package_of,
+)
 
-import homebase
-from tests.source_support import parse_file
+MODULES = modules()
+GRAPH = graph(MODULES)
+_package = package_of
 
-PACKAGE = Path(homebase.__file__).resolve().parent
-SKIPPED = ("migrations",)
+# Pairs of top-level packages that import each other (a domain and fixtures/, whose list
+# names every domain's loader; domains that read each other's rules); `python -m
+# tests.layers_support` lists them. The bound may only fall.
+MUTUAL_PAIRS_BOUND = 25
 
 # Packages (and top-level modules) that are not a domain: the machinery below the domains,
 # and the layers above them that serve HTTP or run commands.
@@ -35,74 +48,56 @@ NOT_DOMAINS = {
     "metrics",
     "migrations",
     "models",
+    "oauth",
     "ratelimit",
+    "root",
     "runtime",
     "tracing",
     "worker",
 }
-# A domain's modules that speak HTTP themselves besides its endpoints, with why.
-HTTP_FACING = {
-    "oauth/forms.py": "reads /oauth/token's form body and Basic header; each failure counts"
-    " against the client address's unauthenticated budget (http/unauthenticated.py)",
-}
 DB_MAY_IMPORT = {"db", "kit", "models"}
-
-
-def _name(path: Path) -> str:
-    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _modules() -> dict[str, Path]:
-    return {
-        _name(path): path
-        for path in sorted(PACKAGE.rglob("*.py"))
-        if not any(part in SKIPPED for part in path.relative_to(PACKAGE).parts)
-    }
-
-
-MODULES = _modules()
-
-
-def _imported(tree: ast.AST) -> Iterator[tuple[str, int]]:
-    """(module of homebase, line) for every import anywhere in the module: `from a import
-    b` names a.b when b is a module, else a."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name.split(".")[0] == "homebase":
-                    yield alias.name, node.lineno
-        elif isinstance(node, ast.ImportFrom):
-            assert node.level == 0, f"relative import at line {node.lineno}"
-            if node.module and node.module.split(".")[0] == "homebase":
-                for alias in node.names:
-                    submodule = f"{node.module}.{alias.name}"
-                    yield (submodule if submodule in MODULES else node.module), node.lineno
-
-
-def _graph() -> dict[str, dict[str, int]]:
-    graph: dict[str, dict[str, int]] = {}
-    for name, path in MODULES.items():
-        edges: dict[str, int] = {}
-        for target, line in _imported(parse_file(path)):
-            assert target in MODULES, f"{name} line {line} imports {target}, not a module"
-            if target != name:
-                edges.setdefault(target, line)
-        graph[name] = edges
-    return graph
-
-
-GRAPH = _graph()
-
-
-def _package(module: str) -> str:
-    """The first component under homebase (`kit` for homebase.kit.ids)."""
-    parts = module.split(".")
-    return parts[1] if len(parts) > 1 else "__init__"
 
 
 def _where(module: str, target: str) -> str:
     return f"{MODULES[module].relative_to(PACKAGE)}:{GRAPH[module][target]} imports {target}"
+
+
+def test_every_import_follows_the_package_order():
+    assert against_the_order(GRAPH, MODULES) == []
+
+
+def test_at_most_the_bound_of_package_pairs_import_each_other():
+    pairs = mutual_pairs(GRAPH)
+    assert len(pairs) <= MUTUAL_PAIRS_BOUND, pairs
+
+
+def test_nothing_below_the_root_imports_it():
+    importers = {
+        _package(module)
+        for module, edges in GRAPH.items()
+        for target in edges
+        if _package(target) == "root"
+    }
+    assert importers <= {"root", "__main__"}
+
+
+def test_the_order_names_packages_that_exist():
+    top = {_package(module) for module in MODULES}
+    named = {package for _, members in LEVELS for package in members}
+    assert named <= top, named - top
+    assert level("kit") < level("db") < level("http") < level("contacts") < level("cli")
+    assert level("cli") < level("root")
+
+
+def test_the_counter_finds_pairs_and_imports_against_the_order():
+    edges = {
+        "homebase.kit.a": {"homebase.contacts.b": 1},
+        "homebase.contacts.b": {"homebase.kit.a": 2, "homebase.deals.c": 3},
+        "homebase.deals.c": {"homebase.contacts.b": 4},
+    }
+    known = {name: PACKAGE / (name.split(".", 1)[1].replace(".", "/") + ".py") for name in edges}
+    assert mutual_pairs(edges) == [("contacts", "deals"), ("contacts", "kit")]
+    assert against_the_order(edges, known) == ["kit/a.py:1 imports homebase.contacts.b"]
 
 
 def test_kit_imports_only_kit():
@@ -130,17 +125,10 @@ def test_db_imports_nothing_above_it():
 def test_domain_modules_other_than_endpoints_do_not_import_http():
     wrong = []
     for module, edges in GRAPH.items():
-        relative = MODULES[module].relative_to(PACKAGE).as_posix()
-        if _package(module) in NOT_DOMAINS or relative in HTTP_FACING:
-            continue
-        if MODULES[module].name == "endpoints.py":
+        if _package(module) in NOT_DOMAINS or MODULES[module].name.endswith("endpoints.py"):
             continue
         wrong += [_where(module, target) for target in edges if _package(target) == "http"]
     assert wrong == []
-
-
-def test_http_facing_modules_exist():
-    assert all((PACKAGE / relative).is_file() for relative in HTTP_FACING)
 
 
 def _components(graph: dict[str, dict[str, int]]) -> list[list[str]]:

@@ -1,5 +1,5 @@
 """The worker's jobs, the fixture kinds and the kinds of credential are explicit lists
-(worker/registry.py, fixtures/kinds.py, auth/resolvers.py), not registrations made by
+(root/jobs.py, fixtures/kinds.py, auth/resolvers.py), not registrations made by
 importing modules."""
 
 import ast
@@ -10,11 +10,10 @@ from pathlib import Path
 
 import homebase
 from homebase.auth.api_keys import KEY_PREFIX, resolve_api_key
+from homebase.auth.oauth_tokens import ACCESS_PREFIX, resolve_access_token
 from homebase.auth.resolvers import RESOLVERS
 from homebase.fixtures.kinds import KINDS
-from homebase.oauth.resolver import resolve_access_token
-from homebase.oauth.tokens import ACCESS_PREFIX
-from homebase.worker.registry import JOBS
+from homebase.root.jobs import JOBS
 from tests.source_support import parse_file
 
 DOCS = Path(__file__).parent.parent / "docs" / "fixtures.md"
@@ -37,7 +36,7 @@ def test_a_bare_worker_process_has_every_job_and_kind():
     """What `homebase worker` sees, imported alone: nothing depends on the API app having
     imported the domains first."""
     script = (
-        "from homebase.worker.runner import JOBS; from homebase.fixtures.kinds import KINDS;"
+        "from homebase.root.worker import JOBS; from homebase.fixtures.kinds import KINDS;"
         "print(len(JOBS), len(KINDS))"
     )
     done = subprocess.run(

@@ -19,10 +19,10 @@ from homebase.auth.scopes import Scope
 from homebase.config import Settings
 from homebase.db.engine import Database
 from homebase.db.tenancy import TenantSession, UnscopedQuery
-from homebase.http.app import create_app
 from homebase.http.v1_route import V1Route
 from homebase.models import Contact
 from homebase.ratelimit import MemoryLimiter
+from homebase.root.app import create_app
 from homebase.runtime import Runtime
 from tests import (
     automations_support,

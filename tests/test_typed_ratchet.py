@@ -21,7 +21,7 @@ BOUNDARY = "JsonObject"  # kit/wire.py: JSON at a real boundary, counted apart
 
 # The counts when each was last lowered. Before any resource was typed: 755 and 246.
 CEILING = {
-    "dict[str, Any] in annotations": 536,
+    "dict[str, Any] in annotations": 530,
     "Any in render and service signatures": 149,
     "JsonObject (JSON at a boundary) in annotations": 36,
 }

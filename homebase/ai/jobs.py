@@ -110,7 +110,7 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
     now = runtime.clock()
     expires = now + timedelta(seconds=runtime.settings.ai_lease_seconds)
     async with runtime.db.transaction() as connection:
-        due = await queue.take(
+        claimed = await LEASE.claim(
             connection,
             select(jobs)
             .where(
@@ -119,24 +119,14 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
             )
             .order_by(jobs.c.id)
             .limit(limit),
-        )
-        tokens = await LEASE.grant(
-            connection,
-            [row["id"] for row in due],
             expires,
             status="composing",
             composed_count=jobs.c.inbound_count,
             updated_at=now,
         )
     return [
-        Claim(
-            row["workspace_id"],
-            row["id"],
-            tokens[row["id"]],
-            row["inbound_count"],
-            row["attempts"] + 1,
-        )
-        for row in due
+        Claim(row["workspace_id"], row["id"], token, row["inbound_count"], row["attempts"] + 1)
+        for row, token in claimed
     ]
 
 
@@ -201,7 +191,7 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
             if reason is not None:
                 return HandOff(reason)
         if await service.at_daily_cap(
-            session, contact["id"], runtime.settings.ai_max_replies_per_day
+            session, contact["id"], cap=runtime.settings.ai_max_replies_per_day
         ):
             return HandOff("daily_limit")
         disclose = await service.disclosure_due(session, contact["id"])
@@ -327,9 +317,9 @@ async def _hand_off(
     await service.hand_off(
         session,
         job,
-        contact,
-        persona,
-        decision.reason,
+        contact=contact,
+        persona=persona,
+        reason=decision.reason,
         detail=decision.detail,
         email_from=email_from,
     )
@@ -345,17 +335,19 @@ async def _reply(
 ) -> None:
     email_from = runtime.settings.email_from
     # Again at the finish: the cap is per contact, whatever else replied meanwhile.
-    if await service.at_daily_cap(session, contact["id"], runtime.settings.ai_max_replies_per_day):
+    if await service.at_daily_cap(
+        session, contact["id"], cap=runtime.settings.ai_max_replies_per_day
+    ):
         await _hand_off(session, job, contact, persona, HandOff("daily_limit"), email_from)
         return
     text, broken = await service.outgoing(
-        session, persona, decision.text, disclose=decision.disclose
+        session, persona, body=decision.text, disclose=decision.disclose
     )
     if broken is not None:
         await _hand_off(session, job, contact, persona, HandOff("reply_rule", broken), email_from)
         return
     try:
-        message = await service.send_reply(session, job, text, email_from=email_from)
+        message = await service.send_reply(session, job, text=text, email_from=email_from)
     except ComplianceBlocked as refused:
         gate = str((refused.details or {}).get("reason", "refused"))
         await _hand_off(session, job, contact, persona, HandOff("compliance", gate), email_from)

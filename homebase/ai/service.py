@@ -58,7 +58,7 @@ HANDOFF_TITLES = {
 
 
 async def on_inbound(
-    session: TenantSession, message: MessageRecord, contact: ContactRecord | None
+    session: TenantSession, message: MessageRecord, *, contact: ContactRecord | None
 ) -> str | None:
     """The id of the AI job that will answer `message`, or None (see the module)."""
     if contact is None or contact["anonymized_at"] is not None:
@@ -132,10 +132,10 @@ async def _assignee(
 async def hand_off(
     session: TenantSession,
     job: dict[str, Any],
+    *,
     contact: ContactRecord,
     persona: dict[str, Any],
     reason: str,
-    *,
     detail: str | None = None,
     email_from: str,
 ) -> None:
@@ -144,7 +144,7 @@ async def hand_off(
     persona's handoff_reply when it has one. `detail` goes into the task's notes masked
     (`notes_detail`)."""
     pause = contacts.PAUSE_DAILY_LIMIT if reason == "daily_limit" else contacts.PAUSE_HANDOFF
-    await contacts.set_ai_pause(session, contact, pause)
+    await contacts.set_ai_pause(session, contact, reason=pause)
     title = HANDOFF_TITLES.get(reason, reason)
     assignee = await _assignee(session, contact, persona)
     shown = notes_detail(detail)
@@ -199,13 +199,13 @@ async def disclosure_due(session: TenantSession, contact_id: str) -> bool:
     return await repository.ai_replies_since(session, contact_id, since) == 0
 
 
-async def at_daily_cap(session: TenantSession, contact_id: str, cap: int) -> bool:
+async def at_daily_cap(session: TenantSession, contact_id: str, *, cap: int) -> bool:
     """HOMEBASE_AI_MAX_REPLIES_PER_DAY reached: `cap` AI texts to the contact in 24 hours."""
     return await repository.ai_replies_since(session, contact_id, session.now() - DAY) >= cap
 
 
 async def outgoing(
-    session: TenantSession, persona: dict[str, Any], body: str, *, disclose: bool
+    session: TenantSession, persona: dict[str, Any], *, body: str, disclose: bool
 ) -> tuple[str, str | None]:
     """An AI text as it would go out (the disclosure when due, the signature) and the rule
     it breaks, or None (ai/rules.py): a reply and the holding text alike."""
@@ -219,18 +219,20 @@ async def _holding_text(
 ) -> None:
     """The persona's handoff_reply, under the rules of any AI text (ai/rules.py)."""
     disclose = await disclosure_due(session, job["contact_id"])
-    text, broken = await outgoing(session, persona, persona["handoff_reply"], disclose=disclose)
+    text, broken = await outgoing(
+        session, persona, body=persona["handoff_reply"], disclose=disclose
+    )
     if broken is not None:
         logs.event(log, "ai holding text not sent", ai_job_id=job["id"], rule=broken)
         return
     try:
-        await send_reply(session, job, text, email_from=email_from)
+        await send_reply(session, job, text=text, email_from=email_from)
     except ComplianceBlocked:
         pass  # the refusal is recorded (a FAILED message on the timeline); the task stands
 
 
 async def send_reply(
-    session: TenantSession, job: dict[str, Any], text: str, *, email_from: str
+    session: TenantSession, job: dict[str, Any], *, text: str, email_from: str
 ) -> MessageRecord:
     """The AI's text through the send path every message takes (messaging.service.send):
     the same gates, from the number the lead wrote to. Raises ComplianceBlocked as that
@@ -250,7 +252,7 @@ async def send_reply(
 
 
 async def hand_off_text(
-    session: TenantSession, message: MessageRecord, contact: ContactRecord | None, reason: str
+    session: TenantSession, message: MessageRecord, *, contact: ContactRecord | None, reason: str
 ) -> None:
     """A text the AI must not answer and a person must read (a request not to be called,
     messaging/inbound.py): the AI pauses (reason `handoff`), a task and the timeline's
@@ -258,7 +260,9 @@ async def hand_off_text(
     without the persona's holding text: the lead asked for nothing to be sent."""
     if contact is None or contact["anonymized_at"] is not None:
         return
-    await contacts.set_ai_pause(session, contact, contacts.PAUSE_HANDOFF, at=message["created_at"])
+    await contacts.set_ai_pause(
+        session, contact, reason=contacts.PAUSE_HANDOFF, at=message["created_at"]
+    )
     ready = await repository.readiness(session, message["from_address"] or "")
     persona = await repository.persona(session, ready["id"]) if ready is not None else None
     title = HANDOFF_TITLES.get(reason, reason)

@@ -109,5 +109,5 @@ async def update_appointment(
     session: Tenant,
     fields: AppointmentFields,
 ) -> JSONResponse:
-    row = await service.update(session, id, body)
+    row = await service.update(session, id, patch=body)
     return json_response(fields(render.appointment(row)))

@@ -44,7 +44,7 @@ async def load_appointment(session: TenantSession, item: dict[str, Any], refs: R
         row = await service.book(session, body)
         if outcome is not None:
             row = await service.update(
-                session, row["id"], AppointmentUpdate(outcome=AppointmentOutcome(outcome))
+                session, row["id"], patch=AppointmentUpdate(outcome=AppointmentOutcome(outcome))
             )
     except ValidationFailed as error:
         raise AdminError(error.message) from error

@@ -79,7 +79,7 @@ async def book(session: TenantSession, body: AppointmentCreate) -> dict[str, Any
         "updated_at": now,
     }
     await repository.insert(session, row)
-    await emit(session, "appointment.booked", render.event(row))
+    await emit(session, "appointment.booked", data=render.event(row))
     await timeline.record(
         session,
         row["contact_id"],
@@ -92,7 +92,7 @@ async def book(session: TenantSession, body: AppointmentCreate) -> dict[str, Any
 
 
 async def update(
-    session: TenantSession, appointment_id: str, patch: AppointmentUpdate
+    session: TenantSession, appointment_id: str, *, patch: AppointmentUpdate
 ) -> dict[str, Any]:
     current = await get_or_404(session, appointment_id)
     requested = patch.model_dump(include=patch.model_fields_set)
@@ -127,7 +127,7 @@ async def _record_move(
         "previous_starts_at": isoformat(previous["starts_at"]),
         "previous_ends_at": isoformat(previous["ends_at"]),
     }
-    await emit(session, "appointment.rescheduled", render.event(row, **moved_from))
+    await emit(session, "appointment.rescheduled", data=render.event(row, **moved_from))
     await timeline.record(
         session,
         row["contact_id"],
@@ -141,7 +141,7 @@ async def _record_outcome(
     session: TenantSession, previous: dict[str, Any], row: dict[str, Any]
 ) -> None:
     await emit(
-        session, "appointment.outcome", render.event(row, previous_outcome=previous["outcome"])
+        session, "appointment.outcome", data=render.event(row, previous_outcome=previous["outcome"])
     )
     await timeline.record(
         session,

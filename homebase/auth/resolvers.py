@@ -15,15 +15,14 @@ from homebase.auth.credentials import (
     parse_authorization,
     unauthenticated,
 )
+from homebase.auth.oauth_tokens import ACCESS_PREFIX, resolve_access_token
 from homebase.auth.principal import Principal
 from homebase.config import Settings
 from homebase.kit.errors import Unauthenticated
-from homebase.oauth.resolver import resolve_access_token
-from homebase.oauth.tokens import ACCESS_PREFIX
 
 RESOLVERS: tuple[tuple[str, Resolver], ...] = (
     (KEY_PREFIX, resolve_api_key),  # API keys (auth/api_keys.py)
-    (ACCESS_PREFIX, resolve_access_token),  # OAuth access tokens (oauth/resolver.py)
+    (ACCESS_PREFIX, resolve_access_token),  # OAuth access tokens (auth/oauth_tokens.py)
 )
 
 

@@ -137,7 +137,9 @@ async def move_stage(
     session: TenantSession, step: MoveStageStep, contact: ContactRecord
 ) -> Outcome:
     previous = contact["stage"]
-    await contacts_service.update_contact(session, contact["id"], ContactUpdate(stage=step.stage))
+    await contacts_service.update_contact(
+        session, contact["id"], patch=ContactUpdate(stage=step.stage)
+    )
     if previous == step.stage.value:
         return Outcome("done", f"already {previous}")
     return Outcome("done", f"{previous} -> {step.stage.value}")

@@ -1,6 +1,9 @@
-from typing import Annotated
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any
 
 from fastapi import Depends, Query
+from sqlalchemy import Table
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require
@@ -16,6 +19,7 @@ from homebase.automations.schemas import (
     EnrolmentFilters,
     Persona,
 )
+from homebase.db.tenancy import TenantSession
 from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
@@ -35,6 +39,38 @@ PersonaFields = Annotated[Projection, Depends(field_selector(Persona))]
 CampaignFields = Annotated[Projection, Depends(field_selector(Campaign))]
 EnrolmentFields = Annotated[Projection, Depends(field_selector(Enrolment))]
 CREATED_BY_FIXTURES = "Created through `homebase admin load-fixtures` (docs/fixtures.md). "
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """A kind the fixtures make and the API only reads (automations, personas, campaigns):
+    listed newest first, retrieved by id (404 for an unknown or another workspace's)."""
+
+    table: Table
+    render: Callable[[dict[str, Any]], dict[str, Any]]
+
+    async def listed(
+        self, request: Request, session: TenantSession, page: PageRequest, fields: Projection
+    ) -> JSONResponse:
+        return await paginate(
+            request,
+            session,
+            page,
+            repository.listing(session, self.table),
+            filters=None,
+            render=self.render,
+            fields=fields,
+        )
+
+    async def one(self, session: TenantSession, row_id: str, fields: Projection) -> JSONResponse:
+        return json_response(
+            fields(self.render(await service.get_or_404(session, self.table, row_id=row_id)))
+        )
+
+
+AUTOMATIONS = Catalogue(repository.automations, render.automation)
+PERSONAS = Catalogue(repository.personas, render.persona)
+CAMPAIGNS = Catalogue(repository.campaigns, render.campaign)
 
 ENROLL_DESCRIPTION = """\
 Answers **202** once the enrolment is stored (with its `automation.run` event, in the same
@@ -84,8 +120,7 @@ async def list_automations(
 async def get_automation(
     id: str, principal: AutomationsRead, session: Tenant, fields: AutomationFields
 ) -> JSONResponse:
-    row = await service.get_or_404(session, repository.automations, id)
-    return json_response(fields(render.automation(row)))
+    return await AUTOMATIONS.one(session, id, fields)
 
 
 @automations_router.post(
@@ -103,7 +138,7 @@ async def enroll_contact(
     session: Tenant,
     fields: EnrolmentFields,
 ) -> JSONResponse:
-    row, created = await service.enroll(session, id, body.contact_id)
+    row, created = await service.enroll(session, id, contact_id=body.contact_id)
     return json_response({**fields(render.enrolment(row)), "created": created}, 202)
 
 
@@ -123,7 +158,7 @@ async def list_automation_enrolments(
     fields: EnrolmentFields,
     filters: Annotated[EnrolmentFilters, Query()],
 ) -> JSONResponse:
-    await service.get_or_404(session, repository.automations, id)
+    await service.get_or_404(session, repository.automations, row_id=id)
     return await paginate(
         request,
         session,
@@ -169,9 +204,7 @@ async def list_personas(
 async def get_persona(
     id: str, principal: AutomationsRead, session: Tenant, fields: PersonaFields
 ) -> JSONResponse:
-    return json_response(
-        fields(render.persona(await service.get_or_404(session, repository.personas, id)))
-    )
+    return await PERSONAS.one(session, id, fields)
 
 
 @campaigns_router.get(
@@ -208,6 +241,4 @@ async def list_campaigns(
 async def get_campaign(
     id: str, principal: AutomationsRead, session: Tenant, fields: CampaignFields
 ) -> JSONResponse:
-    return json_response(
-        fields(render.campaign(await service.get_or_404(session, repository.campaigns, id)))
-    )
+    return await CAMPAIGNS.one(session, id, fields)

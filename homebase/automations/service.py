@@ -27,7 +27,7 @@ class AutomationDisabled(Conflict):
     message = "The automation is disabled; nothing was enrolled."
 
 
-async def get_or_404(session: TenantSession, table: Table, row_id: str) -> dict[str, Any]:
+async def get_or_404(session: TenantSession, table: Table, *, row_id: str) -> dict[str, Any]:
     row = await repository.get(session, table, row_id)
     if row is None:
         raise NotFound(NOT_FOUND[table.name])
@@ -43,11 +43,11 @@ async def _contact_or_400(session: TenantSession, contact_id: str) -> ContactRec
 
 
 async def enroll(
-    session: TenantSession, automation_id: str, contact_id: str
+    session: TenantSession, automation_id: str, *, contact_id: str
 ) -> tuple[dict[str, Any], bool]:
     """(enrolment, created). A contact already active in the automation keeps its one
     enrolment: the answer is that enrolment with created false, and no second event."""
-    automation = await get_or_404(session, repository.automations, automation_id)
+    automation = await get_or_404(session, repository.automations, row_id=automation_id)
     await _contact_or_400(session, contact_id)
     if not automation["enabled"]:
         raise AutomationDisabled(details={"automation_id": automation_id})
@@ -72,7 +72,7 @@ async def enroll(
             return existing, False
         raise Conflict("The contact's enrolment changed concurrently; try again.")
     session.mark_work()  # the engine runs its first step as soon as this commits
-    await emit(session, "automation.run", render.run_event(row, automation))
+    await emit(session, "automation.run", data=render.run_event(row, automation))
     await timeline.record(
         session,
         contact_id,

@@ -158,7 +158,7 @@ def event_url(claimed: Claim) -> str:
 async def push_one(runtime: Runtime, claimed: Claim, client: httpx.AsyncClient) -> PushResult:
     try:
         credentials = open_credentials(
-            runtime.settings.keys, claimed.calendar_id, claimed.credentials_sealed
+            runtime.settings.keys, claimed.calendar_id, sealed=claimed.credentials_sealed
         )
     except SealBroken:
         return PushResult(succeeded=False, error=UNREADABLE, permanent=True)

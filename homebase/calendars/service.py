@@ -51,12 +51,12 @@ def collection_url(url: str) -> str:
     return url if url.endswith("/") else url + "/"
 
 
-def seal_credentials(keys: Keyring, calendar_id: str, credentials: Credentials) -> str:
+def seal_credentials(keys: Keyring, calendar_id: str, *, credentials: Credentials) -> str:
     plaintext = json.dumps({"username": credentials.username, "password": credentials.password})
     return seal(keys, SEAL_PURPOSE, plaintext, calendar_id)
 
 
-def open_credentials(keys: Keyring, calendar_id: str, sealed: str) -> Credentials:
+def open_credentials(keys: Keyring, calendar_id: str, *, sealed: str) -> Credentials:
     """Raises kit.sealed.SealBroken when neither key opens it or the row was altered."""
     values = json.loads(unseal(keys, SEAL_PURPOSE, sealed, calendar_id))
     return Credentials(values["username"], values["password"])
@@ -74,7 +74,7 @@ async def connect(
         changes = {
             "url": url,
             "updated_at": now,
-            "credentials_sealed": seal_credentials(keys, existing["id"], credentials),
+            "credentials_sealed": seal_credentials(keys, existing["id"], credentials=credentials),
         }
         await session.execute(
             session.update(calendars).where(calendars.c.id == existing["id"]).values(**changes)
@@ -87,7 +87,7 @@ async def connect(
         "url": url,
         "created_at": now,
         "updated_at": now,
-        "credentials_sealed": seal_credentials(keys, calendar_id, credentials),
+        "credentials_sealed": seal_credentials(keys, calendar_id, credentials=credentials),
     }
     await session.insert(calendars, row)
     return {**row, "workspace_id": session.workspace_id}

@@ -21,6 +21,6 @@ async def load_call(session: TenantSession, item: dict[str, Any], refs: Refs) ->
         key = f"fixtures/{session.workspace_id}/{new_id('rec')}.wav"
         await recordings.write_tone(get_settings().recordings_dir, key, data.recording_tone_seconds)
         data = data.model_copy(update={"recording_key": key})
-    row = await service.record_call(session, data, data.provider_call_id)
+    row = await service.record_call(session, data, provider_call_id=data.provider_call_id)
     row_id: str = row["id"]
     return row_id

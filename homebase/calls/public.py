@@ -220,7 +220,7 @@ async def receive_call_completed(request: Request) -> JSONResponse:
             existing = await repository.get_by_provider_id(session, call.provider_call_id)
             if existing is not None:
                 return _recorded(existing["id"], workspace_id, created=False)
-            row = await service.record_call(session, call, call.provider_call_id)
+            row = await service.record_call(session, call, provider_call_id=call.provider_call_id)
     except IntegrityError:
         # A concurrent delivery of the same callback inserted it first: same answer as a
         # repeat. Anything else that broke a constraint is re-raised.

@@ -54,7 +54,7 @@ def _title(row: dict[str, Any]) -> str:
 
 
 async def record_call(
-    session: TenantSession, details: CallDetails, provider_call_id: str | None
+    session: TenantSession, details: CallDetails, *, provider_call_id: str | None
 ) -> dict[str, Any]:
     from_number, to_number = _number(details.from_), _number(details.to)
     row: dict[str, Any] = {
@@ -91,7 +91,7 @@ async def record_call(
                 "duration_seconds": row["duration_seconds"],
             },
         )
-    await emit(session, "call.completed", render.completed_event(row))
+    await emit(session, "call.completed", data=render.completed_event(row))
     return row
 
 

@@ -1,7 +1,8 @@
 """`homebase admin ...`: the operator commands of ../shared/CONTRACT.md, one Click command
 each. A command's body is `async (connection, runtime, **options) -> dict`: it runs in one
 transaction (rolled back on any error), and its dict is printed as one JSON object. A refusal
-raises AdminError, which cli/main.py prints as the one-line reason (cli/output.py)."""
+raises AdminError, which the command table prints as the one-line reason (cli/group.py,
+cli/output.py)."""
 
 import asyncio
 import functools
@@ -104,7 +105,7 @@ async def create_workspace(
 ) -> dict[str, Any]:
     """Create an active workspace."""
     return workspaces.workspace_json(
-        await workspaces.create_workspace(connection, name, runtime.clock())
+        await workspaces.create_workspace(connection, name, now=runtime.clock())
     )
 
 
@@ -128,7 +129,7 @@ async def set_workspace_status(
     see and export its data.
     """
     return workspaces.workspace_json(
-        await workspaces.set_workspace_status(connection, workspace, status)
+        await workspaces.set_workspace_status(connection, workspace, status=status)
     )
 
 
@@ -381,7 +382,7 @@ async def emit_event(
         payload = json.loads(data)
     except ValueError as error:
         raise AdminError(f"--data is not JSON: {error}") from error
-    return await emit_external(session, event_type, payload)
+    return await emit_external(session, event_type, raw=payload)
 
 
 @admin.command("create-oauth-client")

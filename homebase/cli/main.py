@@ -1,20 +1,19 @@
-"""The `homebase` command (console script and `python -m homebase`): migrate, serve, worker
-and the `admin` group (cli/admin.py), one Click command table. Every failure, a usage error
-included, is the contract's one line on stderr (cli/group.py, cli/output.py)."""
+"""The `homebase` command's top-level commands but `worker`: migrate and serve. The table
+(these, `worker` and the `admin` group of cli/admin.py) is homebase/root/main.py, the
+console script and `python -m homebase`. Every failure, a usage error included, is the
+contract's one line on stderr (cli/group.py, cli/output.py)."""
 
 import asyncio
 import logging
 import os
 import socket
-from collections.abc import Sequence
 from typing import Any
 
 import click
 
 from homebase import tracing
 from homebase.cli import listen, output
-from homebase.cli.admin import admin
-from homebase.cli.group import Group
+from homebase.cli.group import Command
 from homebase.config import VAR_DIR, get_settings
 from homebase.kit import logs
 from homebase.metrics import multiprocess
@@ -22,6 +21,9 @@ from homebase.ratelimit import host as host_limiter
 from homebase.runtime import HOST_LIMITER_ENV
 
 PUBLIC_URL_ENV = "HOMEBASE_PUBLIC_URL"
+# The composition root's ASGI module, named for uvicorn to import in each server process:
+# the command table imports nothing of the root (AGENTS.md, "Layers").
+ASGI_APP = "homebase.root.asgi:app"
 STARTUP_FAILURE = 3  # uvicorn's exit status when the app fails to start
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 # --workers N: how long uvicorn's supervisor waits for a process to answer its health
@@ -31,28 +33,20 @@ LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 WORKER_HEALTHCHECK_SECONDS = 60
 
 
-@click.group(cls=Group)
-def homebase() -> None:
-    """Homebase API service. Settings are HOMEBASE_* environment variables (README)."""
-
-
-homebase.add_command(admin)
-
-
 def _migrate() -> dict[str, Any]:
     from homebase.db.migrate import upgrade  # Alembic: loaded only by the commands that migrate
 
     return {"ok": True, "revision": asyncio.run(upgrade(get_settings().database_url))}
 
 
-@homebase.command()
+@click.command(cls=Command)
 def migrate() -> None:
     """Bring the database schema up to date."""
     output.configure_logs(logging.WARNING)
     output.print_json(_migrate())
 
 
-@homebase.command()
+@click.command(cls=Command)
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option(
@@ -126,10 +120,10 @@ def _run_server(
     # log_config: uvicorn's lines (and each --workers process's) go through kit/logs.py;
     # its access log stays off, the request line (http/request_log.py) replaces it.
     # timeout_graceful_shutdown: on SIGTERM requests in flight get this long, then the
-    # lifespan stops the in-process worker (bounded the same, http/app.py).
+    # lifespan stops the in-process worker (bounded the same, root/app.py).
     settings = get_settings()
     config = uvicorn.Config(
-        "homebase.http.asgi:app",
+        ASGI_APP,
         host=host,
         port=port,
         workers=workers,
@@ -183,17 +177,3 @@ def _print_demo(host: str, port: int) -> None:
             f"http://{host}:{port}/v1/ping\n",
             flush=True,
         )
-
-
-@homebase.command()
-def worker() -> None:
-    """Run the background worker alone (webhooks, messages, automations, calendars)."""
-    # Loaded only by this command: no other needs the worker's modules.
-    from homebase.worker.runner import run_worker_forever
-
-    output.configure_logs("info")
-    asyncio.run(run_worker_forever())
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    homebase.run(argv)

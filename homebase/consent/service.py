@@ -50,7 +50,7 @@ async def record(
 
 
 async def valid_consent(
-    session: TenantSession, phone_e164: str | None, now: datetime
+    session: TenantSession, phone_e164: str | None, *, now: datetime
 ) -> dict[str, Any] | None:
     """The longest-lived unexpired, unrevoked artifact for the number, or None."""
     if not phone_e164:

@@ -19,9 +19,9 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
-from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
 from homebase.db.tenancy import TenantSession
+from homebase.http.pages import ConsolePageError
 from homebase.kit.ids import new_id
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
@@ -124,7 +124,7 @@ async def register_app(request: Request) -> Response:
     uris = [line.strip() for line in uris_text.splitlines() if line.strip()]
     try:
         async with member_session(request, member, write=True) as session:
-            created = await oauth.register_client(session, name, uris)
+            created = await oauth.register_client(session, name, redirect_uris=uris)
             await session.insert(
                 registrations,
                 {

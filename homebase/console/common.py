@@ -10,7 +10,6 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from homebase.console.pages import ConsolePageError, html_page
 from homebase.console.sessions import (
     CSRF_FIELD,
     Member,
@@ -22,6 +21,7 @@ from homebase.console.sessions import (
 )
 from homebase.db.pages import Built, Step, first_answer
 from homebase.db.tenancy import TenantSession
+from homebase.http.pages import ConsolePageError, html_page
 from homebase.kit import nul
 from homebase.kit.nul import names_holding_nul
 from homebase.kit.pagination import decode_cursor, encode_cursor, list_key

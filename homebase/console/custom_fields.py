@@ -20,10 +20,10 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
-from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
 from homebase.custom_fields import repository, service
 from homebase.custom_fields.schemas import CustomFieldCreate, CustomFieldObject, CustomFieldType
+from homebase.http.pages import ConsolePageError
 from homebase.kit.errors import ApiError, NotFound
 from homebase.kit.validation import field_errors
 

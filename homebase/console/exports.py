@@ -21,11 +21,11 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
-from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
 from homebase.console.webhooks import member_principal
 from homebase.exports import repository, service
 from homebase.exports.schemas import ExportCreate, ExportFormat, ExportObject
+from homebase.http.pages import ConsolePageError
 from homebase.kit.errors import ApiError
 from homebase.kit.validation import field_errors
 from homebase.runtime import get_runtime
@@ -57,7 +57,13 @@ async def _list_page(
         )
         now = session.now()
         shown: list[dict[str, Any]] = [
-            service.wire(row, settings.keys, settings.public_url, member.workspace_id, now)
+            service.wire(
+                row,
+                settings.keys,
+                public_url=settings.public_url,
+                workspace_id=member.workspace_id,
+                now=now,
+            )
             for row in rows
         ]
     return member_page(
@@ -97,7 +103,7 @@ async def start_export(request: Request) -> Response:
         return await _list_page(request, member, values=values, errors=errors, status=400)
     try:
         async with member_session(request, member, write=True) as session:
-            await service.create_export(session, member_principal(member), body)
+            await service.create_export(session, member_principal(member), body=body)
     except ApiError as refused:
         return await _list_page(
             request, member, values=values, errors=[refused.message], status=refused.status
@@ -111,11 +117,15 @@ async def export_page(request: Request, export_id: str) -> Response:
     settings = get_runtime(request).settings
     async with member_session(request, member) as session:
         try:
-            row = await service.get_export(session, member_principal(member), export_id)
+            row = await service.get_export(session, member_principal(member), export_id=export_id)
         except ApiError as missing:
             raise ConsolePageError(missing.status, "Not found", missing.message) from None
         shown = service.wire(
-            row, settings.keys, settings.public_url, member.workspace_id, session.now()
+            row,
+            settings.keys,
+            public_url=settings.public_url,
+            workspace_id=member.workspace_id,
+            now=session.now(),
         )
     return member_page(
         request,

@@ -5,7 +5,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from homebase.console.common import member_page, member_session, signed_in
-from homebase.console.pages import STYLESHEET_PATH, stylesheet
+from homebase.http.pages import STYLESHEET_PATH, stylesheet
 
 router = APIRouter(include_in_schema=False)
 

@@ -36,11 +36,11 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
-from homebase.console.pages import ConsolePageError, error_page
 from homebase.console.sessions import CSRF_FIELD, Member, check_csrf
 from homebase.console.webhooks import member_principal
 from homebase.custom_fields import repository as custom_fields
 from homebase.http.body_limit import Allowance
+from homebase.http.pages import ConsolePageError, error_page
 from homebase.imports import csv_rows, repository, row_files, service, uploads
 from homebase.imports.records import ImportRecord
 from homebase.imports.schemas import MAX_ROWS, ImportObject, ImportStatus
@@ -164,7 +164,7 @@ async def import_page(request: Request, import_id: str) -> Response:
     member = await signed_in(request)
     async with member_session(request, member) as session:
         try:
-            job = await service.get_or_404(session, member_principal(member), import_id)
+            job = await service.get_or_404(session, member_principal(member), import_id=import_id)
         except ApiError as missing:
             raise ConsolePageError(missing.status, "Not found", missing.message) from None
         rows, older = await keyset_page(
@@ -392,7 +392,7 @@ async def start_imports(request: Request, upload_id: str) -> Response:
         )
         async with member_session(request, member, write=True) as session:
             for part in parts:
-                await service.create_file_import(session, principal, kind, part)
+                await service.create_file_import(session, principal, kind=kind, part=part)
     except (ApiError, csv_rows.CsvError) as refused:
         await asyncio.to_thread(_undo, root, found, parts)
         errors = [refused.message if isinstance(refused, ApiError) else f"file: {refused}"]

@@ -24,8 +24,8 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
-from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
+from homebase.http.pages import ConsolePageError
 from homebase.kit.pagination import keyset
 from homebase.runtime import get_runtime
 

@@ -6,7 +6,6 @@ from starlette.responses import HTMLResponse, Response
 
 from homebase.console import signin
 from homebase.console.common import field, posted_form, refuse_nul, see_other, signed_in
-from homebase.console.pages import ConsolePageError, html_page
 from homebase.console.sessions import (
     CSRF_FIELD,
     LOGIN_COOKIE,
@@ -22,6 +21,7 @@ from homebase.console.sessions import (
     set_login_cookie,
     set_session_cookie,
 )
+from homebase.http.pages import ConsolePageError, html_page
 from homebase.http.unauthenticated import count_failure, over_budget, request_client_address
 from homebase.runtime import get_runtime
 

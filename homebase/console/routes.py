@@ -16,7 +16,7 @@ from homebase.console import (
     password,
     webhooks,
 )
-from homebase.console.pages import ConsolePageError
+from homebase.http.pages import ConsolePageError
 
 ROUTERS = [
     login.router,

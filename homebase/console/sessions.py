@@ -18,7 +18,7 @@ from sqlalchemy import insert, select, update
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from homebase.console.pages import ConsolePageError
+from homebase.http.pages import ConsolePageError
 from homebase.kit.crypto import keyed_token, keyed_token_matches, random_token, token_hash
 from homebase.kit.ids import new_id
 from homebase.kit.statements import AnyRow

@@ -27,9 +27,9 @@ from homebase.console.common import (
     see_other,
     signed_in,
 )
-from homebase.console.pages import ConsolePageError
 from homebase.console.sessions import Member
 from homebase.console.webhook_creators import MEMBER_KIND, describe
+from homebase.http.pages import ConsolePageError
 from homebase.kit.errors import ApiError, NotFound
 from homebase.kit.validation import field_errors
 from homebase.outbox.catalogue import EVENT_TYPES
@@ -124,7 +124,11 @@ async def create_webhook(request: Request) -> Response:
     try:
         async with member_session(request, member, write=True) as session:
             row, secret = await service.create_subscription(
-                session, member_principal(member), body, runtime.settings, answers
+                session,
+                member_principal(member),
+                body=body,
+                settings=runtime.settings,
+                answers=answers,
             )
     except ApiError as refused:
         return await _list_page(
@@ -181,10 +185,10 @@ async def enable_webhook(request: Request, subscription_id: str) -> Response:
             await service.update_subscription(
                 session,
                 member_principal(member),
-                subscription_id,
-                WebhookUpdate(status="active"),
-                runtime.settings,
-                PreResolved(),  # no URL changes: nothing to look up
+                subscription_id=subscription_id,
+                body=WebhookUpdate(status="active"),
+                settings=runtime.settings,
+                answers=PreResolved(),  # no URL changes: nothing to look up
             )
     except ApiError as refused:
         raise _not_found(refused) from None
@@ -248,7 +252,12 @@ async def redeliver(request: Request, subscription_id: str, delivery_id: str) ->
     await posted_form(request, member)
     try:
         async with member_session(request, member, write=True) as session:
-            await service.redeliver(session, member_principal(member), subscription_id, delivery_id)
+            await service.redeliver(
+                session,
+                member_principal(member),
+                subscription_id=subscription_id,
+                delivery_id=delivery_id,
+            )
     except ApiError as refused:
         raise _not_found(refused) from None
     return see_other(f"{PATH}/{subscription_id}?redelivered=1")

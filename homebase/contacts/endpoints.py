@@ -154,7 +154,7 @@ async def update_contact(
     fields: ContactFields,
 ) -> Sent[Contact]:
     definitions = await service.definitions(session)
-    row = await service.update_contact(session, id, body, fields=definitions)
+    row = await service.update_contact(session, id, patch=body, fields=definitions)
     return respond(render.contact(row, pii=_pii(principal), custom=definitions), fields)
 
 
@@ -247,7 +247,7 @@ async def list_contact_notes(
 async def add_contact_note(
     id: ContactId, body: NoteCreate, principal: ContactsWrite, session: Tenant, fields: EventFields
 ) -> Sent[Event]:
-    event = await service.add_note(session, id, body.body)
+    event = await service.add_note(session, id, body=body.body)
     return respond(render.event(event), fields, 201)
 
 
@@ -278,7 +278,7 @@ _SWITCH = (
 async def pause_contact_ai(
     id: ContactId, principal: ContactsWrite, session: Tenant, fields: ContactFields
 ) -> Sent[Contact]:
-    row = await service.switch_ai(session, id, service.PAUSE_MANUAL)
+    row = await service.switch_ai(session, id, reason=service.PAUSE_MANUAL)
     return respond(await _render(session, row, principal), fields)
 
 
@@ -295,5 +295,5 @@ async def pause_contact_ai(
 async def resume_contact_ai(
     id: ContactId, principal: ContactsWrite, session: Tenant, fields: ContactFields
 ) -> Sent[Contact]:
-    row = await service.switch_ai(session, id, None)
+    row = await service.switch_ai(session, id, reason=None)
     return respond(await _render(session, row, principal), fields)

@@ -67,8 +67,8 @@ async def definitions(session: TenantSession, *, sent: object = True) -> Definit
 async def refusals(
     session: TenantSession,
     rows: Sequence[ContactCreate],
-    fields: Definitions,
     *,
+    fields: Definitions,
     owner_checked: bool = False,
 ) -> list[list[tuple[str, str]]]:
     """What the rules (beyond the schema) refuse in each new contact, as (field, message)
@@ -95,7 +95,7 @@ async def refusals(
     return refused
 
 
-def new_row(session: TenantSession, data: ContactCreate, fields: Definitions) -> ContactRecord:
+def new_row(session: TenantSession, data: ContactCreate, *, fields: Definitions) -> ContactRecord:
     """The contacts row a create writes (not yet written), for one create or a batch;
     `data` passed `refusals`."""
     now = session.now()
@@ -153,19 +153,21 @@ async def create_contact(
     custom_fields.<key>)."""
     if fields is None:
         fields = await definitions(session, sent=data.custom_fields)
-    (refused,) = await refusals(session, [data], fields, owner_checked=owner_is_member)
+    (refused,) = await refusals(session, [data], fields=fields, owner_checked=owner_is_member)
     if refused:
         raise ValidationFailed.for_fields(refused)
-    row = new_row(session, data, fields)
+    row = new_row(session, data, fields=fields)
     await repository.insert(session, row)
-    await custom.write_new_values(session, fields, [(row["id"], row["custom_fields"] or {})])
+    await custom.write_new_values(
+        session, fields, records=[(row["id"], row["custom_fields"] or {})]
+    )
     # One statement for the contact's events, in order.
     await emit_many(session, created_events(row, fields))
     return row
 
 
 def requested(
-    data: ContactCreate | ContactUpdate, current: ContactRecord, fields: Definitions
+    data: ContactCreate | ContactUpdate, current: ContactRecord, *, fields: Definitions
 ) -> ContactChanges:
     """The members a body gave, as column values: what a PATCH (or an import's row
     matching a contact) asks to change. custom_fields merges into the contact's: a key
@@ -178,7 +180,7 @@ def requested(
         values["stage"] = data.stage.value
     if "custom_fields" in sent:
         stored = current["custom_fields"]
-        merged = custom.written(fields, stored, data.custom_fields)
+        merged = custom.written(fields, stored, values=data.custom_fields)
         # Only a change of a live field's value is a change (stored JSON may differ in
         # keys of deleted fields, which nothing shows).
         values["custom_fields"] = merged if fields.changed_keys(stored, merged) else stored
@@ -203,6 +205,7 @@ class Effects(NamedTuple):
 def update_effects(
     session: TenantSession,
     current: ContactRecord,
+    *,
     wanted: ContactChanges,
     changes: ContactChanges,
     fields: Definitions,
@@ -232,7 +235,7 @@ def update_effects(
 
 
 async def write_update(
-    session: TenantSession, current: ContactRecord, effects: Effects, fields: Definitions
+    session: TenantSession, current: ContactRecord, *, effects: Effects, fields: Definitions
 ) -> None:
     """The contact's row and its custom values as `effects` say (its entries and events
     are the caller's: a batch writes them together)."""
@@ -241,30 +244,30 @@ async def write_update(
         await custom.write_changed_values(
             session,
             fields,
-            current["id"],
-            current["custom_fields"],
-            effects.values["custom_fields"] or {},
+            record_id=current["id"],
+            before=current["custom_fields"],
+            after=effects.values["custom_fields"] or {},
         )
 
 
 async def update_contact(
     session: TenantSession,
     contact_id: str,
-    patch: ContactUpdate,
     *,
+    patch: ContactUpdate,
     fields: Definitions | None = None,
 ) -> ContactRecord:
     """`fields` as for create_contact."""
     current = await writable(session, contact_id)
     fields = fields if fields is not None else await definitions(session)
-    wanted = requested(patch, current, fields)
+    wanted = requested(patch, current, fields=fields)
     changes = differing(current, wanted)
     if not changes:
         return current
     if "owner_id" in changes:
         await references.check_owner(session, changes["owner_id"])
-    effects = update_effects(session, current, wanted, changes, fields)
-    await write_update(session, current, effects, fields)
+    effects = update_effects(session, current, wanted=wanted, changes=changes, fields=fields)
+    await write_update(session, current, effects=effects, fields=fields)
     if effects.timeline:
         await timeline.record_many(session, effects.timeline)
     await emit_many(session, effects.events)
@@ -283,11 +286,11 @@ def _stage_change(
     return entry, ("contact.stage_changed", {"id": contact_id, **data})
 
 
-async def add_note(session: TenantSession, contact_id: str, body: str) -> TimelineRecord:
+async def add_note(session: TenantSession, contact_id: str, *, body: str) -> TimelineRecord:
     """A note pauses the contact's AI auto-response: a human has stepped in."""
     contact = await writable(session, contact_id)
     event = await timeline.record(session, contact_id, "note", "Note added", body=body)
-    await set_ai_pause(session, contact, PAUSE_NOTE, at=event["occurred_at"])
+    await set_ai_pause(session, contact, reason=PAUSE_NOTE, at=event["occurred_at"])
     return event
 
 
@@ -305,8 +308,8 @@ PAUSE_REASONS = tuple(reason.value for reason in ContactAiPauseReason)
 async def set_ai_pause(
     session: TenantSession,
     contact: ContactRecord,
-    reason: str | None,
     *,
+    reason: str | None,
     at: datetime | None = None,
 ) -> ContactRecord:
     """Pause the contact's AI auto-response with `reason`, or resume it (None); the
@@ -340,10 +343,12 @@ async def set_ai_pause(
     return updated
 
 
-async def switch_ai(session: TenantSession, contact_id: str, reason: str | None) -> ContactRecord:
+async def switch_ai(
+    session: TenantSession, contact_id: str, *, reason: str | None
+) -> ContactRecord:
     """POST /contacts/{id}/ai/pause (reason manual) and .../ai/resume (None): the
     contact's AI switch, addressed by its path, so an erased contact is 409."""
-    return await set_ai_pause(session, await writable(session, contact_id), reason)
+    return await set_ai_pause(session, await writable(session, contact_id), reason=reason)
 
 
 async def writable(session: TenantSession, contact_id: str) -> ContactRecord:

@@ -138,7 +138,7 @@ async def update_custom_field(
 ) -> JSONResponse:
     current = await service.get_or_404(session, id)
     _must(principal, WRITE[current["object"]])
-    row = await service.update_field(session, id, body)
+    row = await service.update_field(session, id, patch=body)
     return json_response(fields(render.custom_field(row)))
 
 

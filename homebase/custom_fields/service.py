@@ -121,7 +121,7 @@ async def create_field(session: TenantSession, body: NewCustomField) -> dict[str
 
 
 async def update_field(
-    session: TenantSession, field_id: str, patch: CustomFieldUpdate
+    session: TenantSession, field_id: str, *, patch: CustomFieldUpdate
 ) -> dict[str, Any]:
     current = await get_or_404(session, field_id)
     requested = patch.model_dump(include=patch.model_fields_set)
@@ -158,6 +158,7 @@ async def delete_field(session: TenantSession, field_id: str) -> dict[str, Any]:
 def written(
     definitions: Definitions,
     stored: Mapping[str, Any] | None,
+    *,
     values: Mapping[str, Any] | None,
 ) -> dict[str, Any]:
     """The record's stored values after a write of `values` (None: a new record), checked
@@ -172,6 +173,7 @@ def written(
 async def write_new_values(
     session: TenantSession,
     definitions: Definitions,
+    *,
     records: Sequence[tuple[str, Mapping[str, Any]]],
 ) -> None:
     """The typed rows of new records, (record id, stored values) each, in one statement."""
@@ -184,6 +186,7 @@ async def write_new_values(
 async def write_changed_values(
     session: TenantSession,
     definitions: Definitions,
+    *,
     record_id: str,
     before: Mapping[str, Any] | None,
     after: Mapping[str, Any],

@@ -111,7 +111,7 @@ async def update_deal(
     id: str, body: DealUpdate, principal: DealsWrite, session: Tenant, fields: DealFields
 ) -> JSONResponse:
     definitions = await service.definitions(session)
-    row = await service.update_deal(session, id, body, fields=definitions)
+    row = await service.update_deal(session, id, patch=body, fields=definitions)
     return json_response(fields(render.deal(row, pii=_pii(principal), custom=definitions)))
 
 

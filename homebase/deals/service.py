@@ -84,7 +84,7 @@ async def create_deal(
     """`fields`: the custom fields, when the caller loaded them already (a batch)."""
     if fields is None:
         fields = await definitions(session, sent=body.custom_fields)
-    stored_custom = custom.written(fields, None, body.custom_fields)
+    stored_custom = custom.written(fields, None, values=body.custom_fields)
     await pipelines.ensure_defaults(session)
     pipeline = await _pipeline_or_400(session, body.pipeline_id)
     stage = await _stage_in(session, pipeline, body.stage_id)
@@ -103,7 +103,7 @@ async def create_deal(
         "updated_at": now,
     }
     await repository.insert(session, row)
-    await custom.write_new_values(session, fields, [(row["id"], stored_custom)])
+    await custom.write_new_values(session, fields, records=[(row["id"], stored_custom)])
     if row["contact_id"] is not None:
         await timeline.record(
             session,
@@ -118,8 +118,8 @@ async def create_deal(
 async def update_deal(
     session: TenantSession,
     deal_id: str,
-    patch: DealUpdate,
     *,
+    patch: DealUpdate,
     fields: Definitions | None = None,
 ) -> dict[str, Any]:
     """custom_fields merges: a key sent replaces its value, null removes it. A change of
@@ -129,7 +129,7 @@ async def update_deal(
     fields = fields if fields is not None else await definitions(session)
     merged = None
     if "custom_fields" in patch.model_fields_set:
-        merged = custom.written(fields, current.get("custom_fields"), patch.custom_fields)
+        merged = custom.written(fields, current.get("custom_fields"), values=patch.custom_fields)
     requested = _money(patch.model_dump(include=patch.model_fields_set - {"custom_fields"}))
     pipeline_id = requested.get("pipeline_id", current["pipeline_id"])
     previous_stage = await repository.get_stage(session, current["stage_id"])
@@ -158,7 +158,11 @@ async def update_deal(
     await repository.update(session, deal_id, changes)
     if "custom_fields" in changes:
         await custom.write_changed_values(
-            session, fields, deal_id, current.get("custom_fields"), changes["custom_fields"]
+            session,
+            fields,
+            record_id=deal_id,
+            before=current.get("custom_fields"),
+            after=changes["custom_fields"],
         )
     updated = {**current, **changes}
     if "stage_id" in changes:
@@ -183,7 +187,7 @@ async def _record_stage_change(
         "value": from_hundredths(deal["value_cents"]),
         "currency": deal["currency"],
     }
-    await emit(session, "deal.stage_changed", data)
+    await emit(session, "deal.stage_changed", data=data)
     if deal["contact_id"] is not None:
         await timeline.record(
             session,

@@ -23,7 +23,7 @@ async def erase_contact(session: TenantSession, contact_id: str) -> ContactRecor
         await emit(
             session,
             "contact.updated",
-            {
+            data={
                 **render.contact(erased, pii=True, custom=await contacts.definitions(session)),
                 "changed": ["anonymized"],
             },

@@ -60,7 +60,14 @@ async def list_events(
 ) -> JSONResponse:
     settings = get_runtime(request).settings
     return json_response(
-        await service.list_page(session, principal, settings, filters, page, request.url.path)
+        await service.list_page(
+            session,
+            principal,
+            settings=settings,
+            filters=filters,
+            request=page,
+            path=request.url.path,
+        )
     )
 
 
@@ -78,5 +85,5 @@ async def get_event(
     request: Request, id: str, principal: AnyCredential, session: Tenant
 ) -> JSONResponse:
     settings = get_runtime(request).settings
-    row = await service.get_or_404(session, principal, settings, id)
+    row = await service.get_or_404(session, principal, settings=settings, event_id=id)
     return json_response(render.event(row, pii=service.pii(principal)))

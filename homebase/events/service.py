@@ -114,7 +114,7 @@ def latest(*positions: Position | None) -> Position:
     return chosen
 
 
-async def after_position(session: TenantSession, event_id: str, oldest: datetime) -> Position:
+async def after_position(session: TenantSession, event_id: str, *, oldest: datetime) -> Position:
     """The position of `after`: any stored event of this workspace within the retention
     period (one a webhook delivered too, whatever its type). 400 naming `after` else."""
     row = await repository.position_of(session, event_id)
@@ -132,6 +132,7 @@ async def after_position(session: TenantSession, event_id: str, oldest: datetime
 async def walk(
     session: TenantSession,
     principal: Principal,
+    *,
     settings: Settings,
     filters: EventFilters,
     cursor: Position | None,
@@ -153,7 +154,7 @@ async def walk(
     # if it was pruned since), and a client following next_cursor need not repeat them.
     if filters.after is not None and cursor is None:
         try:
-            after = await after_position(session, filters.after, oldest)
+            after = await after_position(session, filters.after, oldest=oldest)
         except ValidationFailed as failure:
             errors.append(failure)
     if errors:
@@ -176,7 +177,7 @@ def _joined(errors: list[ValidationFailed]) -> ValidationFailed:
     )
 
 
-async def page(session: TenantSession, walk: Walk, limit: int) -> list[dict[str, Any]]:
+async def page(session: TenantSession, walk: Walk, *, limit: int) -> list[dict[str, Any]]:
     """Up to `limit` + 1 events of the walk, in order (the last says whether there is
     more)."""
     if walk.types == ():
@@ -185,7 +186,7 @@ async def page(session: TenantSession, walk: Walk, limit: int) -> list[dict[str,
 
 
 async def get_or_404(
-    session: TenantSession, principal: Principal, settings: Settings, event_id: str
+    session: TenantSession, principal: Principal, *, settings: Settings, event_id: str
 ) -> dict[str, Any]:
     """One event by id: 404 when it is not this workspace's or is outside the retention
     period; 403 naming the scope when the credential may not read its type. Not held
@@ -214,7 +215,7 @@ def parse_position(text: str | None) -> Position | None:
     return Position(occurred_at, event_id)
 
 
-def list_key(workspace_id: str, path: str, filters: EventFilters) -> str:
+def list_key(workspace_id: str, path: str, *, filters: EventFilters) -> str:
     """The walk a cursor belongs to: the workspace, the path, and the filters that change
     what is listed (`type`, its names as a set). Not the start parameters (`after`,
     `occurred_after`): the cursor's position is past them and wins over them (`walk`)."""
@@ -228,6 +229,7 @@ def list_key(workspace_id: str, path: str, filters: EventFilters) -> str:
 async def list_page(
     session: TenantSession,
     principal: Principal,
+    *,
     settings: Settings,
     filters: EventFilters,
     request: PageRequest,
@@ -236,10 +238,10 @@ async def list_page(
     """GET /v1/events's body. The cursor carries the last event's exact position
     (render.position), since events are ordered by time first, not by id alone."""
     keys = settings.keys
-    key = list_key(session.workspace_id, path, filters)
+    key = list_key(session.workspace_id, path, filters=filters)
     cursor = parse_position(pagination.decode_cursor(keys, key, request.cursor))
-    steps = await walk(session, principal, settings, filters, cursor)
-    rows = await page(session, steps, request.limit)
+    steps = await walk(session, principal, settings=settings, filters=filters, cursor=cursor)
+    rows = await page(session, steps, limit=request.limit)
     has_more = len(rows) > request.limit
     rows = rows[: request.limit]
     show = render.renderer(pii=pii(principal))

@@ -41,7 +41,11 @@ _SCOPES = (
 def _wire(request: Request, session: Tenant, row: dict[str, object]) -> dict[str, object]:
     settings = get_runtime(request).settings
     return service.wire(
-        row, settings.keys, settings.public_url, session.workspace_id, session.now()
+        row,
+        settings.keys,
+        public_url=settings.public_url,
+        workspace_id=session.workspace_id,
+        now=session.now(),
     )
 
 
@@ -60,7 +64,7 @@ def _wire(request: Request, session: Tenant, row: dict[str, object]) -> dict[str
 async def create_export(
     request: Request, body: ExportCreate, principal: AnyCredential, session: Tenant
 ) -> JSONResponse:
-    row = await service.create_export(session, principal, body)
+    row = await service.create_export(session, principal, body=body)
     return json_response(_wire(request, session, row), 202)
 
 
@@ -103,5 +107,5 @@ async def list_exports(
 async def get_export(
     request: Request, id: ExportId, principal: AnyCredential, session: Tenant, fields: ExportFields
 ) -> JSONResponse:
-    row = await service.get_export(session, principal, id)
+    row = await service.get_export(session, principal, export_id=id)
     return json_response(fields(_wire(request, session, row)))

@@ -29,12 +29,14 @@ hour (imports/uploads.py) and the rows files no import owns any more
 import asyncio
 import logging
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import and_, or_, select, update
+from sqlalchemy.engine import RowMapping
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.db import settle
@@ -94,28 +96,29 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
         and_(exports.c.status == "running", LEASE.expired(now)),
     )
     async with runtime.db.transaction() as connection:
-        due = await queue.take(
-            connection, select(exports).where(due_condition).order_by(exports.c.id).limit(limit)
-        )
-        spent = [row["id"] for row in due if row["attempts"] >= MAX_ATTEMPTS]
-        if spent:
-            await connection.execute(
-                update(exports)
-                .where(exports.c.id.in_(spent))
-                .values(status="failed", failure_reason=FAILED, finished_at=now, updated_at=now)
-                .values(LEASE.released)
-            )
-        fresh = [row for row in due if row["attempts"] < MAX_ATTEMPTS]
-        tokens = await LEASE.grant(
+
+        async def fail_the_spent(due: Sequence[RowMapping]) -> list[RowMapping]:
+            spent = [row["id"] for row in due if row["attempts"] >= MAX_ATTEMPTS]
+            if spent:
+                await connection.execute(
+                    update(exports)
+                    .where(exports.c.id.in_(spent))
+                    .values(status="failed", failure_reason=FAILED, finished_at=now, updated_at=now)
+                    .values(LEASE.released)
+                )
+            return [row for row in due if row["attempts"] < MAX_ATTEMPTS]
+
+        claimed = await LEASE.claim(
             connection,
-            [row["id"] for row in fresh],
+            select(exports).where(due_condition).order_by(exports.c.id).limit(limit),
             until,
+            choose=fail_the_spent,
             status="running",
             rows=0,
             started_at=now,
             updated_at=now,
         )
-    return [Claim(row["workspace_id"], row["id"], tokens[row["id"]], dict(row)) for row in fresh]
+    return [Claim(row["workspace_id"], row["id"], token, dict(row)) for row, token in claimed]
 
 
 async def _fenced(runtime: Runtime, claimed: Claim, **values: Any) -> bool:

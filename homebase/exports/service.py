@@ -22,7 +22,7 @@ exports = Export.__table__
 FILE_RETENTION = timedelta(days=7)
 
 
-def readable(principal: Principal, item: Exportable, pii: bool) -> None:
+def readable(principal: Principal, item: Exportable, *, pii: bool) -> None:
     """InsufficientScope unless the credential may read this list, and, for a file made
     unmasked (for a credential holding contacts:read:pii), holds contacts:read:pii too:
     a masked credential never gets another's unmasked file, of any list. Every list
@@ -36,7 +36,7 @@ def readable(principal: Principal, item: Exportable, pii: bool) -> None:
 
 
 async def create_export(
-    session: TenantSession, principal: Principal, body: ExportCreate
+    session: TenantSession, principal: Principal, *, body: ExportCreate
 ) -> dict[str, Any]:
     request = body.root
     item = OBJECTS[request.object]
@@ -74,17 +74,17 @@ async def create_export(
 
 
 async def get_export(
-    session: TenantSession, principal: Principal, export_id: str
+    session: TenantSession, principal: Principal, *, export_id: str
 ) -> dict[str, Any]:
     row = await repository.get(session, export_id)
     if row is None:
         raise NotFound("No such export.")
-    readable(principal, OBJECTS[row["object"]], row["pii"])
+    readable(principal, OBJECTS[row["object"]], pii=row["pii"])
     return row
 
 
 def wire(
-    row: dict[str, Any], keys: Keyring, public_url: str, workspace_id: str, now: datetime
+    row: dict[str, Any], keys: Keyring, *, public_url: str, workspace_id: str, now: datetime
 ) -> dict[str, Any]:
     """The export as the API shows it, with a fresh download link while its file is there."""
     link = None

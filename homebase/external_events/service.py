@@ -53,12 +53,12 @@ def validate(event_type: str, raw: Any) -> dict[str, Any]:
         raise AdminError(f"data.{field}: {first['msg']}") from error
 
 
-async def emit_external(session: TenantSession, event_type: str, raw: Any) -> dict[str, Any]:
+async def emit_external(session: TenantSession, event_type: str, *, raw: Any) -> dict[str, Any]:
     data = validate(event_type, raw)
     await _check_references(session, data)
     moment_key = "signed_at" if event_type == "document.signed" else "sent_at"
     data[moment_key] = isoformat(data[moment_key] or session.now())
-    event_id = await emit(session, event_type, data)
+    event_id = await emit(session, event_type, data=data)
     if data.get("contact_id"):
         kind, title = TITLES[event_type]
         await timeline.record(

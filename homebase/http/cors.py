@@ -1,6 +1,6 @@
 """Cross-origin requests from browsers (CORS), for the origins in HOMEBASE_CORS_ORIGINS.
 
-Installed only when that setting names an origin (http/app.py): unset, no request pays
+Installed only when that setting names an origin (root/app.py): unset, no request pays
 for it and every answer is as before. It covers the API (/v1/..., but not the /v1/docs
 page), /oauth/token, /oauth/revoke and the OAuth metadata document; never the pages
 (the console, /oauth/authorize), which a browser opens rather than fetches.
@@ -26,11 +26,8 @@ from collections.abc import Iterable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from homebase.oauth.metadata import PATH as METADATA_PATH
-
 API_PREFIX = "/v1/"
 PAGES = ("/v1/docs",)  # Swagger UI: a page, not an API answer
-EXACT_PATHS = frozenset({"/oauth/token", "/oauth/revoke", METADATA_PATH})
 
 ALLOW_METHODS = b"GET, POST, PATCH, DELETE"
 # What the API reads from a request (Content-Type is listed for its JSON and form values,
@@ -43,10 +40,10 @@ EXPOSE_HEADERS = (
 MAX_AGE = b"600"
 
 
-def covered(path: str) -> bool:
+def covered(path: str, exact_paths: frozenset[str]) -> bool:
     if path.startswith(API_PREFIX):
         return not path.startswith(PAGES)
-    return path in EXACT_PATHS
+    return path in exact_paths
 
 
 def _header(scope: Scope, name: bytes) -> bytes | None:
@@ -67,12 +64,16 @@ def _with_vary_origin(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, b
 
 
 class CorsMiddleware:
-    def __init__(self, app: ASGIApp, origins: Iterable[str]):
+    """`paths`: the paths outside /v1/ a browser fetches (the app names OAuth's token,
+    revoke and metadata endpoints, root/app.py)."""
+
+    def __init__(self, app: ASGIApp, origins: Iterable[str], paths: Iterable[str]):
         self.app = app
         self.origins = frozenset(origin.encode("latin-1") for origin in origins)
+        self.exact_paths = frozenset(paths)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not covered(scope["path"]):
+        if scope["type"] != "http" or not covered(scope["path"], self.exact_paths):
             await self.app(scope, receive, send)
             return
         origin = _header(scope, b"origin")

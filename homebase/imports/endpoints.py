@@ -61,7 +61,7 @@ rate limit.
 async def create_import(
     body: ImportCreate, principal: Importer, session: Tenant
 ) -> Sent[ImportJob]:
-    row = await service.create_import(session, principal, body)
+    row = await service.create_import(session, principal, body=body)
     return respond(render.job(row), status_code=202)
 
 
@@ -89,7 +89,7 @@ async def list_imports(
     responses=error_responses(*ONE_ERRORS),
 )
 async def get_import(id: ImportId, principal: ImportReader, session: Tenant) -> Sent[ImportJob]:
-    return respond(render.job(await service.get_or_404(session, principal, id)))
+    return respond(render.job(await service.get_or_404(session, principal, import_id=id)))
 
 
 @router.get(
@@ -105,6 +105,6 @@ async def get_import(id: ImportId, principal: ImportReader, session: Tenant) -> 
 async def list_import_errors(
     request: Request, id: ImportId, principal: ImportReader, session: Tenant, page: Pages
 ) -> Sent[PageBody[ImportRowErrors]]:
-    await service.get_or_404(session, principal, id)
+    await service.get_or_404(session, principal, import_id=id)
     listing = repository.errors_listing(session, id)
     return await paginate(request, session, page, listing, filters=None, render=render.row_errors)

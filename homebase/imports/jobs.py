@@ -1,7 +1,7 @@
 """The worker's part of an import: claim a queued import, then write its rows a batch at a
 time (docs/imports-exports.md, "How an import runs").
 
-`run` is the worker job (worker/registry.py, `imports.run`). Like the AI's job it never
+`run` is the worker job (root/jobs.py, `imports.run`). Like the AI's job it never
 holds up a round: it claims what it has room for (CONCURRENCY imports at once per worker
 process) and starts each in the background (worker/background.py), so webhook
 deliveries and sends keep their pace while a 5,000-row import runs.

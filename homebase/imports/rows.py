@@ -94,7 +94,7 @@ async def check(
         valid = [
             (index, item) for index, item in enumerate(checked) if isinstance(item, ContactCreate)
         ]
-        refused = await contacts.refusals(session, [item for _, item in valid], fields)
+        refused = await contacts.refusals(session, [item for _, item in valid], fields=fields)
         for (index, _), failures in zip(valid, refused, strict=True):
             if failures:
                 checked[index] = [{"field": name, "message": message} for name, message in failures]
@@ -213,7 +213,9 @@ async def apply_contacts(
         if pending:
             await session.insert(contacts_repository.contacts, pending)
             await custom.write_new_values(
-                session, fields, [(row["id"], row["custom_fields"] or {}) for row in pending]
+                session,
+                fields,
+                records=[(row["id"], row["custom_fields"] or {}) for row in pending],
             )
             pending.clear()
             pending_ids.clear()
@@ -225,7 +227,7 @@ async def apply_contacts(
             continue
         current = matches.find(keys[offset], match_on)
         if current is None:
-            row = contacts.new_row(session, item, fields)
+            row = contacts.new_row(session, item, fields=fields)
             pending.append(row)
             pending_ids.add(row["id"])
             events += contacts.created_events(row, fields)
@@ -233,7 +235,7 @@ async def apply_contacts(
             tally.created += 1
             continue
         try:
-            wanted = contacts.requested(item, current, fields)
+            wanted = contacts.requested(item, current, fields=fields)
         except ValidationFailed as refused:  # the contact's values would outgrow their bound
             tally.refuse(start + offset, _refusal_errors(refused))
             continue
@@ -243,8 +245,10 @@ async def apply_contacts(
             continue
         if current["id"] in pending_ids:  # made earlier in this batch: written first
             await flush()
-        effects = contacts.update_effects(session, current, wanted, changes, fields)
-        await contacts.write_update(session, current, effects, fields)
+        effects = contacts.update_effects(
+            session, current, wanted=wanted, changes=changes, fields=fields
+        )
+        await contacts.write_update(session, current, effects=effects, fields=fields)
         # later rows of the batch see it as it now is; ContactChanges is a partial
         # ContactRecord, which mypy's update takes only with every key named
         current.update(effects.values)  # type: ignore[typeddict-item]

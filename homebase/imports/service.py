@@ -27,7 +27,7 @@ READ_SCOPES = {ImportObject.CONTACTS: Scope.contacts_read, ImportObject.LEADS: S
 
 
 async def create_import(
-    session: TenantSession, principal: Principal, body: ImportCreate
+    session: TenantSession, principal: Principal, *, body: ImportCreate
 ) -> NewImport:
     """`body`: POST /v1/imports's, whose variant (by `object`) took only its own options."""
     data = body.root
@@ -48,7 +48,7 @@ async def create_import(
 
 
 async def create_file_import(
-    session: TenantSession, principal: Principal, kind: ImportObject, part: row_files.Part
+    session: TenantSession, principal: Principal, *, kind: ImportObject, part: row_files.Part
 ) -> NewImport:
     """An import whose rows wait in a rows file (the console's CSV upload, written by
     row_files.split) rather than in `payload`; the default options, as a POST
@@ -114,7 +114,9 @@ def check_readable(principal: Principal, kind: str) -> None:
         raise InsufficientScope(scope.value)
 
 
-async def get_or_404(session: TenantSession, principal: Principal, import_id: str) -> ImportRecord:
+async def get_or_404(
+    session: TenantSession, principal: Principal, *, import_id: str
+) -> ImportRecord:
     row = await repository.get(session, import_id)
     if row is None:
         raise NotFound("No such import.")

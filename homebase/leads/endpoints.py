@@ -132,7 +132,7 @@ async def assign_lead(
     body: Annotated[AssignRequest, Body()] = None,  # type: ignore[assignment]
 ) -> Sent[AssignResult]:
     body = body or AssignRequest()
-    done = await service.assign_lead(session, id, body.assignee_id)
+    done = await service.assign_lead(session, id, assignee_id=body.assignee_id)
     lead = render.lead(done["lead"], pii=_pii(principal), now=session.now())
     return respond(
         {

@@ -65,7 +65,7 @@ async def load_lead(session: TenantSession, item: JsonObject, refs: Refs) -> str
     row = await leads.create_lead(session, data)
     if assignee is not None:
         try:
-            await leads.assign_lead(session, row["id"], assignee)
+            await leads.assign_lead(session, row["id"], assignee_id=assignee)
         except ValidationFailed as error:
             raise AdminError("assignee: is not a member of this workspace") from error
     row_id: str = row["id"]

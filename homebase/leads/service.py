@@ -233,7 +233,7 @@ def _record_assigned(
 
 
 async def assign_lead(
-    session: TenantSession, lead_id: str, assignee_id: str | None
+    session: TenantSession, lead_id: str, *, assignee_id: str | None
 ) -> LeadAssignment:
     """With assignee_id: that member, by hand. Without: re-route through the rules (a
     round-robin rule takes a turn). When re-routing finds nobody the lead is unchanged."""
@@ -319,5 +319,5 @@ async def scrub_contact_leads(session: TenantSession, contact_id: str) -> None:
         return
     # Other leads of the number that relied on a revoked artifact take the best one left.
     for phone_e164 in await repository.numbers_relying_on(session, revoked):
-        artifact = await consent.valid_consent(session, phone_e164, session.now())
+        artifact = await consent.valid_consent(session, phone_e164, now=session.now())
         await repository.set_consent(session, phone_e164, revoked, artifact)

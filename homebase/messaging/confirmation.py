@@ -70,7 +70,9 @@ async def confirm(
         return None
     channel = inbound["channel"]
     sender = await _sender(session, channel, inbound["to_address"])
-    decision, _ = await service.decide(session, channel, address, sender, confirmation=True)
+    decision, _ = await service.decide(
+        session, channel, address=address, sender=sender, confirmation=True
+    )
     row: MessageRecord = {
         "id": new_id("msg"),
         "contact_id": inbound["contact_id"],
@@ -104,7 +106,7 @@ async def confirm(
         "received_at": None,
     }
     if isinstance(decision, Blocked):
-        service.refused(row, decision, now)
+        service.refused(row, decision, now=now)
         row["provider"], row["provider_status"], row["sent_at"] = None, None, None
     inserted = await session.insert_if_absent(
         repository.messages,
@@ -115,7 +117,7 @@ async def confirm(
     if not inserted:
         return None
     if isinstance(decision, Blocked):
-        await service.record_refusal(session, row, decision)
+        await service.record_refusal(session, row, decision=decision)
     elif in_answer:
         await service.mark_sent(session, row)
     else:

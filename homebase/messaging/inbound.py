@@ -95,11 +95,11 @@ async def receive(
         "received_at": now,
     }
     await repository.insert(session, row)
-    await emit(session, "message.received", render.event_data(row))
-    await service.record_on_timeline(session, row, "message.received")
+    await emit(session, "message.received", data=render.event_data(row))
+    await service.record_on_timeline(session, row, kind="message.received")
     word = classify(body)
     if word is None:  # a keyword is answered below and never reaches the AI
-        await ai.on_inbound(session, row, contact)
+        await ai.on_inbound(session, row, contact=contact)
         return row, None
     if word.kind in (OPT_OUT, NO_CALLS):
         return row, await _revocation(session, row, contact, word)
@@ -126,7 +126,7 @@ async def _revocation(
             evidence=opt_outs.evidence(row),
         )
     if word.kind == NO_CALLS:
-        await ai.hand_off_text(session, row, contact, "no_calls")
+        await ai.hand_off_text(session, row, contact=contact, reason="no_calls")
         return None
     sent = await opt_outs.opt_out(
         session, row, opt_outs.evidence(row, keyword=word.word), in_answer=True
@@ -211,5 +211,5 @@ async def status_callback(
             )
     await repository.update(session, row["id"], changes)
     if changes.get("status") == "FAILED":
-        await service.record_on_timeline(session, {**row, **changes}, "message.failed")
+        await service.record_on_timeline(session, {**row, **changes}, kind="message.failed")
     return True

@@ -25,6 +25,7 @@ An exception while sending one claim is logged and leaves only that claim to the
 """
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, cast
@@ -78,7 +79,13 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
         # position (db/settle.py).
         now = runtime.clock()
         expires = now + timedelta(seconds=runtime.settings.messaging_lease_seconds)
-        due = await queue.take(
+
+        async def allowed(due: Sequence[RowMapping]) -> list[RowMapping]:
+            return [row for row in due if await _allowed(connection, runtime, row)]
+
+        # Still QUEUED: not due again before the lease ends; begin_send marks SENDING.
+        held = {"next_attempt_at": expires, "updated_at": now}
+        claimed = await LEASE.claim(
             connection,
             select(messages)
             .where(
@@ -87,28 +94,27 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
             )
             .order_by(messages.c.id)
             .limit(limit),
+            expires,
+            choose=allowed,
+            **held,
         )
-        allowed = [row for row in due if await _allowed(connection, runtime, row)]
-        # Still QUEUED: not due again before the lease ends; begin_send marks SENDING.
-        held = {"next_attempt_at": expires, "updated_at": now}
-        tokens = await LEASE.grant(connection, [row["id"] for row in allowed], expires, **held)
     return [
         Claim(
             row["workspace_id"],
             row["id"],
-            tokens[row["id"]],
+            token,
             cast(
                 "MessageRecord",  # the queue's RowMapping: a messages row
                 {
                     **row,
                     **held,
-                    "lease_token": tokens[row["id"]],
+                    "lease_token": token,
                     "lease_expires_at": expires,
                     "attempts": row["attempts"] + 1,
                 },
             ),
         )
-        for row in allowed
+        for row, token in claimed
     ]
 
 
@@ -127,8 +133,8 @@ async def _allowed(connection: AsyncConnection, runtime: Runtime, row: RowMappin
     decision, _ = await service.decide(
         session,
         row["channel"],
-        row["to_address"],
-        sender,
+        address=row["to_address"],
+        sender=sender,
         ai_reply=row["ai_job_id"] is not None,
         confirmation=confirms,
     )
@@ -193,7 +199,7 @@ async def _fail(
     }
     if await _update(session, row["id"], changes, token, status):
         failed = cast("MessageRecord", {**row, **changes})
-        await service.record_on_timeline(session, failed, "message.failed")
+        await service.record_on_timeline(session, failed, kind="message.failed")
 
 
 def outbound(claimed: Claim, settings: Settings) -> Outbound:

@@ -61,7 +61,7 @@ async def opt_out(
     )
     contact = await _contact(session, inbound)
     if contact is not None:
-        await contacts.set_ai_pause(session, contact, contacts.PAUSE_OPT_OUT)
+        await contacts.set_ai_pause(session, contact, reason=contacts.PAUSE_OPT_OUT)
     return await confirmation.confirm(session, suppression_id, inbound, in_answer=in_answer)
 
 
@@ -74,4 +74,4 @@ async def opt_in(
     await repository.lift_suppressions(session, address, session.now(), proof)
     contact = await _contact(session, inbound)
     if contact is not None and contact["ai_paused_reason"] == contacts.PAUSE_OPT_OUT:
-        await contacts.set_ai_pause(session, contact, None)
+        await contacts.set_ai_pause(session, contact, reason=None)

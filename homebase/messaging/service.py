@@ -93,7 +93,7 @@ async def _recipient(session: TenantSession, data: SendRequest) -> tuple[Contact
 
 
 async def resolve_sender(
-    session: TenantSession, channel: str, requested: str | None
+    session: TenantSession, channel: str, *, requested: str | None
 ) -> SenderNumberRecord | None:
     """The requested number if the workspace holds it, else its first approved one, else
     any (which the A2P gate then refuses), else None."""
@@ -122,6 +122,7 @@ CONFIRMATION_WINDOW = timedelta(minutes=5)
 async def recipient_state(
     session: TenantSession,
     channel: str,
+    *,
     address: str,
     sender: SenderNumberRecord | None,
     now: datetime,
@@ -134,7 +135,7 @@ async def recipient_state(
         session, address if texts else address.lower()
     )
     replied = texts and await repository.wrote_since(session, address, now - reply_window)
-    consent = await valid_consent(session, address, now) if texts else None
+    consent = await valid_consent(session, address, now=now) if texts else None
     return RecipientState(
         address=address,
         suppression=_suppression_text(suppression),
@@ -154,9 +155,9 @@ def _suppression_text(row: SuppressionRecord | None) -> str | None:
 async def decide(
     session: TenantSession,
     channel: str,
+    *,
     address: str,
     sender: SenderNumberRecord | None,
-    *,
     ai_reply: bool = False,
     confirmation: bool = False,
 ) -> tuple[Decision, RecipientState]:
@@ -177,7 +178,9 @@ async def decide(
         window = min(window, AI_REPLY_WINDOW)
     if confirmation:
         window = CONFIRMATION_WINDOW
-    state = await recipient_state(session, channel, address, sender, now, window)
+    state = await recipient_state(
+        session, channel, address=address, sender=sender, now=now, reply_window=window
+    )
     decision = evaluate(
         WorkspaceState(workspace["status"]),
         state,
@@ -201,10 +204,10 @@ async def send(
     sender = (
         None
         if isinstance(data, EmailSend)
-        else await resolve_sender(session, channel, data.from_number)
+        else await resolve_sender(session, channel, requested=data.from_number)
     )
     decision, state = await decide(
-        session, channel, address, sender, ai_reply=ai_job_id is not None
+        session, channel, address=address, sender=sender, ai_reply=ai_job_id is not None
     )
     now = session.now()
     row: MessageRecord = {
@@ -240,9 +243,9 @@ async def send(
         "received_at": None,
     }
     if isinstance(decision, Blocked):
-        refused(row, decision, now)
+        refused(row, decision, now=now)
         await repository.insert(session, row)
-        await record_refusal(session, row, decision)
+        await record_refusal(session, row, decision=decision)
         raise ComplianceBlocked(
             decision.message,
             details={
@@ -257,7 +260,7 @@ async def send(
     return row
 
 
-def refused(row: MessageRecord, decision: Blocked, now: datetime) -> None:
+def refused(row: MessageRecord, decision: Blocked, *, now: datetime) -> None:
     """A message row about to be recorded as the gate's refusal."""
     row["status"] = "FAILED"
     row["blocked_reason"] = decision.reason
@@ -265,9 +268,9 @@ def refused(row: MessageRecord, decision: Blocked, now: datetime) -> None:
     row["failed_at"] = now
 
 
-async def record_refusal(session: TenantSession, row: MessageRecord, decision: Blocked) -> None:
+async def record_refusal(session: TenantSession, row: MessageRecord, *, decision: Blocked) -> None:
     """A refusal recorded at request time: the timeline, the metrics, a log line."""
-    await record_on_timeline(session, row, "message.failed")
+    await record_on_timeline(session, row, kind="message.failed")
     compliance_refusal(decision.reason, row["channel"], "request")
     message_send(row["channel"], "blocked")
     # The gate's category only: its text may name the recipient.
@@ -296,12 +299,12 @@ async def send_by_person(
     if not row["ai_generated"] and row["contact_id"] is not None:
         contact = await contacts_service.get_or_404(session, row["contact_id"])
         await contacts_service.set_ai_pause(
-            session, contact, contacts_service.PAUSE_HUMAN_MESSAGE, at=row["created_at"]
+            session, contact, reason=contacts_service.PAUSE_HUMAN_MESSAGE, at=row["created_at"]
         )
     return row
 
 
-async def record_on_timeline(session: TenantSession, row: MessageRecord, kind: str) -> None:
+async def record_on_timeline(session: TenantSession, row: MessageRecord, *, kind: str) -> None:
     if row["contact_id"] is None:
         return
     label = LABELS[row["channel"]]
@@ -325,8 +328,8 @@ async def record_on_timeline(session: TenantSession, row: MessageRecord, kind: s
 
 async def mark_sent(session: TenantSession, row: MessageRecord) -> None:
     """The provider accepted it: message.sent (masked) and a timeline entry."""
-    await emit(session, "message.sent", render.event_data(row))
-    await record_on_timeline(session, row, "message.sent")
+    await emit(session, "message.sent", data=render.event_data(row))
+    await record_on_timeline(session, row, kind="message.sent")
 
 
 async def scrub_contact_messages(session: TenantSession, contact_id: str) -> None:

@@ -22,8 +22,8 @@ from fastapi import APIRouter
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
-from homebase.console.pages import html_page
 from homebase.db.tenancy import TenantSession
+from homebase.http.pages import html_page
 from homebase.messaging import unsubscribe
 from homebase.messaging.render import mask_address
 from homebase.runtime import get_runtime

@@ -24,7 +24,9 @@ async def create_client(
     connection: AsyncConnection, now: datetime, *, name: str, redirect_uris: list[str]
 ) -> dict[str, Any]:
     try:
-        created = await service.create_client(connection, name, redirect_uris, now)
+        created = await service.create_client(
+            connection, name, redirect_uris=redirect_uris, now=now
+        )
     except service.InvalidClient as error:
         raise AdminError(str(error)) from error
     return created.as_json()

@@ -20,7 +20,6 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from homebase.auth.scopes import DESCRIPTIONS, Scope
-from homebase.console.pages import ConsolePageError, error_page, html_page
 from homebase.console.sessions import (
     CSRF_FIELD,
     Member,
@@ -30,6 +29,7 @@ from homebase.console.sessions import (
     login_redirect,
     request_target,
 )
+from homebase.http.pages import ConsolePageError, error_page, html_page
 from homebase.kit import nul
 from homebase.kit.crypto import open_signed_blob, signed_blob
 from homebase.kit.nul import names_holding_nul

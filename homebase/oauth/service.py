@@ -75,7 +75,7 @@ def _new_client(
 
 
 async def create_client(
-    connection: AsyncConnection, name: str, redirect_uris: list[str], now: datetime | None = None
+    connection: AsyncConnection, name: str, *, redirect_uris: list[str], now: datetime | None = None
 ) -> CreatedClient:
     """`homebase admin create-oauth-client`: an app belongs to no workspace."""
     row, created = _new_client(name, redirect_uris, now)
@@ -89,7 +89,7 @@ _REGISTER = across_workspaces(insert(clients))
 
 
 async def register_client(
-    session: TenantSession, name: str, redirect_uris: list[str]
+    session: TenantSession, name: str, *, redirect_uris: list[str]
 ) -> CreatedClient:
     row, created = _new_client(name, redirect_uris, session.now())
     await session.execute(_REGISTER, row)
@@ -144,7 +144,7 @@ def grant_json(row: Any, client_name: str | None = None) -> dict[str, Any]:
 
 
 async def active_grant(
-    connection: AsyncConnection, workspace_id: str, client_id: str
+    connection: AsyncConnection, workspace_id: str, *, client_id: str
 ) -> dict[str, Any] | None:
     row = (
         (
@@ -230,7 +230,7 @@ async def list_workspace_grants(session: TenantSession) -> list[dict[str, Any]]:
     ]
 
 
-async def revoke_grant_tokens(connection: AsyncConnection, grant_id: str, now: datetime) -> None:
+async def revoke_grant_tokens(connection: AsyncConnection, grant_id: str, *, now: datetime) -> None:
     """Ends the family: every access and refresh token of the grant."""
     await connection.execute(
         update(tokens)

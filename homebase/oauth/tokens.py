@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from homebase.auth.oauth_tokens import ACCESS_PREFIX
 from homebase.auth.scopes import ALL_SCOPES
 from homebase.kit.crypto import random_token, token_hash
 from homebase.kit.ids import new_id
@@ -23,7 +24,6 @@ from homebase.models import OAuthCode, OAuthGrant, OAuthToken
 from homebase.oauth.errors import invalid_grant, invalid_request, invalid_scope
 from homebase.oauth.service import revoke_grant_tokens
 
-ACCESS_PREFIX = "hbo_at_"
 REFRESH_PREFIX = "hbo_rt_"
 CODE_PREFIX = "hbo_code_"
 ACCESS_TOKEN_LIFETIME = timedelta(hours=1)
@@ -304,7 +304,7 @@ async def refresh(
 
 
 async def _end_family(connection: AsyncConnection, grant_id: str, now: datetime) -> None:
-    await revoke_grant_tokens(connection, grant_id, now)
+    await revoke_grant_tokens(connection, grant_id, now=now)
     raise invalid_grant(
         "The refresh token was already used; every token of this grant has been revoked.",
         commit=True,
@@ -362,7 +362,7 @@ async def revoke_token(
     if row is None or (client is not None and row.client_id != client["id"]):
         return
     if row.kind == "refresh":
-        await revoke_grant_tokens(connection, row.grant_id, now)
+        await revoke_grant_tokens(connection, row.grant_id, now=now)
     else:
         await connection.execute(
             update(tokens)

@@ -24,7 +24,7 @@ outbox_events = OutboxEvent.__table__
 Event = tuple[str, Mapping[str, Any]]
 
 
-async def emit(session: TenantSession, event_type: str, data: Mapping[str, Any]) -> str:
+async def emit(session: TenantSession, event_type: str, *, data: Mapping[str, Any]) -> str:
     """One event (emit_many of one)."""
     (event_id,) = await emit_many(session, [(event_type, data)])
     return event_id

@@ -33,7 +33,7 @@ async def prune(runtime: Runtime) -> int:
     # Recorded before the run, so a run that fails is retried after the interval, not
     # on every round.
     _last_run[runtime.db] = now
-    counts = await service.prune(runtime.db, runtime.settings, now)
+    counts = await service.prune(runtime.db, runtime.settings, now=now)
     total = sum(counts.values())
     if total:
         log.info(

@@ -165,7 +165,7 @@ def _key(table: Table) -> ColumnElement[Any]:
 
 
 async def prune_batch(
-    connection: AsyncConnection, kind: Prunable, settings: Settings, now: datetime, limit: int
+    connection: AsyncConnection, kind: Prunable, *, settings: Settings, now: datetime, limit: int
 ) -> int:
     """One batch of `kind`, inside the caller's transaction. Returns rows deleted (not
     counting children)."""
@@ -184,14 +184,14 @@ async def prune_batch(
     return result.rowcount
 
 
-async def prune_kind(db: Database, kind: Prunable, settings: Settings, now: datetime) -> int:
+async def prune_kind(db: Database, kind: Prunable, *, settings: Settings, now: datetime) -> int:
     """Up to HOMEBASE_RETENTION_MAX_BATCHES batches, each its own transaction; stops at
     the first batch that finds less than a full batch."""
     size = settings.retention_batch_size
     total = 0
     for _ in range(settings.retention_max_batches):
         async with db.transaction() as connection:
-            deleted = await prune_batch(connection, kind, settings, now, size)
+            deleted = await prune_batch(connection, kind, settings=settings, now=now, limit=size)
         total += deleted
         if deleted < size:
             break
@@ -200,10 +200,10 @@ async def prune_kind(db: Database, kind: Prunable, settings: Settings, now: date
 
 
 async def prune(
-    db: Database, settings: Settings, now: datetime, kinds: list[Prunable] | None = None
+    db: Database, settings: Settings, *, now: datetime, kinds: list[Prunable] | None = None
 ) -> dict[str, int]:
     """One run over every kind: rows deleted per kind name."""
     return {
-        kind.name: await prune_kind(db, kind, settings, now)
+        kind.name: await prune_kind(db, kind, settings=settings, now=now)
         for kind in (KINDS if kinds is None else kinds)
     }

@@ -25,7 +25,7 @@ async def get_or_404(session: TenantSession, task_id: str) -> TaskRecord:
 
 
 def dedupe_key(
-    title: str, contact_id: str | None, assignee_id: str | None, due_at: datetime | None
+    title: str, contact_id: str | None, *, assignee_id: str | None, due_at: datetime | None
 ) -> str:
     """What makes two tasks identical: the title (whitespace collapsed, case kept), the
     contact, the assignee and the due moment (to the second, in UTC)."""
@@ -35,7 +35,7 @@ def dedupe_key(
 
 
 async def check_references(
-    session: TenantSession, contact_id: str | None, assignee_id: str | None
+    session: TenantSession, contact_id: str | None, *, assignee_id: str | None
 ) -> None:
     """Both failures at once; another workspace's id reads like an unknown one."""
     errors = []
@@ -54,9 +54,9 @@ async def create_task(
 ) -> tuple[TaskRecord, bool]:
     """(task, created). Not check-then-insert: the claim on the dedupe key is one atomic
     upsert (repository.claim), so concurrent identical creates make one task."""
-    await check_references(session, data.contact_id, data.assignee_id)
+    await check_references(session, data.contact_id, assignee_id=data.assignee_id)
     now = session.now()
-    key = dedupe_key(data.title, data.contact_id, data.assignee_id, data.due_at)
+    key = dedupe_key(data.title, data.contact_id, assignee_id=data.assignee_id, due_at=data.due_at)
     task_id = new_id("tsk")
     holder = await repository.claim(session, key, task_id, now=now, expires_at=now + DEDUPE_WINDOW)
     if holder != task_id:
@@ -94,5 +94,7 @@ async def scrub_contact_tasks(session: TenantSession, contact_id: str) -> None:
         session,
         contact_id,
         REDACTED,
-        lambda row: dedupe_key(REDACTED, contact_id, row["assignee_id"], row["due_at"]),
+        lambda row: dedupe_key(
+            REDACTED, contact_id, assignee_id=row["assignee_id"], due_at=row["due_at"]
+        ),
     )

@@ -135,7 +135,7 @@ def annotate_principal(principal: Any) -> None:
 
 
 def job_span(name: str) -> Any:
-    """A root span around one run of a worker job (worker/runner.py); a no-op context
+    """A root span around one run of a worker job (root/worker.py); a no-op context
     (yielding None) while tracing is off."""
     return _job_span(name) if ACTIVE else _NO_SPAN
 

@@ -122,7 +122,7 @@ async def create_webhook(
 ) -> JSONResponse:
     settings = get_runtime(request).settings
     row, secret = await service.create_subscription(
-        session, principal, body, settings, request.state.url_answers
+        session, principal, body=body, settings=settings, answers=request.state.url_answers
     )
     # `fields` narrowing the secret away would lose it for good: it can't be read again.
     return json_response({**fields(render.subscription(row)), "secret": secret}, 201)
@@ -172,7 +172,12 @@ async def update_webhook(
     fields: WebhookFields,
 ) -> JSONResponse:
     row = await service.update_subscription(
-        session, principal, id, body, get_runtime(request).settings, request.state.url_answers
+        session,
+        principal,
+        subscription_id=id,
+        body=body,
+        settings=get_runtime(request).settings,
+        answers=request.state.url_answers,
     )
     return json_response(fields(render.subscription(row)))
 
@@ -244,6 +249,8 @@ async def list_webhook_deliveries(
 async def redeliver_webhook_delivery(
     id: str, delivery_id: str, principal: WebhooksManage, session: Tenant
 ) -> JSONResponse:
-    delivery = await service.redeliver(session, principal, id, delivery_id)
+    delivery = await service.redeliver(
+        session, principal, subscription_id=id, delivery_id=delivery_id
+    )
     attempts = await repository.attempts_of(session, [delivery_id])
     return json_response(render.delivery(delivery, attempts[delivery_id]), 202)

@@ -37,6 +37,7 @@ def _check_readable(principal: Principal, event_types: list[str]) -> None:
 async def create_subscription(
     session: TenantSession,
     principal: Principal,
+    *,
     body: WebhookCreate,
     settings: Settings,
     answers: Lookup,
@@ -96,6 +97,7 @@ async def _unreadable(
 async def update_subscription(
     session: TenantSession,
     principal: Principal,
+    *,
     subscription_id: str,
     body: WebhookUpdate,
     settings: Settings,
@@ -154,7 +156,7 @@ async def delete_subscription(session: TenantSession, subscription_id: str) -> N
 
 
 async def redeliver(
-    session: TenantSession, principal: Principal, subscription_id: str, delivery_id: str
+    session: TenantSession, principal: Principal, *, subscription_id: str, delivery_id: str
 ) -> dict[str, Any]:
     """Due now, with a fresh schedule of six attempts; same delivery id and event_id.
     Needs every scope the subscription carries (access.py), checked before the delivery is

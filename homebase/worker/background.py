@@ -1,7 +1,7 @@
 """Work a worker job starts and does not wait for: the AI's model calls (homebase/ai/jobs.py),
 an import's batches (imports/jobs.py), an export's file (exports/jobs.py).
 
-A round of the worker runs its jobs one after another (worker/runner.py), so a job that
+A round of the worker runs its jobs one after another (root/worker.py), so a job that
 waited on a slow model or a long file would hold back webhook deliveries and sends. Such
 a job instead claims what it has room for, starts each piece of work here and returns
 (`claim_and_start`); `running(kind)` bounds how many run at once (HOMEBASE_AI_CONCURRENCY

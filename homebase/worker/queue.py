@@ -9,6 +9,8 @@ the kind does with a row (its statuses, its events, when it gives up) stays with
   workers never pick the same row. On SQLite the write transaction (BEGIN IMMEDIATE,
   db/engine.py) serialises claimers. `Lease.grant` writes the lease (a fresh token, an
   expiry, one more attempt) in that same transaction: once it commits, the row is held.
+  `Lease.claim` is the two in one, for a kind that leases what it takes (or what its
+  `choose` keeps of it: a kind that gives up on some rows, or refuses them, first).
 - **Fence.** The token is a fencing token. A holder records its outcome through
   `Lease.held`, an update that matches only while the row still carries its token, so
   the late result of a worker whose lease expired and was taken back (swept, or claimed
@@ -24,7 +26,7 @@ its step takes (a dead worker's lock goes with its connection), so it uses `take
 `backoff` only. tests/worker/test_leased_queue.py holds these guarantees on both databases.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -120,6 +122,24 @@ class Lease:
                 ],
             )
         return tokens
+
+    async def claim(
+        self,
+        connection: AsyncConnection,
+        due: AnySelect,
+        until: datetime,
+        *,
+        choose: Callable[[Sequence[RowMapping]], Awaitable[Sequence[RowMapping]]] | None = None,
+        **values: Any,
+    ) -> list[tuple[RowMapping, str]]:
+        """`take` the rows `due` selects and `grant` them until `until` with `values`, in
+        this transaction: (row as read, its token), in `due`'s order. `choose`, given
+        the rows taken, returns those to lease; what becomes of the others (failed,
+        refused, left for later) is its to write, in this transaction too."""
+        taken = await take(connection, due)
+        chosen = taken if choose is None else await choose(taken)
+        tokens = await self.grant(connection, [row["id"] for row in chosen], until, **values)
+        return [(row, tokens[row["id"]]) for row in chosen]
 
     def held(self, statement: Update, token: Any) -> Update:
         """`statement` fenced: it changes a row only while `token` (a value or a

@@ -33,7 +33,7 @@ def demo_document() -> dict[str, Any]:
 
 async def seed_demo(connection: AsyncConnection, runtime: Runtime) -> dict[str, Any]:
     now = runtime.clock()
-    workspace = await workspaces.create_workspace(connection, DEMO_NAME, now)
+    workspace = await workspaces.create_workspace(connection, DEMO_NAME, now=now)
     session = TenantSession(connection, workspace["id"], clock=runtime.clock, actor="admin")
     created = await load_fixtures(session, demo_document())
     created.update(await _demo_activity(session))

@@ -68,7 +68,7 @@ async def set_password(
     if not password:
         raise AdminError("the password is empty")
     check_password(password, member["email"])
-    hashed = await password_hash(session, member["email"], password)
+    hashed = await password_hash(session, member["email"], password=password)
     await session.execute(
         session.update(users).where(users.c.id == member["id"]).values(password_hash=hashed)
     )
@@ -84,7 +84,7 @@ async def remove_member(session: TenantSession, member: dict[str, Any]) -> dict[
         fields = await contacts.definitions(session)
         unassign = ContactUpdate(owner_id=None)
         for contact_id in contact_ids:  # contacts.updated each, as any owner change
-            await contacts.update_contact(session, contact_id, unassign, fields=fields)
+            await contacts.update_contact(session, contact_id, patch=unassign, fields=fields)
     tasks_unassigned = await tasks.unassign_open(session, user_id, now)
     rules_changed = 0
     for rule in await routing.load_rules(session):

@@ -37,7 +37,9 @@ def workspace_json(row: Any) -> dict[str, Any]:
     }
 
 
-async def create_workspace(connection: AsyncConnection, name: str, now: datetime) -> dict[str, Any]:
+async def create_workspace(
+    connection: AsyncConnection, name: str, *, now: datetime
+) -> dict[str, Any]:
     name = name.strip()
     if not name or len(name) > 120:
         raise AdminError("--name must be 1 to 120 characters")
@@ -61,7 +63,7 @@ async def get_workspace(connection: AsyncConnection, workspace_id: str) -> dict[
 
 
 async def set_workspace_status(
-    connection: AsyncConnection, workspace_id: str, status: str
+    connection: AsyncConnection, workspace_id: str, *, status: str
 ) -> dict[str, Any]:
     if status not in STATUSES:
         raise AdminError(f"--status must be one of {', '.join(STATUSES)}")
@@ -98,7 +100,9 @@ async def create_user(
         "id": existing["id"] if existing else new_id("usr"),
         "email": email,
         "name": name.strip() or email,
-        "password_hash": await password_hash(session, email, password) if password else None,
+        "password_hash": await password_hash(session, email, password=password)
+        if password
+        else None,
         "office_id": office_id,
         "team_id": team_id,
         "created_at": session.now(),
@@ -132,7 +136,7 @@ _EMAIL_HASHES = across_workspaces(
 )
 
 
-async def password_hash(session: TenantSession, email: str, password: str) -> str:
+async def password_hash(session: TenantSession, email: str, *, password: str) -> str:
     """Hashed with the salt this email's memberships in other workspaces share, so that
     signing in costs one hash however many workspaces it belongs to (kit/passwords.py)."""
     rows = await session.fetch_all(_EMAIL_HASHES, {"email": email})

@@ -236,7 +236,7 @@ async def test_a_worker_that_dies_mid_reply_loses_nothing_and_sends_once(
     await responder_workspace(runtime, tenant)
     chat_server.respond_with(json_object=answer("Hi! Buying or selling?"), hold=True)
     await text_in(client, "hello")
-    from homebase.worker.runner import run_round
+    from homebase.root.worker import run_round
 
     await run_round(runtime)  # claims the job and starts composing
     await asyncio.to_thread(chat_server.wait_for, 1)

@@ -360,8 +360,8 @@ async def test_an_erased_contact_stops_its_enrolment(runtime, tenant):
 
 
 async def test_the_worker_job_ticks_the_engine(runtime, tenant):
-    from homebase.worker.registry import JOBS
-    from homebase.worker.runner import run_round
+    from homebase.root.jobs import JOBS
+    from homebase.root.worker import run_round
 
     assert "automations.tick" in {job.name for job in JOBS}
     automation_id = await automation(runtime, tenant, [FULL_STEPS[3]])

@@ -16,7 +16,7 @@ from tests.crm_support import create_deal
 async def _emit(runtime, workspace_id: str, event_type: str, data) -> dict:
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, workspace_id, clock=runtime.clock, actor="admin")
-        return await emit_external(session, event_type, data)
+        return await emit_external(session, event_type, raw=data)
 
 
 async def test_document_signed_is_emitted_with_its_data_and_a_timeline_entry(runtime, tenant):

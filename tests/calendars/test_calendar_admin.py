@@ -62,7 +62,7 @@ def test_connect_prints_the_calendar_without_the_password(cli, member):
     assert "hunter2" not in done.stdout + done.stderr
     row = cli.row("member_calendars", printed["id"])
     assert "hunter2" not in row["credentials_sealed"]
-    credentials = open_credentials(Keyring(SECRET), printed["id"], row["credentials_sealed"])
+    credentials = open_credentials(Keyring(SECRET), printed["id"], sealed=row["credentials_sealed"])
     assert (credentials.username, credentials.password) == ("maya", "hunter2")
 
     # Reconnecting replaces it in place (queued pushes follow the same row).
@@ -75,7 +75,7 @@ def test_connect_prints_the_calendar_without_the_password(cli, member):
     assert cli.count("member_calendars", member["workspace_id"]) == 1
     row = cli.row("member_calendars", printed["id"])
     assert (
-        open_credentials(Keyring(SECRET), printed["id"], row["credentials_sealed"]).password
+        open_credentials(Keyring(SECRET), printed["id"], sealed=row["credentials_sealed"]).password
         == "new-password"
     )
 

@@ -235,7 +235,7 @@ async def test_credentials_are_sealed_at_rest(tenant, runtime, radicale):
 
 
 def test_the_worker_runs_the_push_job():
-    from homebase.worker.registry import JOBS
+    from homebase.root.jobs import JOBS
 
     assert [job.run for job in JOBS if job.name == "calendars.push"] == [jobs.run]
 

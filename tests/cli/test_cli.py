@@ -29,13 +29,13 @@ import pytest
 from alembic.script import ScriptDirectory
 
 from homebase.auth.scopes import ALL_SCOPES
-from homebase.cli.main import main
 from homebase.config import Settings, get_settings
 from homebase.db.engine import Database
 from homebase.db.migrate import alembic_config
-from homebase.http.app import create_app
 from homebase.kit.passwords import verify_all
 from homebase.ratelimit import MemoryLimiter
+from homebase.root.app import create_app
+from homebase.root.main import main
 from homebase.runtime import Runtime
 from tests.served_support import start_serve, wait_until_healthy
 from tests.support import GENEROUS_WRITES, clean_env, until

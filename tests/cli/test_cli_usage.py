@@ -13,7 +13,7 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 from homebase.cli.admin import admin
-from homebase.cli.main import homebase, main
+from homebase.root.main import homebase, main
 from tests.cli.test_cli import HOMEBASE, clean_env, finish
 
 

@@ -33,7 +33,7 @@ async def clock(runtime, tenant) -> FrozenClock:
 async def artifact_for(runtime, workspace_id, phone_e164):
     async with runtime.db.transaction(write=False) as connection:
         session = TenantSession(connection, workspace_id, clock=runtime.clock)
-        return await valid_consent(session, phone_e164, runtime.clock())
+        return await valid_consent(session, phone_e164, now=runtime.clock())
 
 
 async def post_lead(tenant, **extra):

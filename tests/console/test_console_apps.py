@@ -60,7 +60,7 @@ async def test_register_refusals_are_shown_in_the_page(console, name, uris, mess
 async def test_a_workspace_sees_only_the_apps_it_registered(app, runtime, console, other_tenant):
     async with runtime.db.transaction() as connection:  # by the operator, no workspace
         operator_app = await oauth.create_client(
-            connection, "Operator App", ["https://op.example/cb"]
+            connection, "Operator App", redirect_uris=["https://op.example/cb"]
         )
     other = await make_member(runtime, other_tenant.id, "other@example.com")
     async with member_browser(app, runtime, other) as other_console:
@@ -74,7 +74,9 @@ async def test_a_workspace_sees_only_the_apps_it_registered(app, runtime, consol
 
 async def test_connected_apps_list_and_revoke(console, runtime, tenant, other_tenant):
     async with runtime.db.transaction() as connection:
-        created = await oauth.create_client(connection, "CRM <Sync>", ["https://a.example/cb"])
+        created = await oauth.create_client(
+            connection, "CRM <Sync>", redirect_uris=["https://a.example/cb"]
+        )
         for workspace_id in (tenant.id, other_tenant.id):
             await oauth.authorize_app(
                 connection,
@@ -94,8 +96,8 @@ async def test_connected_apps_list_and_revoke(console, runtime, tenant, other_te
     after = await console.get(response.headers["location"])
     assert "revoked" in after.text and f'id="{created.client_id}"' not in after.text
     async with runtime.db.transaction(write=False) as connection:
-        assert await oauth.active_grant(connection, tenant.id, created.client_id) is None
-        assert await oauth.active_grant(connection, other_tenant.id, created.client_id)
+        assert await oauth.active_grant(connection, tenant.id, client_id=created.client_id) is None
+        assert await oauth.active_grant(connection, other_tenant.id, client_id=created.client_id)
 
 
 async def test_revoking_from_the_console_cuts_the_apps_tokens_off_on_the_next_request(
@@ -119,7 +121,9 @@ async def test_revoking_an_app_the_workspace_never_authorized_is_a_404_page(
     console, runtime, other_tenant
 ):
     async with runtime.db.transaction() as connection:
-        created = await oauth.create_client(connection, "Elsewhere", ["https://a.example/cb"])
+        created = await oauth.create_client(
+            connection, "Elsewhere", redirect_uris=["https://a.example/cb"]
+        )
         await oauth.authorize_app(
             connection,
             workspace_id=other_tenant.id,
@@ -135,7 +139,7 @@ async def test_revoking_an_app_the_workspace_never_authorized_is_a_404_page(
     )
     assert response.status_code == 404
     async with runtime.db.transaction(write=False) as connection:
-        assert await oauth.active_grant(connection, other_tenant.id, created.client_id)
+        assert await oauth.active_grant(connection, other_tenant.id, client_id=created.client_id)
 
 
 async def test_console_routes_all_need_a_session_and_posts_need_csrf(app, console, client):

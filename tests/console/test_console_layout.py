@@ -159,7 +159,9 @@ async def test_deleting_a_webhook_goes_through_a_confirmation_page(console, tena
 
 async def test_revoking_an_app_goes_through_a_confirmation_page(console, runtime, tenant):
     async with runtime.db.transaction() as connection:
-        created = await oauth.create_client(connection, "Listing <Sync>", ["https://a.example/cb"])
+        created = await oauth.create_client(
+            connection, "Listing <Sync>", redirect_uris=["https://a.example/cb"]
+        )
         await oauth.authorize_app(
             connection,
             workspace_id=tenant.id,
@@ -179,11 +181,11 @@ async def test_revoking_an_app_goes_through_a_confirmation_page(console, runtime
     assert "26 Nov 2026, 19:48 UTC" in confirm.text
     assert (await console.post(action, data={"csrf_token": "forged"})).status_code == 403
     async with runtime.db.transaction(write=False) as connection:
-        assert await oauth.active_grant(connection, tenant.id, created.client_id)
+        assert await oauth.active_grant(connection, tenant.id, client_id=created.client_id)
     done = await console.post(action, data={"csrf_token": csrf(confirm.text)})
     assert done.status_code == 303
     async with runtime.db.transaction(write=False) as connection:
-        assert await oauth.active_grant(connection, tenant.id, created.client_id) is None
+        assert await oauth.active_grant(connection, tenant.id, client_id=created.client_id) is None
     assert (await console.get(action)).status_code == 404
 
 

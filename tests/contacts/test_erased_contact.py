@@ -11,9 +11,9 @@ import json
 import pytest
 from sqlalchemy import select, update
 
-from homebase.http.app import create_app
 from homebase.kit.ids import new_id
 from homebase.models import Call, Contact, Task
+from homebase.root.app import create_app
 from tests.automations_support import automation
 from tests.calendar_support import book, slot
 from tests.messaging_support import SENDER, TOKEN, add_sender, reply

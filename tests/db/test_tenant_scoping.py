@@ -58,7 +58,7 @@ ALLOWED: dict[str, str] = {
     "the worker prunes expired keys of every workspace",
     "oauth/tokens.py": "the OAuth token store: a code or token finds its grant, so its "
     "workspace, by its hash",
-    "oauth/resolver.py": "credential resolution for bearer tokens",
+    "auth/oauth_tokens.py": "credential resolution for bearer tokens",
     "oauth/endpoints.py": "the token endpoint's transaction, before a code or token names a "
     "workspace",
     "oauth/forms.py": "client authentication reads the global app in its own short "

@@ -287,7 +287,7 @@ async def test_only_events_within_the_retention_period_are_served(tenant, runtim
     for gone in (old_dispatched, old_pending):
         assert (await tenant.get(f"/v1/events/{gone}")).status_code == 404
 
-    pruned = await retention.prune(runtime.db, runtime.settings, now)
+    pruned = await retention.prune(runtime.db, runtime.settings, now=now)
     assert pruned["outbox_events"] == 1  # the old dispatched one; the pending one stays
     assert ids(await walk(tenant)) == [recent_dispatched, recent_pending]
     assert (await tenant.get(f"/v1/events/{recent_dispatched}")).status_code == 200

@@ -11,9 +11,9 @@ import pytest
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
-from homebase.http.app import create_app
 from homebase.http.cors import CorsMiddleware
 from homebase.http.router import v1_router
+from homebase.root.app import create_app
 from tests.support import assert_error
 
 ORIGIN = "https://app.example.com"

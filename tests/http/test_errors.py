@@ -11,10 +11,10 @@ from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.contacts import service
 from homebase.contacts.schemas import ContactCreate
-from homebase.http.app import create_app
 from homebase.http.router import v1_router
 from homebase.kit.errors import Conflict
 from homebase.models import Contact, OutboxEvent
+from homebase.root.app import create_app
 from tests.support import assert_error
 
 

@@ -173,8 +173,8 @@ async def test_statement_timeout_is_set_on_every_connection(runtime):
 
 
 async def test_the_worker_logs_a_database_outage_as_one_line_without_traceback(unreachable, caplog):
-    from homebase.worker.registry import Job
-    from homebase.worker.runner import run_round
+    from homebase.root.jobs import Job
+    from homebase.root.worker import run_round
 
     async def touches_the_database(runtime) -> int:
         async with runtime.db.transaction() as connection:
@@ -195,7 +195,7 @@ async def test_the_document_states_the_503_every_v1_operation_can_answer(
     503 the service gives when the database is unreachable matches that document."""
     import jsonschema_rs
 
-    from homebase.http.app import create_app
+    from homebase.root.app import create_app
 
     document = inline(create_app().openapi())
     operations = [

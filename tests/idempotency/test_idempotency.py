@@ -11,10 +11,10 @@ import pytest
 from sqlalchemy import func, insert, select
 
 from homebase.db.engine import Database
-from homebase.http.app import create_app
 from homebase.kit.clock import FrozenClock
 from homebase.models import AutomationEnrolment, Contact, Lead, Message, OutboxEvent
 from homebase.ratelimit import MemoryLimiter
+from homebase.root.app import create_app
 from homebase.runtime import Runtime
 from tests.automations_support import automation
 from tests.automations_support import contact as sendable_contact

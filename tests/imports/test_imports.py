@@ -255,7 +255,7 @@ async def test_leads_rows_record_consent_and_are_routed(runtime, tenant):
     assert skipped["routing_status"] == "skipped" and skipped["consent_id"] is None
     async with runtime.db.transaction(write=False) as connection:
         session = TenantSession(connection, tenant.id, clock=runtime.clock)
-        artifact = await valid_consent(session, "+14155550142", runtime.clock())
+        artifact = await valid_consent(session, "+14155550142", now=runtime.clock())
     assert artifact is not None and artifact["lead_id"] == routed["id"]
     types = await event_types(runtime, tenant.id)
     assert types["lead.created"] == 2 + 0 and types["lead.assigned"] == 1
@@ -378,10 +378,12 @@ async def test_finished_imports_are_pruned_after_the_retention_period(runtime, t
     await drive(runtime)
     later = runtime.clock() + timedelta(days=runtime.settings.retention_events_days + 1)
     kinds = [kind for kind in retention.KINDS if kind.name == "imports"]
-    assert await retention.prune(runtime.db, runtime.settings, runtime.clock(), kinds) == {
-        "imports": 0
+    assert await retention.prune(
+        runtime.db, runtime.settings, now=runtime.clock(), kinds=kinds
+    ) == {"imports": 0}
+    assert await retention.prune(runtime.db, runtime.settings, now=later, kinds=kinds) == {
+        "imports": 1
     }
-    assert await retention.prune(runtime.db, runtime.settings, later, kinds) == {"imports": 1}
     assert_error(await tenant.get(f"/v1/imports/{made['id']}"), 404, "not_found")
 
 

@@ -5,8 +5,8 @@ import gc
 
 import pytest
 
-from homebase.http.app import create_app
 from homebase.kit import collector
+from homebase.root.app import create_app
 
 
 @pytest.fixture

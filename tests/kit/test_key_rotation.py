@@ -148,9 +148,12 @@ async def test_rotate_secrets_reseals_every_sealed_value_once(tenant, runtime):
                 select(table.c.credentials_sealed).where(table.c.id == calendar_id)
             )
         ).scalar_one()
-    assert open_credentials(Keyring(NEW), calendar_id, sealed).password == calendar_support.PASSWORD
+    assert (
+        open_credentials(Keyring(NEW), calendar_id, sealed=sealed).password
+        == calendar_support.PASSWORD
+    )
     with pytest.raises(SealBroken):
-        open_credentials(Keyring(OLD), calendar_id, sealed)
+        open_credentials(Keyring(OLD), calendar_id, sealed=sealed)
 
 
 async def test_rotate_secrets_command_prints_one_json_object(tmp_path, monkeypatch):

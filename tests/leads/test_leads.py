@@ -327,7 +327,7 @@ async def test_erasing_the_contact_scrubs_its_leads_and_revokes_their_consent(ru
             .one()
         )
         session = TenantSession(connection, tenant.id, clock=runtime.clock)
-        remaining = await valid_consent(session, "+14155550142", runtime.clock())
+        remaining = await valid_consent(session, "+14155550142", now=runtime.clock())
     assert row["revoked_at"] is not None and row["phone_e164"] is None
     assert (row["ip"], row["form_snapshot"], row["phone"]) == (None, None, "+* *** *** 0142")
     assert remaining["id"] == shared["consent_id"]

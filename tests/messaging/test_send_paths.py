@@ -20,9 +20,10 @@ def test_only_the_send_job_reaches_a_provider_and_only_with_claims_the_gate_allo
     # A provider is picked and handed a message only in the send job ...
     assert _outside("provider_for") == {"messaging/jobs.py": {"<module>", "send_one"}}
     assert _outside("Outbound") == {"messaging/jobs.py": {"<module>", "outbound"}}
-    # ... whose claims are the rows `claim` let through `_allowed`, the gate again just
-    # before the provider (a suspension after the request still stops the message).
-    assert users("_allowed") == {"messaging/jobs.py": {"claim"}}
+    # ... whose claims are the rows `claim` let through `_allowed` (in `allowed`, the
+    # choice it hands the leased queue), the gate again just before the provider (a
+    # suspension after the request still stops the message).
+    assert users("_allowed") == {"messaging/jobs.py": {"claim", "allowed"}}
     assert users("send_one") == {"messaging/jobs.py": {"send_due"}}
 
 

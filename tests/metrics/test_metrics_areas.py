@@ -8,9 +8,9 @@ import pytest
 
 from homebase.kit.clock import FrozenClock
 from homebase.messaging import jobs as messaging_jobs
+from homebase.root.jobs import JOBS, Job
+from homebase.root.worker import run_round
 from homebase.webhooks import jobs as webhook_jobs
-from homebase.worker.registry import JOBS, Job
-from homebase.worker.runner import run_round
 from tests.messaging_support import NEW_YORK, TOKEN, add_consent, add_sender, freeze, reply
 from tests.metrics_support import delta, scrape, value
 from tests.webhook_receiver import Receiver, script

@@ -8,8 +8,8 @@ import pytest
 
 from homebase.config import Settings
 from homebase.db.engine import Database
-from homebase.http.app import create_app
 from homebase.ratelimit import MemoryLimiter
+from homebase.root.app import create_app
 from homebase.runtime import Runtime
 from tests.cli.test_cli import SECRET, Cli, assert_failed, assert_ok
 

@@ -8,12 +8,12 @@ import pytest
 
 from homebase.db.engine import Database
 from homebase.db.tenancy import TenantSession
-from homebase.http.app import create_app
 from homebase.kit.clock import FrozenClock
 from homebase.oauth import service, tokens
 from homebase.oauth.errors import OAuthError
 from homebase.oauth.tokens import ACCESS_TOKEN_LIFETIME
 from homebase.ratelimit import RedisLimiter
+from homebase.root.app import create_app
 from homebase.runtime import Runtime
 from tests.oauth_support import (
     assert_oauth_error,

@@ -23,8 +23,8 @@ from homebase.models import (
 from homebase.oauth.tokens import REFRESH_TOKEN_LIFETIME
 from homebase.retention import jobs, service
 from homebase.retention.service import CODE_GRACE, DEDUPE_GRACE, SESSION_GRACE, TOKEN_GRACE
-from homebase.worker.registry import JOBS
-from homebase.worker.runner import run_round
+from homebase.root.jobs import JOBS
+from homebase.root.worker import run_round
 from tests.console_support import make_member
 from tests.oauth_support import grant_code, make_app, pkce_pair, refresh, token_pair
 from tests.support import until
@@ -56,7 +56,7 @@ async def count(runtime, model) -> int:
 
 
 async def prune(runtime, now: datetime) -> dict[str, int]:
-    return await service.prune(runtime.db, runtime.settings, now)
+    return await service.prune(runtime.db, runtime.settings, now=now)
 
 
 async def test_webhook_history_goes_after_the_period_and_not_before(
@@ -305,7 +305,12 @@ async def test_a_redelivery_waiting_on_a_prune_batch_is_404_not_409(
     assert kind.name == "webhook_deliveries"
     later = clock() + timedelta(days=31)
     async with runtime.db.transaction() as connection:
-        assert await service.prune_batch(connection, kind, runtime.settings, later, 10) == 1
+        assert (
+            await service.prune_batch(
+                connection, kind, settings=runtime.settings, now=later, limit=10
+            )
+            == 1
+        )
         path = f"/v1/webhooks/{hook['id']}/deliveries/{delivery['id']}/redeliver"
         request = asyncio.create_task(tenant.post(path))
         waiting = text(

@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import select
 
 from homebase.db.engine import Database
-from homebase.http.app import create_app
 from homebase.models import Lead
 from homebase.ratelimit import MemoryLimiter
+from homebase.root.app import create_app
 from homebase.runtime import Runtime
 from tests.leads_support import TEAM, load
 

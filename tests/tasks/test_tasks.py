@@ -6,8 +6,8 @@ import asyncio
 import httpx
 
 from homebase.db.engine import Database
-from homebase.http.app import create_app
 from homebase.ratelimit import MemoryLimiter
+from homebase.root.app import create_app
 from homebase.runtime import Runtime
 from tests.automations_support import contact, frozen, member
 from tests.conftest import test_settings as settings_for

@@ -287,7 +287,7 @@ def test_without_otel_variables_nothing_is_set_up(tmp_path):
     observability when the SDK is installed; that sets nothing up either.)"""
     probe = (
         "import json, sys\n"
-        "import homebase.http.asgi\n"
+        "import homebase.root.asgi\n"
         "from opentelemetry import trace\n"
         "from homebase import tracing\n"
         "print(json.dumps({'active': tracing.ACTIVE,\n"

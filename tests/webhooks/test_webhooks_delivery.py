@@ -15,10 +15,10 @@ from sqlalchemy import select
 from homebase.kit.clock import FrozenClock
 from homebase.kit.keys import Keyring
 from homebase.kit.sealed import seal
+from homebase.root.worker import run_until
 from homebase.webhooks import SignatureMismatch, dispatcher, jobs, verify
 from homebase.webhooks.catalogue_docs import EVENT_DOCS
 from homebase.webhooks.delivery import AttemptResult
-from homebase.worker.runner import run_until
 from tests.support import make_key
 from tests.webhook_receiver import Receiver, script
 from tests.webhooks_support import subscribe, work

@@ -242,7 +242,7 @@ def test_envelope_keeps_event_id_and_occurred_at():
 
 def test_the_worker_runs_the_webhook_jobs():
     """One registry serves `homebase worker` and the worker inside `homebase serve`."""
-    from homebase.worker.registry import JOBS
+    from homebase.root.jobs import JOBS
 
     assert {"webhooks.fan_out", "webhooks.deliver", "webhooks.sweep"} <= {job.name for job in JOBS}
 

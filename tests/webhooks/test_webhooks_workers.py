@@ -19,9 +19,9 @@ from sqlalchemy import select
 
 from homebase.db.engine import Database
 from homebase.db.migrate import upgrade
-from homebase.http.app import create_app
 from homebase.models import WebhookAttempt, WebhookDelivery
 from homebase.ratelimit import MemoryLimiter
+from homebase.root.app import create_app
 from homebase.runtime import Runtime
 from tests import conftest
 from tests.dns_support import StubResolver

@@ -14,12 +14,13 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from homebase.automations import engine
 from homebase.kit.clock import FrozenClock
 from homebase.messaging import jobs as messaging_jobs
 from homebase.worker.queue import backoff
-from tests.queue_support import LEASE_SECONDS, add, claim, complete, jobs, row, sweep
+from tests.queue_support import LEASE, LEASE_SECONDS, add, claim, complete, jobs, row, sweep
 from tests.support import until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -193,3 +194,40 @@ def test_backoff_doubles_from_one_unit():
     assert sends == [timedelta(seconds=s) for s in (30, 60, 120, 240)]
     steps = [backoff(n, engine.RETRY_BACKOFF_SECONDS) for n in range(1, 5)]
     assert steps == [timedelta(minutes=m) for m in (1, 2, 4, 8)]
+
+
+async def test_a_claim_leases_only_what_its_choice_keeps(db, clock):
+    """Lease.claim: the rows `choose` returns are leased, in order, each with its own
+    token; the others are left as they were (and free for the next claim)."""
+    async with db.transaction() as connection:
+        await add(connection, ["a", "b", "c", "d"], clock())
+    seen: list[str] = []
+
+    async def every_other(taken):
+        seen.extend(row["id"] for row in taken)
+        return taken[::2]
+
+    async with db.transaction() as connection:
+        claimed = await LEASE.claim(
+            connection,
+            select(jobs.c.id).where(jobs.c.status == "pending").order_by(jobs.c.id),
+            clock() + timedelta(seconds=LEASE_SECONDS),
+            choose=every_other,
+            outcome="leased",
+        )
+    assert seen == ["a", "b", "c", "d"]
+    assert [row["id"] for row, _ in claimed] == ["a", "c"]
+    assert len({token for _, token in claimed}) == 2
+    async with db.transaction() as connection:
+        stored = {
+            found["id"]: (found["lease_token"], found["attempts"], found["outcome"])
+            for found in (await connection.execute(select(jobs))).mappings()
+        }
+    tokens = dict((row["id"], token) for row, token in claimed)
+    assert stored == {
+        "a": (tokens["a"], 1, "leased"),
+        "b": (None, 0, None),
+        "c": (tokens["c"], 1, "leased"),
+        "d": (None, 0, None),
+    }
+    assert set(await _claim(db, clock(), 10)) == {"b", "d"}

@@ -17,8 +17,8 @@ from homebase.db.notifier import asyncpg_dsn
 from homebase.db.tenancy import TenantSession
 from homebase.outbox.service import emit
 from homebase.ratelimit import MemoryLimiter
+from homebase.root.worker import run_until
 from homebase.runtime import Runtime
-from homebase.worker.runner import run_until
 from homebase.worker.wakeup import LISTENER_NAME
 from tests.automations_support import automation, contact
 from tests.conftest import test_settings as settings_for
@@ -119,7 +119,9 @@ async def test_a_commit_that_announced_nothing_is_found_by_the_poll(tenant, runt
     async with worker(runtime):
         async with runtime.db.engine.begin() as connection:
             await emit(
-                TenantSession(connection, tenant.id), "contact.created", {"id": "con_unannounced"}
+                TenantSession(connection, tenant.id),
+                "contact.created",
+                data={"id": "con_unannounced"},
             )
         await receiver.wait_for(1, within=WOKEN)
 
@@ -182,13 +184,13 @@ async def test_work_is_announced_once_after_commit_and_never_after_rollback(tena
     runtime.db.on_work.append(lambda: announced.append(True))
     async with runtime.db.transaction() as connection:
         session = TenantSession(connection, tenant.id, clock=runtime.clock)
-        await emit(session, "contact.created", {"id": "con_1"})
-        await emit(session, "contact.created", {"id": "con_2"})
+        await emit(session, "contact.created", data={"id": "con_1"})
+        await emit(session, "contact.created", data={"id": "con_2"})
         assert announced == []  # not before the commit
     assert announced == [True]
     with pytest.raises(RuntimeError):
         async with runtime.db.transaction() as connection:
-            await emit(TenantSession(connection, tenant.id), "contact.created", {"id": "c"})
+            await emit(TenantSession(connection, tenant.id), "contact.created", data={"id": "c"})
             raise RuntimeError("rolled back")
     async with runtime.db.transaction() as connection:
         await connection.execute(text("SELECT 1"))
@@ -212,7 +214,7 @@ async def test_a_mark_belongs_to_its_own_transaction(tenant, database_url):
     try:
         async with db.transaction() as outer:
             async with db.transaction(write=False):
-                await emit(TenantSession(outer, tenant.id), "contact.created", {"id": "c"})
+                await emit(TenantSession(outer, tenant.id), "contact.created", data={"id": "c"})
             assert announced == []
         assert announced == [True]
     finally:
@@ -227,7 +229,9 @@ async def test_notify_is_sent_on_commit_only(tenant, runtime, database_url):
     try:
         with pytest.raises(RuntimeError):
             async with runtime.db.transaction() as connection:
-                await emit(TenantSession(connection, tenant.id), "contact.created", {"id": "c"})
+                await emit(
+                    TenantSession(connection, tenant.id), "contact.created", data={"id": "c"}
+                )
                 raise RuntimeError("rolled back")
         async with runtime.db.transaction() as connection:
             await connection.execute(text("SELECT 1"))  # no work: no notification
@@ -244,7 +248,7 @@ async def test_notify_is_sent_on_commit_only(tenant, runtime, database_url):
 
 def test_a_round_starts_with_the_webhook_delivery_jobs():
     """A woken worker starts the first attempt before the other jobs' checks."""
-    from homebase.worker.registry import JOBS
+    from homebase.root.jobs import JOBS
 
     names = [job.name for job in JOBS]
     assert names[:2] == ["webhooks.fan_out", "webhooks.deliver"]

@@ -1,6 +1,6 @@
-"""The console's pages as HTTP responses: a template (homebase/templates/, rendered by
-homebase/http/templates.py with escaping always on) and the security headers every page
-sends. No script is served: the CSP forbids it outright."""
+"""Every HTML page as an HTTP response (the console's, OAuth consent, unsubscribe): a
+template (homebase/templates/, rendered by homebase/http/templates.py with escaping always
+on) and the security headers every page sends. No script is served: the CSP forbids it outright."""
 
 from typing import Any
 

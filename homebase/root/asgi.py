@@ -3,7 +3,7 @@
 import os
 
 from homebase import tracing
-from homebase.http.app import create_app
+from homebase.root.app import create_app
 
 tracing.configure()  # OTEL_* (homebase/tracing): before the app makes its database engine
 app = create_app(

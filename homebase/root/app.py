@@ -1,4 +1,6 @@
-"""The application factory: one FastAPI app serving /v1, /healthz and the docs."""
+"""The application factory: one FastAPI app serving /v1, /healthz and the docs. It sits in
+the composition root (AGENTS.md, "Layers"): it imports every domain's routes, and nothing
+below imports it."""
 
 import asyncio
 from collections.abc import AsyncIterator
@@ -64,11 +66,11 @@ from homebase.oauth import endpoints as oauth_endpoints
 from homebase.oauth import metadata as oauth_metadata
 from homebase.oauth.schemas import SECURITY_SCHEME as OAUTH_SECURITY_SCHEME
 from homebase.ping.endpoints import router as ping_router
+from homebase.root.worker import drain, run_until
 from homebase.runtime import Runtime
 from homebase.tasks.endpoints import router as tasks_router
 from homebase.webhooks.catalogue_docs import install as install_webhook_docs
 from homebase.webhooks.endpoints import router as webhooks_router
-from homebase.worker.runner import drain, run_until
 
 V1_ROUTERS = [
     ping_router,
@@ -186,7 +188,11 @@ def create_app(
     # Only when HOMEBASE_CORS_ORIGINS names origins (http/cors.py); outside the request
     # context, so the 500 made there reaches a page too.
     if runtime.settings.cors_allowed_origins:
-        app.add_middleware(CorsMiddleware, origins=runtime.settings.cors_allowed_origins)
+        app.add_middleware(
+            CorsMiddleware,
+            origins=runtime.settings.cors_allowed_origins,
+            paths=("/oauth/token", "/oauth/revoke", oauth_metadata.PATH),
+        )
     # Outermost: it sees every answer, 500s included. Route labels are templates.
     app.add_middleware(MetricsMiddleware, prefixed=prefixed(API_PREFIX, V1_ROUTERS))
     install_webhook_docs(app)  # the OpenAPI `webhooks` section: one entry per event

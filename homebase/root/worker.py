@@ -5,7 +5,7 @@ returns how much it did. When a whole round finds nothing, the worker waits unti
 is committed (runtime.wakeup: in-process, and LISTEN on PostgreSQL; worker/wakeup.py) or
 HOMEBASE_WORKER_POLL_SECONDS pass, the safety net for a lost notification. Jobs are
 thin: they open their own transactions and call plain functions that tests call
-directly. The jobs and their order are one list: worker/registry.py.
+directly. The jobs and their order are one list: root/jobs.py.
 """
 
 import asyncio
@@ -19,8 +19,8 @@ from homebase import tracing
 from homebase.db import unavailable
 from homebase.kit import logs
 from homebase.metrics import WORKER_JOB_DURATION, WORKER_JOB_FAILURES, WORKER_JOB_ITEMS
+from homebase.root.jobs import JOBS, Job
 from homebase.runtime import Runtime
-from homebase.worker.registry import JOBS, Job
 from homebase.worker.wakeup import listen
 
 log = logging.getLogger("homebase.worker")
@@ -29,7 +29,7 @@ log = logging.getLogger("homebase.worker")
 async def run_round(
     runtime: Runtime, stop: asyncio.Event | None = None, jobs: Sequence[Job] = JOBS
 ) -> int:
-    """One pass over every job (worker/registry.py), in order; a failing job is logged and
+    """One pass over every job (root/jobs.py), in order; a failing job is logged and
     the others still run. Once `stop` is set no further job starts: the one running
     finishes its batch, recording every outcome, which gives its leases back."""
     done = 0
@@ -124,18 +124,18 @@ async def run_worker_forever() -> None:
 
 
 class _MetricsServer:
-    """GET /metrics on HOMEBASE_WORKER_METRICS_PORT (metrics/worker_server.py), served in
+    """GET /metrics on HOMEBASE_WORKER_METRICS_PORT (root/worker_metrics.py), served in
     this loop beside the worker. If it stops by itself (SIGTERM, which it also takes, or
     a failure) the worker stops too: a worker asked to be scraped is never left unscrapable."""
 
     def __init__(self, runtime: Runtime, stop: asyncio.Event, port: int):
         # uvicorn and the HTTP app's pieces: loaded only by a worker asked to be scraped.
-        from homebase.metrics import worker_server
+        from homebase.root import worker_metrics
 
         settings = runtime.settings
-        listening = worker_server.bind(settings.worker_metrics_host, port)
+        listening = worker_metrics.bind(settings.worker_metrics_host, port)
         host, port = listening.getsockname()[:2]
-        self.server = worker_server.server(runtime)
+        self.server = worker_metrics.server(runtime)
         self.task = asyncio.create_task(self.server.serve(sockets=[listening]))
         self.task.add_done_callback(lambda _: stop.set())
         log.info("worker metrics at http://%s:%s/metrics", host, port)

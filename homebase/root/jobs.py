@@ -1,5 +1,5 @@
 """Every worker job, in the order a round runs them: the one list the worker reads
-(worker/runner.py), under `homebase worker` and in-process under `homebase serve`.
+(root/worker.py), under `homebase worker` and in-process under `homebase serve`.
 Nothing registers itself by being imported; a new job is a line here.
 
 The webhook jobs come first: a worker woken by a commit starts the event's delivery

@@ -15,6 +15,7 @@ from homebase.kit.crypto import token_hash
 from homebase.models import OAuthClient, OAuthGrant, OAuthToken
 
 CREDENTIAL_KIND = "oauth_token"
+ACCESS_PREFIX = "hbo_at_"  # every access token starts with it (issued by oauth/tokens.py)
 tokens = OAuthToken.__table__
 grants = OAuthGrant.__table__
 clients = OAuthClient.__table__
