@@ -21,6 +21,7 @@ from typing import Any
 
 from homebase.ai import repository, rules
 from homebase.ai.prompt import ListingFacts, Prompt, Speaker, Turn
+from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit.masking import mask_freeform
 from homebase.messaging.keywords import words
@@ -117,7 +118,7 @@ def _lead_context(lead: dict[str, Any] | None) -> dict[str, Any]:
 
 async def build(
     session: TenantSession,
-    contact: dict[str, Any],
+    contact: ContactRecord,
     persona: dict[str, Any],
     conversation: list[dict[str, Any]],
     fixed: str,

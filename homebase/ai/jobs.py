@@ -38,6 +38,7 @@ from homebase.ai import context, repository, rules, service
 from homebase.ai.prompt import ModelFailure
 from homebase.ai.providers import loaded
 from homebase.contacts import repository as contacts_repository
+from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
 from homebase.kit.errors import ComplianceBlocked
@@ -159,7 +160,7 @@ async def answer(runtime: Runtime, claimed: Claim) -> None:
         )
 
 
-def _not_answering(contact: dict[str, Any] | None, persona: dict[str, Any] | None) -> str | None:
+def _not_answering(contact: ContactRecord | None, persona: dict[str, Any] | None) -> str | None:
     if contact is None or contact["anonymized_at"] is not None:
         return "erased"
     if contact["ai_paused_at"] is not None:
@@ -305,7 +306,7 @@ async def _retry(session: TenantSession, runtime: Runtime, claimed: Claim, faile
 async def _hand_off(
     session: TenantSession,
     job: dict[str, Any],
-    contact: dict[str, Any],
+    contact: ContactRecord,
     persona: dict[str, Any],
     decision: HandOff,
     email_from: str,
@@ -328,7 +329,7 @@ async def _reply(
     session: TenantSession,
     runtime: Runtime,
     job: dict[str, Any],
-    contact: dict[str, Any],
+    contact: ContactRecord,
     persona: dict[str, Any],
     decision: Reply,
 ) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 from homebase.ai import repository, rules
 from homebase.contacts import service as contacts
 from homebase.contacts import timeline
+from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
 from homebase.kit.errors import ComplianceBlocked
@@ -30,6 +31,7 @@ from homebase.kit.masking import mask_freeform
 from homebase.messaging import opt_outs
 from homebase.messaging import repository as messaging_repository
 from homebase.messaging import service as messaging
+from homebase.messaging.records import MessageRecord
 from homebase.metrics import AI_OUTCOMES
 from homebase.tasks.schemas import TaskCreate
 from homebase.tasks.service import create_task
@@ -56,7 +58,7 @@ HANDOFF_TITLES = {
 
 
 async def on_inbound(
-    session: TenantSession, message: dict[str, Any], *, contact: dict[str, Any] | None
+    session: TenantSession, message: MessageRecord, *, contact: ContactRecord | None
 ) -> str | None:
     """The id of the AI job that will answer `message`, or None (see the module)."""
     if contact is None or contact["anonymized_at"] is not None:
@@ -69,7 +71,7 @@ async def on_inbound(
     job_id = await repository.add_inbound(session, contact["id"], message["id"], at)
     if job_id is not None:
         return job_id
-    address = message["from_address"]
+    address = message["from_address"] or ""  # an inbound text always has its sender
     ready = await repository.readiness(session, address)
     if ready is None or message["channel"] not in {c.upper() for c in ready["channels"]}:
         return None
@@ -80,8 +82,8 @@ async def on_inbound(
 
 async def _open_or_extend(
     session: TenantSession,
-    message: dict[str, Any],
-    contact: dict[str, Any],
+    message: MessageRecord,
+    contact: ContactRecord,
     persona_id: str,
 ) -> str | None:
     at = message["created_at"]
@@ -117,7 +119,7 @@ async def _open_or_extend(
 
 
 async def _assignee(
-    session: TenantSession, contact: dict[str, Any], persona: dict[str, Any]
+    session: TenantSession, contact: ContactRecord, persona: dict[str, Any]
 ) -> str | None:
     """The contact's owner, else the persona's handoff assignee, else nobody: each only
     while it is a member of the workspace."""
@@ -131,7 +133,7 @@ async def hand_off(
     session: TenantSession,
     job: dict[str, Any],
     *,
-    contact: dict[str, Any],
+    contact: ContactRecord,
     persona: dict[str, Any],
     reason: str,
     detail: str | None = None,
@@ -231,7 +233,7 @@ async def _holding_text(
 
 async def send_reply(
     session: TenantSession, job: dict[str, Any], *, text: str, email_from: str
-) -> dict[str, Any]:
+) -> MessageRecord:
     """The AI's text through the send path every message takes (messaging.service.send):
     the same gates, from the number the lead wrote to. Raises ComplianceBlocked as that
     path does, after recording the refusal."""
@@ -250,7 +252,7 @@ async def send_reply(
 
 
 async def hand_off_text(
-    session: TenantSession, message: dict[str, Any], *, contact: dict[str, Any] | None, reason: str
+    session: TenantSession, message: MessageRecord, *, contact: ContactRecord | None, reason: str
 ) -> None:
     """A text the AI must not answer and a person must read (a request not to be called,
     messaging/inbound.py): the AI pauses (reason `handoff`), a task and the timeline's
@@ -261,7 +263,7 @@ async def hand_off_text(
     await contacts.set_ai_pause(
         session, contact, reason=contacts.PAUSE_HANDOFF, at=message["created_at"]
     )
-    ready = await repository.readiness(session, message["from_address"])
+    ready = await repository.readiness(session, message["from_address"] or "")
     persona = await repository.persona(session, ready["id"]) if ready is not None else None
     title = HANDOFF_TITLES.get(reason, reason)
     assignee = await _assignee(session, contact, persona or {"handoff_assignee": None})
@@ -294,7 +296,7 @@ async def hand_off_text(
     )
 
 
-async def opt_out(session: TenantSession, job: dict[str, Any]) -> dict[str, Any] | None:
+async def opt_out(session: TenantSession, job: dict[str, Any]) -> MessageRecord | None:
     """The model read the lead's texts as revoking consent (`opt_out: true`): the number is
     suppressed as for a keyword (messaging/opt_outs.py), the evidence the lead's texts
     this job answered with `ai_classified: true`, the AI pauses, and the one confirmation

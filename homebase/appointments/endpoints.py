@@ -13,7 +13,7 @@ from homebase.appointments.schemas import (
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
-from homebase.http.lists import synced_list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
@@ -43,17 +43,15 @@ async def list_appointments(
     fields: AppointmentFields,
     filters: Annotated[AppointmentFilters, Query()],
 ) -> JSONResponse:
-    return await synced_list_response(
+    return await paginate(
         request,
         session,
         page,
-        filters.model_dump(mode="json"),
-        filters.updated_after,
-        lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
-        lambda after_id, limit: repository.list_statement(
-            session, filters, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.appointment(row)),
+        repository.listing(session, filters),
+        filters=filters,
+        updated_after=filters.updated_after,
+        render=render.appointment,
+        fields=fields,
     )
 
 

@@ -6,9 +6,8 @@ from typing import Any
 from sqlalchemy import ColumnElement
 
 from homebase.appointments.schemas import AppointmentFilters, AppointmentStatus
-from homebase.db import changes
+from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
-from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
 from homebase.models import Appointment
 
@@ -48,19 +47,9 @@ def filtered(session: TenantSession, filters: AppointmentFilters) -> AnySelect:
     return statement
 
 
-def list_statement(
-    session: TenantSession, filters: AppointmentFilters, *, after_id: str | None, limit: int
-) -> AnySelect:
-    return keyset(filtered(session, filters), appointments.c.id, after_id, limit)
-
-
-def changes_statement(
-    session: TenantSession, filters: AppointmentFilters, *, resuming: bool
-) -> AnySelect:
-    """A page of the list's `updated_after` walk (db/changes.page)."""
-    return changes.statement(
-        filtered(session, filters), appointments, session.dialect, resuming=resuming
-    )
+def listing(session: TenantSession, filters: AppointmentFilters) -> Listing[dict[str, Any]]:
+    """GET /v1/appointments: newest first, and its `updated_after` walk (db/listing.py)."""
+    return Listing.synced(filtered(session, filters), appointments, session.dialect)
 
 
 async def insert(session: TenantSession, values: dict[str, Any]) -> None:

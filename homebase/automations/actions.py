@@ -10,7 +10,6 @@ ai_outbound_allowed is false (`blocked`). The enrolment continues either way.
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from homebase.automations import repository
 from homebase.automations.steps import (
@@ -24,6 +23,7 @@ from homebase.automations.steps import (
 from homebase.compliance.gates import TEXT_CHANNELS
 from homebase.config import Settings
 from homebase.contacts import service as contacts_service
+from homebase.contacts.records import ContactRecord
 from homebase.contacts.schemas import ContactUpdate
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import ComplianceBlocked, ValidationFailed
@@ -44,7 +44,7 @@ class Outcome:
 
 
 async def execute(
-    session: TenantSession, step: Step, contact: dict[str, Any], settings: Settings
+    session: TenantSession, step: Step, contact: ContactRecord, settings: Settings
 ) -> Outcome:
     if isinstance(step, SendMessageStep):
         return await send_message(session, step, contact, settings)
@@ -58,7 +58,7 @@ async def execute(
     raise TypeError(f"unknown step {step!r}")
 
 
-async def _lead_refuses_ai(session: TenantSession, contact: dict[str, Any]) -> bool:
+async def _lead_refuses_ai(session: TenantSession, contact: ContactRecord) -> bool:
     now = session.now()
     return any(
         not ai_outbound_allowed(lead, now)
@@ -67,7 +67,7 @@ async def _lead_refuses_ai(session: TenantSession, contact: dict[str, Any]) -> b
 
 
 async def send_message(
-    session: TenantSession, step: SendMessageStep, contact: dict[str, Any], settings: Settings
+    session: TenantSession, step: SendMessageStep, contact: ContactRecord, settings: Settings
 ) -> Outcome:
     if contact["ai_paused_at"] is not None:
         return Outcome(
@@ -103,7 +103,7 @@ async def send_message(
 
 
 async def create_task(
-    session: TenantSession, step: CreateTaskStep, contact: dict[str, Any]
+    session: TenantSession, step: CreateTaskStep, contact: ContactRecord
 ) -> Outcome:
     assignee = step.assignee_id
     if (
@@ -134,7 +134,7 @@ async def create_task(
 
 
 async def move_stage(
-    session: TenantSession, step: MoveStageStep, contact: dict[str, Any]
+    session: TenantSession, step: MoveStageStep, contact: ContactRecord
 ) -> Outcome:
     previous = contact["stage"]
     await contacts_service.update_contact(

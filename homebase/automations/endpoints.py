@@ -20,7 +20,7 @@ from homebase.automations.schemas import (
     Persona,
 )
 from homebase.db.tenancy import TenantSession
-from homebase.http.lists import list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
@@ -52,15 +52,14 @@ class Catalogue:
     async def listed(
         self, request: Request, session: TenantSession, page: PageRequest, fields: Projection
     ) -> JSONResponse:
-        return await list_response(
+        return await paginate(
             request,
             session,
             page,
-            {},
-            lambda after_id, limit: repository.list_statement(
-                session, self.table, after_id=after_id, limit=limit
-            ),
-            lambda row: fields(self.render(row)),
+            repository.listing(session, self.table),
+            filters=None,
+            render=self.render,
+            fields=fields,
         )
 
     async def one(self, session: TenantSession, row_id: str, fields: Projection) -> JSONResponse:
@@ -101,7 +100,15 @@ async def list_automations(
     page: Pages,
     fields: AutomationFields,
 ) -> JSONResponse:
-    return await AUTOMATIONS.listed(request, session, page, fields)
+    return await paginate(
+        request,
+        session,
+        page,
+        repository.listing(session, repository.automations),
+        filters=None,
+        render=render.automation,
+        fields=fields,
+    )
 
 
 @automations_router.get(
@@ -152,15 +159,14 @@ async def list_automation_enrolments(
     filters: Annotated[EnrolmentFilters, Query()],
 ) -> JSONResponse:
     await service.get_or_404(session, repository.automations, row_id=id)
-    return await list_response(
+    return await paginate(
         request,
         session,
         page,
-        filters.model_dump(mode="json"),
-        lambda after_id, limit: repository.enrolments_statement(
-            session, id, filters, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.enrolment(row)),
+        repository.enrolments_listing(session, id, filters),
+        filters=filters,
+        render=render.enrolment,
+        fields=fields,
     )
 
 
@@ -178,7 +184,15 @@ async def list_personas(
     page: Pages,
     fields: PersonaFields,
 ) -> JSONResponse:
-    return await PERSONAS.listed(request, session, page, fields)
+    return await paginate(
+        request,
+        session,
+        page,
+        repository.listing(session, repository.personas),
+        filters=None,
+        render=render.persona,
+        fields=fields,
+    )
 
 
 @personas_router.get(
@@ -207,7 +221,15 @@ async def list_campaigns(
     page: Pages,
     fields: CampaignFields,
 ) -> JSONResponse:
-    return await CAMPAIGNS.listed(request, session, page, fields)
+    return await paginate(
+        request,
+        session,
+        page,
+        repository.listing(session, repository.campaigns),
+        filters=None,
+        render=render.campaign,
+        fields=fields,
+    )
 
 
 @campaigns_router.get(

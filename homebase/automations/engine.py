@@ -13,13 +13,14 @@ and retried with backoff (1, 2, 4, 8 minutes); after MAX_ATTEMPTS the enrolment 
 
 import logging
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.automations import actions, repository, steps
 from homebase.config import Settings
+from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
 from homebase.kit.clock import Clock
@@ -85,7 +86,8 @@ async def run_step(
 
 async def advance(session: TenantSession, enrolment: dict[str, Any], settings: Settings) -> None:
     automation = await repository.get(session, repository.automations, enrolment["automation_id"])
-    contact = await repository.get(session, repository.contacts, enrolment["contact_id"])
+    row = await repository.get(session, repository.contacts, enrolment["contact_id"])
+    contact = cast("ContactRecord | None", row)  # a contacts row
     index = enrolment["step_index"]
     if automation is None:  # never: enrolments hold a foreign key to their automation
         raise LookupError(f"automation {enrolment['automation_id']} not found")

@@ -1,13 +1,13 @@
 """Automation, persona, campaign and enrolment queries, through the TenantSession."""
 
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import Table, text
 
 from homebase.automations.schemas import EnrolmentFilters
+from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
-from homebase.kit.pagination import keyset
-from homebase.kit.statements import AnySelect
+from homebase.leads.records import LeadConsent
 from homebase.models import (
     Automation,
     AutomationEnrolment,
@@ -43,26 +43,21 @@ async def responder(session: TenantSession) -> dict[str, Any] | None:
     )
 
 
-def list_statement(
-    session: TenantSession, table: Table, *, after_id: str | None, limit: int
-) -> AnySelect:
-    return keyset(session.select(table), table.c.id, after_id, limit)
+def listing(session: TenantSession, table: Table) -> Listing[dict[str, Any]]:
+    """GET /v1/automations, /v1/personas, /v1/campaigns: newest first."""
+    return Listing.newest(session.select(table), table)
 
 
-def enrolments_statement(
-    session: TenantSession,
-    automation_id: str,
-    filters: EnrolmentFilters,
-    *,
-    after_id: str | None,
-    limit: int,
-) -> AnySelect:
+def enrolments_listing(
+    session: TenantSession, automation_id: str, filters: EnrolmentFilters
+) -> Listing[dict[str, Any]]:
+    """GET /v1/automations/{id}/enrolments: newest first."""
     statement = session.select(enrolments).where(enrolments.c.automation_id == automation_id)
     if filters.contact_id is not None:
         statement = statement.where(enrolments.c.contact_id == filters.contact_id)
     if filters.status is not None:
         statement = statement.where(enrolments.c.status == filters.status.value)
-    return keyset(statement, enrolments.c.id, after_id, limit)
+    return Listing.newest(statement, enrolments)
 
 
 async def insert(session: TenantSession, table: Table, row: dict[str, Any]) -> None:
@@ -110,12 +105,13 @@ async def step_run(
     )
 
 
-async def leads_of_contact(session: TenantSession, contact_id: str) -> list[dict[str, Any]]:
-    return await session.fetch_all(
+async def leads_of_contact(session: TenantSession, contact_id: str) -> list[LeadConsent]:
+    rows = await session.fetch_all(
         session.select(leads, leads.c.id, leads.c.phone_e164, leads.c.consent_expires_at).where(
             leads.c.contact_id == contact_id
         )
     )
+    return cast("list[LeadConsent]", rows)
 
 
 async def scrub_errors_of_contact(session: TenantSession, contact_id: str) -> None:

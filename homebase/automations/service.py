@@ -7,6 +7,7 @@ from sqlalchemy import Table
 
 from homebase.automations import render, repository
 from homebase.contacts import timeline
+from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import Conflict, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
@@ -33,7 +34,7 @@ async def get_or_404(session: TenantSession, table: Table, *, row_id: str) -> di
     return row
 
 
-async def _contact_or_400(session: TenantSession, contact_id: str) -> dict[str, Any]:
+async def _contact_or_400(session: TenantSession, contact_id: str) -> ContactRecord:
     contact = await tasks_repository.get_contact(session, contact_id)
     if reason := references.refusal(contact):
         raise ValidationFailed.for_field("contact_id", reason)

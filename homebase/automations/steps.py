@@ -18,6 +18,7 @@ from pydantic import (
     model_validator,
 )
 
+from homebase.contacts.records import ContactRecord
 from homebase.contacts.schemas import ContactStage
 from homebase.kit.emails import header_safe
 from homebase.messaging.schemas import MessageChannel
@@ -131,7 +132,7 @@ def parse(raw: dict[str, Any]) -> SendMessageStep | WaitStep | CreateTaskStep | 
     return STEP.validate_python(raw)
 
 
-def fill(template: str, contact: dict[str, Any], persona_name: str = "") -> str:
+def fill(template: str, contact: ContactRecord, persona_name: str = "") -> str:
     first = contact.get("first_name") or "there"
     last = contact.get("last_name") or ""
     full = " ".join(part for part in (contact.get("first_name"), last) if part) or first

@@ -11,7 +11,7 @@ from homebase.auth.scopes import Scope
 from homebase.calls import recordings, render, repository, service
 from homebase.calls.schemas import Call, CallFilters
 from homebase.db.tenancy import TenantSession
-from homebase.http.lists import list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
@@ -63,15 +63,14 @@ async def list_calls(
     filters: Annotated[CallFilters, Query()],
 ) -> JSONResponse:
     to_wire = _renderer(request, principal, session)
-    return await list_response(
+    return await paginate(
         request,
         session,
         page,
-        filters.model_dump(mode="json"),
-        lambda after_id, limit: repository.list_statement(
-            session, filters, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(to_wire(row)),
+        repository.listing(session, filters),
+        filters=filters,
+        render=to_wire,
+        fields=fields,
     )
 
 

@@ -6,9 +6,8 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.calls.schemas import CallDirection, CallFilters
+from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
-from homebase.kit.pagination import keyset
-from homebase.kit.statements import AnySelect
 from homebase.models import Call, Contact, SenderNumber, Workspace
 
 calls = Call.__table__
@@ -29,9 +28,8 @@ async def get_by_provider_id(
     )
 
 
-def list_statement(
-    session: TenantSession, filters: CallFilters, *, after_id: str | None, limit: int
-) -> AnySelect:
+def listing(session: TenantSession, filters: CallFilters) -> Listing[dict[str, Any]]:
+    """GET /v1/calls: newest first."""
     statement = session.select(calls)
     if filters.contact_id is not None:
         statement = statement.where(calls.c.contact_id == filters.contact_id)
@@ -45,7 +43,7 @@ def list_statement(
         statement = statement.where(calls.c.started_at >= filters.started_after)
     if filters.started_before is not None:
         statement = statement.where(calls.c.started_at < filters.started_before)
-    return keyset(statement, calls.c.id, after_id, limit)
+    return Listing.newest(statement, calls)
 
 
 async def insert(session: TenantSession, values: dict[str, Any]) -> None:

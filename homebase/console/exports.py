@@ -53,9 +53,7 @@ async def _list_page(
         rows, older = await keyset_page(
             request,
             session,
-            lambda after, limit: repository.list_statement(
-                session, objects, pii=pii, after_id=after, limit=limit
-            ),
+            repository.listing(session, objects, pii=pii).page,
         )
         now = session.now()
         shown: list[dict[str, Any]] = [

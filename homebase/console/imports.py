@@ -42,6 +42,7 @@ from homebase.custom_fields import repository as custom_fields
 from homebase.http.body_limit import Allowance
 from homebase.http.pages import ConsolePageError, error_page
 from homebase.imports import csv_rows, repository, row_files, service, uploads
+from homebase.imports.records import ImportRecord
 from homebase.imports.schemas import MAX_ROWS, ImportObject, ImportStatus
 from homebase.kit.errors import ApiError
 from homebase.runtime import get_runtime
@@ -111,9 +112,7 @@ async def list_imports(request: Request, started: str | None = None) -> Response
         rows, older = await keyset_page(
             request,
             session,
-            lambda after, limit: repository.list_statement(
-                session, OBJECTS, after_id=after, limit=limit
-            ),
+            repository.listing(session, OBJECTS).page,
         )
     notice = None
     if started and started.isdigit():
@@ -129,7 +128,7 @@ async def list_imports(request: Request, started: str | None = None) -> Response
     )
 
 
-def _shown(row: dict[str, Any]) -> dict[str, Any]:
+def _shown(row: ImportRecord | dict[str, Any]) -> dict[str, Any]:  # a template's values
     rows = row["row_count"]
     return {**row, "percent": int(row["position"] * 100 / rows) if rows else 100}
 
@@ -171,9 +170,7 @@ async def import_page(request: Request, import_id: str) -> Response:
         rows, older = await keyset_page(
             request,
             session,
-            lambda after, limit: repository.errors_statement(
-                session, import_id, after_id=after, limit=limit
-            ),
+            repository.errors_listing(session, import_id).page,
         )
     return member_page(
         request,

@@ -77,7 +77,7 @@ async def _list_page(
         rows, older = await keyset_page(
             request,
             session,
-            lambda after, limit: repository.list_statement(session, after_id=after, limit=limit),
+            repository.listing(session).page,
         )
         creators = await describe(session, rows)
     return member_page(

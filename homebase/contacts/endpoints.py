@@ -1,4 +1,4 @@
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Path
 from starlette.requests import Request
@@ -7,6 +7,7 @@ from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.contacts import render, repository, service
+from homebase.contacts.records import ContactRecord
 from homebase.contacts.schemas import (
     Contact,
     ContactCreate,
@@ -20,14 +21,14 @@ from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import CUSTOM_FILTERS
 from homebase.db.tenancy import TenantSession
 from homebase.erasure import service as erasure
-from homebase.http.lists import list_response, synced_list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.clock import isoformat
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.listquery import ListQuery, ListQueryParser
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, ErrorEnvelope, error_responses
-from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
-from homebase.kit.responses import JSONResponse, json_response
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageBody, PageRequest, page_request
+from homebase.kit.responses import Sent, respond
 
 router = v1_router(prefix="/contacts", tags=["contacts"])
 
@@ -63,9 +64,7 @@ def _pii(principal: Principal) -> bool:
     return principal.has(Scope.contacts_read_pii)
 
 
-async def _render(
-    session: TenantSession, row: dict[str, Any], principal: Principal
-) -> dict[str, Any]:
+async def _render(session: TenantSession, row: ContactRecord, principal: Principal) -> Contact:
     return render.contact(row, pii=_pii(principal), custom=await service.definitions(session))
 
 
@@ -89,27 +88,23 @@ ContactsQuery = Annotated[ListQuery, Depends(_contacts_query)]
 )
 async def list_contacts(
     request: Request, principal: ContactsRead, session: Tenant, query: ContactsQuery
-) -> JSONResponse:
+) -> Sent[PageBody[Contact]]:
     pii, filters, fields = _pii(principal), query.filters, query.fields
     listing = await custom.ListFields.read(session, "contacts", query.prefixed)
     by_custom = listing.by_custom
     item = render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=listing.page)
     listed = filters.model_dump(mode="json")
     listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
-    return await synced_list_response(
+    return await paginate(
         request,
         session,
         query.page,
-        listed,
-        filters.updated_after,
-        lambda resuming: repository.changes_statement(
-            session, filters, pii=pii, resuming=resuming, custom=by_custom
-        ),
-        lambda after_id, limit: repository.list_statement(
-            session, filters, pii=pii, after_id=after_id, limit=limit, custom=by_custom
-        ),
-        lambda row: fields(item(row)),
-        listing.prepare,
+        repository.listing(session, filters, pii=pii, custom=by_custom),
+        filters=listed,
+        updated_after=filters.updated_after,
+        render=item,
+        fields=fields,
+        prepare=listing.prepare,
     )
 
 
@@ -123,10 +118,10 @@ async def list_contacts(
 )
 async def create_contact(
     body: ContactCreate, principal: ContactsWrite, session: Tenant, fields: ContactFields
-) -> JSONResponse:
+) -> Sent[Contact]:
     definitions = await service.definitions(session, sent=body.custom_fields)
     row = await service.create_contact(session, body, fields=definitions)
-    return json_response(fields(render.contact(row, pii=_pii(principal), custom=definitions)), 201)
+    return respond(render.contact(row, pii=_pii(principal), custom=definitions), fields, 201)
 
 
 @router.get(
@@ -138,9 +133,9 @@ async def create_contact(
 )
 async def get_contact(
     id: ContactId, principal: ContactsRead, session: Tenant, fields: ContactFields
-) -> JSONResponse:
+) -> Sent[Contact]:
     row = await service.get_or_404(session, id)
-    return json_response(fields(await _render(session, row, principal)))
+    return respond(await _render(session, row, principal), fields)
 
 
 @router.patch(
@@ -157,10 +152,10 @@ async def update_contact(
     principal: ContactsWrite,
     session: Tenant,
     fields: ContactFields,
-) -> JSONResponse:
+) -> Sent[Contact]:
     definitions = await service.definitions(session)
     row = await service.update_contact(session, id, patch=body, fields=definitions)
-    return json_response(fields(render.contact(row, pii=_pii(principal), custom=definitions)))
+    return respond(render.contact(row, pii=_pii(principal), custom=definitions), fields)
 
 
 @router.delete(
@@ -174,11 +169,11 @@ async def update_contact(
     "(anonymized_at is the first erasure's).",
     responses=error_responses(*ONE_ERRORS),
 )
-async def delete_contact(id: ContactId, principal: ContactsWrite, session: Tenant) -> JSONResponse:
+async def delete_contact(id: ContactId, principal: ContactsWrite, session: Tenant) -> Sent[Erased]:
     row = await erasure.erase_contact(session, id)
-    return json_response(
-        {"id": row["id"], "anonymized": True, "anonymized_at": isoformat(row["anonymized_at"])}
-    )
+    erased_at = row["anonymized_at"]
+    assert erased_at is not None  # the erasure set it, now or before
+    return respond({"id": row["id"], "anonymized": True, "anonymized_at": isoformat(erased_at)})
 
 
 async def _timeline(
@@ -188,17 +183,17 @@ async def _timeline(
     page: PageRequest,
     fields: Projection,
     event_type: str | None,
-) -> JSONResponse:
+) -> Sent[PageBody[Event]]:
     await service.get_or_404(session, id)
-    return await list_response(
+    listing = repository.timeline_listing(session, id, event_type)
+    return await paginate(
         request,
         session,
         page,
-        {"type": event_type},
-        lambda after_id, limit: repository.timeline_statement(
-            session, id, event_type=event_type, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.event(row)),
+        listing,
+        filters={"type": event_type},
+        render=render.event,
+        fields=fields,
     )
 
 
@@ -216,7 +211,7 @@ async def list_contact_events(
     session: Tenant,
     page: Pages,
     fields: EventFields,
-) -> JSONResponse:
+) -> Sent[PageBody[Event]]:
     return await _timeline(request, session, id, page, fields, None)
 
 
@@ -234,7 +229,7 @@ async def list_contact_notes(
     session: Tenant,
     page: Pages,
     fields: EventFields,
-) -> JSONResponse:
+) -> Sent[PageBody[Event]]:
     return await _timeline(request, session, id, page, fields, "note")
 
 
@@ -251,9 +246,9 @@ async def list_contact_notes(
 )
 async def add_contact_note(
     id: ContactId, body: NoteCreate, principal: ContactsWrite, session: Tenant, fields: EventFields
-) -> JSONResponse:
+) -> Sent[Event]:
     event = await service.add_note(session, id, body=body.body)
-    return json_response(fields(render.event(event)), 201)
+    return respond(render.event(event), fields, 201)
 
 
 # The contact's AI switch. What pauses the AI, and what resuming means (docs/ai.md).
@@ -282,9 +277,9 @@ _SWITCH = (
 )
 async def pause_contact_ai(
     id: ContactId, principal: ContactsWrite, session: Tenant, fields: ContactFields
-) -> JSONResponse:
+) -> Sent[Contact]:
     row = await service.switch_ai(session, id, reason=service.PAUSE_MANUAL)
-    return json_response(fields(await _render(session, row, principal)))
+    return respond(await _render(session, row, principal), fields)
 
 
 @router.post(
@@ -299,6 +294,6 @@ async def pause_contact_ai(
 )
 async def resume_contact_ai(
     id: ContactId, principal: ContactsWrite, session: Tenant, fields: ContactFields
-) -> JSONResponse:
+) -> Sent[Contact]:
     row = await service.switch_ai(session, id, reason=None)
-    return json_response(fields(await _render(session, row, principal)))
+    return respond(await _render(session, row, principal), fields)

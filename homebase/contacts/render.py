@@ -1,17 +1,20 @@
 """Rows to wire payloads. Masking is decided here, once, from the credential's scopes."""
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
+from homebase.contacts.records import ContactPageRow, ContactRecord, TimelineRecord
+from homebase.contacts.schemas import Contact, ContactAiPauseReason, ContactStage, Event
 from homebase.custom_fields.definitions import Definitions, PageDefinitions
 from homebase.db.types import stored_json_to_wire, stored_time_to_wire
 from homebase.kit.clock import isoformat
 from homebase.kit.masking import mask_email, mask_phone
+from homebase.kit.wire import JsonObject
 
 
-def contact(row: dict[str, Any], *, pii: bool, custom: Definitions) -> dict[str, Any]:
+def contact(row: ContactRecord, *, pii: bool, custom: Definitions) -> Contact:
     """`custom`: the workspace's live custom fields of contacts (custom_fields.service
     load_definitions), which say what of the stored values shows, and by which key."""
     paused_at = row["ai_paused_at"]
@@ -21,7 +24,8 @@ def contact(row: dict[str, Any], *, pii: bool, custom: Definitions) -> dict[str,
         "last_name": row["last_name"],
         "email": row["email"] if pii else mask_email(row["email"]),
         "phone": row["phone"] if pii else mask_phone(row["phone"]),
-        "stage": row["stage"],
+        # stored as the enums' values, which are what the wire sends
+        "stage": cast(ContactStage, row["stage"]),
         "source": row["source"],
         "tags": row["tags"],
         "notes": row["notes"],
@@ -30,7 +34,7 @@ def contact(row: dict[str, Any], *, pii: bool, custom: Definitions) -> dict[str,
         "pii_masked": not pii,
         "ai_auto_response_paused": paused_at is not None,
         "ai_auto_response_paused_at": isoformat(paused_at),
-        "ai_auto_response_paused_reason": row["ai_paused_reason"],
+        "ai_auto_response_paused_reason": cast(ContactAiPauseReason, row["ai_paused_reason"]),
         "anonymized_at": isoformat(row["anonymized_at"]),
         "created_at": isoformat(row["created_at"]),
         "updated_at": isoformat(row["updated_at"]),
@@ -64,21 +68,23 @@ TIME_COLUMNS = frozenset({"ai_paused_at", "anonymized_at", "created_at", "update
 JSON_COLUMNS = frozenset({"tags", "custom_fields"})
 
 
-def _same(value: Any) -> Any:
+def _same(value: Any) -> Any:  # a value as the database handed it (ContactPageRow)
     return value
 
 
 def list_item(
     *, pii: bool, stored: bool, custom: Definitions | PageDefinitions
-) -> Callable[[dict[str, Any]], dict[str, Any]]:
+) -> Callable[[ContactPageRow], Contact]:
     """What `contact` renders, for a list page's row (repository.page_columns): its
     timestamps as the wire's text (PostgreSQL) or as stored (SQLite, `stored`: sliced
     into the wire's form, and JSON embedded as it is stored): parsing every stored value
     into a Python object only to format it back is work a page need not do
     (docs/performance.md, "Row reading and writing"); tests/contacts/test_contact_render.py
     holds the two ways to the same output."""
-    time = stored_time_to_wire if stored else _same
-    json = stored_json_to_wire if stored else _same
+    # The wire's values from a database's own: a time's text, the tags' JSON embedded as
+    # stored (an orjson.Fragment on SQLite), which Contact's members declare as sent.
+    time: Callable[[Any], Any] = stored_time_to_wire if stored else _same
+    json: Callable[[Any], Any] = stored_json_to_wire if stored else _same
     show_email = _same if pii else mask_email
     show_phone = _same if pii else mask_phone
     masked = not pii
@@ -86,14 +92,14 @@ def list_item(
     # are keyed by field id), parsed on SQLite only when the workspace has a field.
     parse = orjson.loads if stored else _same
 
-    def values(stored_values: Any) -> dict[str, Any]:
+    def values(stored_values: Any) -> JsonObject:  # ContactPageRow's custom_fields
         # A page's definitions are read once its rows are (PageDefinitions).
         live = custom.current if isinstance(custom, PageDefinitions) else custom
         if not live.fields or stored_values is None:
             return {}
         return live.render(parse(stored_values), pii=pii)
 
-    def render(row: dict[str, Any]) -> dict[str, Any]:
+    def render(row: ContactPageRow) -> Contact:
         paused = row["ai_paused_at"]
         return {
             "id": row["id"],
@@ -119,7 +125,7 @@ def list_item(
     return render
 
 
-def event(row: dict[str, Any]) -> dict[str, Any]:
+def event(row: TimelineRecord) -> Event:
     return {
         "id": row["id"],
         "contact_id": row["contact_id"],

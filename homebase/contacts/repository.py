@@ -2,7 +2,7 @@
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     String,
@@ -18,13 +18,20 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.sql import ColumnElement
 
 from homebase.contacts import render, search
+from homebase.contacts.records import (
+    ContactChanges,
+    ContactPageRow,
+    ContactRecord,
+    TimelineRecord,
+)
 from homebase.contacts.schemas import ContactFilters
 from homebase.custom_fields.repository import custom_filtered, custom_held, custom_params
 from homebase.db import changes
+from homebase.db.listing import Listing
 from homebase.db.pages import Step
 from homebase.db.tenancy import TenantSession, tenant_update
 from homebase.db.types import stored, wire_time
-from homebase.kit.pagination import keyset, keyset_params, keyset_template
+from homebase.kit.pagination import keyset_params, keyset_template
 from homebase.kit.statements import AnySelect
 from homebase.models import Contact, TimelineEvent
 
@@ -33,8 +40,9 @@ timeline = TimelineEvent.__table__
 _NO_FILTERS = ContactFilters()
 
 
-async def get(session: TenantSession, contact_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(contacts).where(contacts.c.id == contact_id))
+async def get(session: TenantSession, contact_id: str) -> ContactRecord | None:
+    row = await session.fetch_one(session.select(contacts).where(contacts.c.id == contact_id))
+    return cast("ContactRecord | None", row)
 
 
 # SQLite's tag index (migration 0017): one row per (workspace, tag, contact), written by
@@ -134,9 +142,11 @@ def _filtered(session: TenantSession, statement: AnySelect, present: tuple[str, 
     return statement
 
 
+# bound values, by bindparam name (SQLAlchemy's)
 def _filter_params(filters: ContactFilters) -> tuple[tuple[str, ...], dict[str, Any]]:
     values = {name: getattr(filters, name) for name in FILTERS}
     present = tuple(name for name in FILTERS if values[name] is not None)
+    # bound values, by bindparam name (SQLAlchemy's)
     found: dict[str, Any] = {f"filter_{name}": values[name] for name in present}
     if filters.stage is not None:
         found["filter_stage"] = filters.stage.value
@@ -172,6 +182,7 @@ def list_statement(
     after_id: str | None,
     limit: int,
     custom: tuple[tuple[str, str], ...] = (),
+    # bound values, by bindparam name (SQLAlchemy's)
 ) -> tuple[AnySelect, dict[str, Any]] | list[Step]:
     """The page's statement and its bindparams; for a search through the trigram
     indexes, steps tried in turn (contacts/search.py; http/lists.py runs a later one
@@ -226,6 +237,7 @@ def _by_custom(
     after_id: str | None,
     limit: int,
     custom: tuple[tuple[str, str], ...],
+    # bound values, by bindparam name (SQLAlchemy's)
 ) -> tuple[AnySelect, dict[str, Any]]:
     """A page filtered by custom field values, driven by the values' index (workspace,
     field, value, record) in keyset order (custom_fields/repository.custom_filtered);
@@ -256,6 +268,7 @@ def changes_statement(
     pii: bool,
     resuming: bool,
     custom: tuple[tuple[str, str], ...] = (),
+    # bound values, by bindparam name (SQLAlchemy's)
 ) -> tuple[AnySelect, dict[str, Any]]:
     """A page of the `updated_after` walk (db/changes.page): the page's
     columns, as the list's, and its filters, tag by `has_tag` on both databases. The
@@ -284,6 +297,7 @@ def _search_steps(
     present: tuple[str, ...],
     shape: tuple[bool, bool, bool],
     after: bool,
+    # bound values, by bindparam name (SQLAlchemy's)
     values: dict[str, Any],
     number: bool,
 ) -> list[Step]:
@@ -325,7 +339,26 @@ def _search_steps(
     return steps
 
 
-async def insert(session: TenantSession, values: dict[str, Any]) -> None:
+def listing(
+    session: TenantSession,
+    filters: ContactFilters,
+    *,
+    pii: bool,
+    custom: tuple[tuple[str, str], ...] = (),
+) -> Listing[ContactPageRow]:
+    """GET /v1/contacts: newest first (list_statement's steps), and its `updated_after`
+    walk (changes_statement), both reading the page's columns (page_columns)."""
+    return Listing(
+        lambda after_id, limit: list_statement(
+            session, filters, pii=pii, after_id=after_id, limit=limit, custom=custom
+        ),
+        lambda resuming: changes_statement(
+            session, filters, pii=pii, resuming=resuming, custom=custom
+        ),
+    )
+
+
+async def insert(session: TenantSession, values: ContactRecord) -> None:
     await session.insert(contacts, values)
 
 
@@ -340,14 +373,14 @@ async def owned_by(session: TenantSession, owner_id: str) -> list[str]:
     return [row["id"] for row in rows]
 
 
-async def update(session: TenantSession, contact_id: str, values: dict[str, Any]) -> None:
+async def update(session: TenantSession, contact_id: str, values: ContactChanges) -> None:
     await session.execute(
         session.update(contacts).where(contacts.c.id == contact_id).values(**values)
     )
 
 
 async def switch_ai_pause(
-    session: TenantSession, contact_id: str, values: dict[str, Any], *, pausing: bool
+    session: TenantSession, contact_id: str, values: ContactChanges, *, pausing: bool
 ) -> bool:
     """Writes the pause (or its end) only if the contact is not already in that state:
     of two at the same moment, one changes the row (True) and the other nothing."""
@@ -371,22 +404,18 @@ async def set_owner(session: TenantSession, contact_id: str, owner_id: str, now:
     await session.execute(_SET_OWNER, {"contact": contact_id, "new_owner_id": owner_id, "now": now})
 
 
-async def add_timeline_event(session: TenantSession, values: dict[str, Any]) -> None:
+async def add_timeline_event(session: TenantSession, values: TimelineRecord) -> None:
     await session.insert(timeline, values)
 
 
-def timeline_statement(
-    session: TenantSession,
-    contact_id: str,
-    *,
-    event_type: str | None,
-    after_id: str | None,
-    limit: int,
-) -> AnySelect:
+def timeline_listing(
+    session: TenantSession, contact_id: str, event_type: str | None
+) -> Listing[TimelineRecord]:
+    """GET /v1/contacts/{id}/events (and .../notes: `event_type` note), newest first."""
     statement = session.select(timeline).where(timeline.c.contact_id == contact_id)
     if event_type is not None:
         statement = statement.where(timeline.c.type == event_type)
-    return keyset(statement, timeline.c.id, after_id, limit)
+    return Listing.newest(statement, timeline)
 
 
 async def scrub_timeline(session: TenantSession, contact_id: str, placeholder: str) -> None:

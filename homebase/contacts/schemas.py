@@ -1,4 +1,3 @@
-from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -9,8 +8,10 @@ from pydantic import (
     Field,
     StringConstraints,
     field_validator,
+    with_config,
 )
 from pydantic.config import JsonDict
+from typing_extensions import TypedDict
 
 from homebase.custom_fields.schemas import (
     RENDERED_DESCRIPTION,
@@ -20,6 +21,7 @@ from homebase.custom_fields.schemas import (
 from homebase.kit.emails import EMAIL_PATTERN, is_email
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.kit.schema_rules import absent
+from homebase.kit.wire import JsonObject, WireTime
 
 
 class ContactStage(StrEnum):
@@ -138,65 +140,84 @@ class ContactUpdate(BaseModel):
         return value
 
 
-class Contact(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    **_CONTACT_EXAMPLE,
-                    "email": "d***@example.com",
-                    "phone": "+* *** *** 0142",
-                    "custom_fields": {"price_max": 1450000, "pre_approved": True},
-                    "pii_masked": True,
-                    "ai_auto_response_paused": False,
-                    "ai_auto_response_paused_at": None,
-                    "ai_auto_response_paused_reason": None,
-                    "anonymized_at": None,
-                    "created_at": "2026-11-20T17:04:05.123Z",
-                    "updated_at": "2026-11-20T17:04:05.123Z",
-                }
-            ]
-        }
-    )
+_MASKED = "Masked unless the credential holds contacts:read:pii."
 
+
+# The contact as GET /v1/contacts/{id} sends it (render.contact, render.list_item). No
+# docstring: it would become the schema's description.
+@with_config(
+    json_schema_extra={
+        "examples": [
+            {
+                "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                **_CONTACT_EXAMPLE,
+                "email": "d***@example.com",
+                "phone": "+* *** *** 0142",
+                "custom_fields": {"price_max": 1450000, "pre_approved": True},
+                "pii_masked": True,
+                "ai_auto_response_paused": False,
+                "ai_auto_response_paused_at": None,
+                "ai_auto_response_paused_reason": None,
+                "anonymized_at": None,
+                "created_at": "2026-11-20T17:04:05.123Z",
+                "updated_at": "2026-11-20T17:04:05.123Z",
+            }
+        ]
+    }
+)
+class Contact(TypedDict):
     id: str
     first_name: str | None
     last_name: str | None
-    email: str | None = Field(description="Masked unless the credential holds contacts:read:pii.")
-    phone: str | None = Field(
-        description="Masked (last four digits) unless the credential holds contacts:read:pii."
-    )
+    email: Annotated[str | None, Field(description=_MASKED)]
+    phone: Annotated[
+        str | None,
+        Field(
+            description="Masked (last four digits) unless the credential holds contacts:read:pii."
+        ),
+    ]
     stage: ContactStage
     source: str | None
     tags: list[str]
     notes: str | None
     owner_id: str | None
-    custom_fields: dict[str, Any] = Field(
-        description=RENDERED_DESCRIPTION, examples=[VALUES_EXAMPLE]
-    )
-    pii_masked: bool = Field(description="True when email and phone, if present, are masked.")
-    ai_auto_response_paused: bool = Field(
-        description="AI replies to this contact are paused: a person stepped in (a note, "
-        "a message a person sent it through POST /v1/messages, POST .../ai/pause), the AI "
-        "handed the conversation over, or it reached its daily cap. POST .../ai/resume "
-        "clears it."
-    )
-    ai_auto_response_paused_at: datetime | None = Field(
-        description="When the AI was paused (the first pause's time); null while it answers."
-    )
-    ai_auto_response_paused_reason: ContactAiPauseReason | None = Field(
-        description="Why the AI is paused: note (a note was added), human_message (a person "
-        "sent the contact a message), handoff (the AI handed the conversation to a person), "
-        "daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST "
-        ".../ai/pause), opt_out (the contact opted out by text; START resumes it). null while "
-        "the AI answers."
-    )
-    anonymized_at: datetime | None = Field(
-        description="When DELETE erased this contact's personal data; null otherwise."
-    )
-    created_at: datetime
-    updated_at: datetime
+    custom_fields: Annotated[
+        JsonObject, Field(description=RENDERED_DESCRIPTION, examples=[VALUES_EXAMPLE])
+    ]
+    pii_masked: Annotated[
+        bool, Field(description="True when email and phone, if present, are masked.")
+    ]
+    ai_auto_response_paused: Annotated[
+        bool,
+        Field(
+            description="AI replies to this contact are paused: a person stepped in (a note, "
+            "a message a person sent it through POST /v1/messages, POST .../ai/pause), the AI "
+            "handed the conversation over, or it reached its daily cap. POST .../ai/resume "
+            "clears it."
+        ),
+    ]
+    ai_auto_response_paused_at: Annotated[
+        WireTime | None,
+        Field(
+            description="When the AI was paused (the first pause's time); null while it answers."
+        ),
+    ]
+    ai_auto_response_paused_reason: Annotated[
+        ContactAiPauseReason | None,
+        Field(
+            description="Why the AI is paused: note (a note was added), human_message (a "
+            "person sent the contact a message), handoff (the AI handed the conversation to a "
+            "person), daily_limit (the AI reached its cap of replies to this contact in 24 "
+            "hours), manual (POST .../ai/pause), opt_out (the contact opted out by text; START "
+            "resumes it). null while the AI answers."
+        ),
+    ]
+    anonymized_at: Annotated[
+        WireTime | None,
+        Field(description="When DELETE erased this contact's personal data; null otherwise."),
+    ]
+    created_at: WireTime
+    updated_at: WireTime
 
 
 class NoteCreate(BaseModel):
@@ -208,56 +229,57 @@ class NoteCreate(BaseModel):
     body: Annotated[str, StringConstraints(min_length=1, max_length=20000)]
 
 
-class Event(BaseModel):
+@with_config(
+    json_schema_extra={
+        "examples": [
+            {
+                "id": "tev_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                "type": "note",
+                "title": "Note added",
+                "body": "Called back; wants a showing Saturday.",
+                "data": {},
+                "actor": "key_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                "occurred_at": "2026-11-20T17:04:05.123Z",
+            }
+        ]
+    }
+)
+class Event(TypedDict):
     """A timeline entry: a note, a stage change, and (as those areas arrive) calls,
     messages and lead activity."""
 
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "id": "tev_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "type": "note",
-                    "title": "Note added",
-                    "body": "Called back; wants a showing Saturday.",
-                    "data": {},
-                    "actor": "key_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "occurred_at": "2026-11-20T17:04:05.123Z",
-                }
-            ]
-        }
-    )
-
     id: str
     contact_id: str
-    type: str = Field(
-        description="note, stage_changed; later also lead_created, "
-        "lead_assigned, message, call and more."
-    )
+    type: Annotated[
+        str,
+        Field(
+            description="note, stage_changed; later also lead_created, "
+            "lead_assigned, message, call and more."
+        ),
+    ]
     title: str
     body: str | None
-    data: dict[str, Any]
-    actor: str | None = Field(description="Id of the credential that caused it, if any.")
-    occurred_at: datetime
+    data: JsonObject  # what the entry's writer kept
+    actor: Annotated[str | None, Field(description="Id of the credential that caused it, if any.")]
+    occurred_at: WireTime
 
 
-class Erased(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "anonymized": True,
-                    "anonymized_at": "2026-11-20T17:04:05.123Z",
-                }
-            ]
-        }
-    )
-
+@with_config(
+    json_schema_extra={
+        "examples": [
+            {
+                "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                "anonymized": True,
+                "anonymized_at": "2026-11-20T17:04:05.123Z",
+            }
+        ]
+    }
+)
+class Erased(TypedDict):
     id: str
     anonymized: bool
-    anonymized_at: datetime
+    anonymized_at: WireTime
 
 
 # PostgreSQL text cannot hold a NUL, so comparing with one failed there (a 500): a

@@ -149,9 +149,11 @@ def fts_query(q: str, pii: bool) -> str:
     )
 
 
+# bound values, by bindparam name (SQLAlchemy's)
 def params(q: str, pii: bool) -> tuple[tuple[bool, bool, bool], dict[str, Any]]:
     """The shape of condition() for `q` (pii, digits branch, exact E.164 branch) and the
     values of its bindparams."""
+    # bound values, by bindparam name (SQLAlchemy's)
     values: dict[str, Any] = {PATTERN: like_pattern(q)}
     digits = _digits(q) if pii else ""
     if digits:
@@ -292,6 +294,7 @@ def indexed_statement(
     return statement.order_by(order.desc()).limit(bindparam(LIMIT, type_=Integer))
 
 
+# bound values, by bindparam name (SQLAlchemy's)
 def step_params(values: dict[str, Any], after_id: str | None, limit: int) -> dict[str, Any]:
     """The bindparams of every step's statement, for one request."""
     values = {**values, EDGE: WINDOW - 1, LIMIT: limit + 1}
@@ -312,11 +315,13 @@ class Candidates:
         session: TenantSession,
         probe: AnySelect,
         page: AnySelect,
+        # bound values, by bindparam name (SQLAlchemy's)
         values: dict[str, Any],
     ) -> None:
         self.session, self.probe, self.page = session, probe, page
         self.values = values
 
+    # a page's rows (ContactPageRow's columns), as db/pages.Step runs them
     async def __call__(self) -> list[dict[str, Any]] | None:
         values = self.values
         row = await self.session.fetch_one(

@@ -7,9 +7,10 @@ entries and its outbox events land together or not at all.
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import NamedTuple, cast
 
 from homebase.contacts import render, repository, timeline
+from homebase.contacts.records import ContactChanges, ContactRecord, TimelineRecord
 from homebase.contacts.schemas import ContactAiPauseReason, ContactCreate, ContactUpdate
 from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import Definitions
@@ -18,7 +19,7 @@ from homebase.kit.errors import Conflict, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.outbox.redaction import REDACTED  # one placeholder for rows and events
-from homebase.outbox.service import emit_many
+from homebase.outbox.service import Event, emit_many
 from homebase.workspaces import references
 
 
@@ -27,27 +28,26 @@ class ContactErased(Conflict):
     message = "The contact's personal data was erased; it takes no new data."
 
 
-def derived(values: dict[str, Any]) -> dict[str, Any]:
+def derived(values: ContactChanges) -> ContactChanges:
     """Columns kept in step with what the client writes, for matching and search: the
     canonical email (lower case) and phone (E.164), which an import matches on too."""
-    columns = {}
+    columns: ContactChanges = {}
     if "email" in values:
-        columns["email_lower"] = values["email"].lower() if values["email"] else None
+        email = values["email"]
+        columns["email_lower"] = email.lower() if email else None
     if "phone" in values:
         columns["phone_e164"] = to_e164(values["phone"])
     return columns
 
 
-async def get_or_404(session: TenantSession, contact_id: str) -> dict[str, Any]:
+async def get_or_404(session: TenantSession, contact_id: str) -> ContactRecord:
     row = await repository.get(session, contact_id)
     if row is None:
         raise NotFound("No such contact.")
     return row
 
 
-def _tags_added(
-    contact_id: str, tags: list[str], all_tags: list[str]
-) -> list[tuple[str, dict[str, Any]]]:
+def _tags_added(contact_id: str, tags: list[str], all_tags: list[str]) -> list[Event]:
     return [("contact.tag_added", {"id": contact_id, "tag": tag, "tags": all_tags}) for tag in tags]
 
 
@@ -95,16 +95,35 @@ async def refusals(
     return refused
 
 
-def new_row(session: TenantSession, data: ContactCreate, *, fields: Definitions) -> dict[str, Any]:
+def new_row(session: TenantSession, data: ContactCreate, *, fields: Definitions) -> ContactRecord:
     """The contacts row a create writes (not yet written), for one create or a batch;
     `data` passed `refusals`."""
     now = session.now()
-    values = data.model_dump(exclude={"custom_fields"})
-    values["stage"] = data.stage.value
     clean, _ = fields.validate(data.custom_fields)
+    values: ContactChanges = {
+        "first_name": data.first_name,
+        "last_name": data.last_name,
+        "email": data.email,
+        "phone": data.phone,
+        "stage": data.stage.value,
+        "source": data.source,
+        "tags": data.tags,
+        "notes": data.notes,
+        "owner_id": data.owner_id,
+    }
     return {
         "id": new_id("con"),
-        **values,
+        "first_name": data.first_name,
+        "last_name": data.last_name,
+        "email": data.email,
+        "email_lower": None,
+        "phone": data.phone,
+        "phone_e164": None,
+        "stage": data.stage.value,
+        "source": data.source,
+        "tags": data.tags,
+        "notes": data.notes,
+        "owner_id": data.owner_id,
         **derived(values),
         "custom_fields": fields.merged(None, clean),
         "ai_paused_at": None,
@@ -115,7 +134,7 @@ def new_row(session: TenantSession, data: ContactCreate, *, fields: Definitions)
     }
 
 
-def created_events(row: dict[str, Any], fields: Definitions) -> list[tuple[str, dict[str, Any]]]:
+def created_events(row: ContactRecord, fields: Definitions) -> list[Event]:
     """The events of a new contact, in order: contact.created, then a tag_added per tag."""
     created = ("contact.created", render.contact(row, pii=True, custom=fields))
     return [created, *_tags_added(row["id"], row["tags"], row["tags"])]
@@ -127,7 +146,7 @@ async def create_contact(
     *,
     owner_is_member: bool = False,
     fields: Definitions | None = None,
-) -> dict[str, Any]:
+) -> ContactRecord:
     """`owner_is_member`: the caller picked the owner among the members (a lead's
     assignee), so it is not looked up again. `fields`: the custom fields, when the
     caller loaded them already; custom_fields are checked against them (400 naming
@@ -139,25 +158,28 @@ async def create_contact(
         raise ValidationFailed.for_fields(refused)
     row = new_row(session, data, fields=fields)
     await repository.insert(session, row)
-    await custom.write_new_values(session, fields, records=[(row["id"], row["custom_fields"])])
+    await custom.write_new_values(
+        session, fields, records=[(row["id"], row["custom_fields"] or {})]
+    )
     # One statement for the contact's events, in order.
     await emit_many(session, created_events(row, fields))
     return row
 
 
 def requested(
-    data: ContactCreate | ContactUpdate, current: dict[str, Any], *, fields: Definitions
-) -> dict[str, Any]:
+    data: ContactCreate | ContactUpdate, current: ContactRecord, *, fields: Definitions
+) -> ContactChanges:
     """The members a body gave, as column values: what a PATCH (or an import's row
     matching a contact) asks to change. custom_fields merges into the contact's: a key
     sent replaces its value, null removes it (400 naming custom_fields.<key> for a value
     its field refuses, custom_fields when the contact's values would outgrow their bound)."""
     sent = data.model_fields_set
-    values = data.model_dump(include=sent - {"custom_fields"})
+    # the members the body gave, by the names of their columns
+    values = cast(ContactChanges, data.model_dump(include=sent - {"custom_fields"}))
     if "stage" in values:
         values["stage"] = data.stage.value
     if "custom_fields" in sent:
-        stored = current.get("custom_fields")
+        stored = current["custom_fields"]
         merged = custom.written(fields, stored, values=data.custom_fields)
         # Only a change of a live field's value is a change (stored JSON may differ in
         # keys of deleted fields, which nothing shows).
@@ -165,33 +187,35 @@ def requested(
     return values
 
 
-def differing(current: dict[str, Any], wanted: dict[str, Any]) -> dict[str, Any]:
+def differing(current: ContactRecord, wanted: ContactChanges) -> ContactChanges:
     """The requested values that differ from the contact's."""
-    return {key: value for key, value in wanted.items() if current.get(key) != value}
+    # wanted's members, each a column of ContactRecord
+    differ = {key: value for key, value in wanted.items() if current.get(key) != value}
+    return cast(ContactChanges, differ)
 
 
 class Effects(NamedTuple):
     """What an update writes: the columns, the timeline entries, the events (in order)."""
 
-    values: dict[str, Any]
-    timeline: list[dict[str, Any]]
-    events: list[tuple[str, dict[str, Any]]]
+    values: ContactChanges
+    timeline: list[TimelineRecord]
+    events: list[Event]
 
 
 def update_effects(
     session: TenantSession,
-    current: dict[str, Any],
+    current: ContactRecord,
     *,
-    wanted: dict[str, Any],
-    changes: dict[str, Any],
+    wanted: ContactChanges,
+    changes: ContactChanges,
     fields: Definitions,
 ) -> Effects:
     """The writes of an update whose `changes` (non-empty, from `differing`) were checked,
     for one PATCH or an import's batch: the same columns, entries and events either way."""
-    values = {**changes, **derived(changes), "updated_at": session.now()}
-    updated = {**current, **values}
+    values: ContactChanges = {**changes, **derived(changes), "updated_at": session.now()}
+    updated: ContactRecord = {**current, **values}
     changed_fields = sorted(key for key in wanted if key in changes)
-    events: list[tuple[str, dict[str, Any]]] = [
+    events: list[Event] = [
         (
             "contact.updated",
             {**render.contact(updated, pii=True, custom=fields), "changed": changed_fields},
@@ -199,17 +223,19 @@ def update_effects(
     ]
     entries = []
     if "stage" in changes:
-        entry, event = _stage_change(session, current["id"], current["stage"], changes["stage"])
+        stage = changes["stage"]
+        entry, event = _stage_change(session, current["id"], current["stage"], stage)
         entries.append(entry)
         events.append(event)
     if "tags" in changes:
-        added = [tag for tag in changes["tags"] if tag not in current["tags"]]
-        events += _tags_added(current["id"], added, changes["tags"])
+        tags = changes["tags"]
+        added = [tag for tag in tags if tag not in current["tags"]]
+        events += _tags_added(current["id"], added, tags)
     return Effects(values, entries, events)
 
 
 async def write_update(
-    session: TenantSession, current: dict[str, Any], *, effects: Effects, fields: Definitions
+    session: TenantSession, current: ContactRecord, *, effects: Effects, fields: Definitions
 ) -> None:
     """The contact's row and its custom values as `effects` say (its entries and events
     are the caller's: a batch writes them together)."""
@@ -219,8 +245,8 @@ async def write_update(
             session,
             fields,
             record_id=current["id"],
-            before=current.get("custom_fields"),
-            after=effects.values["custom_fields"],
+            before=current["custom_fields"],
+            after=effects.values["custom_fields"] or {},
         )
 
 
@@ -230,7 +256,7 @@ async def update_contact(
     *,
     patch: ContactUpdate,
     fields: Definitions | None = None,
-) -> dict[str, Any]:
+) -> ContactRecord:
     """`fields` as for create_contact."""
     current = await writable(session, contact_id)
     fields = fields if fields is not None else await definitions(session)
@@ -245,12 +271,13 @@ async def update_contact(
     if effects.timeline:
         await timeline.record_many(session, effects.timeline)
     await emit_many(session, effects.events)
-    return {**current, **effects.values}
+    updated: ContactRecord = {**current, **effects.values}
+    return updated
 
 
 def _stage_change(
     session: TenantSession, contact_id: str, previous: str, stage: str
-) -> tuple[dict[str, Any], tuple[str, dict[str, Any]]]:
+) -> tuple[TimelineRecord, Event]:
     """The timeline entry (not yet written) and the event of a stage change."""
     data = {"previous_stage": previous, "stage": stage}
     entry = timeline.entry(
@@ -259,7 +286,7 @@ def _stage_change(
     return entry, ("contact.stage_changed", {"id": contact_id, **data})
 
 
-async def add_note(session: TenantSession, contact_id: str, *, body: str) -> dict[str, Any]:
+async def add_note(session: TenantSession, contact_id: str, *, body: str) -> TimelineRecord:
     """A note pauses the contact's AI auto-response: a human has stepped in."""
     contact = await writable(session, contact_id)
     event = await timeline.record(session, contact_id, "note", "Note added", body=body)
@@ -280,11 +307,11 @@ PAUSE_REASONS = tuple(reason.value for reason in ContactAiPauseReason)
 
 async def set_ai_pause(
     session: TenantSession,
-    contact: dict[str, Any],
+    contact: ContactRecord,
     *,
     reason: str | None,
     at: datetime | None = None,
-) -> dict[str, Any]:
+) -> ContactRecord:
     """Pause the contact's AI auto-response with `reason`, or resume it (None); the
     contact as it now is. A contact already in that state is left alone: a pause keeps
     its first reason and time, and nothing is emitted. A change emits contact.updated
@@ -294,7 +321,7 @@ async def set_ai_pause(
     if (reason is not None) == paused:
         return contact
     now = at or session.now()
-    changes = {
+    changes: ContactChanges = {
         "ai_paused_at": now if reason is not None else None,
         "ai_paused_reason": reason,
         "updated_at": now,
@@ -305,7 +332,7 @@ async def set_ai_pause(
         # Another request switched it between the read and this write: theirs stands.
         fresh = await repository.get(session, contact["id"])
         return fresh if fresh is not None else contact
-    updated = {**contact, **changes}
+    updated: ContactRecord = {**contact, **changes}
     changed = [
         "ai_auto_response_paused",
         "ai_auto_response_paused_at",
@@ -318,13 +345,13 @@ async def set_ai_pause(
 
 async def switch_ai(
     session: TenantSession, contact_id: str, *, reason: str | None
-) -> dict[str, Any]:
+) -> ContactRecord:
     """POST /contacts/{id}/ai/pause (reason manual) and .../ai/resume (None): the
     contact's AI switch, addressed by its path, so an erased contact is 409."""
     return await set_ai_pause(session, await writable(session, contact_id), reason=reason)
 
 
-async def writable(session: TenantSession, contact_id: str) -> dict[str, Any]:
+async def writable(session: TenantSession, contact_id: str) -> ContactRecord:
     """The contact, for a write addressed to it by its path (PATCH, a note, and any
     sub-resource added later): 404 as get_or_404, 409 contact_erased once DELETE erased
     it. New data written into an erased contact would undo the erasure. Writes that name
@@ -344,7 +371,9 @@ async def scrub_contact(session: TenantSession, contact_id: str) -> None:
     not already null, so nothing changes (not even updated_at) unless a path wrote into
     the erased row in between."""
     contact = await get_or_404(session, contact_id)
-    scrubbed: dict[str, Any] = {name: None for name in _SCRUBBED if contact[name] is not None}
+    scrubbed = cast(  # of _SCRUBBED, the columns of ContactRecord that may be null
+        ContactChanges, {name: None for name in _SCRUBBED if contact.get(name) is not None}
+    )
     if contact["anonymized_at"] is None:
         scrubbed["anonymized_at"] = session.now()
     if scrubbed:

@@ -1,10 +1,12 @@
 """Writing timeline entries; other domains (leads, messages, calls) call this too."""
 
-from typing import Any
+from collections.abc import Sequence
 
 from homebase.contacts import repository
+from homebase.contacts.records import TimelineRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
+from homebase.kit.wire import JsonObject
 
 
 def entry(
@@ -14,8 +16,8 @@ def entry(
     title: str,
     *,
     body: str | None = None,
-    data: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    data: JsonObject | None = None,
+) -> TimelineRecord:
     """A timeline row, not yet written (see record_many)."""
     return {
         "id": new_id("tev"),
@@ -36,13 +38,13 @@ async def record(
     title: str,
     *,
     body: str | None = None,
-    data: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    data: JsonObject | None = None,
+) -> TimelineRecord:
     row = entry(session, contact_id, event_type, title, body=body, data=data)
     await repository.add_timeline_event(session, row)
     return row
 
 
-async def record_many(session: TenantSession, rows: list[dict[str, Any]]) -> None:
+async def record_many(session: TenantSession, rows: Sequence[TimelineRecord]) -> None:
     """Rows made by entry(), in one statement."""
     await session.insert(repository.timeline, rows)

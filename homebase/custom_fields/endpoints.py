@@ -14,7 +14,7 @@ from homebase.custom_fields.schemas import (
     CustomFieldFilters,
     CustomFieldUpdate,
 )
-from homebase.http.lists import list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.errors import InsufficientScope
 from homebase.kit.fields import Projection, field_selector
@@ -75,15 +75,14 @@ async def list_custom_fields(
     else:
         objects = [name for name, scope in READ.items() if principal.has(scope)]
     fields = query.fields
-    return await list_response(
+    return await paginate(
         request,
         session,
         query.page,
-        {"object": ",".join(objects)},
-        lambda after_id, limit: repository.list_statement(
-            session, objects, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.custom_field(row)),
+        repository.listing(session, objects),
+        filters={"object": ",".join(objects)},
+        render=render.custom_field,
+        fields=fields,
     )
 
 

@@ -19,8 +19,8 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.sql import ColumnElement
 
+from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession, tenant_select
-from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
 from homebase.models import Contact, CustomField, CustomFieldValue, Deal
 from homebase.models.custom_field import LIVE_WHERE
@@ -56,11 +56,10 @@ async def count_live(session: TenantSession, object: str) -> int:
     return int(row["n"]) if row is not None else 0
 
 
-def list_statement(
-    session: TenantSession, objects: Sequence[str], *, after_id: str | None, limit: int
-) -> AnySelect:
+def listing(session: TenantSession, objects: Sequence[str]) -> Listing[dict[str, Any]]:
+    """GET /v1/custom-fields: the live fields of these objects, newest first."""
     statement = session.select(fields).where(fields.c.object.in_(list(objects)), _LIVE)
-    return keyset(statement, fields.c.id, after_id, limit)
+    return Listing.newest(statement, fields)
 
 
 async def insert_if_key_free(session: TenantSession, row: dict[str, Any]) -> bool:

@@ -18,7 +18,7 @@ anything parsed and formatted again, could differ from the stored value and skip
 repeat rows stamped in the same millisecond.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -83,24 +83,24 @@ def resume_params(
     return {AT: at, LAST_ID: last_id, HORIZON: horizon, LIMIT: limit + 1}
 
 
-def stamp_of(dialect: str) -> Callable[[dict[str, Any]], str]:
+def stamp_of(dialect: str) -> Callable[[Mapping[str, Any]], str]:
     """The function giving a row's position stamp as the cursor holds it (text)."""
     if dialect == "sqlite":
         return _as_stored
     return _as_iso
 
 
-def _as_stored(row: dict[str, Any]) -> str:
+def _as_stored(row: Mapping[str, Any]) -> str:
     value: str = row[STAMP]
     return value
 
 
-def _as_iso(row: dict[str, Any]) -> str:
+def _as_iso(row: Mapping[str, Any]) -> str:
     value: datetime = row[STAMP]
     return value.isoformat()  # microseconds and offset kept: exactly what was stored
 
 
-def position(dialect: str, row: dict[str, Any]) -> Position:
+def position(dialect: str, row: Mapping[str, Any]) -> Position:
     """Where a walk goes on after `row`, as a cursor holds it."""
     return stamp_of(dialect)(row), row["id"]
 

@@ -10,7 +10,7 @@ from homebase.kit.statements import AnySelect
 
 # A statement, or a kept one and the values of its bindparams.
 Built = AnySelect | tuple[AnySelect, dict[str, Any]]
-Step = Built | Callable[[], Awaitable[list[dict[str, Any]] | None]]  # see list_response
+Step = Built | Callable[[], Awaitable[list[dict[str, Any]] | None]]  # see http/lists.paginate
 
 
 async def first_answer(

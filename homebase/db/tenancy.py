@@ -17,7 +17,7 @@ must reach across workspaces (an email's password salt) is declared with
 `across_workspaces`, only in the modules tests/db/test_tenant_scoping.py lists.
 """
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from datetime import datetime
 from functools import cache
 from typing import Any, TypeVar
@@ -170,11 +170,14 @@ class TenantSession:
         if not self.writes:
             raise ReadOnly(f"a read may not {what}")
 
-    async def insert(self, table: Table, values: dict[str, Any] | Sequence[dict[str, Any]]) -> None:
+    async def insert(
+        self, table: Table, values: Mapping[str, Any] | Sequence[Mapping[str, Any]]
+    ) -> None:
         """Inserts the row, or the rows (one statement: SQLAlchemy's multi-row
-        insertmanyvalues), in this workspace. A constraint it breaks raises here."""
+        insertmanyvalues), in this workspace. A constraint it breaks raises here. A row is
+        a dict, or a typed record (a TypedDict, a dict at run time)."""
         self._writing()
-        if isinstance(values, dict):
+        if isinstance(values, Mapping):
             await driver.execute(self._connection, _insert(table), {**values, **self._scope})
         elif values:
             rows = [{**row, **self._scope} for row in values]
@@ -228,7 +231,7 @@ class TenantSession:
         return (await driver.execute(self._connection, statement, checked))[1]
 
     def _dialect_insert(
-        self, table: Table, values: dict[str, Any]
+        self, table: Table, values: Mapping[str, Any]
     ) -> postgresql.Insert | sqlite.Insert:
         insert_ = postgresql_insert if self.dialect == "postgresql" else sqlite_insert
         return insert_(table).values(**{**values, "workspace_id": self.workspace_id})
@@ -236,7 +239,7 @@ class TenantSession:
     async def insert_if_absent(
         self,
         table: Table,
-        values: dict[str, Any],
+        values: Mapping[str, Any],
         *,
         conflict: Sequence[str],
         index_where: ColumnElement[bool] | TextClause | None = None,
@@ -253,10 +256,10 @@ class TenantSession:
     async def upsert(
         self,
         table: Table,
-        values: dict[str, Any],
+        values: Mapping[str, Any],
         *,
         conflict: Sequence[str],
-        set_: dict[str, Any],
+        set_: Mapping[str, Any],
         where: ColumnElement[bool] | None = None,
     ) -> bool:
         """INSERT ... ON CONFLICT (conflict) DO UPDATE SET `set_` WHERE `where`, the row in

@@ -10,7 +10,7 @@ from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import CUSTOM_FILTERS
 from homebase.deals import render, repository, service
 from homebase.deals.schemas import Deal, DealCreate, DealFilters, DealUpdate, Pipeline
-from homebase.http.lists import list_response, synced_list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.listquery import ListQuery, ListQueryParser
@@ -54,20 +54,16 @@ async def list_deals(
     by_custom, page_fields = listing.by_custom, listing.page
     listed = filters.model_dump(mode="json")
     listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
-    return await synced_list_response(
+    return await paginate(
         request,
         session,
         query.page,
-        listed,
-        filters.updated_after,
-        lambda resuming: repository.changes_statement(
-            session, filters, resuming=resuming, custom=by_custom
-        ),
-        lambda after_id, limit: repository.list_statement(
-            session, filters, after_id=after_id, limit=limit, custom=by_custom
-        ),
-        lambda row: fields(render.deal(row, pii=pii, custom=page_fields.current)),
-        listing.prepare,
+        repository.listing(session, filters, custom=by_custom),
+        filters=listed,
+        updated_after=filters.updated_after,
+        render=lambda row: render.deal(row, pii=pii, custom=page_fields.current),
+        fields=fields,
+        prepare=listing.prepare,
     )
 
 
@@ -132,13 +128,12 @@ async def list_pipelines(
     request: Request, principal: DealsRead, session: Tenant, page: Pages, fields: PipelineFields
 ) -> JSONResponse:
     stages = await repository.stages_by_pipeline(session)
-    return await list_response(
+    return await paginate(
         request,
         session,
         page,
-        {},
-        lambda after_id, limit: repository.pipelines_statement(
-            session, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.pipeline(row, stages.get(row["id"], []))),
+        repository.pipelines_listing(session),
+        filters=None,
+        render=lambda row: render.pipeline(row, stages.get(row["id"], [])),
+        fields=fields,
     )

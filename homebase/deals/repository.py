@@ -4,6 +4,7 @@ from typing import Any
 
 from homebase.custom_fields.repository import custom_filtered, custom_held, custom_params
 from homebase.db import changes
+from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
 from homebase.deals.schemas import DealFilters
 from homebase.kit.pagination import keyset
@@ -60,6 +61,19 @@ def changes_statement(
     return walk, custom_params(custom)
 
 
+def listing(
+    session: TenantSession, filters: DealFilters, *, custom: tuple[tuple[str, str], ...] = ()
+) -> Listing[dict[str, Any]]:
+    """GET /v1/deals: newest first, and its `updated_after` walk (db/listing.py);
+    `custom` as list_statement's."""
+    return Listing(
+        lambda after_id, limit: list_statement(
+            session, filters, after_id=after_id, limit=limit, custom=custom
+        ),
+        lambda resuming: changes_statement(session, filters, resuming=resuming, custom=custom),
+    )
+
+
 async def insert(session: TenantSession, values: dict[str, Any]) -> None:
     await session.insert(deals, values)
 
@@ -101,8 +115,9 @@ async def stages_by_pipeline(session: TenantSession) -> dict[str, list[dict[str,
     return grouped
 
 
-def pipelines_statement(session: TenantSession, *, after_id: str | None, limit: int) -> AnySelect:
-    return keyset(session.select(pipelines), pipelines.c.id, after_id, limit)
+def pipelines_listing(session: TenantSession) -> Listing[dict[str, Any]]:
+    """GET /v1/pipelines: newest first."""
+    return Listing.newest(session.select(pipelines), pipelines)
 
 
 async def insert_pipeline_if_absent(session: TenantSession, values: dict[str, Any]) -> bool:

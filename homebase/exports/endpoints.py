@@ -1,3 +1,4 @@
+from functools import partial
 from typing import Annotated
 
 from fastapi import Depends, Path
@@ -7,7 +8,7 @@ from homebase.auth.dependencies import AnyCredential, Tenant
 from homebase.auth.scopes import Scope
 from homebase.exports import repository, service
 from homebase.exports.schemas import Export, ExportCreate
-from homebase.http.lists import list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
@@ -84,15 +85,14 @@ async def list_exports(
 ) -> JSONResponse:
     objects = service.listed_objects(principal)
     pii = principal.has(Scope.contacts_read_pii)
-    return await list_response(
+    return await paginate(
         request,
         session,
         page,
-        {},
-        lambda after_id, limit: repository.list_statement(
-            session, objects, pii=pii, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(_wire(request, session, row)),
+        repository.listing(session, objects, pii=pii),
+        filters=None,
+        render=partial(_wire, request, session),
+        fields=fields,
     )
 
 

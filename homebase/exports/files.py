@@ -17,7 +17,7 @@ Formats (docs/imports-exports.md):
 """
 
 import csv
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -92,7 +92,7 @@ class Writer:
         else:
             self._file = open(path, "wb")  # noqa: SIM115  # closed by close()
 
-    def write(self, rows: Iterable[Row], render: Callable[[Row], Row]) -> None:
+    def write(self, rows: Iterable[Row], render: Callable[[Row], Mapping[str, Any]]) -> None:
         if self.format == "csv":
             columns = self.columns
             lines = [[cell(item.get(name)) for name in columns] for item in map(render, rows)]

@@ -48,7 +48,7 @@ from homebase.exports.service import FILE_RETENTION
 from homebase.imports import jobs as import_jobs
 from homebase.imports import uploads
 from homebase.kit import logs
-from homebase.kit.fields import projection, selection
+from homebase.kit.fields import Projection, projection, selection
 from homebase.kit.statements import AnySelect
 from homebase.models import Export
 from homebase.runtime import Runtime
@@ -225,7 +225,7 @@ async def _write(runtime: Runtime, claimed: Claim, item: Exportable, part: Path)
         await asyncio.to_thread(writer.close)
 
 
-def _projected(render: Render, project: Render, keep: frozenset[str] | None) -> Render:
+def _projected(render: Render, project: Projection, keep: frozenset[str] | None) -> Render:
     if keep is None:
         return render
     return lambda row: project(render(row))

@@ -17,7 +17,7 @@ export (exports/service.scrub_contact_exports). Deals are kept as they are by an
 (erasure/registry.py KEPT), so a deals export is not touched.
 """
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -33,12 +33,14 @@ from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts_service
 from homebase.contacts.schemas import Contact, ContactFilters
 from homebase.db import changes
+from homebase.db.listing import Listing
 from homebase.db.pages import Built, Step, first_answer
 from homebase.db.tenancy import TenantSession
 from homebase.deals import render as deals_render
 from homebase.deals import repository as deals_repository
 from homebase.deals import service as deals_service
 from homebase.deals.schemas import Deal, DealFilters
+from homebase.kit import wire
 from homebase.leads import render as leads_render
 from homebase.leads import repository as leads_repository
 from homebase.leads.schemas import Lead, LeadFilters
@@ -49,8 +51,10 @@ from homebase.tasks import render as tasks_render
 from homebase.tasks import repository as tasks_repository
 from homebase.tasks.schemas import Task, TaskFilters
 
+# A row of whichever list is exported (a real boundary: an export walks every kind of
+# list); each list's render takes its own record, and gives its wire type.
 Row = dict[str, Any]
-Render = Callable[[Row], Row]
+Render = Callable[[Any], Mapping[str, Any]]
 # (session, filters, pii, after_id, limit): the list's keyset page, newest first.
 Build = Callable[[TenantSession, Any, bool, str | None, int], Built | list[Step]]
 # (session, filters, pii, resuming): the list's `updated_after` walk, as its endpoint builds it.
@@ -67,7 +71,7 @@ After = str | changes.Position
 class Exportable:
     name: str
     scope: Scope  # the list's read scope
-    item: type[BaseModel]  # its item: `fields` names its members, CSV columns follow them
+    item: type[Any]  # its wire type (kit/wire.py): `fields` names its members, CSV columns follow
     filters: type[BaseModel]  # its filters model
     build: Build
     walk: Walk
@@ -76,7 +80,7 @@ class Exportable:
 
     @property
     def columns(self) -> tuple[str, ...]:
-        return tuple(self.item.model_fields)
+        return wire.members(self.item)
 
 
 async def read(
@@ -107,20 +111,22 @@ async def read(
     return rows, changes.position(session.dialect, last) if last is not None else None
 
 
-def _plain(repository: Any) -> Build:
+def _listed(of: Callable[[TenantSession, Any], Listing[Any]]) -> Build:
+    """The keyset page of a list its repository describes as a Listing (db/listing.py)."""
+
     def build(
         session: TenantSession, filters: Any, pii: bool, after_id: str | None, limit: int
-    ) -> Built:
-        built: Built = repository.list_statement(session, filters, after_id=after_id, limit=limit)
-        return built
+    ) -> Built | list[Step]:
+        return of(session, filters).page(after_id, limit)
 
     return build
 
 
-def _plain_walk(repository: Any) -> Walk:
+def _listed_walk(of: Callable[[TenantSession, Any], Listing[Any]]) -> Walk:
     def walk(session: TenantSession, filters: Any, pii: bool, resuming: bool) -> Built:
-        built: Built = repository.changes_statement(session, filters, resuming=resuming)
-        return built
+        listing = of(session, filters)
+        assert listing.walk is not None  # every exportable list is synced
+        return listing.walk(resuming)
 
     return walk
 
@@ -182,8 +188,8 @@ OBJECTS: dict[str, Exportable] = {
             Scope.leads_read,
             Lead,
             LeadFilters,
-            _plain(leads_repository),
-            _plain_walk(leads_repository),
+            _listed(leads_repository.listing),
+            _listed_walk(leads_repository.listing),
             _lead_render,
             contact_data=True,
         ),
@@ -192,8 +198,8 @@ OBJECTS: dict[str, Exportable] = {
             Scope.deals_read,
             Deal,
             DealFilters,
-            _plain(deals_repository),
-            _plain_walk(deals_repository),
+            _listed(deals_repository.listing),
+            _listed_walk(deals_repository.listing),
             _deal_render,
             contact_data=False,
         ),
@@ -202,8 +208,8 @@ OBJECTS: dict[str, Exportable] = {
             Scope.messages_read,
             Message,
             MessageFilters,
-            _plain(messages_repository),
-            _plain_walk(messages_repository),
+            _listed(messages_repository.listing),
+            _listed_walk(messages_repository.listing),
             _message_render,
             contact_data=True,
         ),
@@ -212,8 +218,8 @@ OBJECTS: dict[str, Exportable] = {
             Scope.appointments_read,
             Task,
             TaskFilters,
-            _plain(tasks_repository),
-            _plain_walk(tasks_repository),
+            _listed(tasks_repository.listing),
+            _listed_walk(tasks_repository.listing),
             _task_render,
             contact_data=True,
         ),
@@ -222,8 +228,8 @@ OBJECTS: dict[str, Exportable] = {
             Scope.appointments_read,
             Appointment,
             AppointmentFilters,
-            _plain(appointments_repository),
-            _plain_walk(appointments_repository),
+            _listed(appointments_repository.listing),
+            _listed_walk(appointments_repository.listing),
             _appointment_render,
             contact_data=True,
         ),

@@ -6,9 +6,8 @@ from typing import Any
 
 from sqlalchemy import false
 
+from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
-from homebase.kit.pagination import keyset
-from homebase.kit.statements import AnySelect
 from homebase.models import Export
 
 exports = Export.__table__
@@ -22,17 +21,12 @@ async def get(session: TenantSession, export_id: str) -> dict[str, Any] | None:
     return await session.fetch_one(session.select(exports).where(exports.c.id == export_id))
 
 
-def list_statement(
-    session: TenantSession,
-    objects: Sequence[str],
-    *,
-    pii: bool,
-    after_id: str | None,
-    limit: int,
-) -> AnySelect:
+def listing(
+    session: TenantSession, objects: Sequence[str], *, pii: bool
+) -> Listing[dict[str, Any]]:
     """The exports of the lists the credential may read; without contacts:read:pii, not
     those made unmasked (exports/service.readable)."""
     statement = session.select(exports).where(exports.c.object.in_(objects))
     if not pii:
         statement = statement.where(exports.c.pii == false())
-    return keyset(statement, exports.c.id, after_id, limit)
+    return Listing.newest(statement, exports)

@@ -10,6 +10,7 @@ from homebase.appointments.schemas import Appointment, AppointmentFilters
 from homebase.contacts.schemas import Contact, ContactFilters
 from homebase.deals.schemas import Deal, DealFilters
 from homebase.kit import fields as fields_kit
+from homebase.kit import wire
 from homebase.kit.errors import ValidationFailed
 from homebase.leads.schemas import Lead, LeadFilters
 from homebase.messaging.schemas import Message, MessageFilters
@@ -110,7 +111,7 @@ def _filters(model: type[BaseModel], listed: str) -> Any:
     return Field(default_factory=model, description=_FILTERS.format(list=listed))
 
 
-def _fields(item: type[BaseModel], listed: str) -> Any:
+def _fields(item: type[Any], listed: str) -> Any:
     """`fields` of an export of `item`: the list's own pattern of its members' names."""
     return Field(
         None,
@@ -126,13 +127,13 @@ class _ExportRequest(BaseModel):
     every failure of the body is in the one 400."""
 
     model_config = ConfigDict(extra="forbid")
-    ITEM: ClassVar[type[BaseModel]]
+    ITEM: ClassVar[type[Any]]  # a wire type (kit/wire.py) or a pydantic model
 
     @field_validator("fields", check_fields=False)
     @classmethod
     def _known_members(cls, value: str | None) -> str | None:
         try:
-            fields_kit.selection(frozenset(cls.ITEM.model_fields), value, location="body")
+            fields_kit.selection(frozenset(wire.members(cls.ITEM)), value, location="body")
         except ValidationFailed as failure:
             raise PydanticCustomError("unknown_field", failure.message) from None
         return value

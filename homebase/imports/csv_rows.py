@@ -37,6 +37,7 @@ import orjson
 
 from homebase.contacts.schemas import ContactCreate
 from homebase.imports.schemas import MAX_ROWS, ImportObject
+from homebase.kit.wire import JsonObject
 
 MAX_COLUMNS = 200
 MAX_CELL_CHARS = 20_000  # a contact's notes
@@ -126,7 +127,7 @@ class CsvSummary:
 @dataclass(frozen=True)
 class Chunk:
     start: int  # the index (in the file's rows) of the chunk's first row
-    rows: list[dict[str, Any]]
+    rows: list[JsonObject]
 
     def body(
         self,
@@ -134,9 +135,9 @@ class Chunk:
         *,
         match_on: Sequence[str] | None = None,
         skip_routing: bool = False,
-    ) -> dict[str, Any]:
+    ) -> JsonObject:
         """The POST /v1/imports body for this chunk."""
-        body: dict[str, Any] = {"object": kind.value, "rows": self.rows}
+        body: JsonObject = {"object": kind.value, "rows": self.rows}
         if match_on is not None:
             body["match_on"] = list(match_on)
         if skip_routing:
@@ -356,7 +357,7 @@ def preview(
     rows: int = PREVIEW_ROWS,
     *,
     row_count: int | None = None,
-) -> dict[str, Any]:
+) -> JsonObject:
     """`table` may hold the first rows only (`head`): `row_count` is then the file's."""
     return {
         "columns": table.columns,
@@ -399,15 +400,15 @@ def _check_mapping(
 
 def mapper(
     columns: Sequence[str], mapping: Mapping[str, str], kind: ImportObject = ImportObject.CONTACTS
-) -> Callable[[Sequence[str]], dict[str, Any]]:
+) -> Callable[[Sequence[str]], JsonObject]:
     """A row's cells (as CsvReader gives them) into the single create's body, columns
     left out of the mapping ignored. Raises MappingError for a bad mapping at once."""
     chosen = _check_mapping(columns, mapping, kind)
     prefix = PREFIXES[kind]
     nested = prefix.rstrip(".")
 
-    def row_of(record: Sequence[str]) -> dict[str, Any]:
-        row: dict[str, Any] = {}
+    def row_of(record: Sequence[str]) -> JsonObject:
+        row: JsonObject = {}
         for index, field in chosen:
             cell = record[index].strip()
             if not cell:
@@ -427,14 +428,14 @@ def mapper(
 
 def map_rows(
     table: CsvTable, mapping: Mapping[str, str], kind: ImportObject = ImportObject.CONTACTS
-) -> list[dict[str, Any]]:
+) -> list[JsonObject]:
     """Each row of a table as the single create's body (see `mapper`)."""
     row_of = mapper(table.columns, mapping, kind)
     return [row_of(record) for record in table.records]
 
 
 def chunks(
-    rows: Sequence[dict[str, Any]], *, max_rows: int = MAX_ROWS, max_bytes: int | None = None
+    rows: Sequence[JsonObject], *, max_rows: int = MAX_ROWS, max_bytes: int | None = None
 ) -> Iterator[Chunk]:
     """The rows in runs of at most `max_rows`, and with `max_bytes` (the server's
     HOMEBASE_MAX_BODY_BYTES) of rows whose JSON stays within it, leaving room for the
@@ -442,7 +443,7 @@ def chunks(
     it with 413, which names the limit)."""
     room = None if max_bytes is None else max_bytes - 200
     start, size = 0, 0
-    current: list[dict[str, Any]] = []
+    current: list[JsonObject] = []
     for index, row in enumerate(rows):
         length = len(orjson.dumps(row)) + 1 if room is not None else 0
         full = len(current) >= max_rows or (room is not None and current and size + length > room)
@@ -479,7 +480,7 @@ def _typed(kind: str, cell: str) -> Any:
     return cell
 
 
-def type_row(row: dict[str, Any], types: Mapping[str, str]) -> None:
+def type_row(row: JsonObject, types: Mapping[str, str]) -> None:
     """Turns the text cells of a row's mapped custom fields into their type's JSON values,
     in place: numbers (`500000`, `2.5`, `1,250.50`), booleans (true/false, yes/no, 1/0), a
     multi_select's choices split as tags are. `types` is {key: field type}."""
@@ -492,7 +493,7 @@ def type_row(row: dict[str, Any], types: Mapping[str, str]) -> None:
             custom[key] = _typed(kind, value)
 
 
-def type_custom_fields(rows: Sequence[dict[str, Any]], types: Mapping[str, str]) -> None:
+def type_custom_fields(rows: Sequence[JsonObject], types: Mapping[str, str]) -> None:
     """`type_row` for each row."""
     for row in rows:
         type_row(row, types)

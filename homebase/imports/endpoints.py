@@ -6,13 +6,13 @@ from starlette.requests import Request
 from homebase.auth.dependencies import Tenant, require_any
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
-from homebase.http.lists import list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.imports import render, repository, service
 from homebase.imports.schemas import MAX_ROWS, ImportCreate, ImportJob, ImportRowErrors
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import Page, PageRequest, page_request
-from homebase.kit.responses import JSONResponse, json_response
+from homebase.kit.pagination import Page, PageBody, PageRequest, page_request
+from homebase.kit.responses import Sent, respond
 
 router = v1_router(prefix="/imports", tags=["imports"])
 Pages = Annotated[PageRequest, Depends(page_request)]
@@ -58,9 +58,11 @@ rate limit.
     description=CREATE_DESCRIPTION,
     responses=error_responses(*READ_ERRORS),
 )
-async def create_import(body: ImportCreate, principal: Importer, session: Tenant) -> JSONResponse:
+async def create_import(
+    body: ImportCreate, principal: Importer, session: Tenant
+) -> Sent[ImportJob]:
     row = await service.create_import(session, principal, body=body)
-    return json_response(render.job(row), 202)
+    return respond(render.job(row), status_code=202)
 
 
 @router.get(
@@ -73,18 +75,9 @@ async def create_import(body: ImportCreate, principal: Importer, session: Tenant
 )
 async def list_imports(
     request: Request, principal: ImportReader, session: Tenant, page: Pages
-) -> JSONResponse:
-    objects = service.readable(principal)
-    return await list_response(
-        request,
-        session,
-        page,
-        {},
-        lambda after_id, limit: repository.list_statement(
-            session, objects, after_id=after_id, limit=limit
-        ),
-        render.job,
-    )
+) -> Sent[PageBody[ImportJob]]:
+    listing = repository.listing(session, service.readable(principal))
+    return await paginate(request, session, page, listing, filters=None, render=render.job)
 
 
 @router.get(
@@ -95,8 +88,8 @@ async def list_imports(
     description="Needs contacts:read for a contacts import, leads:read for a leads import.",
     responses=error_responses(*ONE_ERRORS),
 )
-async def get_import(id: ImportId, principal: ImportReader, session: Tenant) -> JSONResponse:
-    return json_response(render.job(await service.get_or_404(session, principal, import_id=id)))
+async def get_import(id: ImportId, principal: ImportReader, session: Tenant) -> Sent[ImportJob]:
+    return respond(render.job(await service.get_or_404(session, principal, import_id=id)))
 
 
 @router.get(
@@ -111,15 +104,7 @@ async def get_import(id: ImportId, principal: ImportReader, session: Tenant) -> 
 )
 async def list_import_errors(
     request: Request, id: ImportId, principal: ImportReader, session: Tenant, page: Pages
-) -> JSONResponse:
+) -> Sent[PageBody[ImportRowErrors]]:
     await service.get_or_404(session, principal, import_id=id)
-    return await list_response(
-        request,
-        session,
-        page,
-        {},
-        lambda after_id, limit: repository.errors_statement(
-            session, id, after_id=after_id, limit=limit
-        ),
-        render.row_errors,
-    )
+    listing = repository.errors_listing(session, id)
+    return await paginate(request, session, page, listing, filters=None, render=render.row_errors)

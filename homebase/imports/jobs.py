@@ -128,7 +128,7 @@ async def _claim(runtime: Runtime, limit: int, now: datetime) -> list[Claim]:
     given_up: list[str | None] = []
     async with runtime.db.transaction() as connection:
         found = await queue.take(connection, due)
-        chosen: dict[str, Any] = {}
+        chosen: dict[str, Any] = {}  # workspace -> the queue's row of its import (worker/queue.py)
         for row in found:
             if row["workspace_id"] in chosen:
                 continue
@@ -315,6 +315,7 @@ async def _write_batch(
         if tally.errors:
             await repository.insert_errors(session, claimed.import_id, tally.errors)
         now = session.now()
+        # column values and SQL expressions (a count plus the batch's)
         values: dict[str, Any] = {
             "position": end,
             "created_count": imports.c.created_count + tally.created,

@@ -1,18 +1,28 @@
-"""Import rows to wire payloads."""
+"""Import records to the ImportJob and ImportRowErrors wire types."""
 
-from typing import Any
+from typing import cast
 
+from homebase.imports.records import ImportErrorRecord, ImportRecord
+from homebase.imports.schemas import (
+    ImportJob,
+    ImportMatchKey,
+    ImportObject,
+    ImportRowErrors,
+    ImportStatus,
+)
 from homebase.kit.clock import isoformat
 
 
-def job(row: dict[str, Any]) -> dict[str, Any]:
+def job(row: ImportRecord) -> ImportJob:
     rows = row["row_count"]
+    options = row["options"]
     return {
         "id": row["id"],
-        "object": row["object"],
-        "status": row["status"],
-        "match_on": row["options"]["match_on"],
-        "skip_routing": row["options"]["skip_routing"],
+        # stored as the enums' values, which are what the wire sends
+        "object": cast(ImportObject, row["object"]),
+        "status": cast(ImportStatus, row["status"]),
+        "match_on": cast(list[ImportMatchKey], options["match_on"]),
+        "skip_routing": options["skip_routing"],
         "counts": {
             "rows": rows,
             "created": row["created_count"],
@@ -27,5 +37,5 @@ def job(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def row_errors(row: dict[str, Any]) -> dict[str, Any]:
+def row_errors(row: ImportErrorRecord) -> ImportRowErrors:
     return {"index": row["row_index"], "errors": row["errors"]}

@@ -1,12 +1,18 @@
 """Import queries. Every statement starts from the TenantSession (the worker's claim,
 across workspaces, is in jobs.py)."""
 
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import bindparam
 
+from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession, tenant_select
-from homebase.kit.pagination import keyset
+from homebase.imports.records import (
+    ImportErrorRecord,
+    ImportRecord,
+    NewImport,
+    UnfinishedPayload,
+)
 from homebase.kit.statements import AnySelect
 from homebase.models import DataImport, ImportRowError
 
@@ -18,19 +24,18 @@ SHOWN = tuple(column for column in imports.columns if column.key != "payload")
 _GET = tenant_select(imports, *SHOWN).where(imports.c.id == bindparam("import_id"))
 
 
-async def insert(session: TenantSession, row: dict[str, Any]) -> None:
+async def insert(session: TenantSession, row: NewImport) -> None:
     await session.insert(imports, row)
 
 
-async def get(session: TenantSession, import_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(_GET, {"import_id": import_id})
+async def get(session: TenantSession, import_id: str) -> ImportRecord | None:
+    return cast("ImportRecord | None", await session.fetch_one(_GET, {"import_id": import_id}))
 
 
-def list_statement(
-    session: TenantSession, objects: list[str], *, after_id: str | None, limit: int
-) -> AnySelect:
+def listing(session: TenantSession, objects: list[str]) -> Listing[ImportRecord]:
+    """GET /v1/imports: the imports of these objects, newest first."""
     statement = session.select(imports, *SHOWN).where(imports.c.object.in_(objects))
-    return keyset(statement, imports.c.id, after_id, limit)
+    return Listing.newest(statement, imports)
 
 
 def error_id(import_id: str, index: int) -> str:
@@ -55,24 +60,26 @@ async def insert_errors(
     )
 
 
-def errors_statement(
-    session: TenantSession, import_id: str, *, after_id: str | None, limit: int
-) -> AnySelect:
-    """A page of the refused rows in index order (ascending, unlike the newest-first
-    lists): the cursor is the last row's id."""
+def errors_listing(session: TenantSession, import_id: str) -> Listing[ImportErrorRecord]:
+    """GET /v1/imports/{id}/errors: the refused rows in index order (ascending, unlike
+    the newest-first lists): the cursor is the last row's id."""
     statement = session.select(import_errors).where(import_errors.c.import_id == import_id)
-    if after_id is not None:
-        statement = statement.where(import_errors.c.id > after_id)
-    return statement.order_by(import_errors.c.id).limit(limit + 1)
+
+    def page(after_id: str | None, limit: int) -> AnySelect:
+        walk = statement if after_id is None else statement.where(import_errors.c.id > after_id)
+        return walk.order_by(import_errors.c.id).limit(limit + 1)
+
+    return Listing(page)
 
 
-async def unfinished_payloads(session: TenantSession) -> list[dict[str, Any]]:
+async def unfinished_payloads(session: TenantSession) -> list[UnfinishedPayload]:
     """Queued and running imports that have written rows: id, position, payload."""
-    return await session.fetch_all(
+    rows = await session.fetch_all(
         session.select(imports, imports.c.id, imports.c.position, imports.c.payload).where(
             imports.c.status.in_(("queued", "running")), imports.c.position > 0
         )
     )
+    return cast("list[UnfinishedPayload]", rows)
 
 
 async def replace_payload(

@@ -35,6 +35,7 @@ import orjson
 from homebase.imports.schemas import MAX_ROWS
 from homebase.kit.ids import new_id
 from homebase.kit.links import resolve
+from homebase.kit.wire import JsonObject
 
 FOLDER = "imports/rows"
 MAX_AGE = timedelta(hours=1)
@@ -71,7 +72,7 @@ def split(
     root: Path,
     workspace_id: str,
     now: datetime,
-    rows: Iterable[dict[str, Any]],
+    rows: Iterable[JsonObject],
     *,
     per_import: int = MAX_ROWS,
 ) -> list[Part]:

@@ -19,7 +19,7 @@ then written with the single creates' own functions (docs/imports-exports.md).
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import bindparam, tuple_
@@ -27,6 +27,7 @@ from sqlalchemy import bindparam, tuple_
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts
 from homebase.contacts import timeline
+from homebase.contacts.records import ContactRecord, TimelineRecord
 from homebase.contacts.schemas import ContactCreate
 from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import Definitions
@@ -37,7 +38,7 @@ from homebase.kit.validation import field_errors
 from homebase.leads import service as leads
 from homebase.leads.schemas import LeadCreate
 from homebase.models import Contact
-from homebase.outbox.service import emit_many
+from homebase.outbox.service import Event, emit_many
 
 contacts_table = Contact.__table__
 FieldErrors = list[dict[str, str]]
@@ -148,7 +149,8 @@ class _Matches:
     when several share one), kept up to date as the batch creates and changes them."""
 
     def __init__(self) -> None:
-        self.by: dict[ImportMatchKey, dict[str, dict[str, Any]]] = {
+        # a contact's row: contacts/ types it
+        self.by: dict[ImportMatchKey, dict[str, ContactRecord]] = {
             ImportMatchKey.EMAIL: {},
             ImportMatchKey.PHONE: {},
         }
@@ -165,9 +167,9 @@ class _Matches:
                 pairs = [(session.workspace_id, value) for value in wanted]
                 found = await session.fetch_all(_LOOKUPS[key], {"wanted": pairs})
                 for row in sorted(found, key=lambda row: str(row["id"])):
-                    self.remember(row)
+                    self.remember(cast("ContactRecord", row))  # _LOOKUPS read contacts rows
 
-    def remember(self, row: dict[str, Any]) -> None:
+    def remember(self, row: ContactRecord) -> None:
         """`row` answers for its own email and phone (ones already taken keep theirs)."""
         for key, value in (
             (ImportMatchKey.EMAIL, row["email_lower"]),
@@ -178,7 +180,7 @@ class _Matches:
 
     def find(
         self, keys: dict[ImportMatchKey, str | None], match_on: list[ImportMatchKey]
-    ) -> dict[str, Any] | None:
+    ) -> ContactRecord | None:
         for key in match_on:
             value = keys[key]
             if value and value in self.by[key]:
@@ -202,16 +204,18 @@ async def apply_contacts(
         await _turn(offset)
     matches = _Matches()
     await matches.load(session, list(keys.values()), match_on)
-    pending: list[dict[str, Any]] = []  # new contacts, inserted together
+    pending: list[ContactRecord] = []  # new contacts, inserted together
     pending_ids: set[str] = set()
-    entries: list[dict[str, Any]] = []
-    events: list[tuple[str, dict[str, Any]]] = []
+    entries: list[TimelineRecord] = []
+    events: list[Event] = []
 
     async def flush() -> None:
         if pending:
             await session.insert(contacts_repository.contacts, pending)
             await custom.write_new_values(
-                session, fields, records=[(row["id"], row["custom_fields"]) for row in pending]
+                session,
+                fields,
+                records=[(row["id"], row["custom_fields"] or {}) for row in pending],
             )
             pending.clear()
             pending_ids.clear()
@@ -245,7 +249,9 @@ async def apply_contacts(
             session, current, wanted=wanted, changes=changes, fields=fields
         )
         await contacts.write_update(session, current, effects=effects, fields=fields)
-        current.update(effects.values)  # later rows of the batch see it as it now is
+        # later rows of the batch see it as it now is; ContactChanges is a partial
+        # ContactRecord, which mypy's update takes only with every key named
+        current.update(effects.values)  # type: ignore[typeddict-item]
         matches.remember(current)
         entries += effects.timeline
         events += effects.events

@@ -1,4 +1,3 @@
-from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
@@ -10,8 +9,12 @@ from pydantic import (
     StrictBool,
     StringConstraints,
     field_validator,
+    with_config,
 )
 from pydantic.config import JsonDict
+from typing_extensions import TypedDict
+
+from homebase.kit.wire import WireTime
 
 # Rows one import takes; a larger file goes in several (imports/csv_rows.py splits it).
 MAX_ROWS = 5000
@@ -161,20 +164,21 @@ class ImportCreate(RootModel[Annotated[NewImport, Field(discriminator="object")]
     )
 
 
-class ImportCounts(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {"rows": 5000, "created": 4100, "updated": 700, "unchanged": 150, "failed": 50}
-            ]
-        }
-    )
-
-    rows: int = Field(description="Rows in the import.")
+@with_config(
+    json_schema_extra={
+        "examples": [
+            {"rows": 5000, "created": 4100, "updated": 700, "unchanged": 150, "failed": 50}
+        ]
+    }
+)
+class ImportCounts(TypedDict):
+    rows: Annotated[int, Field(description="Rows in the import.")]
     created: int
-    updated: int = Field(description="Rows that matched a contact and changed it.")
-    unchanged: int = Field(description="Rows that matched a contact already holding them.")
-    failed: int = Field(description="Rows refused; GET /v1/imports/{id}/errors says why.")
+    updated: Annotated[int, Field(description="Rows that matched a contact and changed it.")]
+    unchanged: Annotated[
+        int, Field(description="Rows that matched a contact already holding them.")
+    ]
+    failed: Annotated[int, Field(description="Rows refused; GET /v1/imports/{id}/errors says why.")]
 
 
 _JOB_EXAMPLE: JsonDict = {
@@ -191,47 +195,47 @@ _JOB_EXAMPLE: JsonDict = {
 }
 
 
-class ImportJob(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [_JOB_EXAMPLE]})
-
+# An import as GET /v1/imports/{id} sends it (render.job). No docstring: it would become
+# the schema's description.
+@with_config(json_schema_extra={"examples": [_JOB_EXAMPLE]})
+class ImportJob(TypedDict):
     id: str
     object: ImportObject
-    status: ImportStatus = Field(
-        description="queued (waiting: a workspace runs one import at a time, oldest "
-        "first), running, completed, or failed (the worker could not finish it; the rows "
-        "counted were processed, the rest were not)."
-    )
+    status: Annotated[
+        ImportStatus,
+        Field(
+            description="queued (waiting: a workspace runs one import at a time, oldest "
+            "first), running, completed, or failed (the worker could not finish it; the rows "
+            "counted were processed, the rest were not)."
+        ),
+    ]
     match_on: list[ImportMatchKey]
     skip_routing: bool
     counts: ImportCounts
-    progress: float = Field(description="Rows processed / rows, from 0 to 1.")
-    created_at: datetime
-    started_at: datetime | None
-    finished_at: datetime | None
+    progress: Annotated[float, Field(description="Rows processed / rows, from 0 to 1.")]
+    created_at: WireTime
+    started_at: WireTime | None
+    finished_at: WireTime | None
 
 
-class ImportFieldError(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [{"field": "email", "message": "is not a valid email address"}]
-        }
-    )
-
-    field: str = Field(description="The row's member, as a single create's 400 names it.")
-    message: str = Field(description="The single create's message, word for word.")
+@with_config(
+    json_schema_extra={"examples": [{"field": "email", "message": "is not a valid email address"}]}
+)
+class ImportFieldError(TypedDict):
+    field: Annotated[str, Field(description="The row's member, as a single create's 400 names it.")]
+    message: Annotated[str, Field(description="The single create's message, word for word.")]
 
 
-class ImportRowErrors(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "index": 17,
-                    "errors": [{"field": "email", "message": "is not a valid email address"}],
-                }
-            ]
-        }
-    )
-
-    index: int = Field(description="The row's position in the request's `rows`, from 0.")
+@with_config(
+    json_schema_extra={
+        "examples": [
+            {
+                "index": 17,
+                "errors": [{"field": "email", "message": "is not a valid email address"}],
+            }
+        ]
+    }
+)
+class ImportRowErrors(TypedDict):
+    index: Annotated[int, Field(description="The row's position in the request's `rows`, from 0.")]
     errors: list[ImportFieldError]

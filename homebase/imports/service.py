@@ -11,6 +11,7 @@ from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.db.tenancy import TenantSession
 from homebase.imports import repository, row_files
+from homebase.imports.records import ImportOptions, ImportRecord, NewImport
 from homebase.imports.schemas import (
     DEFAULT_MATCH_ON,
     ContactsImportCreate,
@@ -27,7 +28,7 @@ READ_SCOPES = {ImportObject.CONTACTS: Scope.contacts_read, ImportObject.LEADS: S
 
 async def create_import(
     session: TenantSession, principal: Principal, *, body: ImportCreate
-) -> dict[str, Any]:
+) -> NewImport:
     """`body`: POST /v1/imports's, whose variant (by `object`) took only its own options."""
     data = body.root
     kind = ImportObject(data.object)
@@ -36,9 +37,11 @@ async def create_import(
         raise InsufficientScope(scope.value)
     now = session.now()
     match_on = data.match_on if isinstance(data, ContactsImportCreate) else DEFAULT_MATCH_ON
-    options = {"match_on": [key.value for key in match_on], "skip_routing": data.skip_routing}
-    row = _job(principal, kind, options, now)
-    row.update(id=new_id("imp"), payload=data.rows, row_count=len(data.rows))
+    options: ImportOptions = {
+        "match_on": [key.value for key in match_on],
+        "skip_routing": data.skip_routing,
+    }
+    row = _job(new_id("imp"), principal, kind, options, now, data.rows, len(data.rows))
     await repository.insert(session, row)
     session.mark_work()  # the worker starts it at once, not at its next poll
     return row
@@ -46,33 +49,41 @@ async def create_import(
 
 async def create_file_import(
     session: TenantSession, principal: Principal, *, kind: ImportObject, part: row_files.Part
-) -> dict[str, Any]:
+) -> NewImport:
     """An import whose rows wait in a rows file (the console's CSV upload, written by
     row_files.split) rather than in `payload`; the default options, as a POST
     /v1/imports body that names none."""
     scope = WRITE_SCOPES[kind]
     if not principal.has(scope):
         raise InsufficientScope(scope.value)
-    options = {
+    options: ImportOptions = {
         "match_on": [key.value for key in DEFAULT_MATCH_ON],
         "skip_routing": False,
         "rows_file": part.name,
     }
-    row = _job(principal, kind, options, session.now())
-    row.update(id=part.import_id, payload=None, row_count=part.rows)
+    row = _job(part.import_id, principal, kind, options, session.now(), None, part.rows)
     await repository.insert(session, row)
     session.mark_work()
     return row
 
 
 def _job(
-    principal: Principal, kind: ImportObject, options: dict[str, Any], now: datetime
-) -> dict[str, Any]:
-    """A queued job's columns but its id and rows."""
+    import_id: str,
+    principal: Principal,
+    kind: ImportObject,
+    options: ImportOptions,
+    now: datetime,
+    payload: list[Any] | None,  # the request's rows (NewImport)
+    row_count: int,
+) -> NewImport:
+    """A queued job."""
     return {
+        "id": import_id,
         "object": kind.value,
         "status": ImportStatus.QUEUED.value,
         "options": options,
+        "payload": payload,
+        "row_count": row_count,
         "position": 0,
         "created_count": 0,
         "updated_count": 0,
@@ -105,7 +116,7 @@ def check_readable(principal: Principal, kind: str) -> None:
 
 async def get_or_404(
     session: TenantSession, principal: Principal, *, import_id: str
-) -> dict[str, Any]:
+) -> ImportRecord:
     row = await repository.get(session, import_id)
     if row is None:
         raise NotFound("No such import.")

@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import overload
 
 import orjson
 
@@ -26,6 +27,12 @@ class FrozenClock:
         return self.now
 
 
+@overload
+def isoformat(moment: datetime) -> str: ...
+@overload
+def isoformat(moment: None) -> None: ...
+@overload
+def isoformat(moment: datetime | None) -> str | None: ...
 def isoformat(moment: datetime | None) -> str | None:
     """ISO 8601 in UTC with millisecond precision and a Z suffix; naive values are taken
     as UTC. None stays None."""

@@ -10,27 +10,28 @@ is documented by kit/fields_openapi.py.
 """
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Annotated, Any
 
 from fastapi import Query
-from pydantic import BaseModel
 
+from homebase.kit import wire
 from homebase.kit.errors import ValidationFailed
 
-Projection = Callable[[dict[str, Any]], dict[str, Any]]
+Projection = Callable[[Mapping[str, Any]], dict[str, Any]]
 # pii_masked travels with id: without it a masked value cannot be told from a real one.
 ALWAYS_INCLUDED = frozenset({"id", "pii_masked"})
 
 
-def _identity(payload: dict[str, Any]) -> dict[str, Any]:
-    return payload
+def whole(payload: Mapping[str, Any]) -> dict[str, Any]:
+    # Every payload is a dict (a TypedDict is one at run time): the whole one, not copied.
+    return payload  # type: ignore[return-value]
 
 
-def description(model: type[BaseModel]) -> str:
+def description(model: type[Any]) -> str:
     return (
         "Comma-separated allow-list of members to return; id is always included. "
-        f"One of: {', '.join(sorted(model.model_fields))}."
+        f"One of: {', '.join(sorted(wire.members(model)))}."
     )
 
 
@@ -38,19 +39,19 @@ def description(model: type[BaseModel]) -> str:
 ALLOWED_BY_PATTERN: dict[str, frozenset[str]] = {}
 
 
-def pattern(allowed: frozenset[str] | type[BaseModel]) -> str:
+def pattern(allowed: frozenset[str] | type[Any]) -> str:
     """The regular expression (ECMA 262 and Python alike) of the values `projection`
     accepts: comma-separated items, each empty or one allowed name, spaces around them."""
-    names = frozenset(allowed.model_fields) if isinstance(allowed, type) else allowed
+    names = allowed if isinstance(allowed, frozenset) else frozenset(wire.members(allowed))
     name = "(?:" + "|".join(re.escape(item) for item in sorted(names)) + ")"
     result = f"^ *(?:{name} *)?(?:, *(?:{name} *)?)*$"
     ALLOWED_BY_PATTERN[result] = names
     return result
 
 
-def example(model: type[BaseModel]) -> str:
+def example(model: type[Any]) -> str:
     """A `fields` value for the documentation: the model's first two members after id."""
-    return ",".join([name for name in model.model_fields if name != "id"][:2])
+    return ",".join([name for name in wire.members(model) if name != "id"][:2])
 
 
 def selection(
@@ -84,13 +85,13 @@ def projection(allowed: frozenset[str], fields: str | None, location: str = "que
     """The projection `fields` asks for; ValidationFailed naming unknown members."""
     keep = selection(allowed, fields, location)
     if keep is None:
-        return _identity
+        return whole
     return lambda payload: {k: v for k, v in payload.items() if k in keep}
 
 
-def field_selector(model: type[BaseModel]) -> Callable[..., Awaitable[Projection]]:
+def field_selector(model: type[Any]) -> Callable[..., Awaitable[Projection]]:
     """A dependency that parses `fields` against the members of `model`."""
-    allowed = frozenset(model.model_fields)
+    allowed = frozenset(wire.members(model))
 
     # async: FastAPI would run a plain def dependency in its thread pool.
     async def dependency(

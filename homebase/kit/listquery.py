@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field, ValidationError, create_model
 from starlette.requests import Request
 
 from homebase.kit import fields as fields_kit
+from homebase.kit import wire
 from homebase.kit.pagination import (
     CURSOR_DESCRIPTION,
     CURSOR_EXAMPLE,
@@ -56,7 +57,7 @@ class Prefixed:
 class ListQueryParser:
     def __init__(
         self,
-        item_model: type[BaseModel],
+        item_model: type[Any],  # a wire type (kit/wire.py) or a pydantic model
         filters_model: type[BaseModel] | None,
         prefixed: Prefixed | None = None,
     ):
@@ -64,7 +65,7 @@ class ListQueryParser:
         self.prefixed = prefixed
         self._prefixed_name = re.compile(prefixed.name_pattern) if prefixed else None
         self.filter_names = tuple(filters_model.model_fields) if filters_model else ()
-        self.allowed = frozenset(item_model.model_fields)
+        self.allowed = frozenset(wire.members(item_model))
         definitions: dict[str, Any] = {
             name: (info.annotation, info)
             for name, info in (filters_model.model_fields.items() if filters_model else ())

@@ -13,7 +13,7 @@ addresses written inside every string and masks each by the rules above
 
 import re
 import string
-from typing import Any
+from typing import Any, overload
 
 from phonenumbers import Leniency, PhoneNumberMatcher
 
@@ -33,6 +33,12 @@ def _masked(text: str, table: bytes) -> str:
     return text.encode().translate(table).decode()
 
 
+@overload
+def mask_phone(phone: str) -> str: ...
+@overload
+def mask_phone(phone: None) -> None: ...
+@overload
+def mask_phone(phone: str | None) -> str | None: ...
 def mask_phone(phone: str | None) -> str | None:
     if not phone:
         return phone
@@ -68,6 +74,12 @@ def mask_phone_by_character(phone: str) -> str:
     return "".join(characters)
 
 
+@overload
+def mask_email(email: str) -> str: ...
+@overload
+def mask_email(email: None) -> None: ...
+@overload
+def mask_email(email: str | None) -> str | None: ...
 def mask_email(email: str | None) -> str | None:
     if not email:
         return email

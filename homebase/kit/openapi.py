@@ -2,11 +2,12 @@
 
 import copy
 from collections.abc import Iterable, Iterator
-from typing import Any, get_args
+from typing import Any, get_args, get_type_hints
 
 from fastapi.routing import iter_route_contexts
 from pydantic import BaseModel, ConfigDict, Field
 
+from homebase.kit import wire
 from homebase.kit.remedies import ERROR_REMEDIES
 
 
@@ -181,12 +182,16 @@ def _route_models(routes: Iterable[Any]) -> Iterator[type[BaseModel]]:
             yield from _models_within(candidate, set())
 
 
-def _models_within(annotation: Any, seen: set[Any]) -> Iterator[type[BaseModel]]:
-    """The model itself and every model its fields (and generic arguments) name."""
+def _models_within(annotation: Any, seen: set[Any]) -> Iterator[type[Any]]:
+    """The model (or wire type, kit/wire.py) itself and every one its fields (and generic
+    arguments) name."""
     if annotation in seen:
         return
     seen.add(annotation)
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+    if wire.is_wire_type(annotation):
+        yield annotation
+        nested = list(get_type_hints(annotation, include_extras=True).values())
+    elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
         yield annotation
         nested = [
             *annotation.__pydantic_generic_metadata__["args"],
@@ -207,7 +212,7 @@ def restore_null_examples(document: dict[str, Any], routes: Iterable[Any]) -> No
     for schema in schemas.values():
         by_title.setdefault(schema.get("title", ""), []).append(schema)
     for model in set(_route_models(routes)):
-        own = model.model_json_schema()
+        own = wire.json_schema(model)
         examples = own.get("examples")
         if not examples:
             continue

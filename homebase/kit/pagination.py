@@ -10,18 +10,20 @@ A list asked for what changed (`updated_after`, docs/sync.md) walks the other wa
 ascending by (updated_at, id), so its cursor holds that position, the last row's
 updated_at exactly as the database stores it (not the wire's milliseconds: rows stamped
 in the same millisecond would be skipped or repeated) and its id. The statement is
-db/changes.py's, the page http/lists.py's `synced_list_response`.
+db/changes.py's, the page http/lists.py's `paginate`.
 """
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, TypeVar
 
 from fastapi import Query
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import ColumnElement, Integer, bindparam
+from typing_extensions import TypedDict
 
+from homebase.kit import wire
 from homebase.kit.crypto import b64url_decode, open_signed_blob, signed_blob
 from homebase.kit.keys import Keyring
 from homebase.kit.schema_rules import Moment
@@ -45,8 +47,8 @@ def _page_examples(schema: dict[str, Any], model: type[BaseModel]) -> None:
     args = model.__pydantic_generic_metadata__["args"]
     item = args[0] if args else None
     items = []
-    if isinstance(item, type) and issubclass(item, BaseModel):
-        items = item.model_json_schema().get("examples", [])[:1]
+    if isinstance(item, type) and (issubclass(item, BaseModel) or wire.is_wire_type(item)):
+        items = wire.json_schema(item).get("examples", [])[:1]
     schema["examples"] = [{"data": items, "next_cursor": CURSOR_EXAMPLE, "has_more": True}]
 
 
@@ -132,13 +134,25 @@ def keyset_params(after_id: str | None, limit: int) -> dict[str, Any]:
     return params
 
 
+class PageBody(TypedDict, Generic[Item]):
+    """A page as sent (Page documents it): `data` holds the list's wire type, each item
+    narrowed by `fields` once typed (kit/responses.respond)."""
+
+    data: list[Item]
+    next_cursor: str | None
+    has_more: bool
+
+
+Row = TypeVar("Row", bound=Mapping[str, Any])  # a list's record (db/listing.py)
+
+
 def page_body(
-    rows: Sequence[dict[str, Any]],
+    rows: Sequence[Row],
     limit: int,
-    render: Callable[[dict[str, Any]], dict[str, Any]],
+    render: Callable[[Row], Item],
     keys: Keyring,
     key: str,
-) -> dict[str, Any]:
+) -> PageBody[Item]:
     has_more = len(rows) > limit
     rows = rows[:limit]
     next_cursor = encode_cursor(keys, key, rows[-1]["id"]) if has_more else None
@@ -179,13 +193,13 @@ def decode_position(keys: Keyring, list_key: str, cursor: str | None) -> tuple[s
 
 
 def position_page_body(
-    rows: Sequence[dict[str, Any]],
+    rows: Sequence[Row],
     limit: int,
-    render: Callable[[dict[str, Any]], dict[str, Any]],
+    render: Callable[[Row], Item],
     keys: Keyring,
     key: str,
-    stamp: Callable[[dict[str, Any]], str],
-) -> dict[str, Any]:
+    stamp: Callable[[Row], str],
+) -> PageBody[Item]:
     """page_body for a sync walk: the next cursor holds the last row's (stamp, id)."""
     has_more = len(rows) > limit
     rows = rows[:limit]

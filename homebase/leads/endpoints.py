@@ -1,3 +1,4 @@
+from functools import partial
 from typing import Annotated
 
 from fastapi import Body, Depends, Query
@@ -6,12 +7,12 @@ from starlette.requests import Request
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
-from homebase.http.lists import synced_list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
-from homebase.kit.responses import JSONResponse, json_response
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageBody, PageRequest, page_request
+from homebase.kit.responses import Sent, respond
 from homebase.leads import render, repository, service
 from homebase.leads.schemas import AssignRequest, AssignResult, Lead, LeadCreate, LeadFilters
 from homebase.routing import service as routing
@@ -44,19 +45,16 @@ async def list_leads(
     page: Pages,
     fields: LeadFields,
     filters: Annotated[LeadFilters, Query()],
-) -> JSONResponse:
-    pii, now = _pii(principal), session.now()
-    return await synced_list_response(
+) -> Sent[PageBody[Lead]]:
+    return await paginate(
         request,
         session,
         page,
-        filters.model_dump(mode="json"),
-        filters.updated_after,
-        lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
-        lambda after_id, limit: repository.list_statement(
-            session, filters, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.lead(row, pii=pii, now=now)),
+        repository.listing(session, filters),
+        filters=filters,
+        updated_after=filters.updated_after,
+        render=partial(render.lead, pii=_pii(principal), now=session.now()),
+        fields=fields,
     )
 
 
@@ -73,9 +71,9 @@ async def list_leads(
 )
 async def create_lead(
     body: LeadCreate, principal: LeadsWrite, session: Tenant, fields: LeadFields
-) -> JSONResponse:
+) -> Sent[Lead]:
     row = await service.create_lead(session, body)
-    return json_response(fields(render.lead(row, pii=_pii(principal), now=session.now())), 201)
+    return respond(render.lead(row, pii=_pii(principal), now=session.now()), fields, 201)
 
 
 @router.post(
@@ -89,7 +87,7 @@ async def create_lead(
 )
 async def preview_lead_routing(
     body: PreviewRequest, principal: LeadsRead, session: Tenant
-) -> JSONResponse:
+) -> Sent[RoutingPreview]:
     facts = LeadFacts(
         source=body.source,
         zip=body.zip,
@@ -102,7 +100,7 @@ async def preview_lead_routing(
         team_id=body.team_id,
     )
     decision, members = await routing.route(session, facts, preview=True)
-    return json_response(routing.preview_json(decision, members))
+    return respond(routing.preview_json(decision, members))
 
 
 @router.get(
@@ -110,9 +108,9 @@ async def preview_lead_routing(
 )
 async def get_lead(
     id: str, principal: LeadsRead, session: Tenant, fields: LeadFields
-) -> JSONResponse:
+) -> Sent[Lead]:
     row = await service.get_or_404(session, id)
-    return json_response(fields(render.lead(row, pii=_pii(principal), now=session.now())))
+    return respond(render.lead(row, pii=_pii(principal), now=session.now()), fields)
 
 
 @router.post(
@@ -132,8 +130,20 @@ async def assign_lead(
     session: Tenant,
     # None when no body is sent; `| None` would make the document's body nullable.
     body: Annotated[AssignRequest, Body()] = None,  # type: ignore[assignment]
-) -> JSONResponse:
+) -> Sent[AssignResult]:
     body = body or AssignRequest()
-    result = await service.assign_lead(session, id, assignee_id=body.assignee_id)
-    lead = render.lead(result.pop("lead"), pii=_pii(principal), now=session.now())
-    return json_response({"lead_id": lead["id"], **result, "lead": lead})
+    done = await service.assign_lead(session, id, assignee_id=body.assignee_id)
+    lead = render.lead(done["lead"], pii=_pii(principal), now=session.now())
+    return respond(
+        {
+            "lead_id": lead["id"],
+            "assignee_id": done["assignee_id"],
+            "previous_assignee_id": done["previous_assignee_id"],
+            "changed": done["changed"],
+            "method": done["method"],
+            "rule": done["rule"],
+            "rotation_turn": done["rotation_turn"],
+            "reason": done["reason"],
+            "lead": lead,
+        }
+    )

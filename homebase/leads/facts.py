@@ -4,6 +4,7 @@ are ignored rather than refused: context is the sender's free-form object."""
 
 from typing import Any
 
+from homebase.kit.wire import JsonObject
 from homebase.routing.engine import LeadFacts
 
 
@@ -30,7 +31,7 @@ def _number(value: Any) -> float | None:
 
 
 def lead_facts(
-    source: str, context: dict[str, Any], phone_e164: str | None, contact_stage: str | None
+    source: str, context: JsonObject, phone_e164: str | None, contact_stage: str | None
 ) -> LeadFacts:
     tags = context.get("tags")
     tags = tuple(tag for tag in tags if isinstance(tag, str)) if isinstance(tags, list) else ()

@@ -1,13 +1,12 @@
 """load-fixtures kinds of the leads area: workspace_settings, offices, teams,
 routing_rules and leads (documented in docs/fixtures.md)."""
 
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict
 
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures.refs import Refs, resolve_ref
 from homebase.kit.errors import AdminError, ValidationFailed
+from homebase.kit.wire import JsonObject
 from homebase.leads import service as leads
 from homebase.leads.schemas import LeadCreate
 from homebase.routing.policy import update_lead_policy
@@ -25,12 +24,12 @@ class _Named(BaseModel):
     office: str | None = None  # teams only
 
 
-async def load_workspace_settings(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
+async def load_workspace_settings(session: TenantSession, item: JsonObject, refs: Refs) -> str:
     await update_lead_policy(session, item)
     return session.workspace_id
 
 
-async def load_office(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
+async def load_office(session: TenantSession, item: JsonObject, refs: Refs) -> str:
     spec = _Named.model_validate(item)
     if spec.office is not None:
         raise AdminError("office: offices do not belong to an office")
@@ -39,7 +38,7 @@ async def load_office(session: TenantSession, item: dict[str, Any], refs: Refs) 
     return row_id
 
 
-async def load_team(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
+async def load_team(session: TenantSession, item: JsonObject, refs: Refs) -> str:
     spec = _Named.model_validate(item)
     row = await organization.create_team(
         session, name=spec.name, team_id=spec.id, office_id=resolve_ref(refs, spec.office, "office")
@@ -48,14 +47,14 @@ async def load_team(session: TenantSession, item: dict[str, Any], refs: Refs) ->
     return row_id
 
 
-async def load_routing_rule(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
+async def load_routing_rule(session: TenantSession, item: JsonObject, refs: Refs) -> str:
     spec = RuleSpec.model_validate(item)
     row = await create_rule(session, spec, lambda value, what: resolve_ref(refs, value, what))
     row_id: str = row["id"]
     return row_id
 
 
-async def load_lead(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
+async def load_lead(session: TenantSession, item: JsonObject, refs: Refs) -> str:
     """A lead as POST /leads takes it, plus "ref" and "assignee" (a member to hand it to
     instead of routing it)."""
     item.pop("ref", None)

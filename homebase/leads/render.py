@@ -3,19 +3,20 @@ members by kit/masking's mask_phone / mask_email, the free-form `context` by val
 (mask_freeform: every phone number and address written anywhere inside it)."""
 
 from datetime import datetime
-from typing import Any
 
 from homebase.kit.clock import isoformat
 from homebase.kit.masking import mask_email, mask_freeform, mask_phone
+from homebase.leads.records import LeadConsent, LeadRecord
+from homebase.leads.schemas import Lead
 
 
-def ai_outbound_allowed(row: dict[str, Any], now: datetime) -> bool:
+def ai_outbound_allowed(row: LeadConsent | LeadRecord, now: datetime) -> bool:
     """Only with consent on record for a usable number, and only until it expires."""
     expires_at = row["consent_expires_at"]
     return bool(row["phone_e164"]) and expires_at is not None and expires_at > now
 
 
-def lead(row: dict[str, Any], *, pii: bool, now: datetime) -> dict[str, Any]:
+def lead(row: LeadRecord, *, pii: bool, now: datetime) -> Lead:
     return {
         "id": row["id"],
         "contact_id": row["contact_id"],

@@ -1,15 +1,16 @@
 """Lead queries. Every statement starts from the TenantSession."""
 
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import bindparam
 
-from homebase.db import changes
+from homebase.contacts.records import ContactRecord
+from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession, tenant_select, tenant_update
 from homebase.kit.masking import mask_phone
-from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
+from homebase.leads.records import LeadChanges, LeadErasure, LeadRecord
 from homebase.leads.schemas import LeadFilters
 from homebase.models import Contact, Lead
 
@@ -17,15 +18,16 @@ leads = Lead.__table__
 contacts = Contact.__table__
 
 
-async def get(session: TenantSession, lead_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(leads).where(leads.c.id == lead_id))
+async def get(session: TenantSession, lead_id: str) -> LeadRecord | None:
+    row = await session.fetch_one(session.select(leads).where(leads.c.id == lead_id))
+    return cast("LeadRecord | None", row)
 
 
-async def insert(session: TenantSession, row: dict[str, Any]) -> None:
+async def insert(session: TenantSession, row: LeadRecord) -> None:
     await session.insert(leads, row)
 
 
-async def update(session: TenantSession, lead_id: str, values: dict[str, Any]) -> None:
+async def update(session: TenantSession, lead_id: str, values: LeadChanges) -> None:
     await session.execute(session.update(leads).where(leads.c.id == lead_id).values(**values))
 
 
@@ -39,15 +41,9 @@ def filtered(session: TenantSession, filters: LeadFilters) -> AnySelect:
     return statement
 
 
-def list_statement(
-    session: TenantSession, filters: LeadFilters, *, after_id: str | None, limit: int
-) -> AnySelect:
-    return keyset(filtered(session, filters), leads.c.id, after_id, limit)
-
-
-def changes_statement(session: TenantSession, filters: LeadFilters, *, resuming: bool) -> AnySelect:
-    """A page of the list's `updated_after` walk (db/changes.page)."""
-    return changes.statement(filtered(session, filters), leads, session.dialect, resuming=resuming)
+def listing(session: TenantSession, filters: LeadFilters) -> Listing[LeadRecord]:
+    """GET /v1/leads: newest first, and its `updated_after` walk (db/listing.py)."""
+    return Listing.synced(filtered(session, filters), leads, session.dialect)
 
 
 _BY_PHONE = tenant_select(contacts).where(contacts.c.phone_e164 == bindparam("match")).limit(1)
@@ -56,7 +52,7 @@ _BY_EMAIL = tenant_select(contacts).where(contacts.c.email_lower == bindparam("m
 
 async def matching_contact(
     session: TenantSession, phone_e164: str | None, email_lower: str | None
-) -> dict[str, Any] | None:
+) -> ContactRecord | None:
     """The contact a lead belongs to: one with the same E.164 number, else one with the
     same email. Anonymized contacts have neither, so they never match. Each lookup is one
     index seek with LIMIT 1 and no ORDER BY (any of several contacts sharing a number is
@@ -66,9 +62,11 @@ async def matching_contact(
     if phone_e164:
         row = await session.fetch_one(_BY_PHONE, {"match": phone_e164})
         if row is not None:
-            return row
+            return cast("ContactRecord", row)
     if email_lower:
-        return await session.fetch_one(_BY_EMAIL, {"match": email_lower})
+        return cast(
+            "ContactRecord | None", await session.fetch_one(_BY_EMAIL, {"match": email_lower})
+        )
     return None
 
 
@@ -109,15 +107,16 @@ async def attach_consent(
 ROUTING_CONTEXT = ("zip", "city", "price", "tags", "stage", "office_id", "team_id")
 
 
-async def lead_rows_of(session: TenantSession, contact_id: str) -> list[dict[str, Any]]:
-    return await session.fetch_all(
+async def lead_rows_of(session: TenantSession, contact_id: str) -> list[LeadErasure]:
+    rows = await session.fetch_all(
         session.select(leads, leads.c.id, leads.c.phone, leads.c.context).where(
             leads.c.contact_id == contact_id
         )
     )
+    return cast("list[LeadErasure]", rows)
 
 
-async def erase(session: TenantSession, rows: list[dict[str, Any]]) -> None:
+async def erase(session: TenantSession, rows: list[LeadErasure]) -> None:
     """Leads of an erased contact (`rows` from lead_rows_of) keep their rows, routing and
     dates; they lose names, email, consent, the number (kept masked: the column is
     required) and every context member but those routing reads."""
@@ -152,7 +151,10 @@ async def numbers_relying_on(session: TenantSession, consent_ids: list[str]) -> 
 
 
 async def set_consent(
-    session: TenantSession, phone_e164: str, stale_ids: list[str], artifact: dict[str, Any] | None
+    session: TenantSession,
+    phone_e164: str,
+    stale_ids: list[str],
+    artifact: dict[str, Any] | None,  # a consent row: consent/ types it
 ) -> None:
     """The number's leads holding a stale artifact take `artifact` (or none)."""
     await session.execute(

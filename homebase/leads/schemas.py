@@ -1,13 +1,22 @@
-from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StringConstraints,
+    with_config,
+)
 from pydantic.config import JsonDict
+from typing_extensions import TypedDict
 
 from homebase.consent.schemas import CONSENT_EXAMPLE, ConsentIn
 from homebase.contacts.schemas import Email, Name
 from homebase.kit import freeform
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
+from homebase.kit.wire import JsonObject, WireTime
 from homebase.routing.schemas import RuleRef
 
 _CONTEXT_EXAMPLE: JsonDict = {
@@ -41,7 +50,7 @@ class LeadCreate(BaseModel):
     last_name: Name | None = None
     email: Email | None = None
     source_ref: Annotated[str, StringConstraints(max_length=120)] | None = None
-    context: Annotated[dict[str, Any], AfterValidator(freeform.bounded)] = Field(
+    context: Annotated[JsonObject, AfterValidator(freeform.bounded)] = Field(
         default_factory=dict,
         description="Read by routing (zip, city, price, tags, stage, "
         "office_id, team_id) and kept whole. " + freeform.DESCRIPTION,
@@ -78,42 +87,54 @@ _LEAD_OUT_EXAMPLE: JsonDict = {
 }
 
 
-class Lead(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [_LEAD_OUT_EXAMPLE]})
+_MASKED = "Masked unless the credential holds contacts:read:pii."
 
+
+# The lead as GET /v1/leads/{id} sends it (render.lead). No docstring: it would become
+# the schema's description.
+@with_config(json_schema_extra={"examples": [_LEAD_OUT_EXAMPLE]})
+class Lead(TypedDict):
     id: str
-    contact_id: str | None = Field(
-        description="The contact this lead was linked to (matched "
-        "by phone or email, or created); null when the "
-        "lead had neither a usable phone nor an email."
-    )
+    contact_id: Annotated[
+        str | None,
+        Field(
+            description="The contact this lead was linked to (matched "
+            "by phone or email, or created); null when the "
+            "lead had neither a usable phone nor an email."
+        ),
+    ]
     first_name: str | None
     last_name: str | None
-    email: str | None = Field(description="Masked unless the credential holds contacts:read:pii.")
-    phone: str = Field(description="Masked unless the credential holds contacts:read:pii.")
+    email: Annotated[str | None, Field(description=_MASKED)]
+    phone: Annotated[str, Field(description=_MASKED)]
     pii_masked: bool
     source: str
     source_ref: str | None
-    context: dict[str, Any]
-    ai_outbound_allowed: bool = Field(
-        description="True while an unexpired consent artifact covers this lead's number."
-    )
+    context: JsonObject  # the client's free-form members, kept whole
+    ai_outbound_allowed: Annotated[
+        bool,
+        Field(description="True while an unexpired consent artifact covers this lead's number."),
+    ]
     consent_id: str | None
-    consent_expires_at: datetime | None
-    routing_status: Literal["assigned", "unassigned", "skipped"] = Field(
-        description="skipped: created with skip_routing; unassigned: no rule applied."
-    )
+    consent_expires_at: WireTime | None
+    routing_status: Annotated[
+        Literal["assigned", "unassigned", "skipped"],
+        Field(description="skipped: created with skip_routing; unassigned: no rule applied."),
+    ]
     assignee_id: str | None
-    assigned_at: datetime | None
+    assigned_at: WireTime | None
     routing_rule_id: str | None
-    routing_method: str | None = Field(
-        description="agent, round_robin, first_available, or "
-        "manual (POST /leads/{id}/assign with "
-        "assignee_id)."
-    )
+    routing_method: Annotated[
+        str | None,
+        Field(
+            description="agent, round_robin, first_available, or "
+            "manual (POST /leads/{id}/assign with "
+            "assignee_id)."
+        ),
+    ]
     routing_reason: str | None
-    created_at: datetime
-    updated_at: datetime
+    created_at: WireTime
+    updated_at: WireTime
 
 
 class LeadFilters(BaseModel):
@@ -139,38 +160,39 @@ class AssignRequest(BaseModel):
     )
 
 
-class AssignResult(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "lead_id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "previous_assignee_id": None,
-                    "changed": True,
-                    "method": "manual",
-                    "rule": None,
-                    "rotation_turn": None,
-                    "reason": "Assigned by hand to Maya Chen (usr_...).",
-                    "lead": _LEAD_OUT_EXAMPLE,
-                }
-            ]
-        }
-    )
+_ASSIGN_RESULT_EXAMPLE: JsonDict = {
+    "lead_id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    "previous_assignee_id": None,
+    "changed": True,
+    "method": "manual",
+    "rule": None,
+    "rotation_turn": None,
+    "reason": "Assigned by hand to Maya Chen (usr_...).",
+    "lead": _LEAD_OUT_EXAMPLE,
+}
 
+
+@with_config(json_schema_extra={"examples": [_ASSIGN_RESULT_EXAMPLE]})
+class AssignResult(TypedDict):
     lead_id: str
-    assignee_id: str | None = Field(
-        description="The assignee now (unchanged when re-routing found nobody)."
-    )
+    assignee_id: Annotated[
+        str | None,
+        Field(description="The assignee now (unchanged when re-routing found nobody)."),
+    ]
     previous_assignee_id: str | None
-    changed: bool = Field(
-        description="True when the assignee changed; only then are a "
-        "timeline entry and lead.assigned written."
-    )
-    method: str | None = Field(
-        description="manual, or the deciding rule's method; null when no rule applied."
-    )
-    rule: RuleRef | None = Field(description="The deciding rule when re-routed.")
-    rotation_turn: int | None = Field(description="The round-robin turn taken, if any.")
+    changed: Annotated[
+        bool,
+        Field(
+            description="True when the assignee changed; only then are a "
+            "timeline entry and lead.assigned written."
+        ),
+    ]
+    method: Annotated[
+        str | None,
+        Field(description="manual, or the deciding rule's method; null when no rule applied."),
+    ]
+    rule: Annotated[RuleRef | None, Field(description="The deciding rule when re-routed.")]
+    rotation_turn: Annotated[int | None, Field(description="The round-robin turn taken, if any.")]
     reason: str
     lead: Lead

@@ -6,14 +6,13 @@ possible number and that has no email stays unlinked (contact_id null): nothing
 identifies the person reliably, and `unlinked_only=true` lists exactly these for triage.
 """
 
-from typing import Any
-
 from homebase.consent import service as consent
 from homebase.consent.schemas import ConsentIn
 from homebase.contacts import render as contacts_render
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts
 from homebase.contacts import timeline
+from homebase.contacts.records import ContactChanges, ContactRecord, TimelineRecord
 from homebase.contacts.schemas import ContactCreate
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import NotFound, ValidationFailed
@@ -21,8 +20,9 @@ from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.leads import render, repository
 from homebase.leads.facts import lead_facts
-from homebase.leads.schemas import LeadCreate
-from homebase.outbox.service import emit_many
+from homebase.leads.records import LeadAssignment, LeadChanges, LeadRecord
+from homebase.leads.schemas import Lead, LeadCreate
+from homebase.outbox.service import Event, emit_many
 from homebase.routing import repository as routing_repository
 from homebase.routing import service as routing
 from homebase.routing.cache import routing_inputs
@@ -31,24 +31,24 @@ from homebase.routing.engine import Decision, Member
 MANUAL = "manual"
 
 
-async def get_or_404(session: TenantSession, lead_id: str) -> dict[str, Any]:
+async def get_or_404(session: TenantSession, lead_id: str) -> LeadRecord:
     row = await repository.get(session, lead_id)
     if row is None:
         raise NotFound("No such lead.")
     return row
 
 
-def _event_data(row: dict[str, Any], session: TenantSession) -> dict[str, Any]:
+def _event_data(row: LeadRecord, session: TenantSession) -> Lead:
     """Outbox payloads never carry full phone numbers or addresses."""
     return render.lead(row, pii=True, now=session.now())
 
 
-async def create_lead(session: TenantSession, data: LeadCreate) -> dict[str, Any]:
+async def create_lead(session: TenantSession, data: LeadCreate) -> LeadRecord:
     now = session.now()
     phone_e164 = to_e164(data.phone)
     email_lower = data.email.lower() if data.email else None
     contact = await repository.matching_contact(session, phone_e164, email_lower)
-    row: dict[str, Any] = {
+    row: LeadRecord = {
         "id": new_id("lea"),
         "contact_id": None,
         "first_name": data.first_name,
@@ -76,7 +76,7 @@ async def create_lead(session: TenantSession, data: LeadCreate) -> dict[str, Any
             data.source, data.context, phone_e164, contact["stage"] if contact else None
         )
         decision, _ = await routing.route(session, facts, preview=False)
-        row.update(_routing_columns(decision, session))
+        row = {**row, **_routing_columns(decision, session)}
     if data.consent is not None:
         await _record_consent(session, data, data.consent, row)
     events = Changes()
@@ -97,8 +97,8 @@ class Changes:
     multi-row INSERT each."""
 
     def __init__(self) -> None:
-        self.timeline: list[dict[str, Any]] = []
-        self.events: list[tuple[str, dict[str, Any]]] = []
+        self.timeline: list[TimelineRecord] = []
+        self.events: list[Event] = []
 
     async def write(self, session: TenantSession) -> None:
         if self.timeline:
@@ -108,7 +108,7 @@ class Changes:
 
 
 async def _record_consent(
-    session: TenantSession, data: LeadCreate, evidence: ConsentIn, row: dict[str, Any]
+    session: TenantSession, data: LeadCreate, evidence: ConsentIn, row: LeadRecord
 ) -> None:
     """The new consent covers every earlier lead of the number, whatever contact they
     were linked to: a lead linked by email keeps its own number while its contact holds
@@ -130,7 +130,7 @@ async def _record_consent(
         )
 
 
-def _routing_columns(decision: Decision, session: TenantSession) -> dict[str, Any]:
+def _routing_columns(decision: Decision, session: TenantSession) -> LeadChanges:
     assigned = decision.assignee_id is not None
     return {
         "routing_status": "assigned" if assigned else "unassigned",
@@ -146,12 +146,12 @@ def _routing_columns(decision: Decision, session: TenantSession) -> dict[str, An
 async def _link_contact(
     session: TenantSession,
     data: LeadCreate,
-    contact: dict[str, Any] | None,
+    contact: ContactRecord | None,
     phone_e164: str | None,
     email_lower: str | None,
     assignee_id: str | None,
     changes: Changes,
-) -> dict[str, Any] | None:
+) -> ContactRecord | None:
     if contact is None:
         if not (phone_e164 or email_lower):
             return None
@@ -173,20 +173,23 @@ async def _link_contact(
 
 
 async def _set_owner(
-    session: TenantSession, contact: dict[str, Any], owner_id: str, changes: Changes
+    session: TenantSession,
+    contact: ContactRecord,
+    owner_id: str,
+    changes: Changes,
 ) -> None:
     """Routing a lead hands its contact to the assignee (its event goes with `changes`)."""
     if contact["owner_id"] == owner_id:
         return
     now = session.now()
-    values = {"owner_id": owner_id, "updated_at": now}
+    values: ContactChanges = {"owner_id": owner_id, "updated_at": now}
     await contacts_repository.set_owner(session, contact["id"], owner_id, now)
     fields = await contacts.definitions(session)
     shown = contacts_render.contact({**contact, **values}, pii=True, custom=fields)
     changes.events.append(("contact.updated", {**shown, "changed": ["owner_id"]}))
 
 
-def _record_created(session: TenantSession, row: dict[str, Any], changes: Changes) -> None:
+def _record_created(session: TenantSession, row: LeadRecord, changes: Changes) -> None:
     if row["contact_id"] is not None:
         changes.timeline.append(
             timeline.entry(
@@ -206,7 +209,7 @@ def _record_created(session: TenantSession, row: dict[str, Any], changes: Change
 
 def _record_assigned(
     session: TenantSession,
-    row: dict[str, Any],
+    row: LeadRecord,
     previous: str | None,
     reason: str | None,
     changes: Changes,
@@ -231,7 +234,7 @@ def _record_assigned(
 
 async def assign_lead(
     session: TenantSession, lead_id: str, *, assignee_id: str | None
-) -> dict[str, Any]:
+) -> LeadAssignment:
     """With assignee_id: that member, by hand. Without: re-route through the rules (a
     round-robin rule takes a turn). When re-routing finds nobody the lead is unchanged."""
     lead = await get_or_404(session, lead_id)
@@ -240,7 +243,7 @@ async def assign_lead(
         if member is None:
             raise ValidationFailed.for_field("assignee_id", "is not a member of this workspace")
         reason = f"Assigned by hand to {member['name']} ({member['id']})."
-        columns = {
+        columns: LeadChanges = {
             "routing_status": "assigned",
             "assignee_id": member["id"],
             "routing_rule_id": None,
@@ -258,9 +261,7 @@ async def assign_lead(
     return await _apply_assignment(session, lead, columns, decision, reason)
 
 
-async def _reroute(
-    session: TenantSession, lead: dict[str, Any]
-) -> tuple[Decision, dict[str, Member]]:
+async def _reroute(session: TenantSession, lead: LeadRecord) -> tuple[Decision, dict[str, Member]]:
     contact = (
         await contacts_repository.get(session, lead["contact_id"]) if lead["contact_id"] else None
     )
@@ -272,11 +273,11 @@ async def _reroute(
 
 async def _apply_assignment(
     session: TenantSession,
-    lead: dict[str, Any],
-    columns: dict[str, Any],
+    lead: LeadRecord,
+    columns: LeadChanges,
     decision: Decision | None,
     reason: str,
-) -> dict[str, Any]:
+) -> LeadAssignment:
     previous = lead["assignee_id"]
     new_assignee = columns.get("assignee_id", previous)
     changed = new_assignee is not None and new_assignee != previous
@@ -287,8 +288,8 @@ async def _apply_assignment(
     elif "assigned_at" in columns:
         columns["assigned_at"] = lead["assigned_at"]
     await repository.update(session, lead["id"], columns)
-    updated = {**lead, **columns}
-    if changed:
+    updated: LeadRecord = {**lead, **columns}
+    if changed and new_assignee is not None:
         changes = Changes()
         if updated["contact_id"] is not None:
             contact = await contacts_repository.get(session, updated["contact_id"])

@@ -6,7 +6,7 @@ from starlette.requests import Request
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
-from homebase.http.lists import list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import READ_ERRORS, error_responses
@@ -38,13 +38,12 @@ async def list_listings(
     fields: ListingFields,
     filters: Annotated[ListingFilters, Query()],
 ) -> JSONResponse:
-    return await list_response(
+    return await paginate(
         request,
         session,
         page,
-        filters.model_dump(mode="json"),
-        lambda after_id, limit: repository.list_statement(
-            session, filters, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.listing(row)),
+        repository.listing(session, filters),
+        filters=filters,
+        render=render.listing,
+        fields=fields,
     )

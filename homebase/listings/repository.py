@@ -2,19 +2,17 @@
 
 from typing import Any
 
+from homebase.db import listing as lists
 from homebase.db.tenancy import TenantSession
 from homebase.kit.money import hundredths_at_least, hundredths_at_most
-from homebase.kit.pagination import keyset
-from homebase.kit.statements import AnySelect
 from homebase.listings.schemas import ListingFilters
 from homebase.models import Listing
 
 listings = Listing.__table__
 
 
-def list_statement(
-    session: TenantSession, filters: ListingFilters, *, after_id: str | None, limit: int
-) -> AnySelect:
+def listing(session: TenantSession, filters: ListingFilters) -> lists.Listing[dict[str, Any]]:
+    """GET /v1/listings: newest first."""
     statement = session.select(listings)
     if filters.status is not None:
         statement = statement.where(listings.c.status == filters.status.value)
@@ -34,7 +32,7 @@ def list_statement(
         statement = statement.where(listings.c.beds >= filters.min_beds)
     if filters.min_baths is not None:
         statement = statement.where(listings.c.baths >= float(filters.min_baths))
-    return keyset(statement, listings.c.id, after_id, limit)
+    return lists.Listing.newest(statement, listings)
 
 
 async def insert(session: TenantSession, values: dict[str, Any]) -> None:

@@ -23,14 +23,13 @@ that callback is answered; otherwise queued for the send job (the AI's reading, 
 callback was answered), whose claim runs `expired` and the same gates again.
 """
 
-from typing import Any
-
 from sqlalchemy import text
 
 from homebase.compliance.gates import Blocked
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.messaging import repository, service
+from homebase.messaging.records import MessageRecord, SenderNumberRecord
 from homebase.messaging.send_policy import workspace_row
 from homebase.models.message import CONFIRMS_WHERE
 
@@ -46,7 +45,9 @@ async def body(session: TenantSession) -> str:
     return TEXT.format(name=(await workspace_row(session))["name"] or "Homebase")
 
 
-async def _sender(session: TenantSession, channel: str, number: str) -> dict[str, Any] | None:
+async def _sender(
+    session: TenantSession, channel: str, number: str | None
+) -> SenderNumberRecord | None:
     numbers = await repository.sender_numbers_for(session, channel)
     return next((row for row in numbers if row["number"] == number), None)
 
@@ -54,23 +55,25 @@ async def _sender(session: TenantSession, channel: str, number: str) -> dict[str
 async def confirm(
     session: TenantSession,
     suppression_id: str,
-    inbound: dict[str, Any],
+    inbound: MessageRecord,
     *,
     in_answer: bool,
-) -> dict[str, Any] | None:
+) -> MessageRecord | None:
     """The confirmation of `suppression_id`, made from the opt-out text `inbound`, from
     the number it was sent to: recorded SENT for the callback's answer (`in_answer`), or
     queued; FAILED when a gate refused it. None when the suppression already has its
     confirmation, or the five minutes have passed."""
     now = session.now()
-    if now - inbound["received_at"] > service.CONFIRMATION_WINDOW:
+    received_at = inbound["received_at"]
+    address = inbound["from_address"]
+    if received_at is None or address is None or now - received_at > service.CONFIRMATION_WINDOW:
         return None
-    channel, address = inbound["channel"], inbound["from_address"]
+    channel = inbound["channel"]
     sender = await _sender(session, channel, inbound["to_address"])
     decision, _ = await service.decide(
         session, channel, address=address, sender=sender, confirmation=True
     )
-    row: dict[str, Any] = {
+    row: MessageRecord = {
         "id": new_id("msg"),
         "contact_id": inbound["contact_id"],
         "channel": channel,
@@ -91,6 +94,7 @@ async def confirm(
         "attempts": 0,
         "lease_token": None,
         "lease_expires_at": None,
+        "next_attempt_at": None,
         "actor": None,
         "ai_job_id": None,
         "confirms_suppression_id": suppression_id,
@@ -103,7 +107,7 @@ async def confirm(
     }
     if isinstance(decision, Blocked):
         service.refused(row, decision, now=now)
-        row.update(provider=None, provider_status=None, sent_at=None)
+        row["provider"], row["provider_status"], row["sent_at"] = None, None, None
     inserted = await session.insert_if_absent(
         repository.messages,
         row,
@@ -121,11 +125,12 @@ async def confirm(
     return row
 
 
-async def answered(session: TenantSession, inbound: dict[str, Any]) -> str | None:
+async def answered(session: TenantSession, inbound: MessageRecord) -> str | None:
     """A retried callback's answer: the confirmation this opt-out text was answered, when
     it went in the callback's answer and its five minutes last. The provider retries only
     a callback it got no answer to, so this is the one confirmation, not a second."""
-    if session.now() - inbound["received_at"] > service.CONFIRMATION_WINDOW:
+    received_at = inbound["received_at"]
+    if received_at is None or session.now() - received_at > service.CONFIRMATION_WINDOW:
         return None
     row = await repository.confirmation_of(session, inbound)
     if row is None or row["provider"] != "twiml" or row["status"] != "SENT":
@@ -133,10 +138,11 @@ async def answered(session: TenantSession, inbound: dict[str, Any]) -> str | Non
     return str(row["body"])
 
 
-async def expired(session: TenantSession, row: dict[str, Any]) -> str | None:
+async def expired(session: TenantSession, row: MessageRecord) -> str | None:
     """Why a queued confirmation may no longer go out (the send job's claim), or None:
     its opt-out was lifted, or the five minutes since the opt-out text have passed."""
-    suppression = await repository.suppression(session, row["confirms_suppression_id"])
+    suppression_id = row["confirms_suppression_id"]
+    suppression = await repository.suppression(session, suppression_id) if suppression_id else None
     if suppression is None or suppression["lifted_at"] is not None:
         return LIFTED
     if session.now() - repository.opted_out_at(suppression) > service.CONFIRMATION_WINDOW:

@@ -1,3 +1,4 @@
+from functools import partial
 from typing import Annotated
 
 from fastapi import Depends, Query
@@ -7,12 +8,12 @@ from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
 from homebase.compliance.remedies import REASON_REMEDIES
-from homebase.http.lists import synced_list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
-from homebase.kit.responses import JSONResponse, json_response
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageBody, PageRequest, page_request
+from homebase.kit.responses import Sent, respond
 from homebase.messaging import render, repository, service
 from homebase.messaging.schemas import Message, MessageCreate, MessageFilters
 from homebase.runtime import get_runtime
@@ -101,19 +102,16 @@ async def list_messages(
     page: Pages,
     fields: MessageFields,
     filters: Annotated[MessageFilters, Query()],
-) -> JSONResponse:
-    pii = _pii(principal)
-    return await synced_list_response(
+) -> Sent[PageBody[Message]]:
+    return await paginate(
         request,
         session,
         page,
-        filters.model_dump(mode="json"),
-        filters.updated_after,
-        lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
-        lambda after_id, limit: repository.list_statement(
-            session, filters, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.message(row, pii=pii)),
+        repository.listing(session, filters),
+        filters=filters,
+        updated_after=filters.updated_after,
+        render=partial(render.message, pii=_pii(principal)),
+        fields=fields,
     )
 
 
@@ -131,10 +129,10 @@ async def send_message(
     principal: MessagesSend,
     session: Tenant,
     fields: MessageFields,
-) -> JSONResponse:
+) -> Sent[Message]:
     settings = get_runtime(request).settings
     row = await service.send_by_person(session, body.root, email_from=settings.email_from)
-    return json_response(fields(render.message(row, pii=_pii(principal))), 201)
+    return respond(render.message(row, pii=_pii(principal)), fields, 201)
 
 
 @router.get(
@@ -145,6 +143,6 @@ async def send_message(
 )
 async def get_message(
     id: str, principal: MessagesRead, session: Tenant, fields: MessageFields
-) -> JSONResponse:
+) -> Sent[Message]:
     row = await service.get_or_404(session, id)
-    return json_response(fields(render.message(row, pii=_pii(principal))))
+    return respond(render.message(row, pii=_pii(principal)), fields)

@@ -2,8 +2,6 @@
 do-not-contact list, and `messaging_settings`, the workspace's sending window and reply
 window."""
 
-from typing import Any
-
 from pydantic import ValidationError
 
 from homebase.db.tenancy import TenantSession
@@ -11,6 +9,7 @@ from homebase.fixtures.refs import Refs
 from homebase.kit.emails import canonical_email
 from homebase.kit.errors import AdminError
 from homebase.kit.phones import to_e164
+from homebase.kit.wire import JsonObject
 from homebase.messaging import repository
 from homebase.messaging.send_policy import SendPolicy
 from homebase.workspaces.lead_policy import stored_settings
@@ -18,7 +17,7 @@ from homebase.workspaces.lead_policy import stored_settings
 REASONS = ("manual", "opt_out_reply", "bounce", "complaint")
 
 
-async def load_suppression(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
+async def load_suppression(session: TenantSession, item: JsonObject, refs: Refs) -> str:
     raw = str(item.get("address", "")).strip()
     reason = item.get("reason", "manual")
     if reason not in REASONS:
@@ -37,7 +36,7 @@ async def load_suppression(session: TenantSession, item: dict[str, Any], refs: R
     return row_id
 
 
-async def load_messaging_settings(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
+async def load_messaging_settings(session: TenantSession, item: JsonObject, refs: Refs) -> str:
     try:
         validated = SendPolicy.model_validate(item)
     except ValidationError as error:

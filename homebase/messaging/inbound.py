@@ -9,15 +9,15 @@ lead to a person without an AI reply; it suppresses nothing. Any other text from
 contact may start the AI's reply (ai/service.on_inbound, docs/ai.md).
 """
 
-from typing import Any
-
 from homebase.ai import service as ai
 from homebase.calls import revocations
+from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.messaging import confirmation, opt_outs, render, repository, service
 from homebase.messaging.keywords import NO_CALLS, OPT_IN, OPT_OUT, Keyword, classify
+from homebase.messaging.records import MessageChanges, MessageRecord
 from homebase.messaging.send_policy import workspace_row
 from homebase.outbox.service import emit
 
@@ -51,7 +51,7 @@ async def receive(
     recipient: str,
     body: str,
     provider_message_id: str | None,
-) -> tuple[dict[str, Any], str | None]:
+) -> tuple[MessageRecord, str | None]:
     """Record one inbound text; returns (the message, the reply to answer it with or None).
 
     The provider retries a callback it got no answer to: a MessageSid already recorded
@@ -62,7 +62,7 @@ async def receive(
             return seen, await _answer_again(session, seen)
     now = session.now()
     contact = await repository.contact_by_address(session, phone_e164=sender)
-    row = {
+    row: MessageRecord = {
         "id": new_id("msg"),
         "contact_id": contact["id"] if contact else None,
         "channel": channel,
@@ -83,6 +83,7 @@ async def receive(
         "attempts": 0,
         "lease_token": None,
         "lease_expires_at": None,
+        "next_attempt_at": None,
         "actor": None,
         "ai_job_id": None,
         "confirms_suppression_id": None,
@@ -109,8 +110,8 @@ async def receive(
 
 async def _revocation(
     session: TenantSession,
-    row: dict[str, Any],
-    contact: dict[str, Any] | None,
+    row: MessageRecord,
+    contact: ContactRecord | None,
     word: Keyword,
 ) -> str | None:
     """An opt-out (and the call revocation it may name too), or a request only not to be
@@ -119,7 +120,7 @@ async def _revocation(
     if calls is not None:
         await revocations.revoke(
             session,
-            address=row["from_address"],
+            address=row["from_address"] or "",  # an inbound text always has its sender
             contact_id=row["contact_id"],
             phrase=calls,
             evidence=opt_outs.evidence(row),
@@ -133,7 +134,7 @@ async def _revocation(
     return str(sent["body"]) if sent is not None and sent["status"] == "SENT" else None
 
 
-async def _answer_again(session: TenantSession, seen: dict[str, Any]) -> str | None:
+async def _answer_again(session: TenantSession, seen: MessageRecord) -> str | None:
     word = classify(seen["body"])
     if word is None or word.kind == NO_CALLS:
         return None
@@ -142,7 +143,7 @@ async def _answer_again(session: TenantSession, seen: dict[str, Any]) -> str | N
     return await _reply_text(session, word)
 
 
-async def _keyword(session: TenantSession, row: dict[str, Any], word: Keyword) -> str:
+async def _keyword(session: TenantSession, row: MessageRecord, word: Keyword) -> str:
     """START, UNSTOP (lift the number's suppressions) and HELP: the reply."""
     if word.kind == OPT_IN:
         await opt_outs.opt_in(session, row, opt_outs.evidence(row, keyword=word.word))
@@ -163,12 +164,12 @@ async def _workspace_name(session: TenantSession) -> str:
     return (await workspace_row(session))["name"]
 
 
-async def _record_reply(session: TenantSession, inbound: dict[str, Any], text: str) -> None:
+async def _record_reply(session: TenantSession, inbound: MessageRecord, text: str) -> None:
     """The START and HELP replies travel in the provider's answer (TwiML); they are
     required carrier responses, so they are recorded as sent without passing the gates.
     An opt-out's confirmation takes its own path (confirmation.py)."""
     now = session.now()
-    row = {
+    row: MessageRecord = {
         **inbound,
         "id": new_id("msg"),
         "direction": "OUTBOUND",
@@ -193,26 +194,20 @@ async def status_callback(
     session: TenantSession, provider_message_id: str, provider_status: str, error: str | None
 ) -> bool:
     """Apply a delivery report; False when this workspace has no such message."""
-    row = await session.fetch_one(
-        session.select(repository.messages).where(
-            repository.messages.c.provider_message_id == provider_message_id,
-            repository.messages.c.direction == "OUTBOUND",
-        )
-    )
+    row = await repository.outbound_by_provider_id(session, provider_message_id)
     if row is None:
         return False
     status = PROVIDER_STATUSES.get(provider_status.lower())
     now = session.now()
-    changes: dict[str, Any] = {"provider_status": provider_status[:40], "updated_at": now}
+    changes: MessageChanges = {"provider_status": provider_status[:40], "updated_at": now}
     if status is not None and _RANK[status] > _RANK.get(row["status"], 0):
         changes["status"] = status
         if status == "DELIVERED":
             changes["delivered_at"] = now
         if status == "FAILED":
-            changes.update(
-                failed_at=now,
-                failure_reason=f"Provider reported {provider_status}"
-                + (f": {error}" if error else ""),
+            changes["failed_at"] = now
+            changes["failure_reason"] = f"Provider reported {provider_status}" + (
+                f": {error}" if error else ""
             )
     await repository.update(session, row["id"], changes)
     if changes.get("status") == "FAILED":

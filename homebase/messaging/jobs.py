@@ -28,7 +28,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import or_, select
 from sqlalchemy.engine import RowMapping
@@ -39,6 +39,7 @@ from homebase.config import Settings
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
 from homebase.messaging import confirmation, repository, service, unsubscribe
+from homebase.messaging.records import MessageRecord, SenderNumberRecord
 from homebase.metrics import compliance_refusal, message_send
 from homebase.models import Message
 from homebase.providers import Outbound, ProviderResult, provider_for
@@ -68,7 +69,7 @@ class Claim:
     workspace_id: str
     message_id: str
     lease_token: str
-    row: dict[str, Any]
+    row: MessageRecord
 
 
 async def claim(runtime: Runtime, limit: int) -> list[Claim]:
@@ -102,13 +103,16 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
             row["workspace_id"],
             row["id"],
             token,
-            {
-                **row,
-                **held,
-                "lease_token": token,
-                "lease_expires_at": expires,
-                "attempts": row["attempts"] + 1,
-            },
+            cast(
+                "MessageRecord",  # the queue's RowMapping: a messages row
+                {
+                    **row,
+                    **held,
+                    "lease_token": token,
+                    "lease_expires_at": expires,
+                    "attempts": row["attempts"] + 1,
+                },
+            ),
         )
         for row, token in claimed
     ]
@@ -120,8 +124,9 @@ async def _allowed(connection: AsyncConnection, runtime: Runtime, row: RowMappin
     five minutes while its opt-out stands (messaging/confirmation.py)."""
     session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
     confirms = row["confirms_suppression_id"] is not None
-    if confirms and (late := await confirmation.expired(session, dict(row))) is not None:
-        await _fail(session, dict(row), late)
+    record = cast("MessageRecord", row)  # the queue's RowMapping: a messages row
+    if confirms and (late := await confirmation.expired(session, record)) is not None:
+        await _fail(session, record, late)
         message_send(row["channel"], "expired")
         return False
     sender = await _sender(session, row)
@@ -135,7 +140,7 @@ async def _allowed(connection: AsyncConnection, runtime: Runtime, row: RowMappin
     )
     if not isinstance(decision, Blocked):
         return True
-    await _fail(session, dict(row), decision.message, decision.reason)
+    await _fail(session, record, decision.message, decision.reason)
     compliance_refusal(decision.reason, row["channel"], "send")
     message_send(row["channel"], "blocked")
     logs.event(
@@ -151,7 +156,7 @@ async def _allowed(connection: AsyncConnection, runtime: Runtime, row: RowMappin
     return False
 
 
-async def _sender(session: TenantSession, row: RowMapping) -> dict[str, Any] | None:
+async def _sender(session: TenantSession, row: RowMapping) -> SenderNumberRecord | None:
     if row["channel"] == "EMAIL":
         return None
     numbers = await repository.sender_numbers_for(session, row["channel"])
@@ -161,7 +166,7 @@ async def _sender(session: TenantSession, row: RowMapping) -> dict[str, Any] | N
 async def _update(
     session: TenantSession,
     message_id: str,
-    changes: dict[str, Any],
+    changes: dict[str, Any],  # a message's columns and the lease's (worker/queue.py)
     token: str | None = None,
     status: str | None = None,
 ) -> int:
@@ -177,14 +182,14 @@ async def _update(
 
 async def _fail(
     session: TenantSession,
-    row: dict[str, Any],
+    row: MessageRecord,
     reason: str,
     blocked_reason: str | None = None,
     token: str | None = None,
     status: str | None = None,
 ) -> None:
     now = session.now()
-    changes = {
+    changes: dict[str, Any] = {  # a message's columns and the lease's (worker/queue.py)
         "status": "FAILED",
         "failure_reason": reason,
         "blocked_reason": blocked_reason,
@@ -193,7 +198,8 @@ async def _fail(
         **LEASE.released,
     }
     if await _update(session, row["id"], changes, token, status):
-        await service.record_on_timeline(session, {**row, **changes}, kind="message.failed")
+        failed = cast("MessageRecord", {**row, **changes})
+        await service.record_on_timeline(session, failed, kind="message.failed")
 
 
 def outbound(claimed: Claim, settings: Settings) -> Outbound:
@@ -202,15 +208,16 @@ def outbound(claimed: Claim, settings: Settings) -> Outbound:
     callback, unsubscribe_url = None, None
     if row["channel"] == "EMAIL":
         unsubscribe_url = unsubscribe.link(
-            settings.keys, public_url, claimed.workspace_id, row["to_address"], row["id"]
+            settings.keys, public_url, claimed.workspace_id, row["to_address"] or "", row["id"]
         )
     else:
         callback = public_url.rstrip("/") + STATUS_CALLBACK_PATH
     return Outbound(
         message_id=row["id"],
         channel=row["channel"],
-        from_address=row["from_address"],
-        to_address=row["to_address"],
+        # a queued message always has both (service.send)
+        from_address=row["from_address"] or "",
+        to_address=row["to_address"] or "",
         body=row["body"] or "",
         subject=row["subject"],
         status_callback=callback,
@@ -243,7 +250,7 @@ async def record(runtime: Runtime, claimed: Claim, provider: str, result: Provid
             _sent(claimed, provider, "refused_by_provider", result.status)
             return
         now = session.now()
-        changes = {
+        changes: dict[str, Any] = {  # a message's columns and the lease's (worker/queue.py)
             "status": "SENT",
             "provider": provider,
             "sent_at": now,
@@ -253,7 +260,7 @@ async def record(runtime: Runtime, claimed: Claim, provider: str, result: Provid
             **LEASE.released,
         }
         if await _update(session, claimed.message_id, changes, **fence):
-            await service.mark_sent(session, {**claimed.row, **changes})
+            await service.mark_sent(session, cast("MessageRecord", {**claimed.row, **changes}))
             _sent(claimed, provider, "sent", result.status)
         else:  # the lease was lost (swept) meanwhile: the sweeper's FAILED stands
             _sent(claimed, provider, "lease_lost", result.status)
@@ -347,7 +354,8 @@ async def sweep(runtime: Runtime) -> int:
         stuck = await LEASE.lapsed(connection, now, messages.c.status == "SENDING")
         for row in stuck:
             session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
-            await _fail(session, dict(row), INTERRUPTED, token=row["lease_token"])
+            record = cast("MessageRecord", dict(row))  # the queue's RowMapping: a messages row
+            await _fail(session, record, INTERRUPTED, token=row["lease_token"])
             message_send(row["channel"], "interrupted")
             logs.event(
                 log,

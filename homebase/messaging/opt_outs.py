@@ -16,13 +16,15 @@ from typing import Any
 
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts
+from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.messaging import confirmation, repository
+from homebase.messaging.records import MessageRecord
 
 REASON = "opt_out_reply"
 
 
-def evidence(inbound: dict[str, Any], **more: Any) -> dict[str, Any]:
+def evidence(inbound: MessageRecord, **more: str | bool) -> dict[str, Any]:  # JSON evidence
     """What an opt-out keeps of the text that made it (and a call revocation too)."""
     return {
         **more,
@@ -32,11 +34,11 @@ def evidence(inbound: dict[str, Any], **more: Any) -> dict[str, Any]:
         "from": inbound["from_address"],
         "to": inbound["to_address"],
         "provider_message_id": inbound["provider_message_id"],
-        "received_at": inbound["received_at"].isoformat(),
+        "received_at": inbound["received_at"].isoformat() if inbound["received_at"] else None,
     }
 
 
-async def _contact(session: TenantSession, inbound: dict[str, Any]) -> dict[str, Any] | None:
+async def _contact(session: TenantSession, inbound: MessageRecord) -> ContactRecord | None:
     if inbound["contact_id"] is None:
         return None
     contact = await contacts_repository.get(session, inbound["contact_id"])
@@ -44,13 +46,18 @@ async def _contact(session: TenantSession, inbound: dict[str, Any]) -> dict[str,
 
 
 async def opt_out(
-    session: TenantSession, inbound: dict[str, Any], proof: dict[str, Any], *, in_answer: bool
-) -> dict[str, Any] | None:
+    session: TenantSession,
+    inbound: MessageRecord,
+    proof: dict[str, Any],  # free-form JSON evidence
+    *,
+    in_answer: bool,
+) -> MessageRecord | None:
     """Suppress the sender of `inbound` with `proof` as evidence, pause the contact's AI,
     and confirm (in the callback's answer when `in_answer`, else queued): the
     confirmation's message, or None when there is none to send (confirmation.confirm)."""
+    address = inbound["from_address"] or ""  # an inbound text always has its sender
     suppression_id, _ = await repository.suppress(
-        session, kind="phone", address=inbound["from_address"], reason=REASON, evidence=proof
+        session, kind="phone", address=address, reason=REASON, evidence=proof
     )
     contact = await _contact(session, inbound)
     if contact is not None:
@@ -58,8 +65,13 @@ async def opt_out(
     return await confirmation.confirm(session, suppression_id, inbound, in_answer=in_answer)
 
 
-async def opt_in(session: TenantSession, inbound: dict[str, Any], proof: dict[str, Any]) -> None:
-    await repository.lift_suppressions(session, inbound["from_address"], session.now(), proof)
+async def opt_in(
+    session: TenantSession,
+    inbound: MessageRecord,
+    proof: dict[str, Any],  # free-form JSON evidence
+) -> None:
+    address = inbound["from_address"] or ""  # an inbound text always has its sender
+    await repository.lift_suppressions(session, address, session.now(), proof)
     contact = await _contact(session, inbound)
     if contact is not None and contact["ai_paused_reason"] == contacts.PAUSE_OPT_OUT:
         await contacts.set_ai_pause(session, contact, reason=None)

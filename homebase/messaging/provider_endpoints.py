@@ -45,7 +45,7 @@ _SIGNATURE_HEADER = {
 
 def _form_doc(
     properties: dict[str, str], required: list[str], example: dict[str, str]
-) -> dict[str, Any]:
+) -> dict[str, Any]:  # a fragment of the OpenAPI document
     """openapi_extra for a provider callback: a signed form, no API credential."""
     return {
         "security": [],
@@ -131,7 +131,7 @@ _DESCRIPTIONS: dict[int | str, str] = {
 }
 
 
-def _errors() -> dict[int | str, dict[str, Any]]:
+def _errors() -> dict[int | str, dict[str, Any]]:  # the document's responses
     return {
         status: {**spec, "description": _DESCRIPTIONS[status]}
         for status, spec in error_responses(400, 403, 404).items()
@@ -233,6 +233,7 @@ async def receive_inbound_message(request: Request) -> Response:
     response_model=CallbackAccepted,
     responses=_errors(),
 )
+# the provider's callback: FastAPI checks the answer against CallbackAccepted
 async def receive_message_status(request: Request) -> dict[str, Any]:
     form = await _signed_form(request)
     channel, sender = inbound.split_address(form.get("From"))

@@ -1,10 +1,12 @@
 """Rows to wire payloads. Addresses are masked unless the credential holds
 contacts:read:pii; event payloads are always masked."""
 
-from typing import Any
+from typing import cast
 
 from homebase.kit.clock import isoformat
 from homebase.kit.masking import mask_email, mask_phone
+from homebase.messaging.records import MessageEventData, MessageRecord
+from homebase.messaging.schemas import Message, MessageChannel, MessageDirection, MessageStatus
 
 
 def mask_address(address: str | None) -> str | None:
@@ -13,14 +15,19 @@ def mask_address(address: str | None) -> str | None:
     return mask_email(address) if "@" in address else mask_phone(address)
 
 
-def message(row: dict[str, Any], *, pii: bool) -> dict[str, Any]:
-    show = (lambda value: value) if pii else mask_address
+def _shown(address: str | None) -> str | None:
+    return address
+
+
+def message(row: MessageRecord, *, pii: bool) -> Message:
+    show = _shown if pii else mask_address
     return {
         "id": row["id"],
         "contact_id": row["contact_id"],
-        "channel": row["channel"],
-        "direction": row["direction"],
-        "status": row["status"],
+        # stored as the enums' values, which are what the wire sends
+        "channel": cast(MessageChannel, row["channel"]),
+        "direction": cast(MessageDirection, row["direction"]),
+        "status": cast(MessageStatus, row["status"]),
         "from": show(row["from_address"]),
         "to": show(row["to_address"]),
         "subject": row["subject"],
@@ -40,7 +47,7 @@ def message(row: dict[str, Any], *, pii: bool) -> dict[str, Any]:
     }
 
 
-def event_data(row: dict[str, Any]) -> dict[str, Any]:
+def event_data(row: MessageRecord) -> MessageEventData:
     """message.sent / message.received data, stored whole: a delivery masks the addresses
     (webhooks/render.masked), the events API too unless the credential holds
     contacts:read:pii."""

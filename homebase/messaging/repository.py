@@ -2,16 +2,22 @@
 TenantSession; the worker's cross-workspace claim lives in jobs.py."""
 
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import bindparam, or_
 
-from homebase.db import changes
+from homebase.contacts.records import ContactRecord
+from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession, tenant_select
 from homebase.kit.ids import new_id
 from homebase.kit.masking import mask_freeform
-from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
+from homebase.messaging.records import (
+    MessageChanges,
+    MessageRecord,
+    SenderNumberRecord,
+    SuppressionRecord,
+)
 from homebase.messaging.render import mask_address
 from homebase.messaging.schemas import MessageFilters
 from homebase.models import Contact, Message, SenderNumber, Suppression
@@ -22,16 +28,17 @@ sender_numbers = SenderNumber.__table__
 contacts = Contact.__table__
 
 
-async def get(session: TenantSession, message_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(messages).where(messages.c.id == message_id))
+async def get(session: TenantSession, message_id: str) -> MessageRecord | None:
+    row = await session.fetch_one(session.select(messages).where(messages.c.id == message_id))
+    return cast("MessageRecord | None", row)
 
 
-async def insert(session: TenantSession, values: dict[str, Any]) -> None:
+async def insert(session: TenantSession, values: MessageRecord) -> None:
     await session.insert(messages, values)
 
 
 async def update(
-    session: TenantSession, message_id: str, values: dict[str, Any], **conditions: Any
+    session: TenantSession, message_id: str, values: MessageChanges, **conditions: Any
 ) -> int:
     statement = session.update(messages).where(messages.c.id == message_id)
     for column, value in conditions.items():
@@ -51,19 +58,9 @@ def filtered(session: TenantSession, filters: MessageFilters) -> AnySelect:
     return statement
 
 
-def list_statement(
-    session: TenantSession, filters: MessageFilters, *, after_id: str | None, limit: int
-) -> AnySelect:
-    return keyset(filtered(session, filters), messages.c.id, after_id, limit)
-
-
-def changes_statement(
-    session: TenantSession, filters: MessageFilters, *, resuming: bool
-) -> AnySelect:
-    """A page of the list's `updated_after` walk (db/changes.page)."""
-    return changes.statement(
-        filtered(session, filters), messages, session.dialect, resuming=resuming
-    )
+def listing(session: TenantSession, filters: MessageFilters) -> Listing[MessageRecord]:
+    """GET /v1/messages: newest first, and its `updated_after` walk (db/listing.py)."""
+    return Listing.synced(filtered(session, filters), messages, session.dialect)
 
 
 # Kept statements (built once, their compiled form cached): the inbound callback runs
@@ -87,68 +84,86 @@ _CONTACT_BY = {
 
 async def inbound_by_provider_id(
     session: TenantSession, provider_message_id: str
-) -> dict[str, Any] | None:
-    return await session.fetch_one(_INBOUND_BY_PROVIDER_ID, {"provider_id": provider_message_id})
+) -> MessageRecord | None:
+    row = await session.fetch_one(_INBOUND_BY_PROVIDER_ID, {"provider_id": provider_message_id})
+    return cast("MessageRecord | None", row)
+
+
+async def outbound_by_provider_id(
+    session: TenantSession, provider_message_id: str
+) -> MessageRecord | None:
+    row = await session.fetch_one(
+        session.select(messages).where(
+            messages.c.provider_message_id == provider_message_id,
+            messages.c.direction == "OUTBOUND",
+        )
+    )
+    return cast("MessageRecord | None", row)
 
 
 async def contact_by_address(
     session: TenantSession, *, phone_e164: str | None = None, email_lower: str | None = None
-) -> dict[str, Any] | None:
+) -> ContactRecord | None:
     """The workspace's first (oldest) contact, not erased, with this E.164 number or
     lower-cased email (the first one given)."""
     if phone_e164:
-        return await session.fetch_one(_CONTACT_BY["phone_e164"], {"address": phone_e164})
-    if email_lower:
-        return await session.fetch_one(_CONTACT_BY["email_lower"], {"address": email_lower})
-    return None
+        row = await session.fetch_one(_CONTACT_BY["phone_e164"], {"address": phone_e164})
+    elif email_lower:
+        row = await session.fetch_one(_CONTACT_BY["email_lower"], {"address": email_lower})
+    else:
+        return None
+    return cast("ContactRecord | None", row)
 
 
-async def active_suppression(session: TenantSession, address: str) -> dict[str, Any] | None:
-    return await session.fetch_one(
+async def active_suppression(session: TenantSession, address: str) -> SuppressionRecord | None:
+    row = await session.fetch_one(
         session.select(suppressions)
         .where(suppressions.c.address == address, suppressions.c.lifted_at.is_(None))
         .order_by(suppressions.c.id.desc())
         .limit(1)
     )
+    return cast("SuppressionRecord | None", row)
 
 
 async def suppress(
-    session: TenantSession, *, kind: str, address: str, reason: str, evidence: dict[str, Any]
+    session: TenantSession,
+    *,
+    kind: str,
+    address: str,
+    reason: str,
+    evidence: dict[str, Any],  # free-form JSON (SuppressionRecord)
 ) -> tuple[str, bool]:
     """The active suppression of `address` (its canonical form, as the gate compares it),
     made now with its evidence unless one exists: (its id, whether it was made now). An
     opt-out repeated (a second STOP, a mailbox provider retrying) changes nothing."""
     existing = await active_suppression(session, address)
     if existing is not None:
-        existing_id: str = existing["id"]
-        return existing_id, False
-    row_id = new_id("sup")
-    await session.insert(
-        suppressions,
-        {
-            "id": row_id,
-            "kind": kind,
-            "address": address,
-            "reason": reason,
-            "evidence": evidence,
-            "created_at": session.now(),
-            "lifted_at": None,
-            "lifted_evidence": None,
-        },
-    )
-    return row_id, True
+        return existing["id"], False
+    row: SuppressionRecord = {
+        "id": new_id("sup"),
+        "kind": kind,
+        "address": address,
+        "reason": reason,
+        "evidence": evidence,
+        "created_at": session.now(),
+        "lifted_at": None,
+        "lifted_evidence": None,
+    }
+    await session.insert(suppressions, row)
+    return row["id"], True
 
 
-async def suppression(session: TenantSession, suppression_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(
+async def suppression(session: TenantSession, suppression_id: str) -> SuppressionRecord | None:
+    row = await session.fetch_one(
         session.select(suppressions).where(suppressions.c.id == suppression_id)
     )
+    return cast("SuppressionRecord | None", row)
 
 
-def opted_out_at(row: dict[str, Any]) -> datetime:
+def opted_out_at(row: SuppressionRecord) -> datetime:
     """When the text that made an opt-out suppression arrived (its evidence), else when
     the suppression was made."""
-    created: datetime = row["created_at"]
+    created = row["created_at"]
     received = (row["evidence"] or {}).get("received_at")
     try:
         return datetime.fromisoformat(received) if isinstance(received, str) else created
@@ -156,19 +171,24 @@ def opted_out_at(row: dict[str, Any]) -> datetime:
         return created
 
 
-async def confirmation_of(session: TenantSession, inbound: dict[str, Any]) -> dict[str, Any] | None:
+async def confirmation_of(session: TenantSession, inbound: MessageRecord) -> MessageRecord | None:
     """The confirmation of the opt-out this inbound text made, if it made the number's
     active suppression and that has one."""
-    active = await active_suppression(session, inbound["from_address"])
+    address = inbound["from_address"]
+    active = await active_suppression(session, address) if address else None
     if active is None or (active["evidence"] or {}).get("message_id") != inbound["id"]:
         return None
-    return await session.fetch_one(
+    row = await session.fetch_one(
         session.select(messages).where(messages.c.confirms_suppression_id == active["id"])
     )
+    return cast("MessageRecord | None", row)
 
 
 async def lift_suppressions(
-    session: TenantSession, address: str, now: datetime, evidence: dict[str, Any]
+    session: TenantSession,
+    address: str,
+    now: datetime,
+    evidence: dict[str, Any],  # free-form JSON (SuppressionRecord)
 ) -> int:
     return await session.execute(
         session.update(suppressions)
@@ -191,12 +211,13 @@ async def wrote_since(session: TenantSession, address: str, since: datetime) -> 
     return row is not None
 
 
-async def sender_numbers_for(session: TenantSession, channel: str) -> list[dict[str, Any]]:
-    return await session.fetch_all(
+async def sender_numbers_for(session: TenantSession, channel: str) -> list[SenderNumberRecord]:
+    rows = await session.fetch_all(
         session.select(sender_numbers)
         .where(sender_numbers.c.channel == channel.lower())
         .order_by(sender_numbers.c.created_at, sender_numbers.c.id)
     )
+    return cast("list[SenderNumberRecord]", rows)
 
 
 async def scrub_for_contact(session: TenantSession, contact_id: str) -> None:

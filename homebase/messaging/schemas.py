@@ -1,4 +1,3 @@
-from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
@@ -10,15 +9,17 @@ from pydantic import (
     RootModel,
     StrictBool,
     StringConstraints,
-    create_model,
     field_validator,
     model_validator,
+    with_config,
 )
 from pydantic.config import JsonDict
+from typing_extensions import TypedDict
 
 from homebase.kit.emails import EMAIL_PATTERN, HEADER_SAFE_PATTERN, header_safe
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.kit.schema_rules import exactly_one
+from homebase.kit.wire import WireTime
 
 
 class MessageChannel(StrEnum):
@@ -271,69 +272,71 @@ _ADDRESS = (
     "the credential holds contacts:read:pii."
 )
 
-# "from" is a keyword: passed as **members (whose type the checker leaves open).
-_FROM: dict[str, Any] = {"from": (str | None, Field(description="Sender address. " + _ADDRESS))}
-Message = create_model(
+# The message as GET /v1/messages/{id} sends it (render.message). The functional form:
+# "from" is a keyword.
+Message = TypedDict(
     "Message",
-    __base__=BaseModel,
-    __doc__="A text, WhatsApp message or email: sent, queued, refused or received.",
-    id=(str, ...),
-    contact_id=(str | None, Field(description="The contact it was sent to or came from.")),
-    channel=(MessageChannel, ...),
-    direction=(MessageDirection, ...),
-    status=(
-        MessageStatus,
-        Field(
-            description="QUEUED -> SENDING -> SENT -> DELIVERED, or FAILED at "
-            "any step (refused by a gate, or by the provider); "
-            "inbound messages are RECEIVED."
-        ),
-    ),
-    **_FROM,
-    to=(str | None, Field(description="Recipient address. " + _ADDRESS)),
-    subject=(str | None, Field(description="Email only.")),
-    body=(str | None, Field(description="null once the contact was anonymized.")),
-    ai_generated=(bool, ...),
-    proactive=(
-        bool | None,
-        Field(
-            description="Outbound texts: true when the recipient had "
-            "not written within the reply window."
-        ),
-    ),
-    blocked_reason=(
-        str | None,
-        Field(
-            description="The refusing gate: account_suspended, "
-            "opted_out, a2p_not_approved, quiet_hours "
-            "or consent_missing."
-        ),
-    ),
-    failure_reason=(
-        str | None,
-        Field(
-            description="Why it FAILED: the gate's `Blocked "
-            "(<reason>): <text>`, or the provider's "
-            "error."
-        ),
-    ),
-    provider=(
-        str | None,
-        Field(
-            description="local, smtp or twilio; twiml for a keyword "
-            "reply sent in the answer to an inbound text."
-        ),
-    ),
-    pii_masked=(bool, Field(description="True when from and to are masked.")),
-    created_at=(datetime, ...),
-    updated_at=(datetime, ...),
-    sent_at=(datetime | None, ...),
-    delivered_at=(datetime | None, ...),
-    failed_at=(datetime | None, ...),
-    received_at=(datetime | None, ...),
+    {
+        "id": str,
+        "contact_id": Annotated[
+            str | None, Field(description="The contact it was sent to or came from.")
+        ],
+        "channel": MessageChannel,
+        "direction": MessageDirection,
+        "status": Annotated[
+            MessageStatus,
+            Field(
+                description="QUEUED -> SENDING -> SENT -> DELIVERED, or FAILED at "
+                "any step (refused by a gate, or by the provider); "
+                "inbound messages are RECEIVED."
+            ),
+        ],
+        "from": Annotated[str | None, Field(description="Sender address. " + _ADDRESS)],
+        "to": Annotated[str | None, Field(description="Recipient address. " + _ADDRESS)],
+        "subject": Annotated[str | None, Field(description="Email only.")],
+        "body": Annotated[str | None, Field(description="null once the contact was anonymized.")],
+        "ai_generated": bool,
+        "proactive": Annotated[
+            bool | None,
+            Field(
+                description="Outbound texts: true when the recipient had "
+                "not written within the reply window."
+            ),
+        ],
+        "blocked_reason": Annotated[
+            str | None,
+            Field(
+                description="The refusing gate: account_suspended, "
+                "opted_out, a2p_not_approved, quiet_hours "
+                "or consent_missing."
+            ),
+        ],
+        "failure_reason": Annotated[
+            str | None,
+            Field(
+                description="Why it FAILED: the gate's `Blocked "
+                "(<reason>): <text>`, or the provider's "
+                "error."
+            ),
+        ],
+        "provider": Annotated[
+            str | None,
+            Field(
+                description="local, smtp or twilio; twiml for a keyword "
+                "reply sent in the answer to an inbound text."
+            ),
+        ],
+        "pii_masked": Annotated[bool, Field(description="True when from and to are masked.")],
+        "created_at": WireTime,
+        "updated_at": WireTime,
+        "sent_at": WireTime | None,
+        "delivered_at": WireTime | None,
+        "failed_at": WireTime | None,
+        "received_at": WireTime | None,
+    },
 )
-Message.model_config["json_schema_extra"] = {"examples": [_MESSAGE_EXAMPLE]}
-Message.model_rebuild(force=True)
+Message.__doc__ = "A text, WhatsApp message or email: sent, queued, refused or received."
+with_config(json_schema_extra={"examples": [_MESSAGE_EXAMPLE]})(Message)
 
 
 class MessageFilters(BaseModel):

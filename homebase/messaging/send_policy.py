@@ -11,12 +11,13 @@ lawful defaults (docs/messaging.md). Not the process's settings (config.Settings
 """
 
 from datetime import time
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from homebase.compliance.gates import SendingWindow
 from homebase.db.tenancy import TenantSession
+from homebase.kit.wire import JsonObject
 
 EARLIEST = time(8, 0)
 LATEST = time(21, 0)
@@ -45,7 +46,7 @@ class WorkspaceRow(TypedDict):
     messaging settings and its name (the HELP reply)."""
 
     status: str
-    settings: dict[str, Any] | None
+    settings: JsonObject | None  # the workspace's stored settings, read by send_policy
     name: str
 
 
@@ -56,7 +57,7 @@ async def workspace_row(session: TenantSession) -> WorkspaceRow:
     return {"status": row["status"], "settings": row["settings"], "name": row["name"]}
 
 
-def send_policy(stored: dict[str, Any] | None) -> SendPolicy:
+def send_policy(stored: JsonObject | None) -> SendPolicy:
     """Stored values that are invalid fall back to the defaults: never a wider window."""
     try:
         return SendPolicy.model_validate(stored or {})

@@ -24,6 +24,7 @@ from homebase.compliance.gates import (
 from homebase.consent.service import valid_consent
 from homebase.contacts import service as contacts_service
 from homebase.contacts import timeline
+from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
 from homebase.kit.emails import canonical_email
@@ -32,6 +33,7 @@ from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.kit.validation import validation_failed
 from homebase.messaging import render, repository
+from homebase.messaging.records import MessageRecord, SenderNumberRecord, SuppressionRecord
 from homebase.messaging.schemas import EmailSend, MessageCreate, SendRequest
 from homebase.messaging.send_policy import send_policy, workspace_row
 from homebase.metrics import compliance_refusal, message_send
@@ -42,14 +44,14 @@ LABELS = {"SMS": "SMS", "WHATSAPP": "WhatsApp message", "EMAIL": "Email"}
 log = logging.getLogger("homebase.messaging")
 
 
-async def get_or_404(session: TenantSession, message_id: str) -> dict[str, Any]:
+async def get_or_404(session: TenantSession, message_id: str) -> MessageRecord:
     row = await repository.get(session, message_id)
     if row is None:
         raise NotFound("No such message.")
     return row
 
 
-def request_from(values: dict[str, Any]) -> SendRequest:
+def request_from(values: dict[str, Any]) -> SendRequest:  # a send's JSON, validated here
     """A send built in code (automations): the same variant rules as POST /v1/messages,
     a refusal as the same ValidationFailed (400 naming the field)."""
     try:
@@ -65,9 +67,7 @@ def _text_address(raw: str) -> str:
     return e164
 
 
-async def _recipient(
-    session: TenantSession, data: SendRequest
-) -> tuple[dict[str, Any] | None, str]:
+async def _recipient(session: TenantSession, data: SendRequest) -> tuple[ContactRecord | None, str]:
     """(contact or None, normalized address: E.164 for texts, lower-case email)."""
     contact_id, to = data.contact_id, data.to
     texts = data.channel in TEXT_CHANNELS
@@ -94,7 +94,7 @@ async def _recipient(
 
 async def resolve_sender(
     session: TenantSession, channel: str, *, requested: str | None
-) -> dict[str, Any] | None:
+) -> SenderNumberRecord | None:
     """The requested number if the workspace holds it, else its first approved one, else
     any (which the A2P gate then refuses), else None."""
     numbers = await repository.sender_numbers_for(session, channel)
@@ -124,7 +124,7 @@ async def recipient_state(
     channel: str,
     *,
     address: str,
-    sender: dict[str, Any] | None,
+    sender: SenderNumberRecord | None,
     now: datetime,
     reply_window: timedelta,
 ) -> RecipientState:
@@ -145,7 +145,7 @@ async def recipient_state(
     )
 
 
-def _suppression_text(row: dict[str, Any] | None) -> str | None:
+def _suppression_text(row: SuppressionRecord | None) -> str | None:
     if row is None:
         return None
     keyword = (row["evidence"] or {}).get("keyword")
@@ -157,7 +157,7 @@ async def decide(
     channel: str,
     *,
     address: str,
-    sender: dict[str, Any] | None,
+    sender: SenderNumberRecord | None,
     ai_reply: bool = False,
     confirmation: bool = False,
 ) -> tuple[Decision, RecipientState]:
@@ -194,7 +194,7 @@ async def decide(
 
 async def send(
     session: TenantSession, data: SendRequest, *, email_from: str, ai_job_id: str | None = None
-) -> dict[str, Any]:
+) -> MessageRecord:
     """Queue the send (the worker calls the provider after commit) or record the refusal.
     Which members a channel requires or refuses, and the text length, are the variant
     models' rules (messaging/schemas.py), so the OpenAPI document states them too.
@@ -210,7 +210,7 @@ async def send(
         session, channel, address=address, sender=sender, ai_reply=ai_job_id is not None
     )
     now = session.now()
-    row = {
+    row: MessageRecord = {
         "id": new_id("msg"),
         "contact_id": contact["id"] if contact else None,
         "channel": channel,
@@ -231,6 +231,7 @@ async def send(
         "attempts": 0,
         "lease_token": None,
         "lease_expires_at": None,
+        "next_attempt_at": None,
         "actor": session.actor,
         "ai_job_id": ai_job_id,
         "confirms_suppression_id": None,
@@ -259,17 +260,15 @@ async def send(
     return row
 
 
-def refused(row: dict[str, Any], decision: Blocked, *, now: datetime) -> None:
+def refused(row: MessageRecord, decision: Blocked, *, now: datetime) -> None:
     """A message row about to be recorded as the gate's refusal."""
-    row.update(
-        status="FAILED",
-        blocked_reason=decision.reason,
-        failure_reason=decision.message,
-        failed_at=now,
-    )
+    row["status"] = "FAILED"
+    row["blocked_reason"] = decision.reason
+    row["failure_reason"] = decision.message
+    row["failed_at"] = now
 
 
-async def record_refusal(session: TenantSession, row: dict[str, Any], *, decision: Blocked) -> None:
+async def record_refusal(session: TenantSession, row: MessageRecord, *, decision: Blocked) -> None:
     """A refusal recorded at request time: the timeline, the metrics, a log line."""
     await record_on_timeline(session, row, kind="message.failed")
     compliance_refusal(decision.reason, row["channel"], "request")
@@ -289,7 +288,7 @@ async def record_refusal(session: TenantSession, row: dict[str, Any], *, decisio
 
 async def send_by_person(
     session: TenantSession, data: SendRequest, *, email_from: str
-) -> dict[str, Any]:
+) -> MessageRecord:
     """POST /v1/messages: `send`, and a person's message (not ai_generated) to a contact
     (by contact_id, or a `to` that is a contact's address) is a human takeover: it pauses
     the contact's AI (human_message), in the same transaction, so the AI does not talk
@@ -305,7 +304,7 @@ async def send_by_person(
     return row
 
 
-async def record_on_timeline(session: TenantSession, row: dict[str, Any], *, kind: str) -> None:
+async def record_on_timeline(session: TenantSession, row: MessageRecord, *, kind: str) -> None:
     if row["contact_id"] is None:
         return
     label = LABELS[row["channel"]]
@@ -327,7 +326,7 @@ async def record_on_timeline(session: TenantSession, row: dict[str, Any], *, kin
     )
 
 
-async def mark_sent(session: TenantSession, row: dict[str, Any]) -> None:
+async def mark_sent(session: TenantSession, row: MessageRecord) -> None:
     """The provider accepted it: message.sent (masked) and a timeline entry."""
     await emit(session, "message.sent", data=render.event_data(row))
     await record_on_timeline(session, row, kind="message.sent")

@@ -12,12 +12,12 @@ key rotation keeps the links in mailboxes working until the previous key is drop
 """
 
 from dataclasses import dataclass
-from typing import Any
 
 from homebase.db.tenancy import TenantSession
 from homebase.kit.emails import is_email
 from homebase.kit.keys import Keyring
 from homebase.kit.sealed import SealBroken, seal, unseal
+from homebase.kit.wire import JsonObject
 from homebase.messaging import repository
 
 PATH = "/unsubscribe"
@@ -63,7 +63,7 @@ async def suppress(session: TenantSession, claim: Claim, request: str) -> bool:
     repeated POST, a mailbox provider retrying, the page's button after the header's POST).
     `request` says how it came: one_click (RFC 8058's body), page (the page's button) or
     post (any other POST)."""
-    evidence: dict[str, Any] = {
+    evidence: JsonObject = {
         "method": "list_unsubscribe",
         "request": request,
         "message_id": claim.message_id,

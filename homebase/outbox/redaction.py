@@ -8,7 +8,7 @@ their names and documented types (webhooks/catalogue_docs.py): a non-null string
 REDACTED, a nullable member null. Deals survive anonymization unscrubbed, so their events do.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from homebase.kit.masking import mask_email, mask_phone
@@ -122,7 +122,7 @@ def redact(event_type: str, data: dict[str, Any]) -> dict[str, Any]:
     return _apply(data, RULES.get(event_type, {}))
 
 
-def contact_of(event_type: str, data: dict[str, Any]) -> str | None:
+def contact_of(event_type: str, data: Mapping[str, Any]) -> str | None:
     """The contact an event is about: its `contact_id`, or a contact event's own `id`.
     Called by every emit, so it only looks at two members."""
     contact_id = data.get("contact_id")

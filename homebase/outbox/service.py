@@ -7,6 +7,7 @@ transaction announces the new work when it commits (db/work.py), so the worker s
 delivering at once instead of at its next poll.
 """
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from homebase.db.tenancy import TenantSession
@@ -18,13 +19,18 @@ from homebase.outbox.redaction import contact_of, redact
 outbox_events = OutboxEvent.__table__
 
 
-async def emit(session: TenantSession, event_type: str, *, data: dict[str, Any]) -> str:
+# An event to emit: its type (the catalogue's) and its data, a JSON object whose shape the
+# type decides (a record's wire type, or a few members of one).
+Event = tuple[str, Mapping[str, Any]]
+
+
+async def emit(session: TenantSession, event_type: str, *, data: Mapping[str, Any]) -> str:
     """One event (emit_many of one)."""
     (event_id,) = await emit_many(session, [(event_type, data)])
     return event_id
 
 
-async def emit_many(session: TenantSession, events: list[tuple[str, dict[str, Any]]]) -> list[str]:
+async def emit_many(session: TenantSession, events: Sequence[Event]) -> list[str]:
     """Several events in one statement, in order (their ids sort in the order given)."""
     unknown = [event_type for event_type, _ in events if event_type not in EVENT_SCOPES]
     if unknown:

@@ -10,8 +10,10 @@ from pydantic import (
     StrictBool,
     StringConstraints,
     model_validator,
+    with_config,
 )
 from pydantic.config import JsonDict
+from typing_extensions import TypedDict
 
 from homebase.routing.engine import Method
 
@@ -122,42 +124,48 @@ class PreviewRequest(BaseModel):
     team_id: Id40 | None = None
 
 
-class FailedConditionOut(BaseModel):
-    condition: str = Field(
-        description="The rule condition that failed, e.g. source, zip, price_min."
-    )
-    expected: Any = Field(description="What the rule asks for.")
-    actual: Any = Field(description="What the lead has (null when absent).")
+class FailedConditionOut(TypedDict):
+    condition: Annotated[
+        str, Field(description="The rule condition that failed, e.g. source, zip, price_min.")
+    ]
+    # a rule's condition value and the lead's, as the rule and the lead hold them: any JSON
+    expected: Annotated[Any, Field(description="What the rule asks for.")]
+    actual: Annotated[Any, Field(description="What the lead has (null when absent).")]
     message: str
 
 
-class RuleRef(BaseModel):
+class RuleRef(TypedDict):
     id: str
     name: str
     position: int
-    method: str = Field(description="agent, round_robin or first_available.")
+    method: Annotated[str, Field(description="agent, round_robin or first_available.")]
     is_fallback: bool
 
 
-class ConsideredRule(BaseModel):
+Outcome = Literal["selected", "conditions_not_met", "no_eligible_agents", "outranked", "disabled"]
+
+
+class ConsideredRule(TypedDict):
     rule: RuleRef
-    outcome: Literal[
-        "selected", "conditions_not_met", "no_eligible_agents", "outranked", "disabled"
-    ] = Field(
-        description=(
-            "selected: this rule decides; conditions_not_met: see "
-            "failing_conditions; no_eligible_agents: it matched but none of its "
-            "targets is a member; outranked: it matched but an earlier rule was "
-            "selected; disabled: switched off."
-        )
-    )
+    outcome: Annotated[
+        Outcome,
+        Field(
+            description=(
+                "selected: this rule decides; conditions_not_met: see "
+                "failing_conditions; no_eligible_agents: it matched but none of its "
+                "targets is a member; outranked: it matched but an earlier rule was "
+                "selected; disabled: switched off."
+            )
+        ),
+    ]
     failing_conditions: list[FailedConditionOut]
-    eligible_agent_ids: list[str] = Field(
-        description="The members its method would pick among (matching rules only)."
-    )
+    eligible_agent_ids: Annotated[
+        list[str],
+        Field(description="The members its method would pick among (matching rules only)."),
+    ]
 
 
-class Assignee(BaseModel):
+class Assignee(TypedDict):
     id: str
     name: str
 
@@ -198,32 +206,41 @@ _PREVIEW_EXAMPLE: JsonDict = {
 }
 
 
-class RoutingPreview(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [_PREVIEW_EXAMPLE]})
-
-    dry_run: bool = Field(
-        description="Always true: nothing was created, assigned, notified or advanced."
-    )
-    winning_rule: RuleRef | None = Field(
-        description="The rule that decides; null when none applies."
-    )
-    assignee: Assignee | None = Field(description="Who a lead like this would go to now.")
+@with_config(json_schema_extra={"examples": [_PREVIEW_EXAMPLE]})
+class RoutingPreview(TypedDict):
+    dry_run: Annotated[
+        bool, Field(description="Always true: nothing was created, assigned, notified or advanced.")
+    ]
+    winning_rule: Annotated[
+        RuleRef | None, Field(description="The rule that decides; null when none applies.")
+    ]
+    assignee: Annotated[Assignee | None, Field(description="Who a lead like this would go to now.")]
     assignee_id: str | None
-    method: str | None = Field(description="The winning rule's method.")
-    used_fallback: bool = Field(
-        description="True when no ordinary rule matched and the fallback rule decided."
-    )
-    rotation_turn: int | None = Field(
-        description="round_robin only: the turn the next live "
-        "lead would take (not taken by a preview)."
-    )
-    rotation_advanced: bool = Field(description="Always false for a preview.")
-    considered: list[ConsideredRule] = Field(
-        description="Every rule in evaluation order "
-        "(ordinary rules by position, the "
-        "fallback last), with its outcome."
-    )
-    reason: str = Field(
-        description="A sentence explaining the decision; for round_robin it "
-        "says that the cursor was not advanced."
-    )
+    method: Annotated[str | None, Field(description="The winning rule's method.")]
+    used_fallback: Annotated[
+        bool,
+        Field(description="True when no ordinary rule matched and the fallback rule decided."),
+    ]
+    rotation_turn: Annotated[
+        int | None,
+        Field(
+            description="round_robin only: the turn the next live "
+            "lead would take (not taken by a preview)."
+        ),
+    ]
+    rotation_advanced: Annotated[bool, Field(description="Always false for a preview.")]
+    considered: Annotated[
+        list[ConsideredRule],
+        Field(
+            description="Every rule in evaluation order "
+            "(ordinary rules by position, the "
+            "fallback last), with its outcome."
+        ),
+    ]
+    reason: Annotated[
+        str,
+        Field(
+            description="A sentence explaining the decision; for round_robin it "
+            "says that the cursor was not advanced."
+        ),
+    ]

@@ -3,7 +3,7 @@ routing live, and call the one `decide` that preview and live share."""
 
 from dataclasses import replace
 from datetime import timedelta
-from typing import Any
+from typing import cast
 
 from homebase.db.tenancy import TenantSession
 from homebase.routing import repository
@@ -19,6 +19,7 @@ from homebase.routing.engine import (
     decide,
     evaluate,
 )
+from homebase.routing.schemas import ConsideredRule, Outcome, RoutingPreview, RuleRef
 from homebase.workspaces.lead_policy import LeadPolicy
 
 
@@ -58,7 +59,7 @@ async def _state_for(
     return state
 
 
-def rule_ref(decision: Decision) -> dict[str, Any] | None:
+def rule_ref(decision: Decision) -> RuleRef | None:
     rule = decision.rule
     if rule is None:
         return None
@@ -71,7 +72,7 @@ def rule_ref(decision: Decision) -> dict[str, Any] | None:
     }
 
 
-def considered_json(decision: Decision) -> list[dict[str, Any]]:
+def considered_json(decision: Decision) -> list[ConsideredRule]:
     return [
         {
             "rule": {
@@ -81,7 +82,7 @@ def considered_json(decision: Decision) -> list[dict[str, Any]]:
                 "method": entry.rule.method,
                 "is_fallback": entry.rule.is_fallback,
             },
-            "outcome": entry.outcome,
+            "outcome": cast(Outcome, entry.outcome),  # the engine's outcomes are these
             "failing_conditions": [
                 {
                     "condition": failed.condition,
@@ -97,7 +98,7 @@ def considered_json(decision: Decision) -> list[dict[str, Any]]:
     ]
 
 
-def preview_json(decision: Decision, members: dict[str, Member]) -> dict[str, Any]:
+def preview_json(decision: Decision, members: dict[str, Member]) -> RoutingPreview:
     assignee = members.get(decision.assignee_id) if decision.assignee_id else None
     return {
         "dry_run": True,

@@ -6,12 +6,12 @@ from starlette.requests import Request
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
-from homebase.http.lists import synced_list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
-from homebase.kit.responses import JSONResponse, json_response
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageBody, PageRequest, page_request
+from homebase.kit.responses import Sent, respond
 from homebase.tasks import render, repository, service
 from homebase.tasks.schemas import Task, TaskCreate, TaskCreated, TaskFilters
 
@@ -49,18 +49,16 @@ async def list_tasks(
     page: Pages,
     fields: TaskFields,
     filters: Annotated[TaskFilters, Query()],
-) -> JSONResponse:
-    return await synced_list_response(
+) -> Sent[PageBody[Task]]:
+    return await paginate(
         request,
         session,
         page,
-        filters.model_dump(mode="json"),
-        filters.updated_after,
-        lambda resuming: repository.changes_statement(session, filters, resuming=resuming),
-        lambda after_id, limit: repository.list_statement(
-            session, filters, after_id=after_id, limit=limit
-        ),
-        lambda row: fields(render.task(row)),
+        repository.listing(session, filters),
+        filters=filters,
+        updated_after=filters.updated_after,
+        render=render.task,
+        fields=fields,
     )
 
 
@@ -80,9 +78,13 @@ async def list_tasks(
 )
 async def create_task(
     body: TaskCreate, principal: TasksWrite, session: Tenant, fields: TaskFields
-) -> JSONResponse:
+) -> Sent[TaskCreated]:
     row, created = await service.create_task(session, body)
-    return json_response({**fields(render.task(row)), "created": created}, 201 if created else 200)
+    payload: TaskCreated = {**render.task(row), "created": created}
+    # `fields` names the task's members: `created` is always sent
+    return respond(
+        payload, lambda sent: {**fields(sent), "created": created}, 201 if created else 200
+    )
 
 
 @router.get(
@@ -90,5 +92,5 @@ async def create_task(
 )
 async def get_task(
     id: str, principal: TasksRead, session: Tenant, fields: TaskFields
-) -> JSONResponse:
-    return json_response(fields(render.task(await service.get_or_404(session, id))))
+) -> Sent[Task]:
+    return respond(render.task(await service.get_or_404(session, id)), fields)

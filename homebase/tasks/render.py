@@ -1,18 +1,21 @@
-"""Task rows to wire payloads."""
+"""Task records to the Task wire type."""
 
-from typing import Any
+from typing import cast
 
 from homebase.kit.clock import isoformat
+from homebase.tasks.records import TaskRecord
+from homebase.tasks.schemas import Task, TaskStatus
 
 
-def task(row: dict[str, Any]) -> dict[str, Any]:
+def task(row: TaskRecord) -> Task:
     return {
         "id": row["id"],
         "title": row["title"],
         "contact_id": row["contact_id"],
         "assignee_id": row["assignee_id"],
         "due_at": isoformat(row["due_at"]),
-        "status": row["status"],
+        # stored as the TaskStatus value, which is what the wire sends
+        "status": cast(TaskStatus, row["status"]),
         "notes": row["notes"],
         "source": row["source"],
         "created_at": isoformat(row["created_at"]),

@@ -2,13 +2,14 @@
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import cast
 
-from homebase.db import changes
+from homebase.contacts.records import ContactRecord
+from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
-from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
 from homebase.models import Contact, Task, TaskDedupe
+from homebase.tasks.records import TaskDue, TaskRecord
 from homebase.tasks.schemas import TaskFilters
 
 tasks = Task.__table__
@@ -16,8 +17,9 @@ claims = TaskDedupe.__table__
 contacts = Contact.__table__
 
 
-async def get(session: TenantSession, task_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(tasks).where(tasks.c.id == task_id))
+async def get(session: TenantSession, task_id: str) -> TaskRecord | None:
+    row = await session.fetch_one(session.select(tasks).where(tasks.c.id == task_id))
+    return cast("TaskRecord | None", row)
 
 
 def filtered(session: TenantSession, filters: TaskFilters) -> AnySelect:
@@ -34,18 +36,12 @@ def filtered(session: TenantSession, filters: TaskFilters) -> AnySelect:
     return statement
 
 
-def list_statement(
-    session: TenantSession, filters: TaskFilters, *, after_id: str | None, limit: int
-) -> AnySelect:
-    return keyset(filtered(session, filters), tasks.c.id, after_id, limit)
+def listing(session: TenantSession, filters: TaskFilters) -> Listing[TaskRecord]:
+    """GET /v1/tasks: newest first, and its `updated_after` walk (db/listing.py)."""
+    return Listing.synced(filtered(session, filters), tasks, session.dialect)
 
 
-def changes_statement(session: TenantSession, filters: TaskFilters, *, resuming: bool) -> AnySelect:
-    """A page of the list's `updated_after` walk (db/changes.page)."""
-    return changes.statement(filtered(session, filters), tasks, session.dialect, resuming=resuming)
-
-
-async def insert(session: TenantSession, row: dict[str, Any]) -> None:
+async def insert(session: TenantSession, row: TaskRecord) -> None:
     await session.insert(tasks, row)
 
 
@@ -87,21 +83,23 @@ async def claim(
     return holding
 
 
-async def get_contact(session: TenantSession, contact_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(contacts).where(contacts.c.id == contact_id))
+async def get_contact(session: TenantSession, contact_id: str) -> ContactRecord | None:
+    row = await session.fetch_one(session.select(contacts).where(contacts.c.id == contact_id))
+    return cast("ContactRecord | None", row)
 
 
 async def scrub_for_contact(
-    session: TenantSession, contact_id: str, redacted: str, rekey: Callable[[dict[str, Any]], str]
+    session: TenantSession, contact_id: str, redacted: str, rekey: Callable[[TaskDue], str]
 ) -> None:
     """Titles (`Call {full_name}`) become `redacted`, notes go; status, times and links
     stay. Each task's dedupe key, a hash of its old title, becomes `rekey(row)` (the hash of
     what the row now holds), and a claim still held by one of these tasks is dropped."""
-    rows = await session.fetch_all(
+    found = await session.fetch_all(
         session.select(tasks, tasks.c.id, tasks.c.assignee_id, tasks.c.due_at).where(
             tasks.c.contact_id == contact_id
         )
     )
+    rows = cast("list[TaskDue]", found)
     now = session.now()
     for row in rows:
         await session.execute(

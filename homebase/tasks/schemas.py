@@ -1,12 +1,13 @@
-from datetime import datetime
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, with_config
 from pydantic.config import JsonDict
+from typing_extensions import TypedDict
 
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.kit.schema_rules import Moment, not_blank
+from homebase.kit.wire import WireTime
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 FilterId = Annotated[str, StringConstraints(max_length=40)]
@@ -53,37 +54,43 @@ class TaskCreate(BaseModel):
     )
 
 
-class Task(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [_TASK_RESPONSE]})
-
+# The task as GET /v1/tasks/{id} sends it (render.task). No docstring: it would become
+# the schema's description.
+@with_config(json_schema_extra={"examples": [_TASK_RESPONSE]})
+class Task(TypedDict):
     id: str
     title: str
     contact_id: str | None
     assignee_id: str | None
-    due_at: datetime | None
+    due_at: WireTime | None
     status: TaskStatus
     notes: str | None
-    source: str = Field(
-        description="api; automation when an automation's create_task step made it; ai "
-        "when the AI responder handed the lead to a person (docs/ai.md)."
-    )
-    created_at: datetime
-    updated_at: datetime
+    source: Annotated[
+        str,
+        Field(
+            description="api; automation when an automation's create_task step made it; ai "
+            "when the AI responder handed the lead to a person (docs/ai.md)."
+        ),
+    ]
+    created_at: WireTime
+    updated_at: WireTime
 
 
+@with_config(
+    json_schema_extra={
+        "examples": [{**_TASK_RESPONSE, "created": True}, {**_TASK_RESPONSE, "created": False}]
+    }
+)
 class TaskCreated(Task):
     """The task, and whether this request created it."""
 
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [{**_TASK_RESPONSE, "created": True}, {**_TASK_RESPONSE, "created": False}]
-        }
-    )
-
-    created: bool = Field(
-        description="false: an identical task was created within the "
-        "last 60 seconds; this is that task (answered 200)."
-    )
+    created: Annotated[
+        bool,
+        Field(
+            description="false: an identical task was created within the "
+            "last 60 seconds; this is that task (answered 200)."
+        ),
+    ]
 
 
 class TaskFilters(BaseModel):

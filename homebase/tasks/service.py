@@ -3,7 +3,6 @@ task created again within the dedupe window is the same task (docs/automations.m
 
 import hashlib
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from homebase.contacts import timeline
 from homebase.db.tenancy import TenantSession
@@ -11,13 +10,14 @@ from homebase.kit.errors import NotFound, ValidationFailed
 from homebase.kit.ids import new_id
 from homebase.outbox.redaction import REDACTED
 from homebase.tasks import repository
+from homebase.tasks.records import TaskRecord
 from homebase.tasks.schemas import TaskCreate
 from homebase.workspaces import references
 
 DEDUPE_WINDOW = timedelta(seconds=60)
 
 
-async def get_or_404(session: TenantSession, task_id: str) -> dict[str, Any]:
+async def get_or_404(session: TenantSession, task_id: str) -> TaskRecord:
     row = await repository.get(session, task_id)
     if row is None:
         raise NotFound("No such task.")
@@ -51,7 +51,7 @@ async def check_references(
 
 async def create_task(
     session: TenantSession, data: TaskCreate, *, source: str = "api"
-) -> tuple[dict[str, Any], bool]:
+) -> tuple[TaskRecord, bool]:
     """(task, created). Not check-then-insert: the claim on the dedupe key is one atomic
     upsert (repository.claim), so concurrent identical creates make one task."""
     await check_references(session, data.contact_id, assignee_id=data.assignee_id)
@@ -61,7 +61,7 @@ async def create_task(
     holder = await repository.claim(session, key, task_id, now=now, expires_at=now + DEDUPE_WINDOW)
     if holder != task_id:
         return await get_or_404(session, holder), False
-    row = {
+    row: TaskRecord = {
         "id": task_id,
         "title": data.title,
         "contact_id": data.contact_id,

@@ -6,7 +6,7 @@ from starlette.requests import Request
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
-from homebase.http.lists import list_response
+from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.http.v1_route import before_transaction
 from homebase.idempotency.store import not_replayed
@@ -76,13 +76,14 @@ def _forbidden(description: str) -> dict[int | str, dict[str, Any]]:
 async def list_webhooks(
     request: Request, principal: WebhooksManage, session: Tenant, page: Pages, fields: WebhookFields
 ) -> JSONResponse:
-    return await list_response(
+    return await paginate(
         request,
         session,
         page,
-        {},
-        lambda after_id, limit: repository.list_statement(session, after_id=after_id, limit=limit),
-        lambda row: fields(render.subscription(row)),
+        repository.listing(session),
+        filters=None,
+        render=render.subscription,
+        fields=fields,
     )
 
 

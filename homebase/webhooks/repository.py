@@ -4,6 +4,7 @@ TenantSession. (The worker's cross-workspace queries live in dispatcher.py.)"""
 from datetime import datetime
 from typing import Any
 
+from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
@@ -23,9 +24,10 @@ async def get_active(session: TenantSession, subscription_id: str) -> dict[str, 
     )
 
 
-def list_statement(session: TenantSession, *, after_id: str | None, limit: int) -> AnySelect:
+def listing(session: TenantSession) -> Listing[dict[str, Any]]:
+    """GET /v1/webhooks: the live subscriptions, newest first."""
     statement = session.select(subscriptions).where(subscriptions.c.deleted_at.is_(None))
-    return keyset(statement, subscriptions.c.id, after_id, limit)
+    return Listing.newest(statement, subscriptions)
 
 
 async def insert(session: TenantSession, values: dict[str, Any]) -> None:

@@ -7,8 +7,9 @@ text) would undo the erasure. Records of what already happened (a provider's cal
 callback) still link to it, through contact_exists."""
 
 from collections.abc import Collection
-from typing import Any
+from typing import cast
 
+from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import ValidationFailed
 from homebase.models import Contact, User
@@ -26,7 +27,7 @@ async def contact_exists(session: TenantSession, contact_id: str) -> bool:
     )
 
 
-def refusal(contact: dict[str, Any] | None) -> str | None:
+def refusal(contact: ContactRecord | None) -> str | None:
     """Why this contact row (None: no such contact here) cannot take new work, or None."""
     if contact is None:
         return "is not a contact of this workspace"
@@ -34,11 +35,10 @@ def refusal(contact: dict[str, Any] | None) -> str | None:
 
 
 async def contact_refusal(session: TenantSession, contact_id: str) -> str | None:
-    return refusal(
-        await session.fetch_one(
-            session.select(contacts, contacts.c.anonymized_at).where(contacts.c.id == contact_id)
-        )
+    row = await session.fetch_one(
+        session.select(contacts, contacts.c.anonymized_at).where(contacts.c.id == contact_id)
     )
+    return refusal(cast("ContactRecord | None", row))  # refusal reads anonymized_at alone
 
 
 async def member_exists(session: TenantSession, user_id: str) -> bool:

@@ -29,13 +29,20 @@ def _contacts(session, filters, *, resuming):
     return contacts.changes_statement(session, filters, pii=True, resuming=resuming)
 
 
+def _walk(repository):
+    def build(session, filters, *, resuming):
+        return repository.listing(session, filters).walk(resuming)
+
+    return build
+
+
 LISTS = {
     "contacts": (_contacts, ContactFilters),
-    "leads": (leads.changes_statement, LeadFilters),
-    "deals": (deals.changes_statement, DealFilters),
-    "appointments": (appointments.changes_statement, AppointmentFilters),
-    "tasks": (tasks.changes_statement, TaskFilters),
-    "messages": (messages.changes_statement, MessageFilters),
+    "leads": (_walk(leads), LeadFilters),
+    "deals": (_walk(deals), DealFilters),
+    "appointments": (_walk(appointments), AppointmentFilters),
+    "tasks": (_walk(tasks), TaskFilters),
+    "messages": (_walk(messages), MessageFilters),
 }
 MOMENT = datetime(2026, 11, 20, 17, 4, 5, 123456, tzinfo=UTC)
 
