@@ -31,7 +31,10 @@ LEVELS: tuple[tuple[str, frozenset[str]], ...] = (
         "runtime",
         frozenset({"__init__", "config", "runtime", "metrics", "tracing", "ratelimit", "worker"}),
     ),
-    ("shared engines", frozenset({"auth", "outbox", "idempotency", "compliance", "http"})),
+    (
+        "shared engines",
+        frozenset({"auth", "outbox", "idempotency", "compliance", "http", "paging"}),
+    ),
     (DOMAINS, frozenset()),
     ("front ends", frozenset({"console", "oauth", "cli"})),
     ("root", frozenset({"root", "__main__"})),

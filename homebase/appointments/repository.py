@@ -6,10 +6,10 @@ from typing import Any
 from sqlalchemy import ColumnElement
 
 from homebase.appointments.schemas import AppointmentFilters, AppointmentStatus
-from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
 from homebase.kit.statements import AnySelect
 from homebase.models import Appointment
+from homebase.paging.listing import Listing
 
 appointments = Appointment.__table__
 
@@ -30,7 +30,7 @@ def _status_condition(status: AppointmentStatus) -> ColumnElement[bool]:
 
 
 def filtered(session: TenantSession, filters: AppointmentFilters) -> AnySelect:
-    """The list's select with its filters (updated_after aside: db/changes.py)."""
+    """The list's select with its filters (updated_after aside: paging/changes.py)."""
     statement = session.select(appointments)
     for name in ("contact_id", "created_by", "assignee_id"):
         value = getattr(filters, name)
@@ -48,7 +48,7 @@ def filtered(session: TenantSession, filters: AppointmentFilters) -> AnySelect:
 
 
 def listing(session: TenantSession, filters: AppointmentFilters) -> Listing[dict[str, Any]]:
-    """GET /v1/appointments: newest first, and its `updated_after` walk (db/listing.py)."""
+    """GET /v1/appointments: newest first, and its `updated_after` walk (paging/listing.py)."""
     return Listing.synced(filtered(session, filters), appointments, session.dialect)
 
 

@@ -5,7 +5,6 @@ from typing import Any, cast
 from sqlalchemy import Table, text
 
 from homebase.automations.schemas import EnrolmentFilters
-from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
 from homebase.leads.records import LeadConsent
 from homebase.models import (
@@ -17,6 +16,7 @@ from homebase.models import (
     Lead,
     Persona,
 )
+from homebase.paging.listing import Listing
 
 automations = Automation.__table__
 personas = Persona.__table__

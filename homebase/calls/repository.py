@@ -6,9 +6,9 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.calls.schemas import CallDirection, CallFilters
-from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
 from homebase.models import Call, Contact, SenderNumber, Workspace
+from homebase.paging.listing import Listing
 
 calls = Call.__table__
 contacts = Contact.__table__

@@ -19,12 +19,12 @@ from homebase.console.sessions import (
     login_redirect,
     request_target,
 )
-from homebase.db.pages import Built, Step, first_answer
 from homebase.db.tenancy import TenantSession
 from homebase.http.pages import ConsolePageError, html_page
 from homebase.kit import nul
 from homebase.kit.nul import names_holding_nul
 from homebase.kit.pagination import decode_cursor, encode_cursor, list_key
+from homebase.paging.pages import Built, Step, first_answer
 from homebase.runtime import get_runtime
 
 
@@ -125,7 +125,7 @@ async def keyset_page(
     keys = get_runtime(request).settings.keys
     key = list_key(session.workspace_id, request.url.path, {})
     after_id = decode_cursor(keys, key, request.query_params.get("cursor"))
-    built = build(after_id, size)  # a statement, or a Listing's page (db/listing.py)
+    built = build(after_id, size)  # a statement, or a Listing's page (paging/listing.py)
     rows = await first_answer(session, built if isinstance(built, list) else [built], size)
     if len(rows) <= size:
         return rows, None

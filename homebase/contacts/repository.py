@@ -26,14 +26,14 @@ from homebase.contacts.records import (
 )
 from homebase.contacts.schemas import ContactFilters
 from homebase.custom_fields.repository import custom_filtered, custom_held, custom_params
-from homebase.db import changes
-from homebase.db.listing import Listing
-from homebase.db.pages import Step
 from homebase.db.tenancy import TenantSession, tenant_update
 from homebase.db.types import stored, wire_time
 from homebase.kit.pagination import keyset_params, keyset_template
 from homebase.kit.statements import AnySelect
 from homebase.models import Contact, TimelineEvent
+from homebase.paging import changes
+from homebase.paging.listing import Listing
+from homebase.paging.pages import Step
 
 contacts = Contact.__table__
 timeline = TimelineEvent.__table__

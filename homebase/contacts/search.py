@@ -321,7 +321,7 @@ class Candidates:
         self.session, self.probe, self.page = session, probe, page
         self.values = values
 
-    # a page's rows (ContactPageRow's columns), as db/pages.Step runs them
+    # a page's rows (ContactPageRow's columns), as paging/pages.Step runs them
     async def __call__(self) -> list[dict[str, Any]] | None:
         values = self.values
         row = await self.session.fetch_one(

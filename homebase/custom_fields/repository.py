@@ -19,11 +19,11 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.sql import ColumnElement
 
-from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession, tenant_select
 from homebase.kit.statements import AnySelect
 from homebase.models import Contact, CustomField, CustomFieldValue, Deal
 from homebase.models.custom_field import LIVE_WHERE
+from homebase.paging.listing import Listing
 
 fields = CustomField.__table__
 values = CustomFieldValue.__table__
@@ -160,7 +160,7 @@ def custom_held(records: Table, numbers: Iterable[int]) -> list[ColumnElement[bo
     """For each n of `numbers`, that the record holds custom value n (bindparams
     custom_field_<n> and custom_value_<n>): an EXISTS on the values' primary key, for a
     walk another index drives (the rest of custom_filtered's values; an `updated_after`
-    walk, db/changes.py)."""
+    walk, paging/changes.py)."""
     held: list[ColumnElement[bool]] = []
     for n in numbers:
         other = values.alias(f"custom_value_{n}")

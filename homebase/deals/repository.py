@@ -3,13 +3,13 @@
 from typing import Any
 
 from homebase.custom_fields.repository import custom_filtered, custom_held, custom_params
-from homebase.db import changes
-from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
 from homebase.deals.schemas import DealFilters
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
 from homebase.models import Deal, Pipeline, PipelineStage
+from homebase.paging import changes
+from homebase.paging.listing import Listing
 
 deals = Deal.__table__
 pipelines = Pipeline.__table__
@@ -64,7 +64,7 @@ def changes_statement(
 def listing(
     session: TenantSession, filters: DealFilters, *, custom: tuple[tuple[str, str], ...] = ()
 ) -> Listing[dict[str, Any]]:
-    """GET /v1/deals: newest first, and its `updated_after` walk (db/listing.py);
+    """GET /v1/deals: newest first, and its `updated_after` walk (paging/listing.py);
     `custom` as list_statement's."""
     return Listing(
         lambda after_id, limit: list_statement(

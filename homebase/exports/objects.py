@@ -32,9 +32,6 @@ from homebase.contacts import render as contacts_render
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts_service
 from homebase.contacts.schemas import Contact, ContactFilters
-from homebase.db import changes
-from homebase.db.listing import Listing
-from homebase.db.pages import Built, Step, first_answer
 from homebase.db.tenancy import TenantSession
 from homebase.deals import render as deals_render
 from homebase.deals import repository as deals_repository
@@ -47,6 +44,9 @@ from homebase.leads.schemas import Lead, LeadFilters
 from homebase.messaging import render as messages_render
 from homebase.messaging import repository as messages_repository
 from homebase.messaging.schemas import Message, MessageFilters
+from homebase.paging import changes
+from homebase.paging.listing import Listing
+from homebase.paging.pages import Built, Step, first_answer
 from homebase.tasks import render as tasks_render
 from homebase.tasks import repository as tasks_repository
 from homebase.tasks.schemas import Task, TaskFilters
@@ -112,7 +112,7 @@ async def read(
 
 
 def _listed(of: Callable[[TenantSession, Any], Listing[Any]]) -> Build:
-    """The keyset page of a list its repository describes as a Listing (db/listing.py)."""
+    """The keyset page of a list its repository describes as a Listing (paging/listing.py)."""
 
     def build(
         session: TenantSession, filters: Any, pii: bool, after_id: str | None, limit: int

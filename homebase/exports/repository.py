@@ -6,9 +6,9 @@ from typing import Any
 
 from sqlalchemy import false
 
-from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
 from homebase.models import Export
+from homebase.paging.listing import Listing
 
 exports = Export.__table__
 

@@ -1,5 +1,5 @@
 """The one pagination path: a list endpoint hands `paginate` its repository's Listing
-(db/listing.py), its filters and its render function, and gets the page to send.
+(paging/listing.py), its filters and its render function, and gets the page to send.
 
 Running a keyset list statement and shaping the page is the same for every list; a
 synced list (docs/sync.md) answers from its walk of changes instead when asked."""
@@ -11,9 +11,7 @@ from typing import Any, TypeVar, cast
 from pydantic import BaseModel
 from starlette.requests import Request
 
-from homebase.db import changes, settle
-from homebase.db.listing import Listing
-from homebase.db.pages import first_answer
+from homebase.db import settle
 from homebase.db.sqlite import off_loop
 from homebase.db.tenancy import TenantSession
 from homebase.kit.fields import Projection, whole
@@ -27,9 +25,12 @@ from homebase.kit.pagination import (
     position_page_body,
 )
 from homebase.kit.responses import Sent
+from homebase.paging import changes
+from homebase.paging.listing import Listing
+from homebase.paging.pages import first_answer
 from homebase.runtime import get_runtime
 
-Row = TypeVar("Row", bound=Mapping[str, Any])  # the list's record (db/listing.py)
+Row = TypeVar("Row", bound=Mapping[str, Any])  # the list's record (paging/listing.py)
 W = TypeVar("W", bound=Mapping[str, Any])  # its wire type (kit/wire.py)
 
 UPDATED_AFTER = "updated_after"

@@ -5,7 +5,6 @@ from typing import Any, cast
 
 from sqlalchemy import bindparam
 
-from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession, tenant_select
 from homebase.imports.records import (
     ImportErrorRecord,
@@ -15,6 +14,7 @@ from homebase.imports.records import (
 )
 from homebase.kit.statements import AnySelect
 from homebase.models import DataImport, ImportRowError
+from homebase.paging.listing import Listing
 
 imports = DataImport.__table__
 import_errors = ImportRowError.__table__

@@ -10,7 +10,7 @@ A list asked for what changed (`updated_after`, docs/sync.md) walks the other wa
 ascending by (updated_at, id), so its cursor holds that position, the last row's
 updated_at exactly as the database stores it (not the wire's milliseconds: rows stamped
 in the same millisecond would be skipped or repeated) and its id. The statement is
-db/changes.py's, the page http/lists.py's `paginate`.
+paging/changes.py's, the page http/lists.py's `paginate`.
 """
 
 import hashlib
@@ -143,7 +143,7 @@ class PageBody(TypedDict, Generic[Item]):
     has_more: bool
 
 
-Row = TypeVar("Row", bound=Mapping[str, Any])  # a list's record (db/listing.py)
+Row = TypeVar("Row", bound=Mapping[str, Any])  # a list's record (paging/listing.py)
 
 
 def page_body(

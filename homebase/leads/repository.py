@@ -6,13 +6,13 @@ from typing import Any, cast
 from sqlalchemy import bindparam
 
 from homebase.contacts.records import ContactRecord
-from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession, tenant_select, tenant_update
 from homebase.kit.masking import mask_phone
 from homebase.kit.statements import AnySelect
 from homebase.leads.records import LeadChanges, LeadErasure, LeadRecord
 from homebase.leads.schemas import LeadFilters
 from homebase.models import Contact, Lead
+from homebase.paging.listing import Listing
 
 leads = Lead.__table__
 contacts = Contact.__table__
@@ -32,7 +32,7 @@ async def update(session: TenantSession, lead_id: str, values: LeadChanges) -> N
 
 
 def filtered(session: TenantSession, filters: LeadFilters) -> AnySelect:
-    """The list's select with its filters (updated_after aside: db/changes.py)."""
+    """The list's select with its filters (updated_after aside: paging/changes.py)."""
     statement = session.select(leads)
     if filters.contact_id is not None:
         statement = statement.where(leads.c.contact_id == filters.contact_id)
@@ -42,7 +42,7 @@ def filtered(session: TenantSession, filters: LeadFilters) -> AnySelect:
 
 
 def listing(session: TenantSession, filters: LeadFilters) -> Listing[LeadRecord]:
-    """GET /v1/leads: newest first, and its `updated_after` walk (db/listing.py)."""
+    """GET /v1/leads: newest first, and its `updated_after` walk (paging/listing.py)."""
     return Listing.synced(filtered(session, filters), leads, session.dialect)
 
 

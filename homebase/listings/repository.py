@@ -2,11 +2,11 @@
 
 from typing import Any
 
-from homebase.db import listing as lists
 from homebase.db.tenancy import TenantSession
 from homebase.kit.money import hundredths_at_least, hundredths_at_most
 from homebase.listings.schemas import ListingFilters
 from homebase.models import Listing
+from homebase.paging import listing as lists
 
 listings = Listing.__table__
 

@@ -7,7 +7,6 @@ from typing import Any, cast
 from sqlalchemy import bindparam, or_
 
 from homebase.contacts.records import ContactRecord
-from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession, tenant_select
 from homebase.kit.ids import new_id
 from homebase.kit.masking import mask_freeform
@@ -21,6 +20,7 @@ from homebase.messaging.records import (
 from homebase.messaging.render import mask_address
 from homebase.messaging.schemas import MessageFilters
 from homebase.models import Contact, Message, SenderNumber, Suppression
+from homebase.paging.listing import Listing
 
 messages = Message.__table__
 suppressions = Suppression.__table__
@@ -47,7 +47,7 @@ async def update(
 
 
 def filtered(session: TenantSession, filters: MessageFilters) -> AnySelect:
-    """The list's select with its filters (updated_after aside: db/changes.py)."""
+    """The list's select with its filters (updated_after aside: paging/changes.py)."""
     statement = session.select(messages)
     if filters.contact_id is not None:
         statement = statement.where(messages.c.contact_id == filters.contact_id)
@@ -59,7 +59,7 @@ def filtered(session: TenantSession, filters: MessageFilters) -> AnySelect:
 
 
 def listing(session: TenantSession, filters: MessageFilters) -> Listing[MessageRecord]:
-    """GET /v1/messages: newest first, and its `updated_after` walk (db/listing.py)."""
+    """GET /v1/messages: newest first, and its `updated_after` walk (paging/listing.py)."""
     return Listing.synced(filtered(session, filters), messages, session.dialect)
 
 

@@ -5,10 +5,10 @@ from datetime import datetime
 from typing import cast
 
 from homebase.contacts.records import ContactRecord
-from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
 from homebase.kit.statements import AnySelect
 from homebase.models import Contact, Task, TaskDedupe
+from homebase.paging.listing import Listing
 from homebase.tasks.records import TaskDue, TaskRecord
 from homebase.tasks.schemas import TaskFilters
 
@@ -23,7 +23,7 @@ async def get(session: TenantSession, task_id: str) -> TaskRecord | None:
 
 
 def filtered(session: TenantSession, filters: TaskFilters) -> AnySelect:
-    """The list's select with its filters (updated_after aside: db/changes.py)."""
+    """The list's select with its filters (updated_after aside: paging/changes.py)."""
     statement = session.select(tasks)
     for name in ("contact_id", "assignee_id"):
         value = getattr(filters, name)
@@ -37,7 +37,7 @@ def filtered(session: TenantSession, filters: TaskFilters) -> AnySelect:
 
 
 def listing(session: TenantSession, filters: TaskFilters) -> Listing[TaskRecord]:
-    """GET /v1/tasks: newest first, and its `updated_after` walk (db/listing.py)."""
+    """GET /v1/tasks: newest first, and its `updated_after` walk (paging/listing.py)."""
     return Listing.synced(filtered(session, filters), tasks, session.dialect)
 
 

@@ -4,11 +4,11 @@ TenantSession. (The worker's cross-workspace queries live in dispatcher.py.)"""
 from datetime import datetime
 from typing import Any
 
-from homebase.db.listing import Listing
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
 from homebase.models import WebhookAttempt, WebhookDelivery, WebhookSubscription
+from homebase.paging.listing import Listing
 from homebase.webhooks import streaks
 
 subscriptions = WebhookSubscription.__table__

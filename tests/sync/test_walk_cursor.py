@@ -1,13 +1,13 @@
-"""The walk's cursor and bindparams (kit/pagination.py, db/changes.py) as units: what a
+"""The walk's cursor and bindparams (kit/pagination.py, paging/changes.py) as units: what a
 cursor holds, and the cursors that restart a walk instead."""
 
 import hashlib
 from datetime import UTC, datetime
 
-from homebase.db import changes
 from homebase.kit.crypto import signed_blob
 from homebase.kit.keys import Keyring
 from homebase.kit.pagination import decode_cursor, decode_position, encode_cursor, encode_position
+from homebase.paging import changes
 
 KEYS = Keyring("a-test-secret-key")
 KEY = "wsp_1\x1f/v1/contacts\x1fupdated_after=2026-11-20T17:04:05Z"

@@ -1,4 +1,4 @@
-"""The plan of a walk's page (db/changes.py) on both databases: the (workspace_id,
+"""The plan of a walk's page (paging/changes.py) on both databases: the (workspace_id,
 updated_at, id) index seeks to the cursor's position, the row value being an index
 condition and not a filter, and gives the order, so no sort: a page deep in a walk of
 1,000,000 rows costs what the first page does (docs/sync.md, "Cost", has the figures).
@@ -13,7 +13,6 @@ from homebase.appointments import repository as appointments
 from homebase.appointments.schemas import AppointmentFilters
 from homebase.contacts import repository as contacts
 from homebase.contacts.schemas import ContactFilters
-from homebase.db import changes
 from homebase.db.tenancy import TenantSession
 from homebase.deals import repository as deals
 from homebase.deals.schemas import DealFilters
@@ -21,6 +20,7 @@ from homebase.leads import repository as leads
 from homebase.leads.schemas import LeadFilters
 from homebase.messaging import repository as messages
 from homebase.messaging.schemas import MessageFilters
+from homebase.paging import changes
 from homebase.tasks import repository as tasks
 from homebase.tasks.schemas import TaskFilters
 

@@ -2,8 +2,8 @@
 
 A repository describes each of its lists once, as a `Listing`: the keyset page it runs
 for a cursor's position (`page(after_id, limit)`: a statement, a kept statement and its
-values, or steps tried in turn: db/pages.py) and, for a synced list, its walk of changes
-(`walk(resuming)`: db/changes.py). The one pagination function (http/lists.paginate) and
+values, or steps tried in turn: paging/pages.py) and, for a synced list, its walk of changes
+(`walk(resuming)`: paging/changes.py). The one pagination function (http/lists.paginate) and
 an export's batches (exports/objects.py) run it; neither knows the list's table or
 filters, and the record type flows from the repository to the render function the
 endpoint hands paginate, so mypy holds the two alike. The rows stay the dicts the session
@@ -16,10 +16,10 @@ from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Table
 
-from homebase.db import changes
-from homebase.db.pages import Built, Step
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
+from homebase.paging import changes
+from homebase.paging.pages import Built, Step
 
 R = TypeVar("R")
 

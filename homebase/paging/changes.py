@@ -24,10 +24,10 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Integer, String, Table, bindparam, tuple_
 
-from homebase.db.pages import Built
 from homebase.db.tenancy import TenantSession
 from homebase.db.types import stored
 from homebase.kit.statements import AnySelect
+from homebase.paging.pages import Built
 
 # Where a walk resumed from a cursor alone starts when the cursor's stamp is one this
 # database could not have stored: every change, as a stale cursor restarts a list.
