@@ -30,9 +30,9 @@ import homebase.db.migrate as migrate
 async def keep(url, revision="head"):
     return "left as this tree migrated it"
 migrate.upgrade = keep
-from homebase.cli.main import homebase
+import runpy
 sys.argv[0] = "homebase"
-homebase()
+runpy.run_module("homebase", run_name="__main__", alter_sys=True)
 """
 
 
