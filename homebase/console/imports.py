@@ -337,14 +337,14 @@ def _split(
 ) -> list[row_files.Part]:
     """The upload's rows, mapped one at a time, into the rows files of its imports."""
 
-    def rows() -> Iterator[dict[str, Any]]:
+    def rows() -> Iterator[list[Any]]:
         with source.open("rb") as file:
             reader = csv_rows.CsvReader(file)
             row_of = csv_rows.mapper(reader.columns, chosen, kind)
-            for _line, cells in reader:
+            for line, cells in reader:
                 row = row_of(cells)
                 csv_rows.type_row(row, types)
-                yield row
+                yield row_files.entry(line, row)
 
     return row_files.split(root, member.workspace_id, now, rows())
 

@@ -111,7 +111,7 @@ class MappingError(ValueError):
 class CsvTable:
     columns: list[str]
     records: list[list[str]]  # one per row, as many cells as columns
-    lines: list[int]  # the line each row ends on, for messages ("row 17, line 19")
+    lines: list[int]  # the line each row starts on, for messages ("row 17, line 19")
     separator: str
 
 
@@ -256,13 +256,16 @@ class CsvReader:
                 return
 
     def _records(self) -> Iterator[tuple[int, list[str]]]:
-        """(line, cells) of each row that is not blank, the header first."""
+        """(line, cells) of each row that is not blank, the header first: the physical
+        line where the row starts (a quoted newline counts as the file does)."""
         reader = self._reader
         try:
+            start = reader.line_num + 1
             for cells in reader:
                 self._row_chars = 0
                 if any(cell.strip() for cell in cells):
-                    yield reader.line_num, cells
+                    yield start, cells
+                start = reader.line_num + 1
         except csv.Error as error:
             raise CsvError(f"malformed CSV ({error})", reader.line_num) from None
 

@@ -1,6 +1,6 @@
 from typing import Annotated
 
-from fastapi import Depends, Path
+from fastapi import Depends, Path, Query
 from starlette.requests import Request
 
 from homebase.auth.dependencies import Tenant, require_any
@@ -9,7 +9,13 @@ from homebase.auth.scopes import Scope
 from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.imports import render, repository, service
-from homebase.imports.schemas import MAX_ROWS, ImportCreate, ImportJob, ImportRowErrors
+from homebase.imports.schemas import (
+    MAX_ROWS,
+    ImportCreate,
+    ImportErrorFilters,
+    ImportJob,
+    ImportRowErrors,
+)
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
 from homebase.kit.pagination import Page, PageBody, PageRequest, page_request
 from homebase.kit.responses import Sent, respond
@@ -46,6 +52,14 @@ rate limit.
 - A leads row is POST /v1/leads: consent recorded, linked to a contact, routed unless
   skip_routing; lead.created and lead.assigned per row.
 - A workspace runs one import at a time, oldest first; the next waits, queued.
+- `value_map` replaces found values before a row is checked (a CRM's `Prospect` as
+  `LEAD`); an `owner_id` that is no member's id is read as a member's email or full name.
+- `on_invalid_cell`: `refuse` (the default) refuses a row with any invalid value; `skip`
+  leaves out a custom field's invalid value, a stage that is not one and an owner who is
+  no member, and reports them as the row's warning. A phone that is no valid number is
+  kept as sent and reported as a warning in both.
+- `dry_run`: the same counts and refused rows, from the whole import, with no record
+  written; a dry run does not wait for the workspace's running import, nor hold it up.
 """
 
 
@@ -95,16 +109,25 @@ async def get_import(id: ImportId, principal: ImportReader, session: Tenant) -> 
 @router.get(
     "/{id}/errors",
     response_model=Page[ImportRowErrors],
-    summary="List an import's refused rows",
-    response_description="A page of refused rows, in the order of the request's rows.",
-    description="Each refused row's index in `rows` and the field and message a single "
-    "create would have answered 400 with, word for word. Rows are listed as the worker "
-    "reaches them.",
+    summary="List an import's refused rows and warnings",
+    response_description="A page of rows refused or written with warnings, in the order of "
+    "the request's rows.",
+    description="Each row's index in `rows`, its CSV line (a file's rows), whether it was "
+    "refused or written with warnings (`kind`), and the field and message a single create "
+    "would have answered 400 with, word for word. Rows are listed as the worker reaches them.",
     responses=error_responses(*ONE_ERRORS),
 )
 async def list_import_errors(
-    request: Request, id: ImportId, principal: ImportReader, session: Tenant, page: Pages
+    request: Request,
+    id: ImportId,
+    principal: ImportReader,
+    session: Tenant,
+    page: Pages,
+    filters: Annotated[ImportErrorFilters, Query()],
 ) -> Sent[PageBody[ImportRowErrors]]:
     await service.get_or_404(session, principal, import_id=id)
-    listing = repository.errors_listing(session, id)
-    return await paginate(request, session, page, listing, filters=None, render=render.row_errors)
+    kind = None if filters.kind is None else filters.kind.value
+    listing = repository.errors_listing(session, id, kind)
+    return await paginate(
+        request, session, page, listing, filters=filters, render=render.row_errors
+    )

@@ -27,18 +27,18 @@ deliveries and sends keep their pace while a 5,000-row import runs.
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, exists, func, literal, null, or_, select
+from sqlalchemy import and_, exists, false, func, literal, null, or_, select, true
 from sqlalchemy.exc import IntegrityError
 
 from homebase.contacts import service as contacts_service
 from homebase.db.sqlite import off_loop
 from homebase.db.tenancy import TenantSession
 from homebase.imports import repository, row_files, rows
-from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportStatus
+from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportStatus, InvalidCell
 from homebase.runtime import Runtime
 from homebase.worker import queue
 
@@ -67,10 +67,13 @@ LEASE = queue.Lease(
 )
 log = logging.getLogger("homebase.imports")
 _running = imports.alias("running_import")
+# A dry run writes no record: it neither waits for the workspace's running import nor
+# holds up the next one.
 _BUSY = exists(
     select(_running.c.id).where(
         _running.c.workspace_id == imports.c.workspace_id,
         _running.c.status == ImportStatus.RUNNING.value,
+        _running.c.dry_run.is_(false()),
     )
 )
 
@@ -118,7 +121,10 @@ async def _claim(runtime: Runtime, limit: int, now: datetime) -> list[Claim]:
         )
         .where(
             or_(
-                and_(imports.c.status == ImportStatus.QUEUED.value, ~_BUSY),
+                and_(
+                    imports.c.status == ImportStatus.QUEUED.value,
+                    or_(imports.c.dry_run.is_(true()), ~_BUSY),
+                ),
                 and_(imports.c.status == ImportStatus.RUNNING.value, LEASE.expired(now)),
             )
         )
@@ -185,21 +191,26 @@ class Running:
     rows_file: row_files.RowsFile | None
     row_count: int
     position: int
+    options: rows.RowOptions = field(default_factory=rows.RowOptions)
+    dry_run: bool = False
+    # a dry run's contacts as they would be (none is written), for its whole import
+    matches: rows.Matches = field(default_factory=rows.Matches)
 
     @property
     def done(self) -> bool:
         return self.position >= self.row_count
 
-    async def batch(self) -> list[Any]:
-        """The rows of the next batch."""
+    async def batch(self) -> tuple[list[int | None], list[Any]]:
+        """The lines (None: rows sent as JSON) and rows of the next batch."""
         start, size = self.position, BATCH[self.kind]
         if self.rows_file is None:
             assert self.payload is not None  # load() gives one or the other
-            return self.payload[start : start + size]
-        found = await asyncio.to_thread(self.rows_file.read, start, size)
+            found = self.payload[start : start + size]
+            return [None] * len(found), found
+        lines, found = await asyncio.to_thread(self.rows_file.read_lines, start, size)
         if len(found) < min(size, self.row_count - start):
             raise row_files.RowsFileDamaged(str(self.rows_file.path))
-        return found
+        return lines, found
 
 
 async def load(runtime: Runtime, claimed: Claim) -> Running | None:
@@ -235,6 +246,11 @@ async def load(runtime: Runtime, claimed: Claim) -> Running | None:
         rows_file,
         job["row_count"],
         job["position"],
+        rows.RowOptions(
+            value_map=options.get("value_map") or {},
+            skip=options.get("on_invalid_cell") == InvalidCell.SKIP.value,
+        ),
+        bool(job["dry_run"]),
     )
 
 
@@ -282,13 +298,13 @@ async def step(runtime: Runtime, running: Running) -> None:
     """One batch, in one write transaction with the job's new position and counts; then
     its rows leave the rows file (the whole file, after the last batch)."""
     start = running.position
-    batch = await running.batch()
+    lines, batch = await running.batch()
     end = start + len(batch)
     # On SQLite the driver runs statements inline on the event loop; a batch's multi-row
     # INSERTs take milliseconds each, so they go to the connection's thread, and the loop
     # serves requests meanwhile (an in-process worker shares it with them).
     with off_loop():
-        await _write_batch(runtime, running, batch, start, end)
+        await _write_batch(runtime, running, rows.Tally(start, lines), batch, end)
     running.position = end
     if running.rows_file is not None:
         if running.done:
@@ -298,8 +314,9 @@ async def step(runtime: Runtime, running: Running) -> None:
 
 
 async def _write_batch(
-    runtime: Runtime, running: Running, batch: list[Any], start: int, end: int
+    runtime: Runtime, running: Running, tally: rows.Tally, batch: list[Any], end: int
 ) -> None:
+    start = tally.start
     claimed = running.claim
     async with runtime.db.transaction() as connection:
         session = TenantSession(
@@ -307,11 +324,15 @@ async def _write_batch(
         )
         # Read in the batch's transaction: a field deleted meanwhile refuses its values.
         fields = await contacts_service.definitions(session)
-        checked = await rows.check(session, running.kind, batch, fields)
+        checked = await rows.check(session, running.kind, batch, fields, running.options)
+        dry_run = running.dry_run
         if running.kind is ImportObject.CONTACTS:
-            tally = await rows.apply_contacts(session, start, checked, running.match_on, fields)
+            matches = running.matches if dry_run else None
+            await rows.apply_contacts(
+                session, tally, checked, running.match_on, fields, dry_run=dry_run, matches=matches
+            )
         else:
-            tally = await rows.apply_leads(session, start, checked, running.skip_routing)
+            await rows.apply_leads(session, tally, checked, running.skip_routing, dry_run=dry_run)
         if tally.errors:
             await repository.insert_errors(session, claimed.import_id, tally.errors)
         now = session.now()
@@ -322,6 +343,8 @@ async def _write_batch(
             "updated_count": imports.c.updated_count + tally.updated,
             "unchanged_count": imports.c.unchanged_count + tally.unchanged,
             "failed_count": imports.c.failed_count + tally.failed,
+            "warnings_count": imports.c.warnings_count + tally.warnings,
+            "unmatchable_count": imports.c.unmatchable_count + tally.unmatchable,
             "updated_at": now,
             "lease_expires_at": now + timedelta(seconds=LEASE_SECONDS),
         }

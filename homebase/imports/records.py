@@ -13,6 +13,11 @@ class ImportOptions(TypedDict):
     match_on: list[str]  # ImportMatchKey values
     skip_routing: bool
     rows_file: NotRequired[str]  # the console's upload: the rows wait in this file
+    # {field: {value as found: value or null}}: JSON values as the request sent them
+    value_map: NotRequired[dict[str, dict[str, Any]]]
+    on_invalid_cell: NotRequired[str]  # an InvalidCell value; "refuse" when absent
+    file_name: NotRequired[str]  # the uploaded file's name (the console's)
+    upload_id: NotRequired[str]  # the console's upload, kept for the refused rows' CSV
 
 
 class ImportRecord(TypedDict):
@@ -28,6 +33,9 @@ class ImportRecord(TypedDict):
     updated_count: int
     unchanged_count: int
     failed_count: int
+    warnings_count: int
+    unmatchable_count: int
+    dry_run: bool
     credential_kind: str
     credential_id: str
     scopes: list[str]
@@ -56,6 +64,8 @@ class ImportErrorRecord(TypedDict):
     id: str
     import_id: str
     row_index: int
+    line: int | None
+    kind: str  # an ImportRowKind value
     errors: list[FieldErrorRecord]
 
 

@@ -8,7 +8,9 @@ from homebase.imports.schemas import (
     ImportMatchKey,
     ImportObject,
     ImportRowErrors,
+    ImportRowKind,
     ImportStatus,
+    InvalidCell,
 )
 from homebase.kit.clock import isoformat
 
@@ -23,12 +25,17 @@ def job(row: ImportRecord) -> ImportJob:
         "status": cast(ImportStatus, row["status"]),
         "match_on": cast(list[ImportMatchKey], options["match_on"]),
         "skip_routing": options["skip_routing"],
+        "dry_run": row["dry_run"],
+        "on_invalid_cell": cast(InvalidCell, options.get("on_invalid_cell", InvalidCell.REFUSE)),
+        "file_name": options.get("file_name"),
         "counts": {
             "rows": rows,
             "created": row["created_count"],
             "updated": row["updated_count"],
             "unchanged": row["unchanged_count"],
             "failed": row["failed_count"],
+            "warnings": row["warnings_count"],
+            "unmatchable": row["unmatchable_count"],
         },
         "progress": round(row["position"] / rows, 4) if rows else 1.0,
         "created_at": isoformat(row["created_at"]),
@@ -38,4 +45,9 @@ def job(row: ImportRecord) -> ImportJob:
 
 
 def row_errors(row: ImportErrorRecord) -> ImportRowErrors:
-    return {"index": row["row_index"], "errors": row["errors"]}
+    return {
+        "index": row["row_index"],
+        "line": row["line"],
+        "kind": cast(ImportRowKind, row["kind"]),
+        "errors": row["errors"],
+    }

@@ -44,8 +44,11 @@ def error_id(import_id: str, index: int) -> str:
 
 
 async def insert_errors(
-    session: TenantSession, import_id: str, errors: list[tuple[int, list[dict[str, str]]]]
+    session: TenantSession,
+    import_id: str,
+    errors: list[tuple[int, int | None, str, list[dict[str, str]]]],
 ) -> None:
+    """(index, line, kind, items) of each row refused or written with warnings."""
     await session.insert(
         import_errors,
         [
@@ -53,17 +56,24 @@ async def insert_errors(
                 "id": error_id(import_id, index),
                 "import_id": import_id,
                 "row_index": index,
+                "line": line,
+                "kind": kind,
                 "errors": items,
             }
-            for index, items in errors
+            for index, line, kind, items in errors
         ],
     )
 
 
-def errors_listing(session: TenantSession, import_id: str) -> Listing[ImportErrorRecord]:
-    """GET /v1/imports/{id}/errors: the refused rows in index order (ascending, unlike
-    the newest-first lists): the cursor is the last row's id."""
+def errors_listing(
+    session: TenantSession, import_id: str, kind: str | None = None
+) -> Listing[ImportErrorRecord]:
+    """GET /v1/imports/{id}/errors: the rows refused or written with warnings (`kind`:
+    one of them) in index order (ascending, unlike the newest-first lists): the cursor is
+    the last row's id."""
     statement = session.select(import_errors).where(import_errors.c.import_id == import_id)
+    if kind is not None:
+        statement = statement.where(import_errors.c.kind == kind)
 
     def page(after_id: str | None, limit: int) -> AnySelect:
         walk = statement if after_id is None else statement.where(import_errors.c.id > after_id)

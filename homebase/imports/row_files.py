@@ -72,12 +72,13 @@ def split(
     root: Path,
     workspace_id: str,
     now: datetime,
-    rows: Iterable[JsonObject],
+    rows: Iterable[Any],
     *,
     per_import: int = MAX_ROWS,
 ) -> list[Part]:
-    """`rows` written into files of at most `per_import` rows, each named for a new
-    import id. A failure (a row the reader refuses) removes every file written."""
+    """`rows` (each an `entry`) written into files of at most `per_import` rows, each
+    named for a new import id. A failure (a row the reader refuses) removes every file
+    written."""
     parts: list[Part] = []
     written: list[Path] = []
     current = None
@@ -107,6 +108,18 @@ def split(
         remove_all(written)
         raise
     return parts
+
+
+def entry(line: int, row: JsonObject) -> list[Any]:
+    """A rows file's item: the CSV line the row starts on, and the row."""
+    return [line, row]
+
+
+def unpack(item: Any) -> tuple[int | None, Any]:
+    """(line, row) of an item; a row written alone (by an earlier version) has no line."""
+    if isinstance(item, list) and len(item) == 2 and isinstance(item[1], dict):
+        return item[0], item[1]
+    return None, item
 
 
 def remove_all(paths: Iterable[Path]) -> None:
@@ -140,8 +153,19 @@ class RowsFile:
                 raise RowsFileDamaged(str(self.path))
         self._next, self._offset = start, file.tell()
 
+    def read_lines(self, start: int, count: int) -> tuple[list[int | None], list[Any]]:
+        """The CSV lines and rows `start` to `start + count` (see `entry`)."""
+        lines: list[int | None] = []
+        found: list[Any] = []
+        for item in self.read(start, count):
+            line, row = unpack(item)
+            lines.append(line)
+            found.append(row)
+        return lines, found
+
     def read(self, start: int, count: int) -> list[Any]:
-        """Rows `start` to `start + count` (fewer only at the end of the file)."""
+        """Rows `start` to `start + count` (fewer only at the end of the file), as
+        written (`entry`)."""
         with self.path.open("rb") as file:
             self._seek(file, start)
             rows = []

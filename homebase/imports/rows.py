@@ -17,12 +17,12 @@ then written with the single creates' own functions (docs/imports-exports.md).
 """
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
-from sqlalchemy import bindparam, tuple_
+from sqlalchemy import bindparam, func, tuple_
 
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts
@@ -32,15 +32,17 @@ from homebase.contacts.schemas import ContactCreate
 from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import Definitions
 from homebase.db.tenancy import TenantSession, tenant_select
-from homebase.imports.schemas import ImportMatchKey, ImportObject
+from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportRowKind
 from homebase.kit.errors import ValidationFailed
+from homebase.kit.phones import DEFAULT_REGION, is_valid_number
 from homebase.kit.validation import field_errors
 from homebase.leads import service as leads
 from homebase.leads.schemas import LeadCreate
-from homebase.models import Contact
+from homebase.models import Contact, User
 from homebase.outbox.service import Event, emit_many
 
 contacts_table = Contact.__table__
+users_table = User.__table__
 FieldErrors = list[dict[str, str]]
 # Rows between turns given back to the event loop. A batch is CPU work between its
 # statements (validation, phone parsing, rows and events), and an in-process worker shares
@@ -60,6 +62,7 @@ SCHEMAS: dict[ImportObject, type[BaseModel]] = {
     ImportObject.CONTACTS: ContactCreate,
     ImportObject.LEADS: LeadCreate,
 }
+CUSTOM = "custom_fields"
 
 
 def _schema_errors(error: ValidationError, row: Any) -> FieldErrors:
@@ -77,50 +80,278 @@ def _refusal_errors(refused: ValidationFailed) -> FieldErrors:
     return [{"field": item["field"], "message": item["message"]} for item in items]
 
 
+# What on_invalid_cell "skip" may leave out of a row (a warning, the row written): a
+# custom field's value, the stage, the owner. Any other invalid value refuses the row.
+SKIPPABLE = ("stage", "owner_id")
+NAMES_NO_ONE = "names no one: no first_name, last_name, email or phone"
+NOT_A_VALID_PHONE = "is not a valid phone number; kept as sent"
+AMBIGUOUS_OWNER = "names several members; map it to one member's id in value_map"
+IDENTIFYING = ("first_name", "last_name", "email", "phone")
+_MISSING = object()
+
+
+def _skippable(name: str) -> bool:
+    return name in SKIPPABLE or name.startswith(CUSTOM + ".")
+
+
+@dataclass(frozen=True)
+class RowOptions:
+    """How the rows' values are read: value_map ({field: {found: value}}), whether an
+    invalid cell that may be left out is (`skip`), the region of numbers without a
+    country code."""
+
+    value_map: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    skip: bool = False
+    region: str = DEFAULT_REGION
+
+    def folded(self) -> dict[str, tuple[Mapping[str, Any], dict[str, Any]]]:
+        """{field: (exact, by the found value folded)}."""
+        return {
+            name: (values, {found.strip().casefold(): value for found, value in values.items()})
+            for name, values in self.value_map.items()
+        }
+
+
+def _mapped(maps: tuple[Mapping[str, Any], dict[str, Any]], value: Any) -> Any:
+    """A found value as value_map maps it (a list element by element), or _MISSING."""
+    exact, folded = maps
+    if isinstance(value, list):
+        out = []
+        for element in value:
+            found = _mapped(maps, element)
+            if found is _MISSING:
+                out.append(element)
+            elif isinstance(found, list):
+                out += found
+            elif found is not None:
+                out.append(found)
+        return out
+    if not isinstance(value, str):
+        return _MISSING
+    if value in exact:
+        return exact[value]
+    return folded.get(value.strip().casefold(), _MISSING)
+
+
+def map_values(row: Any, maps: dict[str, tuple[Mapping[str, Any], dict[str, Any]]]) -> Any:
+    """The row with value_map applied (a copy; the row itself is left as it came)."""
+    if not maps or not isinstance(row, dict):
+        return row
+    row = dict(row)
+    custom = row.get(CUSTOM)
+    if isinstance(custom, dict):
+        custom = row[CUSTOM] = dict(custom)
+    for name, table in maps.items():
+        holder, key = (row, name)
+        if name.startswith(CUSTOM + "."):
+            holder, key = custom, name.removeprefix(CUSTOM + ".")
+        if not isinstance(holder, dict) or key not in holder:
+            continue
+        found = _mapped(table, holder[key])
+        if found is None:
+            del holder[key]
+        elif found is not _MISSING:
+            holder[key] = found
+    return row
+
+
+class Members:
+    """The workspace's members, to read an owner cell: a member's id, else email (any
+    case), else full name (when exactly one member has it)."""
+
+    def __init__(self, rows: Sequence[Any]):
+        self.ids = {row["id"] for row in rows}
+        self.emails: dict[str, list[str]] = {}
+        self.names: dict[str, list[str]] = {}
+        for row in rows:
+            self.emails.setdefault(str(row["email"]).strip().casefold(), []).append(row["id"])
+            self.names.setdefault(" ".join(str(row["name"]).casefold().split()), []).append(
+                row["id"]
+            )
+
+    def resolve(self, value: str) -> tuple[str | None, str | None]:
+        """(member id, None) or (None, why not)."""
+        if value in self.ids:
+            return value, None
+        by_email = self.emails.get(value.strip().casefold(), [])
+        if len(by_email) == 1:
+            return by_email[0], None
+        by_name = self.names.get(" ".join(value.casefold().split()), [])
+        if len(by_name) == 1:
+            return by_name[0], None
+        return None, AMBIGUOUS_OWNER if by_name else contacts.OWNER_REFUSAL
+
+
+_MEMBERS = tenant_select(
+    users_table, users_table.c.id, users_table.c.email, users_table.c.name
+).where(users_table.c.removed_at.is_(None))
+
+
+async def _owners(session: TenantSession, rows: list[Any], skip: bool) -> dict[int, FieldErrors]:
+    """Each row's owner cell read as a member's id, in place; {offset: warnings} for the
+    rows whose owner was left out (skip). An owner that resolves to no member stays for
+    the create's check to refuse (refuse)."""
+    wanted = [
+        offset
+        for offset, row in enumerate(rows)
+        if isinstance(row, dict) and isinstance(row.get("owner_id"), str)
+    ]
+    if not wanted:
+        return {}
+    members = Members(await session.fetch_all(_MEMBERS))
+    warned: dict[int, FieldErrors] = {}
+    for offset in wanted:
+        row = rows[offset] = dict(rows[offset])
+        found, why = members.resolve(row["owner_id"])
+        if found is not None:
+            row["owner_id"] = found
+        elif skip:
+            del row["owner_id"]
+            warned[offset] = [{"field": "owner_id", "message": why or contacts.OWNER_REFUSAL}]
+    return warned
+
+
+def _without(row: Any, names: Sequence[str]) -> Any:
+    """The row without the members `names` (custom_fields.<key> inside custom_fields)."""
+    row = dict(row)
+    custom = dict(row[CUSTOM]) if isinstance(row.get(CUSTOM), dict) else None
+    for name in names:
+        if name.startswith(CUSTOM + ".") and custom is not None:
+            custom.pop(name.removeprefix(CUSTOM + "."), None)
+        else:
+            row.pop(name, None)
+    if custom is not None:
+        row[CUSTOM] = custom
+    return row
+
+
+@dataclass
+class Checked:
+    """A batch's rows checked: each the single create's body or its errors, and each
+    row's warnings (values left out, a doubtful phone)."""
+
+    rows: list[BaseModel | FieldErrors]
+    warnings: list[FieldErrors]
+
+
 async def check(
-    session: TenantSession, kind: ImportObject, rows: Sequence[Any], fields: Definitions
-) -> list[BaseModel | FieldErrors]:
+    session: TenantSession,
+    kind: ImportObject,
+    rows: Sequence[Any],
+    fields: Definitions,
+    options: RowOptions | None = None,
+) -> Checked:
     """Each row as the single create's validated body, or its errors. `fields`: the
     contacts' custom fields (contacts.service.definitions), read once per batch."""
+    options = options or RowOptions()
     schema = SCHEMAS[kind]
     checked: list[BaseModel | FieldErrors] = []
-    for index, row in enumerate(rows):
+    warnings: list[FieldErrors] = [[] for _ in rows]
+    mapped: list[Any] = list(rows)
+    if kind is ImportObject.CONTACTS:
+        maps = options.folded()
+        mapped = [map_values(row, maps) for row in rows]
+        for offset, items in (await _owners(session, mapped, options.skip)).items():
+            warnings[offset] += items
+    for index, row in enumerate(mapped):
         try:
             checked.append(schema.model_validate(row))
         except ValidationError as error:
-            checked.append(_schema_errors(error, row))
+            errors = _schema_errors(error, row)
+            names = [item["field"] for item in errors]
+            if options.skip and kind is ImportObject.CONTACTS and all(map(_skippable, names)):
+                try:
+                    checked.append(schema.model_validate(_without(row, names)))
+                    warnings[index] += errors
+                except ValidationError as again:
+                    checked.append(_schema_errors(again, row))
+            else:
+                checked.append(errors)
         await _turn(index)
     if kind is ImportObject.CONTACTS:
         valid = [
             (index, item) for index, item in enumerate(checked) if isinstance(item, ContactCreate)
         ]
         refused = await contacts.refusals(session, [item for _, item in valid], fields=fields)
-        for (index, _), failures in zip(valid, refused, strict=True):
-            if failures:
-                checked[index] = [{"field": name, "message": message} for name, message in failures]
-    return checked
+        for (index, item), failures in zip(valid, refused, strict=True):
+            if not failures:
+                continue
+            errors = [{"field": name, "message": message} for name, message in failures]
+            if options.skip and all(_skippable(name) for name, _ in failures):
+                names = [name for name, _ in failures]
+                custom_values = {
+                    key: value
+                    for key, value in (item.custom_fields or {}).items()
+                    if CUSTOM + "." + key not in names
+                }
+                update: dict[str, Any] = {CUSTOM: custom_values or None}
+                if "owner_id" in names:
+                    update["owner_id"] = None
+                checked[index] = item.model_copy(update=update)
+                warnings[index] += errors
+            else:
+                checked[index] = errors
+    for index, done in enumerate(checked):
+        if isinstance(done, list):
+            continue
+        if options.skip and not any(getattr(done, name, None) for name in IDENTIFYING):
+            checked[index] = [{"field": "row", "message": NAMES_NO_ONE}]
+            continue
+        phone = getattr(done, "phone", None)
+        if phone and not is_valid_number(phone, options.region):
+            warnings[index].append({"field": "phone", "message": NOT_A_VALID_PHONE})
+    return Checked(checked, warnings)
 
 
 @dataclass
 class Tally:
+    """What a batch did. `start`: the import's index of the batch's first row; `lines`:
+    each row's CSV line (None for rows sent as JSON)."""
+
+    start: int = 0
+    lines: Sequence[int | None] = ()
     created: int = 0
     updated: int = 0
     unchanged: int = 0
     failed: int = 0
-    errors: list[tuple[int, FieldErrors]] = field(default_factory=list)  # (index, errors)
+    warnings: int = 0
+    unmatchable: int = 0
+    # (index, line, kind, errors) of each row refused or written with warnings
+    errors: list[tuple[int, int | None, str, FieldErrors]] = field(default_factory=list)
 
-    def refuse(self, index: int, item: BaseModel | FieldErrors) -> None:
+    def _line(self, offset: int) -> int | None:
+        return self.lines[offset] if offset < len(self.lines) else None
+
+    def refuse(self, offset: int, item: BaseModel | FieldErrors, warned: FieldErrors) -> None:
         self.failed += 1
-        self.errors.append((index, item if isinstance(item, list) else []))
+        items = item if isinstance(item, list) else []
+        self.errors.append(
+            (self.start + offset, self._line(offset), ImportRowKind.REFUSED.value, items + warned)
+        )
+
+    def written(self, offset: int, warned: FieldErrors) -> None:
+        if warned:
+            self.warnings += 1
+            self.errors.append(
+                (self.start + offset, self._line(offset), ImportRowKind.WARNING.value, warned)
+            )
+
+
+def _name_key(first: str | None, last: str | None, owner: str | None) -> str | None:
+    """first and last name (any case) and owner: `name`'s key, when both names are there."""
+    if not first or not last or not first.strip() or not last.strip():
+        return None
+    return "\x1f".join((first.strip().casefold(), last.strip().casefold(), owner or ""))
 
 
 def _keys(data: ContactCreate) -> dict[ImportMatchKey, str | None]:
     """The row's canonical email and phone, as contacts store them (email_lower,
-    phone_e164), to compare with theirs."""
+    phone_e164), and its name key, to compare with theirs."""
     found = contacts.derived({"email": data.email, "phone": data.phone})
     return {
         ImportMatchKey.EMAIL: found["email_lower"],
         ImportMatchKey.PHONE: found["phone_e164"],
+        ImportMatchKey.NAME: _name_key(data.first_name, data.last_name, data.owner_id),
     }
 
 
@@ -132,7 +363,8 @@ def _keys(data: ContactCreate) -> dict[ImportMatchKey, str | None]:
 # btree's own columns: `email_lower IN (...)` alone is also answered by the search's
 # trigram GIN index, which PostgreSQL took on statistics a grown table had outdated, a
 # plan far slower than the btree's (docs/performance.md, "Bulk imports"); a row value
-# only the btree serves.
+# only the btree serves. A name's candidates are the contacts of the same last name (any
+# case); the first name and owner are compared here.
 _LOOKUPS = {
     key: tenant_select(contacts_table).where(
         tuple_(contacts_table.c.workspace_id, column).in_(bindparam("wanted", expanding=True))
@@ -140,19 +372,20 @@ _LOOKUPS = {
     for key, column in (
         (ImportMatchKey.EMAIL, contacts_table.c.email_lower),
         (ImportMatchKey.PHONE, contacts_table.c.phone_e164),
+        (ImportMatchKey.NAME, func.lower(contacts_table.c.last_name)),
     )
 }
 
 
-class _Matches:
-    """The batch's existing contacts by canonical email and phone (the oldest contact
-    when several share one), kept up to date as the batch creates and changes them."""
+class Matches:
+    """The existing contacts by canonical email, phone and name key (the oldest contact
+    when several share one), kept up to date as the import creates and changes them. A
+    dry run keeps one for its whole import: the contacts it would create are in no table."""
 
     def __init__(self) -> None:
         # a contact's row: contacts/ types it
         self.by: dict[ImportMatchKey, dict[str, ContactRecord]] = {
-            ImportMatchKey.EMAIL: {},
-            ImportMatchKey.PHONE: {},
+            key: {} for key in ImportMatchKey
         }
 
     async def load(
@@ -163,6 +396,8 @@ class _Matches:
     ) -> None:
         for key in match_on:
             wanted = sorted({value for found in keys if (value := found[key])})
+            if key is ImportMatchKey.NAME:
+                wanted = sorted({value.split("\x1f")[1] for value in wanted})
             if wanted:
                 pairs = [(session.workspace_id, value) for value in wanted]
                 found = await session.fetch_all(_LOOKUPS[key], {"wanted": pairs})
@@ -170,10 +405,11 @@ class _Matches:
                     self.remember(cast("ContactRecord", row))  # _LOOKUPS read contacts rows
 
     def remember(self, row: ContactRecord) -> None:
-        """`row` answers for its own email and phone (ones already taken keep theirs)."""
+        """`row` answers for its own email, phone and name (ones already taken keep theirs)."""
         for key, value in (
             (ImportMatchKey.EMAIL, row["email_lower"]),
             (ImportMatchKey.PHONE, row["phone_e164"]),
+            (ImportMatchKey.NAME, _name_key(row["first_name"], row["last_name"], row["owner_id"])),
         ):
             if value:
                 self.by[key].setdefault(value, row)
@@ -190,19 +426,23 @@ class _Matches:
 
 async def apply_contacts(
     session: TenantSession,
-    start: int,
-    checked: list[BaseModel | FieldErrors],
+    tally: Tally,
+    checked: Checked,
     match_on: list[ImportMatchKey],
     fields: Definitions,
+    *,
+    dry_run: bool = False,
+    matches: Matches | None = None,
 ) -> Tally:
-    """Writes the batch whose first row is the import's row `start`."""
-    tally = Tally()
+    """Writes the batch (`tally` names its first row and lines). A dry run writes nothing
+    and counts the same: `matches` (kept for the whole import) remembers what it would
+    have created and changed."""
     keys: dict[int, dict[ImportMatchKey, str | None]] = {}
-    for offset, item in enumerate(checked):
+    for offset, item in enumerate(checked.rows):
         if isinstance(item, ContactCreate):
             keys[offset] = _keys(item)
         await _turn(offset)
-    matches = _Matches()
+    matches = matches if matches is not None else Matches()
     await matches.load(session, list(keys.values()), match_on)
     pending: list[ContactRecord] = []  # new contacts, inserted together
     pending_ids: set[str] = set()
@@ -210,36 +450,42 @@ async def apply_contacts(
     events: list[Event] = []
 
     async def flush() -> None:
-        if pending:
+        if pending and not dry_run:
             await session.insert(contacts_repository.contacts, pending)
             await custom.write_new_values(
                 session,
                 fields,
                 records=[(row["id"], row["custom_fields"] or {}) for row in pending],
             )
-            pending.clear()
-            pending_ids.clear()
+        pending.clear()
+        pending_ids.clear()
 
-    for offset, item in enumerate(checked):
+    for offset, item in enumerate(checked.rows):
         await _turn(offset)
+        warned = checked.warnings[offset]
         if not isinstance(item, ContactCreate):
-            tally.refuse(start + offset, item)
+            tally.refuse(offset, item, warned)
             continue
+        if not any(keys[offset][key] for key in match_on):
+            tally.unmatchable += 1
         current = matches.find(keys[offset], match_on)
         if current is None:
             row = contacts.new_row(session, item, fields=fields)
             pending.append(row)
             pending_ids.add(row["id"])
-            events += contacts.created_events(row, fields)
+            if not dry_run:
+                events += contacts.created_events(row, fields)
             matches.remember(row)
             tally.created += 1
+            tally.written(offset, warned)
             continue
         try:
             wanted = contacts.requested(item, current, fields=fields)
         except ValidationFailed as refused:  # the contact's values would outgrow their bound
-            tally.refuse(start + offset, _refusal_errors(refused))
+            tally.refuse(offset, _refusal_errors(refused), warned)
             continue
         changes = contacts.differing(current, wanted)
+        tally.written(offset, warned)
         if not changes:
             tally.unchanged += 1
             continue
@@ -248,13 +494,14 @@ async def apply_contacts(
         effects = contacts.update_effects(
             session, current, wanted=wanted, changes=changes, fields=fields
         )
-        await contacts.write_update(session, current, effects=effects, fields=fields)
-        # later rows of the batch see it as it now is; ContactChanges is a partial
-        # ContactRecord, which mypy's update takes only with every key named
+        if not dry_run:
+            await contacts.write_update(session, current, effects=effects, fields=fields)
+            entries += effects.timeline
+            events += effects.events
+        # later rows see it as it now is; ContactChanges is a partial ContactRecord,
+        # which mypy's update takes only with every key named
         current.update(effects.values)  # type: ignore[typeddict-item]
         matches.remember(current)
-        entries += effects.timeline
-        events += effects.events
         tally.updated += 1
     await flush()
     if entries:
@@ -266,17 +513,21 @@ async def apply_contacts(
 
 async def apply_leads(
     session: TenantSession,
-    start: int,
-    checked: list[BaseModel | FieldErrors],
+    tally: Tally,
+    checked: Checked,
     skip_routing: bool,
+    *,
+    dry_run: bool = False,
 ) -> Tally:
-    tally = Tally()
-    for offset, item in enumerate(checked):
+    for offset, item in enumerate(checked.rows):
+        warned = checked.warnings[offset]
         if not isinstance(item, LeadCreate):
-            tally.refuse(start + offset, item)
+            tally.refuse(offset, item, warned)
             continue
         if skip_routing and not item.skip_routing:
             item = item.model_copy(update={"skip_routing": True})
-        await leads.create_lead(session, item)
+        if not dry_run:
+            await leads.create_lead(session, item)
         tally.created += 1
+        tally.written(offset, warned)
     return tally

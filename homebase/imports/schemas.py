@@ -14,6 +14,7 @@ from pydantic import (
 from pydantic.config import JsonDict
 from typing_extensions import TypedDict
 
+from homebase.custom_fields.definitions import KEY_PATTERN
 from homebase.kit.wire import WireTime
 
 # Rows one import takes; a larger file goes in several (imports/csv_rows.py splits it).
@@ -28,6 +29,19 @@ class ImportObject(StrEnum):
 class ImportMatchKey(StrEnum):
     EMAIL = "email"
     PHONE = "phone"
+    NAME = "name"
+
+
+class InvalidCell(StrEnum):
+    """What a row's invalid value the import may leave out does to the row."""
+
+    REFUSE = "refuse"
+    SKIP = "skip"
+
+
+class ImportRowKind(StrEnum):
+    REFUSED = "refused"
+    WARNING = "warning"
 
 
 class ImportStatus(StrEnum):
@@ -53,6 +67,29 @@ _ROW_EXAMPLE: JsonDict = {
 
 
 _ROWS = "the whole request stays within HOMEBASE_MAX_BODY_BYTES."
+MAX_MAPPED_VALUES = 1000  # values one field's value_map maps
+VALUE_MAP_FIELD = r"^(stage|owner_id|custom_fields\." + KEY_PATTERN.removeprefix("^")[:-1] + r")$"
+ValueMapField = Annotated[str, StringConstraints(pattern=VALUE_MAP_FIELD)]
+FoundValue = Annotated[str, StringConstraints(max_length=200)]
+# What a found value becomes: the value the field takes (a stage, a member's id, a custom
+# field's value) or null (no value: the member is left out of the row).
+MappedValue = str | bool | int | float | list[str] | None
+ValueMap = dict[
+    ValueMapField,
+    Annotated[dict[FoundValue, MappedValue], Field(max_length=MAX_MAPPED_VALUES)],
+]
+_VALUE_MAP_EXAMPLE: JsonDict = {
+    "stage": {"Prospect": "LEAD", "Hot Prospect": "HOT_LEAD", "Closed": "PAST_CLIENT"},
+    "custom_fields.pre_approved": {"Yes": True, "No": False, "Pending": None},
+}
+DRY_RUN = Field(
+    False,
+    description="Count what the import would do (created, updated, unchanged, refused, "
+    "warnings, unmatchable) and write no record: no contact, lead or event. The dry run runs "
+    "in the worker like an import, with progress, and does not take the workspace's one "
+    "running import slot.",
+    examples=[True],
+)
 ImportRows = Annotated[list[dict[RowKey, Any]], Field(min_length=1, max_length=MAX_ROWS)]
 
 
@@ -83,13 +120,37 @@ class ContactsImportCreate(_ImportCreateBase):
         description=f"1 to {MAX_ROWS} objects, each the body POST /v1/contacts takes; " + _ROWS
     )
     match_on: Annotated[
-        list[ImportMatchKey], Field(max_length=2, json_schema_extra={"uniqueItems": True})
+        list[ImportMatchKey], Field(max_length=3, json_schema_extra={"uniqueItems": True})
     ] = Field(
         default_factory=lambda: list(DEFAULT_MATCH_ON),
         description="How a row finds the contact it updates, in order of precedence: "
-        "`email` (the same address, any case), `phone` (the same E.164 number). A row "
-        'matching none creates a contact; `[]` always creates. Default ["email", "phone"].',
+        "`email` (the same address, any case), `phone` (the same E.164 number), `name` (the "
+        "same first and last name, any case, and the same owner; off by default). A row "
+        "matching none creates a contact, and rows of the file that share a key merge into "
+        "that one contact (later non-empty values win). A row carrying none of the keys is "
+        'counted `unmatchable`; `[]` always creates. Default ["email", "phone"].',
+        examples=[["email", "phone", "name"]],
     )
+    value_map: ValueMap = Field(
+        default_factory=dict,
+        description="Values to replace before a row is checked: `{field: {value as found: "
+        "value or null}}`, a field being `stage`, `owner_id` or `custom_fields.<key>`. A "
+        "found value matches exactly, else ignoring case and surrounding spaces; null leaves "
+        "the member out of the row. An `owner_id` that is no member's id is also looked up "
+        "as a member's email (any case) or full name (when exactly one member has it). At "
+        f"most {MAX_MAPPED_VALUES} values a field.",
+        examples=[_VALUE_MAP_EXAMPLE],
+    )
+    on_invalid_cell: InvalidCell = Field(
+        InvalidCell.REFUSE,
+        description="`refuse` (the default): a row with any invalid value is refused. "
+        "`skip`: a custom field's invalid value, a stage that is not one, or an owner who is "
+        "no member is left out and reported as a warning on the row, which is written; the "
+        "row is refused only for another invalid value (an email that is not one) or when "
+        "it names no one (no first name, last name, email or phone).",
+        examples=["skip"],
+    )
+    dry_run: StrictBool = DRY_RUN
     skip_routing: Literal[False] = Field(
         False,
         description="Leads only (contacts are not routed): false or left out; true is 400 "
@@ -144,6 +205,7 @@ class LeadsImportCreate(_ImportCreateBase):
         description="Create every lead without routing it (a row's own skip_routing is "
         "honoured too).",
     )
+    dry_run: StrictBool = DRY_RUN
 
 
 NewImport = ContactsImportCreate | LeadsImportCreate
@@ -167,7 +229,15 @@ class ImportCreate(RootModel[Annotated[NewImport, Field(discriminator="object")]
 @with_config(
     json_schema_extra={
         "examples": [
-            {"rows": 5000, "created": 4100, "updated": 700, "unchanged": 150, "failed": 50}
+            {
+                "rows": 5000,
+                "created": 4100,
+                "updated": 700,
+                "unchanged": 150,
+                "failed": 50,
+                "warnings": 12,
+                "unmatchable": 3,
+            }
         ]
     }
 )
@@ -179,6 +249,20 @@ class ImportCounts(TypedDict):
         int, Field(description="Rows that matched a contact already holding them.")
     ]
     failed: Annotated[int, Field(description="Rows refused; GET /v1/imports/{id}/errors says why.")]
+    warnings: Annotated[
+        int,
+        Field(
+            description="Rows written with a value left out or doubtful (an invalid cell "
+            "skipped, a phone that is no valid number); GET /v1/imports/{id}/errors?kind=warning."
+        ),
+    ]
+    unmatchable: Annotated[
+        int,
+        Field(
+            description="Rows that carried none of match_on's keys: each created a contact, "
+            "and importing the file again creates it again."
+        ),
+    ]
 
 
 _JOB_EXAMPLE: JsonDict = {
@@ -187,7 +271,18 @@ _JOB_EXAMPLE: JsonDict = {
     "status": "running",
     "match_on": ["email", "phone"],
     "skip_routing": False,
-    "counts": {"rows": 5000, "created": 1800, "updated": 150, "unchanged": 40, "failed": 10},
+    "dry_run": False,
+    "on_invalid_cell": "refuse",
+    "file_name": None,
+    "counts": {
+        "rows": 5000,
+        "created": 1800,
+        "updated": 150,
+        "unchanged": 40,
+        "failed": 10,
+        "warnings": 2,
+        "unmatchable": 0,
+    },
     "progress": 0.4,
     "created_at": "2026-11-20T17:04:05.123Z",
     "started_at": "2026-11-20T17:04:05.456Z",
@@ -211,6 +306,11 @@ class ImportJob(TypedDict):
     ]
     match_on: list[ImportMatchKey]
     skip_routing: bool
+    dry_run: Annotated[bool, Field(description="Counts only: the import writes no record.")]
+    on_invalid_cell: InvalidCell
+    file_name: Annotated[
+        str | None, Field(description="The uploaded file's name (a console import), else null.")
+    ]
     counts: ImportCounts
     progress: Annotated[float, Field(description="Rows processed / rows, from 0 to 1.")]
     created_at: WireTime
@@ -231,6 +331,8 @@ class ImportFieldError(TypedDict):
         "examples": [
             {
                 "index": 17,
+                "line": 19,
+                "kind": "refused",
                 "errors": [{"field": "email", "message": "is not a valid email address"}],
             }
         ]
@@ -238,4 +340,24 @@ class ImportFieldError(TypedDict):
 )
 class ImportRowErrors(TypedDict):
     index: Annotated[int, Field(description="The row's position in the request's `rows`, from 0.")]
+    line: Annotated[
+        int | None,
+        Field(
+            description="A file's row: the CSV line where the row starts (the header is line "
+            "1; a quoted newline counts as the file does). Null for rows sent as JSON."
+        ),
+    ]
+    kind: Annotated[
+        ImportRowKind,
+        Field(
+            description="refused (the row was not written) or warning (written, the values "
+            "named left out or doubtful)."
+        ),
+    ]
     errors: list[ImportFieldError]
+
+
+class ImportErrorFilters(BaseModel):
+    kind: ImportRowKind | None = Field(
+        None, description="Only the rows refused, or only those written with warnings."
+    )

@@ -41,27 +41,38 @@ async def create_import(
         "match_on": [key.value for key in match_on],
         "skip_routing": data.skip_routing,
     }
+    if isinstance(data, ContactsImportCreate):
+        if data.value_map:
+            options["value_map"] = data.value_map
+        options["on_invalid_cell"] = data.on_invalid_cell.value
     row = _job(new_id("imp"), principal, kind, options, now, data.rows, len(data.rows))
+    row["dry_run"] = data.dry_run
     await repository.insert(session, row)
     session.mark_work()  # the worker starts it at once, not at its next poll
     return row
 
 
 async def create_file_import(
-    session: TenantSession, principal: Principal, *, kind: ImportObject, part: row_files.Part
+    session: TenantSession,
+    principal: Principal,
+    *,
+    kind: ImportObject,
+    part: row_files.Part,
+    options: ImportOptions | None = None,
+    dry_run: bool = False,
 ) -> NewImport:
     """An import whose rows wait in a rows file (the console's CSV upload, written by
-    row_files.split) rather than in `payload`; the default options, as a POST
-    /v1/imports body that names none."""
+    row_files.split) rather than in `payload`; `options` as POST /v1/imports takes them
+    (the default ones when None), `rows_file` set here."""
     scope = WRITE_SCOPES[kind]
     if not principal.has(scope):
         raise InsufficientScope(scope.value)
-    options: ImportOptions = {
-        "match_on": [key.value for key in DEFAULT_MATCH_ON],
-        "skip_routing": False,
+    options = {
+        **(options or {"match_on": [key.value for key in DEFAULT_MATCH_ON], "skip_routing": False}),
         "rows_file": part.name,
     }
     row = _job(part.import_id, principal, kind, options, session.now(), None, part.rows)
+    row["dry_run"] = dry_run
     await repository.insert(session, row)
     session.mark_work()
     return row
@@ -89,6 +100,9 @@ def _job(
         "updated_count": 0,
         "unchanged_count": 0,
         "failed_count": 0,
+        "warnings_count": 0,
+        "unmatchable_count": 0,
+        "dry_run": False,
         "credential_kind": principal.credential_kind,
         "credential_id": principal.credential_id,
         "scopes": sorted(principal.granted_scopes),

@@ -21,3 +21,14 @@ def to_e164(raw: str | None, region: str = DEFAULT_REGION) -> str | None:
     if not phonenumbers.is_possible_number(number):
         return None
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+@lru_cache(maxsize=4096)
+def is_valid_number(raw: str, region: str) -> bool:
+    """Whether the text is a valid number (phonenumbers' validity check, stricter than
+    `to_e164`'s possible-number check): `n/a`, `12345`, `555-CALL-NOW` are not."""
+    try:
+        number = phonenumbers.parse(raw, region)
+    except phonenumbers.NumberParseException:
+        return False
+    return bool(phonenumbers.is_valid_number(number))

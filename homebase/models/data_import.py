@@ -1,13 +1,14 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, Integer, String, text
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from homebase.db.types import JSONValue, UTCDateTime
 from homebase.models.base import Base
 
-RUNNING_WHERE = "status = 'running'"
+# A dry run writes no record, so it takes no workspace's running slot.
+RUNNING_WHERE = "status = 'running' AND NOT dry_run"
 
 
 class DataImport(Base):
@@ -49,6 +50,11 @@ class DataImport(Base):
     updated_count: Mapped[int] = mapped_column(Integer)
     unchanged_count: Mapped[int] = mapped_column(Integer)
     failed_count: Mapped[int] = mapped_column(Integer)
+    warnings_count: Mapped[int] = mapped_column(Integer)
+    # rows that carried none of match_on's keys (each created a contact)
+    unmatchable_count: Mapped[int] = mapped_column(Integer)
+    # counts what the import would do and writes no record (POST /v1/imports dry_run)
+    dry_run: Mapped[bool] = mapped_column(Boolean)
     # The requester: the credential whose id is the actor of what the import writes
     # (timeline entries), and the scopes it held when the import was accepted.
     credential_kind: Mapped[str] = mapped_column(String(20))

@@ -8,9 +8,10 @@ from homebase.models.base import Base
 
 
 class ImportRowError(Base):
-    """A row an import refused: its index in the request's `rows` and the same
-    {field, message} items a single create would have answered 400 with. Never a value
-    of the row (homebase/imports/, docs/imports-exports.md)."""
+    """A row an import refused (`kind` refused) or wrote with a value left out (`kind`
+    warning): its index in the request's `rows`, its CSV line when it came from a file,
+    and the same {field, message} items a single create would have answered 400 with.
+    Never a value of the row (homebase/imports/, docs/imports-exports.md)."""
 
     __tablename__ = "import_errors"
     __table_args__ = (
@@ -23,4 +24,6 @@ class ImportRowError(Base):
     workspace_id: Mapped[str] = mapped_column(ForeignKey("workspaces.id"))
     import_id: Mapped[str] = mapped_column(ForeignKey("imports.id"))
     row_index: Mapped[int] = mapped_column(Integer)
+    line: Mapped[int | None] = mapped_column(Integer)  # the CSV line the row starts on
+    kind: Mapped[str] = mapped_column(String(16))  # refused | warning
     errors: Mapped[list[dict[str, Any]]] = mapped_column(JSONValue)

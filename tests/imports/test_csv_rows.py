@@ -31,7 +31,7 @@ def test_quoted_cells_may_hold_newlines_separators_and_quotes():
         ["Dana", 'Wants 3 beds,\nnear "Noe Valley"', "dana@example.com"],
         ["Sam", "", "sam@example.com"],
     ]
-    assert table.lines == [3, 4]  # where each row ends, for messages
+    assert table.lines == [2, 4]  # where each row starts, the header being line 1
 
 
 def test_semicolons_are_detected_from_the_header():

@@ -37,7 +37,15 @@ async def test_rows_past_the_bounds_are_refused_naming_the_member(runtime, tenan
     await drive(runtime)
     done = await job(tenant, made["id"])
     assert done["status"] == "completed"
-    assert done["counts"] == {"rows": 5, "created": 1, "updated": 1, "unchanged": 0, "failed": 3}
+    assert done["counts"] == {
+        "rows": 5,
+        "created": 1,
+        "updated": 1,
+        "unchanged": 0,
+        "failed": 3,
+        "warnings": 0,
+        "unmatchable": 1,
+    }
     errors = {item["index"]: item["errors"] for item in await all_errors(tenant, made["id"])}
     assert {index: [e["field"] for e in found] for index, found in errors.items()} == {
         0: ["custom_fields.areas"],

@@ -35,7 +35,15 @@ async def test_an_import_is_accepted_as_a_queued_job(tenant):
     assert body["id"].startswith("imp_")
     assert body["object"] == "contacts" and body["status"] == "queued"
     assert body["match_on"] == ["email", "phone"] and body["skip_routing"] is False
-    assert body["counts"] == {"rows": 3, "created": 0, "updated": 0, "unchanged": 0, "failed": 0}
+    assert body["counts"] == {
+        "rows": 3,
+        "created": 0,
+        "updated": 0,
+        "unchanged": 0,
+        "failed": 0,
+        "warnings": 0,
+        "unmatchable": 0,
+    }
     assert body["progress"] == 0 and body["started_at"] is None and body["finished_at"] is None
     assert await job(tenant, body["id"]) == body
     listed = (await tenant.get("/v1/imports")).json()
@@ -59,7 +67,10 @@ async def test_the_import_is_one_request_against_the_rate_limit(tenant):
         ({"rows": [{}]}, {"object"}),
         ({"object": "deals", "rows": [{}]}, {"object"}),
         ({"object": "contacts", "rows": [{}, "x"]}, {"rows.1"}),
-        ({"object": "contacts", "rows": [{}], "match_on": ["name"]}, {"match_on.0"}),
+        ({"object": "contacts", "rows": [{}], "match_on": ["nom"]}, {"match_on.0"}),
+        ({"object": "contacts", "rows": [{}], "value_map": {"city": {}}}, {"value_map.city.[key]"}),
+        ({"object": "contacts", "rows": [{}], "on_invalid_cell": "drop"}, {"on_invalid_cell"}),
+        ({"object": "contacts", "rows": [{}], "dry_run": "yes"}, {"dry_run"}),
         ({"object": "contacts", "rows": [{}], "match_on": ["email", "email"]}, {"match_on"}),
         ({"object": "contacts", "rows": [{}], "skip_routing": "yes"}, {"skip_routing"}),
         ({"object": "contacts", "rows": [{}], "skip_routing": True}, {"skip_routing"}),
@@ -122,7 +133,15 @@ async def test_the_worker_writes_every_row_and_completes(runtime, tenant):
     assert await drive(runtime) == 1
     done = await job(tenant, made["id"])
     assert done["status"] == "completed" and done["progress"] == 1
-    assert done["counts"] == {"rows": 3, "created": 3, "updated": 0, "unchanged": 0, "failed": 0}
+    assert done["counts"] == {
+        "rows": 3,
+        "created": 3,
+        "updated": 0,
+        "unchanged": 0,
+        "failed": 0,
+        "warnings": 0,
+        "unmatchable": 0,
+    }
     assert done["started_at"] is not None and done["finished_at"] >= done["started_at"]
     stored = await contacts_of(runtime, tenant.id)
     assert [row["first_name"] for row in stored] == ["Dana", "Sam", "Lee"]
@@ -153,7 +172,15 @@ async def test_refused_rows_carry_the_single_creates_messages(runtime, tenant):
     made = await start(tenant, {"object": "contacts", "rows": BAD_ROWS})
     await drive(runtime)
     done = await job(tenant, made["id"])
-    assert done["counts"] == {"rows": 6, "created": 2, "updated": 0, "unchanged": 0, "failed": 4}
+    assert done["counts"] == {
+        "rows": 6,
+        "created": 2,
+        "updated": 0,
+        "unchanged": 0,
+        "failed": 4,
+        "warnings": 0,
+        "unmatchable": 2,
+    }
     errors = await all_errors(tenant, made["id"], limit=1)
     assert [item["index"] for item in errors] == [1, 2, 3, 4]
     for item in errors:
@@ -176,6 +203,8 @@ async def test_matching_updates_instead_of_duplicating(runtime, tenant):
         "updated": 0,
         "unchanged": 3,
         "failed": 0,
+        "warnings": 0,
+        "unmatchable": 0,
     }
     assert (await job(tenant, first["id"]))["counts"]["created"] == 3
     changed = [
@@ -194,6 +223,8 @@ async def test_matching_updates_instead_of_duplicating(runtime, tenant):
         "updated": 3,
         "unchanged": 0,
         "failed": 0,
+        "warnings": 0,
+        "unmatchable": 0,
     }
     stored = {row["first_name"]: row for row in await contacts_of(runtime, tenant.id)}
     assert len(stored) == 4
@@ -239,12 +270,22 @@ async def test_leads_rows_record_consent_and_are_routed(runtime, tenant):
     made = await start(tenant, {"object": "leads", "rows": rows})
     await drive(runtime)
     done = await job(tenant, made["id"])
-    assert done["counts"] == {"rows": 3, "created": 2, "updated": 0, "unchanged": 0, "failed": 1}
+    assert done["counts"] == {
+        "rows": 3,
+        "created": 2,
+        "updated": 0,
+        "unchanged": 0,
+        "failed": 1,
+        "warnings": 0,
+        "unmatchable": 0,
+    }
     (error,) = await all_errors(tenant, made["id"])
     single = await tenant.post("/v1/leads", json=rows[2])
     expected = assert_error(single, 400, "validation_failed")["details"]["errors"]
     assert error == {
         "index": 2,
+        "line": None,
+        "kind": "refused",
         "errors": [{"field": item["field"], "message": item["message"]} for item in expected],
     }
     leads = (await tenant.get("/v1/leads")).json()["data"]
@@ -321,6 +362,8 @@ async def test_a_worker_that_dies_mid_import_is_resumed_without_doubles(runtime,
         "updated": 0,
         "unchanged": 0,
         "failed": 1,
+        "warnings": 0,
+        "unmatchable": 0,
     }
     stored = await contacts_of(runtime, tenant.id)
     assert len(stored) == 619 and len({row["email"] for row in stored}) == 619
