@@ -953,6 +953,14 @@ export interface paths {
          *     - A leads row is POST /v1/leads: consent recorded, linked to a contact, routed unless
          *       skip_routing; lead.created and lead.assigned per row.
          *     - A workspace runs one import at a time, oldest first; the next waits, queued.
+         *     - `value_map` replaces found values before a row is checked (a CRM's `Prospect` as
+         *       `LEAD`); an `owner_id` that is no member's id is read as a member's email or full name.
+         *     - `on_invalid_cell`: `refuse` (the default) refuses a row with any invalid value; `skip`
+         *       leaves out a custom field's invalid value, a stage that is not one and an owner who is
+         *       no member, and reports them as the row's warning. A phone that is no valid number is
+         *       kept as sent and reported as a warning in both.
+         *     - `dry_run`: the same counts and refused rows, from the whole import, with no record
+         *       written; a dry run does not wait for the workspace's running import, nor hold it up.
          */
         post: operations["create_import"];
         delete?: never;
@@ -989,8 +997,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List an import's refused rows
-         * @description Each refused row's index in `rows` and the field and message a single create would have answered 400 with, word for word. Rows are listed as the worker reaches them.
+         * List an import's refused rows and warnings
+         * @description Each row's index in `rows`, its CSV line (a file's rows), whether it was refused or written with warnings (`kind`), and the field and message a single create would have answered 400 with, word for word. Rows are listed as the worker reaches them.
          */
         get: operations["list_import_errors"];
         put?: never;
@@ -3545,9 +3553,47 @@ export interface components {
             }[];
             /**
              * Match On
-             * @description How a row finds the contact it updates, in order of precedence: `email` (the same address, any case), `phone` (the same E.164 number). A row matching none creates a contact; `[]` always creates. Default ["email", "phone"].
+             * @description How a row finds the contact it updates, in order of precedence: `email` (the same address, any case), `phone` (the same E.164 number), `name` (the same first and last name, any case, and the same owner; off by default). A row matching none creates a contact, and rows of the file that share a key merge into that one contact (later non-empty values win). A row carrying none of the keys is counted `unmatchable`; `[]` always creates. Default ["email", "phone"].
+             * @example [
+             *       "email",
+             *       "phone",
+             *       "name"
+             *     ]
              */
             match_on?: components["schemas"]["ImportMatchKey"][];
+            /**
+             * Value Map
+             * @description Values to replace before a row is checked: `{field: {value as found: value or null}}`, a field being `stage`, `owner_id` or `custom_fields.<key>`. A found value matches exactly, else ignoring case and surrounding spaces; null leaves the member out of the row. An `owner_id` that is no member's id is also looked up as a member's email (any case) or full name (when exactly one member has it). At most 1000 values a field.
+             * @example {
+             *       "custom_fields.pre_approved": {
+             *         "No": false,
+             *         "Yes": true
+             *       },
+             *       "stage": {
+             *         "Closed": "PAST_CLIENT",
+             *         "Hot Prospect": "HOT_LEAD",
+             *         "Prospect": "LEAD"
+             *       }
+             *     }
+             */
+            value_map?: {
+                [key: string]: {
+                    [key: string]: string | boolean | number | string[] | null;
+                };
+            };
+            /**
+             * @description `refuse` (the default): a row with any invalid value is refused. `skip`: a custom field's invalid value, a stage that is not one, or an owner who is no member is left out and reported as a warning on the row, which is written; the row is refused only for another invalid value (an email that is not one) or when it names no one (no first name, last name, email or phone).
+             * @default refuse
+             * @example skip
+             */
+            on_invalid_cell?: components["schemas"]["InvalidCell"];
+            /**
+             * Dry Run
+             * @description Count what the import would do (created, updated, unchanged, refused, warnings, unmatchable) and write no record: no contact, lead or event. The dry run runs in the worker like an import, with progress, and does not take the workspace's one running import slot.
+             * @default false
+             * @example true
+             */
+            dry_run?: boolean;
             /**
              * Skip Routing
              * @description Leads only (contacts are not routed): false or left out; true is 400 naming skip_routing.
@@ -4851,7 +4897,9 @@ export interface components {
          *       "failed": 50,
          *       "rows": 5000,
          *       "unchanged": 150,
-         *       "updated": 700
+         *       "unmatchable": 3,
+         *       "updated": 700,
+         *       "warnings": 12
          *     }
          */
         ImportCounts: {
@@ -4877,6 +4925,16 @@ export interface components {
              * @description Rows refused; GET /v1/imports/{id}/errors says why.
              */
             failed: number;
+            /**
+             * Warnings
+             * @description Rows written with a value left out or doubtful (an invalid cell skipped, a phone that is no valid number); GET /v1/imports/{id}/errors?kind=warning.
+             */
+            warnings: number;
+            /**
+             * Unmatchable
+             * @description Rows that carried none of match_on's keys: each created a contact, and importing the file again creates it again.
+             */
+            unmatchable: number;
         };
         /**
          * ImportCreate
@@ -4932,9 +4990,13 @@ export interface components {
          *         "failed": 10,
          *         "rows": 5000,
          *         "unchanged": 40,
-         *         "updated": 150
+         *         "unmatchable": 0,
+         *         "updated": 150,
+         *         "warnings": 2
          *       },
          *       "created_at": "2026-11-20T17:04:05.123Z",
+         *       "dry_run": false,
+         *       "file_name": null,
          *       "finished_at": null,
          *       "id": "imp_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "match_on": [
@@ -4942,6 +5004,7 @@ export interface components {
          *         "phone"
          *       ],
          *       "object": "contacts",
+         *       "on_invalid_cell": "refuse",
          *       "progress": 0.4,
          *       "skip_routing": false,
          *       "started_at": "2026-11-20T17:04:05.456Z",
@@ -4958,6 +5021,17 @@ export interface components {
             match_on: components["schemas"]["ImportMatchKey"][];
             /** Skip Routing */
             skip_routing: boolean;
+            /**
+             * Dry Run
+             * @description Counts only: the import writes no record.
+             */
+            dry_run: boolean;
+            on_invalid_cell: components["schemas"]["InvalidCell"];
+            /**
+             * File Name
+             * @description The uploaded file's name (a console import), else null.
+             */
+            file_name: string | null;
             counts: components["schemas"]["ImportCounts"];
             /**
              * Progress
@@ -4978,7 +5052,7 @@ export interface components {
          * ImportMatchKey
          * @enum {string}
          */
-        ImportMatchKey: "email" | "phone";
+        ImportMatchKey: "email" | "phone" | "name";
         /**
          * ImportObject
          * @enum {string}
@@ -4993,7 +5067,9 @@ export interface components {
          *           "message": "is not a valid email address"
          *         }
          *       ],
-         *       "index": 17
+         *       "index": 17,
+         *       "kind": "refused",
+         *       "line": 19
          *     }
          */
         ImportRowErrors: {
@@ -5002,14 +5078,32 @@ export interface components {
              * @description The row's position in the request's `rows`, from 0.
              */
             index: number;
+            /**
+             * Line
+             * @description A file's row: the CSV line where the row starts (the header is line 1; a quoted newline counts as the file does). Null for rows sent as JSON.
+             */
+            line: number | null;
+            /** @description refused (the row was not written) or warning (written, the values named left out or doubtful). */
+            kind: components["schemas"]["ImportRowKind"];
             /** Errors */
             errors: components["schemas"]["ImportFieldError"][];
         };
+        /**
+         * ImportRowKind
+         * @enum {string}
+         */
+        ImportRowKind: "refused" | "warning";
         /**
          * ImportStatus
          * @enum {string}
          */
         ImportStatus: "queued" | "running" | "completed" | "failed";
+        /**
+         * InvalidCell
+         * @description What a row's invalid value the import may leave out does to the row.
+         * @enum {string}
+         */
+        InvalidCell: "refuse" | "skip";
         /**
          * Lead
          * @example {
@@ -5441,6 +5535,13 @@ export interface components {
              * @default false
              */
             skip_routing?: boolean;
+            /**
+             * Dry Run
+             * @description Count what the import would do (created, updated, unchanged, refused, warnings, unmatchable) and write no record: no contact, lead or event. The dry run runs in the worker like an import, with progress, and does not take the workspace's one running import slot.
+             * @default false
+             * @example true
+             */
+            dry_run?: boolean;
         };
         /**
          * Listing
@@ -6445,9 +6546,13 @@ export interface components {
          *             "failed": 10,
          *             "rows": 5000,
          *             "unchanged": 40,
-         *             "updated": 150
+         *             "unmatchable": 0,
+         *             "updated": 150,
+         *             "warnings": 2
          *           },
          *           "created_at": "2026-11-20T17:04:05.123Z",
+         *           "dry_run": false,
+         *           "file_name": null,
          *           "finished_at": null,
          *           "id": "imp_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *           "match_on": [
@@ -6455,6 +6560,7 @@ export interface components {
          *             "phone"
          *           ],
          *           "object": "contacts",
+         *           "on_invalid_cell": "refuse",
          *           "progress": 0.4,
          *           "skip_routing": false,
          *           "started_at": "2026-11-20T17:04:05.456Z",
@@ -6487,7 +6593,9 @@ export interface components {
          *               "message": "is not a valid email address"
          *             }
          *           ],
-         *           "index": 17
+         *           "index": 17,
+         *           "kind": "refused",
+         *           "line": 19
          *         }
          *       ],
          *       "has_more": true,
@@ -12411,6 +12519,8 @@ export interface operations {
     list_import_errors: {
         parameters: {
             query?: {
+                /** @description Only the rows refused, or only those written with warnings. */
+                kind?: components["schemas"]["ImportRowKind"] | null;
                 /** @description Opaque position from a previous page's next_cursor; omit for the first page. A malformed or stale cursor restarts from the beginning. */
                 cursor?: string | null;
                 /** @description Page size, 1 to 200. */
@@ -12425,7 +12535,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of refused rows, in the order of the request's rows. */
+            /** @description A page of rows refused or written with warnings, in the order of the request's rows. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

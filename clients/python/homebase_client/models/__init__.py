@@ -73,6 +73,7 @@ from .contacts_export_create import ContactsExportCreate
 from .contacts_export_create_object import ContactsExportCreateObject
 from .contacts_import_create import ContactsImportCreate
 from .contacts_import_create_rows_item import ContactsImportCreateRowsItem
+from .contacts_import_create_value_map import ContactsImportCreateValueMap
 from .create_task_step import CreateTaskStep
 from .custom_field import CustomField
 from .custom_field_deleted import CustomFieldDeleted
@@ -139,7 +140,9 @@ from .import_job import ImportJob
 from .import_match_key import ImportMatchKey
 from .import_object import ImportObject
 from .import_row_errors import ImportRowErrors
+from .import_row_kind import ImportRowKind
 from .import_status import ImportStatus
+from .invalid_cell import InvalidCell
 from .issue_oauth_token_token_request import IssueOauthTokenTokenRequest
 from .issue_oauth_token_token_request_grant_type import (
     IssueOauthTokenTokenRequestGrantType,
@@ -335,6 +338,7 @@ __all__ = (
     "ContactsExportCreateObject",
     "ContactsImportCreate",
     "ContactsImportCreateRowsItem",
+    "ContactsImportCreateValueMap",
     "CreateTaskStep",
     "CustomField",
     "CustomFieldDeleted",
@@ -401,7 +405,9 @@ __all__ = (
     "ImportMatchKey",
     "ImportObject",
     "ImportRowErrors",
+    "ImportRowKind",
     "ImportStatus",
+    "InvalidCell",
     "IssueOauthTokenTokenRequest",
     "IssueOauthTokenTokenRequestGrantType",
     "Lead",

@@ -13,10 +13,12 @@ from typing import (
 from attrs import define as _attrs_define
 
 from ..models.import_match_key import ImportMatchKey
+from ..models.invalid_cell import InvalidCell
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.contacts_import_create_rows_item import ContactsImportCreateRowsItem
+    from ..models.contacts_import_create_value_map import ContactsImportCreateValueMap
 
 
 T = TypeVar("T", bound="ContactsImportCreate")
@@ -33,8 +35,19 @@ class ContactsImportCreate:
             rows (list[ContactsImportCreateRowsItem]): 1 to 5000 objects, each the body POST /v1/contacts takes; the whole
                 request stays within HOMEBASE_MAX_BODY_BYTES.
             match_on (list[ImportMatchKey] | Unset): How a row finds the contact it updates, in order of precedence: `email`
-                (the same address, any case), `phone` (the same E.164 number). A row matching none creates a contact; `[]`
-                always creates. Default ["email", "phone"].
+                (the same address, any case), `phone` (the same E.164 number), `name` (the same first and last name, any case,
+                and the same owner; off by default). A row matching none creates a contact, and rows of the file that share a
+                key merge into that one contact (later non-empty values win). A row carrying none of the keys is counted
+                `unmatchable`; `[]` always creates. Default ["email", "phone"].
+            value_map (ContactsImportCreateValueMap | Unset): Values to replace before a row is checked: `{field: {value as
+                found: value or null}}`, a field being `stage`, `owner_id` or `custom_fields.<key>`. A found value matches
+                exactly, else ignoring case and surrounding spaces; null leaves the member out of the row. An `owner_id` that is
+                no member's id is also looked up as a member's email (any case) or full name (when exactly one member has it).
+                At most 1000 values a field.
+            on_invalid_cell (InvalidCell | Unset): What a row's invalid value the import may leave out does to the row.
+            dry_run (bool | Unset): Count what the import would do (created, updated, unchanged, refused, warnings,
+                unmatchable) and write no record: no contact, lead or event. The dry run runs in the worker like an import, with
+                progress, and does not take the workspace's one running import slot. Default: False.
             skip_routing (bool | Unset): Leads only (contacts are not routed): false or left out; true is 400 naming
                 skip_routing. Default: False.
     """
@@ -42,6 +55,9 @@ class ContactsImportCreate:
     object_: Literal["contacts"]
     rows: list[ContactsImportCreateRowsItem]
     match_on: list[ImportMatchKey] | Unset = UNSET
+    value_map: ContactsImportCreateValueMap | Unset = UNSET
+    on_invalid_cell: InvalidCell | Unset = UNSET
+    dry_run: bool | Unset = False
     skip_routing: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -59,6 +75,16 @@ class ContactsImportCreate:
                 match_on_item = match_on_item_data.value
                 match_on.append(match_on_item)
 
+        value_map: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.value_map, Unset):
+            value_map = self.value_map.to_dict()
+
+        on_invalid_cell: str | Unset = UNSET
+        if not isinstance(self.on_invalid_cell, Unset):
+            on_invalid_cell = self.on_invalid_cell.value
+
+        dry_run = self.dry_run
+
         skip_routing = self.skip_routing
 
         field_dict: dict[str, Any] = {}
@@ -71,6 +97,12 @@ class ContactsImportCreate:
         )
         if match_on is not UNSET:
             field_dict["match_on"] = match_on
+        if value_map is not UNSET:
+            field_dict["value_map"] = value_map
+        if on_invalid_cell is not UNSET:
+            field_dict["on_invalid_cell"] = on_invalid_cell
+        if dry_run is not UNSET:
+            field_dict["dry_run"] = dry_run
         if skip_routing is not UNSET:
             field_dict["skip_routing"] = skip_routing
 
@@ -80,6 +112,9 @@ class ContactsImportCreate:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.contacts_import_create_rows_item import (
             ContactsImportCreateRowsItem,
+        )
+        from ..models.contacts_import_create_value_map import (
+            ContactsImportCreateValueMap,
         )
 
         d = dict(src_dict)
@@ -103,12 +138,31 @@ class ContactsImportCreate:
 
                 match_on.append(match_on_item)
 
+        _value_map = d.pop("value_map", UNSET)
+        value_map: ContactsImportCreateValueMap | Unset
+        if isinstance(_value_map, Unset):
+            value_map = UNSET
+        else:
+            value_map = ContactsImportCreateValueMap.from_dict(_value_map)
+
+        _on_invalid_cell = d.pop("on_invalid_cell", UNSET)
+        on_invalid_cell: InvalidCell | Unset
+        if isinstance(_on_invalid_cell, Unset):
+            on_invalid_cell = UNSET
+        else:
+            on_invalid_cell = InvalidCell(_on_invalid_cell)
+
+        dry_run = d.pop("dry_run", UNSET)
+
         skip_routing = d.pop("skip_routing", UNSET)
 
         contacts_import_create = cls(
             object_=object_,
             rows=rows,
             match_on=match_on,
+            value_map=value_map,
+            on_invalid_cell=on_invalid_cell,
+            dry_run=dry_run,
             skip_routing=skip_routing,
         )
 

@@ -18,6 +18,10 @@ class ImportCounts:
         updated (int): Rows that matched a contact and changed it.
         unchanged (int): Rows that matched a contact already holding them.
         failed (int): Rows refused; GET /v1/imports/{id}/errors says why.
+        warnings (int): Rows written with a value left out or doubtful (an invalid cell skipped, a phone that is no
+            valid number); GET /v1/imports/{id}/errors?kind=warning.
+        unmatchable (int): Rows that carried none of match_on's keys: each created a contact, and importing the file
+            again creates it again.
     """
 
     rows: int
@@ -25,6 +29,8 @@ class ImportCounts:
     updated: int
     unchanged: int
     failed: int
+    warnings: int
+    unmatchable: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,6 +44,10 @@ class ImportCounts:
 
         failed = self.failed
 
+        warnings = self.warnings
+
+        unmatchable = self.unmatchable
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -47,6 +57,8 @@ class ImportCounts:
                 "updated": updated,
                 "unchanged": unchanged,
                 "failed": failed,
+                "warnings": warnings,
+                "unmatchable": unmatchable,
             }
         )
 
@@ -65,12 +77,18 @@ class ImportCounts:
 
         failed = d.pop("failed")
 
+        warnings = d.pop("warnings")
+
+        unmatchable = d.pop("unmatchable")
+
         import_counts = cls(
             rows=rows,
             created=created,
             updated=updated,
             unchanged=unchanged,
             failed=failed,
+            warnings=warnings,
+            unmatchable=unmatchable,
         )
 
         import_counts.additional_properties = d

@@ -10,6 +10,7 @@ from attrs import field as _attrs_field
 from ..models.import_match_key import ImportMatchKey
 from ..models.import_object import ImportObject
 from ..models.import_status import ImportStatus
+from ..models.invalid_cell import InvalidCell
 
 if TYPE_CHECKING:
     from ..models.import_counts import ImportCounts
@@ -27,6 +28,9 @@ class ImportJob:
         status (ImportStatus):
         match_on (list[ImportMatchKey]):
         skip_routing (bool):
+        dry_run (bool): Counts only: the import writes no record.
+        on_invalid_cell (InvalidCell): What a row's invalid value the import may leave out does to the row.
+        file_name (None | str): The uploaded file's name (a console import), else null.
         counts (ImportCounts):
         progress (float): Rows processed / rows, from 0 to 1.
         created_at (datetime.datetime):
@@ -39,6 +43,9 @@ class ImportJob:
     status: ImportStatus
     match_on: list[ImportMatchKey]
     skip_routing: bool
+    dry_run: bool
+    on_invalid_cell: InvalidCell
+    file_name: None | str
     counts: ImportCounts
     progress: float
     created_at: datetime.datetime
@@ -59,6 +66,13 @@ class ImportJob:
             match_on.append(match_on_item)
 
         skip_routing = self.skip_routing
+
+        dry_run = self.dry_run
+
+        on_invalid_cell = self.on_invalid_cell.value
+
+        file_name: None | str
+        file_name = self.file_name
 
         counts = self.counts.to_dict()
 
@@ -87,6 +101,9 @@ class ImportJob:
                 "status": status,
                 "match_on": match_on,
                 "skip_routing": skip_routing,
+                "dry_run": dry_run,
+                "on_invalid_cell": on_invalid_cell,
+                "file_name": file_name,
                 "counts": counts,
                 "progress": progress,
                 "created_at": created_at,
@@ -116,6 +133,17 @@ class ImportJob:
             match_on.append(match_on_item)
 
         skip_routing = d.pop("skip_routing")
+
+        dry_run = d.pop("dry_run")
+
+        on_invalid_cell = InvalidCell(d.pop("on_invalid_cell"))
+
+        def _parse_file_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        file_name = _parse_file_name(d.pop("file_name"))
 
         counts = ImportCounts.from_dict(d.pop("counts"))
 
@@ -159,6 +187,9 @@ class ImportJob:
             status=status,
             match_on=match_on,
             skip_routing=skip_routing,
+            dry_run=dry_run,
+            on_invalid_cell=on_invalid_cell,
+            file_name=file_name,
             counts=counts,
             progress=progress,
             created_at=created_at,

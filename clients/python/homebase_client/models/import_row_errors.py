@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..models.import_row_kind import ImportRowKind
 
 if TYPE_CHECKING:
     from ..models.import_field_error import ImportFieldError
@@ -18,15 +20,25 @@ class ImportRowErrors:
     """
     Attributes:
         index (int): The row's position in the request's `rows`, from 0.
+        line (int | None): A file's row: the CSV line where the row starts (the header is line 1; a quoted newline
+            counts as the file does). Null for rows sent as JSON.
+        kind (ImportRowKind):
         errors (list[ImportFieldError]):
     """
 
     index: int
+    line: int | None
+    kind: ImportRowKind
     errors: list[ImportFieldError]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         index = self.index
+
+        line: int | None
+        line = self.line
+
+        kind = self.kind.value
 
         errors = []
         for errors_item_data in self.errors:
@@ -38,6 +50,8 @@ class ImportRowErrors:
         field_dict.update(
             {
                 "index": index,
+                "line": line,
+                "kind": kind,
                 "errors": errors,
             }
         )
@@ -51,6 +65,15 @@ class ImportRowErrors:
         d = dict(src_dict)
         index = d.pop("index")
 
+        def _parse_line(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        line = _parse_line(d.pop("line"))
+
+        kind = ImportRowKind(d.pop("kind"))
+
         errors = []
         _errors = d.pop("errors")
         for errors_item_data in _errors:
@@ -60,6 +83,8 @@ class ImportRowErrors:
 
         import_row_errors = cls(
             index=index,
+            line=line,
+            kind=kind,
             errors=errors,
         )
 

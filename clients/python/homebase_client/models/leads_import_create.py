@@ -33,11 +33,15 @@ class LeadsImportCreate:
                 stays within HOMEBASE_MAX_BODY_BYTES.
             skip_routing (bool | Unset): Create every lead without routing it (a row's own skip_routing is honoured too).
                 Default: False.
+            dry_run (bool | Unset): Count what the import would do (created, updated, unchanged, refused, warnings,
+                unmatchable) and write no record: no contact, lead or event. The dry run runs in the worker like an import, with
+                progress, and does not take the workspace's one running import slot. Default: False.
     """
 
     object_: Literal["leads"]
     rows: list[LeadsImportCreateRowsItem]
     skip_routing: bool | Unset = False
+    dry_run: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         object_ = self.object_
@@ -49,6 +53,8 @@ class LeadsImportCreate:
 
         skip_routing = self.skip_routing
 
+        dry_run = self.dry_run
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -59,6 +65,8 @@ class LeadsImportCreate:
         )
         if skip_routing is not UNSET:
             field_dict["skip_routing"] = skip_routing
+        if dry_run is not UNSET:
+            field_dict["dry_run"] = dry_run
 
         return field_dict
 
@@ -80,10 +88,13 @@ class LeadsImportCreate:
 
         skip_routing = d.pop("skip_routing", UNSET)
 
+        dry_run = d.pop("dry_run", UNSET)
+
         leads_import_create = cls(
             object_=object_,
             rows=rows,
             skip_routing=skip_routing,
+            dry_run=dry_run,
         )
 
         return leads_import_create

@@ -127,6 +127,14 @@ def sync_detailed(
     - A leads row is POST /v1/leads: consent recorded, linked to a contact, routed unless
       skip_routing; lead.created and lead.assigned per row.
     - A workspace runs one import at a time, oldest first; the next waits, queued.
+    - `value_map` replaces found values before a row is checked (a CRM's `Prospect` as
+      `LEAD`); an `owner_id` that is no member's id is read as a member's email or full name.
+    - `on_invalid_cell`: `refuse` (the default) refuses a row with any invalid value; `skip`
+      leaves out a custom field's invalid value, a stage that is not one and an owner who is
+      no member, and reports them as the row's warning. A phone that is no valid number is
+      kept as sent and reported as a warning in both.
+    - `dry_run`: the same counts and refused rows, from the whole import, with no record
+      written; a dry run does not wait for the workspace's running import, nor hold it up.
 
     Args:
         idempotency_key (str | Unset):
@@ -181,6 +189,14 @@ def sync(
     - A leads row is POST /v1/leads: consent recorded, linked to a contact, routed unless
       skip_routing; lead.created and lead.assigned per row.
     - A workspace runs one import at a time, oldest first; the next waits, queued.
+    - `value_map` replaces found values before a row is checked (a CRM's `Prospect` as
+      `LEAD`); an `owner_id` that is no member's id is read as a member's email or full name.
+    - `on_invalid_cell`: `refuse` (the default) refuses a row with any invalid value; `skip`
+      leaves out a custom field's invalid value, a stage that is not one and an owner who is
+      no member, and reports them as the row's warning. A phone that is no valid number is
+      kept as sent and reported as a warning in both.
+    - `dry_run`: the same counts and refused rows, from the whole import, with no record
+      written; a dry run does not wait for the workspace's running import, nor hold it up.
 
     Args:
         idempotency_key (str | Unset):
@@ -230,6 +246,14 @@ async def asyncio_detailed(
     - A leads row is POST /v1/leads: consent recorded, linked to a contact, routed unless
       skip_routing; lead.created and lead.assigned per row.
     - A workspace runs one import at a time, oldest first; the next waits, queued.
+    - `value_map` replaces found values before a row is checked (a CRM's `Prospect` as
+      `LEAD`); an `owner_id` that is no member's id is read as a member's email or full name.
+    - `on_invalid_cell`: `refuse` (the default) refuses a row with any invalid value; `skip`
+      leaves out a custom field's invalid value, a stage that is not one and an owner who is
+      no member, and reports them as the row's warning. A phone that is no valid number is
+      kept as sent and reported as a warning in both.
+    - `dry_run`: the same counts and refused rows, from the whole import, with no record
+      written; a dry run does not wait for the workspace's running import, nor hold it up.
 
     Args:
         idempotency_key (str | Unset):
@@ -282,6 +306,14 @@ async def asyncio(
     - A leads row is POST /v1/leads: consent recorded, linked to a contact, routed unless
       skip_routing; lead.created and lead.assigned per row.
     - A workspace runs one import at a time, oldest first; the next waits, queued.
+    - `value_map` replaces found values before a row is checked (a CRM's `Prospect` as
+      `LEAD`); an `owner_id` that is no member's id is read as a member's email or full name.
+    - `on_invalid_cell`: `refuse` (the default) refuses a row with any invalid value; `skip`
+      leaves out a custom field's invalid value, a stage that is not one and an owner who is
+      no member, and reports them as the row's warning. A phone that is no valid number is
+      kept as sent and reported as a warning in both.
+    - `dry_run`: the same counts and refused rows, from the whole import, with no record
+      written; a dry run does not wait for the workspace's running import, nor hold it up.
 
     Args:
         idempotency_key (str | Unset):

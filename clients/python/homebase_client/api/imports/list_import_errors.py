@@ -7,6 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
+from ...models.import_row_kind import ImportRowKind
 from ...models.page_import_row_errors import PageImportRowErrors
 from ...types import UNSET, Response, Unset
 
@@ -14,11 +15,21 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: str,
     *,
+    kind: ImportRowKind | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
+
+    json_kind: None | str | Unset
+    if isinstance(kind, Unset):
+        json_kind = UNSET
+    elif isinstance(kind, ImportRowKind):
+        json_kind = kind.value
+    else:
+        json_kind = kind
+    params["kind"] = json_kind
 
     json_cursor: None | str | Unset
     if isinstance(cursor, Unset):
@@ -101,16 +112,20 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
+    kind: ImportRowKind | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
 ) -> Response[ErrorEnvelope | PageImportRowErrors]:
-    """List an import's refused rows
+    """List an import's refused rows and warnings
 
-     Each refused row's index in `rows` and the field and message a single create would have answered 400
-    with, word for word. Rows are listed as the worker reaches them.
+     Each row's index in `rows`, its CSV line (a file's rows), whether it was refused or written with
+    warnings (`kind`), and the field and message a single create would have answered 400 with, word for
+    word. Rows are listed as the worker reaches them.
 
     Args:
         id (str): The import's id. An unknown id and another workspace's id both answer 404.
+        kind (ImportRowKind | None | Unset): Only the rows refused, or only those written with
+            warnings.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -125,6 +140,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        kind=kind,
         cursor=cursor,
         limit=limit,
     )
@@ -140,16 +156,20 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient,
+    kind: ImportRowKind | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
 ) -> ErrorEnvelope | PageImportRowErrors | None:
-    """List an import's refused rows
+    """List an import's refused rows and warnings
 
-     Each refused row's index in `rows` and the field and message a single create would have answered 400
-    with, word for word. Rows are listed as the worker reaches them.
+     Each row's index in `rows`, its CSV line (a file's rows), whether it was refused or written with
+    warnings (`kind`), and the field and message a single create would have answered 400 with, word for
+    word. Rows are listed as the worker reaches them.
 
     Args:
         id (str): The import's id. An unknown id and another workspace's id both answer 404.
+        kind (ImportRowKind | None | Unset): Only the rows refused, or only those written with
+            warnings.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -165,6 +185,7 @@ def sync(
     return sync_detailed(
         id=id,
         client=client,
+        kind=kind,
         cursor=cursor,
         limit=limit,
     ).parsed
@@ -174,16 +195,20 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient,
+    kind: ImportRowKind | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
 ) -> Response[ErrorEnvelope | PageImportRowErrors]:
-    """List an import's refused rows
+    """List an import's refused rows and warnings
 
-     Each refused row's index in `rows` and the field and message a single create would have answered 400
-    with, word for word. Rows are listed as the worker reaches them.
+     Each row's index in `rows`, its CSV line (a file's rows), whether it was refused or written with
+    warnings (`kind`), and the field and message a single create would have answered 400 with, word for
+    word. Rows are listed as the worker reaches them.
 
     Args:
         id (str): The import's id. An unknown id and another workspace's id both answer 404.
+        kind (ImportRowKind | None | Unset): Only the rows refused, or only those written with
+            warnings.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -198,6 +223,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        kind=kind,
         cursor=cursor,
         limit=limit,
     )
@@ -211,16 +237,20 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient,
+    kind: ImportRowKind | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
     limit: int | Unset = 50,
 ) -> ErrorEnvelope | PageImportRowErrors | None:
-    """List an import's refused rows
+    """List an import's refused rows and warnings
 
-     Each refused row's index in `rows` and the field and message a single create would have answered 400
-    with, word for word. Rows are listed as the worker reaches them.
+     Each row's index in `rows`, its CSV line (a file's rows), whether it was refused or written with
+    warnings (`kind`), and the field and message a single create would have answered 400 with, word for
+    word. Rows are listed as the worker reaches them.
 
     Args:
         id (str): The import's id. An unknown id and another workspace's id both answer 404.
+        kind (ImportRowKind | None | Unset): Only the rows refused, or only those written with
+            warnings.
         cursor (None | str | Unset): Opaque position from a previous page's next_cursor; omit for
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
@@ -237,6 +267,7 @@ async def asyncio(
         await asyncio_detailed(
             id=id,
             client=client,
+            kind=kind,
             cursor=cursor,
             limit=limit,
         )
