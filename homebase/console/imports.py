@@ -15,6 +15,7 @@ HOMEBASE_IMPORT_MAX_BYTES, and the page a larger file gets.
 
 import asyncio
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
@@ -26,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from homebase.config import Settings
+from homebase.console import import_values
 from homebase.console.common import (
     field,
     keyset_page,
@@ -40,10 +42,17 @@ from homebase.console.sessions import CSRF_FIELD, Member, check_csrf
 from homebase.console.webhooks import member_principal
 from homebase.custom_fields import repository as custom_fields
 from homebase.http.body_limit import Allowance
-from homebase.http.pages import ConsolePageError, error_page
-from homebase.imports import csv_rows, repository, row_files, service, uploads
-from homebase.imports.records import ImportRecord
-from homebase.imports.schemas import MAX_ROWS, ImportObject, ImportStatus
+from homebase.http.pages import ConsolePageError, error_page, security_headers
+from homebase.imports import csv_rows, refused_csv, repository, row_files, rows, service, uploads
+from homebase.imports.records import ImportOptions, ImportRecord
+from homebase.imports.schemas import (
+    DEFAULT_MATCH_ON,
+    MAX_ROWS,
+    ImportMatchKey,
+    ImportObject,
+    ImportStatus,
+    InvalidCell,
+)
 from homebase.kit.errors import ApiError
 from homebase.runtime import get_runtime
 
@@ -57,6 +66,9 @@ REFRESH_SECONDS = 3
 MiB = 1 << 20
 OBJECTS = [kind.value for kind in ImportObject]
 UNFINISHED = (ImportStatus.QUEUED.value, ImportStatus.RUNNING.value)
+MAX_FILE_NAME = 200  # characters of an upload's name kept (its end)
+MATCH_KEYS = [key.value for key in ImportMatchKey]
+IDENTIFYING = ("email", "phone")  # a mapping without either cannot match a second import
 
 
 def _too_large(limit_bytes: int) -> ConsolePageError:
@@ -167,20 +179,86 @@ async def import_page(request: Request, import_id: str) -> Response:
             job = await service.get_or_404(session, member_principal(member), import_id=import_id)
         except ApiError as missing:
             raise ConsolePageError(missing.status, "Not found", missing.message) from None
-        rows, older = await keyset_page(
+        found, older = await keyset_page(
             request,
             session,
             repository.errors_listing(session, import_id).page,
         )
+    upload = _job_upload(member, job)
+    root = get_runtime(request).settings.storage_dir
+    stored = upload is not None and (
+        await asyncio.to_thread(
+            uploads.stored if job["dry_run"] else uploads.taken_file, root, upload
+        )
+        is not None
+    )
     return member_page(
         request,
         member,
         "console/import.html",
         job=_shown(job),
-        refused=rows,
+        refused=found,
         older=older,
         refresh=REFRESH_SECONDS if job["status"] in UNFINISHED else None,
+        # a dry run's upload waits for its start; a started one's refused rows download
+        mapping_link=f"{PATH}/uploads/{upload.upload_id}?object={job['object']}"
+        if stored and upload is not None and job["dry_run"]
+        else None,
+        refused_link=f"{PATH}/{job['id']}/refused.csv"
+        if stored and not job["dry_run"] and job["failed_count"]
+        else None,
     )
+
+
+def _job_upload(member: Member, job: ImportRecord) -> uploads.Upload | None:
+    """The upload a console import was started from (by the member whose credential
+    started it, in this workspace)."""
+    upload_id = job["options"].get("upload_id")
+    if upload_id is None or not uploads.valid_id(upload_id):
+        return None
+    return uploads.Upload(member.workspace_id, job["credential_id"], upload_id)
+
+
+@router.get(PATH + "/{import_id}/refused.csv")
+async def refused_rows(request: Request, import_id: str) -> Response:
+    """The import's refused rows as a CSV file: the upload's columns and a `why`, built
+    from the upload while it lives (imports/refused_csv.py)."""
+    member = await signed_in(request)
+    async with member_session(request, member) as session:
+        try:
+            job = await service.get_or_404(session, member_principal(member), import_id=import_id)
+        except ApiError as missing:
+            raise ConsolePageError(missing.status, "Not found", missing.message) from None
+        refused = await repository.refused_lines(session, import_id)
+    upload = _job_upload(member, job)
+    root = get_runtime(request).settings.storage_dir
+    path = None if upload is None else await asyncio.to_thread(uploads.taken_file, root, upload)
+    if path is None:
+        raise ConsolePageError(
+            404,
+            "File not found",
+            "The uploaded file this import read is gone (an upload lives 24 hours), so its "
+            "refused rows cannot be written as a CSV file. The list below names each one.",
+        )
+    lines = {row["line"]: refused_csv.why(row["errors"]) for row in refused if row["line"]}
+    try:
+        data = await asyncio.to_thread(refused_csv.build, path, lines)
+    except (FileNotFoundError, csv_rows.CsvError):
+        raise _gone() from None
+    stem = (job["options"].get("file_name") or "import").rsplit(".", 1)[0]
+    return Response(
+        data,
+        media_type="text/csv; charset=utf-8",
+        headers={
+            **security_headers(no_store=True),
+            "Content-Disposition": f'attachment; filename="{_safe(stem)}-refused.csv"',
+        },
+    )
+
+
+def _safe(name: str) -> str:
+    """A file name as a header may carry it: letters, digits, `-`, `_`, `.`."""
+    return "".join(char if char.isalnum() or char in "-_." else "_" for char in name)[:80]
 
 
 # -- upload ------------------------------------------------------------------------------
@@ -213,8 +291,14 @@ async def upload(request: Request) -> Response:
         made = _upload(member, uploads.new_id(runtime.clock()))
         try:
             # Copied and read a piece at a time, off the event loop.
+            name = file.filename[-MAX_FILE_NAME:]
             await asyncio.to_thread(
-                uploads.save, runtime.settings.storage_dir, made, file.file, limit, _row_count
+                uploads.save,
+                runtime.settings.storage_dir,
+                made,
+                file.file,
+                limit,
+                lambda saved: _summary(saved, name),
             )
         except uploads.TooLarge:
             raise _too_large(limit) from None
@@ -225,12 +309,13 @@ async def upload(request: Request) -> Response:
     return see_other(f"{PATH}/uploads/{made.upload_id}?object={kind.value}")
 
 
-def _row_count(saved: IO[bytes]) -> int:
-    """The upload's check: the file read through, one row at a time; its row count."""
-    rows = csv_rows.scan(saved).rows
-    if not rows:
+def _summary(saved: IO[bytes], name: str) -> dict[str, Any]:
+    """The upload's check: the file read through, one row at a time; its row count, each
+    column's distinct values (value mapping) and the file's name."""
+    found = csv_rows.scan(saved)
+    if not found.rows:
         raise csv_rows.CsvError("a header row but no rows")
-    return rows
+    return {"rows": found.rows, "values": found.values, "name": name}
 
 
 # -- mapping -----------------------------------------------------------------------------
@@ -254,22 +339,89 @@ def _read_head(path: Path) -> csv_rows.CsvTable:
         return csv_rows.head(file)
 
 
-async def _head(request: Request, member: Member, upload_id: str) -> tuple[csv_rows.CsvTable, int]:
-    """The upload's columns and first rows (the file is not read further), and its row
-    count as the upload found it."""
+async def _head(
+    request: Request, member: Member, upload_id: str
+) -> tuple[csv_rows.CsvTable, dict[str, Any]]:
+    """The upload's columns and first rows (the file is not read further), and what the
+    upload's check found (`rows`, `values`, `name`)."""
     runtime = get_runtime(request)
     found = _upload(member, upload_id)
     if uploads.expired(found, runtime.clock()):
         raise _gone()
     root = runtime.settings.storage_dir
     path = await asyncio.to_thread(uploads.stored, root, found)
-    rows = await asyncio.to_thread(uploads.rows, root, found)
-    if path is None or rows is None:
+    summary = await asyncio.to_thread(uploads.summary, root, found)
+    if path is None or summary is None or "rows" not in summary:
         raise _gone()
     try:
-        return await asyncio.to_thread(_read_head, path), rows
+        return await asyncio.to_thread(_read_head, path), summary
     except (FileNotFoundError, csv_rows.CsvError):  # taken a moment ago, or changed
         raise _gone() from None
+
+
+@dataclass
+class Choices:
+    """What the mapping page's form chose (or the page pre-selects)."""
+
+    mapping: dict[str, str]
+    match_on: list[str]
+    on_invalid_cell: str
+    confirmed: bool
+    tables: list[import_values.ValueColumn]
+
+    def options(self, summary: Mapping[str, Any], upload_id: str) -> ImportOptions:
+        options: ImportOptions = {
+            "match_on": self.match_on,
+            "skip_routing": False,
+            "on_invalid_cell": self.on_invalid_cell,
+            "upload_id": upload_id,
+        }
+        if summary.get("name"):
+            options["file_name"] = str(summary["name"])
+        return options
+
+
+async def _choices(
+    request: Request,
+    member: Member,
+    kind: ImportObject,
+    table: csv_rows.CsvTable,
+    summary: Mapping[str, Any],
+    form: FormData | None,
+) -> tuple[Choices, list[tuple[str, str]], dict[str, Any], list[dict[str, Any]]]:
+    """The form's choices (the page's pre-selections without a form), the mapping's
+    targets, the preview, and the custom fields."""
+    async with member_session(request, member) as session:
+        custom = await custom_fields.live(session, ImportObject.CONTACTS.value)
+        people = await rows.members(session)
+    pairs = [(row["key"], row["label"]) for row in custom]
+    shown = csv_rows.preview(table, kind, row_count=int(summary["rows"]), custom=pairs)
+    if form is None:
+        mapping = shown["suggested_mapping"]
+        match_on = [key.value for key in DEFAULT_MATCH_ON]
+        invalid, confirmed = InvalidCell.SKIP.value, False
+    else:
+        mapping = _chosen(form, table.columns)
+        match_on = [key for key in MATCH_KEYS if key in form.getlist("match_on")]
+        invalid = field(form, "on_invalid_cell")
+        if invalid not in (InvalidCell.SKIP.value, InvalidCell.REFUSE.value):
+            invalid = InvalidCell.SKIP.value
+        confirmed = field(form, "confirm_unmatched") == "yes"
+
+    def posted(name: str) -> str | None:
+        value = form.get(name) if form is not None else None
+        return value if isinstance(value, str) else None
+
+    tables = import_values.columns(
+        table.columns,
+        mapping,
+        summary.get("values") or {},
+        {row["key"]: row for row in custom},
+        people,
+        posted if form is not None else None,
+    )
+    choices = Choices(mapping, match_on, invalid, confirmed, tables)
+    return choices, _targets(kind, custom), shown, custom
 
 
 async def _mapping_page(
@@ -278,16 +430,17 @@ async def _mapping_page(
     upload_id: str,
     kind: ImportObject,
     table: csv_rows.CsvTable,
-    row_count: int,
+    summary: Mapping[str, Any],
     *,
-    chosen: dict[str, str] | None = None,
+    form: FormData | None = None,
     errors: list[str] | None = None,
     status: int = 200,
 ) -> Response:
-    async with member_session(request, member) as session:
-        custom = await custom_fields.live(session, ImportObject.CONTACTS.value)
-    shown = csv_rows.preview(table, kind, row_count=row_count)
-    mapping = chosen if chosen is not None else shown["suggested_mapping"]
+    choices, targets, shown, _custom = await _choices(request, member, kind, table, summary, form)
+    row_count = int(summary["rows"])
+    unmatched = kind is ImportObject.CONTACTS and not any(
+        target in IDENTIFYING for target in choices.mapping.values()
+    )
     return member_page(
         request,
         member,
@@ -295,10 +448,16 @@ async def _mapping_page(
         status,
         upload_id=upload_id,
         kind=kind.value,
+        file_name=summary.get("name"),
         preview=shown,
         columns=list(enumerate(table.columns)),
-        mapping=mapping,
-        targets=_targets(kind, custom),
+        mapping=choices.mapping,
+        reasons=shown["reasons"],
+        targets=targets,
+        tables=choices.tables,
+        match_keys=MATCH_KEYS,
+        choices=choices,
+        unmatched=unmatched,
         errors=errors or [],
         imports=-(-row_count // MAX_ROWS),
     )
@@ -308,8 +467,8 @@ async def _mapping_page(
 async def mapping_form(request: Request, upload_id: str, object: str | None = None) -> Response:
     member = await signed_in(request)
     kind = _object(object)
-    table, rows = await _head(request, member, upload_id)
-    return await _mapping_page(request, member, upload_id, kind, table, rows)
+    table, summary = await _head(request, member, upload_id)
+    return await _mapping_page(request, member, upload_id, kind, table, summary)
 
 
 def _chosen(form: FormData, columns: list[str]) -> dict[str, str]:
@@ -334,19 +493,30 @@ def _split(
     chosen: dict[str, str],
     kind: ImportObject,
     types: Mapping[str, str],
+    value_map: dict[str, dict[str, Any]],
 ) -> list[row_files.Part]:
-    """The upload's rows, mapped one at a time, into the rows files of its imports."""
+    """The upload's rows, mapped one at a time (their values by value_map), into the
+    rows files of its imports, each row with the line it starts on."""
+    maps = rows.RowOptions(value_map=value_map).folded()
 
-    def rows() -> Iterator[list[Any]]:
+    def entries() -> Iterator[list[Any]]:
         with source.open("rb") as file:
             reader = csv_rows.CsvReader(file)
             row_of = csv_rows.mapper(reader.columns, chosen, kind)
             for line, cells in reader:
-                row = row_of(cells)
+                row = rows.map_values(row_of(cells), maps)
                 csv_rows.type_row(row, types)
                 yield row_files.entry(line, row)
 
-    return row_files.split(root, member.workspace_id, now, rows())
+    return row_files.split(root, member.workspace_id, now, entries())
+
+
+DRY_RUN = "dry_run"
+REFRESH = "refresh"
+UNMATCHED = (
+    "No column is mapped to email or phone: every row will create a contact, and importing "
+    "the file again will create each one again. Check the box to confirm."
+)
 
 
 @router.post(PATH + "/uploads/{upload_id}")
@@ -354,68 +524,84 @@ async def start_imports(request: Request, upload_id: str) -> Response:
     member = await signed_in(request)
     form = await posted_form(request, member)
     kind = _object(field(form, "object"))
+    action = field(form, "action")
     runtime = get_runtime(request)
     root = runtime.settings.storage_dir
-    table, row_count = await _head(request, member, upload_id)
-    async with member_session(request, member) as session:
-        custom = await custom_fields.live(session, ImportObject.CONTACTS.value)
-    allowed = {value for value, _label in _targets(kind, custom) if value}
-    chosen = _chosen(form, table.columns)
-    types = {row["key"]: row["type"] for row in custom}
-    try:
-        _check(chosen, allowed)
-        csv_rows.mapper(table.columns, chosen, kind)  # refuses a bad mapping before any work
-    except csv_rows.MappingError as wrong:
+    table, summary = await _head(request, member, upload_id)
+    choices, targets, _shown, custom = await _choices(request, member, kind, table, summary, form)
+
+    async def again(errors: list[str], status: int = 400) -> Response:
         return await _mapping_page(
             request,
             member,
             upload_id,
             kind,
             table,
-            row_count,
-            chosen=chosen,
-            errors=[str(wrong)],
-            status=400,
+            summary,
+            form=form,
+            errors=errors,
+            status=status,
         )
+
+    if action == REFRESH:
+        return await again([], 200)
+    allowed = {value for value, _label in targets if value}
+    chosen = choices.mapping
+    types = {row["key"]: row["type"] for row in custom}
+    try:
+        _check(chosen, allowed)
+        csv_rows.mapper(table.columns, chosen, kind)  # refuses a bad mapping before any work
+    except csv_rows.MappingError as wrong:
+        return await again([str(wrong)])
+    unmatched = kind is ImportObject.CONTACTS and not any(
+        target in IDENTIFYING for target in chosen.values()
+    )
+    if unmatched and not choices.confirmed and action != DRY_RUN:
+        return await again([UNMATCHED])
+    value_map = import_values.value_map(choices.tables)
+    options = choices.options(summary, upload_id)
     found = _upload(member, upload_id)
-    # Taken before the write: a second submit of the same page finds nothing to import.
-    taken = await asyncio.to_thread(uploads.take, root, found)
-    if taken is None:
-        raise _gone()
+    dry_run = action == DRY_RUN
+    if dry_run:  # the upload stays for the start: its rows are read, not taken
+        source = await asyncio.to_thread(uploads.stored, root, found)
+        if source is None:
+            raise _gone()
+    else:
+        # Taken before the write: a second submit of the same page finds nothing to import.
+        taken = await asyncio.to_thread(uploads.take, root, found)
+        if taken is None:
+            raise _gone()
+        source = taken
     parts: list[row_files.Part] = []
     principal = member_principal(member)
     try:
         # Up to 200,000 rows, mapped one at a time into files, off the event loop; the
         # transaction then only inserts the imports.
         parts = await asyncio.to_thread(
-            _split, root, taken, member, runtime.clock(), chosen, kind, types
+            _split, root, source, member, runtime.clock(), chosen, kind, types, value_map
         )
         async with member_session(request, member, write=True) as session:
             for part in parts:
-                await service.create_file_import(session, principal, kind=kind, part=part)
+                await service.create_file_import(
+                    session, principal, kind=kind, part=part, options=options, dry_run=dry_run
+                )
     except (ApiError, csv_rows.CsvError) as refused:
-        await asyncio.to_thread(_undo, root, found, parts)
-        errors = [refused.message if isinstance(refused, ApiError) else f"file: {refused}"]
-        return await _mapping_page(
-            request,
-            member,
-            upload_id,
-            kind,
-            table,
-            row_count,
-            chosen=chosen,
-            errors=errors,
-            status=400,
+        await asyncio.to_thread(_undo, root, found, parts, not dry_run)
+        return await again(
+            [refused.message if isinstance(refused, ApiError) else f"file: {refused}"]
         )
     except BaseException:
-        await asyncio.to_thread(_undo, root, found, parts)
+        await asyncio.to_thread(_undo, root, found, parts, not dry_run)
         raise
-    await asyncio.to_thread(uploads.remove, root, found)
+    # A started upload stays (taken) for its refused rows' CSV until it expires.
+    if len(parts) == 1:
+        return see_other(f"{PATH}/{parts[0].import_id}")
     return see_other(f"{PATH}?started={len(parts)}")
 
 
-def _undo(root: Path, found: uploads.Upload, parts: list[row_files.Part]) -> None:
+def _undo(root: Path, found: uploads.Upload, parts: list[row_files.Part], taken: bool) -> None:
     """A submit that failed: the upload is there again for another try, no rows file is
     left behind."""
-    uploads.give_back(root, found)
+    if taken:
+        uploads.give_back(root, found)
     row_files.remove_all(row_files.path_of(root, part.name) for part in parts)

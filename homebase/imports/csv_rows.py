@@ -27,6 +27,7 @@ whole in memory, only the row being read.
 """
 
 import csv
+import dataclasses
 import io
 import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -35,7 +36,8 @@ from typing import IO, Any
 
 import orjson
 
-from homebase.contacts.schemas import ContactCreate
+from homebase.contacts.schemas import ContactCreate, ContactStage
+from homebase.imports import headers
 from homebase.imports.schemas import MAX_ROWS, ImportObject
 from homebase.kit.wire import JsonObject
 
@@ -47,6 +49,8 @@ MAX_CELL_CHARS = 20_000  # a contact's notes
 MAX_ROW_CHARS = 1_000_000
 MAX_FILE_ROWS = 200_000  # 40 imports of MAX_ROWS
 PREVIEW_ROWS = 10
+MAX_DISTINCT = 50  # a column's distinct values value mapping lists
+MAX_VALUE_CHARS = 200  # a longer cell is no value to map
 SEPARATORS = (",", ";")
 TAG_SEPARATORS = (",", ";", "|")
 CUSTOM_FIELDS = "custom_fields."
@@ -60,39 +64,6 @@ CONTACT_FIELDS = tuple(name for name in ContactCreate.model_fields if name != "c
 LEAD_FIELDS = ("phone", "source", "first_name", "last_name", "email", "source_ref")
 PREFIXES = {ImportObject.CONTACTS: CUSTOM_FIELDS, ImportObject.LEADS: CONTEXT}
 FIELDS = {ImportObject.CONTACTS: CONTACT_FIELDS, ImportObject.LEADS: LEAD_FIELDS}
-
-# Column names old CRMs use, lower-cased with spaces, dashes and underscores removed.
-_SYNONYMS = {
-    "firstname": "first_name",
-    "first": "first_name",
-    "givenname": "first_name",
-    "lastname": "last_name",
-    "last": "last_name",
-    "surname": "last_name",
-    "familyname": "last_name",
-    "email": "email",
-    "emailaddress": "email",
-    "mail": "email",
-    "phone": "phone",
-    "phonenumber": "phone",
-    "mobile": "phone",
-    "mobilephone": "phone",
-    "cell": "phone",
-    "cellphone": "phone",
-    "telephone": "phone",
-    "stage": "stage",
-    "status": "stage",
-    "source": "source",
-    "leadsource": "source",
-    "tags": "tags",
-    "labels": "tags",
-    "notes": "notes",
-    "note": "notes",
-    "comments": "notes",
-    "sourceref": "source_ref",
-    "reference": "source_ref",
-    "externalid": "source_ref",
-}
 
 
 class CsvError(ValueError):
@@ -117,11 +88,14 @@ class CsvTable:
 
 @dataclass(frozen=True)
 class CsvSummary:
-    """What a whole read of a file found: its columns, separator and number of rows."""
+    """What a whole read of a file found: its columns, separator and number of rows, and
+    each column's distinct values with their counts (for value mapping; a column with
+    more than MAX_DISTINCT of them is left out)."""
 
     columns: list[str]
     separator: str
     rows: int
+    values: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -312,8 +286,24 @@ class _Unclosed(io.RawIOBase):
 def scan(binary: IO[bytes], *, max_rows: int = MAX_FILE_ROWS) -> CsvSummary:
     """Reads the whole file through, one row at a time: CsvError for anything wrong."""
     reader = CsvReader(binary, max_rows=max_rows)
-    rows = sum(1 for _ in reader)
-    return CsvSummary(reader.columns, reader.separator, rows)
+    counted: list[dict[str, int] | None] = [{} for _ in reader.columns]
+    rows = 0
+    for _line, cells in reader:
+        rows += 1
+        for number, cell in enumerate(cells):
+            found = counted[number]
+            value = cell.strip()
+            if found is None or not value or len(value) > MAX_VALUE_CHARS:
+                continue
+            found[value] = found.get(value, 0) + 1
+            if len(found) > MAX_DISTINCT:
+                counted[number] = None
+    values = {
+        column: found
+        for column, found in zip(reader.columns, counted, strict=True)
+        if found is not None
+    }
+    return CsvSummary(reader.columns, reader.separator, rows, values)
 
 
 def head(binary: IO[bytes], rows: int = PREVIEW_ROWS) -> CsvTable:
@@ -338,20 +328,14 @@ def parse(data: bytes, *, max_rows: int = MAX_FILE_ROWS) -> CsvTable:
     return CsvTable(reader.columns, records, lines, reader.separator)
 
 
-def _normalized(name: str) -> str:
-    return "".join(char for char in name.lower() if char.isalnum())
-
-
-def suggested_mapping(columns: Sequence[str], kind: ImportObject) -> dict[str, str]:
+def suggested_mapping(
+    columns: Sequence[str], kind: ImportObject, custom: Sequence[tuple[str, str]] = ()
+) -> dict[str, str]:
     """{column: field} for the columns whose names say which field they hold (each field
-    once, the first column naming it)."""
-    fields = FIELDS[kind]
-    mapping: dict[str, str] = {}
-    for column in columns:
-        field = _SYNONYMS.get(_normalized(column))
-        if field in fields and field not in mapping.values():
-            mapping[column] = field
-    return mapping
+    once, the first column naming it): imports/headers.py's table, and a custom field's
+    key or label (`custom`: (key, label) pairs, contacts only)."""
+    found = headers.guess(columns, FIELDS[kind], custom if kind is ImportObject.CONTACTS else ())
+    return {column: guess.field for column, guess in found.items()}
 
 
 def preview(
@@ -360,14 +344,20 @@ def preview(
     rows: int = PREVIEW_ROWS,
     *,
     row_count: int | None = None,
+    custom: Sequence[tuple[str, str]] = (),
 ) -> JsonObject:
-    """`table` may hold the first rows only (`head`): `row_count` is then the file's."""
+    """`table` may hold the first rows only (`head`): `row_count` is then the file's.
+    `reasons`: why each suggested column was pre-selected."""
+    found = headers.guess(
+        table.columns, FIELDS[kind], custom if kind is ImportObject.CONTACTS else ()
+    )
     return {
         "columns": table.columns,
         "separator": table.separator,
         "row_count": len(table.records) if row_count is None else row_count,
         "rows": [dict(zip(table.columns, record, strict=True)) for record in table.records[:rows]],
-        "suggested_mapping": suggested_mapping(table.columns, kind),
+        "suggested_mapping": {column: guess.field for column, guess in found.items()},
+        "reasons": {column: guess.reason for column, guess in found.items()},
     }
 
 
@@ -419,7 +409,10 @@ def mapper(
             if field == "tags":
                 row["tags"] = split_tags(cell)
             elif field == "stage":
-                row["stage"] = cell.upper().replace(" ", "_").replace("-", "_")
+                # our own stage in any case and spacing; another CRM's name stays as
+                # found, for value_map (imports/headers.py's synonyms pre-fill it)
+                stage = cell.upper().replace(" ", "_").replace("-", "_")
+                row["stage"] = stage if stage in _STAGES else cell
             elif field.startswith(prefix):
                 row.setdefault(nested, {})[field.removeprefix(prefix)] = cell
             else:
@@ -459,6 +452,7 @@ def chunks(
         yield Chunk(start, current)
 
 
+_STAGES = {stage.value for stage in ContactStage}
 _TRUE = {"true", "yes", "y", "1"}
 _FALSE = {"false", "no", "n", "0"}
 

@@ -82,6 +82,21 @@ def errors_listing(
     return Listing(page)
 
 
+async def refused_lines(session: TenantSession, import_id: str) -> list[ImportErrorRecord]:
+    """Every refused row of an import that came from a file (its line known), in order:
+    at most the import's MAX_ROWS."""
+    rows = await session.fetch_all(
+        session.select(import_errors)
+        .where(
+            import_errors.c.import_id == import_id,
+            import_errors.c.kind == "refused",
+            import_errors.c.line.is_not(None),
+        )
+        .order_by(import_errors.c.id)
+    )
+    return cast("list[ImportErrorRecord]", rows)
+
+
 async def unfinished_payloads(session: TenantSession) -> list[UnfinishedPayload]:
     """Queued and running imports that have written rows: id, position, payload."""
     rows = await session.fetch_all(

@@ -187,6 +187,11 @@ _MEMBERS = tenant_select(
 ).where(users_table.c.removed_at.is_(None))
 
 
+async def members(session: TenantSession) -> list[Any]:
+    """The workspace's members (id, email, name), to read owner cells by."""
+    return await session.fetch_all(_MEMBERS)
+
+
 async def _owners(session: TenantSession, rows: list[Any], skip: bool) -> dict[int, FieldErrors]:
     """Each row's owner cell read as a member's id, in place; {offset: warnings} for the
     rows whose owner was left out (skip). An owner that resolves to no member stays for
@@ -198,11 +203,11 @@ async def _owners(session: TenantSession, rows: list[Any], skip: bool) -> dict[i
     ]
     if not wanted:
         return {}
-    members = Members(await session.fetch_all(_MEMBERS))
+    table = Members(await members(session))
     warned: dict[int, FieldErrors] = {}
     for offset in wanted:
         row = rows[offset] = dict(rows[offset])
-        found, why = members.resolve(row["owner_id"])
+        found, why = table.resolve(row["owner_id"])
         if found is not None:
             row["owner_id"] = found
         elif skip:

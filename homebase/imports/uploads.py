@@ -30,13 +30,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import orjson
 
 from homebase.kit.links import resolve
 
-MAX_AGE = timedelta(hours=1)
+# Between the upload and the start, and after it: the refused rows' CSV is built from the
+# upload on request while it lives (docs/imports-exports.md, "Refused rows as a CSV").
+MAX_AGE = timedelta(hours=24)
 FOLDER = "imports/uploads"
 TAKEN = ".taken"
 PARTIAL = ".part"
@@ -88,11 +90,16 @@ def _path(root: Path, name: str) -> Path:
 
 
 def save(
-    root: Path, upload: Upload, source: IO[bytes], limit: int, check: Callable[[IO[bytes]], int]
+    root: Path,
+    upload: Upload,
+    source: IO[bytes],
+    limit: int,
+    check: Callable[[IO[bytes]], dict[str, Any]],
 ) -> int:
     """Copies `source` (from its start) to the upload's file a piece at a time: TooLarge
-    past `limit` bytes; then `check(file)` reads it through and returns its row count,
-    or raises. Nothing is left behind by a refused file. Returns the row count."""
+    past `limit` bytes; then `check(file)` reads it through and returns what it found
+    (its `rows`, the row count, and whatever the mapping page reads: kept beside the
+    file), or raises. Nothing is left behind by a refused file. Returns the row count."""
     path = _path(root, upload.name)
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + PARTIAL)
@@ -107,8 +114,9 @@ def save(
                     raise TooLarge(limit)
                 copy.write(piece)
         with partial.open("rb") as saved:
-            rows = check(saved)
-        summary.write_bytes(orjson.dumps({"rows": rows}))
+            found = check(saved)
+        rows = int(found["rows"])
+        summary.write_bytes(orjson.dumps(found))
         partial.replace(path)  # a name without .part is always the whole, checked file
     except BaseException:
         partial.unlink(missing_ok=True)
@@ -130,6 +138,25 @@ def rows(root: Path, upload: Upload) -> int | None:
         return int(orjson.loads(found.read_bytes())["rows"]) if found is not None else None
     except (FileNotFoundError, orjson.JSONDecodeError, KeyError, TypeError, ValueError):
         return None
+
+
+def summary(root: Path, upload: Upload) -> dict[str, Any] | None:
+    """What `save`'s check found (the JSON it returned), or None when the upload is gone."""
+    found = resolve(root, upload.summary_name)
+    try:
+        data = orjson.loads(found.read_bytes()) if found is not None else None
+    except (FileNotFoundError, orjson.JSONDecodeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def taken_file(root: Path, upload: Upload) -> Path | None:
+    """The file of an upload whose imports started (taken), while it lives."""
+    path = resolve(root, upload.name)
+    if path is None:
+        return None
+    taken = path.with_name(path.name + TAKEN)
+    return taken if taken.is_file() else None
 
 
 def take(root: Path, upload: Upload) -> Path | None:
