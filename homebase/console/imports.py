@@ -402,7 +402,13 @@ async def _choices(
         invalid, confirmed = InvalidCell.SKIP.value, False
     else:
         mapping = _chosen(form, table.columns)
-        match_on = [key for key in MATCH_KEYS if key in form.getlist("match_on")]
+        # the boxes' fieldset says it was shown: a form without it keeps the default
+        shown_keys = field(form, "match_on_shown") == "yes"
+        match_on = (
+            [key for key in MATCH_KEYS if key in form.getlist("match_on")]
+            if shown_keys
+            else [key.value for key in DEFAULT_MATCH_ON]
+        )
         invalid = field(form, "on_invalid_cell")
         if invalid not in (InvalidCell.SKIP.value, InvalidCell.REFUSE.value):
             invalid = InvalidCell.SKIP.value
@@ -594,7 +600,7 @@ async def start_imports(request: Request, upload_id: str) -> Response:
         await asyncio.to_thread(_undo, root, found, parts, not dry_run)
         raise
     # A started upload stays (taken) for its refused rows' CSV until it expires.
-    if len(parts) == 1:
+    if dry_run and len(parts) == 1:
         return see_other(f"{PATH}/{parts[0].import_id}")
     return see_other(f"{PATH}?started={len(parts)}")
 

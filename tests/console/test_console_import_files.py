@@ -71,9 +71,11 @@ async def test_the_submit_writes_the_mapped_members_only_and_the_worker_reads_th
     runtime, console, tenant
 ):
     import_id, lines = await started(runtime, console, tenant)
-    assert stored_uploads(runtime) == []  # the upload went once the import was committed
+    # the upload stays, taken, for the refused rows' CSV while it lives
+    assert len(stored_uploads(runtime)) == 1
     assert len(lines) == COUNT
-    assert orjson.loads(lines[7]) == {"first_name": "Person7", "email": "person7@example.com"}
+    # each row with the line it starts on (the header is line 1)
+    assert orjson.loads(lines[7]) == [9, {"first_name": "Person7", "email": "person7@example.com"}]
     assert not any(b"private note" in line for line in lines)  # an ignored column stays out
     stored = await stored_import(runtime, import_id)
     assert stored["payload"] is None and stored["row_count"] == COUNT
@@ -86,7 +88,7 @@ async def test_the_submit_writes_the_mapped_members_only_and_the_worker_reads_th
     lines = lines_of(runtime, import_id)
     # The committed batch's rows left the file; their lines keep their length.
     assert len(lines) == COUNT and all(not line.strip() for line in lines[:batch])
-    assert orjson.loads(lines[batch])["first_name"] == f"Person{batch}"
+    assert orjson.loads(lines[batch])[1]["first_name"] == f"Person{batch}"
     await jobs.process(runtime, claimed)
     done = await job(tenant, import_id)
     assert done["status"] == "completed" and done["counts"]["created"] == COUNT
