@@ -50,11 +50,12 @@ def server_fixture(tmp_path_factory) -> Iterator[Server]:
 
 
 @contextmanager
-def browser_server(folder: Path, **settings: str) -> Iterator[Server]:
+def browser_server(folder: Path, *, worker: bool = False, **settings: str) -> Iterator[Server]:
     """The served instance with extra HOMEBASE_* settings (`cors_origins=...`), for a
-    module whose own `server` fixture needs them (`server_fixture` serves with none)."""
+    module whose own `server` fixture needs them (`server_fixture` serves with none), and
+    with the in-process worker when `worker` (a module whose pages wait for jobs)."""
     require_chromium()
-    with serve(folder, worker=False, **settings) as served:
+    with serve(folder, worker=worker, **settings) as served:
         yield served
 
 
