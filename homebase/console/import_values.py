@@ -2,7 +2,7 @@
 single-select, multi-select or boolean custom field, the distinct values the upload holds
 (with counts, read once at the upload) and what each becomes, pre-filled from
 imports/headers.py's synonyms, the field's choices and the workspace's members
-(docs/console.md, "Importing a CSV file").
+(docs/imports-exports.md, "CSV import in the console" and "Value synonyms").
 
 A choice is posted as `value_<column>_<n>`: "" keeps the value as found, else the JSON
 of what it becomes (`null`: no value). Only the choices the page offered are taken.
@@ -16,6 +16,7 @@ import orjson
 
 from homebase.contacts.schemas import ContactStage
 from homebase.imports import headers, rows
+from homebase.imports.schemas import ValueMaps
 
 KEEP = ""
 NO_VALUE = "null"
@@ -117,9 +118,9 @@ def columns(
     return tables
 
 
-def value_map(tables: Sequence[ValueColumn]) -> dict[str, dict[str, Any]]:
+def value_map(tables: Sequence[ValueColumn]) -> ValueMaps:
     """The choices as POST /v1/imports's value_map (the kept values left out)."""
-    mapped: dict[str, dict[str, Any]] = {}
+    mapped: ValueMaps = {}
     for table in tables:
         for row in table.values:
             if row.chosen != KEEP:

@@ -2,10 +2,11 @@
 imports list (progress, counts) and each import's refused rows.
 
 The file is never held whole in memory. The form parser spools it to a temporary file;
-imports/uploads.py copies it to HOMEBASE_STORAGE_DIR a piece at a time (kept at most an
-hour, between the upload and the mapping's submit), and imports/csv_rows.py reads it one
-row at a time: once through at the upload (its errors, its row count), its first rows
-for the mapping page. The submit maps the rows one at a time into the rows files of one
+imports/uploads.py copies it to HOMEBASE_STORAGE_DIR a piece at a time (kept 24 hours:
+for the mapping, a dry run, the start and the refused rows' CSV), and imports/csv_rows.py
+reads it one row at a time: once through at the upload (its errors, its row count, each
+column's distinct values for value mapping), its first rows for the mapping page. The
+submit (a dry run or the start) maps the rows one at a time into the rows files of one
 import per 5,000 rows (imports/row_files.py) and creates the imports through
 imports/service.py with the member's principal; the worker runs them one at a time per
 workspace, reading each file a batch at a time. The upload is the one route whose body
@@ -14,7 +15,7 @@ HOMEBASE_IMPORT_MAX_BYTES, and the page a larger file gets.
 """
 
 import asyncio
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -52,6 +53,7 @@ from homebase.imports.schemas import (
     ImportObject,
     ImportStatus,
     InvalidCell,
+    ValueMaps,
 )
 from homebase.kit.errors import ApiError
 from homebase.runtime import get_runtime
@@ -102,8 +104,8 @@ def _gone() -> ConsolePageError:
     return ConsolePageError(
         404,
         "Upload not found",
-        "This upload is no longer here: it was imported already, or it was left for more "
-        "than an hour. Upload the file again.",
+        "This upload is no longer here: it was imported already, or it was uploaded more "
+        "than 24 hours ago. Upload the file again.",
     )
 
 
@@ -309,7 +311,7 @@ async def upload(request: Request) -> Response:
     return see_other(f"{PATH}/uploads/{made.upload_id}?object={kind.value}")
 
 
-def _summary(saved: IO[bytes], name: str) -> dict[str, Any]:
+def _summary(saved: IO[bytes], name: str) -> uploads.UploadSummary:
     """The upload's check: the file read through, one row at a time; its row count, each
     column's distinct values (value mapping) and the file's name."""
     found = csv_rows.scan(saved)
@@ -341,7 +343,7 @@ def _read_head(path: Path) -> csv_rows.CsvTable:
 
 async def _head(
     request: Request, member: Member, upload_id: str
-) -> tuple[csv_rows.CsvTable, dict[str, Any]]:
+) -> tuple[csv_rows.CsvTable, uploads.UploadSummary]:
     """The upload's columns and first rows (the file is not read further), and what the
     upload's check found (`rows`, `values`, `name`)."""
     runtime = get_runtime(request)
@@ -388,7 +390,7 @@ async def _choices(
     table: csv_rows.CsvTable,
     summary: Mapping[str, Any],
     form: FormData | None,
-) -> tuple[Choices, list[tuple[str, str]], dict[str, Any], list[dict[str, Any]]]:
+) -> tuple[Choices, list[tuple[str, str]], Mapping[str, Any], Sequence[Mapping[str, Any]]]:
     """The form's choices (the page's pre-selections without a form), the mapping's
     targets, the preview, and the custom fields."""
     async with member_session(request, member) as session:
@@ -499,7 +501,7 @@ def _split(
     chosen: dict[str, str],
     kind: ImportObject,
     types: Mapping[str, str],
-    value_map: dict[str, dict[str, Any]],
+    value_map: ValueMaps,
 ) -> list[row_files.Part]:
     """The upload's rows, mapped one at a time (their values by value_map), into the
     rows files of its imports, each row with the line it starts on."""

@@ -83,8 +83,10 @@ SCRUBBERS: tuple[Scrubber, ...] = (
         imports.scrub_processed_rows,
         ("imports",),
         stored="CSV files uploaded in the console (HOMEBASE_STORAGE_DIR, imports/uploads/) "
-        "are not read: each lives at most an hour, deleted when its imports start or by "
-        "the worker's exports.expire an hour after the upload (imports/uploads.py). The "
+        "are not read: each lives at most 24 hours (for the mapping, a dry run, the start "
+        "and its refused rows' CSV, built from the upload on request and never stored), "
+        "deleted by the worker's exports.expire 24 hours after the upload "
+        "(imports/uploads.py). The "
         "rows files of the imports a CSV file started (imports/rows/) are not read either: "
         "the worker overwrites each batch's rows once it is committed, so they hold only "
         "rows not yet written, and deletes the file when the import finishes "

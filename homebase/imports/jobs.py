@@ -364,9 +364,10 @@ async def _write_batch(
 
 
 async def remove_orphaned_rows(runtime: Runtime) -> int:
-    """Deletes the rows files older than an hour whose import is not queued or running
-    (run by exports.expire with the uploads' sweep): a submit that died between writing
-    them and committing its imports, or a worker that died after an import's last batch.
+    """Deletes the rows files older than row_files.MAX_AGE (an hour) whose import is not
+    queued or running (run by exports.expire with the uploads' sweep): a submit that died
+    between writing them and committing its imports, or a worker that died after an
+    import's last batch.
     A listing of the folder, and a read only when it holds such old files. Returns how
     many were removed."""
     root = runtime.settings.storage_dir

@@ -8,13 +8,15 @@ from typing import Any, NotRequired
 
 from typing_extensions import TypedDict
 
+from homebase.imports.schemas import ValueMaps
+
 
 class ImportOptions(TypedDict):
     match_on: list[str]  # ImportMatchKey values
     skip_routing: bool
     rows_file: NotRequired[str]  # the console's upload: the rows wait in this file
     # {field: {value as found: value or null}}: JSON values as the request sent them
-    value_map: NotRequired[dict[str, dict[str, Any]]]
+    value_map: NotRequired[ValueMaps]
     on_invalid_cell: NotRequired[str]  # an InvalidCell value; "refuse" when absent
     file_name: NotRequired[str]  # the uploaded file's name (the console's)
     upload_id: NotRequired[str]  # the console's upload, kept for the refused rows' CSV

@@ -32,7 +32,7 @@ from homebase.contacts.schemas import ContactCreate
 from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import Definitions
 from homebase.db.tenancy import TenantSession, tenant_select
-from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportRowKind
+from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportRowKind, MappedValue
 from homebase.kit.errors import ValidationFailed
 from homebase.kit.phones import DEFAULT_REGION, is_valid_number
 from homebase.kit.validation import field_errors
@@ -94,17 +94,22 @@ def _skippable(name: str) -> bool:
     return name in SKIPPABLE or name.startswith(CUSTOM + ".")
 
 
+# a field's value_map: (exact, by the found value folded)
+FieldMaps = tuple[Mapping[str, MappedValue], dict[str, MappedValue]]
+Folded = dict[str, FieldMaps]
+
+
 @dataclass(frozen=True)
 class RowOptions:
     """How the rows' values are read: value_map ({field: {found: value}}), whether an
     invalid cell that may be left out is (`skip`), the region of numbers without a
     country code."""
 
-    value_map: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    value_map: Mapping[str, Mapping[str, MappedValue]] = field(default_factory=dict)
     skip: bool = False
     region: str = DEFAULT_REGION
 
-    def folded(self) -> dict[str, tuple[Mapping[str, Any], dict[str, Any]]]:
+    def folded(self) -> Folded:
         """{field: (exact, by the found value folded)}."""
         return {
             name: (values, {found.strip().casefold(): value for found, value in values.items()})
@@ -112,11 +117,11 @@ class RowOptions:
         }
 
 
-def _mapped(maps: tuple[Mapping[str, Any], dict[str, Any]], value: Any) -> Any:
+def _mapped(maps: FieldMaps, value: object) -> object:
     """A found value as value_map maps it (a list element by element), or _MISSING."""
     exact, folded = maps
     if isinstance(value, list):
-        out = []
+        out: list[object] = []
         for element in value:
             found = _mapped(maps, element)
             if found is _MISSING:
@@ -133,7 +138,7 @@ def _mapped(maps: tuple[Mapping[str, Any], dict[str, Any]], value: Any) -> Any:
     return folded.get(value.strip().casefold(), _MISSING)
 
 
-def map_values(row: Any, maps: dict[str, tuple[Mapping[str, Any], dict[str, Any]]]) -> Any:
+def map_values(row: Any, maps: Folded) -> Any:  # a row: free-form JSON until checked
     """The row with value_map applied (a copy; the row itself is left as it came)."""
     if not maps or not isinstance(row, dict):
         return row
@@ -289,7 +294,7 @@ async def check(
                     for key, value in (item.custom_fields or {}).items()
                     if CUSTOM + "." + key not in names
                 }
-                update: dict[str, Any] = {CUSTOM: custom_values or None}
+                update: dict[str, object] = {CUSTOM: custom_values or None}
                 if "owner_id" in names:
                     update["owner_id"] = None
                 checked[index] = item.model_copy(update=update)

@@ -74,6 +74,8 @@ FoundValue = Annotated[str, StringConstraints(max_length=200)]
 # What a found value becomes: the value the field takes (a stage, a member's id, a custom
 # field's value) or null (no value: the member is left out of the row).
 MappedValue = str | bool | int | float | list[str] | None
+# {field: {value as found: value}}, as stored and applied
+ValueMaps = dict[str, dict[str, MappedValue]]
 ValueMap = dict[
     ValueMapField,
     Annotated[dict[FoundValue, MappedValue], Field(max_length=MAX_MAPPED_VALUES)],

@@ -1,5 +1,6 @@
-"""CSV files uploaded in the console, kept between the upload and the mapping's submit
-(docs/imports-exports.md, "CSV import in the console").
+"""CSV files uploaded in the console, kept 24 hours from the upload: for the mapping, a
+dry run, the start, and the refused rows' CSV after it (docs/imports-exports.md, "CSV
+import in the console").
 
 A file is `imports/uploads/<workspace>/<user>/<created>-<token>.csv` under
 HOMEBASE_STORAGE_DIR (shared by every instance, so the submit may reach another one than
@@ -12,14 +13,16 @@ names no file of theirs.
 - `save` copies the uploaded file there a piece at a time (never held whole: the form
   parser spooled it to a temporary file), refusing it past the size limit (TooLarge),
   then has it read through once by the caller's check (the CSV reader, one row at a
-  time), and records the row count the check found beside it (`<id>.json`), so the
-  mapping page reads the file's first rows only.
+  time), and records what the check found beside it (`<id>.json`: the row count, each
+  column's distinct values, the file's name), so the mapping page reads the file's
+  first rows only.
 - `take` renames the file before the imports are written (one rename: of two submits
   of the same page, one wins, so the rows are not imported twice), `give_back` undoes
-  that when the write failed, and `remove` deletes it once the imports are committed.
+  that when the write failed; the taken file stays (`taken_file`) for the refused rows'
+  CSV, and `remove` deletes it.
 - `remove_abandoned` (run by the worker's exports.expire job, every round) deletes every
   upload older than MAX_AGE, taken or not: a file holding people's data lives at most
-  an hour whatever became of its page.
+  24 hours whatever became of its page.
 
 Every function here blocks (run it in a thread).
 """
@@ -30,9 +33,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, NotRequired, cast
 
 import orjson
+from typing_extensions import TypedDict
 
 from homebase.kit.links import resolve
 
@@ -44,6 +48,14 @@ TAKEN = ".taken"
 PARTIAL = ".part"
 COPY_BYTES = 1 << 16  # a piece of the copy
 _ID = re.compile(r"^(\d{1,12})-([A-Za-z0-9_-]{43})$")
+
+
+class UploadSummary(TypedDict):
+    """What the upload's check found, kept beside the file (`<id>.json`)."""
+
+    rows: int
+    values: NotRequired[dict[str, dict[str, int]]]  # column -> {distinct value: rows}
+    name: NotRequired[str]  # the file's name as uploaded
 
 
 class TooLarge(ValueError):
@@ -94,7 +106,7 @@ def save(
     upload: Upload,
     source: IO[bytes],
     limit: int,
-    check: Callable[[IO[bytes]], dict[str, Any]],
+    check: Callable[[IO[bytes]], "UploadSummary"],
 ) -> int:
     """Copies `source` (from its start) to the upload's file a piece at a time: TooLarge
     past `limit` bytes; then `check(file)` reads it through and returns what it found
@@ -140,14 +152,15 @@ def rows(root: Path, upload: Upload) -> int | None:
         return None
 
 
-def summary(root: Path, upload: Upload) -> dict[str, Any] | None:
+def summary(root: Path, upload: Upload) -> "UploadSummary | None":
     """What `save`'s check found (the JSON it returned), or None when the upload is gone."""
     found = resolve(root, upload.summary_name)
     try:
         data = orjson.loads(found.read_bytes()) if found is not None else None
     except (FileNotFoundError, orjson.JSONDecodeError):
         return None
-    return data if isinstance(data, dict) else None
+    # written by save from its check's UploadSummary
+    return cast("UploadSummary", data) if isinstance(data, dict) else None
 
 
 def taken_file(root: Path, upload: Upload) -> Path | None:
