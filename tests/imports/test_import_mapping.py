@@ -223,3 +223,17 @@ async def test_match_on_name_takes_the_owner_into_account(runtime, tenant):
     await drive(runtime)
     counts = (await job(tenant, made["id"]))["counts"]
     assert (counts["created"], counts["updated"]) == (2, 1)
+
+
+async def test_a_leads_dry_run_creates_no_lead(runtime, tenant):
+    rows = [
+        {"phone": "+1 415 555 0142", "source": "Zillow"},
+        {"phone": "12345", "source": "Zillow"},  # kept as sent, a warning
+        {"source": "Zillow"},  # no phone: refused
+    ]
+    made = await start(tenant, {"object": "leads", "rows": rows, "dry_run": True})
+    await drive(runtime)
+    counts = (await job(tenant, made["id"]))["counts"]
+    assert (counts["created"], counts["failed"], counts["warnings"]) == (2, 1, 1)
+    assert (await tenant.get("/v1/leads")).json()["data"] == []
+    assert "lead.created" not in await event_types(runtime, tenant.id)
