@@ -186,6 +186,7 @@ async def import_page(request: Request, import_id: str) -> Response:
             session,
             repository.errors_listing(session, import_id).page,
         )
+        reasons = await repository.refused_reasons(session, import_id)
     upload = _job_upload(member, job)
     root = get_runtime(request).settings.storage_dir
     stored = upload is not None and (
@@ -200,6 +201,7 @@ async def import_page(request: Request, import_id: str) -> Response:
         "console/import.html",
         job=_shown(job),
         refused=found,
+        reasons=reasons,
         older=older,
         refresh=REFRESH_SECONDS if job["status"] in UNFINISHED else None,
         # a dry run's upload waits for its start; a started one's refused rows download

@@ -116,6 +116,8 @@ async def test_a_crm_export_is_mapped_dry_run_imported_and_its_refused_rows_fixe
         for name in ("refused", "warnings", "unmatchable")
     }
     assert counts == {"refused": "1", "warnings": "1", "unmatchable": "0"}
+    reasons = re.search(r'<table id="reasons">(.*?)</table>', report, re.S).group(1)
+    assert "<code>email</code>" in reasons and "<td>1</td>" in reasons
     assert await contacts_of(runtime, tenant.id) == []
 
     # Closed becomes a sphere contact this time; then the import itself.
