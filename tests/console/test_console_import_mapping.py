@@ -16,13 +16,13 @@ from tests.imports_support import contacts_of, drive
 # A Follow Up Boss export: headers as it writes them, a note over two lines, tags in a
 # cell, a custom column whose header is the custom field's label.
 FUB = (
-    "First Name,Last Name,Email 1,Phone 1,Stage,Assigned To,Tags,Background,Pre-Approved\r\n"
-    'Dana,Reyes,dana@example.com,+1 415 555 0142,Prospect,jo@example.com,"buyer, vip","two\r\n'
-    'lines",Yes\r\n'
-    "Sam,Lee,not-an-email,,Hot Prospect,,,,No\r\n"
-    "Lee,Chan,lee@example.com,,Closed,Jo Agent,,,Pending\r\n"
-    "Max,Moe,max@example.com,555-CALL-NOW,Prospect,,,,Maybe\r\n"
-).encode()
+    b"First Name,Last Name,Email 1,Phone 1,Stage,Assigned To,Tags,Background,Pre-Approved\r\n"
+    b'Dana,Reyes,dana@example.com,+1 415 555 0142,Prospect,jo@example.com,"buyer, vip","two\r\n'
+    b'lines",Yes\r\n'
+    b"Sam,Lee,not-an-email,,Hot Prospect,,,,No\r\n"
+    b"Lee,Chan,lee@example.com,,Closed,Jo Agent,,,Pending\r\n"
+    b"Max,Moe,max@example.com,555-CALL-NOW,Prospect,,,,Maybe\r\n"
+)
 
 
 @pytest.fixture
