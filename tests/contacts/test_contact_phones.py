@@ -146,7 +146,9 @@ FORMATS = ["(415) 555-0100", "+14155550100", "415-555-0100", "415.555.0100", "+1
 
 @pytest.mark.parametrize("stored", FORMATS)
 async def test_a_search_by_phone_matches_any_format(tenant, make, runtime, stored):
-    contact = (await tenant.post("/v1/contacts", json={"last_name": "Dial", "phone": stored})).json()
+    contact = (
+        await tenant.post("/v1/contacts", json={"last_name": "Dial", "phone": stored})
+    ).json()
     await tenant.post("/v1/contacts", json={"last_name": "Other", "phone": "+14155550199"})
     for q in FORMATS:
         data = (await tenant.get("/v1/contacts", params={"q": q})).json()["data"]

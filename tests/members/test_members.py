@@ -60,9 +60,7 @@ async def test_emails_are_masked_without_pii_and_the_scope_is_contacts_read(runt
 async def test_fields_narrow_each_member(runtime, tenant):
     await load_members(runtime, tenant.id)
     items = (await tenant.get("/v1/members", params={"fields": "name,takes_leads"})).json()["data"]
-    assert items and all(
-        set(item) == {"id", "pii_masked", "name", "takes_leads"} for item in items
-    )
+    assert items and all(set(item) == {"id", "pii_masked", "name", "takes_leads"} for item in items)
     refused = await tenant.get("/v1/members", params={"fields": "password_hash"})
     assert_error(refused, 400, "validation_failed")
 
