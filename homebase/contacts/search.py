@@ -151,7 +151,10 @@ def fts_query(q: str, pii: bool) -> str:
 
 # bound values, by bindparam name (SQLAlchemy's)
 def params(
-    q: str, pii: bool, region: str = DEFAULT_REGION
+    q: str,
+    pii: bool,
+    region: str = DEFAULT_REGION,
+    # bound values, by bindparam name (SQLAlchemy's)
 ) -> tuple[tuple[bool, bool, bool], dict[str, Any]]:
     """The shape of condition() for `q` (pii, digits branch, exact E.164 branch) and the
     values of its bindparams. `q` read as a phone number (without a country code, in
