@@ -7,7 +7,8 @@ import pytest
 
 from homebase.kit.errors import AdminError
 from homebase.kit.phones import is_valid_number
-from tests.leads_support import load
+from homebase.webhooks.render import masked
+from tests.leads_support import load, outbox
 from tests.support import assert_error
 
 NOT_VALID = ["n/a", "12345", "555-CALL-NOW"]
@@ -169,3 +170,20 @@ async def test_a_search_for_something_else_is_no_number(tenant):
     refused = await tenant.get("/v1/contacts", params={"q": "x" * 121})
     assert_error(refused, 400, "validation_failed")
     assert (await tenant.get("/v1/contacts", params={"q": "Dial"})).json()["data"]
+
+
+async def test_events_carry_phone_e164_masked_as_phone(runtime, tenant):
+    await tenant.post("/v1/contacts", json={"phone": "(415) 555-0142"})
+    await tenant.post("/v1/leads", json={"phone": "415 555 0143", "source": "Zillow"})
+    seen = []
+    for event in await outbox(runtime, tenant.id):  # as a webhook delivery carries it
+        data = event["data"]
+        for shown in (data, data.get("lead") or {}):
+            if shown.get("phone_e164"):
+                seen.append(event["type"])
+                assert shown["phone_e164"] in ("+*******0142", "+*******0143"), event
+    assert {"contact.created", "lead.created"} <= set(seen)
+
+
+def test_webhook_payloads_mask_phone_e164_whole():
+    assert masked({"phone_e164": "+14155550142"}) == {"phone_e164": "+*******0142"}
