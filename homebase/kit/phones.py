@@ -23,6 +23,8 @@ def to_e164(raw: str | None, region: str = DEFAULT_REGION) -> str | None:
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
+# Cached as to_e164 is: every create or update that sends a phone asks.
+@lru_cache(maxsize=4096)
 def is_valid_number(raw: str, region: str) -> bool:
     """Whether the text is a valid number (phonenumbers' is_valid_number: a number that
     is assigned in its region's plan, not only one of a possible length), numbers without
