@@ -142,7 +142,15 @@ async def test_a_region_in_lower_case_is_kept_in_upper_case(runtime, tenant):
     assert body["phone_e164"] == "+447400123456" and "warnings" not in body
 
 
-FORMATS = ["(415) 555-0100", "+14155550100", "415-555-0100", "415.555.0100", "+1 415 555 0100"]
+FORMATS = [
+    "(415) 555-0100",
+    "+14155550100",
+    "415-555-0100",
+    "415.555.0100",
+    "+1 415 555 0100",
+    "4155550100",
+    "1 (415) 555-0100",
+]
 
 
 @pytest.mark.parametrize("stored", FORMATS)
