@@ -6,11 +6,12 @@ import re
 
 import pytest
 
-from tests.console_support import make_member, member_browser
+from tests.console_support import make_member, member_browser, post_form
 from tests.leads_support import TEAM, load
 from tests.members.test_members import RULES, remove
 
 PATH = "/console/members"
+REGION = "default_phone_region"
 
 
 @pytest.fixture
@@ -47,3 +48,17 @@ async def test_the_page_needs_a_session(client):
     response = await client.get(PATH)
     assert response.status_code == 303
     assert response.headers["location"].startswith("/console/login?next=")
+
+
+async def test_the_home_page_sets_the_default_phone_region(tenant, console):
+    home = await console.get("/console")
+    assert 'name="default_phone_region" value="US"' in home.text
+    refused = await post_form(console, "/console", "/console/phone-region", {REGION: "ZZ"})
+    assert refused.status_code == 400
+    assert "default_phone_region: is not a region code" in refused.text
+    assert 'value="ZZ"' in refused.text  # the form keeps what was typed
+    saved = await post_form(console, "/console", "/console/phone-region", {REGION: "gb"})
+    assert saved.status_code == 303 and saved.headers["location"] == "/console?saved=1"
+    assert 'name="default_phone_region" value="GB"' in (await console.get("/console")).text
+    created = await tenant.post("/v1/contacts", json={"phone": "020 7946 0958"})
+    assert created.json()["phone_e164"] == "+442079460958"
