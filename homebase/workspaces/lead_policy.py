@@ -4,7 +4,8 @@ row's `settings` JSON column, with their defaults. Not the process's settings
 (config.Settings, HOMEBASE_*) nor the messaging send policy kept in the same column
 (messaging/send_policy.py).
 
-Documented in docs/leads.md; set with the `workspace_settings` fixture kind, through
+Documented in docs/leads.md; set with the `workspace_settings` fixture kind (the region
+also on the console's home page, console/home.py), through
 routing/policy.py (routing caches the policy, and a write drops that copy).
 """
 
