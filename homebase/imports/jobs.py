@@ -26,6 +26,7 @@ deliveries and sends keep their pace while a 5,000-row import runs.
 """
 
 import asyncio
+import dataclasses
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -41,6 +42,7 @@ from homebase.imports import repository, row_files, rows
 from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportStatus, InvalidCell
 from homebase.runtime import Runtime
 from homebase.worker import queue
+from homebase.workspaces.lead_policy import phone_region
 
 KIND = "imports"
 CONCURRENCY = 2  # imports running at once per worker process (each in its own workspace)
@@ -324,12 +326,21 @@ async def _write_batch(
         )
         # Read in the batch's transaction: a field deleted meanwhile refuses its values.
         fields = await contacts_service.definitions(session)
-        checked = await rows.check(session, running.kind, batch, fields, running.options)
+        region = await phone_region(session)  # numbers without a country code read in it
+        options = dataclasses.replace(running.options, region=region)
+        checked = await rows.check(session, running.kind, batch, fields, options)
         dry_run = running.dry_run
         if running.kind is ImportObject.CONTACTS:
             matches = running.matches if dry_run else None
             await rows.apply_contacts(
-                session, tally, checked, running.match_on, fields, dry_run=dry_run, matches=matches
+                session,
+                tally,
+                checked,
+                running.match_on,
+                fields,
+                dry_run=dry_run,
+                matches=matches,
+                region=region,
             )
         else:
             await rows.apply_leads(session, tally, checked, running.skip_routing, dry_run=dry_run)

@@ -354,10 +354,10 @@ def _name_key(first: str | None, last: str | None, owner: str | None) -> str | N
     return "\x1f".join((first.strip().casefold(), last.strip().casefold(), owner or ""))
 
 
-def _keys(data: ContactCreate) -> dict[ImportMatchKey, str | None]:
+def _keys(data: ContactCreate, region: str) -> dict[ImportMatchKey, str | None]:
     """The row's canonical email and phone, as contacts store them (email_lower,
-    phone_e164), and its name key, to compare with theirs."""
-    found = contacts.derived({"email": data.email, "phone": data.phone})
+    phone_e164, read in the workspace's `region`), and its name key, to compare."""
+    found = contacts.derived({"email": data.email, "phone": data.phone}, region=region)
     return {
         ImportMatchKey.EMAIL: found["email_lower"],
         ImportMatchKey.PHONE: found["phone_e164"],
@@ -443,6 +443,7 @@ async def apply_contacts(
     *,
     dry_run: bool = False,
     matches: Matches | None = None,
+    region: str = DEFAULT_REGION,
 ) -> Tally:
     """Writes the batch (`tally` names its first row and lines). A dry run writes nothing
     and counts the same: `matches` (kept for the whole import) remembers what it would
@@ -450,7 +451,7 @@ async def apply_contacts(
     keys: dict[int, dict[ImportMatchKey, str | None]] = {}
     for offset, item in enumerate(checked.rows):
         if isinstance(item, ContactCreate):
-            keys[offset] = _keys(item)
+            keys[offset] = _keys(item, region)
         await _turn(offset)
     matches = matches if matches is not None else Matches()
     await matches.load(session, list(keys.values()), match_on)
@@ -480,7 +481,7 @@ async def apply_contacts(
             tally.unmatchable += 1
         current = matches.find(keys[offset], match_on)
         if current is None:
-            row = contacts.new_row(session, item, fields=fields)
+            row = contacts.new_row(session, item, fields=fields, region=region)
             pending.append(row)
             pending_ids.add(row["id"])
             if not dry_run:
@@ -502,7 +503,7 @@ async def apply_contacts(
         if current["id"] in pending_ids:  # made earlier in this batch: written first
             await flush()
         effects = contacts.update_effects(
-            session, current, wanted=wanted, changes=changes, fields=fields
+            session, current, wanted=wanted, changes=changes, fields=fields, region=region
         )
         if not dry_run:
             await contacts.write_update(session, current, effects=effects, fields=fields)

@@ -142,6 +142,8 @@ class ContactsImportCreate(_ImportCreateBase):
         "as a member's email (any case) or full name (when exactly one member has it). At "
         f"most {MAX_MAPPED_VALUES} values a field.",
         examples=[_VALUE_MAP_EXAMPLE],
+        # the fields are the patterns' names only (pydantic states the pattern alone)
+        json_schema_extra={"additionalProperties": False},
     )
     on_invalid_cell: InvalidCell = Field(
         InvalidCell.REFUSE,
