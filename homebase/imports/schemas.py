@@ -70,7 +70,8 @@ _ROWS = "the whole request stays within HOMEBASE_MAX_BODY_BYTES."
 MAX_MAPPED_VALUES = 1000  # values one field's value_map maps
 VALUE_MAP_FIELD = r"^(stage|owner_id|custom_fields\." + KEY_PATTERN.removeprefix("^")[:-1] + r")$"
 ValueMapField = Annotated[str, StringConstraints(pattern=VALUE_MAP_FIELD)]
-FoundValue = Annotated[str, StringConstraints(max_length=200)]
+# No U+0000 (a key is text as any other): stated, since a key's schema is not walked for it
+FoundValue = Annotated[str, StringConstraints(max_length=200, pattern=r"^[^\x00]*$")]
 # What a found value becomes: the value the field takes (a stage, a member's id, a custom
 # field's value) or null (no value: the member is left out of the row).
 MappedValue = str | bool | int | float | list[str] | None

@@ -200,6 +200,7 @@ def _nodes(schema: Any, schemas: dict[str, Any], seen: set[str]) -> Iterator[dic
             continue
         yield node
         stack.extend(node.get("properties", {}).values())
+        stack.extend(node.get("patternProperties", {}).values())
         stack.extend(node.get(key) for key in _SUBSCHEMAS)
         for key in _SUBSCHEMA_LISTS:
             stack.extend(node.get(key, []))
