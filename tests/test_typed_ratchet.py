@@ -28,7 +28,7 @@ CEILING = {
     "JsonObject (JSON at a boundary) in annotations": 36,
 }
 
-TYPED = ("contacts", "imports", "leads", "messaging", "tasks")
+TYPED = ("contacts", "deals", "imports", "leads", "messaging", "tasks")
 
 
 def _annotations(tree: ast.Module) -> list[tuple[bool, ast.expr]]:

@@ -19,6 +19,7 @@ from sqlalchemy import Table
 from typing_extensions import is_typeddict
 
 from homebase.contacts.records import ContactRecord, TimelineRecord
+from homebase.deals.records import DealRecord, PipelineRecord, StageRecord
 from homebase.imports.records import ImportErrorRecord, NewImport
 from homebase.imports.schemas import ImportCreate
 from homebase.kit.pagination import Page, PageBody
@@ -29,8 +30,11 @@ from homebase.messaging.records import MessageRecord, SenderNumberRecord, Suppre
 from homebase.models import Contact as ContactModel
 from homebase.models import (
     DataImport,
+    Deal,
     ImportRowError,
     Lead,
+    Pipeline,
+    PipelineStage,
     Message,
     SenderNumber,
     Suppression,
@@ -44,6 +48,7 @@ from tests.test_routes import build_offline_app, v1_routes
 # The resources typed from table to wire: their endpoints modules.
 TYPED = (
     "homebase.contacts.endpoints",
+    "homebase.deals.endpoints",
     "homebase.imports.endpoints",
     "homebase.leads.endpoints",
     "homebase.messaging.endpoints",
@@ -53,6 +58,9 @@ TYPED = (
 RECORDS: dict[Any, type[Any]] = {
     ContactRecord: ContactModel,
     TimelineRecord: TimelineEvent,
+    DealRecord: Deal,
+    PipelineRecord: Pipeline,
+    StageRecord: PipelineStage,
     LeadRecord: Lead,
     TaskRecord: Task,
     MessageRecord: Message,
