@@ -40,9 +40,13 @@ from homebase.models import (
     Suppression,
     Task,
     TimelineEvent,
+    WebhookAttempt,
+    WebhookDelivery,
+    WebhookSubscription,
 )
 from homebase.tasks.records import TaskRecord
 from homebase.tasks.schemas import Task as TaskWire
+from homebase.webhooks.records import AttemptRecord, DeliveryRecord, SubscriptionRecord
 from tests.test_routes import build_offline_app, v1_routes
 
 # The resources typed from table to wire: their endpoints modules.
@@ -53,6 +57,7 @@ TYPED = (
     "homebase.leads.endpoints",
     "homebase.messaging.endpoints",
     "homebase.tasks.endpoints",
+    "homebase.webhooks.endpoints",
 )
 
 RECORDS: dict[Any, type[Any]] = {
@@ -68,6 +73,9 @@ RECORDS: dict[Any, type[Any]] = {
     SenderNumberRecord: SenderNumber,
     NewImport: DataImport,
     ImportErrorRecord: ImportRowError,
+    SubscriptionRecord: WebhookSubscription,
+    DeliveryRecord: WebhookDelivery,
+    AttemptRecord: WebhookAttempt,
 }
 
 
