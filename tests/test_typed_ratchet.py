@@ -28,7 +28,16 @@ CEILING = {
     "JsonObject (JSON at a boundary) in annotations": 36,
 }
 
-TYPED = ("contacts", "deals", "imports", "leads", "messaging", "tasks", "webhooks")
+TYPED = (
+    "automations",
+    "contacts",
+    "deals",
+    "imports",
+    "leads",
+    "messaging",
+    "tasks",
+    "webhooks",
+)
 
 
 def _annotations(tree: ast.Module) -> list[tuple[bool, ast.expr]]:
