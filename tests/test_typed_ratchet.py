@@ -29,6 +29,7 @@ CEILING = {
 }
 
 TYPED = (
+    "appointments",
     "automations",
     "contacts",
     "deals",

@@ -18,6 +18,7 @@ import pytest
 from sqlalchemy import Table
 from typing_extensions import is_typeddict
 
+from homebase.appointments.records import AppointmentRecord
 from homebase.contacts.records import ContactRecord, TimelineRecord
 from homebase.deals.records import DealRecord, PipelineRecord, StageRecord
 from homebase.imports.records import ImportErrorRecord, NewImport
@@ -29,6 +30,7 @@ from homebase.leads.schemas import Lead as LeadWire
 from homebase.messaging.records import MessageRecord, SenderNumberRecord, SuppressionRecord
 from homebase.models import Contact as ContactModel
 from homebase.models import (
+    Appointment,
     DataImport,
     Deal,
     ImportRowError,
@@ -51,6 +53,7 @@ from tests.test_routes import build_offline_app, v1_routes
 
 # The resources typed from table to wire: their endpoints modules.
 TYPED = (
+    "homebase.appointments.endpoints",
     "homebase.contacts.endpoints",
     "homebase.deals.endpoints",
     "homebase.imports.endpoints",
@@ -61,6 +64,7 @@ TYPED = (
 )
 
 RECORDS: dict[Any, type[Any]] = {
+    AppointmentRecord: Appointment,
     ContactRecord: ContactModel,
     TimelineRecord: TimelineEvent,
     DealRecord: Deal,
