@@ -31,6 +31,7 @@ CEILING = {
 TYPED = (
     "appointments",
     "automations",
+    "calls",
     "contacts",
     "deals",
     "imports",

@@ -19,6 +19,7 @@ from sqlalchemy import Table
 from typing_extensions import is_typeddict
 
 from homebase.appointments.records import AppointmentRecord
+from homebase.calls.records import CallRecord, RevocationRecord
 from homebase.contacts.records import ContactRecord, TimelineRecord
 from homebase.deals.records import DealRecord, PipelineRecord, StageRecord
 from homebase.imports.records import ImportErrorRecord, NewImport
@@ -31,6 +32,8 @@ from homebase.messaging.records import MessageRecord, SenderNumberRecord, Suppre
 from homebase.models import Contact as ContactModel
 from homebase.models import (
     Appointment,
+    Call,
+    CallRevocation,
     DataImport,
     Deal,
     ImportRowError,
@@ -54,6 +57,7 @@ from tests.test_routes import build_offline_app, v1_routes
 # The resources typed from table to wire: their endpoints modules.
 TYPED = (
     "homebase.appointments.endpoints",
+    "homebase.calls.endpoints",
     "homebase.contacts.endpoints",
     "homebase.deals.endpoints",
     "homebase.imports.endpoints",
@@ -65,6 +69,8 @@ TYPED = (
 
 RECORDS: dict[Any, type[Any]] = {
     AppointmentRecord: Appointment,
+    CallRecord: Call,
+    RevocationRecord: CallRevocation,
     ContactRecord: ContactModel,
     TimelineRecord: TimelineEvent,
     DealRecord: Deal,
