@@ -175,7 +175,8 @@ def test_records_and_wire_types_are_typed_dicts_only() -> None:
 
 def test_a_list_page_reads_what_its_row_type_names() -> None:
     """The contact list's partial read (render.PAGE_COLUMNS, what repository.page_columns
-    selects) is ContactPageRow, member for member, and each is a column of the table."""
+    selects) is ContactPageRow, member for member (derived from it: written once), and
+    each is a column of the table."""
     from homebase.contacts.records import ContactPageRow
     from homebase.contacts.render import PAGE_COLUMNS
 

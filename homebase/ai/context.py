@@ -17,6 +17,8 @@ Nothing of another contact or another workspace: every query is the contact's ow
 through the workspace's session.
 """
 
+from pydantic import JsonValue
+
 from homebase.ai import repository, rules
 from homebase.ai.prompt import ListingFacts, Prompt, Speaker, Turn
 from homebase.ai.records import LatestLead, Text
@@ -24,7 +26,6 @@ from homebase.automations.records import PersonaRecord
 from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit.masking import mask_freeform
-from homebase.kit.wire import JsonObject
 from homebase.listings.records import ListingRecord
 from homebase.messaging.keywords import words
 
@@ -110,11 +111,11 @@ def _listing(row: ListingRecord) -> ListingFacts:
     )
 
 
-def _lead_context(lead: LatestLead | None) -> JsonObject:
+def _lead_context(lead: LatestLead | None) -> dict[str, JsonValue]:
     if lead is None or not isinstance(lead["context"], dict):
         return {}
     kept = {key: value for key, value in lead["context"].items() if key in LEAD_CONTEXT_KEYS}
-    masked: JsonObject = mask_freeform(kept)
+    masked: dict[str, JsonValue] = mask_freeform(kept)
     return masked
 
 

@@ -6,9 +6,8 @@ The workspace is the session's: a read may carry `workspace_id`, nothing reads i
 
 from datetime import datetime
 
+from pydantic import JsonValue
 from typing_extensions import TypedDict
-
-from homebase.kit.wire import JsonObject
 
 
 class AiJobRecord(TypedDict):
@@ -78,4 +77,4 @@ class LatestLead(TypedDict):
     """What a reply reads of the contact's latest lead (repository.latest_lead)."""
 
     source: str
-    context: JsonObject  # the client's free-form members, kept whole
+    context: dict[str, JsonValue]  # the client's free-form members, kept whole

@@ -41,25 +41,9 @@ def contact(row: ContactRecord, *, pii: bool, custom: Definitions) -> Contact:
     }
 
 
-# What a list page reads (contacts/repository.py selects exactly these).
-PAGE_COLUMNS = (
-    "id",
-    "first_name",
-    "last_name",
-    "email",
-    "phone",
-    "stage",
-    "source",
-    "tags",
-    "notes",
-    "owner_id",
-    "custom_fields",
-    "ai_paused_at",
-    "ai_paused_reason",
-    "anonymized_at",
-    "created_at",
-    "updated_at",
-)
+# What a list page reads (contacts/repository.py selects exactly these): ContactPageRow's
+# members, written once there.
+PAGE_COLUMNS = tuple(ContactPageRow.__annotations__)
 
 
 # Its timestamps: PostgreSQL writes them as the wire's text (db/types.wire_time), SQLite

@@ -5,9 +5,8 @@ The workspace is the session's: a read may carry `workspace_id`, nothing reads i
 
 from datetime import date, datetime
 
+from pydantic import JsonValue
 from typing_extensions import TypedDict
-
-from homebase.kit.wire import JsonObject
 
 
 class DealRecord(TypedDict):
@@ -24,7 +23,7 @@ class DealRecord(TypedDict):
     commission_rate_bp: int | None
     commission_cents: int | None
     # values keyed by field id (custom_fields/), null for a deal that never had one
-    custom_fields: JsonObject | None
+    custom_fields: dict[str, JsonValue] | None
     stage_changed_at: datetime
     closed_at: datetime | None
     created_at: datetime
@@ -45,7 +44,7 @@ class DealChanges(TypedDict, total=False):
     status: str
     commission_rate_bp: int | None
     commission_cents: int | None
-    custom_fields: JsonObject | None
+    custom_fields: dict[str, JsonValue] | None
     stage_changed_at: datetime
     closed_at: datetime | None
     updated_at: datetime

@@ -14,7 +14,7 @@ from homebase.custom_fields.schemas import (
 from homebase.kit.money import Amount, Currency, Percent
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.kit.schema_rules import absent, not_blank
-from homebase.kit.wire import JsonObject, WireDate, WireTime
+from homebase.kit.wire import WireDate, WireTime
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 OwnerId = Annotated[str, StringConstraints(max_length=40)]
@@ -140,9 +140,10 @@ class Deal(TypedDict):
         str | None,
         Field(description="Explicit, or value x commission_rate rounded half up to the cent."),
     ]
-    # the workspace's live custom fields, rendered: JSON of members the workspace defines
     custom_fields: Annotated[
-        JsonObject, Field(description=RENDERED_DESCRIPTION, examples=[VALUES_EXAMPLE])
+        # the live custom fields, rendered: JSON of members the workspace defines
+        dict[str, Any],
+        Field(description=RENDERED_DESCRIPTION, examples=[VALUES_EXAMPLE]),
     ]
     stage_changed_at: WireTime
     closed_at: Annotated[WireTime | None, Field(description="When status became won or lost.")]
