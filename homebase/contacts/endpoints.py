@@ -93,14 +93,12 @@ async def list_contacts(
     listing = await custom.ListFields.read(session, "contacts", query.prefixed)
     by_custom = listing.by_custom
     item = render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=listing.page)
-    listed = filters.model_dump(mode="json")
-    listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
     return await paginate(
         request,
         session,
         query.page,
         repository.listing(session, filters, pii=pii, custom=by_custom),
-        filters=listed,
+        filters=listing.keyed(filters),
         updated_after=filters.updated_after,
         render=item,
         fields=fields,

@@ -11,6 +11,8 @@ starts empty) and as typed rows of custom_field_values (what the lists' filters 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pydantic import BaseModel
+
 from homebase.custom_fields import repository
 from homebase.custom_fields.definitions import (
     MAX_FIELDS,
@@ -53,8 +55,9 @@ class ListFields:
         object: str,
         page: PageDefinitions,
         by_custom: tuple[tuple[str, str], ...],
+        prefixed: Mapping[str, str],
     ):
-        self._session, self._object = session, object
+        self._session, self._object, self._prefixed = session, object, prefixed
         self.page, self.by_custom = page, by_custom
 
     @classmethod
@@ -64,7 +67,13 @@ class ListFields:
         page = PageDefinitions(
             object, await load_definitions(session, object) if prefixed else None
         )
-        return cls(session, object, page, tuple(filters(page.current, prefixed)))
+        return cls(session, object, page, tuple(filters(page.current, prefixed)), prefixed)
+
+    def keyed(self, listed: BaseModel) -> dict[str, object]:
+        """The list's filters as its cursor keys them: `listed`'s values and each
+        `custom.<key>` sent (http/lists.paginate's `filters`)."""
+        values: dict[str, object] = listed.model_dump(mode="json")
+        return values | {f"custom.{key}": value for key, value in self._prefixed.items()}
 
     async def prepare(self, rows: Sequence[Mapping[str, Any]]) -> None:
         if self.page.needed(rows):

@@ -52,14 +52,12 @@ async def list_deals(
     filters, fields, pii = query.filters, query.fields, _pii(principal)
     listing = await custom.ListFields.read(session, "deals", query.prefixed)
     by_custom, page_fields = listing.by_custom, listing.page
-    listed = filters.model_dump(mode="json")
-    listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
     return await paginate(
         request,
         session,
         query.page,
         repository.listing(session, filters, custom=by_custom),
-        filters=listed,
+        filters=listing.keyed(filters),
         updated_after=filters.updated_after,
         render=lambda row: render.deal(row, pii=pii, custom=page_fields.current),
         fields=fields,
