@@ -21,6 +21,7 @@ from typing_extensions import is_typeddict
 from homebase.appointments.records import AppointmentRecord
 from homebase.calls.records import CallRecord, RevocationRecord
 from homebase.contacts.records import ContactRecord, TimelineRecord
+from homebase.custom_fields.records import CustomFieldRecord, ValueRecord
 from homebase.deals.records import DealRecord, PipelineRecord, StageRecord
 from homebase.imports.records import ImportErrorRecord, NewImport
 from homebase.imports.schemas import ImportCreate
@@ -34,6 +35,8 @@ from homebase.models import (
     Appointment,
     Call,
     CallRevocation,
+    CustomField,
+    CustomFieldValue,
     DataImport,
     Deal,
     ImportRowError,
@@ -59,6 +62,7 @@ TYPED = (
     "homebase.appointments.endpoints",
     "homebase.calls.endpoints",
     "homebase.contacts.endpoints",
+    "homebase.custom_fields.endpoints",
     "homebase.deals.endpoints",
     "homebase.imports.endpoints",
     "homebase.leads.endpoints",
@@ -70,6 +74,8 @@ TYPED = (
 RECORDS: dict[Any, type[Any]] = {
     AppointmentRecord: Appointment,
     CallRecord: Call,
+    CustomFieldRecord: CustomField,
+    ValueRecord: CustomFieldValue,
     RevocationRecord: CallRevocation,
     ContactRecord: ContactModel,
     TimelineRecord: TimelineEvent,
