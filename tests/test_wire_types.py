@@ -18,7 +18,15 @@ import pytest
 from sqlalchemy import Table
 from typing_extensions import is_typeddict
 
+from homebase.ai.records import AiJobRecord
 from homebase.appointments.records import AppointmentRecord
+from homebase.automations.records import (
+    AutomationRecord,
+    CampaignRecord,
+    EnrolmentRecord,
+    PersonaRecord,
+    StepRunRecord,
+)
 from homebase.calls.records import CallRecord, RevocationRecord
 from homebase.contacts.records import ContactRecord, TimelineRecord
 from homebase.custom_fields.records import CustomFieldRecord, ValueRecord
@@ -29,21 +37,28 @@ from homebase.kit.pagination import Page, PageBody
 from homebase.kit.responses import JSONResponse, Sent
 from homebase.leads.records import LeadRecord
 from homebase.leads.schemas import Lead as LeadWire
+from homebase.listings.records import ListingRecord
 from homebase.messaging.records import MessageRecord, SenderNumberRecord, SuppressionRecord
-from homebase.models import Contact as ContactModel
 from homebase.models import (
+    AiJob,
     Appointment,
+    Automation,
+    AutomationEnrolment,
+    AutomationStepRun,
     Call,
     CallRevocation,
+    Campaign,
     CustomField,
     CustomFieldValue,
     DataImport,
     Deal,
     ImportRowError,
     Lead,
+    Listing,
+    Message,
+    Persona,
     Pipeline,
     PipelineStage,
-    Message,
     SenderNumber,
     Suppression,
     Task,
@@ -52,6 +67,7 @@ from homebase.models import (
     WebhookDelivery,
     WebhookSubscription,
 )
+from homebase.models import Contact as ContactModel
 from homebase.tasks.records import TaskRecord
 from homebase.tasks.schemas import Task as TaskWire
 from homebase.webhooks.records import AttemptRecord, DeliveryRecord, SubscriptionRecord
@@ -72,7 +88,14 @@ TYPED = (
 )
 
 RECORDS: dict[Any, type[Any]] = {
+    AiJobRecord: AiJob,
     AppointmentRecord: Appointment,
+    AutomationRecord: Automation,
+    PersonaRecord: Persona,
+    CampaignRecord: Campaign,
+    EnrolmentRecord: AutomationEnrolment,
+    StepRunRecord: AutomationStepRun,
+    ListingRecord: Listing,
     CallRecord: Call,
     CustomFieldRecord: CustomField,
     ValueRecord: CustomFieldValue,
