@@ -46,12 +46,6 @@ def contact(row: ContactRecord, *, pii: bool, custom: Definitions) -> Contact:
 PAGE_COLUMNS = tuple(ContactPageRow.__annotations__)
 
 
-# Its timestamps: PostgreSQL writes them as the wire's text (db/types.wire_time), SQLite
-# hands them over as stored; its JSON columns too (contacts/repository.py).
-TIME_COLUMNS = frozenset({"ai_paused_at", "anonymized_at", "created_at", "updated_at"})
-JSON_COLUMNS = frozenset({"tags", "custom_fields"})
-
-
 def _same(value: Any) -> Any:  # a value as the database handed it (ContactPageRow)
     return value
 
