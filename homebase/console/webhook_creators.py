@@ -41,8 +41,8 @@ def _ids(rows: Sequence[Mapping[str, Any]], kind: str, column: str) -> list[str]
 
 
 async def describe(session: TenantSession, rows: Sequence[Mapping[str, Any]]) -> dict[str, Creator]:
-    # `rows`: subscriptions, typed (webhooks/records.SubscriptionRecord) or as read
-    """Subscription id -> the creating credential and what revoking it does."""
+    """Subscription id -> the creating credential and what revoking it does. `rows`:
+    subscriptions (webhooks/records.SubscriptionRecord)."""
     keys = {
         row["id"]: row
         for row in await session.fetch_all(
