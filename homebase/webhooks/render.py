@@ -18,6 +18,7 @@ from homebase.webhooks.schemas import Attempt, Delivery, Webhook
 PHONE_MEMBERS = frozenset(
     {
         "phone",
+        "phone_e164",
         "to",
         "from",
         "from_number",
