@@ -34,8 +34,9 @@ from homebase.custom_fields.definitions import Definitions
 from homebase.db.tenancy import TenantSession, tenant_select
 from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportRowKind, MappedValue
 from homebase.kit.errors import ValidationFailed
-from homebase.kit.phones import DEFAULT_REGION, is_valid_number
+from homebase.kit.phones import DEFAULT_REGION
 from homebase.kit.validation import field_errors
+from homebase.kit.write_warnings import phone_warnings
 from homebase.leads import service as leads
 from homebase.leads.schemas import LeadCreate
 from homebase.models import Contact, User
@@ -84,7 +85,6 @@ def _refusal_errors(refused: ValidationFailed) -> FieldErrors:
 # custom field's value, the stage, the owner. Any other invalid value refuses the row.
 SKIPPABLE = ("stage", "owner_id")
 NAMES_NO_ONE = "names no one: no first_name, last_name, email or phone"
-NOT_A_VALID_PHONE = "is not a valid phone number; kept as sent"
 AMBIGUOUS_OWNER = "names several members; map it to one member's id in value_map"
 IDENTIFYING = ("first_name", "last_name", "email", "phone")
 _MISSING = object()
@@ -307,9 +307,9 @@ async def check(
         if options.skip and not any(getattr(done, name, None) for name in IDENTIFYING):
             checked[index] = [{"field": "row", "message": NAMES_NO_ONE}]
             continue
-        phone = getattr(done, "phone", None)
-        if phone and not is_valid_number(phone, options.region):
-            warnings[index].append({"field": "phone", "message": NOT_A_VALID_PHONE})
+        # the single write's own warning, word for word
+        for warned in phone_warnings(getattr(done, "phone", None), options.region):
+            warnings[index].append({"field": warned["field"], "message": warned["message"]})
     return Checked(checked, warnings)
 
 
