@@ -24,11 +24,13 @@ there stores nothing) and its answer is stored in the second, with its work, whe
 commits; a request whose transaction rolls back releases the key (idempotency/store.py).
 
 An endpoint of a plain shape is called without FastAPI's dependency solver (`_direct`,
-docs/performance.md, "Where a request's time goes"): every parameter the Request, one
-JSON body model, a query parameter with a constant default, or a dependency taking only
-those. Its steps are worked out once, at startup; a request the shortcut cannot fill
-exactly as FastAPI would (a query string where a query parameter is declared, a body
-without a content type, a body that fails its model) goes through FastAPI's handler.
+docs/performance.md, "Where a request's time goes"): every parameter the Request, a
+`str` or `int` path parameter, one JSON body model, a query parameter with a constant
+default, or a dependency taking only the Request and such query parameters. Its steps
+are worked out once, at startup; values are validated by FastAPI's own fields. A request
+the shortcut cannot fill exactly as FastAPI would (a query string where a query
+parameter is declared, a body without a content type, a value that fails validation)
+goes through FastAPI's handler, which answers it as it always did.
 """
 
 import inspect
@@ -198,11 +200,20 @@ def _awaitable(call: Any) -> bool:
     return not inspect.isclass(call) and inspect.iscoroutinefunction(target)
 
 
-def _plain(dependant: Dependant) -> dict[str, Any] | None:
+def _plain(dependant: Dependant, path: bool = False) -> dict[str, Any] | None:
     """The constant defaults of `dependant`'s query parameters (what FastAPI passes when
-    the request has no query string), or None when something else needs the solver."""
+    the request has no query string), or None when something else needs the solver;
+    `path`: its path parameters may be plain (`str` or `int`, no alias)."""
+    odd = [  # a path parameter FastAPI would convert or look up under another name
+        field
+        for field in dependant.path_params
+        if field.field_info.annotation not in (str, int)
+        or field.alias != field.name
+        or field.field_info.validation_alias
+    ]
     solved = (
-        dependant.path_params,
+        not path and dependant.path_params,
+        odd,
         dependant.header_params,
         dependant.cookie_params,
         dependant.websocket_param_name,
@@ -260,7 +271,7 @@ def _direct(route: APIRoute, fastapi_handler: Handler) -> Handler | None:
     """The endpoint called with its parameters filled here (the module's docstring), or
     None: the route keeps FastAPI's handler."""
     dependant, call = route.dependant, route.dependant.call
-    (plain, body), own, fills = _json_model(dependant), _plain(dependant), _fills(dependant)
+    (plain, body), own, fills = _json_model(dependant), _plain(dependant, True), _fills(dependant)
     if not plain or own is None or fills is None or route.dependencies:
         return None
     if not _returns_response(call):
@@ -271,6 +282,11 @@ def _direct(route: APIRoute, fastapi_handler: Handler) -> Handler | None:
         if queried and request.scope["query_string"]:
             return await fastapi_handler(request)
         values = dict(own)
+        for field in dependant.path_params:
+            found = request.path_params[field.name]
+            values[field.name], errors = field.validate(found, {}, loc=("path", field.name))
+            if errors:
+                return await fastapi_handler(request)
         for name, dependency, request_name, defaults in fills:
             kwargs = {request_name: request, **defaults} if request_name else defaults
             values[name] = await dependency(**kwargs)
