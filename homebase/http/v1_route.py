@@ -29,8 +29,9 @@ docs/performance.md, "Where a request's time goes"): every parameter the Request
 default, or a dependency taking only the Request and such query parameters. Its steps
 are worked out once, at startup; values are validated by FastAPI's own fields. A request
 the shortcut cannot fill exactly as FastAPI would (a query string where a query
-parameter is declared, a body without a content type, a value that fails validation)
-goes through FastAPI's handler, which answers it as it always did.
+parameter is declared, a body not typed application/..., a value that fails validation,
+an app with dependency overrides) goes through FastAPI's handler, which answers it as it
+always did.
 """
 
 import inspect
@@ -279,8 +280,8 @@ def _direct(route: APIRoute, fastapi_handler: Handler) -> Handler | None:
     queried = any(sub.query_params for sub in (dependant, *dependant.dependencies))
 
     async def handle(request: Request) -> Response:
-        if queried and request.scope["query_string"]:
-            return await fastapi_handler(request)
+        if queried and request.scope["query_string"] or request.app.dependency_overrides:
+            return await fastapi_handler(request)  # (overrides: a test's, FastAPI applies)
         values = dict(own)
         for field in dependant.path_params:
             found = request.path_params[field.name]
@@ -291,9 +292,9 @@ def _direct(route: APIRoute, fastapi_handler: Handler) -> Handler | None:
             kwargs = {request_name: request, **defaults} if request_name else defaults
             values[name] = await dependency(**kwargs)
         if body is not None:
-            parsed = getattr(request, "has_parsed_json", False)
-            if not parsed or "content-type" not in request.headers:
-                return await fastapi_handler(request)
+            kind = request.headers.get("content-type", "").lstrip().lower()
+            if not getattr(request, "has_parsed_json", False) or kind[:12] != "application/":
+                return await fastapi_handler(request)  # FastAPI reads no JSON there
             values[body.name], errors = body.validate(await request.json(), {}, loc=("body",))
             if errors:
                 return await fastapi_handler(request)  # its 400, worded as FastAPI words it
@@ -311,8 +312,9 @@ class V1Route(APIRoute):
 
 
 class _Handler:
-    """One route's request path (the module's docstring): FastAPI's own handler (its
-    validation and dependency solver) inside the request's transaction."""
+    """One route's request path (the module's docstring): the endpoint, called directly
+    where its shape is plain, else by FastAPI's handler, inside the request's
+    transaction."""
 
     def __init__(self, route: APIRoute):
         solved = APIRoute.get_route_handler(route)
