@@ -190,7 +190,7 @@ def refuse_nul(request: "V1Request") -> None:
 
 
 Handler = Callable[[Request], Coroutine[Any, Any, Response]]
-Fill = tuple[str, Callable[..., Any], str | None, dict[str, Any]]  # name, call, request, kwargs
+Fill = tuple[str, Callable[..., Any], str | None, dict[str, object]]  # name, call, request, kwargs
 CONSTANTS = (type(None), bool, int, float, str, bytes)
 
 
@@ -201,7 +201,7 @@ def _awaitable(call: Any) -> bool:
     return not inspect.isclass(call) and inspect.iscoroutinefunction(target)
 
 
-def _plain(dependant: Dependant, path: bool = False) -> dict[str, Any] | None:
+def _plain(dependant: Dependant, path: bool = False) -> dict[str, object] | None:
     """The constant defaults of `dependant`'s query parameters (what FastAPI passes when
     the request has no query string), or None when something else needs the solver;
     `path`: its path parameters may be plain (`str` or `int`, no alias)."""
@@ -225,7 +225,7 @@ def _plain(dependant: Dependant, path: bool = False) -> dict[str, Any] | None:
     )
     if any(solved) or not _awaitable(dependant.call):
         return None
-    defaults = {}
+    defaults: dict[str, object] = {}
     for field in dependant.query_params:
         info = field.field_info
         if info.is_required() or info.validate_default or type(info.default) not in CONSTANTS:
