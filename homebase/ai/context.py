@@ -17,13 +17,16 @@ Nothing of another contact or another workspace: every query is the contact's ow
 through the workspace's session.
 """
 
-from typing import Any
+from pydantic import JsonValue
 
 from homebase.ai import repository, rules
 from homebase.ai.prompt import ListingFacts, Prompt, Speaker, Turn
+from homebase.ai.records import LatestLead, Text
+from homebase.automations.records import PersonaRecord
 from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit.masking import mask_freeform
+from homebase.listings.records import ListingRecord
 from homebase.messaging.keywords import words
 
 CONVERSATION_TURNS = 20
@@ -76,13 +79,13 @@ PROPERTY_WORDS = frozenset(
 )
 
 
-def _speaker(row: dict[str, Any]) -> Speaker:
+def _speaker(row: Text) -> Speaker:
     if row["direction"] == "INBOUND":
         return "lead"
     return "assistant" if row["ai_job_id"] is not None else "agent"
 
 
-def latest_lead_texts(conversation: list[dict[str, Any]]) -> list[str]:
+def latest_lead_texts(conversation: list[Text]) -> list[str]:
     """The lead's texts since the last message to them: what this reply answers."""
     texts: list[str] = []
     for row in reversed(conversation):
@@ -96,7 +99,7 @@ def about_property(texts: list[str]) -> bool:
     return any(PROPERTY_WORDS.intersection(words(text)) for text in texts if text)
 
 
-def _listing(row: dict[str, Any]) -> ListingFacts:
+def _listing(row: ListingRecord) -> ListingFacts:
     cents = row["price_cents"]
     return ListingFacts(
         address=row["address"],
@@ -108,19 +111,19 @@ def _listing(row: dict[str, Any]) -> ListingFacts:
     )
 
 
-def _lead_context(lead: dict[str, Any] | None) -> dict[str, Any]:
+def _lead_context(lead: LatestLead | None) -> dict[str, JsonValue]:
     if lead is None or not isinstance(lead["context"], dict):
         return {}
     kept = {key: value for key, value in lead["context"].items() if key in LEAD_CONTEXT_KEYS}
-    masked: dict[str, Any] = mask_freeform(kept)
+    masked: dict[str, JsonValue] = mask_freeform(kept)
     return masked
 
 
 async def build(
     session: TenantSession,
     contact: ContactRecord,
-    persona: dict[str, Any],
-    conversation: list[dict[str, Any]],
+    persona: PersonaRecord,
+    conversation: list[Text],
     fixed: str,
 ) -> Prompt:
     """The prompt for a reply to `contact`; `fixed` is what the service adds around the

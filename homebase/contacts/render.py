@@ -24,6 +24,7 @@ def contact(row: ContactRecord, *, pii: bool, custom: Definitions) -> Contact:
         "last_name": row["last_name"],
         "email": row["email"] if pii else mask_email(row["email"]),
         "phone": row["phone"] if pii else mask_phone(row["phone"]),
+        "phone_e164": row["phone_e164"] if pii else mask_phone(row["phone_e164"]),
         # stored as the enums' values, which are what the wire sends
         "stage": cast(ContactStage, row["stage"]),
         "source": row["source"],
@@ -41,31 +42,9 @@ def contact(row: ContactRecord, *, pii: bool, custom: Definitions) -> Contact:
     }
 
 
-# What a list page reads (contacts/repository.py selects exactly these).
-PAGE_COLUMNS = (
-    "id",
-    "first_name",
-    "last_name",
-    "email",
-    "phone",
-    "stage",
-    "source",
-    "tags",
-    "notes",
-    "owner_id",
-    "custom_fields",
-    "ai_paused_at",
-    "ai_paused_reason",
-    "anonymized_at",
-    "created_at",
-    "updated_at",
-)
-
-
-# Its timestamps: PostgreSQL writes them as the wire's text (db/types.wire_time), SQLite
-# hands them over as stored; its JSON columns too (contacts/repository.py).
-TIME_COLUMNS = frozenset({"ai_paused_at", "anonymized_at", "created_at", "updated_at"})
-JSON_COLUMNS = frozenset({"tags", "custom_fields"})
+# What a list page reads (contacts/repository.py selects exactly these): ContactPageRow's
+# members, written once there.
+PAGE_COLUMNS = tuple(ContactPageRow.__annotations__)
 
 
 def _same(value: Any) -> Any:  # a value as the database handed it (ContactPageRow)
@@ -107,6 +86,7 @@ def list_item(
             "last_name": row["last_name"],
             "email": show_email(row["email"]),
             "phone": show_phone(row["phone"]),
+            "phone_e164": show_phone(row["phone_e164"]),
             "stage": row["stage"],
             "source": row["source"],
             "tags": json(row["tags"]),

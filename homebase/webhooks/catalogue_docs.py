@@ -21,7 +21,7 @@ STR, OSTR, BOOL, INT, ANY = str, str | None, bool, int | None, Any
 class EventDoc:
     emitted_by: str
     members: dict[str, tuple[Any, str]] = field(default_factory=dict)
-    example: dict[str, Any] = field(default_factory=dict)
+    example: dict[str, Any] = field(default_factory=dict)  # an event's JSON, as documented
 
 
 _CONTACT = {
@@ -30,11 +30,13 @@ _CONTACT = {
     "last_name": (OSTR, ""),
     "email": (OSTR, "masked"),
     "phone": (OSTR, "masked"),
+    "phone_e164": (OSTR, "phone in E.164, masked"),
     "stage": (STR, ""),
     "source": (OSTR, ""),
     "tags": (list[str], ""),
     "notes": (OSTR, ""),
     "owner_id": (OSTR, ""),
+    # the JSON type the document gives the member: an object of the workspace's own keys
     "custom_fields": (dict[str, Any], "values by key of the live custom fields (text masked)"),
     "pii_masked": (BOOL, "always true in events"),
     "ai_auto_response_paused": (BOOL, "the AI's replies to the contact are paused"),
@@ -53,6 +55,7 @@ _CONTACT_EXAMPLE = {
     "last_name": "Reyes",
     "email": "d***@example.com",
     "phone": "+* *** ***-0142",
+    "phone_e164": "+*******0142",
     "stage": "LEAD",
     "source": "Zillow",
     "tags": ["buyer"],
@@ -173,6 +176,7 @@ EVENT_DOCS: dict[str, EventDoc] = {
             "rule_id": (OSTR, ""),
             "method": (OSTR, ""),
             "reason": (OSTR, ""),
+            # the JSON type the document gives the member: the lead's JSON, as emitted
             "lead": (dict[str, Any], "the lead, as in lead.created"),
         },
         {
