@@ -17,10 +17,15 @@ Nothing of another contact or another workspace: every query is the contact's ow
 through the workspace's session.
 """
 
+from dataclasses import replace
+from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
-from homebase.ai import repository, rules
+from homebase.ai import repository, rules, showings, tools
+from homebase.ai.actions import Desk
 from homebase.ai.prompt import ListingFacts, Prompt, Speaker, Turn
+from homebase.compliance.timezones import zones_for_number
 from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit.masking import mask_freeform
@@ -28,6 +33,7 @@ from homebase.messaging.keywords import words
 
 CONVERSATION_TURNS = 20
 LISTINGS = 5
+RANKED_FROM = 50  # the newest active listings a persona with actions ranks
 # The lead form's members a model may read (a lead's `context` is free-form: anything
 # else a source sent stays out of the prompt).
 LEAD_CONTEXT_KEYS = frozenset(
@@ -99,6 +105,7 @@ def about_property(texts: list[str]) -> bool:
 def _listing(row: dict[str, Any]) -> ListingFacts:
     cents = row["price_cents"]
     return ListingFacts(
+        id=row["id"],
         address=row["address"],
         city=row["city"],
         price=f"${cents // 100:,}" if cents is not None else None,
@@ -122,16 +129,21 @@ async def build(
     persona: dict[str, Any],
     conversation: list[dict[str, Any]],
     fixed: str,
+    *,
+    desk: Desk | None = None,
 ) -> Prompt:
     """The prompt for a reply to `contact`; `fixed` is what the service adds around the
-    reply (disclosure, signature), whose length the model's budget leaves out."""
+    reply (disclosure, signature), whose length the model's budget leaves out. With a
+    `desk` (a persona with actions): the tools and what acting needs (`acting`)."""
     lead = await repository.latest_lead(session, contact["id"])
     listings: tuple[ListingFacts, ...] = ()
-    if about_property([row["body"] or "" for row in conversation[-4:]]):
+    if desk is not None:
+        listings = await ranked_listings(session, lead, conversation)
+    elif about_property([row["body"] or "" for row in conversation[-4:]]):
         listings = tuple(
             _listing(row) for row in await repository.active_listings(session, LISTINGS)
         )
-    return Prompt(
+    prompt = Prompt(
         instructions=persona["instructions"] or "",
         persona_name=persona["name"],
         tone=persona["tone"],
@@ -146,3 +158,64 @@ async def build(
         max_characters=rules.characters_left(fixed),
         today=session.now().date(),
     )
+    return prompt if desk is None else replace(prompt, **await acting(session, desk))
+
+
+async def ranked_listings(
+    session: TenantSession, lead: dict[str, Any] | None, conversation: list[dict[str, Any]]
+) -> tuple[ListingFacts, ...]:
+    """The workspace's active listings by relevance, at most LISTINGS: the lead's listing
+    of interest (its form's `listing_id`), those the conversation names (by the address's
+    number and street), then the newest."""
+    rows = await repository.active_listings(session, RANKED_FROM)
+    wanted = (lead["context"] or {}).get("listing_id") if lead is not None else None
+    said = " ".join((row["body"] or "").lower() for row in conversation)
+
+    def rank(row: dict[str, Any]) -> int:
+        if wanted and row["id"] == wanted:
+            return 0
+        street = " ".join(str(row["address"]).lower().split()[:2])
+        return 1 if street and street in said else 2
+
+    ordered = sorted(rows, key=rank)  # stable: newest first within a rank
+    return tuple(_listing(row) for row in ordered[:LISTINGS])
+
+
+def _local(moment: datetime, zone: ZoneInfo) -> str:
+    return f"{moment.astimezone(zone):%A %d %B %Y, %H:%M} ({zone.key})"
+
+
+async def acting(session: TenantSession, desk: Desk) -> dict[str, Any]:
+    """What a persona with actions is told besides: its tools, the time in the
+    workspace's zone and in the lead's (by area code), the free showing slots of the
+    next days, the contact's upcoming appointments and what earlier replies did."""
+    persona, contact, now = desk.persona, desk.contact, desk.now
+    zones = zones_for_number(contact["phone_e164"])
+    slots: list[datetime] = []
+    if desk.shower is not None:
+        horizon = now + timedelta(days=showings.HORIZON_DAYS + 1)
+        busy = [
+            (starts, ends)
+            for starts, ends, _ in await repository.busy(session, desk.shower, now, horizon)
+        ]
+        slots = showings.free_slots(now, desk.zone, desk.hours, desk.minutes, busy)
+    upcoming = await repository.upcoming(session, contact["id"], now)
+    done = await repository.actions_done(session, contact["id"])
+    return {
+        "tools": tools.definitions(
+            desk.allowed,
+            qualification_fields=tuple(persona["qualification_fields"] or ()),
+            tags=tuple(persona["tags"] or ()),
+        ),
+        "now_local": _local(now, desk.zone),
+        "lead_time": _local(now, ZoneInfo(zones[0])) if len(zones) == 1 else None,
+        "slots": tuple(showings.describe(slots, desk.zone)),
+        "appointments": tuple(
+            f"id {row['id']}: {row['title']}, {_local(row['starts_at'], desk.zone)}"
+            for row in upcoming
+        ),
+        "done": tuple(
+            f"{row['tool']}" + (f" ({row['object_id']})" if row["object_id"] else "")
+            for row in done
+        ),
+    }

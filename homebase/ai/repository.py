@@ -3,11 +3,13 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BindParameter, bindparam, exists, func, select, text
+from sqlalchemy import BindParameter, bindparam, exists, func, or_, select, text
 
 from homebase.db.tenancy import WORKSPACE, TenantSession, tenant_select, tenant_update
 from homebase.models import (
+    AiAction,
     AiJob,
+    Appointment,
     ConsentArtifact,
     Lead,
     Listing,
@@ -23,6 +25,8 @@ personas = Persona.__table__
 messages = Message.__table__
 leads = Lead.__table__
 listings = Listing.__table__
+appointments = Appointment.__table__
+actions = AiAction.__table__
 
 suppressions = Suppression.__table__
 artifacts = ConsentArtifact.__table__
@@ -223,3 +227,61 @@ async def end_open_jobs(
         .where(jobs.c.contact_id == contact_id, jobs.c.status.in_(OPEN))
         .values(status="skipped", outcome=outcome, updated_at=now, lease_token=None)
     )
+
+
+async def listing(session: TenantSession, listing_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(session.select(listings).where(listings.c.id == listing_id))
+
+
+async def busy(
+    session: TenantSession, member_id: str, since: datetime, until: datetime
+) -> list[tuple[datetime, datetime, str]]:
+    """The member's appointments (not cancelled) overlapping [since, until): start, end, id."""
+    rows = await session.fetch_all(
+        session.select(
+            appointments, appointments.c.id, appointments.c.starts_at, appointments.c.ends_at
+        ).where(
+            appointments.c.assignee_id == member_id,
+            or_(appointments.c.outcome.is_(None), appointments.c.outcome != "cancelled"),
+            appointments.c.starts_at < until,
+            appointments.c.ends_at > since,
+        )
+    )
+    return [(row["starts_at"], row["ends_at"], row["id"]) for row in rows]
+
+
+async def upcoming(session: TenantSession, contact_id: str, now: datetime) -> list[dict[str, Any]]:
+    """The contact's scheduled appointments from now on, soonest first (at most 10)."""
+    return await session.fetch_all(
+        session.select(appointments)
+        .where(
+            appointments.c.contact_id == contact_id,
+            appointments.c.outcome.is_(None),
+            appointments.c.ends_at > now,
+        )
+        .order_by(appointments.c.starts_at)
+        .limit(10)
+    )
+
+
+async def appointment(session: TenantSession, appointment_id: str) -> dict[str, Any] | None:
+    return await session.fetch_one(
+        session.select(appointments).where(appointments.c.id == appointment_id)
+    )
+
+
+async def log_action(session: TenantSession, row: dict[str, Any]) -> None:
+    await session.insert(actions, row)
+
+
+async def actions_done(
+    session: TenantSession, contact_id: str, limit: int = 20
+) -> list[dict[str, Any]]:
+    """The contact's latest actions the AI performed, oldest first."""
+    rows = await session.fetch_all(
+        session.select(actions)
+        .where(actions.c.contact_id == contact_id, actions.c.outcome == "performed")
+        .order_by(actions.c.id.desc())
+        .limit(limit)
+    )
+    return list(reversed(rows))

@@ -54,6 +54,8 @@ HANDOFF_TITLES = {
     "compliance": "a compliance gate refused the reply",
     "daily_limit": "the daily limit of AI replies was reached",
     "no_calls": "asked not to be called",
+    "unverified_commitment": "a reply claimed what was not done, and was not sent",
+    "working_with_agent": "works with another agent",
 }
 
 

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from homebase.ai.showings import DEFAULT_HOURS, DEFAULT_MINUTES
 from homebase.kit.clock import isoformat
 
 
@@ -25,6 +26,11 @@ def persona(row: dict[str, Any]) -> dict[str, Any]:
         # The business's own number, not a contact's: shown to every reader
         # (docs/decisions.md, "A persona's phone").
         "phone": row["phone"],
+        "actions": row["actions"] or [],
+        "showing_hours": row["showing_hours"] or DEFAULT_HOURS,
+        "showing_minutes": row["showing_minutes"] or DEFAULT_MINUTES,
+        "qualification_fields": row["qualification_fields"] or [],
+        "tags": row["tags"] or [],
         **_times(row),
     }
 
