@@ -123,6 +123,11 @@ async def desk(
     return Desk(job["id"], contact, persona, await time_zone(session), shower, session.now())
 
 
+async def qualification(session: TenantSession, contact: ContactRecord) -> dict[str, Any]:
+    """The contact's custom values by field key (stored by field id)."""
+    return (await contacts.definitions(session)).render(contact["custom_fields"], pii=True)
+
+
 def result(ok: bool, text: str) -> str:
     """A tool result as the model reads it: a JSON object."""
     return json.dumps({"ok": True, "would": text} if ok else {"ok": False, "error": text})
@@ -255,7 +260,7 @@ async def _qualify(session: TenantSession, desk: Desk, action: tools.Qualify) ->
     clean, errors = definitions.validate(values)
     if errors:
         return Verdict("; ".join(f"{name}: {message}" for name, message in errors)[:300])
-    current = desk.contact["custom_fields"] or {}
+    current = definitions.render(desk.contact["custom_fields"], pii=True)
     changed = {key: value for key, value in clean.items() if current.get(key) != value}
     if not changed:
         return Verdict(would="already recorded", already=BY_RULE)
@@ -300,7 +305,7 @@ async def perform_all(
     contact = await _contact(session, desk.contact["id"])
     booked = any(item.tool == tools.BOOK and item.outcome == PERFORMED for item in done)
     stage = action_rules.promotion(
-        contact["stage"], booked=booked, qualification=contact["custom_fields"] or {}
+        contact["stage"], booked=booked, qualification=await qualification(session, contact)
     )
     if stage is not None:
         await contacts.update_contact(
@@ -355,7 +360,7 @@ async def _act(
         await appointments.update(session, action.appointment_id, patch=patch)
         return action.appointment_id
     if isinstance(action, tools.Qualify):
-        before = desk.contact["custom_fields"] or {}
+        before = await qualification(session, desk.contact)
         await contacts.update_contact(
             session, contact_id, patch=ContactUpdate(custom_fields=verdict.values)
         )

@@ -318,7 +318,9 @@ async def finish(runtime: Runtime, claimed: Claim, decision: Decision) -> None:
         if isinstance(decision, HandOff):
             await _hand_off(session, job, contact, persona, decision, email_from)
             return
-        if persona["actions"] and action_rules.stops_soliciting(contact["custom_fields"] or {}):
+        if persona["actions"] and action_rules.stops_soliciting(
+            await actions.qualification(session, contact)
+        ):
             await _hand_off(
                 session, job, contact, persona, HandOff("working_with_agent"), email_from
             )
