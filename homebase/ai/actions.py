@@ -18,13 +18,14 @@ done no second time, so a job composed twice never books twice.
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from dataclasses import dataclass, field, replace
+from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from homebase.ai import action_rules, repository, showings, tools
 from homebase.ai.prompt import ToolCall
+from homebase.ai.records import ShowingRow
 from homebase.appointments import service as appointments
 from homebase.appointments.schemas import AppointmentCreate, AppointmentUpdate
 from homebase.contacts import repository as contacts_repository
@@ -56,32 +57,26 @@ NAMES: dict[type, str] = {
     tools.HandOff: tools.HAND_OFF,
 }
 BY_RULE = "rule"  # a promotion the rules made, logged as set_stage
+# A contact's custom values by field key: a JSON scalar or a list of choices.
+Values = dict[str, str | int | float | bool | list[str]]
 
 
 @dataclass(frozen=True)
 class Desk:
-    """What a call is checked against: the job, the contact, the persona, the workspace's
-    time zone, who shows a listing (the contact's owner, else the persona's
-    handoff_assignee, each only while a member) and the time."""
+    """What a call is checked against: the job, the contact, what the persona allows,
+    the workspace's time zone, who shows a listing (the contact's owner, else the
+    persona's handoff_assignee, each only while a member) and the time."""
 
     job_id: str
     contact: ContactRecord
-    persona: dict[str, Any]
+    allowed: tuple[str, ...]  # the persona's actions
+    qualification_fields: tuple[str, ...]
+    tags: tuple[str, ...]
+    hours: dict[str, tuple[time, time]]
+    minutes: int
     zone: ZoneInfo
     shower: str | None
     now: datetime
-
-    @property
-    def allowed(self) -> tuple[str, ...]:
-        return tuple(self.persona["actions"] or ())
-
-    @property
-    def minutes(self) -> int:
-        return int(self.persona["showing_minutes"] or showings.DEFAULT_MINUTES)
-
-    @property
-    def hours(self) -> dict[str, Any]:
-        return showings.hours_of(self.persona["showing_hours"])
 
 
 @dataclass(frozen=True)
@@ -101,7 +96,7 @@ class Verdict:
     problem: str | None = None
     would: str = ""
     already: str | None = None  # the object that already makes it so (an appointment id)
-    values: dict[str, Any] = field(default_factory=dict)  # set_qualification's, typed
+    values: Values = field(default_factory=dict)  # set_qualification's, typed
 
 
 @dataclass(frozen=True)
@@ -113,17 +108,31 @@ class Performed:
 
 
 async def desk(
-    session: TenantSession, job: dict[str, Any], contact: ContactRecord, persona: dict[str, Any]
+    session: TenantSession,
+    job_id: str,
+    contact: ContactRecord,
+    persona: dict[str, Any],  # the personas row (typed with the AI's other rows)
 ) -> Desk:
     shower = None
     for candidate in (contact["owner_id"], persona["handoff_assignee"]):
         if candidate and await references.member_exists(session, candidate):
             shower = str(candidate)
             break
-    return Desk(job["id"], contact, persona, await time_zone(session), shower, session.now())
+    return Desk(
+        job_id=job_id,
+        contact=contact,
+        allowed=tuple(persona["actions"] or ()),
+        qualification_fields=tuple(persona["qualification_fields"] or ()),
+        tags=tuple(persona["tags"] or ()),
+        hours=showings.hours_of(persona["showing_hours"]),
+        minutes=int(persona["showing_minutes"] or showings.DEFAULT_MINUTES),
+        zone=await time_zone(session),
+        shower=shower,
+        now=session.now(),
+    )
 
 
-async def qualification(session: TenantSession, contact: ContactRecord) -> dict[str, Any]:
+async def qualification(session: TenantSession, contact: ContactRecord) -> Values:
     """The contact's custom values by field key (stored by field id)."""
     return (await contacts.definitions(session)).render(contact["custom_fields"], pii=True)
 
@@ -166,7 +175,7 @@ async def _slot(
 
 async def _own_appointment(
     session: TenantSession, desk: Desk, appointment_id: str
-) -> tuple[dict[str, Any] | None, str | None]:
+) -> tuple[ShowingRow | None, str | None]:
     row = await repository.appointment(session, appointment_id)
     if row is None or row["contact_id"] != desk.contact["id"]:
         return None, "no appointment of this lead has that id"
@@ -203,7 +212,7 @@ async def examine(session: TenantSession, desk: Desk, action: tools.Action) -> V
             return Verdict(would=f"the lead is already {action.stage}", already=BY_RULE)
         return Verdict(problem, f"marks the lead {action.stage}")
     if isinstance(action, tools.Tags):
-        allowed = set(desk.persona["tags"] or ())
+        allowed = set(desk.tags)
         outside = [tag for tag in action.tags if tag not in allowed]
         if outside:
             return Verdict(f"not a tag you may add: {', '.join(outside)[:200]}")
@@ -249,9 +258,9 @@ def _typed(kind: str, text: str) -> Any:
 
 
 async def _qualify(session: TenantSession, desk: Desk, action: tools.Qualify) -> Verdict:
-    allowed = set(desk.persona["qualification_fields"] or ())
+    allowed = set(desk.qualification_fields)
     definitions = await contacts.definitions(session)
-    values: dict[str, Any] = {}
+    values: Values = {}
     for pair in action.values:
         definition = definitions.by_key.get(pair.key)
         if pair.key not in allowed or definition is None:
@@ -300,7 +309,7 @@ async def perform_all(
         if isinstance(item.action, tools.OptOut | tools.HandOff):
             continue  # decisions, not actions: the job's finish carries them out
         contact = await _contact(session, desk.contact["id"])
-        current = Desk(desk.job_id, contact, desk.persona, desk.zone, desk.shower, desk.now)
+        current = replace(desk, contact=contact)
         done.append(await _log(session, desk, await _perform(session, current, item)))
     contact = await _contact(session, desk.contact["id"])
     booked = any(item.tool == tools.BOOK and item.outcome == PERFORMED for item in done)

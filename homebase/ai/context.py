@@ -25,6 +25,7 @@ from zoneinfo import ZoneInfo
 from homebase.ai import repository, rules, showings, tools
 from homebase.ai.actions import Desk
 from homebase.ai.prompt import ListingFacts, Prompt, Speaker, Turn
+from homebase.ai.records import ListingFactsRow
 from homebase.compliance.timezones import zones_for_number
 from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
@@ -102,7 +103,7 @@ def about_property(texts: list[str]) -> bool:
     return any(PROPERTY_WORDS.intersection(words(text)) for text in texts if text)
 
 
-def _listing(row: dict[str, Any]) -> ListingFacts:
+def _listing(row: ListingFactsRow) -> ListingFacts:
     cents = row["price_cents"]
     return ListingFacts(
         id=row["id"],
@@ -138,7 +139,9 @@ async def build(
     lead = await repository.latest_lead(session, contact["id"])
     listings: tuple[ListingFacts, ...] = ()
     if desk is not None:
-        listings = await ranked_listings(session, lead, conversation)
+        wanted = (lead["context"] or {}).get("listing_id") if lead is not None else None
+        said = " ".join((row["body"] or "").lower() for row in conversation)
+        listings = await ranked_listings(session, wanted=wanted, said=said)
     elif about_property([row["body"] or "" for row in conversation[-4:]]):
         listings = tuple(
             _listing(row) for row in await repository.active_listings(session, LISTINGS)
@@ -158,20 +161,18 @@ async def build(
         max_characters=rules.characters_left(fixed),
         today=session.now().date(),
     )
-    return prompt if desk is None else replace(prompt, **await acting(session, desk))
+    return prompt if desk is None else await acting(session, desk, prompt)
 
 
 async def ranked_listings(
-    session: TenantSession, lead: dict[str, Any] | None, conversation: list[dict[str, Any]]
+    session: TenantSession, *, wanted: object, said: str
 ) -> tuple[ListingFacts, ...]:
     """The workspace's active listings by relevance, at most LISTINGS: the lead's listing
     of interest (its form's `listing_id`), those the conversation names (by the address's
     number and street), then the newest."""
     rows = await repository.active_listings(session, RANKED_FROM)
-    wanted = (lead["context"] or {}).get("listing_id") if lead is not None else None
-    said = " ".join((row["body"] or "").lower() for row in conversation)
 
-    def rank(row: dict[str, Any]) -> int:
+    def rank(row: ListingFactsRow) -> int:
         if wanted and row["id"] == wanted:
             return 0
         street = " ".join(str(row["address"]).lower().split()[:2])
@@ -185,11 +186,11 @@ def _local(moment: datetime, zone: ZoneInfo) -> str:
     return f"{moment.astimezone(zone):%A %d %B %Y, %H:%M} ({zone.key})"
 
 
-async def acting(session: TenantSession, desk: Desk) -> dict[str, Any]:
+async def acting(session: TenantSession, desk: Desk, prompt: Prompt) -> Prompt:
     """What a persona with actions is told besides: its tools, the time in the
     workspace's zone and in the lead's (by area code), the free showing slots of the
     next days, the contact's upcoming appointments and what earlier replies did."""
-    persona, contact, now = desk.persona, desk.contact, desk.now
+    contact, now = desk.contact, desk.now
     zones = zones_for_number(contact["phone_e164"])
     slots: list[datetime] = []
     if desk.shower is not None:
@@ -201,21 +202,20 @@ async def acting(session: TenantSession, desk: Desk) -> dict[str, Any]:
         slots = showings.free_slots(now, desk.zone, desk.hours, desk.minutes, busy)
     upcoming = await repository.upcoming(session, contact["id"], now)
     done = await repository.actions_done(session, contact["id"])
-    return {
-        "tools": tools.definitions(
-            desk.allowed,
-            qualification_fields=tuple(persona["qualification_fields"] or ()),
-            tags=tuple(persona["tags"] or ()),
+    return replace(
+        prompt,
+        tools=tools.definitions(
+            desk.allowed, qualification_fields=desk.qualification_fields, tags=desk.tags
         ),
-        "now_local": _local(now, desk.zone),
-        "lead_time": _local(now, ZoneInfo(zones[0])) if len(zones) == 1 else None,
-        "slots": tuple(showings.describe(slots, desk.zone)),
-        "appointments": tuple(
+        now_local=_local(now, desk.zone),
+        lead_time=_local(now, ZoneInfo(zones[0])) if len(zones) == 1 else None,
+        slots=tuple(showings.describe(slots, desk.zone)),
+        appointments=tuple(
             f"id {row['id']}: {row['title']}, {_local(row['starts_at'], desk.zone)}"
             for row in upcoming
         ),
-        "done": tuple(
+        done=tuple(
             f"{row['tool']}" + (f" ({row['object_id']})" if row["object_id"] else "")
             for row in done
         ),
-    }
+    )

@@ -206,7 +206,9 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
             return HandOff("daily_limit")
         disclose = await service.disclosure_due(session, contact["id"])
         fixed = rules.assemble("", persona["disclosure"], persona["signature"], disclose=disclose)
-        desk = await actions.desk(session, job, contact, persona) if persona["actions"] else None
+        desk = (
+            await actions.desk(session, job["id"], contact, persona) if persona["actions"] else None
+        )
         prompt = await context.build(session, contact, persona, conversation, fixed, desk=desk)
     responder = await loaded(runtime.settings)
     planned: list[actions.Planned] = []
@@ -312,7 +314,7 @@ async def finish(runtime: Runtime, claimed: Claim, decision: Decision) -> None:
         email_from = runtime.settings.email_from
         done: list[actions.Performed] = []
         if decision.planned:
-            desk = await actions.desk(session, job, contact, persona)
+            desk = await actions.desk(session, job["id"], contact, persona)
             done = await actions.perform_all(session, desk, decision.planned)
             contact = await contacts_repository.get(session, job["contact_id"]) or contact
         if isinstance(decision, HandOff):

@@ -17,7 +17,7 @@ import logging
 import re
 import weakref
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import openai
@@ -27,6 +27,7 @@ from openai.types.chat import (
     ChatCompletion,
     ChatCompletionMessageParam,
     ChatCompletionMessageToolCallParam,
+    ChatCompletionToolParam,
 )
 
 from homebase import __version__
@@ -108,12 +109,22 @@ class OpenAIResponder:
             # The library's timeout bounds each read; this bounds the whole call, so a
             # server trickling bytes cannot outlast the job's lease.
             async with asyncio.timeout(self._timeout):
-                completion = await self._client().chat.completions.create(
-                    model=self._model,
-                    messages=messages(prompt),
-                    response_format={"type": "json_object"},
-                    **tool_members(prompt),
-                )
+                if prompt.tools:
+                    completion = await self._client().chat.completions.create(
+                        model=self._model,
+                        messages=messages(prompt),
+                        response_format={"type": "json_object"},
+                        tools=cast("list[ChatCompletionToolParam]", list(prompt.tools)),
+                        # One call at a time; on the last round, none: an answer.
+                        tool_choice="none" if prompt.last_round else "auto",
+                        parallel_tool_calls=False,
+                    )
+                else:  # a persona without actions: the request as it always was
+                    completion = await self._client().chat.completions.create(
+                        model=self._model,
+                        messages=messages(prompt),
+                        response_format={"type": "json_object"},
+                    )
         except (TimeoutError, openai.APITimeoutError):
             raise ModelFailure(f"openai: timed out after {self._timeout:g} s") from None
         except openai.APIStatusError as error:
@@ -127,18 +138,6 @@ class OpenAIResponder:
         if calls:
             return ModelAnswer(reply=None, tool_calls=calls)
         return parse(_content(completion))
-
-
-def tool_members(prompt: Prompt) -> dict[str, Any]:
-    """The request's tools (none for a persona without actions: the request is as it
-    always was): the definitions, one call at a time, and on the last round none."""
-    if not prompt.tools:
-        return {}
-    return {
-        "tools": list(prompt.tools),
-        "tool_choice": "none" if prompt.last_round else "auto",
-        "parallel_tool_calls": False,
-    }
 
 
 def _tool_calls(completion: ChatCompletion) -> tuple[ToolCall, ...]:

@@ -18,10 +18,26 @@ block of the lead's facts, given in the lead's role, never among the instruction
 import json
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypedDict
 
 Speaker = Literal["lead", "assistant", "agent"]
 MAX_ROUNDS = 3  # model calls per reply: tool rounds and the final answer
+# A JSON Schema, as the protocol's own type (openai's FunctionParameters) has it.
+JsonSchema = dict[str, object]
+
+
+class FunctionDefinition(TypedDict):
+    name: str
+    description: str
+    strict: bool
+    parameters: JsonSchema
+
+
+class ToolDefinition(TypedDict):
+    """One member of the request's `tools` (ai/tools.py builds them)."""
+
+    type: Literal["function"]
+    function: FunctionDefinition
 
 
 @dataclass(frozen=True)
@@ -84,7 +100,7 @@ class Prompt:
     # rounds so far, whether this is the last model call (no more tool calls then), and
     # what booking needs: the local time, the free showing slots, the contact's upcoming
     # appointments, all the workspace's own text (ai/context.py).
-    tools: tuple[dict[str, Any], ...] = ()
+    tools: tuple[ToolDefinition, ...] = ()
     rounds: tuple[ToolRound, ...] = ()
     last_round: bool = False
     now_local: str | None = None

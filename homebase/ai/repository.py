@@ -1,10 +1,11 @@
 """Queries of the AI responder: its jobs, its persona, and what a reply is built from."""
 
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import BindParameter, bindparam, exists, func, or_, select, text
 
+from homebase.ai.records import ActionRecord, ListingFactsRow, ShowingRow
 from homebase.db.tenancy import WORKSPACE, TenantSession, tenant_select, tenant_update
 from homebase.models import (
     AiAction,
@@ -186,13 +187,26 @@ async def latest_lead(session: TenantSession, contact_id: str) -> dict[str, Any]
     )
 
 
-async def active_listings(session: TenantSession, limit: int) -> list[dict[str, Any]]:
-    return await session.fetch_all(
-        session.select(listings)
+_LISTING_FACTS = (
+    listings.c.id,
+    listings.c.address,
+    listings.c.city,
+    listings.c.status,
+    listings.c.price_cents,
+    listings.c.beds,
+    listings.c.baths,
+    listings.c.url,
+)
+
+
+async def active_listings(session: TenantSession, limit: int) -> list[ListingFactsRow]:
+    rows = await session.fetch_all(
+        session.select(listings, *_LISTING_FACTS)
         .where(listings.c.status == "active")
         .order_by(listings.c.id.desc())
         .limit(limit)
     )
+    return cast("list[ListingFactsRow]", rows)
 
 
 async def listing_urls(session: TenantSession) -> list[str]:
@@ -229,8 +243,11 @@ async def end_open_jobs(
     )
 
 
-async def listing(session: TenantSession, listing_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(listings).where(listings.c.id == listing_id))
+async def listing(session: TenantSession, listing_id: str) -> ListingFactsRow | None:
+    row = await session.fetch_one(
+        session.select(listings, *_LISTING_FACTS).where(listings.c.id == listing_id)
+    )
+    return cast("ListingFactsRow | None", row)
 
 
 async def busy(
@@ -250,10 +267,20 @@ async def busy(
     return [(row["starts_at"], row["ends_at"], row["id"]) for row in rows]
 
 
-async def upcoming(session: TenantSession, contact_id: str, now: datetime) -> list[dict[str, Any]]:
+_SHOWING = (
+    appointments.c.id,
+    appointments.c.contact_id,
+    appointments.c.title,
+    appointments.c.starts_at,
+    appointments.c.ends_at,
+    appointments.c.outcome,
+)
+
+
+async def upcoming(session: TenantSession, contact_id: str, now: datetime) -> list[ShowingRow]:
     """The contact's scheduled appointments from now on, soonest first (at most 10)."""
-    return await session.fetch_all(
-        session.select(appointments)
+    rows = await session.fetch_all(
+        session.select(appointments, *_SHOWING)
         .where(
             appointments.c.contact_id == contact_id,
             appointments.c.outcome.is_(None),
@@ -262,21 +289,23 @@ async def upcoming(session: TenantSession, contact_id: str, now: datetime) -> li
         .order_by(appointments.c.starts_at)
         .limit(10)
     )
+    return cast("list[ShowingRow]", rows)
 
 
-async def appointment(session: TenantSession, appointment_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(
-        session.select(appointments).where(appointments.c.id == appointment_id)
+async def appointment(session: TenantSession, appointment_id: str) -> ShowingRow | None:
+    row = await session.fetch_one(
+        session.select(appointments, *_SHOWING).where(appointments.c.id == appointment_id)
     )
+    return cast("ShowingRow | None", row)
 
 
-async def log_action(session: TenantSession, row: dict[str, Any]) -> None:
+async def log_action(session: TenantSession, row: ActionRecord) -> None:
     await session.insert(actions, row)
 
 
 async def actions_done(
     session: TenantSession, contact_id: str, limit: int = 20
-) -> list[dict[str, Any]]:
+) -> list[ActionRecord]:
     """The contact's latest actions the AI performed, oldest first."""
     rows = await session.fetch_all(
         session.select(actions)
@@ -284,4 +313,4 @@ async def actions_done(
         .order_by(actions.c.id.desc())
         .limit(limit)
     )
-    return list(reversed(rows))
+    return cast("list[ActionRecord]", list(reversed(rows)))

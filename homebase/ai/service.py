@@ -325,5 +325,6 @@ async def opt_out(session: TenantSession, job: dict[str, Any]) -> MessageRecord 
 
 async def scrub_contact_ai_jobs(session: TenantSession, contact_id: str) -> None:
     """An erasure's part of the AI (erasure/registry.py): the contact's open job ends
-    (nothing more is composed for it). Jobs keep ids, counts and outcomes, never a text."""
+    (nothing more is composed for it). Jobs and their action log (`ai_actions`) keep ids,
+    counts and outcomes, never a text: nothing of them is scrubbed."""
     await repository.end_open_jobs(session, contact_id, "erased", session.now())

@@ -14,11 +14,11 @@ which the service answers as the call's tool result.
 
 import json
 from datetime import datetime
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from homebase.ai.prompt import ToolCall
+from homebase.ai.prompt import JsonSchema, ToolCall, ToolDefinition
 
 BOOK = "book_showing"
 RESCHEDULE = "reschedule_showing"
@@ -151,7 +151,7 @@ def parsed(call: ToolCall, allowed: tuple[str, ...]) -> tuple[Action | None, str
     return action, None
 
 
-def _closed(properties: dict[str, Any]) -> dict[str, Any]:
+def _closed(properties: dict[str, JsonSchema]) -> JsonSchema:
     return {
         "type": "object",
         "properties": properties,
@@ -160,7 +160,7 @@ def _closed(properties: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _function(name: str, description: str, properties: dict[str, Any]) -> dict[str, Any]:
+def _function(name: str, description: str, properties: dict[str, JsonSchema]) -> ToolDefinition:
     return {
         "type": "function",
         "function": {
@@ -177,11 +177,11 @@ _TIME = "ISO 8601 with the UTC offset, e.g. 2026-12-05T11:00:00-05:00"
 
 def definitions(
     actions: tuple[str, ...], *, qualification_fields: tuple[str, ...], tags: tuple[str, ...]
-) -> tuple[dict[str, Any], ...]:
+) -> tuple[ToolDefinition, ...]:
     """The `tools` member for a persona's actions, in TOOLS order. A tool whose enum
     would be empty (no qualification fields, no tags) is not offered."""
-    string = {"type": "string"}
-    specs: dict[str, dict[str, Any]] = {
+    string: JsonSchema = {"type": "string"}
+    specs: dict[str, ToolDefinition] = {
         BOOK: _function(
             BOOK,
             "Book a showing of a listing for the lead at one of the free slots. Call it only "
