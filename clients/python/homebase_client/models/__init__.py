@@ -205,7 +205,10 @@ from .page_pipeline import PagePipeline
 from .page_task import PageTask
 from .page_webhook import PageWebhook
 from .persona import Persona
+from .persona_action import PersonaAction
 from .persona_narrowed import PersonaNarrowed
+from .persona_narrowed_showing_hours import PersonaNarrowedShowingHours
+from .persona_showing_hours import PersonaShowingHours
 from .photo import Photo
 from .ping import Ping
 from .pipeline import Pipeline
@@ -465,7 +468,10 @@ __all__ = (
     "PageTask",
     "PageWebhook",
     "Persona",
+    "PersonaAction",
     "PersonaNarrowed",
+    "PersonaNarrowedShowingHours",
+    "PersonaShowingHours",
     "Photo",
     "Ping",
     "Pipeline",
