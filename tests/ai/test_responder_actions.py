@@ -54,7 +54,7 @@ def settings_overrides(chat_server):
     }
 
 
-async def acting_workspace(runtime, tenant, **persona) -> tuple[str, str]:
+async def acting_workspace(runtime, tenant, *, owner=True, **persona) -> tuple[str, str]:
     """The responder workspace in Pacific time, its persona acting, the qualification
     fields and one active listing; (contact id, listing id)."""
     for key, (kind, choices) in QUALIFICATION.items():
@@ -64,7 +64,7 @@ async def acting_workspace(runtime, tenant, **persona) -> tuple[str, str]:
         created = await tenant.post("/v1/custom-fields", json=body)
         assert created.status_code == 201, created.text
     await load(runtime, tenant, {"workspace_settings": [{"time_zone": ZONE.key}]})
-    contact_id = await responder_workspace(runtime, tenant, **{**ACTING, **persona})
+    contact_id = await responder_workspace(runtime, tenant, owner=owner, **{**ACTING, **persona})
     listing = {
         "address": "12 Elm St",
         "city": "San Francisco",
@@ -424,3 +424,62 @@ async def test_rescheduling_and_cancelling_go_through_the_appointment_rules(
     types = await emitted(runtime)
     assert "appointment.rescheduled" in types and "appointment.outcome" in types
     assert len(await outbound(tenant)) == 3
+
+
+async def test_every_tool_call_id_gets_its_result_even_two_at_once(
+    runtime, client, tenant, chat_server
+):
+    frozen(runtime)
+    contact_id, _ = await acting_workspace(runtime, tenant)
+    due = (runtime.clock() + timedelta(days=2)).isoformat()
+    chat_server.respond_in_turn(
+        calls(
+            ("add_tags", {"tags": ["relocating"]}),
+            ("create_follow_up_task", {"due_at": due, "note": "Send school district info"}),
+        ),
+        replying("Thanks! I'll have Sam send school info."),
+    )
+    await text_in(client, "we're relocating for work, what about schools?")
+    await drive(runtime)
+    second = chat_server.recorded()[1].body
+    (asked,) = [m for m in second["messages"] if m.get("tool_calls")]
+    ids = [call["id"] for call in asked["tool_calls"]]
+    assert [m["tool_call_id"] for m in tool_messages(second)] == ids
+    assert (await contact(tenant, contact_id))["tags"] == ["relocating"]
+    tasks = (await tenant.get("/v1/tasks", params={"contact_id": contact_id})).json()["data"]
+    (task,) = [task for task in tasks if task["title"].startswith("AI follow-up")]
+    assert "school district" in task["title"] and task["assignee_id"] is not None
+
+
+async def test_a_model_that_calls_tools_past_the_last_round_is_handed_off(
+    runtime, client, tenant, chat_server
+):
+    frozen(runtime)
+    await acting_workspace(runtime, tenant)
+    chat_server.respond_with(json_object={"reply": "unused"})
+    chat_server.respond_in_turn(*(calls(("add_tags", {"tags": ["buyer"]})) for _ in range(3)))
+    await text_in(client, "we are buying")
+    await drive(runtime)
+    assert len(chat_server.recorded()) == 3  # at most three model calls
+    (job,) = await ai_jobs(runtime, tenant)
+    assert (job["status"], job["outcome"]) == ("handed_off", "model")
+    assert await outbound(tenant) == []
+
+
+async def test_a_contact_without_an_owner_or_assignee_is_offered_no_slot(
+    runtime, client, tenant, chat_server
+):
+    frozen(runtime)
+    contact_id, listing_id = await acting_workspace(runtime, tenant, owner=False)
+    start = next_slot(runtime).isoformat()
+    chat_server.respond_in_turn(
+        calls(("book_showing", {"listing_id": listing_id, "starts_at": start})),
+        replying("Let me get an agent to set that up."),
+    )
+    await text_in(client, "book it please")
+    await drive(runtime)
+    first, second = chat_server.recorded()
+    assert "none in the next 7 days" in first.body["messages"][0]["content"]
+    refused = json.loads(tool_messages(second.body)[0]["content"])
+    assert refused["ok"] is False and "hand off" in refused["error"]
+    assert await appointments(tenant, contact_id) == []
