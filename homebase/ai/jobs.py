@@ -222,7 +222,7 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
             break
         if desk is None or number == MAX_ROUNDS:  # calls never offered, or one round too many
             return HandOff("model", f"no answer after {number} model rounds")
-        checked = await _round(runtime, claimed, desk, answered.tool_calls)
+        checked = await tool_round(runtime, claimed, desk, answered.tool_calls)
         if checked is None:
             return Skip("lease_lost")
         results, accepted = checked
@@ -259,7 +259,7 @@ async def _model(runtime: Runtime, responder: Responder, prompt: Prompt) -> Mode
     return answered
 
 
-async def _round(
+async def tool_round(
     runtime: Runtime, claimed: Claim, desk: actions.Desk, calls: tuple[ToolCall, ...]
 ) -> tuple[tuple[str, ...], list[actions.Planned]] | None:
     """Every call checked against the workspace (its result, and the calls accepted),

@@ -3,13 +3,20 @@ Completions server on loopback speaking tool calls and tool results (tests/ai_su
 through the provider callback and the worker, on SQLite and PostgreSQL."""
 
 import json
+from dataclasses import replace
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import select
 
+from homebase.ai import actions
+from homebase.ai import jobs as ai_jobs_module
+from homebase.ai import repository as ai_repository
+from homebase.ai.prompt import ToolCall
 from homebase.ai.tools import TOOLS
+from homebase.contacts import repository as contacts_repository
+from homebase.db.tenancy import TenantSession
 from homebase.models import AiAction, CalendarPush, OutboxEvent, Suppression
 from tests.ai_support import calls, replying
 from tests.automations_support import PHONE, frozen
@@ -483,3 +490,26 @@ async def test_a_contact_without_an_owner_or_assignee_is_offered_no_slot(
     refused = json.loads(tool_messages(second.body)[0]["content"])
     assert refused["ok"] is False and "hand off" in refused["error"]
     assert await appointments(tenant, contact_id) == []
+
+
+async def test_each_tool_round_renews_the_lease_and_a_lost_lease_stops(runtime, client, tenant):
+    clock = frozen(runtime)
+    contact_id, _ = await acting_workspace(runtime, tenant)
+    await text_in(client, "we are buying")
+    (claimed,) = await ai_jobs_module.claim(runtime, 1)
+    async with runtime.db.transaction(write=False) as connection:
+        session = TenantSession(connection, tenant.id, clock=runtime.clock)
+        persona = await ai_repository.persona(
+            session, (await ai_jobs(runtime, tenant))[0]["persona_id"]
+        )
+        person = await contacts_repository.get(session, contact_id)
+        desk = await actions.desk(session, claimed.job_id, person, persona)
+    lease = runtime.settings.ai_lease_seconds
+    renewed_at = clock.advance(seconds=lease * 0.9)
+    tags = ToolCall("call_1", "add_tags", json.dumps({"tags": ["buyer"]}))
+    results, accepted = await ai_jobs_module.tool_round(runtime, claimed, desk, (tags,))
+    assert json.loads(results[0])["ok"] is True and len(accepted) == 1
+    (job,) = await ai_jobs(runtime, tenant)
+    assert job["lease_expires_at"] == renewed_at + timedelta(seconds=lease)
+    lost = replace(claimed, token="not-the-lease")
+    assert await ai_jobs_module.tool_round(runtime, lost, desk, (tags,)) is None
