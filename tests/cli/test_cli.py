@@ -231,7 +231,8 @@ def test_set_the_workspace_s_time_zone(cli):
         "America/Chicago",
     )
     assert (zoned["id"], zoned["time_zone"]) == (created["id"], "America/Chicago")
-    assert json.loads(cli.row("workspaces", created["id"])["settings"])["time_zone"] == "America/Chicago"
+    settings = json.loads(cli.row("workspaces", created["id"])["settings"])
+    assert settings["time_zone"] == "America/Chicago"
 
 
 def test_create_user(cli, workspace):
