@@ -17,6 +17,7 @@ from homebase.ai.prompt import ToolCall
 from homebase.ai.tools import TOOLS
 from homebase.contacts import repository as contacts_repository
 from homebase.db.tenancy import TenantSession
+from homebase.kit.errors import AdminError
 from homebase.models import AiAction, CalendarPush, OutboxEvent, Suppression
 from tests.ai_support import calls, replying
 from tests.automations_support import PHONE, frozen
@@ -513,3 +514,21 @@ async def test_each_tool_round_renews_the_lease_and_a_lost_lease_stops(runtime, 
     assert job["lease_expires_at"] == renewed_at + timedelta(seconds=lease)
     lost = replace(claimed, token="not-the-lease")
     assert await ai_jobs_module.tool_round(runtime, lost, desk, (tags,)) is None
+
+
+async def test_the_persona_shows_what_it_may_do_and_a_fixture_is_checked(runtime, tenant):
+    await acting_workspace(runtime, tenant, actions=["book_showing", "hand_off"])
+    (persona,) = (await tenant.get("/v1/personas")).json()["data"]
+    assert persona["actions"] == ["book_showing", "hand_off"]
+    assert (
+        persona["showing_hours"]["sat"] == ["09:00", "18:00"]
+        and "sun" not in persona["showing_hours"]
+    )
+    assert (persona["showing_minutes"], persona["tags"]) == (30, ["buyer", "relocating"])
+    bad = {"name": "Bo", "tone": "brief", "channels": ["EMAIL"]}
+    for extra, problem in [
+        ({"actions": ["delete_everything"]}, "not a tool"),
+        ({"showing_hours": {"mon": ["18:00", "09:00"]}}, "not before"),
+    ]:
+        with pytest.raises(AdminError, match=problem):
+            await load(runtime, tenant, {"personas": [{**bad, **extra}]})
