@@ -227,6 +227,8 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
             first_name="Ana", last_name="Client", email="ana@example.com", tags=["buyer"]
         ),
     )
+    warned = await call("create_contact", body=ContactCreate(phone="555-CALL-NOW"))
+    assert [item.field for item in warned.warnings] == ["phone"]
     await call("get_contact", id=contact.id)
     updated = await call(
         "update_contact", id=contact.id, body=ContactUpdate(stage=ContactStage.HOT_LEAD)
@@ -276,6 +278,8 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
     await call("update_deal", id=deal.id, body=DealUpdate(stage_id=pipeline.stages[1].id))
     await call("list_deals")
     await call("list_listings")
+    members = await call("list_members")
+    assert member in [item.id for item in members.data]
 
     appointment = await call(
         "book_appointment",

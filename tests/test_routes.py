@@ -83,6 +83,8 @@ EXTRA_ROUTES: dict[tuple[str, str], str | tuple[str, ...] | None] = {
     ("POST", "/contacts/{id}/ai/pause"): "contacts:write",
     ("POST", "/contacts/{id}/ai/resume"): "contacts:write",
     ("GET", "/messages/{id}"): "messages:read",
+    # The people contacts' owner_id and leads' assignee_id name: read with contacts.
+    ("GET", "/members"): "contacts:read",
     ("GET", "/webhooks/{id}"): "webhooks:manage",
     ("PATCH", "/webhooks/{id}"): "webhooks:manage",
     ("GET", "/webhooks/{id}/deliveries"): "webhooks:manage",

@@ -13,6 +13,7 @@ from homebase.console import (
     imports,
     keys,
     login,
+    members,
     password,
     webhooks,
 )
@@ -27,6 +28,7 @@ ROUTERS = [
     imports.router,
     exports.router,
     custom_fields.router,
+    members.router,
     password.router,
 ]
 

@@ -1,4 +1,4 @@
-from typing import Annotated
+from typing import Annotated, cast
 
 from fastapi import Depends, Path
 from starlette.requests import Request
@@ -13,12 +13,13 @@ from homebase.contacts.schemas import (
     ContactCreate,
     ContactFilters,
     ContactUpdate,
+    ContactWritten,
     Erased,
     Event,
     NoteCreate,
 )
 from homebase.custom_fields import service as custom
-from homebase.custom_fields.definitions import CUSTOM_FILTERS
+from homebase.custom_fields.definitions import CUSTOM_FILTERS, Definitions
 from homebase.db.tenancy import TenantSession
 from homebase.erasure import service as erasure
 from homebase.http.lists import paginate
@@ -28,7 +29,10 @@ from homebase.kit.fields import Projection, field_selector
 from homebase.kit.listquery import ListQuery, ListQueryParser
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, ErrorEnvelope, error_responses
 from homebase.kit.pagination import CHANGES_NOTE, Page, PageBody, PageRequest, page_request
+from homebase.kit.phones import DEFAULT_REGION
 from homebase.kit.responses import Sent, respond
+from homebase.kit.write_warnings import phone_warnings
+from homebase.workspaces.lead_policy import phone_region
 
 router = v1_router(prefix="/contacts", tags=["contacts"])
 
@@ -91,6 +95,8 @@ async def list_contacts(
 ) -> Sent[PageBody[Contact]]:
     pii, filters, fields = _pii(principal), query.filters, query.fields
     listing = await custom.ListFields.read(session, "contacts", query.prefixed)
+    # how `q` reads as a phone number (contacts/search.py)
+    region = await phone_region(session) if filters.q else DEFAULT_REGION
     by_custom = listing.by_custom
     item = render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=listing.page)
     listed = filters.model_dump(mode="json")
@@ -99,7 +105,7 @@ async def list_contacts(
         request,
         session,
         query.page,
-        repository.listing(session, filters, pii=pii, custom=by_custom),
+        repository.listing(session, filters, pii=pii, custom=by_custom, region=region),
         filters=listed,
         updated_after=filters.updated_after,
         render=item,
@@ -108,20 +114,43 @@ async def list_contacts(
     )
 
 
+async def _written(
+    session: TenantSession,
+    row: ContactRecord,
+    principal: Principal,
+    phone: str | None,
+    *,
+    custom: Definitions,
+) -> ContactWritten:
+    # a Contact is a ContactWritten without its warnings (a fresh dict: one is added)
+    payload = cast(ContactWritten, render.contact(row, pii=_pii(principal), custom=custom))
+    if phone and (warnings := phone_warnings(phone, await phone_region(session))):
+        payload["warnings"] = warnings
+    return payload
+
+
+_WARNED = (
+    " A phone that is not a valid number is kept as sent and named in `warnings` "
+    "(phone_not_valid), sent only then, whatever `fields` names."
+)
+
+
 @router.post(
     "",
     status_code=201,
-    response_model=Contact,
+    response_model=ContactWritten,
     summary="Create a contact",
     response_description="The new contact.",
+    description=_WARNED.strip(),
     responses=error_responses(*READ_ERRORS),
 )
 async def create_contact(
     body: ContactCreate, principal: ContactsWrite, session: Tenant, fields: ContactFields
-) -> Sent[Contact]:
+) -> Sent[ContactWritten]:
     definitions = await service.definitions(session, sent=body.custom_fields)
     row = await service.create_contact(session, body, fields=definitions)
-    return respond(render.contact(row, pii=_pii(principal), custom=definitions), fields, 201)
+    payload = await _written(session, row, principal, body.phone, custom=definitions)
+    return respond(payload, _with_warnings(fields), 201)
 
 
 @router.get(
@@ -140,10 +169,10 @@ async def get_contact(
 
 @router.patch(
     "/{id}",
-    response_model=Contact,
+    response_model=ContactWritten,
     summary="Update a contact",
     response_description="The contact as updated.",
-    description="409 contact_erased once the contact's data was erased (DELETE).",
+    description="409 contact_erased once the contact's data was erased (DELETE)." + _WARNED,
     responses=WRITE_ERRORS,
 )
 async def update_contact(
@@ -152,10 +181,18 @@ async def update_contact(
     principal: ContactsWrite,
     session: Tenant,
     fields: ContactFields,
-) -> Sent[Contact]:
+) -> Sent[ContactWritten]:
     definitions = await service.definitions(session)
     row = await service.update_contact(session, id, patch=body, fields=definitions)
-    return respond(render.contact(row, pii=_pii(principal), custom=definitions), fields)
+    payload = await _written(session, row, principal, body.phone, custom=definitions)
+    return respond(payload, _with_warnings(fields))
+
+
+def _with_warnings(fields: Projection) -> Projection:
+    """`fields` names the contact's members: `warnings`, when there are any, is sent."""
+    return lambda sent: (
+        {**fields(sent), "warnings": sent["warnings"]} if "warnings" in sent else fields(sent)
+    )
 
 
 @router.delete(

@@ -45,6 +45,7 @@ class ContactPageRow(TypedDict):
     last_name: str | None
     email: str | None
     phone: str | None
+    phone_e164: str | None
     # the stored value of a ContactStage, sent as it is: no cast, a call per row of the
     # hottest list
     stage: Any

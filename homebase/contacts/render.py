@@ -24,6 +24,7 @@ def contact(row: ContactRecord, *, pii: bool, custom: Definitions) -> Contact:
         "last_name": row["last_name"],
         "email": row["email"] if pii else mask_email(row["email"]),
         "phone": row["phone"] if pii else mask_phone(row["phone"]),
+        "phone_e164": row["phone_e164"] if pii else mask_phone(row["phone_e164"]),
         # stored as the enums' values, which are what the wire sends
         "stage": cast(ContactStage, row["stage"]),
         "source": row["source"],
@@ -48,6 +49,7 @@ PAGE_COLUMNS = (
     "last_name",
     "email",
     "phone",
+    "phone_e164",
     "stage",
     "source",
     "tags",
@@ -107,6 +109,7 @@ def list_item(
             "last_name": row["last_name"],
             "email": show_email(row["email"]),
             "phone": show_phone(row["phone"]),
+            "phone_e164": show_phone(row["phone_e164"]),
             "stage": row["stage"],
             "source": row["source"],
             "tags": json(row["tags"]),

@@ -29,6 +29,7 @@ from homebase.custom_fields.repository import custom_filtered, custom_held, cust
 from homebase.db.tenancy import TenantSession, tenant_update
 from homebase.db.types import stored, wire_time
 from homebase.kit.pagination import keyset_params, keyset_template
+from homebase.kit.phones import DEFAULT_REGION
 from homebase.kit.statements import AnySelect
 from homebase.models import Contact, TimelineEvent
 from homebase.paging import changes
@@ -76,8 +77,8 @@ def has_tag(session: TenantSession) -> ColumnElement[bool]:
     )
 
 
-# What a list page renders (contacts/render.py), not workspace_id nor the lookup columns
-# email_lower and phone_e164: SQLite turns every column read into a Python object. Its
+# What a list page renders (contacts/render.py), not workspace_id nor the lookup column
+# email_lower: SQLite turns every column read into a Python object. Its
 # timestamps come as the wire's text where the database writes it (db/types.wire_time),
 # else as stored; so do its tags on SQLite (render.list_item).
 def _page_column(name: str, dialect: str) -> ColumnElement[Any]:
@@ -182,25 +183,27 @@ def list_statement(
     after_id: str | None,
     limit: int,
     custom: tuple[tuple[str, str], ...] = (),
+    region: str = DEFAULT_REGION,
     # bound values, by bindparam name (SQLAlchemy's)
 ) -> tuple[AnySelect, dict[str, Any]] | list[Step]:
     """The page's statement and its bindparams; for a search through the trigram
     indexes, steps tried in turn (contacts/search.py; http/lists.py runs a later one
     only when an earlier could not answer). `custom`: (field id, value key) of each
-    `custom.<key>=` filter (custom_fields.service.filters)."""
+    `custom.<key>=` filter (custom_fields.service.filters). `region`: the workspace's
+    default_phone_region, how `q` is read as a phone number (search.params)."""
     after = after_id is not None
     if custom:
-        return _by_custom(session, filters, pii, after_id, limit, custom)
+        return _by_custom(session, filters, pii, after_id, limit, custom, region)
     if filters == _NO_FILTERS:
         return _unfiltered(session, after), keyset_params(after_id, limit)
     present, values = _filter_params(filters)
     q = filters.q
     if q and search.indexed(q):
-        shape, found = search.params(q, pii)
+        shape, found = search.params(q, pii, region)
         values = search.step_params({**values, **found}, after_id, limit)
         return _search_steps(session, present, shape, after, values, search.names_a_number(q))
     if q:  # shorter than a trigram: the workspace is scanned, as before
-        shape, found = search.params(q, pii)
+        shape, found = search.params(q, pii, region)
         statement = _kept(
             session,
             ("short", present, shape, after),
@@ -237,6 +240,7 @@ def _by_custom(
     after_id: str | None,
     limit: int,
     custom: tuple[tuple[str, str], ...],
+    region: str,
     # bound values, by bindparam name (SQLAlchemy's)
 ) -> tuple[AnySelect, dict[str, Any]]:
     """A page filtered by custom field values, driven by the values' index (workspace,
@@ -245,7 +249,7 @@ def _by_custom(
     present, values = _filter_params(filters)
     shape: tuple[bool, bool, bool] | None = None
     if filters.q:
-        shape, found = search.params(filters.q, pii)
+        shape, found = search.params(filters.q, pii, region)
         values = {**values, **found}
     after = after_id is not None
 
@@ -268,6 +272,7 @@ def changes_statement(
     pii: bool,
     resuming: bool,
     custom: tuple[tuple[str, str], ...] = (),
+    region: str = DEFAULT_REGION,
     # bound values, by bindparam name (SQLAlchemy's)
 ) -> tuple[AnySelect, dict[str, Any]]:
     """A page of the `updated_after` walk (db/changes.page): the page's
@@ -278,7 +283,7 @@ def changes_statement(
     present, values = _filter_params(filters)
     shape = None
     if filters.q:
-        shape, found = search.params(filters.q, pii)
+        shape, found = search.params(filters.q, pii, region)
         values = {**values, **found}
 
     def build() -> AnySelect:
@@ -345,15 +350,22 @@ def listing(
     *,
     pii: bool,
     custom: tuple[tuple[str, str], ...] = (),
+    region: str = DEFAULT_REGION,
 ) -> Listing[ContactPageRow]:
     """GET /v1/contacts: newest first (list_statement's steps), and its `updated_after`
     walk (changes_statement), both reading the page's columns (page_columns)."""
     return Listing(
         lambda after_id, limit: list_statement(
-            session, filters, pii=pii, after_id=after_id, limit=limit, custom=custom
+            session,
+            filters,
+            pii=pii,
+            after_id=after_id,
+            limit=limit,
+            custom=custom,
+            region=region,
         ),
         lambda resuming: changes_statement(
-            session, filters, pii=pii, resuming=resuming, custom=custom
+            session, filters, pii=pii, resuming=resuming, custom=custom, region=region
         ),
     )
 

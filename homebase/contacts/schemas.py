@@ -1,5 +1,5 @@
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired
 
 from pydantic import (
     AfterValidator,
@@ -22,6 +22,11 @@ from homebase.kit.emails import EMAIL_PATTERN, is_email
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.kit.schema_rules import absent
 from homebase.kit.wire import JsonObject, WireTime
+from homebase.kit.write_warnings import (
+    PHONE_WARNING_EXAMPLE,
+    WARNINGS_DESCRIPTION,
+    WriteWarning,
+)
 
 
 class ContactStage(StrEnum):
@@ -141,30 +146,33 @@ class ContactUpdate(BaseModel):
 
 
 _MASKED = "Masked unless the credential holds contacts:read:pii."
+PHONE_E164_DESCRIPTION = (
+    "phone in E.164 (+14155550142), what matching and search use: read with the "
+    "workspace's default_phone_region when it has no country code; null when phone is not "
+    "a possible number. Masked as phone is unless the credential holds contacts:read:pii."
+)
+
+
+_CONTACT_OUT_EXAMPLE: JsonDict = {
+    "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+    **_CONTACT_EXAMPLE,
+    "email": "d***@example.com",
+    "phone": "+* *** *** 0142",
+    "phone_e164": "+*******0142",
+    "custom_fields": {"price_max": 1450000, "pre_approved": True},
+    "pii_masked": True,
+    "ai_auto_response_paused": False,
+    "ai_auto_response_paused_at": None,
+    "ai_auto_response_paused_reason": None,
+    "anonymized_at": None,
+    "created_at": "2026-11-20T17:04:05.123Z",
+    "updated_at": "2026-11-20T17:04:05.123Z",
+}
 
 
 # The contact as GET /v1/contacts/{id} sends it (render.contact, render.list_item). No
 # docstring: it would become the schema's description.
-@with_config(
-    json_schema_extra={
-        "examples": [
-            {
-                "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                **_CONTACT_EXAMPLE,
-                "email": "d***@example.com",
-                "phone": "+* *** *** 0142",
-                "custom_fields": {"price_max": 1450000, "pre_approved": True},
-                "pii_masked": True,
-                "ai_auto_response_paused": False,
-                "ai_auto_response_paused_at": None,
-                "ai_auto_response_paused_reason": None,
-                "anonymized_at": None,
-                "created_at": "2026-11-20T17:04:05.123Z",
-                "updated_at": "2026-11-20T17:04:05.123Z",
-            }
-        ]
-    }
-)
+@with_config(json_schema_extra={"examples": [_CONTACT_OUT_EXAMPLE]})
 class Contact(TypedDict):
     id: str
     first_name: str | None
@@ -173,9 +181,11 @@ class Contact(TypedDict):
     phone: Annotated[
         str | None,
         Field(
-            description="Masked (last four digits) unless the credential holds contacts:read:pii."
+            description="As sent (any text up to 32 characters). Masked (last four digits) unless "
+            "the credential holds contacts:read:pii."
         ),
     ]
+    phone_e164: Annotated[str | None, Field(description=PHONE_E164_DESCRIPTION)]
     stage: ContactStage
     source: str | None
     tags: list[str]
@@ -218,6 +228,24 @@ class Contact(TypedDict):
     ]
     created_at: WireTime
     updated_at: WireTime
+
+
+@with_config(
+    json_schema_extra={
+        "examples": [
+            {
+                **_CONTACT_OUT_EXAMPLE,
+                "phone": "*2345",
+                "phone_e164": None,
+                "warnings": [PHONE_WARNING_EXAMPLE],
+            }
+        ]
+    }
+)
+class ContactWritten(Contact):
+    """The contact as a create or update left it, and what the write warns about."""
+
+    warnings: NotRequired[Annotated[list[WriteWarning], Field(description=WARNINGS_DESCRIPTION)]]
 
 
 class NoteCreate(BaseModel):

@@ -49,7 +49,7 @@ from sqlalchemy import (
 )
 
 from homebase.db.tenancy import TenantSession
-from homebase.kit.phones import to_e164
+from homebase.kit.phones import DEFAULT_REGION, to_e164
 from homebase.kit.statements import AnySelect
 from homebase.models import Contact
 
@@ -150,9 +150,16 @@ def fts_query(q: str, pii: bool) -> str:
 
 
 # bound values, by bindparam name (SQLAlchemy's)
-def params(q: str, pii: bool) -> tuple[tuple[bool, bool, bool], dict[str, Any]]:
+def params(
+    q: str,
+    pii: bool,
+    region: str = DEFAULT_REGION,
+    # bound values, by bindparam name (SQLAlchemy's)
+) -> tuple[tuple[bool, bool, bool], dict[str, Any]]:
     """The shape of condition() for `q` (pii, digits branch, exact E.164 branch) and the
-    values of its bindparams."""
+    values of its bindparams. `q` read as a phone number (without a country code, in
+    `region`, the workspace's default_phone_region) matches phone_e164 exactly, so a
+    number finds its contact whatever the format either was written in."""
     # bound values, by bindparam name (SQLAlchemy's)
     values: dict[str, Any] = {PATTERN: like_pattern(q)}
     digits = _digits(q) if pii else ""
@@ -160,7 +167,7 @@ def params(q: str, pii: bool) -> tuple[tuple[bool, bool, bool], dict[str, Any]]:
         values[DIGITS] = f"%{digits}%"
     if not pii:
         values[EMAIL] = q.strip().lower()
-    if e164 := to_e164(q):
+    if e164 := to_e164(q, region):
         values[E164] = e164
     if indexed(q):
         values[FTS_QUERY] = fts_query(q, pii)

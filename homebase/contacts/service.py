@@ -17,10 +17,11 @@ from homebase.custom_fields.definitions import Definitions
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import Conflict, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
-from homebase.kit.phones import to_e164
+from homebase.kit.phones import DEFAULT_REGION, to_e164
 from homebase.outbox.redaction import REDACTED  # one placeholder for rows and events
 from homebase.outbox.service import Event, emit_many
 from homebase.workspaces import references
+from homebase.workspaces.lead_policy import phone_region
 
 
 class ContactErased(Conflict):
@@ -28,15 +29,16 @@ class ContactErased(Conflict):
     message = "The contact's personal data was erased; it takes no new data."
 
 
-def derived(values: ContactChanges) -> ContactChanges:
+def derived(values: ContactChanges, *, region: str = DEFAULT_REGION) -> ContactChanges:
     """Columns kept in step with what the client writes, for matching and search: the
-    canonical email (lower case) and phone (E.164), which an import matches on too."""
+    canonical email (lower case) and phone (E.164, a number without a country code read
+    in `region`: the workspace's default_phone_region), which an import matches on too."""
     columns: ContactChanges = {}
     if "email" in values:
         email = values["email"]
         columns["email_lower"] = email.lower() if email else None
     if "phone" in values:
-        columns["phone_e164"] = to_e164(values["phone"])
+        columns["phone_e164"] = to_e164(values["phone"], region)
     return columns
 
 
@@ -95,9 +97,15 @@ async def refusals(
     return refused
 
 
-def new_row(session: TenantSession, data: ContactCreate, *, fields: Definitions) -> ContactRecord:
+def new_row(
+    session: TenantSession,
+    data: ContactCreate,
+    *,
+    fields: Definitions,
+    region: str = DEFAULT_REGION,
+) -> ContactRecord:
     """The contacts row a create writes (not yet written), for one create or a batch;
-    `data` passed `refusals`."""
+    `data` passed `refusals`; `region`: the workspace's phone_region."""
     now = session.now()
     clean, _ = fields.validate(data.custom_fields)
     values: ContactChanges = {
@@ -124,7 +132,7 @@ def new_row(session: TenantSession, data: ContactCreate, *, fields: Definitions)
         "tags": data.tags,
         "notes": data.notes,
         "owner_id": data.owner_id,
-        **derived(values),
+        **derived(values, region=region),
         "custom_fields": fields.merged(None, clean),
         "ai_paused_at": None,
         "ai_paused_reason": None,
@@ -156,7 +164,8 @@ async def create_contact(
     (refused,) = await refusals(session, [data], fields=fields, owner_checked=owner_is_member)
     if refused:
         raise ValidationFailed.for_fields(refused)
-    row = new_row(session, data, fields=fields)
+    region = await phone_region(session) if data.phone else DEFAULT_REGION
+    row = new_row(session, data, fields=fields, region=region)
     await repository.insert(session, row)
     await custom.write_new_values(
         session, fields, records=[(row["id"], row["custom_fields"] or {})]
@@ -209,10 +218,16 @@ def update_effects(
     wanted: ContactChanges,
     changes: ContactChanges,
     fields: Definitions,
+    region: str = DEFAULT_REGION,
 ) -> Effects:
     """The writes of an update whose `changes` (non-empty, from `differing`) were checked,
-    for one PATCH or an import's batch: the same columns, entries and events either way."""
-    values: ContactChanges = {**changes, **derived(changes), "updated_at": session.now()}
+    for one PATCH or an import's batch: the same columns, entries and events either way.
+    `region`: the workspace's phone_region."""
+    values: ContactChanges = {
+        **changes,
+        **derived(changes, region=region),
+        "updated_at": session.now(),
+    }
     updated: ContactRecord = {**current, **values}
     changed_fields = sorted(key for key in wanted if key in changes)
     events: list[Event] = [
@@ -266,7 +281,10 @@ async def update_contact(
         return current
     if "owner_id" in changes:
         await references.check_owner(session, changes["owner_id"])
-    effects = update_effects(session, current, wanted=wanted, changes=changes, fields=fields)
+    region = await phone_region(session) if changes.get("phone") else DEFAULT_REGION
+    effects = update_effects(
+        session, current, wanted=wanted, changes=changes, fields=fields, region=region
+    )
     await write_update(session, current, effects=effects, fields=fields)
     if effects.timeline:
         await timeline.record_many(session, effects.timeline)

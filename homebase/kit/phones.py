@@ -21,3 +21,18 @@ def to_e164(raw: str | None, region: str = DEFAULT_REGION) -> str | None:
     if not phonenumbers.is_possible_number(number):
         return None
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+# Cached as to_e164 is: every create or update that sends a phone asks.
+@lru_cache(maxsize=4096)
+def is_valid_number(raw: str, region: str) -> bool:
+    """Whether the text is a valid number (phonenumbers' is_valid_number: a number that
+    is assigned in its region's plan, not only one of a possible length), numbers without
+    a country code read in `region`. Stricter than to_e164, which keeps every possible
+    number for matching: a stored opt-out must match whatever was written. What the API
+    warns about (docs/decisions.md, "Phone numbers: E.164 and warnings")."""
+    try:
+        number = phonenumbers.parse(raw, region)
+    except phonenumbers.NumberParseException:
+        return False
+    return phonenumbers.is_valid_number(number)

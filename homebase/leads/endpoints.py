@@ -1,5 +1,5 @@
 from functools import partial
-from typing import Annotated
+from typing import Annotated, cast
 
 from fastapi import Body, Depends, Query
 from starlette.requests import Request
@@ -13,11 +13,20 @@ from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
 from homebase.kit.pagination import CHANGES_NOTE, Page, PageBody, PageRequest, page_request
 from homebase.kit.responses import Sent, respond
+from homebase.kit.write_warnings import phone_warnings
 from homebase.leads import render, repository, service
-from homebase.leads.schemas import AssignRequest, AssignResult, Lead, LeadCreate, LeadFilters
+from homebase.leads.schemas import (
+    AssignRequest,
+    AssignResult,
+    Lead,
+    LeadCreate,
+    LeadFilters,
+    LeadWritten,
+)
 from homebase.routing import service as routing
 from homebase.routing.engine import LeadFacts
 from homebase.routing.schemas import PreviewRequest, RoutingPreview
+from homebase.workspaces.lead_policy import phone_region
 
 router = v1_router(prefix="/leads", tags=["leads"])
 
@@ -61,19 +70,28 @@ async def list_leads(
 @router.post(
     "",
     status_code=201,
-    response_model=Lead,
+    response_model=LeadWritten,
     summary="Create and route a lead",
     description="Links the lead to a contact (same phone, else same email, else a "
     "new contact), records its consent artifact, and routes it through "
     "the workspace's rules unless skip_routing is true. Emits "
-    "lead.created, and lead.assigned when routed.",
+    "lead.created, and lead.assigned when routed. A phone that is not a valid number "
+    "is kept as sent and named in `warnings` (phone_not_valid), sent only then, "
+    "whatever `fields` names.",
     responses=error_responses(*READ_ERRORS),
 )
 async def create_lead(
     body: LeadCreate, principal: LeadsWrite, session: Tenant, fields: LeadFields
-) -> Sent[Lead]:
+) -> Sent[LeadWritten]:
     row = await service.create_lead(session, body)
-    return respond(render.lead(row, pii=_pii(principal), now=session.now()), fields, 201)
+    # a Lead is a LeadWritten without its warnings (a fresh dict: one is added)
+    payload = cast(LeadWritten, render.lead(row, pii=_pii(principal), now=session.now()))
+    warnings = phone_warnings(body.phone, await phone_region(session))
+    if not warnings:
+        return respond(payload, fields, 201)
+    payload["warnings"] = warnings
+    # `fields` names the lead's members: `warnings` is sent whatever it names
+    return respond(payload, lambda sent: {**fields(sent), "warnings": warnings}, 201)
 
 
 @router.post(

@@ -24,6 +24,7 @@ def lead(row: LeadRecord, *, pii: bool, now: datetime) -> Lead:
         "last_name": row["last_name"],
         "email": row["email"] if pii else mask_email(row["email"]),
         "phone": row["phone"] if pii else mask_phone(row["phone"]),
+        "phone_e164": row["phone_e164"] if pii else mask_phone(row["phone_e164"]),
         "pii_masked": not pii,
         "source": row["source"],
         "source_ref": row["source_ref"],

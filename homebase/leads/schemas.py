@@ -1,4 +1,4 @@
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NotRequired
 
 from pydantic import (
     AfterValidator,
@@ -13,10 +13,11 @@ from pydantic.config import JsonDict
 from typing_extensions import TypedDict
 
 from homebase.consent.schemas import CONSENT_EXAMPLE, ConsentIn
-from homebase.contacts.schemas import Email, Name
+from homebase.contacts.schemas import PHONE_E164_DESCRIPTION, Email, Name
 from homebase.kit import freeform
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.kit.wire import JsonObject, WireTime
+from homebase.kit.write_warnings import PHONE_WARNING_EXAMPLE, WARNINGS_DESCRIPTION, WriteWarning
 from homebase.routing.schemas import RuleRef
 
 _CONTEXT_EXAMPLE: JsonDict = {
@@ -68,6 +69,7 @@ _LEAD_OUT_EXAMPLE: JsonDict = {
     "last_name": "Reyes",
     "email": "d***@example.com",
     "phone": "+* *** ***-0142",
+    "phone_e164": "+*******0142",
     "pii_masked": True,
     "source": "Zillow",
     "source_ref": "zl-884213",
@@ -106,7 +108,8 @@ class Lead(TypedDict):
     first_name: str | None
     last_name: str | None
     email: Annotated[str | None, Field(description=_MASKED)]
-    phone: Annotated[str, Field(description=_MASKED)]
+    phone: Annotated[str, Field(description="As sent. " + _MASKED)]
+    phone_e164: Annotated[str | None, Field(description=PHONE_E164_DESCRIPTION)]
     pii_masked: bool
     source: str
     source_ref: str | None
@@ -135,6 +138,26 @@ class Lead(TypedDict):
     routing_reason: str | None
     created_at: WireTime
     updated_at: WireTime
+
+
+@with_config(
+    json_schema_extra={
+        "examples": [
+            {
+                **_LEAD_OUT_EXAMPLE,
+                "phone": "*2345",
+                "phone_e164": None,
+                "contact_id": None,
+                "ai_outbound_allowed": False,
+                "warnings": [PHONE_WARNING_EXAMPLE],
+            }
+        ]
+    }
+)
+class LeadWritten(Lead):
+    """The new lead, and what the write warns about."""
+
+    warnings: NotRequired[Annotated[list[WriteWarning], Field(description=WARNINGS_DESCRIPTION)]]
 
 
 class LeadFilters(BaseModel):

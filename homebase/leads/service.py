@@ -27,6 +27,7 @@ from homebase.routing import repository as routing_repository
 from homebase.routing import service as routing
 from homebase.routing.cache import routing_inputs
 from homebase.routing.engine import Decision, Member
+from homebase.workspaces.lead_policy import phone_region
 
 MANUAL = "manual"
 
@@ -45,7 +46,7 @@ def _event_data(row: LeadRecord, session: TenantSession) -> Lead:
 
 async def create_lead(session: TenantSession, data: LeadCreate) -> LeadRecord:
     now = session.now()
-    phone_e164 = to_e164(data.phone)
+    phone_e164 = to_e164(data.phone, await phone_region(session))
     email_lower = data.email.lower() if data.email else None
     contact = await repository.matching_contact(session, phone_e164, email_lower)
     row: LeadRecord = {

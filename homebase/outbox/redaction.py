@@ -39,6 +39,7 @@ _CONTACT: dict[str, Any] = {
     "last_name": None,
     "email": None,
     "phone": None,
+    "phone_e164": None,
     "notes": None,
     "custom_fields": {},
 }
@@ -49,6 +50,7 @@ _LEAD: dict[str, Any] = {
     "last_name": None,
     "email": None,
     "phone": None,
+    "phone_e164": None,
     "context": {},
     "consent_id": None,
     "consent_expires_at": None,

@@ -55,6 +55,7 @@ from homebase.kit.openapi_requests import declare_no_nul, describe_unstated_rule
 from homebase.kit.responses import JSONResponse
 from homebase.leads.endpoints import router as leads_router
 from homebase.listings.endpoints import router as listings_router
+from homebase.members.endpoints import router as members_router
 from homebase.messaging.endpoints import router as messages_router
 from homebase.messaging.provider_endpoints import router as messaging_provider_router
 from homebase.messaging.unsubscribe_endpoints import router as unsubscribe_router
@@ -83,6 +84,7 @@ V1_ROUTERS = [
     deals_router,
     pipelines_router,
     listings_router,
+    members_router,
     appointments_router,
     tasks_router,
     automations_router,

@@ -7,7 +7,12 @@ from typing import Any
 
 from homebase.db.tenancy import TenantSession
 from homebase.routing.cache import invalidate
-from homebase.workspaces.lead_policy import LeadPolicy, lead_policy, stored_settings
+from homebase.workspaces.lead_policy import (
+    LeadPolicy,
+    forget_phone_region,
+    lead_policy,
+    stored_settings,
+)
 
 
 async def update_lead_policy(session: TenantSession, changes: dict[str, Any]) -> LeadPolicy:
@@ -16,4 +21,5 @@ async def update_lead_policy(session: TenantSession, changes: dict[str, Any]) ->
     stored = await stored_settings(session)
     await session.save_workspace_settings({**stored, **validated.model_dump()})
     invalidate(session.workspace_id)
+    forget_phone_region(session.workspace_id)
     return validated

@@ -17,6 +17,7 @@ from homebase.routing.engine import (
     Member,
     RoutingState,
     decide,
+    eligible_agents,
     evaluate,
 )
 from homebase.routing.schemas import ConsideredRule, Outcome, RoutingPreview, RuleRef
@@ -112,3 +113,16 @@ def preview_json(decision: Decision, members: dict[str, Member]) -> RoutingPrevi
         "considered": considered_json(decision),
         "reason": decision.reason,
     }
+
+
+async def routed_members(session: TenantSession) -> frozenset[str]:
+    """The ids of the current members routing can give leads: those an enabled rule names,
+    or targets through their team or office (the rules and members as routing reads them,
+    cached: routing/cache.py)."""
+    inputs = await routing_inputs(session)
+    return frozenset(
+        member_id
+        for rule in inputs.rules
+        if rule.enabled
+        for member_id in eligible_agents(rule, inputs.members)
+    )

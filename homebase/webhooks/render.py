@@ -16,6 +16,7 @@ from homebase.kit.masking import mask_freeform
 PHONE_MEMBERS = frozenset(
     {
         "phone",
+        "phone_e164",
         "to",
         "from",
         "from_number",

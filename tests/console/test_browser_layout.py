@@ -264,6 +264,7 @@ def member_pages(base: str, ids: dict) -> list[tuple[str, bool]]:
         (f"{base}/console/exports/{ids['export']}", True),
         (f"{base}/console/custom-fields", True),
         (f"{base}/console/custom-fields/{ids['field']}/delete", True),
+        (f"{base}/console/members", True),
         (f"{base}/console/password", False),
     ]
 

@@ -111,6 +111,7 @@ def test_a_page_with_the_wire_text_of_its_timestamps_reads_as_processed_values_w
         "last_name": None,
         "email": "dana@example.com",
         "phone": "(415) 555-0142 ext 7",
+        "phone_e164": "+14155550142",
         "stage": "LEAD",
         "source": None,
         "tags": ["buyer", 'a "quoted" tag'],
@@ -136,3 +137,4 @@ def test_a_page_with_the_wire_text_of_its_timestamps_reads_as_processed_values_w
     assert (
         list_item(pii=False, stored=False, custom=custom)(wire)["phone"] == "(***) ***-*142 *** 7"
     )  # the last four digits
+    assert list_item(pii=False, stored=False, custom=custom)(wire)["phone_e164"] == "+*******0142"

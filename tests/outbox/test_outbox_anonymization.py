@@ -214,6 +214,7 @@ EXPECTED = {
         "last_name": None,
         "email": None,
         "phone": None,
+        "phone_e164": None,
         "custom_fields": {},
     },
     "contact.updated": {
@@ -221,6 +222,7 @@ EXPECTED = {
         "last_name": None,
         "email": None,
         "phone": None,
+        "phone_e164": None,
         "custom_fields": {},
     },
     "lead.created": {"phone": None, "ai_outbound_allowed": False},

@@ -37,7 +37,10 @@ export interface paths {
          */
         get: operations["list_contacts"];
         put?: never;
-        /** Create a contact */
+        /**
+         * Create a contact
+         * @description A phone that is not a valid number is kept as sent and named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
+         */
         post: operations["create_contact"];
         delete?: never;
         options?: never;
@@ -65,7 +68,7 @@ export interface paths {
         head?: never;
         /**
          * Update a contact
-         * @description 409 contact_erased once the contact's data was erased (DELETE).
+         * @description 409 contact_erased once the contact's data was erased (DELETE). A phone that is not a valid number is kept as sent and named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
          */
         patch: operations["update_contact"];
         trace?: never;
@@ -230,7 +233,7 @@ export interface paths {
         put?: never;
         /**
          * Create and route a lead
-         * @description Links the lead to a contact (same phone, else same email, else a new contact), records its consent artifact, and routes it through the workspace's rules unless skip_routing is true. Emits lead.created, and lead.assigned when routed.
+         * @description Links the lead to a contact (same phone, else same email, else a new contact), records its consent artifact, and routes it through the workspace's rules unless skip_routing is true. Emits lead.created, and lead.assigned when routed. A phone that is not a valid number is kept as sent and named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
          */
         post: operations["create_lead"];
         delete?: never;
@@ -563,6 +566,26 @@ export interface paths {
          * @description Only listings the workspace authored (never MLS inventory), newest first. Filters combine with AND; price and bath bounds are inclusive.
          */
         get: operations["list_listings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's members
+         * @description The people of the workspace: what a contact's owner_id and a lead's assignee_id name. Removed members stay listed (removed true): records still name them. Only this workspace's members, ever.
+         */
+        get: operations["list_members"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2112,6 +2135,7 @@ export interface components {
          *         "id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *         "last_name": "Reyes",
          *         "phone": "+* *** ***-0142",
+         *         "phone_e164": "+*******0142",
          *         "pii_masked": true,
          *         "routing_method": "round_robin",
          *         "routing_reason": "Rule 'SF buyers from portals' (position 1) matched and rotates round-robin over 2 agents; turn 7 went to Maya Chen (usr_...).",
@@ -2795,6 +2819,7 @@ export interface components {
          *       "notes": "Wants 3 beds near Noe Valley.",
          *       "owner_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "phone": "+* *** *** 0142",
+         *       "phone_e164": "+*******0142",
          *       "pii_masked": true,
          *       "source": "Zillow",
          *       "stage": "HOT_LEAD",
@@ -2819,9 +2844,14 @@ export interface components {
             email: string | null;
             /**
              * Phone
-             * @description Masked (last four digits) unless the credential holds contacts:read:pii.
+             * @description As sent (any text up to 32 characters). Masked (last four digits) unless the credential holds contacts:read:pii.
              */
             phone: string | null;
+            /**
+             * Phone E164
+             * @description phone in E.164 (+14155550142), what matching and search use: read with the workspace's default_phone_region when it has no country code; null when phone is not a possible number. Masked as phone is unless the credential holds contacts:read:pii.
+             */
+            phone_e164: string | null;
             stage: components["schemas"]["ContactStage"];
             /** Source */
             source: string | null;
@@ -2948,6 +2978,7 @@ export interface components {
          *       "last_name": "Reyes",
          *       "occurred_at": "2026-11-20T17:04:05.123Z",
          *       "phone": "+* *** ***-0142",
+         *       "phone_e164": "+*******0142",
          *       "pii_masked": true,
          *       "source": "Zillow",
          *       "stage": "LEAD",
@@ -2987,6 +3018,11 @@ export interface components {
              * @description masked
              */
             phone?: string | null;
+            /**
+             * Phone E164
+             * @description phone in E.164, masked
+             */
+            phone_e164?: string | null;
             /** Stage */
             stage: string;
             /** Source */
@@ -3052,6 +3088,7 @@ export interface components {
          *         "last_name": "Reyes",
          *         "occurred_at": "2026-11-20T17:04:05.123Z",
          *         "phone": "+* *** ***-0142",
+         *         "phone_e164": "+*******0142",
          *         "pii_masked": true,
          *         "source": "Zillow",
          *         "stage": "LEAD",
@@ -3333,6 +3370,7 @@ export interface components {
          *       "last_name": "Reyes",
          *       "occurred_at": "2026-11-20T17:04:05.123Z",
          *       "phone": "+* *** ***-0142",
+         *       "phone_e164": "+*******0142",
          *       "pii_masked": true,
          *       "source": "Zillow",
          *       "stage": "LEAD",
@@ -3372,6 +3410,11 @@ export interface components {
              * @description masked
              */
             phone?: string | null;
+            /**
+             * Phone E164
+             * @description phone in E.164, masked
+             */
+            phone_e164?: string | null;
             /** Stage */
             stage: string;
             /** Source */
@@ -3445,6 +3488,7 @@ export interface components {
          *         "last_name": "Reyes",
          *         "occurred_at": "2026-11-20T17:04:05.123Z",
          *         "phone": "+* *** ***-0142",
+         *         "phone_e164": "+*******0142",
          *         "pii_masked": true,
          *         "source": "Zillow",
          *         "stage": "LEAD",
@@ -3472,6 +3516,131 @@ export interface components {
              */
             occurredAt: string;
             data: components["schemas"]["ContactUpdatedData"];
+        };
+        /**
+         * ContactWritten
+         * @description The contact as a create or update left it, and what the write warns about.
+         * @example {
+         *       "ai_auto_response_paused": false,
+         *       "ai_auto_response_paused_at": null,
+         *       "ai_auto_response_paused_reason": null,
+         *       "anonymized_at": null,
+         *       "created_at": "2026-11-20T17:04:05.123Z",
+         *       "custom_fields": {
+         *         "pre_approved": true,
+         *         "price_max": 1450000
+         *       },
+         *       "email": "d***@example.com",
+         *       "first_name": "Dana",
+         *       "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "last_name": "Reyes",
+         *       "notes": "Wants 3 beds near Noe Valley.",
+         *       "owner_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "phone": "*2345",
+         *       "phone_e164": null,
+         *       "pii_masked": true,
+         *       "source": "Zillow",
+         *       "stage": "HOT_LEAD",
+         *       "tags": [
+         *         "buyer",
+         *         "pre-approved"
+         *       ],
+         *       "updated_at": "2026-11-20T17:04:05.123Z",
+         *       "warnings": [
+         *         {
+         *           "code": "phone_not_valid",
+         *           "field": "phone",
+         *           "message": "is not a valid phone number (read in region US when it has no country code); it was kept as sent"
+         *         }
+         *       ]
+         *     }
+         */
+        ContactWritten: {
+            /** Id */
+            id: string;
+            /** First Name */
+            first_name: string | null;
+            /** Last Name */
+            last_name: string | null;
+            /**
+             * Email
+             * @description Masked unless the credential holds contacts:read:pii.
+             */
+            email: string | null;
+            /**
+             * Phone
+             * @description As sent (any text up to 32 characters). Masked (last four digits) unless the credential holds contacts:read:pii.
+             */
+            phone: string | null;
+            /**
+             * Phone E164
+             * @description phone in E.164 (+14155550142), what matching and search use: read with the workspace's default_phone_region when it has no country code; null when phone is not a possible number. Masked as phone is unless the credential holds contacts:read:pii.
+             */
+            phone_e164: string | null;
+            stage: components["schemas"]["ContactStage"];
+            /** Source */
+            source: string | null;
+            /** Tags */
+            tags: string[];
+            /** Notes */
+            notes: string | null;
+            /** Owner Id */
+            owner_id: string | null;
+            /**
+             * Custom Fields
+             * @description The record's custom field values by key, for the workspace's live custom fields (GET /v1/custom-fields); a field without a value is absent. Text values are masked by value (phone numbers and email addresses inside them) unless the credential holds contacts:read:pii.
+             * @example {
+             *       "financing": "conventional",
+             *       "lender_note": "Call the lender before Friday.",
+             *       "move_in": "2027-03-01",
+             *       "neighbourhoods": [
+             *         "noe_valley",
+             *         "bernal"
+             *       ],
+             *       "pre_approved": true,
+             *       "price_max": 1450000
+             *     }
+             */
+            custom_fields: {
+                [key: string]: unknown;
+            };
+            /**
+             * Pii Masked
+             * @description True when email and phone, if present, are masked.
+             */
+            pii_masked: boolean;
+            /**
+             * Ai Auto Response Paused
+             * @description AI replies to this contact are paused: a person stepped in (a note, a message a person sent it through POST /v1/messages, POST .../ai/pause), the AI handed the conversation over, or it reached its daily cap. POST .../ai/resume clears it.
+             */
+            ai_auto_response_paused: boolean;
+            /**
+             * Ai Auto Response Paused At
+             * @description When the AI was paused (the first pause's time); null while it answers.
+             */
+            ai_auto_response_paused_at: string | null;
+            /** @description Why the AI is paused: note (a note was added), human_message (a person sent the contact a message), handoff (the AI handed the conversation to a person), daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST .../ai/pause), opt_out (the contact opted out by text; START resumes it). null while the AI answers. */
+            ai_auto_response_paused_reason: components["schemas"]["ContactAiPauseReason"] | null;
+            /**
+             * Anonymized At
+             * @description When DELETE erased this contact's personal data; null otherwise.
+             */
+            anonymized_at: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /**
+             * Warnings
+             * @description What the write kept as sent but may be wrong, one item per member; present only when there is something to say, whatever `fields` names. A warning never refuses the write.
+             */
+            warnings?: components["schemas"]["WriteWarning"][];
         };
         /**
          * ContactsExportCreate
@@ -5034,6 +5203,7 @@ export interface components {
          *       "id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "last_name": "Reyes",
          *       "phone": "+* *** ***-0142",
+         *       "phone_e164": "+*******0142",
          *       "pii_masked": true,
          *       "routing_method": "round_robin",
          *       "routing_reason": "Rule 'SF buyers from portals' (position 1) matched and rotates round-robin over 2 agents; turn 7 went to Maya Chen (usr_...).",
@@ -5063,9 +5233,14 @@ export interface components {
             email: string | null;
             /**
              * Phone
-             * @description Masked unless the credential holds contacts:read:pii.
+             * @description As sent. Masked unless the credential holds contacts:read:pii.
              */
             phone: string;
+            /**
+             * Phone E164
+             * @description phone in E.164 (+14155550142), what matching and search use: read with the workspace's default_phone_region when it has no country code; null when phone is not a possible number. Masked as phone is unless the credential holds contacts:read:pii.
+             */
+            phone_e164: string | null;
             /** Pii Masked */
             pii_masked: boolean;
             /** Source */
@@ -5374,6 +5549,130 @@ export interface components {
              * @example 2026-11-20T17:04:05.123Z
              */
             updated_after?: string | null;
+        };
+        /**
+         * LeadWritten
+         * @description The new lead, and what the write warns about.
+         * @example {
+         *       "ai_outbound_allowed": false,
+         *       "assigned_at": "2026-11-20T17:04:05.123Z",
+         *       "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "consent_expires_at": "2027-11-20T17:03:58.000Z",
+         *       "consent_id": "cns_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "contact_id": null,
+         *       "context": {
+         *         "city": "San Francisco",
+         *         "listing_address": "123 Valencia St",
+         *         "price": 1250000,
+         *         "tags": [
+         *           "buyer"
+         *         ],
+         *         "zip": "94110"
+         *       },
+         *       "created_at": "2026-11-20T17:04:05.123Z",
+         *       "email": "d***@example.com",
+         *       "first_name": "Dana",
+         *       "id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "last_name": "Reyes",
+         *       "phone": "*2345",
+         *       "phone_e164": null,
+         *       "pii_masked": true,
+         *       "routing_method": "round_robin",
+         *       "routing_reason": "Rule 'SF buyers from portals' (position 1) matched and rotates round-robin over 2 agents; turn 7 went to Maya Chen (usr_...).",
+         *       "routing_rule_id": "rrl_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "routing_status": "assigned",
+         *       "source": "Zillow",
+         *       "source_ref": "zl-884213",
+         *       "updated_at": "2026-11-20T17:04:05.123Z",
+         *       "warnings": [
+         *         {
+         *           "code": "phone_not_valid",
+         *           "field": "phone",
+         *           "message": "is not a valid phone number (read in region US when it has no country code); it was kept as sent"
+         *         }
+         *       ]
+         *     }
+         */
+        LeadWritten: {
+            /** Id */
+            id: string;
+            /**
+             * Contact Id
+             * @description The contact this lead was linked to (matched by phone or email, or created); null when the lead had neither a usable phone nor an email.
+             */
+            contact_id: string | null;
+            /** First Name */
+            first_name: string | null;
+            /** Last Name */
+            last_name: string | null;
+            /**
+             * Email
+             * @description Masked unless the credential holds contacts:read:pii.
+             */
+            email: string | null;
+            /**
+             * Phone
+             * @description As sent. Masked unless the credential holds contacts:read:pii.
+             */
+            phone: string;
+            /**
+             * Phone E164
+             * @description phone in E.164 (+14155550142), what matching and search use: read with the workspace's default_phone_region when it has no country code; null when phone is not a possible number. Masked as phone is unless the credential holds contacts:read:pii.
+             */
+            phone_e164: string | null;
+            /** Pii Masked */
+            pii_masked: boolean;
+            /** Source */
+            source: string;
+            /** Source Ref */
+            source_ref: string | null;
+            /** Context */
+            context: {
+                [key: string]: unknown;
+            };
+            /**
+             * Ai Outbound Allowed
+             * @description True while an unexpired consent artifact covers this lead's number.
+             */
+            ai_outbound_allowed: boolean;
+            /** Consent Id */
+            consent_id: string | null;
+            /** Consent Expires At */
+            consent_expires_at: string | null;
+            /**
+             * Routing Status
+             * @description skipped: created with skip_routing; unassigned: no rule applied.
+             * @enum {string}
+             */
+            routing_status: "assigned" | "unassigned" | "skipped";
+            /** Assignee Id */
+            assignee_id: string | null;
+            /** Assigned At */
+            assigned_at: string | null;
+            /** Routing Rule Id */
+            routing_rule_id: string | null;
+            /**
+             * Routing Method
+             * @description agent, round_robin, first_available, or manual (POST /leads/{id}/assign with assignee_id).
+             */
+            routing_method: string | null;
+            /** Routing Reason */
+            routing_reason: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /**
+             * Warnings
+             * @description What the write kept as sent but may be wrong, one item per member; present only when there is something to say, whatever `fields` names. A warning never refuses the write.
+             */
+            warnings?: components["schemas"]["WriteWarning"][];
         };
         /**
          * LeadsExportCreate
@@ -6155,6 +6454,7 @@ export interface components {
          *           "notes": "Wants 3 beds near Noe Valley.",
          *           "owner_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *           "phone": "+* *** *** 0142",
+         *           "phone_e164": "+*******0142",
          *           "pii_masked": true,
          *           "source": "Zillow",
          *           "stage": "HOT_LEAD",
@@ -6531,6 +6831,7 @@ export interface components {
          *           "id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *           "last_name": "Reyes",
          *           "phone": "+* *** ***-0142",
+         *           "phone_e164": "+*******0142",
          *           "pii_masked": true,
          *           "routing_method": "round_robin",
          *           "routing_reason": "Rule 'SF buyers from portals' (position 1) matched and rotates round-robin over 2 agents; turn 7 went to Maya Chen (usr_...).",
@@ -6811,6 +7112,38 @@ export interface components {
         Page_Webhook_: {
             /** Data */
             data: (components["schemas"]["Webhook"] | components["schemas"]["WebhookNarrowed"])[];
+            /**
+             * Next Cursor
+             * @description Pass as `cursor` for the next page; null on the last page.
+             */
+            next_cursor: string | null;
+            /** Has More */
+            has_more: boolean;
+        };
+        /**
+         * Page[WorkspaceMember]
+         * @example {
+         *       "data": [
+         *         {
+         *           "created_at": "2026-11-20T17:04:05.123Z",
+         *           "email": "m***@example.com",
+         *           "id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *           "name": "Maya Chen",
+         *           "office_id": "off_downtown",
+         *           "pii_masked": true,
+         *           "removed": false,
+         *           "removed_at": null,
+         *           "takes_leads": true,
+         *           "team_id": "tea_buyers"
+         *         }
+         *       ],
+         *       "has_more": true,
+         *       "next_cursor": "T0pBUVVFX0NVUlNPUl9FWEFNUExF"
+         *     }
+         */
+        Page_WorkspaceMember_: {
+            /** Data */
+            data: (components["schemas"]["WorkspaceMember"] | components["schemas"]["WorkspaceMemberNarrowed"])[];
             /**
              * Next Cursor
              * @description Pass as `cursor` for the next page; null on the last page.
@@ -7932,6 +8265,84 @@ export interface components {
             channel: "WHATSAPP" | "whatsapp";
         });
         /**
+         * WorkspaceMember
+         * @example {
+         *       "created_at": "2026-11-20T17:04:05.123Z",
+         *       "email": "m***@example.com",
+         *       "id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "name": "Maya Chen",
+         *       "office_id": "off_downtown",
+         *       "pii_masked": true,
+         *       "removed": false,
+         *       "removed_at": null,
+         *       "takes_leads": true,
+         *       "team_id": "tea_buyers"
+         *     }
+         */
+        WorkspaceMember: {
+            /**
+             * Id
+             * @description What a contact's owner_id and a lead's assignee_id name.
+             */
+            id: string;
+            /** Name */
+            name: string;
+            /**
+             * Email
+             * @description The member's sign-in address. Masked as contacts' are unless the credential holds contacts:read:pii.
+             */
+            email: string;
+            /**
+             * Pii Masked
+             * @description True when email is masked.
+             */
+            pii_masked: boolean;
+            /** Office Id */
+            office_id: string | null;
+            /** Team Id */
+            team_id: string | null;
+            /**
+             * Takes Leads
+             * @description Whether routing can give this member leads now: an enabled routing rule names them, or targets their team or office (docs/leads.md). Always false for a removed member.
+             */
+            takes_leads: boolean;
+            /**
+             * Removed
+             * @description Removed from the workspace (no sign-in, no routing, no new work); the member stays listed, as contacts, leads and the timeline still name them.
+             */
+            removed: boolean;
+            /** Removed At */
+            removed_at: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+        };
+        /**
+         * WriteWarning
+         * @example {
+         *       "code": "phone_not_valid",
+         *       "field": "phone",
+         *       "message": "is not a valid phone number (read in region US when it has no country code); it was kept as sent"
+         *     }
+         */
+        WriteWarning: {
+            /**
+             * Field
+             * @description The member of the body the warning is about.
+             */
+            field: string;
+            /**
+             * Code
+             * @description phone_not_valid: the phone is not a valid number (phonenumbers' is_valid_number, a number without a country code read in the workspace's default_phone_region); it is kept as sent, and phone_e164 is what could be read of it (null when nothing).
+             * @constant
+             */
+            code: "phone_not_valid";
+            /** Message */
+            message: string;
+        };
+        /**
          * ContactNarrowed
          * @description A Contact narrowed by the `fields` query parameter: only `id`, `pii_masked` are always present; every other member only when `fields` names it. Without `fields` the answer is a whole Contact.
          * @example {
@@ -7955,9 +8366,14 @@ export interface components {
             email?: string | null;
             /**
              * Phone
-             * @description Masked (last four digits) unless the credential holds contacts:read:pii.
+             * @description As sent (any text up to 32 characters). Masked (last four digits) unless the credential holds contacts:read:pii.
              */
             phone?: string | null;
+            /**
+             * Phone E164
+             * @description phone in E.164 (+14155550142), what matching and search use: read with the workspace's default_phone_region when it has no country code; null when phone is not a possible number. Masked as phone is unless the credential holds contacts:read:pii.
+             */
+            phone_e164?: string | null;
             stage?: components["schemas"]["ContactStage"];
             /** Source */
             source?: string | null;
@@ -8017,6 +8433,103 @@ export interface components {
              * Format: date-time
              */
             updated_at?: string;
+        };
+        /**
+         * ContactWrittenNarrowed
+         * @description A ContactWritten narrowed by the `fields` query parameter: only `id`, `pii_masked` are always present; every other member only when `fields` names it. Without `fields` the answer is a whole ContactWritten.
+         * @example {
+         *       "first_name": "Dana",
+         *       "id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "last_name": "Reyes",
+         *       "pii_masked": true
+         *     }
+         */
+        ContactWrittenNarrowed: {
+            /** Id */
+            id: string;
+            /** First Name */
+            first_name?: string | null;
+            /** Last Name */
+            last_name?: string | null;
+            /**
+             * Email
+             * @description Masked unless the credential holds contacts:read:pii.
+             */
+            email?: string | null;
+            /**
+             * Phone
+             * @description As sent (any text up to 32 characters). Masked (last four digits) unless the credential holds contacts:read:pii.
+             */
+            phone?: string | null;
+            /**
+             * Phone E164
+             * @description phone in E.164 (+14155550142), what matching and search use: read with the workspace's default_phone_region when it has no country code; null when phone is not a possible number. Masked as phone is unless the credential holds contacts:read:pii.
+             */
+            phone_e164?: string | null;
+            stage?: components["schemas"]["ContactStage"];
+            /** Source */
+            source?: string | null;
+            /** Tags */
+            tags?: string[];
+            /** Notes */
+            notes?: string | null;
+            /** Owner Id */
+            owner_id?: string | null;
+            /**
+             * Custom Fields
+             * @description The record's custom field values by key, for the workspace's live custom fields (GET /v1/custom-fields); a field without a value is absent. Text values are masked by value (phone numbers and email addresses inside them) unless the credential holds contacts:read:pii.
+             * @example {
+             *       "financing": "conventional",
+             *       "lender_note": "Call the lender before Friday.",
+             *       "move_in": "2027-03-01",
+             *       "neighbourhoods": [
+             *         "noe_valley",
+             *         "bernal"
+             *       ],
+             *       "pre_approved": true,
+             *       "price_max": 1450000
+             *     }
+             */
+            custom_fields?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Pii Masked
+             * @description True when email and phone, if present, are masked.
+             */
+            pii_masked: boolean;
+            /**
+             * Ai Auto Response Paused
+             * @description AI replies to this contact are paused: a person stepped in (a note, a message a person sent it through POST /v1/messages, POST .../ai/pause), the AI handed the conversation over, or it reached its daily cap. POST .../ai/resume clears it.
+             */
+            ai_auto_response_paused?: boolean;
+            /**
+             * Ai Auto Response Paused At
+             * @description When the AI was paused (the first pause's time); null while it answers.
+             */
+            ai_auto_response_paused_at?: string | null;
+            /** @description Why the AI is paused: note (a note was added), human_message (a person sent the contact a message), handoff (the AI handed the conversation to a person), daily_limit (the AI reached its cap of replies to this contact in 24 hours), manual (POST .../ai/pause), opt_out (the contact opted out by text; START resumes it). null while the AI answers. */
+            ai_auto_response_paused_reason?: components["schemas"]["ContactAiPauseReason"] | null;
+            /**
+             * Anonymized At
+             * @description When DELETE erased this contact's personal data; null otherwise.
+             */
+            anonymized_at?: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at?: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at?: string;
+            /**
+             * Warnings
+             * @description What the write kept as sent but may be wrong, one item per member; present only when there is something to say, whatever `fields` names. A warning never refuses the write.
+             */
+            warnings?: components["schemas"]["WriteWarning"][];
         };
         /**
          * EventNarrowed
@@ -8173,9 +8686,14 @@ export interface components {
             email?: string | null;
             /**
              * Phone
-             * @description Masked unless the credential holds contacts:read:pii.
+             * @description As sent. Masked unless the credential holds contacts:read:pii.
              */
             phone?: string;
+            /**
+             * Phone E164
+             * @description phone in E.164 (+14155550142), what matching and search use: read with the workspace's default_phone_region when it has no country code; null when phone is not a possible number. Masked as phone is unless the credential holds contacts:read:pii.
+             */
+            phone_e164?: string | null;
             /** Pii Masked */
             pii_masked: boolean;
             /** Source */
@@ -8224,6 +8742,97 @@ export interface components {
              * Format: date-time
              */
             updated_at?: string;
+        };
+        /**
+         * LeadWrittenNarrowed
+         * @description A LeadWritten narrowed by the `fields` query parameter: only `id`, `pii_masked` are always present; every other member only when `fields` names it. Without `fields` the answer is a whole LeadWritten.
+         * @example {
+         *       "contact_id": null,
+         *       "first_name": "Dana",
+         *       "id": "lea_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "pii_masked": true
+         *     }
+         */
+        LeadWrittenNarrowed: {
+            /** Id */
+            id: string;
+            /**
+             * Contact Id
+             * @description The contact this lead was linked to (matched by phone or email, or created); null when the lead had neither a usable phone nor an email.
+             */
+            contact_id?: string | null;
+            /** First Name */
+            first_name?: string | null;
+            /** Last Name */
+            last_name?: string | null;
+            /**
+             * Email
+             * @description Masked unless the credential holds contacts:read:pii.
+             */
+            email?: string | null;
+            /**
+             * Phone
+             * @description As sent. Masked unless the credential holds contacts:read:pii.
+             */
+            phone?: string;
+            /**
+             * Phone E164
+             * @description phone in E.164 (+14155550142), what matching and search use: read with the workspace's default_phone_region when it has no country code; null when phone is not a possible number. Masked as phone is unless the credential holds contacts:read:pii.
+             */
+            phone_e164?: string | null;
+            /** Pii Masked */
+            pii_masked: boolean;
+            /** Source */
+            source?: string;
+            /** Source Ref */
+            source_ref?: string | null;
+            /** Context */
+            context?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Ai Outbound Allowed
+             * @description True while an unexpired consent artifact covers this lead's number.
+             */
+            ai_outbound_allowed?: boolean;
+            /** Consent Id */
+            consent_id?: string | null;
+            /** Consent Expires At */
+            consent_expires_at?: string | null;
+            /**
+             * Routing Status
+             * @description skipped: created with skip_routing; unassigned: no rule applied.
+             * @enum {string}
+             */
+            routing_status?: "assigned" | "unassigned" | "skipped";
+            /** Assignee Id */
+            assignee_id?: string | null;
+            /** Assigned At */
+            assigned_at?: string | null;
+            /** Routing Rule Id */
+            routing_rule_id?: string | null;
+            /**
+             * Routing Method
+             * @description agent, round_robin, first_available, or manual (POST /leads/{id}/assign with assignee_id).
+             */
+            routing_method?: string | null;
+            /** Routing Reason */
+            routing_reason?: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at?: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at?: string;
+            /**
+             * Warnings
+             * @description What the write kept as sent but may be wrong, one item per member; present only when there is something to say, whatever `fields` names. A warning never refuses the write.
+             */
+            warnings?: components["schemas"]["WriteWarning"][];
         };
         /**
          * WebhookNarrowed
@@ -8659,6 +9268,56 @@ export interface components {
              * Format: date-time
              */
             updated_at?: string;
+        };
+        /**
+         * WorkspaceMemberNarrowed
+         * @description A WorkspaceMember narrowed by the `fields` query parameter: only `id`, `pii_masked` are always present; every other member only when `fields` names it. Without `fields` the answer is a whole WorkspaceMember.
+         * @example {
+         *       "email": "m***@example.com",
+         *       "id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "name": "Maya Chen",
+         *       "pii_masked": true
+         *     }
+         */
+        WorkspaceMemberNarrowed: {
+            /**
+             * Id
+             * @description What a contact's owner_id and a lead's assignee_id name.
+             */
+            id: string;
+            /** Name */
+            name?: string;
+            /**
+             * Email
+             * @description The member's sign-in address. Masked as contacts' are unless the credential holds contacts:read:pii.
+             */
+            email?: string;
+            /**
+             * Pii Masked
+             * @description True when email is masked.
+             */
+            pii_masked: boolean;
+            /** Office Id */
+            office_id?: string | null;
+            /** Team Id */
+            team_id?: string | null;
+            /**
+             * Takes Leads
+             * @description Whether routing can give this member leads now: an enabled routing rule names them, or targets their team or office (docs/leads.md). Always false for a removed member.
+             */
+            takes_leads?: boolean;
+            /**
+             * Removed
+             * @description Removed from the workspace (no sign-in, no routing, no new work); the member stays listed, as contacts, leads and the timeline still name them.
+             */
+            removed?: boolean;
+            /** Removed At */
+            removed_at?: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at?: string;
         };
         /**
          * AppointmentNarrowed
@@ -9368,7 +10027,7 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Page size, 1 to 200. */
                 limit?: number;
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_auto_response_paused, ai_auto_response_paused_at, ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_auto_response_paused, ai_auto_response_paused_at, ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email, first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage, tags, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -9400,7 +10059,7 @@ export interface operations {
     create_contact: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_auto_response_paused, ai_auto_response_paused_at, ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_auto_response_paused, ai_auto_response_paused_at, ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email, first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage, tags, updated_at. */
                 fields?: string | null;
             };
             header?: {
@@ -9430,7 +10089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Contact"] | components["schemas"]["ContactNarrowed"];
+                    "application/json": components["schemas"]["ContactWritten"] | components["schemas"]["ContactWrittenNarrowed"];
                 };
             };
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
@@ -9484,7 +10143,7 @@ export interface operations {
     get_contact: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_auto_response_paused, ai_auto_response_paused_at, ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_auto_response_paused, ai_auto_response_paused_at, ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email, first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage, tags, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -9553,7 +10212,7 @@ export interface operations {
     update_contact: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_auto_response_paused, ai_auto_response_paused_at, ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_auto_response_paused, ai_auto_response_paused_at, ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email, first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage, tags, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -9579,7 +10238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Contact"] | components["schemas"]["ContactNarrowed"];
+                    "application/json": components["schemas"]["ContactWritten"] | components["schemas"]["ContactWrittenNarrowed"];
                 };
             };
             400: components["responses"]["ValidationFailed"];
@@ -9775,7 +10434,7 @@ export interface operations {
     pause_contact_ai: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_auto_response_paused, ai_auto_response_paused_at, ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_auto_response_paused, ai_auto_response_paused_at, ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email, first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage, tags, updated_at. */
                 fields?: string | null;
             };
             header?: {
@@ -9858,7 +10517,7 @@ export interface operations {
     resume_contact_ai: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_auto_response_paused, ai_auto_response_paused_at, ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email, first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_auto_response_paused, ai_auto_response_paused_at, ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email, first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage, tags, updated_at. */
                 fields?: string | null;
             };
             header?: {
@@ -10128,7 +10787,7 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Page size, 1 to 200. */
                 limit?: number;
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at, consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source, source_ref, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at, consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone, phone_e164, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source, source_ref, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -10160,7 +10819,7 @@ export interface operations {
     create_lead: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at, consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source, source_ref, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at, consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone, phone_e164, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source, source_ref, updated_at. */
                 fields?: string | null;
             };
             header?: {
@@ -10190,7 +10849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Lead"] | components["schemas"]["LeadNarrowed"];
+                    "application/json": components["schemas"]["LeadWritten"] | components["schemas"]["LeadWrittenNarrowed"];
                 };
             };
             /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
@@ -10325,7 +10984,7 @@ export interface operations {
     get_lead: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at, consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source, source_ref, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at, consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone, phone_e164, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source, source_ref, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -11238,6 +11897,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Listing_"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    list_members: {
+        parameters: {
+            query?: {
+                /** @description true: only removed members; false: only current ones. */
+                removed?: ("true" | "false") | null;
+                /** @description Opaque position from a previous page's next_cursor; omit for the first page. A malformed or stale cursor restarts from the beginning. */
+                cursor?: string | null;
+                /** @description Page size, 1 to 200. */
+                limit?: number;
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: created_at, email, id, name, office_id, pii_masked, removed, removed_at, takes_leads, team_id. */
+                fields?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_WorkspaceMember_"];
                 };
             };
             400: components["responses"]["ValidationFailed"];

@@ -69,6 +69,10 @@ from .contact_update_custom_fields import ContactUpdateCustomFields
 from .contact_updated_data import ContactUpdatedData
 from .contact_updated_data_custom_fields import ContactUpdatedDataCustomFields
 from .contact_updated_event import ContactUpdatedEvent
+from .contact_written import ContactWritten
+from .contact_written_custom_fields import ContactWrittenCustomFields
+from .contact_written_narrowed import ContactWrittenNarrowed
+from .contact_written_narrowed_custom_fields import ContactWrittenNarrowedCustomFields
 from .contacts_export_create import ContactsExportCreate
 from .contacts_export_create_object import ContactsExportCreateObject
 from .contacts_import_create import ContactsImportCreate
@@ -159,11 +163,18 @@ from .lead_narrowed import LeadNarrowed
 from .lead_narrowed_context import LeadNarrowedContext
 from .lead_narrowed_routing_status import LeadNarrowedRoutingStatus
 from .lead_routing_status import LeadRoutingStatus
+from .lead_written import LeadWritten
+from .lead_written_context import LeadWrittenContext
+from .lead_written_narrowed import LeadWrittenNarrowed
+from .lead_written_narrowed_context import LeadWrittenNarrowedContext
+from .lead_written_narrowed_routing_status import LeadWrittenNarrowedRoutingStatus
+from .lead_written_routing_status import LeadWrittenRoutingStatus
 from .leads_export_create import LeadsExportCreate
 from .leads_export_create_object import LeadsExportCreateObject
 from .leads_import_create import LeadsImportCreate
 from .leads_import_create_rows_item import LeadsImportCreateRowsItem
 from .list_leads_unlinked_only_type_0 import ListLeadsUnlinkedOnlyType0
+from .list_members_removed_type_0 import ListMembersRemovedType0
 from .listing import Listing
 from .listing_narrowed import ListingNarrowed
 from .listing_status import ListingStatus
@@ -204,6 +215,7 @@ from .page_persona import PagePersona
 from .page_pipeline import PagePipeline
 from .page_task import PageTask
 from .page_webhook import PageWebhook
+from .page_workspace_member import PageWorkspaceMember
 from .persona import Persona
 from .persona_action import PersonaAction
 from .persona_narrowed import PersonaNarrowed
@@ -269,6 +281,9 @@ from .webhook_update_event_types_item import WebhookUpdateEventTypesItem
 from .webhook_update_status import WebhookUpdateStatus
 from .whats_app_send import WhatsAppSend
 from .whats_app_send_channel import WhatsAppSendChannel
+from .workspace_member import WorkspaceMember
+from .workspace_member_narrowed import WorkspaceMemberNarrowed
+from .write_warning import WriteWarning
 
 __all__ = (
     "Appointment",
@@ -334,6 +349,10 @@ __all__ = (
     "ContactUpdatedData",
     "ContactUpdatedDataCustomFields",
     "ContactUpdatedEvent",
+    "ContactWritten",
+    "ContactWrittenCustomFields",
+    "ContactWrittenNarrowed",
+    "ContactWrittenNarrowedCustomFields",
     "ContactsExportCreate",
     "ContactsExportCreateObject",
     "ContactsImportCreate",
@@ -422,11 +441,18 @@ __all__ = (
     "LeadNarrowedContext",
     "LeadNarrowedRoutingStatus",
     "LeadRoutingStatus",
+    "LeadWritten",
+    "LeadWrittenContext",
+    "LeadWrittenNarrowed",
+    "LeadWrittenNarrowedContext",
+    "LeadWrittenNarrowedRoutingStatus",
+    "LeadWrittenRoutingStatus",
     "LeadsExportCreate",
     "LeadsExportCreateObject",
     "LeadsImportCreate",
     "LeadsImportCreateRowsItem",
     "ListLeadsUnlinkedOnlyType0",
+    "ListMembersRemovedType0",
     "Listing",
     "ListingNarrowed",
     "ListingStatus",
@@ -467,6 +493,7 @@ __all__ = (
     "PagePipeline",
     "PageTask",
     "PageWebhook",
+    "PageWorkspaceMember",
     "Persona",
     "PersonaAction",
     "PersonaNarrowed",
@@ -524,4 +551,7 @@ __all__ = (
     "WebhookUpdateStatus",
     "WhatsAppSend",
     "WhatsAppSendChannel",
+    "WorkspaceMember",
+    "WorkspaceMemberNarrowed",
+    "WriteWarning",
 )

@@ -25,7 +25,11 @@ class Contact:
         first_name (None | str):
         last_name (None | str):
         email (None | str): Masked unless the credential holds contacts:read:pii.
-        phone (None | str): Masked (last four digits) unless the credential holds contacts:read:pii.
+        phone (None | str): As sent (any text up to 32 characters). Masked (last four digits) unless the credential
+            holds contacts:read:pii.
+        phone_e164 (None | str): phone in E.164 (+14155550142), what matching and search use: read with the workspace's
+            default_phone_region when it has no country code; null when phone is not a possible number. Masked as phone is
+            unless the credential holds contacts:read:pii.
         stage (ContactStage):
         source (None | str):
         tags (list[str]):
@@ -54,6 +58,7 @@ class Contact:
     last_name: None | str
     email: None | str
     phone: None | str
+    phone_e164: None | str
     stage: ContactStage
     source: None | str
     tags: list[str]
@@ -83,6 +88,9 @@ class Contact:
 
         phone: None | str
         phone = self.phone
+
+        phone_e164: None | str
+        phone_e164 = self.phone_e164
 
         stage = self.stage.value
 
@@ -134,6 +142,7 @@ class Contact:
                 "last_name": last_name,
                 "email": email,
                 "phone": phone,
+                "phone_e164": phone_e164,
                 "stage": stage,
                 "source": source,
                 "tags": tags,
@@ -186,6 +195,13 @@ class Contact:
             return cast(None | str, data)
 
         phone = _parse_phone(d.pop("phone"))
+
+        def _parse_phone_e164(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        phone_e164 = _parse_phone_e164(d.pop("phone_e164"))
 
         stage = ContactStage(d.pop("stage"))
 
@@ -281,6 +297,7 @@ class Contact:
             last_name=last_name,
             email=email,
             phone=phone,
+            phone_e164=phone_e164,
             stage=stage,
             source=source,
             tags=tags,

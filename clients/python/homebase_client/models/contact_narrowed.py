@@ -29,7 +29,11 @@ class ContactNarrowed:
             first_name (None | str | Unset):
             last_name (None | str | Unset):
             email (None | str | Unset): Masked unless the credential holds contacts:read:pii.
-            phone (None | str | Unset): Masked (last four digits) unless the credential holds contacts:read:pii.
+            phone (None | str | Unset): As sent (any text up to 32 characters). Masked (last four digits) unless the
+                credential holds contacts:read:pii.
+            phone_e164 (None | str | Unset): phone in E.164 (+14155550142), what matching and search use: read with the
+                workspace's default_phone_region when it has no country code; null when phone is not a possible number. Masked
+                as phone is unless the credential holds contacts:read:pii.
             stage (ContactStage | Unset):
             source (None | str | Unset):
             tags (list[str] | Unset):
@@ -59,6 +63,7 @@ class ContactNarrowed:
     last_name: None | str | Unset = UNSET
     email: None | str | Unset = UNSET
     phone: None | str | Unset = UNSET
+    phone_e164: None | str | Unset = UNSET
     stage: ContactStage | Unset = UNSET
     source: None | str | Unset = UNSET
     tags: list[str] | Unset = UNSET
@@ -101,6 +106,12 @@ class ContactNarrowed:
             phone = UNSET
         else:
             phone = self.phone
+
+        phone_e164: None | str | Unset
+        if isinstance(self.phone_e164, Unset):
+            phone_e164 = UNSET
+        else:
+            phone_e164 = self.phone_e164
 
         stage: str | Unset = UNSET
         if not isinstance(self.stage, Unset):
@@ -182,6 +193,8 @@ class ContactNarrowed:
             field_dict["email"] = email
         if phone is not UNSET:
             field_dict["phone"] = phone
+        if phone_e164 is not UNSET:
+            field_dict["phone_e164"] = phone_e164
         if stage is not UNSET:
             field_dict["stage"] = stage
         if source is not UNSET:
@@ -255,6 +268,15 @@ class ContactNarrowed:
             return cast(None | str | Unset, data)
 
         phone = _parse_phone(d.pop("phone", UNSET))
+
+        def _parse_phone_e164(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        phone_e164 = _parse_phone_e164(d.pop("phone_e164", UNSET))
 
         _stage = d.pop("stage", UNSET)
         stage: ContactStage | Unset
@@ -383,6 +405,7 @@ class ContactNarrowed:
             last_name=last_name,
             email=email,
             phone=phone,
+            phone_e164=phone_e164,
             stage=stage,
             source=source,
             tags=tags,

@@ -37,6 +37,7 @@ class ContactUpdatedData:
         last_name (None | str | Unset):
         email (None | str | Unset): masked
         phone (None | str | Unset): masked
+        phone_e164 (None | str | Unset): phone in E.164, masked
         source (None | str | Unset):
         notes (None | str | Unset):
         owner_id (None | str | Unset):
@@ -61,6 +62,7 @@ class ContactUpdatedData:
     last_name: None | str | Unset = UNSET
     email: None | str | Unset = UNSET
     phone: None | str | Unset = UNSET
+    phone_e164: None | str | Unset = UNSET
     source: None | str | Unset = UNSET
     notes: None | str | Unset = UNSET
     owner_id: None | str | Unset = UNSET
@@ -115,6 +117,12 @@ class ContactUpdatedData:
             phone = UNSET
         else:
             phone = self.phone
+
+        phone_e164: None | str | Unset
+        if isinstance(self.phone_e164, Unset):
+            phone_e164 = UNSET
+        else:
+            phone_e164 = self.phone_e164
 
         source: None | str | Unset
         if isinstance(self.source, Unset):
@@ -177,6 +185,8 @@ class ContactUpdatedData:
             field_dict["email"] = email
         if phone is not UNSET:
             field_dict["phone"] = phone
+        if phone_e164 is not UNSET:
+            field_dict["phone_e164"] = phone_e164
         if source is not UNSET:
             field_dict["source"] = source
         if notes is not UNSET:
@@ -259,6 +269,15 @@ class ContactUpdatedData:
 
         phone = _parse_phone(d.pop("phone", UNSET))
 
+        def _parse_phone_e164(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        phone_e164 = _parse_phone_e164(d.pop("phone_e164", UNSET))
+
         def _parse_source(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -333,6 +352,7 @@ class ContactUpdatedData:
             last_name=last_name,
             email=email,
             phone=phone,
+            phone_e164=phone_e164,
             source=source,
             notes=notes,
             owner_id=owner_id,

@@ -26,7 +26,10 @@ class Lead:
         first_name (None | str):
         last_name (None | str):
         email (None | str): Masked unless the credential holds contacts:read:pii.
-        phone (str): Masked unless the credential holds contacts:read:pii.
+        phone (str): As sent. Masked unless the credential holds contacts:read:pii.
+        phone_e164 (None | str): phone in E.164 (+14155550142), what matching and search use: read with the workspace's
+            default_phone_region when it has no country code; null when phone is not a possible number. Masked as phone is
+            unless the credential holds contacts:read:pii.
         pii_masked (bool):
         source (str):
         source_ref (None | str):
@@ -51,6 +54,7 @@ class Lead:
     last_name: None | str
     email: None | str
     phone: str
+    phone_e164: None | str
     pii_masked: bool
     source: str
     source_ref: None | str
@@ -84,6 +88,9 @@ class Lead:
         email = self.email
 
         phone = self.phone
+
+        phone_e164: None | str
+        phone_e164 = self.phone_e164
 
         pii_masked = self.pii_masked
 
@@ -139,6 +146,7 @@ class Lead:
                 "last_name": last_name,
                 "email": email,
                 "phone": phone,
+                "phone_e164": phone_e164,
                 "pii_masked": pii_masked,
                 "source": source,
                 "source_ref": source_ref,
@@ -195,6 +203,13 @@ class Lead:
         email = _parse_email(d.pop("email"))
 
         phone = d.pop("phone")
+
+        def _parse_phone_e164(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        phone_e164 = _parse_phone_e164(d.pop("phone_e164"))
 
         pii_masked = d.pop("pii_masked")
 
@@ -289,6 +304,7 @@ class Lead:
             last_name=last_name,
             email=email,
             phone=phone,
+            phone_e164=phone_e164,
             pii_masked=pii_masked,
             source=source,
             source_ref=source_ref,

@@ -30,7 +30,10 @@ class LeadNarrowed:
             first_name (None | str | Unset):
             last_name (None | str | Unset):
             email (None | str | Unset): Masked unless the credential holds contacts:read:pii.
-            phone (str | Unset): Masked unless the credential holds contacts:read:pii.
+            phone (str | Unset): As sent. Masked unless the credential holds contacts:read:pii.
+            phone_e164 (None | str | Unset): phone in E.164 (+14155550142), what matching and search use: read with the
+                workspace's default_phone_region when it has no country code; null when phone is not a possible number. Masked
+                as phone is unless the credential holds contacts:read:pii.
             source (str | Unset):
             source_ref (None | str | Unset):
             context (LeadNarrowedContext | Unset):
@@ -56,6 +59,7 @@ class LeadNarrowed:
     last_name: None | str | Unset = UNSET
     email: None | str | Unset = UNSET
     phone: str | Unset = UNSET
+    phone_e164: None | str | Unset = UNSET
     source: str | Unset = UNSET
     source_ref: None | str | Unset = UNSET
     context: LeadNarrowedContext | Unset = UNSET
@@ -102,6 +106,12 @@ class LeadNarrowed:
             email = self.email
 
         phone = self.phone
+
+        phone_e164: None | str | Unset
+        if isinstance(self.phone_e164, Unset):
+            phone_e164 = UNSET
+        else:
+            phone_e164 = self.phone_e164
 
         source = self.source
 
@@ -193,6 +203,8 @@ class LeadNarrowed:
             field_dict["email"] = email
         if phone is not UNSET:
             field_dict["phone"] = phone
+        if phone_e164 is not UNSET:
+            field_dict["phone_e164"] = phone_e164
         if source is not UNSET:
             field_dict["source"] = source
         if source_ref is not UNSET:
@@ -270,6 +282,15 @@ class LeadNarrowed:
         email = _parse_email(d.pop("email", UNSET))
 
         phone = d.pop("phone", UNSET)
+
+        def _parse_phone_e164(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        phone_e164 = _parse_phone_e164(d.pop("phone_e164", UNSET))
 
         source = d.pop("source", UNSET)
 
@@ -401,6 +422,7 @@ class LeadNarrowed:
             last_name=last_name,
             email=email,
             phone=phone,
+            phone_e164=phone_e164,
             source=source,
             source_ref=source_ref,
             context=context,

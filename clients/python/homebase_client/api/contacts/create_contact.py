@@ -5,9 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.contact import Contact
 from ...models.contact_create import ContactCreate
-from ...models.contact_narrowed import ContactNarrowed
+from ...models.contact_written import ContactWritten
+from ...models.contact_written_narrowed import ContactWrittenNarrowed
 from ...models.error_envelope import ErrorEnvelope
 from ...types import UNSET, Response, Unset
 
@@ -49,21 +49,23 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Contact | ContactNarrowed | ErrorEnvelope | None:
+) -> ContactWritten | ContactWrittenNarrowed | ErrorEnvelope | None:
     if response.status_code == 201:
 
-        def _parse_response_201(data: object) -> Contact | ContactNarrowed:
+        def _parse_response_201(
+            data: object,
+        ) -> ContactWritten | ContactWrittenNarrowed:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_201_type_0 = Contact.from_dict(data)
+                response_201_type_0 = ContactWritten.from_dict(data)
 
                 return response_201_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_201_type_1 = ContactNarrowed.from_dict(data)
+            response_201_type_1 = ContactWrittenNarrowed.from_dict(data)
 
             return response_201_type_1
 
@@ -119,7 +121,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Contact | ContactNarrowed | ErrorEnvelope]:
+) -> Response[ContactWritten | ContactWrittenNarrowed | ErrorEnvelope]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -134,15 +136,18 @@ def sync_detailed(
     body: ContactCreate,
     fields: None | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Contact | ContactNarrowed | ErrorEnvelope]:
+) -> Response[ContactWritten | ContactWrittenNarrowed | ErrorEnvelope]:
     """Create a contact
+
+     A phone that is not a valid number is kept as sent and named in `warnings` (phone_not_valid), sent
+    only then, whatever `fields` names.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         idempotency_key (str | Unset):
         body (ContactCreate): Every member is optional; stage defaults to LEAD and tags to [].
 
@@ -151,7 +156,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Contact | ContactNarrowed | ErrorEnvelope]
+        Response[ContactWritten | ContactWrittenNarrowed | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -173,15 +178,18 @@ def sync(
     body: ContactCreate,
     fields: None | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Contact | ContactNarrowed | ErrorEnvelope | None:
+) -> ContactWritten | ContactWrittenNarrowed | ErrorEnvelope | None:
     """Create a contact
+
+     A phone that is not a valid number is kept as sent and named in `warnings` (phone_not_valid), sent
+    only then, whatever `fields` names.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         idempotency_key (str | Unset):
         body (ContactCreate): Every member is optional; stage defaults to LEAD and tags to [].
 
@@ -190,7 +198,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Contact | ContactNarrowed | ErrorEnvelope
+        ContactWritten | ContactWrittenNarrowed | ErrorEnvelope
     """
 
     return sync_detailed(
@@ -207,15 +215,18 @@ async def asyncio_detailed(
     body: ContactCreate,
     fields: None | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Contact | ContactNarrowed | ErrorEnvelope]:
+) -> Response[ContactWritten | ContactWrittenNarrowed | ErrorEnvelope]:
     """Create a contact
+
+     A phone that is not a valid number is kept as sent and named in `warnings` (phone_not_valid), sent
+    only then, whatever `fields` names.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         idempotency_key (str | Unset):
         body (ContactCreate): Every member is optional; stage defaults to LEAD and tags to [].
 
@@ -224,7 +235,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Contact | ContactNarrowed | ErrorEnvelope]
+        Response[ContactWritten | ContactWrittenNarrowed | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -244,15 +255,18 @@ async def asyncio(
     body: ContactCreate,
     fields: None | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Contact | ContactNarrowed | ErrorEnvelope | None:
+) -> ContactWritten | ContactWrittenNarrowed | ErrorEnvelope | None:
     """Create a contact
+
+     A phone that is not a valid number is kept as sent and named in `warnings` (phone_not_valid), sent
+    only then, whatever `fields` names.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         idempotency_key (str | Unset):
         body (ContactCreate): Every member is optional; stage defaults to LEAD and tags to [].
 
@@ -261,7 +275,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Contact | ContactNarrowed | ErrorEnvelope
+        ContactWritten | ContactWrittenNarrowed | ErrorEnvelope
     """
 
     return (

@@ -198,8 +198,8 @@ def sync_detailed(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -276,8 +276,8 @@ def sync(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -349,8 +349,8 @@ async def asyncio_detailed(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -425,8 +425,8 @@ async def asyncio(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -149,8 +149,8 @@ def sync_detailed(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         idempotency_key (str | Unset):
 
     Raises:
@@ -197,8 +197,8 @@ def sync(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         idempotency_key (str | Unset):
 
     Raises:
@@ -240,8 +240,8 @@ async def asyncio_detailed(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         idempotency_key (str | Unset):
 
     Raises:
@@ -286,8 +286,8 @@ async def asyncio(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         idempotency_key (str | Unset):
 
     Raises:

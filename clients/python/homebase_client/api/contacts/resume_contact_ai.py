@@ -150,8 +150,8 @@ def sync_detailed(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         idempotency_key (str | Unset):
 
     Raises:
@@ -199,8 +199,8 @@ def sync(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         idempotency_key (str | Unset):
 
     Raises:
@@ -243,8 +243,8 @@ async def asyncio_detailed(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         idempotency_key (str | Unset):
 
     Raises:
@@ -290,8 +290,8 @@ async def asyncio(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         idempotency_key (str | Unset):
 
     Raises:

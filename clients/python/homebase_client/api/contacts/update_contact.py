@@ -6,9 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.contact import Contact
-from ...models.contact_narrowed import ContactNarrowed
 from ...models.contact_update import ContactUpdate
+from ...models.contact_written import ContactWritten
+from ...models.contact_written_narrowed import ContactWrittenNarrowed
 from ...models.error_envelope import ErrorEnvelope
 from ...types import UNSET, Response, Unset
 
@@ -50,21 +50,23 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Contact | ContactNarrowed | ErrorEnvelope | None:
+) -> ContactWritten | ContactWrittenNarrowed | ErrorEnvelope | None:
     if response.status_code == 200:
 
-        def _parse_response_200(data: object) -> Contact | ContactNarrowed:
+        def _parse_response_200(
+            data: object,
+        ) -> ContactWritten | ContactWrittenNarrowed:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_200_type_0 = Contact.from_dict(data)
+                response_200_type_0 = ContactWritten.from_dict(data)
 
                 return response_200_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_1 = ContactNarrowed.from_dict(data)
+            response_200_type_1 = ContactWrittenNarrowed.from_dict(data)
 
             return response_200_type_1
 
@@ -120,7 +122,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Contact | ContactNarrowed | ErrorEnvelope]:
+) -> Response[ContactWritten | ContactWrittenNarrowed | ErrorEnvelope]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -135,18 +137,19 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: ContactUpdate,
     fields: None | str | Unset = UNSET,
-) -> Response[Contact | ContactNarrowed | ErrorEnvelope]:
+) -> Response[ContactWritten | ContactWrittenNarrowed | ErrorEnvelope]:
     """Update a contact
 
-     409 contact_erased once the contact's data was erased (DELETE).
+     409 contact_erased once the contact's data was erased (DELETE). A phone that is not a valid number
+    is kept as sent and named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         body (ContactUpdate): Any subset. first_name, last_name, email, phone, source, notes and
             owner_id accept
             null to clear them; stage, tags and custom_fields do not. tags replaces the whole
@@ -157,7 +160,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Contact | ContactNarrowed | ErrorEnvelope]
+        Response[ContactWritten | ContactWrittenNarrowed | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -179,18 +182,19 @@ def sync(
     client: AuthenticatedClient,
     body: ContactUpdate,
     fields: None | str | Unset = UNSET,
-) -> Contact | ContactNarrowed | ErrorEnvelope | None:
+) -> ContactWritten | ContactWrittenNarrowed | ErrorEnvelope | None:
     """Update a contact
 
-     409 contact_erased once the contact's data was erased (DELETE).
+     409 contact_erased once the contact's data was erased (DELETE). A phone that is not a valid number
+    is kept as sent and named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         body (ContactUpdate): Any subset. first_name, last_name, email, phone, source, notes and
             owner_id accept
             null to clear them; stage, tags and custom_fields do not. tags replaces the whole
@@ -201,7 +205,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Contact | ContactNarrowed | ErrorEnvelope
+        ContactWritten | ContactWrittenNarrowed | ErrorEnvelope
     """
 
     return sync_detailed(
@@ -218,18 +222,19 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: ContactUpdate,
     fields: None | str | Unset = UNSET,
-) -> Response[Contact | ContactNarrowed | ErrorEnvelope]:
+) -> Response[ContactWritten | ContactWrittenNarrowed | ErrorEnvelope]:
     """Update a contact
 
-     409 contact_erased once the contact's data was erased (DELETE).
+     409 contact_erased once the contact's data was erased (DELETE). A phone that is not a valid number
+    is kept as sent and named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         body (ContactUpdate): Any subset. first_name, last_name, email, phone, source, notes and
             owner_id accept
             null to clear them; stage, tags and custom_fields do not. tags replaces the whole
@@ -240,7 +245,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Contact | ContactNarrowed | ErrorEnvelope]
+        Response[ContactWritten | ContactWrittenNarrowed | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -260,18 +265,19 @@ async def asyncio(
     client: AuthenticatedClient,
     body: ContactUpdate,
     fields: None | str | Unset = UNSET,
-) -> Contact | ContactNarrowed | ErrorEnvelope | None:
+) -> ContactWritten | ContactWrittenNarrowed | ErrorEnvelope | None:
     """Update a contact
 
-     409 contact_erased once the contact's data was erased (DELETE).
+     409 contact_erased once the contact's data was erased (DELETE). A phone that is not a valid number
+    is kept as sent and named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
 
     Args:
         id (str): The contact's id. An unknown id and another workspace's id both answer 404.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_auto_response_paused, ai_auto_response_paused_at,
             ai_auto_response_paused_reason, anonymized_at, created_at, custom_fields, email,
-            first_name, id, last_name, notes, owner_id, phone, pii_masked, source, stage, tags,
-            updated_at.
+            first_name, id, last_name, notes, owner_id, phone, phone_e164, pii_masked, source, stage,
+            tags, updated_at.
         body (ContactUpdate): Any subset. first_name, last_name, email, phone, source, notes and
             owner_id accept
             null to clear them; stage, tags and custom_fields do not. tags replaces the whole
@@ -282,7 +288,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Contact | ContactNarrowed | ErrorEnvelope
+        ContactWritten | ContactWrittenNarrowed | ErrorEnvelope
     """
 
     return (

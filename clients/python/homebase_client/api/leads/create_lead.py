@@ -6,9 +6,9 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
-from ...models.lead import Lead
 from ...models.lead_create import LeadCreate
-from ...models.lead_narrowed import LeadNarrowed
+from ...models.lead_written import LeadWritten
+from ...models.lead_written_narrowed import LeadWrittenNarrowed
 from ...types import UNSET, Response, Unset
 
 
@@ -49,21 +49,21 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ErrorEnvelope | Lead | LeadNarrowed | None:
+) -> ErrorEnvelope | LeadWritten | LeadWrittenNarrowed | None:
     if response.status_code == 201:
 
-        def _parse_response_201(data: object) -> Lead | LeadNarrowed:
+        def _parse_response_201(data: object) -> LeadWritten | LeadWrittenNarrowed:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_201_type_0 = Lead.from_dict(data)
+                response_201_type_0 = LeadWritten.from_dict(data)
 
                 return response_201_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_201_type_1 = LeadNarrowed.from_dict(data)
+            response_201_type_1 = LeadWrittenNarrowed.from_dict(data)
 
             return response_201_type_1
 
@@ -119,7 +119,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ErrorEnvelope | Lead | LeadNarrowed]:
+) -> Response[ErrorEnvelope | LeadWritten | LeadWrittenNarrowed]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -134,19 +134,20 @@ def sync_detailed(
     body: LeadCreate,
     fields: None | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | Lead | LeadNarrowed]:
+) -> Response[ErrorEnvelope | LeadWritten | LeadWrittenNarrowed]:
     """Create and route a lead
 
      Links the lead to a contact (same phone, else same email, else a new contact), records its consent
     artifact, and routes it through the workspace's rules unless skip_routing is true. Emits
-    lead.created, and lead.assigned when routed.
+    lead.created, and lead.assigned when routed. A phone that is not a valid number is kept as sent and
+    named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at,
             consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone,
-            pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source,
-            source_ref, updated_at.
+            phone_e164, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status,
+            source, source_ref, updated_at.
         idempotency_key (str | Unset):
         body (LeadCreate): phone and source are required. context feeds routing: zip, city, price,
             tags,
@@ -157,7 +158,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | Lead | LeadNarrowed]
+        Response[ErrorEnvelope | LeadWritten | LeadWrittenNarrowed]
     """
 
     kwargs = _get_kwargs(
@@ -179,19 +180,20 @@ def sync(
     body: LeadCreate,
     fields: None | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | Lead | LeadNarrowed | None:
+) -> ErrorEnvelope | LeadWritten | LeadWrittenNarrowed | None:
     """Create and route a lead
 
      Links the lead to a contact (same phone, else same email, else a new contact), records its consent
     artifact, and routes it through the workspace's rules unless skip_routing is true. Emits
-    lead.created, and lead.assigned when routed.
+    lead.created, and lead.assigned when routed. A phone that is not a valid number is kept as sent and
+    named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at,
             consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone,
-            pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source,
-            source_ref, updated_at.
+            phone_e164, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status,
+            source, source_ref, updated_at.
         idempotency_key (str | Unset):
         body (LeadCreate): phone and source are required. context feeds routing: zip, city, price,
             tags,
@@ -202,7 +204,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | Lead | LeadNarrowed
+        ErrorEnvelope | LeadWritten | LeadWrittenNarrowed
     """
 
     return sync_detailed(
@@ -219,19 +221,20 @@ async def asyncio_detailed(
     body: LeadCreate,
     fields: None | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[ErrorEnvelope | Lead | LeadNarrowed]:
+) -> Response[ErrorEnvelope | LeadWritten | LeadWrittenNarrowed]:
     """Create and route a lead
 
      Links the lead to a contact (same phone, else same email, else a new contact), records its consent
     artifact, and routes it through the workspace's rules unless skip_routing is true. Emits
-    lead.created, and lead.assigned when routed.
+    lead.created, and lead.assigned when routed. A phone that is not a valid number is kept as sent and
+    named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at,
             consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone,
-            pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source,
-            source_ref, updated_at.
+            phone_e164, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status,
+            source, source_ref, updated_at.
         idempotency_key (str | Unset):
         body (LeadCreate): phone and source are required. context feeds routing: zip, city, price,
             tags,
@@ -242,7 +245,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorEnvelope | Lead | LeadNarrowed]
+        Response[ErrorEnvelope | LeadWritten | LeadWrittenNarrowed]
     """
 
     kwargs = _get_kwargs(
@@ -262,19 +265,20 @@ async def asyncio(
     body: LeadCreate,
     fields: None | str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> ErrorEnvelope | Lead | LeadNarrowed | None:
+) -> ErrorEnvelope | LeadWritten | LeadWrittenNarrowed | None:
     """Create and route a lead
 
      Links the lead to a contact (same phone, else same email, else a new contact), records its consent
     artifact, and routes it through the workspace's rules unless skip_routing is true. Emits
-    lead.created, and lead.assigned when routed.
+    lead.created, and lead.assigned when routed. A phone that is not a valid number is kept as sent and
+    named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at,
             consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone,
-            pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source,
-            source_ref, updated_at.
+            phone_e164, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status,
+            source, source_ref, updated_at.
         idempotency_key (str | Unset):
         body (LeadCreate): phone and source are required. context feeds routing: zip, city, price,
             tags,
@@ -285,7 +289,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorEnvelope | Lead | LeadNarrowed
+        ErrorEnvelope | LeadWritten | LeadWrittenNarrowed
     """
 
     return (

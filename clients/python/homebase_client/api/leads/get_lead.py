@@ -124,8 +124,8 @@ def sync_detailed(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at,
             consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone,
-            pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source,
-            source_ref, updated_at.
+            phone_e164, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status,
+            source, source_ref, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -160,8 +160,8 @@ def sync(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at,
             consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone,
-            pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source,
-            source_ref, updated_at.
+            phone_e164, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status,
+            source, source_ref, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,8 +191,8 @@ async def asyncio_detailed(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at,
             consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone,
-            pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source,
-            source_ref, updated_at.
+            phone_e164, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status,
+            source, source_ref, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -225,8 +225,8 @@ async def asyncio(
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: ai_outbound_allowed, assigned_at, assignee_id, consent_expires_at,
             consent_id, contact_id, context, created_at, email, first_name, id, last_name, phone,
-            pii_masked, routing_method, routing_reason, routing_rule_id, routing_status, source,
-            source_ref, updated_at.
+            phone_e164, pii_masked, routing_method, routing_reason, routing_rule_id, routing_status,
+            source, source_ref, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

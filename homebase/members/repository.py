@@ -1,0 +1,29 @@
+"""Member queries. Every statement starts from the TenantSession."""
+
+from homebase.db.tenancy import TenantSession
+from homebase.members.records import MemberRecord
+from homebase.members.schemas import MemberFilters
+from homebase.models import User
+from homebase.paging.listing import Listing
+
+users = User.__table__
+# Never the password hash.
+_COLUMNS = (
+    users.c.id,
+    users.c.email,
+    users.c.name,
+    users.c.office_id,
+    users.c.team_id,
+    users.c.created_at,
+    users.c.removed_at,
+)
+
+
+def listing(session: TenantSession, filters: MemberFilters) -> Listing[MemberRecord]:
+    """GET /v1/members: newest first."""
+    statement = session.select(users, *_COLUMNS)
+    if filters.removed == "true":
+        statement = statement.where(users.c.removed_at.is_not(None))
+    elif filters.removed == "false":
+        statement = statement.where(users.c.removed_at.is_(None))
+    return Listing.newest(statement, users)
