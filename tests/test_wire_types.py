@@ -18,41 +18,95 @@ import pytest
 from sqlalchemy import Table
 from typing_extensions import is_typeddict
 
+from homebase.ai.records import ActionRecord, AiJobRecord
+from homebase.appointments.records import AppointmentRecord
+from homebase.automations.records import (
+    AutomationRecord,
+    CampaignRecord,
+    EnrolmentRecord,
+    PersonaRecord,
+    StepRunRecord,
+)
+from homebase.calls.records import CallRecord, RevocationRecord
 from homebase.contacts.records import ContactRecord, TimelineRecord
+from homebase.custom_fields.records import CustomFieldRecord, ValueRecord
+from homebase.deals.records import DealRecord, PipelineRecord, StageRecord
 from homebase.imports.records import ImportErrorRecord, NewImport
 from homebase.imports.schemas import ImportCreate
 from homebase.kit.pagination import Page, PageBody
 from homebase.kit.responses import JSONResponse, Sent
 from homebase.leads.records import LeadRecord
 from homebase.leads.schemas import Lead as LeadWire
+from homebase.listings.records import ListingRecord
 from homebase.messaging.records import MessageRecord, SenderNumberRecord, SuppressionRecord
-from homebase.models import Contact as ContactModel
 from homebase.models import (
+    AiAction,
+    AiJob,
+    Appointment,
+    Automation,
+    AutomationEnrolment,
+    AutomationStepRun,
+    Call,
+    CallRevocation,
+    Campaign,
+    CustomField,
+    CustomFieldValue,
     DataImport,
+    Deal,
     ImportRowError,
     Lead,
+    Listing,
     Message,
+    Persona,
+    Pipeline,
+    PipelineStage,
     SenderNumber,
     Suppression,
     Task,
     TimelineEvent,
+    WebhookAttempt,
+    WebhookDelivery,
+    WebhookSubscription,
 )
+from homebase.models import Contact as ContactModel
 from homebase.tasks.records import TaskRecord
 from homebase.tasks.schemas import Task as TaskWire
+from homebase.webhooks.records import AttemptRecord, DeliveryRecord, SubscriptionRecord
 from tests.test_routes import build_offline_app, v1_routes
 
 # The resources typed from table to wire: their endpoints modules.
 TYPED = (
+    "homebase.appointments.endpoints",
+    "homebase.calls.endpoints",
     "homebase.contacts.endpoints",
+    "homebase.custom_fields.endpoints",
+    "homebase.deals.endpoints",
     "homebase.imports.endpoints",
     "homebase.leads.endpoints",
     "homebase.messaging.endpoints",
     "homebase.tasks.endpoints",
+    "homebase.webhooks.endpoints",
 )
 
 RECORDS: dict[Any, type[Any]] = {
+    AiJobRecord: AiJob,
+    ActionRecord: AiAction,
+    AppointmentRecord: Appointment,
+    AutomationRecord: Automation,
+    PersonaRecord: Persona,
+    CampaignRecord: Campaign,
+    EnrolmentRecord: AutomationEnrolment,
+    StepRunRecord: AutomationStepRun,
+    ListingRecord: Listing,
+    CallRecord: Call,
+    CustomFieldRecord: CustomField,
+    ValueRecord: CustomFieldValue,
+    RevocationRecord: CallRevocation,
     ContactRecord: ContactModel,
     TimelineRecord: TimelineEvent,
+    DealRecord: Deal,
+    PipelineRecord: Pipeline,
+    StageRecord: PipelineStage,
     LeadRecord: Lead,
     TaskRecord: Task,
     MessageRecord: Message,
@@ -60,6 +114,9 @@ RECORDS: dict[Any, type[Any]] = {
     SenderNumberRecord: SenderNumber,
     NewImport: DataImport,
     ImportErrorRecord: ImportRowError,
+    SubscriptionRecord: WebhookSubscription,
+    DeliveryRecord: WebhookDelivery,
+    AttemptRecord: WebhookAttempt,
 }
 
 
@@ -149,7 +206,8 @@ def test_records_and_wire_types_are_typed_dicts_only() -> None:
 
 def test_a_list_page_reads_what_its_row_type_names() -> None:
     """The contact list's partial read (render.PAGE_COLUMNS, what repository.page_columns
-    selects) is ContactPageRow, member for member, and each is a column of the table."""
+    selects) is ContactPageRow, member for member (derived from it: written once), and
+    each is a column of the table."""
     from homebase.contacts.records import ContactPageRow
     from homebase.contacts.render import PAGE_COLUMNS
 

@@ -28,6 +28,7 @@ from homebase.ai.prompt import ToolCall
 from homebase.ai.records import ShowingRow
 from homebase.appointments import service as appointments
 from homebase.appointments.schemas import AppointmentCreate, AppointmentUpdate
+from homebase.automations.records import PersonaRecord
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts
 from homebase.contacts import timeline
@@ -111,7 +112,7 @@ async def desk(
     session: TenantSession,
     job_id: str,
     contact: ContactRecord,
-    persona: dict[str, Any],  # the personas row (typed with the AI's other rows)
+    persona: PersonaRecord,
 ) -> Desk:
     shower = None
     for candidate in (contact["owner_id"], persona["handoff_assignee"]):

@@ -19,13 +19,15 @@ through the workspace's session.
 
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any
 from zoneinfo import ZoneInfo
+
+from pydantic import JsonValue
 
 from homebase.ai import repository, rules, showings, tools
 from homebase.ai.actions import Desk
 from homebase.ai.prompt import ListingFacts, Prompt, Speaker, Turn
-from homebase.ai.records import ListingFactsRow
+from homebase.ai.records import LatestLead, ListingFactsRow, Text
+from homebase.automations.records import PersonaRecord
 from homebase.compliance.timezones import zones_for_number
 from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
@@ -83,13 +85,13 @@ PROPERTY_WORDS = frozenset(
 )
 
 
-def _speaker(row: dict[str, Any]) -> Speaker:
+def _speaker(row: Text) -> Speaker:
     if row["direction"] == "INBOUND":
         return "lead"
     return "assistant" if row["ai_job_id"] is not None else "agent"
 
 
-def latest_lead_texts(conversation: list[dict[str, Any]]) -> list[str]:
+def latest_lead_texts(conversation: list[Text]) -> list[str]:
     """The lead's texts since the last message to them: what this reply answers."""
     texts: list[str] = []
     for row in reversed(conversation):
@@ -116,19 +118,19 @@ def _listing(row: ListingFactsRow) -> ListingFacts:
     )
 
 
-def _lead_context(lead: dict[str, Any] | None) -> dict[str, Any]:
+def _lead_context(lead: LatestLead | None) -> dict[str, JsonValue]:
     if lead is None or not isinstance(lead["context"], dict):
         return {}
     kept = {key: value for key, value in lead["context"].items() if key in LEAD_CONTEXT_KEYS}
-    masked: dict[str, Any] = mask_freeform(kept)
+    masked: dict[str, JsonValue] = mask_freeform(kept)
     return masked
 
 
 async def build(
     session: TenantSession,
     contact: ContactRecord,
-    persona: dict[str, Any],
-    conversation: list[dict[str, Any]],
+    persona: PersonaRecord,
+    conversation: list[Text],
     fixed: str,
     *,
     desk: Desk | None = None,

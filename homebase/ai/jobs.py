@@ -45,6 +45,8 @@ from homebase.ai.prompt import (
     ToolRound,
 )
 from homebase.ai.providers import loaded
+from homebase.ai.records import AiJobRecord
+from homebase.automations.records import PersonaRecord
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
@@ -170,7 +172,7 @@ async def answer(runtime: Runtime, claimed: Claim) -> None:
         )
 
 
-def _not_answering(contact: ContactRecord | None, persona: dict[str, Any] | None) -> str | None:
+def _not_answering(contact: ContactRecord | None, persona: PersonaRecord | None) -> str | None:
     if contact is None or contact["anonymized_at"] is not None:
         return "erased"
     if contact["ai_paused_at"] is not None:
@@ -389,9 +391,9 @@ async def _retry(session: TenantSession, runtime: Runtime, claimed: Claim, faile
 
 async def _hand_off(
     session: TenantSession,
-    job: dict[str, Any],
+    job: AiJobRecord,
     contact: ContactRecord,
-    persona: dict[str, Any],
+    persona: PersonaRecord,
     decision: HandOff,
     email_from: str,
 ) -> None:
@@ -412,9 +414,9 @@ async def _hand_off(
 async def _reply(
     session: TenantSession,
     runtime: Runtime,
-    job: dict[str, Any],
+    job: AiJobRecord,
     contact: ContactRecord,
-    persona: dict[str, Any],
+    persona: PersonaRecord,
     decision: Reply,
 ) -> None:
     email_from = runtime.settings.email_from

@@ -1,9 +1,84 @@
-"""Typed rows of the AI's acting (AGENTS.md, "Typed rows and wire types"): the action log's
-record, and the partial reads of listings and appointments a tool is checked against."""
+"""The AI responder's rows as the code carries them: the `ai_jobs` and `ai_actions` tables'
+(models/ai_job.py, models/ai_action.py), typed, and what its reads select of other tables
+(a persona is automations' PersonaRecord; what the AI reads of a listing, ListingFactsRow,
+and of an appointment, ShowingRow, the partial reads a tool is checked against).
+
+The workspace is the session's: a read may carry `workspace_id`, nothing reads it."""
 
 from datetime import datetime
 
+from pydantic import JsonValue
 from typing_extensions import TypedDict
+
+
+class AiJobRecord(TypedDict):
+    id: str
+    contact_id: str
+    persona_id: str
+    channel: str  # SMS | WHATSAPP
+    status: str  # queued | composing | replied | ...
+    inbound_count: int  # inbound texts this job answers
+    composed_count: int  # the count its compose began at
+    last_inbound_id: str
+    last_inbound_at: datetime
+    attempts: int  # model calls that failed or broke off
+    next_attempt_at: datetime | None
+    lease_token: str | None
+    lease_expires_at: datetime | None
+    outcome: str | None  # replied, handoff reason, ...
+    reply_message_id: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class AiJobChanges(TypedDict, total=False):
+    """Columns a job's step changes (jobs.py)."""
+
+    status: str
+    composed_count: int
+    attempts: int
+    next_attempt_at: datetime | None
+    lease_token: str | None
+    lease_expires_at: datetime | None
+    outcome: str | None
+    reply_message_id: str | None
+    updated_at: datetime
+
+
+class Readiness(TypedDict):
+    """repository.READINESS: the responder's id and channels, the workspace's status, and
+    the number's suppression and consent."""
+
+    id: str
+    channels: list[str]
+    status: str
+    suppressed: bool
+    consented: bool
+
+
+class Text(TypedDict):
+    """A text of the conversation as a reply reads it (repository.conversation)."""
+
+    direction: str  # INBOUND | OUTBOUND
+    body: str | None
+    ai_generated: bool
+    ai_job_id: str | None
+    status: str
+
+
+class Unanswered(TypedDict):
+    """A text the reply answers (repository.unanswered)."""
+
+    id: str
+    direction: str
+    body: str | None
+
+
+class LatestLead(TypedDict):
+    """What a reply reads of the contact's latest lead (repository.latest_lead)."""
+
+    source: str
+    context: dict[str, JsonValue]  # the client's free-form members, kept whole
 
 
 class ActionRecord(TypedDict):

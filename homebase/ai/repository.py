@@ -1,11 +1,22 @@
 """Queries of the AI responder: its jobs, its persona, and what a reply is built from."""
 
 from datetime import datetime
-from typing import Any, cast
+from typing import cast
 
 from sqlalchemy import BindParameter, bindparam, exists, func, or_, select, text
 
-from homebase.ai.records import ActionRecord, ListingFactsRow, ShowingRow
+from homebase.ai.records import (
+    ActionRecord,
+    AiJobChanges,
+    AiJobRecord,
+    LatestLead,
+    ListingFactsRow,
+    Readiness,
+    ShowingRow,
+    Text,
+    Unanswered,
+)
+from homebase.automations.records import PersonaRecord
 from homebase.db.tenancy import WORKSPACE, TenantSession, tenant_select, tenant_update
 from homebase.models import (
     AiAction,
@@ -71,14 +82,16 @@ READINESS = tenant_select(
 ).where(personas.c.responder.is_(True))
 
 
-async def readiness(session: TenantSession, address: str) -> dict[str, Any] | None:
+async def readiness(session: TenantSession, address: str) -> Readiness | None:
     """The responder's id and channels with the workspace's status and the number's
     suppression and consent; None when the workspace has no responder."""
-    return await session.fetch_one(READINESS, {"address": address, "now": session.now()})
+    row = await session.fetch_one(READINESS, {"address": address, "now": session.now()})
+    return cast("Readiness | None", row)
 
 
-async def persona(session: TenantSession, persona_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(personas).where(personas.c.id == persona_id))
+async def persona(session: TenantSession, persona_id: str) -> PersonaRecord | None:
+    row = await session.fetch_one(session.select(personas).where(personas.c.id == persona_id))
+    return cast("PersonaRecord | None", row)
 
 
 # A text for the contact's job while it is being composed: counted (taking the row's
@@ -119,7 +132,7 @@ async def add_inbound(
     return str(composing["id"]) if composing is not None else None
 
 
-async def insert_open(session: TenantSession, row: dict[str, Any]) -> bool:
+async def insert_open(session: TenantSession, row: AiJobRecord) -> bool:
     """The contact's one open job (a partial unique index); False when another text's
     transaction opened it first."""
     return await session.insert_if_absent(
@@ -127,11 +140,12 @@ async def insert_open(session: TenantSession, row: dict[str, Any]) -> bool:
     )
 
 
-async def get(session: TenantSession, job_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(jobs).where(jobs.c.id == job_id))
+async def get(session: TenantSession, job_id: str) -> AiJobRecord | None:
+    row = await session.fetch_one(session.select(jobs).where(jobs.c.id == job_id))
+    return cast("AiJobRecord | None", row)
 
 
-async def conversation(session: TenantSession, contact_id: str, limit: int) -> list[dict[str, Any]]:
+async def conversation(session: TenantSession, contact_id: str, limit: int) -> list[Text]:
     """The contact's last `limit` texts (SMS and WhatsApp, both ways, refused sends left
     out), oldest first."""
     rows = await session.fetch_all(
@@ -151,12 +165,12 @@ async def conversation(session: TenantSession, contact_id: str, limit: int) -> l
         .order_by(messages.c.id.desc())
         .limit(limit)
     )
-    return list(reversed(rows))
+    return cast("list[Text]", list(reversed(rows)))
 
 
 async def unanswered(
     session: TenantSession, contact_id: str, last_id: str, limit: int = 20
-) -> list[dict[str, Any]]:
+) -> list[Unanswered]:
     """The contact's texts up to `last_id` since the last message to them (at most
     `limit`), oldest first: what a reply to `last_id` answers."""
     rows = await session.fetch_all(
@@ -170,21 +184,22 @@ async def unanswered(
         .order_by(messages.c.id.desc())
         .limit(limit)
     )
-    texts: list[dict[str, Any]] = []
-    for row in rows:
+    texts: list[Unanswered] = []
+    for row in cast("list[Unanswered]", rows):
         if row["direction"] != "INBOUND":
             break
         texts.append(row)
     return list(reversed(texts))
 
 
-async def latest_lead(session: TenantSession, contact_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(
+async def latest_lead(session: TenantSession, contact_id: str) -> LatestLead | None:
+    row = await session.fetch_one(
         session.select(leads, leads.c.source, leads.c.context)
         .where(leads.c.contact_id == contact_id)
         .order_by(leads.c.id.desc())
         .limit(1)
     )
+    return cast("LatestLead | None", row)
 
 
 _LISTING_FACTS = (
@@ -229,7 +244,7 @@ async def ai_replies_since(session: TenantSession, contact_id: str, since: datet
     return int(row["count"]) if row else 0
 
 
-async def update(session: TenantSession, job_id: str, values: dict[str, Any]) -> int:
+async def update(session: TenantSession, job_id: str, values: AiJobChanges) -> int:
     return await session.execute(session.update(jobs).where(jobs.c.id == job_id).values(**values))
 
 

@@ -16,10 +16,13 @@ holding text when it has one. The routing rotation does not move.
 """
 
 import logging
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
 from homebase.ai import repository, rules
+from homebase.ai.records import AiJobRecord
+from homebase.automations.records import PersonaRecord
 from homebase.contacts import service as contacts
 from homebase.contacts import timeline
 from homebase.contacts.records import ContactRecord
@@ -95,7 +98,7 @@ async def _open_or_extend(
         job_id = await repository.add_inbound(session, contact["id"], message["id"], at)
         if job_id is not None:  # the worker knows of it already: no wake-up
             return job_id
-        row = {
+        row: AiJobRecord = {
             "id": new_id("aij"),
             "contact_id": contact["id"],
             "persona_id": persona_id,
@@ -121,32 +124,30 @@ async def _open_or_extend(
 
 
 async def _assignee(
-    session: TenantSession, contact: ContactRecord, persona: dict[str, Any]
+    session: TenantSession, contact: ContactRecord, persona: PersonaRecord | None
 ) -> str | None:
     """The contact's owner, else the persona's handoff assignee, else nobody: each only
     while it is a member of the workspace."""
-    for candidate in (contact["owner_id"], persona["handoff_assignee"]):
+    handoff_assignee = persona["handoff_assignee"] if persona is not None else None
+    for candidate in (contact["owner_id"], handoff_assignee):
         if candidate and await references.member_exists(session, candidate):
             return str(candidate)
     return None
 
 
-async def hand_off(
+async def _to_a_person(
     session: TenantSession,
-    job: dict[str, Any],
-    *,
     contact: ContactRecord,
-    persona: dict[str, Any],
+    persona: PersonaRecord | None,
+    *,
     reason: str,
-    detail: str | None = None,
-    email_from: str,
+    detail: str | None,
+    cause: tuple[str, str],
 ) -> None:
-    """Pause the AI (reason `daily_limit` at the cap, else `handoff`), create a task for
-    a person (deduplicated as tasks are), record the handoff on the timeline and send the
-    persona's handoff_reply when it has one. `detail` goes into the task's notes masked
-    (`notes_detail`)."""
-    pause = contacts.PAUSE_DAILY_LIMIT if reason == "daily_limit" else contacts.PAUSE_HANDOFF
-    await contacts.set_ai_pause(session, contact, reason=pause)
+    """The step every handoff shares, once the AI is paused: a task for a person
+    (deduplicated as tasks are; `detail` in its notes masked, `notes_detail`), the
+    timeline's `ai_handoff` entry, the outcome counted and logged. `cause`: what was
+    handed off, as (name, id): ("ai_job_id", a job's) or ("message_id", a text's)."""
     title = HANDOFF_TITLES.get(reason, reason)
     assignee = await _assignee(session, contact, persona)
     shown = notes_detail(detail)
@@ -160,25 +161,42 @@ async def hand_off(
         ),
         source="ai",
     )
+    name, cause_id = cause
     await timeline.record(
         session,
         contact["id"],
         "ai_handoff",
         f"AI handed off: {title}"[:200],
-        data={"ai_job_id": job["id"], "reason": reason, "task_id": task["id"]},
+        data={name: cause_id, "reason": reason, "task_id": task["id"]},
     )
-    if persona["handoff_reply"]:
-        await _holding_text(session, job, persona, email_from)
     AI_OUTCOMES.labels("handed_off", reason).inc()
-    logs.event(
-        log,
-        "ai handoff",
-        ai_job_id=job["id"],
-        workspace_id=session.workspace_id,
-        contact_id=contact["id"],
-        reason=reason,
-        task_id=task["id"],
+    # a log line's fields, as logs.event takes them
+    fields: Mapping[str, Any] = {
+        name: cause_id,
+        "workspace_id": session.workspace_id,
+        "contact_id": contact["id"],
+    }
+    logs.event(log, "ai handoff", **fields, reason=reason, task_id=task["id"])
+
+
+async def hand_off(
+    session: TenantSession,
+    job: AiJobRecord,
+    *,
+    contact: ContactRecord,
+    persona: PersonaRecord,
+    reason: str,
+    detail: str | None = None,
+    email_from: str,
+) -> None:
+    """Pause the AI (reason `daily_limit` at the cap, else `handoff`), hand the lead to a
+    person (`_to_a_person`) and send the persona's handoff_reply when it has one."""
+    pause = contacts.PAUSE_DAILY_LIMIT if reason == "daily_limit" else contacts.PAUSE_HANDOFF
+    await contacts.set_ai_pause(session, contact, reason=pause)
+    await _to_a_person(
+        session, contact, persona, reason=reason, detail=detail, cause=("ai_job_id", job["id"])
     )
+    await _holding_text(session, job, persona, email_from)
 
 
 def notes_detail(detail: str | None) -> str | None:
@@ -207,7 +225,7 @@ async def at_daily_cap(session: TenantSession, contact_id: str, *, cap: int) -> 
 
 
 async def outgoing(
-    session: TenantSession, persona: dict[str, Any], *, body: str, disclose: bool
+    session: TenantSession, persona: PersonaRecord, *, body: str, disclose: bool
 ) -> tuple[str, str | None]:
     """An AI text as it would go out (the disclosure when due, the signature) and the rule
     it breaks, or None (ai/rules.py): a reply and the holding text alike."""
@@ -217,13 +235,14 @@ async def outgoing(
 
 
 async def _holding_text(
-    session: TenantSession, job: dict[str, Any], persona: dict[str, Any], email_from: str
+    session: TenantSession, job: AiJobRecord, persona: PersonaRecord, email_from: str
 ) -> None:
     """The persona's handoff_reply, under the rules of any AI text (ai/rules.py)."""
+    reply = persona["handoff_reply"]
+    if not reply:
+        return
     disclose = await disclosure_due(session, job["contact_id"])
-    text, broken = await outgoing(
-        session, persona, body=persona["handoff_reply"], disclose=disclose
-    )
+    text, broken = await outgoing(session, persona, body=reply, disclose=disclose)
     if broken is not None:
         logs.event(log, "ai holding text not sent", ai_job_id=job["id"], rule=broken)
         return
@@ -234,13 +253,13 @@ async def _holding_text(
 
 
 async def send_reply(
-    session: TenantSession, job: dict[str, Any], *, text: str, email_from: str
+    session: TenantSession, job: AiJobRecord, *, text: str, email_from: str
 ) -> MessageRecord:
     """The AI's text through the send path every message takes (messaging.service.send):
     the same gates, from the number the lead wrote to. Raises ComplianceBlocked as that
     path does, after recording the refusal."""
     inbound = await messaging_repository.get(session, job["last_inbound_id"])
-    values: dict[str, Any] = {
+    values: dict[str, object] = {  # a request body's members, checked by request_from
         "channel": job["channel"],
         "contact_id": job["contact_id"],
         "body": text,
@@ -257,9 +276,9 @@ async def hand_off_text(
     session: TenantSession, message: MessageRecord, *, contact: ContactRecord | None, reason: str
 ) -> None:
     """A text the AI must not answer and a person must read (a request not to be called,
-    messaging/inbound.py): the AI pauses (reason `handoff`), a task and the timeline's
-    `ai_handoff` hand the lead to a person, as `hand_off` does, but without a job and
-    without the persona's holding text: the lead asked for nothing to be sent."""
+    messaging/inbound.py): the AI pauses (reason `handoff`) and the lead goes to a person
+    as `hand_off` does (`_to_a_person`), but without a job and without the persona's
+    holding text: the lead asked for nothing to be sent."""
     if contact is None or contact["anonymized_at"] is not None:
         return
     await contacts.set_ai_pause(
@@ -267,38 +286,12 @@ async def hand_off_text(
     )
     ready = await repository.readiness(session, message["from_address"] or "")
     persona = await repository.persona(session, ready["id"]) if ready is not None else None
-    title = HANDOFF_TITLES.get(reason, reason)
-    assignee = await _assignee(session, contact, persona or {"handoff_assignee": None})
-    task, _ = await create_task(
-        session,
-        TaskCreate(
-            title=f"Follow up: the lead {title} (AI handoff)",
-            contact_id=contact["id"],
-            assignee_id=assignee,
-            notes=f"Reason: {reason}",
-        ),
-        source="ai",
-    )
-    await timeline.record(
-        session,
-        contact["id"],
-        "ai_handoff",
-        f"AI handed off: {title}"[:200],
-        data={"message_id": message["id"], "reason": reason, "task_id": task["id"]},
-    )
-    AI_OUTCOMES.labels("handed_off", reason).inc()
-    logs.event(
-        log,
-        "ai handoff",
-        message_id=message["id"],
-        workspace_id=session.workspace_id,
-        contact_id=contact["id"],
-        reason=reason,
-        task_id=task["id"],
+    await _to_a_person(
+        session, contact, persona, reason=reason, detail=None, cause=("message_id", message["id"])
     )
 
 
-async def opt_out(session: TenantSession, job: dict[str, Any]) -> MessageRecord | None:
+async def opt_out(session: TenantSession, job: AiJobRecord) -> MessageRecord | None:
     """The model read the lead's texts as revoking consent (`opt_out: true`): the number is
     suppressed as for a keyword (messaging/opt_outs.py), the evidence the lead's texts
     this job answered with `ai_classified: true`, the AI pauses, and the one confirmation

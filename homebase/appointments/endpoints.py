@@ -17,8 +17,8 @@ from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
-from homebase.kit.responses import JSONResponse, json_response
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageBody, PageRequest, page_request
+from homebase.kit.responses import Sent, respond
 
 router = v1_router(prefix="/appointments", tags=["appointments"])
 
@@ -42,7 +42,7 @@ async def list_appointments(
     page: Pages,
     fields: AppointmentFields,
     filters: Annotated[AppointmentFilters, Query()],
-) -> JSONResponse:
+) -> Sent[PageBody[Appointment]]:
     return await paginate(
         request,
         session,
@@ -73,9 +73,9 @@ async def book_appointment(
     principal: AppointmentsWrite,
     session: Tenant,
     fields: AppointmentFields,
-) -> JSONResponse:
+) -> Sent[Appointment]:
     row = await service.book(session, body)
-    return json_response(fields(render.appointment(row)), 201)
+    return respond(render.appointment(row), fields, 201)
 
 
 @router.get(
@@ -86,8 +86,8 @@ async def book_appointment(
 )
 async def get_appointment(
     id: str, principal: AppointmentsRead, session: Tenant, fields: AppointmentFields
-) -> JSONResponse:
-    return json_response(fields(render.appointment(await service.get_or_404(session, id))))
+) -> Sent[Appointment]:
+    return respond(render.appointment(await service.get_or_404(session, id)), fields)
 
 
 @router.patch(
@@ -108,6 +108,6 @@ async def update_appointment(
     principal: AppointmentsWrite,
     session: Tenant,
     fields: AppointmentFields,
-) -> JSONResponse:
+) -> Sent[Appointment]:
     row = await service.update(session, id, patch=body)
-    return json_response(fields(render.appointment(row)))
+    return respond(render.appointment(row), fields)

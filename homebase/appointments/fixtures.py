@@ -11,6 +11,7 @@ from homebase.fixtures.refs import Refs, resolve_ref
 from homebase.kit.errors import AdminError, ValidationFailed
 
 
+# `item`: a fixture file's JSON object (a boundary)
 def _relative_times(session: TenantSession, item: dict[str, Any]) -> None:
     """starts_in_hours (from load time) and duration_minutes instead of fixed times, so
     demo appointments stay in the near future."""
@@ -26,6 +27,7 @@ def _relative_times(session: TenantSession, item: dict[str, Any]) -> None:
     item["ends_at"] = (starts + timedelta(minutes=minutes)).isoformat()
 
 
+# `item`: a fixture file's JSON object, checked by AppointmentCreate (a boundary)
 async def load_appointment(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     for name, column in (

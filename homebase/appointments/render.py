@@ -1,13 +1,20 @@
-"""Rows to wire payloads and event data."""
+"""Records to wire payloads and event data."""
 
-from typing import Any
+from typing import cast
 
+from homebase.appointments.records import AppointmentRecord
+from homebase.appointments.schemas import Appointment, AppointmentOutcome, AppointmentStatus
 from homebase.kit.clock import isoformat
 
-STATUS_OF = {None: "scheduled", "showed": "done", "no_show": "done", "cancelled": "cancelled"}
+STATUS_OF: dict[str | None, AppointmentStatus] = {
+    None: AppointmentStatus.scheduled,
+    "showed": AppointmentStatus.done,
+    "no_show": AppointmentStatus.done,
+    "cancelled": AppointmentStatus.cancelled,
+}
 
 
-def appointment(row: dict[str, Any]) -> dict[str, Any]:
+def appointment(row: AppointmentRecord) -> Appointment:
     return {
         "id": row["id"],
         "contact_id": row["contact_id"],
@@ -18,7 +25,8 @@ def appointment(row: dict[str, Any]) -> dict[str, Any]:
         "notes": row["notes"],
         "created_by": row["created_by"],
         "assignee_id": row["assignee_id"],
-        "outcome": row["outcome"],
+        # stored as the enum's value, which is what the wire sends
+        "outcome": cast("AppointmentOutcome | None", row["outcome"]),
         "outcome_recorded_at": isoformat(row["outcome_recorded_at"]),
         "status": STATUS_OF[row["outcome"]],
         "created_at": isoformat(row["created_at"]),
@@ -26,9 +34,10 @@ def appointment(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def event(row: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    """Event data: the appointment without its notes (free text that may hold personal
-    data travels only to credentials that fetch it). No phone numbers at all."""
-    payload = appointment(row)
+def event(row: AppointmentRecord, **extra: str | None) -> dict[str, object]:
+    """Event data (outbox/catalogue.py documents each appointment event): the appointment
+    without its notes (free text that may hold personal data travels only to credentials
+    that fetch it), and `extra`, what the event adds. No phone numbers at all."""
+    payload: dict[str, object] = {**appointment(row)}
     del payload["notes"]
     return {**payload, **extra}

@@ -1,10 +1,11 @@
 """Appointment queries. Every statement starts from the TenantSession."""
 
 from datetime import datetime
-from typing import Any
+from typing import cast
 
 from sqlalchemy import ColumnElement
 
+from homebase.appointments.records import AppointmentChanges, AppointmentRecord
 from homebase.appointments.schemas import AppointmentFilters, AppointmentStatus
 from homebase.db.tenancy import TenantSession
 from homebase.kit.statements import AnySelect
@@ -14,10 +15,11 @@ from homebase.paging.listing import Listing
 appointments = Appointment.__table__
 
 
-async def get(session: TenantSession, appointment_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(
+async def get(session: TenantSession, appointment_id: str) -> AppointmentRecord | None:
+    row = await session.fetch_one(
         session.select(appointments).where(appointments.c.id == appointment_id)
     )
+    return cast("AppointmentRecord | None", row)
 
 
 def _status_condition(status: AppointmentStatus) -> ColumnElement[bool]:
@@ -47,25 +49,26 @@ def filtered(session: TenantSession, filters: AppointmentFilters) -> AnySelect:
     return statement
 
 
-def listing(session: TenantSession, filters: AppointmentFilters) -> Listing[dict[str, Any]]:
+def listing(session: TenantSession, filters: AppointmentFilters) -> Listing[AppointmentRecord]:
     """GET /v1/appointments: newest first, and its `updated_after` walk (paging/listing.py)."""
     return Listing.synced(filtered(session, filters), appointments, session.dialect)
 
 
-async def insert(session: TenantSession, values: dict[str, Any]) -> None:
+async def insert(session: TenantSession, values: AppointmentRecord) -> None:
     await session.insert(appointments, values)
 
 
-async def update(session: TenantSession, appointment_id: str, values: dict[str, Any]) -> None:
+async def update(session: TenantSession, appointment_id: str, values: AppointmentChanges) -> None:
     await session.execute(
         session.update(appointments).where(appointments.c.id == appointment_id).values(**values)
     )
 
 
-async def for_contact(session: TenantSession, contact_id: str) -> list[dict[str, Any]]:
-    return await session.fetch_all(
+async def for_contact(session: TenantSession, contact_id: str) -> list[AppointmentRecord]:
+    rows = await session.fetch_all(
         session.select(appointments).where(appointments.c.contact_id == contact_id)
     )
+    return cast("list[AppointmentRecord]", rows)
 
 
 async def scrub_for_contact(

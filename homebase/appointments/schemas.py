@@ -9,11 +9,14 @@ from pydantic import (
     StringConstraints,
     ValidationInfo,
     field_validator,
+    with_config,
 )
 from pydantic.config import JsonDict
+from typing_extensions import TypedDict
 
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.kit.schema_rules import Moment, absent, not_blank, sent_together
+from homebase.kit.wire import WireTime
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Title = Annotated[
@@ -132,43 +135,47 @@ class AppointmentUpdate(BaseModel):
     _after_start = field_validator("ends_at")(_ends_after_start)
 
 
-class Appointment(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "id": "apt_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    **_EXAMPLE,
-                    "starts_at": "2026-11-21T17:00:00.000Z",
-                    "ends_at": "2026-11-21T17:45:00.000Z",
-                    "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "outcome": None,
-                    "outcome_recorded_at": None,
-                    "status": "scheduled",
-                    "created_at": "2026-11-20T17:04:05.123Z",
-                    "updated_at": "2026-11-20T17:04:05.123Z",
-                }
-            ]
-        }
-    )
-
+# An appointment as GET /v1/appointments/{id} sends it (render.appointment). No docstring:
+# it would become the schema's description.
+@with_config(
+    json_schema_extra={
+        "examples": [
+            {
+                "id": "apt_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                **_EXAMPLE,
+                "starts_at": "2026-11-21T17:00:00.000Z",
+                "ends_at": "2026-11-21T17:45:00.000Z",
+                "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                "outcome": None,
+                "outcome_recorded_at": None,
+                "status": "scheduled",
+                "created_at": "2026-11-20T17:04:05.123Z",
+                "updated_at": "2026-11-20T17:04:05.123Z",
+            }
+        ]
+    }
+)
+class Appointment(TypedDict):
     id: str
-    contact_id: str = Field(description="Kept when the contact is anonymized.")
-    title: str = Field(description="[redacted] once the contact is anonymized.")
-    starts_at: datetime
-    ends_at: datetime
-    location: str | None = Field(description="Null once the contact is anonymized.")
-    notes: str | None = Field(description="Null once the contact is anonymized.")
+    contact_id: Annotated[str, Field(description="Kept when the contact is anonymized.")]
+    title: Annotated[str, Field(description="[redacted] once the contact is anonymized.")]
+    starts_at: WireTime
+    ends_at: WireTime
+    location: Annotated[str | None, Field(description="Null once the contact is anonymized.")]
+    notes: Annotated[str | None, Field(description="Null once the contact is anonymized.")]
     created_by: str | None
     assignee_id: str | None
-    outcome: AppointmentOutcome | None = Field(description=OUTCOME_DOC)
-    outcome_recorded_at: datetime | None
-    status: AppointmentStatus = Field(
-        description="scheduled until an outcome is recorded; "
-        "done after showed or no_show; cancelled."
-    )
-    created_at: datetime
-    updated_at: datetime
+    outcome: Annotated[AppointmentOutcome | None, Field(description=OUTCOME_DOC)]
+    outcome_recorded_at: WireTime | None
+    status: Annotated[
+        AppointmentStatus,
+        Field(
+            description="scheduled until an outcome is recorded; "
+            "done after showed or no_show; cancelled."
+        ),
+    ]
+    created_at: WireTime
+    updated_at: WireTime
 
 
 Filter = Annotated[str, StringConstraints(max_length=40)]

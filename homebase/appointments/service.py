@@ -2,9 +2,11 @@
 outcome; each with its event and a timeline entry on the contact, and a calendar push
 for the creator's connected calendar, written in the same transaction."""
 
-from typing import Any
+from collections.abc import Container
+from typing import Any, cast
 
 from homebase.appointments import render, repository
+from homebase.appointments.records import AppointmentChanges, AppointmentRecord
 from homebase.appointments.schemas import AppointmentCreate, AppointmentUpdate
 from homebase.calendars import service as calendars
 from homebase.contacts import timeline
@@ -16,18 +18,23 @@ from homebase.outbox.redaction import REDACTED
 from homebase.outbox.service import emit
 from homebase.workspaces import references
 
-OUTCOME_WORDS = {"showed": "attended", "no_show": "no-show", "cancelled": "cancelled"}
+OUTCOME_WORDS: dict[str | None, str] = {
+    "showed": "attended",
+    "no_show": "no-show",
+    "cancelled": "cancelled",
+}
 # What the pushed calendar event shows: a change to any of these is pushed again.
 CALENDAR_FIELDS = ("title", "location", "notes", "starts_at", "ends_at")
 
 
-async def get_or_404(session: TenantSession, appointment_id: str) -> dict[str, Any]:
+async def get_or_404(session: TenantSession, appointment_id: str) -> AppointmentRecord:
     row = await repository.get(session, appointment_id)
     if row is None:
         raise NotFound("No such appointment.")
     return row
 
 
+# `values`: a request body's members as sent (model_dump)
 async def _check_references(session: TenantSession, values: dict[str, Any]) -> None:
     """Every unknown reference at once; another workspace's reads like an unknown one."""
     errors = []
@@ -44,7 +51,7 @@ async def _check_references(session: TenantSession, values: dict[str, Any]) -> N
         raise ValidationFailed.for_fields(errors)
 
 
-def _check_move(requested: dict[str, Any]) -> None:
+def _check_move(requested: Container[str]) -> None:
     has_start, has_end = "starts_at" in requested, "ends_at" in requested
     if has_start != has_end:
         missing, sent = ("ends_at", "starts_at") if has_start else ("starts_at", "ends_at")
@@ -53,7 +60,7 @@ def _check_move(requested: dict[str, Any]) -> None:
         )
 
 
-def _timeline_data(row: dict[str, Any], **extra: Any) -> dict[str, Any]:
+def _timeline_data(row: AppointmentRecord, **extra: str | None) -> dict[str, object]:
     # No title or notes: the timeline's data survives anonymization only as {}.
     return {
         "appointment_id": row["id"],
@@ -64,15 +71,15 @@ def _timeline_data(row: dict[str, Any], **extra: Any) -> dict[str, Any]:
     }
 
 
-async def book(session: TenantSession, body: AppointmentCreate) -> dict[str, Any]:
+async def book(session: TenantSession, body: AppointmentCreate) -> AppointmentRecord:
     values = body.model_dump()
     await _check_references(session, values)
     if values["assignee_id"] is None:
         values["assignee_id"] = values["created_by"]
     now = session.now()
-    row = {
+    row: AppointmentRecord = {
         "id": new_id("apt"),
-        **values,
+        **values,  # type: ignore[typeddict-item]  # AppointmentCreate's members, each a column
         "outcome": None,
         "outcome_recorded_at": None,
         "created_at": now,
@@ -93,14 +100,15 @@ async def book(session: TenantSession, body: AppointmentCreate) -> dict[str, Any
 
 async def update(
     session: TenantSession, appointment_id: str, *, patch: AppointmentUpdate
-) -> dict[str, Any]:
+) -> AppointmentRecord:
     current = await get_or_404(session, appointment_id)
     requested = patch.model_dump(include=patch.model_fields_set)
     _check_move(requested)
     await _check_references(
         session, {key: value for key, value in requested.items() if key == "assignee_id"}
     )
-    changes = {key: value for key, value in requested.items() if current[key] != value}
+    changed = {key: value for key, value in requested.items() if current[key] != value}  # type: ignore[literal-required]
+    changes = cast(AppointmentChanges, changed)  # AppointmentUpdate's members, each a column
     if not changes:
         return current
     now = session.now()
@@ -108,7 +116,7 @@ async def update(
     if "outcome" in changes:
         changes["outcome_recorded_at"] = now
     await repository.update(session, appointment_id, changes)
-    updated = {**current, **changes}
+    updated: AppointmentRecord = {**current, **changes}
     if "starts_at" in changes or "ends_at" in changes:
         await _record_move(session, current, updated)
     if "outcome" in changes:
@@ -121,7 +129,7 @@ async def update(
 
 
 async def _record_move(
-    session: TenantSession, previous: dict[str, Any], row: dict[str, Any]
+    session: TenantSession, previous: AppointmentRecord, row: AppointmentRecord
 ) -> None:
     moved_from = {
         "previous_starts_at": isoformat(previous["starts_at"]),
@@ -138,7 +146,7 @@ async def _record_move(
 
 
 async def _record_outcome(
-    session: TenantSession, previous: dict[str, Any], row: dict[str, Any]
+    session: TenantSession, previous: AppointmentRecord, row: AppointmentRecord
 ) -> None:
     await emit(
         session, "appointment.outcome", data=render.event(row, previous_outcome=previous["outcome"])

@@ -81,7 +81,7 @@ async def send_message(
             "blocked",
             "ai_outbound_not_allowed: a lead of this contact has no consent for AI texts or calls",
         )
-    persona = await repository.get(session, repository.personas, step.persona_id)
+    persona = await repository.persona(session, step.persona_id)
     if persona is None or channel not in persona["channels"]:
         return Outcome("skipped", "the persona is missing or does not use this channel")
     body = fill(step.template, contact, persona["name"])

@@ -1,6 +1,6 @@
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, Generic, TypeVar
 
 from fastapi import Depends, Query
 from sqlalchemy import Table
@@ -24,8 +24,9 @@ from homebase.http.lists import paginate
 from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import Page, PageRequest, page_request
-from homebase.kit.responses import JSONResponse, json_response
+from homebase.kit.pagination import Page, PageBody, PageRequest, page_request
+from homebase.kit.responses import Sent, respond
+from homebase.paging.listing import Listing
 
 automations_router = v1_router(prefix="/automations", tags=["automations"])
 personas_router = v1_router(prefix="/personas", tags=["automations"])
@@ -41,36 +42,34 @@ EnrolmentFields = Annotated[Projection, Depends(field_selector(Enrolment))]
 CREATED_BY_FIXTURES = "Created through `homebase admin load-fixtures` (docs/fixtures.md). "
 
 
+R = TypeVar("R", bound=Mapping[str, Any])  # a record (records.py)
+W = TypeVar("W", bound=Mapping[str, Any])  # its wire type (schemas.py)
+
+
 @dataclass(frozen=True)
-class Catalogue:
+class Catalogue(Generic[R, W]):
     """A kind the fixtures make and the API only reads (automations, personas, campaigns):
     listed newest first, retrieved by id (404 for an unknown or another workspace's)."""
 
     table: Table
-    render: Callable[[dict[str, Any]], dict[str, Any]]
+    read: Callable[[TenantSession, str], Awaitable[R]]  # service.<kind>_or_404
+    render: Callable[[R], W]
 
     async def listed(
         self, request: Request, session: TenantSession, page: PageRequest, fields: Projection
-    ) -> JSONResponse:
+    ) -> Sent[PageBody[W]]:
+        listing: Listing[R] = repository.listing(session, self.table)
         return await paginate(
-            request,
-            session,
-            page,
-            repository.listing(session, self.table),
-            filters=None,
-            render=self.render,
-            fields=fields,
+            request, session, page, listing, filters=None, render=self.render, fields=fields
         )
 
-    async def one(self, session: TenantSession, row_id: str, fields: Projection) -> JSONResponse:
-        return json_response(
-            fields(self.render(await service.get_or_404(session, self.table, row_id=row_id)))
-        )
+    async def one(self, session: TenantSession, row_id: str, fields: Projection) -> Sent[W]:
+        return respond(self.render(await self.read(session, row_id)), fields)
 
 
-AUTOMATIONS = Catalogue(repository.automations, render.automation)
-PERSONAS = Catalogue(repository.personas, render.persona)
-CAMPAIGNS = Catalogue(repository.campaigns, render.campaign)
+AUTOMATIONS = Catalogue(repository.automations, service.automation_or_404, render.automation)
+PERSONAS = Catalogue(repository.personas, service.persona_or_404, render.persona)
+CAMPAIGNS = Catalogue(repository.campaigns, service.campaign_or_404, render.campaign)
 
 ENROLL_DESCRIPTION = """\
 Answers **202** once the enrolment is stored (with its `automation.run` event, in the same
@@ -99,16 +98,8 @@ async def list_automations(
     session: Tenant,
     page: Pages,
     fields: AutomationFields,
-) -> JSONResponse:
-    return await paginate(
-        request,
-        session,
-        page,
-        repository.listing(session, repository.automations),
-        filters=None,
-        render=render.automation,
-        fields=fields,
-    )
+) -> Sent[PageBody[dict[str, Any]]]:  # Automation: as get_automation
+    return await AUTOMATIONS.listed(request, session, page, fields)
 
 
 @automations_router.get(
@@ -119,7 +110,7 @@ async def list_automations(
 )
 async def get_automation(
     id: str, principal: AutomationsRead, session: Tenant, fields: AutomationFields
-) -> JSONResponse:
+) -> Sent[dict[str, Any]]:  # Automation: the steps' stored JSON (render.automation)
     return await AUTOMATIONS.one(session, id, fields)
 
 
@@ -137,9 +128,11 @@ async def enroll_contact(
     principal: AutomationsManage,
     session: Tenant,
     fields: EnrolmentFields,
-) -> JSONResponse:
+) -> Sent[EnrollResponse]:
     row, created = await service.enroll(session, id, contact_id=body.contact_id)
-    return json_response({**fields(render.enrolment(row)), "created": created}, 202)
+    answer: EnrollResponse = {**render.enrolment(row), "created": created}
+    # `created` says what happened, whatever `fields` keeps
+    return respond(answer, lambda payload: {**fields(payload), "created": created}, 202)
 
 
 @automations_router.get(
@@ -157,8 +150,8 @@ async def list_automation_enrolments(
     page: Pages,
     fields: EnrolmentFields,
     filters: Annotated[EnrolmentFilters, Query()],
-) -> JSONResponse:
-    await service.get_or_404(session, repository.automations, row_id=id)
+) -> Sent[PageBody[Enrolment]]:
+    await service.automation_or_404(session, id)
     return await paginate(
         request,
         session,
@@ -183,16 +176,8 @@ async def list_personas(
     session: Tenant,
     page: Pages,
     fields: PersonaFields,
-) -> JSONResponse:
-    return await paginate(
-        request,
-        session,
-        page,
-        repository.listing(session, repository.personas),
-        filters=None,
-        render=render.persona,
-        fields=fields,
-    )
+) -> Sent[PageBody[Persona]]:
+    return await PERSONAS.listed(request, session, page, fields)
 
 
 @personas_router.get(
@@ -203,7 +188,7 @@ async def list_personas(
 )
 async def get_persona(
     id: str, principal: AutomationsRead, session: Tenant, fields: PersonaFields
-) -> JSONResponse:
+) -> Sent[Persona]:
     return await PERSONAS.one(session, id, fields)
 
 
@@ -220,16 +205,8 @@ async def list_campaigns(
     session: Tenant,
     page: Pages,
     fields: CampaignFields,
-) -> JSONResponse:
-    return await paginate(
-        request,
-        session,
-        page,
-        repository.listing(session, repository.campaigns),
-        filters=None,
-        render=render.campaign,
-        fields=fields,
-    )
+) -> Sent[PageBody[Campaign]]:
+    return await CAMPAIGNS.listed(request, session, page, fields)
 
 
 @campaigns_router.get(
@@ -240,5 +217,5 @@ async def list_campaigns(
 )
 async def get_campaign(
     id: str, principal: AutomationsRead, session: Tenant, fields: CampaignFields
-) -> JSONResponse:
+) -> Sent[Campaign]:
     return await CAMPAIGNS.one(session, id, fields)

@@ -13,14 +13,19 @@ and retried with backoff (1, 2, 4, 8 minutes); after MAX_ATTEMPTS the enrolment 
 
 import logging
 from datetime import datetime
-from typing import Any, cast
+from typing import cast
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase.automations import actions, repository, steps
+from homebase.automations.records import (
+    ClaimedEnrolment,
+    EnrolmentChanges,
+    EnrolmentState,
+    StepRunRecord,
+)
 from homebase.config import Settings
-from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
 from homebase.kit.clock import Clock
@@ -64,12 +69,13 @@ async def run_next(runtime: Runtime) -> bool:
         due = await queue.take(connection, _due(runtime.clock()))
         if not due:
             return False
-        await run_step(connection, dict(due[0]), runtime.clock, runtime.settings)
+        claimed = cast(ClaimedEnrolment, dict(due[0]))  # an automation_enrolments row
+        await run_step(connection, claimed, runtime.clock, runtime.settings)
     return True
 
 
 async def run_step(
-    connection: AsyncConnection, enrolment: dict[str, Any], clock: Clock, settings: Settings
+    connection: AsyncConnection, enrolment: ClaimedEnrolment, clock: Clock, settings: Settings
 ) -> None:
     session = TenantSession(
         connection,
@@ -84,10 +90,9 @@ async def run_step(
         await _record_failure(session, enrolment, f"{type(error).__name__}: {error}")
 
 
-async def advance(session: TenantSession, enrolment: dict[str, Any], settings: Settings) -> None:
-    automation = await repository.get(session, repository.automations, enrolment["automation_id"])
-    row = await repository.get(session, repository.contacts, enrolment["contact_id"])
-    contact = cast("ContactRecord | None", row)  # a contacts row
+async def advance(session: TenantSession, enrolment: ClaimedEnrolment, settings: Settings) -> None:
+    automation = await repository.automation(session, enrolment["automation_id"])
+    contact = await repository.contact(session, enrolment["contact_id"])
     index = enrolment["step_index"]
     if automation is None:  # never: enrolments hold a foreign key to their automation
         raise LookupError(f"automation {enrolment['automation_id']} not found")
@@ -102,21 +107,18 @@ async def advance(session: TenantSession, enrolment: dict[str, Any], settings: S
     if await repository.step_run(session, enrolment["id"], index) is None:
         outcome = await actions.execute(session, step, contact, settings)
         step_run_id = new_id("srn")
-        await repository.insert(
-            session,
-            repository.step_runs,
-            {
-                "id": step_run_id,
-                "enrolment_id": enrolment["id"],
-                "step_index": index,
-                "step_type": step.type,
-                "outcome": outcome.outcome,
-                "detail": outcome.detail,
-                "message_id": outcome.message_id,
-                "task_id": outcome.task_id,
-                "created_at": session.now(),
-            },
-        )
+        run: StepRunRecord = {
+            "id": step_run_id,
+            "enrolment_id": enrolment["id"],
+            "step_index": index,
+            "step_type": step.type,
+            "outcome": outcome.outcome,
+            "detail": outcome.detail,
+            "message_id": outcome.message_id,
+            "task_id": outcome.task_id,
+            "created_at": session.now(),
+        }
+        await repository.insert(session, repository.step_runs, run)
         logs.event(
             log,
             "automation step",
@@ -136,7 +138,7 @@ async def advance(session: TenantSession, enrolment: dict[str, Any], settings: S
 
 async def _advance_to(
     session: TenantSession,
-    enrolment: dict[str, Any],
+    enrolment: ClaimedEnrolment,
     index: int,
     total: int,
     resume_at: datetime | None,
@@ -160,10 +162,12 @@ async def _advance_to(
 
 async def _finish(
     session: TenantSession,
-    enrolment: dict[str, Any],
-    status: str,
+    enrolment: ClaimedEnrolment,
+    status: EnrolmentState,
     error: str | None = None,
-    **extra: Any,
+    *,
+    step_index: int | None = None,
+    attempts: int | None = None,
 ) -> None:
     logs.event(
         log,
@@ -174,21 +178,21 @@ async def _finish(
         status=status,
     )
     now = session.now()
-    await repository.update_enrolment(
-        session,
-        enrolment["id"],
-        {
-            "status": status,
-            "next_run_at": None,
-            "finished_at": now,
-            "last_error": error,
-            "updated_at": now,
-            **extra,
-        },
-    )
+    changes: EnrolmentChanges = {
+        "status": status,
+        "next_run_at": None,
+        "finished_at": now,
+        "last_error": error,
+        "updated_at": now,
+    }
+    if step_index is not None:
+        changes["step_index"] = step_index
+    if attempts is not None:
+        changes["attempts"] = attempts
+    await repository.update_enrolment(session, enrolment["id"], changes)
 
 
-async def _record_failure(session: TenantSession, enrolment: dict[str, Any], error: str) -> None:
+async def _record_failure(session: TenantSession, enrolment: ClaimedEnrolment, error: str) -> None:
     attempts = enrolment["attempts"] + 1
     # The exception's type only: its text may quote the statement's values.
     logs.event(

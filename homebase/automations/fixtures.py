@@ -104,13 +104,14 @@ class CampaignFixture(BaseModel):
     audience: Annotated[str, StringConstraints(max_length=500)] | None = None
 
 
+# `values`: a fixture's checked values (model_dump), the columns of its table
 def _stamp(session: TenantSession, prefix: str, values: dict[str, Any]) -> dict[str, Any]:
     now = session.now()
     return {"id": new_id(prefix), **values, "created_at": now, "updated_at": now}
 
 
 async def _must_exist(session: TenantSession, table: Table, row_id: str | None, what: str) -> None:
-    if row_id is not None and await repository.get(session, table, row_id) is None:
+    if row_id is not None and not await repository.exists(session, table, row_id):
         raise AdminError(f"{what}: no {what} '{row_id}' in this workspace")
 
 
@@ -143,6 +144,7 @@ async def _check_responder(session: TenantSession, data: PersonaFixture) -> None
         )
 
 
+# `item`: a fixture file's JSON object, checked by PersonaFixture (a boundary)
 async def load_persona(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     if isinstance(item.get("handoff_assignee"), str):
@@ -180,7 +182,7 @@ async def _check_steps(session: TenantSession, data: AutomationFixture) -> None:
     for index, step in enumerate(data.steps):
         where = f"steps.{index}"
         if step.type == "send_message":
-            persona = await repository.get(session, repository.personas, step.persona_id)
+            persona = await repository.persona(session, step.persona_id)
             if persona is None:
                 raise AdminError(
                     f"{where}.persona: no persona '{step.persona_id}' in this workspace"
@@ -200,6 +202,7 @@ async def _check_steps(session: TenantSession, data: AutomationFixture) -> None:
             )
 
 
+# `item`: a fixture file's JSON object, checked by AutomationFixture (a boundary)
 async def load_automation(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     item["steps"] = await _resolve_steps(session, item.get("steps"), refs)
@@ -211,6 +214,7 @@ async def load_automation(session: TenantSession, item: dict[str, Any], refs: Re
     return row_id
 
 
+# `item`: a fixture file's JSON object, checked by CampaignFixture (a boundary)
 async def load_campaign(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     for name in ("persona", "automation"):

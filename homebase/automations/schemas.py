@@ -2,10 +2,12 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, with_config
 from pydantic.config import JsonDict, JsonValue
+from typing_extensions import TypedDict
 
 from homebase.automations.steps import Step
+from homebase.kit.wire import WireTime
 from homebase.messaging.schemas import MessageChannel
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
@@ -43,87 +45,113 @@ class PersonaAction(StrEnum):
     hand_off = "hand_off"
 
 
-class Persona(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "id": _PERSONA_ID,
-                    "name": "Ava",
-                    "tone": "warm, brief, never pushy",
-                    "channels": ["SMS", "EMAIL"],
-                    "signature": "Ava, Reyes Realty assistant",
-                    "instructions": (
-                        "Qualify buyers and sellers and offer showings of our listings. "
-                        "Never quote commission or give legal or lending advice."
-                    ),
-                    "responder": True,
-                    "disclosure": "Automated assistant for Maria Reyes, writing on her behalf.",
-                    "handoff_reply": "Thanks! Maria will text you back shortly.",
-                    "handoff_assignee": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "links": ["https://reyes-realty.example.com/"],
-                    "phone": "+14155550100",
-                    "actions": ["book_showing", "set_qualification", "hand_off"],
-                    "showing_hours": {
-                        "mon": ["09:00", "18:00"],
-                        "sat": ["10:00", "16:00"],
-                    },
-                    "showing_minutes": 30,
-                    "qualification_fields": ["timeline", "pre_approved"],
-                    "tags": ["buyer", "relocating"],
-                    "created_at": _WHEN,
-                    "updated_at": _WHEN,
-                }
-            ]
-        }
-    )
-
+# A persona as GET /v1/personas/{id} sends it (render.persona). No docstring: it would
+# become the schema's description.
+@with_config(
+    json_schema_extra={
+        "examples": [
+            {
+                "id": _PERSONA_ID,
+                "name": "Ava",
+                "tone": "warm, brief, never pushy",
+                "channels": ["SMS", "EMAIL"],
+                "signature": "Ava, Reyes Realty assistant",
+                "instructions": (
+                    "Qualify buyers and sellers and offer showings of our listings. "
+                    "Never quote commission or give legal or lending advice."
+                ),
+                "responder": True,
+                "disclosure": "Automated assistant for Maria Reyes, writing on her behalf.",
+                "handoff_reply": "Thanks! Maria will text you back shortly.",
+                "handoff_assignee": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                "links": ["https://reyes-realty.example.com/"],
+                "phone": "+14155550100",
+                "actions": ["book_showing", "set_qualification", "hand_off"],
+                "showing_hours": {
+                    "mon": ["09:00", "18:00"],
+                    "sat": ["10:00", "16:00"],
+                },
+                "showing_minutes": 30,
+                "qualification_fields": ["timeline", "pre_approved"],
+                "tags": ["buyer", "relocating"],
+                "created_at": _WHEN,
+                "updated_at": _WHEN,
+            }
+        ]
+    }
+)
+class Persona(TypedDict):
     id: str
     name: str
-    tone: str = Field(description="How the persona writes.")
-    channels: list[MessageChannel] = Field(description="Where its messages may go.")
-    signature: str | None = Field(description="Appended to every message it sends.")
-    instructions: str | None = Field(
-        description="What the AI is for and must not do, given to the model as its instructions."
-    )
-    responder: bool = Field(
-        description="True for the workspace's AI responder (at most one): the persona the AI "
-        "answers leads' inbound texts as."
-    )
-    disclosure: str | None = Field(
-        description="Opens the responder's first reply: says an automated assistant is "
-        "writing, and for whom. Up to 160 characters."
-    )
-    handoff_reply: str | None = Field(
-        description="What the responder answers when it hands the conversation to a person."
-    )
-    handoff_assignee: str | None = Field(
-        description="The workspace member a handed-off conversation goes to (a user id)."
-    )
-    links: list[str] = Field(
-        description="The page URLs (absolute http or https) the responder's replies may "
-        "carry, besides the workspace's listings' own `url`; empty when none."
-    )
-    phone: str | None = Field(
-        description="The persona's business number in E.164, the one number its replies may "
-        "give. The business's, not a contact's: never masked."
-    )
-    actions: list[PersonaAction] = Field(
-        description='The tools the AI may use as this persona (docs/ai.md, "Actions"); '
-        "empty: it only answers, acting on nothing."
-    )
-    showing_hours: dict[str, list[str]] = Field(
-        description="When showings may be booked, by weekday (mon ... sun) as [opens, "
-        "closes] in the workspace's time_zone; a day left out has none. Default Monday to "
-        "Saturday 09:00-18:00."
-    )
-    showing_minutes: int = Field(description="How long a showing the AI books lasts.")
-    qualification_fields: list[str] = Field(
-        description="The contact custom fields (keys) set_qualification may write."
-    )
-    tags: list[str] = Field(description="The only tags add_tags may add.")
-    created_at: datetime
-    updated_at: datetime
+    tone: Annotated[str, Field(description="How the persona writes.")]
+    channels: Annotated[list[MessageChannel], Field(description="Where its messages may go.")]
+    signature: Annotated[str | None, Field(description="Appended to every message it sends.")]
+    instructions: Annotated[
+        str | None,
+        Field(
+            description="What the AI is for and must not do, given to the model as its "
+            "instructions."
+        ),
+    ]
+    responder: Annotated[
+        bool,
+        Field(
+            description="True for the workspace's AI responder (at most one): the persona the AI "
+            "answers leads' inbound texts as."
+        ),
+    ]
+    disclosure: Annotated[
+        str | None,
+        Field(
+            description="Opens the responder's first reply: says an automated assistant is "
+            "writing, and for whom. Up to 160 characters."
+        ),
+    ]
+    handoff_reply: Annotated[
+        str | None,
+        Field(description="What the responder answers when it hands the conversation to a person."),
+    ]
+    handoff_assignee: Annotated[
+        str | None,
+        Field(description="The workspace member a handed-off conversation goes to (a user id)."),
+    ]
+    links: Annotated[
+        list[str],
+        Field(
+            description="The page URLs (absolute http or https) the responder's replies may "
+            "carry, besides the workspace's listings' own `url`; empty when none."
+        ),
+    ]
+    phone: Annotated[
+        str | None,
+        Field(
+            description="The persona's business number in E.164, the one number its replies may "
+            "give. The business's, not a contact's: never masked."
+        ),
+    ]
+    actions: Annotated[
+        list[PersonaAction],
+        Field(
+            description='The tools the AI may use as this persona (docs/ai.md, "Actions"); '
+            "empty: it only answers, acting on nothing."
+        ),
+    ]
+    showing_hours: Annotated[
+        dict[str, list[str]],
+        Field(
+            description="When showings may be booked, by weekday (mon ... sun) as [opens, "
+            "closes] in the workspace's time_zone; a day left out has none. Default Monday to "
+            "Saturday 09:00-18:00."
+        ),
+    ]
+    showing_minutes: Annotated[int, Field(description="How long a showing the AI books lasts.")]
+    qualification_fields: Annotated[
+        list[str],
+        Field(description="The contact custom fields (keys) set_qualification may write."),
+    ]
+    tags: Annotated[list[str], Field(description="The only tags add_tags may add.")]
+    created_at: WireTime
+    updated_at: WireTime
 
 
 _STEPS_EXAMPLE: list[JsonValue] = [
@@ -172,32 +200,32 @@ class Automation(BaseModel):
     updated_at: datetime
 
 
-class Campaign(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "id": "cmp_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "name": "Spring open houses",
-                    "persona_id": _PERSONA_ID,
-                    "automation_id": _AUTOMATION_ID,
-                    "status": "active",
-                    "audience": "Buyer leads from Zillow in the last 30 days",
-                    "created_at": _WHEN,
-                    "updated_at": _WHEN,
-                }
-            ]
-        }
-    )
-
+# A campaign as GET /v1/campaigns/{id} sends it (render.campaign).
+@with_config(
+    json_schema_extra={
+        "examples": [
+            {
+                "id": "cmp_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                "name": "Spring open houses",
+                "persona_id": _PERSONA_ID,
+                "automation_id": _AUTOMATION_ID,
+                "status": "active",
+                "audience": "Buyer leads from Zillow in the last 30 days",
+                "created_at": _WHEN,
+                "updated_at": _WHEN,
+            }
+        ]
+    }
+)
+class Campaign(TypedDict):
     id: str
     name: str
     persona_id: str | None
     automation_id: str | None
     status: CampaignStatus
-    audience: str | None = Field(description="Who the campaign is for, in words.")
-    created_at: datetime
-    updated_at: datetime
+    audience: Annotated[str | None, Field(description="Who the campaign is for, in words.")]
+    created_at: WireTime
+    updated_at: WireTime
 
 
 class EnrollRequest(BaseModel):
@@ -223,35 +251,36 @@ _ENROLMENT_EXAMPLE: JsonDict = {
 }
 
 
-class Enrolment(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [_ENROLMENT_EXAMPLE]})
-
+# An enrolment as GET /v1/automations/{id}/enrolments lists it (render.enrolment).
+@with_config(json_schema_extra={"examples": [_ENROLMENT_EXAMPLE]})
+class Enrolment(TypedDict):
     id: str
     automation_id: str
     contact_id: str
     status: EnrolmentStatus
-    step_index: int = Field(description="The next step to run, from 0.")
-    next_run_at: datetime | None = Field(
-        description="When the engine runs it next; null once finished."
-    )
-    attempts: int = Field(
-        description="Failed tries of the current step (retried with backoff, then failed)."
-    )
+    step_index: Annotated[int, Field(description="The next step to run, from 0.")]
+    next_run_at: Annotated[
+        WireTime | None, Field(description="When the engine runs it next; null once finished.")
+    ]
+    attempts: Annotated[
+        int,
+        Field(description="Failed tries of the current step (retried with backoff, then failed)."),
+    ]
     last_error: str | None
-    finished_at: datetime | None
-    created_at: datetime
-    updated_at: datetime
+    finished_at: WireTime | None
+    created_at: WireTime
+    updated_at: WireTime
 
 
+@with_config(json_schema_extra={"examples": [{**_ENROLMENT_EXAMPLE, "created": True}]})
 class EnrollResponse(Enrolment):
-    model_config = ConfigDict(
-        json_schema_extra={"examples": [{**_ENROLMENT_EXAMPLE, "created": True}]}
-    )
-
-    created: bool = Field(
-        description="false: the contact already had an active enrolment "
-        "in this automation; this is that enrolment."
-    )
+    created: Annotated[
+        bool,
+        Field(
+            description="false: the contact already had an active enrolment "
+            "in this automation; this is that enrolment."
+        ),
+    ]
 
 
 class EnrolmentFilters(BaseModel):

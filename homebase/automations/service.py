@@ -1,11 +1,13 @@
 """Enrolling a contact: durable at once, with its automation.run event, in the request's
 transaction; the engine (engine.py) runs it from the next tick."""
 
-from typing import Any
-
-from sqlalchemy import Table
-
 from homebase.automations import render, repository
+from homebase.automations.records import (
+    AutomationRecord,
+    CampaignRecord,
+    EnrolmentRecord,
+    PersonaRecord,
+)
 from homebase.contacts import timeline
 from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
@@ -15,22 +17,30 @@ from homebase.outbox.service import emit
 from homebase.tasks import repository as tasks_repository
 from homebase.workspaces import references
 
-NOT_FOUND = {
-    "automations": "No such automation.",
-    "personas": "No such persona.",
-    "campaigns": "No such campaign.",
-}
-
 
 class AutomationDisabled(Conflict):
     code = "automation_disabled"
     message = "The automation is disabled; nothing was enrolled."
 
 
-async def get_or_404(session: TenantSession, table: Table, *, row_id: str) -> dict[str, Any]:
-    row = await repository.get(session, table, row_id)
+async def automation_or_404(session: TenantSession, automation_id: str) -> AutomationRecord:
+    row = await repository.automation(session, automation_id)
     if row is None:
-        raise NotFound(NOT_FOUND[table.name])
+        raise NotFound("No such automation.")
+    return row
+
+
+async def persona_or_404(session: TenantSession, persona_id: str) -> PersonaRecord:
+    row = await repository.persona(session, persona_id)
+    if row is None:
+        raise NotFound("No such persona.")
+    return row
+
+
+async def campaign_or_404(session: TenantSession, campaign_id: str) -> CampaignRecord:
+    row = await repository.campaign(session, campaign_id)
+    if row is None:
+        raise NotFound("No such campaign.")
     return row
 
 
@@ -44,15 +54,15 @@ async def _contact_or_400(session: TenantSession, contact_id: str) -> ContactRec
 
 async def enroll(
     session: TenantSession, automation_id: str, *, contact_id: str
-) -> tuple[dict[str, Any], bool]:
+) -> tuple[EnrolmentRecord, bool]:
     """(enrolment, created). A contact already active in the automation keeps its one
     enrolment: the answer is that enrolment with created false, and no second event."""
-    automation = await get_or_404(session, repository.automations, row_id=automation_id)
+    automation = await automation_or_404(session, automation_id)
     await _contact_or_400(session, contact_id)
     if not automation["enabled"]:
         raise AutomationDisabled(details={"automation_id": automation_id})
     now = session.now()
-    row = {
+    row: EnrolmentRecord = {
         "id": new_id("enr"),
         "automation_id": automation_id,
         "contact_id": contact_id,

@@ -128,6 +128,7 @@ Steps = Annotated[list[Step], Field(min_length=1, max_length=50)]
 STEP = TypeAdapter(Step)
 
 
+# `raw`: a step's stored JSON (AutomationRecord.steps), checked here
 def parse(raw: dict[str, Any]) -> SendMessageStep | WaitStep | CreateTaskStep | MoveStageStep:
     return STEP.validate_python(raw)
 

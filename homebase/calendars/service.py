@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from homebase.appointments.records import AppointmentRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.kit.keys import Keyring
@@ -97,7 +98,7 @@ async def calendar_of(session: TenantSession, user_id: str) -> dict[str, Any] | 
     return await session.fetch_one(session.select(calendars).where(calendars.c.user_id == user_id))
 
 
-async def enqueue_push(session: TenantSession, appointment: dict[str, Any]) -> bool:
+async def enqueue_push(session: TenantSession, appointment: AppointmentRecord) -> bool:
     """Queues (or re-queues) the push of the appointment's current state to its
     creator's calendar, in the caller's transaction. False when there is none."""
     if appointment["created_by"] is None:

@@ -10,6 +10,7 @@ from homebase.fixtures.refs import Refs, resolve_ref
 from homebase.kit.ids import new_id
 
 
+# `item`: a fixture file's JSON object, checked by CallDetails (a boundary)
 async def load_call(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     for name, column in (("contact", "contact_id"), ("user", "user_id")):

@@ -58,6 +58,7 @@ _AUDIO = {
 }
 
 
+# FastAPI's `responses` entry: OpenAPI's own JSON
 def _error(status: int, description: str) -> dict[str, Any]:
     return {"model": ErrorEnvelope, "description": description}
 
@@ -144,6 +145,7 @@ async def _workspace_for(connection: AsyncConnection, call: CallCompleted) -> st
     return owners[0]
 
 
+# JSON Schema, as pydantic writes it (a boundary)
 def _inlined(schema: dict[str, Any]) -> dict[str, Any]:
     """The model's JSON schema with its local $defs inlined, for a hand-written requestBody
     (FastAPI only registers components for bodies it parses itself)."""
@@ -159,7 +161,7 @@ def _inlined(schema: dict[str, Any]) -> dict[str, Any]:
             return [walk(item) for item in node]
         return node
 
-    inlined: dict[str, Any] = walk(schema)
+    inlined: dict[str, Any] = walk(schema)  # as `schema`
     return inlined
 
 

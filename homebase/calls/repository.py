@@ -1,10 +1,11 @@
 """Call queries. Every statement starts from the TenantSession."""
 
-from typing import Any
+from typing import cast
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from homebase.calls.records import CallRecord
 from homebase.calls.schemas import CallDirection, CallFilters
 from homebase.db.tenancy import TenantSession
 from homebase.models import Call, Contact, SenderNumber, Workspace
@@ -16,19 +17,19 @@ sender_numbers = SenderNumber.__table__
 workspaces = Workspace.__table__
 
 
-async def get(session: TenantSession, call_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(calls).where(calls.c.id == call_id))
+async def get(session: TenantSession, call_id: str) -> CallRecord | None:
+    row = await session.fetch_one(session.select(calls).where(calls.c.id == call_id))
+    return cast("CallRecord | None", row)
 
 
-async def get_by_provider_id(
-    session: TenantSession, provider_call_id: str
-) -> dict[str, Any] | None:
-    return await session.fetch_one(
+async def get_by_provider_id(session: TenantSession, provider_call_id: str) -> CallRecord | None:
+    row = await session.fetch_one(
         session.select(calls).where(calls.c.provider_call_id == provider_call_id)
     )
+    return cast("CallRecord | None", row)
 
 
-def listing(session: TenantSession, filters: CallFilters) -> Listing[dict[str, Any]]:
+def listing(session: TenantSession, filters: CallFilters) -> Listing[CallRecord]:
     """GET /v1/calls: newest first."""
     statement = session.select(calls)
     if filters.contact_id is not None:
@@ -46,7 +47,7 @@ def listing(session: TenantSession, filters: CallFilters) -> Listing[dict[str, A
     return Listing.newest(statement, calls)
 
 
-async def insert(session: TenantSession, values: dict[str, Any]) -> None:
+async def insert(session: TenantSession, values: CallRecord) -> None:
     await session.insert(calls, values)
 
 

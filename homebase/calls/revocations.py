@@ -8,8 +8,9 @@ before dialling; nothing lifts a revocation yet. One row per number: the first r
 evidence stands, a repeated one adds nothing.
 """
 
-from typing import Any
+from typing import Any, cast
 
+from homebase.calls.records import RevocationRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.models import CallRevocation
@@ -23,7 +24,7 @@ async def revoke(
     address: str,
     contact_id: str | None,
     phrase: str,
-    evidence: dict[str, Any],
+    evidence: dict[str, Any],  # the inbound message's JSON that carried the phrase
 ) -> bool:
     """Records that `address` (E.164) must not be called; False when it was already."""
     return await session.insert_if_absent(
@@ -40,9 +41,10 @@ async def revoke(
     )
 
 
-async def revoked(session: TenantSession, address: str) -> dict[str, Any] | None:
+async def revoked(session: TenantSession, address: str) -> RevocationRecord | None:
     """The number's call revocation (its phrase, evidence and time), or None: a call to
     the number is allowed only when this is None."""
-    return await session.fetch_one(
+    row = await session.fetch_one(
         session.select(revocations).where(revocations.c.address == address)
     )
+    return cast("RevocationRecord | None", row)

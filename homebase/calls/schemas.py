@@ -9,10 +9,13 @@ from pydantic import (
     StringConstraints,
     ValidationInfo,
     field_validator,
+    with_config,
 )
 from pydantic.config import JsonDict
+from typing_extensions import TypedDict
 
 from homebase.kit.schema_rules import Moment
+from homebase.kit.wire import WireTime
 
 
 class CallDirection(StrEnum):
@@ -135,9 +138,49 @@ class CallFixture(CallDetails):
     recording_tone_seconds: Annotated[int, Field(ge=1, le=30)] | None = None
 
 
-class Call(BaseModel):
-    model_config = ConfigDict(
-        populate_by_name=True,
+_MASKED = "Masked unless the credential holds contacts:read:pii."
+
+# A call as GET /v1/calls/{id} sends it (render.call). Its number members are "from" and
+# "to": "from" is a Python keyword, so the type is spelled as a call.
+Call = TypedDict(
+    "Call",
+    {
+        "id": str,
+        "contact_id": str | None,
+        "direction": CallDirection,
+        "from": Annotated[str | None, Field(description=_MASKED)],
+        "to": Annotated[str | None, Field(description=_MASKED)],
+        "pii_masked": bool,
+        "started_at": WireTime,
+        "ended_at": WireTime | None,
+        "duration_seconds": int | None,
+        "handled_by": Annotated[
+            HandledBy, Field(description="ai for calls the AI handled, human otherwise.")
+        ],
+        "user_id": str | None,
+        "disposition": Annotated[str | None, Field(description=DISPOSITIONS_DOC)],
+        "transcript": Annotated[
+            str | None, Field(description="Null once the contact is anonymized.")
+        ],
+        "summary": Annotated[
+            str | None, Field(description="AI summary; null once the contact is anonymized.")
+        ],
+        "recording_url": Annotated[
+            str | None,
+            Field(
+                description="Signed link to this service's recording "
+                "proxy, valid five minutes, no credential "
+                "needed; supports Range requests. Null when "
+                "there is no recording."
+            ),
+        ],
+        "recording_url_expires_at": WireTime | None,
+        "provider_call_id": str | None,
+        "created_at": WireTime,
+    },
+)
+with_config(
+    ConfigDict(
         json_schema_extra={
             "examples": [
                 {
@@ -161,34 +204,9 @@ class Call(BaseModel):
                     "created_at": "2026-11-20T17:04:13.000Z",
                 }
             ]
-        },
+        }
     )
-
-    id: str
-    contact_id: str | None
-    direction: CallDirection
-    from_: str | None = Field(
-        alias="from", description="Masked unless the credential holds contacts:read:pii."
-    )
-    to: str | None = Field(description="Masked unless the credential holds contacts:read:pii.")
-    pii_masked: bool
-    started_at: datetime
-    ended_at: datetime | None
-    duration_seconds: int | None
-    handled_by: HandledBy = Field(description="ai for calls the AI handled, human otherwise.")
-    user_id: str | None
-    disposition: str | None = Field(description=DISPOSITIONS_DOC)
-    transcript: str | None = Field(description="Null once the contact is anonymized.")
-    summary: str | None = Field(description="AI summary; null once the contact is anonymized.")
-    recording_url: str | None = Field(
-        description="Signed link to this service's recording "
-        "proxy, valid five minutes, no credential "
-        "needed; supports Range requests. Null when "
-        "there is no recording."
-    )
-    recording_url_expires_at: datetime | None
-    provider_call_id: str | None
-    created_at: datetime
+)(Call)
 
 
 class CallFilters(BaseModel):

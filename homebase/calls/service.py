@@ -1,9 +1,8 @@
 """The call rules: recording a finished call (provider callback, load-fixtures), matching it
 to a contact, its timeline entry and call.completed; scrubbing calls on anonymization."""
 
-from typing import Any
-
 from homebase.calls import render, repository
+from homebase.calls.records import CallRecord
 from homebase.calls.schemas import CallDetails
 from homebase.contacts import timeline
 from homebase.db.tenancy import TenantSession
@@ -14,7 +13,7 @@ from homebase.outbox.service import emit
 from homebase.workspaces import references
 
 
-async def get_or_404(session: TenantSession, call_id: str) -> dict[str, Any]:
+async def get_or_404(session: TenantSession, call_id: str) -> CallRecord:
     row = await repository.get(session, call_id)
     if row is None:
         raise NotFound("No such call.")
@@ -45,7 +44,7 @@ def _duration(details: CallDetails) -> int | None:
     return None
 
 
-def _title(row: dict[str, Any]) -> str:
+def _title(row: CallRecord) -> str:
     who = "AI call" if row["handled_by"] == "ai" else "Call"
     seconds = row["duration_seconds"]
     length = f", {seconds // 60}m {seconds % 60:02d}s" if seconds is not None else ""
@@ -55,9 +54,9 @@ def _title(row: dict[str, Any]) -> str:
 
 async def record_call(
     session: TenantSession, details: CallDetails, *, provider_call_id: str | None
-) -> dict[str, Any]:
+) -> CallRecord:
     from_number, to_number = _number(details.from_), _number(details.to)
-    row: dict[str, Any] = {
+    row: CallRecord = {
         "id": new_id("cal"),
         "provider_call_id": provider_call_id,
         "contact_id": await _contact_for(session, details, from_number, to_number),

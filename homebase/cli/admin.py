@@ -139,7 +139,7 @@ async def set_workspace_status(
 @in_transaction
 async def set_workspace_time_zone(
     connection: AsyncConnection, runtime: Runtime, *, workspace: str, zone: str
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Set the workspace's time zone (default America/New_York): the AI reads the date,
     the time and the showing hours in it (docs/ai.md)."""
     session = await _tenant(connection, workspace, runtime)

@@ -39,6 +39,7 @@ from homebase.console.common import (
 from homebase.console.sessions import CSRF_FIELD, Member, check_csrf
 from homebase.console.webhooks import member_principal
 from homebase.custom_fields import repository as custom_fields
+from homebase.custom_fields.records import CustomFieldRecord
 from homebase.http.body_limit import Allowance
 from homebase.http.pages import ConsolePageError, error_page
 from homebase.imports import csv_rows, repository, row_files, service, uploads
@@ -236,7 +237,7 @@ def _row_count(saved: IO[bytes]) -> int:
 # -- mapping -----------------------------------------------------------------------------
 
 
-def _targets(kind: ImportObject, custom: list[dict[str, Any]]) -> list[tuple[str, str]]:
+def _targets(kind: ImportObject, custom: list[CustomFieldRecord]) -> list[tuple[str, str]]:
     """(value, label) of every field a column may go to, "ignore" first."""
     options = [("", "ignore")]
     options += [(name, name) for name in csv_rows.FIELDS[kind]]

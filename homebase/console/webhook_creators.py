@@ -3,6 +3,7 @@ console's webhook pages. The rule itself is homebase/webhooks/grants.py's: an ap
 subscriptions end with the app's access; the others belong to the workspace
 (docs/webhooks.md, "Who created a subscription")."""
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,14 +34,15 @@ class Creator:
     revoked: bool = False
 
 
-def _ids(rows: list[dict[str, Any]], kind: str, column: str) -> list[str]:
+def _ids(rows: Sequence[Mapping[str, Any]], kind: str, column: str) -> list[str]:
     return sorted(
         {row[column] for row in rows if row["created_by_kind"] == kind and row[column] is not None}
     )
 
 
-async def describe(session: TenantSession, rows: list[dict[str, Any]]) -> dict[str, Creator]:
-    """Subscription id -> the creating credential and what revoking it does."""
+async def describe(session: TenantSession, rows: Sequence[Mapping[str, Any]]) -> dict[str, Creator]:
+    """Subscription id -> the creating credential and what revoking it does. `rows`:
+    subscriptions (webhooks/records.SubscriptionRecord)."""
     keys = {
         row["id"]: row
         for row in await session.fetch_all(
@@ -69,7 +71,7 @@ async def describe(session: TenantSession, rows: list[dict[str, Any]]) -> dict[s
 
 
 def _cell(
-    row: dict[str, Any],
+    row: Mapping[str, Any],
     keys: dict[str, dict[str, Any]],
     apps: dict[str, dict[str, Any]],
     members: dict[str, dict[str, Any]],

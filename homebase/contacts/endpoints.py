@@ -99,14 +99,12 @@ async def list_contacts(
     region = await phone_region(session) if filters.q else DEFAULT_REGION
     by_custom = listing.by_custom
     item = render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=listing.page)
-    listed = filters.model_dump(mode="json")
-    listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
     return await paginate(
         request,
         session,
         query.page,
         repository.listing(session, filters, pii=pii, custom=by_custom, region=region),
-        filters=listed,
+        filters=listing.keyed(filters),
         updated_after=filters.updated_after,
         render=item,
         fields=fields,

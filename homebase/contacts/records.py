@@ -35,8 +35,8 @@ class ContactRecord(TypedDict):
 
 
 class ContactPageRow(TypedDict):
-    """What a list page reads of a contact (render.PAGE_COLUMNS), as the database hands
-    it (repository.page_columns): its timestamps already text (PostgreSQL writes the
+    """What a list page reads of a contact (render.PAGE_COLUMNS: its members), as the
+    database hands it (repository.page_columns): its timestamps already text (PostgreSQL writes the
     wire's, SQLite gives the stored form, render.list_item slices it), its JSON columns
     decoded on PostgreSQL and JSON text on SQLite (embedded as they are)."""
 

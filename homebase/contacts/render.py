@@ -42,32 +42,9 @@ def contact(row: ContactRecord, *, pii: bool, custom: Definitions) -> Contact:
     }
 
 
-# What a list page reads (contacts/repository.py selects exactly these).
-PAGE_COLUMNS = (
-    "id",
-    "first_name",
-    "last_name",
-    "email",
-    "phone",
-    "phone_e164",
-    "stage",
-    "source",
-    "tags",
-    "notes",
-    "owner_id",
-    "custom_fields",
-    "ai_paused_at",
-    "ai_paused_reason",
-    "anonymized_at",
-    "created_at",
-    "updated_at",
-)
-
-
-# Its timestamps: PostgreSQL writes them as the wire's text (db/types.wire_time), SQLite
-# hands them over as stored; its JSON columns too (contacts/repository.py).
-TIME_COLUMNS = frozenset({"ai_paused_at", "anonymized_at", "created_at", "updated_at"})
-JSON_COLUMNS = frozenset({"tags", "custom_fields"})
+# What a list page reads (contacts/repository.py selects exactly these): ContactPageRow's
+# members, written once there.
+PAGE_COLUMNS = tuple(ContactPageRow.__annotations__)
 
 
 def _same(value: Any) -> Any:  # a value as the database handed it (ContactPageRow)

@@ -5,6 +5,7 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import (
+    JSON,
     String,
     bindparam,
     column,
@@ -27,7 +28,7 @@ from homebase.contacts.records import (
 from homebase.contacts.schemas import ContactFilters
 from homebase.custom_fields.repository import custom_filtered, custom_held, custom_params
 from homebase.db.tenancy import TenantSession, tenant_update
-from homebase.db.types import stored, wire_time
+from homebase.db.types import UTCDateTime, stored, wire_time
 from homebase.kit.pagination import keyset_params, keyset_template
 from homebase.kit.phones import DEFAULT_REGION
 from homebase.kit.statements import AnySelect
@@ -78,15 +79,17 @@ def has_tag(session: TenantSession) -> ColumnElement[bool]:
 
 
 # What a list page renders (contacts/render.py), not workspace_id nor the lookup column
-# email_lower: SQLite turns every column read into a Python object. Its
-# timestamps come as the wire's text where the database writes it (db/types.wire_time),
-# else as stored; so do its tags on SQLite (render.list_item).
+# email_lower: SQLite turns every column read into a Python object. Its timestamps (the
+# table's UTCDateTime columns) come as the wire's text where the database writes it
+# (db/types.wire_time), else as stored; so do its JSON columns (tags, custom values) on
+# SQLite (render.list_item).
 def _page_column(name: str, dialect: str) -> ColumnElement[Any]:
-    if name in render.TIME_COLUMNS:
-        return wire_time(contacts.c[name], dialect)
-    if name in render.JSON_COLUMNS and dialect == "sqlite":
-        return stored(contacts.c[name])
-    return contacts.c[name]
+    column = contacts.c[name]
+    if isinstance(column.type, UTCDateTime):
+        return wire_time(column, dialect)
+    if isinstance(column.type, JSON) and dialect == "sqlite":
+        return stored(column)
+    return column
 
 
 _PAGE_COLUMNS = {

@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 
+from homebase.custom_fields.records import ValueRecord
 from homebase.kit.listquery import Prefixed
 from homebase.kit.masking import mask_freeform
 
@@ -110,12 +111,12 @@ class Definitions:
 
     def validate(
         self, values: Mapping[str, Any] | None, *, prefix: str = "custom_fields"
-    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:  # values: JSON by field id
         """(clean, errors): `clean` maps each key sent to its stored value, or None to
         remove it (null, or an empty multi_select); `errors` is (field, message) for every
         key that is unknown or whose value its type refuses, the field named
         `<prefix>.<key>`. Pure: a batch of rows is validated against one lookup."""
-        clean: dict[str, Any] = {}
+        clean: dict[str, Any] = {}  # values: JSON by field id
         errors: list[tuple[str, str]] = []
         for key, value in (values or {}).items():
             definition = self.by_key.get(key)
@@ -139,7 +140,7 @@ class Definitions:
         values: Mapping[str, Any] | None,
         *,
         prefix: str = "custom_fields",
-    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    ) -> tuple[dict[str, Any], list[tuple[str, str]]]:  # values: JSON by field id
         """(merged, errors): `values` validated (as `validate`) and merged into the
         record's `stored` values (None for a new record), then bounded: the record may
         carry at most MAX_VALUES_BYTES (`size`) after the write, unless the write does not
@@ -171,10 +172,11 @@ class Definitions:
 
     # -- stored on the record, keyed by field id ------------------------------------------
 
-    def live(self, stored: Mapping[str, Any] | None) -> dict[str, Any]:
+    def live(self, stored: Mapping[str, Any] | None) -> dict[str, Any]:  # values: JSON by field id
         """The stored values of live fields only (a deleted field's are dropped)."""
         return {fid: value for fid, value in (stored or {}).items() if fid in self.by_id}
 
+    # values: JSON by field id
     def merged(self, stored: Mapping[str, Any] | None, clean: Mapping[str, Any]) -> dict[str, Any]:
         """The record's new stored values: `clean` merged into the live ones, None removing."""
         result = self.live(stored)
@@ -186,13 +188,14 @@ class Definitions:
                 result[fid] = value
         return result
 
+    # values: JSON by field id
     def render(self, stored: Mapping[str, Any] | None, *, pii: bool) -> dict[str, Any]:
         """The wire's `custom_fields`: live fields' values by key, in the fields' order.
         Text values are free text: without contacts:read:pii the phone numbers and email
         addresses inside them are masked (kit.masking.mask_freeform)."""
         if not stored:
             return {}
-        shown: dict[str, Any] = {}
+        shown: dict[str, Any] = {}  # values: JSON by field id
         for definition in self.fields:
             value = stored.get(definition.id)
             if value is None:
@@ -209,10 +212,10 @@ class Definitions:
 
     # -- the typed rows (custom_field_values) ---------------------------------------------
 
-    def value_rows(self, record_id: str, stored: Mapping[str, Any]) -> list[dict[str, Any]]:
+    def value_rows(self, record_id: str, stored: Mapping[str, Any]) -> list[ValueRecord]:
         """The rows of custom_field_values for a record's stored values (without
         workspace_id, which the session adds)."""
-        rows: list[dict[str, Any]] = []
+        rows: list[ValueRecord] = []
         for fid, value in stored.items():
             definition = self.by_id.get(fid)
             if definition is not None:
@@ -299,27 +302,37 @@ def _value(definition: Definition, value: Any) -> tuple[Any, str | None]:
     return (list(value) if value else None), None
 
 
-def _rows(definition: Definition, record_id: str, value: Any) -> list[dict[str, Any]]:
-    base = {
-        "field_id": definition.id,
-        "record_id": record_id,
-        "object": definition.object,
-        "value_number": None,
-        "value_date": None,
-        "value_boolean": None,
-    }
+def _rows(definition: Definition, record_id: str, value: Any) -> list[ValueRecord]:
+    """`value`: the record's stored value of the field, as Definitions.write checked it."""
+
+    def row(
+        key: str,
+        number: float | None = None,
+        day: date | None = None,
+        boolean: bool | None = None,
+    ) -> ValueRecord:
+        return {
+            "field_id": definition.id,
+            "record_id": record_id,
+            "object": definition.object,
+            "value_key": key,
+            "value_number": number,
+            "value_date": day,
+            "value_boolean": boolean,
+        }
+
     kind = definition.type
     if kind == "multi_select":
-        return [{**base, "value_key": choice} for choice in value]
+        return [row(choice) for choice in value]
     if kind == "number":
-        return [{**base, "value_key": number_key(value), "value_number": float(value)}]
+        return [row(number_key(value), number=float(value))]
     if kind == "date":
-        return [{**base, "value_key": value, "value_date": date.fromisoformat(value)}]
+        return [row(value, day=date.fromisoformat(value))]
     if kind == "boolean":
-        return [{**base, "value_key": "true" if value else "false", "value_boolean": value}]
+        return [row("true" if value else "false", boolean=value)]
     if kind == "text":
-        return [{**base, "value_key": text_key(value)}]
-    return [{**base, "value_key": value}]  # single_select
+        return [row(text_key(value))]
+    return [row(value)]  # single_select
 
 
 def definition_of(row: Mapping[str, Any]) -> Definition:

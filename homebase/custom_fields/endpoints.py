@@ -20,8 +20,8 @@ from homebase.kit.errors import InsufficientScope
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.listquery import ListQuery, ListQueryParser
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import Page
-from homebase.kit.responses import JSONResponse, json_response
+from homebase.kit.pagination import Page, PageBody
+from homebase.kit.responses import Sent, respond
 
 router = v1_router(prefix="/custom-fields", tags=["custom fields"])
 
@@ -67,7 +67,7 @@ def _must(principal: Principal, scope: Scope) -> None:
 )
 async def list_custom_fields(
     request: Request, principal: Readers, session: Tenant, query: FieldsQuery
-) -> JSONResponse:
+) -> Sent[PageBody[CustomField]]:
     wanted = query.filters.object
     if wanted is not None:
         _must(principal, READ[wanted.value])
@@ -98,10 +98,10 @@ async def list_custom_fields(
 )
 async def create_custom_field(
     body: CustomFieldCreate, principal: Writers, session: Tenant, fields: FieldFields
-) -> JSONResponse:
+) -> Sent[CustomField]:
     _must(principal, WRITE[body.root.object.value])
     row = await service.create_field(session, body.root)
-    return json_response(fields(render.custom_field(row)), 201)
+    return respond(render.custom_field(row), fields, 201)
 
 
 @router.get(
@@ -114,10 +114,10 @@ async def create_custom_field(
 )
 async def get_custom_field(
     id: FieldId, principal: Readers, session: Tenant, fields: FieldFields
-) -> JSONResponse:
+) -> Sent[CustomField]:
     row = await service.get_or_404(session, id)
     _must(principal, READ[row["object"]])
-    return json_response(fields(render.custom_field(row)))
+    return respond(render.custom_field(row), fields)
 
 
 @router.patch(
@@ -135,11 +135,11 @@ async def update_custom_field(
     principal: Writers,
     session: Tenant,
     fields: FieldFields,
-) -> JSONResponse:
+) -> Sent[CustomField]:
     current = await service.get_or_404(session, id)
     _must(principal, WRITE[current["object"]])
     row = await service.update_field(session, id, patch=body)
-    return json_response(fields(render.custom_field(row)))
+    return respond(render.custom_field(row), fields)
 
 
 @router.delete(
@@ -152,8 +152,10 @@ async def update_custom_field(
     "starts with no values). The stored values are removed in the background.",
     responses=error_responses(*ONE_ERRORS),
 )
-async def delete_custom_field(id: FieldId, principal: Writers, session: Tenant) -> JSONResponse:
+async def delete_custom_field(
+    id: FieldId, principal: Writers, session: Tenant
+) -> Sent[CustomFieldDeleted]:
     current = await service.get_or_404(session, id)
     _must(principal, WRITE[current["object"]])
     await service.delete_field(session, id)
-    return json_response({"id": id, "deleted": True})
+    return respond(CustomFieldDeleted(id=id, deleted=True))

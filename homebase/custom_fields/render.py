@@ -1,18 +1,21 @@
-"""Rows to wire payloads. A record's values are rendered by Definitions.render
+"""Records to wire payloads. A record's values are rendered by Definitions.render
 (definitions.py), which contacts/render.py and deals/render.py call."""
 
-from typing import Any
+from typing import cast
 
+from homebase.custom_fields.records import CustomFieldRecord
+from homebase.custom_fields.schemas import CustomField, CustomFieldObject, CustomFieldType
 from homebase.kit.clock import isoformat
 
 
-def custom_field(row: dict[str, Any]) -> dict[str, Any]:
+def custom_field(row: CustomFieldRecord) -> CustomField:
     return {
         "id": row["id"],
-        "object": row["object"],
+        # stored as the enums' values, which are what the wire sends
+        "object": cast(CustomFieldObject, row["object"]),
         "key": row["key"],
         "label": row["label"],
-        "type": row["type"],
+        "type": cast(CustomFieldType, row["type"]),
         "choices": list(row["choices"]) if row["choices"] is not None else None,
         "created_at": isoformat(row["created_at"]),
         "updated_at": isoformat(row["updated_at"]),

@@ -2,7 +2,7 @@
 TenantSession; the purge job's look across workspaces is in jobs.py."""
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     String,
@@ -19,6 +19,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.sql import ColumnElement
 
+from homebase.custom_fields.records import CustomFieldChanges, CustomFieldRecord, ValueRecord
 from homebase.db.tenancy import TenantSession, tenant_select
 from homebase.kit.statements import AnySelect
 from homebase.models import Contact, CustomField, CustomFieldValue, Deal
@@ -40,13 +41,15 @@ _LIVE_FIELDS = (
 )
 
 
-async def live(session: TenantSession, object: str) -> list[dict[str, Any]]:
+async def live(session: TenantSession, object: str) -> list[CustomFieldRecord]:
     """The object's live fields, oldest first (ids are time-ordered)."""
-    return await session.fetch_all(_LIVE_FIELDS, {"object": object})
+    rows = await session.fetch_all(_LIVE_FIELDS, {"object": object})
+    return cast("list[CustomFieldRecord]", rows)
 
 
-async def get_live(session: TenantSession, field_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(fields).where(fields.c.id == field_id, _LIVE))
+async def get_live(session: TenantSession, field_id: str) -> CustomFieldRecord | None:
+    row = await session.fetch_one(session.select(fields).where(fields.c.id == field_id, _LIVE))
+    return cast("CustomFieldRecord | None", row)
 
 
 async def count_live(session: TenantSession, object: str) -> int:
@@ -56,20 +59,20 @@ async def count_live(session: TenantSession, object: str) -> int:
     return int(row["n"]) if row is not None else 0
 
 
-def listing(session: TenantSession, objects: Sequence[str]) -> Listing[dict[str, Any]]:
+def listing(session: TenantSession, objects: Sequence[str]) -> Listing[CustomFieldRecord]:
     """GET /v1/custom-fields: the live fields of these objects, newest first."""
     statement = session.select(fields).where(fields.c.object.in_(list(objects)), _LIVE)
     return Listing.newest(statement, fields)
 
 
-async def insert_if_key_free(session: TenantSession, row: dict[str, Any]) -> bool:
+async def insert_if_key_free(session: TenantSession, row: CustomFieldRecord) -> bool:
     """False when a live field of the object has the key already."""
     return await session.insert_if_absent(
         fields, row, conflict=["workspace_id", "object", "key"], index_where=text(LIVE_WHERE)
     )
 
 
-async def update(session: TenantSession, field_id: str, changes: dict[str, Any]) -> None:
+async def update(session: TenantSession, field_id: str, changes: CustomFieldChanges) -> None:
     await session.execute(
         session.update(fields).where(fields.c.id == field_id, _LIVE).values(**changes)
     )
@@ -96,7 +99,7 @@ async def replace_values(
     object: str,
     record_id: str,
     field_ids: Sequence[str],
-    rows: Sequence[dict[str, Any]],
+    rows: Sequence[ValueRecord],
 ) -> None:
     """The record's rows of `field_ids` become `rows`."""
     if field_ids:
@@ -110,7 +113,7 @@ async def replace_values(
     await insert_values(session, rows)
 
 
-async def insert_values(session: TenantSession, rows: Sequence[dict[str, Any]]) -> None:
+async def insert_values(session: TenantSession, rows: Sequence[ValueRecord]) -> None:
     if rows:
         await session.insert(values, list(rows))  # one multi-row statement
 

@@ -1,9 +1,17 @@
-from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    RootModel,
+    StringConstraints,
+    field_validator,
+    with_config,
+)
 from pydantic.config import JsonDict
+from typing_extensions import TypedDict
 
 from homebase.custom_fields.definitions import (
     KEY_PATTERN,
@@ -13,6 +21,7 @@ from homebase.custom_fields.definitions import (
     MAX_VALUES_BYTES,
 )
 from homebase.kit.schema_rules import NOT_BLANK, absent, not_blank
+from homebase.kit.wire import WireTime
 
 
 class CustomFieldObject(StrEnum):
@@ -150,29 +159,34 @@ _FIELD_RESPONSE: JsonDict = {
 }
 
 
-class CustomField(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [_FIELD_RESPONSE]})
-
+# A custom field as GET /v1/custom-fields/{id} sends it (render.custom_field). No
+# docstring: it would become the schema's description.
+@with_config(json_schema_extra={"examples": [_FIELD_RESPONSE]})
+class CustomField(TypedDict):
     id: str
     object: CustomFieldObject
     key: str
     label: str
     type: CustomFieldType
-    choices: list[str] | None = Field(description="A select's choices, in order; else null.")
-    created_at: datetime
-    updated_at: datetime
+    choices: Annotated[
+        list[str] | None, Field(description="A select's choices, in order; else null.")
+    ]
+    created_at: WireTime
+    updated_at: WireTime
 
 
-class CustomFieldDeleted(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={"examples": [{"id": "cfd_01jd3v6k8h2k3m4n5p6q7r8s9t", "deleted": True}]}
-    )
-
+@with_config(
+    json_schema_extra={"examples": [{"id": "cfd_01jd3v6k8h2k3m4n5p6q7r8s9t", "deleted": True}]}
+)
+class CustomFieldDeleted(TypedDict):
     id: str
-    deleted: bool = Field(
-        description="Always true: the field is gone now (its key is free again); its values "
-        "are removed from records in the background."
-    )
+    deleted: Annotated[
+        bool,
+        Field(
+            description="Always true: the field is gone now (its key is free again); its "
+            "values are removed from records in the background."
+        ),
+    ]
 
 
 class CustomFieldFilters(BaseModel):
@@ -195,7 +209,7 @@ VALUES_DESCRIPTION = (
     "characters as themselves), keyed as GET shows them unmasked: 400 naming "
     "custom_fields beyond, unless the write does not grow a record already past it."
 )
-VALUES_EXAMPLE: dict[str, Any] = {
+VALUES_EXAMPLE: dict[str, Any] = {  # values: JSON by key
     "price_max": 1450000,
     "move_in": "2027-03-01",
     "financing": "conventional",
@@ -204,6 +218,7 @@ VALUES_EXAMPLE: dict[str, Any] = {
     "lender_note": "Call the lender before Friday.",
 }
 CustomFieldValues = Annotated[
+    # a client's values by the workspace's keys: JSON checked against each field
     dict[str, Any],
     Field(
         max_length=100,

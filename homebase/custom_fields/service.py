@@ -9,7 +9,9 @@ so a deleted field's values vanish at once and a key re-created right after its 
 starts empty) and as typed rows of custom_field_values (what the lists' filters walk)."""
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
+
+from pydantic import BaseModel
 
 from homebase.custom_fields import repository
 from homebase.custom_fields.definitions import (
@@ -19,6 +21,7 @@ from homebase.custom_fields.definitions import (
     PageDefinitions,
     definition_of,
 )
+from homebase.custom_fields.records import CustomFieldChanges, CustomFieldRecord
 from homebase.custom_fields.schemas import (
     CustomFieldUpdate,
     CustomSelectFieldCreate,
@@ -53,8 +56,9 @@ class ListFields:
         object: str,
         page: PageDefinitions,
         by_custom: tuple[tuple[str, str], ...],
+        prefixed: Mapping[str, str],
     ):
-        self._session, self._object = session, object
+        self._session, self._object, self._prefixed = session, object, prefixed
         self.page, self.by_custom = page, by_custom
 
     @classmethod
@@ -64,14 +68,20 @@ class ListFields:
         page = PageDefinitions(
             object, await load_definitions(session, object) if prefixed else None
         )
-        return cls(session, object, page, tuple(filters(page.current, prefixed)))
+        return cls(session, object, page, tuple(filters(page.current, prefixed)), prefixed)
+
+    def keyed(self, listed: BaseModel) -> dict[str, object]:
+        """The list's filters as its cursor keys them: `listed`'s values and each
+        `custom.<key>` sent (http/lists.paginate's `filters`)."""
+        values: dict[str, object] = listed.model_dump(mode="json")
+        return values | {f"custom.{key}": value for key, value in self._prefixed.items()}
 
     async def prepare(self, rows: Sequence[Mapping[str, Any]]) -> None:
         if self.page.needed(rows):
             self.page.use(await load_definitions(self._session, self._object))
 
 
-async def get_or_404(session: TenantSession, field_id: str) -> dict[str, Any]:
+async def get_or_404(session: TenantSession, field_id: str) -> CustomFieldRecord:
     row = await repository.get_live(session, field_id)
     if row is None:
         raise NotFound("No such custom field.")
@@ -90,7 +100,7 @@ def _check_choices(kind: str, choices: list[str] | None) -> None:
         )
 
 
-async def create_field(session: TenantSession, body: NewCustomField) -> dict[str, Any]:
+async def create_field(session: TenantSession, body: NewCustomField) -> CustomFieldRecord:
     object, kind = body.object.value, body.type
     choices = body.choices if isinstance(body, CustomSelectFieldCreate) else None
     _check_choices(kind, choices)
@@ -101,7 +111,7 @@ async def create_field(session: TenantSession, body: NewCustomField) -> dict[str
             details={"object": object, "limit": MAX_FIELDS},
         )
     now = session.now()
-    row = {
+    row: CustomFieldRecord = {
         "id": new_id("cfd"),
         "object": object,
         "key": body.key,
@@ -122,7 +132,7 @@ async def create_field(session: TenantSession, body: NewCustomField) -> dict[str
 
 async def update_field(
     session: TenantSession, field_id: str, *, patch: CustomFieldUpdate
-) -> dict[str, Any]:
+) -> CustomFieldRecord:
     current = await get_or_404(session, field_id)
     requested = patch.model_dump(include=patch.model_fields_set)
     if "choices" in requested:
@@ -134,7 +144,8 @@ async def update_field(
                 "Some records hold choices this update removes; change their values first.",
                 details={"choices_in_use": in_use},
             )
-    changes = {key: value for key, value in requested.items() if current[key] != value}
+    changed = {key: value for key, value in requested.items() if current[key] != value}  # type: ignore[literal-required]
+    changes = cast(CustomFieldChanges, changed)  # CustomFieldUpdate's members, each a column
     if not changes:
         return current
     changes["updated_at"] = session.now()
@@ -142,7 +153,7 @@ async def update_field(
     return {**current, **changes}
 
 
-async def delete_field(session: TenantSession, field_id: str) -> dict[str, Any]:
+async def delete_field(session: TenantSession, field_id: str) -> CustomFieldRecord:
     """Gone at once for the API (the key is free again, no record renders it); the
     worker removes its values (jobs.py)."""
     current = await get_or_404(session, field_id)
@@ -160,7 +171,7 @@ def written(
     stored: Mapping[str, Any] | None,
     *,
     values: Mapping[str, Any] | None,
-) -> dict[str, Any]:
+) -> dict[str, Any]:  # values: JSON by field id
     """The record's stored values after a write of `values` (None: a new record), checked
     (Definitions.write: each key's value, then the record's size); 400 naming every
     failing key, or `custom_fields` for the size."""

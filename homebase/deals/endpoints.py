@@ -15,8 +15,8 @@ from homebase.http.router import v1_router
 from homebase.kit.fields import Projection, field_selector
 from homebase.kit.listquery import ListQuery, ListQueryParser
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, error_responses
-from homebase.kit.pagination import CHANGES_NOTE, Page, PageRequest, page_request
-from homebase.kit.responses import JSONResponse, json_response
+from homebase.kit.pagination import CHANGES_NOTE, Page, PageBody, PageRequest, page_request
+from homebase.kit.responses import Sent, respond
 
 deals_router = v1_router(prefix="/deals", tags=["deals"])
 pipelines_router = v1_router(prefix="/pipelines", tags=["deals"])
@@ -48,18 +48,16 @@ def _pii(principal: Principal) -> bool:
 )
 async def list_deals(
     request: Request, principal: DealsRead, session: Tenant, query: DealsQuery
-) -> JSONResponse:
+) -> Sent[PageBody[Deal]]:
     filters, fields, pii = query.filters, query.fields, _pii(principal)
     listing = await custom.ListFields.read(session, "deals", query.prefixed)
     by_custom, page_fields = listing.by_custom, listing.page
-    listed = filters.model_dump(mode="json")
-    listed |= {f"custom.{key}": value for key, value in query.prefixed.items()}
     return await paginate(
         request,
         session,
         query.page,
         repository.listing(session, filters, custom=by_custom),
-        filters=listed,
+        filters=listing.keyed(filters),
         updated_after=filters.updated_after,
         render=lambda row: render.deal(row, pii=pii, custom=page_fields.current),
         fields=fields,
@@ -80,10 +78,10 @@ async def list_deals(
 )
 async def create_deal(
     body: DealCreate, principal: DealsWrite, session: Tenant, fields: DealFields
-) -> JSONResponse:
+) -> Sent[Deal]:
     definitions = await service.definitions(session, sent=body.custom_fields)
     row = await service.create_deal(session, body, fields=definitions)
-    return json_response(fields(render.deal(row, pii=_pii(principal), custom=definitions)), 201)
+    return respond(render.deal(row, pii=_pii(principal), custom=definitions), fields, 201)
 
 
 @deals_router.get(
@@ -91,10 +89,10 @@ async def create_deal(
 )
 async def get_deal(
     id: str, principal: DealsRead, session: Tenant, fields: DealFields
-) -> JSONResponse:
+) -> Sent[Deal]:
     row = await service.get_or_404(session, id)
     definitions = await service.definitions(session)
-    return json_response(fields(render.deal(row, pii=_pii(principal), custom=definitions)))
+    return respond(render.deal(row, pii=_pii(principal), custom=definitions), fields)
 
 
 @deals_router.patch(
@@ -109,10 +107,10 @@ async def get_deal(
 )
 async def update_deal(
     id: str, body: DealUpdate, principal: DealsWrite, session: Tenant, fields: DealFields
-) -> JSONResponse:
+) -> Sent[Deal]:
     definitions = await service.definitions(session)
     row = await service.update_deal(session, id, patch=body, fields=definitions)
-    return json_response(fields(render.deal(row, pii=_pii(principal), custom=definitions)))
+    return respond(render.deal(row, pii=_pii(principal), custom=definitions), fields)
 
 
 @pipelines_router.get(
@@ -126,7 +124,7 @@ async def update_deal(
 )
 async def list_pipelines(
     request: Request, principal: DealsRead, session: Tenant, page: Pages, fields: PipelineFields
-) -> JSONResponse:
+) -> Sent[PageBody[Pipeline]]:
     stages = await repository.stages_by_pipeline(session)
     return await paginate(
         request,

@@ -6,6 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from homebase.db.tenancy import TenantSession
 from homebase.deals import pipelines, repository, service
+from homebase.deals.records import StageSpec
 from homebase.deals.schemas import DealCreate
 from homebase.fixtures.refs import Refs, resolve_ref
 from homebase.kit.errors import AdminError
@@ -31,6 +32,7 @@ class PipelineFixture(BaseModel):
     stages: Annotated[list[StageFixture], Field(min_length=1, max_length=50)]
 
 
+# `item`: a fixture file's JSON object, checked below (a boundary)
 async def load_pipeline(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     data = PipelineFixture.model_validate(item)
@@ -45,10 +47,12 @@ async def load_pipeline(session: TenantSession, item: dict[str, Any], refs: Refs
         key=data.key,
         name=data.name,
         position=len(existing),
-        stages=[stage.model_dump() for stage in data.stages],
+        stages=[
+            StageSpec(key=stage.key, name=stage.name, probability=stage.probability)
+            for stage in data.stages
+        ],
     )
-    row_id: str = row["id"]
-    return row_id
+    return row["id"]
 
 
 async def _pipeline_id(session: TenantSession, refs: Refs, value: Any) -> str:
@@ -81,6 +85,7 @@ async def _stage_id(session: TenantSession, pipeline_id: str, value: Any) -> str
     return row_id
 
 
+# `item`: a fixture file's JSON object, checked by DealCreate (a boundary)
 async def load_deal(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     await pipelines.ensure_defaults(session)
@@ -93,5 +98,4 @@ async def load_deal(session: TenantSession, item: dict[str, Any], refs: Refs) ->
         if name in item:
             item[column] = resolve_ref(refs, item.pop(name), name)
     row = await service.create_deal(session, DealCreate.model_validate(item))
-    row_id: str = row["id"]
-    return row_id
+    return row["id"]

@@ -1,9 +1,8 @@
 """Pipelines and their stages, including the buyer and seller pipelines every workspace has."""
 
-from typing import Any
-
 from homebase.db.tenancy import TenantSession
 from homebase.deals import repository
+from homebase.deals.records import PipelineRecord, StageRecord, StageSpec
 from homebase.kit.ids import new_id
 
 # key, name, stages as (key, name, probability)
@@ -58,14 +57,14 @@ async def ensure_defaults(session: TenantSession) -> None:
                 _stage_rows(
                     session,
                     pipeline_id,
-                    [{"key": k, "name": n, "probability": p} for k, n, p in stage_specs],
+                    [StageSpec(key=k, name=n, probability=p) for k, n, p in stage_specs],
                 ),
             )
 
 
 def _stage_rows(
-    session: TenantSession, pipeline_id: str, specs: list[dict[str, Any]]
-) -> list[dict[str, Any]]:
+    session: TenantSession, pipeline_id: str, specs: list[StageSpec]
+) -> list[StageRecord]:
     return [
         {
             "id": new_id("stg"),
@@ -81,9 +80,9 @@ def _stage_rows(
 
 
 async def create_pipeline(
-    session: TenantSession, *, key: str, name: str, position: int, stages: list[dict[str, Any]]
-) -> dict[str, Any]:
-    row: dict[str, Any] = {
+    session: TenantSession, *, key: str, name: str, position: int, stages: list[StageSpec]
+) -> PipelineRecord:
+    row: PipelineRecord = {
         "id": new_id("ppl"),
         "key": key,
         "name": name,

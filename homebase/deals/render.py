@@ -1,14 +1,16 @@
-"""Rows to wire payloads."""
+"""Records to wire payloads."""
 
-from typing import Any
+from typing import cast
 
 from homebase.custom_fields.definitions import Definitions
+from homebase.deals.records import DealRecord, PipelineRecord, StageRecord
+from homebase.deals.schemas import Deal, DealStatus, Pipeline, PipelineStage
 from homebase.kit.clock import isoformat
 from homebase.kit.money import from_hundredths, share
 
 
-def commission_amount(row: dict[str, Any]) -> int | None:
-    stored: int | None = row["commission_cents"]
+def commission_amount(row: DealRecord) -> int | None:
+    stored = row["commission_cents"]
     if stored is not None:
         return stored
     if row["value_cents"] is not None and row["commission_rate_bp"] is not None:
@@ -16,7 +18,7 @@ def commission_amount(row: dict[str, Any]) -> int | None:
     return None
 
 
-def deal(row: dict[str, Any], *, pii: bool, custom: Definitions) -> dict[str, Any]:
+def deal(row: DealRecord, *, pii: bool, custom: Definitions) -> Deal:
     """`custom`: the live custom fields of deals; `pii`: the credential holds
     contacts:read:pii, else phone numbers and emails inside custom text are masked."""
     close = row["expected_close_date"]
@@ -30,7 +32,8 @@ def deal(row: dict[str, Any], *, pii: bool, custom: Definitions) -> dict[str, An
         "currency": row["currency"],
         "expected_close_date": close.isoformat() if close is not None else None,
         "owner_id": row["owner_id"],
-        "status": row["status"],
+        # stored as the enum's value, which is what the wire sends
+        "status": cast(DealStatus, row["status"]),
         "commission_rate": from_hundredths(row["commission_rate_bp"]),
         "commission_amount": from_hundredths(commission_amount(row)),
         "custom_fields": custom.render(row.get("custom_fields"), pii=pii),
@@ -41,7 +44,7 @@ def deal(row: dict[str, Any], *, pii: bool, custom: Definitions) -> dict[str, An
     }
 
 
-def stage(row: dict[str, Any]) -> dict[str, Any]:
+def stage(row: StageRecord) -> PipelineStage:
     return {
         "id": row["id"],
         "key": row["key"],
@@ -51,7 +54,7 @@ def stage(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def pipeline(row: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str, Any]:
+def pipeline(row: PipelineRecord, stages: list[StageRecord]) -> Pipeline:
     return {
         "id": row["id"],
         "key": row["key"],

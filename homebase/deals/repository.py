@@ -1,9 +1,10 @@
 """Deal and pipeline queries. Every statement starts from the TenantSession."""
 
-from typing import Any
+from typing import Any, cast
 
 from homebase.custom_fields.repository import custom_filtered, custom_held, custom_params
 from homebase.db.tenancy import TenantSession
+from homebase.deals.records import DealChanges, DealRecord, PipelineRecord, StageRecord
 from homebase.deals.schemas import DealFilters
 from homebase.kit.pagination import keyset
 from homebase.kit.statements import AnySelect
@@ -16,8 +17,9 @@ pipelines = Pipeline.__table__
 stages = PipelineStage.__table__
 
 
-async def get(session: TenantSession, deal_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(deals).where(deals.c.id == deal_id))
+async def get(session: TenantSession, deal_id: str) -> DealRecord | None:
+    row = await session.fetch_one(session.select(deals).where(deals.c.id == deal_id))
+    return cast("DealRecord | None", row)
 
 
 def _filters(statement: AnySelect, filters: DealFilters) -> AnySelect:
@@ -37,7 +39,7 @@ def list_statement(
     after_id: str | None,
     limit: int,
     custom: tuple[tuple[str, str], ...] = (),
-) -> AnySelect | tuple[AnySelect, dict[str, Any]]:
+) -> AnySelect | tuple[AnySelect, dict[str, Any]]:  # SQLAlchemy's bound values
     """`custom`: (field id, value key) of each `custom.<key>=` filter: then the page is
     walked on the custom values' index (custom_fields/repository.custom_filtered)."""
     if not custom:
@@ -52,7 +54,7 @@ def changes_statement(
     *,
     resuming: bool,
     custom: tuple[tuple[str, str], ...] = (),
-) -> tuple[AnySelect, dict[str, Any]]:
+) -> tuple[AnySelect, dict[str, Any]]:  # SQLAlchemy's bound values
     """A page of the list's `updated_after` walk (db/changes.page); each
     `custom` value is tested along it (custom_held)."""
     statement = _filters(session.select(deals), filters)
@@ -63,7 +65,7 @@ def changes_statement(
 
 def listing(
     session: TenantSession, filters: DealFilters, *, custom: tuple[tuple[str, str], ...] = ()
-) -> Listing[dict[str, Any]]:
+) -> Listing[DealRecord]:
     """GET /v1/deals: newest first, and its `updated_after` walk (paging/listing.py);
     `custom` as list_statement's."""
     return Listing(
@@ -74,16 +76,17 @@ def listing(
     )
 
 
-async def insert(session: TenantSession, values: dict[str, Any]) -> None:
+async def insert(session: TenantSession, values: DealRecord) -> None:
     await session.insert(deals, values)
 
 
-async def update(session: TenantSession, deal_id: str, values: dict[str, Any]) -> None:
+async def update(session: TenantSession, deal_id: str, values: DealChanges) -> None:
     await session.execute(session.update(deals).where(deals.c.id == deal_id).values(**values))
 
 
-async def get_pipeline(session: TenantSession, pipeline_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(pipelines).where(pipelines.c.id == pipeline_id))
+async def get_pipeline(session: TenantSession, pipeline_id: str) -> PipelineRecord | None:
+    row = await session.fetch_one(session.select(pipelines).where(pipelines.c.id == pipeline_id))
+    return cast("PipelineRecord | None", row)
 
 
 async def pipeline_keys(session: TenantSession) -> set[str]:
@@ -91,44 +94,46 @@ async def pipeline_keys(session: TenantSession) -> set[str]:
     return {row["key"] for row in rows}
 
 
-async def get_stage(session: TenantSession, stage_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(session.select(stages).where(stages.c.id == stage_id))
+async def get_stage(session: TenantSession, stage_id: str) -> StageRecord | None:
+    row = await session.fetch_one(session.select(stages).where(stages.c.id == stage_id))
+    return cast("StageRecord | None", row)
 
 
-async def first_stage(session: TenantSession, pipeline_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(
+async def first_stage(session: TenantSession, pipeline_id: str) -> StageRecord | None:
+    row = await session.fetch_one(
         session.select(stages)
         .where(stages.c.pipeline_id == pipeline_id)
         .order_by(stages.c.position, stages.c.id)
         .limit(1)
     )
+    return cast("StageRecord | None", row)
 
 
-async def stages_by_pipeline(session: TenantSession) -> dict[str, list[dict[str, Any]]]:
+async def stages_by_pipeline(session: TenantSession) -> dict[str, list[StageRecord]]:
     """All of the workspace's stages: pipelines are few, so one query serves a whole page."""
     rows = await session.fetch_all(
         session.select(stages).order_by(stages.c.pipeline_id, stages.c.position, stages.c.id)
     )
-    grouped: dict[str, list[dict[str, Any]]] = {}
-    for row in rows:
+    grouped: dict[str, list[StageRecord]] = {}
+    for row in cast("list[StageRecord]", rows):
         grouped.setdefault(row["pipeline_id"], []).append(row)
     return grouped
 
 
-def pipelines_listing(session: TenantSession) -> Listing[dict[str, Any]]:
+def pipelines_listing(session: TenantSession) -> Listing[PipelineRecord]:
     """GET /v1/pipelines: newest first."""
     return Listing.newest(session.select(pipelines), pipelines)
 
 
-async def insert_pipeline_if_absent(session: TenantSession, values: dict[str, Any]) -> bool:
+async def insert_pipeline_if_absent(session: TenantSession, values: PipelineRecord) -> bool:
     """True when inserted; False when the workspace already has a pipeline with this key
     (a concurrent request created it first). Inserts always carry the session's workspace."""
     return await session.insert_if_absent(pipelines, values, conflict=["workspace_id", "key"])
 
 
-async def insert_pipeline(session: TenantSession, values: dict[str, Any]) -> None:
+async def insert_pipeline(session: TenantSession, values: PipelineRecord) -> None:
     await session.insert(pipelines, values)
 
 
-async def insert_stages(session: TenantSession, rows: list[dict[str, Any]]) -> None:
+async def insert_stages(session: TenantSession, rows: list[StageRecord]) -> None:
     await session.insert(stages, rows)

@@ -1,9 +1,10 @@
-from datetime import date, datetime
+from datetime import date
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, with_config
 from pydantic.config import JsonDict
+from typing_extensions import TypedDict
 
 from homebase.custom_fields.schemas import (
     RENDERED_DESCRIPTION,
@@ -13,6 +14,7 @@ from homebase.custom_fields.schemas import (
 from homebase.kit.money import Amount, Currency, Percent
 from homebase.kit.pagination import UpdatedAfter, updated_after_field
 from homebase.kit.schema_rules import absent, not_blank
+from homebase.kit.wire import WireDate, WireTime
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 OwnerId = Annotated[str, StringConstraints(max_length=40)]
@@ -104,45 +106,49 @@ class DealUpdate(BaseModel):
         return value
 
 
-class Deal(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "id": "dea_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    **_DEAL_EXAMPLE,
-                    "commission_amount": "36250.00",
-                    "custom_fields": {"financing": "conventional"},
-                    "stage_changed_at": "2026-11-20T17:04:05.123Z",
-                    "closed_at": None,
-                    "created_at": "2026-11-20T17:04:05.123Z",
-                    "updated_at": "2026-11-20T17:04:05.123Z",
-                }
-            ]
-        }
-    )
-
+# A deal as GET /v1/deals/{id} sends it (render.deal). No docstring: it would become the
+# schema's description.
+@with_config(
+    json_schema_extra={
+        "examples": [
+            {
+                "id": "dea_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                **_DEAL_EXAMPLE,
+                "commission_amount": "36250.00",
+                "custom_fields": {"financing": "conventional"},
+                "stage_changed_at": "2026-11-20T17:04:05.123Z",
+                "closed_at": None,
+                "created_at": "2026-11-20T17:04:05.123Z",
+                "updated_at": "2026-11-20T17:04:05.123Z",
+            }
+        ]
+    }
+)
+class Deal(TypedDict):
     id: str
     title: str
     pipeline_id: str
     stage_id: str
-    contact_id: str | None = Field(description="Kept when the contact is anonymized.")
-    value: str | None = Field(description="Decimal string in major units.")
-    currency: str = Field(description="ISO 4217.")
-    expected_close_date: date | None
+    contact_id: Annotated[str | None, Field(description="Kept when the contact is anonymized.")]
+    value: Annotated[str | None, Field(description="Decimal string in major units.")]
+    currency: Annotated[str, Field(description="ISO 4217.")]
+    expected_close_date: WireDate | None
     owner_id: str | None
     status: DealStatus
-    commission_rate: str | None = Field(description="Percent, decimal string.")
-    commission_amount: str | None = Field(
-        description="Explicit, or value x commission_rate rounded half up to the cent."
-    )
-    custom_fields: dict[str, Any] = Field(
-        description=RENDERED_DESCRIPTION, examples=[VALUES_EXAMPLE]
-    )
-    stage_changed_at: datetime
-    closed_at: datetime | None = Field(description="When status became won or lost.")
-    created_at: datetime
-    updated_at: datetime
+    commission_rate: Annotated[str | None, Field(description="Percent, decimal string.")]
+    commission_amount: Annotated[
+        str | None,
+        Field(description="Explicit, or value x commission_rate rounded half up to the cent."),
+    ]
+    custom_fields: Annotated[
+        # the live custom fields, rendered: JSON of members the workspace defines
+        dict[str, Any],
+        Field(description=RENDERED_DESCRIPTION, examples=[VALUES_EXAMPLE]),
+    ]
+    stage_changed_at: WireTime
+    closed_at: Annotated[WireTime | None, Field(description="When status became won or lost.")]
+    created_at: WireTime
+    updated_at: WireTime
 
 
 class DealFilters(BaseModel):
@@ -154,48 +160,50 @@ class DealFilters(BaseModel):
     updated_after: UpdatedAfter | None = updated_after_field()
 
 
-class PipelineStage(BaseModel):
+class PipelineStage(TypedDict):
     id: str
     key: str
     name: str
-    position: int = Field(description="Order within the pipeline, from 0.")
-    probability: int | None = Field(description="Chance of closing from this stage, percent.")
+    position: Annotated[int, Field(description="Order within the pipeline, from 0.")]
+    probability: Annotated[
+        int | None, Field(description="Chance of closing from this stage, percent.")
+    ]
 
 
-class Pipeline(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "id": "ppl_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "key": "buyer",
-                    "name": "Buyers",
-                    "position": 0,
-                    "stages": [
-                        {
-                            "id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v",
-                            "key": "new",
-                            "name": "New",
-                            "position": 0,
-                            "probability": 10,
-                        },
-                        {
-                            "id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9w",
-                            "key": "touring",
-                            "name": "Touring",
-                            "position": 1,
-                            "probability": 25,
-                        },
-                    ],
-                    "created_at": "2026-11-20T17:04:05.123Z",
-                }
-            ]
-        }
-    )
-
+# A pipeline as GET /v1/pipelines sends it (render.pipeline).
+@with_config(
+    json_schema_extra={
+        "examples": [
+            {
+                "id": "ppl_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                "key": "buyer",
+                "name": "Buyers",
+                "position": 0,
+                "stages": [
+                    {
+                        "id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9v",
+                        "key": "new",
+                        "name": "New",
+                        "position": 0,
+                        "probability": 10,
+                    },
+                    {
+                        "id": "stg_01jd3v6k8h2k3m4n5p6q7r8s9w",
+                        "key": "touring",
+                        "name": "Touring",
+                        "position": 1,
+                        "probability": 25,
+                    },
+                ],
+                "created_at": "2026-11-20T17:04:05.123Z",
+            }
+        ]
+    }
+)
+class Pipeline(TypedDict):
     id: str
-    key: str = Field(description="Stable name within the workspace: buyer, seller, ...")
+    key: Annotated[str, Field(description="Stable name within the workspace: buyer, seller, ...")]
     name: str
-    position: int = Field(description="Display order among the workspace's pipelines.")
-    stages: list[PipelineStage] = Field(description="In order.")
-    created_at: datetime
+    position: Annotated[int, Field(description="Display order among the workspace's pipelines.")]
+    stages: Annotated[list[PipelineStage], Field(description="In order.")]
+    created_at: WireTime

@@ -1,13 +1,14 @@
 """The deal rules: a deal sits in a stage of its own pipeline, links a contact of the same
 workspace, and a stage move is an event and a timeline entry on that contact."""
 
-from typing import Any
+from typing import Any, cast
 
 from homebase.contacts import timeline
 from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import Definitions
 from homebase.db.tenancy import TenantSession
 from homebase.deals import pipelines, repository
+from homebase.deals.records import DealChanges, DealRecord, PipelineRecord, StageRecord
 from homebase.deals.schemas import DealCreate, DealStatus, DealUpdate
 from homebase.kit.errors import NotFound, ValidationFailed
 from homebase.kit.ids import new_id
@@ -16,14 +17,14 @@ from homebase.outbox.service import emit
 from homebase.workspaces import references
 
 
-async def get_or_404(session: TenantSession, deal_id: str) -> dict[str, Any]:
+async def get_or_404(session: TenantSession, deal_id: str) -> DealRecord:
     row = await repository.get(session, deal_id)
     if row is None:
         raise NotFound("No such deal.")
     return row
 
 
-async def _pipeline_or_400(session: TenantSession, pipeline_id: str) -> dict[str, Any]:
+async def _pipeline_or_400(session: TenantSession, pipeline_id: str) -> PipelineRecord:
     row = await repository.get_pipeline(session, pipeline_id)
     if row is None:
         raise ValidationFailed.for_field("pipeline_id", "is not a pipeline of this workspace")
@@ -31,8 +32,8 @@ async def _pipeline_or_400(session: TenantSession, pipeline_id: str) -> dict[str
 
 
 async def _stage_in(
-    session: TenantSession, pipeline: dict[str, Any], stage_id: str | None
-) -> dict[str, Any]:
+    session: TenantSession, pipeline: PipelineRecord, stage_id: str | None
+) -> StageRecord:
     if stage_id is None:
         stage = await repository.first_stage(session, pipeline["id"])
         if stage is None:
@@ -52,14 +53,15 @@ async def _check_contact(session: TenantSession, contact_id: str | None) -> None
         raise ValidationFailed.for_field("contact_id", refusal)
 
 
-def _money(values: dict[str, Any]) -> dict[str, Any]:
+# a request body's model_dump: the wire's names and values, to columns
+def _money(values: dict[str, Any]) -> DealChanges:
     """Wire names and decimals to columns and hundredths."""
     renames = {
         "value": "value_cents",
         "commission_rate": "commission_rate_bp",
         "commission_amount": "commission_cents",
     }
-    columns: dict[str, Any] = {}
+    columns: dict[str, object] = {}
     for key, value in values.items():
         if key in renames:
             columns[renames[key]] = to_hundredths(value)
@@ -67,7 +69,7 @@ def _money(values: dict[str, Any]) -> dict[str, Any]:
             columns[key] = DealStatus(value).value
         else:
             columns[key] = value
-    return columns
+    return cast(DealChanges, columns)
 
 
 async def definitions(session: TenantSession, *, sent: object = True) -> Definitions:
@@ -80,7 +82,7 @@ async def definitions(session: TenantSession, *, sent: object = True) -> Definit
 
 async def create_deal(
     session: TenantSession, body: DealCreate, *, fields: Definitions | None = None
-) -> dict[str, Any]:
+) -> DealRecord:
     """`fields`: the custom fields, when the caller loaded them already (a batch)."""
     if fields is None:
         fields = await definitions(session, sent=body.custom_fields)
@@ -92,9 +94,9 @@ async def create_deal(
     await references.check_owner(session, body.owner_id)
     now = session.now()
     values = _money(body.model_dump(exclude={"stage_id", "custom_fields"}))
-    row = {
+    row: DealRecord = {
         "id": new_id("dea"),
-        **values,
+        **values,  # type: ignore[typeddict-item]  # DealCreate's members, every column of one
         "custom_fields": stored_custom,
         "stage_id": stage["id"],
         "stage_changed_at": now,
@@ -121,7 +123,7 @@ async def update_deal(
     *,
     patch: DealUpdate,
     fields: Definitions | None = None,
-) -> dict[str, Any]:
+) -> DealRecord:
     """custom_fields merges: a key sent replaces its value, null removes it. A change of
     custom values stamps updated_at like any other member (deals have no update event;
     deal.stage_changed is for stage moves)."""
@@ -144,7 +146,10 @@ async def update_deal(
         await _check_contact(session, requested["contact_id"])
     if "owner_id" in requested and requested["owner_id"] != current["owner_id"]:
         await references.check_owner(session, requested["owner_id"])
-    changes = {key: value for key, value in requested.items() if current[key] != value}
+    changes = cast(
+        DealChanges,
+        {key: value for key, value in requested.items() if current[key] != value},  # type: ignore[literal-required]
+    )
     if merged is not None and fields.changed_keys(current.get("custom_fields"), merged):
         changes["custom_fields"] = merged
     if not changes:
@@ -162,16 +167,16 @@ async def update_deal(
             fields,
             record_id=deal_id,
             before=current.get("custom_fields"),
-            after=changes["custom_fields"],
+            after=changes["custom_fields"] or {},
         )
-    updated = {**current, **changes}
+    updated: DealRecord = {**current, **changes}
     if "stage_id" in changes:
         await _record_stage_change(session, updated, previous_stage, stage)
     return updated
 
 
 async def _record_stage_change(
-    session: TenantSession, deal: dict[str, Any], previous: dict[str, Any], stage: dict[str, Any]
+    session: TenantSession, deal: DealRecord, previous: StageRecord, stage: StageRecord
 ) -> None:
     data = {
         "id": deal["id"],

@@ -18,6 +18,8 @@ from typing_extensions import is_typeddict
 
 # An ISO 8601 time as kit.clock.isoformat writes it.
 WireTime = Annotated[str, WithJsonSchema({"type": "string", "format": "date-time"})]
+# A calendar date as `date.isoformat` writes it (documented as pydantic documents a date).
+WireDate = Annotated[str, WithJsonSchema({"type": "string", "format": "date"})]
 
 
 def is_wire_type(kind: object) -> bool:

@@ -8,6 +8,7 @@ from homebase.listings import service
 from homebase.listings.schemas import ListingFixture
 
 
+# `item`: a fixture file's JSON object, checked by ListingFixture (a boundary)
 async def load_listing(session: TenantSession, item: dict[str, Any], refs: Refs) -> str:
     item.pop("ref", None)
     if "agent" in item:

@@ -1,9 +1,8 @@
 """Listing queries. Every statement starts from the TenantSession."""
 
-from typing import Any
-
 from homebase.db.tenancy import TenantSession
 from homebase.kit.money import hundredths_at_least, hundredths_at_most
+from homebase.listings.records import ListingRecord
 from homebase.listings.schemas import ListingFilters
 from homebase.models import Listing
 from homebase.paging import listing as lists
@@ -11,7 +10,7 @@ from homebase.paging import listing as lists
 listings = Listing.__table__
 
 
-def listing(session: TenantSession, filters: ListingFilters) -> lists.Listing[dict[str, Any]]:
+def listing(session: TenantSession, filters: ListingFilters) -> lists.Listing[ListingRecord]:
     """GET /v1/listings: newest first."""
     statement = session.select(listings)
     if filters.status is not None:
@@ -35,5 +34,5 @@ def listing(session: TenantSession, filters: ListingFilters) -> lists.Listing[di
     return lists.Listing.newest(statement, listings)
 
 
-async def insert(session: TenantSession, values: dict[str, Any]) -> None:
+async def insert(session: TenantSession, values: ListingRecord) -> None:
     await session.insert(listings, values)

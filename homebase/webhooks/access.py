@@ -18,7 +18,6 @@ receiver after the workspace revoked the app.
 The API's PATCH and redeliver and the console's Enable and Redeliver all come here."""
 
 from collections.abc import Iterable
-from typing import Any
 
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import ALL_SCOPES
@@ -26,6 +25,7 @@ from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import ApiError, InsufficientScope
 from homebase.outbox.catalogue import EVENT_SCOPES
 from homebase.webhooks import grants
+from homebase.webhooks.records import SubscriptionRecord
 
 
 class NotTheAppsSubscription(ApiError):
@@ -55,7 +55,7 @@ def first_missing(principal: Principal, scopes: set[str]) -> str | None:
 
 
 def check_carries(
-    principal: Principal, current: dict[str, Any], event_types: list[str] | None = None
+    principal: Principal, current: SubscriptionRecord, event_types: list[str] | None = None
 ) -> None:
     """403 naming the first scope the subscription carries, as it is or with
     `event_types` instead of its own, that the credential lacks."""
@@ -68,7 +68,7 @@ def check_carries(
 
 
 async def check_may_repoint(
-    session: TenantSession, principal: Principal, current: dict[str, Any]
+    session: TenantSession, principal: Principal, current: SubscriptionRecord
 ) -> None:
     """An app changes the url of its own grant's subscriptions only."""
     if principal.credential_kind != grants.APP_KIND:

@@ -21,7 +21,7 @@ STR, OSTR, BOOL, INT, ANY = str, str | None, bool, int | None, Any
 class EventDoc:
     emitted_by: str
     members: dict[str, tuple[Any, str]] = field(default_factory=dict)
-    example: dict[str, Any] = field(default_factory=dict)
+    example: dict[str, Any] = field(default_factory=dict)  # an event's JSON, as documented
 
 
 _CONTACT = {
@@ -36,6 +36,7 @@ _CONTACT = {
     "tags": (list[str], ""),
     "notes": (OSTR, ""),
     "owner_id": (OSTR, ""),
+    # the JSON type the document gives the member: an object of the workspace's own keys
     "custom_fields": (dict[str, Any], "values by key of the live custom fields (text masked)"),
     "pii_masked": (BOOL, "always true in events"),
     "ai_auto_response_paused": (BOOL, "the AI's replies to the contact are paused"),
@@ -175,6 +176,7 @@ EVENT_DOCS: dict[str, EventDoc] = {
             "rule_id": (OSTR, ""),
             "method": (OSTR, ""),
             "reason": (OSTR, ""),
+            # the JSON type the document gives the member: the lead's JSON, as emitted
             "lead": (dict[str, Any], "the lead, as in lead.created"),
         },
         {

@@ -137,7 +137,7 @@ class Claim:
     event_id: str
     event_type: str
     occurred_at: datetime
-    data: dict[str, Any]
+    data: dict[str, Any]  # the event's JSON, as its emitter stored it
 
 
 # A fan-out that read a subscription as active just before a DELETE (or its disabling)
@@ -316,7 +316,7 @@ def _secret(settings: Settings, row: RowMapping) -> str | None:
 
 def _next_state(
     claim: Claim, result: AttemptResult, now: datetime, settings: Settings
-) -> dict[str, Any]:
+) -> dict[str, Any]:  # SQLAlchemy's bound values
     if result.succeeded:
         return {"b_status": "succeeded", "b_completed": now, "b_next": None}
     if claim.attempt_number >= MAX_ATTEMPTS:

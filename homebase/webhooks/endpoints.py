@@ -14,13 +14,14 @@ from homebase.kit.fields import Projection, field_selector
 from homebase.kit.openapi import ONE_ERRORS, READ_ERRORS, ErrorEnvelope, error_responses
 from homebase.kit.pagination import (
     Page,
+    PageBody,
     PageRequest,
     decode_cursor,
     list_key,
     page_body,
     page_request,
 )
-from homebase.kit.responses import JSONResponse, json_response
+from homebase.kit.responses import Sent, respond
 from homebase.runtime import get_runtime
 from homebase.webhooks import render, repository, service
 from homebase.webhooks.safety import PreResolved, look_up_url
@@ -63,6 +64,7 @@ _REDELIVER_ACCESS = (
 )
 
 
+# FastAPI's `responses`: OpenAPI's own JSON
 def _forbidden(description: str) -> dict[int | str, dict[str, Any]]:
     return {403: {"model": ErrorEnvelope, "description": description}}
 
@@ -75,7 +77,7 @@ def _forbidden(description: str) -> dict[int | str, dict[str, Any]]:
 )
 async def list_webhooks(
     request: Request, principal: WebhooksManage, session: Tenant, page: Pages, fields: WebhookFields
-) -> JSONResponse:
+) -> Sent[PageBody[Webhook]]:
     return await paginate(
         request,
         session,
@@ -119,13 +121,14 @@ async def create_webhook(
     principal: WebhooksManage,
     session: Tenant,
     fields: WebhookFields,
-) -> JSONResponse:
+) -> Sent[WebhookCreated]:
     settings = get_runtime(request).settings
     row, secret = await service.create_subscription(
         session, principal, body=body, settings=settings, answers=request.state.url_answers
     )
     # `fields` narrowing the secret away would lose it for good: it can't be read again.
-    return json_response({**fields(render.subscription(row)), "secret": secret}, 201)
+    created: WebhookCreated = {**render.subscription(row), "secret": secret}
+    return respond(created, lambda payload: {**fields(payload), "secret": secret}, 201)
 
 
 @router.get(
@@ -136,8 +139,8 @@ async def create_webhook(
 )
 async def get_webhook(
     id: str, principal: WebhooksManage, session: Tenant, fields: WebhookFields
-) -> JSONResponse:
-    return json_response(fields(render.subscription(await service.get_or_404(session, id))))
+) -> Sent[Webhook]:
+    return respond(render.subscription(await service.get_or_404(session, id)), fields)
 
 
 @router.patch(
@@ -170,7 +173,7 @@ async def update_webhook(
     principal: WebhooksManage,
     session: Tenant,
     fields: WebhookFields,
-) -> JSONResponse:
+) -> Sent[Webhook]:
     row = await service.update_subscription(
         session,
         principal,
@@ -179,7 +182,7 @@ async def update_webhook(
         settings=get_runtime(request).settings,
         answers=request.state.url_answers,
     )
-    return json_response(fields(render.subscription(row)))
+    return respond(render.subscription(row), fields)
 
 
 @router.delete(
@@ -190,9 +193,11 @@ async def update_webhook(
     "are cancelled; the subscription is then unknown (404).",
     responses=error_responses(*ONE_ERRORS),
 )
-async def delete_webhook(id: str, principal: WebhooksManage, session: Tenant) -> JSONResponse:
+async def delete_webhook(
+    id: str, principal: WebhooksManage, session: Tenant
+) -> Sent[WebhookDeleted]:
     await service.delete_subscription(session, id)
-    return json_response({"id": id, "deleted": True})
+    return respond(WebhookDeleted(id=id, deleted=True))
 
 
 @router.get(
@@ -208,23 +213,18 @@ async def list_webhook_deliveries(
     session: Tenant,
     page: Pages,
     fields: DeliveryFields,
-) -> JSONResponse:
+) -> Sent[PageBody[Delivery]]:
     await service.get_or_404(session, id)
     keys = get_runtime(request).settings.keys
     key = list_key(session.workspace_id, request.url.path, {})
     after_id = decode_cursor(keys, key, page.cursor)
-    rows = await session.fetch_all(
-        repository.deliveries_statement(session, id, after_id=after_id, limit=page.limit)
-    )
+    rows = await repository.deliveries_page(session, id, after_id=after_id, limit=page.limit)
     attempts = await repository.attempts_of(session, [row["id"] for row in rows[: page.limit]])
-    return json_response(
+    return respond(
         page_body(
-            rows,
-            page.limit,
-            lambda row: fields(render.delivery(row, attempts[row["id"]])),
-            keys,
-            key,
-        )
+            rows, page.limit, lambda row: render.delivery(row, attempts[row["id"]]), keys, key
+        ),
+        lambda body: {**body, "data": [fields(item) for item in body["data"]]},
     )
 
 
@@ -248,9 +248,9 @@ async def list_webhook_deliveries(
 )
 async def redeliver_webhook_delivery(
     id: str, delivery_id: str, principal: WebhooksManage, session: Tenant
-) -> JSONResponse:
+) -> Sent[Delivery]:
     delivery = await service.redeliver(
         session, principal, subscription_id=id, delivery_id=delivery_id
     )
     attempts = await repository.attempts_of(session, [delivery_id])
-    return json_response(render.delivery(delivery, attempts[delivery_id]), 202)
+    return respond(render.delivery(delivery, attempts[delivery_id]), status_code=202)

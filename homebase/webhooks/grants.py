@@ -27,6 +27,7 @@ from homebase.models import (
     WebhookDelivery,
     WebhookSubscription,
 )
+from homebase.webhooks.records import Creator
 
 APP_KIND = "oauth_token"  # Principal.credential_kind of an OAuth access token
 NOT_COVERED = "not sent: the app's grant no longer covers this event"
@@ -78,7 +79,7 @@ async def grant_of(session: TenantSession, principal: Principal) -> str | None:
     return row["grant_id"] if row else None
 
 
-async def creator(session: TenantSession, principal: Principal) -> dict[str, Any]:
+async def creator(session: TenantSession, principal: Principal) -> Creator:
     """The creating-credential columns of a new subscription."""
     return {
         "created_by": principal.credential_id,

@@ -7,6 +7,8 @@ import orjson
 
 from homebase.kit.clock import isoformat
 from homebase.kit.masking import mask_freeform
+from homebase.webhooks.records import AttemptRecord, DeliveryRecord, SubscriptionRecord
+from homebase.webhooks.schemas import Attempt, Delivery, Webhook
 
 # Members that carry phone numbers in any event's data, masked whole by the typed rule
 # (mask_phone, as the emitters do) wherever they appear: a number too short for the phone
@@ -29,7 +31,7 @@ PHONE_MEMBERS = frozenset(
 )
 
 
-def subscription(row: dict[str, Any]) -> dict[str, Any]:
+def subscription(row: SubscriptionRecord) -> Webhook:
     return {
         "id": row["id"],
         "url": row["url"],
@@ -43,7 +45,7 @@ def subscription(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def attempt(row: dict[str, Any]) -> dict[str, Any]:
+def attempt(row: AttemptRecord) -> Attempt:
     return {
         "id": row["id"],
         "number": row["number"],
@@ -56,7 +58,7 @@ def attempt(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def delivery(row: dict[str, Any], attempts: list[dict[str, Any]]) -> dict[str, Any]:
+def delivery(row: DeliveryRecord, attempts: list[AttemptRecord]) -> Delivery:
     return {
         "id": row["id"],
         "subscription_id": row["subscription_id"],
@@ -75,11 +77,13 @@ def delivery(row: dict[str, Any], attempts: list[dict[str, Any]]) -> dict[str, A
     }
 
 
+# an event's data: each emitter's own JSON (outbox/catalogue.py documents it), a boundary
 def masked(data: dict[str, Any]) -> dict[str, Any]:
     """Event data as it leaves: typed phone members masked whole, every other string by
     value, in one walk. The emitters store it whole (a credential holding
     contacts:read:pii reads it so from GET /v1/events; erasure scrubs it), so a rendering
     that says whether it was masked (a contact's `pii_masked`) says so here."""
+    # as `data`
     shown: dict[str, Any] = mask_freeform(data, phone_members=PHONE_MEMBERS)
     if "pii_masked" in shown:
         shown = {**shown, "pii_masked": True}  # a copy: mask_freeform may hand back `data`
@@ -91,10 +95,10 @@ def event_envelope(
     workspace_id: str,
     event_id: str,
     occurred_at: datetime,
-    data: dict[str, Any],
+    data: dict[str, Any],  # as masked's
     *,
     mask: bool = True,
-) -> dict[str, Any]:
+) -> dict[str, Any]:  # the envelope of that JSON
     """An event as it leaves the service, in a webhook delivery or from GET /v1/events:
     `mask` False only for a credential holding contacts:read:pii (the events API); a
     delivery always masks."""
@@ -113,7 +117,11 @@ def event_envelope(
 
 
 def envelope(
-    event_type: str, workspace_id: str, event_id: str, occurred_at: datetime, data: dict[str, Any]
+    event_type: str,
+    workspace_id: str,
+    event_id: str,
+    occurred_at: datetime,
+    data: dict[str, Any],  # as masked's
 ) -> bytes:
     """The delivery body: the same bytes on every attempt of an event, unless its contact
     was anonymized in between (its stored data is scrubbed then; outbox/redaction.py)."""

@@ -2,7 +2,7 @@
 TenantSession. (The worker's cross-workspace queries live in dispatcher.py.)"""
 
 from datetime import datetime
-from typing import Any
+from typing import cast
 
 from homebase.db.tenancy import TenantSession
 from homebase.kit.pagination import keyset
@@ -10,27 +10,35 @@ from homebase.kit.statements import AnySelect
 from homebase.models import WebhookAttempt, WebhookDelivery, WebhookSubscription
 from homebase.paging.listing import Listing
 from homebase.webhooks import streaks
+from homebase.webhooks.records import (
+    AttemptRecord,
+    DeliveryChanges,
+    DeliveryRecord,
+    SubscriptionChanges,
+    SubscriptionRecord,
+)
 
 subscriptions = WebhookSubscription.__table__
 deliveries = WebhookDelivery.__table__
 attempts = WebhookAttempt.__table__
 
 
-async def get_active(session: TenantSession, subscription_id: str) -> dict[str, Any] | None:
-    return await session.fetch_one(
+async def get_active(session: TenantSession, subscription_id: str) -> SubscriptionRecord | None:
+    row = await session.fetch_one(
         session.select(subscriptions).where(
             subscriptions.c.id == subscription_id, subscriptions.c.deleted_at.is_(None)
         )
     )
+    return cast("SubscriptionRecord | None", row)
 
 
-def listing(session: TenantSession) -> Listing[dict[str, Any]]:
+def listing(session: TenantSession) -> Listing[SubscriptionRecord]:
     """GET /v1/webhooks: the live subscriptions, newest first."""
     statement = session.select(subscriptions).where(subscriptions.c.deleted_at.is_(None))
     return Listing.newest(statement, subscriptions)
 
 
-async def insert(session: TenantSession, values: dict[str, Any]) -> None:
+async def insert(session: TenantSession, values: SubscriptionRecord) -> None:
     await session.insert(subscriptions, values)
 
 
@@ -42,7 +50,7 @@ async def mark_deleted(session: TenantSession, subscription_id: str, now: dateti
     )
 
 
-async def update(session: TenantSession, subscription_id: str, values: dict[str, Any]) -> None:
+async def update(session: TenantSession, subscription_id: str, values: SubscriptionChanges) -> None:
     await session.execute(
         session.update(subscriptions)
         .where(subscriptions.c.id == subscription_id, subscriptions.c.deleted_at.is_(None))
@@ -69,20 +77,29 @@ def deliveries_statement(
     return keyset(statement, deliveries.c.id, after_id, limit)
 
 
+async def deliveries_page(
+    session: TenantSession, subscription_id: str, *, after_id: str | None, limit: int
+) -> list[DeliveryRecord]:
+    """A page of the subscription's deliveries, one more than `limit` when there are more."""
+    statement = deliveries_statement(session, subscription_id, after_id=after_id, limit=limit)
+    return cast("list[DeliveryRecord]", await session.fetch_all(statement))
+
+
 async def get_delivery(
     session: TenantSession, subscription_id: str, delivery_id: str
-) -> dict[str, Any] | None:
-    return await session.fetch_one(
+) -> DeliveryRecord | None:
+    row = await session.fetch_one(
         session.select(deliveries).where(
             deliveries.c.id == delivery_id, deliveries.c.subscription_id == subscription_id
         )
     )
+    return cast("DeliveryRecord | None", row)
 
 
 async def attempts_of(
     session: TenantSession, delivery_ids: list[str]
-) -> dict[str, list[dict[str, Any]]]:
-    grouped: dict[str, list[dict[str, Any]]] = {delivery_id: [] for delivery_id in delivery_ids}
+) -> dict[str, list[AttemptRecord]]:
+    grouped: dict[str, list[AttemptRecord]] = {delivery_id: [] for delivery_id in delivery_ids}
     if not delivery_ids:
         return grouped
     rows = await session.fetch_all(
@@ -90,12 +107,12 @@ async def attempts_of(
         .where(attempts.c.delivery_id.in_(delivery_ids))
         .order_by(attempts.c.id.desc())
     )
-    for row in rows:
+    for row in cast("list[AttemptRecord]", rows):
         grouped[row["delivery_id"]].append(row)
     return grouped
 
 
-async def reschedule(session: TenantSession, delivery_id: str, values: dict[str, Any]) -> int:
+async def reschedule(session: TenantSession, delivery_id: str, values: DeliveryChanges) -> int:
     """Only a delivery no worker holds may be rescheduled."""
     return await session.execute(
         session.update(deliveries)

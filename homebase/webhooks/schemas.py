@@ -1,4 +1,3 @@
-from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -8,10 +7,13 @@ from pydantic import (
     StringConstraints,
     field_validator,
     model_validator,
+    with_config,
 )
 from pydantic.config import JsonDict
+from typing_extensions import TypedDict
 
 from homebase.kit.schema_rules import absent
+from homebase.kit.wire import WireTime
 from homebase.outbox.catalogue import EVENT_TYPES
 
 # What webhooks/safety.py checks before any lookup, for the document: http(s) in any case,
@@ -141,36 +143,54 @@ class WebhookUpdate(BaseModel):
         return self
 
 
-class Webhook(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [_SUBSCRIPTION]})
-
+# A subscription as GET /v1/webhooks/{id} sends it (render.subscription). No docstring:
+# it would become the schema's description.
+@with_config(json_schema_extra={"examples": [_SUBSCRIPTION]})
+class Webhook(TypedDict):
     id: str
     url: str
-    event_types: list[str] = Field(description="[] means every event the subscription may read.")
-    secret_hint: str = Field(
-        description="The first characters of the secret, to tell "
-        "subscriptions apart; the secret itself is shown once."
-    )
-    status: Literal["active", "disabled"] = Field(
-        description="disabled: no deliveries are queued for it (events still reach GET "
-        "/v1/events); PATCH status active re-enables it."
-    )
-    disabled_reason: Literal["failing", "paused"] | None = Field(
-        description="Why it is disabled; null while active. failing: every attempt failed, "
-        "none succeeding, for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS (5 days unless "
-        "configured) from failing_since. paused: a client (PATCH status disabled) or a "
-        "member in the console disabled it."
-    )
-    disabled_at: datetime | None = Field(description="When it was disabled; null while active.")
-    failing_since: datetime | None = Field(
-        description="The first failed attempt since the last success (or creation, or "
-        "re-enabling); null when the last attempt succeeded or none failed yet. A failed "
-        "attempt HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS or more after it disables the "
-        "subscription."
-    )
-    created_at: datetime
+    event_types: Annotated[
+        list[str], Field(description="[] means every event the subscription may read.")
+    ]
+    secret_hint: Annotated[
+        str,
+        Field(
+            description="The first characters of the secret, to tell "
+            "subscriptions apart; the secret itself is shown once."
+        ),
+    ]
+    status: Annotated[
+        Literal["active", "disabled"],
+        Field(
+            description="disabled: no deliveries are queued for it (events still reach GET "
+            "/v1/events); PATCH status active re-enables it."
+        ),
+    ]
+    disabled_reason: Annotated[
+        Literal["failing", "paused"] | None,
+        Field(
+            description="Why it is disabled; null while active. failing: every attempt failed, "
+            "none succeeding, for HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS (5 days unless "
+            "configured) from failing_since. paused: a client (PATCH status disabled) or a "
+            "member in the console disabled it."
+        ),
+    ]
+    disabled_at: Annotated[
+        WireTime | None, Field(description="When it was disabled; null while active.")
+    ]
+    failing_since: Annotated[
+        WireTime | None,
+        Field(
+            description="The first failed attempt since the last success (or creation, or "
+            "re-enabling); null when the last attempt succeeded or none failed yet. A failed "
+            "attempt HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS or more after it disables the "
+            "subscription."
+        ),
+    ]
+    created_at: WireTime
 
 
+# pydantic's hook on the schema it made: JSON Schema as a dict (a boundary of its own)
 def _created_schema(schema: dict[str, Any]) -> None:
     schema["examples"] = [
         {**_SUBSCRIPTION, "secret": "whsec_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd"}
@@ -180,21 +200,22 @@ def _created_schema(schema: dict[str, Any]) -> None:
     schema["required"] = [name for name in schema.get("required", []) if name != "secret"]
 
 
+@with_config(json_schema_extra=_created_schema)
 class WebhookCreated(Webhook):
-    model_config = ConfigDict(json_schema_extra=_created_schema)
+    secret: Annotated[
+        str,
+        Field(
+            description="Signing secret: returned here once, never again. "
+            "Absent from an `Idempotent-Replayed: true` answer: the "
+            "secret is never stored, so a replay cannot show it."
+        ),
+    ]
 
-    secret: str = Field(
-        description="Signing secret: returned here once, never again. "
-        "Absent from an `Idempotent-Replayed: true` answer: the "
-        "secret is never stored, so a replay cannot show it."
-    )
 
-
-class WebhookDeleted(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={"examples": [{"id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t", "deleted": True}]}
-    )
-
+@with_config(
+    json_schema_extra={"examples": [{"id": "whk_01jd3v6k8h2k3m4n5p6q7r8s9t", "deleted": True}]}
+)
+class WebhookDeleted(TypedDict):
     id: str
     deleted: bool
 
@@ -211,57 +232,63 @@ _ATTEMPT: JsonDict = {
 }
 
 
-class Attempt(BaseModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [_ATTEMPT]})
-
+@with_config(json_schema_extra={"examples": [_ATTEMPT]})
+class Attempt(TypedDict):
     id: str
-    number: int = Field(description="1 for the first attempt; redeliveries continue counting.")
-    outcome: Literal["in_progress", "succeeded", "failed", "abandoned"] = Field(
-        description="abandoned: the worker making it stopped before it finished (its lease "
-        "expired); the attempt counts as one of the six."
-    )
+    number: Annotated[
+        int, Field(description="1 for the first attempt; redeliveries continue counting.")
+    ]
+    outcome: Annotated[
+        Literal["in_progress", "succeeded", "failed", "abandoned"],
+        Field(
+            description="abandoned: the worker making it stopped before it finished (its lease "
+            "expired); the attempt counts as one of the six."
+        ),
+    ]
     status_code: int | None
     latency_ms: int | None
     error: str | None
-    started_at: datetime
-    finished_at: datetime | None
+    started_at: WireTime
+    finished_at: WireTime | None
 
 
-class Delivery(BaseModel):
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {
-                    "id": "whd_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "subscription_id": _SUBSCRIPTION["id"],
-                    "event_id": "evt_01jd3v6k8h2k3m4n5p6q7r8s9t",
-                    "event_type": "contact.created",
-                    "status": "pending",
-                    "attempts": 1,
-                    "next_attempt_at": "2026-11-20T17:05:05.500Z",
-                    "last_status_code": 503,
-                    "last_error": "receiver answered 503",
-                    "created_at": _CREATED,
-                    "completed_at": None,
-                    "attempt_log": [_ATTEMPT],
-                }
-            ]
-        }
-    )
-
-    id: str = Field(description="Sent as X-Webhook-Delivery; the same on every attempt.")
+@with_config(
+    json_schema_extra={
+        "examples": [
+            {
+                "id": "whd_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                "subscription_id": _SUBSCRIPTION["id"],
+                "event_id": "evt_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                "event_type": "contact.created",
+                "status": "pending",
+                "attempts": 1,
+                "next_attempt_at": "2026-11-20T17:05:05.500Z",
+                "last_status_code": 503,
+                "last_error": "receiver answered 503",
+                "created_at": _CREATED,
+                "completed_at": None,
+                "attempt_log": [_ATTEMPT],
+            }
+        ]
+    }
+)
+class Delivery(TypedDict):
+    id: Annotated[str, Field(description="Sent as X-Webhook-Delivery; the same on every attempt.")]
     subscription_id: str
     event_id: str
     event_type: str
-    status: Literal["pending", "succeeded", "failed", "cancelled"] = Field(
-        description="failed: six attempts failed; cancelled: the subscription was deleted or "
-        "disabled before it was made (last_error says which when disabled), or an app's "
-        "grant no longer covers the event."
-    )
-    attempts: int = Field(description="Attempts in the current schedule (at most 6).")
-    next_attempt_at: datetime | None
+    status: Annotated[
+        Literal["pending", "succeeded", "failed", "cancelled"],
+        Field(
+            description="failed: six attempts failed; cancelled: the subscription was deleted or "
+            "disabled before it was made (last_error says which when disabled), or an app's "
+            "grant no longer covers the event."
+        ),
+    ]
+    attempts: Annotated[int, Field(description="Attempts in the current schedule (at most 6).")]
+    next_attempt_at: WireTime | None
     last_status_code: int | None
     last_error: str | None
-    created_at: datetime
-    completed_at: datetime | None
-    attempt_log: list[Attempt] = Field(description="Every attempt, newest first.")
+    created_at: WireTime
+    completed_at: WireTime | None
+    attempt_log: Annotated[list[Attempt], Field(description="Every attempt, newest first.")]

@@ -2,8 +2,6 @@
 (status, url, event_types), deletion, and manual redelivery. Who may re-point, re-enable
 or replay a subscription is access.py's. Services never commit."""
 
-from typing import Any
-
 from homebase.auth.principal import Principal
 from homebase.config import Settings
 from homebase.db.tenancy import TenantSession
@@ -13,6 +11,12 @@ from homebase.kit.ids import new_id
 from homebase.kit.sealed import seal
 from homebase.outbox.catalogue import EVENT_SCOPES
 from homebase.webhooks import access, grants, repository, streaks
+from homebase.webhooks.records import (
+    DeliveryChanges,
+    DeliveryRecord,
+    SubscriptionChanges,
+    SubscriptionRecord,
+)
 from homebase.webhooks.safety import Lookup, UnsafeUrl, check_url
 from homebase.webhooks.schemas import WebhookCreate, WebhookUpdate
 
@@ -41,7 +45,7 @@ async def create_subscription(
     body: WebhookCreate,
     settings: Settings,
     answers: Lookup,
-) -> tuple[dict[str, Any], str]:
+) -> tuple[SubscriptionRecord, str]:
     """`answers` holds the URL's host lookup, made before the transaction opened
     (safety.look_up_url): inside it, nothing waits on DNS."""
     _check_readable(principal, body.event_types)
@@ -51,7 +55,7 @@ async def create_subscription(
         raise ValidationFailed.for_field("url", str(refused)) from refused
     subscription_id = new_id("whk")
     secret = random_token(SECRET_PREFIX)
-    row = {
+    row: SubscriptionRecord = {
         "id": subscription_id,
         "url": body.url,
         "event_types": body.event_types,
@@ -69,7 +73,7 @@ async def create_subscription(
     return row, secret
 
 
-async def get_or_404(session: TenantSession, subscription_id: str) -> dict[str, Any]:
+async def get_or_404(session: TenantSession, subscription_id: str) -> SubscriptionRecord:
     row = await repository.get_active(session, subscription_id)
     if row is None:
         raise NotFound("No such webhook subscription.")
@@ -77,7 +81,7 @@ async def get_or_404(session: TenantSession, subscription_id: str) -> dict[str, 
 
 
 async def _unreadable(
-    session: TenantSession, current: dict[str, Any], event_types: list[str]
+    session: TenantSession, current: SubscriptionRecord, event_types: list[str]
 ) -> str | None:
     """Why the subscription itself may not receive one of `event_types`, if it may not:
     its stored scopes (its creator's) and, for an app's, its grant's scopes now, as
@@ -102,7 +106,7 @@ async def update_subscription(
     body: WebhookUpdate,
     settings: Settings,
     answers: Lookup,
-) -> dict[str, Any]:
+) -> SubscriptionRecord:
     """`answers`: the new URL's host lookup, made before the transaction opened, as at
     creation. A body that could send the subscription's events somewhere new (`url`,
     `event_types`, `status: active`) needs every scope it carries, before and after
@@ -117,7 +121,7 @@ async def update_subscription(
     if "url" in sent:
         await access.check_may_repoint(session, principal, current)
     now = session.now()
-    values: dict[str, Any] = {}
+    values: SubscriptionChanges = {}
     failures: list[tuple[str, str]] = []
     if "event_types" in sent:
         problem = await _unreadable(session, current, body.event_types)
@@ -131,14 +135,14 @@ async def update_subscription(
             failures.append(("url", str(refused)))
         if body.url != current["url"]:
             # Another receiver: the old one's failures say nothing about it.
-            values.update(url=body.url, failing_since=None)
+            values |= {"url": body.url, "failing_since": None}
     if failures:
         raise ValidationFailed.for_fields(failures)
     disabled = current["disabled_at"] is not None
     if body.status == "active" and disabled:
-        values.update(disabled_at=None, disabled_reason=None, failing_since=None)
+        values |= {"disabled_at": None, "disabled_reason": None, "failing_since": None}
     elif body.status == "disabled" and not disabled:
-        values.update(disabled_at=now, disabled_reason=streaks.PAUSED)
+        values |= {"disabled_at": now, "disabled_reason": streaks.PAUSED}
     if values:
         await repository.update(session, subscription_id, values)
     if values.get("disabled_reason") == streaks.PAUSED:
@@ -157,7 +161,7 @@ async def delete_subscription(session: TenantSession, subscription_id: str) -> N
 
 async def redeliver(
     session: TenantSession, principal: Principal, *, subscription_id: str, delivery_id: str
-) -> dict[str, Any]:
+) -> DeliveryRecord:
     """Due now, with a fresh schedule of six attempts; same delivery id and event_id.
     Needs every scope the subscription carries (access.py), checked before the delivery is
     looked up. Refused while the subscription is disabled: nothing is sent to it until
@@ -171,7 +175,7 @@ async def redeliver(
         raise Conflict(
             "The subscription is disabled; re-enable it (PATCH status active) to redeliver."
         )
-    values = {
+    values: DeliveryChanges = {
         "status": "pending",
         "attempts": 0,
         "next_attempt_at": session.now(),

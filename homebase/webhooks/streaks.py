@@ -11,7 +11,6 @@ Abandoned attempts (a worker died) say nothing about the receiver and are not co
 
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import Any
 
 from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -19,22 +18,23 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from homebase.config import Settings
 from homebase.metrics import webhook_outcomes
 from homebase.models import WebhookDelivery, WebhookSubscription
+from homebase.webhooks.records import DeliveryChanges, DisabledReason
 
 subscriptions = WebhookSubscription.__table__
 deliveries = WebhookDelivery.__table__
 
-FAILING = "failing"  # disabled_reason: every attempt failed for the whole window
-PAUSED = "paused"  # disabled_reason: a client (PATCH) or a member (console) asked
+FAILING: DisabledReason = "failing"  # disabled_reason: every attempt failed for the whole window
+PAUSED: DisabledReason = "paused"  # disabled_reason: a client (PATCH) or a member (console) asked
 CANCELLED = "not sent: the subscription was disabled"
 
 _LIVE = (subscriptions.c.disabled_at.is_(None), subscriptions.c.deleted_at.is_(None))
 
 
-def cancelled(now: datetime, reason: str | None) -> dict[str, Any]:
+def cancelled(now: datetime, reason: str | None) -> DeliveryChanges:
     """Pending deliveries, cancelled; `reason`, when given, becomes their last_error.
     Clearing lease_attempt_id fences out an attempt in flight: its outcome is logged, but
     it can no longer move the delivery."""
-    values: dict[str, Any] = {
+    values: DeliveryChanges = {
         "status": "cancelled",
         "completed_at": now,
         "next_attempt_at": None,

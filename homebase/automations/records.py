@@ -1,0 +1,110 @@
+"""Automations, personas, campaigns and enrolments as the code carries them: the
+`automations`, `personas`, `campaigns`, `automation_enrolments` and
+`automation_step_runs` tables' rows (models/automation.py, persona.py, campaign.py,
+automation_enrolment.py, automation_step_run.py), typed.
+
+The workspace is the session's: a read may carry `workspace_id`, nothing reads it, but
+the engine's (ClaimedEnrolment), which claims an enrolment before any session."""
+
+from datetime import datetime
+from typing import Any, Literal
+
+from typing_extensions import TypedDict
+
+EnrolmentState = Literal["active", "completed", "stopped", "failed"]
+
+
+class AutomationRecord(TypedDict):
+    id: str
+    name: str
+    description: str | None
+    enabled: bool
+    # each a step's JSON as its fixture wrote it, checked by steps.parse when it runs
+    steps: list[dict[str, Any]]
+    created_at: datetime
+    updated_at: datetime
+
+
+class PersonaRecord(TypedDict):
+    id: str
+    name: str
+    tone: str
+    channels: list[str]  # MessageChannel values
+    signature: str | None
+    instructions: str | None
+    responder: bool
+    disclosure: str | None
+    handoff_reply: str | None
+    handoff_assignee: str | None
+    links: list[str] | None
+    phone: str | None
+    actions: list[str] | None  # PersonaAction values; None: it only answers
+    showing_hours: dict[str, list[str]] | None  # weekday: [opens, closes]; None: the default
+    showing_minutes: int | None
+    qualification_fields: list[str] | None
+    tags: list[str] | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class ResponderRef(TypedDict):
+    """What repository.responder reads of the workspace's responder persona."""
+
+    id: str
+    name: str
+
+
+class CampaignRecord(TypedDict):
+    id: str
+    name: str
+    persona_id: str | None
+    automation_id: str | None
+    status: str  # a CampaignStatus value: draft | active | paused | completed
+    audience: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class EnrolmentRecord(TypedDict):
+    id: str
+    automation_id: str
+    contact_id: str
+    status: EnrolmentState
+    step_index: int  # the next step to run
+    next_run_at: datetime | None
+    attempts: int  # failed tries of the current step
+    last_error: str | None
+    actor: str | None
+    finished_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class ClaimedEnrolment(EnrolmentRecord):
+    """An enrolment as the engine claims it, across workspaces: with its workspace."""
+
+    workspace_id: str
+
+
+class EnrolmentChanges(TypedDict, total=False):
+    """Columns the engine changes as an enrolment advances, fails or finishes."""
+
+    status: EnrolmentState
+    step_index: int
+    next_run_at: datetime | None
+    attempts: int
+    last_error: str | None
+    finished_at: datetime | None
+    updated_at: datetime
+
+
+class StepRunRecord(TypedDict):
+    id: str
+    enrolment_id: str
+    step_index: int
+    step_type: str
+    outcome: str  # done | blocked | skipped
+    detail: str | None
+    message_id: str | None
+    task_id: str | None
+    created_at: datetime
