@@ -33,7 +33,7 @@ class Prepared:  # names: the positional parameters'; keys: the row's (none: no 
     names: tuple[str, ...]
     binds: tuple[Any, ...]
     keys: tuple[str, ...]
-    results: tuple[Any, ...]
+    converted: tuple[tuple[str, Any], ...]  # (key, result processor), where there is one
     compiled: Any  # SQLAlchemy's Compiled: construct_params() fills constants and names
 
 
@@ -55,7 +55,11 @@ def _prepare(statement: Any, dialect: Dialect, names: tuple[str, ...]) -> Prepar
         tuple(compiled.positiontup),
         tuple(bind.type.dialect_impl(dialect).bind_processor(dialect) for bind in binds),
         tuple(column.key for column in columns),
-        tuple(c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns),
+        tuple(
+            (c.key, process)
+            for c in {c.key: c for c in columns}.values()  # the last of a key, as a dict keeps
+            if (process := c.type.dialect_impl(dialect).result_processor(dialect, None))
+        ),
         compiled,
     )
 
@@ -105,11 +109,14 @@ async def execute(
 
 
 def _dicts(form: Prepared, rows: list[Any]) -> list[dict[str, Any]]:
-    pairs = tuple(zip(form.keys, form.results, strict=True))
-    return [
-        {k: v if f is None or v is None else f(v) for (k, f), v in zip(pairs, row, strict=True)}
-        for row in rows
-    ]
+    """Each row as a dict of the statement's keys; only a column whose type converts what
+    the driver hands over is touched again (most of a page's columns are not)."""
+    found = [dict(zip(form.keys, row, strict=True)) for row in rows]
+    for key, process in form.converted:
+        for row in found:
+            if (value := row[key]) is not None:
+                row[key] = process(value)
+    return found
 
 
 async def _driver(connection: AsyncConnection) -> Any:

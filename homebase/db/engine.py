@@ -27,10 +27,11 @@ from typing import Any
 
 import orjson
 from sqlalchemy import event
-from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.ext import asyncio as sqlalchemy_asyncio
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.pool import ConnectionPoolEntry
 
 from homebase.db import checkpoint, driver, settle, sqlite, unavailable, work
 from homebase.db.notifier import Notifier
@@ -47,25 +48,20 @@ def _configure_sqlite(engine: AsyncEngine, *, writes: bool) -> None:
 
     A deferred transaction that later writes fails with SQLITE_BUSY when another
     process committed in between; IMMEDIATE takes the write lock up front and waits
-    (busy timeout) instead. This is the recipe of SQLAlchemy's SQLite dialect docs: the
-    driver (db/sqlite.py) leaves transactions to us, and the reader's engine
-    (AUTOCOMMIT) sends no BEGIN at all.
+    (busy timeout) instead. The driver (db/sqlite.py) leaves transactions to us: its
+    dialect's `do_begin` sends BEGIN IMMEDIATE on a connection marked here as the
+    writer's, and the reader's engine (AUTOCOMMIT) sends no BEGIN at all.
     """
 
     @event.listens_for(engine.sync_engine, "connect")
-    def _on_connect(dbapi_connection: DBAPIConnection, _record: object) -> None:
+    def _on_connect(dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
+        record.info[sqlite.BEGIN_IMMEDIATE] = writes
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA wal_autocheckpoint={checkpoint.SAFETY_NET_PAGES}")
         cursor.close()
-
-    if writes:
-
-        @event.listens_for(engine.sync_engine, "begin")
-        def _on_begin(connection: Connection) -> None:
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def sqlite_url(url: str) -> URL:

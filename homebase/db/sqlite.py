@@ -17,8 +17,9 @@ that is SQLAlchemy's pysqlite dialect (SQL, types, reflection) made asyncio: the
 `sqlite+homebase` URL, which Database uses for every `sqlite://` and `sqlite+aiosqlite://`
 URL it is given (db/engine.py). Everything goes through SQLAlchemy's public execution,
 so its events and any instrumentation see every statement. Transactions are Database's:
-sqlite3 stays in its autocommit mode, and BEGIN IMMEDIATE is sent for a write
-transaction only (db/engine.py), so an AUTOCOMMIT connection (a read) sends none.
+sqlite3 stays in its autocommit mode, and the dialect's `do_begin` sends BEGIN IMMEDIATE
+on a writer's connection only (db/engine.py), so an AUTOCOMMIT connection (a read) sends
+none.
 
 Statements that can be slow by themselves (a search or a filtered list, which may scan a
 whole workspace) are run inside `off_loop()`: every call made within it goes to the
@@ -41,9 +42,11 @@ from sqlalchemy.dialects import registry
 from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
 from sqlalchemy.engine import URL
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import PoolProxiedConnection
 
 SQLITE_BUSY = 5
 DRIVER_NAME = "sqlite+homebase"
+BEGIN_IMMEDIATE = "homebase_begin_immediate"  # a writer's connection (info, db/engine.py)
 Result = TypeVar("Result")
 Arguments = TypeVarTuple("Arguments")
 
@@ -308,6 +311,16 @@ class InlineSQLiteDialect(SQLiteDialect_pysqlite):
         the level shows only in whether Database sends BEGIN IMMEDIATE (db/engine.py).
         (pysqlite's own would switch sqlite3's implicit BEGIN on, and run a PRAGMA at
         every checkin of a read's connection.)"""
+
+    def do_begin(self, dbapi_connection: PoolProxiedConnection) -> None:
+        """BEGIN IMMEDIATE on a writer's connection, on the DB-API cursor as SQLAlchemy's
+        dialects send their own BEGIN: no execution context, events or result for it; a
+        failure (the lock still taken after the busy timeout) is wrapped by SQLAlchemy as
+        any DB-API error."""
+        if dbapi_connection.info.get(BEGIN_IMMEDIATE):
+            cursor = dbapi_connection.cursor()
+            cursor.execute("BEGIN IMMEDIATE")
+            cursor.close()
 
     @classmethod
     def import_dbapi(cls) -> DBAPI:

@@ -22,13 +22,27 @@ A POST with an `Idempotency-Key` takes the same two-transaction path: its key is
 in the first (after the credential, rate limit and body checks, so a request refused
 there stores nothing) and its answer is stored in the second, with its work, when that
 commits; a request whose transaction rolls back releases the key (idempotency/store.py).
+
+An endpoint of a plain shape is called without FastAPI's dependency solver (`_direct`,
+docs/performance.md, "Where a request's time goes"): every parameter the Request, a
+`str` or `int` path parameter, one JSON body model, a query parameter with a constant
+default, or a dependency taking only the Request and such query parameters. Its steps
+are worked out once, at startup; values are validated by FastAPI's own fields. A request
+the shortcut cannot fill exactly as FastAPI would (a query string where a query
+parameter is declared, a body not typed application/..., a value that fails validation,
+an app with dependency overrides) goes through FastAPI's handler, which answers it as it
+always did.
 """
 
+import inspect
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_origin, get_type_hints
 
 import orjson
+from fastapi import params
+from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute
+from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncConnection
 from starlette.requests import Request
 from starlette.responses import Response
@@ -175,17 +189,136 @@ def refuse_nul(request: "V1Request") -> None:
         raise ValidationFailed(f"Invalid request: {summary}", details={"errors": errors})
 
 
+Handler = Callable[[Request], Coroutine[Any, Any, Response]]
+Fill = tuple[str, Callable[..., Any], str | None, dict[str, object]]  # name, call, request, kwargs
+CONSTANTS = (type(None), bool, int, float, str, bytes)
+
+
+def _awaitable(call: Any) -> bool:
+    """A coroutine function, or an object whose `__call__` is one (not a class, which
+    FastAPI would instantiate, nor a generator dependency)."""
+    target = call if inspect.isroutine(call) else getattr(call, "__call__", None)  # noqa: B004
+    return not inspect.isclass(call) and inspect.iscoroutinefunction(target)
+
+
+def _plain(dependant: Dependant, path: bool = False) -> dict[str, object] | None:
+    """The constant defaults of `dependant`'s query parameters (what FastAPI passes when
+    the request has no query string), or None when something else needs the solver;
+    `path`: its path parameters may be plain (`str` or `int`, no alias)."""
+    odd = [  # a path parameter FastAPI would convert or look up under another name
+        field
+        for field in dependant.path_params
+        if field.field_info.annotation not in (str, int)
+        or field.alias != field.name
+        or field.field_info.validation_alias
+    ]
+    solved = (
+        not path and dependant.path_params,
+        odd,
+        dependant.header_params,
+        dependant.cookie_params,
+        dependant.websocket_param_name,
+        dependant.http_connection_param_name,
+        dependant.response_param_name,
+        dependant.background_tasks_param_name,
+        dependant.security_scopes_param_name,
+    )
+    if any(solved) or not _awaitable(dependant.call):
+        return None
+    defaults: dict[str, object] = {}
+    for field in dependant.query_params:
+        info = field.field_info
+        if info.is_required() or info.validate_default or type(info.default) not in CONSTANTS:
+            return None
+        defaults[field.name] = info.default
+    return defaults
+
+
+def _json_model(dependant: Dependant) -> tuple[bool, Any]:
+    """(whether the body is plain, its parameter's field): plain is no body (None) or one
+    parameter, a pydantic model, taking the whole JSON body."""
+    if not dependant.body_params:
+        return True, None
+    field, info = dependant.body_params[0], dependant.body_params[0].field_info
+    whole = type(info) is params.Body and not info.embed and len(dependant.body_params) == 1
+    model = info.annotation
+    return whole and inspect.isclass(model) and issubclass(model, BaseModel), field
+
+
+def _returns_response(call: Any) -> bool:
+    try:
+        returned = get_type_hints(call).get("return")
+    except Exception:  # an annotation that does not resolve: FastAPI's handler then
+        return False
+    returned = get_origin(returned) or returned  # Sent[Contact] -> Sent
+    return inspect.isclass(returned) and issubclass(returned, Response)
+
+
+def _fills(dependant: Dependant) -> list[Fill] | None:
+    """Each dependency's call with what it takes: the request, constant defaults."""
+    fills: list[Fill] = []
+    for sub in dependant.dependencies:
+        defaults = _plain(sub)
+        if defaults is None or sub.name is None or sub.dependencies or sub.body_params:
+            return None
+        if sub.call in {fill[1] for fill in fills}:  # FastAPI would share one result
+            return None
+        assert sub.call is not None  # _plain checked it
+        fills.append((sub.name, sub.call, sub.request_param_name, defaults))
+    return fills
+
+
+def _direct(route: APIRoute, fastapi_handler: Handler) -> Handler | None:
+    """The endpoint called with its parameters filled here (the module's docstring), or
+    None: the route keeps FastAPI's handler."""
+    dependant, call = route.dependant, route.dependant.call
+    (plain, body), own, fills = _json_model(dependant), _plain(dependant, True), _fills(dependant)
+    if not plain or own is None or fills is None or route.dependencies:
+        return None
+    if not _returns_response(call):
+        return None
+    queried = any(sub.query_params for sub in (dependant, *dependant.dependencies))
+
+    async def handle(request: Request) -> Response:
+        if queried and request.scope["query_string"] or request.app.dependency_overrides:
+            return await fastapi_handler(request)  # (overrides: a test's, FastAPI applies)
+        values = dict(own)
+        for field in dependant.path_params:
+            found = request.path_params[field.name]
+            values[field.name], errors = field.validate(found, {}, loc=("path", field.name))
+            if errors:
+                return await fastapi_handler(request)
+        for name, dependency, request_name, defaults in fills:
+            kwargs = {request_name: request, **defaults} if request_name else defaults
+            values[name] = await dependency(**kwargs)
+        if body is not None:
+            kind = request.headers.get("content-type", "").lstrip().lower()
+            if not getattr(request, "has_parsed_json", False) or kind[:12] != "application/":
+                return await fastapi_handler(request)  # FastAPI reads no JSON there
+            values[body.name], errors = body.validate(await request.json(), {}, loc=("body",))
+            if errors:
+                return await fastapi_handler(request)  # its 400, worded as FastAPI words it
+        if dependant.request_param_name is not None:
+            values[dependant.request_param_name] = request
+        response: Response = await call(**values)  # type: ignore[misc]  # checked above
+        return response
+
+    return handle
+
+
 class V1Route(APIRoute):
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+    def get_route_handler(self) -> Handler:
         return _Handler(self)
 
 
 class _Handler:
-    """One route's request path (the module's docstring): FastAPI's own handler (its
-    validation and dependency solver) inside the request's transaction."""
+    """One route's request path (the module's docstring): the endpoint, called directly
+    where its shape is plain, else by FastAPI's handler, inside the request's
+    transaction."""
 
     def __init__(self, route: APIRoute):
-        self.endpoint = APIRoute.get_route_handler(route)
+        solved = APIRoute.get_route_handler(route)
+        self.endpoint = _direct(route, solved) or solved
         self.takes_body = route.body_field is not None
         self.step: Step | None = getattr(route.endpoint, STEP_ATTRIBUTE, None)
         self.idempotent = "POST" in (route.methods or ())
