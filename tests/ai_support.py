@@ -42,6 +42,9 @@ class Answer:
     close: bool = False  # close the connection without answering
     raw: bytes | None = None  # this body instead of a completion
     content_type: str = "application/json"
+    # Function calls instead of content: (name, arguments) each, the arguments a dict
+    # (sent as its JSON text) or a str (sent as is, to try what a server may send).
+    tool_calls: list[tuple[str, dict | str]] | None = None
 
 
 @dataclass
@@ -53,6 +56,7 @@ class ChatServer:
     released: threading.Event = field(default_factory=threading.Event)
     let_go_event: threading.Event = field(default_factory=threading.Event)
     connections: set[socket.socket] = field(default_factory=set)
+    script: list[Answer] = field(default_factory=list)  # answers in turn, then `answer`
 
     @property
     def base_url(self) -> str:
@@ -84,6 +88,11 @@ class ChatServer:
         if hold:
             self.let_go_event.clear()
         self.answer = Answer(content, status, delay, hold, close, raw, content_type)
+
+    def respond_in_turn(self, *answers: Answer) -> None:
+        """Each following request gets the next of `answers`; after them, `answer`."""
+        with self.lock:
+            self.script = list(answers)
 
     def let_go(self) -> None:
         """Held answers go out now, and those that follow are not held."""
@@ -131,7 +140,7 @@ class ChatServer:
                 with chat.lock:
                     port = self.client_address[1]
                     chat.requests.append(Recorded(self.path, headers, body, port))
-                    answer = chat.answer
+                    answer = chat.script.pop(0) if chat.script else chat.answer
                 if answer.delay and chat.released.wait(answer.delay):
                     self.close_connection = True
                     return  # stopped while waiting
@@ -184,6 +193,22 @@ def _payload(path: str, body: Any, answer: Answer) -> tuple[int, dict]:
     messages = body.get("messages", []) if isinstance(body, dict) else []
     prompt_tokens = sum(len(str(m.get("content", "")).split()) for m in messages)
     completion_tokens = len((answer.content or "").split())
+    message: dict[str, Any] = {"role": "assistant", "content": answer.content, "refusal": None}
+    finish = "stop"
+    if answer.tool_calls is not None:
+        finish = "tool_calls"
+        message["content"] = None
+        message["tool_calls"] = [
+            {
+                "id": f"call_{time.monotonic_ns()}_{index}",
+                "type": "function",
+                "function": {
+                    "name": name,
+                    "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments),
+                },
+            }
+            for index, (name, arguments) in enumerate(answer.tool_calls)
+        ]
     return 200, {
         "id": f"chatcmpl-{time.monotonic_ns()}",
         "object": "chat.completion",
@@ -192,9 +217,9 @@ def _payload(path: str, body: Any, answer: Answer) -> tuple[int, dict]:
         "choices": [
             {
                 "index": 0,
-                "message": {"role": "assistant", "content": answer.content, "refusal": None},
+                "message": message,
                 "logprobs": None,
-                "finish_reason": "stop",
+                "finish_reason": finish,
             }
         ],
         "usage": {
@@ -207,3 +232,15 @@ def _payload(path: str, body: Any, answer: Answer) -> tuple[int, dict]:
 
 def _error(message: str, kind: str) -> dict:
     return {"error": {"message": message, "type": kind, "param": None, "code": kind}}
+
+
+def calls(*tool_calls: tuple[str, dict | str]) -> Answer:
+    """An answer that calls these tools."""
+    return Answer(content=None, tool_calls=list(tool_calls))
+
+
+def replying(text: str, **more: Any) -> Answer:
+    """An answer with this reply (a JSON object, as the service asks)."""
+    return Answer(
+        content=json.dumps({"reply": text, "handoff": False, "handoff_reason": "", **more})
+    )

@@ -18,7 +18,7 @@ import pytest
 from sqlalchemy import Table
 from typing_extensions import is_typeddict
 
-from homebase.ai.records import AiJobRecord
+from homebase.ai.records import ActionRecord, AiJobRecord
 from homebase.appointments.records import AppointmentRecord
 from homebase.automations.records import (
     AutomationRecord,
@@ -40,6 +40,7 @@ from homebase.leads.schemas import Lead as LeadWire
 from homebase.listings.records import ListingRecord
 from homebase.messaging.records import MessageRecord, SenderNumberRecord, SuppressionRecord
 from homebase.models import (
+    AiAction,
     AiJob,
     Appointment,
     Automation,
@@ -89,6 +90,7 @@ TYPED = (
 
 RECORDS: dict[Any, type[Any]] = {
     AiJobRecord: AiJob,
+    ActionRecord: AiAction,
     AppointmentRecord: Appointment,
     AutomationRecord: Automation,
     PersonaRecord: Persona,

@@ -17,20 +17,26 @@ Nothing of another contact or another workspace: every query is the contact's ow
 through the workspace's session.
 """
 
+from dataclasses import replace
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
 from pydantic import JsonValue
 
-from homebase.ai import repository, rules
+from homebase.ai import repository, rules, showings, tools
+from homebase.ai.actions import Desk
 from homebase.ai.prompt import ListingFacts, Prompt, Speaker, Turn
-from homebase.ai.records import LatestLead, Text
+from homebase.ai.records import LatestLead, ListingFactsRow, Text
 from homebase.automations.records import PersonaRecord
+from homebase.compliance.timezones import zones_for_number
 from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit.masking import mask_freeform
-from homebase.listings.records import ListingRecord
 from homebase.messaging.keywords import words
 
 CONVERSATION_TURNS = 20
 LISTINGS = 5
+RANKED_FROM = 50  # the newest active listings a persona with actions ranks
 # The lead form's members a model may read (a lead's `context` is free-form: anything
 # else a source sent stays out of the prompt).
 LEAD_CONTEXT_KEYS = frozenset(
@@ -99,9 +105,10 @@ def about_property(texts: list[str]) -> bool:
     return any(PROPERTY_WORDS.intersection(words(text)) for text in texts if text)
 
 
-def _listing(row: ListingRecord) -> ListingFacts:
+def _listing(row: ListingFactsRow) -> ListingFacts:
     cents = row["price_cents"]
     return ListingFacts(
+        id=row["id"],
         address=row["address"],
         city=row["city"],
         price=f"${cents // 100:,}" if cents is not None else None,
@@ -125,16 +132,23 @@ async def build(
     persona: PersonaRecord,
     conversation: list[Text],
     fixed: str,
+    *,
+    desk: Desk | None = None,
 ) -> Prompt:
     """The prompt for a reply to `contact`; `fixed` is what the service adds around the
-    reply (disclosure, signature), whose length the model's budget leaves out."""
+    reply (disclosure, signature), whose length the model's budget leaves out. With a
+    `desk` (a persona with actions): the tools and what acting needs (`acting`)."""
     lead = await repository.latest_lead(session, contact["id"])
     listings: tuple[ListingFacts, ...] = ()
-    if about_property([row["body"] or "" for row in conversation[-4:]]):
+    if desk is not None:
+        wanted = (lead["context"] or {}).get("listing_id") if lead is not None else None
+        said = " ".join((row["body"] or "").lower() for row in conversation)
+        listings = await ranked_listings(session, wanted=wanted, said=said)
+    elif about_property([row["body"] or "" for row in conversation[-4:]]):
         listings = tuple(
             _listing(row) for row in await repository.active_listings(session, LISTINGS)
         )
-    return Prompt(
+    prompt = Prompt(
         instructions=persona["instructions"] or "",
         persona_name=persona["name"],
         tone=persona["tone"],
@@ -148,4 +162,62 @@ async def build(
         phone=persona["phone"],
         max_characters=rules.characters_left(fixed),
         today=session.now().date(),
+    )
+    return prompt if desk is None else await acting(session, desk, prompt)
+
+
+async def ranked_listings(
+    session: TenantSession, *, wanted: object, said: str
+) -> tuple[ListingFacts, ...]:
+    """The workspace's active listings by relevance, at most LISTINGS: the lead's listing
+    of interest (its form's `listing_id`), those the conversation names (by the address's
+    number and street), then the newest."""
+    rows = await repository.active_listings(session, RANKED_FROM)
+
+    def rank(row: ListingFactsRow) -> int:
+        if wanted and row["id"] == wanted:
+            return 0
+        street = " ".join(str(row["address"]).lower().split()[:2])
+        return 1 if street and street in said else 2
+
+    ordered = sorted(rows, key=rank)  # stable: newest first within a rank
+    return tuple(_listing(row) for row in ordered[:LISTINGS])
+
+
+def _local(moment: datetime, zone: ZoneInfo) -> str:
+    return f"{moment.astimezone(zone):%A %d %B %Y, %H:%M} ({zone.key})"
+
+
+async def acting(session: TenantSession, desk: Desk, prompt: Prompt) -> Prompt:
+    """What a persona with actions is told besides: its tools, the time in the
+    workspace's zone and in the lead's (by area code), the free showing slots of the
+    next days, the contact's upcoming appointments and what earlier replies did."""
+    contact, now = desk.contact, desk.now
+    zones = zones_for_number(contact["phone_e164"])
+    slots: list[datetime] = []
+    if desk.shower is not None:
+        horizon = now + timedelta(days=showings.HORIZON_DAYS + 1)
+        busy = [
+            (starts, ends)
+            for starts, ends, _ in await repository.busy(session, desk.shower, now, horizon)
+        ]
+        slots = showings.free_slots(now, desk.zone, desk.hours, desk.minutes, busy)
+    upcoming = await repository.upcoming(session, contact["id"], now)
+    done = await repository.actions_done(session, contact["id"])
+    return replace(
+        prompt,
+        tools=tools.definitions(
+            desk.allowed, qualification_fields=desk.qualification_fields, tags=desk.tags
+        ),
+        now_local=_local(now, desk.zone),
+        lead_time=_local(now, ZoneInfo(zones[0])) if len(zones) == 1 else None,
+        slots=tuple(showings.describe(slots, desk.zone)),
+        appointments=tuple(
+            f"id {row['id']}: {row['title']}, {_local(row['starts_at'], desk.zone)}"
+            for row in upcoming
+        ),
+        done=tuple(
+            f"{row['tool']}" + (f" ({row['object_id']})" if row["object_id"] else "")
+            for row in done
+        ),
     )

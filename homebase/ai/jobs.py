@@ -27,15 +27,23 @@ HOMEBASE_AI_RETRY_UNIT_SECONDS; after the third failure the lead is handed off.
 import asyncio
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import or_, select
 
 from homebase import tracing
-from homebase.ai import context, repository, rules, service
-from homebase.ai.prompt import ModelFailure
+from homebase.ai import action_rules, actions, context, repository, rules, service, tools
+from homebase.ai.prompt import (
+    MAX_ROUNDS,
+    ModelAnswer,
+    ModelFailure,
+    Prompt,
+    Responder,
+    ToolCall,
+    ToolRound,
+)
 from homebase.ai.providers import loaded
 from homebase.ai.records import AiJobRecord
 from homebase.automations.records import PersonaRecord
@@ -70,12 +78,14 @@ class Claim:
 class Reply:
     text: str  # the model's, before the disclosure and signature
     disclose: bool
+    planned: tuple[actions.Planned, ...] = ()  # tool calls the rounds accepted
 
 
 @dataclass(frozen=True)
 class HandOff:
     reason: str
     detail: str | None = None
+    planned: tuple[actions.Planned, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -198,8 +208,46 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
             return HandOff("daily_limit")
         disclose = await service.disclosure_due(session, contact["id"])
         fixed = rules.assemble("", persona["disclosure"], persona["signature"], disclose=disclose)
-        prompt = await context.build(session, contact, persona, conversation, fixed)
+        desk = (
+            await actions.desk(session, job["id"], contact, persona) if persona["actions"] else None
+        )
+        prompt = await context.build(session, contact, persona, conversation, fixed, desk=desk)
     responder = await loaded(runtime.settings)
+    planned: list[actions.Planned] = []
+    for number in range(1, MAX_ROUNDS + 1):
+        prompt = replace(prompt, last_round=number == MAX_ROUNDS)
+        outcome = await _model(runtime, responder, prompt)
+        if isinstance(outcome, Failed):
+            return outcome
+        answered = outcome
+        if not answered.tool_calls:
+            break
+        if desk is None or number == MAX_ROUNDS:  # calls never offered, or one round too many
+            return HandOff("model", f"no answer after {number} model rounds")
+        checked = await tool_round(runtime, claimed, desk, answered.tool_calls)
+        if checked is None:
+            return Skip("lease_lost")
+        results, accepted = checked
+        planned += accepted
+        prompt = replace(prompt, rounds=(*prompt.rounds, ToolRound(answered.tool_calls, results)))
+        for item in accepted:  # a decision ends the rounds: nothing more is asked
+            if isinstance(item.action, tools.OptOut):
+                return OptOut()
+            if isinstance(item.action, tools.HandOff):
+                return HandOff("model", item.action.summary, tuple(planned))
+    if answered.opt_out:  # before anything else the model said: none of it is sent
+        return OptOut()
+    if answered.handoff:
+        # Whole: the handoff masks it before cutting it (a cut number would not be found).
+        return HandOff("model", answered.handoff_reason, tuple(planned))
+    if not answered.reply or not answered.reply.strip():
+        if planned:  # acted, said nothing: a person tells the lead
+            return HandOff("model", "the assistant acted without a reply", tuple(planned))
+        return Skip("no_reply", answers_texts=True)
+    return Reply(answered.reply, disclose, tuple(planned))
+
+
+async def _model(runtime: Runtime, responder: Responder, prompt: Prompt) -> ModelAnswer | Failed:
     started = time.perf_counter()
     with tracing.model_span(responder.name) as span:
         try:
@@ -210,14 +258,32 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
             _model_call(responder.name, "failed", started, span)
             return Failed(f"{type(error).__name__}: {error}"[:200])
         _model_call(responder.name, "answered", started, span)
-    if answered.opt_out:  # before anything else the model said: none of it is sent
-        return OptOut()
-    if answered.handoff:
-        # Whole: the handoff masks it before cutting it (a cut number would not be found).
-        return HandOff("model", answered.handoff_reason)
-    if not answered.reply or not answered.reply.strip():
-        return Skip("no_reply", answers_texts=True)
-    return Reply(answered.reply, disclose)
+    return answered
+
+
+async def tool_round(
+    runtime: Runtime, claimed: Claim, desk: actions.Desk, calls: tuple[ToolCall, ...]
+) -> tuple[tuple[str, ...], list[actions.Planned]] | None:
+    """Every call checked against the workspace (its result, and the calls accepted),
+    with the lease renewed for the next model call; None when the lease is lost. The
+    workspace is not written: the actions are performed at the finish."""
+    async with runtime.db.transaction() as connection:
+        session = TenantSession(connection, claimed.workspace_id, clock=runtime.clock)
+        expires = session.now() + timedelta(seconds=runtime.settings.ai_lease_seconds)
+        renewed = LEASE.held(
+            session.update(jobs).where(jobs.c.id == claimed.job_id, jobs.c.status == "composing"),
+            claimed.token,
+        ).values(lease_expires_at=expires)
+        if not await session.execute(renewed):
+            return None
+        results: list[str] = []
+        accepted: list[actions.Planned] = []
+        for call in calls:  # every tool_call_id gets its result
+            result, planned = await actions.check(session, desk, call)
+            results.append(result)
+            if planned is not None:
+                accepted.append(planned)
+    return tuple(results), accepted
 
 
 async def finish(runtime: Runtime, claimed: Claim, decision: Decision) -> None:
@@ -248,8 +314,26 @@ async def finish(runtime: Runtime, claimed: Claim, decision: Decision) -> None:
             AI_OUTCOMES.labels("skipped", why or "erased").inc()
             return
         email_from = runtime.settings.email_from
+        done: list[actions.Performed] = []
+        if decision.planned:
+            desk = await actions.desk(session, job["id"], contact, persona)
+            done = await actions.perform_all(session, desk, decision.planned)
+            contact = await contacts_repository.get(session, job["contact_id"]) or contact
         if isinstance(decision, HandOff):
             await _hand_off(session, job, contact, persona, decision, email_from)
+            return
+        if persona["actions"] and action_rules.stops_soliciting(
+            await actions.qualification(session, contact)
+        ):
+            await _hand_off(
+                session, job, contact, persona, HandOff("working_with_agent"), email_from
+            )
+            return
+        made = {item.tool for item in done if item.outcome in (actions.PERFORMED, actions.ALREADY)}
+        claim = action_rules.unverified_claim(decision.text, made)
+        if claim is not None:
+            unverified = HandOff("unverified_commitment", f"the reply said {claim}")
+            await _hand_off(session, job, contact, persona, unverified, email_from)
             return
         await _reply(session, runtime, job, contact, persona, decision)
 

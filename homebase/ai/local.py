@@ -1,8 +1,10 @@
 """The offline responder: HOMEBASE_AI_PROVIDER=local, the default outside production."""
 
+import json
 import re
+from datetime import datetime
 
-from homebase.ai.prompt import ListingFacts, ModelAnswer, Prompt
+from homebase.ai.prompt import ListingFacts, ModelAnswer, Prompt, ToolCall
 
 # Checked in this order: a request for a person wins over everything (handing off is
 # never wrong), a showing over a price ("how much, and can I see it?" wants the showing),
@@ -39,6 +41,12 @@ class LocalResponder:
         if _PERSON.search(text):
             return ModelAnswer(reply=None, handoff=True, handoff_reason="asked for a person")
         listing = prompt.listings[0] if prompt.listings else None
+        if prompt.tools:  # a persona with actions: the stand-in books and qualifies too
+            acted = acting(prompt, text, listing)
+            if acted is not None:
+                if acted.reply is not None:
+                    return ModelAnswer(reply=_fit(acted.reply, prompt.max_characters))
+                return acted
         if _SHOWING.search(text):
             reply = _showing(listing, prompt.max_characters)
         elif _PRICE.search(text):
@@ -91,3 +99,128 @@ def _fit(reply: str, limit: int) -> str:
         return reply
     cut = reply[: max(limit - 1, 0)].rsplit(" ", 1)[0]
     return cut + "…"
+
+
+# What the stand-in reads to act (docs/ai.md, "The stand-in acts too"): a day and a time
+# the lead names ("Saturday at 11", "sat 2pm", "tomorrow 10:30"), and obvious answers.
+_ISO = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:\d{2})")
+_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_DAY = re.compile(
+    r"\b(monday|mon|tuesday|tues|tue|wednesday|wed|thursday|thurs|thu|friday|fri|saturday|sat"
+    r"|sunday|sun)\b|\b(tomorrow)\b",
+    re.IGNORECASE,
+)
+_TIME = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5][0-9]))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\d)", re.I)
+_BUDGET = re.compile(r"\$?\s?(\d{2,3}(?:[.,]\d)?)\s?(k|m)\b|\$\s?(\d{3},\d{3}(?:,\d{3})?)", re.I)
+_SOON = re.compile(
+    r"\b(asap|right away|next month|this month|within (a|one|two|three|1|2|3) months?)\b", re.I
+)
+_AGENT = re.compile(
+    r"\b(already (have|working with) an? (agent|realtor)|working with an? (agent|realtor))\b", re.I
+)
+_INTENT = {
+    "buy": re.compile(r"\b(buy|buying)\b", re.I),
+    "sell": re.compile(r"\b(sell|selling)\b", re.I),
+}
+
+
+def _offered(prompt: Prompt) -> dict[str, list[str]]:
+    """The tools offered, each with the keys its `values` may name (set_qualification's)."""
+    found: dict[str, list[str]] = {}
+    for tool in prompt.tools:
+        function = tool["function"]
+        keys: list[str] = []
+        if function["name"] == "set_qualification":
+            text = json.dumps(function["parameters"])
+            keys = re.findall(r'"enum": \[([^\]]*)\]', text)
+            keys = json.loads("[" + keys[0] + "]") if keys else []
+        found[function["name"]] = keys
+    return found
+
+
+def _wanted_slot(prompt: Prompt, text: str) -> datetime | None:
+    """The free slot the lead named by day and time, if one is."""
+    day, hour = _DAY.search(text), _hour(_DAY.sub(" ", text))
+    if day is None or hour is None:
+        return None
+    number = int(hour.group(1)) % 12
+    number += 12 if (hour.group(3) or "").lower().startswith("p") or number < 8 else 0
+    minute = int(hour.group(2) or 0)
+    starts = [
+        datetime.fromisoformat(token) for line in prompt.slots for token in _ISO.findall(line)
+    ]
+    if not starts:
+        return None
+    first = starts[0].date()
+    for start in starts:
+        if (start.hour, start.minute) != (number, minute):
+            continue
+        if day.group(2) is not None and (start.date() - first).days == 1:
+            return start  # "tomorrow": the day after the slots begin (today)
+        if day.group(1) is not None and _DAYS[start.weekday()] == day.group(1).lower()[:3]:
+            return start
+    return None
+
+
+def _hour(text: str) -> re.Match[str] | None:
+    """The time the lead names: one with am/pm or minutes, or after "at" ("12 Elm St at
+    11" is 11, not 12)."""
+    for found in _TIME.finditer(text):
+        before = text[: found.start()].rstrip().lower()
+        if found.group(2) or found.group(3) or before.endswith(("at", "@", "around")):
+            return found
+    return None
+
+
+def _qualification(text: str, keys: list[str]) -> list[dict[str, str]]:
+    values: list[dict[str, str]] = []
+    if "working_with_agent" in keys and _AGENT.search(text):
+        values.append({"key": "working_with_agent", "value": "true"})
+    if "timeline" in keys and _SOON.search(text):
+        values.append({"key": "timeline", "value": "0-3 months"})
+    if "intent" in keys:
+        intents = [name for name, pattern in _INTENT.items() if pattern.search(text)]
+        if intents:
+            values.append({"key": "intent", "value": "both" if len(intents) == 2 else intents[0]})
+    budget = _BUDGET.search(text)
+    if "budget_max" in keys and budget is not None:
+        if budget.group(3):
+            amount = int(budget.group(3).replace(",", ""))
+        else:
+            scale = 1_000 if budget.group(2).lower() == "k" else 1_000_000
+            amount = int(float(budget.group(1).replace(",", ".")) * scale)
+        values.append({"key": "budget_max", "value": str(amount)})
+    return values
+
+
+def acting(prompt: Prompt, text: str, listing: ListingFacts | None) -> ModelAnswer | None:
+    """One call at a time: book the showing the lead named, then record obvious answers;
+    then a reply that says what was done (or why not). None: answer as without tools."""
+    offered = _offered(prompt)
+    called = {call.name for done in prompt.rounds for call in done.calls}
+    slot = _wanted_slot(prompt, text)
+    if "book_showing" in offered and "book_showing" not in called and slot is not None:
+        if listing is not None and listing.id is not None:
+            arguments = {"listing_id": listing.id, "starts_at": slot.isoformat()}
+            return _call("book_showing", arguments)
+    values = _qualification(text, offered.get("set_qualification", []))
+    if values and "set_qualification" not in called and not prompt.last_round:
+        return _call("set_qualification", {"values": values})
+    for done in prompt.rounds:
+        for call, result in zip(done.calls, done.results, strict=True):
+            if call.name == "book_showing" and listing is not None and slot is not None:
+                if json.loads(result).get("ok"):
+                    when = f"{slot:%A %d %B at %H:%M}"
+                    return ModelAnswer(
+                        reply=f"You're booked for a showing of {listing.address} on {when}."
+                    )
+                return ModelAnswer(reply="That time isn't free. Which other day and time suit you?")
+    if called:
+        return ModelAnswer(reply="Thanks, noted! Would you like to see a home this week?")
+    return None
+
+
+def _call(name: str, arguments: object) -> ModelAnswer:
+    return ModelAnswer(
+        reply=None, tool_calls=(ToolCall(f"local_{name}", name, json.dumps(arguments)),)
+    )

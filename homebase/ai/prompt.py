@@ -1,9 +1,12 @@
 """What a model is given and what it answers: the one shape every provider speaks.
 
-The service alone builds a Prompt (ai/context.py): the model has no tools and sees
-nothing but what is here. A provider turns it into its own protocol and its answer
-into a ModelAnswer, or raises ModelFailure (an error or a timeout: the job tries again
-after a backoff, then hands the lead off).
+The service alone builds a Prompt (ai/context.py): the model sees nothing but what is
+here, and may call only the tools its persona's `actions` name (ai/tools.py: none for a
+persona without actions). A provider turns it into its own protocol and its answer into
+a ModelAnswer, or raises ModelFailure (an error or a timeout: the job tries again after
+a backoff, then hands the lead off). A ModelAnswer with `tool_calls` is one round: the
+service checks each call (ai/actions.py) and asks again with `rounds` holding every
+call and its result, at most MAX_ROUNDS model calls per reply.
 
 Whose words are whose: the persona's instructions, the listings, the rules and the date
 are the workspace's own and may instruct the model; everything known about the lead
@@ -15,9 +18,45 @@ block of the lead's facts, given in the lead's role, never among the instruction
 import json
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypedDict
 
 Speaker = Literal["lead", "assistant", "agent"]
+MAX_ROUNDS = 3  # model calls per reply: tool rounds and the final answer
+# A JSON Schema, as the protocol's own type (openai's FunctionParameters) has it.
+JsonSchema = dict[str, object]
+
+
+class FunctionDefinition(TypedDict):
+    name: str
+    description: str
+    strict: bool
+    parameters: JsonSchema
+
+
+class ToolDefinition(TypedDict):
+    """One member of the request's `tools` (ai/tools.py builds them)."""
+
+    type: Literal["function"]
+    function: FunctionDefinition
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """One function call the model asked for: its `tool_call_id`, the tool's name and the
+    arguments as the model wrote them (JSON text, validated by ai/tools.py)."""
+
+    id: str
+    name: str
+    arguments: str
+
+
+@dataclass(frozen=True)
+class ToolRound:
+    """One round of tool calls and the service's answer to each (the same order): every
+    `tool_call_id` gets its result."""
+
+    calls: tuple[ToolCall, ...]
+    results: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -39,6 +78,7 @@ class ListingFacts:
     beds: int | None
     baths: float | None
     url: str | None
+    id: str | None = None  # given to the model when it may book (book_showing's listing_id)
 
 
 @dataclass(frozen=True)
@@ -56,6 +96,18 @@ class Prompt:
     phone: str | None = None  # the only number a reply may carry
     max_characters: int = 306  # what fits the reply's two segments after disclosure
     today: date | None = None  # the day the reply is written (UTC)
+    # With tools (a persona with actions): the function definitions (ai/tools.py), the
+    # rounds so far, whether this is the last model call (no more tool calls then), and
+    # what booking needs: the local time, the free showing slots, the contact's upcoming
+    # appointments, all the workspace's own text (ai/context.py).
+    tools: tuple[ToolDefinition, ...] = ()
+    rounds: tuple[ToolRound, ...] = ()
+    last_round: bool = False
+    now_local: str | None = None
+    lead_time: str | None = None
+    slots: tuple[str, ...] = ()
+    appointments: tuple[str, ...] = ()
+    done: tuple[str, ...] = ()  # what earlier jobs of this contact already did
 
 
 _LINE_SEPARATORS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029"})
@@ -89,6 +141,8 @@ class ModelAnswer:
     # The lead's texts revoke consent: the service suppresses the number and sends only
     # the opt-out's confirmation, never `reply` (ai/service.opt_out).
     opt_out: bool = False
+    # Function calls the model asked for instead of answering (a tool round).
+    tool_calls: tuple[ToolCall, ...] = ()
 
 
 class ModelFailure(Exception):

@@ -1,6 +1,7 @@
-"""The AI responder's rows as the code carries them: the `ai_jobs` table's (models/
-ai_job.py), typed, and what its reads select of other tables (a persona is automations'
-PersonaRecord; a listing is listings' ListingRecord).
+"""The AI responder's rows as the code carries them: the `ai_jobs` and `ai_actions` tables'
+(models/ai_job.py, models/ai_action.py), typed, and what its reads select of other tables
+(a persona is automations' PersonaRecord; what the AI reads of a listing, ListingFactsRow,
+and of an appointment, ShowingRow, the partial reads a tool is checked against).
 
 The workspace is the session's: a read may carry `workspace_id`, nothing reads it."""
 
@@ -78,3 +79,39 @@ class LatestLead(TypedDict):
 
     source: str
     context: dict[str, JsonValue]  # the client's free-form members, kept whole
+
+
+class ActionRecord(TypedDict):
+    """A row of `ai_actions` (models/ai_action.py): ids and outcomes only."""
+
+    id: str
+    ai_job_id: str
+    contact_id: str
+    tool: str
+    outcome: str
+    object_id: str | None
+    created_at: datetime
+
+
+class ListingFactsRow(TypedDict):
+    """What the AI reads of a listing: to show it, and to book a showing of it."""
+
+    id: str
+    address: str
+    city: str
+    status: str
+    price_cents: int | None
+    beds: int | None
+    baths: float | None
+    url: str | None
+
+
+class ShowingRow(TypedDict):
+    """What the AI reads of an appointment: to list it, move it or cancel it."""
+
+    id: str
+    contact_id: str
+    title: str
+    starts_at: datetime
+    ends_at: datetime
+    outcome: str | None

@@ -3,21 +3,25 @@
 from datetime import datetime
 from typing import cast
 
-from sqlalchemy import BindParameter, bindparam, exists, func, select, text
+from sqlalchemy import BindParameter, bindparam, exists, func, or_, select, text
 
 from homebase.ai.records import (
+    ActionRecord,
     AiJobChanges,
     AiJobRecord,
     LatestLead,
+    ListingFactsRow,
     Readiness,
+    ShowingRow,
     Text,
     Unanswered,
 )
 from homebase.automations.records import PersonaRecord
 from homebase.db.tenancy import WORKSPACE, TenantSession, tenant_select, tenant_update
-from homebase.listings.records import ListingRecord
 from homebase.models import (
+    AiAction,
     AiJob,
+    Appointment,
     ConsentArtifact,
     Lead,
     Listing,
@@ -33,6 +37,8 @@ personas = Persona.__table__
 messages = Message.__table__
 leads = Lead.__table__
 listings = Listing.__table__
+appointments = Appointment.__table__
+actions = AiAction.__table__
 
 suppressions = Suppression.__table__
 artifacts = ConsentArtifact.__table__
@@ -196,14 +202,26 @@ async def latest_lead(session: TenantSession, contact_id: str) -> LatestLead | N
     return cast("LatestLead | None", row)
 
 
-async def active_listings(session: TenantSession, limit: int) -> list[ListingRecord]:
+_LISTING_FACTS = (
+    listings.c.id,
+    listings.c.address,
+    listings.c.city,
+    listings.c.status,
+    listings.c.price_cents,
+    listings.c.beds,
+    listings.c.baths,
+    listings.c.url,
+)
+
+
+async def active_listings(session: TenantSession, limit: int) -> list[ListingFactsRow]:
     rows = await session.fetch_all(
-        session.select(listings)
+        session.select(listings, *_LISTING_FACTS)
         .where(listings.c.status == "active")
         .order_by(listings.c.id.desc())
         .limit(limit)
     )
-    return cast("list[ListingRecord]", rows)
+    return cast("list[ListingFactsRow]", rows)
 
 
 async def listing_urls(session: TenantSession) -> list[str]:
@@ -238,3 +256,76 @@ async def end_open_jobs(
         .where(jobs.c.contact_id == contact_id, jobs.c.status.in_(OPEN))
         .values(status="skipped", outcome=outcome, updated_at=now, lease_token=None)
     )
+
+
+async def listing(session: TenantSession, listing_id: str) -> ListingFactsRow | None:
+    row = await session.fetch_one(
+        session.select(listings, *_LISTING_FACTS).where(listings.c.id == listing_id)
+    )
+    return cast("ListingFactsRow | None", row)
+
+
+async def busy(
+    session: TenantSession, member_id: str, since: datetime, until: datetime
+) -> list[tuple[datetime, datetime, str]]:
+    """The member's appointments (not cancelled) overlapping [since, until): start, end, id."""
+    rows = await session.fetch_all(
+        session.select(
+            appointments, appointments.c.id, appointments.c.starts_at, appointments.c.ends_at
+        ).where(
+            appointments.c.assignee_id == member_id,
+            or_(appointments.c.outcome.is_(None), appointments.c.outcome != "cancelled"),
+            appointments.c.starts_at < until,
+            appointments.c.ends_at > since,
+        )
+    )
+    return [(row["starts_at"], row["ends_at"], row["id"]) for row in rows]
+
+
+_SHOWING = (
+    appointments.c.id,
+    appointments.c.contact_id,
+    appointments.c.title,
+    appointments.c.starts_at,
+    appointments.c.ends_at,
+    appointments.c.outcome,
+)
+
+
+async def upcoming(session: TenantSession, contact_id: str, now: datetime) -> list[ShowingRow]:
+    """The contact's scheduled appointments from now on, soonest first (at most 10)."""
+    rows = await session.fetch_all(
+        session.select(appointments, *_SHOWING)
+        .where(
+            appointments.c.contact_id == contact_id,
+            appointments.c.outcome.is_(None),
+            appointments.c.ends_at > now,
+        )
+        .order_by(appointments.c.starts_at)
+        .limit(10)
+    )
+    return cast("list[ShowingRow]", rows)
+
+
+async def appointment(session: TenantSession, appointment_id: str) -> ShowingRow | None:
+    row = await session.fetch_one(
+        session.select(appointments, *_SHOWING).where(appointments.c.id == appointment_id)
+    )
+    return cast("ShowingRow | None", row)
+
+
+async def log_action(session: TenantSession, row: ActionRecord) -> None:
+    await session.insert(actions, row)
+
+
+async def actions_done(
+    session: TenantSession, contact_id: str, limit: int = 20
+) -> list[ActionRecord]:
+    """The contact's latest actions the AI performed, oldest first."""
+    rows = await session.fetch_all(
+        session.select(actions)
+        .where(actions.c.contact_id == contact_id, actions.c.outcome == "performed")
+        .order_by(actions.c.id.desc())
+        .limit(limit)
+    )
+    return cast("list[ActionRecord]", list(reversed(rows)))

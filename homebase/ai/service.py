@@ -57,6 +57,8 @@ HANDOFF_TITLES = {
     "compliance": "a compliance gate refused the reply",
     "daily_limit": "the daily limit of AI replies was reached",
     "no_calls": "asked not to be called",
+    "unverified_commitment": "a reply claimed what was not done, and was not sent",
+    "working_with_agent": "works with another agent",
 }
 
 
@@ -316,5 +318,6 @@ async def opt_out(session: TenantSession, job: AiJobRecord) -> MessageRecord | N
 
 async def scrub_contact_ai_jobs(session: TenantSession, contact_id: str) -> None:
     """An erasure's part of the AI (erasure/registry.py): the contact's open job ends
-    (nothing more is composed for it). Jobs keep ids, counts and outcomes, never a text."""
+    (nothing more is composed for it). Jobs and their action log (`ai_actions`) keep ids,
+    counts and outcomes, never a text: nothing of them is scrubbed."""
     await repository.end_open_jobs(session, contact_id, "erased", session.now())

@@ -5,11 +5,12 @@ unknown step type, a persona that does not use the step's channel, an unknown
 placeholder, a member who is not in the workspace, a second responder) is refused with
 the item's path."""
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 from sqlalchemy import Table
 
+from homebase.ai.tools import TOOLS
 from homebase.automations import repository
 from homebase.automations.schemas import CampaignStatus
 from homebase.automations.steps import ChannelName, Steps
@@ -38,6 +39,29 @@ def _e164(value: str) -> str:
     return number
 
 
+Day = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+Clock = Annotated[str, StringConstraints(pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]$")]
+ShowingSpan = Annotated[list[Clock], Field(min_length=2, max_length=2)]
+FieldKey = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+TagName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+
+
+def _tool(name: str) -> str:
+    if name not in TOOLS:
+        raise ValueError(f"'{name[:40]}' is not a tool: one of {', '.join(TOOLS)}")
+    return name
+
+
+Tool = Annotated[str, AfterValidator(_tool)]
+
+
+def _opens_first(hours: dict[str, list[str]]) -> dict[str, list[str]]:
+    for day, (opens, closes) in hours.items():
+        if opens >= closes:
+            raise ValueError(f"{day}: opens at {opens}, which is not before {closes}")
+    return hours
+
+
 class PersonaFixture(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -53,6 +77,12 @@ class PersonaFixture(BaseModel):
     handoff_assignee: Annotated[str, _text(40)] | None = None
     links: Annotated[list[WebUrl], Field(max_length=10)] | None = None
     phone: Annotated[str, StringConstraints(max_length=64), AfterValidator(_e164)] | None = None
+    # What the AI may do as this persona (docs/ai.md, "Actions"); none when left out.
+    actions: Annotated[list[Tool], Field(max_length=len(TOOLS))] | None = None
+    showing_hours: Annotated[dict[Day, ShowingSpan], AfterValidator(_opens_first)] | None = None
+    showing_minutes: Annotated[int, Field(ge=15, le=240)] | None = None
+    qualification_fields: Annotated[list[FieldKey], Field(max_length=20)] | None = None
+    tags: Annotated[list[TagName], Field(max_length=30)] | None = None
 
 
 class AutomationFixture(BaseModel):
@@ -123,7 +153,10 @@ async def load_persona(session: TenantSession, item: dict[str, Any], refs: Refs)
     await _check_responder(session, data)
     channels = list(dict.fromkeys(channel.value for channel in data.channels))
     links = None if data.links is None else list(dict.fromkeys(data.links))
-    row = _stamp(session, "prs", {**data.model_dump(), "channels": channels, "links": links})
+    values = {**data.model_dump(), "channels": channels, "links": links}
+    for name in ("actions", "qualification_fields", "tags"):
+        values[name] = None if values[name] is None else list(dict.fromkeys(values[name]))
+    row = _stamp(session, "prs", values)
     await repository.insert(session, repository.personas, row)
     row_id: str = row["id"]
     return row_id

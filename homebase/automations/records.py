@@ -38,6 +38,11 @@ class PersonaRecord(TypedDict):
     handoff_assignee: str | None
     links: list[str] | None
     phone: str | None
+    actions: list[str] | None  # PersonaAction values; None: it only answers
+    showing_hours: dict[str, list[str]] | None  # weekday: [opens, closes]; None: the default
+    showing_minutes: int | None
+    qualification_fields: list[str] | None
+    tags: list[str] | None
     created_at: datetime
     updated_at: datetime
 

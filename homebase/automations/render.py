@@ -4,6 +4,7 @@ from typing import Any, cast
 
 from typing_extensions import TypedDict
 
+from homebase.ai.showings import DEFAULT_HOURS, DEFAULT_MINUTES
 from homebase.automations.records import (
     AutomationRecord,
     CampaignRecord,
@@ -16,6 +17,7 @@ from homebase.automations.schemas import (
     Enrolment,
     EnrolmentStatus,
     Persona,
+    PersonaAction,
 )
 from homebase.kit.clock import isoformat
 from homebase.messaging.schemas import MessageChannel
@@ -38,6 +40,12 @@ def persona(row: PersonaRecord) -> Persona:
         # The business's own number, not a contact's: shown to every reader
         # (docs/decisions.md, "A persona's phone").
         "phone": row["phone"],
+        # stored as PersonaAction's values, as the channels are
+        "actions": cast("list[PersonaAction]", row["actions"] or []),
+        "showing_hours": row["showing_hours"] or DEFAULT_HOURS,
+        "showing_minutes": row["showing_minutes"] or DEFAULT_MINUTES,
+        "qualification_fields": row["qualification_fields"] or [],
+        "tags": row["tags"] or [],
         "created_at": isoformat(row["created_at"]),
         "updated_at": isoformat(row["updated_at"]),
     }

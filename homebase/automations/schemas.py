@@ -31,6 +31,20 @@ class EnrolmentStatus(StrEnum):
     failed = "failed"
 
 
+class PersonaAction(StrEnum):
+    """A tool the AI may call as a persona (docs/ai.md, "Actions")."""
+
+    book_showing = "book_showing"
+    reschedule_showing = "reschedule_showing"
+    cancel_showing = "cancel_showing"
+    set_qualification = "set_qualification"
+    set_stage = "set_stage"
+    add_tags = "add_tags"
+    create_follow_up_task = "create_follow_up_task"
+    opt_out = "opt_out"
+    hand_off = "hand_off"
+
+
 # A persona as GET /v1/personas/{id} sends it (render.persona). No docstring: it would
 # become the schema's description.
 @with_config(
@@ -52,6 +66,14 @@ class EnrolmentStatus(StrEnum):
                 "handoff_assignee": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
                 "links": ["https://reyes-realty.example.com/"],
                 "phone": "+14155550100",
+                "actions": ["book_showing", "set_qualification", "hand_off"],
+                "showing_hours": {
+                    "mon": ["09:00", "18:00"],
+                    "sat": ["10:00", "16:00"],
+                },
+                "showing_minutes": 30,
+                "qualification_fields": ["timeline", "pre_approved"],
+                "tags": ["buyer", "relocating"],
                 "created_at": _WHEN,
                 "updated_at": _WHEN,
             }
@@ -107,6 +129,27 @@ class Persona(TypedDict):
             "give. The business's, not a contact's: never masked."
         ),
     ]
+    actions: Annotated[
+        list[PersonaAction],
+        Field(
+            description='The tools the AI may use as this persona (docs/ai.md, "Actions"); '
+            "empty: it only answers, acting on nothing."
+        ),
+    ]
+    showing_hours: Annotated[
+        dict[str, list[str]],
+        Field(
+            description="When showings may be booked, by weekday (mon ... sun) as [opens, "
+            "closes] in the workspace's time_zone; a day left out has none. Default Monday to "
+            "Saturday 09:00-18:00."
+        ),
+    ]
+    showing_minutes: Annotated[int, Field(description="How long a showing the AI books lasts.")]
+    qualification_fields: Annotated[
+        list[str],
+        Field(description="The contact custom fields (keys) set_qualification may write."),
+    ]
+    tags: Annotated[list[str], Field(description="The only tags add_tags may add.")]
     created_at: WireTime
     updated_at: WireTime
 

@@ -23,10 +23,10 @@ from homebase.cli.output import configure_logs, print_json
 from homebase.config import get_settings
 from homebase.db.tenancy import TenantSession
 from homebase.external_events.service import emit_external
-from homebase.kit.errors import AdminError
+from homebase.kit.errors import AdminError, ValidationFailed
 from homebase.oauth import admin as oauth_admin
 from homebase.runtime import Runtime
-from homebase.workspaces import members
+from homebase.workspaces import members, time_zone
 from homebase.workspaces import service as workspaces
 
 AdminBody = Callable[..., Awaitable[dict[str, Any]]]
@@ -131,6 +131,24 @@ async def set_workspace_status(
     return workspaces.workspace_json(
         await workspaces.set_workspace_status(connection, workspace, status=status)
     )
+
+
+@admin.command("set-workspace-time-zone")
+@click.option("--workspace", required=True)
+@click.option("--time-zone", "zone", required=True, help="an IANA name, e.g. America/Chicago")
+@in_transaction
+async def set_workspace_time_zone(
+    connection: AsyncConnection, runtime: Runtime, *, workspace: str, zone: str
+) -> dict[str, object]:
+    """Set the workspace's time zone (default America/New_York): the AI reads the date,
+    the time and the showing hours in it (docs/ai.md)."""
+    session = await _tenant(connection, workspace, runtime)
+    try:
+        await time_zone.set_time_zone(session, zone)
+    except ValidationFailed:
+        raise AdminError(f"--time-zone: '{zone[:64]}' is not an IANA time zone name") from None
+    row = await workspaces.get_workspace(connection, workspace)
+    return {**workspaces.workspace_json(row), "time_zone": zone}
 
 
 @admin.command("create-user")

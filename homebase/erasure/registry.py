@@ -64,7 +64,7 @@ SCRUBBERS: tuple[Scrubber, ...] = (
     Scrubber("tasks", tasks.scrub_contact_tasks, ("tasks", "task_dedupe")),
     Scrubber("automations", automations.scrub_contact_enrolments, ("automation_enrolments",)),
     # Jobs hold ids, counts and outcomes, never a text or a prompt; the open one ends.
-    Scrubber("ai", ai.scrub_contact_ai_jobs, ("ai_jobs",)),
+    Scrubber("ai", ai.scrub_contact_ai_jobs, ("ai_jobs", "ai_actions")),
     Scrubber(
         "exports",
         exports.scrub_contact_exports,

@@ -12,7 +12,7 @@ from homebase.leads.schemas import LeadCreate
 from homebase.routing.policy import update_lead_policy
 from homebase.routing.rules import create_rule
 from homebase.routing.schemas import RuleSpec
-from homebase.workspaces import organization
+from homebase.workspaces import organization, time_zone
 
 
 class _Named(BaseModel):
@@ -25,6 +25,9 @@ class _Named(BaseModel):
 
 
 async def load_workspace_settings(session: TenantSession, item: JsonObject, refs: Refs) -> str:
+    zone = item.pop(time_zone.KEY, None)
+    if zone is not None:
+        await time_zone.set_time_zone(session, str(zone))
     await update_lead_policy(session, item)
     return session.workspace_id
 

@@ -1,5 +1,6 @@
 """ORM models, one file per table, so domains can import each other's tables freely."""
 
+from homebase.models.ai_action import AiAction
 from homebase.models.ai_job import AiJob
 from homebase.models.api_key import ApiKey
 from homebase.models.appointment import Appointment
@@ -50,6 +51,7 @@ from homebase.models.webhook_subscription import WebhookSubscription
 from homebase.models.workspace import Workspace
 
 __all__ = [
+    "AiAction",
     "AiJob",
     "ApiKey",
     "Base",

@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from sqlalchemy import Boolean, ForeignKey, Index, String, Text, text
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from homebase.db.types import JSONValue, UTCDateTime
@@ -40,5 +40,12 @@ class Persona(Base):
     handoff_assignee: Mapped[str | None] = mapped_column(String(40))
     links: Mapped[list[str] | None] = mapped_column(JSONValue)
     phone: Mapped[str | None] = mapped_column(String(32))
+    # What the AI may do as this persona (homebase/ai/tools.py; null: nothing, it only
+    # answers), when showings may be booked, which custom fields it may fill, which tags.
+    actions: Mapped[list[str] | None] = mapped_column(JSONValue)
+    showing_hours: Mapped[dict[str, list[str]] | None] = mapped_column(JSONValue)
+    showing_minutes: Mapped[int | None] = mapped_column(Integer)
+    qualification_fields: Mapped[list[str] | None] = mapped_column(JSONValue)
+    tags: Mapped[list[str] | None] = mapped_column(JSONValue)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -220,6 +220,21 @@ def test_create_workspace_and_set_its_status(cli):
     assert active["status"] == "active"
 
 
+def test_set_the_workspace_s_time_zone(cli):
+    created = cli.ok("admin", "create-workspace", "--name", "Zone Realty")
+    zoned = cli.quick(
+        "admin",
+        "set-workspace-time-zone",
+        "--workspace",
+        created["id"],
+        "--time-zone",
+        "America/Chicago",
+    )
+    assert (zoned["id"], zoned["time_zone"]) == (created["id"], "America/Chicago")
+    settings = json.loads(cli.row("workspaces", created["id"])["settings"])
+    assert settings["time_zone"] == "America/Chicago"
+
+
 def test_create_user(cli, workspace):
     user = cli.ok(
         "admin",
@@ -692,6 +707,14 @@ FAILURES = {
     ),
     "set-workspace-status unknown workspace": (
         ["set-workspace-status", "--workspace", NO_SUCH, "--status", "active"],
+        NO_SUCH,
+    ),
+    "set-workspace-time-zone not a zone": (
+        ["set-workspace-time-zone", "--workspace", "{ws}", "--time-zone", "EST5EDT-ish"],
+        "EST5EDT-ish",
+    ),
+    "set-workspace-time-zone unknown workspace": (
+        ["set-workspace-time-zone", "--workspace", NO_SUCH, "--time-zone", "UTC"],
         NO_SUCH,
     ),
     "revoke-api-key unknown key": (

@@ -49,6 +49,10 @@ USAGE_ERRORS = {
         ["admin", "set-workspace-status", "--workspace", "wsp_1"],
         "--status",
     ),
+    "admin set-workspace-time-zone": (
+        ["admin", "set-workspace-time-zone", "--workspace", "wsp_1"],
+        "--time-zone",
+    ),
     "admin create-user": (
         ["admin", "create-user", "--workspace", "wsp_1", "--name", "N"],
         "--email",

@@ -7059,6 +7059,11 @@ export interface components {
          * @example {
          *       "data": [
          *         {
+         *           "actions": [
+         *             "book_showing",
+         *             "set_qualification",
+         *             "hand_off"
+         *           ],
          *           "channels": [
          *             "SMS",
          *             "EMAIL"
@@ -7074,8 +7079,27 @@ export interface components {
          *           ],
          *           "name": "Ava",
          *           "phone": "+14155550100",
+         *           "qualification_fields": [
+         *             "timeline",
+         *             "pre_approved"
+         *           ],
          *           "responder": true,
+         *           "showing_hours": {
+         *             "mon": [
+         *               "09:00",
+         *               "18:00"
+         *             ],
+         *             "sat": [
+         *               "10:00",
+         *               "16:00"
+         *             ]
+         *           },
+         *           "showing_minutes": 30,
          *           "signature": "Ava, Reyes Realty assistant",
+         *           "tags": [
+         *             "buyer",
+         *             "relocating"
+         *           ],
          *           "tone": "warm, brief, never pushy",
          *           "updated_at": "2026-11-20T17:04:05.123Z"
          *         }
@@ -7239,6 +7263,11 @@ export interface components {
         /**
          * Persona
          * @example {
+         *       "actions": [
+         *         "book_showing",
+         *         "set_qualification",
+         *         "hand_off"
+         *       ],
          *       "channels": [
          *         "SMS",
          *         "EMAIL"
@@ -7254,8 +7283,27 @@ export interface components {
          *       ],
          *       "name": "Ava",
          *       "phone": "+14155550100",
+         *       "qualification_fields": [
+         *         "timeline",
+         *         "pre_approved"
+         *       ],
          *       "responder": true,
+         *       "showing_hours": {
+         *         "mon": [
+         *           "09:00",
+         *           "18:00"
+         *         ],
+         *         "sat": [
+         *           "10:00",
+         *           "16:00"
+         *         ]
+         *       },
+         *       "showing_minutes": 30,
          *       "signature": "Ava, Reyes Realty assistant",
+         *       "tags": [
+         *         "buyer",
+         *         "relocating"
+         *       ],
          *       "tone": "warm, brief, never pushy",
          *       "updated_at": "2026-11-20T17:04:05.123Z"
          *     }
@@ -7316,6 +7364,33 @@ export interface components {
              */
             phone: string | null;
             /**
+             * Actions
+             * @description The tools the AI may use as this persona (docs/ai.md, "Actions"); empty: it only answers, acting on nothing.
+             */
+            actions: components["schemas"]["PersonaAction"][];
+            /**
+             * Showing Hours
+             * @description When showings may be booked, by weekday (mon ... sun) as [opens, closes] in the workspace's time_zone; a day left out has none. Default Monday to Saturday 09:00-18:00.
+             */
+            showing_hours: {
+                [key: string]: string[];
+            };
+            /**
+             * Showing Minutes
+             * @description How long a showing the AI books lasts.
+             */
+            showing_minutes: number;
+            /**
+             * Qualification Fields
+             * @description The contact custom fields (keys) set_qualification may write.
+             */
+            qualification_fields: string[];
+            /**
+             * Tags
+             * @description The only tags add_tags may add.
+             */
+            tags: string[];
+            /**
              * Created At
              * Format: date-time
              */
@@ -7326,6 +7401,12 @@ export interface components {
              */
             updated_at: string;
         };
+        /**
+         * PersonaAction
+         * @description A tool the AI may call as a persona (docs/ai.md, "Actions").
+         * @enum {string}
+         */
+        PersonaAction: "book_showing" | "reschedule_showing" | "cancel_showing" | "set_qualification" | "set_stage" | "add_tags" | "create_follow_up_task" | "opt_out" | "hand_off";
         /** Photo */
         Photo: {
             /** Url */
@@ -9694,6 +9775,33 @@ export interface components {
              * @description The persona's business number in E.164, the one number its replies may give. The business's, not a contact's: never masked.
              */
             phone?: string | null;
+            /**
+             * Actions
+             * @description The tools the AI may use as this persona (docs/ai.md, "Actions"); empty: it only answers, acting on nothing.
+             */
+            actions?: components["schemas"]["PersonaAction"][];
+            /**
+             * Showing Hours
+             * @description When showings may be booked, by weekday (mon ... sun) as [opens, closes] in the workspace's time_zone; a day left out has none. Default Monday to Saturday 09:00-18:00.
+             */
+            showing_hours?: {
+                [key: string]: string[];
+            };
+            /**
+             * Showing Minutes
+             * @description How long a showing the AI books lasts.
+             */
+            showing_minutes?: number;
+            /**
+             * Qualification Fields
+             * @description The contact custom fields (keys) set_qualification may write.
+             */
+            qualification_fields?: string[];
+            /**
+             * Tags
+             * @description The only tags add_tags may add.
+             */
+            tags?: string[];
             /**
              * Created At
              * Format: date-time
@@ -12532,7 +12640,7 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Page size, 1 to 200. */
                 limit?: number;
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id, instructions, links, name, phone, responder, signature, tone, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_reply, id, instructions, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -12564,7 +12672,7 @@ export interface operations {
     get_persona: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id, instructions, links, name, phone, responder, signature, tone, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_reply, id, instructions, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, updated_at. */
                 fields?: string | null;
             };
             header?: never;

@@ -220,7 +220,10 @@ from .page_task import PageTask
 from .page_webhook import PageWebhook
 from .page_workspace_member import PageWorkspaceMember
 from .persona import Persona
+from .persona_action import PersonaAction
 from .persona_narrowed import PersonaNarrowed
+from .persona_narrowed_showing_hours import PersonaNarrowedShowingHours
+from .persona_showing_hours import PersonaShowingHours
 from .photo import Photo
 from .ping import Ping
 from .pipeline import Pipeline
@@ -498,7 +501,10 @@ __all__ = (
     "PageWebhook",
     "PageWorkspaceMember",
     "Persona",
+    "PersonaAction",
     "PersonaNarrowed",
+    "PersonaNarrowedShowingHours",
+    "PersonaShowingHours",
     "Photo",
     "Ping",
     "Pipeline",

@@ -2,12 +2,17 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.message_channel import MessageChannel
+from ..models.persona_action import PersonaAction
+
+if TYPE_CHECKING:
+    from ..models.persona_showing_hours import PersonaShowingHours
+
 
 T = TypeVar("T", bound="Persona")
 
@@ -32,6 +37,13 @@ class Persona:
             workspace's listings' own `url`; empty when none.
         phone (None | str): The persona's business number in E.164, the one number its replies may give. The business's,
             not a contact's: never masked.
+        actions (list[PersonaAction]): The tools the AI may use as this persona (docs/ai.md, "Actions"); empty: it only
+            answers, acting on nothing.
+        showing_hours (PersonaShowingHours): When showings may be booked, by weekday (mon ... sun) as [opens, closes] in
+            the workspace's time_zone; a day left out has none. Default Monday to Saturday 09:00-18:00.
+        showing_minutes (int): How long a showing the AI books lasts.
+        qualification_fields (list[str]): The contact custom fields (keys) set_qualification may write.
+        tags (list[str]): The only tags add_tags may add.
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
     """
@@ -48,6 +60,11 @@ class Persona:
     handoff_assignee: None | str
     links: list[str]
     phone: None | str
+    actions: list[PersonaAction]
+    showing_hours: PersonaShowingHours
+    showing_minutes: int
+    qualification_fields: list[str]
+    tags: list[str]
     created_at: datetime.datetime
     updated_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -86,6 +103,19 @@ class Persona:
         phone: None | str
         phone = self.phone
 
+        actions = []
+        for actions_item_data in self.actions:
+            actions_item = actions_item_data.value
+            actions.append(actions_item)
+
+        showing_hours = self.showing_hours.to_dict()
+
+        showing_minutes = self.showing_minutes
+
+        qualification_fields = self.qualification_fields
+
+        tags = self.tags
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -106,6 +136,11 @@ class Persona:
                 "handoff_assignee": handoff_assignee,
                 "links": links,
                 "phone": phone,
+                "actions": actions,
+                "showing_hours": showing_hours,
+                "showing_minutes": showing_minutes,
+                "qualification_fields": qualification_fields,
+                "tags": tags,
                 "created_at": created_at,
                 "updated_at": updated_at,
             }
@@ -115,6 +150,8 @@ class Persona:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.persona_showing_hours import PersonaShowingHours
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -175,6 +212,21 @@ class Persona:
 
         phone = _parse_phone(d.pop("phone"))
 
+        actions = []
+        _actions = d.pop("actions")
+        for actions_item_data in _actions:
+            actions_item = PersonaAction(actions_item_data)
+
+            actions.append(actions_item)
+
+        showing_hours = PersonaShowingHours.from_dict(d.pop("showing_hours"))
+
+        showing_minutes = d.pop("showing_minutes")
+
+        qualification_fields = cast(list[str], d.pop("qualification_fields"))
+
+        tags = cast(list[str], d.pop("tags"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
@@ -192,6 +244,11 @@ class Persona:
             handoff_assignee=handoff_assignee,
             links=links,
             phone=phone,
+            actions=actions,
+            showing_hours=showing_hours,
+            showing_minutes=showing_minutes,
+            qualification_fields=qualification_fields,
+            tags=tags,
             created_at=created_at,
             updated_at=updated_at,
         )

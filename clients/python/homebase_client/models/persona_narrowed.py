@@ -2,13 +2,18 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.message_channel import MessageChannel
+from ..models.persona_action import PersonaAction
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.persona_narrowed_showing_hours import PersonaNarrowedShowingHours
+
 
 T = TypeVar("T", bound="PersonaNarrowed")
 
@@ -35,6 +40,13 @@ class PersonaNarrowed:
                 workspace's listings' own `url`; empty when none.
             phone (None | str | Unset): The persona's business number in E.164, the one number its replies may give. The
                 business's, not a contact's: never masked.
+            actions (list[PersonaAction] | Unset): The tools the AI may use as this persona (docs/ai.md, "Actions"); empty:
+                it only answers, acting on nothing.
+            showing_hours (PersonaNarrowedShowingHours | Unset): When showings may be booked, by weekday (mon ... sun) as
+                [opens, closes] in the workspace's time_zone; a day left out has none. Default Monday to Saturday 09:00-18:00.
+            showing_minutes (int | Unset): How long a showing the AI books lasts.
+            qualification_fields (list[str] | Unset): The contact custom fields (keys) set_qualification may write.
+            tags (list[str] | Unset): The only tags add_tags may add.
             created_at (datetime.datetime | Unset):
             updated_at (datetime.datetime | Unset):
     """
@@ -51,6 +63,11 @@ class PersonaNarrowed:
     handoff_assignee: None | str | Unset = UNSET
     links: list[str] | Unset = UNSET
     phone: None | str | Unset = UNSET
+    actions: list[PersonaAction] | Unset = UNSET
+    showing_hours: PersonaNarrowedShowingHours | Unset = UNSET
+    showing_minutes: int | Unset = UNSET
+    qualification_fields: list[str] | Unset = UNSET
+    tags: list[str] | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
     updated_at: datetime.datetime | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -111,6 +128,27 @@ class PersonaNarrowed:
         else:
             phone = self.phone
 
+        actions: list[str] | Unset = UNSET
+        if not isinstance(self.actions, Unset):
+            actions = []
+            for actions_item_data in self.actions:
+                actions_item = actions_item_data.value
+                actions.append(actions_item)
+
+        showing_hours: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.showing_hours, Unset):
+            showing_hours = self.showing_hours.to_dict()
+
+        showing_minutes = self.showing_minutes
+
+        qualification_fields: list[str] | Unset = UNSET
+        if not isinstance(self.qualification_fields, Unset):
+            qualification_fields = self.qualification_fields
+
+        tags: list[str] | Unset = UNSET
+        if not isinstance(self.tags, Unset):
+            tags = self.tags
+
         created_at: str | Unset = UNSET
         if not isinstance(self.created_at, Unset):
             created_at = self.created_at.isoformat()
@@ -148,6 +186,16 @@ class PersonaNarrowed:
             field_dict["links"] = links
         if phone is not UNSET:
             field_dict["phone"] = phone
+        if actions is not UNSET:
+            field_dict["actions"] = actions
+        if showing_hours is not UNSET:
+            field_dict["showing_hours"] = showing_hours
+        if showing_minutes is not UNSET:
+            field_dict["showing_minutes"] = showing_minutes
+        if qualification_fields is not UNSET:
+            field_dict["qualification_fields"] = qualification_fields
+        if tags is not UNSET:
+            field_dict["tags"] = tags
         if created_at is not UNSET:
             field_dict["created_at"] = created_at
         if updated_at is not UNSET:
@@ -157,6 +205,8 @@ class PersonaNarrowed:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.persona_narrowed_showing_hours import PersonaNarrowedShowingHours
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -231,6 +281,28 @@ class PersonaNarrowed:
 
         phone = _parse_phone(d.pop("phone", UNSET))
 
+        _actions = d.pop("actions", UNSET)
+        actions: list[PersonaAction] | Unset = UNSET
+        if _actions is not UNSET:
+            actions = []
+            for actions_item_data in _actions:
+                actions_item = PersonaAction(actions_item_data)
+
+                actions.append(actions_item)
+
+        _showing_hours = d.pop("showing_hours", UNSET)
+        showing_hours: PersonaNarrowedShowingHours | Unset
+        if isinstance(_showing_hours, Unset):
+            showing_hours = UNSET
+        else:
+            showing_hours = PersonaNarrowedShowingHours.from_dict(_showing_hours)
+
+        showing_minutes = d.pop("showing_minutes", UNSET)
+
+        qualification_fields = cast(list[str], d.pop("qualification_fields", UNSET))
+
+        tags = cast(list[str], d.pop("tags", UNSET))
+
         _created_at = d.pop("created_at", UNSET)
         created_at: datetime.datetime | Unset
         if isinstance(_created_at, Unset):
@@ -258,6 +330,11 @@ class PersonaNarrowed:
             handoff_assignee=handoff_assignee,
             links=links,
             phone=phone,
+            actions=actions,
+            showing_hours=showing_hours,
+            showing_minutes=showing_minutes,
+            qualification_fields=qualification_fields,
+            tags=tags,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -122,8 +122,9 @@ def sync_detailed(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id,
-            instructions, links, name, phone, responder, signature, tone, updated_at.
+            included. One of: actions, channels, created_at, disclosure, handoff_assignee,
+            handoff_reply, id, instructions, links, name, phone, qualification_fields, responder,
+            showing_hours, showing_minutes, signature, tags, tone, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -156,8 +157,9 @@ def sync(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id,
-            instructions, links, name, phone, responder, signature, tone, updated_at.
+            included. One of: actions, channels, created_at, disclosure, handoff_assignee,
+            handoff_reply, id, instructions, links, name, phone, qualification_fields, responder,
+            showing_hours, showing_minutes, signature, tags, tone, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,8 +187,9 @@ async def asyncio_detailed(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id,
-            instructions, links, name, phone, responder, signature, tone, updated_at.
+            included. One of: actions, channels, created_at, disclosure, handoff_assignee,
+            handoff_reply, id, instructions, links, name, phone, qualification_fields, responder,
+            showing_hours, showing_minutes, signature, tags, tone, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -217,8 +220,9 @@ async def asyncio(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id,
-            instructions, links, name, phone, responder, signature, tone, updated_at.
+            included. One of: actions, channels, created_at, disclosure, handoff_assignee,
+            handoff_reply, id, instructions, links, name, phone, qualification_fields, responder,
+            showing_hours, showing_minutes, signature, tags, tone, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -112,8 +112,9 @@ def sync_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id,
-            instructions, links, name, phone, responder, signature, tone, updated_at.
+            included. One of: actions, channels, created_at, disclosure, handoff_assignee,
+            handoff_reply, id, instructions, links, name, phone, qualification_fields, responder,
+            showing_hours, showing_minutes, signature, tags, tone, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,8 +153,9 @@ def sync(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id,
-            instructions, links, name, phone, responder, signature, tone, updated_at.
+            included. One of: actions, channels, created_at, disclosure, handoff_assignee,
+            handoff_reply, id, instructions, links, name, phone, qualification_fields, responder,
+            showing_hours, showing_minutes, signature, tags, tone, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -187,8 +189,9 @@ async def asyncio_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id,
-            instructions, links, name, phone, responder, signature, tone, updated_at.
+            included. One of: actions, channels, created_at, disclosure, handoff_assignee,
+            handoff_reply, id, instructions, links, name, phone, qualification_fields, responder,
+            showing_hours, showing_minutes, signature, tags, tone, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -225,8 +228,9 @@ async def asyncio(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: channels, created_at, disclosure, handoff_assignee, handoff_reply, id,
-            instructions, links, name, phone, responder, signature, tone, updated_at.
+            included. One of: actions, channels, created_at, disclosure, handoff_assignee,
+            handoff_reply, id, instructions, links, name, phone, qualification_fields, responder,
+            showing_hours, showing_minutes, signature, tags, tone, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
