@@ -7,8 +7,8 @@
 - ai_actions: what an AI job performed (ids and outcomes only), so a job composed again
   never books twice.
 
-Revision ID: 0028
-Revises: 0027
+Revision ID: 0029
+Revises: 0028
 """
 import sqlalchemy as sa
 from alembic import op
@@ -16,8 +16,8 @@ from sqlalchemy.dialects import postgresql
 
 import homebase.db.types
 
-revision = "0028"
-down_revision = "0027"
+revision = "0029"
+down_revision = "0028"
 branch_labels = None
 depends_on = None
 
