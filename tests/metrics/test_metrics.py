@@ -14,8 +14,9 @@ REQUESTS = "homebase_http_requests_total"
 DURATION_COUNT = "homebase_http_request_duration_seconds_count"
 DECISIONS = "homebase_rate_limit_decisions_total"
 TOKEN = "metrics-token-0123456789"
-# What a record id looks like (kit.ids.new_id: a prefix, "_", the time-ordered part).
-RECORD_ID = re.compile(r"[a-z]{3}_[0-9A-Za-z]{10,}")
+# What a record id looks like (kit.ids.new_id: a prefix, "_", 26 Crockford base32 digits),
+# and not a label's own words (an AI action's "set_qualification").
+RECORD_ID = re.compile(r"\b[a-z]{3}_[0-9a-hjkmnp-tv-z]{26}\b")
 
 
 async def test_requests_are_counted_by_route_template(tenant, client):
