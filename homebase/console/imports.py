@@ -43,6 +43,7 @@ from homebase.console.sessions import CSRF_FIELD, Member, check_csrf
 from homebase.console.webhooks import member_principal
 from homebase.custom_fields import repository as custom_fields
 from homebase.custom_fields.records import CustomFieldRecord
+from homebase.db.tenancy import TenantSession
 from homebase.http.body_limit import Allowance
 from homebase.http.pages import ConsolePageError, error_page, security_headers
 from homebase.imports import csv_rows, refused_csv, repository, row_files, rows, service, uploads
@@ -178,10 +179,7 @@ def _upload_page(
 async def import_page(request: Request, import_id: str) -> Response:
     member = await signed_in(request)
     async with member_session(request, member) as session:
-        try:
-            job = await service.get_or_404(session, member_principal(member), import_id=import_id)
-        except ApiError as missing:
-            raise ConsolePageError(missing.status, "Not found", missing.message) from None
+        job = await _job_or_page_error(session, member, import_id)
         found, older = await keyset_page(
             request,
             session,
@@ -215,6 +213,16 @@ async def import_page(request: Request, import_id: str) -> Response:
     )
 
 
+async def _job_or_page_error(
+    session: TenantSession, member: Member, import_id: str
+) -> ImportRecord:
+    """The member's import, or the console's Not found page (the API's 404, reworded)."""
+    try:
+        return await service.get_or_404(session, member_principal(member), import_id=import_id)
+    except ApiError as missing:
+        raise ConsolePageError(missing.status, "Not found", missing.message) from None
+
+
 def _job_upload(member: Member, job: ImportRecord) -> uploads.Upload | None:
     """The upload a console import was started from (by the member whose credential
     started it, in this workspace)."""
@@ -230,10 +238,7 @@ async def refused_rows(request: Request, import_id: str) -> Response:
     from the upload while it lives (imports/refused_csv.py)."""
     member = await signed_in(request)
     async with member_session(request, member) as session:
-        try:
-            job = await service.get_or_404(session, member_principal(member), import_id=import_id)
-        except ApiError as missing:
-            raise ConsolePageError(missing.status, "Not found", missing.message) from None
+        job = await _job_or_page_error(session, member, import_id)
         refused = await repository.refused_lines(session, import_id)
     upload = _job_upload(member, job)
     root = get_runtime(request).settings.storage_dir
