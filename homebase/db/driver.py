@@ -22,6 +22,8 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Executable
 
+from homebase.db import unavailable
+
 DIRECT = True  # False while OpenTelemetry instruments SQLAlchemy: it spans every statement
 _INFO = "homebase_driver"  # the connection's info: (driver connection, whether it writes)
 READ_ONLY = "homebase_read_only"  # execution option of the reader's connections (engine.py)
@@ -97,7 +99,13 @@ async def execute(
     if form is not None and (raw := await _driver(connection)) is not None:
         try:
             found, count = await _execute(raw, form, [_values(form, row) for row in rows])
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, sqlite3.Error, OSError) as error:
+        except (
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+            asyncpg.InternalClientError,
+            sqlite3.Error,
+            OSError,
+        ) as error:
             raise await _translated(connection, form, error) from error
         return _dicts(form, found[:1] if one else found), count
     result = await connection.execute(statement, params)
@@ -156,10 +164,10 @@ def _sqlite(connection: sqlite3.Connection, sql: str, values: list[list[Any]]) -
 
 async def _translated(connection: AsyncConnection, form: Prepared, error: Exception) -> Exception:
     """SQLAlchemy's exception for a driver's error; a broken connection invalidated."""
-    state = str(getattr(error, "sqlstate", "") or "")
-    if isinstance(error, asyncpg.InterfaceError | OSError) or state.startswith("08"):
+    if unavailable.breaks_connection(error):
         await connection.invalidate()
         return exc.DBAPIError(form.sql, None, error, connection_invalidated=True)
+    state = str(getattr(error, "sqlstate", "") or "")
     integrity = state.startswith("23") or isinstance(error, sqlite3.IntegrityError)
     kind = exc.OperationalError if isinstance(error, sqlite3.OperationalError) else exc.DBAPIError
     return (exc.IntegrityError if integrity else kind)(form.sql, None, error)

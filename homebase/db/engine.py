@@ -178,6 +178,8 @@ class Database:
         # Connections the pools hold at most; metrics/pool.py reports it.
         self.pool_capacity = options["pool_size"] * (1 if shared else 2)
         self.engines = (self.engine,) if shared else (self.engine, self.reader)
+        for each in self.engines:  # a statement that breaks its connection invalidates it
+            event.listen(each.sync_engine, "handle_error", unavailable.on_statement_error)
 
     def _reader(self, target: str | URL, options: dict[str, Any]) -> AsyncEngine:
         if self.is_sqlite and sqlite.is_memory(make_url(target)):

@@ -196,6 +196,47 @@ async def test_a_connection_killed_while_pooled_answers_unavailable_once():
             assert (await connection.execute(select(func.now()))).scalar_one() is not None
 
 
+@pytest.mark.parametrize("path", ["kept", "sqlalchemy"])
+async def test_a_connection_whose_protocol_lost_its_place_answers_unavailable_and_is_replaced(
+    path, monkeypatch
+):
+    """asyncpg's InternalClientError ("cannot switch to state 12; another operation (2) is
+    in progress", seen while PostgreSQL restarts under load) leaves a connection that must
+    not be used again: on either way a statement runs (a kept statement on the driver, or
+    SQLAlchemy's first run of it) it answers unavailable (503) and the pool replaces it."""
+    from homebase.db.unavailable import reason
+
+    now = select(func.now())
+    async with own_postgres_database("homebase_tx", pool_size=1) as database:
+        async with database.transaction(write=False) as connection:
+            backend = (await connection.execute(text("SELECT pg_backend_pid()"))).scalar_one()
+            if path == "kept":
+                await driver.execute(connection, now)  # the first run is SQLAlchemy's
+
+        async def lost_its_place(*args, **kwargs):
+            raise asyncpg.exceptions.InternalClientError(
+                "cannot switch to state 12; another operation (2) is in progress"
+            )
+
+        monkeypatch.setattr(
+            asyncpg.Connection, "fetch" if path == "kept" else "prepare", lost_its_place
+        )
+        try:
+            with pytest.raises(exc.DBAPIError) as caught:
+                async with database.transaction(write=False) as connection:
+                    if path == "kept":
+                        await driver.execute(connection, now)
+                    else:
+                        await connection.execute(now)
+        finally:
+            monkeypatch.undo()
+        assert caught.value.connection_invalidated
+        assert reason(caught.value) is not None
+        async with database.transaction(write=False) as connection:
+            replaced = (await connection.execute(text("SELECT pg_backend_pid()"))).scalar_one()
+        assert replaced != backend
+
+
 async def _refusing_server(sqlstate: str, message: str):
     """A loopback server speaking just enough of PostgreSQL's protocol to refuse every
     connection with a FATAL error, as a server shutting down or starting up does."""
