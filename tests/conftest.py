@@ -116,11 +116,17 @@ async def runtime(database_url, settings_overrides, resolver) -> AsyncIterator[R
     if not runtime.db.is_sqlite:
         # Emptied for the next test: DELETE, children first. TRUNCATE of every table took
         # about 0.5 s a test (new files for each table, fsynced); a test's few rows delete
-        # in a few milliseconds.
-        async with runtime.db.engine.begin() as connection:
-            for table in reversed(Base.metadata.sorted_tables):
-                await connection.execute(table.delete())
+        # in a few milliseconds. Sent as one simple query (one round trip, one implicit
+        # transaction) rather than a statement per table.
+        async with runtime.db.engine.connect() as connection:
+            raw = (await connection.get_raw_connection()).driver_connection
+            await raw.execute(EMPTY_EVERY_TABLE)
     await runtime.close()
+
+
+EMPTY_EVERY_TABLE = "".join(
+    f'DELETE FROM "{table.name}";' for table in reversed(Base.metadata.sorted_tables)
+)
 
 
 # One app per pytest process, body limits and CORS origins (the settings read when an app

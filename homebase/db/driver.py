@@ -99,13 +99,7 @@ async def execute(
     if form is not None and (raw := await _driver(connection)) is not None:
         try:
             found, count = await _execute(raw, form, [_values(form, row) for row in rows])
-        except (
-            asyncpg.PostgresError,
-            asyncpg.InterfaceError,
-            asyncpg.InternalClientError,
-            sqlite3.Error,
-            OSError,
-        ) as error:
+        except (asyncpg.PostgresError, sqlite3.Error, *unavailable.BROKEN) as error:
             raise await _translated(connection, form, error) from error
         return _dicts(form, found[:1] if one else found), count
     result = await connection.execute(statement, params)

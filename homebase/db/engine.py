@@ -18,14 +18,12 @@ Work marked in a transaction (db/work.py) is announced after it commits (`on_wor
 """
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, nullcontext
 from typing import Any
 
-import orjson
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
@@ -35,6 +33,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from homebase.db import checkpoint, driver, settle, sqlite, unavailable, work
 from homebase.db.notifier import Notifier
+from homebase.kit import json_columns
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 AUTOCOMMIT = "AUTOCOMMIT"
@@ -69,24 +68,6 @@ def sqlite_url(url: str) -> URL:
     return make_url(url).set(drivername=sqlite.DRIVER_NAME)
 
 
-def _json_loads(text: str | bytes) -> Any:
-    """orjson for JSON columns (several times faster); json for what it refuses
-    (NaN, integers beyond 64 bits), so every stored value reads back as before."""
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return json.loads(text)
-
-
-def _json_dumps(value: Any) -> str:
-    """orjson for JSON columns; json for what orjson refuses (integers beyond 64 bits,
-    ...). The text is compact, the value read back the same."""
-    try:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-    except (orjson.JSONEncodeError, TypeError):
-        return json.dumps(value)
-
-
 def _create_engine(url: str | URL, **options: Any) -> AsyncEngine:
     # Looked up on the module at each call, not imported once: with tracing on, the
     # SQLAlchemy instrumentation replaces the module's function so that every engine made
@@ -99,8 +80,8 @@ def _options(pool_size: int, pool_timeout: float, connect_args: dict[str, Any]) 
     checkout): a connection that died with the server fails its next statement, which
     answers 503 and invalidates it; SQLAlchemy then recycles the pool's older ones."""
     return {
-        "json_deserializer": _json_loads,
-        "json_serializer": _json_dumps,
+        "json_deserializer": json_columns.loads,
+        "json_serializer": json_columns.dumps,
         "pool_size": pool_size,
         "max_overflow": 0,
         "pool_timeout": pool_timeout,

@@ -2,11 +2,8 @@
 Retry-After (http/errors.py) rather than 500: the server is unreachable or refusing
 connections, the pool had no connection within HOMEBASE_DATABASE_POOL_TIMEOUT_SECONDS, a
 connection died mid-statement, a statement ran past the statement timeout, SQLite's
-write lock stayed taken past its busy timeout. Everything else stays a bug (500).
-
-`breaks_connection` says which driver errors leave a connection that must not go back to
-the pool; both ways a statement runs (db/driver.py, SQLAlchemy's, through the engines'
-`handle_error` hook in db/engine.py) invalidate it then, and answer 503."""
+write lock stayed taken past its busy timeout. Everything else stays a bug (500). A
+connection a driver error broke (`breaks_connection`) is invalidated, never pooled again."""
 
 import asyncpg
 from sqlalchemy import exc
@@ -21,6 +18,7 @@ RETRY_AFTER_SECONDS = 2
 # timeout, 53300 too_many_connections.
 _UNAVAILABLE_STATES = ("08", "57014", "57P0", "53300")
 _CONNECTION_ENDED_STATES = ("08", "57P0")
+BROKEN = (asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
 POOL_TIMEOUT = "No database connection became free in time; retry shortly."
 _SQLITE_BUSY = ("database is locked", "database table is locked")
 
@@ -56,25 +54,19 @@ def reason(error: BaseException) -> str | None:
             text in str(error.orig) for text in _SQLITE_BUSY
         ):
             return "The database stayed busy past its time limit; retry shortly."
-        if isinstance(error, exc.InterfaceError):  # asyncpg: the connection is closed
-            return DatabaseUnavailable.message
     return None
 
 
 def breaks_connection(error: BaseException) -> bool:
-    """A driver error after which its connection cannot be trusted: closed (asyncpg's
-    InterfaceError, an OSError), its protocol lost its place (asyncpg's
-    InternalClientError, "cannot switch to state ...; another operation is in progress",
-    seen when the server restarts under load), or ended by the server (SQLSTATE class 08,
-    57P01-57P05)."""
-    if isinstance(error, asyncpg.InterfaceError | asyncpg.InternalClientError | OSError):
+    """Closed (InterfaceError, OSError), lost its place in the protocol (asyncpg's
+    InternalClientError, seen as the server restarts under load) or ended by the server."""
+    if isinstance(error, BROKEN):
         return True
     return str(getattr(error, "sqlstate", "") or "").startswith(_CONNECTION_ENDED_STATES)
 
 
 def on_statement_error(context: ExceptionContext) -> None:
-    """The engines' `handle_error` hook: a statement SQLAlchemy ran failed in a way that
-    breaks its connection, so SQLAlchemy invalidates it (and the error is answered 503)."""
+    """The engines' `handle_error` hook: SQLAlchemy invalidates such a connection too."""
     original = context.original_exception  # SQLAlchemy's adapter wraps asyncpg's error
     if breaks_connection(original.__cause__ or original):
         context.is_disconnect = True
