@@ -620,6 +620,7 @@ def report(
         f"httptools) per server unless said; the run took {seconds / 60:.0f} min "
         f"(`python -m bench.run --db {args.db}"
         + "".join(f" --only {part}" for part in (args.only or ()))
+        + (f" --ai-tool-rounds {args.ai_tool_rounds}" if args.ai_tool_rounds != 1 else "")
         + "`).",
         "",
     ]
