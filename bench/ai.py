@@ -1,9 +1,19 @@
-"""The AI responder's figures (`python -m bench.ai [--db sqlite|postgres] [--texts N]`).
+"""The AI responder's figures (`python -m bench.ai [--db sqlite|postgres] [--texts N]
+[--tool-rounds 0|1]`).
 
 Inbound to reply: the real service answers texts through the whole loop of docs/ai.md,
 with a Chat Completions server and a Twilio-compatible Messages API stood in by this
-process on loopback. Both answer at once, so the figure is the service's own: the
-callback's transaction, the worker's wake-up, the compose's reads and finish, the send job.
+process on loopback (bench/standins.py). Both answer at once, so the figure is the
+service's own: the callback's transaction, the worker's wake-up, the compose's reads,
+its tool round and finish, the send job.
+
+With one tool round (the default) the persona may call `set_qualification` on a select
+field, and the model answers each reply's first request with that call and the request
+bringing its result with the reply: each reply is two model calls, the round's check
+(its lease renewal) between them, and the action performed at the finish. The model
+counts the rounds that came back under their call's id and accepted, the action log the
+actions performed; a reply without exactly one round fails the target. `--tool-rounds 0`:
+the persona has no actions and the model answers at once, one model call per reply.
 
 - `--db sqlite`: `homebase serve` with its in-process worker (woken in-process);
 - `--db postgres`: PostgreSQL + Redis, `homebase serve --no-worker` and a separate
@@ -13,33 +23,32 @@ Each of N contacts (distinct numbers, each with consent: a lead with a consent o
 loaded by the fixture loader) sends one signed inbound callback; the callbacks go one at
 a time, 100-200 ms apart, without waiting for the replies. A text's figure is the time
 from sending its callback to its reply arriving at the stand-in Twilio, split at the
-moment its prompt reaches the stand-in model (each text carries a tag found again in
+moment its first prompt reaches the stand-in model (each text carries a tag found again in
 its prompt). One more contact's text warms the service up first and is not counted.
-Target: p99 under 2 s, every text answered exactly once with the model's reply.
+Target: p99 under 2 s, every text answered exactly once with the model's reply (and,
+with a tool round, each after exactly one, its action performed).
 
 The throughput part (bench/run.py) and bench/inproc.py post the callback of
 `signed_inbound(THROUGHPUT_PHONE)`; `prepare_responder` / `install_responder` set up its
-contact. Bounded: every wait has a deadline.
+contact (its persona has no actions). Bounded: every wait has a deadline.
 """
 
 import argparse
 import asyncio
-import json
 import random
-import re
 import secrets
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import urlencode
 
 import httpx
 
 from bench.backends import Backend
 from bench.servers import Server, Service, prepare_service
+from bench.standins import FIELD, MODEL_REPLY, TOOL, Model, Stub, Twilio
 from bench.webhooks import _percentile as percentile
 from homebase.providers.signing import signature
 
@@ -54,8 +63,6 @@ TWILIO_SID = "ACbench00000000000000000000000000"
 SENDER = "+14155550100"  # the workspace's approved number, the To of every text
 THROUGHPUT_PHONE = "+13125550000"
 TEXT = "Hi, is the house on Elm St still for sale?"
-TAG = re.compile(r"\(ref ([a-j]+)\)")  # a text's own mark, found again in its prompt
-MODEL_REPLY = "Yes, it is! Would you like to see it this week?"
 TARGET_P99_MS = 2000.0
 RESPONDER = {
     "ref": "ava",
@@ -67,7 +74,15 @@ RESPONDER = {
     "responder": True,
     "disclosure": "Automated assistant for Sam Lee, writing on his behalf.",
 }
-Handler = Callable[[str, bytes], Awaitable[tuple[int, bytes]]]
+# With a tool round: the persona may call the stand-in model's one tool, on this field.
+ACTING = {"actions": [TOOL], "qualification_fields": [FIELD]}
+INTENT = {
+    "object": "contacts",
+    "key": FIELD,
+    "label": "Intent",
+    "type": "single_select",
+    "choices": ["buy", "sell", "both", "rent"],
+}
 
 
 def phone(index: int) -> str:
@@ -97,13 +112,15 @@ def signed_inbound(sender: str, body: str = TEXT) -> tuple[str, dict[str, str]]:
     return urlencode(params), headers
 
 
-def responder_fixtures(phones: list[str]) -> dict:
+def responder_fixtures(phones: list[str], *, acting: bool = False) -> dict:
     """An approved number, the responder persona and, per phone, a lead with a consent
-    object (so a contact and its consent artifact), loaded with docs/fixtures.md's kinds."""
+    object (so a contact and its consent artifact), loaded with docs/fixtures.md's kinds.
+    `acting`: the persona may call `TOOL` on the custom field `INTENT`."""
     captured = (datetime.now(UTC) - timedelta(hours=1)).isoformat()
     return {
+        **({"custom_fields": [INTENT]} if acting else {}),
         "sender_numbers": [{"number": SENDER, "a2p_status": "approved"}],
-        "personas": [RESPONDER],
+        "personas": [{**RESPONDER, **ACTING} if acting else RESPONDER],
         "leads": [
             {
                 "phone": number,
@@ -117,17 +134,19 @@ def responder_fixtures(phones: list[str]) -> dict:
     }
 
 
-async def install_responder(database: "Database", workspace_id: str, phones: list[str]) -> None:
-    """Loads `responder_fixtures(phones)` as `homebase admin load-fixtures` does."""
+async def install_responder(
+    database: "Database", workspace_id: str, phones: list[str], *, acting: bool = False
+) -> None:
+    """Loads `responder_fixtures(phones, acting=...)` as `homebase admin load-fixtures` does."""
     from homebase.db.tenancy import TenantSession
     from homebase.fixtures.load import load_fixtures
 
     async with database.transaction() as connection:
         session = TenantSession(connection, workspace_id, actor="admin")
-        await load_fixtures(session, responder_fixtures(phones))
+        await load_fixtures(session, responder_fixtures(phones, acting=acting))
 
 
-def prepare_responder(service: Service, phones: list[str]) -> None:
+def prepare_responder(service: Service, phones: list[str], *, acting: bool = False) -> None:
     """`install_responder` on the service's database and workspace."""
 
     async def install() -> None:
@@ -135,7 +154,7 @@ def prepare_responder(service: Service, phones: list[str]) -> None:
 
         database = Database(service.database_url)
         try:
-            return await install_responder(database, service.workspace_id, phones)
+            return await install_responder(database, service.workspace_id, phones, acting=acting)
         finally:
             await database.dispose()
 
@@ -144,140 +163,64 @@ def prepare_responder(service: Service, phones: list[str]) -> None:
 
 def ai_jobs(database_url: str, workspace_id: str) -> int:
     """The workspace's AI jobs: the throughput part checks its callbacks open one."""
+    return _count(database_url, workspace_id, "ai_jobs")
 
+
+def performed(database_url: str, workspace_id: str) -> int:
+    """The workspace's `TOOL` actions performed (the action log, docs/ai.md, "Actions")."""
+    return _count(database_url, workspace_id, "ai_actions", tool=TOOL, outcome="performed")
+
+
+def _count(database_url: str, workspace_id: str, table: str, **equal: str) -> int:
     async def count() -> int:
         from sqlalchemy import func
 
         from homebase.db.engine import Database
         from homebase.db.tenancy import TenantSession
-        from homebase.models import AiJob
+        from homebase.models import AiAction, AiJob
 
+        model = {"ai_jobs": AiJob, "ai_actions": AiAction}[table]
         database = Database(database_url)
         try:
             async with database.transaction(write=False) as connection:
                 session = TenantSession(connection, workspace_id)
-                statement = session.select(AiJob.__table__, func.count().label("jobs"))
+                statement = session.select(model.__table__, func.count().label("rows")).where(
+                    *(model.__table__.c[name] == value for name, value in equal.items())
+                )
                 row = await session.fetch_one(statement)
-                return int(row["jobs"]) if row else 0
+                return int(row["rows"]) if row else 0
         finally:
             await database.dispose()
 
     return asyncio.run(count())
 
 
-class Stub:
-    """A minimal HTTP/1.1 keep-alive server on loopback, in this process's loop: each
-    request's path and body go to `handler`, which gives the status and JSON body."""
-
-    def __init__(self, handler: Handler) -> None:
-        self.handler = handler
-        self.server: asyncio.AbstractServer | None = None
-
-    async def start(self) -> str:
-        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
-        return f"http://127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
-
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            while request := await reader.readline():
-                path = request.split(b" ")[1].decode() if request.count(b" ") >= 2 else ""
-                length = 0
-                while (header := await reader.readline()) not in (b"\r\n", b""):
-                    name, _, value = header.partition(b":")
-                    if name.strip().lower() == b"content-length":
-                        length = int(value)
-                status, body = await self.handler(path, await reader.readexactly(length))
-                writer.write(
-                    f"HTTP/1.1 {status} OK\r\nContent-Type: application/json\r\n"
-                    f"Content-Length: {len(body)}\r\n\r\n".encode()
-                    + body
-                )
-                await writer.drain()
-        except (ConnectionError, asyncio.IncompleteReadError):
-            pass
-        finally:
-            writer.close()
-
-    def close(self) -> None:
-        if self.server is not None:
-            self.server.close()
-
-
-class Model:
-    """A Chat Completions server answering at once, the reply as docs/ai.md's JSON object;
-    it records when the prompt holding each text's `tag` first arrived."""
-
-    def __init__(self) -> None:
-        self.arrivals: dict[str, float] = {}
-
-    async def __call__(self, path: str, body: bytes) -> tuple[int, bytes]:
-        if not path.endswith("/chat/completions"):
-            return 404, b'{"error": {"message": "not found"}}'
-        request = json.loads(body)
-        for tag in TAG.findall(json.dumps(request.get("messages", []))):
-            self.arrivals.setdefault(tag, time.monotonic())
-        content = json.dumps({"reply": MODEL_REPLY, "handoff": False, "handoff_reason": ""})
-        answer = {
-            "id": f"chatcmpl-{secrets.token_hex(8)}",
-            "object": "chat.completion",
-            "created": int(time.time()),
-            "model": request.get("model", ""),
-            "choices": [
-                {
-                    "index": 0,
-                    "message": {"role": "assistant", "content": content, "refusal": None},
-                    "logprobs": None,
-                    "finish_reason": "stop",
-                }
-            ],
-            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
-        }
-        return 200, json.dumps(answer).encode()
-
-
-class Twilio:
-    """The Messages API's accepted answer (providers/twilio.py reads `sid`), and when
-    each text first arrived, by its To."""
-
-    def __init__(self) -> None:
-        self.arrivals: dict[str, float] = {}
-        self.bodies: dict[str, str] = {}
-        self.count = 0
-        self.arrived = asyncio.Event()
-
-    async def __call__(self, path: str, body: bytes) -> tuple[int, bytes]:
-        if not path.endswith("/Messages.json"):
-            return 404, b'{"message": "not found"}'
-        form = dict(parse_qsl(body.decode()))
-        self.count += 1
-        self.arrivals.setdefault(form.get("To", ""), time.monotonic())
-        self.bodies.setdefault(form.get("To", ""), form.get("Body", ""))
-        self.arrived.set()
-        return 201, json.dumps({"sid": f"SM{secrets.token_hex(16)}", "status": "queued"}).encode()
-
-    async def wait_for(self, numbers: list[str], deadline: float) -> bool:
-        while not all(n in self.arrivals for n in numbers) and time.monotonic() < deadline:
-            self.arrived.clear()
-            try:
-                await asyncio.wait_for(self.arrived.wait(), max(0.0, deadline - time.monotonic()))
-            except TimeoutError:
-                break
-        return all(n in self.arrivals for n in numbers)
-
-
-def measure(backend: Backend, workdir: Path, texts: int, budget_seconds: float = 180) -> dict:
-    """Inbound to reply on a fresh database of the backend's kind (see the module)."""
+def measure(
+    backend: Backend, workdir: Path, texts: int, budget_seconds: float = 180, tool_rounds: int = 1
+) -> dict:
+    """Inbound to reply on a fresh database of the backend's kind (see the module), with
+    `tool_rounds` (0 or 1) tool rounds in each reply."""
     service = prepare_service(workdir / "ai", secrets.token_urlsafe(32), backend)
     numbers = [phone(index) for index in range(texts + 1)]  # the first warms up
-    prepare_responder(service, numbers)
+    prepare_responder(service, numbers, acting=tool_rounds > 0)
     print(f"ai: {texts + 1} contacts with consent and a responder persona", flush=True)
-    result = asyncio.run(_drive(service, backend, numbers, budget_seconds))
-    return {"database": backend.label, **result}
+    model = Model(tool_rounds)
+    result = asyncio.run(_drive(service, backend, numbers, budget_seconds, model))
+    # Done at each reply's finish, as the tool round accepted it (the warm-up's too).
+    actions = performed(service.database_url, service.workspace_id)
+    expected = tool_rounds * (result["replies"] + 1)
+    return {
+        "database": backend.label,
+        **result,
+        "actions_performed": actions,
+        "met": result["met"] and actions == expected,
+    }
 
 
-async def _drive(service: Service, backend: Backend, numbers: list[str], budget: float) -> dict:
+async def _drive(
+    service: Service, backend: Backend, numbers: list[str], budget: float, model: Model
+) -> dict:
     twilio = Twilio()
-    model = Model()
     chat, provider = Stub(model), Stub(twilio)
     service.env.update(
         callback_env(),
@@ -338,6 +281,13 @@ async def _drive(service: Service, backend: Backend, numbers: list[str], budget:
         if n in twilio.arrivals and (tag := tagged(n)[0]) in model.arrivals
     ]
     wrong = sum(1 for n in measured if MODEL_REPLY not in twilio.bodies.get(n, MODEL_REPLY))
+    # Every reply had exactly the tool rounds asked for, each come back right.
+    off_rounds = sum(
+        1
+        for n in measured
+        if n in twilio.arrivals
+        and (model.rounds[tagged(n)[0]] != model.tool_rounds or model.wrong_rounds[tagged(n)[0]])
+    )
 
     def ms(values: list[float], fraction: float) -> float | None:
         return round(percentile(values, fraction) * 1000, 1) if values else None
@@ -350,6 +300,9 @@ async def _drive(service: Service, backend: Backend, numbers: list[str], budget:
         "missing": len(measured) - len(latencies),
         "provider_requests": twilio.count - 1,  # more than the texts: a text sent twice
         "unexpected_bodies": wrong,
+        "tool_rounds_per_reply": model.tool_rounds,
+        "tool_rounds": sum(model.rounds[tagged(n)[0]] for n in measured if n in twilio.arrivals),
+        "replies_off_rounds": off_rounds,
         "p50_ms": ms(latencies, 0.5),
         "p99_ms": p99,
         "max_ms": round(max(latencies) * 1000, 1) if latencies else None,
@@ -361,7 +314,8 @@ async def _drive(service: Service, backend: Backend, numbers: list[str], budget:
         "met": p99 is not None
         and p99 < TARGET_P99_MS
         and len(latencies) == len(measured) == twilio.count - 1
-        and not wrong,
+        and not wrong
+        and not off_rounds,
     }
 
 
@@ -369,13 +323,17 @@ def report(results: list[dict]) -> list[str]:
     lines = [
         "AI responder, inbound to reply (bench/ai.py: one signed inbound callback per "
         "contact, 100-200 ms apart; the model and Twilio stood in on loopback, answering at "
-        "once; from sending the callback to the reply reaching the stand-in Twilio; p50 of "
-        "its two stages: callback sent to the model's request, the model's answer to the "
-        "reply at Twilio):",
+        "once; with a tool round, the model answers a reply's first request with one "
+        f"`{TOOL}` call and the request bringing its result with the reply; tool rounds: "
+        "those that came back under their call's id, accepted, and the actions performed "
+        "(the warm-up's too); "
+        "from sending the callback to the reply reaching the stand-in Twilio; p50 of its "
+        "two stages: callback sent to the model's first request, from there to the reply "
+        "at Twilio):",
         "",
-        "| database | topology | texts | replies | p50 ms | p99 ms | max ms "
-        "| stages p50 ms | callback p50 / p99 ms | target p99 < 2 s |",
-        "|---|---|---:|---:|---:|---:|---:|---|---|---|",
+        "| database | topology | texts | replies | tool rounds / actions | p50 ms | p99 ms "
+        "| max ms | stages p50 ms | callback p50 / p99 ms | target p99 < 2 s |",
+        "|---|---|---:|---:|---|---:|---:|---:|---|---|---|",
     ]
     for r in results:
         verdict = "met" if r["met"] else "MISSED"
@@ -386,8 +344,16 @@ def report(results: list[dict]) -> list[str]:
                 f" ({r['provider_requests']} sends for {r['replies']} replies, "
                 f"{r['unexpected_bodies']} not the model's)"
             )
+        if r["replies_off_rounds"]:
+            verdict += (
+                f" ({r['replies_off_rounds']} replies without exactly "
+                f"{r['tool_rounds_per_reply']} tool round(s))"
+            )
+        if r["actions_performed"] != r["tool_rounds_per_reply"] * (r["replies"] + 1):
+            verdict += f" ({r['actions_performed']} actions performed)"
         lines.append(
             f"| {r['database']} | {r['topology']} | {r['texts']} | {r['replies']} "
+            f"| {r['tool_rounds']} / {r['actions_performed']} "
             f"| {r['p50_ms']} | {r['p99_ms']} | {r['max_ms']} "
             f"| {r['to_model_p50_ms']} + {r['model_to_reply_p50_ms']} "
             f"| {r['callback_p50_ms']} / {r['callback_p99_ms']} | {verdict} |"
@@ -400,13 +366,16 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--texts", type=int, default=100)
     parser.add_argument("--budget-seconds", type=float, default=180)
+    parser.add_argument("--tool-rounds", type=int, choices=[0, 1], default=1)
     args = parser.parse_args(argv)
     if not 1 <= args.texts <= 2000:
         parser.error("texts must be 1-2000")
     backend = Backend(args.db)
     try:
         with tempfile.TemporaryDirectory(prefix="homebase-bench-ai-") as directory:
-            result = measure(backend, Path(directory), args.texts, args.budget_seconds)
+            result = measure(
+                backend, Path(directory), args.texts, args.budget_seconds, args.tool_rounds
+            )
     finally:
         backend.cleanup()
     print("\n" + "\n".join(report([result])))

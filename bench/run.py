@@ -12,12 +12,13 @@ rounds, ping with the other limiter (Redis against in-memory) and ping and list-
 first page against a deep one, search, and ping's p99 beside a searching client; then
 webhook delivery (bench/webhooks.py: deliveries/s, commit to first attempt p50/p99);
 last, the AI responder's inbound text to reply latency (bench/ai.py: p50/p99/max, target
-p99 under 2 s). The bulk parts: `bulk` (bench/bulk.py: a 5,000-row import's rows/s
-against POST /v1/contacts' requests/s in the same rounds, target 5x; 100,000 contacts
-through 20 imports with the worker's memory growth, target under 100 MB; ping's p99
-while the worker imports, target within 2x of idle), and on the million-contact
-workspace `sync` (an updated_after page and GET /v1/events pages, a million events
-seeded, against the plain first page, target 1.5x) and `export` (every contact to a
+p99 under 2 s, one tool round in each reply; `--ai-tool-rounds 0`: none). The bulk parts:
+`bulk` (bench/bulk.py: a 5,000-row import's rows/s against POST /v1/contacts' requests/s
+in the same rounds, target 5x; 100,000 contacts through 20 imports with the worker's
+memory growth, target under 100 MB; ping's p99 while the worker imports, target within 2x
+of idle), and on the million-contact workspace `sync` (an updated_after page and GET
+/v1/events pages, a million events seeded, against the plain first page, target 1.5x) and
+`export` (every contact to a
 file, target 20,000 rows/s with flat memory), bench/scale.py and bench/export.py. The
 throughput rounds also time the provider callback POST /providers/sms/inbound: a static
 signed form from a contact with consent in a workspace with a responder persona, so
@@ -173,6 +174,13 @@ def _arguments() -> argparse.Namespace:
         type=int,
         default=100,
         help="texts for the AI responder's inbound to reply latency (one contact each)",
+    )
+    parser.add_argument(
+        "--ai-tool-rounds",
+        type=int,
+        choices=[0, 1],
+        default=1,
+        help="tool rounds in each of the AI responder's replies (bench/ai.py)",
     )
     parser.add_argument(
         "--only", choices=PARTS, action="append", help="run this part only (repeatable)"
@@ -612,6 +620,7 @@ def report(
         f"httptools) per server unless said; the run took {seconds / 60:.0f} min "
         f"(`python -m bench.run --db {args.db}"
         + "".join(f" --only {part}" for part in (args.only or ()))
+        + (f" --ai-tool-rounds {args.ai_tool_rounds}" if args.ai_tool_rounds != 1 else "")
         + "`).",
         "",
     ]
@@ -700,7 +709,11 @@ def main() -> None:
                 else None
             )
             deliveries = webhook_delivery(args, workdir, backend) if "webhooks" in parts else None
-            responder = ai.measure(backend, workdir, args.ai_texts) if "ai" in parts else None
+            responder = (
+                ai.measure(backend, workdir, args.ai_texts, tool_rounds=args.ai_tool_rounds)
+                if "ai" in parts
+                else None
+            )
     finally:
         backend.cleanup()
     seconds = time.monotonic() - started
