@@ -38,6 +38,7 @@ class ImportRecord(TypedDict):
     warnings_count: int
     unmatchable_count: int
     dry_run: bool
+    refused_by_reason: dict[str, int]  # {"field: message": refused rows}
     credential_kind: str
     credential_id: str
     scopes: list[str]

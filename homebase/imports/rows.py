@@ -328,6 +328,8 @@ class Tally:
     unmatchable: int = 0
     # (index, line, kind, errors) of each row refused or written with warnings
     errors: list[tuple[int, int | None, str, FieldErrors]] = field(default_factory=list)
+    # {"field: message": refused rows}: a row's refusals, not its warnings, once each
+    refused_by_reason: dict[str, int] = field(default_factory=dict)
 
     def _line(self, offset: int) -> int | None:
         return self.lines[offset] if offset < len(self.lines) else None
@@ -335,6 +337,8 @@ class Tally:
     def refuse(self, offset: int, item: BaseModel | FieldErrors, warned: FieldErrors) -> None:
         self.failed += 1
         items = item if isinstance(item, list) else []
+        for reason in {f"{error['field']}: {error['message']}" for error in items}:
+            self.refused_by_reason[reason] = self.refused_by_reason.get(reason, 0) + 1
         self.errors.append(
             (self.start + offset, self._line(offset), ImportRowKind.REFUSED.value, items + warned)
         )
