@@ -12,12 +12,13 @@ POST /v1/contacts is timed with.
   /v1/imports/{id} every 50 ms: its rows per second (wall clock, the client's view, so
   the request, the queue and the polls count) over the creates' requests per second of
   the same round. Target: at least 5.
-- CSV: in each round, after that import, the same rows in a Follow Up Boss-style export
-  (UTF-8 with a byte order mark, every cell quoted, notes holding newlines, two tags a
-  cell, columns named by two custom fields' labels), new contacts each, once as a JSON
-  import and once as a CSV file through the console's upload (the one way a file comes
-  in: POST /console/imports/new as a member signed in, the mapping page's pre-selections
-  submitted as they stand), the two in turn first. The CSV's dry run, from the same
+- CSV: in each round, after that import, 5,000 rows as a Follow Up Boss export holds
+  them (CRM_ROW: notes, tags, two custom fields), once as a JSON import and once as a
+  CSV file (UTF-8 with a byte order mark, every cell quoted, notes holding newlines, two
+  tags a cell, columns named by the custom fields' labels) through the console's upload
+  (the one way a file comes in: POST /console/imports/new as a member signed in, the
+  mapping page's pre-selections submitted as they stand), the two in turn first; each
+  row a new contact, alike but for its name, email and phone. The CSV's dry run, from the same
   upload, to its completed report; then its start to `completed`, both counted from the
   upload. Targets: the CSV import within 1.1x the JSON import's time, its dry run under
   10 s. Those rows as JSON are about 1.3 MB, so the part's HOMEBASE_MAX_BODY_BYTES is

@@ -63,6 +63,12 @@ class FieldErrorRecord(TypedDict):
     message: str
 
 
+def reason(field: str, message: str) -> str:
+    """An item as one text, `field: message`: a key of an import's `refused_by_reason`, a
+    part of a refused row's `why` (refused_csv.py)."""
+    return f"{field}: {message}"
+
+
 class ImportErrorRecord(TypedDict):
     id: str
     import_id: str

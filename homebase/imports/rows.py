@@ -32,6 +32,7 @@ from homebase.contacts.schemas import ContactCreate
 from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import Definitions
 from homebase.db.tenancy import TenantSession, tenant_select
+from homebase.imports.records import reason
 from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportRowKind, MappedValue
 from homebase.kit.errors import ValidationFailed
 from homebase.kit.phones import DEFAULT_REGION
@@ -337,8 +338,8 @@ class Tally:
     def refuse(self, offset: int, item: BaseModel | FieldErrors, warned: FieldErrors) -> None:
         self.failed += 1
         items = item if isinstance(item, list) else []
-        for reason in {f"{error['field']}: {error['message']}" for error in items}:
-            self.refused_by_reason[reason] = self.refused_by_reason.get(reason, 0) + 1
+        for found in {reason(error["field"], error["message"]) for error in items}:
+            self.refused_by_reason[found] = self.refused_by_reason.get(found, 0) + 1
         self.errors.append(
             (self.start + offset, self._line(offset), ImportRowKind.REFUSED.value, items + warned)
         )
