@@ -2,6 +2,9 @@
 on SQLite and PostgreSQL."""
 
 from collections import Counter
+from datetime import timedelta
+
+import pytest
 
 from homebase.imports import jobs
 from tests.imports_support import all_errors, job, start
@@ -66,4 +69,26 @@ async def test_a_dry_run_counts_its_refused_rows_by_reason(runtime, tenant):
     done = await job(tenant, made["id"])
     assert done["status"] == "completed" and done["counts"]["failed"] == len(refused)
     expected = await reasons_of(tenant, sent, refused)
+    assert Counter(done["refused_by_reason"]) == expected
+
+
+async def test_a_resumed_import_keeps_the_reasons_its_first_claim_committed(runtime, tenant):
+    sent = rows()
+    made = await start(tenant, {"object": "contacts", "rows": sent})
+    (claimed,) = await jobs.claim(runtime, 1)
+    running = await jobs.load(runtime, claimed)
+    assert running is not None
+    await jobs.step(runtime, running)  # the first batch committed, then the worker "dies"
+    real = runtime.clock
+    runtime.clock = lambda: real() + timedelta(seconds=jobs.LEASE_SECONDS + 1)
+    try:
+        (again,) = await jobs.claim(runtime, 1)
+        with pytest.raises(jobs.LeaseLost):  # the dead worker's late batch counts nothing
+            await jobs.step(runtime, running)
+        await jobs.process(runtime, again)
+    finally:
+        runtime.clock = real
+    done = await job(tenant, made["id"])
+    assert done["status"] == "completed"
+    expected = await reasons_of(tenant, sent, [3, 7, BATCH + 5, BATCH + 9])
     assert Counter(done["refused_by_reason"]) == expected
