@@ -185,8 +185,9 @@ class Rows:
         for row in self.rows(CRM_ROW, count):
             custom = row["custom_fields"]
             writer.writerow(
-                [row["first_name"], row["last_name"], row["email"], row["phone"], "Hot Lead"]
-                + [row["source"], ", ".join(row["tags"]), row["notes"]]
+                [row["first_name"], row["last_name"], row["email"], row["phone"]]
+                + [row["stage"].replace("_", " ").title(), row["source"], ", ".join(row["tags"])]
+                + [row["notes"]]
                 + [str(custom["price_max"]), "Yes" if custom["pre_approved"] else "No"]
             )
         return out.getvalue().encode("utf-8-sig")
