@@ -12,6 +12,17 @@ POST /v1/contacts is timed with.
   /v1/imports/{id} every 50 ms: its rows per second (wall clock, the client's view, so
   the request, the queue and the polls count) over the creates' requests per second of
   the same round. Target: at least 5.
+- CSV: in each round, after that import, 5,000 rows as a Follow Up Boss export holds
+  them (CRM_ROW: notes, tags, two custom fields), once as a JSON import and once as a
+  CSV file (UTF-8 with a byte order mark, every cell quoted, notes holding newlines, two
+  tags a cell, columns named by the custom fields' labels) through the console's upload
+  (the one way a file comes in: POST /console/imports/new as a member signed in, the
+  mapping page's pre-selections submitted as they stand), the two in turn first; each
+  row a new contact, alike but for its name, email and phone. The CSV's dry run, from the same
+  upload, to its completed report; then its start to `completed`, both counted from the
+  upload. Targets: the CSV import within 1.1x the JSON import's time, its dry run under
+  10 s. Those rows as JSON are about 1.3 MB, so the part's HOMEBASE_MAX_BODY_BYTES is
+  4 MiB (docs/imports-exports.md: "a larger file is several imports or a larger limit").
 - Memory: 100,000 contacts through 20 imports queued at once; the RSS of the process
   that runs them (its /proc/<pid>/status VmRSS, children included), sampled every
   100 ms, before, at its peak and after. Target: less than 100 MB of growth.
@@ -29,13 +40,18 @@ addresses: 1.6 s a lookup instead of a millisecond (docs/performance.md, "Bulk
 imports").
 """
 
+import csv
+import io
 import json
 import math
+import re
+import secrets
 import statistics
 import threading
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +60,7 @@ import httpx
 from bench import wrk
 from bench.backends import Backend
 from bench.scale import check, median
-from bench.servers import Server, prepare_service
+from bench.servers import Server, Service, prepare_service
 
 IMPORT_ROWS = 5000
 THROUGHPUT_TARGET = 5.0
@@ -53,6 +69,23 @@ MEMORY_TARGET_MB = 100.0
 STALL_TARGET = 2.0
 PHONE_BASE = 2_000_000  # import row n has +1 628 <PHONE_BASE + n as 3 + 4 digits>
 POLL_SECONDS = 0.05
+CSV_TARGET = 1.1  # the CSV import's seconds over the JSON import's, at most
+DRY_RUN_TARGET = 10.0  # seconds, upload to the dry run's report
+CUSTOM_FIELDS = (
+    {"object": "contacts", "key": "price_max", "label": "Price Max", "type": "number"},
+    {"object": "contacts", "key": "pre_approved", "label": "Pre-Approved", "type": "boolean"},
+)
+# A Follow Up Boss-style row: the JSON import's row, and its CSV cells under these headers.
+CRM_ROW = {
+    "first_name": "Dana",
+    "stage": "HOT_LEAD",
+    "source": "Zillow",
+    "tags": ["buyer", "vip"],
+    "notes": "Met at the open house.\nWants a yard, pre-approved.",
+    "custom_fields": {"price_max": 650000, "pre_approved": True},
+}
+CRM_HEADER = ["First Name", "Last Name", "Email 1", "Phone 1", "Stage", "Source", "Tags"]
+CRM_HEADER += ["Background", "Price Max", "Pre-Approved"]
 
 
 def rss_mb(pid: int) -> float:
@@ -120,25 +153,101 @@ class Periodic:
 
 
 class Rows:
-    """Import bodies of new contacts: row n has its own email and phone."""
+    """Import rows of new contacts: row n has its own email and phone."""
 
     def __init__(self, contact_body: dict) -> None:
         self.contact_body, self.next = contact_body, 0
 
-    def body(self, count: int = IMPORT_ROWS) -> bytes:
+    def rows(self, base: dict, count: int) -> list[dict]:
         rows = []
         for n in range(self.next, self.next + count):
             number = f"{PHONE_BASE + n:07d}"
             rows.append(
                 {
-                    **self.contact_body,
+                    **base,
                     "last_name": f"Reyes{n}",
                     "email": f"import{n}@example.com",
                     "phone": f"+1 628 {number[:3]} {number[3:]}",
                 }
             )
         self.next += count
+        return rows
+
+    def body(self, count: int = IMPORT_ROWS, base: dict | None = None) -> bytes:
+        rows = self.rows(self.contact_body if base is None else base, count)
         return json.dumps({"object": "contacts", "rows": rows}, separators=(",", ":")).encode()
+
+    def crm_csv(self, count: int = IMPORT_ROWS) -> bytes:
+        """CRM_ROW's rows as a Follow Up Boss export writes them."""
+        out = io.StringIO()
+        writer = csv.writer(out, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
+        writer.writerow(CRM_HEADER)
+        for row in self.rows(CRM_ROW, count):
+            custom = row["custom_fields"]
+            writer.writerow(
+                [row["first_name"], row["last_name"], row["email"], row["phone"]]
+                + [row["stage"].replace("_", " ").title(), row["source"], ", ".join(row["tags"])]
+                + [row["notes"]]
+                + [str(custom["price_max"]), "Yes" if custom["pre_approved"] else "No"]
+            )
+        return out.getvalue().encode("utf-8-sig")
+
+
+class Console:
+    """A member signed in to the console, uploading a CSV file as a browser does."""
+
+    def __init__(self, service: Service, base: str) -> None:
+        email, password = "bench.agent@example.com", secrets.token_urlsafe(18)
+        service.admin(
+            "create-user", "--workspace", service.workspace_id, "--email", email,
+            "--name", "Bench Agent", "--password", password,
+        )  # fmt: skip
+        self.client = httpx.Client(base_url=base, timeout=120)
+        token = _csrf(self.client.get("/console/login").text)
+        data = {"csrf_token": token, "email": email, "password": password, "next": "/console"}
+        _moved(self.client.post("/console/login", data=data))
+
+    def upload(self, data: bytes) -> str:
+        """The mapping page of the uploaded file."""
+        token = _csrf(self.client.get("/console/imports/new").text)
+        answer = self.client.post(
+            "/console/imports/new",
+            data={"csrf_token": token, "object": "contacts"},
+            files={"file": ("bench.csv", data, "text/csv")},
+        )
+        page = self.client.get(_moved(answer))
+        if page.status_code != 200:
+            raise RuntimeError(f"{page.request.url} gave {page.status_code}")
+        return page.text
+
+    def submit(self, page: str, action: str) -> str:
+        """The mapping form as the page fills it, submitted with `action`; where it leads."""
+        found = re.search(
+            r'<form method="post" action="(/console/imports/uploads/[^"]+)">(.*?)</form>',
+            page,
+            re.S,
+        )
+        target, form = found.groups()
+        values: dict[str, list[str]] = {"action": [action]}
+        for attributes in re.findall(r"<input ([^>]*)>", form):
+            named = dict(re.findall(r'(\w+)="([^"]*)"', attributes))
+            if named.get("type") == "hidden" or attributes.endswith(" checked"):
+                values.setdefault(named["name"], []).append(unescape(named["value"]))
+        for name, options in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', form, re.S):
+            chosen = re.search(r'<option value="([^"]*)" selected>', options)
+            values[name] = [unescape(chosen.group(1) if chosen else "")]
+        return _moved(self.client.post(unescape(target), data=values))
+
+
+def _csrf(page: str) -> str:
+    return unescape(re.search(r'name="csrf_token" value="([^"]*)"', page).group(1))
+
+
+def _moved(answer: httpx.Response) -> str:
+    if answer.status_code != 303:
+        alerts = re.findall(r'role="alert">(.*?)<', answer.text)
+        raise RuntimeError(f"{answer.request.url} gave {answer.status_code}: {alerts}")
+    return answer.headers["location"]
 
 
 def _moment(text: str) -> datetime:
@@ -180,6 +289,50 @@ def one_import(client: httpx.Client, body: bytes) -> dict:
     }
 
 
+def csv_import(console: Console, client: httpx.Client, data: bytes) -> tuple[float, float]:
+    """A CSV file uploaded, dry-run, then started: seconds from the upload to the dry run's
+    completed report, and to the import's `completed`."""
+    started = time.monotonic()
+    page = console.upload(data)
+    uploaded = time.monotonic() - started
+    started = time.monotonic()
+    dry = _wait(client, console.submit(page, "dry_run").rsplit("/", 1)[-1])
+    dry_run = uploaded + time.monotonic() - started
+    started = time.monotonic()
+    console.submit(page, "start")
+    newest = check(client.get("/v1/imports", params={"limit": 1}), 200)["data"][0]
+    job = _wait(client, newest["id"])
+    wall = uploaded + time.monotonic() - started
+    for found in (dry, job):  # every cell read as the JSON row has it
+        if found["counts"]["warnings"] or found["dry_run"] != (found is dry):
+            raise RuntimeError(f"the CSV import is not the JSON one's rows: {found}")
+    return dry_run, wall
+
+
+def _check_csv_row(client: httpx.Client) -> None:
+    """The newest contact, a CSV row's, holds what the JSON row does."""
+    newest = check(client.get("/v1/contacts", params={"limit": 1}), 200)["data"][0]
+    contact = check(client.get(f"/v1/contacts/{newest['id']}"), 200)
+    wrong = {key: contact.get(key) for key, value in CRM_ROW.items() if contact.get(key) != value}
+    if wrong:
+        raise RuntimeError(f"a CSV row was read otherwise than the JSON one: {wrong}")
+
+
+def _csv_round(
+    console: Console, client: httpx.Client, rows: Rows, vacuum, csv_first: bool
+) -> dict[str, float]:
+    """The same rows, new contacts each, as a JSON import and as a CSV file."""
+    body, data = rows.body(base=CRM_ROW), rows.crm_csv()
+    result: dict[str, float] = {}
+    for step in ("csv", "json") if csv_first else ("json", "csv"):
+        vacuum()
+        if step == "json":
+            result["json_seconds"] = one_import(client, body)["wall_seconds"]
+        else:
+            result["dry_run_seconds"], result["csv_seconds"] = csv_import(console, client, data)
+    return result
+
+
 @dataclass
 class Bulk:
     topology: str
@@ -192,6 +345,7 @@ class Bulk:
     loaded: list[wrk.Result] = field(default_factory=list)
     loaded_imports: list[int] = field(default_factory=list)
     busy_after: list[float] = field(default_factory=list)  # import time left when wrk ended
+    csv: list[dict[str, float]] = field(default_factory=list)  # _csv_round's, by round
 
     def ratios(self) -> list[float]:
         return [
@@ -214,6 +368,7 @@ def measure(
     contact_body: dict,
 ) -> Bulk:
     service = prepare_service(workdir / "bulk", secret, backend)
+    service.env["HOMEBASE_MAX_BODY_BYTES"] = str(4 * 1024 * 1024)  # the CSV's rows as JSON
     seconds = backend.seed(service.database_url, service.workspace_id, args.contacts)
     print(f"bulk: seeded {args.contacts:,} contacts in {seconds:.1f} s", flush=True)
     servers: list[Server] = [service.server(worker=not backend.postgres)]
@@ -246,6 +401,12 @@ def measure(
             warm = rows.body()
             bulk.body_bytes = len(warm)
             one_import(client, warm)  # warm-up: imports, caches, the worker's first claim
+            for definition in CUSTOM_FIELDS:
+                check(client.post("/v1/custom-fields", json=definition), 201)
+            console = Console(service, base)
+            one_import(client, rows.body(100, CRM_ROW))
+            csv_import(console, client, rows.crm_csv(100))
+            _check_csv_row(client)
             create_url = base + "/v1/contacts"
             wrk.run(wrk_path, create_url, settings, script=create_script, duration=2.0)
             for round_number in range(args.rounds):
@@ -264,6 +425,15 @@ def measure(
                     f"{job['queued_seconds']:.2f} s)",
                     flush=True,
                 )
+                bulk.csv.append(_csv_round(console, client, rows, vacuum, round_number % 2 == 1))
+                print(
+                    "bulk round {}: the same {:,} rows as JSON {json_seconds:.2f} s, as CSV "
+                    "{csv_seconds:.2f} s; the CSV's dry run {dry_run_seconds:.2f} s".format(
+                        round_number + 1, IMPORT_ROWS, **bulk.csv[-1]
+                    ),
+                    flush=True,
+                )
+            console.client.close()
             imports = 4 if args.quick else MEMORY_IMPORTS
             vacuum()
             with Periodic(vacuum):
@@ -410,6 +580,35 @@ def report(bulk: Bulk, settings: wrk.WrkSettings) -> tuple[list[str], dict[str, 
         f"{'met' if memory['growth_mb'] < MEMORY_TARGET_MB else 'MISSED'} |",
         "",
     ]
+    csv_ratios = [r["csv_seconds"] / r["json_seconds"] for r in bulk.csv]
+    csv_ratio = statistics.median(csv_ratios)
+    dry_runs = [r["dry_run_seconds"] for r in bulk.csv]
+    dry_run = statistics.median(dry_runs)
+    lines += [
+        f"CSV import: {IMPORT_ROWS:,} new contacts a file in a Follow Up Boss-style export "
+        "(UTF-8 BOM, every cell quoted, notes holding newlines, two tags a cell, two custom "
+        "fields' labels as headers) uploaded through the console's form, against the same "
+        "rows as a JSON import in the same round; seconds to `completed` counted from the "
+        "upload, the dry run's to its completed report:",
+        "",
+        "| figure | median | range |",
+        "|---|---:|---|",
+    ]
+    for name, key in (
+        ("JSON import of the same rows, s", "json_seconds"),
+        ("CSV import, upload to completed, s", "csv_seconds"),
+        ("CSV dry run, upload to its report, s", "dry_run_seconds"),
+    ):
+        values = [r[key] for r in bulk.csv]
+        lines.append(f"| {name} | {statistics.median(values):.2f} |{_range(values)} |")
+    lines += [
+        "",
+        f"CSV over JSON import time: **{csv_ratio:.2f}**{_range(csv_ratios)} (target ≤ "
+        f"{CSV_TARGET:g}: {'met' if csv_ratio <= CSV_TARGET else 'MISSED'}); the CSV's dry "
+        f"run: **{dry_run:.1f} s** (target < {DRY_RUN_TARGET:g} s: "
+        f"{'met' if dry_run < DRY_RUN_TARGET else 'MISSED'}).",
+        "",
+    ]
     stall = bulk.stall_ratio
     idle_p99 = [r.p99_ms for r in bulk.idle]
     loaded_p99 = [r.p99_ms for r in bulk.loaded]
@@ -449,5 +648,9 @@ def report(bulk: Bulk, settings: wrk.WrkSettings) -> tuple[list[str], dict[str, 
         "ping_idle_p99_ms": idle_p99,
         "ping_importing_p99_ms": loaded_p99,
         "stall_ratio": stall,
+        "csv": bulk.csv,
+        "csv_ratios": csv_ratios,
+        "csv_ratio": csv_ratio,
+        "csv_dry_run_seconds": dry_run,
     }
     return lines, figures

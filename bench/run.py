@@ -14,12 +14,13 @@ webhook delivery (bench/webhooks.py: deliveries/s, commit to first attempt p50/p
 last, the AI responder's inbound text to reply latency (bench/ai.py: p50/p99/max, target
 p99 under 2 s, one tool round in each reply; `--ai-tool-rounds 0`: none). The bulk parts:
 `bulk` (bench/bulk.py: a 5,000-row import's rows/s against POST /v1/contacts' requests/s
-in the same rounds, target 5x; 100,000 contacts through 20 imports with the worker's
-memory growth, target under 100 MB; ping's p99 while the worker imports, target within 2x
-of idle), and on the million-contact workspace `sync` (an updated_after page and GET
-/v1/events pages, a million events seeded, against the plain first page, target 1.5x) and
-`export` (every contact to a
-file, target 20,000 rows/s with flat memory), bench/scale.py and bench/export.py. The
+in the same rounds, target 5x; the same rows as a Follow Up Boss-style CSV through the
+console's upload against them as JSON, target 1.1x of its time, and the CSV's dry run,
+target under 10 s; 100,000 contacts through 20 imports with the worker's memory growth,
+target under 100 MB; ping's p99 while the worker imports, target within 2x of idle), and
+on the million-contact workspace `sync` (an updated_after page and GET /v1/events pages, a
+million events seeded, against the plain first page, target 1.5x) and `export` (every
+contact to a file, target 20,000 rows/s with flat memory), bench/scale.py and bench/export.py. The
 throughput rounds also time the provider callback POST /providers/sms/inbound: a static
 signed form from a contact with consent in a workspace with a responder persona, so
 every request records a text and runs the AI's eligibility checks and counts the text

@@ -226,6 +226,10 @@ class Service:
             cwd=self.directory,
         )
 
+    def admin(self, *args: str) -> dict:
+        """`homebase admin ...` on this service's database: its JSON answer."""
+        return _homebase(self.env, self.directory, "admin", *args)
+
     def homebase_file(self, tree: Path | None = None) -> Path:
         """The file `import homebase` loads in a child started as `server(tree=tree)` is
         (the same interpreter, environment and working directory)."""

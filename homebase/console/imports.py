@@ -185,7 +185,6 @@ async def import_page(request: Request, import_id: str) -> Response:
             session,
             repository.errors_listing(session, import_id).page,
         )
-        reasons = await repository.refused_reasons(session, import_id)
     upload = _job_upload(member, job)
     root = get_runtime(request).settings.storage_dir
     stored = upload is not None and (
@@ -200,7 +199,7 @@ async def import_page(request: Request, import_id: str) -> Response:
         "console/import.html",
         job=_shown(job),
         refused=found,
-        reasons=reasons,
+        reasons=_reasons(job),
         older=older,
         refresh=REFRESH_SECONDS if job["status"] in UNFINISHED else None,
         # a dry run's upload waits for its start; a started one's refused rows download
@@ -211,6 +210,15 @@ async def import_page(request: Request, import_id: str) -> Response:
         if stored and not job["dry_run"] and job["failed_count"]
         else None,
     )
+
+
+def _reasons(job: ImportRecord) -> list[tuple[str, str, int]]:
+    """(field, message, rows) of the import's refused rows, most rows first."""
+    found = []
+    for reason, count in job["refused_by_reason"].items():
+        name, _, message = reason.partition(": ")
+        found.append((name, message, count))
+    return sorted(found, key=lambda item: (-item[2], item[0], item[1]))
 
 
 async def _job_or_page_error(

@@ -197,6 +197,8 @@ class Running:
     dry_run: bool = False
     # a dry run's contacts as they would be (none is written), for its whole import
     matches: rows.Matches = field(default_factory=rows.Matches)
+    # the import's as committed: each batch writes it with its own added
+    refused_by_reason: dict[str, int] = field(default_factory=dict)
 
     @property
     def done(self) -> bool:
@@ -253,6 +255,7 @@ async def load(runtime: Runtime, claimed: Claim) -> Running | None:
             skip=options.get("on_invalid_cell") == InvalidCell.SKIP.value,
         ),
         bool(job["dry_run"]),
+        refused_by_reason=job["refused_by_reason"],
     )
 
 
@@ -305,14 +308,24 @@ async def step(runtime: Runtime, running: Running) -> None:
     # On SQLite the driver runs statements inline on the event loop; a batch's multi-row
     # INSERTs take milliseconds each, so they go to the connection's thread, and the loop
     # serves requests meanwhile (an in-process worker shares it with them).
+    tally = rows.Tally(start, lines)
     with off_loop():
-        await _write_batch(runtime, running, rows.Tally(start, lines), batch, end)
+        await _write_batch(runtime, running, tally, batch, end)
     running.position = end
+    running.refused_by_reason = refused_by_reason(running, tally)
     if running.rows_file is not None:
         if running.done:
             await asyncio.to_thread(running.rows_file.path.unlink, missing_ok=True)
         else:
             await asyncio.to_thread(running.rows_file.forget_read)
+
+
+def refused_by_reason(running: Running, tally: rows.Tally) -> dict[str, int]:
+    """The import's refused rows by reason with the batch's."""
+    found = dict(running.refused_by_reason)
+    for reason, count in tally.refused_by_reason.items():
+        found[reason] = found.get(reason, 0) + count
+    return found
 
 
 async def _write_batch(
@@ -356,6 +369,9 @@ async def _write_batch(
             "failed_count": imports.c.failed_count + tally.failed,
             "warnings_count": imports.c.warnings_count + tally.warnings,
             "unmatchable_count": imports.c.unmatchable_count + tally.unmatchable,
+            # the batch's update is held to the position it started from, so the
+            # import's reasons are the committed ones Running carries
+            "refused_by_reason": refused_by_reason(running, tally),
             "updated_at": now,
             "lease_expires_at": now + timedelta(seconds=LEASE_SECONDS),
         }

@@ -38,6 +38,7 @@ class ImportRecord(TypedDict):
     warnings_count: int
     unmatchable_count: int
     dry_run: bool
+    refused_by_reason: dict[str, int]  # {"field: message": refused rows}
     credential_kind: str
     credential_id: str
     scopes: list[str]
@@ -60,6 +61,12 @@ class NewImport(ImportRecord):
 class FieldErrorRecord(TypedDict):
     field: str
     message: str
+
+
+def reason(field: str, message: str) -> str:
+    """An item as one text, `field: message`: a key of an import's `refused_by_reason`, a
+    part of a refused row's `why` (refused_csv.py)."""
+    return f"{field}: {message}"
 
 
 class ImportErrorRecord(TypedDict):

@@ -13,14 +13,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from homebase.imports.csv_rows import CsvReader
-from homebase.imports.records import FieldErrorRecord
+from homebase.imports.records import FieldErrorRecord, reason
 
 WHY = "why"
 
 
 def why(errors: Sequence[FieldErrorRecord]) -> str:
     """A row's errors as one cell: `field: message; ...`."""
-    return "; ".join(f"{item['field']}: {item['message']}" for item in errors)
+    return "; ".join(reason(item["field"], item["message"]) for item in errors)
 
 
 def build(path: Path, refused: Mapping[int, str]) -> bytes:

@@ -37,6 +37,7 @@ def job(row: ImportRecord) -> ImportJob:
             "warnings": row["warnings_count"],
             "unmatchable": row["unmatchable_count"],
         },
+        "refused_by_reason": row["refused_by_reason"],
         "progress": round(row["position"] / rows, 4) if rows else 1.0,
         "created_at": isoformat(row["created_at"]),
         "started_at": isoformat(row["started_at"]),

@@ -97,22 +97,6 @@ async def refused_lines(session: TenantSession, import_id: str) -> list[ImportEr
     return cast("list[ImportErrorRecord]", rows)
 
 
-async def refused_reasons(session: TenantSession, import_id: str) -> list[tuple[str, str, int]]:
-    """(field, message, rows) of an import's refused rows, most rows first: at most the
-    import's MAX_ROWS small rows read."""
-    rows = await session.fetch_all(
-        session.select(import_errors, import_errors.c.errors).where(
-            import_errors.c.import_id == import_id, import_errors.c.kind == "refused"
-        )
-    )
-    counted: dict[tuple[str, str], int] = {}
-    for row in rows:
-        for item in {(item["field"], item["message"]) for item in row["errors"]}:
-            counted[item] = counted.get(item, 0) + 1
-    ordered = sorted(counted.items(), key=lambda pair: (-pair[1], pair[0]))
-    return [(field, message, count) for (field, message), count in ordered]
-
-
 async def unfinished_payloads(session: TenantSession) -> list[UnfinishedPayload]:
     """Queued and running imports that have written rows: id, position, payload."""
     rows = await session.fetch_all(

@@ -32,6 +32,7 @@ from homebase.contacts.schemas import ContactCreate
 from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import Definitions
 from homebase.db.tenancy import TenantSession, tenant_select
+from homebase.imports.records import reason
 from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportRowKind, MappedValue
 from homebase.kit.errors import ValidationFailed
 from homebase.kit.phones import DEFAULT_REGION
@@ -328,6 +329,8 @@ class Tally:
     unmatchable: int = 0
     # (index, line, kind, errors) of each row refused or written with warnings
     errors: list[tuple[int, int | None, str, FieldErrors]] = field(default_factory=list)
+    # {"field: message": refused rows}: a row's refusals, not its warnings, once each
+    refused_by_reason: dict[str, int] = field(default_factory=dict)
 
     def _line(self, offset: int) -> int | None:
         return self.lines[offset] if offset < len(self.lines) else None
@@ -335,6 +338,8 @@ class Tally:
     def refuse(self, offset: int, item: BaseModel | FieldErrors, warned: FieldErrors) -> None:
         self.failed += 1
         items = item if isinstance(item, list) else []
+        for found in {reason(error["field"], error["message"]) for error in items}:
+            self.refused_by_reason[found] = self.refused_by_reason.get(found, 0) + 1
         self.errors.append(
             (self.start + offset, self._line(offset), ImportRowKind.REFUSED.value, items + warned)
         )

@@ -288,6 +288,10 @@ _JOB_EXAMPLE: JsonDict = {
         "warnings": 2,
         "unmatchable": 0,
     },
+    "refused_by_reason": {
+        "email: is not a valid email address": 7,
+        "first_name: give at least one of first_name, last_name, email or phone": 3,
+    },
     "progress": 0.4,
     "created_at": "2026-11-20T17:04:05.123Z",
     "started_at": "2026-11-20T17:04:05.456Z",
@@ -317,6 +321,15 @@ class ImportJob(TypedDict):
         str | None, Field(description="The uploaded file's name (a console import), else null.")
     ]
     counts: ImportCounts
+    refused_by_reason: Annotated[
+        dict[str, int],
+        Field(
+            description="Refused rows by reason: `field: message` (as GET "
+            "/v1/imports/{id}/errors gives them) to the rows refused for it. A row refused "
+            "for two reasons counts under both; a warning is no reason. Grows a batch at a "
+            "time, as `counts`."
+        ),
+    ]
     progress: Annotated[float, Field(description="Rows processed / rows, from 0 to 1.")]
     created_at: WireTime
     started_at: WireTime | None

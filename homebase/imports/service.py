@@ -103,6 +103,7 @@ def _job(
         "warnings_count": 0,
         "unmatchable_count": 0,
         "dry_run": False,
+        "refused_by_reason": {},
         "credential_kind": principal.credential_kind,
         "credential_id": principal.credential_id,
         "scopes": sorted(principal.granted_scopes),

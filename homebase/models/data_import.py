@@ -55,6 +55,8 @@ class DataImport(Base):
     unmatchable_count: Mapped[int] = mapped_column(Integer)
     # counts what the import would do and writes no record (POST /v1/imports dry_run)
     dry_run: Mapped[bool] = mapped_column(Boolean)
+    # {"field: message": refused rows giving it}, the batches' sums (no value of a row)
+    refused_by_reason: Mapped[dict[str, int]] = mapped_column(JSONValue)
     # The requester: the credential whose id is the actor of what the import writes
     # (timeline entries), and the scopes it held when the import was accepted.
     credential_kind: Mapped[str] = mapped_column(String(20))

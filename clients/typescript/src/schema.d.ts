@@ -5175,6 +5175,10 @@ export interface components {
          *       "object": "contacts",
          *       "on_invalid_cell": "refuse",
          *       "progress": 0.4,
+         *       "refused_by_reason": {
+         *         "email: is not a valid email address": 7,
+         *         "first_name: give at least one of first_name, last_name, email or phone": 3
+         *       },
          *       "skip_routing": false,
          *       "started_at": "2026-11-20T17:04:05.456Z",
          *       "status": "running"
@@ -5202,6 +5206,13 @@ export interface components {
              */
             file_name: string | null;
             counts: components["schemas"]["ImportCounts"];
+            /**
+             * Refused By Reason
+             * @description Refused rows by reason: `field: message` (as GET /v1/imports/{id}/errors gives them) to the rows refused for it. A row refused for two reasons counts under both; a warning is no reason. Grows a batch at a time, as `counts`.
+             */
+            refused_by_reason: {
+                [key: string]: number;
+            };
             /**
              * Progress
              * @description Rows processed / rows, from 0 to 1.
@@ -6862,6 +6873,10 @@ export interface components {
          *           "object": "contacts",
          *           "on_invalid_cell": "refuse",
          *           "progress": 0.4,
+         *           "refused_by_reason": {
+         *             "email: is not a valid email address": 7,
+         *             "first_name: give at least one of first_name, last_name, email or phone": 3
+         *           },
          *           "skip_routing": false,
          *           "started_at": "2026-11-20T17:04:05.456Z",
          *           "status": "running"

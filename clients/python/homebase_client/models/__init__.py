@@ -141,6 +141,7 @@ from .handled_by import HandledBy
 from .import_counts import ImportCounts
 from .import_field_error import ImportFieldError
 from .import_job import ImportJob
+from .import_job_refused_by_reason import ImportJobRefusedByReason
 from .import_match_key import ImportMatchKey
 from .import_object import ImportObject
 from .import_row_errors import ImportRowErrors
@@ -424,6 +425,7 @@ __all__ = (
     "ImportCounts",
     "ImportFieldError",
     "ImportJob",
+    "ImportJobRefusedByReason",
     "ImportMatchKey",
     "ImportObject",
     "ImportRowErrors",

@@ -14,6 +14,7 @@ from ..models.invalid_cell import InvalidCell
 
 if TYPE_CHECKING:
     from ..models.import_counts import ImportCounts
+    from ..models.import_job_refused_by_reason import ImportJobRefusedByReason
 
 
 T = TypeVar("T", bound="ImportJob")
@@ -32,6 +33,9 @@ class ImportJob:
         on_invalid_cell (InvalidCell): What a row's invalid value the import may leave out does to the row.
         file_name (None | str): The uploaded file's name (a console import), else null.
         counts (ImportCounts):
+        refused_by_reason (ImportJobRefusedByReason): Refused rows by reason: `field: message` (as GET
+            /v1/imports/{id}/errors gives them) to the rows refused for it. A row refused for two reasons counts under both;
+            a warning is no reason. Grows a batch at a time, as `counts`.
         progress (float): Rows processed / rows, from 0 to 1.
         created_at (datetime.datetime):
         started_at (datetime.datetime | None):
@@ -47,6 +51,7 @@ class ImportJob:
     on_invalid_cell: InvalidCell
     file_name: None | str
     counts: ImportCounts
+    refused_by_reason: ImportJobRefusedByReason
     progress: float
     created_at: datetime.datetime
     started_at: datetime.datetime | None
@@ -75,6 +80,8 @@ class ImportJob:
         file_name = self.file_name
 
         counts = self.counts.to_dict()
+
+        refused_by_reason = self.refused_by_reason.to_dict()
 
         progress = self.progress
 
@@ -105,6 +112,7 @@ class ImportJob:
                 "on_invalid_cell": on_invalid_cell,
                 "file_name": file_name,
                 "counts": counts,
+                "refused_by_reason": refused_by_reason,
                 "progress": progress,
                 "created_at": created_at,
                 "started_at": started_at,
@@ -117,6 +125,7 @@ class ImportJob:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.import_counts import ImportCounts
+        from ..models.import_job_refused_by_reason import ImportJobRefusedByReason
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -146,6 +155,10 @@ class ImportJob:
         file_name = _parse_file_name(d.pop("file_name"))
 
         counts = ImportCounts.from_dict(d.pop("counts"))
+
+        refused_by_reason = ImportJobRefusedByReason.from_dict(
+            d.pop("refused_by_reason")
+        )
 
         progress = d.pop("progress")
 
@@ -191,6 +204,7 @@ class ImportJob:
             on_invalid_cell=on_invalid_cell,
             file_name=file_name,
             counts=counts,
+            refused_by_reason=refused_by_reason,
             progress=progress,
             created_at=created_at,
             started_at=started_at,
