@@ -213,7 +213,7 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
         ):
             return HandOff("daily_limit")
         disclose = await service.disclosure_due(session, contact["id"])
-        disclosure, signature = await service.signed(session, contact, persona)
+        disclosure, signature = await service.signed(session, contact, persona=persona)
         fixed = rules.assemble("", disclosure, signature, disclose=disclose)
         desk = (
             await actions.desk(session, job["id"], contact, persona) if persona["actions"] else None

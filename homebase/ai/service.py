@@ -268,7 +268,7 @@ async def at_daily_cap(session: TenantSession, contact_id: str, *, cap: int) -> 
 
 
 async def signed(
-    session: TenantSession, contact: ContactRecord, persona: PersonaRecord
+    session: TenantSession, contact: ContactRecord, *, persona: PersonaRecord
 ) -> tuple[str | None, str | None]:
     """The persona's disclosure and signature for texts to `contact`, their placeholders
     filled (automations/persona_texts.py)."""
@@ -289,7 +289,7 @@ async def outgoing(
 ) -> tuple[str, str | None]:
     """An AI text as it would go out (the disclosure when due, the signature) and the rule
     it breaks, or None (ai/rules.py): a reply and the holding text alike."""
-    disclosure, signature = await signed(session, contact, persona)
+    disclosure, signature = await signed(session, contact, persona=persona)
     text = rules.assemble(body, disclosure, signature, disclose=disclose)
     allowed = [*(persona["links"] or ()), *await repository.listing_urls(session)]
     return text, rules.refusal(text, allowed, persona["phone"])

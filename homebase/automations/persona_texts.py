@@ -10,7 +10,6 @@ written.
 """
 
 import string
-from typing import Annotated
 
 from pydantic import AfterValidator
 from typing_extensions import TypedDict
@@ -49,7 +48,8 @@ def checked(text: str) -> str:
     return text
 
 
-PersonaText = Annotated[str, AfterValidator(checked)]
+# The check, after a field's own constraints: Annotated[str, StringConstraints(...), CHECKED].
+CHECKED = AfterValidator(checked)
 
 
 class _Kept(dict[str, str]):
