@@ -42,7 +42,6 @@ PHRASES = {
 # task's priority; none, or an unknown one: normal.
 PRIORITIES = {"low": "low", "normal": "normal", "high": "high"}
 DEFAULT_PRIORITY = "normal"
-URGENCIES = tuple(PRIORITIES)
 LINE_CHARS = 160  # of each summary line's text, after masking
 TITLE_CHARS = 200  # a task's title
 

@@ -10,9 +10,11 @@ opens the contact's AI job when:
 - the number is not suppressed and holds an unexpired, unrevoked consent artifact
   (the consent gate's own check: "AI will not text the lead until consent is captured").
 
-The worker composes and sends the reply after commit (ai/jobs.py). `hand_off` pauses the
-AI, creates a task for a person, records it on the timeline and sends the persona's
-holding text when it has one. The routing rotation does not move.
+The worker composes and sends the reply after commit (ai/jobs.py). `hand_off` (a job's)
+and `hand_off_text` (a text's) take the one handoff path, `_hand_off`: the AI pauses, the
+persona's holding text goes out when it has one (a job's only), a person gets a task they
+can act on (ai/handoff.py), the timeline records it and `ai.handoff` is emitted. The
+routing rotation does not move.
 """
 
 import logging
