@@ -27,6 +27,7 @@ HOMEBASE_AI_RETRY_UNIT_SECONDS; after the third failure the lead is handed off.
 import asyncio
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
@@ -35,6 +36,7 @@ from sqlalchemy import or_, select
 
 from homebase import tracing
 from homebase.ai import action_rules, actions, context, repository, rules, service, tools
+from homebase.ai.handoff import Handoff
 from homebase.ai.prompt import (
     MAX_ROUNDS,
     ModelAnswer,
@@ -48,6 +50,7 @@ from homebase.ai.providers import loaded
 from homebase.ai.records import AiJobRecord
 from homebase.automations.records import PersonaRecord
 from homebase.contacts import repository as contacts_repository
+from homebase.contacts import timeline
 from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
@@ -57,6 +60,8 @@ from homebase.runtime import Runtime
 from homebase.worker import queue
 
 KIND = "ai"
+NO_REPLY = "no_reply"  # an answer with neither a reply nor a handoff
+SKIPPED_TITLE = "AI sent no reply: the model gave neither a reply nor a handoff"
 MAX_ATTEMPTS = 3  # the first model call and two retries
 jobs = repository.jobs
 LEASE = queue.Lease(
@@ -86,6 +91,7 @@ class HandOff:
     reason: str
     detail: str | None = None
     planned: tuple[actions.Planned, ...] = ()
+    urgency: str | None = None  # the model's: low | normal | high
 
 
 @dataclass(frozen=True)
@@ -207,7 +213,8 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
         ):
             return HandOff("daily_limit")
         disclose = await service.disclosure_due(session, contact["id"])
-        fixed = rules.assemble("", persona["disclosure"], persona["signature"], disclose=disclose)
+        disclosure, signature = await service.signed(session, contact, persona=persona)
+        fixed = rules.assemble("", disclosure, signature, disclose=disclose)
         desk = (
             await actions.desk(session, job["id"], contact, persona) if persona["actions"] else None
         )
@@ -234,16 +241,17 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
             if isinstance(item.action, tools.OptOut):
                 return OptOut()
             if isinstance(item.action, tools.HandOff):
-                return HandOff("model", item.action.summary, tuple(planned))
+                handed = item.action
+                return HandOff("model", handed.summary, tuple(planned), handed.urgency)
     if answered.opt_out:  # before anything else the model said: none of it is sent
         return OptOut()
     if answered.handoff:
         # Whole: the handoff masks it before cutting it (a cut number would not be found).
-        return HandOff("model", answered.handoff_reason, tuple(planned))
+        return HandOff("model", answered.handoff_reason, tuple(planned), answered.urgency)
     if not answered.reply or not answered.reply.strip():
         if planned:  # acted, said nothing: a person tells the lead
             return HandOff("model", "the assistant acted without a reply", tuple(planned))
-        return Skip("no_reply", answers_texts=True)
+        return Skip(NO_REPLY, answers_texts=True)
     return Reply(answered.reply, disclose, tuple(planned))
 
 
@@ -294,6 +302,8 @@ async def finish(runtime: Runtime, claimed: Claim, decision: Decision) -> None:
             return
         if isinstance(decision, Failed):
             decision = HandOff("provider_error", decision.error)
+        if isinstance(decision, Skip) and decision.outcome == NO_REPLY:
+            decision = await _second_no_reply(session, claimed.job_id) or decision
         final = {Reply: "replied", HandOff: "handed_off", Skip: "skipped", OptOut: "opted_out"}
         if not await _end(session, claimed, decision, final[type(decision)]):
             return
@@ -305,6 +315,14 @@ async def finish(runtime: Runtime, claimed: Claim, decision: Decision) -> None:
         if isinstance(decision, Skip):
             AI_OUTCOMES.labels("skipped", decision.outcome).inc()
             _logged(claimed, "skipped", decision.outcome)
+            if decision.outcome == NO_REPLY:
+                await timeline.record(
+                    session,
+                    job["contact_id"],
+                    "ai_skipped",
+                    SKIPPED_TITLE,
+                    data={"ai_job_id": job["id"], "reason": NO_REPLY},
+                )
             return
         contact = await contacts_repository.get(session, job["contact_id"])
         persona = await repository.persona(session, job["persona_id"])
@@ -320,7 +338,7 @@ async def finish(runtime: Runtime, claimed: Claim, decision: Decision) -> None:
             done = await actions.perform_all(session, desk, decision.planned)
             contact = await contacts_repository.get(session, job["contact_id"]) or contact
         if isinstance(decision, HandOff):
-            await _hand_off(session, job, contact, persona, decision, email_from)
+            await _hand_off(session, job, contact, persona, decision, email_from, done)
             return
         if persona["actions"] and action_rules.stops_soliciting(
             await actions.qualification(session, contact)
@@ -336,6 +354,17 @@ async def finish(runtime: Runtime, claimed: Claim, decision: Decision) -> None:
             await _hand_off(session, job, contact, persona, unverified, email_from)
             return
         await _reply(session, runtime, job, contact, persona, decision)
+
+
+async def _second_no_reply(session: TenantSession, job_id: str) -> HandOff | None:
+    """A handoff (reason `no_reply`) when the contact's previous job also ended with
+    neither a reply nor a handoff: two in a row."""
+    job = await repository.get(session, job_id)
+    if job is None or await repository.previous_outcome(session, job["contact_id"], job_id) != (
+        NO_REPLY
+    ):
+        return None
+    return HandOff(NO_REPLY, "the model gave neither a reply nor a handoff, twice in a row")
 
 
 async def _end(session: TenantSession, claimed: Claim, decision: Decision, status: str) -> bool:
@@ -396,18 +425,14 @@ async def _hand_off(
     persona: PersonaRecord,
     decision: HandOff,
     email_from: str,
+    done: Sequence[actions.Performed] = (),
 ) -> None:
     await repository.update(
         session, job["id"], {"status": "handed_off", "outcome": decision.reason}
     )
+    handoff = Handoff(decision.reason, decision.detail, decision.urgency, tuple(done))
     await service.hand_off(
-        session,
-        job,
-        contact=contact,
-        persona=persona,
-        reason=decision.reason,
-        detail=decision.detail,
-        email_from=email_from,
+        session, job, contact=contact, persona=persona, handoff=handoff, email_from=email_from
     )
 
 
@@ -427,7 +452,7 @@ async def _reply(
         await _hand_off(session, job, contact, persona, HandOff("daily_limit"), email_from)
         return
     text, broken = await service.outgoing(
-        session, persona, body=decision.text, disclose=decision.disclose
+        session, persona, contact=contact, body=decision.text, disclose=decision.disclose
     )
     if broken is not None:
         await _hand_off(session, job, contact, persona, HandOff("reply_rule", broken), email_from)

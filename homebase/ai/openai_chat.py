@@ -215,10 +215,13 @@ def parse(content: str) -> ModelAnswer:
         raise ModelFailure("openai: the answer's reply is not text")
     handoff = _flag(data.get("handoff", False))
     reason = data.get("handoff_reason")
+    urgency = data.get("urgency")
     return ModelAnswer(
         reply=(reply or "").strip() or None,
         handoff=handoff,
         handoff_reason=(reason.strip() or None) if isinstance(reason, str) else None,
+        # optional; anything but low, normal or high is none (the task's priority: normal)
+        urgency=urgency.strip().lower() if isinstance(urgency, str) else None,
     )
 
 
@@ -336,13 +339,15 @@ def system(prompt: Prompt) -> str:
             "- When the lead asks to stop receiving messages or to be left alone, call opt_out.",
             "- When done, answer with a JSON object only: "
             '{"reply": the text to send or null, "handoff": true or false, '
-            '"handoff_reason": why you hand off, or ""}.',
+            '"handoff_reason": why you hand off, or "", "urgency": "low", "normal" or '
+            '"high" when you hand off}.',
         ]
         return "\n".join(lines)
     lines.append(
         "- Answer with a JSON object only: "
         '{"reply": the text to send or null, "handoff": true or false, '
-        '"handoff_reason": why you hand off, or "", "opt_out": true when the lead asks, in '
+        '"handoff_reason": why you hand off, or "", "urgency": "low", "normal" or "high" '
+        'when you hand off, "opt_out": true when the lead asks, in '
         "any words or language, to stop receiving messages or to be left alone, else false}."
     )
     return "\n".join(lines)

@@ -138,6 +138,7 @@ class ModelAnswer:
     reply: str | None  # the text to send, or None
     handoff: bool = False
     handoff_reason: str | None = None
+    urgency: str | None = None  # low | normal | high: the handoff task's priority
     # The lead's texts revoke consent: the service suppresses the number and sends only
     # the opt-out's confirmation, never `reply` (ai/service.opt_out).
     opt_out: bool = False

@@ -115,3 +115,18 @@ class ShowingRow(TypedDict):
     starts_at: datetime
     ends_at: datetime
     outcome: str | None
+
+
+class HandoffEvent(TypedDict):
+    """The `ai.handoff` event's data (webhooks/catalogue_docs.py documents it)."""
+
+    contact_id: str
+    task_id: str
+    assignee_id: str | None
+    due_at: str | None
+    priority: str  # the task's: low | normal | high
+    reason: str
+    urgency: str | None  # the model's, when it gave one
+    summary: str  # masked by value (ai/handoff.py)
+    ai_job_id: str | None
+    message_id: str | None

@@ -329,3 +329,15 @@ async def actions_done(
         .limit(limit)
     )
     return cast("list[ActionRecord]", list(reversed(rows)))
+
+
+async def previous_outcome(session: TenantSession, contact_id: str, job_id: str) -> str | None:
+    """The outcome of the contact's job before `job_id` (None when there is none): two
+    answers in a row with neither a reply nor a handoff hand the lead off (ai/jobs.py)."""
+    row = await session.fetch_one(
+        session.select(jobs, jobs.c.outcome)
+        .where(jobs.c.contact_id == contact_id, jobs.c.id < job_id)
+        .order_by(jobs.c.id.desc())
+        .limit(1)
+    )
+    return None if row is None else row["outcome"]

@@ -10,24 +10,30 @@ opens the contact's AI job when:
 - the number is not suppressed and holds an unexpired, unrevoked consent artifact
   (the consent gate's own check: "AI will not text the lead until consent is captured").
 
-The worker composes and sends the reply after commit (ai/jobs.py). `hand_off` pauses the
-AI, creates a task for a person, records it on the timeline and sends the persona's
-holding text when it has one. The routing rotation does not move.
+The worker composes and sends the reply after commit (ai/jobs.py). `hand_off` (a job's)
+and `hand_off_text` (a text's) take the one handoff path, `_hand_off`: the AI pauses, the
+persona's holding text goes out when it has one (a job's only), a person gets a task they
+can act on (ai/handoff.py), the timeline records it and `ai.handoff` is emitted. The
+routing rotation does not move.
 """
 
 import logging
 from collections.abc import Mapping
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
+from homebase.ai import handoff as handoffs
 from homebase.ai import repository, rules
-from homebase.ai.records import AiJobRecord
+from homebase.ai.handoff import Handoff
+from homebase.ai.records import AiJobRecord, HandoffEvent
+from homebase.automations import persona_texts
 from homebase.automations.records import PersonaRecord
 from homebase.contacts import service as contacts
 from homebase.contacts import timeline
 from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit import logs
+from homebase.kit.clock import isoformat
 from homebase.kit.errors import ComplianceBlocked
 from homebase.kit.ids import new_id
 from homebase.kit.masking import mask_freeform
@@ -36,7 +42,8 @@ from homebase.messaging import repository as messaging_repository
 from homebase.messaging import service as messaging
 from homebase.messaging.records import MessageRecord
 from homebase.metrics import AI_OUTCOMES
-from homebase.tasks.schemas import TaskCreate
+from homebase.outbox.service import emit
+from homebase.tasks.schemas import TaskCreate, TaskPriority
 from homebase.tasks.service import create_task
 from homebase.workspaces import references
 
@@ -44,22 +51,6 @@ log = logging.getLogger("homebase.ai")
 DISCLOSURE_EVERY = timedelta(days=30)
 DAY = timedelta(hours=24)  # the daily cap's rolling window
 DETAIL_CHARS = 200  # of a handoff's detail in the task's notes, after masking
-
-# What a handoff's task and timeline entry say, by reason (ai/rules.py and ai/jobs.py).
-HANDOFF_TITLES = {
-    "asked_for_person": "asked for a person",
-    "commission": "asked about commission",
-    "legal": "asked a legal question",
-    "lending": "asked about lending",
-    "model": "the assistant asked for a person",
-    "reply_rule": "a reply broke a rule and was not sent",
-    "provider_error": "the AI model did not answer",
-    "compliance": "a compliance gate refused the reply",
-    "daily_limit": "the daily limit of AI replies was reached",
-    "no_calls": "asked not to be called",
-    "unverified_commitment": "a reply claimed what was not done, and was not sent",
-    "working_with_agent": "works with another agent",
-}
 
 
 async def on_inbound(
@@ -135,29 +126,89 @@ async def _assignee(
     return None
 
 
-async def _to_a_person(
+async def hand_off(
+    session: TenantSession,
+    job: AiJobRecord,
+    *,
+    contact: ContactRecord,
+    persona: PersonaRecord,
+    handoff: Handoff,
+    email_from: str,
+) -> None:
+    """The job's lead goes to a person (`_hand_off`), with the persona's handoff_reply
+    sent when it has one."""
+    texts = await repository.unanswered(session, contact["id"], job["last_inbound_id"])
+    await _hand_off(
+        session,
+        contact,
+        persona,
+        handoff,
+        cause=("ai_job_id", job["id"]),
+        texts=[row["body"] for row in texts if row["body"]],
+        holding=(job, email_from),
+    )
+
+
+async def hand_off_text(
+    session: TenantSession, message: MessageRecord, *, contact: ContactRecord | None, reason: str
+) -> None:
+    """A text the AI must not answer and a person must read (a request not to be called,
+    messaging/inbound.py): the lead goes to a person as `hand_off` does (`_hand_off`),
+    without a job and without the persona's holding text: the lead asked for nothing to
+    be sent."""
+    if contact is None or contact["anonymized_at"] is not None:
+        return
+    ready = await repository.readiness(session, message["from_address"] or "")
+    persona = await repository.persona(session, ready["id"]) if ready is not None else None
+    await _hand_off(
+        session,
+        contact,
+        persona,
+        Handoff(reason),
+        cause=("message_id", message["id"]),
+        texts=[message["body"]] if message["body"] else [],
+        at=message["created_at"],
+    )
+
+
+async def _hand_off(
     session: TenantSession,
     contact: ContactRecord,
     persona: PersonaRecord | None,
+    handoff: Handoff,
     *,
-    reason: str,
-    detail: str | None,
     cause: tuple[str, str],
+    texts: list[str],
+    holding: tuple[AiJobRecord, str] | None = None,
+    at: datetime | None = None,
 ) -> None:
-    """The step every handoff shares, once the AI is paused: a task for a person
-    (deduplicated as tasks are; `detail` in its notes masked, `notes_detail`), the
-    timeline's `ai_handoff` entry, the outcome counted and logged. `cause`: what was
-    handed off, as (name, id): ("ai_job_id", a job's) or ("message_id", a text's)."""
-    title = HANDOFF_TITLES.get(reason, reason)
-    assignee = await _assignee(session, contact, persona)
-    shown = notes_detail(detail)
+    """The one handoff path. `cause`: what was handed off, as (name, id): ("ai_job_id", a
+    job's) or ("message_id", a text's); `holding`: the job and the sender's address when
+    the persona's holding text may be sent. In order: the AI pauses (reason `daily_limit`
+    at the cap, else `handoff`; `contact.updated`); the holding text; a task for the
+    contact's owner, else the persona's handoff_assignee (ai/handoff.py: its title,
+    priority, due time and summary; deduplicated as tasks are); the timeline's
+    `ai_handoff`; the `ai.handoff` event; the outcome counted and logged."""
+    reason = handoff.reason
+    pause = contacts.PAUSE_DAILY_LIMIT if reason == "daily_limit" else contacts.PAUSE_HANDOFF
+    await contacts.set_ai_pause(session, contact, reason=pause, at=at)
+    told = None
+    if holding is not None and persona is not None:
+        told = await _holding_text(session, holding[0], contact, persona, holding[1])
+    summary = await handoffs.summary(
+        session, contact, persona, handoff=handoff, texts=texts, told=told
+    )
+    shown = notes_detail(handoff.detail)
+    priority = handoffs.priority(handoff.urgency)
     task, _ = await create_task(
         session,
         TaskCreate(
-            title=f"Follow up: the lead {title} (AI handoff)",
+            title=handoffs.title(contact, reason),
             contact_id=contact["id"],
-            assignee_id=assignee,
-            notes=f"Reason: {reason}" + (f" ({shown})" if shown else ""),
+            assignee_id=await _assignee(session, contact, persona),
+            due_at=await handoffs.due_at(session, persona),
+            notes=summary + f"\nReason: {reason}" + (f" ({shown})" if shown else ""),
+            priority=TaskPriority(priority),
         ),
         source="ai",
     )
@@ -166,9 +217,23 @@ async def _to_a_person(
         session,
         contact["id"],
         "ai_handoff",
-        f"AI handed off: {title}"[:200],
+        f"AI handed off: {handoffs.phrase(reason)}"[:200],
         data={name: cause_id, "reason": reason, "task_id": task["id"]},
     )
+    urgency = handoff.urgency if handoff.urgency in handoffs.PRIORITIES else None
+    event: HandoffEvent = {
+        "contact_id": contact["id"],
+        "task_id": task["id"],
+        "assignee_id": task["assignee_id"],
+        "due_at": isoformat(task["due_at"]),
+        "priority": priority,
+        "reason": reason,
+        "urgency": urgency,
+        "summary": summary,
+        "ai_job_id": cause_id if name == "ai_job_id" else None,
+        "message_id": cause_id if name == "message_id" else None,
+    }
+    await emit(session, "ai.handoff", data=event)
     AI_OUTCOMES.labels("handed_off", reason).inc()
     # a log line's fields, as logs.event takes them
     fields: Mapping[str, Any] = {
@@ -177,26 +242,6 @@ async def _to_a_person(
         "contact_id": contact["id"],
     }
     logs.event(log, "ai handoff", **fields, reason=reason, task_id=task["id"])
-
-
-async def hand_off(
-    session: TenantSession,
-    job: AiJobRecord,
-    *,
-    contact: ContactRecord,
-    persona: PersonaRecord,
-    reason: str,
-    detail: str | None = None,
-    email_from: str,
-) -> None:
-    """Pause the AI (reason `daily_limit` at the cap, else `handoff`), hand the lead to a
-    person (`_to_a_person`) and send the persona's handoff_reply when it has one."""
-    pause = contacts.PAUSE_DAILY_LIMIT if reason == "daily_limit" else contacts.PAUSE_HANDOFF
-    await contacts.set_ai_pause(session, contact, reason=pause)
-    await _to_a_person(
-        session, contact, persona, reason=reason, detail=detail, cause=("ai_job_id", job["id"])
-    )
-    await _holding_text(session, job, persona, email_from)
 
 
 def notes_detail(detail: str | None) -> str | None:
@@ -224,32 +269,57 @@ async def at_daily_cap(session: TenantSession, contact_id: str, *, cap: int) -> 
     return await repository.ai_replies_since(session, contact_id, session.now() - DAY) >= cap
 
 
+async def signed(
+    session: TenantSession, contact: ContactRecord, *, persona: PersonaRecord
+) -> tuple[str | None, str | None]:
+    """The persona's disclosure and signature for texts to `contact`, their placeholders
+    filled (automations/persona_texts.py)."""
+    signer = await persona_texts.signer(session, contact, persona)
+    return (
+        persona_texts.fill(persona["disclosure"], signer),
+        persona_texts.fill(persona["signature"], signer),
+    )
+
+
 async def outgoing(
-    session: TenantSession, persona: PersonaRecord, *, body: str, disclose: bool
+    session: TenantSession,
+    persona: PersonaRecord,
+    *,
+    contact: ContactRecord,
+    body: str,
+    disclose: bool,
 ) -> tuple[str, str | None]:
     """An AI text as it would go out (the disclosure when due, the signature) and the rule
     it breaks, or None (ai/rules.py): a reply and the holding text alike."""
-    text = rules.assemble(body, persona["disclosure"], persona["signature"], disclose=disclose)
+    disclosure, signature = await signed(session, contact, persona=persona)
+    text = rules.assemble(body, disclosure, signature, disclose=disclose)
     allowed = [*(persona["links"] or ()), *await repository.listing_urls(session)]
     return text, rules.refusal(text, allowed, persona["phone"])
 
 
 async def _holding_text(
-    session: TenantSession, job: AiJobRecord, persona: PersonaRecord, email_from: str
-) -> None:
-    """The persona's handoff_reply, under the rules of any AI text (ai/rules.py)."""
-    reply = persona["handoff_reply"]
+    session: TenantSession,
+    job: AiJobRecord,
+    contact: ContactRecord,
+    persona: PersonaRecord,
+    email_from: str,
+) -> str | None:
+    """The persona's handoff_reply (its placeholders filled), under the rules of any AI
+    text (ai/rules.py): what it told the lead when it was sent, else None."""
+    signer = await persona_texts.signer(session, contact, persona)
+    reply = persona_texts.fill(persona["handoff_reply"], signer)
     if not reply:
-        return
+        return None
     disclose = await disclosure_due(session, job["contact_id"])
-    text, broken = await outgoing(session, persona, body=reply, disclose=disclose)
+    text, broken = await outgoing(session, persona, contact=contact, body=reply, disclose=disclose)
     if broken is not None:
         logs.event(log, "ai holding text not sent", ai_job_id=job["id"], rule=broken)
-        return
+        return None
     try:
         await send_reply(session, job, text=text, email_from=email_from)
     except ComplianceBlocked:
-        pass  # the refusal is recorded (a FAILED message on the timeline); the task stands
+        return None  # the refusal is recorded (a FAILED message on the timeline)
+    return reply
 
 
 async def send_reply(
@@ -269,25 +339,6 @@ async def send_reply(
         values["from"] = inbound["to_address"]
     return await messaging.send(
         session, messaging.request_from(values), email_from=email_from, ai_job_id=job["id"]
-    )
-
-
-async def hand_off_text(
-    session: TenantSession, message: MessageRecord, *, contact: ContactRecord | None, reason: str
-) -> None:
-    """A text the AI must not answer and a person must read (a request not to be called,
-    messaging/inbound.py): the AI pauses (reason `handoff`) and the lead goes to a person
-    as `hand_off` does (`_to_a_person`), but without a job and without the persona's
-    holding text: the lead asked for nothing to be sent."""
-    if contact is None or contact["anonymized_at"] is not None:
-        return
-    await contacts.set_ai_pause(
-        session, contact, reason=contacts.PAUSE_HANDOFF, at=message["created_at"]
-    )
-    ready = await repository.readiness(session, message["from_address"] or "")
-    persona = await repository.persona(session, ready["id"]) if ready is not None else None
-    await _to_a_person(
-        session, contact, persona, reason=reason, detail=None, cause=("message_id", message["id"])
     )
 
 

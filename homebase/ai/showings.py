@@ -100,3 +100,37 @@ def describe(slots: Sequence[datetime], zone: ZoneInfo) -> list[str]:
         f"{day:%a %d %b}: " + ", ".join(start.isoformat(timespec="minutes") for start in starts)
         for day, starts in by_day.items()
     ]
+
+
+HANDOFF_MINUTES = 15  # a persona's handoff_minutes when unset
+SEARCH_DAYS = 14  # how far ahead a due time is looked for
+
+
+def due_within_hours(
+    now: datetime, zone: ZoneInfo, hours: Mapping[str, tuple[time, time]], minutes: int
+) -> datetime:
+    """`minutes` of the persona's hours counted from `now`: a handoff's task's due time.
+    Inside the hours it is `now + minutes`; at 22:00 (or a day without hours) the count
+    starts at the next opening, so 15 minutes are due at 09:15 the next working day. A
+    persona with no hours on any day counts plain minutes."""
+    left = timedelta(minutes=minutes)
+    today = now.astimezone(zone).date()
+    for offset in range(SEARCH_DAYS + 1):
+        day = today + timedelta(days=offset)
+        span = hours.get(DAYS[day.weekday()])
+        if span is None:
+            continue
+        opens = datetime.combine(day, span[0], tzinfo=zone)
+        closes = datetime.combine(day, span[1], tzinfo=zone)
+        start = max(now, opens)
+        if start >= closes:
+            continue
+        if start + left <= closes:
+            return start + left
+        left -= closes - start
+    return now + timedelta(minutes=minutes)
+
+
+def describe_one(moment: datetime, zone: ZoneInfo) -> str:
+    """A time as a person reads it in the workspace's zone: `Sat 14 Nov 11:00`."""
+    return f"{moment.astimezone(zone):%a %d %b %H:%M}"

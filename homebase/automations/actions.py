@@ -11,7 +11,7 @@ ai_outbound_allowed is false (`blocked`). The enrolment continues either way.
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from homebase.automations import repository
+from homebase.automations import persona_texts, repository
 from homebase.automations.steps import (
     CreateTaskStep,
     MoveStageStep,
@@ -85,8 +85,11 @@ async def send_message(
     if persona is None or channel not in persona["channels"]:
         return Outcome("skipped", "the persona is missing or does not use this channel")
     body = fill(step.template, contact, persona["name"])
-    if persona["signature"]:
-        body = f"{body}\n{persona['signature']}"
+    signature = persona_texts.fill(
+        persona["signature"], await persona_texts.signer(session, contact, persona)
+    )
+    if signature:
+        body = f"{body}\n{signature}"
     values = {"channel": channel, "contact_id": contact["id"], "body": body, "ai_generated": True}
     if step.subject is not None:  # email only (the step's own rule)
         values["subject"] = step.subject

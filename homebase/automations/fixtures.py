@@ -12,6 +12,7 @@ from sqlalchemy import Table
 
 from homebase.ai.tools import TOOLS
 from homebase.automations import repository
+from homebase.automations.persona_texts import CHECKED
 from homebase.automations.schemas import CampaignStatus
 from homebase.automations.steps import ChannelName, Steps
 from homebase.db.tenancy import TenantSession
@@ -68,13 +69,17 @@ class PersonaFixture(BaseModel):
     name: Annotated[str, _text(80)]
     tone: Annotated[str, _text(200)]
     channels: Annotated[list[ChannelName], Field(min_length=1, max_length=3)]
-    signature: Annotated[str, StringConstraints(max_length=300)] | None = None
+    # disclosure, handoff_reply and signature may hold the placeholders of
+    # automations/persona_texts.py; any other is refused, naming the field.
+    signature: Annotated[str, StringConstraints(max_length=300), CHECKED] | None = None
     instructions: Annotated[str, _text(4000)] | None = None
     responder: bool = False
     # It opens a reply, which must still fit its SMS segments (docs/fixtures.md).
-    disclosure: Annotated[str, _text(160)] | None = None
-    handoff_reply: Annotated[str, _text(300)] | None = None
+    disclosure: Annotated[str, _text(160), CHECKED] | None = None
+    handoff_reply: Annotated[str, _text(300), CHECKED] | None = None
     handoff_assignee: Annotated[str, _text(40)] | None = None
+    # Minutes of showing hours a handoff's task has before it is due (docs/ai.md).
+    handoff_minutes: Annotated[int, Field(ge=1, le=1440)] | None = None
     links: Annotated[list[WebUrl], Field(max_length=10)] | None = None
     phone: Annotated[str, StringConstraints(max_length=64), AfterValidator(_e164)] | None = None
     # What the AI may do as this persona (docs/ai.md, "Actions"); none when left out.

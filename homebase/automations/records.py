@@ -36,6 +36,7 @@ class PersonaRecord(TypedDict):
     disclosure: str | None
     handoff_reply: str | None
     handoff_assignee: str | None
+    handoff_minutes: int | None  # None: ai.handoff.DEFAULT_MINUTES
     links: list[str] | None
     phone: str | None
     actions: list[str] | None  # PersonaAction values; None: it only answers

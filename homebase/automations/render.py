@@ -4,7 +4,7 @@ from typing import Any, cast
 
 from typing_extensions import TypedDict
 
-from homebase.ai.showings import DEFAULT_HOURS, DEFAULT_MINUTES
+from homebase.ai.showings import DEFAULT_HOURS, DEFAULT_MINUTES, HANDOFF_MINUTES
 from homebase.automations.records import (
     AutomationRecord,
     CampaignRecord,
@@ -36,6 +36,7 @@ def persona(row: PersonaRecord) -> Persona:
         "disclosure": row["disclosure"],
         "handoff_reply": row["handoff_reply"],
         "handoff_assignee": row["handoff_assignee"],
+        "handoff_minutes": row["handoff_minutes"] or HANDOFF_MINUTES,
         "links": row["links"] or [],
         # The business's own number, not a contact's: shown to every reader
         # (docs/decisions.md, "A persona's phone").

@@ -61,9 +61,10 @@ class PersonaAction(StrEnum):
                     "Never quote commission or give legal or lending advice."
                 ),
                 "responder": True,
-                "disclosure": "Automated assistant for Maria Reyes, writing on her behalf.",
-                "handoff_reply": "Thanks! Maria will text you back shortly.",
+                "disclosure": "Automated assistant for {agent_name}, writing on their behalf.",
+                "handoff_reply": "Thanks! {agent_first_name} will text you back shortly.",
                 "handoff_assignee": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+                "handoff_minutes": 15,
                 "links": ["https://reyes-realty.example.com/"],
                 "phone": "+14155550100",
                 "actions": ["book_showing", "set_qualification", "hand_off"],
@@ -104,7 +105,9 @@ class Persona(TypedDict):
         str | None,
         Field(
             description="Opens the responder's first reply: says an automated assistant is "
-            "writing, and for whom. Up to 160 characters."
+            "writing, and for whom. Up to 160 characters. It, handoff_reply and signature may "
+            "hold {agent_first_name}, {agent_name} (the contact's owner, else the workspace's "
+            "name), {persona_name} and {workspace_name}."
         ),
     ]
     handoff_reply: Annotated[
@@ -113,7 +116,17 @@ class Persona(TypedDict):
     ]
     handoff_assignee: Annotated[
         str | None,
-        Field(description="The workspace member a handed-off conversation goes to (a user id)."),
+        Field(
+            description="The workspace member a handed-off conversation goes to when the "
+            "contact has no owner (a user id)."
+        ),
+    ]
+    handoff_minutes: Annotated[
+        int,
+        Field(
+            description="Minutes, counted inside showing_hours, before a handoff's task is "
+            "due (default 15)."
+        ),
     ]
     links: Annotated[
         list[str],

@@ -27,3 +27,15 @@ def listing(session: TenantSession, filters: MemberFilters) -> Listing[MemberRec
     elif filters.removed == "false":
         statement = statement.where(users.c.removed_at.is_(None))
     return Listing.newest(statement, users)
+
+
+async def current_name(session: TenantSession, user_id: str) -> str | None:
+    """A current member's name (None for an unknown or removed member, or a blank name):
+    what a persona's texts call the agent (automations/persona_texts.py)."""
+    row = await session.fetch_one(
+        session.select(users, users.c.name).where(
+            users.c.id == user_id, users.c.removed_at.is_(None)
+        )
+    )
+    name = " ".join(str(row["name"]).split()) if row is not None and row["name"] else ""
+    return name or None

@@ -38,6 +38,8 @@ class Persona(Base):
     disclosure: Mapped[str | None] = mapped_column(String(300))
     handoff_reply: Mapped[str | None] = mapped_column(String(300))
     handoff_assignee: Mapped[str | None] = mapped_column(String(40))
+    # Minutes of showing hours a handoff's task has before it is due (null: 15).
+    handoff_minutes: Mapped[int | None] = mapped_column(Integer)
     links: Mapped[list[str] | None] = mapped_column(JSONValue)
     phone: Mapped[str | None] = mapped_column(String(32))
     # What the AI may do as this persona (homebase/ai/tools.py; null: nothing, it only

@@ -27,6 +27,7 @@ class Task(Base):
     due_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     status: Mapped[str] = mapped_column(String(16))  # open | done | cancelled
     notes: Mapped[str | None] = mapped_column(Text)
+    priority: Mapped[str] = mapped_column(String(16), default="normal")  # low | normal | high
     source: Mapped[str] = mapped_column(String(16))  # api | automation
     dedupe_key: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -19,6 +19,9 @@ EVENT_SCOPES: dict[str, Scope] = {
     "automation.run": Scope.automations_read,
     "document.signed": Scope.deals_read,
     "saved_search.sent": Scope.contacts_read,
+    # Beyond the spec's table (v1 allows additive event types): the AI handed a lead to a
+    # person (docs/ai.md, "Handoff").
+    "ai.handoff": Scope.messages_read,
 }
 
 EVENT_TYPES: tuple[str, ...] = tuple(EVENT_SCOPES)

@@ -98,6 +98,9 @@ RULES: dict[str, dict[str, Any]] = {
     "appointment.outcome": _APPOINTMENT,
     "automation.run": {},
     "saved_search.sent": {"name": REDACTED},
+    # The summary quotes the lead and what was learned; the task's notes go the same way
+    # (tasks.scrub_contact_tasks).
+    "ai.handoff": {"summary": REDACTED},
 }
 assert set(RULES) == set(EVENT_SCOPES), "every catalogue event has a redaction rule"
 

@@ -15,6 +15,7 @@ class TaskRecord(TypedDict):
     due_at: datetime | None
     status: str  # a TaskStatus value
     notes: str | None
+    priority: str  # a TaskPriority value
     source: str  # api | automation | ai
     dedupe_key: str
     created_at: datetime

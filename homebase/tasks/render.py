@@ -4,7 +4,7 @@ from typing import cast
 
 from homebase.kit.clock import isoformat
 from homebase.tasks.records import TaskRecord
-from homebase.tasks.schemas import Task, TaskStatus
+from homebase.tasks.schemas import Task, TaskPriority, TaskStatus
 
 
 def task(row: TaskRecord) -> Task:
@@ -17,6 +17,8 @@ def task(row: TaskRecord) -> Task:
         # stored as the TaskStatus value, which is what the wire sends
         "status": cast(TaskStatus, row["status"]),
         "notes": row["notes"],
+        # stored as the TaskPriority value
+        "priority": cast(TaskPriority, row["priority"]),
         "source": row["source"],
         "created_at": isoformat(row["created_at"]),
         "updated_at": isoformat(row["updated_at"]),

@@ -19,6 +19,12 @@ class TaskStatus(StrEnum):
     cancelled = "cancelled"
 
 
+class TaskPriority(StrEnum):
+    low = "low"
+    normal = "normal"
+    high = "high"
+
+
 _TASK_EXAMPLE: JsonDict = {
     "title": "Call Dana about the Noe Valley offer",
     "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
@@ -26,6 +32,7 @@ _TASK_EXAMPLE: JsonDict = {
     "due_at": "2026-11-21T17:00:00.000Z",
     "status": "open",
     "notes": "She asked for comps on Elizabeth St.",
+    "priority": "normal",
 }
 _TASK_RESPONSE = {
     "id": "tsk_01jd3v6k8h2k3m4n5p6q7r8s9t",
@@ -52,6 +59,9 @@ class TaskCreate(BaseModel):
     notes: Annotated[str, StringConstraints(max_length=20000)] | None = Field(
         None, description="Not part of what makes two tasks identical."
     )
+    priority: TaskPriority = Field(
+        TaskPriority.normal, description="Not part of what makes two tasks identical."
+    )
 
 
 # The task as GET /v1/tasks/{id} sends it (render.task). No docstring: it would become
@@ -65,6 +75,13 @@ class Task(TypedDict):
     due_at: WireTime | None
     status: TaskStatus
     notes: str | None
+    priority: Annotated[
+        TaskPriority,
+        Field(
+            description="low, normal or high; an AI handoff's follows the model's urgency "
+            '(docs/ai.md, "Handoff").'
+        ),
+    ]
     source: Annotated[
         str,
         Field(

@@ -69,6 +69,7 @@ async def create_task(
         "due_at": data.due_at,
         "status": data.status.value,
         "notes": data.notes,
+        "priority": data.priority.value,
         "source": source,
         "dedupe_key": key,
         "created_at": now,

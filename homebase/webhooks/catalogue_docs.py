@@ -353,6 +353,35 @@ EVENT_DOCS: dict[str, EventDoc] = {
             "sent_at": "2026-11-20T17:00:00.000Z",
         },
     ),
+    "ai.handoff": EventDoc(
+        'the AI responder handing a lead to a person (docs/ai.md, "Handoff"), with the '
+        "task it made",
+        {
+            "contact_id": (STR, ""),
+            "task_id": (STR, "the handoff's task"),
+            "assignee_id": (OSTR, "the contact's owner, else the persona's handoff_assignee"),
+            "due_at": (OSTR, "handoff_minutes counted inside the persona's showing hours"),
+            "priority": (STR, "the task's: low, normal or high"),
+            "reason": (STR, "asked_for_person, commission, legal, lending, model, no_reply, ..."),
+            "urgency": (OSTR, "the model's: low, normal or high; null when it gave none"),
+            "summary": (STR, "what the lead wants, what was learned, what was promised (masked)"),
+            "ai_job_id": (OSTR, "the AI job that handed off"),
+            "message_id": (OSTR, "the text that handed off without a job (no_calls)"),
+        },
+        {
+            "contact_id": _CONTACT_EXAMPLE["id"],
+            "task_id": "tsk_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "due_at": "2026-11-21T14:15:00.000Z",
+            "priority": "high",
+            "reason": "model",
+            "urgency": "high",
+            "summary": "Wants: a call tonight about an offer on 12 Elm St\n"
+            "Learned: source Zillow, stage LEAD, intent buy\nPromised: nothing yet",
+            "ai_job_id": "aij_01jd3v6k8h2k3m4n5p6q7r8s9t",
+            "message_id": None,
+        },
+    ),
 }
 assert set(EVENT_DOCS) == set(EVENT_SCOPES), "every catalogue event is documented"
 

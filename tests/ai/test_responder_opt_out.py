@@ -203,7 +203,7 @@ async def test_a_call_only_phrase_pauses_hands_off_and_later_texts_still_go_out(
     assert person["ai_auto_response_paused_reason"] == "handoff"
     tasks = (await tenant.get("/v1/tasks")).json()["data"]
     [task] = [task for task in tasks if task["contact_id"] == contact_id]
-    assert task["title"] == "Follow up: the lead asked not to be called (AI handoff)"
+    assert task["title"] == "Call Dana Reyes: asked not to be called"
     events = (await tenant.get(f"/v1/contacts/{contact_id}/events")).json()["data"]
     [handoff] = [event for event in events if event["type"] == "ai_handoff"]
     assert (handoff["data"]["reason"], handoff["data"]["task_id"]) == ("no_calls", task["id"])

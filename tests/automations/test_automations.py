@@ -18,6 +18,7 @@ from tests.automations_support import (
     events,
     frozen,
     load,
+    member,
     sendable,
     step_runs,
     tick,
@@ -169,6 +170,27 @@ async def test_enroll_refusals_enrol_nothing(runtime, tenant, other_tenant):
         listed = await tenant.get(f"/v1/automations/{automation_id}/enrolments")
         assert listed.json()["data"] == []
     assert await events(runtime, tenant.id, "automation.run") == []
+
+
+@pytest.mark.parametrize("owned", [True, False])
+async def test_the_persona_s_signature_names_the_owner_else_the_workspace(runtime, tenant, owned):
+    """A persona's signature placeholders (docs/ai.md, "Personas and the model") are
+    filled for an automation's message too: the contact's owner, else the workspace."""
+    frozen(runtime)
+    await sendable(runtime, tenant)
+    persona = {**PERSONA, "signature": "- {agent_first_name} ({agent_name}), {workspace_name}"}
+    created = await load(
+        runtime,
+        tenant.id,
+        {"personas": [persona], "automations": [{"name": "Hello", "steps": [FULL_STEPS[0]]}]},
+    )
+    owner = await member(runtime, tenant) if owned else None
+    contact_id = await contact(tenant, owner_id=owner)
+    await _enrol(tenant, created["automations"][0], contact_id)
+    await tick(runtime)
+    [message] = (await tenant.get("/v1/messages")).json()["data"]
+    signed = "- Agent (Agent), Test Realty" if owned else "- Test Realty (Test Realty), Test Realty"
+    assert message["body"] == f"Hi Dana, still looking in Noe Valley?\n{signed}"
 
 
 async def _enrol(tenant, automation_id: str, contact_id: str) -> str:

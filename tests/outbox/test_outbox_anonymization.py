@@ -232,6 +232,7 @@ EXPECTED = {
     "appointment.rescheduled": {"title": REDACTED, "location": None},
     "appointment.outcome": {"title": REDACTED, "location": None},
     "saved_search.sent": {"name": REDACTED},
+    "ai.handoff": {"summary": REDACTED},
 }
 
 

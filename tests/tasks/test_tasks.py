@@ -91,6 +91,17 @@ async def test_invalid_bodies_name_each_field(tenant):
     assert failing_fields(await tenant.post("/v1/tasks", json={"title": "x" * 201})) == {"title"}
 
 
+async def test_a_task_s_priority_is_normal_unless_given(tenant):
+    plain = await tenant.post("/v1/tasks", json={"title": "Send comps"})
+    urgent = await tenant.post("/v1/tasks", json={"title": "Call back", "priority": "high"})
+    assert (plain.status_code, urgent.status_code) == (201, 201)
+    assert (plain.json()["priority"], urgent.json()["priority"]) == ("normal", "high")
+    read = await tenant.get(f"/v1/tasks/{urgent.json()['id']}")
+    assert read.json()["priority"] == "high"
+    wrong = await tenant.post("/v1/tasks", json={"title": "x", "priority": "asap"})
+    assert failing_fields(wrong) == {"priority"}
+
+
 async def test_list_filters_fields_and_paging(runtime, tenant):
     first_contact, second_contact = await contact(tenant), await contact(tenant, phone=None)
     assignee = await member(runtime, tenant)

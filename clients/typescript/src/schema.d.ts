@@ -1514,9 +1514,142 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "ai.handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ai.handoff
+         * @description Emitted by: the AI responder handing a lead to a person (docs/ai.md, "Handoff"), with the task it made. Needs messages:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
+         */
+        post: operations["webhook_ai_handoff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
+        /**
+         * AiHandoffData
+         * @example {
+         *       "ai_job_id": "aij_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "due_at": "2026-11-21T14:15:00.000Z",
+         *       "event_id": "evt_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "occurred_at": "2026-11-20T17:04:05.123Z",
+         *       "priority": "high",
+         *       "reason": "model",
+         *       "summary": "Wants: a call tonight about an offer on 12 Elm St\nLearned: source Zillow, stage LEAD, intent buy\nPromised: nothing yet",
+         *       "task_id": "tsk_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "urgency": "high"
+         *     }
+         */
+        AiHandoffData: {
+            /**
+             * Event Id
+             * @description Stable across redeliveries; deduplicate on it.
+             */
+            event_id: string;
+            /**
+             * Occurred At
+             * Format: date-time
+             */
+            occurred_at: string;
+            /** Contact Id */
+            contact_id: string;
+            /**
+             * Task Id
+             * @description the handoff's task
+             */
+            task_id: string;
+            /**
+             * Assignee Id
+             * @description the contact's owner, else the persona's handoff_assignee
+             */
+            assignee_id?: string | null;
+            /**
+             * Due At
+             * @description handoff_minutes counted inside the persona's showing hours
+             */
+            due_at?: string | null;
+            /**
+             * Priority
+             * @description the task's: low, normal or high
+             */
+            priority: string;
+            /**
+             * Reason
+             * @description asked_for_person, commission, legal, lending, model, no_reply, ...
+             */
+            reason: string;
+            /**
+             * Urgency
+             * @description the model's: low, normal or high; null when it gave none
+             */
+            urgency?: string | null;
+            /**
+             * Summary
+             * @description what the lead wants, what was learned, what was promised (masked)
+             */
+            summary: string;
+            /**
+             * Ai Job Id
+             * @description the AI job that handed off
+             */
+            ai_job_id?: string | null;
+            /**
+             * Message Id
+             * @description the text that handed off without a job (no_calls)
+             */
+            message_id?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * AiHandoffEvent
+         * @example {
+         *       "data": {
+         *         "ai_job_id": "aij_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *         "assignee_id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *         "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *         "due_at": "2026-11-21T14:15:00.000Z",
+         *         "event_id": "evt_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *         "occurred_at": "2026-11-20T17:04:05.123Z",
+         *         "priority": "high",
+         *         "reason": "model",
+         *         "summary": "Wants: a call tonight about an offer on 12 Elm St\nLearned: source Zillow, stage LEAD, intent buy\nPromised: nothing yet",
+         *         "task_id": "tsk_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *         "urgency": "high"
+         *       },
+         *       "event": "ai.handoff",
+         *       "occurredAt": "2026-11-20T17:04:05.123Z",
+         *       "tenantId": "wsp_01jd3v6k8h2k3m4n5p6q7r8s9t"
+         *     }
+         */
+        AiHandoffEvent: {
+            /**
+             * Event
+             * @description Always `ai.handoff`.
+             */
+            event: string;
+            /** Tenantid */
+            tenantId: string;
+            /**
+             * Occurredat
+             * Format: date-time
+             */
+            occurredAt: string;
+            data: components["schemas"]["AiHandoffData"];
+        };
         /**
          * Appointment
          * @example {
@@ -4860,7 +4993,7 @@ export interface components {
              * @description The event's type: a catalogue event name.
              * @enum {string}
              */
-            event: "contact.created" | "contact.updated" | "contact.stage_changed" | "contact.tag_added" | "lead.created" | "lead.assigned" | "message.received" | "message.sent" | "call.completed" | "appointment.booked" | "appointment.rescheduled" | "appointment.outcome" | "deal.stage_changed" | "automation.run" | "document.signed" | "saved_search.sent";
+            event: "contact.created" | "contact.updated" | "contact.stage_changed" | "contact.tag_added" | "lead.created" | "lead.assigned" | "message.received" | "message.sent" | "call.completed" | "appointment.booked" | "appointment.rescheduled" | "appointment.outcome" | "deal.stage_changed" | "automation.run" | "document.signed" | "saved_search.sent" | "ai.handoff";
             /**
              * Tenantid
              * @description The workspace.
@@ -7084,9 +7217,10 @@ export interface components {
          *             "EMAIL"
          *           ],
          *           "created_at": "2026-11-20T17:04:05.123Z",
-         *           "disclosure": "Automated assistant for Maria Reyes, writing on her behalf.",
+         *           "disclosure": "Automated assistant for {agent_name}, writing on their behalf.",
          *           "handoff_assignee": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
-         *           "handoff_reply": "Thanks! Maria will text you back shortly.",
+         *           "handoff_minutes": 15,
+         *           "handoff_reply": "Thanks! {agent_first_name} will text you back shortly.",
          *           "id": "prs_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *           "instructions": "Qualify buyers and sellers and offer showings of our listings. Never quote commission or give legal or lending advice.",
          *           "links": [
@@ -7188,6 +7322,7 @@ export interface components {
          *           "due_at": "2026-11-21T17:00:00.000Z",
          *           "id": "tsk_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *           "notes": "She asked for comps on Elizabeth St.",
+         *           "priority": "normal",
          *           "source": "api",
          *           "status": "open",
          *           "title": "Call Dana about the Noe Valley offer",
@@ -7288,9 +7423,10 @@ export interface components {
          *         "EMAIL"
          *       ],
          *       "created_at": "2026-11-20T17:04:05.123Z",
-         *       "disclosure": "Automated assistant for Maria Reyes, writing on her behalf.",
+         *       "disclosure": "Automated assistant for {agent_name}, writing on their behalf.",
          *       "handoff_assignee": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
-         *       "handoff_reply": "Thanks! Maria will text you back shortly.",
+         *       "handoff_minutes": 15,
+         *       "handoff_reply": "Thanks! {agent_first_name} will text you back shortly.",
          *       "id": "prs_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "instructions": "Qualify buyers and sellers and offer showings of our listings. Never quote commission or give legal or lending advice.",
          *       "links": [
@@ -7355,7 +7491,7 @@ export interface components {
             responder: boolean;
             /**
              * Disclosure
-             * @description Opens the responder's first reply: says an automated assistant is writing, and for whom. Up to 160 characters.
+             * @description Opens the responder's first reply: says an automated assistant is writing, and for whom. Up to 160 characters. It, handoff_reply and signature may hold {agent_first_name}, {agent_name} (the contact's owner, else the workspace's name), {persona_name} and {workspace_name}.
              */
             disclosure: string | null;
             /**
@@ -7365,9 +7501,14 @@ export interface components {
             handoff_reply: string | null;
             /**
              * Handoff Assignee
-             * @description The workspace member a handed-off conversation goes to (a user id).
+             * @description The workspace member a handed-off conversation goes to when the contact has no owner (a user id).
              */
             handoff_assignee: string | null;
+            /**
+             * Handoff Minutes
+             * @description Minutes, counted inside showing_hours, before a handoff's task is due (default 15).
+             */
+            handoff_minutes: number;
             /**
              * Links
              * @description The page URLs (absolute http or https) the responder's replies may carry, besides the workspace's listings' own `url`; empty when none.
@@ -7855,6 +7996,7 @@ export interface components {
          *       "due_at": "2026-11-21T17:00:00.000Z",
          *       "id": "tsk_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "notes": "She asked for comps on Elizabeth St.",
+         *       "priority": "normal",
          *       "source": "api",
          *       "status": "open",
          *       "title": "Call Dana about the Noe Valley offer",
@@ -7875,6 +8017,8 @@ export interface components {
             status: components["schemas"]["TaskStatus"];
             /** Notes */
             notes: string | null;
+            /** @description low, normal or high; an AI handoff's follows the model's urgency (docs/ai.md, "Handoff"). */
+            priority: components["schemas"]["TaskPriority"];
             /**
              * Source
              * @description api; automation when an automation's create_task step made it; ai when the AI responder handed the lead to a person (docs/ai.md).
@@ -7900,6 +8044,7 @@ export interface components {
          *       "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "due_at": "2026-11-21T17:00:00.000Z",
          *       "notes": "She asked for comps on Elizabeth St.",
+         *       "priority": "normal",
          *       "status": "open",
          *       "title": "Call Dana about the Noe Valley offer"
          *     }
@@ -7929,6 +8074,11 @@ export interface components {
              * @description Not part of what makes two tasks identical.
              */
             notes?: string | null;
+            /**
+             * @description Not part of what makes two tasks identical.
+             * @default normal
+             */
+            priority?: components["schemas"]["TaskPriority"];
         };
         /**
          * TaskCreated
@@ -7941,6 +8091,7 @@ export interface components {
          *       "due_at": "2026-11-21T17:00:00.000Z",
          *       "id": "tsk_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "notes": "She asked for comps on Elizabeth St.",
+         *       "priority": "normal",
          *       "source": "api",
          *       "status": "open",
          *       "title": "Call Dana about the Noe Valley offer",
@@ -7954,6 +8105,7 @@ export interface components {
          *       "due_at": "2026-11-21T17:00:00.000Z",
          *       "id": "tsk_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "notes": "She asked for comps on Elizabeth St.",
+         *       "priority": "normal",
          *       "source": "api",
          *       "status": "open",
          *       "title": "Call Dana about the Noe Valley offer",
@@ -7974,6 +8126,8 @@ export interface components {
             status: components["schemas"]["TaskStatus"];
             /** Notes */
             notes: string | null;
+            /** @description low, normal or high; an AI handoff's follows the model's urgency (docs/ai.md, "Handoff"). */
+            priority: components["schemas"]["TaskPriority"];
             /**
              * Source
              * @description api; automation when an automation's create_task step made it; ai when the AI responder handed the lead to a person (docs/ai.md).
@@ -8019,6 +8173,11 @@ export interface components {
              */
             updated_after?: string | null;
         };
+        /**
+         * TaskPriority
+         * @enum {string}
+         */
+        TaskPriority: "low" | "normal" | "high";
         /**
          * TaskStatus
          * @enum {string}
@@ -8208,7 +8367,7 @@ export interface components {
              * Event Types
              * @description Event names from the catalogue; an empty array (the default) subscribes to every event the credential's scopes may read. Naming an event the credential may not read is refused (403, details.missing_scope).
              */
-            event_types?: ("contact.created" | "contact.updated" | "contact.stage_changed" | "contact.tag_added" | "lead.created" | "lead.assigned" | "message.received" | "message.sent" | "call.completed" | "appointment.booked" | "appointment.rescheduled" | "appointment.outcome" | "deal.stage_changed" | "automation.run" | "document.signed" | "saved_search.sent")[];
+            event_types?: ("contact.created" | "contact.updated" | "contact.stage_changed" | "contact.tag_added" | "lead.created" | "lead.assigned" | "message.received" | "message.sent" | "call.completed" | "appointment.booked" | "appointment.rescheduled" | "appointment.outcome" | "deal.stage_changed" | "automation.run" | "document.signed" | "saved_search.sent" | "ai.handoff")[];
         };
         /**
          * WebhookCreated
@@ -8321,7 +8480,7 @@ export interface components {
              * Event Types
              * @description As at creation ([] is every event the subscription may read); for events dispatched from now on. Naming or dropping an event the credential may not read is 403 (details.missing_scope); one the subscription itself may not read (its creator's scopes, or for an app's subscription its grant's) is 400: create another subscription for it.
              */
-            event_types?: ("contact.created" | "contact.updated" | "contact.stage_changed" | "contact.tag_added" | "lead.created" | "lead.assigned" | "message.received" | "message.sent" | "call.completed" | "appointment.booked" | "appointment.rescheduled" | "appointment.outcome" | "deal.stage_changed" | "automation.run" | "document.signed" | "saved_search.sent")[];
+            event_types?: ("contact.created" | "contact.updated" | "contact.stage_changed" | "contact.tag_added" | "lead.created" | "lead.assigned" | "message.received" | "message.sent" | "call.completed" | "appointment.booked" | "appointment.rescheduled" | "appointment.outcome" | "deal.stage_changed" | "automation.run" | "document.signed" | "saved_search.sent" | "ai.handoff")[];
         };
         /**
          * WhatsAppSend
@@ -9528,6 +9687,8 @@ export interface components {
             status?: components["schemas"]["TaskStatus"];
             /** Notes */
             notes?: string | null;
+            /** @description low, normal or high; an AI handoff's follows the model's urgency (docs/ai.md, "Handoff"). */
+            priority?: components["schemas"]["TaskPriority"];
             /**
              * Source
              * @description api; automation when an automation's create_task step made it; ai when the AI responder handed the lead to a person (docs/ai.md).
@@ -9568,6 +9729,8 @@ export interface components {
             status?: components["schemas"]["TaskStatus"];
             /** Notes */
             notes?: string | null;
+            /** @description low, normal or high; an AI handoff's follows the model's urgency (docs/ai.md, "Handoff"). */
+            priority?: components["schemas"]["TaskPriority"];
             /**
              * Source
              * @description api; automation when an automation's create_task step made it; ai when the AI responder handed the lead to a person (docs/ai.md).
@@ -9767,7 +9930,7 @@ export interface components {
             responder?: boolean;
             /**
              * Disclosure
-             * @description Opens the responder's first reply: says an automated assistant is writing, and for whom. Up to 160 characters.
+             * @description Opens the responder's first reply: says an automated assistant is writing, and for whom. Up to 160 characters. It, handoff_reply and signature may hold {agent_first_name}, {agent_name} (the contact's owner, else the workspace's name), {persona_name} and {workspace_name}.
              */
             disclosure?: string | null;
             /**
@@ -9777,9 +9940,14 @@ export interface components {
             handoff_reply?: string | null;
             /**
              * Handoff Assignee
-             * @description The workspace member a handed-off conversation goes to (a user id).
+             * @description The workspace member a handed-off conversation goes to when the contact has no owner (a user id).
              */
             handoff_assignee?: string | null;
+            /**
+             * Handoff Minutes
+             * @description Minutes, counted inside showing_hours, before a handoff's task is due (default 15).
+             */
+            handoff_minutes?: number;
             /**
              * Links
              * @description The page URLs (absolute http or https) the responder's replies may carry, besides the workspace's listings' own `url`; empty when none.
@@ -12287,7 +12455,7 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Page size, 1 to 200. */
                 limit?: number;
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status, title, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority, source, status, title, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -12319,7 +12487,7 @@ export interface operations {
     create_task: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status, title, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority, source, status, title, updated_at. */
                 fields?: string | null;
             };
             header?: {
@@ -12417,7 +12585,7 @@ export interface operations {
     get_task: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status, title, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority, source, status, title, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -12655,7 +12823,7 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Page size, 1 to 200. */
                 limit?: number;
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_reply, id, instructions, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -12687,7 +12855,7 @@ export interface operations {
     get_persona: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_reply, id, instructions, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -14729,6 +14897,55 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SavedSearchSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    webhook_ai_handoff: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event name. */
+                "X-Webhook-Event": string;
+                /** @description The delivery id: the same on every attempt and redelivery. */
+                "X-Webhook-Delivery": string;
+                /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed by the secret. */
+                "X-Webhook-Signature": string;
+                /** @description Standard Webhooks: the event id (`data.event_id`), the same on every attempt. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed by the base64 decoding of the secret after `whsec_`: pass the secret unchanged to a Standard Webhooks library. */
+                "webhook-signature": string;
+                /**
+                 * @deprecated
+                 * @description Unix seconds when this attempt was signed. Deprecated: not sent from 2027-06-01 on (use webhook-timestamp).
+                 */
+                "X-Webhook-Timestamp"?: string;
+                /**
+                 * @deprecated
+                 * @description `sha256=` + hex HMAC-SHA256 of `<timestamp>.<raw body>`. Deprecated: not sent from 2027-06-01 on (use webhook-signature).
+                 */
+                "X-Webhook-Signature-Timestamped"?: string;
+                /** @description 1 to 6 within the current schedule. */
+                "X-Webhook-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiHandoffEvent"];
             };
         };
         responses: {

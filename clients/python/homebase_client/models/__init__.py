@@ -1,5 +1,7 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .ai_handoff_data import AiHandoffData
+from .ai_handoff_event import AiHandoffEvent
 from .appointment import Appointment
 from .appointment_booked_data import AppointmentBookedData
 from .appointment_booked_event import AppointmentBookedEvent
@@ -258,6 +260,7 @@ from .task_created import TaskCreated
 from .task_created_narrowed import TaskCreatedNarrowed
 from .task_export_filters import TaskExportFilters
 from .task_narrowed import TaskNarrowed
+from .task_priority import TaskPriority
 from .task_status import TaskStatus
 from .tasks_export_create import TasksExportCreate
 from .tasks_export_create_object import TasksExportCreateObject
@@ -290,6 +293,8 @@ from .workspace_member_narrowed import WorkspaceMemberNarrowed
 from .write_warning import WriteWarning
 
 __all__ = (
+    "AiHandoffData",
+    "AiHandoffEvent",
     "Appointment",
     "AppointmentBookedData",
     "AppointmentBookedEvent",
@@ -534,6 +539,7 @@ __all__ = (
     "TaskCreatedNarrowed",
     "TaskExportFilters",
     "TaskNarrowed",
+    "TaskPriority",
     "TaskStatus",
     "TasksExportCreate",
     "TasksExportCreateObject",

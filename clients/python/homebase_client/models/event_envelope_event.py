@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class EventEnvelopeEvent(StrEnum):
+    AI_HANDOFF = "ai.handoff"
     APPOINTMENT_BOOKED = "appointment.booked"
     APPOINTMENT_OUTCOME = "appointment.outcome"
     APPOINTMENT_RESCHEDULED = "appointment.rescheduled"

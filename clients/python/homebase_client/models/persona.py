@@ -30,9 +30,12 @@ class Persona:
         responder (bool): True for the workspace's AI responder (at most one): the persona the AI answers leads' inbound
             texts as.
         disclosure (None | str): Opens the responder's first reply: says an automated assistant is writing, and for
-            whom. Up to 160 characters.
+            whom. Up to 160 characters. It, handoff_reply and signature may hold {agent_first_name}, {agent_name} (the
+            contact's owner, else the workspace's name), {persona_name} and {workspace_name}.
         handoff_reply (None | str): What the responder answers when it hands the conversation to a person.
-        handoff_assignee (None | str): The workspace member a handed-off conversation goes to (a user id).
+        handoff_assignee (None | str): The workspace member a handed-off conversation goes to when the contact has no
+            owner (a user id).
+        handoff_minutes (int): Minutes, counted inside showing_hours, before a handoff's task is due (default 15).
         links (list[str]): The page URLs (absolute http or https) the responder's replies may carry, besides the
             workspace's listings' own `url`; empty when none.
         phone (None | str): The persona's business number in E.164, the one number its replies may give. The business's,
@@ -58,6 +61,7 @@ class Persona:
     disclosure: None | str
     handoff_reply: None | str
     handoff_assignee: None | str
+    handoff_minutes: int
     links: list[str]
     phone: None | str
     actions: list[PersonaAction]
@@ -98,6 +102,8 @@ class Persona:
         handoff_assignee: None | str
         handoff_assignee = self.handoff_assignee
 
+        handoff_minutes = self.handoff_minutes
+
         links = self.links
 
         phone: None | str
@@ -134,6 +140,7 @@ class Persona:
                 "disclosure": disclosure,
                 "handoff_reply": handoff_reply,
                 "handoff_assignee": handoff_assignee,
+                "handoff_minutes": handoff_minutes,
                 "links": links,
                 "phone": phone,
                 "actions": actions,
@@ -203,6 +210,8 @@ class Persona:
 
         handoff_assignee = _parse_handoff_assignee(d.pop("handoff_assignee"))
 
+        handoff_minutes = d.pop("handoff_minutes")
+
         links = cast(list[str], d.pop("links"))
 
         def _parse_phone(data: object) -> None | str:
@@ -242,6 +251,7 @@ class Persona:
             disclosure=disclosure,
             handoff_reply=handoff_reply,
             handoff_assignee=handoff_assignee,
+            handoff_minutes=handoff_minutes,
             links=links,
             phone=phone,
             actions=actions,

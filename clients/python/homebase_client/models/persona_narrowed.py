@@ -33,9 +33,13 @@ class PersonaNarrowed:
             responder (bool | Unset): True for the workspace's AI responder (at most one): the persona the AI answers leads'
                 inbound texts as.
             disclosure (None | str | Unset): Opens the responder's first reply: says an automated assistant is writing, and
-                for whom. Up to 160 characters.
+                for whom. Up to 160 characters. It, handoff_reply and signature may hold {agent_first_name}, {agent_name} (the
+                contact's owner, else the workspace's name), {persona_name} and {workspace_name}.
             handoff_reply (None | str | Unset): What the responder answers when it hands the conversation to a person.
-            handoff_assignee (None | str | Unset): The workspace member a handed-off conversation goes to (a user id).
+            handoff_assignee (None | str | Unset): The workspace member a handed-off conversation goes to when the contact
+                has no owner (a user id).
+            handoff_minutes (int | Unset): Minutes, counted inside showing_hours, before a handoff's task is due (default
+                15).
             links (list[str] | Unset): The page URLs (absolute http or https) the responder's replies may carry, besides the
                 workspace's listings' own `url`; empty when none.
             phone (None | str | Unset): The persona's business number in E.164, the one number its replies may give. The
@@ -61,6 +65,7 @@ class PersonaNarrowed:
     disclosure: None | str | Unset = UNSET
     handoff_reply: None | str | Unset = UNSET
     handoff_assignee: None | str | Unset = UNSET
+    handoff_minutes: int | Unset = UNSET
     links: list[str] | Unset = UNSET
     phone: None | str | Unset = UNSET
     actions: list[PersonaAction] | Unset = UNSET
@@ -117,6 +122,8 @@ class PersonaNarrowed:
             handoff_assignee = UNSET
         else:
             handoff_assignee = self.handoff_assignee
+
+        handoff_minutes = self.handoff_minutes
 
         links: list[str] | Unset = UNSET
         if not isinstance(self.links, Unset):
@@ -182,6 +189,8 @@ class PersonaNarrowed:
             field_dict["handoff_reply"] = handoff_reply
         if handoff_assignee is not UNSET:
             field_dict["handoff_assignee"] = handoff_assignee
+        if handoff_minutes is not UNSET:
+            field_dict["handoff_minutes"] = handoff_minutes
         if links is not UNSET:
             field_dict["links"] = links
         if phone is not UNSET:
@@ -270,6 +279,8 @@ class PersonaNarrowed:
 
         handoff_assignee = _parse_handoff_assignee(d.pop("handoff_assignee", UNSET))
 
+        handoff_minutes = d.pop("handoff_minutes", UNSET)
+
         links = cast(list[str], d.pop("links", UNSET))
 
         def _parse_phone(data: object) -> None | str | Unset:
@@ -328,6 +339,7 @@ class PersonaNarrowed:
             disclosure=disclosure,
             handoff_reply=handoff_reply,
             handoff_assignee=handoff_assignee,
+            handoff_minutes=handoff_minutes,
             links=links,
             phone=phone,
             actions=actions,

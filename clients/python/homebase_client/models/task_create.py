@@ -6,6 +6,7 @@ from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.task_priority import TaskPriority
 from ..models.task_status import TaskStatus
 from ..types import UNSET, Unset
 
@@ -24,6 +25,7 @@ class TaskCreate:
             due_at (datetime.datetime | None | Unset): ISO 8601 with a time zone.
             status (TaskStatus | Unset):
             notes (None | str | Unset): Not part of what makes two tasks identical.
+            priority (TaskPriority | Unset):
     """
 
     title: str
@@ -32,6 +34,7 @@ class TaskCreate:
     due_at: datetime.datetime | None | Unset = UNSET
     status: TaskStatus | Unset = UNSET
     notes: None | str | Unset = UNSET
+    priority: TaskPriority | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         title = self.title
@@ -66,6 +69,10 @@ class TaskCreate:
         else:
             notes = self.notes
 
+        priority: str | Unset = UNSET
+        if not isinstance(self.priority, Unset):
+            priority = self.priority.value
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -83,6 +90,8 @@ class TaskCreate:
             field_dict["status"] = status
         if notes is not UNSET:
             field_dict["notes"] = notes
+        if priority is not UNSET:
+            field_dict["priority"] = priority
 
         return field_dict
 
@@ -142,6 +151,13 @@ class TaskCreate:
 
         notes = _parse_notes(d.pop("notes", UNSET))
 
+        _priority = d.pop("priority", UNSET)
+        priority: TaskPriority | Unset
+        if isinstance(_priority, Unset):
+            priority = UNSET
+        else:
+            priority = TaskPriority(_priority)
+
         task_create = cls(
             title=title,
             contact_id=contact_id,
@@ -149,6 +165,7 @@ class TaskCreate:
             due_at=due_at,
             status=status,
             notes=notes,
+            priority=priority,
         )
 
         return task_create

@@ -7,6 +7,7 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.task_priority import TaskPriority
 from ..models.task_status import TaskStatus
 
 T = TypeVar("T", bound="TaskCreated")
@@ -24,6 +25,7 @@ class TaskCreated:
         due_at (datetime.datetime | None):
         status (TaskStatus):
         notes (None | str):
+        priority (TaskPriority):
         source (str): api; automation when an automation's create_task step made it; ai when the AI responder handed the
             lead to a person (docs/ai.md).
         created_at (datetime.datetime):
@@ -39,6 +41,7 @@ class TaskCreated:
     due_at: datetime.datetime | None
     status: TaskStatus
     notes: None | str
+    priority: TaskPriority
     source: str
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -67,6 +70,8 @@ class TaskCreated:
         notes: None | str
         notes = self.notes
 
+        priority = self.priority.value
+
         source = self.source
 
         created_at = self.created_at.isoformat()
@@ -86,6 +91,7 @@ class TaskCreated:
                 "due_at": due_at,
                 "status": status,
                 "notes": notes,
+                "priority": priority,
                 "source": source,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -140,6 +146,8 @@ class TaskCreated:
 
         notes = _parse_notes(d.pop("notes"))
 
+        priority = TaskPriority(d.pop("priority"))
+
         source = d.pop("source")
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
@@ -156,6 +164,7 @@ class TaskCreated:
             due_at=due_at,
             status=status,
             notes=notes,
+            priority=priority,
             source=source,
             created_at=created_at,
             updated_at=updated_at,

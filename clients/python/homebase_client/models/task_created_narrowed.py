@@ -7,6 +7,7 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.task_priority import TaskPriority
 from ..models.task_status import TaskStatus
 from ..types import UNSET, Unset
 
@@ -28,6 +29,7 @@ class TaskCreatedNarrowed:
             due_at (datetime.datetime | None | Unset):
             status (TaskStatus | Unset):
             notes (None | str | Unset):
+            priority (TaskPriority | Unset):
             source (str | Unset): api; automation when an automation's create_task step made it; ai when the AI responder
                 handed the lead to a person (docs/ai.md).
             created_at (datetime.datetime | Unset):
@@ -42,6 +44,7 @@ class TaskCreatedNarrowed:
     due_at: datetime.datetime | None | Unset = UNSET
     status: TaskStatus | Unset = UNSET
     notes: None | str | Unset = UNSET
+    priority: TaskPriority | Unset = UNSET
     source: str | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
     updated_at: datetime.datetime | Unset = UNSET
@@ -84,6 +87,10 @@ class TaskCreatedNarrowed:
         else:
             notes = self.notes
 
+        priority: str | Unset = UNSET
+        if not isinstance(self.priority, Unset):
+            priority = self.priority.value
+
         source = self.source
 
         created_at: str | Unset = UNSET
@@ -114,6 +121,8 @@ class TaskCreatedNarrowed:
             field_dict["status"] = status
         if notes is not UNSET:
             field_dict["notes"] = notes
+        if priority is not UNSET:
+            field_dict["priority"] = priority
         if source is not UNSET:
             field_dict["source"] = source
         if created_at is not UNSET:
@@ -183,6 +192,13 @@ class TaskCreatedNarrowed:
 
         notes = _parse_notes(d.pop("notes", UNSET))
 
+        _priority = d.pop("priority", UNSET)
+        priority: TaskPriority | Unset
+        if isinstance(_priority, Unset):
+            priority = UNSET
+        else:
+            priority = TaskPriority(_priority)
+
         source = d.pop("source", UNSET)
 
         _created_at = d.pop("created_at", UNSET)
@@ -208,6 +224,7 @@ class TaskCreatedNarrowed:
             due_at=due_at,
             status=status,
             notes=notes,
+            priority=priority,
             source=source,
             created_at=created_at,
             updated_at=updated_at,

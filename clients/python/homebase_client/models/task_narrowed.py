@@ -7,6 +7,7 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.task_priority import TaskPriority
 from ..models.task_status import TaskStatus
 from ..types import UNSET, Unset
 
@@ -26,6 +27,7 @@ class TaskNarrowed:
             due_at (datetime.datetime | None | Unset):
             status (TaskStatus | Unset):
             notes (None | str | Unset):
+            priority (TaskPriority | Unset):
             source (str | Unset): api; automation when an automation's create_task step made it; ai when the AI responder
                 handed the lead to a person (docs/ai.md).
             created_at (datetime.datetime | Unset):
@@ -39,6 +41,7 @@ class TaskNarrowed:
     due_at: datetime.datetime | None | Unset = UNSET
     status: TaskStatus | Unset = UNSET
     notes: None | str | Unset = UNSET
+    priority: TaskPriority | Unset = UNSET
     source: str | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
     updated_at: datetime.datetime | Unset = UNSET
@@ -79,6 +82,10 @@ class TaskNarrowed:
         else:
             notes = self.notes
 
+        priority: str | Unset = UNSET
+        if not isinstance(self.priority, Unset):
+            priority = self.priority.value
+
         source = self.source
 
         created_at: str | Unset = UNSET
@@ -108,6 +115,8 @@ class TaskNarrowed:
             field_dict["status"] = status
         if notes is not UNSET:
             field_dict["notes"] = notes
+        if priority is not UNSET:
+            field_dict["priority"] = priority
         if source is not UNSET:
             field_dict["source"] = source
         if created_at is not UNSET:
@@ -175,6 +184,13 @@ class TaskNarrowed:
 
         notes = _parse_notes(d.pop("notes", UNSET))
 
+        _priority = d.pop("priority", UNSET)
+        priority: TaskPriority | Unset
+        if isinstance(_priority, Unset):
+            priority = UNSET
+        else:
+            priority = TaskPriority(_priority)
+
         source = d.pop("source", UNSET)
 
         _created_at = d.pop("created_at", UNSET)
@@ -199,6 +215,7 @@ class TaskNarrowed:
             due_at=due_at,
             status=status,
             notes=notes,
+            priority=priority,
             source=source,
             created_at=created_at,
             updated_at=updated_at,

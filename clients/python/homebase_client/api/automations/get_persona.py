@@ -123,8 +123,9 @@ def sync_detailed(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: actions, channels, created_at, disclosure, handoff_assignee,
-            handoff_reply, id, instructions, links, name, phone, qualification_fields, responder,
-            showing_hours, showing_minutes, signature, tags, tone, updated_at.
+            handoff_minutes, handoff_reply, id, instructions, links, name, phone,
+            qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone,
+            updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,8 +159,9 @@ def sync(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: actions, channels, created_at, disclosure, handoff_assignee,
-            handoff_reply, id, instructions, links, name, phone, qualification_fields, responder,
-            showing_hours, showing_minutes, signature, tags, tone, updated_at.
+            handoff_minutes, handoff_reply, id, instructions, links, name, phone,
+            qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone,
+            updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,8 +190,9 @@ async def asyncio_detailed(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: actions, channels, created_at, disclosure, handoff_assignee,
-            handoff_reply, id, instructions, links, name, phone, qualification_fields, responder,
-            showing_hours, showing_minutes, signature, tags, tone, updated_at.
+            handoff_minutes, handoff_reply, id, instructions, links, name, phone,
+            qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone,
+            updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,8 +224,9 @@ async def asyncio(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: actions, channels, created_at, disclosure, handoff_assignee,
-            handoff_reply, id, instructions, links, name, phone, qualification_fields, responder,
-            showing_hours, showing_minutes, signature, tags, tone, updated_at.
+            handoff_minutes, handoff_reply, id, instructions, links, name, phone,
+            qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone,
+            updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -170,8 +170,8 @@ def sync_detailed(
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status,
-            title, updated_at.
+            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority,
+            source, status, title, updated_at.
         idempotency_key (str | Unset):
         body (TaskCreate): title is required. The same title, contact_id, assignee_id and due_at
             sent again
@@ -219,8 +219,8 @@ def sync(
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status,
-            title, updated_at.
+            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority,
+            source, status, title, updated_at.
         idempotency_key (str | Unset):
         body (TaskCreate): title is required. The same title, contact_id, assignee_id and due_at
             sent again
@@ -263,8 +263,8 @@ async def asyncio_detailed(
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status,
-            title, updated_at.
+            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority,
+            source, status, title, updated_at.
         idempotency_key (str | Unset):
         body (TaskCreate): title is required. The same title, contact_id, assignee_id and due_at
             sent again
@@ -310,8 +310,8 @@ async def asyncio(
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status,
-            title, updated_at.
+            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority,
+            source, status, title, updated_at.
         idempotency_key (str | Unset):
         body (TaskCreate): title is required. The same title, contact_id, assignee_id and due_at
             sent again

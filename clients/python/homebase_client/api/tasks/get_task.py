@@ -122,8 +122,8 @@ def sync_detailed(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status,
-            title, updated_at.
+            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority,
+            source, status, title, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -156,8 +156,8 @@ def sync(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status,
-            title, updated_at.
+            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority,
+            source, status, title, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,8 +185,8 @@ async def asyncio_detailed(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status,
-            title, updated_at.
+            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority,
+            source, status, title, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -217,8 +217,8 @@ async def asyncio(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status,
-            title, updated_at.
+            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority,
+            source, status, title, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

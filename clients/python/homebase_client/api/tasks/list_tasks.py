@@ -179,8 +179,8 @@ def sync_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status,
-            title, updated_at.
+            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority,
+            source, status, title, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -243,8 +243,8 @@ def sync(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status,
-            title, updated_at.
+            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority,
+            source, status, title, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -302,8 +302,8 @@ async def asyncio_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status,
-            title, updated_at.
+            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority,
+            source, status, title, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -364,8 +364,8 @@ async def asyncio(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, source, status,
-            title, updated_at.
+            included. One of: assignee_id, contact_id, created_at, due_at, id, notes, priority,
+            source, status, title, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
