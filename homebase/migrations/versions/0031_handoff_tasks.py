@@ -4,14 +4,14 @@
   handoff's task has before it is due (null: 15).
 - tasks.priority: low, normal or high (every task so far: normal).
 
-Revision ID: 0030
-Revises: 0029
+Revision ID: 0031
+Revises: 0030
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0030"
-down_revision = "0029"
+revision = "0031"
+down_revision = "0030"
 branch_labels = None
 depends_on = None
 
