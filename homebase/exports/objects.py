@@ -38,6 +38,7 @@ from homebase.deals import repository as deals_repository
 from homebase.deals import service as deals_service
 from homebase.deals.schemas import Deal, DealFilters
 from homebase.kit import wire
+from homebase.kit.phones import DEFAULT_REGION
 from homebase.leads import render as leads_render
 from homebase.leads import repository as leads_repository
 from homebase.leads.schemas import Lead, LeadFilters
@@ -50,15 +51,18 @@ from homebase.paging.pages import Built, Step, first_answer
 from homebase.tasks import render as tasks_render
 from homebase.tasks import repository as tasks_repository
 from homebase.tasks.schemas import Task, TaskFilters
+from homebase.workspaces.lead_policy import phone_region
 
 # A row of whichever list is exported (a real boundary: an export walks every kind of
 # list); each list's render takes its own record, and gives its wire type.
 Row = dict[str, Any]
 Render = Callable[[Any], Mapping[str, Any]]
-# (session, filters, pii, after_id, limit): the list's keyset page, newest first.
-Build = Callable[[TenantSession, Any, bool, str | None, int], Built | list[Step]]
-# (session, filters, pii, resuming): the list's `updated_after` walk, as its endpoint builds it.
-Walk = Callable[[TenantSession, Any, bool, bool], Built]
+# (session, filters, pii, after_id, limit, region): the list's keyset page, newest first;
+# `region`, the workspace's default_phone_region, is how a `q` is read as a phone number.
+Build = Callable[[TenantSession, Any, bool, str | None, int, str], Built | list[Step]]
+# (session, filters, pii, resuming, region): the list's `updated_after` walk, as its
+# endpoint builds it.
+Walk = Callable[[TenantSession, Any, bool, bool, str], Built]
 # (session, pii): the list's render function for that credential, made once per export
 # (reading what it needs, such as the workspace's custom fields).
 MakeRender = Callable[[TenantSession, bool], Awaitable[Render]]
@@ -95,13 +99,16 @@ async def read(
     """Up to `limit` + 1 rows of the list after `after`, in the list's order, and where
     the batch after these `limit` goes on. `horizon`: the settle horizon of this batch
     (db/settle.py), as a list page takes its own at its request."""
+    # A search reads a number as the list endpoint does (contacts/endpoints.py).
+    region = await phone_region(session) if getattr(filters, "q", None) else DEFAULT_REGION
     if filters.updated_after is None:
-        built = item.build(session, filters, pii, after if isinstance(after, str) else None, limit)
+        at = after if isinstance(after, str) else None
+        built = item.build(session, filters, pii, at, limit, region)
         rows = await first_answer(session, built if isinstance(built, list) else [built], limit)
         return rows, rows[min(len(rows), limit) - 1]["id"] if rows else None
     rows = await changes.page(
         session,
-        lambda resuming: item.walk(session, filters, pii, resuming),
+        lambda resuming: item.walk(session, filters, pii, resuming, region),
         updated_after=filters.updated_after,
         after=after if isinstance(after, tuple) else None,
         horizon=horizon,
@@ -115,7 +122,7 @@ def _listed(of: Callable[[TenantSession, Any], Listing[Any]]) -> Build:
     """The keyset page of a list its repository describes as a Listing (paging/listing.py)."""
 
     def build(
-        session: TenantSession, filters: Any, pii: bool, after_id: str | None, limit: int
+        session: TenantSession, filters: Any, pii: bool, after_id: str | None, limit: int, _: str
     ) -> Built | list[Step]:
         return of(session, filters).page(after_id, limit)
 
@@ -123,7 +130,7 @@ def _listed(of: Callable[[TenantSession, Any], Listing[Any]]) -> Build:
 
 
 def _listed_walk(of: Callable[[TenantSession, Any], Listing[Any]]) -> Walk:
-    def walk(session: TenantSession, filters: Any, pii: bool, resuming: bool) -> Built:
+    def walk(session: TenantSession, filters: Any, pii: bool, resuming: bool, _: str) -> Built:
         listing = of(session, filters)
         assert listing.walk is not None  # every exportable list is synced
         return listing.walk(resuming)
@@ -132,15 +139,19 @@ def _listed_walk(of: Callable[[TenantSession, Any], Listing[Any]]) -> Walk:
 
 
 def _contacts(
-    session: TenantSession, filters: Any, pii: bool, after_id: str | None, limit: int
+    session: TenantSession, filters: Any, pii: bool, after_id: str | None, limit: int, region: str
 ) -> Built | list[Step]:
     return contacts_repository.list_statement(
-        session, filters, pii=pii, after_id=after_id, limit=limit
+        session, filters, pii=pii, after_id=after_id, limit=limit, region=region
     )
 
 
-def _contacts_walk(session: TenantSession, filters: Any, pii: bool, resuming: bool) -> Built:
-    return contacts_repository.changes_statement(session, filters, pii=pii, resuming=resuming)
+def _contacts_walk(
+    session: TenantSession, filters: Any, pii: bool, resuming: bool, region: str
+) -> Built:
+    return contacts_repository.changes_statement(
+        session, filters, pii=pii, resuming=resuming, region=region
+    )
 
 
 async def _contact_render(session: TenantSession, pii: bool) -> Render:

@@ -12,6 +12,7 @@ from tests.exports.support import (
     ndjson,
     run_exports,
 )
+from tests.leads_support import load
 from tests.support import assert_error, failing_fields
 
 PEOPLE = [
@@ -203,6 +204,25 @@ async def test_filters_are_the_lists(tenant, runtime, client, people):
         lines = ndjson(await download(client, exported))
         assert lines == await listed(tenant, "/v1/contacts", **filters), filters
         assert lines and exported["rows"] == len(lines)
+
+
+async def test_a_search_reads_a_number_in_the_workspaces_phone_region(
+    tenant, runtime, client, clock
+):
+    """A `q` that is a number written without its country code is read in the workspace's
+    default_phone_region, as the list reads it, on the plain walk and on updated_after's."""
+    await load(runtime, tenant.id, {"workspace_settings": [{"default_phone_region": "GB"}]})
+    london = (await tenant.post("/v1/contacts", json={"phone": "020 7946 0958"})).json()
+    await tenant.post("/v1/contacts", json={"phone": "+1 415 555 0142"})
+    clock.advance(seconds=runtime.settings.sync_settle_seconds + 1)  # both changes settled
+    for filters in (
+        {"q": "020 7946 0958"},
+        {"q": "020 7946 0958", "updated_after": "2000-01-01T00:00:00Z"},
+    ):
+        exported = await export(tenant, runtime, object="contacts", filters=filters)
+        lines = ndjson(await download(client, exported))
+        assert [line["id"] for line in lines] == [london["id"]], filters
+        assert lines == await listed(tenant, "/v1/contacts", **filters), filters
 
 
 async def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised(tenant, runtime, client):
