@@ -14,7 +14,9 @@ never counted.
 """
 
 import math
+from collections.abc import Mapping
 from datetime import datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, and_, distinct, exists, false, func, or_, select, true
@@ -92,7 +94,7 @@ async def stats(session: TenantSession, window: Window) -> AiStats:
         "to": isoformat(window["end"]),
         "persona_id": window["persona_id"],
         "conversations": _count(conversations),
-        "engaged": int(replied["engaged"] or 0) if replied is not None else 0,
+        "engaged": _count(replied, "engaged"),
         "replies_sent": sent,
         "reply_seconds_median": seconds[0],
         "reply_seconds_p90": seconds[1],
@@ -104,8 +106,10 @@ async def stats(session: TenantSession, window: Window) -> AiStats:
     }
 
 
-def _count(row: dict[str, Any] | None) -> int:  # an aggregate's row
-    return int(row["n"] or 0) if row is not None else 0
+def _count(row: Mapping[str, object] | None, name: str = "n") -> int:
+    """An aggregate's value (a count, a sum: NULL over no rows) as an int."""
+    value = row.get(name) if row is not None else None
+    return int(value) if isinstance(value, int | float | Decimal) else 0
 
 
 def _texts(own: str, window: Window) -> list[ColumnElement[bool]]:
