@@ -15,7 +15,7 @@ never counted.
 
 import math
 from collections.abc import Mapping
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -41,6 +41,7 @@ lead = messages.alias("lead")  # the lead's latest text before a reply
 MAX_DAYS = 92
 DEFAULT_DAYS = 30
 TEXTS = ("SMS", "WHATSAPP")
+FIRST = datetime.min.replace(tzinfo=UTC)
 RANKS = (0.5, 0.9)  # the median and the 90th percentile
 
 
@@ -54,7 +55,8 @@ async def window(
     `to`; `from` before `to`, at most MAX_DAYS apart; `persona_id` one of the workspace's
     personas. Every failing parameter is named in the one 400."""
     end = end if end is not None else session.now()
-    start = start if start is not None else end - timedelta(days=DEFAULT_DAYS)
+    if start is None:  # the earliest time there is, for a `to` within the first days
+        start = max(end, FIRST + timedelta(days=DEFAULT_DAYS)) - timedelta(days=DEFAULT_DAYS)
     failures: list[tuple[str, str]] = []
     if start >= end:
         failures.append(("from", "must be before to"))
