@@ -7,6 +7,8 @@ from datetime import timedelta
 
 import pytest
 
+from homebase.ai.handoff import Handoff
+from homebase.ai.service import withheld_by
 from homebase.kit.clock import isoformat
 from tests.ai.test_responder_actions import BOOKED_REPLY, acting_workspace, next_slot
 from tests.ai_support import Answer, calls, replying
@@ -216,3 +218,12 @@ async def test_it_needs_automations_read(make):
     refused = await other.get("/v1/ai/stats")
     assert refused.status_code == 403
     assert refused.json()["error"]["details"]["missing_scope"] == "automations:read"
+
+
+def test_a_withheld_reply_is_counted_by_the_rule_it_broke():
+    assert withheld_by(Handoff("reply_rule", "phone")) == "phone"
+    said = Handoff("unverified_commitment", "the reply said booked")
+    assert withheld_by(said) == "unverified_commitment"
+    assert withheld_by(Handoff("working_with_agent")) == "working_with_agent"
+    for reason in ("asked_for_person", "model", "compliance", "daily_limit", "no_calls"):
+        assert withheld_by(Handoff(reason, "detail")) is None
