@@ -311,6 +311,7 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
     await call("get_persona", id=personas.data[0].id)
     campaigns = await call("list_campaigns")
     await call("get_campaign", id=campaigns.data[0].id)
+    await call("get_ai_stats", persona_id=personas.data[0].id)
 
     field = await call(
         "create_custom_field",

@@ -29,6 +29,7 @@ CEILING = {
 }
 
 TYPED = (
+    "ai",
     "appointments",
     "automations",
     "calls",

@@ -76,6 +76,7 @@ from tests.test_routes import build_offline_app, v1_routes
 
 # The resources typed from table to wire: their endpoints modules.
 TYPED = (
+    "homebase.ai.endpoints",
     "homebase.appointments.endpoints",
     "homebase.calls.endpoints",
     "homebase.contacts.endpoints",

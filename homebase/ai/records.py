@@ -130,3 +130,11 @@ class HandoffEvent(TypedDict):
     summary: str  # masked by value (ai/handoff.py)
     ai_job_id: str | None
     message_id: str | None
+
+
+class Window(TypedDict):
+    """The range GET /v1/ai/stats counts over (ai/stats.py), checked."""
+
+    start: datetime
+    end: datetime
+    persona_id: str | None

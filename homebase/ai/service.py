@@ -213,12 +213,16 @@ async def _hand_off(
         source="ai",
     )
     name, cause_id = cause
+    entry: dict[str, str] = {name: cause_id, "reason": reason, "task_id": task["id"]}
+    rule = withheld_by(handoff)
+    if rule is not None:
+        entry["rule"] = rule
     await timeline.record(
         session,
         contact["id"],
         "ai_handoff",
         f"AI handed off: {handoffs.phrase(reason)}"[:200],
-        data={name: cause_id, "reason": reason, "task_id": task["id"]},
+        data=entry,
     )
     urgency = handoff.urgency if handoff.urgency in handoffs.PRIORITIES else None
     event: HandoffEvent = {
@@ -242,6 +246,22 @@ async def _hand_off(
         "contact_id": contact["id"],
     }
     logs.event(log, "ai handoff", **fields, reason=reason, task_id=task["id"])
+
+
+# Handoffs that withhold a reply the model composed, because code refused it: the rule
+# is kept on the timeline's `ai_handoff` (`rule`), which GET /v1/ai/stats counts.
+WITHHELD = ("reply_rule", "unverified_commitment", "working_with_agent")
+
+
+def withheld_by(handoff: Handoff) -> str | None:
+    """The rule that kept the job's reply from going out, or None: a broken rule's code
+    (ai/rules.refusal: too_long, email, link, phone) for `reply_rule`, else the reason
+    itself (a claim without its act, another agent's client)."""
+    if handoff.reason not in WITHHELD:
+        return None
+    if handoff.reason == "reply_rule":
+        return handoff.detail or "reply_rule"
+    return handoff.reason
 
 
 def notes_detail(detail: str | None) -> str | None:

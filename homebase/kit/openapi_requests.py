@@ -110,6 +110,14 @@ UNSTATED_RULES: tuple[UnstatedRule, ...] = (
         reference=True,
     ),
     UnstatedRule(
+        ("GET /v1/ai/stats",),
+        ("from", "to", "persona_id"),
+        "`from` before `to` (by default `to` is now and `from` 30 days before it), at most "
+        "92 days apart (400 naming `from`, then `to`); `persona_id` names a persona of "
+        "this workspace.",
+        reference=True,
+    ),
+    UnstatedRule(
         ("POST /v1/webhooks",),
         ("url",),
         "The `url` host resolves, only to public addresses (unless the operator allows "

@@ -12,6 +12,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
 from homebase import __version__, tracing
+from homebase.ai.endpoints import router as ai_router
 from homebase.appointments.endpoints import router as appointments_router
 from homebase.automations.endpoints import (
     automations_router,
@@ -90,6 +91,7 @@ V1_ROUTERS = [
     automations_router,
     personas_router,
     campaigns_router,
+    ai_router,
     custom_fields_router,
     exports_router,
     imports_router,

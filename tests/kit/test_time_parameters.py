@@ -143,6 +143,8 @@ PROBES = [
     _query("/v1/calls", "started_after"),
     _query("/v1/calls", "started_before"),
     _query("/v1/events", "occurred_after"),
+    _query("/v1/ai/stats", "from"),
+    _query("/v1/ai/stats", "to"),
     _body("POST", "/v1/tasks", "due_at", _task),
     _body("POST", "/v1/appointments", "starts_at", _appointment("starts_at")),
     _body("POST", "/v1/appointments", "ends_at", _appointment("ends_at")),

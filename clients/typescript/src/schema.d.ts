@@ -848,6 +848,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ai/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The AI responder's numbers
+         * @description What the AI responder did over a range: `from` (inclusive) to `to` (exclusive), at most
+         *     92 days apart; by default the 30 days up to now. Every
+         *     figure is about the range's conversations (the contacts with an inbound text in it) and
+         *     counts what happened to them in the range; `persona_id` limits them to one persona's
+         *     work. `from` not before `to`, a range over 92 days, a malformed time or a
+         *     `persona_id` that names no persona of this workspace answers 400 naming each parameter.
+         *     docs/ai.md, "Its numbers", defines each figure.
+         */
+        get: operations["get_ai_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/custom-fields": {
         parameters: {
             query?: never;
@@ -1649,6 +1675,118 @@ export interface components {
              */
             occurredAt: string;
             data: components["schemas"]["AiHandoffData"];
+        };
+        /** AiOptOuts */
+        AiOptOuts: {
+            /**
+             * Keyword
+             * @description Opt-outs the opt-out rule read in a text (a keyword or a sentence; docs/messaging.md), before any AI.
+             */
+            keyword: number;
+            /**
+             * Model
+             * @description Opt-outs the model read (its answer's opt_out, or its opt_out tool).
+             */
+            model: number;
+        };
+        /**
+         * AiStats
+         * @example {
+         *       "conversations": 140,
+         *       "engaged": 112,
+         *       "from": "2026-10-21T00:00:00.000Z",
+         *       "handoffs": {
+         *         "asked_for_person": 9,
+         *         "lending": 4,
+         *         "no_calls": 1,
+         *         "reply_rule": 2
+         *       },
+         *       "opt_outs": {
+         *         "keyword": 5,
+         *         "model": 2
+         *       },
+         *       "persona_id": null,
+         *       "qualification_values_set": 188,
+         *       "replies_sent": 301,
+         *       "replies_withheld": {
+         *         "link": 1,
+         *         "phone": 1
+         *       },
+         *       "reply_seconds_median": 6.412,
+         *       "reply_seconds_p90": 19.87,
+         *       "showings_booked": 23,
+         *       "to": "2026-11-20T00:00:00.000Z"
+         *     }
+         */
+        AiStats: {
+            /**
+             * From
+             * Format: date-time
+             * @description Start of the range, inclusive.
+             */
+            from: string;
+            /**
+             * To
+             * Format: date-time
+             * @description End of the range, exclusive.
+             */
+            to: string;
+            /**
+             * Persona Id
+             * @description The persona the numbers are limited to, or null for every one.
+             */
+            persona_id: string | null;
+            /**
+             * Conversations
+             * @description Contacts with an inbound text (SMS or WhatsApp) in the range; with persona_id, those of them whose texts an AI job of the persona took.
+             */
+            conversations: number;
+            /**
+             * Engaged
+             * @description Of the conversations, the contacts an AI reply reached in the range.
+             */
+            engaged: number;
+            /**
+             * Replies Sent
+             * @description AI replies to the conversations that the provider took in the range (a handoff's holding text and refused sends are not replies).
+             */
+            replies_sent: number;
+            /**
+             * Reply Seconds Median
+             * @description Median seconds from the lead's latest text before a reply to the provider taking that reply (nearest rank); null without replies.
+             */
+            reply_seconds_median: number | null;
+            /**
+             * Reply Seconds P90
+             * @description 90th percentile of the same (nearest rank); null without replies.
+             */
+            reply_seconds_p90: number | null;
+            /**
+             * Showings Booked
+             * @description Showings the AI booked (book_showing performed) in the range.
+             */
+            showings_booked: number;
+            /**
+             * Qualification Values Set
+             * @description Contact fields set_qualification wrote in the range, one per value.
+             */
+            qualification_values_set: number;
+            /**
+             * Handoffs
+             * @description Handoffs in the range by reason; a reason with none is left out.
+             */
+            handoffs: {
+                [key: string]: number;
+            };
+            /** @description Opt-outs by text in the range. */
+            opt_outs: components["schemas"]["AiOptOuts"];
+            /**
+             * Replies Withheld
+             * @description Replies the model composed that code kept back in the range, by rule: too_long, email, link, phone (a reply_rule handoff), unverified_commitment, working_with_agent; a rule with none is left out.
+             */
+            replies_withheld: {
+                [key: string]: number;
+            };
         };
         /**
          * Appointment
@@ -10032,6 +10170,84 @@ export interface components {
             updated_at?: string;
         };
         /**
+         * AiStatsNarrowed
+         * @description A AiStats narrowed by the `fields` query parameter: only  are always present; every other member only when `fields` names it. Without `fields` the answer is a whole AiStats.
+         * @example {
+         *       "from": "2026-10-21T00:00:00.000Z",
+         *       "to": "2026-11-20T00:00:00.000Z"
+         *     }
+         */
+        AiStatsNarrowed: {
+            /**
+             * From
+             * Format: date-time
+             * @description Start of the range, inclusive.
+             */
+            from?: string;
+            /**
+             * To
+             * Format: date-time
+             * @description End of the range, exclusive.
+             */
+            to?: string;
+            /**
+             * Persona Id
+             * @description The persona the numbers are limited to, or null for every one.
+             */
+            persona_id?: string | null;
+            /**
+             * Conversations
+             * @description Contacts with an inbound text (SMS or WhatsApp) in the range; with persona_id, those of them whose texts an AI job of the persona took.
+             */
+            conversations?: number;
+            /**
+             * Engaged
+             * @description Of the conversations, the contacts an AI reply reached in the range.
+             */
+            engaged?: number;
+            /**
+             * Replies Sent
+             * @description AI replies to the conversations that the provider took in the range (a handoff's holding text and refused sends are not replies).
+             */
+            replies_sent?: number;
+            /**
+             * Reply Seconds Median
+             * @description Median seconds from the lead's latest text before a reply to the provider taking that reply (nearest rank); null without replies.
+             */
+            reply_seconds_median?: number | null;
+            /**
+             * Reply Seconds P90
+             * @description 90th percentile of the same (nearest rank); null without replies.
+             */
+            reply_seconds_p90?: number | null;
+            /**
+             * Showings Booked
+             * @description Showings the AI booked (book_showing performed) in the range.
+             */
+            showings_booked?: number;
+            /**
+             * Qualification Values Set
+             * @description Contact fields set_qualification wrote in the range, one per value.
+             */
+            qualification_values_set?: number;
+            /**
+             * Handoffs
+             * @description Handoffs in the range by reason; a reason with none is left out.
+             */
+            handoffs?: {
+                [key: string]: number;
+            };
+            /** @description Opt-outs by text in the range. */
+            opt_outs?: components["schemas"]["AiOptOuts"];
+            /**
+             * Replies Withheld
+             * @description Replies the model composed that code kept back in the range, by rule: too_long, email, link, phone (a reply_rule handoff), unverified_commitment, working_with_agent; a rule with none is left out.
+             */
+            replies_withheld?: {
+                [key: string]: number;
+            };
+        };
+        /**
          * CustomFieldNarrowed
          * @description A CustomField narrowed by the `fields` query parameter: only `id` are always present; every other member only when `fields` names it. Without `fields` the answer is a whole CustomField.
          * @example {
@@ -12954,6 +13170,44 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    get_ai_stats: {
+        parameters: {
+            query?: {
+                /** @description Inclusive; default: 30 days before to. */
+                from?: string | null;
+                /** @description Exclusive; default: now. */
+                to?: string | null;
+                /** @description Only this persona's work (GET /v1/personas). */
+                persona_id?: string | null;
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: conversations, engaged, from, handoffs, opt_outs, persona_id, qualification_values_set, replies_sent, replies_withheld, reply_seconds_median, reply_seconds_p90, showings_booked, to. */
+                fields?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiStats"] | components["schemas"]["AiStatsNarrowed"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -2,6 +2,13 @@
 
 from .ai_handoff_data import AiHandoffData
 from .ai_handoff_event import AiHandoffEvent
+from .ai_opt_outs import AiOptOuts
+from .ai_stats import AiStats
+from .ai_stats_handoffs import AiStatsHandoffs
+from .ai_stats_narrowed import AiStatsNarrowed
+from .ai_stats_narrowed_handoffs import AiStatsNarrowedHandoffs
+from .ai_stats_narrowed_replies_withheld import AiStatsNarrowedRepliesWithheld
+from .ai_stats_replies_withheld import AiStatsRepliesWithheld
 from .appointment import Appointment
 from .appointment_booked_data import AppointmentBookedData
 from .appointment_booked_event import AppointmentBookedEvent
@@ -295,6 +302,13 @@ from .write_warning import WriteWarning
 __all__ = (
     "AiHandoffData",
     "AiHandoffEvent",
+    "AiOptOuts",
+    "AiStats",
+    "AiStatsHandoffs",
+    "AiStatsNarrowed",
+    "AiStatsNarrowedHandoffs",
+    "AiStatsNarrowedRepliesWithheld",
+    "AiStatsRepliesWithheld",
     "Appointment",
     "AppointmentBookedData",
     "AppointmentBookedEvent",
