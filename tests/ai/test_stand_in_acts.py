@@ -9,7 +9,7 @@ import pytest
 
 from homebase.ai import local
 from homebase.ai.prompt import ListingFacts, Prompt, ToolRound, Turn
-from tests.ai.test_responder_actions import (
+from tests.acting_support import (
     ZONE,
     acting_workspace,
     appointments,

@@ -10,7 +10,7 @@ import pytest
 from homebase.ai.handoff import Handoff
 from homebase.ai.service import withheld_by
 from homebase.kit.clock import isoformat
-from tests.ai.test_responder_actions import BOOKED_REPLY, acting_workspace, next_slot
+from tests.acting_support import BOOKED_REPLY, acting_workspace, next_slot
 from tests.ai_support import Answer, calls, replying
 from tests.automations_support import PHONE, contact, frozen
 from tests.messaging_support import add_consent, add_sender
