@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import JsonValue
 
-from homebase.ai import repository, rules, showings, tools
+from homebase.ai import languages, repository, rules, safe_words, showings, tools
 from homebase.ai.actions import Desk
 from homebase.ai.prompt import ListingFacts, Prompt, Speaker, Turn
 from homebase.ai.records import LatestLead, ListingFactsRow, Text
@@ -91,6 +91,14 @@ def _speaker(row: Text) -> Speaker:
     return "assistant" if row["ai_job_id"] is not None else "agent"
 
 
+def _turn(row: Text, added: tuple[str, ...]) -> Turn:
+    """A message as the model sees it: what the service added to an outgoing one (the
+    disclosure, the signature) left out."""
+    speaker = _speaker(row)
+    text = row["body"] or ""
+    return Turn(speaker, text if speaker == "lead" else safe_words.strip_added(text, added))
+
+
 def latest_lead_texts(conversation: list[Text]) -> list[str]:
     """The lead's texts since the last message to them: what this reply answers."""
     texts: list[str] = []
@@ -133,11 +141,16 @@ async def build(
     conversation: list[Text],
     fixed: str,
     *,
+    segments_allowed: int,
+    added: tuple[str, ...] = (),
     desk: Desk | None = None,
 ) -> Prompt:
     """The prompt for a reply to `contact`; `fixed` is what the service adds around the
-    reply (disclosure, signature), whose length the model's budget leaves out. With a
-    `desk` (a persona with actions): the tools and what acting needs (`acting`)."""
+    reply (disclosure, signature, the longest of their languages), whose length the
+    model's budget of `segments_allowed` segments leaves out; `added` (those texts in
+    every language) is taken out of the messages sent to the lead, so the model never
+    sees, and never repeats, them (ai/safe_words.strip_added). With a `desk` (a persona
+    with actions): the tools and what acting needs (`acting`)."""
     lead = await repository.latest_lead(session, contact["id"])
     listings: tuple[ListingFacts, ...] = ()
     if desk is not None:
@@ -148,6 +161,7 @@ async def build(
         listings = tuple(
             _listing(row) for row in await repository.active_listings(session, LISTINGS)
         )
+    gsm7_left, ucs2_left = rules.characters_left(fixed, segments_allowed)
     prompt = Prompt(
         instructions=persona["instructions"] or "",
         persona_name=persona["name"],
@@ -156,11 +170,13 @@ async def build(
         stage=contact["stage"],
         lead_source=lead["source"] if lead else None,
         lead_context=_lead_context(lead),
-        conversation=tuple(Turn(_speaker(row), row["body"] or "") for row in conversation),
+        conversation=tuple(_turn(row, added) for row in conversation),
         listings=listings,
         links=tuple(persona["links"] or ()),
         phone=persona["phone"],
-        max_characters=rules.characters_left(fixed),
+        max_characters=gsm7_left,
+        max_characters_ucs2=ucs2_left,
+        languages=languages.allowed(persona),
         today=session.now().date(),
     )
     return prompt if desk is None else await acting(session, desk, prompt)

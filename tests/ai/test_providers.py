@@ -204,7 +204,9 @@ async def test_the_request_carries_the_prompt_and_asks_for_a_json_object(chat_se
         "12 Oak St, Springfield; price $612,000; 3 beds; 2.5 baths; " + OAK.url,
         "https://homes.example.com/book",
         "+1 555 010 0199",
-        "at most 306 characters",
+        "at most 459 characters",  # GSM-7, three segments
+        "or at most 201 when any is not",  # UCS-2, as most Spanish needs
+        "one of: en, es",
         "commission",
         "JSON",
         "Thursday, 14 May 2026",
@@ -269,6 +271,16 @@ async def test_a_json_answer_is_read(chat_server):
     assert await responder.answer(conversation_prompt()) == ModelAnswer(reply="It's $612,000.")
     chat_server.respond_with(text='```json\n{"reply": "Saturday works.", "handoff": "false"}\n```')
     assert await responder.answer(conversation_prompt()) == ModelAnswer(reply="Saturday works.")
+
+
+@pytest.mark.parametrize(
+    ("given", "language"), [("es", "es"), (" ES ", "es"), ("es-MX", "es"), ("Spanish", None)]
+)
+async def test_the_answer_names_the_conversation_s_language(chat_server, given, language):
+    responder = OpenAIResponder(ai_settings(chat_server))
+    chat_server.respond_with(json_object={"reply": "¡Hola!", "language": given})
+    answered = await responder.answer(conversation_prompt())
+    assert (answered.reply, answered.language) == ("¡Hola!", language)
 
 
 async def test_plain_text_is_taken_as_the_reply(chat_server):
