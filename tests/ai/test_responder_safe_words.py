@@ -6,7 +6,6 @@ language")."""
 import pytest
 
 from homebase.messaging.keywords import classify
-
 from tests.ai_support import Answer, replying
 from tests.automations_support import frozen
 from tests.responder_support import (
