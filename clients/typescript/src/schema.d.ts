@@ -7223,6 +7223,10 @@ export interface components {
          *           "handoff_reply": "Thanks! {agent_first_name} will text you back shortly.",
          *           "id": "prs_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *           "instructions": "Qualify buyers and sellers and offer showings of our listings. Never quote commission or give legal or lending advice.",
+         *           "languages": [
+         *             "en",
+         *             "es"
+         *           ],
          *           "links": [
          *             "https://reyes-realty.example.com/"
          *           ],
@@ -7250,6 +7254,12 @@ export interface components {
          *             "relocating"
          *           ],
          *           "tone": "warm, brief, never pushy",
+         *           "translations": {
+         *             "es": {
+         *               "disclosure": "Asistente automatizado de {agent_name}.",
+         *               "signature": "Ava, Reyes Realty"
+         *             }
+         *           },
          *           "updated_at": "2026-11-20T17:04:05.123Z"
          *         }
          *       ],
@@ -7429,6 +7439,10 @@ export interface components {
          *       "handoff_reply": "Thanks! {agent_first_name} will text you back shortly.",
          *       "id": "prs_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "instructions": "Qualify buyers and sellers and offer showings of our listings. Never quote commission or give legal or lending advice.",
+         *       "languages": [
+         *         "en",
+         *         "es"
+         *       ],
          *       "links": [
          *         "https://reyes-realty.example.com/"
          *       ],
@@ -7456,6 +7470,12 @@ export interface components {
          *         "relocating"
          *       ],
          *       "tone": "warm, brief, never pushy",
+         *       "translations": {
+         *         "es": {
+         *           "disclosure": "Asistente automatizado de {agent_name}.",
+         *           "signature": "Ava, Reyes Realty"
+         *         }
+         *       },
          *       "updated_at": "2026-11-20T17:04:05.123Z"
          *     }
          */
@@ -7546,6 +7566,20 @@ export interface components {
              * @description The only tags add_tags may add.
              */
             tags: string[];
+            /**
+             * Languages
+             * @description The languages (ISO 639-1) the AI answers in (default en, es); a lead writing in another is handed to a person.
+             */
+            languages: string[];
+            /**
+             * Translations
+             * @description By language, the persona's disclosure, handoff_reply, signature and opt_out_confirmation in it; a text left out is the persona's own field.
+             */
+            translations: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
             /**
              * Created At
              * Format: date-time
@@ -9985,6 +10019,20 @@ export interface components {
              * @description The only tags add_tags may add.
              */
             tags?: string[];
+            /**
+             * Languages
+             * @description The languages (ISO 639-1) the AI answers in (default en, es); a lead writing in another is handed to a person.
+             */
+            languages?: string[];
+            /**
+             * Translations
+             * @description By language, the persona's disclosure, handoff_reply, signature and opt_out_confirmation in it; a text left out is the persona's own field.
+             */
+            translations?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
             /**
              * Created At
              * Format: date-time
@@ -12823,7 +12871,7 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Page size, 1 to 200. */
                 limit?: number;
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, translations, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -12855,7 +12903,7 @@ export interface operations {
     get_persona: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, translations, updated_at. */
                 fields?: string | null;
             };
             header?: never;
