@@ -1588,7 +1588,7 @@ export interface components {
             priority: string;
             /**
              * Reason
-             * @description asked_for_person, commission, legal, lending, model, no_reply, ...
+             * @description asked_for_person, commission, legal, lending, fair_housing, model, language, ...
              */
             reason: string;
             /**
