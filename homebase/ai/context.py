@@ -17,6 +17,7 @@ Nothing of another contact or another workspace: every query is the contact's ow
 through the workspace's session.
 """
 
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -139,15 +140,16 @@ async def build(
     contact: ContactRecord,
     persona: PersonaRecord,
     conversation: list[Text],
-    fixed: str,
+    fixed: Mapping[str, str],
     *,
     segments_allowed: int,
     added: tuple[str, ...] = (),
     desk: Desk | None = None,
 ) -> Prompt:
     """The prompt for a reply to `contact`; `fixed` is what the service adds around the
-    reply (disclosure, signature, the longest of their languages), whose length the
-    model's budget of `segments_allowed` segments leaves out; `added` (those texts in
+    reply (disclosure, signature) in each of the persona's languages, whose length the
+    model's budgets of `segments_allowed` segments leave out, one per language (the
+    smallest is the one every provider keeps to, the local stand-in's); `added` (those texts in
     every language) is taken out of the messages sent to the lead, so the model never
     sees, and never repeats, them (ai/safe_words.strip_added). With a `desk` (a persona
     with actions): the tools and what acting needs (`acting`)."""
@@ -161,7 +163,10 @@ async def build(
         listings = tuple(
             _listing(row) for row in await repository.active_listings(session, LISTINGS)
         )
-    gsm7_left, ucs2_left = rules.characters_left(fixed, segments_allowed)
+    budgets = tuple(
+        (language, *rules.characters_left(text, segments_allowed))
+        for language, text in fixed.items()
+    )
     prompt = Prompt(
         instructions=persona["instructions"] or "",
         persona_name=persona["name"],
@@ -174,8 +179,9 @@ async def build(
         listings=listings,
         links=tuple(persona["links"] or ()),
         phone=persona["phone"],
-        max_characters=gsm7_left,
-        max_characters_ucs2=ucs2_left,
+        max_characters=min(gsm7 for _, gsm7, _ in budgets),
+        max_characters_ucs2=min(ucs2 for _, _, ucs2 in budgets),
+        budgets=budgets,
         languages=languages.allowed(persona),
         today=session.now().date(),
     )

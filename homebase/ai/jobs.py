@@ -285,16 +285,15 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
 
 async def _fixed(
     session: TenantSession, contact: ContactRecord, persona: PersonaRecord, *, disclose: bool
-) -> str:
-    """What the service adds around the reply (the disclosure when due, the signature):
-    the longest of the persona's languages, since the model has not yet named one."""
-    fixed = ""
-    for language in (None, *languages.allowed(persona)):
+) -> dict[str, str]:
+    """What the service adds around the reply (the disclosure when due, the signature) in
+    each of the persona's languages: the model has not yet named one."""
+    fixed: dict[str, str] = {}
+    for language in languages.allowed(persona):
         disclosure, signature = await service.signed(
             session, contact, persona=persona, language=language
         )
-        text = rules.assemble("", disclosure, signature, disclose=disclose)
-        fixed = max(fixed, text, key=len)
+        fixed[language] = rules.assemble("", disclosure, signature, disclose=disclose)
     return fixed
 
 

@@ -325,10 +325,7 @@ def system(prompt: Prompt) -> str:
         f"Links and phone you may share: {', '.join(shareable) or 'none'}.",
         "",
         "Rules:",
-        f"- Reply in at most {prompt.max_characters} characters of plain text when every "
-        "character is GSM-7 (English letters, digits, common punctuation), or at most "
-        f"{prompt.max_characters_ucs2} when any is not (such as the á, í, ó, ú of most "
-        "Spanish, or an emoji).",
+        *_budgets(prompt),
         f"- Answer in the lead's language when it is one of: {', '.join(prompt.languages)}; "
         "otherwise hand off. Name the conversation's language in `language`.",
         "- Add no disclosure or signature of the team: the service adds them.",
@@ -367,6 +364,24 @@ def system(prompt: Prompt) -> str:
         '"language": the conversation\'s language as an ISO 639-1 code such as "en" or "es"}.'
     )
     return "\n".join(lines)
+
+
+def _budgets(prompt: Prompt) -> list[str]:
+    """How long the reply may be, by the encoding it will need: one rule, or one per
+    language when the texts the service adds in each differ."""
+    budgets = {(gsm7, ucs2) for _, gsm7, ucs2 in prompt.budgets}
+    if len(budgets) <= 1:
+        return [
+            f"- Reply in at most {prompt.max_characters} characters of plain text when every "
+            "character is GSM-7 (English letters, digits, common punctuation), or at most "
+            f"{prompt.max_characters_ucs2} when any is not (such as the á, í, ó, ú of most "
+            "Spanish, or an emoji)."
+        ]
+    return [
+        f"- Answering in {language}, reply in at most {gsm7} characters of plain text when "
+        f"every character is GSM-7, or at most {ucs2} when any is not (such as á, í, ó, ú)."
+        for language, gsm7, ucs2 in prompt.budgets
+    ]
 
 
 def _booking(prompt: Prompt) -> list[str]:

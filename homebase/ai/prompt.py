@@ -100,6 +100,9 @@ class Prompt:
     max_characters: int = 459
     max_characters_ucs2: int = 201
     languages: tuple[str, ...] = ("en", "es")  # the persona's: ISO 639-1
+    # Per language: (language, GSM-7 budget, UCS-2 budget), when the texts the service
+    # adds differ by language (a Spanish disclosure with á is UCS-2 itself).
+    budgets: tuple[tuple[str, int, int], ...] = ()
     today: date | None = None  # the day the reply is written (UTC)
     # With tools (a persona with actions): the function definitions (ai/tools.py), the
     # rounds so far, whether this is the last model call (no more tool calls then), and

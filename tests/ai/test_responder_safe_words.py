@@ -183,9 +183,13 @@ async def test_a_spanish_conversation_gets_a_spanish_reply_that_is_sent(
     assert sent["status"] == "SENT"
     assert sent["body"] == f"{ES_DISCLOSURE} {reply}\n{ES_SIGNATURE}"
     system = chat_server.recorded()[0].body["messages"][0]["content"]
-    # The budget of three UCS-2 segments, less the longest disclosure and signature.
-    fixed = len(f"{ES_DISCLOSURE} \n{ES_SIGNATURE}")
-    assert f"or at most {201 - fixed} when any is not" in system
+    # Three segments, less the disclosure and signature of each language: the Spanish
+    # ones are UCS-2 themselves (á), so a Spanish reply has UCS-2's budget whatever it says.
+    spanish = 201 - len(f"{ES_DISCLOSURE} \n{ES_SIGNATURE}")
+    english = 459 - len(f"{DISCLOSURE} \n{SIGNATURE}")
+    assert f"Answering in es, reply in at most {spanish} characters" in system
+    assert f"or at most {spanish} when any is not" in system
+    assert f"Answering in en, reply in at most {english} characters" in system
 
 
 async def test_a_language_the_persona_does_not_answer_in_hands_off_in_its_words(

@@ -28,6 +28,7 @@ PERSONA_PHONE = "+14155550100"
         ("what are the demographics of the area", rules.FAIR_HOUSING),
         ("what kind of people live there", rules.FAIR_HOUSING),
         ("¿Cómo son las escuelas?", rules.FAIR_HOUSING),
+        ("¿Es seguro el barrio?", rules.FAIR_HOUSING),
     ],
 )
 def test_the_service_reads_a_request_for_a_person_or_a_question_it_must_not_answer(text, reason):
