@@ -30,6 +30,7 @@ import csv
 import dataclasses
 import io
 import itertools
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
@@ -457,11 +458,24 @@ _TRUE = {"true", "yes", "y", "1"}
 _FALSE = {"false", "no", "n", "0"}
 
 
+# A number as CRM exports write amounts: thousands grouped by commas, three digits a
+# group (`650,000`, `1,250.50`). `2,5` is not one: a decimal comma stays text, refused.
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+
+
+def _number_text(cell: str) -> str:
+    """The cell as float() reads it: a leading `$` and grouping commas dropped."""
+    text = cell.strip()
+    sign = text[:1] if text[:1] in ("+", "-") else ""
+    body = text[len(sign) :].removeprefix("$")
+    return sign + (body.replace(",", "") if _GROUPED.fullmatch(body) else body)
+
+
 def _typed(kind: str, cell: str) -> Any:
     """A cell as the JSON value a custom field of this type takes; a cell that does not
     read as one stays text, for the import to refuse with the field's own message."""
     if kind == "number":
-        text = cell.replace(",", "") if "," in cell and "." in cell else cell
+        text = _number_text(cell)
         try:
             number = float(text)
         except ValueError:
@@ -479,8 +493,8 @@ def _typed(kind: str, cell: str) -> Any:
 
 def type_row(row: JsonObject, types: Mapping[str, str]) -> None:
     """Turns the text cells of a row's mapped custom fields into their type's JSON values,
-    in place: numbers (`500000`, `2.5`, `1,250.50`), booleans (true/false, yes/no, 1/0), a
-    multi_select's choices split as tags are. `types` is {key: field type}."""
+    in place: numbers (`500000`, `2.5`, `1,250.50`, `$650,000`), booleans (true/false,
+    yes/no, 1/0), a multi_select's choices split as tags are. `types` is {key: field type}."""
     custom = row.get(CUSTOM_FIELDS.rstrip("."))
     if not custom:
         return

@@ -151,6 +151,9 @@ def test_custom_field_cells_take_their_types_json_values():
         {"custom_fields": {"budget": "500000", "rate": "2.5", "big": "1,250.50", "vip": "Yes"}},
         {"custom_fields": {"budget": "lots", "areas": "north; south", "note": "7", "vip": "maybe"}},
         {"first_name": "no custom fields"},
+        {"custom_fields": {"budget": "650,000", "rate": "-$1,250", "big": "$2,500,000.75"}},
+        # A decimal comma, groups not of three, a comma and no digits: text, refused.
+        {"custom_fields": {"budget": "2,5", "rate": "12,34,567", "big": "$,"}},
     ]
     types = {
         "budget": "number",
@@ -169,6 +172,8 @@ def test_custom_field_cells_take_their_types_json_values():
         "note": "7",
         "vip": "maybe",
     }
+    assert rows[3]["custom_fields"] == {"budget": 650000, "rate": -1250, "big": 2500000.75}
+    assert rows[4]["custom_fields"] == {"budget": "2,5", "rate": "12,34,567", "big": "$,"}
 
 
 class Counting(io.BytesIO):
