@@ -416,8 +416,8 @@ async def opt_out(
     proof = opt_outs.evidence(inbound, ai_classified=True, ai_job_id=job["id"])
     if len(texts) > 1:
         proof["texts"] = [{"message_id": row["id"], "body": row["body"]} for row in texts]
-    confirmation = await _confirmation(session, job, language)
-    sent = await opt_outs.opt_out(session, inbound, proof, in_answer=False, wording=confirmation)
+    wording = await _confirmation_wording(session, job, language)
+    sent = await opt_outs.opt_out(session, inbound, proof, in_answer=False, wording=wording)
     AI_OUTCOMES.labels("opted_out", "").inc()
     logs.event(
         log,
@@ -430,7 +430,7 @@ async def opt_out(
     return sent
 
 
-async def _confirmation(
+async def _confirmation_wording(
     session: TenantSession, job: AiJobRecord, language: str | None
 ) -> str | None:
     """The persona's opt-out confirmation in `language`, filled; None: the workspace's."""
