@@ -125,6 +125,23 @@ async def test_anything_else_gets_a_qualifying_question(texts):
     assert not answer.handoff
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Hola, buenos días", "¡Hola Dana! Soy Ava. ¿Busca comprar o vender?"),
+        ("¿Cuánto cuesta la casa?", "12 Oak St está a la venta por $612,000. ¿Quiere verla?"),
+        ("¿Podemos visitar la casa?", "Con gusto le muestro 12 Oak St, Springfield."),
+        ("Gracias, estamos mirando", "¡Gracias! ¿Para cuándo busca y en qué zona?"),
+    ],
+)
+async def test_a_lead_who_writes_spanish_gets_the_stand_in_s_answers_in_spanish(text, said):
+    answer = await local(prompt(text))
+    assert said in answer.reply and answer.language == "es"
+    # A persona that answers only in English hears English.
+    english = await local(prompt(text, languages=("en",)))
+    assert english.language is None and "¿" not in english.reply
+
+
 async def test_the_stand_in_reads_the_lead_s_unanswered_texts():
     turns = (
         Turn("lead", "Can a real person call me?"),
@@ -146,7 +163,7 @@ async def test_the_stand_in_fits_a_long_listing_into_the_limit():
     answer = await LocalResponder().answer(prompt("tour?", listings=(long,), max_characters=300))
     assert "http" not in answer.reply and len(answer.reply) <= 300  # the link left out, not cut
     tight = await LocalResponder().answer(prompt("tour?", listings=(long,), max_characters=60))
-    assert len(tight.reply) <= 60 and tight.reply.endswith("…")
+    assert len(tight.reply) <= 60 and tight.reply.endswith("...")  # GSM-7, as it is sent
 
 
 # The Chat Completions provider.
