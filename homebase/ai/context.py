@@ -82,6 +82,17 @@ PROPERTY_WORDS = frozenset(
         "available",
         "sqft",
         "open",
+        # the same in Spanish (words() drops accents)
+        "casa",
+        "casas",
+        "propiedad",
+        "departamento",
+        "apartamento",
+        "precio",
+        "recamaras",
+        "habitaciones",
+        "visita",
+        "disponible",
     }
 )
 

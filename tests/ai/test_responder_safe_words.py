@@ -229,3 +229,16 @@ async def test_a_spanish_handoff_and_opt_out_speak_spanish(runtime, client, tena
     filled = ES_CONFIRMATION.removeprefix("{workspace_name}")
     assert confirmation["body"].endswith(filled) and "{" not in confirmation["body"]
     assert confirmation["ai_generated"] is False
+
+
+async def test_the_local_stand_in_answers_spanish_in_spanish(runtime, client, tenant):
+    runtime.settings.ai_provider = "local"
+    frozen(runtime)
+    await responder_workspace(runtime, tenant, **TRANSLATED)
+    await load(runtime, tenant, {"listings": [LISTING]})
+    await text_in(client, "Hola, ¿cuánto cuesta la casa?")
+    await drive(runtime)
+    (sent,) = await outbound(tenant)
+    said = "12 Elm St está a la venta por $612,000. ¿Quiere verla?"
+    assert sent["body"] == f"{ES_DISCLOSURE} {said}\n{ES_SIGNATURE}"
+    assert sent["status"] == "SENT"
