@@ -149,6 +149,9 @@ class Settings(BaseSettings):
     ai_retry_unit_seconds: float = Field(5, ge=0, le=3600)
     ai_concurrency: int = Field(4, ge=1, le=64)  # model calls at once per worker
     ai_max_replies_per_day: int = Field(10, ge=1, le=1000)  # per contact, rolling 24 hours
+    # SMS segments an AI text may take, disclosure and signature included (3: 459 GSM-7
+    # or 201 UCS-2 characters; messaging/segments.py).
+    ai_max_segments: int = Field(3, ge=1, le=10)
     # A job being composed is leased this long; it must outlast the model's timeout.
     ai_lease_seconds: float = Field(60, gt=0, le=3600)
 

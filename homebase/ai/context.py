@@ -17,13 +17,14 @@ Nothing of another contact or another workspace: every query is the contact's ow
 through the workspace's session.
 """
 
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from pydantic import JsonValue
 
-from homebase.ai import repository, rules, showings, tools
+from homebase.ai import languages, repository, rules, safe_words, showings, tools
 from homebase.ai.actions import Desk
 from homebase.ai.prompt import ListingFacts, Prompt, Speaker, Turn
 from homebase.ai.records import LatestLead, ListingFactsRow, Text
@@ -81,6 +82,17 @@ PROPERTY_WORDS = frozenset(
         "available",
         "sqft",
         "open",
+        # the same in Spanish (words() drops accents)
+        "casa",
+        "casas",
+        "propiedad",
+        "departamento",
+        "apartamento",
+        "precio",
+        "recamaras",
+        "habitaciones",
+        "visita",
+        "disponible",
     }
 )
 
@@ -89,6 +101,14 @@ def _speaker(row: Text) -> Speaker:
     if row["direction"] == "INBOUND":
         return "lead"
     return "assistant" if row["ai_job_id"] is not None else "agent"
+
+
+def _turn(row: Text, added: tuple[str, ...]) -> Turn:
+    """A message as the model sees it: what the service added to an outgoing one (the
+    disclosure, the signature) left out."""
+    speaker = _speaker(row)
+    text = row["body"] or ""
+    return Turn(speaker, text if speaker == "lead" else safe_words.strip_added(text, added))
 
 
 def latest_lead_texts(conversation: list[Text]) -> list[str]:
@@ -131,13 +151,19 @@ async def build(
     contact: ContactRecord,
     persona: PersonaRecord,
     conversation: list[Text],
-    fixed: str,
+    fixed: Mapping[str, str],
     *,
+    segments_allowed: int,
+    added: tuple[str, ...] = (),
     desk: Desk | None = None,
 ) -> Prompt:
     """The prompt for a reply to `contact`; `fixed` is what the service adds around the
-    reply (disclosure, signature), whose length the model's budget leaves out. With a
-    `desk` (a persona with actions): the tools and what acting needs (`acting`)."""
+    reply (disclosure, signature) in each of the persona's languages, whose length the
+    model's budgets of `segments_allowed` segments leave out, one per language (the
+    smallest is the one every provider keeps to, the local stand-in's); `added` (those texts in
+    every language) is taken out of the messages sent to the lead, so the model never
+    sees, and never repeats, them (ai/safe_words.strip_added). With a `desk` (a persona
+    with actions): the tools and what acting needs (`acting`)."""
     lead = await repository.latest_lead(session, contact["id"])
     listings: tuple[ListingFacts, ...] = ()
     if desk is not None:
@@ -148,6 +174,10 @@ async def build(
         listings = tuple(
             _listing(row) for row in await repository.active_listings(session, LISTINGS)
         )
+    budgets = tuple(
+        (language, *rules.characters_left(text, segments_allowed))
+        for language, text in fixed.items()
+    )
     prompt = Prompt(
         instructions=persona["instructions"] or "",
         persona_name=persona["name"],
@@ -156,11 +186,14 @@ async def build(
         stage=contact["stage"],
         lead_source=lead["source"] if lead else None,
         lead_context=_lead_context(lead),
-        conversation=tuple(Turn(_speaker(row), row["body"] or "") for row in conversation),
+        conversation=tuple(_turn(row, added) for row in conversation),
         listings=listings,
         links=tuple(persona["links"] or ()),
         phone=persona["phone"],
-        max_characters=rules.characters_left(fixed),
+        max_characters=min(gsm7 for _, gsm7, _ in budgets),
+        max_characters_ucs2=min(ucs2 for _, _, ucs2 in budgets),
+        budgets=budgets,
+        languages=languages.allowed(persona),
         today=session.now().date(),
     )
     return prompt if desk is None else await acting(session, desk, prompt)

@@ -37,6 +37,8 @@ PHRASES = {
     "unverified_commitment": "a reply claimed what was not done, and was not sent",
     "working_with_agent": "works with another agent",
     "no_reply": "the assistant had no answer twice",
+    "fair_housing": "asked about schools, safety or who lives nearby",
+    "language": "writes in a language the assistant does not answer in",
 }
 # The model's urgency (the hand_off tool's, or the answer's `urgency` member) as the
 # task's priority; none, or an unknown one: normal.
@@ -54,6 +56,7 @@ class Handoff:
     detail: str | None = None  # the model's own words, a broken rule, a gate's reason
     urgency: str | None = None  # low | normal | high, when the model gave one
     done: Sequence[actions.Performed] = field(default_factory=tuple)  # acted on in the job
+    language: str | None = None  # the conversation's, as the model read it: the holding text's
 
 
 def phrase(reason: str) -> str:

@@ -35,7 +35,17 @@ from typing import Any
 from sqlalchemy import or_, select
 
 from homebase import tracing
-from homebase.ai import action_rules, actions, context, repository, rules, service, tools
+from homebase.ai import (
+    action_rules,
+    actions,
+    context,
+    languages,
+    repository,
+    rules,
+    safe_words,
+    service,
+    tools,
+)
 from homebase.ai.handoff import Handoff
 from homebase.ai.prompt import (
     MAX_ROUNDS,
@@ -49,6 +59,7 @@ from homebase.ai.prompt import (
 from homebase.ai.providers import loaded
 from homebase.ai.records import AiJobRecord
 from homebase.automations.records import PersonaRecord
+from homebase.config import Settings
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import timeline
 from homebase.contacts.records import ContactRecord
@@ -84,6 +95,7 @@ class Reply:
     text: str  # the model's, before the disclosure and signature
     disclose: bool
     planned: tuple[actions.Planned, ...] = ()  # tool calls the rounds accepted
+    language: str | None = None  # the conversation's, as the model read it
 
 
 @dataclass(frozen=True)
@@ -92,6 +104,7 @@ class HandOff:
     detail: str | None = None
     planned: tuple[actions.Planned, ...] = ()
     urgency: str | None = None  # the model's: low | normal | high
+    language: str | None = None  # the conversation's: the holding text's
 
 
 @dataclass(frozen=True)
@@ -108,6 +121,8 @@ class Failed:
 @dataclass(frozen=True)
 class OptOut:
     """The model read the lead's texts as revoking consent (ai/service.opt_out)."""
+
+    language: str | None = None  # the confirmation's
 
 
 Decision = Reply | HandOff | Skip | Failed | OptOut
@@ -213,12 +228,20 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
         ):
             return HandOff("daily_limit")
         disclose = await service.disclosure_due(session, contact["id"])
-        disclosure, signature = await service.signed(session, contact, persona=persona)
-        fixed = rules.assemble("", disclosure, signature, disclose=disclose)
+        fixed = await _fixed(session, contact, persona, disclose=disclose)
         desk = (
             await actions.desk(session, job["id"], contact, persona) if persona["actions"] else None
         )
-        prompt = await context.build(session, contact, persona, conversation, fixed, desk=desk)
+        prompt = await context.build(
+            session,
+            contact,
+            persona,
+            conversation,
+            fixed,
+            segments_allowed=runtime.settings.ai_max_segments,
+            added=await service.added(session, contact, persona=persona),
+            desk=desk,
+        )
     responder = await loaded(runtime.settings)
     planned: list[actions.Planned] = []
     for number in range(1, MAX_ROUNDS + 1):
@@ -243,16 +266,35 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
             if isinstance(item.action, tools.HandOff):
                 handed = item.action
                 return HandOff("model", handed.summary, tuple(planned), handed.urgency)
+    language = answered.language
     if answered.opt_out:  # before anything else the model said: none of it is sent
-        return OptOut()
+        return OptOut(language)
+    if languages.refused(persona, language):
+        return HandOff(languages.LANGUAGE, f"the lead writes {language}", tuple(planned))
     if answered.handoff:
         # Whole: the handoff masks it before cutting it (a cut number would not be found).
-        return HandOff("model", answered.handoff_reason, tuple(planned), answered.urgency)
+        return HandOff("model", answered.handoff_reason, tuple(planned), answered.urgency, language)
     if not answered.reply or not answered.reply.strip():
         if planned:  # acted, said nothing: a person tells the lead
-            return HandOff("model", "the assistant acted without a reply", tuple(planned))
+            return HandOff(
+                "model", "the assistant acted without a reply", tuple(planned), language=language
+            )
         return Skip(NO_REPLY, answers_texts=True)
-    return Reply(answered.reply, disclose, tuple(planned))
+    return Reply(answered.reply, disclose, tuple(planned), language)
+
+
+async def _fixed(
+    session: TenantSession, contact: ContactRecord, persona: PersonaRecord, *, disclose: bool
+) -> dict[str, str]:
+    """What the service adds around the reply (the disclosure when due, the signature) in
+    each of the persona's languages: the model has not yet named one."""
+    fixed: dict[str, str] = {}
+    for language in languages.allowed(persona):
+        disclosure, signature = await service.signed(
+            session, contact, persona=persona, language=language
+        )
+        fixed[language] = rules.assemble("", disclosure, signature, disclose=disclose)
+    return fixed
 
 
 async def _model(runtime: Runtime, responder: Responder, prompt: Prompt) -> ModelAnswer | Failed:
@@ -265,6 +307,9 @@ async def _model(runtime: Runtime, responder: Responder, prompt: Prompt) -> Mode
         except (ModelFailure, TimeoutError) as error:
             _model_call(responder.name, "failed", started, span)
             return Failed(f"{type(error).__name__}: {error}"[:200])
+        if safe_words.bare_json(answered.reply):  # a structured answer gone wrong: an error
+            _model_call(responder.name, "failed", started, span)
+            return Failed("ModelFailure: the reply is a bare JSON value")
         _model_call(responder.name, "answered", started, span)
     return answered
 
@@ -310,7 +355,7 @@ async def finish(runtime: Runtime, claimed: Claim, decision: Decision) -> None:
         job = await repository.get(session, claimed.job_id)
         assert job is not None  # held by this transaction since _end
         if isinstance(decision, OptOut):  # whether or not the AI was paused meanwhile
-            await service.opt_out(session, job)
+            await service.opt_out(session, job, language=decision.language)
             return
         if isinstance(decision, Skip):
             AI_OUTCOMES.labels("skipped", decision.outcome).inc()
@@ -331,27 +376,34 @@ async def finish(runtime: Runtime, claimed: Claim, decision: Decision) -> None:
             await repository.update(session, job["id"], {"status": "skipped", "outcome": why})
             AI_OUTCOMES.labels("skipped", why or "erased").inc()
             return
-        email_from = runtime.settings.email_from
+        settings = runtime.settings
         done: list[actions.Performed] = []
         if decision.planned:
             desk = await actions.desk(session, job["id"], contact, persona)
             done = await actions.perform_all(session, desk, decision.planned)
             contact = await contacts_repository.get(session, job["contact_id"]) or contact
         if isinstance(decision, HandOff):
-            await _hand_off(session, job, contact, persona, decision, email_from, done)
+            await _hand_off(session, job, contact, persona, decision, settings, done)
             return
         if persona["actions"] and action_rules.stops_soliciting(
             await actions.qualification(session, contact)
         ):
             await _hand_off(
-                session, job, contact, persona, HandOff("working_with_agent"), email_from
+                session,
+                job,
+                contact,
+                persona,
+                HandOff("working_with_agent", language=decision.language),
+                settings,
             )
             return
         made = {item.tool for item in done if item.outcome in (actions.PERFORMED, actions.ALREADY)}
         claim = action_rules.unverified_claim(decision.text, made)
         if claim is not None:
-            unverified = HandOff("unverified_commitment", f"the reply said {claim}")
-            await _hand_off(session, job, contact, persona, unverified, email_from)
+            unverified = HandOff(
+                "unverified_commitment", f"the reply said {claim}", language=decision.language
+            )
+            await _hand_off(session, job, contact, persona, unverified, settings)
             return
         await _reply(session, runtime, job, contact, persona, decision)
 
@@ -424,15 +476,23 @@ async def _hand_off(
     contact: ContactRecord,
     persona: PersonaRecord,
     decision: HandOff,
-    email_from: str,
+    settings: Settings,
     done: Sequence[actions.Performed] = (),
 ) -> None:
     await repository.update(
         session, job["id"], {"status": "handed_off", "outcome": decision.reason}
     )
-    handoff = Handoff(decision.reason, decision.detail, decision.urgency, tuple(done))
+    handoff = Handoff(
+        decision.reason, decision.detail, decision.urgency, tuple(done), decision.language
+    )
     await service.hand_off(
-        session, job, contact=contact, persona=persona, handoff=handoff, email_from=email_from
+        session,
+        job,
+        contact=contact,
+        persona=persona,
+        handoff=handoff,
+        email_from=settings.email_from,
+        segments_allowed=settings.ai_max_segments,
     )
 
 
@@ -444,24 +504,34 @@ async def _reply(
     persona: PersonaRecord,
     decision: Reply,
 ) -> None:
-    email_from = runtime.settings.email_from
+    settings = runtime.settings
     # Again at the finish: the cap is per contact, whatever else replied meanwhile.
     if await service.at_daily_cap(
         session, contact["id"], cap=runtime.settings.ai_max_replies_per_day
     ):
-        await _hand_off(session, job, contact, persona, HandOff("daily_limit"), email_from)
+        limit = HandOff("daily_limit", language=decision.language)
+        await _hand_off(session, job, contact, persona, limit, settings)
         return
     text, broken = await service.outgoing(
-        session, persona, contact=contact, body=decision.text, disclose=decision.disclose
+        session,
+        persona,
+        contact=contact,
+        body=decision.text,
+        disclose=decision.disclose,
+        segments_allowed=settings.ai_max_segments,
+        language=decision.language,
+        from_model=True,
     )
     if broken is not None:
-        await _hand_off(session, job, contact, persona, HandOff("reply_rule", broken), email_from)
+        refused = HandOff("reply_rule", broken, language=decision.language)
+        await _hand_off(session, job, contact, persona, refused, settings)
         return
     try:
-        message = await service.send_reply(session, job, text=text, email_from=email_from)
+        message = await service.send_reply(session, job, text=text, email_from=settings.email_from)
     except ComplianceBlocked as refused:
         gate = str((refused.details or {}).get("reason", "refused"))
-        await _hand_off(session, job, contact, persona, HandOff("compliance", gate), email_from)
+        gated = HandOff("compliance", gate, language=decision.language)
+        await _hand_off(session, job, contact, persona, gated, settings)
         return
     await repository.update(
         session, job["id"], {"outcome": "replied", "reply_message_id": message["id"]}

@@ -16,6 +16,15 @@ _SHOWING = re.compile(
     re.IGNORECASE,
 )
 _PRICE = re.compile(r"\b(price[ds]?|pricing|how much|costs?|asking)\b", re.IGNORECASE)
+# A lead who writes Spanish (the persona allowing it) gets the same answers in Spanish.
+_SPANISH = re.compile(
+    r"\b(hola|gracias|quiero|queremos|casa|precio|cu[aá]nto|disponible|buenos d[ií]as"
+    r"|buenas tardes|por favor|visita|verla|verlo)\b|[¿¡]",
+    re.IGNORECASE,
+)
+_SHOWING_ES = re.compile(r"\b(visita[rs]?|verla|verlo|ver la casa|mostrar|recorrido)\b", re.I)
+_PRICE_ES = re.compile(r"\b(precio|cu[aá]nto|cuesta|vale)\b", re.I)
+_GREETING_ES = re.compile(r"\b(hola|buenos d[ií]as|buenas tardes|buenas noches)\b", re.I)
 _GREETING = re.compile(
     r"\b(hi|hiya|hello|hey|howdy|good (morning|afternoon|evening))\b", re.IGNORECASE
 )
@@ -47,6 +56,10 @@ class LocalResponder:
                 if acted.reply is not None:
                     return ModelAnswer(reply=_fit(acted.reply, prompt.max_characters))
                 return acted
+        if "es" in prompt.languages and _SPANISH.search(text):
+            return ModelAnswer(
+                reply=_fit(_spanish(prompt, text, listing), _es_limit(prompt)), language="es"
+            )
         if _SHOWING.search(text):
             reply = _showing(listing, prompt.max_characters)
         elif _PRICE.search(text):
@@ -57,6 +70,29 @@ class LocalResponder:
         else:
             reply = "Thanks! What's your timeline, and which area are you looking in?"
         return ModelAnswer(reply=_fit(reply, prompt.max_characters))
+
+
+def _es_limit(prompt: Prompt) -> int:
+    """The Spanish budget: a reply with á, í, ó, ú is UCS-2 (ai/rules.py)."""
+    spanish = [ucs2 for language, _, ucs2 in prompt.budgets if language == "es"]
+    return min(spanish or [prompt.max_characters_ucs2])
+
+
+def _spanish(prompt: Prompt, text: str, listing: ListingFacts | None) -> str:
+    """The same few answers, in Spanish, for a lead who writes Spanish."""
+    if _SHOWING_ES.search(text):
+        if listing is None:
+            return "Con gusto le muestro una casa. ¿Cuál, y qué día le viene bien?"
+        where = f"{listing.address}, {listing.city}"
+        return f"Con gusto le muestro {where}. ¿Qué día y hora le vienen bien?"
+    if _PRICE_ES.search(text):
+        if listing is None or listing.price is None:
+            return "¡Con gusto! ¿Qué rango de precio busca?"
+        return f"{listing.address} está a la venta por {listing.price}. ¿Quiere verla?"
+    if _GREETING_ES.search(text):
+        name = f" {prompt.first_name}" if prompt.first_name else ""
+        return f"¡Hola{name}! Soy {prompt.persona_name}. ¿Busca comprar o vender?"
+    return "¡Gracias! ¿Para cuándo busca y en qué zona?"
 
 
 def _unanswered(prompt: Prompt) -> str:
@@ -94,11 +130,11 @@ def _price(listing: ListingFacts | None) -> str:
 def _fit(reply: str, limit: int) -> str:
     """Cut at a word so the reply stays within the limit even for a long address or
     persona name (a link never reaches here cut: _showing drops it first); the fixed
-    texts are far below the default 306 characters."""
+    texts are far below the default budget). The cut ends with "...", GSM-7 as sent."""
     if len(reply) <= limit:
         return reply
-    cut = reply[: max(limit - 1, 0)].rsplit(" ", 1)[0]
-    return cut + "…"
+    cut = reply[: max(limit - 3, 0)].rsplit(" ", 1)[0]
+    return cut + "..."
 
 
 # What the stand-in reads to act (docs/ai.md, "The stand-in acts too"): a day and a time

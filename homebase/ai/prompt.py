@@ -94,7 +94,15 @@ class Prompt:
     listings: tuple[ListingFacts, ...] = ()
     links: tuple[str, ...] = ()  # the only URLs a reply may carry
     phone: str | None = None  # the only number a reply may carry
-    max_characters: int = 306  # what fits the reply's two segments after disclosure
+    # What fits the reply's segments (HOMEBASE_AI_MAX_SEGMENTS) after the disclosure and
+    # signature: in GSM-7, and in UCS-2 (a reply with any other character, such as the
+    # á, í, ó, ú of most Spanish).
+    max_characters: int = 459
+    max_characters_ucs2: int = 201
+    languages: tuple[str, ...] = ("en", "es")  # the persona's: ISO 639-1
+    # Per language: (language, GSM-7 budget, UCS-2 budget), when the texts the service
+    # adds differ by language (a Spanish disclosure with á is UCS-2 itself).
+    budgets: tuple[tuple[str, int, int], ...] = ()
     today: date | None = None  # the day the reply is written (UTC)
     # With tools (a persona with actions): the function definitions (ai/tools.py), the
     # rounds so far, whether this is the last model call (no more tool calls then), and
@@ -139,6 +147,8 @@ class ModelAnswer:
     handoff: bool = False
     handoff_reason: str | None = None
     urgency: str | None = None  # low | normal | high: the handoff task's priority
+    # The conversation's language as the model reads it (ISO 639-1), or None.
+    language: str | None = None
     # The lead's texts revoke consent: the service suppresses the number and sends only
     # the opt-out's confirmation, never `reply` (ai/service.opt_out).
     opt_out: bool = False

@@ -231,6 +231,14 @@ async def listing_urls(session: TenantSession) -> list[str]:
     return [row["url"] for row in rows]
 
 
+async def listing_prices(session: TenantSession) -> list[int]:
+    """Every stored listing price of the workspace, in cents."""
+    rows = await session.fetch_all(
+        session.select(listings, listings.c.price_cents).where(listings.c.price_cents.is_not(None))
+    )
+    return [int(row["price_cents"]) for row in rows]
+
+
 async def ai_replies_since(session: TenantSession, contact_id: str, since: datetime) -> int:
     row = await session.fetch_one(
         session.select(messages, func.count().label("count")).where(

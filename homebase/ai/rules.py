@@ -5,11 +5,13 @@
   person whatever the model would say (the model may add a handoff, never cancel one).
 - `assemble(reply, persona, disclose)`: the text that goes out: the persona's disclosure
   first when it is due, the reply, the persona's signature last.
-- `refusal(text, allowed_links, allowed_phone)`: why an assembled reply may not go out,
-  or None: longer than two SMS segments (GSM-7: 306 characters, UCS-2: 134), any email
+- `refusal(text, allowed_links, allowed_phone, segments_allowed=)`: why an assembled
+  reply may not go out, or None: longer than HOMEBASE_AI_MAX_SEGMENTS SMS segments
+  (messaging/segments.py; three: 459 GSM-7 or 201 UCS-2 characters), any email
   address or a link that is not one of the persona's `links` or the workspace's listing
   `url`s (ai/link_rule.py), a phone number other than the persona's `phone`
-  (ai/phone_rule.py).
+  (ai/phone_rule.py). What the model's reply says (fees, advice, Fair Housing, amounts)
+  is ai/safe_words.py's.
 
 docs/ai.md has the rules with examples; tests/ai/test_rules.py, test_link_rule.py and
 test_phone_rule.py hold each one.
@@ -17,18 +19,12 @@ test_phone_rule.py hold each one.
 
 from collections.abc import Iterable
 
-from homebase.ai import link_rule, phone_rule
+from homebase.ai import link_rule, phone_rule, safe_words
+from homebase.messaging import segments
 from homebase.messaging.keywords import words
 
-# Two segments: a GSM-7 segment of a concatenated SMS holds 153 septets, a UCS-2 one 67
-# UTF-16 units (the 7-byte header takes the rest of 160 / 70).
-GSM7_LIMIT = 2 * 153
-UCS2_LIMIT = 2 * 67
-_GSM7_BASIC = frozenset(
-    "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ ÆæßÉ!\"#¤%&'()*+,-./0123456789:;<=>?"
-    "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà"
-)
-_GSM7_EXTENDED = frozenset("^{}\\[~]|€\f")  # two septets each (an escape, then the char)
+DEFAULT_SEGMENTS = 3  # HOMEBASE_AI_MAX_SEGMENTS' default
+TOO_LONG = "too_long"
 
 # The lead's words that hand the conversation to a person. Each term is a tuple of
 # normalised words (messaging/keywords.words: case-folded, punctuation gone), matched
@@ -37,6 +33,7 @@ PERSON = "asked_for_person"
 COMMISSION = "commission"
 LEGAL = "legal"
 LENDING = "lending"
+FAIR_HOUSING = safe_words.FAIR_HOUSING
 _SOMEONE = ("a", "an", "the", "my", "your", "someone", "somebody", "agent", "realtor", "broker")
 _HANDOFF_TERMS: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = (
     (
@@ -90,13 +87,17 @@ _HANDOFF_TERMS: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = (
             ("refinance",),
         ),
     ),
+    # Schools' quality, safety or crime, a neighbourhood's make-up: a person answers
+    # (Fair Housing: the AI never steers), by the table the reply rule reads too.
+    (FAIR_HOUSING, safe_words.FAIR_HOUSING_TERMS),
 )
 # Longer than any text a carrier delivers (ten segments): not read word by word.
 MAX_READ = 1600
 
 
 def handoff_reason(text: str | None) -> str | None:
-    """Why a lead's text must go to a person (PERSON, COMMISSION, LEGAL, LENDING), or None."""
+    """Why a lead's text must go to a person (PERSON, COMMISSION, LEGAL, LENDING,
+    FAIR_HOUSING), or None."""
     if not text or len(text) > MAX_READ:
         return None
     split = words(text)
@@ -119,28 +120,35 @@ def assemble(reply: str, disclosure: str | None, signature: str | None, *, discl
     return text
 
 
-def is_gsm7(text: str) -> bool:
-    return all(char in _GSM7_BASIC or char in _GSM7_EXTENDED for char in text)
+def sendable(text: str) -> str:
+    """The text as it goes out: typographic quotes, apostrophes and dashes in GSM-7
+    (messaging/segments.py), counted and sent as mapped."""
+    return segments.to_gsm7(text)
 
 
-def fits_two_segments(text: str) -> bool:
-    if is_gsm7(text):
-        septets = sum(2 if char in _GSM7_EXTENDED else 1 for char in text)
-        return septets <= GSM7_LIMIT
-    return len(text.encode("utf-16-le")) // 2 <= UCS2_LIMIT
+def characters_left(fixed: str, segments_allowed: int) -> tuple[int, int]:
+    """What remains of `segments_allowed` segments after `fixed` (disclosure, signature),
+    in GSM-7 and in UCS-2: the budgets a model is asked to keep to, by the encoding its
+    reply will need. A `fixed` that is UCS-2 itself makes every reply UCS-2: both are the
+    UCS-2 one."""
+    gsm7_limit, ucs2_limit = segments.limits(segments_allowed)
+    mapped = sendable(fixed)
+    gsm7, used = segments.units(mapped)
+    ucs2_left = max(0, ucs2_limit - len(mapped.encode("utf-16-le")) // 2)
+    return (max(0, gsm7_limit - used) if gsm7 else ucs2_left), ucs2_left
 
 
-def characters_left(fixed: str) -> int:
-    """What remains of two segments after `fixed` (disclosure, signature), if the reply
-    stays in GSM-7: the budget a model is asked to keep to."""
-    return max(0, GSM7_LIMIT - len(fixed))
-
-
-def refusal(text: str, allowed_links: Iterable[str], allowed_phone: str | None) -> str | None:
+def refusal(
+    text: str,
+    allowed_links: Iterable[str],
+    allowed_phone: str | None,
+    *,
+    segments_allowed: int = DEFAULT_SEGMENTS,
+) -> str | None:
     """Why `text` (as it would go out) breaks a rule, or None. The reason is a short code
     kept on the job and in the task: too_long, email, link, phone."""
-    if not fits_two_segments(text):
-        return "too_long"
+    if not segments.fits(text, segments_allowed):
+        return TOO_LONG
     broken, rest = link_rule.check(text, link_rule.allowed_links(allowed_links))
     if broken is not None:
         return broken

@@ -19,15 +19,17 @@ routing rotation does not move.
 
 import logging
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from homebase.ai import handoff as handoffs
-from homebase.ai import repository, rules
+from homebase.ai import languages, repository, rules, safe_words
 from homebase.ai.handoff import Handoff
 from homebase.ai.records import AiJobRecord, HandoffEvent
 from homebase.automations import persona_texts
 from homebase.automations.records import PersonaRecord
+from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts
 from homebase.contacts import timeline
 from homebase.contacts.records import ContactRecord
@@ -51,6 +53,7 @@ log = logging.getLogger("homebase.ai")
 DISCLOSURE_EVERY = timedelta(days=30)
 DAY = timedelta(hours=24)  # the daily cap's rolling window
 DETAIL_CHARS = 200  # of a handoff's detail in the task's notes, after masking
+CONVERSATION_TEXTS = 20  # the texts whose amounts a reply may state (ai/context.py's turns)
 
 
 async def on_inbound(
@@ -114,6 +117,16 @@ async def _open_or_extend(
     return None
 
 
+@dataclass(frozen=True)
+class Holding:
+    """What the persona's holding text needs: the job, the sender's email address, the
+    segments an AI text may take (HOMEBASE_AI_MAX_SEGMENTS)."""
+
+    job: AiJobRecord
+    email_from: str
+    segments_allowed: int
+
+
 async def _assignee(
     session: TenantSession, contact: ContactRecord, persona: PersonaRecord | None
 ) -> str | None:
@@ -134,9 +147,10 @@ async def hand_off(
     persona: PersonaRecord,
     handoff: Handoff,
     email_from: str,
+    segments_allowed: int,
 ) -> None:
     """The job's lead goes to a person (`_hand_off`), with the persona's handoff_reply
-    sent when it has one."""
+    (in the conversation's language) sent when it has one."""
     texts = await repository.unanswered(session, contact["id"], job["last_inbound_id"])
     await _hand_off(
         session,
@@ -145,7 +159,7 @@ async def hand_off(
         handoff,
         cause=("ai_job_id", job["id"]),
         texts=[row["body"] for row in texts if row["body"]],
-        holding=(job, email_from),
+        holding=Holding(job, email_from, segments_allowed),
     )
 
 
@@ -179,7 +193,7 @@ async def _hand_off(
     *,
     cause: tuple[str, str],
     texts: list[str],
-    holding: tuple[AiJobRecord, str] | None = None,
+    holding: Holding | None = None,
     at: datetime | None = None,
 ) -> None:
     """The one handoff path. `cause`: what was handed off, as (name, id): ("ai_job_id", a
@@ -194,7 +208,7 @@ async def _hand_off(
     await contacts.set_ai_pause(session, contact, reason=pause, at=at)
     told = None
     if holding is not None and persona is not None:
-        told = await _holding_text(session, holding[0], contact, persona, holding[1])
+        told = await _holding_text(session, holding, contact, persona, handoff.language)
     summary = await handoffs.summary(
         session, contact, persona, handoff=handoff, texts=texts, told=told
     )
@@ -290,15 +304,39 @@ async def at_daily_cap(session: TenantSession, contact_id: str, *, cap: int) -> 
 
 
 async def signed(
-    session: TenantSession, contact: ContactRecord, *, persona: PersonaRecord
+    session: TenantSession,
+    contact: ContactRecord,
+    *,
+    persona: PersonaRecord,
+    language: str | None = None,
 ) -> tuple[str | None, str | None]:
-    """The persona's disclosure and signature for texts to `contact`, their placeholders
-    filled (automations/persona_texts.py)."""
+    """The persona's disclosure and signature for texts to `contact`, in `language`
+    (ai/languages.py), their placeholders filled (automations/persona_texts.py)."""
     signer = await persona_texts.signer(session, contact, persona)
     return (
-        persona_texts.fill(persona["disclosure"], signer),
-        persona_texts.fill(persona["signature"], signer),
+        persona_texts.fill(languages.text(persona, "disclosure", language), signer),
+        persona_texts.fill(languages.text(persona, "signature", language), signer),
     )
+
+
+async def added(
+    session: TenantSession, contact: ContactRecord, *, persona: PersonaRecord
+) -> tuple[str, ...]:
+    """What the service adds to an AI text, the disclosure and the signature in every
+    language of the persona, filled: left out of what the model sees and says."""
+    signer = await persona_texts.signer(session, contact, persona)
+    texts = [*languages.every(persona, "disclosure"), *languages.every(persona, "signature")]
+    return tuple(filled for text in texts if (filled := persona_texts.fill(text, signer)))
+
+
+async def allowed_amounts(session: TenantSession, contact_id: str) -> set[int]:
+    """The amounts a reply may state, in cents: the workspace's stored listing prices and
+    every amount the lead wrote in the conversation (its inbound texts)."""
+    found = set(await repository.listing_prices(session))
+    for row in await repository.conversation(session, contact_id, CONVERSATION_TEXTS):
+        if row["direction"] == "INBOUND" and row["body"]:
+            found |= safe_words.lead_amounts(row["body"])
+    return found
 
 
 async def outgoing(
@@ -308,35 +346,56 @@ async def outgoing(
     contact: ContactRecord,
     body: str,
     disclose: bool,
+    segments_allowed: int,
+    language: str | None = None,
+    from_model: bool = False,
 ) -> tuple[str, str | None]:
-    """An AI text as it would go out (the disclosure when due, the signature) and the rule
-    it breaks, or None (ai/rules.py): a reply and the holding text alike."""
-    disclosure, signature = await signed(session, contact, persona=persona)
-    text = rules.assemble(body, disclosure, signature, disclose=disclose)
+    """An AI text as it would go out (the disclosure when due, the signature, in
+    `language`; typographic quotes and dashes in GSM-7) and the rule it breaks, or None
+    (ai/rules.py): a reply and the holding text alike. A model's reply (`from_model`)
+    loses the disclosure and signature it repeated, and must say only what
+    ai/safe_words.py allows."""
+    if from_model:
+        body = safe_words.strip_added(body, await added(session, contact, persona=persona))
+    disclosure, signature = await signed(session, contact, persona=persona, language=language)
+    text = rules.sendable(rules.assemble(body, disclosure, signature, disclose=disclose))
     allowed = [*(persona["links"] or ()), *await repository.listing_urls(session)]
-    return text, rules.refusal(text, allowed, persona["phone"])
+    broken = rules.refusal(text, allowed, persona["phone"], segments_allowed=segments_allowed)
+    if broken is None and from_model:
+        amounts = await allowed_amounts(session, contact["id"])
+        broken = safe_words.check(rules.sendable(body), amounts)
+    return text, broken
 
 
 async def _holding_text(
     session: TenantSession,
-    job: AiJobRecord,
+    holding: Holding,
     contact: ContactRecord,
     persona: PersonaRecord,
-    email_from: str,
+    language: str | None,
 ) -> str | None:
-    """The persona's handoff_reply (its placeholders filled), under the rules of any AI
-    text (ai/rules.py): what it told the lead when it was sent, else None."""
+    """The persona's handoff_reply in `language` (its placeholders filled), under the
+    rules of any AI text (ai/rules.py): what it told the lead when it was sent, else None."""
+    job = holding.job
     signer = await persona_texts.signer(session, contact, persona)
-    reply = persona_texts.fill(persona["handoff_reply"], signer)
+    reply = persona_texts.fill(languages.text(persona, "handoff_reply", language), signer)
     if not reply:
         return None
     disclose = await disclosure_due(session, job["contact_id"])
-    text, broken = await outgoing(session, persona, contact=contact, body=reply, disclose=disclose)
+    text, broken = await outgoing(
+        session,
+        persona,
+        contact=contact,
+        body=reply,
+        disclose=disclose,
+        segments_allowed=holding.segments_allowed,
+        language=language,
+    )
     if broken is not None:
         logs.event(log, "ai holding text not sent", ai_job_id=job["id"], rule=broken)
         return None
     try:
-        await send_reply(session, job, text=text, email_from=email_from)
+        await send_reply(session, job, text=text, email_from=holding.email_from)
     except ComplianceBlocked:
         return None  # the refusal is recorded (a FAILED message on the timeline)
     return reply
@@ -362,11 +421,14 @@ async def send_reply(
     )
 
 
-async def opt_out(session: TenantSession, job: AiJobRecord) -> MessageRecord | None:
+async def opt_out(
+    session: TenantSession, job: AiJobRecord, *, language: str | None = None
+) -> MessageRecord | None:
     """The model read the lead's texts as revoking consent (`opt_out: true`): the number is
     suppressed as for a keyword (messaging/opt_outs.py), the evidence the lead's texts
     this job answered with `ai_classified: true`, the AI pauses, and the one confirmation
-    is queued; the model's own text is never sent. The confirmation's message, or None."""
+    is queued, in `language` when the persona has it (ai/languages.py); the model's own
+    text is never sent. The confirmation's message, or None."""
     inbound = await messaging_repository.get(session, job["last_inbound_id"])
     if inbound is None or inbound["direction"] != "INBOUND" or not inbound["from_address"]:
         return None
@@ -374,7 +436,8 @@ async def opt_out(session: TenantSession, job: AiJobRecord) -> MessageRecord | N
     proof = opt_outs.evidence(inbound, ai_classified=True, ai_job_id=job["id"])
     if len(texts) > 1:
         proof["texts"] = [{"message_id": row["id"], "body": row["body"]} for row in texts]
-    sent = await opt_outs.opt_out(session, inbound, proof, in_answer=False)
+    wording = await _confirmation_wording(session, job, language)
+    sent = await opt_outs.opt_out(session, inbound, proof, in_answer=False, wording=wording)
     AI_OUTCOMES.labels("opted_out", "").inc()
     logs.event(
         log,
@@ -385,6 +448,19 @@ async def opt_out(session: TenantSession, job: AiJobRecord) -> MessageRecord | N
         confirmation_id=sent["id"] if sent is not None else None,
     )
     return sent
+
+
+async def _confirmation_wording(
+    session: TenantSession, job: AiJobRecord, language: str | None
+) -> str | None:
+    """The persona's opt-out confirmation in `language`, filled; None: the workspace's."""
+    persona = await repository.persona(session, job["persona_id"])
+    contact = await contacts_repository.get(session, job["contact_id"])
+    if persona is None or contact is None or language is None:
+        return None
+    text = languages.text(persona, "opt_out_confirmation", language)
+    signer = await persona_texts.signer(session, contact, persona)
+    return persona_texts.fill(text, signer) if text else None
 
 
 async def scrub_contact_ai_jobs(session: TenantSession, contact_id: str) -> None:

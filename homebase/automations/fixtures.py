@@ -7,9 +7,17 @@ the item's path."""
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    model_validator,
+)
 from sqlalchemy import Table
 
+from homebase.ai.languages import DEFAULT as DEFAULT_LANGUAGES
 from homebase.ai.tools import TOOLS
 from homebase.automations import repository
 from homebase.automations.persona_texts import CHECKED
@@ -56,6 +64,20 @@ def _tool(name: str) -> str:
 Tool = Annotated[str, AfterValidator(_tool)]
 
 
+LanguageCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
+
+
+class PersonaTranslation(BaseModel):
+    """The persona's texts in one language (docs/ai.md, "The lead's language")."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    disclosure: Annotated[str, _text(160), CHECKED] | None = None
+    handoff_reply: Annotated[str, _text(300), CHECKED] | None = None
+    signature: Annotated[str, StringConstraints(max_length=300), CHECKED] | None = None
+    opt_out_confirmation: Annotated[str, _text(300), CHECKED] | None = None
+
+
 def _opens_first(hours: dict[str, list[str]]) -> dict[str, list[str]]:
     for day, (opens, closes) in hours.items():
         if opens >= closes:
@@ -88,6 +110,20 @@ class PersonaFixture(BaseModel):
     showing_minutes: Annotated[int, Field(ge=15, le=240)] | None = None
     qualification_fields: Annotated[list[FieldKey], Field(max_length=20)] | None = None
     tags: Annotated[list[TagName], Field(max_length=30)] | None = None
+    # The languages the AI answers in (ISO 639-1; default en, es) and its texts in each.
+    languages: Annotated[list[LanguageCode], Field(min_length=1, max_length=20)] | None = None
+    translations: dict[LanguageCode, PersonaTranslation] | None = None
+
+    @model_validator(mode="after")
+    def _translated_languages(self) -> "PersonaFixture":
+        languages = self.languages or list(DEFAULT_LANGUAGES)
+        for language in self.translations or {}:
+            if language not in languages:
+                raise ValueError(
+                    f"translations: '{language}' is not one of the persona's languages "
+                    f"({', '.join(languages)})"
+                )
+        return self
 
 
 class AutomationFixture(BaseModel):
@@ -159,8 +195,13 @@ async def load_persona(session: TenantSession, item: dict[str, Any], refs: Refs)
     channels = list(dict.fromkeys(channel.value for channel in data.channels))
     links = None if data.links is None else list(dict.fromkeys(data.links))
     values = {**data.model_dump(), "channels": channels, "links": links}
-    for name in ("actions", "qualification_fields", "tags"):
+    for name in ("actions", "qualification_fields", "tags", "languages"):
         values[name] = None if values[name] is None else list(dict.fromkeys(values[name]))
+    if data.translations is not None:
+        values["translations"] = {
+            language: texts.model_dump(exclude_none=True)
+            for language, texts in data.translations.items()
+        }
     row = _stamp(session, "prs", values)
     await repository.insert(session, repository.personas, row)
     row_id: str = row["id"]

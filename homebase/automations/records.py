@@ -44,6 +44,8 @@ class PersonaRecord(TypedDict):
     showing_minutes: int | None
     qualification_fields: list[str] | None
     tags: list[str] | None
+    languages: list[str] | None  # None: ai.languages.DEFAULT
+    translations: dict[str, dict[str, str]] | None  # language: field: text
     created_at: datetime
     updated_at: datetime
 

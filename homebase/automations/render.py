@@ -4,6 +4,7 @@ from typing import Any, cast
 
 from typing_extensions import TypedDict
 
+from homebase.ai.languages import DEFAULT as DEFAULT_LANGUAGES
 from homebase.ai.showings import DEFAULT_HOURS, DEFAULT_MINUTES, HANDOFF_MINUTES
 from homebase.automations.records import (
     AutomationRecord,
@@ -47,6 +48,8 @@ def persona(row: PersonaRecord) -> Persona:
         "showing_minutes": row["showing_minutes"] or DEFAULT_MINUTES,
         "qualification_fields": row["qualification_fields"] or [],
         "tags": row["tags"] or [],
+        "languages": row["languages"] or list(DEFAULT_LANGUAGES),
+        "translations": row["translations"] or {},
         "created_at": isoformat(row["created_at"]),
         "updated_at": isoformat(row["updated_at"]),
     }

@@ -75,6 +75,13 @@ class PersonaAction(StrEnum):
                 "showing_minutes": 30,
                 "qualification_fields": ["timeline", "pre_approved"],
                 "tags": ["buyer", "relocating"],
+                "languages": ["en", "es"],
+                "translations": {
+                    "es": {
+                        "disclosure": "Asistente automatizado de {agent_name}.",
+                        "signature": "Ava, Reyes Realty",
+                    }
+                },
                 "created_at": _WHEN,
                 "updated_at": _WHEN,
             }
@@ -163,6 +170,20 @@ class Persona(TypedDict):
         Field(description="The contact custom fields (keys) set_qualification may write."),
     ]
     tags: Annotated[list[str], Field(description="The only tags add_tags may add.")]
+    languages: Annotated[
+        list[str],
+        Field(
+            description="The languages (ISO 639-1) the AI answers in (default en, es); a lead "
+            "writing in another is handed to a person."
+        ),
+    ]
+    translations: Annotated[
+        dict[str, dict[str, str]],
+        Field(
+            description="By language, the persona's disclosure, handoff_reply, signature and "
+            "opt_out_confirmation in it; a text left out is the persona's own field."
+        ),
+    ]
     created_at: WireTime
     updated_at: WireTime
 

@@ -15,7 +15,9 @@ read it (a keyword, a sentence, the AI's reading: messaging/opt_outs.py):
   the five minutes it is a reply, so quiet hours and consent do not hold it. A refusal is
   recorded as every refusal is (FAILED, blocked_reason) and is the suppression's one
   confirmation;
-- no other content: TEXT with the workspace's name, nothing of the AI or of a person.
+- no other content: TEXT with the workspace's name, or the responder persona's
+  confirmation in the lead's language when the AI read the opt-out (docs/ai.md, "The
+  lead's language"), nothing of the AI or of a person.
 
 It travels two ways, chosen by the caller: in the answer to the provider's inbound
 callback (TwiML, recorded SENT with provider `twiml`), when the opt-out is read while
@@ -58,6 +60,7 @@ async def confirm(
     inbound: MessageRecord,
     *,
     in_answer: bool,
+    wording: str | None = None,
 ) -> MessageRecord | None:
     """The confirmation of `suppression_id`, made from the opt-out text `inbound`, from
     the number it was sent to: recorded SENT for the callback's answer (`in_answer`), or
@@ -83,7 +86,7 @@ async def confirm(
         "to_address": address,
         "counterpart": address,
         "subject": None,
-        "body": await body(session),
+        "body": wording or await body(session),
         "ai_generated": False,
         "proactive": False,
         "blocked_reason": None,

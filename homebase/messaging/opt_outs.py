@@ -51,10 +51,12 @@ async def opt_out(
     proof: dict[str, Any],  # free-form JSON evidence
     *,
     in_answer: bool,
+    wording: str | None = None,
 ) -> MessageRecord | None:
     """Suppress the sender of `inbound` with `proof` as evidence, pause the contact's AI,
-    and confirm (in the callback's answer when `in_answer`, else queued): the
-    confirmation's message, or None when there is none to send (confirmation.confirm)."""
+    and confirm (in the callback's answer when `in_answer`, else queued; `wording`: the
+    confirmation in the lead's language, else the workspace's): the confirmation's
+    message, or None when there is none to send (confirmation.confirm)."""
     address = inbound["from_address"] or ""  # an inbound text always has its sender
     suppression_id, _ = await repository.suppress(
         session, kind="phone", address=address, reason=REASON, evidence=proof
@@ -62,7 +64,9 @@ async def opt_out(
     contact = await _contact(session, inbound)
     if contact is not None:
         await contacts.set_ai_pause(session, contact, reason=contacts.PAUSE_OPT_OUT)
-    return await confirmation.confirm(session, suppression_id, inbound, in_answer=in_answer)
+    return await confirmation.confirm(
+        session, suppression_id, inbound, in_answer=in_answer, wording=wording
+    )
 
 
 async def opt_in(

@@ -49,5 +49,10 @@ class Persona(Base):
     showing_minutes: Mapped[int | None] = mapped_column(Integer)
     qualification_fields: Mapped[list[str] | None] = mapped_column(JSONValue)
     tags: Mapped[list[str] | None] = mapped_column(JSONValue)
+    # The languages the AI answers in (ISO 639-1; null: en, es), and the persona's texts
+    # in each: {"es": {"disclosure": ..., "handoff_reply": ..., "signature": ...,
+    # "opt_out_confirmation": ...}} (null: the fields above, in every language).
+    languages: Mapped[list[str] | None] = mapped_column(JSONValue)
+    translations: Mapped[dict[str, dict[str, str]] | None] = mapped_column(JSONValue)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -362,7 +362,10 @@ EVENT_DOCS: dict[str, EventDoc] = {
             "assignee_id": (OSTR, "the contact's owner, else the persona's handoff_assignee"),
             "due_at": (OSTR, "handoff_minutes counted inside the persona's showing hours"),
             "priority": (STR, "the task's: low, normal or high"),
-            "reason": (STR, "asked_for_person, commission, legal, lending, model, no_reply, ..."),
+            "reason": (
+                STR,
+                "asked_for_person, commission, legal, lending, fair_housing, model, language, ...",
+            ),
             "urgency": (OSTR, "the model's: low, normal or high; null when it gave none"),
             "summary": (STR, "what the lead wants, what was learned, what was promised (masked)"),
             "ai_job_id": (OSTR, "the AI job that handed off"),

@@ -125,6 +125,23 @@ async def test_anything_else_gets_a_qualifying_question(texts):
     assert not answer.handoff
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Hola, buenos días", "¡Hola Dana! Soy Ava. ¿Busca comprar o vender?"),
+        ("¿Cuánto cuesta la casa?", "12 Oak St está a la venta por $612,000. ¿Quiere verla?"),
+        ("¿Podemos visitar la casa?", "Con gusto le muestro 12 Oak St, Springfield."),
+        ("Gracias, estamos mirando", "¡Gracias! ¿Para cuándo busca y en qué zona?"),
+    ],
+)
+async def test_a_lead_who_writes_spanish_gets_the_stand_in_s_answers_in_spanish(text, said):
+    answer = await local(prompt(text))
+    assert said in answer.reply and answer.language == "es"
+    # A persona that answers only in English hears English.
+    english = await local(prompt(text, languages=("en",)))
+    assert english.language is None and "¿" not in english.reply
+
+
 async def test_the_stand_in_reads_the_lead_s_unanswered_texts():
     turns = (
         Turn("lead", "Can a real person call me?"),
@@ -146,7 +163,7 @@ async def test_the_stand_in_fits_a_long_listing_into_the_limit():
     answer = await LocalResponder().answer(prompt("tour?", listings=(long,), max_characters=300))
     assert "http" not in answer.reply and len(answer.reply) <= 300  # the link left out, not cut
     tight = await LocalResponder().answer(prompt("tour?", listings=(long,), max_characters=60))
-    assert len(tight.reply) <= 60 and tight.reply.endswith("…")
+    assert len(tight.reply) <= 60 and tight.reply.endswith("...")  # GSM-7, as it is sent
 
 
 # The Chat Completions provider.
@@ -204,7 +221,9 @@ async def test_the_request_carries_the_prompt_and_asks_for_a_json_object(chat_se
         "12 Oak St, Springfield; price $612,000; 3 beds; 2.5 baths; " + OAK.url,
         "https://homes.example.com/book",
         "+1 555 010 0199",
-        "at most 306 characters",
+        "at most 459 characters",  # GSM-7, three segments
+        "or at most 201 when any is not",  # UCS-2, as most Spanish needs
+        "one of: en, es",
         "commission",
         "JSON",
         "Thursday, 14 May 2026",
@@ -269,6 +288,16 @@ async def test_a_json_answer_is_read(chat_server):
     assert await responder.answer(conversation_prompt()) == ModelAnswer(reply="It's $612,000.")
     chat_server.respond_with(text='```json\n{"reply": "Saturday works.", "handoff": "false"}\n```')
     assert await responder.answer(conversation_prompt()) == ModelAnswer(reply="Saturday works.")
+
+
+@pytest.mark.parametrize(
+    ("given", "language"), [("es", "es"), (" ES ", "es"), ("es-MX", "es"), ("Spanish", None)]
+)
+async def test_the_answer_names_the_conversation_s_language(chat_server, given, language):
+    responder = OpenAIResponder(ai_settings(chat_server))
+    chat_server.respond_with(json_object={"reply": "¡Hola!", "language": given})
+    answered = await responder.answer(conversation_prompt())
+    assert (answered.reply, answered.language) == ("¡Hola!", language)
 
 
 async def test_plain_text_is_taken_as_the_reply(chat_server):

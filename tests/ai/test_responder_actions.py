@@ -392,11 +392,12 @@ async def test_every_tool_call_id_gets_its_result_even_two_at_once(
     chat_server.respond_in_turn(
         calls(
             ("add_tags", {"tags": ["relocating"]}),
-            ("create_follow_up_task", {"due_at": due, "note": "Send school district info"}),
+            ("create_follow_up_task", {"due_at": due, "note": "Send commute and transit info"}),
         ),
-        replying("Thanks! I'll have Sam send school info."),
+        replying("Thanks! I'll have Sam send commute info."),
     )
-    await text_in(client, "we're relocating for work, what about schools?")
+    # (schools would hand off before the model is asked: docs/ai.md, "What a reply may say")
+    await text_in(client, "we're relocating for work, what about the commute?")
     await drive(runtime)
     second = chat_server.recorded()[1].body
     (asked,) = [m for m in second["messages"] if m.get("tool_calls")]
@@ -405,7 +406,7 @@ async def test_every_tool_call_id_gets_its_result_even_two_at_once(
     assert (await contact(tenant, contact_id))["tags"] == ["relocating"]
     tasks = (await tenant.get("/v1/tasks", params={"contact_id": contact_id})).json()["data"]
     (task,) = [task for task in tasks if task["title"].startswith("AI follow-up")]
-    assert "school district" in task["title"] and task["assignee_id"] is not None
+    assert "commute and transit" in task["title"] and task["assignee_id"] is not None
 
 
 async def test_a_model_that_calls_tools_past_the_last_round_is_handed_off(

@@ -93,7 +93,8 @@ async def test_the_allowed_link_and_the_persona_s_number_go_out(
     await responder_workspace(runtime, tenant)
     reply = f"It is $1,250,000. Book at {LINK} or call (415) 555-0100."
     chat_server.respond_with(json_object=answer(reply))
-    await text_in(client, "how much is it?")
+    # The amount is the lead's own (docs/ai.md, "What a reply may say").
+    await text_in(client, "how much is it? is it 1,250,000?")
     await drive(runtime)
     (sent,) = await outbound(tenant)
     assert reply in sent["body"] and sent["ai_generated"] is True

@@ -204,6 +204,20 @@ LONG_URL = "https://www.reyes.example/" + "a" * 2023  # 2049 characters
             "personas[0]: handoff_assignee: unknown ref 'nobody'",
         ),
         ([{**RESPONDER, "voice": "alloy"}], "personas[0].voice: Extra inputs are not permitted"),
+        ([{**RESPONDER, "languages": ["english"]}], "personas[0].languages.0: String should"),
+        ([{**RESPONDER, "languages": []}], "personas[0].languages: List should have at least"),
+        (
+            [{**RESPONDER, "translations": {"fr": {"signature": "Ava"}}}],
+            "translations: 'fr' is not one of the persona's languages (en, es)",
+        ),
+        (
+            [{**RESPONDER, "translations": {"es": {"disclosure": "Hola {agente}"}}}],
+            "personas[0].translations.es.disclosure: Value error, holds a placeholder",
+        ),
+        (
+            [{**RESPONDER, "translations": {"es": {"firma": "Ava"}}}],
+            "personas[0].translations.es.firma: Extra inputs are not permitted",
+        ),
     ],
 )
 async def test_refusals_name_the_item_and_write_nothing(runtime, tenant, personas, message):
@@ -240,3 +254,27 @@ async def test_another_workspaces_member_is_no_assignee(runtime, tenant, other_t
     assert str(refused.value) == (
         f"personas[0].handoff_assignee: '{member}' is not a member of this workspace"
     )
+
+
+async def test_languages_and_translations_are_loaded_and_shown(runtime, tenant):
+    spanish = {
+        "disclosure": "Asistente automático de {agent_name}.",
+        "signature": "- Ava (ES)",
+        "opt_out_confirmation": "{workspace_name}: baja confirmada.",
+    }
+    created = await load(
+        runtime,
+        tenant.id,
+        {
+            "members": [MEMBER],
+            "personas": [
+                {**RESPONDER, "languages": ["es", "en", "es"], "translations": {"es": spanish}},
+                PLAIN,
+            ],
+        },
+    )
+    ava, sam = created["personas"]
+    shown = (await tenant.get(f"/v1/personas/{ava}")).json()
+    assert (shown["languages"], shown["translations"]) == (["es", "en"], {"es": spanish})
+    plain = (await tenant.get(f"/v1/personas/{sam}")).json()
+    assert (plain["languages"], plain["translations"]) == (["en", "es"], {})  # the defaults

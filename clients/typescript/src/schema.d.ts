@@ -1614,7 +1614,7 @@ export interface components {
             priority: string;
             /**
              * Reason
-             * @description asked_for_person, commission, legal, lending, model, no_reply, ...
+             * @description asked_for_person, commission, legal, lending, fair_housing, model, language, ...
              */
             reason: string;
             /**
@@ -7361,6 +7361,10 @@ export interface components {
          *           "handoff_reply": "Thanks! {agent_first_name} will text you back shortly.",
          *           "id": "prs_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *           "instructions": "Qualify buyers and sellers and offer showings of our listings. Never quote commission or give legal or lending advice.",
+         *           "languages": [
+         *             "en",
+         *             "es"
+         *           ],
          *           "links": [
          *             "https://reyes-realty.example.com/"
          *           ],
@@ -7388,6 +7392,12 @@ export interface components {
          *             "relocating"
          *           ],
          *           "tone": "warm, brief, never pushy",
+         *           "translations": {
+         *             "es": {
+         *               "disclosure": "Asistente automatizado de {agent_name}.",
+         *               "signature": "Ava, Reyes Realty"
+         *             }
+         *           },
          *           "updated_at": "2026-11-20T17:04:05.123Z"
          *         }
          *       ],
@@ -7567,6 +7577,10 @@ export interface components {
          *       "handoff_reply": "Thanks! {agent_first_name} will text you back shortly.",
          *       "id": "prs_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "instructions": "Qualify buyers and sellers and offer showings of our listings. Never quote commission or give legal or lending advice.",
+         *       "languages": [
+         *         "en",
+         *         "es"
+         *       ],
          *       "links": [
          *         "https://reyes-realty.example.com/"
          *       ],
@@ -7594,6 +7608,12 @@ export interface components {
          *         "relocating"
          *       ],
          *       "tone": "warm, brief, never pushy",
+         *       "translations": {
+         *         "es": {
+         *           "disclosure": "Asistente automatizado de {agent_name}.",
+         *           "signature": "Ava, Reyes Realty"
+         *         }
+         *       },
          *       "updated_at": "2026-11-20T17:04:05.123Z"
          *     }
          */
@@ -7684,6 +7704,20 @@ export interface components {
              * @description The only tags add_tags may add.
              */
             tags: string[];
+            /**
+             * Languages
+             * @description The languages (ISO 639-1) the AI answers in (default en, es); a lead writing in another is handed to a person.
+             */
+            languages: string[];
+            /**
+             * Translations
+             * @description By language, the persona's disclosure, handoff_reply, signature and opt_out_confirmation in it; a text left out is the persona's own field.
+             */
+            translations: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
             /**
              * Created At
              * Format: date-time
@@ -10123,6 +10157,20 @@ export interface components {
              * @description The only tags add_tags may add.
              */
             tags?: string[];
+            /**
+             * Languages
+             * @description The languages (ISO 639-1) the AI answers in (default en, es); a lead writing in another is handed to a person.
+             */
+            languages?: string[];
+            /**
+             * Translations
+             * @description By language, the persona's disclosure, handoff_reply, signature and opt_out_confirmation in it; a text left out is the persona's own field.
+             */
+            translations?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
             /**
              * Created At
              * Format: date-time
@@ -13039,7 +13087,7 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Page size, 1 to 200. */
                 limit?: number;
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, translations, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -13071,7 +13119,7 @@ export interface operations {
     get_persona: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, translations, updated_at. */
                 fields?: string | null;
             };
             header?: never;

@@ -233,7 +233,15 @@ from .persona import Persona
 from .persona_action import PersonaAction
 from .persona_narrowed import PersonaNarrowed
 from .persona_narrowed_showing_hours import PersonaNarrowedShowingHours
+from .persona_narrowed_translations import PersonaNarrowedTranslations
+from .persona_narrowed_translations_additional_property import (
+    PersonaNarrowedTranslationsAdditionalProperty,
+)
 from .persona_showing_hours import PersonaShowingHours
+from .persona_translations import PersonaTranslations
+from .persona_translations_additional_property import (
+    PersonaTranslationsAdditionalProperty,
+)
 from .photo import Photo
 from .ping import Ping
 from .pipeline import Pipeline
@@ -525,7 +533,11 @@ __all__ = (
     "PersonaAction",
     "PersonaNarrowed",
     "PersonaNarrowedShowingHours",
+    "PersonaNarrowedTranslations",
+    "PersonaNarrowedTranslationsAdditionalProperty",
     "PersonaShowingHours",
+    "PersonaTranslations",
+    "PersonaTranslationsAdditionalProperty",
     "Photo",
     "Ping",
     "Pipeline",

@@ -21,7 +21,7 @@ class AiHandoffData:
         contact_id (str):
         task_id (str): the handoff's task
         priority (str): the task's: low, normal or high
-        reason (str): asked_for_person, commission, legal, lending, model, no_reply, ...
+        reason (str): asked_for_person, commission, legal, lending, fair_housing, model, language, ...
         summary (str): what the lead wants, what was learned, what was promised (masked)
         assignee_id (None | str | Unset): the contact's owner, else the persona's handoff_assignee
         due_at (None | str | Unset): handoff_minutes counted inside the persona's showing hours

@@ -12,6 +12,7 @@ from ..models.persona_action import PersonaAction
 
 if TYPE_CHECKING:
     from ..models.persona_showing_hours import PersonaShowingHours
+    from ..models.persona_translations import PersonaTranslations
 
 
 T = TypeVar("T", bound="Persona")
@@ -47,6 +48,10 @@ class Persona:
         showing_minutes (int): How long a showing the AI books lasts.
         qualification_fields (list[str]): The contact custom fields (keys) set_qualification may write.
         tags (list[str]): The only tags add_tags may add.
+        languages (list[str]): The languages (ISO 639-1) the AI answers in (default en, es); a lead writing in another
+            is handed to a person.
+        translations (PersonaTranslations): By language, the persona's disclosure, handoff_reply, signature and
+            opt_out_confirmation in it; a text left out is the persona's own field.
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
     """
@@ -69,6 +74,8 @@ class Persona:
     showing_minutes: int
     qualification_fields: list[str]
     tags: list[str]
+    languages: list[str]
+    translations: PersonaTranslations
     created_at: datetime.datetime
     updated_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -122,6 +129,10 @@ class Persona:
 
         tags = self.tags
 
+        languages = self.languages
+
+        translations = self.translations.to_dict()
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -148,6 +159,8 @@ class Persona:
                 "showing_minutes": showing_minutes,
                 "qualification_fields": qualification_fields,
                 "tags": tags,
+                "languages": languages,
+                "translations": translations,
                 "created_at": created_at,
                 "updated_at": updated_at,
             }
@@ -158,6 +171,7 @@ class Persona:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.persona_showing_hours import PersonaShowingHours
+        from ..models.persona_translations import PersonaTranslations
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -236,6 +250,10 @@ class Persona:
 
         tags = cast(list[str], d.pop("tags"))
 
+        languages = cast(list[str], d.pop("languages"))
+
+        translations = PersonaTranslations.from_dict(d.pop("translations"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
@@ -259,6 +277,8 @@ class Persona:
             showing_minutes=showing_minutes,
             qualification_fields=qualification_fields,
             tags=tags,
+            languages=languages,
+            translations=translations,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -13,6 +13,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.persona_narrowed_showing_hours import PersonaNarrowedShowingHours
+    from ..models.persona_narrowed_translations import PersonaNarrowedTranslations
 
 
 T = TypeVar("T", bound="PersonaNarrowed")
@@ -51,6 +52,10 @@ class PersonaNarrowed:
             showing_minutes (int | Unset): How long a showing the AI books lasts.
             qualification_fields (list[str] | Unset): The contact custom fields (keys) set_qualification may write.
             tags (list[str] | Unset): The only tags add_tags may add.
+            languages (list[str] | Unset): The languages (ISO 639-1) the AI answers in (default en, es); a lead writing in
+                another is handed to a person.
+            translations (PersonaNarrowedTranslations | Unset): By language, the persona's disclosure, handoff_reply,
+                signature and opt_out_confirmation in it; a text left out is the persona's own field.
             created_at (datetime.datetime | Unset):
             updated_at (datetime.datetime | Unset):
     """
@@ -73,6 +78,8 @@ class PersonaNarrowed:
     showing_minutes: int | Unset = UNSET
     qualification_fields: list[str] | Unset = UNSET
     tags: list[str] | Unset = UNSET
+    languages: list[str] | Unset = UNSET
+    translations: PersonaNarrowedTranslations | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
     updated_at: datetime.datetime | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -156,6 +163,14 @@ class PersonaNarrowed:
         if not isinstance(self.tags, Unset):
             tags = self.tags
 
+        languages: list[str] | Unset = UNSET
+        if not isinstance(self.languages, Unset):
+            languages = self.languages
+
+        translations: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.translations, Unset):
+            translations = self.translations.to_dict()
+
         created_at: str | Unset = UNSET
         if not isinstance(self.created_at, Unset):
             created_at = self.created_at.isoformat()
@@ -205,6 +220,10 @@ class PersonaNarrowed:
             field_dict["qualification_fields"] = qualification_fields
         if tags is not UNSET:
             field_dict["tags"] = tags
+        if languages is not UNSET:
+            field_dict["languages"] = languages
+        if translations is not UNSET:
+            field_dict["translations"] = translations
         if created_at is not UNSET:
             field_dict["created_at"] = created_at
         if updated_at is not UNSET:
@@ -215,6 +234,7 @@ class PersonaNarrowed:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.persona_narrowed_showing_hours import PersonaNarrowedShowingHours
+        from ..models.persona_narrowed_translations import PersonaNarrowedTranslations
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -314,6 +334,15 @@ class PersonaNarrowed:
 
         tags = cast(list[str], d.pop("tags", UNSET))
 
+        languages = cast(list[str], d.pop("languages", UNSET))
+
+        _translations = d.pop("translations", UNSET)
+        translations: PersonaNarrowedTranslations | Unset
+        if isinstance(_translations, Unset):
+            translations = UNSET
+        else:
+            translations = PersonaNarrowedTranslations.from_dict(_translations)
+
         _created_at = d.pop("created_at", UNSET)
         created_at: datetime.datetime | Unset
         if isinstance(_created_at, Unset):
@@ -347,6 +376,8 @@ class PersonaNarrowed:
             showing_minutes=showing_minutes,
             qualification_fields=qualification_fields,
             tags=tags,
+            languages=languages,
+            translations=translations,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -123,9 +123,9 @@ def sync_detailed(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: actions, channels, created_at, disclosure, handoff_assignee,
-            handoff_minutes, handoff_reply, id, instructions, links, name, phone,
+            handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone,
             qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone,
-            updated_at.
+            translations, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -159,9 +159,9 @@ def sync(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: actions, channels, created_at, disclosure, handoff_assignee,
-            handoff_minutes, handoff_reply, id, instructions, links, name, phone,
+            handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone,
             qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone,
-            updated_at.
+            translations, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -190,9 +190,9 @@ async def asyncio_detailed(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: actions, channels, created_at, disclosure, handoff_assignee,
-            handoff_minutes, handoff_reply, id, instructions, links, name, phone,
+            handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone,
             qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone,
-            updated_at.
+            translations, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -224,9 +224,9 @@ async def asyncio(
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: actions, channels, created_at, disclosure, handoff_assignee,
-            handoff_minutes, handoff_reply, id, instructions, links, name, phone,
+            handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone,
             qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone,
-            updated_at.
+            translations, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -113,9 +113,9 @@ def sync_detailed(
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: actions, channels, created_at, disclosure, handoff_assignee,
-            handoff_minutes, handoff_reply, id, instructions, links, name, phone,
+            handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone,
             qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone,
-            updated_at.
+            translations, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,9 +155,9 @@ def sync(
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: actions, channels, created_at, disclosure, handoff_assignee,
-            handoff_minutes, handoff_reply, id, instructions, links, name, phone,
+            handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone,
             qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone,
-            updated_at.
+            translations, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -192,9 +192,9 @@ async def asyncio_detailed(
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: actions, channels, created_at, disclosure, handoff_assignee,
-            handoff_minutes, handoff_reply, id, instructions, links, name, phone,
+            handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone,
             qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone,
-            updated_at.
+            translations, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -232,9 +232,9 @@ async def asyncio(
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
             included. One of: actions, channels, created_at, disclosure, handoff_assignee,
-            handoff_minutes, handoff_reply, id, instructions, links, name, phone,
+            handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone,
             qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone,
-            updated_at.
+            translations, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
