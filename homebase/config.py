@@ -154,6 +154,11 @@ class Settings(BaseSettings):
     ai_max_segments: int = Field(3, ge=1, le=10)
     # A job being composed is leased this long; it must outlast the model's timeout.
     ai_lease_seconds: float = Field(60, gt=0, le=3600)
+    # The reply waits until the lead has been quiet this long after their latest text
+    # (0: no wait), at most max_wait after the first text it answers: a burst of texts
+    # gets one reply that answers them all (docs/ai.md, "The quiet window").
+    ai_quiet_seconds: float = Field(4, ge=0, le=600)
+    ai_max_wait_seconds: float = Field(20, ge=0, le=3600)
 
     # Calendar push (docs/appointments.md): PUT to the creator's CalDAV calendar by the
     # worker after commit; a failure is retried after 1, 2, 4, ... units until the attempts
@@ -275,6 +280,10 @@ class Settings(BaseSettings):
             )
         if self.ai_lease_seconds <= self.ai_timeout_seconds:
             raise ValueError("HOMEBASE_AI_LEASE_SECONDS must exceed HOMEBASE_AI_TIMEOUT_SECONDS")
+        if self.ai_max_wait_seconds < self.ai_quiet_seconds:
+            raise ValueError(
+                "HOMEBASE_AI_MAX_WAIT_SECONDS must be at least HOMEBASE_AI_QUIET_SECONDS"
+            )
         return self
 
     @property

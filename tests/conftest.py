@@ -86,6 +86,9 @@ def test_settings(database_url: str, **overrides) -> Settings:
         "database_url": database_url,
         "secret_key": "test-secret-key",
         "webhook_allow_private_urls": True,
+        # The AI composes as soon as a text arrives, for the tests of everything but its
+        # quiet window; tests/ai/test_responder_quiet.py keeps the default window.
+        "ai_quiet_seconds": 0,
         **overrides,
     }
     return Settings(**values)

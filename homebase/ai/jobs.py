@@ -1,10 +1,11 @@
 """The worker's part of the AI responder: claim a job, compose, then reply or hand off.
 
 One job is one turn the AI owes a contact (models/ai_job.py). `respond_due` runs in the
-worker's round like every job, but never waits on the model: it claims as many queued
-jobs as there is room for (HOMEBASE_AI_CONCURRENCY calls at once per worker) and starts
-each `answer` in the background (worker/background.py), so a slow model never delays
-webhook deliveries or sends.
+worker's round like every job, but never waits on the model: it claims as many due
+queued jobs (`next_attempt_at` passed: the lead's quiet window, ai/service.Wait, or a
+retry's wait) as there is room for (HOMEBASE_AI_CONCURRENCY calls at once per worker)
+and starts each `answer` in the background (worker/background.py), so a slow model
+never delays webhook deliveries or sends.
 
 `answer` has three steps and never holds a transaction across the model call:
 
@@ -14,11 +15,12 @@ webhook deliveries or sends.
 2. the model call (ai/providers.py), bounded by HOMEBASE_AI_TIMEOUT_SECONDS;
 3. finish (one write transaction), fenced by the lease token. A reply is sent only if no
    text arrived since the compose began (`inbound_count` still equals `composed_count`);
-   otherwise the job is queued again and composes once more with every text, so a burst
-   gets one reply. The reply is queued through messaging.service.send in that same
-   transaction: the job is `replied` exactly when its message exists, so a crash sends
-   nothing twice and loses nothing (a job whose worker died while composing is claimed
-   again when its lease lapses; composing again sends nothing).
+   otherwise the job is queued again, due once the lead is quiet (ai/service.Wait), and
+   composes once more with every text, so a burst gets one reply. The reply is queued
+   through messaging.service.send in that same transaction: the job is `replied` exactly
+   when its message exists, so a crash sends nothing twice and loses nothing (a job
+   whose worker died while composing is claimed again when its lease lapses; composing
+   again sends nothing).
 
 A model error or timeout is tried again after 1, then 4 units of
 HOMEBASE_AI_RETRY_UNIT_SECONDS; after the third failure the lead is handed off.
@@ -350,7 +352,7 @@ async def finish(runtime: Runtime, claimed: Claim, decision: Decision) -> None:
         if isinstance(decision, Skip) and decision.outcome == NO_REPLY:
             decision = await _second_no_reply(session, claimed.job_id) or decision
         final = {Reply: "replied", HandOff: "handed_off", Skip: "skipped", OptOut: "opted_out"}
-        if not await _end(session, claimed, decision, final[type(decision)]):
+        if not await _end(session, runtime, claimed, decision, final[type(decision)]):
             return
         job = await repository.get(session, claimed.job_id)
         assert job is not None  # held by this transaction since _end
@@ -419,10 +421,13 @@ async def _second_no_reply(session: TenantSession, job_id: str) -> HandOff | Non
     return HandOff(NO_REPLY, "the model gave neither a reply nor a handoff, twice in a row")
 
 
-async def _end(session: TenantSession, claimed: Claim, decision: Decision, status: str) -> bool:
+async def _end(
+    session: TenantSession, runtime: Runtime, claimed: Claim, decision: Decision, status: str
+) -> bool:
     """Ends the job as `status`, fenced by its lease; a reply (or a skipped one) only
     while no text arrived since the compose began. False when the job is not ours any
-    more, or was queued again here to answer the new texts."""
+    more, or was queued again here to answer the new texts, due when the lead has been
+    quiet (ai/service.Wait)."""
     statement = session.update(jobs).where(
         jobs.c.id == claimed.job_id, jobs.c.status == "composing"
     )
@@ -440,13 +445,15 @@ async def _end(session: TenantSession, claimed: Claim, decision: Decision, statu
     values = {"status": status, "outcome": outcome, "updated_at": session.now(), **LEASE.released}
     if await session.execute(statement.values(**values)):
         return True
-    if answers_texts:  # new texts arrived: compose again, with them, at once
+    job = await repository.locked(session, claimed.job_id) if answers_texts else None
+    if job is not None:  # new texts arrived: compose again, with them, once the lead is quiet
+        due = service.Wait.of(runtime.settings).due(job["created_at"], job["last_inbound_at"])
         again = await _release(
             session,
             claimed.job_id,
             claimed.token,
             status="queued",
-            next_attempt_at=None,
+            next_attempt_at=due,
             attempts=jobs.c.attempts - 1,  # a burst is not a failure
         )
         if again:

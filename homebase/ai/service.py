@@ -10,7 +10,11 @@ opens the contact's AI job when:
 - the number is not suppressed and holds an unexpired, unrevoked consent artifact
   (the consent gate's own check: "AI will not text the lead until consent is captured").
 
-The worker composes and sends the reply after commit (ai/jobs.py). `hand_off` (a job's)
+The job is due (`next_attempt_at`) once the lead has been quiet for the quiet window
+(HOMEBASE_AI_QUIET_SECONDS) after their latest text, and at the latest the longest wait
+(HOMEBASE_AI_MAX_WAIT_SECONDS) after the first text it answers (`Wait`): each text that
+joins a queued job pushes its due time forward, up to that cap. The worker claims it
+when it is due, then composes and sends the reply (ai/jobs.py). `hand_off` (a job's)
 and `hand_off_text` (a text's) take the one handoff path, `_hand_off`: the AI pauses, the
 persona's holding text goes out when it has one (a job's only), a person gets a task they
 can act on (ai/handoff.py), the timeline records it and `ai.handoff` is emitted. The
@@ -29,6 +33,7 @@ from homebase.ai.handoff import Handoff
 from homebase.ai.records import AiJobRecord, HandoffEvent
 from homebase.automations import persona_texts
 from homebase.automations.records import PersonaRecord
+from homebase.config import Settings
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts
 from homebase.contacts import timeline
@@ -56,18 +61,37 @@ DETAIL_CHARS = 200  # of a handoff's detail in the task's notes, after masking
 CONVERSATION_TEXTS = 20  # the texts whose amounts a reply may state (ai/context.py's turns)
 
 
+@dataclass(frozen=True)
+class Wait:
+    """How long a reply waits for the lead to finish: `quiet` after their latest text, at
+    most `longest` after the first text it answers (the job's `created_at`)."""
+
+    quiet: timedelta
+    longest: timedelta
+
+    @classmethod
+    def of(cls, settings: Settings) -> "Wait":
+        return cls(
+            timedelta(seconds=settings.ai_quiet_seconds),
+            timedelta(seconds=settings.ai_max_wait_seconds),
+        )
+
+    def due(self, first: datetime, latest: datetime) -> datetime:
+        """When a job whose first text arrived at `first` and latest at `latest` is due."""
+        return min(latest + self.quiet, first + self.longest)
+
+
 async def on_inbound(
-    session: TenantSession, message: MessageRecord, *, contact: ContactRecord | None
+    session: TenantSession, message: MessageRecord, *, contact: ContactRecord | None, wait: Wait
 ) -> str | None:
     """The id of the AI job that will answer `message`, or None (see the module)."""
     if contact is None or contact["anonymized_at"] is not None:
         return None
     if contact["ai_paused_at"] is not None:
         return None
-    at = message["created_at"]
     # A text for the contact's open job joins it: the job was opened under the rules
     # below, and composing and sending check them again (the pause, the persona, the gates).
-    job_id = await repository.add_inbound(session, contact["id"], message["id"], at)
+    job_id = await _join(session, contact["id"], message, wait)
     if job_id is not None:
         return job_id
     address = message["from_address"] or ""  # an inbound text always has its sender
@@ -76,7 +100,26 @@ async def on_inbound(
         return None
     if ready["status"] != "active" or ready["suppressed"] or not ready["consented"]:
         return None
-    return await _open_or_extend(session, message, contact, ready["id"])
+    return await _open_or_extend(session, message, contact, ready["id"], wait)
+
+
+async def _join(
+    session: TenantSession, contact_id: str, message: MessageRecord, wait: Wait
+) -> str | None:
+    """Adds `message` to the contact's open job: its id, or None when it has none (or it
+    was claimed between the statements: the caller tries again). A queued job's due time
+    moves to the quiet window after this text, never past the longest wait after its
+    first, never earlier than it was (a retry's wait stands); a job being composed counts
+    the text, so its reply is not sent and it is queued again (ai/jobs.py)."""
+    at = message["created_at"]
+    queued = await repository.queued_job(session, contact_id)
+    if queued is not None:  # locked until this text commits: no claim starts it meanwhile
+        due = wait.due(queued["created_at"], at)
+        if queued["next_attempt_at"] is not None:
+            due = max(due, queued["next_attempt_at"])
+        await repository.join_queued(session, queued["id"], message["id"], at, due)
+        return queued["id"]
+    return await repository.join_composing(session, contact_id, message["id"], at)
 
 
 async def _open_or_extend(
@@ -84,12 +127,13 @@ async def _open_or_extend(
     message: MessageRecord,
     contact: ContactRecord,
     persona_id: str,
+    wait: Wait,
 ) -> str | None:
     at = message["created_at"]
     # A concurrent text may open the job, or a claim start composing it, between these
     # statements: each turn finds the state the other left.
     for _ in range(3):
-        job_id = await repository.add_inbound(session, contact["id"], message["id"], at)
+        job_id = await _join(session, contact["id"], message, wait)
         if job_id is not None:  # the worker knows of it already: no wake-up
             return job_id
         row: AiJobRecord = {
@@ -103,7 +147,7 @@ async def _open_or_extend(
             "last_inbound_id": message["id"],
             "last_inbound_at": at,
             "attempts": 0,
-            "next_attempt_at": None,
+            "next_attempt_at": wait.due(at, at),
             "lease_token": None,
             "lease_expires_at": None,
             "outcome": None,
@@ -112,7 +156,7 @@ async def _open_or_extend(
             "updated_at": at,
         }
         if await repository.insert_open(session, row):
-            session.mark_work()  # the worker answers as soon as this commits
+            session.mark_work()  # the worker looks again, and answers once it is due
             return str(row["id"])
     return None
 

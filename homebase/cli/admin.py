@@ -322,8 +322,9 @@ async def simulate_inbound(
     """Record an inbound text as the SMS provider's callback would (a development aid: the
     demo's whole AI loop without a carrier). The worker answers it as any other."""
     session = await _tenant(connection, workspace, runtime)
-    # The provider callback's own function (messaging/inbound.py), loaded by this command
-    # only: every other command would pay its start-up cost.
+    # The provider callback's own function (messaging/inbound.py) and the AI's wait,
+    # loaded by this command only: every other command would pay their start-up cost.
+    from homebase.ai.service import Wait
     from homebase.messaging import inbound, repository
 
     channel, address = inbound.split_address(sender)
@@ -342,6 +343,7 @@ async def simulate_inbound(
         recipient=numbers[0]["number"],
         body=body[:1600],
         provider_message_id=None,
+        wait=Wait.of(runtime.settings),
     )
     return {"message_id": row["id"], "contact_id": row["contact_id"], "keyword_reply": reply}
 

@@ -51,8 +51,11 @@ async def receive(
     recipient: str,
     body: str,
     provider_message_id: str | None,
+    wait: ai.Wait,
 ) -> tuple[MessageRecord, str | None]:
     """Record one inbound text; returns (the message, the reply to answer it with or None).
+    `wait`: how long the AI's reply waits for the lead to finish (HOMEBASE_AI_QUIET_SECONDS,
+    HOMEBASE_AI_MAX_WAIT_SECONDS).
 
     The provider retries a callback it got no answer to: a MessageSid already recorded
     is answered the same reply again and records nothing new."""
@@ -99,7 +102,7 @@ async def receive(
     await service.record_on_timeline(session, row, kind="message.received")
     word = classify(body)
     if word is None:  # a keyword is answered below and never reaches the AI
-        await ai.on_inbound(session, row, contact=contact)
+        await ai.on_inbound(session, row, contact=contact, wait=wait)
         return row, None
     if word.kind in (OPT_OUT, NO_CALLS):
         return row, await _revocation(session, row, contact, word)

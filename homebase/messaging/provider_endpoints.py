@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from starlette.requests import Request
 from starlette.responses import Response
 
+from homebase.ai.service import Wait
 from homebase.db.tenancy import TenantSession
 from homebase.kit.errors import ApiError, NotFound, ValidationFailed
 from homebase.kit.openapi import error_responses
@@ -219,6 +220,7 @@ async def receive_inbound_message(request: Request) -> Response:
                 recipient=recipient,
                 body=form.get("Body", ""),
                 provider_message_id=form.get("MessageSid"),
+                wait=Wait.of(runtime.settings),
             )
             replies.append(reply)
     return _twiml(replies[0] if replies else None)

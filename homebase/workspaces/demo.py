@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from homebase.ai.service import Wait
 from homebase.auth.api_keys import create_api_key, resolve_api_key
 from homebase.auth.scopes import ALL_SCOPES
 from homebase.config import VAR_DIR, get_settings
@@ -36,7 +37,7 @@ async def seed_demo(connection: AsyncConnection, runtime: Runtime) -> dict[str, 
     workspace = await workspaces.create_workspace(connection, DEMO_NAME, now=now)
     session = TenantSession(connection, workspace["id"], clock=runtime.clock, actor="admin")
     created = await load_fixtures(session, demo_document())
-    created.update(await _demo_activity(session))
+    created.update(await _demo_activity(session, Wait.of(runtime.settings)))
     key = await _demo_key(connection, runtime, workspace["id"])
     return {"workspace": workspaces.workspace_json(workspace), "api_key": key, "created": created}
 
@@ -53,7 +54,7 @@ async def _demo_key(
     return key.as_json()
 
 
-async def _demo_activity(session: TenantSession) -> dict[str, list[str]]:
+async def _demo_activity(session: TenantSession, wait: Wait) -> dict[str, list[str]]:
     """What the demo shows that v1 creates through its API rather than fixtures: a text
     Dana sent (on her timeline, in GET /messages) and a follow-up task about it."""
     dana_phone = "+14155550142"  # demo.json's "+1 415 555 0142", in E.164
@@ -66,6 +67,7 @@ async def _demo_activity(session: TenantSession) -> dict[str, list[str]]:
         recipient="+14155550100",
         body="Hi! Is Saturday at 10 still on for 1421 Sanchez? Can my partner join?",
         provider_message_id="demo-inbound-1",
+        wait=wait,
     )
     task, _ = await create_task(
         session,
