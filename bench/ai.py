@@ -5,7 +5,10 @@ Inbound to reply: the real service answers texts through the whole loop of docs/
 with a Chat Completions server and a Twilio-compatible Messages API stood in by this
 process on loopback (bench/standins.py). Both answer at once, so the figure is the
 service's own: the callback's transaction, the worker's wake-up, the compose's reads,
-its tool round and finish, the send job.
+its tool round and finish, the send job. The served process runs with
+HOMEBASE_AI_QUIET_SECONDS=0: in production the quiet window (default 4 s after the
+lead's latest text, docs/ai.md) comes before all of it and adds to the inbound-to-reply
+time; here it is left out so the figure stays the compose path's.
 
 With one tool round (the default) the persona may call `set_qualification` on a select
 field, and the model answers each reply's first request with that call and the request
@@ -226,6 +229,7 @@ async def _drive(
         callback_env(),
         HOMEBASE_AI_PROVIDER="openai",
         HOMEBASE_AI_BASE_URL=await chat.start() + "/v1",
+        HOMEBASE_AI_QUIET_SECONDS="0",  # the compose path's figure, without the quiet window
         HOMEBASE_SMS_PROVIDER="twilio",
         HOMEBASE_TWILIO_BASE_URL=await provider.start(),
         HOMEBASE_TWILIO_ACCOUNT_SID=TWILIO_SID,
@@ -322,7 +326,8 @@ async def _drive(
 def report(results: list[dict]) -> list[str]:
     lines = [
         "AI responder, inbound to reply (bench/ai.py: one signed inbound callback per "
-        "contact, 100-200 ms apart; the model and Twilio stood in on loopback, answering at "
+        "contact, 100-200 ms apart; HOMEBASE_AI_QUIET_SECONDS=0, so the quiet window, "
+        "4 s by default, is not in these figures and adds to them in production; the model and Twilio stood in on loopback, answering at "
         "once; with a tool round, the model answers a reply's first request with one "
         f"`{TOOL}` call and the request bringing its result with the reply; tool rounds: "
         "those that came back under their call's id, accepted, and the actions performed "

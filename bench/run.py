@@ -12,7 +12,8 @@ rounds, ping with the other limiter (Redis against in-memory) and ping and list-
 first page against a deep one, search, and ping's p99 beside a searching client; then
 webhook delivery (bench/webhooks.py: deliveries/s, commit to first attempt p50/p99);
 last, the AI responder's inbound text to reply latency (bench/ai.py: p50/p99/max, target
-p99 under 2 s, one tool round in each reply; `--ai-tool-rounds 0`: none). The bulk parts:
+p99 under 2 s, one tool round in each reply; `--ai-tool-rounds 0`: none; served with
+HOMEBASE_AI_QUIET_SECONDS=0, the quiet window being added to it in production). The bulk parts:
 `bulk` (bench/bulk.py: a 5,000-row import's rows/s against POST /v1/contacts' requests/s
 in the same rounds, target 5x; the same rows as a Follow Up Boss-style CSV through the
 console's upload against them as JSON, target 1.1x of its time, and the CSV's dry run,

@@ -157,8 +157,8 @@ class Settings(BaseSettings):
     # The reply waits until the lead has been quiet this long after their latest text
     # (0: no wait), at most max_wait after the first text it answers: a burst of texts
     # gets one reply that answers them all (docs/ai.md, "The quiet window").
-    ai_quiet_seconds: float = Field(4, ge=0, le=600)
-    ai_max_wait_seconds: float = Field(20, ge=0, le=3600)
+    ai_quiet_seconds: float = Field(4, ge=0, le=300)
+    ai_max_wait_seconds: float = Field(20, ge=0, le=600)
 
     # Calendar push (docs/appointments.md): PUT to the creator's CalDAV calendar by the
     # worker after commit; a failure is retried after 1, 2, 4, ... units until the attempts

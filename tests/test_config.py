@@ -250,6 +250,18 @@ def test_the_ai_lease_must_outlast_the_model_timeout():
         Settings(env="test", ai_timeout_seconds=30, ai_lease_seconds=30)
 
 
+def test_the_ai_quiet_window_fits_in_the_longest_wait():
+    defaults = Settings(env="test")
+    assert (defaults.ai_quiet_seconds, defaults.ai_max_wait_seconds) == (4, 20)
+    assert Settings(env="test", ai_quiet_seconds=0).ai_quiet_seconds == 0  # no wait
+    same = Settings(env="test", ai_quiet_seconds=7, ai_max_wait_seconds=7)
+    assert same.ai_max_wait_seconds == same.ai_quiet_seconds
+    with pytest.raises(ValidationError, match="HOMEBASE_AI_MAX_WAIT_SECONDS must be at least"):
+        Settings(env="test", ai_quiet_seconds=10, ai_max_wait_seconds=5)
+    with pytest.raises(ValidationError, match="ai_quiet_seconds"):
+        Settings(env="test", ai_quiet_seconds=-1)
+
+
 # -- The public URL in production ------------------------------------------------------------
 
 
