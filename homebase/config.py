@@ -156,7 +156,9 @@ class Settings(BaseSettings):
     ai_lease_seconds: float = Field(60, gt=0, le=3600)
     # The reply waits until the lead has been quiet this long after their latest text
     # (0: no wait), at most max_wait after the first text it answers: a burst of texts
-    # gets one reply that answers them all (docs/ai.md, "The quiet window").
+    # gets one reply that answers them all (docs/ai.md, "The quiet window"). At most 300
+    # s: a reply still comes well within 10 minutes of the latest text (a reply, not
+    # proactive); the longest wait only ever brings the due time earlier.
     ai_quiet_seconds: float = Field(4, ge=0, le=300)
     ai_max_wait_seconds: float = Field(20, ge=0, le=600)
 
