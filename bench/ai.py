@@ -327,7 +327,8 @@ def report(results: list[dict]) -> list[str]:
     lines = [
         "AI responder, inbound to reply (bench/ai.py: one signed inbound callback per "
         "contact, 100-200 ms apart; HOMEBASE_AI_QUIET_SECONDS=0, so the quiet window, "
-        "4 s by default, is not in these figures and adds to them in production; the model and Twilio stood in on loopback, answering at "
+        "4 s by default, is not in these figures and adds to them in production; the model "
+        "and Twilio stood in on loopback, answering at "
         "once; with a tool round, the model answers a reply's first request with one "
         f"`{TOOL}` call and the request bringing its result with the reply; tool rounds: "
         "those that came back under their call's id, accepted, and the actions performed "
