@@ -31,10 +31,12 @@ import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, cast
 
 from sqlalchemy import or_, select
+from sqlalchemy.engine import RowMapping
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from homebase import tracing
 from homebase.ai import (
@@ -145,6 +147,10 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
     now = runtime.clock()
     expires = now + timedelta(seconds=runtime.settings.ai_lease_seconds)
     async with runtime.db.transaction() as connection:
+
+        async def quiet(taken: Sequence[RowMapping]) -> list[RowMapping]:
+            return [row for row in taken if not await _not_yet(runtime, connection, now, row)]
+
         claimed = await LEASE.claim(
             connection,
             select(jobs)
@@ -155,6 +161,7 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
             .order_by(jobs.c.id)
             .limit(limit),
             expires,
+            choose=quiet,
             status="composing",
             composed_count=jobs.c.inbound_count,
             updated_at=now,
@@ -163,6 +170,23 @@ async def claim(runtime: Runtime, limit: int) -> list[Claim]:
         Claim(row["workspace_id"], row["id"], token, row["inbound_count"], row["attempts"] + 1)
         for row, token in claimed
     ]
+
+
+async def _not_yet(
+    runtime: Runtime, connection: AsyncConnection, now: datetime, row: RowMapping
+) -> bool:
+    """Whether a due job's lead texted since it was last timed and is not quiet yet
+    (ai/service.due): then it is put back, due at the new time, with no lease, no
+    attempt and nothing logged. The callback that recorded those texts wrote nothing to
+    the job; this is the one write for them, and only when the job comes due."""
+    session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
+    wait = service.Wait.of(runtime.settings)
+    due = await service.due(session, wait, cast("AiJobRecord", row))
+    if due <= now:
+        return False
+    statement = session.update(jobs).where(jobs.c.id == row["id"], jobs.c.status == "queued")
+    await session.execute(statement.values(next_attempt_at=due, updated_at=now))
+    return True
 
 
 async def sweep(runtime: Runtime) -> int:
@@ -445,9 +469,9 @@ async def _end(
     values = {"status": status, "outcome": outcome, "updated_at": session.now(), **LEASE.released}
     if await session.execute(statement.values(**values)):
         return True
-    job = await repository.locked(session, claimed.job_id) if answers_texts else None
+    job = await repository.get(session, claimed.job_id) if answers_texts else None
     if job is not None:  # new texts arrived: compose again, with them, once the lead is quiet
-        due = service.Wait.of(runtime.settings).due(job["created_at"], job["last_inbound_at"])
+        due = await service.due(session, service.Wait.of(runtime.settings), job)
         again = await _release(
             session,
             claimed.job_id,

@@ -45,14 +45,6 @@ class AiJobChanges(TypedDict, total=False):
     updated_at: datetime
 
 
-class QueuedJob(TypedDict):
-    """repository.queued_job: what a text joining a queued job moves its due time by."""
-
-    id: str
-    created_at: datetime  # its first text's arrival
-    next_attempt_at: datetime | None  # when it is due
-
-
 class Readiness(TypedDict):
     """repository.READINESS: the responder's id and channels, the workspace's status, and
     the number's suppression and consent."""

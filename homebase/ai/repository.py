@@ -11,7 +11,6 @@ from homebase.ai.records import (
     AiJobRecord,
     LatestLead,
     ListingFactsRow,
-    QueuedJob,
     Readiness,
     ShowingRow,
     Text,
@@ -97,7 +96,7 @@ async def persona(session: TenantSession, persona_id: str) -> PersonaRecord | No
 
 # A text for the contact's job while it is being composed: counted (taking the row's
 # lock), so that compose's reply is not sent and it composes again with every text.
-_JOIN_COMPOSING = (
+_ADD_INBOUND = (
     tenant_update(jobs)
     .where(jobs.c.contact_id == bindparam("contact"), jobs.c.status == "composing")
     .values(
@@ -108,47 +107,28 @@ _JOIN_COMPOSING = (
     )
     .returning(jobs.c.id)
 )
-# A text for a queued job moves its due time (ai/service.Wait): the row is locked (FOR
-# UPDATE on PostgreSQL; SQLite runs one writer at a time) until the text commits, so a
-# claim (which skips locked rows) cannot start composing before it and so reads it. Texts
-# arriving together take turns on the row for that short write; the lock is exclusive
-# from the start, never upgraded from shared, so two texts cannot deadlock.
+# A text for a queued job changes nothing: its compose has not read the conversation yet.
+# The row is share-locked on PostgreSQL (FOR SHARE; SQLite runs one writer at a time), so
+# texts arriving together never wait for each other, while a claim (which skips locked
+# rows) cannot start composing before they commit and so reads them all.
 _QUEUED_JOB = (
-    tenant_select(jobs, jobs.c.id, jobs.c.created_at, jobs.c.next_attempt_at)
+    tenant_select(jobs, jobs.c.id)
     .where(jobs.c.contact_id == bindparam("contact"), jobs.c.status == "queued")
-    .with_for_update()
-)
-_JOIN_QUEUED = (
-    tenant_update(jobs)
-    .where(jobs.c.id == bindparam("job"), jobs.c.status == "queued")
-    .values(
-        last_inbound_id=bindparam("message"),
-        last_inbound_at=bindparam("at"),
-        next_attempt_at=bindparam("due"),
-        updated_at=bindparam("at"),
-    )
+    .with_for_update(read=True)
 )
 
 
-async def queued_job(session: TenantSession, contact_id: str) -> QueuedJob | None:
-    """The contact's queued job, locked until this transaction ends; None when it has none."""
-    return cast("QueuedJob | None", await session.fetch_one(_QUEUED_JOB, {"contact": contact_id}))
-
-
-async def join_queued(
-    session: TenantSession, job_id: str, message_id: str, at: datetime, due: datetime
-) -> None:
-    """The queued job answers `message_id` too, and is due at `due`."""
-    params = {"job": job_id, "message": message_id, "at": at, "due": due}
-    await session.execute(_JOIN_QUEUED, params)
-
-
-async def join_composing(
+async def add_inbound(
     session: TenantSession, contact_id: str, message_id: str, at: datetime
 ) -> str | None:
-    """Counts a text for the contact's job being composed: its id, or None when none is."""
+    """Adds a text to the contact's open job: its id, or None when it has none (or it
+    was claimed between the two statements: the caller tries again). Never a lock
+    upgraded from shared to exclusive, so two texts cannot deadlock."""
+    queued = await session.fetch_one(_QUEUED_JOB, {"contact": contact_id})
+    if queued is not None:  # share-locked until this text commits
+        return str(queued["id"])
     params = {"contact": contact_id, "message": message_id, "at": at}
-    composing = await session.fetch_one(_JOIN_COMPOSING, params)
+    composing = await session.fetch_one(_ADD_INBOUND, params)
     return str(composing["id"]) if composing is not None else None
 
 
@@ -165,10 +145,21 @@ async def get(session: TenantSession, job_id: str) -> AiJobRecord | None:
     return cast("AiJobRecord | None", row)
 
 
-async def locked(session: TenantSession, job_id: str) -> AiJobRecord | None:
-    """The job, locked until this transaction ends."""
-    statement = session.select(jobs).where(jobs.c.id == job_id).with_for_update()
-    return cast("AiJobRecord | None", await session.fetch_one(statement))
+async def latest_inbound_at(session: TenantSession, contact_id: str) -> datetime | None:
+    """When the contact's latest text (SMS or WhatsApp) arrived: the last of the texts
+    their open job answers (it reads the conversation when it composes); None when none
+    did."""
+    row = await session.fetch_one(
+        session.select(messages, messages.c.created_at)
+        .where(
+            messages.c.contact_id == contact_id,
+            messages.c.channel.in_(("SMS", "WHATSAPP")),
+            messages.c.direction == "INBOUND",
+        )
+        .order_by(messages.c.id.desc())
+        .limit(1)
+    )
+    return None if row is None else cast("datetime", row["created_at"])
 
 
 async def conversation(session: TenantSession, contact_id: str, limit: int) -> list[Text]:

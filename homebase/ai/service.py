@@ -12,9 +12,10 @@ opens the contact's AI job when:
 
 The job is due (`next_attempt_at`) once the lead has been quiet for the quiet window
 (HOMEBASE_AI_QUIET_SECONDS) after their latest text, and at the latest the longest wait
-(HOMEBASE_AI_MAX_WAIT_SECONDS) after the first text it answers (`Wait`): each text that
-joins a queued job pushes its due time forward, up to that cap. The worker claims it
-when it is due, then composes and sends the reply (ai/jobs.py). `hand_off` (a job's)
+(HOMEBASE_AI_MAX_WAIT_SECONDS) after the first text it answers (`Wait`, `due`). The
+callback only records a text that joins an open job; the worker decides: a job it
+claims before it is due by the texts since is put back until then (ai/jobs.py), else it
+composes and sends the reply. `hand_off` (a job's)
 and `hand_off_text` (a text's) take the one handoff path, `_hand_off`: the AI pauses, the
 persona's holding text goes out when it has one (a job's only), a person gets a task they
 can act on (ai/handoff.py), the timeline records it and `ai.handoff` is emitted. The
@@ -89,9 +90,10 @@ async def on_inbound(
         return None
     if contact["ai_paused_at"] is not None:
         return None
+    at = message["created_at"]
     # A text for the contact's open job joins it: the job was opened under the rules
     # below, and composing and sending check them again (the pause, the persona, the gates).
-    job_id = await _join(session, contact["id"], message, wait)
+    job_id = await repository.add_inbound(session, contact["id"], message["id"], at)
     if job_id is not None:
         return job_id
     address = message["from_address"] or ""  # an inbound text always has its sender
@@ -103,23 +105,12 @@ async def on_inbound(
     return await _open_or_extend(session, message, contact, ready["id"], wait)
 
 
-async def _join(
-    session: TenantSession, contact_id: str, message: MessageRecord, wait: Wait
-) -> str | None:
-    """Adds `message` to the contact's open job: its id, or None when it has none (or it
-    was claimed between the statements: the caller tries again). A queued job's due time
-    moves to the quiet window after this text, never past the longest wait after its
-    first, never earlier than it was (a retry's wait stands); a job being composed counts
-    the text, so its reply is not sent and it is queued again (ai/jobs.py)."""
-    at = message["created_at"]
-    queued = await repository.queued_job(session, contact_id)
-    if queued is not None:  # locked until this text commits: no claim starts it meanwhile
-        due = wait.due(queued["created_at"], at)
-        if queued["next_attempt_at"] is not None:
-            due = max(due, queued["next_attempt_at"])
-        await repository.join_queued(session, queued["id"], message["id"], at, due)
-        return queued["id"]
-    return await repository.join_composing(session, contact_id, message["id"], at)
+async def due(session: TenantSession, wait: Wait, job: AiJobRecord) -> datetime:
+    """When the open `job` is due: the quiet window after the contact's latest text, at
+    most the longest wait after its first (`created_at`). The worker's to ask when it
+    claims the job (ai/jobs.py): a text joining a queued job writes nothing to it."""
+    latest = await repository.latest_inbound_at(session, job["contact_id"])
+    return wait.due(job["created_at"], latest or job["created_at"])
 
 
 async def _open_or_extend(
@@ -133,7 +124,7 @@ async def _open_or_extend(
     # A concurrent text may open the job, or a claim start composing it, between these
     # statements: each turn finds the state the other left.
     for _ in range(3):
-        job_id = await _join(session, contact["id"], message, wait)
+        job_id = await repository.add_inbound(session, contact["id"], message["id"], at)
         if job_id is not None:  # the worker knows of it already: no wake-up
             return job_id
         row: AiJobRecord = {

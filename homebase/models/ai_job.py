@@ -13,11 +13,11 @@ class AiJob(Base):
     """One conversation turn the AI owes a contact (homebase/ai/, docs/ai.md).
 
     At most one open job (queued or composing) per contact: an inbound text while one is
-    queued moves its due time (`next_attempt_at`: the lead's quiet window after the text,
-    capped by the longest wait after the first, ai/service.Wait); while one is composing
-    it bumps its `inbound_count` instead of adding a job, and a compose that finds the
-    count moved since it began composes again, so a burst gets one reply. It keeps ids,
-    counts and outcomes only: never a message text or the prompt.
+    queued changes nothing (the worker that claims it reads the texts and, while the lead
+    is not yet quiet, puts it back with a later `next_attempt_at`: ai/service.Wait); while
+    one is composing it bumps its `inbound_count` instead of adding a job, and a compose
+    that finds the count moved since it began composes again, so a burst gets one reply.
+    It keeps ids, counts and outcomes only: never a message text or the prompt.
 
     status: queued -> composing -> replied | handed_off | skipped | failed | opted_out
     """

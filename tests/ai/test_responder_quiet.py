@@ -50,7 +50,9 @@ def asked_with(request, *texts: str) -> bool:
     return all(text in body for text in texts)
 
 
-async def test_a_burst_gets_one_reply_once_the_lead_is_quiet(runtime, client, tenant, chat_server):
+async def test_a_burst_gets_one_reply_once_the_lead_is_quiet(
+    runtime, client, tenant, chat_server, caplog
+):
     clock = frozen(runtime)
     await responder_workspace(runtime, tenant)
     chat_server.respond_with(json_object=answer("Got all of that, thanks!"))
@@ -61,12 +63,21 @@ async def test_a_burst_gets_one_reply_once_the_lead_is_quiet(runtime, client, te
         await text_in(client, body)
     (job,) = await ai_jobs(runtime, tenant)
     assert job["status"] == "queued"
+    # The callback only records the texts that join the job: its due time is the first's.
+    assert (job["next_attempt_at"] - job["created_at"]).total_seconds() == pytest.approx(QUIET)
+    assert job["updated_at"] == job["created_at"]
+    await nothing_due(runtime, chat_server)
+    clock.advance(seconds=QUIET - APART)  # not yet quiet long enough
+    with caplog.at_level("INFO", logger="homebase.ai"):
+        await nothing_due(runtime, chat_server)
+    # The worker found the job due too early, and put it back until the lead is quiet:
+    # neither an attempt nor an outcome.
+    assert [record for record in caplog.records if record.name == "homebase.ai"] == []
+    (job,) = await ai_jobs(runtime, tenant)
+    assert (job["status"], job["attempts"]) == ("queued", 0)
     assert (job["next_attempt_at"] - job["created_at"]).total_seconds() == pytest.approx(
         2 * APART + QUIET
     )
-    await nothing_due(runtime, chat_server)
-    clock.advance(seconds=QUIET - APART)  # not yet quiet long enough
-    await nothing_due(runtime, chat_server)
     clock.advance(seconds=APART)
     await drive(runtime)
     (request,) = chat_server.recorded()
