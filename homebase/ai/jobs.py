@@ -181,7 +181,7 @@ async def _not_yet(
     the job; this is the one write for them, and only when the job comes due."""
     session = TenantSession(connection, row["workspace_id"], clock=runtime.clock)
     wait = service.Wait.of(runtime.settings)
-    due = await service.due(session, wait, cast("AiJobRecord", row))
+    due = await service.due(session, cast("AiJobRecord", row), wait=wait)
     if due <= now:
         return False
     statement = session.update(jobs).where(jobs.c.id == row["id"], jobs.c.status == "queued")
@@ -471,7 +471,7 @@ async def _end(
         return True
     job = await repository.get(session, claimed.job_id) if answers_texts else None
     if job is not None:  # new texts arrived: compose again, with them, once the lead is quiet
-        due = await service.due(session, service.Wait.of(runtime.settings), job)
+        due = await service.due(session, job, wait=service.Wait.of(runtime.settings))
         again = await _release(
             session,
             claimed.job_id,

@@ -144,8 +144,10 @@ _FIGURE = re.compile(
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _MULTIPLIER = r"k|m|mm|mil|million|millions|thousand|bn|billion|millones"
 _AMOUNT = re.compile(
-    rf"(?P<sign>[{_CURRENCY}])\s?(?P<a>{_NUMBER})(?:\s?(?P<am>{_MULTIPLIER})\b)?"
-    rf"|\b(?P<b>{_NUMBER})\s?(?:(?P<bm>{_MULTIPLIER})\b|(?P<word>dollars|usd|bucks|d[oó]lares)\b)",
+    rf"(?P<sign>[{_CURRENCY}])\s?(?P<signed>{_NUMBER})"
+    rf"(?:\s?(?P<signed_scale>{_MULTIPLIER})\b)?"
+    rf"|\b(?P<named>{_NUMBER})\s?"
+    rf"(?:(?P<named_scale>{_MULTIPLIER})\b|(?P<word>dollars|usd|bucks|d[oó]lares)\b)",
     re.IGNORECASE,
 )
 _BARE_NUMBER = re.compile(rf"\b(?:{_NUMBER})\b")
@@ -192,10 +194,10 @@ def amounts(text: str) -> list[int]:
     `950 dollars`)."""
     found: list[int] = []
     for match in _AMOUNT.finditer(to_gsm7(text)):
-        if match["a"] is not None:
-            cents = _cents(match["a"], match["am"])
+        if match["signed"] is not None:
+            cents = _cents(match["signed"], match["signed_scale"])
         else:
-            cents = _cents(match["b"], match["bm"])
+            cents = _cents(match["named"], match["named_scale"])
         if cents is not None:
             found.append(cents)
     return found

@@ -105,7 +105,7 @@ async def on_inbound(
     return await _open_or_extend(session, message, contact, ready["id"], wait)
 
 
-async def due(session: TenantSession, wait: Wait, job: AiJobRecord) -> datetime:
+async def due(session: TenantSession, job: AiJobRecord, *, wait: Wait) -> datetime:
     """When the open `job` is due: the quiet window after the contact's latest text, at
     most the longest wait after its first (`created_at`). The worker's to ask when it
     claims the job (ai/jobs.py): a text joining a queued job writes nothing to it."""
