@@ -62,6 +62,8 @@ from homebase.ai.prompt import (
 )
 from homebase.ai.providers import loaded
 from homebase.ai.records import AiJobRecord
+from homebase.automations import persona_texts
+from homebase.automations.persona_texts import Signer
 from homebase.automations.records import PersonaRecord
 from homebase.config import Settings
 from homebase.contacts import repository as contacts_repository
@@ -254,7 +256,8 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
         ):
             return HandOff("daily_limit")
         disclose = await service.disclosure_due(session, contact["id"])
-        fixed = await _fixed(session, contact, persona, disclose=disclose)
+        signer = await persona_texts.signer(session, contact, persona)
+        fixed = _fixed(persona, signer, disclose=disclose)
         desk = (
             await actions.desk(session, job["id"], contact, persona) if persona["actions"] else None
         )
@@ -265,7 +268,7 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
             conversation,
             fixed,
             segments_allowed=runtime.settings.ai_max_segments,
-            added=await service.added(session, contact, persona=persona),
+            added=service.added(persona, signer),
             desk=desk,
         )
     responder = await loaded(runtime.settings)
@@ -309,16 +312,12 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
     return Reply(answered.reply, disclose, tuple(planned), language)
 
 
-async def _fixed(
-    session: TenantSession, contact: ContactRecord, persona: PersonaRecord, *, disclose: bool
-) -> dict[str, str]:
+def _fixed(persona: PersonaRecord, signer: Signer, *, disclose: bool) -> dict[str, str]:
     """What the service adds around the reply (the disclosure when due, the signature) in
     each of the persona's languages: the model has not yet named one."""
     fixed: dict[str, str] = {}
     for language in languages.allowed(persona):
-        disclosure, signature = await service.signed(
-            session, contact, persona=persona, language=language
-        )
+        disclosure, signature = service.signed(persona, signer, language=language)
         fixed[language] = rules.assemble("", disclosure, signature, disclose=disclose)
     return fixed
 
@@ -547,6 +546,7 @@ async def _reply(
         session,
         persona,
         contact=contact,
+        signer=await persona_texts.signer(session, contact, persona),
         body=decision.text,
         disclose=decision.disclose,
         segments_allowed=settings.ai_max_segments,

@@ -33,6 +33,7 @@ from homebase.ai import languages, repository, rules, safe_words
 from homebase.ai.handoff import Handoff
 from homebase.ai.records import AiJobRecord, HandoffEvent
 from homebase.automations import persona_texts
+from homebase.automations.persona_texts import Signer
 from homebase.automations.records import PersonaRecord
 from homebase.config import Settings
 from homebase.contacts import repository as contacts_repository
@@ -338,28 +339,20 @@ async def at_daily_cap(session: TenantSession, contact_id: str, *, cap: int) -> 
     return await repository.ai_replies_since(session, contact_id, session.now() - DAY) >= cap
 
 
-async def signed(
-    session: TenantSession,
-    contact: ContactRecord,
-    *,
-    persona: PersonaRecord,
-    language: str | None = None,
+def signed(
+    persona: PersonaRecord, signer: Signer, *, language: str | None = None
 ) -> tuple[str | None, str | None]:
-    """The persona's disclosure and signature for texts to `contact`, in `language`
-    (ai/languages.py), their placeholders filled (automations/persona_texts.py)."""
-    signer = await persona_texts.signer(session, contact, persona)
+    """The persona's disclosure and signature in `language` (ai/languages.py), their
+    placeholders filled for one contact (`signer`, automations/persona_texts.py)."""
     return (
         persona_texts.fill(languages.text(persona, "disclosure", language), signer),
         persona_texts.fill(languages.text(persona, "signature", language), signer),
     )
 
 
-async def added(
-    session: TenantSession, contact: ContactRecord, *, persona: PersonaRecord
-) -> tuple[str, ...]:
+def added(persona: PersonaRecord, signer: Signer) -> tuple[str, ...]:
     """What the service adds to an AI text, the disclosure and the signature in every
     language of the persona, filled: left out of what the model sees and says."""
-    signer = await persona_texts.signer(session, contact, persona)
     texts = [*languages.every(persona, "disclosure"), *languages.every(persona, "signature")]
     return tuple(filled for text in texts if (filled := persona_texts.fill(text, signer)))
 
@@ -379,6 +372,7 @@ async def outgoing(
     persona: PersonaRecord,
     *,
     contact: ContactRecord,
+    signer: Signer,
     body: str,
     disclose: bool,
     segments_allowed: int,
@@ -389,10 +383,10 @@ async def outgoing(
     `language`; typographic quotes and dashes in GSM-7) and the rule it breaks, or None
     (ai/rules.py): a reply and the holding text alike. A model's reply (`from_model`)
     loses the disclosure and signature it repeated, and must say only what
-    ai/safe_words.py allows."""
+    ai/safe_words.py allows. `signer`: the persona's placeholders for `contact`."""
     if from_model:
-        body = safe_words.strip_added(body, await added(session, contact, persona=persona))
-    disclosure, signature = await signed(session, contact, persona=persona, language=language)
+        body = safe_words.strip_added(body, added(persona, signer))
+    disclosure, signature = signed(persona, signer, language=language)
     text = rules.sendable(rules.assemble(body, disclosure, signature, disclose=disclose))
     allowed = [*(persona["links"] or ()), *await repository.listing_urls(session)]
     broken = rules.refusal(text, allowed, persona["phone"], segments_allowed=segments_allowed)
@@ -421,6 +415,7 @@ async def _holding_text(
         session,
         persona,
         contact=contact,
+        signer=signer,
         body=reply,
         disclose=disclose,
         segments_allowed=holding.segments_allowed,
