@@ -45,6 +45,7 @@ artifacts = ConsentArtifact.__table__
 workspaces = Workspace.__table__
 
 OPEN = ("queued", "composing")
+TEXT_CHANNELS = ("SMS", "WHATSAPP")  # the channels of a conversation the AI answers
 # What "an AI reply" is when counting them (the daily cap, the disclosure's 30 days):
 # a message an AI job sent or is sending, never a refused one.
 _NOT_REFUSED = ("QUEUED", "SENDING", "SENT", "DELIVERED")
@@ -153,7 +154,7 @@ async def latest_inbound_at(session: TenantSession, contact_id: str) -> datetime
         session.select(messages, messages.c.created_at)
         .where(
             messages.c.contact_id == contact_id,
-            messages.c.channel.in_(("SMS", "WHATSAPP")),
+            messages.c.channel.in_(TEXT_CHANNELS),
             messages.c.direction == "INBOUND",
         )
         .order_by(messages.c.id.desc())
@@ -176,7 +177,7 @@ async def conversation(session: TenantSession, contact_id: str, limit: int) -> l
         )
         .where(
             messages.c.contact_id == contact_id,
-            messages.c.channel.in_(("SMS", "WHATSAPP")),
+            messages.c.channel.in_(TEXT_CHANNELS),
             messages.c.status != "FAILED",
         )
         .order_by(messages.c.id.desc())
@@ -194,7 +195,7 @@ async def unanswered(
         session.select(messages, messages.c.id, messages.c.direction, messages.c.body)
         .where(
             messages.c.contact_id == contact_id,
-            messages.c.channel.in_(("SMS", "WHATSAPP")),
+            messages.c.channel.in_(TEXT_CHANNELS),
             messages.c.status != "FAILED",
             messages.c.id <= last_id,
         )

@@ -134,7 +134,7 @@ def characters_left(fixed: str, segments_allowed: int) -> tuple[int, int]:
     gsm7_limit, ucs2_limit = segments.limits(segments_allowed)
     mapped = sendable(fixed)
     gsm7, used = segments.units(mapped)
-    ucs2_left = max(0, ucs2_limit - len(mapped.encode("utf-16-le")) // 2)
+    ucs2_left = max(0, ucs2_limit - segments.ucs2_units(mapped))
     return (max(0, gsm7_limit - used) if gsm7 else ucs2_left), ucs2_left
 
 

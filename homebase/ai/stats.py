@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Select, and_, distinct, exists, false, func, or_, select, true
 
+from homebase.ai import repository
 from homebase.ai.records import Window
 from homebase.ai.schemas import AiOptOuts, AiStats
 from homebase.db.tenancy import TenantSession
@@ -40,7 +41,7 @@ lead = messages.alias("lead")  # the lead's latest text before a reply
 
 MAX_DAYS = 92
 DEFAULT_DAYS = 30
-TEXTS = ("SMS", "WHATSAPP")
+TEXTS = repository.TEXT_CHANNELS
 FIRST = datetime.min.replace(tzinfo=UTC)
 RANKS = (0.5, 0.9)  # the median and the 90th percentile
 

@@ -40,11 +40,16 @@ def is_gsm7(text: str) -> bool:
     return all(char in _BASIC or char in _EXTENDED for char in text)
 
 
+def ucs2_units(text: str) -> int:
+    """`text`'s length in UCS-2 as carriers count it: UTF-16 units (an emoji takes two)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
 def units(text: str) -> tuple[bool, int]:
     """Whether `text` is GSM-7, and its length in its encoding (septets or UTF-16 units)."""
     if is_gsm7(text):
         return True, sum(2 if char in _EXTENDED else 1 for char in text)
-    return False, len(text.encode("utf-16-le")) // 2
+    return False, ucs2_units(text)
 
 
 def limits(segments: int) -> tuple[int, int]:
