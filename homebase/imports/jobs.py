@@ -310,9 +310,8 @@ async def step(runtime: Runtime, running: Running) -> None:
     # serves requests meanwhile (an in-process worker shares it with them).
     tally = rows.Tally(start, lines)
     with off_loop():
-        await _write_batch(runtime, running, tally, batch, end)
+        running.refused_by_reason = await _write_batch(runtime, running, tally, batch, end)
     running.position = end
-    running.refused_by_reason = refused_by_reason(running, tally)
     if running.rows_file is not None:
         if running.done:
             await asyncio.to_thread(running.rows_file.path.unlink, missing_ok=True)
@@ -320,7 +319,7 @@ async def step(runtime: Runtime, running: Running) -> None:
             await asyncio.to_thread(running.rows_file.forget_read)
 
 
-def refused_by_reason(running: Running, tally: rows.Tally) -> dict[str, int]:
+def _with_batch(running: Running, tally: rows.Tally) -> dict[str, int]:
     """The import's refused rows by reason with the batch's."""
     found = dict(running.refused_by_reason)
     for reason, count in tally.refused_by_reason.items():
@@ -330,7 +329,9 @@ def refused_by_reason(running: Running, tally: rows.Tally) -> dict[str, int]:
 
 async def _write_batch(
     runtime: Runtime, running: Running, tally: rows.Tally, batch: list[Any], end: int
-) -> None:
+) -> dict[str, int]:
+    """Writes the batch and the job's new position, counts and refused rows by reason
+    (returned, as committed)."""
     start = tally.start
     claimed = running.claim
     async with runtime.db.transaction() as connection:
@@ -360,6 +361,7 @@ async def _write_batch(
         if tally.errors:
             await repository.insert_errors(session, claimed.import_id, tally.errors)
         now = session.now()
+        reasons = _with_batch(running, tally)
         # column values and SQL expressions (a count plus the batch's)
         values: dict[str, Any] = {
             "position": end,
@@ -371,7 +373,7 @@ async def _write_batch(
             "unmatchable_count": imports.c.unmatchable_count + tally.unmatchable,
             # the batch's update is held to the position it started from, so the
             # import's reasons are the committed ones Running carries
-            "refused_by_reason": refused_by_reason(running, tally),
+            "refused_by_reason": reasons,
             "updated_at": now,
             "lease_expires_at": now + timedelta(seconds=LEASE_SECONDS),
         }
@@ -388,6 +390,7 @@ async def _write_batch(
         )
         if not await session.execute(LEASE.held(statement, claimed.token).values(**values)):
             raise LeaseLost()  # rolls the batch back: whoever holds it now writes these rows
+    return reasons
 
 
 async def remove_orphaned_rows(runtime: Runtime) -> int:
