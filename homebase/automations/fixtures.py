@@ -65,6 +65,12 @@ Tool = Annotated[str, AfterValidator(_tool)]
 
 
 LanguageCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
+# The persona's own texts, in its fields and in each translation: they may hold the
+# placeholders of automations/persona_texts.py; any other is refused, naming the field.
+# The disclosure opens a reply, which must still fit its SMS segments (docs/fixtures.md).
+Disclosure = Annotated[str, _text(160), CHECKED]
+HandoffReply = Annotated[str, _text(300), CHECKED]
+Signature = Annotated[str, StringConstraints(max_length=300), CHECKED]
 
 
 class PersonaTranslation(BaseModel):
@@ -72,9 +78,9 @@ class PersonaTranslation(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    disclosure: Annotated[str, _text(160), CHECKED] | None = None
-    handoff_reply: Annotated[str, _text(300), CHECKED] | None = None
-    signature: Annotated[str, StringConstraints(max_length=300), CHECKED] | None = None
+    disclosure: Disclosure | None = None
+    handoff_reply: HandoffReply | None = None
+    signature: Signature | None = None
     opt_out_confirmation: Annotated[str, _text(300), CHECKED] | None = None
 
 
@@ -91,14 +97,11 @@ class PersonaFixture(BaseModel):
     name: Annotated[str, _text(80)]
     tone: Annotated[str, _text(200)]
     channels: Annotated[list[ChannelName], Field(min_length=1, max_length=3)]
-    # disclosure, handoff_reply and signature may hold the placeholders of
-    # automations/persona_texts.py; any other is refused, naming the field.
-    signature: Annotated[str, StringConstraints(max_length=300), CHECKED] | None = None
+    signature: Signature | None = None
     instructions: Annotated[str, _text(4000)] | None = None
     responder: bool = False
-    # It opens a reply, which must still fit its SMS segments (docs/fixtures.md).
-    disclosure: Annotated[str, _text(160), CHECKED] | None = None
-    handoff_reply: Annotated[str, _text(300), CHECKED] | None = None
+    disclosure: Disclosure | None = None
+    handoff_reply: HandoffReply | None = None
     handoff_assignee: Annotated[str, _text(40)] | None = None
     # Minutes of showing hours a handoff's task has before it is due (docs/ai.md).
     handoff_minutes: Annotated[int, Field(ge=1, le=1440)] | None = None
