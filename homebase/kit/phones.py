@@ -8,17 +8,23 @@ DEFAULT_REGION = "US"
 
 
 # A pure function of its text, and parsing is costly (docs/performance.md, "Ids, phones,
-# the rate limiter").
+# the rate limiter"): each text is parsed once, whichever of the two questions below
+# asks first (a new contact's phone asks both). The number is never changed after.
+@lru_cache(maxsize=4096)
+def _parsed(raw: str, region: str) -> phonenumbers.PhoneNumber | None:
+    try:
+        return phonenumbers.parse(raw, region)
+    except phonenumbers.NumberParseException:
+        return None
+
+
 @lru_cache(maxsize=4096)
 def to_e164(raw: str | None, region: str = DEFAULT_REGION) -> str | None:
     """E.164 when the text is a possible number, else None."""
     if not raw:
         return None
-    try:
-        number = phonenumbers.parse(raw, region)
-    except phonenumbers.NumberParseException:
-        return None
-    if not phonenumbers.is_possible_number(number):
+    number = _parsed(raw, region)
+    if number is None or not phonenumbers.is_possible_number(number):
         return None
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
@@ -31,8 +37,5 @@ def is_valid_number(raw: str, region: str) -> bool:
     a country code read in `region`. Stricter than to_e164, which keeps every possible
     number for matching: a stored opt-out must match whatever was written. What the API
     warns about (docs/decisions.md, "Phone numbers: E.164 and warnings")."""
-    try:
-        number = phonenumbers.parse(raw, region)
-    except phonenumbers.NumberParseException:
-        return False
-    return phonenumbers.is_valid_number(number)
+    number = _parsed(raw, region)
+    return number is not None and phonenumbers.is_valid_number(number)
