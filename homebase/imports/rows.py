@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
-from sqlalchemy import bindparam, func, tuple_
+from sqlalchemy import func
 
 from homebase.contacts import repository as contacts_repository
 from homebase.contacts import service as contacts
@@ -32,6 +32,7 @@ from homebase.contacts.schemas import ContactCreate
 from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import Definitions
 from homebase.db.tenancy import TenantSession, tenant_select
+from homebase.db.value_lists import in_values
 from homebase.imports.records import reason
 from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportRowKind, MappedValue
 from homebase.kit.errors import ValidationFailed
@@ -370,20 +371,16 @@ def _keys(data: ContactCreate, region: str) -> dict[ImportMatchKey, str | None]:
     }
 
 
-# The batch's matches, one statement per key, built once (the list is an expanding
-# parameter, so the compiled statement is reused whatever its length). No ORDER BY: with
-# one, PostgreSQL walked the workspace's (workspace_id, id) index to avoid a sort,
-# reading every contact; the rows are sorted here instead (the oldest answers). The
-# values are (workspace, value) pairs, compared as a row with the (workspace_id, column)
-# btree's own columns: `email_lower IN (...)` alone is also answered by the search's
-# trigram GIN index, which PostgreSQL took on statistics a grown table had outdated, a
-# plan far slower than the btree's (docs/performance.md, "Bulk imports"); a row value
-# only the btree serves. A name's candidates are the contacts of the same last name (any
-# case); the first name and owner are compared here.
+# The batch's matches, one statement per key, built once, the batch's values bound as one
+# list (db/value_lists.py: one statement text, planned in well under a millisecond, and
+# answered by the (workspace_id, column) btree, never the search's trigram GIN index,
+# which PostgreSQL took on a grown table's outdated statistics; docs/performance.md,
+# "Bulk imports"). No ORDER BY: with one, PostgreSQL walked the workspace's
+# (workspace_id, id) index to avoid a sort, reading every contact; the rows are sorted
+# here instead (the oldest answers). A name's candidates are the contacts of the same
+# last name (any case); the first name and owner are compared here.
 _LOOKUPS = {
-    key: tenant_select(contacts_table).where(
-        tuple_(contacts_table.c.workspace_id, column).in_(bindparam("wanted", expanding=True))
-    )
+    key: tenant_select(contacts_table).where(in_values(column, "wanted"))
     for key, column in (
         (ImportMatchKey.EMAIL, contacts_table.c.email_lower),
         (ImportMatchKey.PHONE, contacts_table.c.phone_e164),
@@ -414,8 +411,7 @@ class Matches:
             if key is ImportMatchKey.NAME:
                 wanted = sorted({value.split("\x1f")[1] for value in wanted})
             if wanted:
-                pairs = [(session.workspace_id, value) for value in wanted]
-                found = await session.fetch_all(_LOOKUPS[key], {"wanted": pairs})
+                found = await session.fetch_all(_LOOKUPS[key], {"wanted": wanted})
                 for row in sorted(found, key=lambda row: str(row["id"])):
                     self.remember(cast("ContactRecord", row))  # _LOOKUPS read contacts rows
 
