@@ -6,7 +6,7 @@ A member holds every scope in their own workspace (console/webhooks.member_princ
 contacts:read:pii included: phones and emails are shown in full, as a member's export
 writes them; another workspace's contacts are never read (the member's TenantSession)."""
 
-from typing import Any, cast
+from typing import cast
 
 import orjson
 from fastapi import APIRouter
@@ -19,7 +19,7 @@ from homebase.console.common import keyset_page, member_page, member_session, si
 from homebase.console.webhooks import member_principal
 from homebase.contacts import render, repository
 from homebase.contacts.records import ContactPageRow
-from homebase.contacts.schemas import ContactFilters, ContactStage
+from homebase.contacts.schemas import Contact, ContactFilters, ContactStage
 from homebase.custom_fields.definitions import Definitions
 from homebase.kit.phones import DEFAULT_REGION
 from homebase.kit.validation import field_errors
@@ -35,10 +35,9 @@ QUERY = {"q": "q", "stage": "stage", "owner": "owner_id", "tag": "tag"}
 _NO_CUSTOM = Definitions("contacts")
 
 
-def person_name(row: dict[str, Any]) -> str:
+def person_name(first_name: str | None, last_name: str | None) -> str:
     """What the console calls a contact: first and last name, else "(no name)"."""
-    name = " ".join(part for part in (row.get("first_name"), row.get("last_name")) if part)
-    return name or "(no name)"
+    return " ".join(part for part in (first_name, last_name) if part) or "(no name)"
 
 
 def owner_names(roster: list[MemberRecord]) -> dict[str, str]:
@@ -58,7 +57,7 @@ async def list_people(request: Request) -> Response:
         failed = field_errors(invalid.errors(), sent)
         errors = [f"{item['field']}: {item['message']}" for item in failed]
         filters = None
-    people: list[dict[str, Any]] = []
+    people: list[Contact] = []
     older = None
     async with member_session(request, member) as session:
         roster = await members.roster(session)
@@ -69,21 +68,20 @@ async def list_people(request: Request) -> Response:
             rows, older = await keyset_page(request, session, listing.page, filters=shown)
             item = render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=_NO_CUSTOM)
             for row in cast("list[ContactPageRow]", rows):
+                person = item(row)
                 # tags as the database hands them: JSON text on SQLite (render.list_item)
-                tags = row["tags"]
-                people.append(
-                    {**item(row), "tags": orjson.loads(tags) if isinstance(tags, str) else tags}
-                )
-    names = owner_names(roster)
-    for person in people:
-        person["name"] = person_name(person)
-        person["owner"] = names.get(person["owner_id"] or "", person["owner_id"])
+                if isinstance(row["tags"], str):
+                    person["tags"] = orjson.loads(row["tags"])
+                people.append(person)
     return member_page(
         request,
         member,
         "console/people.html",
         400 if errors else 200,
-        people=people,
+        people=[
+            (person, person_name(person["first_name"], person["last_name"])) for person in people
+        ],
+        owners=owner_names(roster),
         older=older,
         values=values,
         errors=errors,

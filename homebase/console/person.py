@@ -8,7 +8,7 @@ Everything goes through what the API's endpoints call: contacts.service.get_or_4
 the timeline's listing (GET .../events). A call on the timeline links its recording with
 a fresh five-minute signed link, as GET /v1/calls/{id} issues one."""
 
-from typing import Any
+from typing import cast
 
 from fastapi import APIRouter
 from pydantic import ValidationError
@@ -31,6 +31,7 @@ from homebase.console.people import PATH, person_name
 from homebase.console.sessions import Member
 from homebase.console.webhooks import member_principal
 from homebase.contacts import render, repository, service
+from homebase.contacts.records import TimelineRecord
 from homebase.contacts.schemas import NoteCreate
 from homebase.db.tenancy import TenantSession
 from homebase.http.pages import ConsolePageError
@@ -57,22 +58,29 @@ PAUSE_REASONS = {
 }
 
 
+class Entry(TimelineRecord):
+    """A timeline entry as the page shows it: a call's with its recording's link."""
+
+    recording_url: str | None
+
+
 def _not_found(missing: NotFound) -> ConsolePageError:
     return ConsolePageError(404, "Not found", missing.message)
 
 
 async def _timeline(
     request: Request, session: TenantSession, contact_id: str
-) -> tuple[list[dict[str, Any]], str | None]:
+) -> tuple[list[Entry], str | None]:
     """A page of the contact's timeline, each call with its recording's link (one query
     for the page's calls)."""
     listing = repository.timeline_listing(session, contact_id, None)
-    rows, older = await keyset_page(request, session, listing.page)
+    found, older = await keyset_page(request, session, listing.page)
+    rows = cast("list[TimelineRecord]", found)
     called = {str(row["data"].get("call_id")) for row in rows if row["type"] == "call"}
     recorded = await calls.recorded_among(session, called)
     settings = get_runtime(request).settings
     now = session.now()
-    entries = []
+    entries: list[Entry] = []
     for row in rows:
         call_id = row["data"].get("call_id") if row["type"] == "call" else None
         link = None
@@ -113,7 +121,7 @@ async def person_page(
         "console/person.html",
         status,
         contact=contact,
-        name=person_name(dict(contact)),
+        name=person_name(contact["first_name"], contact["last_name"]),
         owner=owner,
         custom=custom,
         pause_reason=PAUSE_REASONS.get(row["ai_paused_reason"] or "", row["ai_paused_reason"]),

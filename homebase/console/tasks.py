@@ -6,7 +6,6 @@ page, another workspace's a 404, a member who is not a current member of the wor
 400 naming assignee_id."""
 
 from datetime import datetime
-from typing import Any
 
 from fastapi import APIRouter
 from starlette.requests import Request
@@ -31,6 +30,7 @@ from homebase.kit.pagination import decode_cursor, encode_cursor, list_key
 from homebase.members import repository as members
 from homebase.runtime import get_runtime
 from homebase.tasks import repository, service
+from homebase.tasks.records import TaskRecord
 from homebase.tasks.repository import QueuePosition, queue_position
 
 router = APIRouter(include_in_schema=False)
@@ -56,9 +56,7 @@ def _decoded(text: str | None) -> QueuePosition | None:
     return int(parts[0]), due, parts[2]
 
 
-async def _queue(
-    request: Request, session: TenantSession
-) -> tuple[list[dict[str, Any]], str | None]:
+async def _queue(request: Request, session: TenantSession) -> tuple[list[TaskRecord], str | None]:
     keys = get_runtime(request).settings.keys
     key = list_key(session.workspace_id, PATH, {})
     after = _decoded(decode_cursor(keys, key, request.query_params.get("cursor")))
@@ -67,7 +65,7 @@ async def _queue(
     if len(rows) > PAGE_SIZE:
         rows = rows[:PAGE_SIZE]
         older = f"{PATH}?cursor=" + encode_cursor(keys, key, _encoded(queue_position(rows[-1])))
-    return [dict(row) for row in rows], older
+    return rows, older
 
 
 async def tasks_page(
@@ -79,10 +77,6 @@ async def tasks_page(
         named = await contacts.names_of(
             session, {task["contact_id"] for task in tasks if task["contact_id"]}
         )
-    names = owner_names(roster)
-    for task in tasks:
-        task["contact_name"] = named.get(task["contact_id"] or "") or "(no name)"
-        task["assignee"] = names.get(task["assignee_id"] or "", task["assignee_id"])
     done = request.query_params.get("done", "")
     return member_page(
         request,
@@ -90,6 +84,8 @@ async def tasks_page(
         "console/tasks.html",
         status,
         tasks=tasks,
+        contact_names=named,
+        assignees=owner_names(roster),
         older=older,
         members=[row for row in roster if row["removed_at"] is None],
         notice=NOTICES.get(done),
