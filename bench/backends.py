@@ -85,6 +85,11 @@ class Backend:
             return seed.seed_events_pg(_dsn(url), workspace_id, count)
         return seed.seed_events(url.split(":///", 1)[1], workspace_id, count)
 
+    def seed_timeline(self, url: str, workspace_id: str) -> float:
+        if self.postgres:
+            return seed.seed_timeline_pg(_dsn(url), workspace_id)
+        return seed.seed_timeline(url.split(":///", 1)[1], workspace_id)
+
     def fetch_value(self, url: str, sql: str, *params: object) -> object:
         """One value of a query written with `?` placeholders."""
         if self.postgres:

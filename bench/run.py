@@ -30,6 +30,12 @@ into the contact's open AI job (the first opens it). The served process runs no 
 (`--no-worker`, as for every endpoint here): the figure is the callback's own cost, not
 the compose of the flood's replies beside it.
 
+`console` (bench/people.py): the console's People list (first page, a stage filter, a
+search) and a person's page with a full timeline page, on a workspace of
+`--console-contacts` contacts (100,000) seeded in bulk, one signed-in client, one request
+at a time: p50 and p99, target p50 under 50 ms for the list and a person's page on
+PostgreSQL.
+
 `--against DIR` (the throughput part only; the other parts ignore it) also serves DIR,
 another checkout of this repository (e.g. `git worktree add --detach /tmp/base main`), on
 the same database, workspace and keys, with the same interpreter and PYTHONPATH=DIR, and
@@ -71,7 +77,7 @@ from pathlib import Path
 
 import httpx
 
-from bench import ai, bulk, scale, wrk
+from bench import ai, bulk, people, scale, wrk
 from bench.backends import REDIS_URL, Backend
 from bench.leads import LEAD_BODY, check_created
 from bench.scale import check as _check
@@ -112,6 +118,7 @@ PARTS = (
     "bulk",
     "sync",
     "export",
+    "console",
 )
 SCALE_PARTS = {"deep", "search", "stall", "sync", "export"}
 BULK_PARTS = {"bulk", "sync", "export"}  # their own generated block (BULK_BLOCK)
@@ -173,6 +180,12 @@ def _arguments() -> argparse.Namespace:
         help="contacts in the workspace of the deep page, search and stall (0 skips them)",
     )
     parser.add_argument(
+        "--console-contacts",
+        type=int,
+        default=100_000,
+        help="contacts in the workspace of the console part (People and a person's page)",
+    )
+    parser.add_argument(
         "--ai-texts",
         type=int,
         default=100,
@@ -214,10 +227,13 @@ def _arguments() -> argparse.Namespace:
         args.duration, args.rounds = min(args.duration, 3.0), 1
         args.deep_contacts = min(args.deep_contacts, 100_000)
         args.ai_texts = min(args.ai_texts, 20)
+        args.console_contacts = min(args.console_contacts, 20_000)
     if not 1 <= args.rounds <= 20 or not 0.5 <= args.duration <= 120:
         parser.error("rounds must be 1-20 and duration 0.5-120 s")
     if not 1 <= args.ai_texts <= 2000:
         parser.error("ai-texts must be 1-2000")
+    if not 1_000 <= args.console_contacts <= 10_000_000:
+        parser.error("console-contacts must be 1,000-10,000,000")
     args.parts = set(args.only or PARTS)
     if args.against is not None:
         args.against = args.against.resolve()
@@ -613,6 +629,7 @@ def report(
     responder: list[dict] | None,
     seconds: float,
     imports: "bulk.Bulk | None" = None,
+    console: "people.Figures | None" = None,
 ) -> tuple[str, dict, dict[str, str]]:
     """The Markdown of everything measured, the figures, and each generated block's
     Markdown ("" the main one, BULK_BLOCK the bulk parts'), for the blocks measured."""
@@ -624,6 +641,11 @@ def report(
         f"(`python -m bench.run --db {args.db}"
         + "".join(f" --only {part}" for part in (args.only or ()))
         + (f" --ai-tool-rounds {args.ai_tool_rounds}" if args.ai_tool_rounds != 1 else "")
+        + (
+            f" --console-contacts {args.console_contacts}"
+            if args.console_contacts != 100_000
+            else ""
+        )
         + "`).",
         "",
     ]
@@ -649,6 +671,9 @@ def report(
     if responder:
         lines += ai.report(responder)
         figures["ai"] = responder
+    if console:
+        more, figures["console"] = people.report(console, backend)
+        lines += more
     blocks = {"": "\n".join(lines)} if args.parts - BULK_PARTS else {}
     extra: list[str] = []
     if imports:
@@ -726,11 +751,25 @@ def main() -> None:
                 if "ai" in parts
                 else None
             )
+            console = (
+                people.measure(workdir, backend, secrets.token_urlsafe(32), args.console_contacts)
+                if "console" in parts
+                else None
+            )
     finally:
         backend.cleanup()
     seconds = time.monotonic() - started
     markdown, figures, blocks = report(
-        args, settings, backend, endpoints, at_scale, deliveries, responder, seconds, imports
+        args,
+        settings,
+        backend,
+        endpoints,
+        at_scale,
+        deliveries,
+        responder,
+        seconds,
+        imports,
+        console,
     )
     print("\n" + markdown)
     print(f"(bench took {seconds:.0f} s)")

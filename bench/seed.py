@@ -381,3 +381,44 @@ async def _pg_vacuum(dsn: str, tables: tuple[str, ...]) -> None:
 
 def vacuum_pg(dsn: str, tables: tuple[str, ...]) -> None:
     asyncio.run(_pg_vacuum(dsn, tables))
+
+
+# The console part (bench/people.py): a timeline entry for every contact of the workspace,
+# as a used book has (a note each), made from the contacts in one statement.
+def _timeline_sql(json_object: str) -> str:
+    return (
+        "INSERT INTO timeline_events (id, workspace_id, contact_id, type, title, body, data, "
+        "actor, occurred_at) SELECT 'tev_' || substr(id, 5), workspace_id, id, 'note', "
+        f"'Note added', 'Asked about the open house on Saturday.', {json_object}, NULL, "
+        "created_at FROM contacts WHERE workspace_id = "
+    )
+
+
+def seed_timeline(database_path: str, workspace_id: str) -> float:
+    """A note on every contact's timeline (SQLite); returns the seconds it took."""
+    started = time.perf_counter()
+    connection = sqlite3.connect(database_path)
+    try:
+        with connection:
+            connection.execute(_timeline_sql("'{}'") + "?", (workspace_id,))
+    finally:
+        connection.close()
+    return time.perf_counter() - started
+
+
+async def _pg_seed_timeline(dsn: str, workspace_id: str) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(dsn)
+    try:
+        await connection.execute(_timeline_sql("'{}'::jsonb") + "$1", workspace_id)
+        await connection.execute("VACUUM ANALYZE timeline_events")
+    finally:
+        await connection.close()
+
+
+def seed_timeline_pg(dsn: str, workspace_id: str) -> float:
+    """A note on every contact's timeline (PostgreSQL), then VACUUM ANALYZE; seconds."""
+    started = time.perf_counter()
+    asyncio.run(_pg_seed_timeline(dsn, workspace_id))
+    return time.perf_counter() - started

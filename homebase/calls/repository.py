@@ -1,5 +1,6 @@
 """Call queries. Every statement starts from the TenantSession."""
 
+from collections.abc import Collection
 from typing import cast
 
 from sqlalchemy import select
@@ -45,6 +46,19 @@ def listing(session: TenantSession, filters: CallFilters) -> Listing[CallRecord]
     if filters.started_before is not None:
         statement = statement.where(calls.c.started_at < filters.started_before)
     return Listing.newest(statement, calls)
+
+
+async def recorded_among(session: TenantSession, call_ids: Collection[str]) -> set[str]:
+    """Which of `call_ids` have a recording (one query; a page of a contact's timeline
+    names its calls by id)."""
+    if not call_ids:
+        return set()
+    rows = await session.fetch_all(
+        session.select(calls, calls.c.id).where(
+            calls.c.id.in_(sorted(call_ids)), calls.c.recording_key.is_not(None)
+        )
+    )
+    return {row["id"] for row in rows}
 
 
 async def insert(session: TenantSession, values: CallRecord) -> None:

@@ -4,7 +4,7 @@ form reading, and the member's page (base.html's navigation and sign-out, the CS
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import urlencode
 
 from starlette.datastructures import FormData
 from starlette.requests import Request
@@ -119,11 +119,14 @@ async def keyset_page(
     build: Callable[[str | None, int], Built | list[Step]],
     *,
     size: int = PAGE_SIZE,
+    filters: dict[str, str] | None = None,
 ) -> tuple[list[dict[str, Any]], str | None]:
     """One page of a list, newest first, with the shared signed keyset cursor; returns
-    the rows and the address of the next ("Older") page, None on the last page."""
+    the rows and the address of the next ("Older") page, None on the last page.
+    `filters`: the page's query (not its cursor), which the cursor belongs to and the
+    next page's address carries."""
     keys = get_runtime(request).settings.keys
-    key = list_key(session.workspace_id, request.url.path, {})
+    key = list_key(session.workspace_id, request.url.path, filters or {})
     after_id = decode_cursor(keys, key, request.query_params.get("cursor"))
     built = build(after_id, size)  # a statement, or a Listing's page (paging/listing.py)
     rows = await first_answer(session, built if isinstance(built, list) else [built], size)
@@ -131,4 +134,5 @@ async def keyset_page(
         return rows, None
     rows = rows[:size]
     cursor = encode_cursor(keys, key, rows[-1]["id"])
-    return rows, f"{request.url.path}?cursor={quote(cursor)}"
+    query = urlencode({**(filters or {}), "cursor": cursor})
+    return rows, f"{request.url.path}?{query}"

@@ -15,6 +15,9 @@ from homebase.console import (
     login,
     members,
     password,
+    people,
+    person,
+    tasks,
     webhooks,
 )
 from homebase.http.pages import ConsolePageError
@@ -30,6 +33,9 @@ ROUTERS = [
     custom_fields.router,
     members.router,
     password.router,
+    people.router,
+    person.router,
+    tasks.router,
 ]
 
 

@@ -1,6 +1,6 @@
 """Contact and timeline queries. Every statement starts from the TenantSession."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import datetime
 from typing import Any, cast
 
@@ -371,6 +371,23 @@ def listing(
             session, filters, pii=pii, resuming=resuming, custom=custom, region=region
         ),
     )
+
+
+async def names_of(session: TenantSession, contact_ids: Collection[str]) -> dict[str, str]:
+    """Each of `contact_ids` of this workspace by its name (first and last, else its
+    email, else ""): one query, for a page that lists other things about contacts."""
+    if not contact_ids:
+        return {}
+    rows = await session.fetch_all(
+        session.select(
+            contacts, contacts.c.id, contacts.c.first_name, contacts.c.last_name, contacts.c.email
+        ).where(contacts.c.id.in_(sorted(contact_ids)))
+    )
+    named = {}
+    for row in rows:
+        name = " ".join(part for part in (row["first_name"], row["last_name"]) if part)
+        named[row["id"]] = name or row["email"] or ""
+    return named
 
 
 async def insert(session: TenantSession, values: ContactRecord) -> None:

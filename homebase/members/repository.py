@@ -1,5 +1,7 @@
 """Member queries. Every statement starts from the TenantSession."""
 
+from typing import cast
+
 from homebase.db.tenancy import TenantSession
 from homebase.members.records import MemberRecord
 from homebase.members.schemas import MemberFilters
@@ -27,6 +29,18 @@ def listing(session: TenantSession, filters: MemberFilters) -> Listing[MemberRec
     elif filters.removed == "false":
         statement = statement.where(users.c.removed_at.is_(None))
     return Listing.newest(statement, users)
+
+
+ROSTER_LIMIT = 500
+
+
+async def roster(session: TenantSession) -> list[MemberRecord]:
+    """The workspace's members by name, removed ones too (records still name them), at
+    most ROSTER_LIMIT: what the console's owner filter and reassign choices offer."""
+    rows = await session.fetch_all(
+        session.select(users, *_COLUMNS).order_by(users.c.name, users.c.id).limit(ROSTER_LIMIT)
+    )
+    return cast("list[MemberRecord]", rows)
 
 
 async def current_name(session: TenantSession, user_id: str) -> str | None:

@@ -28,3 +28,12 @@ class TaskDue(TypedDict):
     id: str
     assignee_id: str | None
     due_at: datetime | None
+
+
+class TaskChanges(TypedDict, total=False):
+    """Columns a change of an open task writes (service.complete_task, reassign_task)."""
+
+    status: str
+    assignee_id: str | None
+    dedupe_key: str
+    updated_at: datetime

@@ -1,15 +1,17 @@
 """Task queries. Every statement starts from the TenantSession."""
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import cast
+
+from sqlalchemy import Integer, bindparam, case, func, literal, tuple_
 
 from homebase.contacts.records import ContactRecord
 from homebase.db.tenancy import TenantSession
 from homebase.kit.statements import AnySelect
 from homebase.models import Contact, Task, TaskDedupe
 from homebase.paging.listing import Listing
-from homebase.tasks.records import TaskDue, TaskRecord
+from homebase.tasks.records import TaskChanges, TaskDue, TaskRecord
 from homebase.tasks.schemas import TaskFilters
 
 tasks = Task.__table__
@@ -39,6 +41,46 @@ def filtered(session: TenantSession, filters: TaskFilters) -> AnySelect:
 def listing(session: TenantSession, filters: TaskFilters) -> Listing[TaskRecord]:
     """GET /v1/tasks: newest first, and its `updated_after` walk (paging/listing.py)."""
     return Listing.synced(filtered(session, filters), tasks, session.dialect)
+
+
+# The open tasks a manager works through (the console's Tasks page): the AI's first
+# (source ai: its handoffs and follow-ups), then by due time, those with none last, then
+# by id. A position is (rank, due or NO_DUE, id), compared as a row value on both
+# databases, so a page is a keyset page like any other.
+NO_DUE = datetime(9999, 12, 31, tzinfo=UTC)
+_RANK = case((tasks.c.source == "ai", 0), else_=1)
+_DUE = func.coalesce(tasks.c.due_at, bindparam("no_due", NO_DUE, type_=tasks.c.due_at.type))
+QueuePosition = tuple[int, datetime, str]
+
+
+def queue_position(row: TaskRecord) -> QueuePosition:
+    return (0 if row["source"] == "ai" else 1, row["due_at"] or NO_DUE, row["id"])
+
+
+async def open_queue(
+    session: TenantSession, after: QueuePosition | None, limit: int
+) -> list[TaskRecord]:
+    """Up to `limit` open tasks in queue order (above), after `after` when given."""
+    statement = session.select(tasks).where(tasks.c.status == "open")
+    if after is not None:
+        rank, due, task_id = after
+        statement = statement.where(
+            tuple_(_RANK, _DUE, tasks.c.id)
+            > tuple_(
+                literal(rank, Integer()),
+                literal(due, tasks.c.due_at.type),
+                literal(task_id, tasks.c.id.type),
+            )
+        )
+    statement = statement.order_by(_RANK, _DUE, tasks.c.id).limit(limit)
+    return cast("list[TaskRecord]", await session.fetch_all(statement))
+
+
+async def set_open_task(session: TenantSession, task_id: str, values: TaskChanges) -> bool:
+    """Writes `values` into the task only while it is open: of two at the same moment,
+    one changes it (True) and the other finds it done (False)."""
+    statement = session.update(tasks).where(tasks.c.id == task_id, tasks.c.status == "open")
+    return bool(await session.execute(statement.values(**values)))
 
 
 async def insert(session: TenantSession, row: TaskRecord) -> None:

@@ -6,11 +6,11 @@ from datetime import UTC, datetime, timedelta
 
 from homebase.contacts import timeline
 from homebase.db.tenancy import TenantSession
-from homebase.kit.errors import NotFound, ValidationFailed
+from homebase.kit.errors import Conflict, NotFound, ValidationFailed
 from homebase.kit.ids import new_id
 from homebase.outbox.redaction import REDACTED
 from homebase.tasks import repository
-from homebase.tasks.records import TaskRecord
+from homebase.tasks.records import TaskChanges, TaskRecord
 from homebase.tasks.schemas import TaskCreate
 from homebase.workspaces import references
 
@@ -85,6 +85,34 @@ async def create_task(
             data={"task_id": task_id, "assignee_id": data.assignee_id, "source": source},
         )
     return row, True
+
+
+class TaskNotOpen(Conflict):
+    message = "The task is no longer open: it was completed or cancelled."
+
+
+async def complete_task(session: TenantSession, task_id: str) -> TaskRecord:
+    """An open task marked done (the console's Complete); a task already done or
+    cancelled is 409, another workspace's 404."""
+    row = await get_or_404(session, task_id)
+    now = session.now()
+    if not await repository.set_open_task(session, task_id, {"status": "done", "updated_at": now}):
+        raise TaskNotOpen()
+    return {**row, "status": "done", "updated_at": now}
+
+
+async def reassign_task(session: TenantSession, task_id: str, *, assignee_id: str) -> TaskRecord:
+    """An open task given to another current member of the workspace (400 naming
+    assignee_id otherwise, as a create's check); its dedupe key follows what it now
+    holds. Done and cancelled tasks keep who did them (409)."""
+    row = await get_or_404(session, task_id)
+    await check_references(session, None, assignee_id=assignee_id)
+    now = session.now()
+    key = dedupe_key(row["title"], row["contact_id"], assignee_id=assignee_id, due_at=row["due_at"])
+    changes: TaskChanges = {"assignee_id": assignee_id, "dedupe_key": key, "updated_at": now}
+    if not await repository.set_open_task(session, task_id, changes):
+        raise TaskNotOpen()
+    return {**row, **changes}
 
 
 async def scrub_contact_tasks(session: TenantSession, contact_id: str) -> None:

@@ -151,6 +151,7 @@ def seeded(server: Server, receiver: str) -> dict:
         "field": field["id"],
         "import": started["id"],
         "export": export["id"],
+        "contact": contact.json()["id"],
     }
 
 
@@ -249,6 +250,9 @@ def member_pages(base: str, ids: dict) -> list[tuple[str, bool]]:
     """(the page, whether it shows a time)."""
     return [
         (f"{base}/console", True),
+        (f"{base}/console/people", True),
+        (f"{base}/console/people/{ids['contact']}", True),
+        (f"{base}/console/tasks", False),
         (f"{base}/console/api-keys", True),
         (f"{base}/console/api-keys/{ids['key']}/revoke", True),
         (f"{base}/console/connected-apps", True),

@@ -155,3 +155,36 @@ async def test_consent_page(runtime, console, hostile_tenant):
     # The title and heading, the app's name, the workspace's name; the state travels
     # signed in the form, never shown.
     assert page.count(ESCAPED) == 4
+
+
+async def test_people_and_tasks_pages(console, hostile_tenant):
+    """A contact's names, tags, notes and custom value, a note, a task's title and a
+    search as typed: People, a person's page and Tasks show them as text."""
+    field = await hostile_tenant.post(
+        "/v1/custom-fields",
+        json={"object": "contacts", "key": "motive", "label": "Motive " + EVIL, "type": "text"},
+    )
+    assert field.status_code == 201, field.text
+    created = await hostile_tenant.post(
+        "/v1/contacts",
+        json={
+            "first_name": EVIL,
+            "notes": EVIL,
+            "tags": [EVIL[:40]],
+            "custom_fields": {"motive": EVIL},
+        },
+    )
+    assert created.status_code == 201, created.text
+    contact = created.json()["id"]
+    noted = await hostile_tenant.post(f"/v1/contacts/{contact}/notes", json={"body": EVIL})
+    assert noted.status_code == 201
+    task = await hostile_tenant.post("/v1/tasks", json={"title": EVIL, "contact_id": contact})
+    assert task.status_code == 201
+    assert_escaped(await console.get("/console/people"))
+    assert_escaped(await console.get("/console/people", params={"q": EVIL[:120]}))
+    assert_escaped(await console.get(f"/console/people/{contact}"), times=5)
+    assert_escaped(await console.get("/console/tasks"), times=2)
+    refused = await post_form(
+        console, f"/console/people/{contact}", f"/console/people/{contact}/notes", {"body": ""}
+    )
+    assert refused.status_code == 400
