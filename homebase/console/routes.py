@@ -11,6 +11,8 @@ from homebase.console import (
     exports,
     home,
     imports,
+    inbox,
+    invitations,
     keys,
     login,
     members,
@@ -29,6 +31,8 @@ ROUTERS = [
     exports.router,
     custom_fields.router,
     members.router,
+    inbox.router,
+    invitations.router,
     password.router,
 ]
 
