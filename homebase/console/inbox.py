@@ -124,7 +124,8 @@ async def _thread_page(
     refusal: str | None = None,
     values: dict[str, str] | None = None,
 ) -> Response:
-    """The thread; its first page marks the conversation read for the member."""
+    """The thread; its first page marks the conversation read for the member (not an
+    erased contact's: the erasure removed its marks, and its thread left the inbox)."""
     async with member_session(request, member) as session:
         contact = await _contact(session, contact_id)
         rows, older = await keyset_page(
@@ -136,7 +137,13 @@ async def _thread_page(
         names = await _member_names(session, actors)
         mark = await repository.read_mark(session, member.user_id, contact_id)
     first_page = "cursor" not in request.query_params
-    if first_page and rows and (mark is None or mark["read_through_id"] < rows[0]["id"]):
+    erased = contact["anonymized_at"] is not None
+    if (
+        first_page
+        and rows
+        and not erased
+        and (mark is None or mark["read_through_id"] < rows[0]["id"])
+    ):
         async with member_session(request, member, write=True) as session:
             await repository.mark_read(session, member.user_id, contact_id, through=rows[0]["id"])
     channels = _reply_channels(contact)
@@ -156,7 +163,7 @@ async def _thread_page(
         notice=notice,
         errors=errors or [],
         refusal=refusal,
-        erased=contact["anonymized_at"] is not None,
+        erased=erased,
     )
 
 
@@ -227,10 +234,8 @@ async def reply(request: Request, contact_id: str) -> Response:
                 # Its record (the FAILED message, the timeline) commits, as the API's does.
                 refusal = blocked.message
     except ApiError as refused:
-        errors = [refused.message] + [
-            f"{item['field']}: {item['message']}"
-            for item in (refused.details or {}).get("errors", [])
-        ]
+        items = (refused.details or {}).get("errors", [])
+        errors = [f"{item['field']}: {item['message']}" for item in items] or [refused.message]
         return await _thread_page(
             request, member, contact_id, status=refused.status, errors=errors, values=values
         )

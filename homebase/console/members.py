@@ -123,10 +123,8 @@ async def invite_member(request: Request) -> Response:
             )
             workspace = await session.workspace()
     except ApiError as refused:
-        errors = [refused.message] + [
-            f"{item['field']}: {item['message']}"
-            for item in (refused.details or {}).get("errors", [])
-        ]
+        items = (refused.details or {}).get("errors", [])
+        errors = [f"{item['field']}: {item['message']}" for item in items] or [refused.message]
         return await _page(request, member, status=refused.status, errors=errors, values=values)
     url = invitations.link(settings, made["token"])
     sent = await invitations.send_email(

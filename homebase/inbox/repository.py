@@ -100,6 +100,7 @@ async def conversations(
             unread.label("unread"),
         )
         .select_from(joined)
+        .where(contacts.c.anonymized_at.is_(None))  # an erased contact's is gone
         .order_by(unread.desc(), latest.c.latest_id.desc())
         .limit(size + 1)
     )
