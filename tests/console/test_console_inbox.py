@@ -12,6 +12,7 @@ from sqlalchemy import select
 from homebase.console import inbox
 from homebase.models import ConversationRead
 from tests.console_support import csrf, make_member, member_browser
+from tests.http.test_page_escaping import EVIL, assert_escaped
 from tests.messaging_support import (
     LOS_ANGELES,
     NEW_YORK,
@@ -24,7 +25,7 @@ from tests.messaging_support import (
 
 DAYTIME = 18  # UTC: daytime in every US zone
 INBOX = "/console/inbox"
-EVIL = "https://evil.example"
+FOREIGN = "https://evil.example"
 
 
 @pytest.fixture
@@ -263,7 +264,7 @@ async def test_every_inbox_form_refuses_a_bad_token_and_a_foreign_origin(ready, 
         forged = await console.post(action, data={"csrf_token": "forged", **data})
         assert forged.status_code == 403, action
         foreign = await console.post(
-            action, data={"csrf_token": token, **data}, headers={"Origin": EVIL}
+            action, data={"csrf_token": token, **data}, headers={"Origin": FOREIGN}
         )
         assert foreign.status_code == 403, action
     messages = (await ready.get("/v1/messages", params={"direction": "OUTBOUND"})).json()
@@ -287,3 +288,18 @@ async def test_erasing_a_contact_removes_its_read_marks(runtime, ready, client, 
     assert NEW_YORK not in page.text and 'action="/console/inbox/' not in page.text
     async with runtime.db.transaction(write=False) as connection:
         assert (await connection.execute(query)).all() == []  # not read again
+
+
+async def test_hostile_names_and_texts_are_escaped(ready, client, console):
+    response = await ready.post(
+        "/v1/contacts", json={"first_name": EVIL, "phone": NEW_YORK, "email": "e@example.com"}
+    )
+    dana = response.json()["id"]
+    assert (await reply(client, NEW_YORK, EVIL)).status_code == 200
+    sent = await ready.post(
+        "/v1/messages",
+        json={"channel": "email", "contact_id": dana, "subject": EVIL, "body": EVIL},
+    )
+    assert sent.status_code == 201, sent.text
+    assert_escaped(await console.get(INBOX), times=2)  # the name and the latest text
+    assert_escaped(await console.get(f"{INBOX}/{dana}"), times=4)

@@ -73,7 +73,8 @@ async def test_the_navigation_marks_the_page_shown_and_its_section(console, tena
     assert marked(imports) == [("/console/imports", "true")]
     # Every section is in the navigation, one list item each.
     nav = re.search(r"<nav[^>]*>(.*?)</nav>", home, re.DOTALL).group(1)
-    assert nav.count("<li>") == 10 and "Custom fields" in nav and "Password" in nav
+    assert nav.count("<li>") == 11 and "Custom fields" in nav and "Password" in nav
+    assert "Inbox" in nav
     assert "Members" in nav
 
 
