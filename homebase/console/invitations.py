@@ -20,7 +20,7 @@ from homebase.console.common import refuse_nul
 from homebase.console.sessions import CSRF_FIELD, LOGIN_PATH, CsrfRefused, check_origin
 from homebase.db.tenancy import TenantSession, across_workspaces
 from homebase.http.pages import ConsolePageError, html_page
-from homebase.http.unauthenticated import count_failure
+from homebase.http.unauthenticated import count_failure, over_budget
 from homebase.kit import password_policy
 from homebase.kit.crypto import keyed_token, keyed_token_matches, token_hash
 from homebase.kit.errors import AdminError
@@ -51,8 +51,25 @@ class _Found:
         self.invitation = cast(InvitationRecord, row)
 
 
+class _TooMany(ConsolePageError):
+    def __init__(self, wait: int):
+        super().__init__(
+            429, "Too many attempts", f"Too many attempts. Try again in {wait} seconds."
+        )
+        self.wait = wait
+
+    def response(self) -> Response:
+        answer = super().response()
+        answer.headers["Retry-After"] = str(self.wait)
+        return answer
+
+
 async def _find(request: Request, token: str) -> _Found:
-    """The usable invitation of `token`, or the error page saying why not."""
+    """The usable invitation of `token`, or the error page saying why not. An address
+    that used up its unauthenticated budget is refused before any lookup."""
+    refused = await over_budget(request)
+    if refused is not None:
+        raise _TooMany(refused.retry_after)
     runtime = get_runtime(request)
     row = None
     if token.startswith(invitations.TOKEN_PREFIX) and len(token) <= 100:

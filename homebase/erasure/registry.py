@@ -126,7 +126,7 @@ KEPT: dict[str, str] = {
     "users": "members of the workspace: their email is their sign-in, not a contact's",
     "member_invitations": "a member's invitation of a person to become a member: its email "
     "is a member's (or member-to-be's), never a contact's, and it is kept as the record of "
-    'who invited whom (docs/decisions.md, "Member invitations")',
+    'who invited whom (docs/console.md, "Decisions")',
     "listings": "`address` is a property's, not a person's",
     "personas": "`phone` is the workspace's own business number that AI replies may carry, "
     "not a contact's (docs/decisions.md, \"A persona's phone\")",

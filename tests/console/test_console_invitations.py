@@ -259,3 +259,13 @@ async def test_hostile_names_are_escaped(app, runtime, client, clock, smtp_serve
         path = link_of(invited.text)
     async with browser(app) as visitor:
         assert_escaped(await visitor.get(path), times=2)  # workspace and name
+
+
+@pytest.mark.parametrize("settings_overrides", [{"rate_limit_unauthenticated_per_min": 2}])
+async def test_unknown_links_count_against_the_address_s_budget(app, console):
+    path = link_of((await invite(console)).text)
+    async with browser(app) as visitor:
+        for _ in range(2):
+            assert (await visitor.get("/console/invitations/hbi_guess")).status_code == 404
+        refused = await visitor.get(path)
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
