@@ -71,6 +71,14 @@ async def conversations(
 ) -> list[ConversationRow]:
     """One page (size + 1 rows, the extra one says there is more) of the member's inbox:
     each row the contact's columns, `latest_id` and `unread` (1 or 0)."""
+    statement = conversations_statement(session, member_id, after=after, size=size)
+    return cast(list[ConversationRow], await session.fetch_all(statement))
+
+
+def conversations_statement(
+    session: TenantSession, member_id: str, *, after: tuple[int, str] | None, size: int
+) -> AnySelect:
+    """The statement of `conversations`."""
     latest = (
         session.select(messages, messages.c.contact_id, func.max(messages.c.id).label("latest_id"))
         .where(messages.c.contact_id.is_not(None))
@@ -109,7 +117,7 @@ async def conversations(
         statement = statement.where(
             or_(unread < was_unread, and_(unread == was_unread, latest.c.latest_id < latest_id))
         )
-    return cast(list[ConversationRow], await session.fetch_all(statement))
+    return statement
 
 
 async def messages_by_id(session: TenantSession, ids: list[str]) -> dict[str, MessageRecord]:

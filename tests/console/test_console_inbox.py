@@ -10,6 +10,8 @@ import pytest
 from sqlalchemy import select
 
 from homebase.console import inbox
+from homebase.db.tenancy import TenantSession
+from homebase.inbox import repository
 from homebase.models import ConversationRead
 from tests.console_support import csrf, make_member, member_browser
 from tests.http.test_page_escaping import EVIL, assert_escaped
@@ -303,3 +305,35 @@ async def test_hostile_names_and_texts_are_escaped(ready, client, console):
     assert sent.status_code == 201, sent.text
     assert_escaped(await console.get(INBOX), times=2)  # the name and the latest text
     assert_escaped(await console.get(f"{INBOX}/{dana}"), times=4)
+
+
+async def test_a_page_reads_the_messages_through_their_contact_index(runtime, ready):
+    """The latest message of each conversation comes from an index-only walk of
+    ix_messages_contact (workspace_id, contact_id, id), never the messages table itself
+    (docs/console.md, "Decisions")."""
+    async with runtime.db.transaction() as connection:
+        session = TenantSession(connection, ready.id)
+        for after in (None, (1, "msg_0")):
+            statement = repository.conversations_statement(session, "usr_0", after=after, size=50)
+            sql = str(
+                statement.compile(
+                    dialect=connection.dialect, compile_kwargs={"literal_binds": True}
+                )
+            )
+            if runtime.db.is_sqlite:
+                rows = await connection.exec_driver_sql("EXPLAIN QUERY PLAN " + sql)
+                plan = [row[3] for row in rows]
+                reads = [line for line in plan if " messages " in f"{line} "]
+                assert reads == [
+                    "SEARCH messages USING COVERING INDEX ix_messages_contact "
+                    "(workspace_id=? AND contact_id>?)"
+                ], plan
+                continue
+            # PostgreSQL reads so small a table whole: the plan asked is the one it takes
+            # at size.
+            for setting in ("enable_seqscan", "enable_bitmapscan"):
+                await connection.exec_driver_sql(f"SET LOCAL {setting} = off")
+            plan = [row[0] for row in await connection.exec_driver_sql("EXPLAIN " + sql)]
+            reads = [line.strip() for line in plan if " on messages " in line]
+            assert len(reads) == 1, plan
+            assert reads[0].startswith("->  Index Only Scan using ix_messages_contact"), plan
