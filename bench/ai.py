@@ -6,9 +6,10 @@ with a Chat Completions server and a Twilio-compatible Messages API stood in by 
 process on loopback (bench/standins.py). Both answer at once, so the figure is the
 service's own: the callback's transaction, the worker's wake-up, the compose's reads,
 its tool round and finish, the send job. The served process runs with
-HOMEBASE_AI_QUIET_SECONDS=0: in production the quiet window (default 4 s after the
-lead's latest text, docs/ai.md) comes before all of it and adds to the inbound-to-reply
-time; here it is left out so the figure stays the compose path's.
+the quiet window it is given (`--quiet-seconds`, by default the setting's default, 4 s:
+the responder waits until the lead has been quiet that long after the latest text,
+docs/ai.md), which comes before all of it: the target is then p99 under 2 s plus the
+window. With `--quiet-seconds 0` the figure is the compose path's alone.
 
 With one tool round (the default) the persona may call `set_qualification` on a select
 field, and the model answers each reply's first request with that call and the request
@@ -28,7 +29,8 @@ a time, 100-200 ms apart, without waiting for the replies. A text's figure is th
 from sending its callback to its reply arriving at the stand-in Twilio, split at the
 moment its first prompt reaches the stand-in model (each text carries a tag found again in
 its prompt). One more contact's text warms the service up first and is not counted.
-Target: p99 under 2 s, every text answered exactly once with the model's reply (and,
+Target: p99 under 2 s plus the quiet window, every text answered exactly once with the
+model's reply (and,
 with a tool round, each after exactly one, its action performed).
 
 The throughput part (bench/run.py) and bench/inproc.py post the callback of
@@ -53,6 +55,7 @@ from bench.backends import Backend
 from bench.servers import Server, Service, prepare_service
 from bench.standins import FIELD, MODEL_REPLY, TOOL, Model, Stub, Twilio
 from bench.webhooks import _percentile as percentile
+from homebase.config import Settings
 from homebase.providers.signing import signature
 
 if TYPE_CHECKING:
@@ -66,7 +69,9 @@ TWILIO_SID = "ACbench00000000000000000000000000"
 SENDER = "+14155550100"  # the workspace's approved number, the To of every text
 THROUGHPUT_PHONE = "+13125550000"
 TEXT = "Hi, is the house on Elm St still for sale?"
-TARGET_P99_MS = 2000.0
+TARGET_P99_MS = 2000.0  # plus the quiet window
+# The responder's quiet window as served by default (HOMEBASE_AI_QUIET_SECONDS).
+QUIET_SECONDS = float(Settings.model_fields["ai_quiet_seconds"].default)
 RESPONDER = {
     "ref": "ava",
     "name": "Ava",
@@ -199,16 +204,24 @@ def _count(database_url: str, workspace_id: str, table: str, **equal: str) -> in
 
 
 def measure(
-    backend: Backend, workdir: Path, texts: int, budget_seconds: float = 180, tool_rounds: int = 1
+    backend: Backend,
+    workdir: Path,
+    texts: int,
+    budget_seconds: float = 180,
+    tool_rounds: int = 1,
+    quiet_seconds: float = QUIET_SECONDS,
 ) -> dict:
     """Inbound to reply on a fresh database of the backend's kind (see the module), with
-    `tool_rounds` (0 or 1) tool rounds in each reply."""
-    service = prepare_service(workdir / "ai", secrets.token_urlsafe(32), backend)
+    `tool_rounds` (0 or 1) tool rounds in each reply and the responder's quiet window set
+    to `quiet_seconds`."""
+    # One database per window, so both runs of bench/run.py have their own.
+    directory = workdir / f"ai_quiet_{round(quiet_seconds * 1000)}ms"
+    service = prepare_service(directory, secrets.token_urlsafe(32), backend)
     numbers = [phone(index) for index in range(texts + 1)]  # the first warms up
     prepare_responder(service, numbers, acting=tool_rounds > 0)
     print(f"ai: {texts + 1} contacts with consent and a responder persona", flush=True)
     model = Model(tool_rounds)
-    result = asyncio.run(_drive(service, backend, numbers, budget_seconds, model))
+    result = asyncio.run(_drive(service, backend, numbers, budget_seconds, model, quiet_seconds))
     # Done at each reply's finish, as the tool round accepted it (the warm-up's too).
     actions = performed(service.database_url, service.workspace_id)
     expected = tool_rounds * (result["replies"] + 1)
@@ -221,7 +234,12 @@ def measure(
 
 
 async def _drive(
-    service: Service, backend: Backend, numbers: list[str], budget: float, model: Model
+    service: Service,
+    backend: Backend,
+    numbers: list[str],
+    budget: float,
+    model: Model,
+    quiet_seconds: float,
 ) -> dict:
     twilio = Twilio()
     chat, provider = Stub(model), Stub(twilio)
@@ -229,7 +247,7 @@ async def _drive(
         callback_env(),
         HOMEBASE_AI_PROVIDER="openai",
         HOMEBASE_AI_BASE_URL=await chat.start() + "/v1",
-        HOMEBASE_AI_QUIET_SECONDS="0",  # the compose path's figure, without the quiet window
+        HOMEBASE_AI_QUIET_SECONDS=str(quiet_seconds),
         HOMEBASE_SMS_PROVIDER="twilio",
         HOMEBASE_TWILIO_BASE_URL=await provider.start(),
         HOMEBASE_TWILIO_ACCOUNT_SID=TWILIO_SID,
@@ -297,6 +315,7 @@ async def _drive(
         return round(percentile(values, fraction) * 1000, 1) if values else None
 
     p99 = ms(latencies, 0.99)
+    target = TARGET_P99_MS + quiet_seconds * 1000
     return {
         "topology": topology,
         "texts": len(measured),
@@ -314,9 +333,10 @@ async def _drive(
         "model_to_reply_p50_ms": ms([second for _, second in stages], 0.5),
         "callback_p50_ms": ms(answered, 0.5),
         "callback_p99_ms": ms(answered, 0.99),
-        "target_p99_ms": TARGET_P99_MS,
+        "quiet_seconds": quiet_seconds,
+        "target_p99_ms": target,
         "met": p99 is not None
-        and p99 < TARGET_P99_MS
+        and p99 < target
         and len(latencies) == len(measured) == twilio.count - 1
         and not wrong
         and not off_rounds,
@@ -326,9 +346,10 @@ async def _drive(
 def report(results: list[dict]) -> list[str]:
     lines = [
         "AI responder, inbound to reply (bench/ai.py: one signed inbound callback per "
-        "contact, 100-200 ms apart; HOMEBASE_AI_QUIET_SECONDS=0, so the quiet window, "
-        "4 s by default, is not in these figures and adds to them in production; the model "
-        "and Twilio stood in on loopback, answering at "
+        "contact, 100-200 ms apart; the quiet window (HOMEBASE_AI_QUIET_SECONDS: the "
+        "responder waits that long after the lead's latest text; 4 s by default) is in "
+        "the figures and the target, and a window of 0 s gives the compose path's alone; "
+        "the model and Twilio stood in on loopback, answering at "
         "once; with a tool round, the model answers a reply's first request with one "
         f"`{TOOL}` call and the request bringing its result with the reply; tool rounds: "
         "those that came back under their call's id, accepted, and the actions performed "
@@ -337,9 +358,10 @@ def report(results: list[dict]) -> list[str]:
         "two stages: callback sent to the model's first request, from there to the reply "
         "at Twilio):",
         "",
-        "| database | topology | texts | replies | tool rounds / actions | p50 ms | p99 ms "
-        "| max ms | stages p50 ms | callback p50 / p99 ms | target p99 < 2 s |",
-        "|---|---|---:|---:|---|---:|---:|---:|---|---|---|",
+        "| database | topology | quiet window s | texts | replies | tool rounds / actions "
+        "| p50 ms | p99 ms | max ms | stages p50 ms | callback p50 / p99 ms "
+        "| target p99 < 2 s + window |",
+        "|---|---|---:|---:|---:|---|---:|---:|---:|---|---|---|",
     ]
     for r in results:
         verdict = "met" if r["met"] else "MISSED"
@@ -358,7 +380,8 @@ def report(results: list[dict]) -> list[str]:
         if r["actions_performed"] != r["tool_rounds_per_reply"] * (r["replies"] + 1):
             verdict += f" ({r['actions_performed']} actions performed)"
         lines.append(
-            f"| {r['database']} | {r['topology']} | {r['texts']} | {r['replies']} "
+            f"| {r['database']} | {r['topology']} | {r['quiet_seconds']:g} | {r['texts']} "
+            f"| {r['replies']} "
             f"| {r['tool_rounds']} / {r['actions_performed']} "
             f"| {r['p50_ms']} | {r['p99_ms']} | {r['max_ms']} "
             f"| {r['to_model_p50_ms']} + {r['model_to_reply_p50_ms']} "
@@ -373,6 +396,12 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--texts", type=int, default=100)
     parser.add_argument("--budget-seconds", type=float, default=180)
     parser.add_argument("--tool-rounds", type=int, choices=[0, 1], default=1)
+    parser.add_argument(
+        "--quiet-seconds",
+        type=float,
+        default=QUIET_SECONDS,
+        help="the responder's quiet window (default: the setting's default)",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.texts <= 2000:
         parser.error("texts must be 1-2000")
@@ -380,7 +409,12 @@ def main(argv: list[str] | None = None) -> dict:
     try:
         with tempfile.TemporaryDirectory(prefix="homebase-bench-ai-") as directory:
             result = measure(
-                backend, Path(directory), args.texts, args.budget_seconds, args.tool_rounds
+                backend,
+                Path(directory),
+                args.texts,
+                args.budget_seconds,
+                args.tool_rounds,
+                args.quiet_seconds,
             )
     finally:
         backend.cleanup()
