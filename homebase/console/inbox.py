@@ -47,6 +47,15 @@ router = APIRouter(include_in_schema=False)
 PATH = "/console/inbox"
 CHANNELS = {"sms": "SMS", "whatsapp": "WhatsApp", "email": "Email"}
 PREVIEW = 140  # characters of a conversation's latest message shown in the list
+# Why the AI is paused, as the thread says it (contacts.schemas.ContactAiPauseReason).
+PAUSES = {
+    "note": "a note was added",
+    "human_message": "a person sent a message",
+    "handoff": "the AI handed the conversation over",
+    "daily_limit": "the AI reached its daily limit",
+    "manual": "paused by hand",
+    "opt_out": "the contact opted out",
+}
 users = User.__table__
 
 
@@ -164,6 +173,7 @@ async def _thread_page(
         errors=errors or [],
         refusal=refusal,
         erased=erased,
+        paused=PAUSES.get(contact["ai_paused_reason"] or "", contact["ai_paused_reason"]),
     )
 
 

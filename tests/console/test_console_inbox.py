@@ -196,6 +196,8 @@ async def test_a_reply_passes_the_gates_pauses_the_ai_and_hands_back(
     assert contact["ai_auto_response_paused_reason"] == "human_message"
     shown = await console.get(sent.headers["location"])
     assert "Your reply is queued" in shown.text and "Hand back to the AI" in shown.text
+    assert "paused: a person sent a message" in shown.text
+    assert "· by Agent Smith ·" in shown.text  # the member who replied
 
     back = await console.post(f"{INBOX}/{dana}/ai/resume", data={"csrf_token": token})
     assert back.status_code == 303 and back.headers["location"] == f"{INBOX}/{dana}?done=resumed"

@@ -269,3 +269,15 @@ async def test_unknown_links_count_against_the_address_s_budget(app, console):
             assert (await visitor.get("/console/invitations/hbi_guess")).status_code == 404
         refused = await visitor.get(path)
         assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
+
+
+async def test_inviting_a_removed_member_brings_them_back(app, runtime, tenant, console):
+    removed = await make_member(runtime, tenant.id, email="luis@example.com", name="Luis")
+    page = await console.get(f"{MEMBERS}/{removed}/remove")
+    await console.post(f"{MEMBERS}/{removed}/remove", data={"csrf_token": csrf(page.text)})
+    path = link_of((await invite(console, "luis@example.com", "Luis Again")).text)
+    assert (await join(app, path)).status_code == 200
+    listed = {row["id"]: row for row in (await tenant.get("/v1/members")).json()["data"]}
+    assert listed[removed]["removed_at"] is None and listed[removed]["name"] == "Luis Again"
+    async with browser(app) as fresh:
+        assert (await sign_in(fresh, "luis@example.com", NEW_PASSWORD)).status_code == 303
