@@ -76,6 +76,9 @@ class Settings(BaseSettings):
     redis_retry_seconds: float = Field(5.0, ge=0)
 
     api_key_default_ttl_days: int = Field(90, ge=0)
+    # How long a member's invitation link works (workspaces/invitations.py), counted on
+    # the runtime's clock from when it is made; fractions allowed.
+    member_invitation_ttl_hours: float = Field(72, gt=0, le=8760)
 
     # The largest request body on any route (http/body_limit.py): larger is 413 before it
     # is read. At least 1 KiB, so no limit can refuse the service's own small forms.

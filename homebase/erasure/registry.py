@@ -24,6 +24,7 @@ from homebase.db.tenancy import TenantSession
 from homebase.exports import service as exports
 from homebase.idempotency import store as idempotency
 from homebase.imports import service as imports
+from homebase.inbox import service as inbox
 from homebase.leads import service as leads
 from homebase.messaging import service as messaging
 from homebase.outbox import service as outbox
@@ -46,6 +47,8 @@ SCRUBBERS: tuple[Scrubber, ...] = (
     Scrubber("custom_fields", custom_fields.scrub_contact_custom_fields, ("custom_field_values",)),
     Scrubber("leads", leads.scrub_contact_leads, ("leads", "consent_artifacts")),
     Scrubber("messages", messaging.scrub_contact_messages, ("messages",)),
+    # When each member last read the contact's conversation (the console's inbox).
+    Scrubber("conversation_reads", inbox.scrub_contact_conversation_reads, ("conversation_reads",)),
     Scrubber(
         "calls",
         calls.scrub_contact_calls,
@@ -121,6 +124,9 @@ KEPT: dict[str, str] = {
     "status; the body is built from outbox_events at send time",
     "webhook_attempts": "status, latency and transport error of each POST; no event data",
     "users": "members of the workspace: their email is their sign-in, not a contact's",
+    "member_invitations": "a member's invitation of a person to become a member: its email "
+    "is a member's (or member-to-be's), never a contact's, and it is kept as the record of "
+    'who invited whom (docs/console.md, "Decisions")',
     "listings": "`address` is a property's, not a person's",
     "personas": "`phone` is the workspace's own business number that AI replies may carry, "
     "not a contact's (docs/decisions.md, \"A persona's phone\")",

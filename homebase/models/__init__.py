@@ -16,6 +16,7 @@ from homebase.models.consent_artifact import ConsentArtifact
 from homebase.models.console_oauth_app import ConsoleOAuthApp
 from homebase.models.console_session import ConsoleSession
 from homebase.models.contact import Contact
+from homebase.models.conversation_read import ConversationRead
 from homebase.models.custom_field import CustomField
 from homebase.models.custom_field_value import CustomFieldValue
 from homebase.models.data_import import DataImport
@@ -26,6 +27,7 @@ from homebase.models.import_error import ImportRowError
 from homebase.models.lead import Lead
 from homebase.models.listing import Listing
 from homebase.models.member_calendar import MemberCalendar
+from homebase.models.member_invitation import MemberInvitation
 from homebase.models.message import Message
 from homebase.models.oauth_client import OAuthClient
 from homebase.models.oauth_code import OAuthCode
@@ -100,4 +102,6 @@ __all__ = [
     "CustomFieldValue",
     "DataImport",
     "ImportRowError",
+    "ConversationRead",
+    "MemberInvitation",
 ]

@@ -7,8 +7,9 @@ connection breaking during the transaction is UNKNOWN (the server may have taken
 mail before the answer was lost), never retried. The envelope is given explicitly, so
 the server is told exactly the checked address, whatever the headers say.
 
-Every email carries the one-click unsubscribe headers of RFC 8058 (List-Unsubscribe with
-the HTTPS link, List-Unsubscribe-Post: List-Unsubscribe=One-Click). The link is long (a
+Every email to a contact carries the one-click unsubscribe headers of RFC 8058
+(List-Unsubscribe with the HTTPS link, List-Unsubscribe-Post: List-Unsubscribe=One-Click;
+a member's invitation, no message to a contact, carries none). The link is long (a
 sealed token, messaging/unsubscribe.py), and the mail library folds a header line longer
 than its policy's limit into RFC 2047 encoded words, which no mailbox provider reads as a
 URL: the message is built with SMTP's own line limit (998) instead of the advisory 78.

@@ -145,6 +145,9 @@ async def test_revoking_an_app_the_workspace_never_authorized_is_a_404_page(
 async def test_console_routes_all_need_a_session_and_posts_need_csrf(app, console, client):
     """A walk over every /console route, so a new page cannot forget either."""
     open_paths = {"/console/login", "/console/login/workspace", "/console/style.css"}
+    # An invitation's link: the invitee has no session yet; its token and its own CSRF
+    # token are tested in tests/console/test_console_invitations.py.
+    open_paths.add("/console/invitations/{token}")
     token = csrf((await console.get("/console")).text)
     assert token
     for route in app.routes:

@@ -73,8 +73,8 @@ async def test_the_navigation_marks_the_page_shown_and_its_section(console, tena
     assert marked(imports) == [("/console/imports", "true")]
     # Every section is in the navigation, one list item each.
     nav = re.search(r"<nav[^>]*>(.*?)</nav>", home, re.DOTALL).group(1)
-    assert nav.count("<li>") == 12 and "Custom fields" in nav and "Password" in nav
-    assert "People" in nav and "Tasks" in nav
+    assert nav.count("<li>") == 13 and "Custom fields" in nav and "Password" in nav
+    assert "People" in nav and "Inbox" in nav and "Tasks" in nav
     assert "Members" in nav
 
 

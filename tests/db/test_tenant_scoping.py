@@ -71,6 +71,8 @@ ALLOWED: dict[str, str] = {
     "console/sessions.py": "console sign-in: the session cookie finds its member, so the workspace",
     "console/signin.py": "console sign-in: one email's memberships across workspaces",
     "console/common.py": "builds the signed-in member's TenantSession for the member's workspace",
+    "console/invitations.py": "an invitation's link: its token finds the invitation, so the "
+    "workspace, by its hash, before the invitee has a session",
     "cli/admin.py": "operator commands: create, suspend and pick workspaces by id",
     "cli/rotate_secrets.py": "re-seals the secrets of every workspace under a new key",
     "workspaces/service.py": "creates, reads and suspends workspaces (before one exists); "

@@ -17,9 +17,15 @@ def _outside(name: str, *skipped: str) -> dict[str, set[str]]:
 
 
 def test_only_the_send_job_reaches_a_provider_and_only_with_claims_the_gate_allowed():
-    # A provider is picked and handed a message only in the send job ...
-    assert _outside("provider_for") == {"messaging/jobs.py": {"<module>", "send_one"}}
-    assert _outside("Outbound") == {"messaging/jobs.py": {"<module>", "outbound"}}
+    # A provider is picked and handed a message only in the send job, and a member's
+    # invitation email: the service's own mail to a member-to-be, no message to a contact
+    # (workspaces/invitations.py) ...
+    invitation = {"workspaces/invitations.py": {"<module>", "send_email"}}
+    assert _outside("provider_for") == {
+        "messaging/jobs.py": {"<module>", "send_one"},
+        **invitation,
+    }
+    assert _outside("Outbound") == {"messaging/jobs.py": {"<module>", "outbound"}, **invitation}
     # ... whose claims are the rows `claim` let through `_allowed` (in `allowed`, the
     # choice it hands the leased queue), the gate again just before the provider (a
     # suspension after the request still stops the message).
@@ -48,7 +54,11 @@ def test_every_request_to_send_goes_through_the_same_gate():
         "messaging/service.py": {"send_by_person"},
         "automations/actions.py": {"send_message"},
     }
-    assert users("send_by_person") == {"messaging/endpoints.py": {"send_message"}}
+    # The console's reply (the inbox) is a person's message too.
+    assert users("send_by_person") == {
+        "messaging/endpoints.py": {"send_message"},
+        "console/inbox.py": {"reply"},
+    }
 
 
 def test_an_opt_out_s_confirmation_takes_one_path_through_the_gate():

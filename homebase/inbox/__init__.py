@@ -1,0 +1,1 @@
+"""The workspace inbox: one conversation per contact, read state per member."""
