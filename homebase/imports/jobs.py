@@ -48,9 +48,10 @@ KIND = "imports"
 CONCURRENCY = 2  # imports running at once per worker process (each in its own workspace)
 LEASE_SECONDS = 60  # renewed by every batch; a batch takes well under a second
 MAX_ATTEMPTS = 5
-# Rows per transaction: contacts are written in a few statements per batch; a lead is the
-# POST /v1/leads service, several statements per row.
-BATCH = {ImportObject.CONTACTS: 250, ImportObject.LEADS: 50}
+# Rows per transaction: contacts are written in a few statements per batch (500 cost less
+# CPU per row than 250, each batch still well within the write timeout; docs/performance.md,
+# "Bulk imports"); a lead is the POST /v1/leads service, several statements per row.
+BATCH = {ImportObject.CONTACTS: 500, ImportObject.LEADS: 50}
 GAVE_UP = "the import could not be finished after several attempts"
 NO_ROWS_FILE = (
     "the import's rows file is not in HOMEBASE_STORAGE_DIR (every instance and worker "
@@ -199,6 +200,7 @@ class Running:
     matches: rows.Matches = field(default_factory=rows.Matches)
     # the import's as committed: each batch writes it with its own added
     refused_by_reason: dict[str, int] = field(default_factory=dict)
+    first_touch: bool = False  # leads: queue the AI's first texts (ai/outreach.py)
 
     @property
     def done(self) -> bool:
@@ -256,6 +258,7 @@ async def load(runtime: Runtime, claimed: Claim) -> Running | None:
         ),
         bool(job["dry_run"]),
         refused_by_reason=job["refused_by_reason"],
+        first_touch=bool(options.get("first_touch")),
     )
 
 
@@ -357,7 +360,16 @@ async def _write_batch(
                 region=region,
             )
         else:
-            await rows.apply_leads(session, tally, checked, running.skip_routing, dry_run=dry_run)
+            await rows.apply_leads(
+                session,
+                tally,
+                checked,
+                running.skip_routing,
+                dry_run=dry_run,
+                first_touch_per_minute=(
+                    runtime.settings.ai_first_touch_per_minute if running.first_touch else None
+                ),
+            )
         if tally.errors:
             await repository.insert_errors(session, claimed.import_id, tally.errors)
         now = session.now()

@@ -14,6 +14,7 @@ from homebase.imports.schemas import ValueMaps
 class ImportOptions(TypedDict):
     match_on: list[str]  # ImportMatchKey values
     skip_routing: bool
+    first_touch: NotRequired[bool]  # leads: queue the AI's first texts (absent: false)
     rows_file: NotRequired[str]  # the console's upload: the rows wait in this file
     # {field: {value as found: value or null}}: JSON values as the request sent them
     value_map: NotRequired[ValueMaps]

@@ -25,6 +25,7 @@ def job(row: ImportRecord) -> ImportJob:
         "status": cast(ImportStatus, row["status"]),
         "match_on": cast(list[ImportMatchKey], options["match_on"]),
         "skip_routing": options["skip_routing"],
+        "first_touch": bool(options.get("first_touch")),
         "dry_run": row["dry_run"],
         "on_invalid_cell": cast(InvalidCell, options.get("on_invalid_cell", InvalidCell.REFUSE)),
         "file_name": options.get("file_name"),

@@ -32,12 +32,12 @@ from homebase.contacts.schemas import ContactCreate
 from homebase.custom_fields import service as custom
 from homebase.custom_fields.definitions import Definitions
 from homebase.db.tenancy import TenantSession, tenant_select
-from homebase.db.value_lists import in_values
 from homebase.imports.records import reason
 from homebase.imports.schemas import ImportMatchKey, ImportObject, ImportRowKind, MappedValue
 from homebase.kit.errors import ValidationFailed
 from homebase.kit.phones import DEFAULT_REGION
 from homebase.kit.validation import field_errors
+from homebase.kit.value_lists import in_values
 from homebase.kit.write_warnings import phone_warnings
 from homebase.leads import service as leads
 from homebase.leads.schemas import LeadCreate
@@ -371,16 +371,17 @@ def _keys(data: ContactCreate, region: str) -> dict[ImportMatchKey, str | None]:
     }
 
 
-# The batch's matches, one statement per key, built once, the batch's values bound as one
-# list (db/value_lists.py: one statement text, planned in well under a millisecond, and
-# answered by the (workspace_id, column) btree, never the search's trigram GIN index,
-# which PostgreSQL took on a grown table's outdated statistics; docs/performance.md,
-# "Bulk imports"). No ORDER BY: with one, PostgreSQL walked the workspace's
-# (workspace_id, id) index to avoid a sort, reading every contact; the rows are sorted
-# here instead (the oldest answers). A name's candidates are the contacts of the same
-# last name (any case); the first name and owner are compared here.
+# The batch's matches, one statement per key and dialect, built once, the batch's values
+# bound as one list (kit/value_lists.py: one statement text, cheap to plan, answered by the
+# (workspace_id, column) btree, never the search's trigram GIN index, which PostgreSQL took
+# on a grown table's outdated statistics; docs/performance.md, "Bulk imports"). No ORDER
+# BY: with one, PostgreSQL walked the workspace's (workspace_id, id) index to avoid a sort,
+# reading every contact; the rows are sorted here instead (the oldest answers). A name's
+# candidates are the contacts of the same last name (any case); the first name and owner
+# are compared here.
 _LOOKUPS = {
-    key: tenant_select(contacts_table).where(in_values(column, "wanted"))
+    (dialect, key): tenant_select(contacts_table).where(in_values(column, "wanted", dialect))
+    for dialect in ("sqlite", "postgresql")
     for key, column in (
         (ImportMatchKey.EMAIL, contacts_table.c.email_lower),
         (ImportMatchKey.PHONE, contacts_table.c.phone_e164),
@@ -411,7 +412,8 @@ class Matches:
             if key is ImportMatchKey.NAME:
                 wanted = sorted({value.split("\x1f")[1] for value in wanted})
             if wanted:
-                found = await session.fetch_all(_LOOKUPS[key], {"wanted": wanted})
+                lookup = _LOOKUPS[session.dialect, key]
+                found = await session.fetch_all(lookup, {"wanted": wanted})
                 for row in sorted(found, key=lambda row: str(row["id"])):
                     self.remember(cast("ContactRecord", row))  # _LOOKUPS read contacts rows
 
@@ -530,7 +532,10 @@ async def apply_leads(
     skip_routing: bool,
     *,
     dry_run: bool = False,
+    first_touch_per_minute: int | None = None,
 ) -> Tally:
+    """`first_touch_per_minute`: the import asked for first touches (ai/outreach.py),
+    spaced this many a minute; None: it did not, and no lead is texted."""
     for offset, item in enumerate(checked.rows):
         warned = checked.warnings[offset]
         if not isinstance(item, LeadCreate):
@@ -539,7 +544,13 @@ async def apply_leads(
         if skip_routing and not item.skip_routing:
             item = item.model_copy(update={"skip_routing": True})
         if not dry_run:
-            await leads.create_lead(session, item)
+            await leads.create_lead(
+                session,
+                item,
+                first_touch=first_touch_per_minute is not None,
+                first_touch_per_minute=first_touch_per_minute,
+                origin="import",
+            )
         tally.created += 1
         tally.written(offset, warned)
     return tally

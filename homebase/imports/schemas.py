@@ -79,7 +79,12 @@ MappedValue = str | bool | int | float | list[str] | None
 ValueMaps = dict[str, dict[str, MappedValue]]
 ValueMap = dict[
     ValueMapField,
-    Annotated[dict[FoundValue, MappedValue], Field(max_length=MAX_MAPPED_VALUES)],
+    Annotated[
+        dict[FoundValue, MappedValue],
+        # a found value is a key matching FoundValue's pattern only: pydantic states the
+        # pattern alone, which leaves other keys allowed to a reader of the schema
+        Field(max_length=MAX_MAPPED_VALUES, json_schema_extra={"additionalProperties": False}),
+    ],
 ]
 _VALUE_MAP_EXAMPLE: JsonDict = {
     "stage": {"Prospect": "LEAD", "Hot Prospect": "HOT_LEAD", "Closed": "PAST_CLIENT"},
@@ -210,6 +215,13 @@ class LeadsImportCreate(_ImportCreateBase):
         description="Create every lead without routing it (a row's own skip_routing is "
         "honoured too).",
     )
+    first_touch: StrictBool = Field(
+        False,
+        description="Queue the AI's first text for each lead whose consent allows AI outreach, "
+        "as POST /v1/leads does, when the responder persona's first_touch is `text`; spaced "
+        "at most HOMEBASE_AI_FIRST_TOUCH_PER_MINUTE (default 20) a minute per workspace. "
+        "False (the default): an import texts nobody.",
+    )
     dry_run: StrictBool = DRY_RUN
 
 
@@ -276,6 +288,7 @@ _JOB_EXAMPLE: JsonDict = {
     "status": "running",
     "match_on": ["email", "phone"],
     "skip_routing": False,
+    "first_touch": False,
     "dry_run": False,
     "on_invalid_cell": "refuse",
     "file_name": None,
@@ -315,6 +328,12 @@ class ImportJob(TypedDict):
     ]
     match_on: list[ImportMatchKey]
     skip_routing: bool
+    first_touch: Annotated[
+        bool,
+        Field(
+            description="Leads: the import queues the AI's first texts (false: it texts nobody)."
+        ),
+    ]
     dry_run: Annotated[bool, Field(description="Counts only: the import writes no record.")]
     on_invalid_cell: InvalidCell
     file_name: Annotated[

@@ -18,6 +18,7 @@ from homebase.imports.schemas import (
     ImportCreate,
     ImportObject,
     ImportStatus,
+    LeadsImportCreate,
 )
 from homebase.kit.errors import InsufficientScope, NotFound
 from homebase.kit.ids import new_id
@@ -41,6 +42,8 @@ async def create_import(
         "match_on": [key.value for key in match_on],
         "skip_routing": data.skip_routing,
     }
+    if isinstance(data, LeadsImportCreate) and data.first_touch:
+        options["first_touch"] = True
     if isinstance(data, ContactsImportCreate):
         if data.value_map:
             options["value_map"] = data.value_map

@@ -5,7 +5,6 @@ Crockford base32 (lower case). Ids sort by creation time, which gives lists an
 immutable total order, and never look numeric.
 """
 
-import base64
 import os
 import threading
 import time
@@ -14,22 +13,17 @@ _ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 _lock = threading.Lock()
 _last_ms = 0
 _last_random = 0
-ID_BODY_LENGTH = 26
 
 
-# base32hex's digits are Crockford's in the same order, so the C encoder of base64 writes
-# them; a lead writes eight ids, and encoding them in Python showed in its profile and an
-# import's (docs/performance.md, "Ids, phones, the rate limiter").
-_CROCKFORD = bytes.maketrans(b"0123456789ABCDEFGHIJKLMNOPQRSTUV", _ALPHABET.encode())
+# Two base32 digits per step: a lead writes eight ids, and digit by digit showed in its
+# profile (docs/performance.md, "Ids, phones, the rate limiter").
+_PAIRS = tuple(a + b for a in _ALPHABET for b in _ALPHABET)
 
 
-def _body(millis: int, random_part: int) -> str:
-    """The 26 digits of the 130-bit number millis (50 bits) then random_part (80 bits),
-    most significant first: shifted left 6 bits to fill 17 bytes, whose first 26 base32
-    digits are exactly those 130 bits."""
-    value = ((millis << 80) | random_part) << 6
-    digits = base64.b32hexencode(value.to_bytes(17, "big"))[:ID_BODY_LENGTH]
-    return digits.translate(_CROCKFORD).decode()
+def _encode(value: int, length: int) -> str:
+    """`length` (even) base32 digits of `value`, most significant first."""
+    pairs = _PAIRS
+    return "".join([pairs[(value >> shift) & 1023] for shift in range(length * 5 - 10, -1, -10)])
 
 
 def _next_parts() -> tuple[int, int]:
@@ -47,4 +41,8 @@ def _next_parts() -> tuple[int, int]:
 
 
 def new_id(prefix: str) -> str:
-    return f"{prefix}_{_body(*_next_parts())}"
+    millis, random_part = _next_parts()
+    return f"{prefix}_{_encode(millis, 10)}{_encode(random_part, 16)}"
+
+
+ID_BODY_LENGTH = 26

@@ -332,16 +332,18 @@ async def test_a_workspace_runs_one_import_at_a_time(runtime, tenant, other_tena
 
 
 async def test_a_worker_that_dies_mid_import_is_resumed_without_doubles(runtime, tenant):
-    rows = [{"first_name": f"P{index}", "email": f"p{index}@example.com"} for index in range(620)]
-    rows[300] = {"email": "broken"}
+    batch = jobs.BATCH["contacts"]
+    total = 2 * batch + 120
+    rows = [{"first_name": f"P{index}", "email": f"p{index}@example.com"} for index in range(total)]
+    rows[batch + 50] = {"email": "broken"}
     made = await start(tenant, {"object": "contacts", "rows": rows})
     (claimed,) = await jobs.claim(runtime, 1)
     running = await jobs.load(runtime, claimed)
     assert running is not None
     await jobs.step(runtime, running)  # one batch committed, then the worker "dies"
     half = await job(tenant, made["id"])
-    assert half["status"] == "running" and half["counts"]["created"] == jobs.BATCH["contacts"]
-    assert half["progress"] == round(jobs.BATCH["contacts"] / 620, 4)
+    assert half["status"] == "running" and half["counts"]["created"] == batch
+    assert half["progress"] == round(batch / total, 4)
     assert await jobs.claim(runtime, 1) == []  # its lease still holds
     real = runtime.clock
     runtime.clock = lambda: real() + timedelta(seconds=jobs.LEASE_SECONDS + 1)
@@ -357,8 +359,8 @@ async def test_a_worker_that_dies_mid_import_is_resumed_without_doubles(runtime,
     done = await job(tenant, made["id"])
     assert done["status"] == "completed"
     assert done["counts"] == {
-        "rows": 620,
-        "created": 619,
+        "rows": total,
+        "created": total - 1,
         "updated": 0,
         "unchanged": 0,
         "failed": 1,
@@ -366,9 +368,9 @@ async def test_a_worker_that_dies_mid_import_is_resumed_without_doubles(runtime,
         "unmatchable": 0,
     }
     stored = await contacts_of(runtime, tenant.id)
-    assert len(stored) == 619 and len({row["email"] for row in stored}) == 619
-    assert [item["index"] for item in await all_errors(tenant, made["id"])] == [300]
-    assert (await event_types(runtime, tenant.id))["contact.created"] == 619
+    assert len(stored) == total - 1 and len({row["email"] for row in stored}) == total - 1
+    assert [item["index"] for item in await all_errors(tenant, made["id"])] == [batch + 50]
+    assert (await event_types(runtime, tenant.id))["contact.created"] == total - 1
     assert (await stored_import(runtime, made["id"]))["attempts"] == 2
 
 
@@ -399,7 +401,8 @@ async def test_another_workspaces_import_is_404(runtime, tenant, other_tenant):
 
 
 async def test_erasure_scrubs_the_rows_an_unfinished_import_wrote(runtime, tenant):
-    rows = [{"first_name": f"P{index}", "email": f"p{index}@example.com"} for index in range(300)]
+    total = jobs.BATCH["contacts"] + 50
+    rows = [{"first_name": f"P{index}", "email": f"p{index}@example.com"} for index in range(total)]
     made = await start(tenant, {"object": "contacts", "rows": rows})
     (claimed,) = await jobs.claim(runtime, 1)
     running = await jobs.load(runtime, claimed)
@@ -413,7 +416,7 @@ async def test_erasure_scrubs_the_rows_an_unfinished_import_wrote(runtime, tenan
     assert payload[:written] == [None] * written and payload[written:] == rows[written:]
     await jobs.step(runtime, running)  # the worker carries on from its position
     done = await job(tenant, made["id"])
-    assert done["status"] == "completed" and done["counts"]["created"] == 300
+    assert done["status"] == "completed" and done["counts"]["created"] == total
 
 
 async def test_finished_imports_are_pruned_after_the_retention_period(runtime, tenant):

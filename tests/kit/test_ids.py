@@ -18,7 +18,7 @@ def test_the_body_is_the_milliseconds_then_the_random_part_in_crockford_base32()
     cases = edges + [(chosen.getrandbits(48), chosen.getrandbits(80)) for _ in range(2000)]
     for millis, random_part in cases:
         expected = digit_by_digit(millis, 10) + digit_by_digit(random_part, 16)
-        assert ids._body(millis, random_part) == expected
+        assert ids._encode(millis, 10) + ids._encode(random_part, 16) == expected
 
 
 def test_ids_sort_in_the_order_they_were_made_and_carry_their_prefix():
