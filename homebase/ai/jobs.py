@@ -44,6 +44,7 @@ from homebase.ai import (
     actions,
     context,
     languages,
+    outreach,
     repository,
     rules,
     safe_words,
@@ -275,7 +276,7 @@ async def _decide(runtime: Runtime, claimed: Claim) -> Decision:
     planned: list[actions.Planned] = []
     for number in range(1, MAX_ROUNDS + 1):
         prompt = replace(prompt, last_round=number == MAX_ROUNDS)
-        outcome = await _model(runtime, responder, prompt)
+        outcome = await model_call(runtime, responder, prompt)
         if isinstance(outcome, Failed):
             return outcome
         answered = outcome
@@ -322,7 +323,9 @@ def _fixed(persona: PersonaRecord, signer: Signer, *, disclose: bool) -> dict[st
     return fixed
 
 
-async def _model(runtime: Runtime, responder: Responder, prompt: Prompt) -> ModelAnswer | Failed:
+async def model_call(
+    runtime: Runtime, responder: Responder, prompt: Prompt
+) -> ModelAnswer | Failed:
     started = time.perf_counter()
     with tracing.model_span(responder.name) as span:
         try:
@@ -567,6 +570,8 @@ async def _reply(
     await repository.update(
         session, job["id"], {"outcome": "replied", "reply_message_id": message["id"]}
     )
+    # The lead's answer ended the pending follow-up; this reply starts the cadence again.
+    await outreach.after_ai_text(session, persona, contact_id=contact["id"], message=message)
     AI_OUTCOMES.labels("replied", "").inc()
     logs.event(
         log,

@@ -46,6 +46,8 @@ class LocalResponder:
     name: str = "local"
 
     async def answer(self, prompt: Prompt) -> ModelAnswer:
+        if prompt.purpose != "reply":  # a text the AI sends unasked (ai/outreach.py)
+            return ModelAnswer(reply=_fit(unasked(prompt), prompt.max_characters))
         text = _unanswered(prompt)
         if _PERSON.search(text):
             return ModelAnswer(reply=None, handoff=True, handoff_reason="asked for a person")
@@ -70,6 +72,44 @@ class LocalResponder:
         else:
             reply = "Thanks! What's your timeline, and which area are you looking in?"
         return ModelAnswer(reply=_fit(reply, prompt.max_characters))
+
+
+# Follow-ups, each worded differently: the n-th is the first of these, from the n-th on,
+# that no earlier text of the assistant said.
+NUDGES = (
+    "Just checking in: are you still looking for a home?",
+    "Any questions I can answer for you about the area or the listings?",
+    "Would a quick showing this week help you decide?",
+    "New homes come up often. Want me to keep an eye out for you?",
+    "Still happy to help whenever you're ready. What matters most to you in a home?",
+    "Is now a good time to talk about your plans, or later this season?",
+)
+
+
+def unasked(prompt: Prompt) -> str:
+    """A first touch naming the lead's listing of interest (or asking what they want), or
+    the follow-up's nudge not said before."""
+    name = f" {prompt.first_name}" if prompt.first_name else ""
+    if prompt.purpose == "first_touch":
+        listing = prompt.listings[0] if prompt.listings else None
+        if listing is not None:
+            return (
+                f"Hi{name}, this is {prompt.persona_name}. Thanks for asking about "
+                f"{listing.address}! Would you like to see it this week?"
+            )
+        return (
+            f"Hi{name}, this is {prompt.persona_name}. Thanks for reaching out! Are you "
+            "looking to buy or to sell?"
+        )
+    if prompt.purpose == "automation":
+        return f"Hi{name}, this is {prompt.persona_name}. {prompt.brief or 'Just checking in!'}"
+    said = {turn.text.strip() for turn in prompt.conversation if turn.speaker == "assistant"}
+    start = max(prompt.follow_up - 1, 0)
+    for offset in range(len(NUDGES)):
+        nudge = NUDGES[(start + offset) % len(NUDGES)]
+        if nudge not in said:
+            return nudge
+    return f"Hi{name}, still here if you need anything (follow-up {prompt.follow_up})."
 
 
 def _es_limit(prompt: Prompt) -> int:

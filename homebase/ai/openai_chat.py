@@ -301,6 +301,7 @@ def system(prompt: Prompt) -> str:
         f"You are {prompt.persona_name}, answering a real-estate lead by SMS on behalf of "
         f"the team. Tone: {prompt.tone}.",
     ]
+    lines += _purpose(prompt)
     if prompt.now_local is not None:
         lines.append(f"It is now {prompt.now_local} where the team works.")
         if prompt.lead_time is not None:
@@ -364,6 +365,29 @@ def system(prompt: Prompt) -> str:
         '"language": the conversation\'s language as an ISO 639-1 code such as "en" or "es"}.'
     )
     return "\n".join(lines)
+
+
+def _purpose(prompt: Prompt) -> list[str]:
+    """What an unasked text is for (ai/outreach.py): the lead has not written."""
+    if prompt.purpose == "first_touch":
+        return [
+            "The lead has just come in and has not written: write the first text, short and "
+            "friendly, about what their lead data says they want (the listing of interest "
+            "first, when there is one), ending with one question. The service adds the "
+            "disclosure and the opt-out line."
+        ]
+    if prompt.purpose == "follow_up":
+        return [
+            f"The lead has not answered the last text: write follow-up number "
+            f"{prompt.follow_up}, short, with something new to say, never repeating the "
+            "words of an earlier text, and ending with one easy question."
+        ]
+    if prompt.purpose == "automation":
+        return [
+            "The lead has not written: write one short text about this, in your own words, "
+            f"ending with one easy question: {prompt.brief or 'checking in'}"
+        ]
+    return []
 
 
 def _budgets(prompt: Prompt) -> list[str]:

@@ -21,6 +21,9 @@ from datetime import date
 from typing import Any, Literal, Protocol, TypedDict
 
 Speaker = Literal["lead", "assistant", "agent"]
+# What the text is for: a reply to the lead's texts, or a text the AI sends unasked
+# (ai/outreach.py): a new lead's first touch, or a follow-up to an unanswered text.
+Purpose = Literal["reply", "first_touch", "follow_up", "automation"]
 MAX_ROUNDS = 3  # model calls per reply: tool rounds and the final answer
 # A JSON Schema, as the protocol's own type (openai's FunctionParameters) has it.
 JsonSchema = dict[str, object]
@@ -116,6 +119,9 @@ class Prompt:
     slots: tuple[str, ...] = ()
     appointments: tuple[str, ...] = ()
     done: tuple[str, ...] = ()  # what earlier jobs of this contact already did
+    purpose: Purpose = "reply"
+    follow_up: int = 0  # which follow-up (from 1) when purpose is follow_up
+    brief: str | None = None  # an automation's ai_text step: what the text is about
 
 
 _LINE_SEPARATORS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029"})

@@ -31,6 +31,31 @@ class AiJobRecord(TypedDict):
     updated_at: datetime
 
 
+class OutreachRecord(TypedDict):
+    """A text the AI owes a contact unasked (models/ai_outreach.py, ai/outreach.py)."""
+
+    id: str
+    contact_id: str
+    persona_id: str
+    lead_id: str | None
+    kind: str  # first_touch | follow_up
+    step: int  # 0 for a first touch; a follow-up's place in the persona's list, from 1
+    after_message_id: str | None  # the AI text a follow-up follows
+    origin: str  # lead | import | cadence
+    status: str  # queued | composing | sent | dropped | stopped | skipped
+    due_at: datetime
+    wait_until: datetime  # lawful hours wait no longer
+    attempts: int
+    lease_token: str | None
+    lease_expires_at: datetime | None
+    outcome: str | None
+    message_id: str | None
+    enrolment_id: str | None  # the automation step (ai_text) that queued it
+    enrolment_step: int | None
+    created_at: datetime
+    updated_at: datetime
+
+
 class AiJobChanges(TypedDict, total=False):
     """Columns a job's step changes (jobs.py)."""
 

@@ -12,8 +12,13 @@ refusing gate wins; its `reason` is the category in "Blocked (<reason>): <text>"
 2. opted_out          the address is suppressed (STOP reply, bounce, manual entry)
 3. a2p_not_approved   SMS/WhatsApp need a sending number the carrier approved
 4. quiet_hours        proactive texts only inside the window in the recipient's local
-                      time, in every zone the area code maps to; no zone -> refused
+                      time, in every zone the area code maps to, within the stricter
+                      rule of the number's state (compliance/lawful_hours.py: its days
+                      and hours); no zone -> refused
 5. consent_missing    proactive texts need an unexpired, unrevoked consent artifact
+6. attempt_limit      of the consent family: a state that limits proactive contacts per
+                      number (Florida, Oklahoma, Maryland: 3 per 24 hours on the same
+                      subject, the workspace) refuses one more
 
 Gates 3-5 concern texts (SMS and WhatsApp); email's hard gate is the suppression list.
 
@@ -22,21 +27,15 @@ confirmation of an opt-out, which the carrier requires (messaging/confirmation.p
 """
 
 from dataclasses import dataclass, field
-from datetime import datetime, time
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from homebase.compliance import lawful_hours
+from homebase.compliance.lawful_hours import SendingWindow as SendingWindow
 from homebase.compliance.timezones import zones_for_number
 from homebase.kit.masking import mask_phone
 
 TEXT_CHANNELS = frozenset({"SMS", "WHATSAPP"})
-
-
-@dataclass(frozen=True)
-class SendingWindow:
-    """Local hours in which proactive texts may go out: [start, end)."""
-
-    start: time = time(8, 0)
-    end: time = time(20, 0)
 
 
 @dataclass(frozen=True)
@@ -58,6 +57,10 @@ class RecipientState:
     has_consent: bool = False
     sender: SenderState | None = None  # the number the text would leave from
     zones: tuple[str, ...] | None = field(default=None)  # None: resolve from the address
+    state: str | None = None  # the number's US state; None: resolve from the address
+    # When this workspace's proactive texts reached the number in the last 24 hours
+    # (loaded only for a state with an attempt limit: compliance/lawful_hours.py).
+    attempts: tuple[datetime, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -163,21 +166,13 @@ def _quiet_hours(
     if channel not in TEXT_CHANNELS or not recipient.proactive:
         return None
     zones = recipient.zones if recipient.zones is not None else zones_for_number(recipient.address)
-    if not zones:
-        return Blocked(
-            "quiet_hours",
-            "No time zone resolves for the recipient's number, so "
-            "its local time is unknown; proactive texts are refused.",
-        )
-    hours = f"{window.start:%H:%M} to {window.end:%H:%M}"
-    for name, local in local_times(zones, now):
-        if not window.start <= local.time().replace(tzinfo=None) < window.end:
-            return Blocked(
-                "quiet_hours",
-                f"It is {local:%H:%M} in {name}, a zone of the recipient's number; "
-                f"proactive texts go out only from {hours} recipient local time.",
-            )
-    return None
+    why = lawful_hours.refusal(now, zones, _rule(recipient), window)
+    return Blocked("quiet_hours", why) if why is not None else None
+
+
+def _rule(recipient: RecipientState) -> lawful_hours.StateRule | None:
+    state = recipient.state or lawful_hours.state_for_number(recipient.address)
+    return lawful_hours.rule_for(state)
 
 
 def _consent(
@@ -196,5 +191,18 @@ def _consent(
     )
 
 
-_GATES = (_account, _suppression, _a2p, _quiet_hours, _consent)
+def _attempt_limit(
+    workspace: WorkspaceState,
+    recipient: RecipientState,
+    channel: str,
+    now: datetime,
+    window: SendingWindow,
+) -> Blocked | None:
+    if channel not in TEXT_CHANNELS or not recipient.proactive:
+        return None
+    why = lawful_hours.attempt_refusal(_rule(recipient), recipient.attempts)
+    return Blocked("attempt_limit", why) if why is not None else None
+
+
+_GATES = (_account, _suppression, _a2p, _quiet_hours, _consent, _attempt_limit)
 _CONFIRMATION_GATES = tuple(gate for gate in _GATES if gate is not _suppression)

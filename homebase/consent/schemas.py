@@ -2,7 +2,15 @@ import re
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StringConstraints,
+    WithJsonSchema,
+)
 from pydantic.config import JsonDict
 
 from homebase.kit import freeform
@@ -60,6 +68,7 @@ CONSENT_EXAMPLE: JsonDict = {
         "including by automated text and AI calls.",
         "checkbox": True,
     },
+    "ai_voice": True,
 }
 
 
@@ -84,6 +93,13 @@ class ConsentIn(BaseModel):
         None,
         description="What the person saw and ticked, kept as evidence. " + freeform.DESCRIPTION,
     )
+    ai_voice: StrictBool | None = Field(
+        None,
+        description="The person agreed to calls in an artificial (AI) voice, its own "
+        "consent (an addition to the spec's object, docs/voice.md): the AI calls only a "
+        "number whose unexpired artifact has ai_voice true. ai_outbound_allowed keeps "
+        "meaning texts.",
+    )
 
 
 class ConsentOut(BaseModel):
@@ -93,3 +109,4 @@ class ConsentOut(BaseModel):
     expires_at: datetime
     source_url: str | None
     ip: str | None
+    ai_voice: bool | None

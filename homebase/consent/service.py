@@ -44,6 +44,7 @@ async def record(
         "recorded_at": now,
         "expires_at": min(captured_at, now) + timedelta(days=validity_days),
         "revoked_at": None,
+        "ai_voice": consent.ai_voice,
     }
     await session.insert(artifacts, row)
     return row
@@ -65,6 +66,26 @@ async def valid_consent(
         .order_by(artifacts.c.expires_at.desc())
         .limit(1)
     )
+
+
+async def has_voice_consent(
+    session: TenantSession, phone_e164: str | None, *, now: datetime
+) -> bool:
+    """Whether an unexpired, unrevoked artifact for the number says its person agreed to
+    AI calls (`ai_voice` true): no AI call without one (docs/voice.md)."""
+    if not phone_e164:
+        return False
+    found = await session.fetch_one(
+        session.select(artifacts, artifacts.c.id)
+        .where(
+            artifacts.c.phone_e164 == phone_e164,
+            artifacts.c.expires_at > now,
+            artifacts.c.revoked_at.is_(None),
+            artifacts.c.ai_voice.is_(True),
+        )
+        .limit(1)
+    )
+    return found is not None
 
 
 async def erase_for_leads(session: TenantSession, lead_ids: list[str]) -> list[str]:

@@ -77,13 +77,16 @@ async def list_leads(
     "the workspace's rules unless skip_routing is true. Emits "
     "lead.created, and lead.assigned when routed. A phone that is not a valid number "
     "is kept as sent and named in `warnings` (phone_not_valid), sent only then, "
-    "whatever `fields` names.",
+    "whatever `fields` names. When the lead's consent allows AI outreach "
+    "(ai_outbound_allowed) and the responder persona's first_touch is `text`, the AI's "
+    "first text is queued for first_touch_delay_seconds later, inside the lawful hours "
+    "of the lead's number.",
     responses=error_responses(*READ_ERRORS),
 )
 async def create_lead(
     body: LeadCreate, principal: LeadsWrite, session: Tenant, fields: LeadFields
 ) -> Sent[LeadWritten]:
-    row = await service.create_lead(session, body)
+    row = await service.create_lead(session, body, first_touch=True)
     # a Lead is a LeadWritten without its warnings (a fresh dict: one is added)
     payload = cast(LeadWritten, render.lead(row, pii=_pii(principal), now=session.now()))
     warnings = phone_warnings(body.phone, await phone_region(session))

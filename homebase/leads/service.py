@@ -6,6 +6,7 @@ possible number and that has no email stays unlinked (contact_id null): nothing
 identifies the person reliably, and `unlinked_only=true` lists exactly these for triage.
 """
 
+from homebase.ai import outreach
 from homebase.consent import service as consent
 from homebase.consent.schemas import ConsentIn
 from homebase.contacts import render as contacts_render
@@ -44,7 +45,18 @@ def _event_data(row: LeadRecord, session: TenantSession) -> Lead:
     return render.lead(row, pii=True, now=session.now())
 
 
-async def create_lead(session: TenantSession, data: LeadCreate) -> LeadRecord:
+async def create_lead(
+    session: TenantSession,
+    data: LeadCreate,
+    *,
+    first_touch: bool = False,
+    first_touch_per_minute: int | None = None,
+    origin: str = "lead",
+) -> LeadRecord:
+    """`first_touch`: queue the AI's first text when the lead's consent allows AI outreach
+    and the responder persona texts first (ai/outreach.py: one indexed read, one insert);
+    POST /v1/leads asks for it, an import only when it asks (`origin` import, spaced
+    `first_touch_per_minute`); a fixture load never does."""
     now = session.now()
     phone_e164 = to_e164(data.phone, await phone_region(session))
     email_lower = data.email.lower() if data.email else None
@@ -90,6 +102,15 @@ async def create_lead(session: TenantSession, data: LeadCreate) -> LeadRecord:
     if row["assignee_id"] is not None:
         _record_assigned(session, row, None, row["routing_reason"], events)
     await events.write(session)
+    if first_touch:
+        await outreach.first_touch(
+            session,
+            contact_id=row["contact_id"],
+            lead_id=row["id"],
+            allowed=render.ai_outbound_allowed(row, now),
+            origin=origin,
+            per_minute=first_touch_per_minute,
+        )
     return row
 
 

@@ -137,6 +137,7 @@ async def _allowed(connection: AsyncConnection, runtime: Runtime, row: RowMappin
         sender=sender,
         ai_reply=row["ai_job_id"] is not None,
         confirmation=confirms,
+        message_id=row["id"],
     )
     if not isinstance(decision, Blocked):
         return True

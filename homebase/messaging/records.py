@@ -58,6 +58,7 @@ class SenderNumberRecord(TypedDict):
     number: str
     channel: str  # sms | whatsapp
     a2p_status: str  # approved | pending | rejected
+    voice: bool  # places and answers the AI's calls (docs/voice.md)
     created_at: datetime
 
 

@@ -19,12 +19,13 @@ from homebase.messaging.records import (
 )
 from homebase.messaging.render import mask_address
 from homebase.messaging.schemas import MessageFilters
-from homebase.models import Contact, Message, SenderNumber, Suppression
+from homebase.models import Contact, Message, SenderNumber, Suppression, VoiceCall
 from homebase.paging.listing import Listing
 
 messages = Message.__table__
 suppressions = Suppression.__table__
 sender_numbers = SenderNumber.__table__
+voice_calls = VoiceCall.__table__
 contacts = Contact.__table__
 
 
@@ -195,6 +196,32 @@ async def lift_suppressions(
         .where(suppressions.c.address == address, suppressions.c.lifted_at.is_(None))
         .values(lifted_at=now, lifted_evidence=evidence)
     )
+
+
+async def proactive_since(
+    session: TenantSession, address: str, since: datetime, *, leave_out: str | None = None
+) -> list[datetime]:
+    """When this workspace's proactive texts and AI calls to `address` were made since
+    `since`, a refused one (a text FAILED with a gate's reason, a call `refused`) not
+    counted: what a state's attempt limit counts (compliance/lawful_hours.py), for texts
+    and calls alike."""
+    statement = session.select(messages, messages.c.created_at).where(
+        messages.c.counterpart == address,
+        messages.c.direction == "OUTBOUND",
+        messages.c.created_at >= since,
+        messages.c.proactive.is_(True),
+        messages.c.blocked_reason.is_(None),
+    )
+    if leave_out is not None:
+        statement = statement.where(messages.c.id != leave_out)
+    calls = session.select(voice_calls, voice_calls.c.created_at).where(
+        voice_calls.c.to_number == address,
+        voice_calls.c.direction == "outbound",
+        voice_calls.c.created_at >= since,
+        voice_calls.c.status != "refused",
+    )
+    texts = [row["created_at"] for row in await session.fetch_all(statement)]
+    return texts + [row["created_at"] for row in await session.fetch_all(calls)]
 
 
 async def wrote_since(session: TenantSession, address: str, since: datetime) -> bool:

@@ -307,8 +307,8 @@ Message = TypedDict(
             str | None,
             Field(
                 description="The refusing gate: account_suspended, "
-                "opted_out, a2p_not_approved, quiet_hours "
-                "or consent_missing."
+                "opted_out, a2p_not_approved, quiet_hours, "
+                "consent_missing or attempt_limit."
             ),
         ],
         "failure_reason": Annotated[

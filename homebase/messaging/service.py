@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError as PydanticValidationError
 
+from homebase.compliance import lawful_hours
 from homebase.compliance.gates import (
     TEXT_CHANNELS,
     Blocked,
@@ -127,7 +128,12 @@ async def recipient_state(
     sender: SenderNumberRecord | None,
     now: datetime,
     reply_window: timedelta,
+    message_id: str | None = None,
 ) -> RecipientState:
+    """What the gates read of the recipient. A proactive text to a number whose state
+    limits proactive contacts (compliance/lawful_hours.py) also reads when this
+    workspace's proactive texts reached it in the last 24 hours, `message_id` (the one
+    being sent) left out; no other number pays that read."""
     texts = channel in TEXT_CHANNELS
     # Suppressions hold the canonical form (E.164, lower-cased email); the worker passes
     # stored rows' addresses, which may predate the rule.
@@ -136,12 +142,22 @@ async def recipient_state(
     )
     replied = texts and await repository.wrote_since(session, address, now - reply_window)
     consent = await valid_consent(session, address, now=now) if texts else None
+    state = lawful_hours.state_for_number(address) if texts else None
+    rule = lawful_hours.rule_for(state)
+    attempts: tuple[datetime, ...] = ()
+    if texts and not replied and rule is not None and rule.attempts is not None:
+        since = now - lawful_hours.ATTEMPT_WINDOW
+        attempts = tuple(
+            await repository.proactive_since(session, address, since, leave_out=message_id)
+        )
     return RecipientState(
         address=address,
         suppression=_suppression_text(suppression),
         proactive=texts and not replied,
         has_consent=consent is not None,
         sender=SenderState(sender["number"], sender["a2p_status"]) if sender else None,
+        state=state,
+        attempts=attempts,
     )
 
 
@@ -160,6 +176,7 @@ async def decide(
     sender: SenderNumberRecord | None,
     ai_reply: bool = False,
     confirmation: bool = False,
+    message_id: str | None = None,
 ) -> tuple[Decision, RecipientState]:
     """The gate every send passes: `send` below (the API, automations' send steps, the AI's
     replies), an opt-out's confirmation (messaging/confirmation.py) and the send job just
@@ -169,7 +186,8 @@ async def decide(
     (messaging/inbound.py) go out without it. An AI reply (`ai_reply`) counts as a reply
     only within AI_REPLY_WINDOW of the contact's latest text. A `confirmation` passes
     every gate but the opt-out gate, and is a reply (it goes out within
-    CONFIRMATION_WINDOW of the opt-out text, or never)."""
+    CONFIRMATION_WINDOW of the opt-out text, or never). `message_id`: the message being
+    sent, when it is stored already (the send job), so the attempt limit does not count it."""
     workspace = await workspace_row(session)
     settings = send_policy(workspace["settings"])
     now = session.now()
@@ -179,7 +197,13 @@ async def decide(
     if confirmation:
         window = CONFIRMATION_WINDOW
     state = await recipient_state(
-        session, channel, address=address, sender=sender, now=now, reply_window=window
+        session,
+        channel,
+        address=address,
+        sender=sender,
+        now=now,
+        reply_window=window,
+        message_id=message_id,
     )
     decision = evaluate(
         WorkspaceState(workspace["status"]),

@@ -35,11 +35,23 @@ def test_only_the_send_job_reaches_a_provider_and_only_with_claims_the_gate_allo
 
 def test_every_request_to_send_goes_through_the_same_gate():
     # The gate's one decision, and its callers: the request path and the send job.
-    assert _outside("evaluate", "routing/") == {"messaging/service.py": {"<module>", "decide"}}
+    # The AI's calls ask the same evaluate (its account and suppression gates) before a
+    # call is queued and again before it is dialled (voice/service.py; docs/voice.md).
+    assert _outside("evaluate", "routing/") == {
+        "messaging/service.py": {"<module>", "decide"},
+        "voice/service.py": {"refusal"},
+    }
     assert _outside("decide", "routing/", "ratelimit/") == {
         "messaging/service.py": {"send"},
         "messaging/jobs.py": {"_allowed"},
         "messaging/confirmation.py": {"confirm"},
+        # the look before a text that waits for its lawful minute: records and sends
+        # nothing (the AI's unasked texts, automations' text steps), the send then gated
+        "messaging/lawful.py": {"waits"},
+    }
+    assert users("waits") == {
+        "ai/outreach_jobs.py": {"_read", "_send"},
+        "automations/actions.py": {"_lawful_wait"},
     }
     # The request path's callers: the API (through send_by_person, which adds the human
     # takeover's pause) and the automations' send step (AI texts among them). A message
@@ -82,6 +94,9 @@ def test_an_opt_out_s_confirmation_takes_one_path_through_the_gate():
     assert callers == {
         "messaging/inbound.py": {"<module>", "_revocation", "_keyword"},
         "ai/service.py": {"<module>", "opt_out"},
+        # a call's "stop texting and calling me": suppressed under the path's REASON; no
+        # confirmation text follows, the caller heard it said (docs/voice.md)
+        "voice/conversation.py": {"<module>", "opt_out"},
     }
     assert users("confirmation") == {
         "compliance/gates.py": {"evaluate"},
