@@ -193,13 +193,19 @@ async def persona_snapshot(tenant, persona_id: str) -> Any:
 
 
 async def create_campaign_for_routes(tenant) -> str:
-    return (await _fixtures(tenant))["campaigns"][0]
+    campaign_id = (await _fixtures(tenant))["campaigns"][0]
+    enrolled = await tenant.post(
+        f"/v1/campaigns/{campaign_id}/enroll", json={"contact_ids": [await contact(tenant)]}
+    )
+    assert enrolled.status_code == 202, enrolled.text
+    return campaign_id
 
 
 async def campaign_snapshot(tenant, campaign_id: str) -> Any:
     responses = [
         await tenant.get(f"/v1/campaigns/{campaign_id}"),
         await tenant.get("/v1/campaigns?limit=200"),
+        await tenant.get(f"/v1/campaigns/{campaign_id}/contacts?limit=200"),
     ]
     assert all(response.status_code == 200 for response in responses)
     return [response.json() for response in responses]

@@ -9,7 +9,13 @@ from starlette.requests import Request
 from homebase.auth.dependencies import Tenant, require
 from homebase.auth.principal import Principal
 from homebase.auth.scopes import Scope
-from homebase.automations import render, repository, service
+from homebase.automations import campaign_repository, campaign_service, render, repository, service
+from homebase.automations.campaign_schemas import (
+    CampaignContact,
+    CampaignEnrollRequest,
+    CampaignEnrollResult,
+    CampaignReport,
+)
 from homebase.automations.schemas import (
     Automation,
     Campaign,
@@ -38,6 +44,8 @@ Pages = Annotated[PageRequest, Depends(page_request)]
 AutomationFields = Annotated[Projection, Depends(field_selector(Automation))]
 PersonaFields = Annotated[Projection, Depends(field_selector(Persona))]
 CampaignFields = Annotated[Projection, Depends(field_selector(Campaign))]
+CampaignReportFields = Annotated[Projection, Depends(field_selector(CampaignReport))]
+CampaignContactFields = Annotated[Projection, Depends(field_selector(CampaignContact))]
 EnrolmentFields = Annotated[Projection, Depends(field_selector(Enrolment))]
 CREATED_BY_FIXTURES = "Created through `homebase admin load-fixtures` (docs/fixtures.md). "
 
@@ -211,11 +219,73 @@ async def list_campaigns(
 
 @campaigns_router.get(
     "/{id}",
-    response_model=Campaign,
+    response_model=CampaignReport,
     summary="Retrieve a campaign",
+    description="The campaign and its `counts`: where its enrolled contacts are "
+    '(docs/automations.md, "Campaigns").',
     responses=error_responses(*ONE_ERRORS),
 )
 async def get_campaign(
-    id: str, principal: AutomationsRead, session: Tenant, fields: CampaignFields
-) -> Sent[Campaign]:
-    return await CAMPAIGNS.one(session, id, fields)
+    id: str, principal: AutomationsRead, session: Tenant, fields: CampaignReportFields
+) -> Sent[CampaignReport]:
+    return respond(await campaign_service.report(session, id), fields)
+
+
+CAMPAIGN_ENROLL_DESCRIPTION = """\
+Enrols contacts in the campaign: `contact_ids` (1 to 1,000 of this workspace's contacts)
+or a `filter` (the query parameters of GET /v1/contacts, matched by the same listing; at
+most 1,000 contacts, erased ones left out). Answers **202** once every enrolment is stored;
+the campaign job reaches them at the campaign's `rate_per_hour` (docs/automations.md,
+"Campaigns").
+
+- A contact already enrolled keeps its one enrolment (`already_enrolled`); enrolling
+  again changes nothing.
+- An unknown campaign (or another workspace's) is 404. A contact id that is not this
+  workspace's, or an erased contact, is 400 naming each `contact_ids.<index>`; both or
+  neither of `contact_ids` and `filter` is 400 naming both; a filter matching more than
+  1,000 contacts is 400 on `filter`. A refused request enrols nobody.
+- With an `Idempotency-Key`, a retry answers the first answer.
+"""
+
+
+@campaigns_router.post(
+    "/{id}/enroll",
+    status_code=202,
+    response_model=CampaignEnrollResult,
+    summary="Enrol contacts in a campaign",
+    description=CAMPAIGN_ENROLL_DESCRIPTION,
+    responses=error_responses(400, 401, 403, 404, 429),
+)
+async def enroll_campaign_contacts(
+    id: str, body: CampaignEnrollRequest, principal: AutomationsManage, session: Tenant
+) -> Sent[CampaignEnrollResult]:
+    pii = principal.has(Scope.contacts_read_pii)  # how `filter.q` matches, as the list's
+    result = await campaign_service.enroll(session, id, body=body, pii=pii)
+    return respond(result, None, 202)
+
+
+@campaigns_router.get(
+    "/{id}/contacts",
+    response_model=Page[CampaignContact],
+    summary="List a campaign's contacts",
+    description="Newest enrolment first: each enrolled contact's state in the campaign.",
+    responses=error_responses(*ONE_ERRORS),
+)
+async def list_campaign_contacts(
+    request: Request,
+    id: str,
+    principal: AutomationsRead,
+    session: Tenant,
+    page: Pages,
+    fields: CampaignContactFields,
+) -> Sent[PageBody[CampaignContact]]:
+    await service.campaign_or_404(session, id)
+    return await paginate(
+        request,
+        session,
+        page,
+        campaign_repository.contacts_listing(session, id),
+        filters=None,
+        render=render.campaign_contact,
+        fields=fields,
+    )

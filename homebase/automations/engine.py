@@ -105,7 +105,10 @@ async def advance(session: TenantSession, enrolment: ClaimedEnrolment, settings:
     step = steps.parse(automation["steps"][index])
     resume_at = None
     if await repository.step_run(session, enrolment["id"], index) is None:
-        outcome = await actions.execute(session, step, contact, settings)
+        outcome = await actions.execute(session, step, contact, settings, enrolment=enrolment)
+        if outcome.retry_at is not None:  # the step waits (a lawful minute): not run
+            await _wait(session, enrolment, outcome)
+            return
         step_run_id = new_id("srn")
         run: StepRunRecord = {
             "id": step_run_id,
@@ -136,6 +139,29 @@ async def advance(session: TenantSession, enrolment: ClaimedEnrolment, settings:
     await _advance_to(session, enrolment, index + 1, len(automation["steps"]), resume_at)
 
 
+async def _wait(
+    session: TenantSession, enrolment: ClaimedEnrolment, outcome: actions.Outcome
+) -> None:
+    """The current step runs again at `outcome.retry_at`; the first wait sets how long
+    it may wait at most (actions.WAITS_AT_MOST)."""
+    now = session.now()
+    latest = enrolment["step_wait_until"] or now + actions.WAITS_AT_MOST
+    logs.event(
+        log,
+        "automation step waiting",
+        enrolment_id=enrolment["id"],
+        automation_id=enrolment["automation_id"],
+        workspace_id=enrolment["workspace_id"],
+        step_index=enrolment["step_index"],
+        detail=(outcome.detail or "")[:200],
+    )
+    await repository.update_enrolment(
+        session,
+        enrolment["id"],
+        {"next_run_at": outcome.retry_at, "step_wait_until": latest, "updated_at": now},
+    )
+
+
 async def _advance_to(
     session: TenantSession,
     enrolment: ClaimedEnrolment,
@@ -155,6 +181,7 @@ async def _advance_to(
             "next_run_at": resume_at or now,
             "attempts": 0,
             "last_error": None,
+            "step_wait_until": None,
             "updated_at": now,
         },
     )
@@ -183,6 +210,7 @@ async def _finish(
         "next_run_at": None,
         "finished_at": now,
         "last_error": error,
+        "step_wait_until": None,
         "updated_at": now,
     }
     if step_index is not None:

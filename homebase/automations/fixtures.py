@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
+    AwareDatetime,
     BaseModel,
     ConfigDict,
     Field,
@@ -17,11 +18,12 @@ from pydantic import (
 )
 from sqlalchemy import Table
 
+from homebase.ai import cadence, outreach
 from homebase.ai.languages import DEFAULT as DEFAULT_LANGUAGES
 from homebase.ai.tools import TOOLS
 from homebase.automations import repository
 from homebase.automations.persona_texts import CHECKED
-from homebase.automations.schemas import CampaignStatus
+from homebase.automations.schemas import CampaignChannel, CampaignStatus
 from homebase.automations.steps import ChannelName, Steps
 from homebase.db.tenancy import TenantSession
 from homebase.fixtures.refs import Refs, resolve_ref
@@ -62,6 +64,14 @@ def _tool(name: str) -> str:
 
 
 Tool = Annotated[str, AfterValidator(_tool)]
+
+
+def _duration(text: str) -> str:
+    cadence.duration(text)  # raises ValueError naming the value
+    return text.strip().upper()
+
+
+Duration = Annotated[str, StringConstraints(max_length=40), AfterValidator(_duration)]
 
 
 LanguageCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}$")]
@@ -116,6 +126,15 @@ class PersonaFixture(BaseModel):
     # The languages the AI answers in (ISO 639-1; default en, es) and its texts in each.
     languages: Annotated[list[LanguageCode], Field(min_length=1, max_length=20)] | None = None
     translations: dict[LanguageCode, PersonaTranslation] | None = None
+    # What the AI sends unasked (docs/ai.md, "First touch and follow-ups"): off unless set.
+    first_touch: Literal["off", "text"] = "off"
+    first_touch_delay_seconds: Annotated[int, Field(ge=0, le=86400)] = 30
+    follow_ups: Annotated[list[Duration], Field(max_length=10)] | None = None
+    # AI phone calls (docs/voice.md): off by default; an answering machine is hung up on
+    # unless voicemail is "leave".
+    voice: bool = False
+    voicemail: Literal["hang_up", "leave"] | None = None
+    voicemail_text: Annotated[str, _text(500)] | None = None
 
     @model_validator(mode="after")
     def _translated_languages(self) -> "PersonaFixture":
@@ -146,6 +165,11 @@ class CampaignFixture(BaseModel):
     automation_id: str | None = None
     status: CampaignStatus = CampaignStatus.draft
     audience: Annotated[str, StringConstraints(max_length=500)] | None = None
+    # What the AI is to achieve, given to its prompt: bounded, as a persona's instructions.
+    goal: Annotated[str, _text(1000)] | None = None
+    channel: CampaignChannel = CampaignChannel.text
+    rate_per_hour: Annotated[int, Field(ge=1, le=3600)] = 30
+    ends_at: AwareDatetime | None = None
 
 
 # `values`: a fixture's checked values (model_dump), the columns of its table
@@ -170,6 +194,11 @@ async def _check_responder(session: TenantSession, data: PersonaFixture) -> None
             "handoff_assignee", f"'{data.handoff_assignee}' is not a member of this workspace"
         )
     if not data.responder:
+        for name in ("first_touch", "follow_ups"):
+            if getattr(data, name) not in ("off", None, []):
+                raise ValidationFailed.for_field(
+                    name, "only the responder persona texts unasked: set responder true"
+                )
         return
     if data.disclosure is None:
         raise ValidationFailed.for_field("disclosure", "is required when responder is true")
@@ -200,6 +229,9 @@ async def load_persona(session: TenantSession, item: dict[str, Any], refs: Refs)
     values = {**data.model_dump(), "channels": channels, "links": links}
     for name in ("actions", "qualification_fields", "tags", "languages"):
         values[name] = None if values[name] is None else list(dict.fromkeys(values[name]))
+    values["first_touch"] = None if data.first_touch == "off" else data.first_touch
+    values["follow_ups"] = data.follow_ups or None
+    values["follow_ups_since"] = session.now() if data.follow_ups else None
     if data.translations is not None:
         values["translations"] = {
             language: texts.model_dump(exclude_none=True)
@@ -207,6 +239,7 @@ async def load_persona(session: TenantSession, item: dict[str, Any], refs: Refs)
         }
     row = _stamp(session, "prs", values)
     await repository.insert(session, repository.personas, row)
+    outreach.forget_responder(session.workspace_id)  # its first touch is read anew
     row_id: str = row["id"]
     return row_id
 
@@ -241,6 +274,11 @@ async def _check_steps(session: TenantSession, data: AutomationFixture) -> None:
                     f"{where}.channel: persona {persona['name']} does not use "
                     f"{step.channel.value} (it uses {', '.join(persona['channels'])})"
                 )
+        if step.type == "ai_text" and await repository.responder(session) is None:
+            raise AdminError(
+                f"{where}: an ai_text step speaks as the workspace's responder persona; "
+                "load one first"
+            )
         if (
             step.type == "create_task"
             and step.assignee_id is not None
@@ -272,7 +310,8 @@ async def load_campaign(session: TenantSession, item: dict[str, Any], refs: Refs
     data = CampaignFixture.model_validate(item)
     await _must_exist(session, repository.personas, data.persona_id, "persona")
     await _must_exist(session, repository.automations, data.automation_id, "automation")
-    row = _stamp(session, "cmp", data.model_dump(mode="json"))
+    values = {**data.model_dump(mode="json"), "ends_at": data.ends_at, "next_reach_at": None}
+    row = _stamp(session, "cmp", values)
     await repository.insert(session, repository.campaigns, row)
     row_id: str = row["id"]
     return row_id

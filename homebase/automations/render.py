@@ -6,22 +6,38 @@ from typing_extensions import TypedDict
 
 from homebase.ai.languages import DEFAULT as DEFAULT_LANGUAGES
 from homebase.ai.showings import DEFAULT_HOURS, DEFAULT_MINUTES, HANDOFF_MINUTES
+from homebase.automations.campaign_schemas import (
+    CampaignContact,
+    CampaignContactState,
+    CampaignSkipReason,
+)
 from homebase.automations.records import (
     AutomationRecord,
+    CampaignContactRow,
     CampaignRecord,
     EnrolmentRecord,
     PersonaRecord,
 )
 from homebase.automations.schemas import (
     Campaign,
+    CampaignChannel,
     CampaignStatus,
     Enrolment,
     EnrolmentStatus,
     Persona,
     PersonaAction,
+    PersonaFirstTouch,
+    VoicemailChoice,
 )
 from homebase.kit.clock import isoformat
 from homebase.messaging.schemas import MessageChannel
+
+FIRST_TOUCH_DELAY = 30  # seconds after the lead, when the persona names none
+
+
+def first_touch_delay(row: PersonaRecord) -> int:
+    delay = row["first_touch_delay_seconds"]
+    return FIRST_TOUCH_DELAY if delay is None else delay
 
 
 def persona(row: PersonaRecord) -> Persona:
@@ -50,6 +66,12 @@ def persona(row: PersonaRecord) -> Persona:
         "tags": row["tags"] or [],
         "languages": row["languages"] or list(DEFAULT_LANGUAGES),
         "translations": row["translations"] or {},
+        "first_touch": cast("PersonaFirstTouch", row["first_touch"] or "off"),
+        "first_touch_delay_seconds": first_touch_delay(row),
+        "follow_ups": row["follow_ups"] or [],
+        "voice": bool(row["voice"]),
+        "voicemail": cast("VoicemailChoice", row["voicemail"] or "hang_up"),
+        "voicemail_text": row["voicemail_text"],
         "created_at": isoformat(row["created_at"]),
         "updated_at": isoformat(row["updated_at"]),
     }
@@ -77,7 +99,41 @@ def campaign(row: CampaignRecord) -> Campaign:
         "automation_id": row["automation_id"],
         "status": cast(CampaignStatus, row["status"]),  # stored as the enum's value
         "audience": row["audience"],
+        "goal": row["goal"],
+        "channel": cast(CampaignChannel, row["channel"]),  # stored as the enum's value
+        "rate_per_hour": row["rate_per_hour"],
+        "ends_at": isoformat(row["ends_at"]),
         "created_at": isoformat(row["created_at"]),
+        "updated_at": isoformat(row["updated_at"]),
+    }
+
+
+def _contact_state(row: CampaignContactRow) -> CampaignContactState:
+    if row["state"] != "reached":
+        return CampaignContactState(row["state"])  # pending | skipped
+    if row["opted_out_at"] is not None:
+        return CampaignContactState.opted_out
+    if row["booked_at"] is not None:
+        return CampaignContactState.booked
+    if row["replied_at"] is not None:
+        return CampaignContactState.replied
+    return CampaignContactState.reached
+
+
+def campaign_contact(row: CampaignContactRow) -> CampaignContact:
+    reason = row["skip_reason"]
+    return {
+        "id": row["id"],
+        "campaign_id": row["campaign_id"],
+        "contact_id": row["contact_id"],
+        "state": _contact_state(row),
+        "skip_reason": None if reason is None else CampaignSkipReason(reason),
+        "enrolled_at": isoformat(row["created_at"]),
+        "reached_at": isoformat(row["reached_at"]),
+        "skipped_at": isoformat(row["skipped_at"]),
+        "replied_at": isoformat(row["replied_at"]),
+        "booked_at": isoformat(row["booked_at"]),
+        "opted_out_at": isoformat(row["opted_out_at"]),
         "updated_at": isoformat(row["updated_at"]),
     }
 
@@ -102,8 +158,9 @@ class AutomationRun(TypedDict):
     """automation.run's data, as outbox/catalogue.py documents it."""
 
     id: str
-    automation_id: str
-    automation_name: str
+    automation_id: str | None
+    automation_name: str | None
+    campaign_id: str | None
     contact_id: str
     status: str
     steps: int
@@ -116,6 +173,7 @@ def run_event(row: EnrolmentRecord, automation_row: AutomationRecord) -> Automat
         "id": row["id"],
         "automation_id": automation_row["id"],
         "automation_name": automation_row["name"],
+        "campaign_id": None,
         "contact_id": row["contact_id"],
         "status": row["status"],
         "steps": len(automation_row["steps"]),

@@ -1,6 +1,6 @@
 from datetime import datetime
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, with_config
 from pydantic.config import JsonDict, JsonValue
@@ -24,11 +24,24 @@ class CampaignStatus(StrEnum):
     completed = "completed"
 
 
+class CampaignChannel(StrEnum):
+    """How a campaign reaches a contact: a text, a call, or a text and then a call when
+    the text draws no answer (the AI's first-touch path decides the call's time)."""
+
+    text = "text"
+    call = "call"
+    text_then_call = "text_then_call"
+
+
 class EnrolmentStatus(StrEnum):
     active = "active"
     completed = "completed"
     stopped = "stopped"
     failed = "failed"
+
+
+# What the AI does on an answering machine (docs/voice.md).
+VoicemailChoice = Literal["hang_up", "leave"]
 
 
 class PersonaAction(StrEnum):
@@ -43,6 +56,14 @@ class PersonaAction(StrEnum):
     create_follow_up_task = "create_follow_up_task"
     opt_out = "opt_out"
     hand_off = "hand_off"
+
+
+class PersonaFirstTouch(StrEnum):
+    """What the responder persona sends a new lead unasked (docs/ai.md, "First touch
+    and follow-ups"): nothing (`off`, the default) or a text."""
+
+    off = "off"
+    text = "text"
 
 
 # A persona as GET /v1/personas/{id} sends it (render.persona). No docstring: it would
@@ -82,6 +103,12 @@ class PersonaAction(StrEnum):
                         "signature": "Ava, Reyes Realty",
                     }
                 },
+                "first_touch": "text",
+                "first_touch_delay_seconds": 30,
+                "follow_ups": ["PT10M", "P1D", "P3D", "P7D", "P30D"],
+                "voice": True,
+                "voicemail": "leave",
+                "voicemail_text": None,
                 "created_at": _WHEN,
                 "updated_at": _WHEN,
             }
@@ -184,6 +211,44 @@ class Persona(TypedDict):
             "opt_out_confirmation in it; a text left out is the persona's own field."
         ),
     ]
+    first_touch: Annotated[
+        PersonaFirstTouch,
+        Field(
+            description="What the responder sends a lead created with consent to AI outreach "
+            "(ai_outbound_allowed), unasked: `off` (the default) or `text`, the AI's first text "
+            "with the disclosure and the opt-out line, first_touch_delay_seconds after the lead, "
+            "inside the lawful hours of the lead's number."
+        ),
+    ]
+    first_touch_delay_seconds: Annotated[
+        int,
+        Field(description="Seconds after the lead's creation its first touch is due (default 30)."),
+    ]
+    follow_ups: Annotated[
+        list[str],
+        Field(
+            description="ISO 8601 durations (e.g. PT10M, P1D): each a follow-up text, measured "
+            "from the AI's previous text the lead has not answered; empty: none."
+        ),
+    ]
+    voice: Annotated[
+        bool,
+        Field(
+            description="Whether the AI places and answers phone calls as this persona "
+            "(docs/voice.md); false by default."
+        ),
+    ]
+    voicemail: Annotated[
+        VoicemailChoice,
+        Field(
+            description="On an answering machine: hang_up (the default), or leave "
+            "voicemail_text, opened by the call's disclosure."
+        ),
+    ]
+    voicemail_text: Annotated[
+        str | None,
+        Field(description="The short message left on an answering machine; null: the service's."),
+    ]
     created_at: WireTime
     updated_at: WireTime
 
@@ -245,6 +310,11 @@ class Automation(BaseModel):
                 "automation_id": _AUTOMATION_ID,
                 "status": "active",
                 "audience": "Buyer leads from Zillow in the last 30 days",
+                "goal": "Invite them to Saturday's open house at 12 Elm St and offer a "
+                "private showing instead.",
+                "channel": "text",
+                "rate_per_hour": 30,
+                "ends_at": "2026-12-20T00:00:00.000Z",
                 "created_at": _WHEN,
                 "updated_at": _WHEN,
             }
@@ -258,6 +328,28 @@ class Campaign(TypedDict):
     automation_id: str | None
     status: CampaignStatus
     audience: Annotated[str | None, Field(description="Who the campaign is for, in words.")]
+    goal: Annotated[
+        str | None,
+        Field(
+            description="What the AI is to achieve with each contact, given to its prompt "
+            "when it reaches them (up to 1,000 characters)."
+        ),
+    ]
+    channel: Annotated[CampaignChannel, Field(description="How each contact is reached.")]
+    rate_per_hour: Annotated[
+        int,
+        Field(
+            description="At most this many contacts are reached an hour (1 to 3,600), "
+            "spread evenly: one every 3600 / rate_per_hour seconds."
+        ),
+    ]
+    ends_at: Annotated[
+        WireTime | None,
+        Field(
+            description="From this time no contact is reached: those still pending are "
+            "skipped (campaign_ended). Null: the campaign has no end date."
+        ),
+    ]
     created_at: WireTime
     updated_at: WireTime
 

@@ -73,6 +73,7 @@ async def enroll(
         "last_error": None,
         "actor": session.actor,
         "finished_at": None,
+        "step_wait_until": None,
         "created_at": now,
         "updated_at": now,
     }

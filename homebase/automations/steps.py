@@ -121,15 +121,29 @@ class MoveStageStep(_Step):
     stage: ContactStage
 
 
+class AiTextStep(_Step):
+    """A text the AI composes as the workspace's responder persona (docs/ai.md, "First
+    touch and follow-ups"): with its disclosure when due and the opt-out line,
+    `ai_generated: true`, through every gate, waiting for the lead's lawful hours. `brief`
+    is the workspace's own words for what the text is about, given to the model."""
+
+    type: Literal["ai_text"]
+    brief: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+
+
 Step = Annotated[
-    SendMessageStep | WaitStep | CreateTaskStep | MoveStageStep, Field(discriminator="type")
+    SendMessageStep | WaitStep | CreateTaskStep | MoveStageStep | AiTextStep,
+    Field(discriminator="type"),
 ]
 Steps = Annotated[list[Step], Field(min_length=1, max_length=50)]
 STEP = TypeAdapter(Step)
 
 
+AnyStep = SendMessageStep | WaitStep | CreateTaskStep | MoveStageStep | AiTextStep
+
+
 # `raw`: a step's stored JSON (AutomationRecord.steps), checked here
-def parse(raw: dict[str, Any]) -> SendMessageStep | WaitStep | CreateTaskStep | MoveStageStep:
+def parse(raw: dict[str, Any]) -> AnyStep:
     return STEP.validate_python(raw)
 
 

@@ -37,6 +37,9 @@ class AutomationEnrolment(Base):
     next_run_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     attempts: Mapped[int] = mapped_column(Integer)  # failed tries of the current step
     last_error: Mapped[str | None] = mapped_column(Text)
+    # A text step the lawful hours refuse waits until this time at the latest (null: none
+    # is waiting): automations/actions.py.
+    step_wait_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
     actor: Mapped[str | None] = mapped_column(String(60))
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -203,7 +203,7 @@ LONG_URL = "https://www.reyes.example/" + "a" * 2023  # 2049 characters
             [{**RESPONDER, "handoff_assignee": "nobody"}],
             "personas[0]: handoff_assignee: unknown ref 'nobody'",
         ),
-        ([{**RESPONDER, "voice": "alloy"}], "personas[0].voice: Extra inputs are not permitted"),
+        ([{**RESPONDER, "voice": "alloy"}], "personas[0].voice: Input should be a valid boolean"),
         ([{**RESPONDER, "languages": ["english"]}], "personas[0].languages.0: String should"),
         ([{**RESPONDER, "languages": []}], "personas[0].languages: List should have at least"),
         (
