@@ -14,7 +14,10 @@ webhook delivery (bench/webhooks.py: deliveries/s, commit to first attempt p50/p
 last, the AI responder's inbound text to reply latency (bench/ai.py: p50/p99/max, target
 p99 under 2 s plus the quiet window, one tool round in each reply; `--ai-tool-rounds 0`:
 none; measured twice: with the default quiet window, as served in production, and with a
-window of 0 s, the compose path's own figure). The bulk parts:
+window of 0 s, the compose path's own figure); with `--only first-touch`, the AI's first
+touch, lead created to first text handed to the provider (bench/first_touch.py:
+`--first-touch-leads`, default 200, target p99 within the persona's delay + 2 s). The
+bulk parts:
 `bulk` (bench/bulk.py: a 5,000-row import's rows/s against POST /v1/contacts' requests/s
 in the same rounds, target 5x; the same rows as a Follow Up Boss-style CSV through the
 console's upload against them as JSON, target 1.1x of its time, and the CSV's dry run,
@@ -77,7 +80,7 @@ from pathlib import Path
 
 import httpx
 
-from bench import ai, bulk, people, scale, wrk
+from bench import ai, bulk, first_touch, people, scale, wrk
 from bench.backends import REDIS_URL, Backend
 from bench.leads import LEAD_BODY, check_created
 from bench.scale import check as _check
@@ -115,6 +118,7 @@ PARTS = (
     "stall",
     "webhooks",
     "ai",
+    "first-touch",
     "bulk",
     "sync",
     "export",
@@ -197,6 +201,12 @@ def _arguments() -> argparse.Namespace:
         choices=[0, 1],
         default=1,
         help="tool rounds in each of the AI responder's replies (bench/ai.py)",
+    )
+    parser.add_argument(
+        "--first-touch-leads",
+        type=int,
+        default=200,
+        help="leads for the AI's first touch, lead created to first text (bench/first_touch.py)",
     )
     parser.add_argument(
         "--only", choices=PARTS, action="append", help="run this part only (repeatable)"
@@ -630,6 +640,7 @@ def report(
     seconds: float,
     imports: "bulk.Bulk | None" = None,
     console: "people.Figures | None" = None,
+    touched: dict | None = None,
 ) -> tuple[str, dict, dict[str, str]]:
     """The Markdown of everything measured, the figures, and each generated block's
     Markdown ("" the main one, BULK_BLOCK the bulk parts'), for the blocks measured."""
@@ -674,6 +685,9 @@ def report(
     if console:
         more, figures["console"] = people.report(console, backend)
         lines += more
+    if touched:
+        lines += first_touch.report([touched])
+        figures["first_touch"] = touched
     blocks = {"": "\n".join(lines)} if args.parts - BULK_PARTS else {}
     extra: list[str] = []
     if imports:
@@ -756,6 +770,11 @@ def main() -> None:
                 if "console" in parts
                 else None
             )
+            touched = (
+                first_touch.measure(backend, workdir, args.first_touch_leads)
+                if "first-touch" in parts
+                else None
+            )
     finally:
         backend.cleanup()
     seconds = time.monotonic() - started
@@ -770,6 +789,7 @@ def main() -> None:
         seconds,
         imports,
         console,
+        touched,
     )
     print("\n" + markdown)
     print(f"(bench took {seconds:.0f} s)")

@@ -164,6 +164,20 @@ class Settings(BaseSettings):
     # proactive); the longest wait only ever brings the due time earlier.
     ai_quiet_seconds: float = Field(4, ge=0, le=300)
     ai_max_wait_seconds: float = Field(20, ge=0, le=600)
+    # An import that asks for first touches (docs/ai.md, "First touch and follow-ups")
+    # spaces them at most this many a minute per workspace.
+    ai_first_touch_per_minute: int = Field(20, ge=1, le=10000)
+
+    # AI phone calls (docs/voice.md): "local" is an in-process stand-in for the demo;
+    # "twilio" places calls through the Calls API at HOMEBASE_TWILIO_BASE_URL (the SMS
+    # provider's account and token) and speaks ConversationRelay on /providers/voice/relay.
+    voice_provider: Literal["local", "twilio"] = "local"
+    # A line silent this long is prompted once, then the call ends politely.
+    voice_silence_seconds: float = Field(8, gt=0, le=120)
+    # A call ends politely after this many minutes.
+    voice_max_minutes: float = Field(10, gt=0, le=120)
+    # A call being placed is leased this long (the Calls API request must fit in it).
+    voice_lease_seconds: float = Field(60, gt=0, le=3600)
 
     # Calendar push (docs/appointments.md): PUT to the creator's CalDAV calendar by the
     # worker after commit; a failure is retried after 1, 2, 4, ... units until the attempts

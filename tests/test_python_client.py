@@ -22,6 +22,7 @@ from homebase_client.models import (
     AppointmentCreate,
     AppointmentUpdate,
     AssignRequest,
+    CampaignEnrollRequest,
     ContactCreate,
     ContactExportFilters,
     ContactsExportCreate,
@@ -311,6 +312,12 @@ async def drive_every_operation(call: Driver, demo: dict, receiver: Receiver) ->
     await call("get_persona", id=personas.data[0].id)
     campaigns = await call("list_campaigns")
     await call("get_campaign", id=campaigns.data[0].id)
+    await call(
+        "enroll_campaign_contacts",
+        id=campaigns.data[0].id,
+        body=CampaignEnrollRequest(contact_ids=[contact.id]),
+    )
+    await call("list_campaign_contacts", id=campaigns.data[0].id)
     await call("get_ai_stats", persona_id=personas.data[0].id)
 
     field = await call(

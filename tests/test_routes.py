@@ -94,6 +94,9 @@ EXTRA_ROUTES: dict[tuple[str, str], str | tuple[str, ...] | None] = {
     ("GET", "/automations/{id}/enrolments"): "automations:read",
     ("GET", "/personas/{id}"): "automations:read",
     ("GET", "/campaigns/{id}"): "automations:read",
+    # A campaign's enrolments: enrolled as an automation's are, read with the campaign.
+    ("POST", "/campaigns/{id}/enroll"): "automations:manage",
+    ("GET", "/campaigns/{id}/contacts"): "automations:read",
     # The AI responder's numbers (docs/ai.md, "Its numbers"): read with its personas.
     ("GET", "/ai/stats"): "automations:read",
     # Any credential: each event type is read with its own scope (outbox/catalogue.py).

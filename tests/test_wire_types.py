@@ -18,11 +18,13 @@ import pytest
 from sqlalchemy import Table
 from typing_extensions import is_typeddict
 
-from homebase.ai.records import ActionRecord, AiJobRecord
+from homebase.ai.records import ActionRecord, AiJobRecord, OutreachRecord
 from homebase.appointments.records import AppointmentRecord
 from homebase.automations.records import (
     AutomationRecord,
+    CampaignEnrolmentRecord,
     CampaignRecord,
+    DncRegistrationRecord,
     EnrolmentRecord,
     PersonaRecord,
     StepRunRecord,
@@ -42,6 +44,7 @@ from homebase.messaging.records import MessageRecord, SenderNumberRecord, Suppre
 from homebase.models import (
     AiAction,
     AiJob,
+    AiOutreach,
     Appointment,
     Automation,
     AutomationEnrolment,
@@ -49,10 +52,12 @@ from homebase.models import (
     Call,
     CallRevocation,
     Campaign,
+    CampaignEnrolment,
     CustomField,
     CustomFieldValue,
     DataImport,
     Deal,
+    DncRegistration,
     ImportRowError,
     Lead,
     Listing,
@@ -91,11 +96,14 @@ TYPED = (
 
 RECORDS: dict[Any, type[Any]] = {
     AiJobRecord: AiJob,
+    OutreachRecord: AiOutreach,
     ActionRecord: AiAction,
     AppointmentRecord: Appointment,
     AutomationRecord: Automation,
     PersonaRecord: Persona,
     CampaignRecord: Campaign,
+    CampaignEnrolmentRecord: CampaignEnrolment,
+    DncRegistrationRecord: DncRegistration,
     EnrolmentRecord: AutomationEnrolment,
     StepRunRecord: AutomationStepRun,
     ListingRecord: Listing,

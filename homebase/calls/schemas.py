@@ -36,7 +36,8 @@ RecordingKey = Annotated[str, StringConstraints(min_length=1, max_length=300)]
 DISPOSITIONS_DOC = (
     "Free-form, max 40 chars. Values the product uses: connected, "
     "voicemail, no_answer, busy, failed, appointment_set, qualified, "
-    "not_interested, callback_requested."
+    "not_interested, callback_requested; the AI's calls also wrong_number, opted_out "
+    "and handoff (docs/voice.md)."
 )
 
 

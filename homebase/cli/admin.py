@@ -26,6 +26,7 @@ from homebase.external_events.service import emit_external
 from homebase.kit.errors import AdminError, ValidationFailed
 from homebase.oauth import admin as oauth_admin
 from homebase.runtime import Runtime
+from homebase.voice import service as voice
 from homebase.workspaces import members, time_zone
 from homebase.workspaces import service as workspaces
 
@@ -166,6 +167,7 @@ async def set_workspace_time_zone(
 )
 @click.option("--office")
 @click.option("--team")
+@click.option("--phone", help="E.164; where the AI's calls are transferred to (docs/voice.md)")
 @prepared(_create_user_password)
 async def create_user(
     connection: AsyncConnection,
@@ -177,12 +179,19 @@ async def create_user(
     password: str | None,
     office: str | None,
     team: str | None,
+    phone: str | None = None,
 ) -> dict[str, Any]:
     """Add a member to a workspace (a removed member's email brings that member back).
     A password must be 12 characters or more, not the email, not a common password."""
     session = await _tenant(connection, workspace, runtime)
     row = await workspaces.create_user(
-        session, email=email, name=name, password=password, office_id=office, team_id=team
+        session,
+        email=email,
+        name=name,
+        password=password,
+        office_id=office,
+        team_id=team,
+        phone=phone,
     )
     return {"id": row["id"], "email": row["email"], "name": row["name"]}
 
@@ -269,6 +278,7 @@ async def revoke_key(
 @click.option("--number", required=True, help="E.164, e.g. +14155550100")
 @click.option("--channel", required=True, type=click.Choice(workspaces.CHANNELS))
 @click.option("--a2p-status", required=True, type=click.Choice(workspaces.A2P_STATUSES))
+@click.option("--voice", is_flag=True, help="the number also places and answers AI calls")
 @in_transaction
 async def add_sender_number(
     connection: AsyncConnection,
@@ -278,18 +288,44 @@ async def add_sender_number(
     number: str,
     channel: str,
     a2p_status: str,
+    voice: bool = False,
 ) -> dict[str, Any]:
-    """Register a number the workspace sends SMS or WhatsApp messages from."""
+    """Register a number the workspace sends SMS or WhatsApp messages from (and, with
+    --voice, places and answers the AI's calls on)."""
     session = await _tenant(connection, workspace, runtime)
     row = await workspaces.add_sender_number(
-        session, number=number, channel=channel, a2p_status=a2p_status
+        session, number=number, channel=channel, a2p_status=a2p_status, voice=voice
     )
     return {
         "id": row["id"],
         "number": row["number"],
         "channel": row["channel"],
         "a2p_status": row["a2p_status"],
+        "voice": row["voice"],
     }
+
+
+@admin.command("place-ai-call")
+@click.option("--workspace", required=True)
+@click.option("--contact", required=True, help="the contact's id")
+@click.option("--persona", help="a persona with voice on (default: the workspace's)")
+@click.option("--reason", default="manual", show_default=True)
+@in_transaction
+async def place_ai_call(
+    connection: AsyncConnection,
+    runtime: Runtime,
+    *,
+    workspace: str,
+    contact: str,
+    persona: str | None = None,
+    reason: str = "manual",
+) -> dict[str, str | None]:
+    """Ask for an AI phone call to a contact (docs/voice.md): it passes the gates (voice
+    consent, calling hours, opt-outs, ...) and is placed by the worker, or is refused
+    with the gate's reason. With HOMEBASE_VOICE_PROVIDER=local nothing is dialled."""
+    session = await _tenant(connection, workspace, runtime)
+    row = await voice.call_contact(session, contact, persona_id=persona, reason=reason)
+    return {"id": row["id"], "status": row["status"], "error": row["error"]}
 
 
 @admin.command("load-fixtures")

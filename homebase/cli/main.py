@@ -7,7 +7,7 @@ import asyncio
 import logging
 import os
 import socket
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,6 +19,9 @@ from homebase.kit import logs
 from homebase.metrics import multiprocess
 from homebase.ratelimit import host as host_limiter
 from homebase.runtime import HOST_LIMITER_ENV
+
+if TYPE_CHECKING:
+    import uvicorn
 
 PUBLIC_URL_ENV = "HOMEBASE_PUBLIC_URL"
 # The composition root's ASGI module, named for uvicorn to import in each server process:
@@ -100,6 +103,27 @@ def serve(
         listening.close()
 
 
+VOICE_DRAIN_SECONDS = 30.0
+
+
+def _draining_server(config: "uvicorn.Config") -> "uvicorn.Server":
+    import uvicorn
+
+    class DrainingServer(uvicorn.Server):
+        """On SIGTERM, the AI's live calls drain first (voice/endpoints.drain: no new
+        call, live ones finish or end politely within 30 seconds), then uvicorn's own
+        shutdown. One process (`--workers 1`); with more, uvicorn's supervisor runs its
+        own servers and calls end when their connections close."""
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            from homebase.voice.endpoints import drain
+
+            await drain(VOICE_DRAIN_SECONDS)
+            await super().shutdown(sockets)
+
+    return DrainingServer(config)
+
+
 def _run_server(
     listening: socket.socket, host: str, port: int, workers: int, no_worker: bool, log_level: str
 ) -> None:
@@ -136,7 +160,7 @@ def _run_server(
         timeout_graceful_shutdown=max(1, round(settings.shutdown_timeout_seconds)),
         timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS,
     )
-    server = uvicorn.Server(config)
+    server = _draining_server(config)
     logging.getLogger("uvicorn.error").info(
         "Uvicorn running on %s (Press CTRL+C to quit)", listen.served_url(host, port)
     )

@@ -14,8 +14,10 @@ path wrote after the first erasure.
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from homebase.ai import outreach as ai_outreach
 from homebase.ai import service as ai
 from homebase.appointments import service as appointments
+from homebase.automations import campaign_service as campaigns
 from homebase.automations import service as automations
 from homebase.calls import service as calls
 from homebase.contacts import service as contacts
@@ -29,6 +31,7 @@ from homebase.leads import service as leads
 from homebase.messaging import service as messaging
 from homebase.outbox import service as outbox
 from homebase.tasks import service as tasks
+from homebase.voice import finish as voice
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,14 @@ SCRUBBERS: tuple[Scrubber, ...] = (
         "could not roll back with the request's transaction",
     ),
     Scrubber(
+        "voice_calls",
+        voice.scrub_contact_voice_calls,
+        ("voice_calls",),
+        stored="recordings of the AI's calls: deleted at the provider (its REST API's "
+        "DELETE) and the copy in HOMEBASE_RECORDINGS_DIR removed, by the worker right "
+        "after the erasure commits (voice/jobs.erase_recordings)",
+    ),
+    Scrubber(
         "appointments",
         appointments.scrub_contact_appointments,
         ("appointments",),
@@ -66,8 +77,17 @@ SCRUBBERS: tuple[Scrubber, ...] = (
     ),
     Scrubber("tasks", tasks.scrub_contact_tasks, ("tasks", "task_dedupe")),
     Scrubber("automations", automations.scrub_contact_enrolments, ("automation_enrolments",)),
+    # Ids, states and times only: the pending ones are skipped (erased), so no campaign
+    # reaches the contact; the others stay as the campaign's record.
+    Scrubber(
+        "campaigns",
+        campaigns.scrub_contact_campaign_enrolments,
+        ("campaign_enrolments",),
+    ),
     # Jobs hold ids, counts and outcomes, never a text or a prompt; the open one ends.
     Scrubber("ai", ai.scrub_contact_ai_jobs, ("ai_jobs", "ai_actions")),
+    # What the AI owed the contact unasked: ids, times and outcomes; the open one ends.
+    Scrubber("ai_outreach", ai_outreach.scrub_contact_ai_outreach, ("ai_outreach",)),
     Scrubber(
         "exports",
         exports.scrub_contact_exports,
@@ -127,6 +147,9 @@ KEPT: dict[str, str] = {
     "member_invitations": "a member's invitation of a person to become a member: its email "
     "is a member's (or member-to-be's), never a contact's, and it is kept as the record of "
     'who invited whom (docs/console.md, "Decisions")',
+    "dnc_registrations": "the workspace's extract of the National Do Not Call Registry: "
+    "numbers whose owners asked not to be called, as the registry publishes them, not a "
+    "contact's data; an erased person's registration must still be honoured, as a STOP is",
     "listings": "`address` is a property's, not a person's",
     "personas": "`phone` is the workspace's own business number that AI replies may carry, "
     "not a contact's (docs/decisions.md, \"A persona's phone\")",

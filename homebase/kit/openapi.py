@@ -171,8 +171,8 @@ def _without_nulls(value: Any) -> Any:
 def _route_models(routes: Iterable[Any]) -> Iterator[type[BaseModel]]:
     for route in iter_route_contexts(list(routes)):
         dependant = getattr(route, "dependant", None)
-        if dependant is None:
-            continue
+        if dependant is None or not hasattr(route, "responses"):
+            continue  # a WebSocket route (the voice relay) has no responses to document
         candidates = [
             route.response_model,
             *(param.field_info.annotation for param in dependant.body_params),

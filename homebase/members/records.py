@@ -12,5 +12,6 @@ class MemberRecord(TypedDict):
     name: str
     office_id: str | None
     team_id: str | None
+    phone: str | None  # E.164
     created_at: datetime
     removed_at: datetime | None

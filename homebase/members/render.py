@@ -3,7 +3,7 @@
 from collections.abc import Callable, Set
 
 from homebase.kit.clock import isoformat
-from homebase.kit.masking import mask_email
+from homebase.kit.masking import mask_email, mask_phone
 from homebase.members.records import MemberRecord
 from homebase.members.schemas import WorkspaceMember
 
@@ -18,6 +18,7 @@ def member(row: MemberRecord, *, pii: bool, routed: Set[str]) -> WorkspaceMember
         "pii_masked": not pii,
         "office_id": row["office_id"],
         "team_id": row["team_id"],
+        "phone": row["phone"] if pii else mask_phone(row["phone"]),
         "takes_leads": removed_at is None and row["id"] in routed,
         "removed": removed_at is not None,
         "removed_at": isoformat(removed_at),

@@ -16,9 +16,15 @@ _COLUMNS = (
     users.c.name,
     users.c.office_id,
     users.c.team_id,
+    users.c.phone,
     users.c.created_at,
     users.c.removed_at,
 )
+
+
+async def get(session: TenantSession, member_id: str) -> MemberRecord | None:
+    row = await session.fetch_one(session.select(users, *_COLUMNS).where(users.c.id == member_id))
+    return cast("MemberRecord | None", row)
 
 
 def listing(session: TenantSession, filters: MemberFilters) -> Listing[MemberRecord]:

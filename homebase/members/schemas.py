@@ -18,6 +18,7 @@ from homebase.kit.wire import WireTime
                 "pii_masked": True,
                 "office_id": "off_downtown",
                 "team_id": "tea_buyers",
+                "phone": "+1415*****00",
                 "takes_leads": True,
                 "removed": False,
                 "removed_at": None,
@@ -38,9 +39,16 @@ class WorkspaceMember(TypedDict):
             "credential holds contacts:read:pii."
         ),
     ]
-    pii_masked: Annotated[bool, Field(description="True when email is masked.")]
+    pii_masked: Annotated[bool, Field(description="True when email and phone are masked.")]
     office_id: str | None
     team_id: str | None
+    phone: Annotated[
+        str | None,
+        Field(
+            description="The member's phone (E.164), where the AI's calls are transferred "
+            "to (docs/voice.md); masked as email is. Null when not given."
+        ),
+    ]
     takes_leads: Annotated[
         bool,
         Field(

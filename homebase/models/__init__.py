@@ -2,6 +2,7 @@
 
 from homebase.models.ai_action import AiAction
 from homebase.models.ai_job import AiJob
+from homebase.models.ai_outreach import AiOutreach
 from homebase.models.api_key import ApiKey
 from homebase.models.appointment import Appointment
 from homebase.models.automation import Automation
@@ -12,6 +13,7 @@ from homebase.models.calendar_push import CalendarPush
 from homebase.models.call import Call
 from homebase.models.call_revocation import CallRevocation
 from homebase.models.campaign import Campaign
+from homebase.models.campaign_enrolment import CampaignEnrolment
 from homebase.models.consent_artifact import ConsentArtifact
 from homebase.models.console_oauth_app import ConsoleOAuthApp
 from homebase.models.console_session import ConsoleSession
@@ -21,6 +23,7 @@ from homebase.models.custom_field import CustomField
 from homebase.models.custom_field_value import CustomFieldValue
 from homebase.models.data_import import DataImport
 from homebase.models.deal import Deal
+from homebase.models.dnc_registration import DncRegistration
 from homebase.models.export import Export
 from homebase.models.idempotency_key import IdempotencyKey
 from homebase.models.import_error import ImportRowError
@@ -47,6 +50,7 @@ from homebase.models.task_dedupe import TaskDedupe
 from homebase.models.team import Team
 from homebase.models.timeline_event import TimelineEvent
 from homebase.models.user import User
+from homebase.models.voice_call import VoiceCall
 from homebase.models.webhook_attempt import WebhookAttempt
 from homebase.models.webhook_delivery import WebhookDelivery
 from homebase.models.webhook_subscription import WebhookSubscription
@@ -55,6 +59,7 @@ from homebase.models.workspace import Workspace
 __all__ = [
     "AiAction",
     "AiJob",
+    "AiOutreach",
     "ApiKey",
     "Base",
     "Contact",
@@ -62,6 +67,7 @@ __all__ = [
     "SenderNumber",
     "TimelineEvent",
     "User",
+    "VoiceCall",
     "WebhookAttempt",
     "WebhookDelivery",
     "WebhookSubscription",
@@ -88,6 +94,8 @@ __all__ = [
     "AutomationEnrolment",
     "AutomationStepRun",
     "Campaign",
+    "CampaignEnrolment",
+    "DncRegistration",
     "Persona",
     "Task",
     "TaskDedupe",

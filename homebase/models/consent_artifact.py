@@ -1,7 +1,7 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy import Boolean, ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from homebase.db.types import JSONValue, UTCDateTime
@@ -31,3 +31,6 @@ class ConsentArtifact(Base):
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Consent to calls in an artificial (AI) voice, its own evidence (docs/voice.md): no
+    # AI call without an unexpired artifact where this is true. None: not given.
+    ai_voice: Mapped[bool | None] = mapped_column(Boolean)

@@ -54,5 +54,19 @@ class Persona(Base):
     # "opt_out_confirmation": ...}} (null: the fields above, in every language).
     languages: Mapped[list[str] | None] = mapped_column(JSONValue)
     translations: Mapped[dict[str, dict[str, str]] | None] = mapped_column(JSONValue)
+    # What the AI sends unasked (docs/ai.md, "First touch and follow-ups"): a new lead's
+    # first text (null: off; "text"), how long after the lead (null: 30 seconds), the
+    # follow-ups to an unanswered AI text (ISO 8601 durations; null: none) and when they
+    # were turned on (only the AI's texts from then count).
+    first_touch: Mapped[str | None] = mapped_column(String(16))
+    first_touch_delay_seconds: Mapped[int | None] = mapped_column(Integer)
+    follow_ups: Mapped[list[str] | None] = mapped_column(JSONValue)
+    follow_ups_since: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # AI phone calls (docs/voice.md): whether the AI places and answers calls as this
+    # persona (off by default), and what it does on an answering machine: `hang_up`, or
+    # `leave` the short `voicemail_text` (null: the service's own, with the disclosure).
+    voice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
+    voicemail: Mapped[str | None] = mapped_column(String(20))
+    voicemail_text: Mapped[str | None] = mapped_column(String(500))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -1,6 +1,6 @@
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, String, UniqueConstraint
+from sqlalchemy import Boolean, ForeignKey, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from homebase.db.types import UTCDateTime
@@ -18,4 +18,6 @@ class SenderNumber(Base):
     number: Mapped[str] = mapped_column(String(32))
     channel: Mapped[str] = mapped_column(String(16))  # sms | whatsapp
     a2p_status: Mapped[str] = mapped_column(String(16))  # approved | pending | rejected
+    # The number can place and answer calls (the AI's calls leave from one, docs/voice.md).
+    voice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -23,5 +23,8 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(200))
     office_id: Mapped[str | None] = mapped_column(String(40))
     team_id: Mapped[str | None] = mapped_column(String(40))
+    # The member's own phone (E.164): where the AI's calls are warm-transferred
+    # (docs/voice.md). A contact's data rule applies: masked without contacts:read:pii.
+    phone: Mapped[str | None] = mapped_column(String(32))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

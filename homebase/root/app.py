@@ -71,6 +71,7 @@ from homebase.ping.endpoints import router as ping_router
 from homebase.root.worker import drain, run_until
 from homebase.runtime import Runtime
 from homebase.tasks.endpoints import router as tasks_router
+from homebase.voice import endpoints as voice_endpoints
 from homebase.webhooks.catalogue_docs import install as install_webhook_docs
 from homebase.webhooks.endpoints import router as webhooks_router
 
@@ -168,6 +169,8 @@ def create_app(
     app.include_router(metrics_router)  # /metrics: outside /v1 and its document
     app.include_router(messaging_provider_router)  # provider callbacks: inbound, status
     app.include_router(calls_public.router)  # recording proxy, provider callback
+    # AI calls: ConversationRelay's WebSocket and the provider's signed callbacks
+    app.include_router(voice_endpoints.router)
     app.include_router(exports_public.router)  # export file downloads (signed links)
     app.include_router(unsubscribe_router)  # email's one-click unsubscribe link and page
     console_routes.install(app)  # /console pages and their HTML error pages

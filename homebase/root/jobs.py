@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from homebase.ai import jobs as ai
+from homebase.ai import outreach_jobs as ai_outreach
 from homebase.automations import jobs as automations
 from homebase.calendars import jobs as calendars
 from homebase.custom_fields import jobs as custom_fields
@@ -19,6 +20,7 @@ from homebase.imports import jobs as imports
 from homebase.messaging import jobs as messaging
 from homebase.retention import jobs as retention
 from homebase.runtime import Runtime
+from homebase.voice import jobs as voice
 from homebase.webhooks import jobs as webhooks
 
 
@@ -32,11 +34,18 @@ JOBS: tuple[Job, ...] = (
     Job("webhooks.fan_out", webhooks.fan_out),
     Job("webhooks.deliver", webhooks.deliver_due),
     Job("automations.tick", automations.tick),
+    Job("automations.campaigns", automations.campaigns),
     Job("calendars.push", calendars.run),
     # Before the send job: a reply queued by a finished compose goes out in this round.
     # It starts the model calls and does not wait for them (ai/jobs.py).
     Job("ai.respond", ai.respond_due),
+    # What the AI sends unasked: first touches and follow-ups (ai/outreach_jobs.py).
+    Job("ai.outreach", ai_outreach.run),
     Job("messages.send", messaging.send_due),
+    # AI calls asked for (voice/jobs.py): each placed through the Calls API under a lease.
+    Job("voice.place", voice.place_due),
+    # Erased calls' recordings deleted at the provider, after the erasure committed.
+    Job("voice.erase_recordings", voice.erase_recordings),
     # A deleted custom field's values, in bounded batches (nothing renders them already).
     Job("custom_fields.purge", custom_fields.purge_deleted),
     # Starts each export's writing and does not wait for it (exports/jobs.py).

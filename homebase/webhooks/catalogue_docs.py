@@ -313,20 +313,23 @@ EVENT_DOCS: dict[str, EventDoc] = {
     ),
     "automation.run": EventDoc(
         "POST /automations/{id}/enroll creating an enrolment (not a repeat for a contact "
-        "already active in it)",
+        "already active in it), and a campaign reaching an enrolled contact (the campaign "
+        "job, docs/automations.md)",
         {
-            "id": (STR, "enrolment id"),
-            "automation_id": (STR, ""),
-            "automation_name": (STR, ""),
+            "id": (STR, "enrolment id (a campaign's: its campaign enrolment's)"),
+            "automation_id": (OSTR, "null for a campaign that names no automation"),
+            "automation_name": (OSTR, "null when automation_id is"),
+            "campaign_id": (OSTR, "the campaign that reached the contact; null for an enrol"),
             "contact_id": (STR, ""),
-            "status": (STR, "active"),
-            "steps": (INT, "step count"),
+            "status": (STR, "active (an enrolment), reached (a campaign's reach)"),
+            "steps": (INT, "step count (0 without an automation)"),
             "enrolled_at": (STR, ""),
         },
         {
             "id": "enr_01jd3v6k8h2k3m4n5p6q7r8s9t",
             "automation_id": "aut_01jd3v6k8h2k3m4n5p6q7r8s9t",
             "automation_name": "New buyer lead follow-up",
+            "campaign_id": None,
             "contact_id": _CONTACT_EXAMPLE["id"],
             "status": "active",
             "steps": 4,

@@ -144,6 +144,21 @@ async def accept(session: TenantSession, invitation: InvitationRecord, *, passwo
     return str(user["id"])
 
 
+async def withdraw_made_by(session: TenantSession, user_id: str) -> int:
+    """A removed member's unused invitations stop working at once (their links then read
+    as expired): what a member started ends with their membership. How many."""
+    now = session.now()
+    return await session.execute(
+        session.update(invitations)
+        .where(
+            invitations.c.invited_by == user_id,
+            invitations.c.used_at.is_(None),
+            invitations.c.expires_at > now,
+        )
+        .values(expires_at=now)
+    )
+
+
 def link(settings: Settings, token: str) -> str:
     return settings.public_url.rstrip("/") + LINK_PATH + token
 

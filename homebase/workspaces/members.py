@@ -7,7 +7,8 @@ member's own change in the console ends every one but the session that made it.
 
 Removal keeps the user row (messages, appointments, leads and the timeline name it) and
 marks it `removed_at`: its sessions end, its password is cleared, its contacts and open
-tasks lose it, routing rules stop naming it, and every check of "a member of this
+tasks lose it, routing rules stop naming it, the invitations it made and nobody used
+stop working (workspaces/invitations.py), and every check of "a member of this
 workspace" (workspaces/references.py, routing) refuses it from then on."""
 
 from typing import Any
@@ -21,6 +22,7 @@ from homebase.models import ConsoleSession, User
 from homebase.routing import repository as routing
 from homebase.routing.cache import invalidate
 from homebase.tasks import repository as tasks
+from homebase.workspaces import invitations
 from homebase.workspaces.service import check_password, password_hash
 
 users = User.__table__
@@ -86,6 +88,7 @@ async def remove_member(session: TenantSession, member: dict[str, Any]) -> dict[
         for contact_id in contact_ids:  # contacts.updated each, as any owner change
             await contacts.update_contact(session, contact_id, patch=unassign, fields=fields)
     tasks_unassigned = await tasks.unassign_open(session, user_id, now)
+    invitations_withdrawn = await invitations.withdraw_made_by(session, user_id)
     rules_changed = 0
     for rule in await routing.load_rules(session):
         agent_ids = list(rule.targets.get("agent_ids") or ())
@@ -107,4 +110,5 @@ async def remove_member(session: TenantSession, member: dict[str, Any]) -> dict[
         "contacts_unassigned": len(contact_ids),
         "tasks_unassigned": tasks_unassigned,
         "routing_rules_changed": rules_changed,
+        "invitations_withdrawn": invitations_withdrawn,
     }

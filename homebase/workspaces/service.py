@@ -82,6 +82,7 @@ async def create_user(
     password: str | None = None,
     office_id: str | None = None,
     team_id: str | None = None,
+    phone: str | None = None,
 ) -> dict[str, Any]:
     """A new member; a removed member's email (workspaces/members.py) is the same member
     back, under its id, with these details (nothing it lost on removal comes back)."""
@@ -94,6 +95,8 @@ async def create_user(
     )
     if existing and existing["removed_at"] is None:
         raise AdminError(f"{email} is already a member of this workspace")
+    if phone is not None:
+        phone = member_phone(phone)
     await organization.ensure(session, office_id, team_id)
     invalidate(session.workspace_id)  # a new routing target
     row = {
@@ -105,16 +108,27 @@ async def create_user(
         else None,
         "office_id": office_id,
         "team_id": team_id,
+        "phone": phone,
         "created_at": session.now(),
     }
     if existing:
-        values = {key: row[key] for key in ("name", "password_hash", "office_id", "team_id")}
+        values = {
+            key: row[key] for key in ("name", "password_hash", "office_id", "team_id", "phone")
+        }
         await session.execute(
             session.update(users).where(users.c.id == row["id"]).values(**values, removed_at=None)
         )
     else:
         await session.insert(users, row)
     return row
+
+
+def member_phone(number: str) -> str:
+    """A member's phone as stored: E.164, given with its "+" (AdminError otherwise)."""
+    e164 = to_e164(number)
+    if e164 is None or not number.strip().startswith("+"):
+        raise AdminError("--phone must be an E.164 number such as +14155550100")
+    return e164
 
 
 def check_password(password: str | None, email: str) -> None:
@@ -145,7 +159,7 @@ async def password_hash(session: TenantSession, email: str, *, password: str) ->
 
 
 async def add_sender_number(
-    session: TenantSession, *, number: str, channel: str, a2p_status: str
+    session: TenantSession, *, number: str, channel: str, a2p_status: str, voice: bool = False
 ) -> dict[str, Any]:
     if channel not in CHANNELS:
         raise AdminError(f"--channel must be one of {', '.join(CHANNELS)}")
@@ -163,14 +177,21 @@ async def add_sender_number(
         await session.execute(
             session.update(sender_numbers)
             .where(sender_numbers.c.id == existing["id"])
-            .values(a2p_status=a2p_status)
+            .values(a2p_status=a2p_status, voice=voice)
         )
-        return {**existing, "number": e164, "channel": channel, "a2p_status": a2p_status}
+        return {
+            **existing,
+            "number": e164,
+            "channel": channel,
+            "a2p_status": a2p_status,
+            "voice": voice,
+        }
     row = {
         "id": new_id("snd"),
         "number": e164,
         "channel": channel,
         "a2p_status": a2p_status,
+        "voice": voice,
         "created_at": session.now(),
     }
     await session.insert(sender_numbers, row)

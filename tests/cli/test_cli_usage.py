@@ -103,6 +103,7 @@ USAGE_ERRORS = {
         "--data",
     ),
     "admin rotate-secrets": (["admin", "rotate-secrets", "now"], "now"),
+    "admin place-ai-call": (["admin", "place-ai-call", "--workspace", "wsp_1"], "--contact"),
     "admin simulate-inbound": (
         ["admin", "simulate-inbound", "--workspace", "wsp_1", "--from", "+14155550142"],
         "--body",

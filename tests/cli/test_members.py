@@ -100,6 +100,7 @@ async def test_remove_member_unassigns_their_work_and_takes_them_out_of_routing(
             "contacts_unassigned": 1,
             "tasks_unassigned": 1,
             "routing_rules_changed": 1,
+            "invitations_withdrawn": 0,
         }
         assert (await session_of_maya.get("/console")).status_code == 303  # cookie refused
 

@@ -202,6 +202,22 @@ async def test_removal_follows_remove_member(app, runtime, tenant, other_tenant,
     assert f"/console/members/{member}/remove" not in page.text
 
 
+async def test_a_removed_members_unused_invitations_stop_working(app, runtime, tenant, console):
+    other = await make_member(runtime, tenant.id, email="luis@example.com", name="Luis")
+    async with member_browser(app, runtime, other) as theirs:
+        pending_path = link_of((await invite(theirs, "pending@example.com")).text)
+        used_path = link_of((await invite(theirs, "used@example.com")).text)
+    assert (await join(app, used_path)).status_code == 200  # used before the removal
+    confirm = await console.get(f"{MEMBERS}/{other}/remove")
+    done = await console.post(f"{MEMBERS}/{other}/remove", data={"csrf_token": csrf(confirm.text)})
+    assert done.status_code == 303
+    refused = await join(app, pending_path)
+    assert refused.status_code == 410 and "expired" in refused.text
+    listed = {row["email"] for row in (await tenant.get("/v1/members")).json()["data"]}
+    assert "used@example.com" in listed and "pending@example.com" not in listed
+    assert "pending@example.com" not in (await console.get(MEMBERS)).text
+
+
 async def test_members_see_their_own_workspace_only(app, runtime, tenant, other_tenant, console):
     await make_member(runtime, other_tenant.id, email="hidden@example.com", name="Hidden")
     async with member_browser(

@@ -88,6 +88,16 @@ ALLOWED: dict[str, str] = {
     "names the workspace",
     "messaging/jobs.py": "worker engine: claims due messages of every workspace",
     "ai/jobs.py": "worker engine: claims due AI jobs of every workspace",
+    "ai/outreach_jobs.py": "worker engine: claims the due first touches and follow-ups of "
+    "every workspace",
+    "voice/jobs.py": "worker engine: claims the queued AI calls of every workspace, and the "
+    "erased ones whose recordings it deletes at the provider",
+    "voice/repository.py": "a provider's callback names a call (or a number) before there is "
+    "a workspace: `locate` and `voice_owners` find it",
+    "voice/endpoints.py": "provider callbacks and the relay: their transaction and the "
+    "workspace the call's id belongs to",
+    "voice/conversation.py": "a live call's turns: each its own short transaction in the "
+    "workspace of the call the provider's signed handshake named",
     "exports/jobs.py": "worker engine: claims exports and removes expired files of every workspace",
     "exports/public.py": "export download: the signed link names the workspace before any "
     "credential",
@@ -99,6 +109,7 @@ ALLOWED: dict[str, str] = {
     "workspace's subscriptions, in the dispatcher's record transaction",
     "calendars/jobs.py": "worker engine: claims due calendar pushes of every workspace",
     "automations/engine.py": "worker engine: runs due enrolment steps of every workspace",
+    "automations/campaign_job.py": "worker job: claims the due campaigns of every workspace",
     "retention/service.py": "worker engine: prunes expired rows of every workspace",
     "custom_fields/jobs.py": "worker engine: removes deleted custom fields' values in every "
     "workspace",

@@ -73,7 +73,7 @@ def test_the_walk_finds_what_it_should():
         "contacts", "timeline_events", "leads", "consent_artifacts", "messages", "calls",
         "appointments", "tasks", "deals", "automation_enrolments", "automation_step_runs",
         "outbox_events", "webhook_deliveries", "idempotency_keys", "suppressions",
-        "imports", "import_errors",
+        "imports", "import_errors", "campaign_enrolments", "dnc_registrations",
     ):  # fmt: skip
         assert name in found, name
 

@@ -175,7 +175,11 @@ export interface paths {
          *     4. **quiet_hours** (proactive texts): only inside the workspace's window (default
          *        08:00-20:00) in the recipient's local time, resolved from the area code; a number
          *        spanning several zones must be inside the window in all of them; no zone: refused.
+         *        The number's state may be stricter (Texas: 09:00-21:00, Sunday from noon; some
+         *        states: no Sundays or named holidays; docs/messaging.md, "Lawful hours by state").
          *     5. **consent_missing** (proactive texts): an unexpired consent artifact for the number.
+         *     6. **attempt_limit** (proactive texts, of the consent family): Florida, Oklahoma and
+         *        Maryland numbers get at most 3 proactive texts or calls per 24 hours from the workspace.
          *
          *     A text is *proactive* unless the recipient wrote to the workspace within the reply
          *     window (default 24 hours). Email's hard gate is the suppression list.
@@ -233,7 +237,7 @@ export interface paths {
         put?: never;
         /**
          * Create and route a lead
-         * @description Links the lead to a contact (same phone, else same email, else a new contact), records its consent artifact, and routes it through the workspace's rules unless skip_routing is true. Emits lead.created, and lead.assigned when routed. A phone that is not a valid number is kept as sent and named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
+         * @description Links the lead to a contact (same phone, else same email, else a new contact), records its consent artifact, and routes it through the workspace's rules unless skip_routing is true. Emits lead.created, and lead.assigned when routed. A phone that is not a valid number is kept as sent and named in `warnings` (phone_not_valid), sent only then, whatever `fields` names. When the lead's consent allows AI outreach (ai_outbound_allowed) and the responder persona's first_touch is `text`, the AI's first text is queued for first_touch_delay_seconds later, inside the lawful hours of the lead's number.
          */
         post: operations["create_lead"];
         delete?: never;
@@ -838,8 +842,63 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a campaign */
+        /**
+         * Retrieve a campaign
+         * @description The campaign and its `counts`: where its enrolled contacts are (docs/automations.md, "Campaigns").
+         */
         get: operations["get_campaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{id}/enroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrol contacts in a campaign
+         * @description Enrols contacts in the campaign: `contact_ids` (1 to 1,000 of this workspace's contacts)
+         *     or a `filter` (the query parameters of GET /v1/contacts, matched by the same listing; at
+         *     most 1,000 contacts, erased ones left out). Answers **202** once every enrolment is stored;
+         *     the campaign job reaches them at the campaign's `rate_per_hour` (docs/automations.md,
+         *     "Campaigns").
+         *
+         *     - A contact already enrolled keeps its one enrolment (`already_enrolled`); enrolling
+         *       again changes nothing.
+         *     - An unknown campaign (or another workspace's) is 404. A contact id that is not this
+         *       workspace's, or an erased contact, is 400 naming each `contact_ids.<index>`; both or
+         *       neither of `contact_ids` and `filter` is 400 naming both; a filter matching more than
+         *       1,000 contacts is 400 on `filter`. A refused request enrols nobody.
+         *     - With an `Idempotency-Key`, a retry answers the first answer.
+         */
+        post: operations["enroll_campaign_contacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a campaign's contacts
+         * @description Newest enrolment first: each enrolled contact's state in the campaign.
+         */
+        get: operations["list_campaign_contacts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1511,7 +1570,7 @@ export interface webhooks {
         put?: never;
         /**
          * automation.run
-         * @description Emitted by: POST /automations/{id}/enroll creating an enrolment (not a repeat for a contact already active in it). Needs automations:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
+         * @description Emitted by: POST /automations/{id}/enroll creating an enrolment (not a repeat for a contact already active in it), and a campaign reaching an enrolled contact (the campaign job, docs/automations.md). Needs automations:read (the subscribing credential's scopes). Phone numbers and email addresses are always masked, in every string member (free text and free-form objects such as a lead's `context` included; docs/webhooks.md). Any 2xx acknowledges; anything else, a redirect or no answer within 10 s is retried after 1, 2, 4, 8 and 16 minutes (6 attempts); a 429 or 503 with Retry-After moves the next attempt later, at most to the following step's wait. A subscription whose every attempt fails for 5 days (HOMEBASE_WEBHOOK_DISABLE_AFTER_DAYS) is disabled: see PATCH /v1/webhooks/{id}.
          */
         post: operations["webhook_automation_run"];
         delete?: never;
@@ -1787,6 +1846,22 @@ export interface components {
             replies_withheld: {
                 [key: string]: number;
             };
+        };
+        /**
+         * AiTextStep
+         * @description A text the AI composes as the workspace's responder persona (docs/ai.md, "First
+         *     touch and follow-ups"): with its disclosure when due and the opt-out line,
+         *     `ai_generated: true`, through every gate, waiting for the lead's lawful hours. `brief`
+         *     is the workspace's own words for what the text is about, given to the model.
+         */
+        AiTextStep: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ai_text";
+            /** Brief */
+            brief: string;
         };
         /**
          * Appointment
@@ -2652,7 +2727,7 @@ export interface components {
              * Steps
              * @description Run in order; see docs/automations.md.
              */
-            steps: (components["schemas"]["SendMessageStep"] | components["schemas"]["WaitStep"] | components["schemas"]["CreateTaskStep"] | components["schemas"]["MoveStageStep"])[];
+            steps: (components["schemas"]["SendMessageStep"] | components["schemas"]["WaitStep"] | components["schemas"]["CreateTaskStep"] | components["schemas"]["MoveStageStep"] | components["schemas"]["AiTextStep"])[];
             /**
              * Created At
              * Format: date-time
@@ -2691,23 +2766,34 @@ export interface components {
             occurred_at: string;
             /**
              * Id
-             * @description enrolment id
+             * @description enrolment id (a campaign's: its campaign enrolment's)
              */
             id: string;
-            /** Automation Id */
-            automation_id: string;
-            /** Automation Name */
-            automation_name: string;
+            /**
+             * Automation Id
+             * @description null for a campaign that names no automation
+             */
+            automation_id?: string | null;
+            /**
+             * Automation Name
+             * @description null when automation_id is
+             */
+            automation_name?: string | null;
+            /**
+             * Campaign Id
+             * @description the campaign that reached the contact; null for an enrol
+             */
+            campaign_id?: string | null;
             /** Contact Id */
             contact_id: string;
             /**
              * Status
-             * @description active
+             * @description active (an enrolment), reached (a campaign's reach)
              */
             status: string;
             /**
              * Steps
-             * @description step count
+             * @description step count (0 without an automation)
              */
             steps?: number | null;
             /** Enrolled At */
@@ -2805,7 +2891,7 @@ export interface components {
             user_id: string | null;
             /**
              * Disposition
-             * @description Free-form, max 40 chars. Values the product uses: connected, voicemail, no_answer, busy, failed, appointment_set, qualified, not_interested, callback_requested.
+             * @description Free-form, max 40 chars. Values the product uses: connected, voicemail, no_answer, busy, failed, appointment_set, qualified, not_interested, callback_requested; the AI's calls also wrong_number, opted_out and handoff (docs/voice.md).
              */
             disposition: string | null;
             /**
@@ -2992,10 +3078,14 @@ export interface components {
          * @example {
          *       "audience": "Buyer leads from Zillow in the last 30 days",
          *       "automation_id": "aut_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "channel": "text",
          *       "created_at": "2026-11-20T17:04:05.123Z",
+         *       "ends_at": "2026-12-20T00:00:00.000Z",
+         *       "goal": "Invite them to Saturday's open house at 12 Elm St and offer a private showing instead.",
          *       "id": "cmp_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "name": "Spring open houses",
          *       "persona_id": "prs_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "rate_per_hour": 30,
          *       "status": "active",
          *       "updated_at": "2026-11-20T17:04:05.123Z"
          *     }
@@ -3016,6 +3106,23 @@ export interface components {
              */
             audience: string | null;
             /**
+             * Goal
+             * @description What the AI is to achieve with each contact, given to its prompt when it reaches them (up to 1,000 characters).
+             */
+            goal: string | null;
+            /** @description How each contact is reached. */
+            channel: components["schemas"]["CampaignChannel"];
+            /**
+             * Rate Per Hour
+             * @description At most this many contacts are reached an hour (1 to 3,600), spread evenly: one every 3600 / rate_per_hour seconds.
+             */
+            rate_per_hour: number;
+            /**
+             * Ends At
+             * @description From this time no contact is reached: those still pending are skipped (campaign_ended). Null: the campaign has no end date.
+             */
+            ends_at: string | null;
+            /**
              * Created At
              * Format: date-time
              */
@@ -3027,6 +3134,302 @@ export interface components {
             updated_at: string;
         };
         /**
+         * CampaignAudience
+         * @description The contacts list's filters (GET /v1/contacts), validated as it validates them and
+         *     matched by the same listing.
+         * @example {
+         *       "stage": "PAST_CLIENT",
+         *       "tag": "sphere"
+         *     }
+         */
+        CampaignAudience: {
+            /** @description Only contacts in this stage. */
+            stage?: components["schemas"]["ContactStage"] | null;
+            /**
+             * Source
+             * @description Only contacts with exactly this source.
+             */
+            source?: string | null;
+            /**
+             * Tag
+             * @description Only contacts carrying this tag.
+             */
+            tag?: string | null;
+            /**
+             * Q
+             * @description Search, as GET /v1/contacts' `q` (its rules for email and phone).
+             */
+            q?: string | null;
+            /**
+             * Owner Id
+             * @description Only contacts owned by this member.
+             */
+            owner_id?: string | null;
+        };
+        /**
+         * CampaignChannel
+         * @description How a campaign reaches a contact: a text, a call, or a text and then a call when
+         *     the text draws no answer (the AI's first-touch path decides the call's time).
+         * @enum {string}
+         */
+        CampaignChannel: "text" | "call" | "text_then_call";
+        /**
+         * CampaignContact
+         * @example {
+         *       "booked_at": null,
+         *       "campaign_id": "cmp_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "enrolled_at": "2026-11-20T17:04:05.123Z",
+         *       "id": "cen_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "opted_out_at": null,
+         *       "reached_at": "2026-11-20T17:04:05.123Z",
+         *       "replied_at": "2026-11-20T18:10:00.000Z",
+         *       "skip_reason": null,
+         *       "skipped_at": null,
+         *       "state": "replied",
+         *       "updated_at": "2026-11-20T17:04:05.123Z"
+         *     }
+         */
+        CampaignContact: {
+            /** Id */
+            id: string;
+            /** Campaign Id */
+            campaign_id: string;
+            /** Contact Id */
+            contact_id: string;
+            /** @description pending, skipped, or once reached the furthest of reached, replied, booked and opted_out (in that order) the contact went after it. */
+            state: components["schemas"]["CampaignContactState"];
+            /** @description Why it was skipped; null otherwise. */
+            skip_reason: components["schemas"]["CampaignSkipReason"] | null;
+            /**
+             * Enrolled At
+             * Format: date-time
+             */
+            enrolled_at: string;
+            /** Reached At */
+            reached_at: string | null;
+            /** Skipped At */
+            skipped_at: string | null;
+            /**
+             * Replied At
+             * @description The contact's first message after the reach.
+             */
+            replied_at: string | null;
+            /**
+             * Booked At
+             * @description The first appointment booked after the reach.
+             */
+            booked_at: string | null;
+            /**
+             * Opted Out At
+             * @description When the contact opted out after the reach.
+             */
+            opted_out_at: string | null;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
+        /**
+         * CampaignContactState
+         * @enum {string}
+         */
+        CampaignContactState: "pending" | "reached" | "replied" | "booked" | "opted_out" | "skipped";
+        /**
+         * CampaignCounts
+         * @example {
+         *       "booked": 2,
+         *       "enrolled": 120,
+         *       "opted_out": 1,
+         *       "pending": 70,
+         *       "reached": 40,
+         *       "replied": 9,
+         *       "skipped": 10,
+         *       "skipped_by_reason": {
+         *         "dnc_registry": 3,
+         *         "no_consent": 6,
+         *         "recent_conversation": 1
+         *       }
+         *     }
+         */
+        CampaignCounts: {
+            /**
+             * Enrolled
+             * @description Every contact enrolled.
+             */
+            enrolled: number;
+            /**
+             * Pending
+             * @description Not yet reached nor skipped.
+             */
+            pending: number;
+            /**
+             * Reached
+             * @description Reached, whatever they did after.
+             */
+            reached: number;
+            /**
+             * Replied
+             * @description Reached and wrote back after it.
+             */
+            replied: number;
+            /**
+             * Booked
+             * @description Reached and had an appointment booked after it.
+             */
+            booked: number;
+            /**
+             * Opted Out
+             * @description Reached and opted out after it.
+             */
+            opted_out: number;
+            /**
+             * Skipped
+             * @description Not reached, for a reason in skipped_by_reason.
+             */
+            skipped: number;
+            /**
+             * Skipped By Reason
+             * @description Skipped contacts by CampaignSkipReason.
+             */
+            skipped_by_reason: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * CampaignEnrollRequest
+         * @example {
+         *       "contact_ids": [
+         *         "con_01jd3v6k8h2k3m4n5p6q7r8s9t"
+         *       ]
+         *     }
+         * @example {
+         *       "filter": {
+         *         "tag": "sphere"
+         *       }
+         *     }
+         */
+        CampaignEnrollRequest: {
+            /**
+             * Contact Ids
+             * @description Contacts of this workspace to enrol (1 to 1,000); give this or `filter`, not both.
+             */
+            contact_ids?: string[] | null;
+            /** @description Enrol every contact the contacts list shows with these filters (at most 1,000; erased contacts are left out); give this or `contact_ids`. */
+            filter?: components["schemas"]["CampaignAudience"] | null;
+        };
+        /**
+         * CampaignEnrollResult
+         * @example {
+         *       "already_enrolled": 1,
+         *       "campaign_id": "cmp_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "enrolled": 2,
+         *       "matched": 3
+         *     }
+         */
+        CampaignEnrollResult: {
+            /** Campaign Id */
+            campaign_id: string;
+            /**
+             * Matched
+             * @description Distinct contacts named or matched.
+             */
+            matched: number;
+            /**
+             * Enrolled
+             * @description Enrolled by this call.
+             */
+            enrolled: number;
+            /**
+             * Already Enrolled
+             * @description Already enrolled in the campaign: kept as they are.
+             */
+            already_enrolled: number;
+        };
+        /**
+         * CampaignReport
+         * @example {
+         *       "audience": "Our sphere",
+         *       "automation_id": null,
+         *       "channel": "text",
+         *       "counts": {
+         *         "booked": 2,
+         *         "enrolled": 120,
+         *         "opted_out": 1,
+         *         "pending": 70,
+         *         "reached": 40,
+         *         "replied": 9,
+         *         "skipped": 10,
+         *         "skipped_by_reason": {
+         *           "dnc_registry": 3,
+         *           "no_consent": 6,
+         *           "recent_conversation": 1
+         *         }
+         *       },
+         *       "created_at": "2026-11-20T17:04:05.123Z",
+         *       "ends_at": null,
+         *       "goal": "Invite them to Saturday's open house at 12 Elm St.",
+         *       "id": "cmp_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "name": "Spring open houses",
+         *       "persona_id": "prs_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "rate_per_hour": 30,
+         *       "status": "active",
+         *       "updated_at": "2026-11-20T17:04:05.123Z"
+         *     }
+         */
+        CampaignReport: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Persona Id */
+            persona_id: string | null;
+            /** Automation Id */
+            automation_id: string | null;
+            status: components["schemas"]["CampaignStatus"];
+            /**
+             * Audience
+             * @description Who the campaign is for, in words.
+             */
+            audience: string | null;
+            /**
+             * Goal
+             * @description What the AI is to achieve with each contact, given to its prompt when it reaches them (up to 1,000 characters).
+             */
+            goal: string | null;
+            /** @description How each contact is reached. */
+            channel: components["schemas"]["CampaignChannel"];
+            /**
+             * Rate Per Hour
+             * @description At most this many contacts are reached an hour (1 to 3,600), spread evenly: one every 3600 / rate_per_hour seconds.
+             */
+            rate_per_hour: number;
+            /**
+             * Ends At
+             * @description From this time no contact is reached: those still pending are skipped (campaign_ended). Null: the campaign has no end date.
+             */
+            ends_at: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /** @description Where its enrolled contacts are (docs/automations.md, "Campaigns"). */
+            counts: components["schemas"]["CampaignCounts"];
+        };
+        /**
+         * CampaignSkipReason
+         * @description Why a campaign did not reach an enrolled contact (docs/automations.md, "Campaigns").
+         * @enum {string}
+         */
+        CampaignSkipReason: "erased" | "no_phone" | "suppressed" | "no_consent" | "ai_paused" | "recent_conversation" | "dnc_registry" | "campaign_ended" | "attempt_limit" | "refused";
+        /**
          * CampaignStatus
          * @enum {string}
          */
@@ -3035,6 +3438,7 @@ export interface components {
          * ConsentIn
          * @description Evidence of consent captured with the lead; every member is optional.
          * @example {
+         *       "ai_voice": true,
          *       "captured_at": "2026-11-20T17:03:58Z",
          *       "form_snapshot": {
          *         "checkbox": true,
@@ -3061,6 +3465,11 @@ export interface components {
             form_snapshot?: {
                 [key: string]: unknown;
             } | null;
+            /**
+             * Ai Voice
+             * @description The person agreed to calls in an artificial (AI) voice, its own consent (an addition to the spec's object, docs/voice.md): the AI calls only a number whose unexpired artifact has ai_voice true. ai_outbound_allowed keeps meaning texts.
+             */
+            ai_voice?: boolean | null;
         };
         /** ConsideredRule */
         ConsideredRule: {
@@ -5438,6 +5847,7 @@ export interface components {
          *       "dry_run": false,
          *       "file_name": null,
          *       "finished_at": null,
+         *       "first_touch": false,
          *       "id": "imp_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "match_on": [
          *         "email",
@@ -5465,6 +5875,11 @@ export interface components {
             match_on: components["schemas"]["ImportMatchKey"][];
             /** Skip Routing */
             skip_routing: boolean;
+            /**
+             * First Touch
+             * @description Leads: the import queues the AI's first texts (false: it texts nobody).
+             */
+            first_touch: boolean;
             /**
              * Dry Run
              * @description Counts only: the import writes no record.
@@ -5771,6 +6186,7 @@ export interface components {
          *     stage, office_id and team_id are read from it when present.
          * @example {
          *       "consent": {
+         *         "ai_voice": true,
          *         "captured_at": "2026-11-20T17:03:58Z",
          *         "form_snapshot": {
          *           "checkbox": true,
@@ -6117,6 +6533,12 @@ export interface components {
              */
             skip_routing?: boolean;
             /**
+             * First Touch
+             * @description Queue the AI's first text for each lead whose consent allows AI outreach, as POST /v1/leads does, when the responder persona's first_touch is `text`; spaced at most HOMEBASE_AI_FIRST_TOUCH_PER_MINUTE (default 20) a minute per workspace. False (the default): an import texts nobody.
+             * @default false
+             */
+            first_touch?: boolean;
+            /**
              * Dry Run
              * @description Count what the import would do (created, updated, unchanged, refused, warnings, unmatchable) and write no record: no contact, lead or event. The dry run runs in the worker like an import, with progress, and does not take the workspace's one running import slot.
              * @default false
@@ -6295,7 +6717,7 @@ export interface components {
             proactive: boolean | null;
             /**
              * Blocked Reason
-             * @description The refusing gate: account_suspended, opted_out, a2p_not_approved, quiet_hours or consent_missing.
+             * @description The refusing gate: account_suspended, opted_out, a2p_not_approved, quiet_hours, consent_missing or attempt_limit.
              */
             blocked_reason: string | null;
             /**
@@ -6787,16 +7209,54 @@ export interface components {
             has_more: boolean;
         };
         /**
+         * Page[CampaignContact]
+         * @example {
+         *       "data": [
+         *         {
+         *           "booked_at": null,
+         *           "campaign_id": "cmp_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *           "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *           "enrolled_at": "2026-11-20T17:04:05.123Z",
+         *           "id": "cen_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *           "opted_out_at": null,
+         *           "reached_at": "2026-11-20T17:04:05.123Z",
+         *           "replied_at": "2026-11-20T18:10:00.000Z",
+         *           "skip_reason": null,
+         *           "skipped_at": null,
+         *           "state": "replied",
+         *           "updated_at": "2026-11-20T17:04:05.123Z"
+         *         }
+         *       ],
+         *       "has_more": true,
+         *       "next_cursor": "T0pBUVVFX0NVUlNPUl9FWEFNUExF"
+         *     }
+         */
+        Page_CampaignContact_: {
+            /** Data */
+            data: (components["schemas"]["CampaignContact"] | components["schemas"]["CampaignContactNarrowed"])[];
+            /**
+             * Next Cursor
+             * @description Pass as `cursor` for the next page; null on the last page.
+             */
+            next_cursor: string | null;
+            /** Has More */
+            has_more: boolean;
+        };
+        /**
          * Page[Campaign]
          * @example {
          *       "data": [
          *         {
          *           "audience": "Buyer leads from Zillow in the last 30 days",
          *           "automation_id": "aut_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *           "channel": "text",
          *           "created_at": "2026-11-20T17:04:05.123Z",
+         *           "ends_at": "2026-12-20T00:00:00.000Z",
+         *           "goal": "Invite them to Saturday's open house at 12 Elm St and offer a private showing instead.",
          *           "id": "cmp_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *           "name": "Spring open houses",
          *           "persona_id": "prs_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *           "rate_per_hour": 30,
          *           "status": "active",
          *           "updated_at": "2026-11-20T17:04:05.123Z"
          *         }
@@ -7136,6 +7596,7 @@ export interface components {
          *           "dry_run": false,
          *           "file_name": null,
          *           "finished_at": null,
+         *           "first_touch": false,
          *           "id": "imp_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *           "match_on": [
          *             "email",
@@ -7356,6 +7817,15 @@ export interface components {
          *           ],
          *           "created_at": "2026-11-20T17:04:05.123Z",
          *           "disclosure": "Automated assistant for {agent_name}, writing on their behalf.",
+         *           "first_touch": "text",
+         *           "first_touch_delay_seconds": 30,
+         *           "follow_ups": [
+         *             "PT10M",
+         *             "P1D",
+         *             "P3D",
+         *             "P7D",
+         *             "P30D"
+         *           ],
          *           "handoff_assignee": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *           "handoff_minutes": 15,
          *           "handoff_reply": "Thanks! {agent_first_name} will text you back shortly.",
@@ -7398,7 +7868,10 @@ export interface components {
          *               "signature": "Ava, Reyes Realty"
          *             }
          *           },
-         *           "updated_at": "2026-11-20T17:04:05.123Z"
+         *           "updated_at": "2026-11-20T17:04:05.123Z",
+         *           "voice": true,
+         *           "voicemail": "leave",
+         *           "voicemail_text": null
          *         }
          *       ],
          *       "has_more": true,
@@ -7536,6 +8009,7 @@ export interface components {
          *           "id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *           "name": "Maya Chen",
          *           "office_id": "off_downtown",
+         *           "phone": "+1415*****00",
          *           "pii_masked": true,
          *           "removed": false,
          *           "removed_at": null,
@@ -7572,6 +8046,15 @@ export interface components {
          *       ],
          *       "created_at": "2026-11-20T17:04:05.123Z",
          *       "disclosure": "Automated assistant for {agent_name}, writing on their behalf.",
+         *       "first_touch": "text",
+         *       "first_touch_delay_seconds": 30,
+         *       "follow_ups": [
+         *         "PT10M",
+         *         "P1D",
+         *         "P3D",
+         *         "P7D",
+         *         "P30D"
+         *       ],
          *       "handoff_assignee": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "handoff_minutes": 15,
          *       "handoff_reply": "Thanks! {agent_first_name} will text you back shortly.",
@@ -7614,7 +8097,10 @@ export interface components {
          *           "signature": "Ava, Reyes Realty"
          *         }
          *       },
-         *       "updated_at": "2026-11-20T17:04:05.123Z"
+         *       "updated_at": "2026-11-20T17:04:05.123Z",
+         *       "voice": true,
+         *       "voicemail": "leave",
+         *       "voicemail_text": null
          *     }
          */
         Persona: {
@@ -7718,6 +8204,34 @@ export interface components {
                     [key: string]: string;
                 };
             };
+            /** @description What the responder sends a lead created with consent to AI outreach (ai_outbound_allowed), unasked: `off` (the default) or `text`, the AI's first text with the disclosure and the opt-out line, first_touch_delay_seconds after the lead, inside the lawful hours of the lead's number. */
+            first_touch: components["schemas"]["PersonaFirstTouch"];
+            /**
+             * First Touch Delay Seconds
+             * @description Seconds after the lead's creation its first touch is due (default 30).
+             */
+            first_touch_delay_seconds: number;
+            /**
+             * Follow Ups
+             * @description ISO 8601 durations (e.g. PT10M, P1D): each a follow-up text, measured from the AI's previous text the lead has not answered; empty: none.
+             */
+            follow_ups: string[];
+            /**
+             * Voice
+             * @description Whether the AI places and answers phone calls as this persona (docs/voice.md); false by default.
+             */
+            voice: boolean;
+            /**
+             * Voicemail
+             * @description On an answering machine: hang_up (the default), or leave voicemail_text, opened by the call's disclosure.
+             * @enum {string}
+             */
+            voicemail: "hang_up" | "leave";
+            /**
+             * Voicemail Text
+             * @description The short message left on an answering machine; null: the service's.
+             */
+            voicemail_text: string | null;
             /**
              * Created At
              * Format: date-time
@@ -7735,6 +8249,13 @@ export interface components {
          * @enum {string}
          */
         PersonaAction: "book_showing" | "reschedule_showing" | "cancel_showing" | "set_qualification" | "set_stage" | "add_tags" | "create_follow_up_task" | "opt_out" | "hand_off";
+        /**
+         * PersonaFirstTouch
+         * @description What the responder persona sends a new lead unasked (docs/ai.md, "First touch
+         *     and follow-ups"): nothing (`off`, the default) or a text.
+         * @enum {string}
+         */
+        PersonaFirstTouch: "off" | "text";
         /** Photo */
         Photo: {
             /** Url */
@@ -8726,6 +9247,7 @@ export interface components {
          *       "id": "usr_01jd3v6k8h2k3m4n5p6q7r8s9t",
          *       "name": "Maya Chen",
          *       "office_id": "off_downtown",
+         *       "phone": "+1415*****00",
          *       "pii_masked": true,
          *       "removed": false,
          *       "removed_at": null,
@@ -8748,13 +9270,18 @@ export interface components {
             email: string;
             /**
              * Pii Masked
-             * @description True when email is masked.
+             * @description True when email and phone are masked.
              */
             pii_masked: boolean;
             /** Office Id */
             office_id: string | null;
             /** Team Id */
             team_id: string | null;
+            /**
+             * Phone
+             * @description The member's phone (E.164), where the AI's calls are transferred to (docs/voice.md); masked as email is. Null when not given.
+             */
+            phone: string | null;
             /**
              * Takes Leads
              * @description Whether routing can give this member leads now: an enabled routing rule names them, or targets their team or office (docs/leads.md). Always false for a removed member.
@@ -9074,7 +9601,7 @@ export interface components {
             proactive?: boolean | null;
             /**
              * Blocked Reason
-             * @description The refusing gate: account_suspended, opted_out, a2p_not_approved, quiet_hours or consent_missing.
+             * @description The refusing gate: account_suspended, opted_out, a2p_not_approved, quiet_hours, consent_missing or attempt_limit.
              */
             blocked_reason?: string | null;
             /**
@@ -9495,7 +10022,7 @@ export interface components {
             user_id?: string | null;
             /**
              * Disposition
-             * @description Free-form, max 40 chars. Values the product uses: connected, voicemail, no_answer, busy, failed, appointment_set, qualified, not_interested, callback_requested.
+             * @description Free-form, max 40 chars. Values the product uses: connected, voicemail, no_answer, busy, failed, appointment_set, qualified, not_interested, callback_requested; the AI's calls also wrong_number, opted_out and handoff (docs/voice.md).
              */
             disposition?: string | null;
             /**
@@ -9748,13 +10275,18 @@ export interface components {
             email?: string;
             /**
              * Pii Masked
-             * @description True when email is masked.
+             * @description True when email and phone are masked.
              */
             pii_masked: boolean;
             /** Office Id */
             office_id?: string | null;
             /** Team Id */
             team_id?: string | null;
+            /**
+             * Phone
+             * @description The member's phone (E.164), where the AI's calls are transferred to (docs/voice.md); masked as email is. Null when not given.
+             */
+            phone?: string | null;
             /**
              * Takes Leads
              * @description Whether routing can give this member leads now: an enabled routing rule names them, or targets their team or office (docs/leads.md). Always false for a removed member.
@@ -9949,7 +10481,7 @@ export interface components {
              * Steps
              * @description Run in order; see docs/automations.md.
              */
-            steps?: (components["schemas"]["SendMessageStep"] | components["schemas"]["WaitStep"] | components["schemas"]["CreateTaskStep"] | components["schemas"]["MoveStageStep"])[];
+            steps?: (components["schemas"]["SendMessageStep"] | components["schemas"]["WaitStep"] | components["schemas"]["CreateTaskStep"] | components["schemas"]["MoveStageStep"] | components["schemas"]["AiTextStep"])[];
             /**
              * Created At
              * Format: date-time
@@ -10171,6 +10703,34 @@ export interface components {
                     [key: string]: string;
                 };
             };
+            /** @description What the responder sends a lead created with consent to AI outreach (ai_outbound_allowed), unasked: `off` (the default) or `text`, the AI's first text with the disclosure and the opt-out line, first_touch_delay_seconds after the lead, inside the lawful hours of the lead's number. */
+            first_touch?: components["schemas"]["PersonaFirstTouch"];
+            /**
+             * First Touch Delay Seconds
+             * @description Seconds after the lead's creation its first touch is due (default 30).
+             */
+            first_touch_delay_seconds?: number;
+            /**
+             * Follow Ups
+             * @description ISO 8601 durations (e.g. PT10M, P1D): each a follow-up text, measured from the AI's previous text the lead has not answered; empty: none.
+             */
+            follow_ups?: string[];
+            /**
+             * Voice
+             * @description Whether the AI places and answers phone calls as this persona (docs/voice.md); false by default.
+             */
+            voice?: boolean;
+            /**
+             * Voicemail
+             * @description On an answering machine: hang_up (the default), or leave voicemail_text, opened by the call's disclosure.
+             * @enum {string}
+             */
+            voicemail?: "hang_up" | "leave";
+            /**
+             * Voicemail Text
+             * @description The short message left on an answering machine; null: the service's.
+             */
+            voicemail_text?: string | null;
             /**
              * Created At
              * Format: date-time
@@ -10207,10 +10767,131 @@ export interface components {
              */
             audience?: string | null;
             /**
+             * Goal
+             * @description What the AI is to achieve with each contact, given to its prompt when it reaches them (up to 1,000 characters).
+             */
+            goal?: string | null;
+            /** @description How each contact is reached. */
+            channel?: components["schemas"]["CampaignChannel"];
+            /**
+             * Rate Per Hour
+             * @description At most this many contacts are reached an hour (1 to 3,600), spread evenly: one every 3600 / rate_per_hour seconds.
+             */
+            rate_per_hour?: number;
+            /**
+             * Ends At
+             * @description From this time no contact is reached: those still pending are skipped (campaign_ended). Null: the campaign has no end date.
+             */
+            ends_at?: string | null;
+            /**
              * Created At
              * Format: date-time
              */
             created_at?: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at?: string;
+        };
+        /**
+         * CampaignReportNarrowed
+         * @description A CampaignReport narrowed by the `fields` query parameter: only `id` are always present; every other member only when `fields` names it. Without `fields` the answer is a whole CampaignReport.
+         * @example {
+         *       "id": "cmp_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "name": "Spring open houses",
+         *       "persona_id": "prs_01jd3v6k8h2k3m4n5p6q7r8s9t"
+         *     }
+         */
+        CampaignReportNarrowed: {
+            /** Id */
+            id: string;
+            /** Name */
+            name?: string;
+            /** Persona Id */
+            persona_id?: string | null;
+            /** Automation Id */
+            automation_id?: string | null;
+            status?: components["schemas"]["CampaignStatus"];
+            /**
+             * Audience
+             * @description Who the campaign is for, in words.
+             */
+            audience?: string | null;
+            /**
+             * Goal
+             * @description What the AI is to achieve with each contact, given to its prompt when it reaches them (up to 1,000 characters).
+             */
+            goal?: string | null;
+            /** @description How each contact is reached. */
+            channel?: components["schemas"]["CampaignChannel"];
+            /**
+             * Rate Per Hour
+             * @description At most this many contacts are reached an hour (1 to 3,600), spread evenly: one every 3600 / rate_per_hour seconds.
+             */
+            rate_per_hour?: number;
+            /**
+             * Ends At
+             * @description From this time no contact is reached: those still pending are skipped (campaign_ended). Null: the campaign has no end date.
+             */
+            ends_at?: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at?: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at?: string;
+            /** @description Where its enrolled contacts are (docs/automations.md, "Campaigns"). */
+            counts?: components["schemas"]["CampaignCounts"];
+        };
+        /**
+         * CampaignContactNarrowed
+         * @description A CampaignContact narrowed by the `fields` query parameter: only `id` are always present; every other member only when `fields` names it. Without `fields` the answer is a whole CampaignContact.
+         * @example {
+         *       "campaign_id": "cmp_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "contact_id": "con_01jd3v6k8h2k3m4n5p6q7r8s9t",
+         *       "id": "cen_01jd3v6k8h2k3m4n5p6q7r8s9t"
+         *     }
+         */
+        CampaignContactNarrowed: {
+            /** Id */
+            id: string;
+            /** Campaign Id */
+            campaign_id?: string;
+            /** Contact Id */
+            contact_id?: string;
+            /** @description pending, skipped, or once reached the furthest of reached, replied, booked and opted_out (in that order) the contact went after it. */
+            state?: components["schemas"]["CampaignContactState"];
+            /** @description Why it was skipped; null otherwise. */
+            skip_reason?: components["schemas"]["CampaignSkipReason"] | null;
+            /**
+             * Enrolled At
+             * Format: date-time
+             */
+            enrolled_at?: string;
+            /** Reached At */
+            reached_at?: string | null;
+            /** Skipped At */
+            skipped_at?: string | null;
+            /**
+             * Replied At
+             * @description The contact's first message after the reach.
+             */
+            replied_at?: string | null;
+            /**
+             * Booked At
+             * @description The first appointment booked after the reach.
+             */
+            booked_at?: string | null;
+            /**
+             * Opted Out At
+             * @description When the contact opted out after the reach.
+             */
+            opted_out_at?: string | null;
             /**
              * Updated At
              * Format: date-time
@@ -11283,7 +11964,7 @@ export interface operations {
                      *           "status": "FAILED",
                      *           "recorded": true,
                      *           "reason": "quiet_hours",
-                     *           "remedy": "Send again inside the workspace's sending window (sms_window_start to sms_window_end, default 08:00-20:00) in the recipient's local time, in every zone its area code maps to. A reply within reply_window_hours of the recipient's own text is not held to the window; a number with no known zone can only be replied to."
+                     *           "remedy": "Send again inside the workspace's sending window (sms_window_start to sms_window_end, default 08:00-20:00) in the recipient's local time, in every zone its area code maps to, and within the stricter hours and days of the number's state (docs/messaging.md, \"Lawful hours by state\": Texas 09:00-21:00, noon on Sunday; no Sunday texts in some states). A reply within reply_window_hours of the recipient's own text is not held to the window; a number with no known zone can only be replied to."
                      *         }
                      *       }
                      *     }
@@ -12470,7 +13151,7 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Page size, 1 to 200. */
                 limit?: number;
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: created_at, email, id, name, office_id, pii_masked, removed, removed_at, takes_leads, team_id. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: created_at, email, id, name, office_id, phone, pii_masked, removed, removed_at, takes_leads, team_id. */
                 fields?: string | null;
             };
             header?: never;
@@ -13087,7 +13768,7 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Page size, 1 to 200. */
                 limit?: number;
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, translations, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice, voicemail, voicemail_text. */
                 fields?: string | null;
             };
             header?: never;
@@ -13119,7 +13800,7 @@ export interface operations {
     get_persona: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, translations, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice, voicemail, voicemail_text. */
                 fields?: string | null;
             };
             header?: never;
@@ -13158,7 +13839,7 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Page size, 1 to 200. */
                 limit?: number;
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: audience, automation_id, created_at, id, name, persona_id, status, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: audience, automation_id, channel, created_at, ends_at, goal, id, name, persona_id, rate_per_hour, status, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -13190,7 +13871,7 @@ export interface operations {
     get_campaign: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: audience, automation_id, created_at, id, name, persona_id, status, updated_at. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: audience, automation_id, channel, counts, created_at, ends_at, goal, id, name, persona_id, rate_per_hour, status, updated_at. */
                 fields?: string | null;
             };
             header?: never;
@@ -13211,7 +13892,130 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Campaign"] | components["schemas"]["CampaignNarrowed"];
+                    "application/json": components["schemas"]["CampaignReport"] | components["schemas"]["CampaignReportNarrowed"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    enroll_campaign_contacts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes this POST safe to retry. Send a unique value (a UUID) per intended request; a retry with the same key, method, path and body returns the first answer (same status and body, header `Idempotent-Replayed: true`) and does nothing again. The key belongs to this credential (another credential's same key runs anew) and is kept HOMEBASE_IDEMPOTENCY_TTL_HOURS (default 24). Stored: answers whose work committed (2xx, and a recorded compliance_blocked refusal). Not stored, so the key may be retried: requests refused before they ran (400, 401, 403, 429) and any other error (404, 409, 5xx), which changed nothing. The same key with another request: 422 idempotency_key_reused; while its first request runs: 409 idempotency_key_in_use. A webhook subscription's `secret` is never stored, so a replay of POST /v1/webhooks leaves it out.
+                 * @example 5f0c1d9e-3a7b-4c2e-9f61-0b8d7e4a2c13
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignEnrollRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignEnrollResult"];
+                };
+            };
+            /** @description Validation failed (each failing field is listed in details.errors), malformed JSON (invalid_json) or a body that is not JSON (unsupported_content_type). Text holding U+0000 anywhere (a path or query parameter, a body value or key, free-form JSON included) is refused, each such field named with type nul_character. An Idempotency-Key that is empty or longer than 255 characters (validation_failed, field Idempotency-Key, in header). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still running (idempotency_key_in_use). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After-Idempotency-Key-In-Use"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The Idempotency-Key was used with another method, path or body (idempotency_key_reused). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    list_campaign_contacts: {
+        parameters: {
+            query?: {
+                /** @description Opaque position from a previous page's next_cursor; omit for the first page. A malformed or stale cursor restarts from the beginning. */
+                cursor?: string | null;
+                /** @description Page size, 1 to 200. */
+                limit?: number;
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: booked_at, campaign_id, contact_id, enrolled_at, id, opted_out_at, reached_at, replied_at, skip_reason, skipped_at, state, updated_at. */
+                fields?: string | null;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_CampaignContact_"];
                 };
             };
             400: components["responses"]["ValidationFailed"];
@@ -14097,7 +14901,7 @@ export interface operations {
                     user_id?: string | null;
                     /**
                      * Disposition
-                     * @description Free-form, max 40 chars. Values the product uses: connected, voicemail, no_answer, busy, failed, appointment_set, qualified, not_interested, callback_requested.
+                     * @description Free-form, max 40 chars. Values the product uses: connected, voicemail, no_answer, busy, failed, appointment_set, qualified, not_interested, callback_requested; the AI's calls also wrong_number, opted_out and handoff (docs/voice.md).
                      */
                     disposition?: string | null;
                     /** Transcript */

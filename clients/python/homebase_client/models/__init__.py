@@ -9,6 +9,7 @@ from .ai_stats_narrowed import AiStatsNarrowed
 from .ai_stats_narrowed_handoffs import AiStatsNarrowedHandoffs
 from .ai_stats_narrowed_replies_withheld import AiStatsNarrowedRepliesWithheld
 from .ai_stats_replies_withheld import AiStatsRepliesWithheld
+from .ai_text_step import AiTextStep
 from .appointment import Appointment
 from .appointment_booked_data import AppointmentBookedData
 from .appointment_booked_event import AppointmentBookedEvent
@@ -51,7 +52,19 @@ from .call_narrowed import CallNarrowed
 from .call_recorded import CallRecorded
 from .callback_accepted import CallbackAccepted
 from .campaign import Campaign
+from .campaign_audience import CampaignAudience
+from .campaign_channel import CampaignChannel
+from .campaign_contact import CampaignContact
+from .campaign_contact_narrowed import CampaignContactNarrowed
+from .campaign_contact_state import CampaignContactState
+from .campaign_counts import CampaignCounts
+from .campaign_counts_skipped_by_reason import CampaignCountsSkippedByReason
+from .campaign_enroll_request import CampaignEnrollRequest
+from .campaign_enroll_result import CampaignEnrollResult
 from .campaign_narrowed import CampaignNarrowed
+from .campaign_report import CampaignReport
+from .campaign_report_narrowed import CampaignReportNarrowed
+from .campaign_skip_reason import CampaignSkipReason
 from .campaign_status import CampaignStatus
 from .consent_in import ConsentIn
 from .consent_in_form_snapshot_type_0 import ConsentInFormSnapshotType0
@@ -211,6 +224,7 @@ from .page_appointment import PageAppointment
 from .page_automation import PageAutomation
 from .page_call import PageCall
 from .page_campaign import PageCampaign
+from .page_campaign_contact import PageCampaignContact
 from .page_contact import PageContact
 from .page_custom_field import PageCustomField
 from .page_deal import PageDeal
@@ -231,17 +245,20 @@ from .page_webhook import PageWebhook
 from .page_workspace_member import PageWorkspaceMember
 from .persona import Persona
 from .persona_action import PersonaAction
+from .persona_first_touch import PersonaFirstTouch
 from .persona_narrowed import PersonaNarrowed
 from .persona_narrowed_showing_hours import PersonaNarrowedShowingHours
 from .persona_narrowed_translations import PersonaNarrowedTranslations
 from .persona_narrowed_translations_additional_property import (
     PersonaNarrowedTranslationsAdditionalProperty,
 )
+from .persona_narrowed_voicemail import PersonaNarrowedVoicemail
 from .persona_showing_hours import PersonaShowingHours
 from .persona_translations import PersonaTranslations
 from .persona_translations_additional_property import (
     PersonaTranslationsAdditionalProperty,
 )
+from .persona_voicemail import PersonaVoicemail
 from .photo import Photo
 from .ping import Ping
 from .pipeline import Pipeline
@@ -317,6 +334,7 @@ __all__ = (
     "AiStatsNarrowedHandoffs",
     "AiStatsNarrowedRepliesWithheld",
     "AiStatsRepliesWithheld",
+    "AiTextStep",
     "Appointment",
     "AppointmentBookedData",
     "AppointmentBookedEvent",
@@ -353,7 +371,19 @@ __all__ = (
     "CallRecorded",
     "CallbackAccepted",
     "Campaign",
+    "CampaignAudience",
+    "CampaignChannel",
+    "CampaignContact",
+    "CampaignContactNarrowed",
+    "CampaignContactState",
+    "CampaignCounts",
+    "CampaignCountsSkippedByReason",
+    "CampaignEnrollRequest",
+    "CampaignEnrollResult",
     "CampaignNarrowed",
+    "CampaignReport",
+    "CampaignReportNarrowed",
+    "CampaignSkipReason",
     "CampaignStatus",
     "ConsentIn",
     "ConsentInFormSnapshotType0",
@@ -511,6 +541,7 @@ __all__ = (
     "PageAutomation",
     "PageCall",
     "PageCampaign",
+    "PageCampaignContact",
     "PageContact",
     "PageCustomField",
     "PageDeal",
@@ -531,13 +562,16 @@ __all__ = (
     "PageWorkspaceMember",
     "Persona",
     "PersonaAction",
+    "PersonaFirstTouch",
     "PersonaNarrowed",
     "PersonaNarrowedShowingHours",
     "PersonaNarrowedTranslations",
     "PersonaNarrowedTranslationsAdditionalProperty",
+    "PersonaNarrowedVoicemail",
     "PersonaShowingHours",
     "PersonaTranslations",
     "PersonaTranslationsAdditionalProperty",
+    "PersonaVoicemail",
     "Photo",
     "Ping",
     "Pipeline",

@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
+    from ..models.ai_text_step import AiTextStep
     from ..models.create_task_step import CreateTaskStep
     from ..models.move_stage_step import MoveStageStep
     from ..models.send_message_step import SendMessageStep
@@ -25,7 +26,7 @@ class Automation:
         name (str):
         description (None | str):
         enabled (bool): Only enabled automations accept enrolments.
-        steps (list[CreateTaskStep | MoveStageStep | SendMessageStep | WaitStep]): Run in order; see
+        steps (list[AiTextStep | CreateTaskStep | MoveStageStep | SendMessageStep | WaitStep]): Run in order; see
             docs/automations.md.
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
@@ -35,13 +36,16 @@ class Automation:
     name: str
     description: None | str
     enabled: bool
-    steps: list[CreateTaskStep | MoveStageStep | SendMessageStep | WaitStep]
+    steps: list[
+        AiTextStep | CreateTaskStep | MoveStageStep | SendMessageStep | WaitStep
+    ]
     created_at: datetime.datetime
     updated_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.create_task_step import CreateTaskStep
+        from ..models.move_stage_step import MoveStageStep
         from ..models.send_message_step import SendMessageStep
         from ..models.wait_step import WaitStep
 
@@ -61,6 +65,7 @@ class Automation:
                 isinstance(steps_item_data, SendMessageStep)
                 or isinstance(steps_item_data, WaitStep)
                 or isinstance(steps_item_data, CreateTaskStep)
+                or isinstance(steps_item_data, MoveStageStep)
             ):
                 steps_item = steps_item_data.to_dict()
             else:
@@ -90,6 +95,7 @@ class Automation:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.ai_text_step import AiTextStep
         from ..models.create_task_step import CreateTaskStep
         from ..models.move_stage_step import MoveStageStep
         from ..models.send_message_step import SendMessageStep
@@ -115,7 +121,9 @@ class Automation:
 
             def _parse_steps_item(
                 data: object,
-            ) -> CreateTaskStep | MoveStageStep | SendMessageStep | WaitStep:
+            ) -> (
+                AiTextStep | CreateTaskStep | MoveStageStep | SendMessageStep | WaitStep
+            ):
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -140,11 +148,19 @@ class Automation:
                     return steps_item_type_2
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    steps_item_type_3 = MoveStageStep.from_dict(data)
+
+                    return steps_item_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                steps_item_type_3 = MoveStageStep.from_dict(data)
+                steps_item_type_4 = AiTextStep.from_dict(data)
 
-                return steps_item_type_3
+                return steps_item_type_4
 
             steps_item = _parse_steps_item(steps_item_data)
 

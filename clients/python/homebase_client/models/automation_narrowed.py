@@ -10,6 +10,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.ai_text_step import AiTextStep
     from ..models.create_task_step import CreateTaskStep
     from ..models.move_stage_step import MoveStageStep
     from ..models.send_message_step import SendMessageStep
@@ -29,8 +30,8 @@ class AutomationNarrowed:
             name (str | Unset):
             description (None | str | Unset):
             enabled (bool | Unset): Only enabled automations accept enrolments.
-            steps (list[CreateTaskStep | MoveStageStep | SendMessageStep | WaitStep] | Unset): Run in order; see
-                docs/automations.md.
+            steps (list[AiTextStep | CreateTaskStep | MoveStageStep | SendMessageStep | WaitStep] | Unset): Run in order;
+                see docs/automations.md.
             created_at (datetime.datetime | Unset):
             updated_at (datetime.datetime | Unset):
     """
@@ -39,15 +40,17 @@ class AutomationNarrowed:
     name: str | Unset = UNSET
     description: None | str | Unset = UNSET
     enabled: bool | Unset = UNSET
-    steps: list[CreateTaskStep | MoveStageStep | SendMessageStep | WaitStep] | Unset = (
-        UNSET
-    )
+    steps: (
+        list[AiTextStep | CreateTaskStep | MoveStageStep | SendMessageStep | WaitStep]
+        | Unset
+    ) = UNSET
     created_at: datetime.datetime | Unset = UNSET
     updated_at: datetime.datetime | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.create_task_step import CreateTaskStep
+        from ..models.move_stage_step import MoveStageStep
         from ..models.send_message_step import SendMessageStep
         from ..models.wait_step import WaitStep
 
@@ -72,6 +75,7 @@ class AutomationNarrowed:
                     isinstance(steps_item_data, SendMessageStep)
                     or isinstance(steps_item_data, WaitStep)
                     or isinstance(steps_item_data, CreateTaskStep)
+                    or isinstance(steps_item_data, MoveStageStep)
                 ):
                     steps_item = steps_item_data.to_dict()
                 else:
@@ -111,6 +115,7 @@ class AutomationNarrowed:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.ai_text_step import AiTextStep
         from ..models.create_task_step import CreateTaskStep
         from ..models.move_stage_step import MoveStageStep
         from ..models.send_message_step import SendMessageStep
@@ -134,7 +139,10 @@ class AutomationNarrowed:
 
         _steps = d.pop("steps", UNSET)
         steps: (
-            list[CreateTaskStep | MoveStageStep | SendMessageStep | WaitStep] | Unset
+            list[
+                AiTextStep | CreateTaskStep | MoveStageStep | SendMessageStep | WaitStep
+            ]
+            | Unset
         ) = UNSET
         if _steps is not UNSET:
             steps = []
@@ -142,7 +150,13 @@ class AutomationNarrowed:
 
                 def _parse_steps_item(
                     data: object,
-                ) -> CreateTaskStep | MoveStageStep | SendMessageStep | WaitStep:
+                ) -> (
+                    AiTextStep
+                    | CreateTaskStep
+                    | MoveStageStep
+                    | SendMessageStep
+                    | WaitStep
+                ):
                     try:
                         if not isinstance(data, dict):
                             raise TypeError()
@@ -167,11 +181,19 @@ class AutomationNarrowed:
                         return steps_item_type_2
                     except (TypeError, ValueError, AttributeError, KeyError):
                         pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        steps_item_type_3 = MoveStageStep.from_dict(data)
+
+                        return steps_item_type_3
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
                     if not isinstance(data, dict):
                         raise TypeError()
-                    steps_item_type_3 = MoveStageStep.from_dict(data)
+                    steps_item_type_4 = AiTextStep.from_dict(data)
 
-                    return steps_item_type_3
+                    return steps_item_type_4
 
                 steps_item = _parse_steps_item(steps_item_data)
 

@@ -18,23 +18,25 @@ class AutomationRunData:
     Attributes:
         event_id (str): Stable across redeliveries; deduplicate on it.
         occurred_at (datetime.datetime):
-        id (str): enrolment id
-        automation_id (str):
-        automation_name (str):
+        id (str): enrolment id (a campaign's: its campaign enrolment's)
         contact_id (str):
-        status (str): active
+        status (str): active (an enrolment), reached (a campaign's reach)
         enrolled_at (str):
-        steps (int | None | Unset): step count
+        automation_id (None | str | Unset): null for a campaign that names no automation
+        automation_name (None | str | Unset): null when automation_id is
+        campaign_id (None | str | Unset): the campaign that reached the contact; null for an enrol
+        steps (int | None | Unset): step count (0 without an automation)
     """
 
     event_id: str
     occurred_at: datetime.datetime
     id: str
-    automation_id: str
-    automation_name: str
     contact_id: str
     status: str
     enrolled_at: str
+    automation_id: None | str | Unset = UNSET
+    automation_name: None | str | Unset = UNSET
+    campaign_id: None | str | Unset = UNSET
     steps: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -45,15 +47,29 @@ class AutomationRunData:
 
         id = self.id
 
-        automation_id = self.automation_id
-
-        automation_name = self.automation_name
-
         contact_id = self.contact_id
 
         status = self.status
 
         enrolled_at = self.enrolled_at
+
+        automation_id: None | str | Unset
+        if isinstance(self.automation_id, Unset):
+            automation_id = UNSET
+        else:
+            automation_id = self.automation_id
+
+        automation_name: None | str | Unset
+        if isinstance(self.automation_name, Unset):
+            automation_name = UNSET
+        else:
+            automation_name = self.automation_name
+
+        campaign_id: None | str | Unset
+        if isinstance(self.campaign_id, Unset):
+            campaign_id = UNSET
+        else:
+            campaign_id = self.campaign_id
 
         steps: int | None | Unset
         if isinstance(self.steps, Unset):
@@ -68,13 +84,17 @@ class AutomationRunData:
                 "event_id": event_id,
                 "occurred_at": occurred_at,
                 "id": id,
-                "automation_id": automation_id,
-                "automation_name": automation_name,
                 "contact_id": contact_id,
                 "status": status,
                 "enrolled_at": enrolled_at,
             }
         )
+        if automation_id is not UNSET:
+            field_dict["automation_id"] = automation_id
+        if automation_name is not UNSET:
+            field_dict["automation_name"] = automation_name
+        if campaign_id is not UNSET:
+            field_dict["campaign_id"] = campaign_id
         if steps is not UNSET:
             field_dict["steps"] = steps
 
@@ -89,15 +109,38 @@ class AutomationRunData:
 
         id = d.pop("id")
 
-        automation_id = d.pop("automation_id")
-
-        automation_name = d.pop("automation_name")
-
         contact_id = d.pop("contact_id")
 
         status = d.pop("status")
 
         enrolled_at = d.pop("enrolled_at")
+
+        def _parse_automation_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        automation_id = _parse_automation_id(d.pop("automation_id", UNSET))
+
+        def _parse_automation_name(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        automation_name = _parse_automation_name(d.pop("automation_name", UNSET))
+
+        def _parse_campaign_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        campaign_id = _parse_campaign_id(d.pop("campaign_id", UNSET))
 
         def _parse_steps(data: object) -> int | None | Unset:
             if data is None:
@@ -112,11 +155,12 @@ class AutomationRunData:
             event_id=event_id,
             occurred_at=occurred_at,
             id=id,
-            automation_id=automation_id,
-            automation_name=automation_name,
             contact_id=contact_id,
             status=status,
             enrolled_at=enrolled_at,
+            automation_id=automation_id,
+            automation_name=automation_name,
+            campaign_id=campaign_id,
             steps=steps,
         )
 

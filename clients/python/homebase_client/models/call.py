@@ -29,7 +29,8 @@ class Call:
         handled_by (HandledBy):
         user_id (None | str):
         disposition (None | str): Free-form, max 40 chars. Values the product uses: connected, voicemail, no_answer,
-            busy, failed, appointment_set, qualified, not_interested, callback_requested.
+            busy, failed, appointment_set, qualified, not_interested, callback_requested; the AI's calls also wrong_number,
+            opted_out and handoff (docs/voice.md).
         transcript (None | str): Null once the contact is anonymized.
         summary (None | str): AI summary; null once the contact is anonymized.
         recording_url (None | str): Signed link to this service's recording proxy, valid five minutes, no credential

@@ -32,7 +32,8 @@ class CallNarrowed:
             handled_by (HandledBy | Unset):
             user_id (None | str | Unset):
             disposition (None | str | Unset): Free-form, max 40 chars. Values the product uses: connected, voicemail,
-                no_answer, busy, failed, appointment_set, qualified, not_interested, callback_requested.
+                no_answer, busy, failed, appointment_set, qualified, not_interested, callback_requested; the AI's calls also
+                wrong_number, opted_out and handoff (docs/voice.md).
             transcript (None | str | Unset): Null once the contact is anonymized.
             summary (None | str | Unset): AI summary; null once the contact is anonymized.
             recording_url (None | str | Unset): Signed link to this service's recording proxy, valid five minutes, no

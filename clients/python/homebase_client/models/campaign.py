@@ -7,6 +7,7 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.campaign_channel import CampaignChannel
 from ..models.campaign_status import CampaignStatus
 
 T = TypeVar("T", bound="Campaign")
@@ -22,6 +23,14 @@ class Campaign:
         automation_id (None | str):
         status (CampaignStatus):
         audience (None | str): Who the campaign is for, in words.
+        goal (None | str): What the AI is to achieve with each contact, given to its prompt when it reaches them (up to
+            1,000 characters).
+        channel (CampaignChannel): How a campaign reaches a contact: a text, a call, or a text and then a call when
+            the text draws no answer (the AI's first-touch path decides the call's time).
+        rate_per_hour (int): At most this many contacts are reached an hour (1 to 3,600), spread evenly: one every 3600
+            / rate_per_hour seconds.
+        ends_at (datetime.datetime | None): From this time no contact is reached: those still pending are skipped
+            (campaign_ended). Null: the campaign has no end date.
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
     """
@@ -32,6 +41,10 @@ class Campaign:
     automation_id: None | str
     status: CampaignStatus
     audience: None | str
+    goal: None | str
+    channel: CampaignChannel
+    rate_per_hour: int
+    ends_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -52,6 +65,19 @@ class Campaign:
         audience: None | str
         audience = self.audience
 
+        goal: None | str
+        goal = self.goal
+
+        channel = self.channel.value
+
+        rate_per_hour = self.rate_per_hour
+
+        ends_at: None | str
+        if isinstance(self.ends_at, datetime.datetime):
+            ends_at = self.ends_at.isoformat()
+        else:
+            ends_at = self.ends_at
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -66,6 +92,10 @@ class Campaign:
                 "automation_id": automation_id,
                 "status": status,
                 "audience": audience,
+                "goal": goal,
+                "channel": channel,
+                "rate_per_hour": rate_per_hour,
+                "ends_at": ends_at,
                 "created_at": created_at,
                 "updated_at": updated_at,
             }
@@ -103,6 +133,32 @@ class Campaign:
 
         audience = _parse_audience(d.pop("audience"))
 
+        def _parse_goal(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        goal = _parse_goal(d.pop("goal"))
+
+        channel = CampaignChannel(d.pop("channel"))
+
+        rate_per_hour = d.pop("rate_per_hour")
+
+        def _parse_ends_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                ends_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return ends_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        ends_at = _parse_ends_at(d.pop("ends_at"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
@@ -114,6 +170,10 @@ class Campaign:
             automation_id=automation_id,
             status=status,
             audience=audience,
+            goal=goal,
+            channel=channel,
+            rate_per_hour=rate_per_hour,
+            ends_at=ends_at,
             created_at=created_at,
             updated_at=updated_at,
         )

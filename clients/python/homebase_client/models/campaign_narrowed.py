@@ -7,6 +7,7 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.campaign_channel import CampaignChannel
 from ..models.campaign_status import CampaignStatus
 from ..types import UNSET, Unset
 
@@ -25,6 +26,15 @@ class CampaignNarrowed:
             automation_id (None | str | Unset):
             status (CampaignStatus | Unset):
             audience (None | str | Unset): Who the campaign is for, in words.
+            goal (None | str | Unset): What the AI is to achieve with each contact, given to its prompt when it reaches them
+                (up to 1,000 characters).
+            channel (CampaignChannel | Unset): How a campaign reaches a contact: a text, a call, or a text and then a call
+                when
+                the text draws no answer (the AI's first-touch path decides the call's time).
+            rate_per_hour (int | Unset): At most this many contacts are reached an hour (1 to 3,600), spread evenly: one
+                every 3600 / rate_per_hour seconds.
+            ends_at (datetime.datetime | None | Unset): From this time no contact is reached: those still pending are
+                skipped (campaign_ended). Null: the campaign has no end date.
             created_at (datetime.datetime | Unset):
             updated_at (datetime.datetime | Unset):
     """
@@ -35,6 +45,10 @@ class CampaignNarrowed:
     automation_id: None | str | Unset = UNSET
     status: CampaignStatus | Unset = UNSET
     audience: None | str | Unset = UNSET
+    goal: None | str | Unset = UNSET
+    channel: CampaignChannel | Unset = UNSET
+    rate_per_hour: int | Unset = UNSET
+    ends_at: datetime.datetime | None | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
     updated_at: datetime.datetime | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -66,6 +80,26 @@ class CampaignNarrowed:
         else:
             audience = self.audience
 
+        goal: None | str | Unset
+        if isinstance(self.goal, Unset):
+            goal = UNSET
+        else:
+            goal = self.goal
+
+        channel: str | Unset = UNSET
+        if not isinstance(self.channel, Unset):
+            channel = self.channel.value
+
+        rate_per_hour = self.rate_per_hour
+
+        ends_at: None | str | Unset
+        if isinstance(self.ends_at, Unset):
+            ends_at = UNSET
+        elif isinstance(self.ends_at, datetime.datetime):
+            ends_at = self.ends_at.isoformat()
+        else:
+            ends_at = self.ends_at
+
         created_at: str | Unset = UNSET
         if not isinstance(self.created_at, Unset):
             created_at = self.created_at.isoformat()
@@ -91,6 +125,14 @@ class CampaignNarrowed:
             field_dict["status"] = status
         if audience is not UNSET:
             field_dict["audience"] = audience
+        if goal is not UNSET:
+            field_dict["goal"] = goal
+        if channel is not UNSET:
+            field_dict["channel"] = channel
+        if rate_per_hour is not UNSET:
+            field_dict["rate_per_hour"] = rate_per_hour
+        if ends_at is not UNSET:
+            field_dict["ends_at"] = ends_at
         if created_at is not UNSET:
             field_dict["created_at"] = created_at
         if updated_at is not UNSET:
@@ -139,6 +181,41 @@ class CampaignNarrowed:
 
         audience = _parse_audience(d.pop("audience", UNSET))
 
+        def _parse_goal(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        goal = _parse_goal(d.pop("goal", UNSET))
+
+        _channel = d.pop("channel", UNSET)
+        channel: CampaignChannel | Unset
+        if isinstance(_channel, Unset):
+            channel = UNSET
+        else:
+            channel = CampaignChannel(_channel)
+
+        rate_per_hour = d.pop("rate_per_hour", UNSET)
+
+        def _parse_ends_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                ends_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return ends_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        ends_at = _parse_ends_at(d.pop("ends_at", UNSET))
+
         _created_at = d.pop("created_at", UNSET)
         created_at: datetime.datetime | Unset
         if isinstance(_created_at, Unset):
@@ -160,6 +237,10 @@ class CampaignNarrowed:
             automation_id=automation_id,
             status=status,
             audience=audience,
+            goal=goal,
+            channel=channel,
+            rate_per_hour=rate_per_hour,
+            ends_at=ends_at,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -29,12 +29,16 @@ class ConsentIn:
         form_snapshot (ConsentInFormSnapshotType0 | None | Unset): What the person saw and ticked, kept as evidence.
             Free-form object: at most 16384 bytes as compact JSON, nesting depth 8, keys of at most 128 characters, 512
             values in all (members and array items at any depth); more is 400 naming this member.
+        ai_voice (bool | None | Unset): The person agreed to calls in an artificial (AI) voice, its own consent (an
+            addition to the spec's object, docs/voice.md): the AI calls only a number whose unexpired artifact has ai_voice
+            true. ai_outbound_allowed keeps meaning texts.
     """
 
     captured_at: datetime.datetime | float | None | Unset = UNSET
     source_url: None | str | Unset = UNSET
     ip: None | str | Unset = UNSET
     form_snapshot: ConsentInFormSnapshotType0 | None | Unset = UNSET
+    ai_voice: bool | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.consent_in_form_snapshot_type_0 import ConsentInFormSnapshotType0
@@ -67,6 +71,12 @@ class ConsentIn:
         else:
             form_snapshot = self.form_snapshot
 
+        ai_voice: bool | None | Unset
+        if isinstance(self.ai_voice, Unset):
+            ai_voice = UNSET
+        else:
+            ai_voice = self.ai_voice
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -78,6 +88,8 @@ class ConsentIn:
             field_dict["ip"] = ip
         if form_snapshot is not UNSET:
             field_dict["form_snapshot"] = form_snapshot
+        if ai_voice is not UNSET:
+            field_dict["ai_voice"] = ai_voice
 
         return field_dict
 
@@ -143,11 +155,21 @@ class ConsentIn:
 
         form_snapshot = _parse_form_snapshot(d.pop("form_snapshot", UNSET))
 
+        def _parse_ai_voice(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        ai_voice = _parse_ai_voice(d.pop("ai_voice", UNSET))
+
         consent_in = cls(
             captured_at=captured_at,
             source_url=source_url,
             ip=ip,
             form_snapshot=form_snapshot,
+            ai_voice=ai_voice,
         )
 
         return consent_in

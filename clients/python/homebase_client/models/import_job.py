@@ -29,6 +29,7 @@ class ImportJob:
         status (ImportStatus):
         match_on (list[ImportMatchKey]):
         skip_routing (bool):
+        first_touch (bool): Leads: the import queues the AI's first texts (false: it texts nobody).
         dry_run (bool): Counts only: the import writes no record.
         on_invalid_cell (InvalidCell): What a row's invalid value the import may leave out does to the row.
         file_name (None | str): The uploaded file's name (a console import), else null.
@@ -47,6 +48,7 @@ class ImportJob:
     status: ImportStatus
     match_on: list[ImportMatchKey]
     skip_routing: bool
+    first_touch: bool
     dry_run: bool
     on_invalid_cell: InvalidCell
     file_name: None | str
@@ -71,6 +73,8 @@ class ImportJob:
             match_on.append(match_on_item)
 
         skip_routing = self.skip_routing
+
+        first_touch = self.first_touch
 
         dry_run = self.dry_run
 
@@ -108,6 +112,7 @@ class ImportJob:
                 "status": status,
                 "match_on": match_on,
                 "skip_routing": skip_routing,
+                "first_touch": first_touch,
                 "dry_run": dry_run,
                 "on_invalid_cell": on_invalid_cell,
                 "file_name": file_name,
@@ -142,6 +147,8 @@ class ImportJob:
             match_on.append(match_on_item)
 
         skip_routing = d.pop("skip_routing")
+
+        first_touch = d.pop("first_touch")
 
         dry_run = d.pop("dry_run")
 
@@ -200,6 +207,7 @@ class ImportJob:
             status=status,
             match_on=match_on,
             skip_routing=skip_routing,
+            first_touch=first_touch,
             dry_run=dry_run,
             on_invalid_cell=on_invalid_cell,
             file_name=file_name,

@@ -33,6 +33,10 @@ class LeadsImportCreate:
                 stays within HOMEBASE_MAX_BODY_BYTES.
             skip_routing (bool | Unset): Create every lead without routing it (a row's own skip_routing is honoured too).
                 Default: False.
+            first_touch (bool | Unset): Queue the AI's first text for each lead whose consent allows AI outreach, as POST
+                /v1/leads does, when the responder persona's first_touch is `text`; spaced at most
+                HOMEBASE_AI_FIRST_TOUCH_PER_MINUTE (default 20) a minute per workspace. False (the default): an import texts
+                nobody. Default: False.
             dry_run (bool | Unset): Count what the import would do (created, updated, unchanged, refused, warnings,
                 unmatchable) and write no record: no contact, lead or event. The dry run runs in the worker like an import, with
                 progress, and does not take the workspace's one running import slot. Default: False.
@@ -41,6 +45,7 @@ class LeadsImportCreate:
     object_: Literal["leads"]
     rows: list[LeadsImportCreateRowsItem]
     skip_routing: bool | Unset = False
+    first_touch: bool | Unset = False
     dry_run: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -52,6 +57,8 @@ class LeadsImportCreate:
             rows.append(rows_item)
 
         skip_routing = self.skip_routing
+
+        first_touch = self.first_touch
 
         dry_run = self.dry_run
 
@@ -65,6 +72,8 @@ class LeadsImportCreate:
         )
         if skip_routing is not UNSET:
             field_dict["skip_routing"] = skip_routing
+        if first_touch is not UNSET:
+            field_dict["first_touch"] = first_touch
         if dry_run is not UNSET:
             field_dict["dry_run"] = dry_run
 
@@ -88,12 +97,15 @@ class LeadsImportCreate:
 
         skip_routing = d.pop("skip_routing", UNSET)
 
+        first_touch = d.pop("first_touch", UNSET)
+
         dry_run = d.pop("dry_run", UNSET)
 
         leads_import_create = cls(
             object_=object_,
             rows=rows,
             skip_routing=skip_routing,
+            first_touch=first_touch,
             dry_run=dry_run,
         )
 

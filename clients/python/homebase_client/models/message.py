@@ -32,8 +32,8 @@ class Message:
         body (None | str): null once the contact was anonymized.
         ai_generated (bool):
         proactive (bool | None): Outbound texts: true when the recipient had not written within the reply window.
-        blocked_reason (None | str): The refusing gate: account_suspended, opted_out, a2p_not_approved, quiet_hours or
-            consent_missing.
+        blocked_reason (None | str): The refusing gate: account_suspended, opted_out, a2p_not_approved, quiet_hours,
+            consent_missing or attempt_limit.
         failure_reason (None | str): Why it FAILED: the gate's `Blocked (<reason>): <text>`, or the provider's error.
         provider (None | str): local, smtp or twilio; twiml for a keyword reply sent in the answer to an inbound text.
         pii_masked (bool): True when from and to are masked.

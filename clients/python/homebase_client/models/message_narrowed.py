@@ -37,7 +37,7 @@ class MessageNarrowed:
             proactive (bool | None | Unset): Outbound texts: true when the recipient had not written within the reply
                 window.
             blocked_reason (None | str | Unset): The refusing gate: account_suspended, opted_out, a2p_not_approved,
-                quiet_hours or consent_missing.
+                quiet_hours, consent_missing or attempt_limit.
             failure_reason (None | str | Unset): Why it FAILED: the gate's `Blocked (<reason>): <text>`, or the provider's
                 error.
             provider (None | str | Unset): local, smtp or twilio; twiml for a keyword reply sent in the answer to an inbound

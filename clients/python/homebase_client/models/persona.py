@@ -9,6 +9,8 @@ from attrs import field as _attrs_field
 
 from ..models.message_channel import MessageChannel
 from ..models.persona_action import PersonaAction
+from ..models.persona_first_touch import PersonaFirstTouch
+from ..models.persona_voicemail import PersonaVoicemail
 
 if TYPE_CHECKING:
     from ..models.persona_showing_hours import PersonaShowingHours
@@ -52,6 +54,15 @@ class Persona:
             is handed to a person.
         translations (PersonaTranslations): By language, the persona's disclosure, handoff_reply, signature and
             opt_out_confirmation in it; a text left out is the persona's own field.
+        first_touch (PersonaFirstTouch): What the responder persona sends a new lead unasked (docs/ai.md, "First touch
+            and follow-ups"): nothing (`off`, the default) or a text.
+        first_touch_delay_seconds (int): Seconds after the lead's creation its first touch is due (default 30).
+        follow_ups (list[str]): ISO 8601 durations (e.g. PT10M, P1D): each a follow-up text, measured from the AI's
+            previous text the lead has not answered; empty: none.
+        voice (bool): Whether the AI places and answers phone calls as this persona (docs/voice.md); false by default.
+        voicemail (PersonaVoicemail): On an answering machine: hang_up (the default), or leave voicemail_text, opened by
+            the call's disclosure.
+        voicemail_text (None | str): The short message left on an answering machine; null: the service's.
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
     """
@@ -76,6 +87,12 @@ class Persona:
     tags: list[str]
     languages: list[str]
     translations: PersonaTranslations
+    first_touch: PersonaFirstTouch
+    first_touch_delay_seconds: int
+    follow_ups: list[str]
+    voice: bool
+    voicemail: PersonaVoicemail
+    voicemail_text: None | str
     created_at: datetime.datetime
     updated_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -133,6 +150,19 @@ class Persona:
 
         translations = self.translations.to_dict()
 
+        first_touch = self.first_touch.value
+
+        first_touch_delay_seconds = self.first_touch_delay_seconds
+
+        follow_ups = self.follow_ups
+
+        voice = self.voice
+
+        voicemail = self.voicemail.value
+
+        voicemail_text: None | str
+        voicemail_text = self.voicemail_text
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -161,6 +191,12 @@ class Persona:
                 "tags": tags,
                 "languages": languages,
                 "translations": translations,
+                "first_touch": first_touch,
+                "first_touch_delay_seconds": first_touch_delay_seconds,
+                "follow_ups": follow_ups,
+                "voice": voice,
+                "voicemail": voicemail,
+                "voicemail_text": voicemail_text,
                 "created_at": created_at,
                 "updated_at": updated_at,
             }
@@ -254,6 +290,23 @@ class Persona:
 
         translations = PersonaTranslations.from_dict(d.pop("translations"))
 
+        first_touch = PersonaFirstTouch(d.pop("first_touch"))
+
+        first_touch_delay_seconds = d.pop("first_touch_delay_seconds")
+
+        follow_ups = cast(list[str], d.pop("follow_ups"))
+
+        voice = d.pop("voice")
+
+        voicemail = PersonaVoicemail(d.pop("voicemail"))
+
+        def _parse_voicemail_text(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        voicemail_text = _parse_voicemail_text(d.pop("voicemail_text"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
@@ -279,6 +332,12 @@ class Persona:
             tags=tags,
             languages=languages,
             translations=translations,
+            first_touch=first_touch,
+            first_touch_delay_seconds=first_touch_delay_seconds,
+            follow_ups=follow_ups,
+            voice=voice,
+            voicemail=voicemail,
+            voicemail_text=voicemail_text,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -9,6 +9,8 @@ from attrs import field as _attrs_field
 
 from ..models.message_channel import MessageChannel
 from ..models.persona_action import PersonaAction
+from ..models.persona_first_touch import PersonaFirstTouch
+from ..models.persona_narrowed_voicemail import PersonaNarrowedVoicemail
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -56,6 +58,17 @@ class PersonaNarrowed:
                 another is handed to a person.
             translations (PersonaNarrowedTranslations | Unset): By language, the persona's disclosure, handoff_reply,
                 signature and opt_out_confirmation in it; a text left out is the persona's own field.
+            first_touch (PersonaFirstTouch | Unset): What the responder persona sends a new lead unasked (docs/ai.md, "First
+                touch
+                and follow-ups"): nothing (`off`, the default) or a text.
+            first_touch_delay_seconds (int | Unset): Seconds after the lead's creation its first touch is due (default 30).
+            follow_ups (list[str] | Unset): ISO 8601 durations (e.g. PT10M, P1D): each a follow-up text, measured from the
+                AI's previous text the lead has not answered; empty: none.
+            voice (bool | Unset): Whether the AI places and answers phone calls as this persona (docs/voice.md); false by
+                default.
+            voicemail (PersonaNarrowedVoicemail | Unset): On an answering machine: hang_up (the default), or leave
+                voicemail_text, opened by the call's disclosure.
+            voicemail_text (None | str | Unset): The short message left on an answering machine; null: the service's.
             created_at (datetime.datetime | Unset):
             updated_at (datetime.datetime | Unset):
     """
@@ -80,6 +93,12 @@ class PersonaNarrowed:
     tags: list[str] | Unset = UNSET
     languages: list[str] | Unset = UNSET
     translations: PersonaNarrowedTranslations | Unset = UNSET
+    first_touch: PersonaFirstTouch | Unset = UNSET
+    first_touch_delay_seconds: int | Unset = UNSET
+    follow_ups: list[str] | Unset = UNSET
+    voice: bool | Unset = UNSET
+    voicemail: PersonaNarrowedVoicemail | Unset = UNSET
+    voicemail_text: None | str | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
     updated_at: datetime.datetime | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -171,6 +190,28 @@ class PersonaNarrowed:
         if not isinstance(self.translations, Unset):
             translations = self.translations.to_dict()
 
+        first_touch: str | Unset = UNSET
+        if not isinstance(self.first_touch, Unset):
+            first_touch = self.first_touch.value
+
+        first_touch_delay_seconds = self.first_touch_delay_seconds
+
+        follow_ups: list[str] | Unset = UNSET
+        if not isinstance(self.follow_ups, Unset):
+            follow_ups = self.follow_ups
+
+        voice = self.voice
+
+        voicemail: str | Unset = UNSET
+        if not isinstance(self.voicemail, Unset):
+            voicemail = self.voicemail.value
+
+        voicemail_text: None | str | Unset
+        if isinstance(self.voicemail_text, Unset):
+            voicemail_text = UNSET
+        else:
+            voicemail_text = self.voicemail_text
+
         created_at: str | Unset = UNSET
         if not isinstance(self.created_at, Unset):
             created_at = self.created_at.isoformat()
@@ -224,6 +265,18 @@ class PersonaNarrowed:
             field_dict["languages"] = languages
         if translations is not UNSET:
             field_dict["translations"] = translations
+        if first_touch is not UNSET:
+            field_dict["first_touch"] = first_touch
+        if first_touch_delay_seconds is not UNSET:
+            field_dict["first_touch_delay_seconds"] = first_touch_delay_seconds
+        if follow_ups is not UNSET:
+            field_dict["follow_ups"] = follow_ups
+        if voice is not UNSET:
+            field_dict["voice"] = voice
+        if voicemail is not UNSET:
+            field_dict["voicemail"] = voicemail
+        if voicemail_text is not UNSET:
+            field_dict["voicemail_text"] = voicemail_text
         if created_at is not UNSET:
             field_dict["created_at"] = created_at
         if updated_at is not UNSET:
@@ -343,6 +396,35 @@ class PersonaNarrowed:
         else:
             translations = PersonaNarrowedTranslations.from_dict(_translations)
 
+        _first_touch = d.pop("first_touch", UNSET)
+        first_touch: PersonaFirstTouch | Unset
+        if isinstance(_first_touch, Unset):
+            first_touch = UNSET
+        else:
+            first_touch = PersonaFirstTouch(_first_touch)
+
+        first_touch_delay_seconds = d.pop("first_touch_delay_seconds", UNSET)
+
+        follow_ups = cast(list[str], d.pop("follow_ups", UNSET))
+
+        voice = d.pop("voice", UNSET)
+
+        _voicemail = d.pop("voicemail", UNSET)
+        voicemail: PersonaNarrowedVoicemail | Unset
+        if isinstance(_voicemail, Unset):
+            voicemail = UNSET
+        else:
+            voicemail = PersonaNarrowedVoicemail(_voicemail)
+
+        def _parse_voicemail_text(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        voicemail_text = _parse_voicemail_text(d.pop("voicemail_text", UNSET))
+
         _created_at = d.pop("created_at", UNSET)
         created_at: datetime.datetime | Unset
         if isinstance(_created_at, Unset):
@@ -378,6 +460,12 @@ class PersonaNarrowed:
             tags=tags,
             languages=languages,
             translations=translations,
+            first_touch=first_touch,
+            first_touch_delay_seconds=first_touch_delay_seconds,
+            follow_ups=follow_ups,
+            voice=voice,
+            voicemail=voicemail,
+            voicemail_text=voicemail_text,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -34,7 +34,8 @@ class ReceiveCallCompletedCallCompleted:
             duration_seconds (int | None | Unset): Defaults to ended_at - started_at.
             user_id (None | str | Unset): The member who took a human call.
             disposition (None | str | Unset): Free-form, max 40 chars. Values the product uses: connected, voicemail,
-                no_answer, busy, failed, appointment_set, qualified, not_interested, callback_requested.
+                no_answer, busy, failed, appointment_set, qualified, not_interested, callback_requested; the AI's calls also
+                wrong_number, opted_out and handoff (docs/voice.md).
             transcript (None | str | Unset):
             summary (None | str | Unset): The AI summary.
             recording_key (None | str | Unset): Where the audio is stored: a path relative to the service's recordings

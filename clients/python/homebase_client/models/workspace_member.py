@@ -18,9 +18,11 @@ class WorkspaceMember:
         name (str):
         email (str): The member's sign-in address. Masked as contacts' are unless the credential holds
             contacts:read:pii.
-        pii_masked (bool): True when email is masked.
+        pii_masked (bool): True when email and phone are masked.
         office_id (None | str):
         team_id (None | str):
+        phone (None | str): The member's phone (E.164), where the AI's calls are transferred to (docs/voice.md); masked
+            as email is. Null when not given.
         takes_leads (bool): Whether routing can give this member leads now: an enabled routing rule names them, or
             targets their team or office (docs/leads.md). Always false for a removed member.
         removed (bool): Removed from the workspace (no sign-in, no routing, no new work); the member stays listed, as
@@ -35,6 +37,7 @@ class WorkspaceMember:
     pii_masked: bool
     office_id: None | str
     team_id: None | str
+    phone: None | str
     takes_leads: bool
     removed: bool
     removed_at: datetime.datetime | None
@@ -55,6 +58,9 @@ class WorkspaceMember:
 
         team_id: None | str
         team_id = self.team_id
+
+        phone: None | str
+        phone = self.phone
 
         takes_leads = self.takes_leads
 
@@ -78,6 +84,7 @@ class WorkspaceMember:
                 "pii_masked": pii_masked,
                 "office_id": office_id,
                 "team_id": team_id,
+                "phone": phone,
                 "takes_leads": takes_leads,
                 "removed": removed,
                 "removed_at": removed_at,
@@ -112,6 +119,13 @@ class WorkspaceMember:
 
         team_id = _parse_team_id(d.pop("team_id"))
 
+        def _parse_phone(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        phone = _parse_phone(d.pop("phone"))
+
         takes_leads = d.pop("takes_leads")
 
         removed = d.pop("removed")
@@ -140,6 +154,7 @@ class WorkspaceMember:
             pii_masked=pii_masked,
             office_id=office_id,
             team_id=team_id,
+            phone=phone,
             takes_leads=takes_leads,
             removed=removed,
             removed_at=removed_at,

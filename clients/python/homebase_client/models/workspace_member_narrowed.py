@@ -19,12 +19,14 @@ class WorkspaceMemberNarrowed:
 
         Attributes:
             id (str): What a contact's owner_id and a lead's assignee_id name.
-            pii_masked (bool): True when email is masked.
+            pii_masked (bool): True when email and phone are masked.
             name (str | Unset):
             email (str | Unset): The member's sign-in address. Masked as contacts' are unless the credential holds
                 contacts:read:pii.
             office_id (None | str | Unset):
             team_id (None | str | Unset):
+            phone (None | str | Unset): The member's phone (E.164), where the AI's calls are transferred to (docs/voice.md);
+                masked as email is. Null when not given.
             takes_leads (bool | Unset): Whether routing can give this member leads now: an enabled routing rule names them,
                 or targets their team or office (docs/leads.md). Always false for a removed member.
             removed (bool | Unset): Removed from the workspace (no sign-in, no routing, no new work); the member stays
@@ -39,6 +41,7 @@ class WorkspaceMemberNarrowed:
     email: str | Unset = UNSET
     office_id: None | str | Unset = UNSET
     team_id: None | str | Unset = UNSET
+    phone: None | str | Unset = UNSET
     takes_leads: bool | Unset = UNSET
     removed: bool | Unset = UNSET
     removed_at: datetime.datetime | None | Unset = UNSET
@@ -65,6 +68,12 @@ class WorkspaceMemberNarrowed:
             team_id = UNSET
         else:
             team_id = self.team_id
+
+        phone: None | str | Unset
+        if isinstance(self.phone, Unset):
+            phone = UNSET
+        else:
+            phone = self.phone
 
         takes_leads = self.takes_leads
 
@@ -98,6 +107,8 @@ class WorkspaceMemberNarrowed:
             field_dict["office_id"] = office_id
         if team_id is not UNSET:
             field_dict["team_id"] = team_id
+        if phone is not UNSET:
+            field_dict["phone"] = phone
         if takes_leads is not UNSET:
             field_dict["takes_leads"] = takes_leads
         if removed is not UNSET:
@@ -138,6 +149,15 @@ class WorkspaceMemberNarrowed:
 
         team_id = _parse_team_id(d.pop("team_id", UNSET))
 
+        def _parse_phone(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        phone = _parse_phone(d.pop("phone", UNSET))
+
         takes_leads = d.pop("takes_leads", UNSET)
 
         removed = d.pop("removed", UNSET)
@@ -173,6 +193,7 @@ class WorkspaceMemberNarrowed:
             email=email,
             office_id=office_id,
             team_id=team_id,
+            phone=phone,
             takes_leads=takes_leads,
             removed=removed,
             removed_at=removed_at,

@@ -6,8 +6,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.campaign import Campaign
-from ...models.campaign_narrowed import CampaignNarrowed
+from ...models.campaign_report import CampaignReport
+from ...models.campaign_report_narrowed import CampaignReportNarrowed
 from ...models.error_envelope import ErrorEnvelope
 from ...types import UNSET, Response, Unset
 
@@ -42,21 +42,23 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Campaign | CampaignNarrowed | ErrorEnvelope | None:
+) -> CampaignReport | CampaignReportNarrowed | ErrorEnvelope | None:
     if response.status_code == 200:
 
-        def _parse_response_200(data: object) -> Campaign | CampaignNarrowed:
+        def _parse_response_200(
+            data: object,
+        ) -> CampaignReport | CampaignReportNarrowed:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_200_type_0 = Campaign.from_dict(data)
+                response_200_type_0 = CampaignReport.from_dict(data)
 
                 return response_200_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_1 = CampaignNarrowed.from_dict(data)
+            response_200_type_1 = CampaignReportNarrowed.from_dict(data)
 
             return response_200_type_1
 
@@ -102,7 +104,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Campaign | CampaignNarrowed | ErrorEnvelope]:
+) -> Response[CampaignReport | CampaignReportNarrowed | ErrorEnvelope]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -116,21 +118,23 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     fields: None | str | Unset = UNSET,
-) -> Response[Campaign | CampaignNarrowed | ErrorEnvelope]:
+) -> Response[CampaignReport | CampaignReportNarrowed | ErrorEnvelope]:
     """Retrieve a campaign
+
+     The campaign and its `counts`: where its enrolled contacts are (docs/automations.md, "Campaigns").
 
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: audience, automation_id, created_at, id, name, persona_id, status,
-            updated_at.
+            included. One of: audience, automation_id, channel, counts, created_at, ends_at, goal, id,
+            name, persona_id, rate_per_hour, status, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Campaign | CampaignNarrowed | ErrorEnvelope]
+        Response[CampaignReport | CampaignReportNarrowed | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -150,21 +154,23 @@ def sync(
     *,
     client: AuthenticatedClient,
     fields: None | str | Unset = UNSET,
-) -> Campaign | CampaignNarrowed | ErrorEnvelope | None:
+) -> CampaignReport | CampaignReportNarrowed | ErrorEnvelope | None:
     """Retrieve a campaign
+
+     The campaign and its `counts`: where its enrolled contacts are (docs/automations.md, "Campaigns").
 
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: audience, automation_id, created_at, id, name, persona_id, status,
-            updated_at.
+            included. One of: audience, automation_id, channel, counts, created_at, ends_at, goal, id,
+            name, persona_id, rate_per_hour, status, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Campaign | CampaignNarrowed | ErrorEnvelope
+        CampaignReport | CampaignReportNarrowed | ErrorEnvelope
     """
 
     return sync_detailed(
@@ -179,21 +185,23 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     fields: None | str | Unset = UNSET,
-) -> Response[Campaign | CampaignNarrowed | ErrorEnvelope]:
+) -> Response[CampaignReport | CampaignReportNarrowed | ErrorEnvelope]:
     """Retrieve a campaign
+
+     The campaign and its `counts`: where its enrolled contacts are (docs/automations.md, "Campaigns").
 
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: audience, automation_id, created_at, id, name, persona_id, status,
-            updated_at.
+            included. One of: audience, automation_id, channel, counts, created_at, ends_at, goal, id,
+            name, persona_id, rate_per_hour, status, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Campaign | CampaignNarrowed | ErrorEnvelope]
+        Response[CampaignReport | CampaignReportNarrowed | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -211,21 +219,23 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     fields: None | str | Unset = UNSET,
-) -> Campaign | CampaignNarrowed | ErrorEnvelope | None:
+) -> CampaignReport | CampaignReportNarrowed | ErrorEnvelope | None:
     """Retrieve a campaign
+
+     The campaign and its `counts`: where its enrolled contacts are (docs/automations.md, "Campaigns").
 
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: audience, automation_id, created_at, id, name, persona_id, status,
-            updated_at.
+            included. One of: audience, automation_id, channel, counts, created_at, ends_at, goal, id,
+            name, persona_id, rate_per_hour, status, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Campaign | CampaignNarrowed | ErrorEnvelope
+        CampaignReport | CampaignReportNarrowed | ErrorEnvelope
     """
 
     return (

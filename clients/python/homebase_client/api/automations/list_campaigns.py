@@ -112,8 +112,8 @@ def sync_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: audience, automation_id, created_at, id, name, persona_id, status,
-            updated_at.
+            included. One of: audience, automation_id, channel, created_at, ends_at, goal, id, name,
+            persona_id, rate_per_hour, status, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,8 +152,8 @@ def sync(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: audience, automation_id, created_at, id, name, persona_id, status,
-            updated_at.
+            included. One of: audience, automation_id, channel, created_at, ends_at, goal, id, name,
+            persona_id, rate_per_hour, status, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -187,8 +187,8 @@ async def asyncio_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: audience, automation_id, created_at, id, name, persona_id, status,
-            updated_at.
+            included. One of: audience, automation_id, channel, created_at, ends_at, goal, id, name,
+            persona_id, rate_per_hour, status, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -225,8 +225,8 @@ async def asyncio(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: audience, automation_id, created_at, id, name, persona_id, status,
-            updated_at.
+            included. One of: audience, automation_id, channel, created_at, ends_at, goal, id, name,
+            persona_id, rate_per_hour, status, updated_at.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -140,7 +140,10 @@ def sync_detailed(
      Links the lead to a contact (same phone, else same email, else a new contact), records its consent
     artifact, and routes it through the workspace's rules unless skip_routing is true. Emits
     lead.created, and lead.assigned when routed. A phone that is not a valid number is kept as sent and
-    named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
+    named in `warnings` (phone_not_valid), sent only then, whatever `fields` names. When the lead's
+    consent allows AI outreach (ai_outbound_allowed) and the responder persona's first_touch is `text`,
+    the AI's first text is queued for first_touch_delay_seconds later, inside the lawful hours of the
+    lead's number.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
@@ -186,7 +189,10 @@ def sync(
      Links the lead to a contact (same phone, else same email, else a new contact), records its consent
     artifact, and routes it through the workspace's rules unless skip_routing is true. Emits
     lead.created, and lead.assigned when routed. A phone that is not a valid number is kept as sent and
-    named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
+    named in `warnings` (phone_not_valid), sent only then, whatever `fields` names. When the lead's
+    consent allows AI outreach (ai_outbound_allowed) and the responder persona's first_touch is `text`,
+    the AI's first text is queued for first_touch_delay_seconds later, inside the lawful hours of the
+    lead's number.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
@@ -227,7 +233,10 @@ async def asyncio_detailed(
      Links the lead to a contact (same phone, else same email, else a new contact), records its consent
     artifact, and routes it through the workspace's rules unless skip_routing is true. Emits
     lead.created, and lead.assigned when routed. A phone that is not a valid number is kept as sent and
-    named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
+    named in `warnings` (phone_not_valid), sent only then, whatever `fields` names. When the lead's
+    consent allows AI outreach (ai_outbound_allowed) and the responder persona's first_touch is `text`,
+    the AI's first text is queued for first_touch_delay_seconds later, inside the lawful hours of the
+    lead's number.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
@@ -271,7 +280,10 @@ async def asyncio(
      Links the lead to a contact (same phone, else same email, else a new contact), records its consent
     artifact, and routes it through the workspace's rules unless skip_routing is true. Emits
     lead.created, and lead.assigned when routed. A phone that is not a valid number is kept as sent and
-    named in `warnings` (phone_not_valid), sent only then, whatever `fields` names.
+    named in `warnings` (phone_not_valid), sent only then, whatever `fields` names. When the lead's
+    consent allows AI outreach (ai_outbound_allowed) and the responder persona's first_touch is `text`,
+    the AI's first text is queued for first_touch_delay_seconds later, inside the lawful hours of the
+    lead's number.
 
     Args:
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always

@@ -127,8 +127,8 @@ def sync_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, email, id, name, office_id, pii_masked, removed, removed_at,
-            takes_leads, team_id.
+            included. One of: created_at, email, id, name, office_id, phone, pii_masked, removed,
+            removed_at, takes_leads, team_id.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -172,8 +172,8 @@ def sync(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, email, id, name, office_id, pii_masked, removed, removed_at,
-            takes_leads, team_id.
+            included. One of: created_at, email, id, name, office_id, phone, pii_masked, removed,
+            removed_at, takes_leads, team_id.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -212,8 +212,8 @@ async def asyncio_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, email, id, name, office_id, pii_masked, removed, removed_at,
-            takes_leads, team_id.
+            included. One of: created_at, email, id, name, office_id, phone, pii_masked, removed,
+            removed_at, takes_leads, team_id.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -255,8 +255,8 @@ async def asyncio(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: created_at, email, id, name, office_id, pii_masked, removed, removed_at,
-            takes_leads, team_id.
+            included. One of: created_at, email, id, name, office_id, phone, pii_masked, removed,
+            removed_at, takes_leads, team_id.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -156,7 +156,11 @@ def sync_detailed(
     4. **quiet_hours** (proactive texts): only inside the workspace's window (default
        08:00-20:00) in the recipient's local time, resolved from the area code; a number
        spanning several zones must be inside the window in all of them; no zone: refused.
+       The number's state may be stricter (Texas: 09:00-21:00, Sunday from noon; some
+       states: no Sundays or named holidays; docs/messaging.md, "Lawful hours by state").
     5. **consent_missing** (proactive texts): an unexpired consent artifact for the number.
+    6. **attempt_limit** (proactive texts, of the consent family): Florida, Oklahoma and
+       Maryland numbers get at most 3 proactive texts or calls per 24 hours from the workspace.
 
     A text is *proactive* unless the recipient wrote to the workspace within the reply
     window (default 24 hours). Email's hard gate is the suppression list.
@@ -225,7 +229,11 @@ def sync(
     4. **quiet_hours** (proactive texts): only inside the workspace's window (default
        08:00-20:00) in the recipient's local time, resolved from the area code; a number
        spanning several zones must be inside the window in all of them; no zone: refused.
+       The number's state may be stricter (Texas: 09:00-21:00, Sunday from noon; some
+       states: no Sundays or named holidays; docs/messaging.md, "Lawful hours by state").
     5. **consent_missing** (proactive texts): an unexpired consent artifact for the number.
+    6. **attempt_limit** (proactive texts, of the consent family): Florida, Oklahoma and
+       Maryland numbers get at most 3 proactive texts or calls per 24 hours from the workspace.
 
     A text is *proactive* unless the recipient wrote to the workspace within the reply
     window (default 24 hours). Email's hard gate is the suppression list.
@@ -289,7 +297,11 @@ async def asyncio_detailed(
     4. **quiet_hours** (proactive texts): only inside the workspace's window (default
        08:00-20:00) in the recipient's local time, resolved from the area code; a number
        spanning several zones must be inside the window in all of them; no zone: refused.
+       The number's state may be stricter (Texas: 09:00-21:00, Sunday from noon; some
+       states: no Sundays or named holidays; docs/messaging.md, "Lawful hours by state").
     5. **consent_missing** (proactive texts): an unexpired consent artifact for the number.
+    6. **attempt_limit** (proactive texts, of the consent family): Florida, Oklahoma and
+       Maryland numbers get at most 3 proactive texts or calls per 24 hours from the workspace.
 
     A text is *proactive* unless the recipient wrote to the workspace within the reply
     window (default 24 hours). Email's hard gate is the suppression list.
@@ -356,7 +368,11 @@ async def asyncio(
     4. **quiet_hours** (proactive texts): only inside the workspace's window (default
        08:00-20:00) in the recipient's local time, resolved from the area code; a number
        spanning several zones must be inside the window in all of them; no zone: refused.
+       The number's state may be stricter (Texas: 09:00-21:00, Sunday from noon; some
+       states: no Sundays or named holidays; docs/messaging.md, "Lawful hours by state").
     5. **consent_missing** (proactive texts): an unexpired consent artifact for the number.
+    6. **attempt_limit** (proactive texts, of the consent family): Florida, Oklahoma and
+       Maryland numbers get at most 3 proactive texts or calls per 24 hours from the workspace.
 
     A text is *proactive* unless the recipient wrote to the workspace within the reply
     window (default 24 hours). Email's hard gate is the suppression list.
