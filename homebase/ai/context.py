@@ -254,3 +254,33 @@ async def acting(session: TenantSession, desk: Desk, prompt: Prompt) -> Prompt:
             for row in done
         ),
     )
+
+
+async def call_summary(
+    session: TenantSession,
+    contact: ContactRecord | None,
+    persona: PersonaRecord | None,
+    conversation: tuple[Turn, ...],
+    *,
+    ending: str,
+) -> Prompt:
+    """The prompt of a finished AI call's summary (purpose `summary`, voice/summaries.py):
+    the persona's name and tone, the lead's facts as a reply's prompt has them (first
+    name, stage, the latest lead's source and allow-listed context, masked), the call's
+    transcript as its `conversation` (the lead's words, quoted as data by every provider)
+    and the service's line on how it ended. No listings, tools or links: the summary is
+    for the team and is never sent to the lead."""
+    lead = await repository.latest_lead(session, contact["id"]) if contact is not None else None
+    return Prompt(
+        instructions=(persona["instructions"] or "") if persona is not None else "",
+        persona_name=persona["name"] if persona is not None else "the assistant",
+        tone=persona["tone"] if persona is not None else "friendly",
+        first_name=contact["first_name"] if contact is not None else None,
+        stage=contact["stage"] if contact is not None else "unknown",
+        lead_source=lead["source"] if lead else None,
+        lead_context=_lead_context(lead),
+        conversation=conversation,
+        today=session.now().date(),
+        purpose="summary",
+        call_ending=ending,
+    )

@@ -82,11 +82,20 @@ async def due_at(session: TenantSession, persona: PersonaRecord | None) -> datet
     return showings.due_within_hours(session.now(), zone, hours, minutes)
 
 
-def _line(label: str, text: str | None) -> str | None:
+def masked(text: str | None) -> str | None:
+    """One summary line's text, on one line, every phone number and email address in it
+    masked by value (kit.masking.mask_freeform) before it is cut to LINE_CHARS, so no cut
+    leaves part of a number unmasked; None when blank. A handoff's summary and an AI
+    call's (voice/summaries.py) are both made of such lines."""
     if not text or not text.strip():
         return None
-    masked: str = mask_freeform(" ".join(text.split()))
-    return f"{label}: {masked[:LINE_CHARS]}"
+    done: str = mask_freeform(" ".join(text.split()))
+    return done[:LINE_CHARS]
+
+
+def _line(label: str, text: str | None) -> str | None:
+    kept = masked(text)
+    return f"{label}: {kept}" if kept else None
 
 
 async def summary(

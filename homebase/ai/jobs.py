@@ -488,9 +488,14 @@ async def _end(
     return False
 
 
+def retry_wait(settings: Settings, attempts: int) -> timedelta:
+    """The wait after the `attempts`-th failed model call: 1 unit of
+    HOMEBASE_AI_RETRY_UNIT_SECONDS, then 4 (an AI call's summary waits the same)."""
+    return timedelta(seconds=settings.ai_retry_unit_seconds * 4 ** (attempts - 1))
+
+
 async def _retry(session: TenantSession, runtime: Runtime, claimed: Claim, failed: Failed) -> None:
-    unit = runtime.settings.ai_retry_unit_seconds
-    wait = timedelta(seconds=unit * 4 ** (claimed.attempts - 1))  # 1 unit, then 4
+    wait = retry_wait(runtime.settings, claimed.attempts)
     await _release(
         session,
         claimed.job_id,

@@ -46,6 +46,8 @@ class LocalResponder:
     name: str = "local"
 
     async def answer(self, prompt: Prompt) -> ModelAnswer:
+        if prompt.purpose == "summary":  # an AI call's, for the team (voice/summaries.py)
+            return ModelAnswer(reply=call_summary(prompt))
         if prompt.purpose != "reply":  # a text the AI sends unasked (ai/outreach.py)
             return ModelAnswer(reply=_fit(unasked(prompt), prompt.max_characters))
         text = _unanswered(prompt)
@@ -110,6 +112,41 @@ def unasked(prompt: Prompt) -> str:
         if nudge not in said:
             return nudge
     return f"Hi{name}, still here if you need anything (follow-up {prompt.follow_up})."
+
+
+# What the lead wanted, by the reply's own keywords, first match.
+_WANTS = ((_PERSON, "to talk with a person"), (_SHOWING, "a showing"), (_PRICE, "a price"))
+_LEARNED = ("intent", "timeline", "budget_max", "working_with_agent")
+WANTS_CHARS = 100  # of the lead's own words, when no keyword says what they wanted
+
+
+def call_summary(prompt: Prompt) -> str:
+    """A finished call in the handoff summary's three lines (ai/handoff.py): `Wants:`
+    (a showing, a price, a person, by keyword; else the lead's first words), `Learned:`
+    (the obvious answers the stand-in reads when acting: intent, timeline, budget,
+    another agent), `Promised:` (a transfer or a person's follow-up, as the call ended;
+    a showing the AI said it booked; else nothing yet). Deterministic, from the
+    transcript and `call_ending` alone."""
+    said = [turn.text for turn in prompt.conversation if turn.speaker == "lead"]
+    told = " ".join(turn.text for turn in prompt.conversation if turn.speaker == "assistant")
+    text = "\n".join(said)
+    wants = next((phrase for pattern, phrase in _WANTS if pattern.search(text)), None)
+    if wants is None:
+        wants = " ".join(said[0].split())[:WANTS_CHARS] if said else "nothing said"
+    learned = ", ".join(
+        f"{item['key'].replace('_', ' ')} {item['value']}"
+        for item in _qualification(text, list(_LEARNED))
+    )
+    ending = prompt.call_ending or ""
+    if "Transferred" in ending:
+        promised = "a warm transfer to the agent's phone"
+    elif "handed to a person" in ending:
+        promised = "a follow-up from a person on the team"
+    elif "booked" in told.lower():
+        promised = "the showing booked on the call"
+    else:
+        promised = "nothing yet"
+    return f"Wants: {wants}\nLearned: {learned or 'nothing new'}\nPromised: {promised}"
 
 
 def _es_limit(prompt: Prompt) -> int:

@@ -13,9 +13,13 @@ class VoiceCall(Base):
     a lease; the relay's conversation and the provider's callbacks fill in the rest; the
     finished call becomes a `calls` row (`call_id`) with its transcript and summary.
 
-    status: queued -> placing -> placed -> in_progress -> ended
+    status: queued -> placing -> placed -> in_progress -> [summarizing ->] ended
             | refused (a gate) | failed (the provider refused) | unknown (a worker died
             while placing: never placed again, as a message send is never sent twice)
+
+    summarizing: the provider said the call ended after a conversation; the worker asks
+    the model for its summary under a lease (voice/summaries.py), then writes the call
+    record. `attempts` and the lease columns count and hold that step from then on.
     """
 
     __tablename__ = "voice_calls"
@@ -50,6 +54,9 @@ class VoiceCall(Base):
     summary: Mapped[str | None] = mapped_column(Text)
     error: Mapped[str | None] = mapped_column(String(500))
     call_id: Mapped[str | None] = mapped_column(String(40))  # the calls row, once ended
+    # The provider's terminal status and CallDuration, kept for the record written later.
+    end_status: Mapped[str | None] = mapped_column(String(16))
+    duration_seconds: Mapped[int | None] = mapped_column(Integer)
     recording_sid: Mapped[str | None] = mapped_column(String(64))
     # Set by an erasure: the worker deletes the recording at the provider (and its copy
     # here), then forgets recording_sid (voice/jobs.erase_recordings).

@@ -21,6 +21,7 @@ from homebase.messaging import jobs as messaging
 from homebase.retention import jobs as retention
 from homebase.runtime import Runtime
 from homebase.voice import jobs as voice
+from homebase.voice import summaries as voice_summaries
 from homebase.webhooks import jobs as webhooks
 
 
@@ -44,6 +45,9 @@ JOBS: tuple[Job, ...] = (
     Job("messages.send", messaging.send_due),
     # AI calls asked for (voice/jobs.py): each placed through the Calls API under a lease.
     Job("voice.place", voice.place_due),
+    # Ended AI calls' summaries by the model, then their records (voice/summaries.py).
+    # It starts the model calls and does not wait for them.
+    Job("voice.summarize", voice_summaries.run),
     # Erased calls' recordings deleted at the provider, after the erasure committed.
     Job("voice.erase_recordings", voice.erase_recordings),
     # A deleted custom field's values, in bounded batches (nothing renders them already).

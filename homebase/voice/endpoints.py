@@ -278,14 +278,10 @@ async def status_callback(request: Request) -> Response:
         if status in finish.TERMINAL:
             duration = form.get("CallDuration")
             seconds = int(duration) if duration and duration.isdigit() else None
-            await finish.finish(session, row, status, seconds)
-            if row["recording_sid"]:
-                key = f"voice/{workspace_id}/{call_id}.wav"
-                path = runtime.settings.recordings_dir / key
-                if path.is_file():
-                    fresh = await repository.get(session, call_id)
-                    if fresh is not None:
-                        await finish.attach_recording(session, fresh, key)
+            # The record now, or, after a conversation, by the worker once the model has
+            # summarised the call (voice/summaries.py): never a model call in here.
+            if await finish.end(session, row, status, seconds) is not None:
+                await finish.attach_stored(runtime.settings, session, call_id)
     return Response(status_code=204)
 
 

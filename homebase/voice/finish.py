@@ -1,12 +1,18 @@
 """A finished AI call becomes a call record (docs/voice.md, "After the call").
 
-`finish` runs once, on the provider's terminal status callback (completed, busy,
-no-answer, failed, canceled): the call's disposition and summary are decided here from
-what the conversation left on the voice call, then calls.service.record_call writes the
-`calls` row (handled_by ai, the transcript of both sides, the summary, the disposition),
-its timeline entry and `call.completed`. The recording arrives later, by its own
-callback (`attach_recording`): fetched from the provider into HOMEBASE_RECORDINGS_DIR and
-served behind the call's signed five-minute recording_url.
+`end` runs once, on the provider's terminal status callback (completed, busy,
+no-answer, failed, canceled), inside that request's transaction, and never calls the
+model: a call that had no conversation (busy, no answer, a machine, or the lead said
+nothing) is recorded at once by `finish`, with the service's own summary (`summary`); a
+call the lead talked on goes `summarizing`, keeping the provider's status and duration,
+and the worker asks the model for its summary outside any transaction, then runs
+`finish` with it (voice/summaries.py). `finish` decides the disposition from what the
+conversation left on the voice call, then calls.service.record_call writes the `calls`
+row (handled_by ai, the transcript of both sides, the summary, the disposition), its
+timeline entry and `call.completed`: once, whoever runs it (call_id is set once, in the
+transaction that writes the record). The recording arrives by its own callback
+(`attach_recording`): fetched from the provider into HOMEBASE_RECORDINGS_DIR and served
+behind the call's signed five-minute recording_url.
 """
 
 import asyncio
@@ -25,6 +31,7 @@ from homebase.voice import repository
 from homebase.voice.records import VoiceCallRecord
 
 TERMINAL = {"completed", "busy", "no-answer", "failed", "canceled"}
+SUMMARIZING = "summarizing"  # ended after a conversation: the worker writes the record
 NOT_CONNECTED = {
     "busy": "busy",
     "no-answer": "no_answer",
@@ -62,10 +69,27 @@ async def _booked(session: TenantSession, job_id: str | None) -> bool:
     return row is not None
 
 
+def _machine(row: VoiceCallRecord) -> bool:
+    return (row["answered_by"] or "").startswith("machine") or row["answered_by"] == "fax"
+
+
+def conversed(row: VoiceCallRecord, status: str) -> bool:
+    """Whether the call had a conversation for the model to summarise: it connected, no
+    machine answered, and the lead said something (an erased call's transcript is gone)."""
+    if status in NOT_CONNECTED or _machine(row):
+        return False
+    return any(line["speaker"] == "lead" for line in row["transcript"] or [])
+
+
+async def outcome_of(session: TenantSession, row: VoiceCallRecord, status: str) -> str:
+    """The call's disposition (`disposition`), whether its tools booked a showing read."""
+    return disposition(row, status, booked=await _booked(session, row["ai_job_id"]))
+
+
 def disposition(row: VoiceCallRecord, status: str, *, booked: bool) -> str:
     if status in NOT_CONNECTED:
         return NOT_CONNECTED[status]
-    if (row["answered_by"] or "").startswith("machine") or row["answered_by"] == "fax":
+    if _machine(row):
         return "voicemail"
     ended = row["handoff"]["reason"] if row["handoff"] else None
     if ended == "opted_out":
@@ -86,15 +110,23 @@ def disposition(row: VoiceCallRecord, status: str, *, booked: bool) -> str:
     return "connected"
 
 
-def summary(row: VoiceCallRecord, outcome: str) -> str:
-    """The call in two lines: who called whom and how it ended, and what the lead last
-    said (from the transcript, cut short)."""
-    lines = row["transcript"] or []
-    said = [line["text"] for line in lines if line["speaker"] == "lead"]
+def ending(row: VoiceCallRecord, outcome: str) -> str:
+    """Who called whom and how it ended: the service's own line (the summary's first,
+    and what the model is told of the ending)."""
     who = "The AI called the lead" if row["direction"] == "outbound" else "The lead called"
     first = f"{who}; the lead {PHRASES.get(outcome, outcome)}."
     if row["handoff"] and row["handoff"]["reason"] == "transfer":
         first += " Transferred to the owner's phone."
+    return first
+
+
+def summary(row: VoiceCallRecord, outcome: str) -> str:
+    """The service's own summary, when no model writes one: the call in two lines, who
+    called whom and how it ended, and what the lead last said (from the transcript, cut
+    short)."""
+    lines = row["transcript"] or []
+    said = [line["text"] for line in lines if line["speaker"] == "lead"]
+    first = ending(row, outcome)
     if said:
         return f"{first}\nLast said by the lead: {said[-1][:200]}"
     return first
@@ -109,25 +141,61 @@ def transcript(row: VoiceCallRecord) -> str | None:
     )[:200_000]
 
 
-async def finish(
+async def end(
     session: TenantSession, row: VoiceCallRecord, status: str, duration: int | None
 ) -> str | None:
-    """The call record of the finished voice call `row` (its id), once."""
+    """The terminal status callback's part, in its transaction: the call record's id when
+    it is written now (`finish`, no conversation to summarise), None when the call goes
+    `summarizing` for the worker (or already went: a repeated callback changes nothing)."""
+    if row["call_id"] is not None:
+        return row["call_id"]
+    if row["status"] == SUMMARIZING:
+        return None
+    if not conversed(row, status):
+        return await finish(session, row, status, duration)
+    now = session.now()
+    await repository.update(
+        session,
+        row["id"],
+        status=SUMMARIZING,
+        end_status=status,
+        duration_seconds=duration,
+        ended_at=now,
+        attempts=0,  # from here on, the summary's claims
+        next_attempt_at=now,
+        lease_token=None,
+        lease_expires_at=None,
+    )
+    session.mark_work()
+    return None
+
+
+async def finish(
+    session: TenantSession,
+    row: VoiceCallRecord,
+    status: str,
+    duration: int | None,
+    *,
+    text: str | None = None,
+) -> str | None:
+    """The call record of the finished voice call `row` (its id), once; its summary is
+    `text` (the model's) or else the service's own."""
     if row["call_id"] is not None:
         return row["call_id"]
     now = session.now()
+    ended = row["ended_at"] or now  # a summarised call's: when the provider said it ended
     started = row["started_at"] or row["created_at"]
     if duration is not None:
-        started = max(started, now - timedelta(seconds=duration))
-    outcome = disposition(row, status, booked=await _booked(session, row["ai_job_id"]))
-    text = summary(row, outcome)
+        started = max(started, ended - timedelta(seconds=duration))
+    outcome = await outcome_of(session, row, status)
+    text = text or summary(row, outcome)
     details = CallDetails.model_validate(
         {
             "direction": CallDirection(row["direction"]),
             "from": row["from_number"],
             "to": row["to_number"],
             "started_at": started,
-            "ended_at": max(now, started),
+            "ended_at": max(ended, started),
             "duration_seconds": duration,
             "handled_by": HandledBy.ai,
             "disposition": outcome,
@@ -146,7 +214,7 @@ async def finish(
         disposition=outcome,
         summary=text,
         call_id=call["id"],
-        ended_at=now,
+        ended_at=ended,
     )
     if row["ai_job_id"] is not None:
         await session.execute(
@@ -170,6 +238,18 @@ async def store_recording(settings: Settings, workspace_id: str, call_id: str, a
 
     await asyncio.to_thread(write)
     return key
+
+
+async def attach_stored(settings: Settings, session: TenantSession, call_id: str) -> None:
+    """The recording already fetched for voice call `call_id`, attached to its record
+    when both exist (the record written after the recording callback)."""
+    row = await repository.get(session, call_id)
+    if row is None or row["call_id"] is None or not row["recording_sid"]:
+        return
+    key = f"voice/{session.workspace_id}/{call_id}.wav"
+    path = resolve(settings.recordings_dir, key)
+    if path is not None and path.is_file():
+        await attach_recording(session, row, key)
 
 
 async def attach_recording(session: TenantSession, row: VoiceCallRecord, key: str) -> None:

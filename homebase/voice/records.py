@@ -42,7 +42,7 @@ class VoiceCallRecord(TypedDict):
     reason: str
     from_number: str | None
     to_number: str | None
-    status: str  # queued placing placed in_progress ended refused failed unknown
+    status: str  # queued placing placed in_progress summarizing ended refused failed unknown
     provider_call_sid: str | None
     attempts: int
     next_attempt_at: datetime | None
@@ -55,6 +55,8 @@ class VoiceCallRecord(TypedDict):
     summary: str | None
     error: str | None
     call_id: str | None
+    end_status: str | None
+    duration_seconds: int | None
     recording_sid: str | None
     erased_at: datetime | None
     started_at: datetime | None

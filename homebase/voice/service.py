@@ -195,6 +195,8 @@ def new_call(
         "summary": None,
         "error": error,
         "call_id": None,
+        "end_status": None,
+        "duration_seconds": None,
         "recording_sid": None,
         "erased_at": None,
         "started_at": None,

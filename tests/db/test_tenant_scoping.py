@@ -92,6 +92,8 @@ ALLOWED: dict[str, str] = {
     "every workspace",
     "voice/jobs.py": "worker engine: claims the queued AI calls of every workspace, and the "
     "erased ones whose recordings it deletes at the provider",
+    "voice/summaries.py": "worker engine: claims the ended AI calls of every workspace "
+    "waiting for the model's summary",
     "voice/repository.py": "a provider's callback names a call (or a number) before there is "
     "a workspace: `locate` and `voice_owners` find it",
     "voice/endpoints.py": "provider callbacks and the relay: their transaction and the "
