@@ -405,3 +405,31 @@ async def voice_calls(runtime, tenant) -> list[dict]:
             select(table).where(table.c.workspace_id == tenant.id).order_by(table.c.id)
         )
         return [dict(row) for row in rows.mappings()]
+
+
+# -- after the call: the model's summary, by the worker --------------------------------------
+
+MODEL_SUMMARY = (
+    "Wants: a condo near downtown\n"
+    "Learned: buying within three months\n"
+    "Promised: a call back from Agent"
+)
+
+
+async def summarized(runtime, chat_server, text: str = MODEL_SUMMARY) -> None:
+    """The model's summary scripted on the chat server, then the worker's rounds until
+    nothing is left: a call the lead talked on gets its record from the worker, once the
+    model has summarised it (voice/summaries.py)."""
+    from tests.responder_support import drive
+
+    chat_server.respond_with(json_object={"summary": text})
+    await drive(runtime)
+
+
+def summary_requests(chat_server) -> list:
+    """The chat server's requests that asked for a call's summary."""
+    return [
+        request
+        for request in chat_server.recorded()
+        if "finished a phone call" in request.body["messages"][0]["content"]
+    ]

@@ -24,6 +24,7 @@ from tests.automations_support import PHONE, frozen
 from tests.responder_support import drive
 from tests.voice_support import (
     ALL_WEEK,
+    MODEL_SUMMARY,
     OWNER_PHONE,
     PUBLIC_URL,
     TOKEN,
@@ -34,6 +35,8 @@ from tests.voice_support import (
     callback_url,
     placed_call,
     settings_for,
+    summarized,
+    summary_requests,
     voice_calls,
     voice_workspace,
 )
@@ -150,6 +153,10 @@ async def test_a_conversation_books_a_showing_and_the_record_says_so(
         await call.close()
         response = await call.status("completed", duration=63)
         assert response.status_code == 204
+        [row] = await voice_calls(runtime, tenant)
+        assert row["status"] == "summarizing" and row["call_id"] is None  # the worker's now
+        promised = "Wants: to see 12 Elm St\nLearned: nothing new\nPromised: a showing tomorrow"
+        await summarized(runtime, chat_server, promised)
     booked = (await tenant.get("/v1/appointments", params={"contact_id": contact_id})).json()
     [appointment] = booked["data"]
     assert datetime.fromisoformat(appointment["starts_at"]) == start
@@ -159,7 +166,18 @@ async def test_a_conversation_books_a_showing_and_the_record_says_so(
     assert record["disposition"] == "appointment_set"
     assert record["duration_seconds"] == 63
     assert record["contact_id"] == contact_id
-    assert "booked a showing" in record["summary"]
+    assert record["summary"] == promised
+    [asked] = summary_requests(chat_server)
+    system, *data = asked.body["messages"]
+    assert (
+        "How the call ended: The AI called the lead; the lead booked a showing."
+        in (system["content"])
+    )
+    # The transcript is quoted data in the lead's role, never among the instructions.
+    assert "Can I see 12 Elm tomorrow at 11?" not in system["content"]
+    assert [message["role"] for message in data] == ["user", "user"]
+    assert data[1]["content"].startswith("Call transcript:")
+    assert '{"speaker": "lead", "text": "Can I see 12 Elm tomorrow at 11?"}' in data[1]["content"]
     assert record["transcript"].startswith("AI: Hi, this is an automated assistant")
     assert "Lead: Can I see 12 Elm tomorrow at 11?" in record["transcript"]
 
@@ -212,6 +230,7 @@ async def test_dont_call_me_ends_politely_and_revokes_calls_with_evidence(
     assert revoked is not None
     assert revoked["evidence"]["said"] == "Please don't call me again"
     assert revoked["evidence"]["provider_call_sid"]
+    await summarized(runtime, chat_server)
     [row] = await voice_calls(runtime, tenant)
     record = (await tenant.get(f"/v1/calls/{row['call_id']}")).json()
     assert record["disposition"] == "opted_out"
@@ -247,10 +266,12 @@ async def test_a_request_for_a_person_is_a_warm_transfer_inside_the_owners_hours
         assert f"<Number>{OWNER_PHONE}</Number>" in response.text
         assert 'callerId="+14155550100"' in response.text  # the workspace's voice number
         await call.status("completed", duration=30)
+        await summarized(runtime, chat_server)
     [row] = await voice_calls(runtime, tenant)
     record = (await tenant.get(f"/v1/calls/{row['call_id']}")).json()
     assert record["disposition"] == "handoff"
-    assert "Transferred" in record["summary"]
+    [asked] = summary_requests(chat_server)
+    assert "Transferred to the owner's phone." in asked.body["messages"][0]["content"]
 
 
 async def test_outside_the_owners_hours_a_person_gets_a_task(
@@ -332,12 +353,14 @@ async def test_the_longest_call_ends_politely(runtime, tenant, app, fake_twilio,
         assert json.loads(ended[-1]["handoffData"])["reason"] == "max_minutes"
 
 
-async def test_the_record_has_a_working_recording_link_and_call_completed_is_emitted(
+async def test_the_record_has_the_models_summary_a_working_recording_link_and_call_completed(
     runtime, tenant, app, fake_twilio, chat_server
 ):
     chat_server.respond_with(
         json_object={"reply": "Happy to help. What area?", "handoff": False, "handoff_reason": ""}
     )
+    # The model's lines, one quoting the lead's number: masked by value in the record.
+    written = MODEL_SUMMARY + " at +14155550142"
     async with Served(app) as served:
         call, contact_id = await placed(runtime, tenant, fake_twilio, served)
         await call.open()
@@ -345,6 +368,7 @@ async def test_the_record_has_a_working_recording_link_and_call_completed_is_emi
         await call.close()
         [row] = await voice_calls(runtime, tenant)
         await call.status("completed", duration=45)
+        # The recording comes before the record: attached when the worker writes it.
         recording = callback_url("/providers/voice/recording", row["id"])
         response = await call.post(
             recording,
@@ -357,9 +381,18 @@ async def test_the_record_has_a_working_recording_link_and_call_completed_is_emi
         )
         assert response.status_code == 204
         [row] = await voice_calls(runtime, tenant)
+        assert row["status"] == "summarizing" and row["call_id"] is None
+        assert len(chat_server.recorded()) == 1  # the turn's: no model call in a callback
+        await summarized(runtime, chat_server, written)
+        [row] = await voice_calls(runtime, tenant)
+        assert row["status"] == "ended"
         record = (await tenant.get(f"/v1/calls/{row['call_id']}")).json()
         assert record["disposition"] == "connected"
-        assert record["summary"].startswith("The AI called the lead; the lead talked with the AI.")
+        assert record["duration_seconds"] == 45
+        lines = record["summary"].split("\n")
+        assert lines[:2] == MODEL_SUMMARY.split("\n")[:2]
+        assert lines[2].startswith("Promised: a call back from Agent at ")
+        assert "+14155550142" not in record["summary"]
         link = record["recording_url"]
         assert link.startswith(PUBLIC_URL + "/recordings/")
         async with httpx.AsyncClient() as client:
@@ -367,6 +400,12 @@ async def test_the_record_has_a_working_recording_link_and_call_completed_is_emi
         assert audio.status_code == 200 and audio.content[:4] == b"RIFF"
         fetched = [r for r in fake_twilio.requests if r.method == "GET"]
         assert fetched[0].path.endswith(f"/Recordings/{row['recording_sid']}.wav")
+        # A repeated status callback changes nothing: one record, one call.completed.
+        again = await call.status("completed", duration=45)
+        assert again.status_code == 204
+        await summarized(runtime, chat_server, "Wants: something else entirely")
+    [asked] = summary_requests(chat_server)
+    assert "I'm looking for a condo" in asked.body["messages"][2]["content"]
     table = OutboxEvent.__table__
     async with runtime.db.transaction(write=False) as connection:
         events = (
@@ -379,7 +418,8 @@ async def test_the_record_has_a_working_recording_link_and_call_completed_is_emi
     assert data["handled_by"] == "ai" and data["disposition"] == "connected"
     assert data["summary"] == record["summary"]
     timeline = (await tenant.get(f"/v1/contacts/{contact_id}/events")).json()["data"]
-    assert any("AI call (outbound" in json.dumps(entry) for entry in timeline)
+    [entry] = [entry for entry in timeline if "AI call (outbound" in json.dumps(entry)]
+    assert MODEL_SUMMARY.split("\n")[0] in json.dumps(entry)
 
 
 async def test_erasure_scrubs_the_call_and_deletes_the_recording_at_the_provider(
@@ -392,6 +432,7 @@ async def test_erasure_scrubs_the_call_and_deletes_the_recording_at_the_provider
         await call.say("My name is Dana Reyes")
         await call.close()
         await call.status("completed", duration=10)
+        await summarized(runtime, chat_server)
         [row] = await voice_calls(runtime, tenant)
         await call.post(
             callback_url("/providers/voice/recording", row["id"]),
@@ -515,6 +556,7 @@ async def test_a_caller_hanging_up_mid_turn_still_leaves_the_record(
         await until(said, 10, what="the turn's transcript")
         response = await call.status("completed", duration=4)
         assert response.status_code == 204
+        await summarized(runtime, chat_server)
     [row] = await voice_calls(runtime, tenant)
     record = (await tenant.get(f"/v1/calls/{row['call_id']}")).json()
     assert "Lead: What's the price?" in record["transcript"]
