@@ -188,7 +188,9 @@ async def finish(
     if duration is not None:
         started = max(started, ended - timedelta(seconds=duration))
     outcome = await outcome_of(session, row, status)
-    text = text or summary(row, outcome)
+    # An erased call (its contact erased before the record was written) gets the record
+    # the calls scrubber would leave: no summary, as no transcript.
+    text = None if row["erased_at"] is not None else (text or summary(row, outcome))
     details = CallDetails.model_validate(
         {
             "direction": CallDirection(row["direction"]),

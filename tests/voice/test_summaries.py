@@ -163,3 +163,19 @@ async def test_a_lapsed_lease_is_summarised_again_and_the_call_is_recorded_once(
     assert len(await _records(runtime)) == 1
     [event] = await _completed_events(runtime)
     assert event["data"]["summary"] == MODEL_SUMMARY
+
+
+async def test_a_call_whose_contact_is_erased_before_its_summary_is_recorded_without_one(
+    runtime, tenant, app, fake_twilio, chat_server
+):
+    async with Served(app) as served:
+        await _talked(runtime, tenant, fake_twilio, served, chat_server)
+    [row] = await voice_calls(runtime, tenant)
+    erased = await tenant.delete(f"/v1/contacts/{row['contact_id']}")
+    assert erased.status_code in (200, 204), erased.text
+    await summarized(runtime, chat_server)
+    assert summary_requests(chat_server) == []  # nothing left to summarise
+    [row] = await voice_calls(runtime, tenant)
+    record = (await tenant.get(f"/v1/calls/{row['call_id']}")).json()
+    assert record["summary"] is None and record["transcript"] is None
+    assert record["disposition"] == "connected"
