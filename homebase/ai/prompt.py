@@ -12,7 +12,8 @@ Whose words are whose: the persona's instructions, the listings, the rules and t
 are the workspace's own and may instruct the model; everything known about the lead
 (name, stage, lead source, the form's `context`) and the lead's texts came from outside
 and are only data. A provider keeps them apart: `lead_data` is the one quoted, labelled
-block of the lead's facts, given in the lead's role, never among the instructions.
+block of the lead's facts, given in the lead's role, never among the instructions; a
+call's summary gets the call's transcript the same way (`transcript_data`).
 """
 
 import json
