@@ -12,8 +12,8 @@ import pytest
 from tests.automations_support import PHONE, frozen
 from tests.campaigns_support import campaign, enrolments
 from tests.campaigns_support import run as run_campaigns
-from tests.outreach_support import DELAY, new_lead, outreach_rows, texts_to, timeline_reasons
 from tests.messaging_support import reply
+from tests.outreach_support import DELAY, new_lead, outreach_rows, texts_to, timeline_reasons
 from tests.responder_support import drive, load
 from tests.voice_support import PUBLIC_URL, FakeTwilio, settings_for, voice_calls, voice_workspace
 
