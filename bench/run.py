@@ -16,8 +16,11 @@ p99 under 2 s plus the quiet window, one tool round in each reply; `--ai-tool-ro
 none; measured twice: with the default quiet window, as served in production, and with a
 window of 0 s, the compose path's own figure); with `--only first-touch`, the AI's first
 touch, lead created to first text handed to the provider (bench/first_touch.py:
-`--first-touch-leads`, default 200, target p99 within the persona's delay + 2 s). The
-bulk parts:
+`--first-touch-leads`, default 200, target p99 within the persona's delay + 2 s); with
+`--only voice`, the AI's voice turn, a caller's final `prompt` on the ConversationRelay
+WebSocket to the first `text` token out (bench/voice.py: `--voice-calls` live at once,
+default 20, each saying `--voice-turns` lines, default 5; p50/p95/p99/max, target p50
+under 300 ms and p99 under 800 ms over 20 calls). The bulk parts:
 `bulk` (bench/bulk.py: a 5,000-row import's rows/s against POST /v1/contacts' requests/s
 in the same rounds, target 5x; the same rows as a Follow Up Boss-style CSV through the
 console's upload against them as JSON, target 1.1x of its time, and the CSV's dry run,
@@ -80,7 +83,7 @@ from pathlib import Path
 
 import httpx
 
-from bench import ai, bulk, first_touch, people, scale, wrk
+from bench import ai, bulk, first_touch, people, scale, voice, wrk
 from bench.backends import REDIS_URL, Backend
 from bench.leads import LEAD_BODY, check_created
 from bench.scale import check as _check
@@ -119,6 +122,7 @@ PARTS = (
     "webhooks",
     "ai",
     "first-touch",
+    "voice",
     "bulk",
     "sync",
     "export",
@@ -209,6 +213,18 @@ def _arguments() -> argparse.Namespace:
         help="leads for the AI's first touch, lead created to first text (bench/first_touch.py)",
     )
     parser.add_argument(
+        "--voice-calls",
+        type=int,
+        default=voice.CALLS,
+        help="calls live at once in the voice part (bench/voice.py)",
+    )
+    parser.add_argument(
+        "--voice-turns",
+        type=int,
+        default=voice.TURNS,
+        help="lines each caller says in the voice part",
+    )
+    parser.add_argument(
         "--only", choices=PARTS, action="append", help="run this part only (repeatable)"
     )
     parser.add_argument(
@@ -238,12 +254,15 @@ def _arguments() -> argparse.Namespace:
         args.deep_contacts = min(args.deep_contacts, 100_000)
         args.ai_texts = min(args.ai_texts, 20)
         args.console_contacts = min(args.console_contacts, 20_000)
+        args.voice_turns = min(args.voice_turns, 2)
     if not 1 <= args.rounds <= 20 or not 0.5 <= args.duration <= 120:
         parser.error("rounds must be 1-20 and duration 0.5-120 s")
     if not 1 <= args.ai_texts <= 2000:
         parser.error("ai-texts must be 1-2000")
     if not 1_000 <= args.console_contacts <= 10_000_000:
         parser.error("console-contacts must be 1,000-10,000,000")
+    if not 1 <= args.voice_calls <= 200 or not 1 <= args.voice_turns <= 50:
+        parser.error("voice-calls must be 1-200 and voice-turns 1-50")
     args.parts = set(args.only or PARTS)
     if args.against is not None:
         args.against = args.against.resolve()
@@ -641,6 +660,7 @@ def report(
     imports: "bulk.Bulk | None" = None,
     console: "people.Figures | None" = None,
     touched: dict | None = None,
+    spoken: dict | None = None,
 ) -> tuple[str, dict, dict[str, str]]:
     """The Markdown of everything measured, the figures, and each generated block's
     Markdown ("" the main one, BULK_BLOCK the bulk parts'), for the blocks measured."""
@@ -657,6 +677,8 @@ def report(
             if args.console_contacts != 100_000
             else ""
         )
+        + (f" --voice-calls {args.voice_calls}" if args.voice_calls != voice.CALLS else "")
+        + (f" --voice-turns {args.voice_turns}" if args.voice_turns != voice.TURNS else "")
         + "`).",
         "",
     ]
@@ -688,6 +710,9 @@ def report(
     if touched:
         lines += first_touch.report([touched])
         figures["first_touch"] = touched
+    if spoken:
+        lines += voice.report([spoken])
+        figures["voice"] = spoken
     blocks = {"": "\n".join(lines)} if args.parts - BULK_PARTS else {}
     extra: list[str] = []
     if imports:
@@ -775,6 +800,11 @@ def main() -> None:
                 if "first-touch" in parts
                 else None
             )
+            spoken = (
+                voice.measure(backend, workdir, args.voice_calls, args.voice_turns)
+                if "voice" in parts
+                else None
+            )
     finally:
         backend.cleanup()
     seconds = time.monotonic() - started
@@ -790,6 +820,7 @@ def main() -> None:
         imports,
         console,
         touched,
+        spoken,
     )
     print("\n" + markdown)
     print(f"(bench took {seconds:.0f} s)")

@@ -145,7 +145,16 @@ async def provider_post(
     )
 
 
-async def reply(client, sender: str, body: str, to: str = SENDER, sid: str | None = None):
+async def reply(
+    client,
+    sender: str,
+    body: str,
+    to: str = SENDER,
+    sid: str | None = None,
+    base: str = "http://127.0.0.1:8000",
+):
+    """An inbound text from `sender`, signed for the service's address `base` (its
+    HOMEBASE_PUBLIC_URL when the test sets one)."""
     return await provider_post(
         client,
         "/providers/sms/inbound",
@@ -156,4 +165,5 @@ async def reply(client, sender: str, body: str, to: str = SENDER, sid: str | Non
             "MessageSid": sid or new_id("SM"),
             "AccountSid": "AC123",
         },
+        base=base,
     )

@@ -14,6 +14,12 @@ A follow-up is queued when an AI text goes out (a first touch, a follow-up, or a
 to the lead: `after_ai_text`), due the persona's next `follow_ups` duration after it.
 The lead's answer ends the pending step (the worker finds it answered) and the AI's
 next text starts the list again (ai/cadence.py).
+
+A persona whose first touch is `call` queues a `call` row instead of the text; one whose
+first touch is `text_then_call` (and a `text_then_call` campaign) queues, when its text
+goes out, a `call` row due `call_after_text_minutes` later (`call_after_text`), which the
+lead's answer ends as it ends a follow-up. The worker places the call through
+voice/service.place_ai_call, every gate of a call checked there (docs/voice.md).
 """
 
 import time
@@ -29,6 +35,7 @@ from homebase.ai.records import OutreachRecord
 from homebase.automations.campaign_schemas import CampaignSkipReason
 from homebase.automations.reach_outcomes import Deferred, Reached, ReachOutcome, Refused
 from homebase.automations.records import CampaignEnrolmentRecord, CampaignRecord, PersonaRecord
+from homebase.automations.render import call_after_text as call_after_text_minutes
 from homebase.automations.render import first_touch_delay
 from homebase.compliance import lawful_hours
 from homebase.contacts import timeline
@@ -45,6 +52,10 @@ messages = Message.__table__
 personas = ai_repository.personas
 FIRST_TOUCH = "first_touch"
 FOLLOW_UP = "follow_up"
+CALL = "call"
+CALLS_FIRST = "call"  # a persona's first_touch that calls instead of texting
+TEXT_THEN_CALL = "text_then_call"  # a first touch (or campaign) that calls after its text
+FIRST_TOUCHES = ("text", CALLS_FIRST, TEXT_THEN_CALL)
 OPEN = ("queued", "composing")
 WAIT_AT_MOST = lawful_hours.HORIZON  # a text waits this long for a lawful minute, then drops
 CONVERSATION_ON = timedelta(hours=24)  # any message either way this recently: no first touch
@@ -75,6 +86,7 @@ class FirstTouch:
 
     persona_id: str
     delay: timedelta
+    kind: str  # the row it queues: FIRST_TOUCH (a text) or CALL
 
 
 async def _first_touch_persona(session: TenantSession) -> FirstTouch | None:
@@ -83,9 +95,10 @@ async def _first_touch_persona(session: TenantSession) -> FirstTouch | None:
         return cached[1]
     row = await session.fetch_one(_FIRST_TOUCH_PERSONA)
     found = None
-    if row is not None and row["first_touch"] == "text":
+    if row is not None and row["first_touch"] in FIRST_TOUCHES:
         delay = first_touch_delay(cast("PersonaRecord", row))
-        found = FirstTouch(row["id"], timedelta(seconds=delay))
+        kind = CALL if row["first_touch"] == CALLS_FIRST else FIRST_TOUCH
+        found = FirstTouch(row["id"], timedelta(seconds=delay), kind)
     _responders[session.workspace_id] = (time.monotonic(), found)
     return found
 
@@ -109,8 +122,9 @@ async def first_touch(
     per_minute: int | None = None,
 ) -> str | None:
     """Queues the lead's first touch when its consent allows AI outreach (`allowed`:
-    leads.render.ai_outbound_allowed) and the responder persona texts first; the row's
-    id, or None. An import's (`origin` import) are spaced `per_minute` a minute."""
+    leads.render.ai_outbound_allowed) and the responder persona reaches new leads first
+    (a text, or a call); the row's id, or None. An import's (`origin` import) are spaced
+    `per_minute` a minute."""
     if contact_id is None or not allowed:
         return None
     persona = await _first_touch_persona(session)
@@ -128,10 +142,66 @@ async def first_touch(
         session,
         persona_id=persona.persona_id,
         contact_id=contact_id,
-        kind=FIRST_TOUCH,
+        kind=persona.kind,
         origin=origin,
         due=due,
         lead_id=lead_id,
+    )
+
+
+async def call_after_text(
+    session: TenantSession,
+    persona: PersonaRecord,
+    row: OutreachRecord,
+    message: MessageRecord,
+    *,
+    channel: str | None,
+) -> str | None:
+    """The AI's text `message` (queued for `row`) went out: when the persona's first touch
+    is text_then_call (a first touch) or the campaign's `channel` is (a campaign's text),
+    the call after it is queued, due call_after_text_minutes after the text. Its id, or
+    None: no call follows this text."""
+    calls_after = (row["kind"] == FIRST_TOUCH and persona["first_touch"] == TEXT_THEN_CALL) or (
+        row["kind"] == CAMPAIGN and channel == TEXT_THEN_CALL
+    )
+    if not calls_after:
+        return None
+    minutes = call_after_text_minutes(persona)
+    return await _queue(
+        session,
+        persona_id=persona["id"],
+        contact_id=row["contact_id"],
+        kind=CALL,
+        origin=row["origin"],
+        due=message["created_at"] + timedelta(minutes=minutes),
+        lead_id=row["lead_id"],
+        after_message_id=message["id"],
+        enrolment_id=row["enrolment_id"],
+    )
+
+
+async def after_call(
+    session: TenantSession, persona: PersonaRecord, row: OutreachRecord
+) -> str | None:
+    """A call after the AI's text was placed (or given up): the persona's follow-ups to
+    that text go on, measured from now; the new row's id, or None."""
+    if not persona["follow_ups"] or row["after_message_id"] is None:
+        return None
+    message = await messaging_repository.get(session, row["after_message_id"])
+    if message is None or not cadence.counts(message["created_at"], persona["follow_ups_since"]):
+        return None
+    step = cadence.next_step(persona["follow_ups"], done=0, anchor_at=session.now())
+    if step is None:
+        return None
+    return await _queue(
+        session,
+        persona_id=persona["id"],
+        contact_id=row["contact_id"],
+        kind=FOLLOW_UP,
+        origin="cadence",
+        due=step.due,
+        step=step.number,
+        after_message_id=message["id"],
     )
 
 
@@ -227,6 +297,7 @@ async def _queue(
         "lease_expires_at": None,
         "outcome": None,
         "message_id": None,
+        "voice_call_id": None,
         "enrolment_id": enrolment_id,
         "enrolment_step": enrolment_step,
         "created_at": now,
@@ -367,6 +438,7 @@ TITLES = {
     FOLLOW_UP: "AI follow-up not sent",
     AUTOMATION: "AI text of an automation not sent",
     CAMPAIGN: "AI text of a campaign not sent",
+    CALL: "AI call not placed",
 }
 
 

@@ -18,7 +18,15 @@ under the same HOMEBASE_AI_CONCURRENCY as the replies):
    messaging.service.send, every gate, in the transaction that ends the row `sent`: the
    row is sent exactly when its message exists, so a crash loses nothing and sends
    nothing twice (a row whose worker died is queued again when its lease lapses); and
-   the next follow-up queued after it.
+   the next follow-up queued after it (or, for a first touch or campaign that calls
+   after its text, the call: ai/outreach.call_after_text).
+
+A `call` row needs no model here: when due and still owed (the lead has not answered
+the text it follows, none of the cadence's stop rules, for a first-touch call no
+conversation in the last 24 hours), the worker asks voice/service.place_ai_call for the
+call in the transaction that ends the row `sent` (every gate of a call checked there,
+a refused call recorded with its gate); outside the number's calling hours it is put
+back at the next lawful minute, as a text is.
 """
 
 import logging
@@ -42,7 +50,7 @@ from homebase.ai.jobs import MAX_ATTEMPTS, Failed, model_call
 from homebase.ai.prompt import ModelAnswer, Prompt, Purpose, Turn
 from homebase.ai.providers import loaded
 from homebase.ai.records import OutreachRecord
-from homebase.automations import campaign_repository, persona_texts
+from homebase.automations import campaign_repository, campaign_rules, persona_texts
 from homebase.automations import repository as automations_repository
 from homebase.automations.records import PersonaRecord
 from homebase.contacts import repository as contacts_repository
@@ -56,6 +64,7 @@ from homebase.messaging import service as messaging
 from homebase.messaging.keywords import words
 from homebase.metrics import AI_OUTCOMES
 from homebase.runtime import Runtime
+from homebase.voice import service as voice
 from homebase.worker import queue
 
 KIND = "ai"  # the background kind of every model call: one HOMEBASE_AI_CONCURRENCY
@@ -92,7 +101,12 @@ class Later:
     due: datetime  # the next lawful minute
 
 
-Verdict = Compose | End | Later
+@dataclass(frozen=True)
+class Place:
+    """A `call` row still owed: the call is asked for in the finishing transaction."""
+
+
+Verdict = Compose | End | Later | Place
 
 
 async def run(runtime: Runtime) -> int:
@@ -169,6 +183,8 @@ async def _read(runtime: Runtime, claimed: Claim) -> Verdict:
         owed = await _owed(session, row, contact, persona)
         if isinstance(owed, End) or contact is None or persona is None:
             return owed or End("skipped", "erased")
+        if row["kind"] == outreach.CALL:
+            return Place()
         address = contact["phone_e164"] or ""
         when = await lawful.lawful_at(session, address, latest=row["wait_until"])
         if when is None:  # the gate's reason now: its hours, or a state's attempt limit
@@ -203,17 +219,43 @@ async def _owed(
         if anchor is not None and await outreach.answered_since(session, contact["id"], anchor):
             return End("skipped", "answered")  # the AI's next text starts the list again
         return await _reachable(session, contact)
+    if row["kind"] == outreach.CALL:
+        return await _call_owed(session, row, contact, persona)
     if row["kind"] in (outreach.AUTOMATION, outreach.CAMPAIGN):
         if contact["ai_paused_at"] is not None:
-            return End("skipped", "paused")
+            return _paused(contact)
         return await _reachable(session, contact)
-    if persona["first_touch"] != "text":
+    if persona["first_touch"] not in ("text", outreach.TEXT_THEN_CALL):
         return End("skipped", "first_touch_off")
     if contact["ai_paused_at"] is not None:
-        return End("skipped", "paused")
+        return _paused(contact)
     if await outreach.conversation_on(session, contact):
         return End("skipped", "conversation_on")
     return await _reachable(session, contact)
+
+
+def _paused(contact: ContactRecord) -> End:
+    """A paused contact's text is not owed: an opt-out's pause says so (a STOP)."""
+    return End("skipped", "opted_out" if contact["ai_paused_reason"] == "opt_out" else "paused")
+
+
+async def _call_owed(
+    session: TenantSession, row: OutreachRecord, contact: ContactRecord, persona: PersonaRecord
+) -> End | None:
+    """Why a call is no longer owed, or None. The call's own gates (consent to an
+    artificial voice, calling hours, the attempt limit) are place_ai_call's."""
+    if row["after_message_id"] is None and row["origin"] in ("lead", "import"):
+        if persona["first_touch"] != outreach.CALLS_FIRST:
+            return End("skipped", "first_touch_off")
+        if await outreach.conversation_on(session, contact):
+            return End("skipped", "conversation_on")
+    stop = cadence.stop_reason(await outreach.standing(session, contact, persona))
+    if stop is not None:
+        return End("stopped" if row["after_message_id"] else "skipped", stop)
+    anchor = await _anchor_at(session, row)
+    if anchor is not None and await outreach.answered_since(session, contact["id"], anchor):
+        return End("skipped", "answered")  # the responder has the conversation now
+    return None
 
 
 async def _reachable(session: TenantSession, contact: ContactRecord) -> End | None:
@@ -333,6 +375,9 @@ async def finish(
         if isinstance(verdict, End):
             await _finish_as(session, claimed, row, verdict)
             return
+        if isinstance(verdict, Place):
+            await _place(session, claimed, row)
+            return
         if isinstance(answered, Failed) or answered is None:
             wait = timedelta(
                 seconds=runtime.settings.ai_retry_unit_seconds * 4 ** (claimed.attempts - 1)
@@ -359,6 +404,38 @@ async def _later(session: TenantSession, claimed: Claim, due: datetime) -> None:
     _logged(claimed, "waiting", "lawful_hours", due_at=due.isoformat())
 
 
+async def _place(session: TenantSession, claimed: Claim, row: OutreachRecord) -> None:
+    """The call of a `call` row, asked for now (voice/service.place_ai_call): placed,
+    put back at the number's next calling minute, or given up with the gate's code."""
+    contact = await contacts_repository.get(session, row["contact_id"])
+    persona = await repository.persona(session, row["persona_id"])
+    owed = await _owed(session, row, contact, persona)
+    if owed is not None or contact is None or persona is None:  # changed since the read
+        await _finish_as(session, claimed, row, owed or End("skipped", "erased"))
+        return
+    now = session.now()
+    refused = await voice.refusal(session, contact, persona=persona, now=now)
+    if refused is not None and refused.reason == "calling_hours":
+        lawful = voice.next_lawful_minute(contact["phone_e164"] or "", now)
+        if lawful is not None and lawful <= row["wait_until"]:
+            await _later(session, claimed, lawful)
+        else:
+            await _finish_as(session, claimed, row, End("dropped", "calling_hours"))
+        return
+    call = await voice.place_ai_call(session, contact, persona=persona, reason=row["origin"])
+    if call["status"] == "refused":  # recorded on the call, with the gate's reason
+        code = (call["error"] or "refused").split(":", 1)[0]
+        await _finish_as(session, claimed, row, End("dropped", code))
+        return
+    if not await _release(
+        session, row["id"], claimed.token, status="sent", outcome="called", voice_call_id=call["id"]
+    ):
+        return
+    AI_OUTCOMES.labels("outreach_sent", row["kind"]).inc()
+    _logged(claimed, "sent", "called", voice_call_id=call["id"])
+    await outreach.after_call(session, persona, row)
+
+
 async def _finish_as(session: TenantSession, claimed: Claim, row: OutreachRecord, end: End) -> None:
     if not await _release(
         session, row["id"], claimed.token, status=end.status, outcome=end.outcome
@@ -370,6 +447,15 @@ async def _finish_as(session: TenantSession, claimed: Claim, row: OutreachRecord
         await outreach.record_dropped(session, row, end.outcome)
     elif end.status == "stopped":
         await outreach.record_stopped(session, row, end.outcome)
+    await _campaign_not_reached(session, row, end.outcome)
+
+
+async def _campaign_not_reached(session: TenantSession, row: OutreachRecord, outcome: str) -> None:
+    """A campaign's text given up before it was sent: its enrolment, counted reached when
+    the text was queued, is skipped with the reason (automations/campaign_rules.py)."""
+    if row["kind"] == outreach.CAMPAIGN and row["enrolment_id"] is not None:
+        skip = campaign_rules.skip_for_outcome(outcome)
+        await campaign_repository.not_reached(session, row["enrolment_id"], skip.value)
 
 
 def _repeats(body: str, conversation: tuple[Turn, ...]) -> bool:
@@ -453,6 +539,7 @@ async def _send(
         reason = str((refused.details or {}).get("reason", "refused"))
         await outreach.update(session, row["id"], status="dropped", outcome=reason)
         await outreach.record_dropped(session, row, reason)
+        await _campaign_not_reached(session, row, reason)
         AI_OUTCOMES.labels("outreach_dropped", reason).inc()
         return
     await outreach.update(session, row["id"], message_id=message["id"])
@@ -467,6 +554,13 @@ async def _send(
         kind=row["kind"],
         step=row["step"],
     )
+    campaign_channel = (
+        await campaign_repository.channel_of_enrolment(session, row["enrolment_id"])
+        if row["kind"] == outreach.CAMPAIGN and row["enrolment_id"] is not None
+        else None
+    )
+    if await outreach.call_after_text(session, persona, row, message, channel=campaign_channel):
+        return  # the follow-ups go on after the call (outreach.after_call)
     next_id = await outreach.after_ai_text(
         session, persona, contact_id=contact["id"], message=message, done=row["step"]
     )

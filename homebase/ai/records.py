@@ -38,10 +38,10 @@ class OutreachRecord(TypedDict):
     contact_id: str
     persona_id: str
     lead_id: str | None
-    kind: str  # first_touch | follow_up
+    kind: str  # first_touch | follow_up | automation | campaign | call
     step: int  # 0 for a first touch; a follow-up's place in the persona's list, from 1
-    after_message_id: str | None  # the AI text a follow-up follows
-    origin: str  # lead | import | cadence
+    after_message_id: str | None  # the AI text a follow-up (or a call after it) follows
+    origin: str  # lead | import | cadence | automation | campaign
     status: str  # queued | composing | sent | dropped | stopped | skipped
     due_at: datetime
     wait_until: datetime  # lawful hours wait no longer
@@ -50,7 +50,8 @@ class OutreachRecord(TypedDict):
     lease_expires_at: datetime | None
     outcome: str | None
     message_id: str | None
-    enrolment_id: str | None  # the automation step (ai_text) that queued it
+    voice_call_id: str | None  # the AI call a `call` row placed
+    enrolment_id: str | None  # the automation step (ai_text) or campaign that queued it
     enrolment_step: int | None
     created_at: datetime
     updated_at: datetime

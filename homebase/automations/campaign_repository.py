@@ -179,6 +179,29 @@ async def goal_of_enrolment(session: TenantSession, enrolment_id: str) -> str | 
     return str(row["goal"]) if row is not None and row["goal"] else None
 
 
+async def channel_of_enrolment(session: TenantSession, enrolment_id: str) -> str | None:
+    """The channel of the campaign the enrolment belongs to (text, call, text_then_call)."""
+    row = await session.fetch_one(
+        session.select(campaigns, campaigns.c.channel)
+        .join(enrolments, enrolments.c.campaign_id == campaigns.c.id)
+        .where(enrolments.c.id == enrolment_id)
+    )
+    return str(row["channel"]) if row is not None else None
+
+
+async def not_reached(session: TenantSession, enrolment_id: str, reason: str) -> None:
+    """A reached enrolment whose text was given up before it went out: skipped, `reason`
+    a CampaignSkipReason value (campaign_rules.skip_for_outcome)."""
+    now = session.now()
+    await session.execute(
+        session.update(enrolments)
+        .where(enrolments.c.id == enrolment_id, enrolments.c.state == "reached")
+        .values(
+            state="skipped", skip_reason=reason, reached_at=None, skipped_at=now, updated_at=now
+        )
+    )
+
+
 async def update_enrolment(session: TenantSession, enrolment_id: str, **values: Any) -> None:
     # `values`: columns of campaign_enrolments (state, skip_reason, times, reference)
     await session.execute(

@@ -17,6 +17,22 @@ from homebase.messaging import repository as messaging_repository
 Skip = CampaignSkipReason
 CALLS = frozenset({"call", "text_then_call"})
 TEXTS = frozenset({"text", "text_then_call"})
+# Why the first-touch path gave up a campaign's queued text (its outreach row's outcome,
+# or the send path's refusal), as the enrolment's skip reason; any other: `refused`.
+OUTCOME_SKIPS = {
+    "erased": Skip.erased,
+    "opted_out": Skip.suppressed,
+    "suppressed": Skip.suppressed,
+    "paused": Skip.ai_paused,
+    "consent_missing": Skip.no_consent,
+    "conversation_on": Skip.recent_conversation,
+    "attempt_limit": Skip.attempt_limit,
+}
+
+
+def skip_for_outcome(outcome: str) -> CampaignSkipReason:
+    """The skip reason of a campaign text given up with `outcome` (OUTCOME_SKIPS)."""
+    return OUTCOME_SKIPS.get(outcome, Skip.refused)
 
 
 async def skip_reason(

@@ -127,8 +127,9 @@ class PersonaFixture(BaseModel):
     languages: Annotated[list[LanguageCode], Field(min_length=1, max_length=20)] | None = None
     translations: dict[LanguageCode, PersonaTranslation] | None = None
     # What the AI sends unasked (docs/ai.md, "First touch and follow-ups"): off unless set.
-    first_touch: Literal["off", "text"] = "off"
+    first_touch: Literal["off", "text", "call", "text_then_call"] = "off"
     first_touch_delay_seconds: Annotated[int, Field(ge=0, le=86400)] = 30
+    call_after_text_minutes: Annotated[int, Field(ge=1, le=1440)] | None = None
     follow_ups: Annotated[list[Duration], Field(max_length=10)] | None = None
     # AI phone calls (docs/voice.md): off by default; an answering machine is hung up on
     # unless voicemail is "leave".
@@ -202,6 +203,10 @@ async def _check_responder(session: TenantSession, data: PersonaFixture) -> None
         return
     if data.disclosure is None:
         raise ValidationFailed.for_field("disclosure", "is required when responder is true")
+    if data.first_touch in ("call", "text_then_call") and not data.voice:
+        raise ValidationFailed.for_field(
+            "first_touch", f"'{data.first_touch}' places AI calls: set voice true"
+        )
     if not TEXT_CHANNELS.intersection(data.channels):
         raise ValidationFailed.for_field(
             "channels",

@@ -11,8 +11,9 @@ back with everything else, so no contact is reached twice and none is lost.
 
 A `call` campaign places an AI call instead (voice/service.place_ai_call, as the responder
 persona, with every gate of a call: the persona's voice, AI-voice consent, the lawful hours
-and attempt limit of the number's state); a `text_then_call` one sends its text (the call
-after it is not placed yet). Its outcome (reach_outcomes.py): `Reached(reference)` (the
+and attempt limit of the number's state); a `text_then_call` one sends its text, and the outreach
+worker calls `call_after_text_minutes` after it when the text goes unanswered
+(ai/outreach.call_after_text). Its outcome (reach_outcomes.py): `Reached(reference)` (the
 text or call queued: the enrolment becomes `reached`, `automation.run` fires),
 `Deferred(until)` (the contact has an AI text under way, or a call's lawful hours have not
 come: taken again from then, using no slot of the campaign's rate), or `Refused(reason)`
@@ -23,7 +24,6 @@ from homebase.ai import repository as ai_repository
 from homebase.automations.campaign_schemas import CampaignSkipReason
 from homebase.automations.reach_outcomes import Deferred, Reached, ReachOutcome, Refused
 from homebase.automations.records import CampaignEnrolmentRecord, CampaignRecord
-from homebase.compliance import lawful_hours
 from homebase.contacts import repository as contacts_repository
 from homebase.db.tenancy import TenantSession
 from homebase.voice import service as voice
@@ -56,9 +56,7 @@ async def _call(session: TenantSession, enrolment: CampaignEnrolmentRecord) -> R
     if code == "attempt_limit":
         return Refused(CampaignSkipReason.attempt_limit)
     if code == "calling_hours" and contact["phone_e164"]:
-        zones, rule = lawful_hours.lawful(contact["phone_e164"])
-        now = session.now()
-        lawful = lawful_hours.next_allowed(now, zones, rule, lawful_hours.SendingWindow())
+        lawful = voice.next_lawful_minute(contact["phone_e164"], session.now())
         if lawful is not None:
             return Deferred(lawful)
     return Refused(CampaignSkipReason.refused)

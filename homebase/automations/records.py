@@ -48,8 +48,9 @@ class PersonaRecord(TypedDict):
     tags: list[str] | None
     languages: list[str] | None  # None: ai.languages.DEFAULT
     translations: dict[str, dict[str, str]] | None  # language: field: text
-    first_touch: str | None  # None: off; "text"
+    first_touch: str | None  # None: off; text | call | text_then_call
     first_touch_delay_seconds: int | None  # None: 30
+    call_after_text_minutes: int | None  # None: 10
     follow_ups: list[str] | None  # ISO 8601 durations; None: none
     follow_ups_since: datetime | None  # when follow-ups were turned on
     voice: bool  # the AI places and answers calls as this persona (docs/voice.md)

@@ -33,11 +33,17 @@ from homebase.kit.clock import isoformat
 from homebase.messaging.schemas import MessageChannel
 
 FIRST_TOUCH_DELAY = 30  # seconds after the lead, when the persona names none
+CALL_AFTER_TEXT = 10  # minutes after an unanswered text the AI calls, when none is named
 
 
 def first_touch_delay(row: PersonaRecord) -> int:
     delay = row["first_touch_delay_seconds"]
     return FIRST_TOUCH_DELAY if delay is None else delay
+
+
+def call_after_text(row: PersonaRecord) -> int:
+    minutes = row["call_after_text_minutes"]
+    return CALL_AFTER_TEXT if minutes is None else minutes
 
 
 def persona(row: PersonaRecord) -> Persona:
@@ -68,6 +74,7 @@ def persona(row: PersonaRecord) -> Persona:
         "translations": row["translations"] or {},
         "first_touch": cast("PersonaFirstTouch", row["first_touch"] or "off"),
         "first_touch_delay_seconds": first_touch_delay(row),
+        "call_after_text_minutes": call_after_text(row),
         "follow_ups": row["follow_ups"] or [],
         "voice": bool(row["voice"]),
         "voicemail": cast("VoicemailChoice", row["voicemail"] or "hang_up"),

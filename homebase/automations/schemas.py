@@ -60,10 +60,13 @@ class PersonaAction(StrEnum):
 
 class PersonaFirstTouch(StrEnum):
     """What the responder persona sends a new lead unasked (docs/ai.md, "First touch
-    and follow-ups"): nothing (`off`, the default) or a text."""
+    and follow-ups"; docs/voice.md): nothing (`off`, the default), a text, an AI call,
+    or a text and, when it goes unanswered, a call."""
 
     off = "off"
     text = "text"
+    call = "call"
+    text_then_call = "text_then_call"
 
 
 # A persona as GET /v1/personas/{id} sends it (render.persona). No docstring: it would
@@ -105,6 +108,7 @@ class PersonaFirstTouch(StrEnum):
                 },
                 "first_touch": "text",
                 "first_touch_delay_seconds": 30,
+                "call_after_text_minutes": 10,
                 "follow_ups": ["PT10M", "P1D", "P3D", "P7D", "P30D"],
                 "voice": True,
                 "voicemail": "leave",
@@ -214,15 +218,25 @@ class Persona(TypedDict):
     first_touch: Annotated[
         PersonaFirstTouch,
         Field(
-            description="What the responder sends a lead created with consent to AI outreach "
-            "(ai_outbound_allowed), unasked: `off` (the default) or `text`, the AI's first text "
-            "with the disclosure and the opt-out line, first_touch_delay_seconds after the lead, "
-            "inside the lawful hours of the lead's number."
+            description="What the responder sends a lead created with consent on record "
+            "(ai_outbound_allowed), unasked, inside the lawful hours of the lead's number: `off` "
+            "(the default); `text`, the AI's first text with the disclosure and the opt-out line, "
+            "first_touch_delay_seconds after the lead; `call`, an AI call then instead (with "
+            "consent to an artificial voice, ai_voice, and the persona's voice on); "
+            "`text_then_call`, the text, then a call call_after_text_minutes later if the lead "
+            "has not answered it."
         ),
     ]
     first_touch_delay_seconds: Annotated[
         int,
         Field(description="Seconds after the lead's creation its first touch is due (default 30)."),
+    ]
+    call_after_text_minutes: Annotated[
+        int,
+        Field(
+            description="With first_touch `text_then_call` (or a `text_then_call` campaign): "
+            "minutes after the AI's text, unanswered, that it calls (default 10)."
+        ),
     ]
     follow_ups: Annotated[
         list[str],

@@ -18,7 +18,10 @@ class AiOutreach(Base):
 
     kind: first_touch | follow_up (`step`: the follow-up's place in the persona's list,
     from 1; 0 otherwise) | automation (an `ai_text` step) | campaign (a campaign's text,
-    its enrolment the campaign's). origin: lead | import | cadence | automation | campaign.
+    its enrolment the campaign's) | call (an AI call: a persona's first touch by call, or
+    its call after an unanswered first text, `after_message_id` that text; a
+    text_then_call campaign's call likewise).
+    origin: lead | import | cadence | automation | campaign.
     status: queued -> composing -> sent | dropped | stopped | skipped
     """
 
@@ -55,6 +58,7 @@ class AiOutreach(Base):
     lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     outcome: Mapped[str | None] = mapped_column(String(60))
     message_id: Mapped[str | None] = mapped_column(String(40))
+    voice_call_id: Mapped[str | None] = mapped_column(String(40))  # what a `call` row placed
     # The automation step (`ai_text`) that queued it: its enrolment and step index.
     enrolment_id: Mapped[str | None] = mapped_column(String(40))
     enrolment_step: Mapped[int | None] = mapped_column(Integer)

@@ -60,6 +60,8 @@ class Persona(Base):
     # were turned on (only the AI's texts from then count).
     first_touch: Mapped[str | None] = mapped_column(String(16))
     first_touch_delay_seconds: Mapped[int | None] = mapped_column(Integer)
+    # first_touch text_then_call: minutes after the first text, unanswered, the AI calls.
+    call_after_text_minutes: Mapped[int | None] = mapped_column(Integer)
     follow_ups: Mapped[list[str] | None] = mapped_column(JSONValue)
     follow_ups_since: Mapped[datetime | None] = mapped_column(UTCDateTime)
     # AI phone calls (docs/voice.md): whether the AI places and answers calls as this

@@ -71,6 +71,13 @@ def _outside_hours(number: str, now: datetime) -> Refusal | None:
     return Refusal("calling_hours", why) if why is not None else None
 
 
+def next_lawful_minute(number: str, now: datetime) -> datetime | None:
+    """The next minute the number may be called (the lawful hours of `_outside_hours`),
+    within the table's horizon; None when there is none."""
+    zones, rule = lawful_hours.lawful(number)
+    return lawful_hours.next_allowed(now, zones, rule, lawful_hours.SendingWindow())
+
+
 async def _over_attempt_limit(session: TenantSession, number: str, now: datetime) -> Refusal | None:
     """The state's attempt limit: proactive texts and calls made to the number in the
     last 24 hours count alike (messaging/repository.proactive_since)."""

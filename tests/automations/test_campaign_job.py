@@ -111,6 +111,29 @@ async def test_a_campaign_reaches_its_contact_with_an_ai_text_about_its_goal(
     assert await run(runtime) == 0
 
 
+async def test_a_text_given_up_before_it_goes_out_skips_the_enrolment(runtime, client, tenant):
+    frozen(runtime)
+    await texting_workspace(runtime, tenant, first_touch="off")
+    campaign_id = await campaign(runtime, tenant)
+    contact_id = await reachable(runtime, tenant, 1)
+    await enrol(tenant, campaign_id, [contact_id])
+    assert await run(runtime) == 1  # reached: its text queued
+    await text_in(client, "STOP", sender=phone(1))  # before the worker sends it
+    await drive(runtime)
+    texts = await texts_to(runtime, tenant, phone(1))
+    assert [text["ai_generated"] for text in texts] == [False]  # the STOP's confirmation
+    [row] = await outreach_rows(runtime, tenant)
+    assert (row["status"], row["outcome"]) == ("skipped", "opted_out")
+    [enrolment] = await enrolments(runtime, campaign_id)
+    assert (enrolment["state"], enrolment["skip_reason"], enrolment["reached_at"]) == (
+        "skipped",
+        "suppressed",
+        None,
+    )
+    counts = (await tenant.get(f"/v1/campaigns/{campaign_id}")).json()["counts"]
+    assert counts["reached"] == 0 and counts["skipped_by_reason"]["suppressed"] == 1
+
+
 async def test_a_call_campaign_places_an_ai_call_through_the_calls_gates(runtime, tenant):
     frozen(runtime)  # inside a San Francisco number's lawful hours
     contact_id = await voice_workspace(runtime, tenant)  # a voice persona, AI-voice consent

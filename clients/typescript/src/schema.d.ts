@@ -7811,6 +7811,7 @@ export interface components {
          *             "set_qualification",
          *             "hand_off"
          *           ],
+         *           "call_after_text_minutes": 10,
          *           "channels": [
          *             "SMS",
          *             "EMAIL"
@@ -8040,6 +8041,7 @@ export interface components {
          *         "set_qualification",
          *         "hand_off"
          *       ],
+         *       "call_after_text_minutes": 10,
          *       "channels": [
          *         "SMS",
          *         "EMAIL"
@@ -8204,13 +8206,18 @@ export interface components {
                     [key: string]: string;
                 };
             };
-            /** @description What the responder sends a lead created with consent to AI outreach (ai_outbound_allowed), unasked: `off` (the default) or `text`, the AI's first text with the disclosure and the opt-out line, first_touch_delay_seconds after the lead, inside the lawful hours of the lead's number. */
+            /** @description What the responder sends a lead created with consent on record (ai_outbound_allowed), unasked, inside the lawful hours of the lead's number: `off` (the default); `text`, the AI's first text with the disclosure and the opt-out line, first_touch_delay_seconds after the lead; `call`, an AI call then instead (with consent to an artificial voice, ai_voice, and the persona's voice on); `text_then_call`, the text, then a call call_after_text_minutes later if the lead has not answered it. */
             first_touch: components["schemas"]["PersonaFirstTouch"];
             /**
              * First Touch Delay Seconds
              * @description Seconds after the lead's creation its first touch is due (default 30).
              */
             first_touch_delay_seconds: number;
+            /**
+             * Call After Text Minutes
+             * @description With first_touch `text_then_call` (or a `text_then_call` campaign): minutes after the AI's text, unanswered, that it calls (default 10).
+             */
+            call_after_text_minutes: number;
             /**
              * Follow Ups
              * @description ISO 8601 durations (e.g. PT10M, P1D): each a follow-up text, measured from the AI's previous text the lead has not answered; empty: none.
@@ -8252,10 +8259,11 @@ export interface components {
         /**
          * PersonaFirstTouch
          * @description What the responder persona sends a new lead unasked (docs/ai.md, "First touch
-         *     and follow-ups"): nothing (`off`, the default) or a text.
+         *     and follow-ups"; docs/voice.md): nothing (`off`, the default), a text, an AI call,
+         *     or a text and, when it goes unanswered, a call.
          * @enum {string}
          */
-        PersonaFirstTouch: "off" | "text";
+        PersonaFirstTouch: "off" | "text" | "call" | "text_then_call";
         /** Photo */
         Photo: {
             /** Url */
@@ -10703,13 +10711,18 @@ export interface components {
                     [key: string]: string;
                 };
             };
-            /** @description What the responder sends a lead created with consent to AI outreach (ai_outbound_allowed), unasked: `off` (the default) or `text`, the AI's first text with the disclosure and the opt-out line, first_touch_delay_seconds after the lead, inside the lawful hours of the lead's number. */
+            /** @description What the responder sends a lead created with consent on record (ai_outbound_allowed), unasked, inside the lawful hours of the lead's number: `off` (the default); `text`, the AI's first text with the disclosure and the opt-out line, first_touch_delay_seconds after the lead; `call`, an AI call then instead (with consent to an artificial voice, ai_voice, and the persona's voice on); `text_then_call`, the text, then a call call_after_text_minutes later if the lead has not answered it. */
             first_touch?: components["schemas"]["PersonaFirstTouch"];
             /**
              * First Touch Delay Seconds
              * @description Seconds after the lead's creation its first touch is due (default 30).
              */
             first_touch_delay_seconds?: number;
+            /**
+             * Call After Text Minutes
+             * @description With first_touch `text_then_call` (or a `text_then_call` campaign): minutes after the AI's text, unanswered, that it calls (default 10).
+             */
+            call_after_text_minutes?: number;
             /**
              * Follow Ups
              * @description ISO 8601 durations (e.g. PT10M, P1D): each a follow-up text, measured from the AI's previous text the lead has not answered; empty: none.
@@ -13768,7 +13781,7 @@ export interface operations {
                 cursor?: string | null;
                 /** @description Page size, 1 to 200. */
                 limit?: number;
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice, voicemail, voicemail_text. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, call_after_text_minutes, channels, created_at, disclosure, first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice, voicemail, voicemail_text. */
                 fields?: string | null;
             };
             header?: never;
@@ -13800,7 +13813,7 @@ export interface operations {
     get_persona: {
         parameters: {
             query?: {
-                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, channels, created_at, disclosure, first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice, voicemail, voicemail_text. */
+                /** @description Comma-separated allow-list of members to return; id is always included. One of: actions, call_after_text_minutes, channels, created_at, disclosure, first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply, id, instructions, languages, links, name, phone, qualification_fields, responder, showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice, voicemail, voicemail_text. */
                 fields?: string | null;
             };
             header?: never;

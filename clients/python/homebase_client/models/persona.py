@@ -55,8 +55,11 @@ class Persona:
         translations (PersonaTranslations): By language, the persona's disclosure, handoff_reply, signature and
             opt_out_confirmation in it; a text left out is the persona's own field.
         first_touch (PersonaFirstTouch): What the responder persona sends a new lead unasked (docs/ai.md, "First touch
-            and follow-ups"): nothing (`off`, the default) or a text.
+            and follow-ups"; docs/voice.md): nothing (`off`, the default), a text, an AI call,
+            or a text and, when it goes unanswered, a call.
         first_touch_delay_seconds (int): Seconds after the lead's creation its first touch is due (default 30).
+        call_after_text_minutes (int): With first_touch `text_then_call` (or a `text_then_call` campaign): minutes after
+            the AI's text, unanswered, that it calls (default 10).
         follow_ups (list[str]): ISO 8601 durations (e.g. PT10M, P1D): each a follow-up text, measured from the AI's
             previous text the lead has not answered; empty: none.
         voice (bool): Whether the AI places and answers phone calls as this persona (docs/voice.md); false by default.
@@ -89,6 +92,7 @@ class Persona:
     translations: PersonaTranslations
     first_touch: PersonaFirstTouch
     first_touch_delay_seconds: int
+    call_after_text_minutes: int
     follow_ups: list[str]
     voice: bool
     voicemail: PersonaVoicemail
@@ -154,6 +158,8 @@ class Persona:
 
         first_touch_delay_seconds = self.first_touch_delay_seconds
 
+        call_after_text_minutes = self.call_after_text_minutes
+
         follow_ups = self.follow_ups
 
         voice = self.voice
@@ -193,6 +199,7 @@ class Persona:
                 "translations": translations,
                 "first_touch": first_touch,
                 "first_touch_delay_seconds": first_touch_delay_seconds,
+                "call_after_text_minutes": call_after_text_minutes,
                 "follow_ups": follow_ups,
                 "voice": voice,
                 "voicemail": voicemail,
@@ -294,6 +301,8 @@ class Persona:
 
         first_touch_delay_seconds = d.pop("first_touch_delay_seconds")
 
+        call_after_text_minutes = d.pop("call_after_text_minutes")
+
         follow_ups = cast(list[str], d.pop("follow_ups"))
 
         voice = d.pop("voice")
@@ -334,6 +343,7 @@ class Persona:
             translations=translations,
             first_touch=first_touch,
             first_touch_delay_seconds=first_touch_delay_seconds,
+            call_after_text_minutes=call_after_text_minutes,
             follow_ups=follow_ups,
             voice=voice,
             voicemail=voicemail,

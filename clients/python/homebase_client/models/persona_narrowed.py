@@ -60,8 +60,11 @@ class PersonaNarrowed:
                 signature and opt_out_confirmation in it; a text left out is the persona's own field.
             first_touch (PersonaFirstTouch | Unset): What the responder persona sends a new lead unasked (docs/ai.md, "First
                 touch
-                and follow-ups"): nothing (`off`, the default) or a text.
+                and follow-ups"; docs/voice.md): nothing (`off`, the default), a text, an AI call,
+                or a text and, when it goes unanswered, a call.
             first_touch_delay_seconds (int | Unset): Seconds after the lead's creation its first touch is due (default 30).
+            call_after_text_minutes (int | Unset): With first_touch `text_then_call` (or a `text_then_call` campaign):
+                minutes after the AI's text, unanswered, that it calls (default 10).
             follow_ups (list[str] | Unset): ISO 8601 durations (e.g. PT10M, P1D): each a follow-up text, measured from the
                 AI's previous text the lead has not answered; empty: none.
             voice (bool | Unset): Whether the AI places and answers phone calls as this persona (docs/voice.md); false by
@@ -95,6 +98,7 @@ class PersonaNarrowed:
     translations: PersonaNarrowedTranslations | Unset = UNSET
     first_touch: PersonaFirstTouch | Unset = UNSET
     first_touch_delay_seconds: int | Unset = UNSET
+    call_after_text_minutes: int | Unset = UNSET
     follow_ups: list[str] | Unset = UNSET
     voice: bool | Unset = UNSET
     voicemail: PersonaNarrowedVoicemail | Unset = UNSET
@@ -196,6 +200,8 @@ class PersonaNarrowed:
 
         first_touch_delay_seconds = self.first_touch_delay_seconds
 
+        call_after_text_minutes = self.call_after_text_minutes
+
         follow_ups: list[str] | Unset = UNSET
         if not isinstance(self.follow_ups, Unset):
             follow_ups = self.follow_ups
@@ -269,6 +275,8 @@ class PersonaNarrowed:
             field_dict["first_touch"] = first_touch
         if first_touch_delay_seconds is not UNSET:
             field_dict["first_touch_delay_seconds"] = first_touch_delay_seconds
+        if call_after_text_minutes is not UNSET:
+            field_dict["call_after_text_minutes"] = call_after_text_minutes
         if follow_ups is not UNSET:
             field_dict["follow_ups"] = follow_ups
         if voice is not UNSET:
@@ -405,6 +413,8 @@ class PersonaNarrowed:
 
         first_touch_delay_seconds = d.pop("first_touch_delay_seconds", UNSET)
 
+        call_after_text_minutes = d.pop("call_after_text_minutes", UNSET)
+
         follow_ups = cast(list[str], d.pop("follow_ups", UNSET))
 
         voice = d.pop("voice", UNSET)
@@ -462,6 +472,7 @@ class PersonaNarrowed:
             translations=translations,
             first_touch=first_touch,
             first_touch_delay_seconds=first_touch_delay_seconds,
+            call_after_text_minutes=call_after_text_minutes,
             follow_ups=follow_ups,
             voice=voice,
             voicemail=voicemail,

@@ -122,11 +122,11 @@ def sync_detailed(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: actions, channels, created_at, disclosure, first_touch,
-            first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply,
-            id, instructions, languages, links, name, phone, qualification_fields, responder,
-            showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice,
-            voicemail, voicemail_text.
+            included. One of: actions, call_after_text_minutes, channels, created_at, disclosure,
+            first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes,
+            handoff_reply, id, instructions, languages, links, name, phone, qualification_fields,
+            responder, showing_hours, showing_minutes, signature, tags, tone, translations,
+            updated_at, voice, voicemail, voicemail_text.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -159,11 +159,11 @@ def sync(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: actions, channels, created_at, disclosure, first_touch,
-            first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply,
-            id, instructions, languages, links, name, phone, qualification_fields, responder,
-            showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice,
-            voicemail, voicemail_text.
+            included. One of: actions, call_after_text_minutes, channels, created_at, disclosure,
+            first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes,
+            handoff_reply, id, instructions, languages, links, name, phone, qualification_fields,
+            responder, showing_hours, showing_minutes, signature, tags, tone, translations,
+            updated_at, voice, voicemail, voicemail_text.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,11 +191,11 @@ async def asyncio_detailed(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: actions, channels, created_at, disclosure, first_touch,
-            first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply,
-            id, instructions, languages, links, name, phone, qualification_fields, responder,
-            showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice,
-            voicemail, voicemail_text.
+            included. One of: actions, call_after_text_minutes, channels, created_at, disclosure,
+            first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes,
+            handoff_reply, id, instructions, languages, links, name, phone, qualification_fields,
+            responder, showing_hours, showing_minutes, signature, tags, tone, translations,
+            updated_at, voice, voicemail, voicemail_text.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -226,11 +226,11 @@ async def asyncio(
     Args:
         id (str):
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: actions, channels, created_at, disclosure, first_touch,
-            first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply,
-            id, instructions, languages, links, name, phone, qualification_fields, responder,
-            showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice,
-            voicemail, voicemail_text.
+            included. One of: actions, call_after_text_minutes, channels, created_at, disclosure,
+            first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes,
+            handoff_reply, id, instructions, languages, links, name, phone, qualification_fields,
+            responder, showing_hours, showing_minutes, signature, tags, tone, translations,
+            updated_at, voice, voicemail, voicemail_text.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -112,11 +112,11 @@ def sync_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: actions, channels, created_at, disclosure, first_touch,
-            first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply,
-            id, instructions, languages, links, name, phone, qualification_fields, responder,
-            showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice,
-            voicemail, voicemail_text.
+            included. One of: actions, call_after_text_minutes, channels, created_at, disclosure,
+            first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes,
+            handoff_reply, id, instructions, languages, links, name, phone, qualification_fields,
+            responder, showing_hours, showing_minutes, signature, tags, tone, translations,
+            updated_at, voice, voicemail, voicemail_text.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,11 +155,11 @@ def sync(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: actions, channels, created_at, disclosure, first_touch,
-            first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply,
-            id, instructions, languages, links, name, phone, qualification_fields, responder,
-            showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice,
-            voicemail, voicemail_text.
+            included. One of: actions, call_after_text_minutes, channels, created_at, disclosure,
+            first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes,
+            handoff_reply, id, instructions, languages, links, name, phone, qualification_fields,
+            responder, showing_hours, showing_minutes, signature, tags, tone, translations,
+            updated_at, voice, voicemail, voicemail_text.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -193,11 +193,11 @@ async def asyncio_detailed(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: actions, channels, created_at, disclosure, first_touch,
-            first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply,
-            id, instructions, languages, links, name, phone, qualification_fields, responder,
-            showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice,
-            voicemail, voicemail_text.
+            included. One of: actions, call_after_text_minutes, channels, created_at, disclosure,
+            first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes,
+            handoff_reply, id, instructions, languages, links, name, phone, qualification_fields,
+            responder, showing_hours, showing_minutes, signature, tags, tone, translations,
+            updated_at, voice, voicemail, voicemail_text.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -234,11 +234,11 @@ async def asyncio(
             the first page. A malformed or stale cursor restarts from the beginning.
         limit (int | Unset): Page size, 1 to 200. Default: 50.
         fields (None | str | Unset): Comma-separated allow-list of members to return; id is always
-            included. One of: actions, channels, created_at, disclosure, first_touch,
-            first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes, handoff_reply,
-            id, instructions, languages, links, name, phone, qualification_fields, responder,
-            showing_hours, showing_minutes, signature, tags, tone, translations, updated_at, voice,
-            voicemail, voicemail_text.
+            included. One of: actions, call_after_text_minutes, channels, created_at, disclosure,
+            first_touch, first_touch_delay_seconds, follow_ups, handoff_assignee, handoff_minutes,
+            handoff_reply, id, instructions, languages, links, name, phone, qualification_fields,
+            responder, showing_hours, showing_minutes, signature, tags, tone, translations,
+            updated_at, voice, voicemail, voicemail_text.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
