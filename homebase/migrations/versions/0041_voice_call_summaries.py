@@ -8,13 +8,13 @@ model for its summary; these keep what the status callback said until the record
 written.
 
 Revision ID: 0041
-Revises: 0039
+Revises: 0040
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0041"
-down_revision = "0039"
+down_revision = "0040"
 branch_labels = None
 depends_on = None
 
