@@ -91,6 +91,11 @@ class Settings(BaseSettings):
     webhook_backoff_unit_seconds: float = Field(60, ge=0)
     webhook_allow_private_urls: bool = False
     worker_poll_seconds: float = Field(1, gt=0)
+    # The scheduling priority (niceness, 0-19) a standalone `homebase worker` lowers itself
+    # to: on a host it shares with `homebase serve`, the requests' CPU comes first and the
+    # worker's bulk work (imports, exports, fan-out) takes what is left (root/worker.py;
+    # docs/performance.md, "Bulk imports"). 0: as started.
+    worker_nice: int = Field(10, ge=0, le=19)
     # Webhook delivery (docs/webhooks.md). A claimed delivery is leased for this long; it
     # must outlast the timeout so a live worker never loses a lease mid-attempt.
     webhook_lease_seconds: float = Field(60, gt=0)

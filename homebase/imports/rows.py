@@ -407,11 +407,18 @@ class Matches:
         keys: list[dict[ImportMatchKey, str | None]],
         match_on: list[ImportMatchKey],
     ) -> None:
+        lists = []
         for key in match_on:
             wanted = sorted({value for found in keys if (value := found[key])})
             if key is ImportMatchKey.NAME:
                 wanted = sorted({value.split("\x1f")[1] for value in wanted})
             if wanted:
+                lists.append((key, wanted))
+        if not lists:
+            return
+        # The btree answers, never the search's trigram GIN index (_LOOKUPS above).
+        async with session.without_bitmap_scans():
+            for key, wanted in lists:
                 lookup = _LOOKUPS[session.dialect, key]
                 found = await session.fetch_all(lookup, {"wanted": wanted})
                 for row in sorted(found, key=lambda row: str(row["id"])):
