@@ -372,13 +372,15 @@ def _keys(data: ContactCreate, region: str) -> dict[ImportMatchKey, str | None]:
 
 
 # The batch's matches, one statement per key and dialect, built once, the batch's values
-# bound as one list (kit/value_lists.py: one statement text, cheap to plan, answered by the
-# (workspace_id, column) btree, never the search's trigram GIN index, which PostgreSQL took
-# on a grown table's outdated statistics; docs/performance.md, "Bulk imports"). No ORDER
-# BY: with one, PostgreSQL walked the workspace's (workspace_id, id) index to avoid a sort,
-# reading every contact; the rows are sorted here instead (the oldest answers). A name's
-# candidates are the contacts of the same last name (any case); the first name and owner
-# are compared here.
+# bound as one list (kit/value_lists.py: one statement text, cheap to plan), answered by the
+# (workspace_id, column) btree. On PostgreSQL they run without bitmap scans
+# (TenantSession.without_bitmap_scans), so never through the search's trigram GIN indexes,
+# which answer `=` too: the planner took them on fresh statistics, each value then reading
+# every contact sharing its trigrams, seconds a batch (docs/performance.md, "Bulk imports").
+# No ORDER BY: with one, PostgreSQL walked the workspace's (workspace_id, id) index to
+# avoid a sort, reading every contact; the rows are sorted here instead (the oldest
+# answers). A name's candidates are the contacts of the same last name (any case); the
+# first name and owner are compared here.
 _LOOKUPS = {
     (dialect, key): tenant_select(contacts_table).where(in_values(column, "wanted", dialect))
     for dialect in ("sqlite", "postgresql")
@@ -416,7 +418,7 @@ class Matches:
                 lists.append((key, wanted))
         if not lists:
             return
-        # The btree answers, never the search's trigram GIN index (_LOOKUPS above).
+        # The btree answers, never the search's trigram GIN indexes (_LOOKUPS above).
         async with session.without_bitmap_scans():
             for key, wanted in lists:
                 lookup = _LOOKUPS[session.dialect, key]

@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from homebase.config import Settings
 from homebase.kit.ids import new_id
 from homebase.kit.sealed import SealBroken, unseal
+from homebase.kit.value_lists import in_values
 from homebase.metrics import webhook_outcomes
 from homebase.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookSubscription
 from homebase.outbox.catalogue import EVENT_SCOPES
@@ -51,6 +52,19 @@ LEASE = queue.Lease(
     token_prefix="wha",
 )
 
+# What fan-out reads of an event: never its data, which only a delivery's send renders.
+_FANNED_OUT = (outbox.c.id, outbox.c.workspace_id, outbox.c.type, outbox.c.occurred_at)
+# A batch's events marked dispatched: one statement per dialect, the ids bound as one list
+# (kit/value_lists.py), compiled once rather than a placeholder per id each batch (a large
+# import's events are fanned out a batch at a time while it runs; docs/performance.md,
+# "Bulk imports").
+_DISPATCHED = {
+    dialect: update(outbox)
+    .where(in_values(outbox.c.id, "ids", dialect))
+    .values(dispatched_at=bindparam("now"))
+    for dialect in ("sqlite", "postgresql")
+}
+
 
 def _matches(subscription: RowMapping, limit: frozenset[str] | None, event: RowMapping) -> bool:
     """`limit`: what an app-created subscription's grant reads now (grants.grant_limit)."""
@@ -69,7 +83,7 @@ async def fan_out(connection: AsyncConnection, settings: Settings, now: datetime
     mark them dispatched, all in the caller's transaction. Returns rows dispatched."""
     events = await queue.take(
         connection,
-        select(outbox)
+        select(*_FANNED_OUT)
         .where(outbox.c.dispatched_at.is_(None))
         .order_by(outbox.c.id)
         .limit(settings.webhook_fanout_batch),
@@ -120,7 +134,7 @@ async def fan_out(connection: AsyncConnection, settings: Settings, now: datetime
     if rows:
         await connection.execute(insert(deliveries), rows)
     await connection.execute(
-        update(outbox).where(outbox.c.id.in_([e["id"] for e in events])).values(dispatched_at=now)
+        _DISPATCHED[connection.dialect.name], {"ids": [e["id"] for e in events], "now": now}
     )
     return len(events)
 
