@@ -328,10 +328,8 @@ class TenantSession:
         rows, _ = await driver.execute(self._connection, _BITMAP_SCANS_NOW, one=True)
         before = next(iter(rows[0].values()))
         await driver.execute(self._connection, _SET_BITMAP_SCANS, {"bitmap_scans": "off"})
-        try:
-            yield
-        finally:
-            await driver.execute(self._connection, _SET_BITMAP_SCANS, {"bitmap_scans": before})
+        yield  # a block that raises leaves it to the rollback, which undoes the setting too
+        await driver.execute(self._connection, _SET_BITMAP_SCANS, {"bitmap_scans": before})
 
     def mark_work(self) -> None:
         """This transaction wrote work for the worker (an event, a message, an enrolment):
