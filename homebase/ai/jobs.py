@@ -490,7 +490,8 @@ async def _end(
 
 def retry_wait(settings: Settings, attempts: int) -> timedelta:
     """The wait after the `attempts`-th failed model call: 1 unit of
-    HOMEBASE_AI_RETRY_UNIT_SECONDS, then 4 (an AI call's summary waits the same)."""
+    HOMEBASE_AI_RETRY_UNIT_SECONDS, then 4 (an unasked text and an AI call's summary wait
+    the same)."""
     return timedelta(seconds=settings.ai_retry_unit_seconds * 4 ** (attempts - 1))
 
 

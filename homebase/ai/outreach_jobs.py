@@ -46,7 +46,7 @@ from homebase.ai import (
     safe_words,
     service,
 )
-from homebase.ai.jobs import MAX_ATTEMPTS, Failed, model_call
+from homebase.ai.jobs import MAX_ATTEMPTS, Failed, model_call, retry_wait
 from homebase.ai.prompt import ModelAnswer, Prompt, Purpose, Turn
 from homebase.ai.providers import loaded
 from homebase.ai.records import OutreachRecord
@@ -379,9 +379,7 @@ async def finish(
             await _place(session, claimed, row)
             return
         if isinstance(answered, Failed) or answered is None:
-            wait = timedelta(
-                seconds=runtime.settings.ai_retry_unit_seconds * 4 ** (claimed.attempts - 1)
-            )
+            wait = retry_wait(runtime.settings, claimed.attempts)
             await _release(
                 session, row["id"], claimed.token, status="queued", due_at=session.now() + wait
             )
