@@ -18,25 +18,11 @@ must reach across workspaces (an email's password salt) is declared with
 """
 
 from collections.abc import AsyncIterator, Mapping, Sequence
-from contextlib import asynccontextmanager
 from datetime import datetime
 from functools import cache
 from typing import Any, TypeVar
 
-from sqlalchemy import (
-    String,
-    Table,
-    TextClause,
-    bindparam,
-    delete,
-    func,
-    insert,
-    literal,
-    select,
-    true,
-    union_all,
-    update,
-)
+from sqlalchemy import Table, TextClause, bindparam, delete, insert, select, union_all, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -104,14 +90,6 @@ _OWN_SETTINGS = (
     update(_workspaces)
     .where(_workspaces.c.id == bindparam(WORKSPACE))
     .values(settings=bindparam("new_settings"))
-)
-
-# PostgreSQL's planner setting, for this transaction only (set_config's is_local), and
-# what it is now (`without_bitmap_scans`).
-_BITMAP_SCANS = literal("enable_bitmapscan")
-_BITMAP_SCANS_NOW = select(func.current_setting(_BITMAP_SCANS))
-_SET_BITMAP_SCANS = select(
-    func.set_config(_BITMAP_SCANS, bindparam("bitmap_scans", type_=String()), true())
 )
 
 
@@ -312,24 +290,6 @@ class TenantSession:
         self._writing()
         params = {WORKSPACE: self.workspace_id, "new_settings": settings}
         await self._connection.execute(_OWN_SETTINGS, params)
-
-    @asynccontextmanager
-    async def without_bitmap_scans(self) -> AsyncIterator[None]:
-        """The block's statements planned without bitmap scans (PostgreSQL's
-        `enable_bitmapscan`, for this write transaction only; nothing on SQLite). A GIN
-        index is read only through a bitmap scan, so none answers them: for lookups by a
-        btree-indexed column that a trigram GIN index also answers (`=`, pg_trgm 1.6),
-        which the planner took for a list of values on fresh statistics, reading every
-        row sharing a trigram for each value (docs/performance.md, "Bulk imports")."""
-        if self.dialect != "postgresql":
-            yield
-            return
-        self._writing("change a planner setting")  # is_local: a transaction's only
-        rows, _ = await driver.execute(self._connection, _BITMAP_SCANS_NOW, one=True)
-        before = next(iter(rows[0].values()))
-        await driver.execute(self._connection, _SET_BITMAP_SCANS, {"bitmap_scans": "off"})
-        yield  # a block that raises leaves it to the rollback, which undoes the setting too
-        await driver.execute(self._connection, _SET_BITMAP_SCANS, {"bitmap_scans": before})
 
     def mark_work(self) -> None:
         """This transaction wrote work for the worker (an event, a message, an enrolment):

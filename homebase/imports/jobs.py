@@ -60,6 +60,13 @@ NO_ROWS_FILE = (
 DAMAGED_ROWS_FILE = "the import's rows file holds fewer rows than the import"
 UNFINISHED = (ImportStatus.QUEUED.value, ImportStatus.RUNNING.value)
 SWEEP_IDS = 500  # import ids a sweep asks about in one statement
+# PostgreSQL's planner without bitmap scans for the rest of a contacts batch's transaction
+# (set_config's is_local): a GIN index is read only through one, so the match lookups
+# (rows.py, _LOOKUPS) are answered by the (workspace_id, column) btrees and never by the
+# search's trigram GIN indexes, which answer `=` too and which the planner took on fresh
+# statistics for a list of known values, seconds a batch (docs/performance.md, "Bulk
+# imports"). Whatever else a batch reads is a few rows by a btree.
+NO_BITMAP_SCANS = select(func.set_config("enable_bitmapscan", "off", true()))
 
 imports = repository.imports
 LEASE = queue.Lease(
@@ -338,6 +345,8 @@ async def _write_batch(
     start = tally.start
     claimed = running.claim
     async with runtime.db.transaction() as connection:
+        if running.kind is ImportObject.CONTACTS and connection.dialect.name == "postgresql":
+            await connection.execute(NO_BITMAP_SCANS)
         session = TenantSession(
             connection, claimed.workspace_id, clock=runtime.clock, actor=claimed.actor
         )

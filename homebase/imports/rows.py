@@ -373,8 +373,8 @@ def _keys(data: ContactCreate, region: str) -> dict[ImportMatchKey, str | None]:
 
 # The batch's matches, one statement per key and dialect, built once, the batch's values
 # bound as one list (kit/value_lists.py: one statement text, cheap to plan), answered by the
-# (workspace_id, column) btree. On PostgreSQL they run without bitmap scans
-# (TenantSession.without_bitmap_scans), so never through the search's trigram GIN indexes,
+# (workspace_id, column) btree. On PostgreSQL a contacts batch is planned without bitmap
+# scans (jobs.py, NO_BITMAP_SCANS), so never through the search's trigram GIN indexes,
 # which answer `=` too: the planner took them on fresh statistics, each value then reading
 # every contact sharing its trigrams, seconds a batch (docs/performance.md, "Bulk imports").
 # No ORDER BY: with one, PostgreSQL walked the workspace's (workspace_id, id) index to
@@ -409,18 +409,11 @@ class Matches:
         keys: list[dict[ImportMatchKey, str | None]],
         match_on: list[ImportMatchKey],
     ) -> None:
-        lists = []
         for key in match_on:
             wanted = sorted({value for found in keys if (value := found[key])})
             if key is ImportMatchKey.NAME:
                 wanted = sorted({value.split("\x1f")[1] for value in wanted})
             if wanted:
-                lists.append((key, wanted))
-        if not lists:
-            return
-        # The btree answers, never the search's trigram GIN indexes (_LOOKUPS above).
-        async with session.without_bitmap_scans():
-            for key, wanted in lists:
                 lookup = _LOOKUPS[session.dialect, key]
                 found = await session.fetch_all(lookup, {"wanted": wanted})
                 for row in sorted(found, key=lambda row: str(row["id"])):

@@ -8,8 +8,8 @@ length, prepared once, planned as a semi-join that probes the column's btree onc
 value (the import's lookups; docs/performance.md, "Bulk imports", has the plans). Not
 `column = ANY(array)`: that one condition the contacts search's trigram GIN indexes also
 answer, and PostgreSQL took them on outdated statistics, far slower. They answer this
-form's `=` too, so the import runs its lookups without bitmap scans, GIN's only way in
-(imports/rows.py).
+form's `=` too, so an import's batch runs without bitmap scans, GIN's only way in
+(imports/jobs.py).
 """
 
 from typing import Any
