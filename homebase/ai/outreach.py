@@ -183,25 +183,15 @@ async def call_after_text(
 async def after_call(
     session: TenantSession, persona: PersonaRecord, row: OutreachRecord
 ) -> str | None:
-    """A call after the AI's text was placed (or given up): the persona's follow-ups to
-    that text go on, measured from now; the new row's id, or None."""
+    """The call after the AI's text was placed: the persona's follow-ups to that text go
+    on, measured from now; the new row's id, or None."""
     if not persona["follow_ups"] or row["after_message_id"] is None:
         return None
     message = await messaging_repository.get(session, row["after_message_id"])
-    if message is None or not cadence.counts(message["created_at"], persona["follow_ups_since"]):
+    if message is None:
         return None
-    step = cadence.next_step(persona["follow_ups"], done=0, anchor_at=session.now())
-    if step is None:
-        return None
-    return await _queue(
-        session,
-        persona_id=persona["id"],
-        contact_id=row["contact_id"],
-        kind=FOLLOW_UP,
-        origin="cadence",
-        due=step.due,
-        step=step.number,
-        after_message_id=message["id"],
+    return await _follow_up(
+        session, persona, row["contact_id"], message, done=0, anchor_at=session.now()
     )
 
 
@@ -365,9 +355,26 @@ async def after_ai_text(
         )
         .values(status="skipped", outcome="answered", updated_at=now)
     )
+    return await _follow_up(
+        session, persona, contact_id, message, done=done, anchor_at=message["created_at"]
+    )
+
+
+async def _follow_up(
+    session: TenantSession,
+    persona: PersonaRecord,
+    contact_id: str,
+    message: MessageRecord,
+    *,
+    done: int,
+    anchor_at: datetime,
+) -> str | None:
+    """The follow-up after `done` steps to the AI's text `message`, due its duration after
+    `anchor_at`: the new row's id, or None (the text predates follow-ups, the list is at
+    its end, or the contact has an AI text under way)."""
     if not cadence.counts(message["created_at"], persona["follow_ups_since"]):
         return None
-    step = cadence.next_step(persona["follow_ups"], done=done, anchor_at=message["created_at"])
+    step = cadence.next_step(persona["follow_ups"], done=done, anchor_at=anchor_at)
     if step is None:
         return None
     return await _queue(

@@ -23,10 +23,11 @@ under the same HOMEBASE_AI_CONCURRENCY as the replies):
 
 A `call` row needs no model here: when due and still owed (the lead has not answered
 the text it follows, none of the cadence's stop rules, for a first-touch call no
-conversation in the last 24 hours), the worker asks voice/service.place_ai_call for the
-call in the transaction that ends the row `sent` (every gate of a call checked there,
-a refused call recorded with its gate); outside the number's calling hours it is put
-back at the next lawful minute, as a text is.
+conversation in the last 24 hours), the worker checks every gate of a call once
+(voice/service.refusal) in the transaction that ends the row: outside the number's
+calling hours it is put back at the next lawful minute, as a text is, with nothing
+recorded; otherwise the call is recorded (voice/service.record_ai_call, as
+place_ai_call records it): queued, or refused with its gate.
 """
 
 import logging
@@ -403,7 +404,7 @@ async def _later(session: TenantSession, claimed: Claim, due: datetime) -> None:
 
 
 async def _place(session: TenantSession, claimed: Claim, row: OutreachRecord) -> None:
-    """The call of a `call` row, asked for now (voice/service.place_ai_call): placed,
+    """The call of a `call` row, asked for now (voice/service.record_ai_call): placed,
     put back at the number's next calling minute, or given up with the gate's code."""
     contact = await contacts_repository.get(session, row["contact_id"])
     persona = await repository.persona(session, row["persona_id"])
@@ -420,10 +421,11 @@ async def _place(session: TenantSession, claimed: Claim, row: OutreachRecord) ->
         else:
             await _finish_as(session, claimed, row, End("dropped", "calling_hours"))
         return
-    call = await voice.place_ai_call(session, contact, persona=persona, reason=row["origin"])
-    if call["status"] == "refused":  # recorded on the call, with the gate's reason
-        code = (call["error"] or "refused").split(":", 1)[0]
-        await _finish_as(session, claimed, row, End("dropped", code))
+    call = await voice.record_ai_call(
+        session, contact, persona=persona, reason=row["origin"], refused=refused
+    )
+    if refused is not None:  # recorded on the call, with the gate's reason
+        await _finish_as(session, claimed, row, End("dropped", refused.reason))
         return
     if not await _release(
         session, row["id"], claimed.token, status="sent", outcome="called", voice_call_id=call["id"]

@@ -171,22 +171,23 @@ async def pending(
 
 async def goal_of_enrolment(session: TenantSession, enrolment_id: str) -> str | None:
     """The goal of the campaign the enrolment belongs to (the AI's text is about it)."""
-    row = await session.fetch_one(
-        session.select(campaigns, campaigns.c.goal)
-        .join(enrolments, enrolments.c.campaign_id == campaigns.c.id)
-        .where(enrolments.c.id == enrolment_id)
-    )
-    return str(row["goal"]) if row is not None and row["goal"] else None
+    goal = await _of_campaign(session, enrolment_id, campaigns.c.goal)
+    return str(goal) if goal else None
 
 
 async def channel_of_enrolment(session: TenantSession, enrolment_id: str) -> str | None:
     """The channel of the campaign the enrolment belongs to (text, call, text_then_call)."""
+    channel = await _of_campaign(session, enrolment_id, campaigns.c.channel)
+    return str(channel) if channel is not None else None
+
+
+async def _of_campaign(session: TenantSession, enrolment_id: str, column: Any) -> Any:
     row = await session.fetch_one(
-        session.select(campaigns, campaigns.c.channel)
+        session.select(campaigns, column)
         .join(enrolments, enrolments.c.campaign_id == campaigns.c.id)
         .where(enrolments.c.id == enrolment_id)
     )
-    return str(row["channel"]) if row is not None else None
+    return row[column.name] if row is not None else None
 
 
 async def not_reached(session: TenantSession, enrolment_id: str, reason: str) -> None:

@@ -50,9 +50,9 @@ async def _call(session: TenantSession, enrolment: CampaignEnrolmentRecord) -> R
     if persona is None or contact is None:
         return Refused(CampaignSkipReason.refused)
     call = await voice.place_ai_call(session, contact, persona=persona, reason="campaign")
-    if call["status"] != "refused":
+    code = voice.refusal_code(call)
+    if code is None:
         return Reached(call["id"])
-    code = (call["error"] or "").split(":", 1)[0]
     if code == "attempt_limit":
         return Refused(CampaignSkipReason.attempt_limit)
     if code == "calling_hours" and contact["phone_e164"]:

@@ -142,8 +142,21 @@ async def place_ai_call(
     """Asks for an AI call to `contact` as `persona` (`reason`: first_touch, follow_up,
     ...): the call `queued` for the worker, or `refused` with the gate's code in `error`.
     Both are recorded, in the caller's transaction: a queued call is never lost."""
+    refused = await refusal(session, contact, persona=persona, now=session.now())
+    return await record_ai_call(session, contact, persona=persona, reason=reason, refused=refused)
+
+
+async def record_ai_call(
+    session: TenantSession,
+    contact: ContactRecord,
+    *,
+    persona: PersonaRecord,
+    reason: str,
+    refused: Refusal | None,
+) -> VoiceCallRecord:
+    """place_ai_call's record, for a caller that has just run `refusal` itself (to wait
+    out the calling hours before anything is recorded): `queued`, or `refused` by it."""
     now = session.now()
-    refused = await refusal(session, contact, persona=persona, now=now)
     row = new_call(
         session,
         contact_id=contact["id"],
@@ -160,6 +173,13 @@ async def place_ai_call(
     if not refused:
         session.mark_work()
     return row
+
+
+def refusal_code(call: VoiceCallRecord) -> str | None:
+    """The code of the gate that refused `call` (its `error` starts with it), or None."""
+    if call["status"] != "refused":
+        return None
+    return (call["error"] or "refused").split(":", 1)[0]
 
 
 def new_call(
