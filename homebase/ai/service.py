@@ -486,6 +486,28 @@ async def _confirmation_wording(
     """The persona's opt-out confirmation in `language`, filled; None: the workspace's."""
     persona = await repository.persona(session, job["persona_id"])
     contact = await contacts_repository.get(session, job["contact_id"])
+    return await _filled_confirmation(session, persona, contact, language)
+
+
+async def keyword_confirmation(
+    session: TenantSession, contact: ContactRecord | None, language: str | None
+) -> str | None:
+    """An opt-out keyword's confirmation in the keyword's `language`
+    (messaging/keywords.language): the responder persona's text in it, filled; None (the
+    workspace's) when the language is English, the persona has none, or the number has no
+    contact."""
+    if language is None or contact is None:
+        return None
+    persona = await repository.responder(session)
+    return await _filled_confirmation(session, persona, contact, language)
+
+
+async def _filled_confirmation(
+    session: TenantSession,
+    persona: PersonaRecord | None,
+    contact: ContactRecord | None,
+    language: str | None,
+) -> str | None:
     if persona is None or contact is None or language is None:
         return None
     text = languages.text(persona, "opt_out_confirmation", language)

@@ -16,7 +16,7 @@ from homebase.db.tenancy import TenantSession
 from homebase.kit.ids import new_id
 from homebase.kit.phones import to_e164
 from homebase.messaging import confirmation, opt_outs, render, repository, service
-from homebase.messaging.keywords import NO_CALLS, OPT_IN, OPT_OUT, Keyword, classify
+from homebase.messaging.keywords import NO_CALLS, OPT_IN, OPT_OUT, Keyword, classify, language
 from homebase.messaging.records import MessageChanges, MessageRecord
 from homebase.messaging.send_policy import workspace_row
 from homebase.outbox.service import emit
@@ -131,8 +131,9 @@ async def _revocation(
     if word.kind == NO_CALLS:
         await ai.hand_off_text(session, row, contact=contact, reason="no_calls")
         return None
+    wording = await ai.keyword_confirmation(session, contact, language(word.word))
     sent = await opt_outs.opt_out(
-        session, row, opt_outs.evidence(row, keyword=word.word), in_answer=True
+        session, row, opt_outs.evidence(row, keyword=word.word), in_answer=True, wording=wording
     )
     return str(sent["body"]) if sent is not None and sent["status"] == "SENT" else None
 

@@ -139,6 +139,29 @@ _EDGES = re.compile(r"^[\s\W_]+|[\s\W_]+$")
 _APOSTROPHES = frozenset("'\u2018\u2019\u201b\u02bc\u02b9\u0060\u00b4\u2032\uff07")
 
 
+# The opt-out words and phrases in Spanish (ALONE's and TEXT_PHRASES' Spanish entries, as
+# Keyword.word holds them): an opt-out read in them is confirmed in Spanish where the
+# responder persona has the text (docs/messaging.md, "The confirmation").
+SPANISH = (
+    "ALTO",
+    "PARA",
+    "PARAR",
+    "BASTA",
+    "CANCELAR",
+    "NO MAS",
+    "NO ME",
+    "DEJEN DE",
+    "DARME DE BAJA",
+)
+
+
+def language(word: str) -> str | None:
+    """The language of a matched opt-out `word` (Keyword.word) when it is not English:
+    `es` for the Spanish entries, else None."""
+    spanish = any(word == entry or word.startswith(entry + " ") for entry in SPANISH)
+    return "es" if spanish else None
+
+
 @dataclass(frozen=True)
 class Keyword:
     kind: str  # OPT_OUT | NO_CALLS | OPT_IN | HELP

@@ -8,8 +8,11 @@ import pytest
 from homebase.messaging.keywords import classify
 from tests.ai_support import Answer, replying
 from tests.automations_support import frozen
+from tests.messaging_support import reply
 from tests.responder_support import (
     DISCLOSURE,
+    PHONE,
+    SENDER,
     SIGNATURE,
     TWILIO,
     ai_jobs,
@@ -229,6 +232,27 @@ async def test_a_spanish_handoff_and_opt_out_speak_spanish(runtime, client, tena
     filled = ES_CONFIRMATION.removeprefix("{workspace_name}")
     assert confirmation["body"].endswith(filled) and "{" not in confirmation["body"]
     assert confirmation["ai_generated"] is False
+
+
+@pytest.mark.parametrize(
+    ("keyword", "spanish"), [("BASTA", True), ("no me manden mensajes", True), ("STOP", False)]
+)
+async def test_an_opt_out_keyword_is_confirmed_in_its_own_language(
+    runtime, client, tenant, chat_server, keyword, spanish
+):
+    """A keyword read in Spanish is confirmed with the persona's Spanish text, in the
+    callback's answer; an English one with the workspace's; the model is never asked."""
+    frozen(runtime)
+    await responder_workspace(runtime, tenant, **TRANSLATED)
+    response = await reply(client, PHONE, keyword, to=SENDER)
+    assert response.status_code == 200, response.text
+    await drive(runtime)
+    (confirmation,) = await outbound(tenant)
+    filled = ES_CONFIRMATION.removeprefix("{workspace_name}")
+    assert confirmation["body"].endswith(filled) is spanish, confirmation["body"]
+    assert ("you are unsubscribed" in confirmation["body"]) is not spanish
+    assert confirmation["body"] in response.text and "{" not in confirmation["body"]
+    assert chat_server.requests == []
 
 
 async def test_the_local_stand_in_answers_spanish_in_spanish(runtime, client, tenant):
