@@ -1,14 +1,12 @@
 """Kept statements run on the driver connection, as SQLAlchemy compiled them.
 
-A statement object run a second time is one the code keeps (a module constant, a
-template): from then on it runs as SQLAlchemy's public `compile()` wrote it for the
-dialect, with its types' bind and result processors, on the driver connection SQLAlchemy
-documents (`get_raw_connection().driver_connection`: asyncpg, with its prepared-statement
-cache and codecs, or db/sqlite.py's Driver). No SQL is typed or edited here. SQLAlchemy's
-execution runs the rest: a statement seen once, one it must complete at run time
-(expanding IN lists, Python-side defaults), a PostgreSQL write transaction's first
-statement (its adapter sends BEGIN with it), and all while tracing spans SQL (`DIRECT`,
-tracing/setup.py). Driver errors are raised as SQLAlchemy's; a broken connection is
+A statement object run a second time (a module constant, a template) runs from then on as
+SQLAlchemy's public `compile()` wrote it, with its types' bind and result processors, on
+the documented driver connection (`get_raw_connection().driver_connection`: asyncpg, or
+db/sqlite.py's Driver). No SQL is typed or edited here. SQLAlchemy runs the rest: a
+statement seen once, one completed at run time (expanding IN, Python-side defaults), a
+PostgreSQL write transaction's first statement (it sends BEGIN), and all while tracing
+spans SQL (`DIRECT`). Driver errors are raised as SQLAlchemy's; a broken connection is
 invalidated."""
 
 import sqlite3
@@ -27,6 +25,9 @@ from homebase.db import unavailable
 DIRECT = True  # False while OpenTelemetry instruments SQLAlchemy: it spans every statement
 _INFO = "homebase_driver"  # the connection's info: (driver connection, whether it writes)
 READ_ONLY = "homebase_read_only"  # execution option of the reader's connections (engine.py)
+# An INSERT's execution option: its rows may go by COPY (TenantSession.insert's); fewer
+# than COPY_ROWS go as one executemany, COPY's set-up costing more than it saves.
+COPY, COPY_ROWS = "homebase_copy", 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,12 +103,16 @@ async def execute(
     connection: AsyncConnection, statement: Any, params: Any = None, *, one: bool = False
 ) -> tuple[list[dict[str, Any]], int]:
     """The rows (as dicts; the first only with `one`) and the row count of `statement`
-    run with `params` (a dict, or a list of dicts: one row each)."""
+    run with `params` (a dict, or a list of dicts: one row each). The rows of an INSERT
+    marked COPY go by COPY on PostgreSQL when there are COPY_ROWS or more."""
     rows = params if isinstance(params, list) else [params or {}]
     form = _form(connection, statement, rows)
     if form is not None and (raw := await _driver(connection)) is not None:
+        values = [_values(form, row) for row in rows]
         try:
-            found, count = await _execute(raw, form, [_values(form, row) for row in rows])
+            if len(values) >= COPY_ROWS and statement.get_execution_options().get(COPY):
+                return [], await _copy(raw, form, values)
+            found, count = await _execute(raw, form, values)
         except (asyncpg.PostgresError, sqlite3.Error, *unavailable.BROKEN) as error:
             raise await _translated(connection, form, error) from error
         return _dicts(form, found[:1] if one else found), count
@@ -142,6 +147,16 @@ async def _driver(connection: AsyncConnection) -> Any:
     if writes and isinstance(raw, asyncpg.Connection) and not raw.is_in_transaction():
         return None
     return raw
+
+
+async def _copy(raw: Any, form: Prepared, values: list[list[Any]]) -> int:
+    """The rows by asyncpg's copy_records_to_table (values as the INSERT binds them)."""
+    if not isinstance(raw, asyncpg.Connection):
+        return (await _execute(raw, form, values))[1]
+    table = form.compiled.statement.table
+    columns = [table.c[name].name for name in form.names]
+    await raw.copy_records_to_table(table.name, records=values, columns=columns)
+    return len(values)
 
 
 async def _execute(raw: Any, form: Prepared, values: list[list[Any]]) -> tuple[list[Any], int]:

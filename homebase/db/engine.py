@@ -3,15 +3,12 @@
 A request, a job or a command asks for `transaction(write=...)` and gets a pooled
 SQLAlchemy AsyncConnection for the block:
 
-- `write=True`: one transaction, committed when the block ends normally and rolled back
-  when it raises. On SQLite it begins IMMEDIATE (the write lock up front) and this
-  process's writers take `writing` first, one at a time, rather than polling SQLite's
-  lock.
-- `write=False`: AUTOCOMMIT on both databases: no BEGIN or COMMIT, every statement on
-  its own (READ COMMITTED gives each statement its own snapshot anyway). TenantSession
-  refuses to write on it (`ReadOnly`). Reads have an engine and pool of their own
-  (`reader`), created in AUTOCOMMIT: no level set and reset at each checkout
-  (docs/performance.md, "One execution path").
+- `write=True`: one transaction, committed when the block ends, rolled back when it
+  raises. On SQLite it begins IMMEDIATE, and this process's writers take `writing`
+  first, one at a time, rather than polling SQLite's lock.
+- `write=False`: AUTOCOMMIT (no BEGIN or COMMIT; READ COMMITTED gives each statement its
+  snapshot anyway), on an engine and pool of its own (`reader`), where TenantSession
+  refuses to write (`ReadOnly`) (docs/performance.md, "One execution path").
 
 Statements run through TenantSession (kept ones on the driver connection: db/driver.py).
 Work marked in a transaction (db/work.py) is announced after it commits (`on_work`).
@@ -69,9 +66,8 @@ def sqlite_url(url: str) -> URL:
 
 
 def _create_engine(url: str | URL, **options: Any) -> AsyncEngine:
-    # Looked up on the module at each call, not imported once: with tracing on, the
-    # SQLAlchemy instrumentation replaces the module's function so that every engine made
-    # afterwards spans its statements (tracing/setup.py).
+    # Looked up on the module at each call: tracing's SQLAlchemy instrumentation replaces
+    # it, so later engines span their statements (tracing/setup.py).
     return sqlalchemy_asyncio.create_async_engine(url, **options)
 
 
@@ -127,11 +123,9 @@ class Database:
         self.is_sqlite = url.startswith("sqlite")
         self.checkpointer: checkpoint.Checkpointer | None = None
         self.writing = asyncio.Lock()  # SQLite write transactions, one at a time
-        # Called after a transaction that wrote background work commits (db/work.py):
-        # the Runtime's in-process Wakeup and, on PostgreSQL, the notifier.
+        # After a commit that wrote background work (db/work.py): the in-process Wakeup,
         self.on_work: list[Callable[[], None]] = []
-        # Called once the engine is disposed (the pool metrics, registered by the Runtime:
-        # db/ knows nothing of metrics/). Dispose may run twice; so may these.
+        # and the notifier; once disposed (may run twice): the Runtime's pool metrics.
         self.on_dispose: list[Callable[[], None]] = []
         self.notifier: Notifier | None = None
         if self.is_sqlite:
@@ -141,8 +135,7 @@ class Database:
             target: str | URL = sqlite_url(url)
             options = _options(sqlite_pool_size, 60, {"busy_timeout_ms": SQLITE_BUSY_TIMEOUT_MS})
         else:
-            # The other processes' workers: NOTIFY after the commit, from a connection of
-            # its own (db/notifier.py).
+            # Other processes' workers: NOTIFY after the commit (db/notifier.py).
             self.notifier = Notifier(url)
             self.on_work.append(self.notifier.notify)
             target = url

@@ -1,30 +1,22 @@
 """SQLite for SQLAlchemy's asyncio engine, run on the event loop's thread.
 
-aiosqlite runs every call (cursor, execute, fetchall, close, commit ...) on its own thread
-and wakes the event loop for each result, four per statement through SQLAlchemy, which
-made the hops most of a request's cost (docs/performance.md, "SQLite driver"). A
-statement on a local SQLite file in WAL mode takes far less than a hop, so this driver runs
-calls inline, with SQLite's busy timeout at 0 so an inline call can never wait for a lock.
-The one thing that waits is another writer's lock (BEGIN IMMEDIATE while another process
-writes, or a read that meets WAL recovery): SQLite answers SQLITE_BUSY at once, the call
-has had no effect, and the same call is re-run on the connection's own thread with the
-full busy timeout. Calls also go to that thread while earlier ones are still queued
-there, so a connection's calls always run one at a time and in order.
+aiosqlite runs every call on its own thread and wakes the loop for each result (four per
+statement through SQLAlchemy: most of a request's cost, docs/performance.md, "SQLite
+driver"). A statement on a local WAL file takes far less than a hop, so this driver runs
+calls inline, with SQLite's busy timeout at 0 so an inline call never waits for a lock.
+When another writer holds it (BEGIN IMMEDIATE, or a read meeting WAL recovery), SQLite
+answers SQLITE_BUSY at once with no effect, and the call is re-run on the connection's own
+thread with the full busy timeout. Calls also go there while earlier ones are queued, so
+a connection's calls run one at a time, in order.
 
 It is a small asyncio DB-API driver in the shape SQLAlchemy's asyncio adapters drive
-(`sqlalchemy.connectors.asyncio`, the protocol aiosqlite also follows), under a dialect
-that is SQLAlchemy's pysqlite dialect (SQL, types, reflection) made asyncio: the
-`sqlite+homebase` URL, which Database uses for every `sqlite://` and `sqlite+aiosqlite://`
-URL it is given (db/engine.py). Everything goes through SQLAlchemy's public execution,
-so its events and any instrumentation see every statement. Transactions are Database's:
-sqlite3 stays in its autocommit mode, and the dialect's `do_begin` sends BEGIN IMMEDIATE
-on a writer's connection only (db/engine.py), so an AUTOCOMMIT connection (a read) sends
-none.
-
-Statements that can be slow by themselves (a search or a filtered list, which may scan a
-whole workspace) are run inside `off_loop()`: every call made within it goes to the
-connection's thread, so the event loop keeps serving other requests meanwhile (on other
-pooled connections: readers in WAL mode do not block each other; db/engine.py).
+(`sqlalchemy.connectors.asyncio`), under SQLAlchemy's pysqlite dialect made asyncio: the
+`sqlite+homebase` URL, used for every `sqlite://` and `sqlite+aiosqlite://` URL
+(db/engine.py). Everything goes through SQLAlchemy's public execution. sqlite3 stays in
+autocommit mode; the dialect's `do_begin` sends BEGIN IMMEDIATE on a writer's connection
+only (db/engine.py), so a read (AUTOCOMMIT) sends none. Statements that can be slow (a
+search or a filtered list) run inside `off_loop()`: their calls go to the connection's
+thread and the loop serves other requests meanwhile (readers in WAL do not block).
 """
 
 import asyncio

@@ -44,7 +44,8 @@ Statement = TypeVar("Statement", bound=Executable)
 
 @cache
 def _insert(table: Table) -> Insert:
-    return insert(table)  # built once: kept, so it runs on the driver (db/driver.py)
+    # Built once: kept, so it runs on the driver, its many rows by COPY (db/driver.py).
+    return insert(table).execution_options(**{driver.COPY: True})
 
 
 def tenant_select(table: Table, *columns: Any) -> AnySelect:
@@ -173,9 +174,9 @@ class TenantSession:
     async def insert(
         self, table: Table, values: Mapping[str, Any] | Sequence[Mapping[str, Any]]
     ) -> None:
-        """Inserts the row, or the rows (one statement: SQLAlchemy's multi-row
-        insertmanyvalues), in this workspace. A constraint it breaks raises here. A row is
-        a dict, or a typed record (a TypedDict, a dict at run time)."""
+        """Inserts the row, or the rows (one statement; many by COPY on PostgreSQL), in
+        this workspace. A constraint it breaks raises here. A row is a dict, or a typed
+        record (a TypedDict, a dict at run time)."""
         self._writing()
         if isinstance(values, Mapping):
             await driver.execute(self._connection, _insert(table), {**values, **self._scope})

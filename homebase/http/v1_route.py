@@ -325,8 +325,7 @@ class _Handler:
         self.omit: tuple[str, ...] = getattr(route.endpoint, idempotency.OMIT_ATTRIBUTE, ())
 
     async def __call__(self, request: Request) -> Response:
-        # Same scope and receive channel (request.state lives in the scope); nothing has
-        # read the body yet.
+        # Same scope and receive channel (request.state lives in the scope); body unread.
         request = V1Request(request.scope, request.receive)
         runtime = get_runtime(request)
         # Without the header this is one header lookup: no statement, no other cost.
