@@ -490,7 +490,7 @@ async def _confirmation_wording(
 
 
 async def keyword_confirmation(
-    session: TenantSession, contact: ContactRecord | None, language: str | None
+    session: TenantSession, contact: ContactRecord | None, *, language: str | None
 ) -> str | None:
     """An opt-out keyword's confirmation in the keyword's `language`
     (messaging/keywords.language): the responder persona's text in it, filled; None (the

@@ -131,7 +131,7 @@ async def _revocation(
     if word.kind == NO_CALLS:
         await ai.hand_off_text(session, row, contact=contact, reason="no_calls")
         return None
-    wording = await ai.keyword_confirmation(session, contact, language(word.word))
+    wording = await ai.keyword_confirmation(session, contact, language=language(word.word))
     sent = await opt_outs.opt_out(
         session, row, opt_outs.evidence(row, keyword=word.word), in_answer=True, wording=wording
     )
