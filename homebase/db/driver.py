@@ -41,6 +41,7 @@ class Prepared:  # names: the positional parameters'; keys: the row's (none: no 
     # an insert whose every parameter is a key of the rows it was prepared for: each row's
     # values are read straight from it (a batch's 250 rows skip 250 construct_params)
     from_row: bool = False
+    copy_into: tuple[str, list[str]] | None = None  # an INSERT marked COPY: (table, columns)
 
 
 # statement -> {(dialect, parameter names): Prepared or None (SQLAlchemy runs it)}
@@ -68,12 +69,20 @@ def _prepare(statement: Any, dialect: Dialect, names: tuple[str, ...]) -> Prepar
         ),
         compiled,
         _reads_rows(statement, compiled.positiontup, names),
+        _copy_into(statement, compiled.positiontup),
     )
 
 
 def _reads_rows(statement: Any, parameters: list[str], names: tuple[str, ...]) -> bool:
     """Whether each parameter of the insert is a key of the rows it was prepared for."""
     return bool(statement.is_insert) and set(parameters) <= set(names)
+
+
+def _copy_into(statement: Any, parameters: list[str]) -> tuple[str, list[str]] | None:
+    """The table and columns, in the parameters' order, of an INSERT marked COPY."""
+    if not statement.get_execution_options().get(COPY):
+        return None
+    return statement.table.name, [statement.table.c[name].name for name in parameters]
 
 
 def _form(
@@ -108,11 +117,8 @@ async def execute(
     rows = params if isinstance(params, list) else [params or {}]
     form = _form(connection, statement, rows)
     if form is not None and (raw := await _driver(connection)) is not None:
-        values = [_values(form, row) for row in rows]
         try:
-            if len(values) >= COPY_ROWS and statement.get_execution_options().get(COPY):
-                return [], await _copy(raw, form, values)
-            found, count = await _execute(raw, form, values)
+            found, count = await _execute(raw, form, [_values(form, row) for row in rows])
         except (asyncpg.PostgresError, sqlite3.Error, *unavailable.BROKEN) as error:
             raise await _translated(connection, form, error) from error
         return _dicts(form, found[:1] if one else found), count
@@ -149,18 +155,12 @@ async def _driver(connection: AsyncConnection) -> Any:
     return raw
 
 
-async def _copy(raw: Any, form: Prepared, values: list[list[Any]]) -> int:
-    """The rows by asyncpg's copy_records_to_table (values as the INSERT binds them)."""
-    if not isinstance(raw, asyncpg.Connection):
-        return (await _execute(raw, form, values))[1]
-    table = form.compiled.statement.table
-    columns = [table.c[name].name for name in form.names]
-    await raw.copy_records_to_table(table.name, records=values, columns=columns)
-    return len(values)
-
-
 async def _execute(raw: Any, form: Prepared, values: list[list[Any]]) -> tuple[list[Any], int]:
     if isinstance(raw, asyncpg.Connection):
+        if form.copy_into is not None and len(values) >= COPY_ROWS:  # values as bound
+            table, columns = form.copy_into
+            await raw.copy_records_to_table(table, records=values, columns=columns)
+            return [], len(values)
         if len(values) > 1:
             await raw.executemany(form.sql, values)
             return [], len(values)
