@@ -41,7 +41,9 @@ NO_CALLS = "no_calls"
 OPT_IN = "opt_in"
 HELP = "help"
 
-ALONE = frozenset(
+# Spanish, matched without accents ("no más" reads "no mas")
+ALONE_SPANISH = frozenset({"alto", "para", "parar", "basta", "cancelar", "no mas"})
+ALONE = ALONE_SPANISH | frozenset(
     {
         "stop",
         "stop all",
@@ -54,13 +56,6 @@ ALONE = frozenset(
         "opt out",
         "optout",
         "not interested",
-        # Spanish, matched without accents ("no más" reads "no mas")
-        "alto",
-        "para",
-        "parar",
-        "basta",
-        "cancelar",
-        "no mas",
     }
 )
 WITHIN = (("opt", "out"), ("stop",), ("unsubscribe",), ("revoke",), ("optout",), ("quit",))
@@ -91,6 +86,7 @@ Slot = Choice | int
 class Phrase:
     slots: tuple[Slot, ...]
     negative: bool = False  # itself a negation ("don't text me"): never negated again
+    language: str | None = None  # "es": Spanish (its opt-out is confirmed in Spanish)
 
 
 def _any(*words: str) -> Choice:
@@ -119,10 +115,13 @@ TEXT_PHRASES = (
     Phrase((_NEGATIVE, _TEXTING, _any("or", "and"), _any("call"), _any("me")), negative=True),
     Phrase((_any("leave me alone"),)),
     Phrase((_any("wrong number"),)),
-    Phrase((_any("no me"), _any("manden", "envien", "escriban", "contacten"))),
-    Phrase((_any("dejen de"), _any("escribir", "mandar", "enviar", "escribirme", "mandarme"))),
-    Phrase((_any("darme de baja"),)),
-    Phrase((_any("no mas mensajes"),)),
+    Phrase((_any("no me"), _any("manden", "envien", "escriban", "contacten")), language="es"),
+    Phrase(
+        (_any("dejen de"), _any("escribir", "mandar", "enviar", "escribirme", "mandarme")),
+        language="es",
+    ),
+    Phrase((_any("darme de baja"),), language="es"),
+    Phrase((_any("no mas mensajes"),), language="es"),
 )
 CALL_PHRASES = (
     Phrase((_NEGATIVE, _any("call"), _any("me")), negative=True),
@@ -139,19 +138,19 @@ _EDGES = re.compile(r"^[\s\W_]+|[\s\W_]+$")
 _APOSTROPHES = frozenset("'\u2018\u2019\u201b\u02bc\u02b9\u0060\u00b4\u2032\uff07")
 
 
-# The opt-out words and phrases in Spanish (ALONE's and TEXT_PHRASES' Spanish entries, as
-# Keyword.word holds them): an opt-out read in them is confirmed in Spanish where the
-# responder persona has the text (docs/messaging.md, "The confirmation").
-SPANISH = (
-    "ALTO",
-    "PARA",
-    "PARAR",
-    "BASTA",
-    "CANCELAR",
-    "NO MAS",
-    "NO ME",
-    "DEJEN DE",
-    "DARME DE BAJA",
+# How a Spanish opt-out's Keyword.word starts (ALONE_SPANISH, and the first words of the
+# Spanish TEXT_PHRASES): one read in them is confirmed in Spanish where the responder
+# persona has the text (docs/messaging.md, "The confirmation").
+SPANISH = tuple(
+    sorted(
+        {word.upper() for word in ALONE_SPANISH}
+        | {
+            " ".join(sequence).upper()
+            for phrase in TEXT_PHRASES
+            if phrase.language == "es" and isinstance(first := phrase.slots[0], Choice)
+            for sequence in first.sequences
+        }
+    )
 )
 
 
