@@ -95,12 +95,6 @@ async def persona(session: TenantSession, persona_id: str) -> PersonaRecord | No
     return cast("PersonaRecord | None", row)
 
 
-async def responder(session: TenantSession) -> PersonaRecord | None:
-    """The workspace's responder persona, or None."""
-    row = await session.fetch_one(session.select(personas).where(personas.c.responder.is_(True)))
-    return cast("PersonaRecord | None", row)
-
-
 # A text for the contact's job while it is being composed: counted (taking the row's
 # lock), so that compose's reply is not sent and it composes again with every text.
 _ADD_INBOUND = (

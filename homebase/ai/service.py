@@ -29,7 +29,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from homebase.ai import handoff as handoffs
-from homebase.ai import languages, repository, rules, safe_words
+from homebase.ai import languages, outreach, repository, rules, safe_words
 from homebase.ai.handoff import Handoff
 from homebase.ai.records import AiJobRecord, HandoffEvent
 from homebase.automations import persona_texts
@@ -498,7 +498,8 @@ async def keyword_confirmation(
     contact."""
     if language is None or contact is None:
         return None
-    persona = await repository.responder(session)
+    responder_id = await outreach.responder_id(session)
+    persona = await repository.persona(session, responder_id) if responder_id else None
     return await _filled_confirmation(session, persona, contact, language)
 
 
