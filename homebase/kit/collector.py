@@ -23,6 +23,12 @@ THRESHOLDS = (20_000, 50, 50)
 
 def settle() -> None:
     """Freeze what exists now and raise the thresholds (call once, after startup)."""
+    freeze()
+    gc.set_threshold(*THRESHOLDS)
+
+
+def freeze() -> None:
+    """What exists now, out of every later collection's sight (a standalone worker's
+    start-up: root/worker.py)."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(*THRESHOLDS)

@@ -10,7 +10,6 @@ directly. The jobs and their order are one list: root/jobs.py.
 
 import asyncio
 import contextlib
-import gc
 import logging
 import os
 import signal
@@ -20,7 +19,7 @@ from collections.abc import Sequence
 from homebase import tracing
 from homebase.config import get_settings
 from homebase.db import unavailable
-from homebase.kit import logs
+from homebase.kit import collector, logs
 from homebase.metrics import WORKER_JOB_DURATION, WORKER_JOB_FAILURES, WORKER_JOB_ITEMS
 from homebase.root.jobs import JOBS, Job
 from homebase.runtime import Runtime
@@ -124,8 +123,7 @@ async def run_worker_forever() -> None:
     # moved to the collector's permanent generation (gc.freeze), so its full collections,
     # which a large import's rows set off, no longer walk it each time (docs/performance.md,
     # "Bulk imports").
-    gc.collect()
-    gc.freeze()
+    collector.freeze()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
