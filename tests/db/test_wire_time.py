@@ -4,6 +4,7 @@ hands over the stored text, which stored_time_to_wire turns into the same."""
 
 from datetime import UTC, datetime, timedelta, timezone
 
+import pytest
 from sqlalchemy import Column, Integer, MetaData, Table, insert, select
 
 from homebase.db.engine import Database
@@ -66,3 +67,20 @@ async def test_elsewhere_the_column_is_read_as_stored(tmp_path):
         await database.dispose()
     assert [stored_time_to_wire(row.at) for row in rows] == [isoformat(at) for at in CASES]
     assert all(isinstance(row.at, str) for row in rows if row.at is not None)
+
+
+def test_sqlite_binds_the_text_sqlalchemys_datetime_writes():
+    """On SQLite, UTCDateTime binds in one function: the text SQLAlchemy's DATETIME writes
+    for the same moment in UTC, which the rows already stored hold and queries compare."""
+    from sqlalchemy.dialects import sqlite
+    from sqlalchemy.dialects.sqlite import DATETIME
+
+    dialect = sqlite.dialect()
+    ours = UTCDateTime().bind_processor(dialect)
+    theirs = DATETIME().bind_processor(dialect)
+    assert ours is not None and theirs is not None
+    for at in CASES:
+        naive = None if at is None else at.astimezone(UTC).replace(tzinfo=None)
+        assert ours(at) == theirs(naive)
+    with pytest.raises(ValueError, match="naive datetime"):
+        ours(datetime(2026, 1, 5, 15, 0))
