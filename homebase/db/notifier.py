@@ -1,26 +1,19 @@
 """The PostgreSQL work NOTIFY, sent after commit from a connection of its own.
 
-A NOTIFY sent inside a transaction makes its COMMIT take PostgreSQL's notification
-queue lock (a database-wide lock, held until the commit's WAL flush is done: async.c,
-PreCommit_Notify), so every write transaction that announced work committed one at a
-time, each waiting out its own flush: under load, POST /v1/contacts spent most of its
-time waiting on `Lock:object` in pg_stat_activity. So requests and transactions no
-longer NOTIFY: Database calls `Notifier.notify` after the commit (db/work.py), and the
-Notifier sends `pg_notify('homebase_work', '')` on its own connection:
+A NOTIFY inside a transaction makes its COMMIT take PostgreSQL's database-wide
+notification queue lock until the commit's WAL flush is done (async.c, PreCommit_Notify):
+under load every write transaction that announced work committed one at a time (POST
+/v1/contacts waited on `Lock:object`). So Database calls `Notifier.notify` after the
+commit (db/work.py), and the Notifier sends `pg_notify('homebase_work', '')` on its own
+connection: after the commit (listening workers, worker/wakeup.py, find the work
+committed); at most one every MIN_INTERVAL_SECONDS however many commits asked (a woken
+worker runs a whole round); with `synchronous_commit` off (a notification lost to a crash
+costs nothing the poll does not catch).
 
-- after the commit, so the listening workers (worker/wakeup.py) find the work committed;
-- one at a time, at most one every MIN_INTERVAL_SECONDS, however many commits asked
-  meanwhile: a burst of writes is one notification (workers run a whole round when
-  woken), and the queue lock is taken by one transaction per process, not per request;
-- with `synchronous_commit` off on that connection: the NOTIFY's own commit writes a
-  commit record (it is given a transaction id) but need not wait for the disk, since a
-  notification lost to a crash costs nothing the poll does not catch.
-
-A notification is lost if this process dies between a commit and its NOTIFY, or while
-the connection is down (it reconnects on the next request's announcement): the worker's
-poll (HOMEBASE_WORKER_POLL_SECONDS) finds that work, as it finds work whose NOTIFY no
-listener heard. `close()` sends a notification still owed before it returns, so a
-short-lived command's work is announced.
+A notification is lost if this process dies between a commit and its NOTIFY, or while the
+connection is down (it reconnects on the next announcement): the worker's poll
+(HOMEBASE_WORKER_POLL_SECONDS) finds that work. `close()` sends a notification still owed
+before it returns, so a short-lived command's work is announced.
 """
 
 import asyncio

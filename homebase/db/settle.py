@@ -1,21 +1,17 @@
 """What a sync reader may serve: changes that have settled.
 
 A write stamps `updated_at` (or an event's `occurred_at`) while its transaction runs and
-becomes visible when it commits, a little later. A client walking changes in stamp order
-(`updated_after` lists, GET /v1/events) that had already passed a stamp would never see
-a change committed after it. So the two rules below, together, guarantee a walk never
-skips a change (docs/sync.md):
+becomes visible when it commits, a little later: a client walking changes in stamp order
+(`updated_after` lists, GET /v1/events) that had passed a stamp would never see a change
+committed after it. Two rules together guarantee a walk never skips a change (docs/sync.md):
 
-- Every write transaction commits within `write_timeout` of its start, or not at all:
-  Database.transaction rolls back a write transaction that has run longer, instead of
-  committing it (WriteTimedOut, answered 503 with Retry-After), and every stamp is taken
-  inside the transaction, after it began.
+- Every write transaction commits within `write_timeout` of its start, or not at all
+  (Database.transaction rolls back one that ran longer: WriteTimedOut, answered 503 with
+  Retry-After), and every stamp is taken inside the transaction, after it began.
 - A sync reader serves only changes stamped at or before `horizon()`: `settle` seconds
-  ago, `settle` being more than `write_timeout` plus a margin for the COMMIT itself and
-  for the clocks of the service's hosts.
+  ago, more than `write_timeout` plus a margin for the COMMIT and the hosts' clocks.
 
-The price is that a change is served `settle` seconds after it happens (webhooks carry
-it at once).
+So a change is served `settle` seconds after it happens (webhooks carry it at once).
 """
 
 from datetime import datetime, timedelta

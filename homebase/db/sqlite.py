@@ -1,22 +1,20 @@
 """SQLite for SQLAlchemy's asyncio engine, run on the event loop's thread.
 
 aiosqlite runs every call on its own thread and wakes the loop for each result (four per
-statement through SQLAlchemy: most of a request's cost, docs/performance.md, "SQLite
-driver"). A statement on a local WAL file takes far less than a hop, so this driver runs
-calls inline, with SQLite's busy timeout at 0 so an inline call never waits for a lock.
-When another writer holds it (BEGIN IMMEDIATE, or a read meeting WAL recovery), SQLite
-answers SQLITE_BUSY at once with no effect, and the call is re-run on the connection's own
-thread with the full busy timeout. Calls also go there while earlier ones are queued, so
-a connection's calls run one at a time, in order.
+statement: most of a request's cost, docs/performance.md, "SQLite driver"). A statement on
+a local WAL file takes far less than a hop, so this driver runs calls inline with SQLite's
+busy timeout at 0: when another writer holds the lock (BEGIN IMMEDIATE, or a read meeting
+WAL recovery), SQLite answers SQLITE_BUSY at once with no effect and the call is re-run on
+the connection's own thread with the full busy timeout, as are calls made while earlier
+ones are queued (a connection's calls run one at a time, in order). Statements that can
+be slow (a search, a filtered list, an import's batch) run inside `off_loop()`, on that
+thread, while the loop serves other requests (readers in WAL do not block).
 
-It is a small asyncio DB-API driver in the shape SQLAlchemy's asyncio adapters drive
-(`sqlalchemy.connectors.asyncio`), under SQLAlchemy's pysqlite dialect made asyncio: the
-`sqlite+homebase` URL, used for every `sqlite://` and `sqlite+aiosqlite://` URL
-(db/engine.py). Everything goes through SQLAlchemy's public execution. sqlite3 stays in
-autocommit mode; the dialect's `do_begin` sends BEGIN IMMEDIATE on a writer's connection
-only (db/engine.py), so a read (AUTOCOMMIT) sends none. Statements that can be slow (a
-search or a filtered list) run inside `off_loop()`: their calls go to the connection's
-thread and the loop serves other requests meanwhile (readers in WAL do not block).
+An asyncio DB-API driver in the shape SQLAlchemy's asyncio adapters drive
+(`sqlalchemy.connectors.asyncio`) under its pysqlite dialect, through SQLAlchemy's public
+execution: the `sqlite+homebase` URL, for every `sqlite://` and `sqlite+aiosqlite://` URL
+(db/engine.py). sqlite3 stays in autocommit mode; `do_begin` sends BEGIN IMMEDIATE on a
+writer's connection only, so a read (AUTOCOMMIT) sends none.
 """
 
 import asyncio
