@@ -8,15 +8,16 @@ then written with the single creates' own functions (docs/imports-exports.md).
   one lookup of the members and one of the custom fields. A rule a contact create gains
   is added there and holds here too.
 - `apply_contacts`: one lookup of the batch's matches (canonical email and E.164 phone,
-  IN (...)), one multi-row INSERT of the new contacts, an UPDATE per changed contact, and
-  every event of the batch in one statement, in row order: the same rows and events
-  POST /v1/contacts and PATCH /v1/contacts/{id} write. A row matching a contact is also
-  refused as that PATCH would refuse it: when it would grow the contact's custom values
-  past their bound (custom_fields/definitions.py MAX_VALUES_BYTES).
+  IN (...)), the new contacts in multi-row INSERTs, an UPDATE per changed contact, and
+  the events in multi-row INSERTs, in row order: the same rows and events POST
+  /v1/contacts and PATCH /v1/contacts/{id} write. An INSERT takes WRITE_ROWS rows at
+  most: binding a statement's rows is CPU work the event loop cannot break up. A row
+  matching a contact is also refused as that PATCH would refuse it: when it would grow
+  the contact's custom values past their bound (custom_fields/definitions.py
+  MAX_VALUES_BYTES).
 - `apply_leads`: leads.service.create_lead per row (consent, linking, routing, events).
 """
 
-import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -43,29 +44,23 @@ from homebase.leads import service as leads
 from homebase.leads.schemas import LeadCreate
 from homebase.models import Contact, User
 from homebase.outbox.service import Event, emit_many
+from homebase.worker import turns
 
 contacts_table = Contact.__table__
 users_table = User.__table__
 FieldErrors = list[dict[str, str]]
-# Rows between turns given back to the event loop. A batch is CPU work between its
-# statements (validation, phone parsing, rows and events), and an in-process worker shares
-# the loop with the requests it serves: without a turn, a whole batch held the loop, and
-# every request on it (GET /v1/ping too) waited that long (docs/performance.md, "Bulk
-# imports"). A turn every 25 rows bounds that wait to a small part of a batch.
-YIELD_EVERY = 25
-
-
-async def _turn(index: int) -> None:
-    """Gives the event loop a turn every YIELD_EVERY rows."""
-    if index % YIELD_EVERY == YIELD_EVERY - 1:
-        await asyncio.sleep(0)
-
-
 SCHEMAS: dict[ImportObject, type[BaseModel]] = {
     ImportObject.CONTACTS: ContactCreate,
     ImportObject.LEADS: LeadCreate,
 }
 CUSTOM = "custom_fields"
+# New contacts or events in one INSERT at most, by dialect. On SQLite binding a row's
+# values is Python work, all of it done before the statement runs: a batch's 500 rows held
+# the event loop, and a request arriving meanwhile (an in-process worker shares the loop)
+# waited that long (worker/turns.py; docs/performance.md, "Bulk imports"). On PostgreSQL
+# few values need binding and each INSERT is a round trip (a COPY, db/driver.py): a
+# batch's rows go in one.
+WRITE_ROWS = {"sqlite": 100, "postgresql": 1000}
 
 
 def _schema_errors(error: ValidationError, row: Any) -> FieldErrors:
@@ -279,7 +274,7 @@ async def check(
                     checked.append(_schema_errors(again, row))
             else:
                 checked.append(errors)
-        await _turn(index)
+        await turns.give()
     if kind is ImportObject.CONTACTS:
         valid = [
             (index, item) for index, item in enumerate(checked) if isinstance(item, ContactCreate)
@@ -304,6 +299,7 @@ async def check(
             else:
                 checked[index] = errors
     for index, done in enumerate(checked):
+        await turns.give()
         if isinstance(done, list):
             continue
         if options.skip and not any(getattr(done, name, None) for name in IDENTIFYING):
@@ -457,27 +453,39 @@ async def apply_contacts(
     for offset, item in enumerate(checked.rows):
         if isinstance(item, ContactCreate):
             keys[offset] = _keys(item, region)
-        await _turn(offset)
+        await turns.give()
     matches = matches if matches is not None else Matches()
     await matches.load(session, list(keys.values()), match_on)
+    most = WRITE_ROWS[session.dialect]  # rows an INSERT takes
     pending: list[ContactRecord] = []  # new contacts, inserted together
     pending_ids: set[str] = set()
     entries: list[TimelineRecord] = []
     events: list[Event] = []
 
     async def flush() -> None:
-        if pending and not dry_run:
-            await session.insert(contacts_repository.contacts, pending)
-            await custom.write_new_values(
-                session,
-                fields,
-                records=[(row["id"], row["custom_fields"] or {}) for row in pending],
-            )
+        """What the rows so far wrote, in row order: new contacts, their custom values,
+        timeline entries, events."""
+        if not dry_run:
+            if pending:
+                await session.insert(contacts_repository.contacts, pending)
+                await custom.write_new_values(
+                    session,
+                    fields,
+                    records=[(row["id"], row["custom_fields"] or {}) for row in pending],
+                )
+            if entries:
+                await timeline.record_many(session, entries)
+            if events:
+                await emit_many(session, events)
         pending.clear()
         pending_ids.clear()
+        entries.clear()
+        events.clear()
 
     for offset, item in enumerate(checked.rows):
-        await _turn(offset)
+        await turns.give()
+        if len(pending) >= most or len(events) >= most:
+            await flush()
         warned = checked.warnings[offset]
         if not isinstance(item, ContactCreate):
             tally.refuse(offset, item, warned)
@@ -520,10 +528,6 @@ async def apply_contacts(
         matches.remember(current)
         tally.updated += 1
     await flush()
-    if entries:
-        await timeline.record_many(session, entries)
-    if events:
-        await emit_many(session, events)
     return tally
 
 

@@ -8,6 +8,7 @@ from sqlalchemy.exc import IntegrityError
 from homebase.consent.service import valid_consent
 from homebase.db.tenancy import TenantSession
 from homebase.imports import jobs
+from homebase.imports import rows as import_rows
 from homebase.retention import service as retention
 from tests.imports_support import (
     all_errors,
@@ -155,6 +156,40 @@ async def test_the_worker_writes_every_row_and_completes(runtime, tenant):
     created = [row for row in await outbox(runtime, tenant.id) if row["type"] == "contact.created"]
     assert [row["data"]["first_name"] for row in created] == ["Dana", "Sam", "Lee"]
     assert created[0]["data"]["phone"] == "+* *** *** 0142"  # as a delivery carries it
+
+
+async def test_a_batch_of_several_inserts_writes_its_rows_and_events_in_row_order(runtime, tenant):
+    """On SQLite a batch's new contacts and events go 100 to an INSERT (WRITE_ROWS); a
+    row that changes a contact the same batch made writes it first. What is stored is
+    what one INSERT wrote: every row, every event, in row order."""
+    most = import_rows.WRITE_ROWS["sqlite"]
+    total = 2 * most + 30
+    people = [
+        {"first_name": f"P{index}", "email": f"p{index}@example.com"} for index in range(total)
+    ]
+    updated_at = most + 10
+    people.insert(updated_at, {"email": "p5@example.com", "stage": "HOT_LEAD"})
+    made = await start(tenant, {"object": "contacts", "rows": people})
+    assert await drive(runtime) == 1
+    done = await job(tenant, made["id"])
+    assert (done["status"], done["counts"]["created"], done["counts"]["updated"]) == (
+        "completed",
+        total,
+        1,
+    )
+    stored = await contacts_of(runtime, tenant.id)
+    assert [row["first_name"] for row in stored] == [f"P{index}" for index in range(total)]
+    assert stored[5]["stage"] == "HOT_LEAD"
+    events = [
+        (row["type"], row["data"].get("first_name")) for row in await outbox(runtime, tenant.id)
+    ]
+    assert events[:updated_at] == [("contact.created", f"P{index}") for index in range(updated_at)]
+    assert events[updated_at : updated_at + 2] == [
+        ("contact.updated", "P5"),
+        ("contact.stage_changed", None),
+    ]
+    later = [event for event in events[updated_at + 1 :] if event[0] == "contact.created"]
+    assert later == [("contact.created", f"P{index}") for index in range(updated_at, total)]
 
 
 BAD_ROWS = [
