@@ -23,6 +23,7 @@ from homebase.kit import collector, logs
 from homebase.metrics import WORKER_JOB_DURATION, WORKER_JOB_FAILURES, WORKER_JOB_ITEMS
 from homebase.root.jobs import JOBS, Job
 from homebase.runtime import Runtime
+from homebase.worker import turns
 from homebase.worker.wakeup import listen
 
 log = logging.getLogger("homebase.worker")
@@ -38,6 +39,9 @@ async def run_round(
     for name, function in ((job.name, job.run) for job in jobs):
         if stop is not None and stop.is_set():
             break
+        # On SQLite a job's statements run inline on the event loop: without a turn, a
+        # whole round held the loop an in-process worker shares with requests.
+        await turns.give()
         logs.bind(job=name)
         started = time.perf_counter()
         # One trace per run when tracing is on (a run that did nothing is not exported:

@@ -13,6 +13,7 @@ from homebase.runtime import Runtime
 from homebase.webhooks import dispatcher, render
 from homebase.webhooks.delivery import AttemptResult, attempt, client_for
 from homebase.webhooks.signing import signature_headers
+from homebase.worker import turns
 
 log = logging.getLogger("homebase.webhooks")
 
@@ -34,6 +35,9 @@ async def fan_out(runtime: Runtime) -> int:
         return 0
     done = 0
     for _ in range(FANOUT_TRANSACTIONS):
+        # A transaction of a full batch holds SQLite's event loop for milliseconds: the
+        # requests an in-process worker shares it with get a turn between them.
+        await turns.give()
         async with runtime.db.transaction() as connection:
             did = await dispatcher.fan_out(connection, runtime.settings, runtime.clock())
         done += did
