@@ -57,10 +57,10 @@ CUSTOM = "custom_fields"
 # New contacts or events in one INSERT at most, by dialect. On SQLite binding a row's
 # values is Python work, all of it done before the statement runs: a batch's 500 rows held
 # the event loop, and a request arriving meanwhile (an in-process worker shares the loop)
-# waited that long (worker/turns.py; docs/performance.md, "Bulk imports"). On PostgreSQL
-# few values need binding and each INSERT is a round trip (a COPY, db/driver.py): a
-# batch's rows go in one.
-WRITE_ROWS = {"sqlite": 100, "postgresql": 1000}
+# waited that long (worker/turns.py; docs/performance.md, "Bulk imports"). PostgreSQL has
+# no entry: few values need binding and each INSERT is a round trip (a COPY,
+# db/driver.py), so a batch's rows go in one.
+WRITE_ROWS = {"sqlite": 100}
 
 
 def _schema_errors(error: ValidationError, row: Any) -> FieldErrors:
@@ -456,7 +456,7 @@ async def apply_contacts(
         await turns.give()
     matches = matches if matches is not None else Matches()
     await matches.load(session, list(keys.values()), match_on)
-    most = WRITE_ROWS[session.dialect]  # rows an INSERT takes
+    most = WRITE_ROWS.get(session.dialect)  # rows an INSERT takes; None: the batch's
     pending: list[ContactRecord] = []  # new contacts, inserted together
     pending_ids: set[str] = set()
     entries: list[TimelineRecord] = []
@@ -484,7 +484,7 @@ async def apply_contacts(
 
     for offset, item in enumerate(checked.rows):
         await turns.give()
-        if len(pending) >= most or len(events) >= most:
+        if most is not None and (len(pending) >= most or len(events) >= most):
             await flush()
         warned = checked.warnings[offset]
         if not isinstance(item, ContactCreate):
