@@ -3,7 +3,9 @@
 phone, the workspace's default_phone_region for numbers without a country code, and a
 search by number in any format (docs/decisions.md, "Phone numbers: E.164 and warnings")."""
 
+import phonenumbers
 import pytest
+from phonenumbers import PhoneNumberFormat, PhoneNumberType
 
 from homebase.kit.errors import AdminError
 from homebase.kit.phones import is_valid_number
@@ -195,3 +197,34 @@ async def test_events_carry_phone_e164_masked_as_phone(runtime, tenant):
 
 def test_webhook_payloads_mask_phone_e164_whole():
     assert masked({"phone_e164": "+14155550142"}) == {"phone_e164": "+*******0142"}
+
+
+def _numbers_of_every_region() -> list[str]:
+    """Each region's example numbers of every type, each also with its last digit
+    changed and with one digit too few or too many: valid and invalid numbers, of
+    shared country codes (+1, +7, +44, +590...) and single ones."""
+    found = []
+    for region in sorted(phonenumbers.SUPPORTED_REGIONS):
+        for kind in (PhoneNumberType.FIXED_LINE, PhoneNumberType.MOBILE, PhoneNumberType.TOLL_FREE):
+            number = phonenumbers.example_number_for_type(region, kind)
+            if number is None:
+                continue
+            text = phonenumbers.format_number(number, PhoneNumberFormat.E164)
+            last = int(text[-1])
+            found += [text, text[:-1] + str((last + 5) % 10), text[:-1], text + "7"]
+    return found
+
+
+def test_is_valid_number_answers_as_phonenumbers_does_for_every_region():
+    """is_valid_number tries a shared country code's main region first (kit/phones.py,
+    _main_region): its answers are phonenumbers' own, for numbers with their country
+    code and for +1 numbers without it, read in another +1 region."""
+    asked = [(text, "US") for text in _numbers_of_every_region()]
+    asked += [(text[2:], "JM") for text, _ in asked if text.startswith("+1")]
+    assert len(asked) > 1500
+    valid = 0
+    for raw, region in asked:
+        expected = phonenumbers.is_valid_number(phonenumbers.parse(raw, region))
+        valid += expected
+        assert is_valid_number(raw, region) is expected, (raw, region)
+    assert 0.2 * len(asked) < valid < 0.8 * len(asked)  # both answers were asked about
