@@ -70,8 +70,9 @@ def test_no_sql_is_built_as_text():
 
 
 def test_the_driver_runs_only_what_sqlalchemy_compiled():
-    """db/driver.py gives asyncpg and sqlite3 one text, `Prepared.sql`, and a Prepared's
-    text is only ever `compiled.string` of SQLAlchemy's compile()."""
+    """db/driver.py gives asyncpg and sqlite3 a Prepared's text, `Prepared.sql`, or one of
+    its multi-row INSERTs (`Prepared.many`, SQLite), and each is only ever `compiled.string`
+    of SQLAlchemy's compile()."""
     tree = parse_file(HOMEBASE / "db" / "driver.py")
     calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and node.args]
     sent = {
@@ -80,8 +81,14 @@ def test_the_driver_runs_only_what_sqlalchemy_compiled():
         if getattr(call.func, "attr", "") in {"execute", "executemany", "fetch", "call"}
     }
     # `statement`: a Core construct, through SQLAlchemy's own execution
-    assert sent <= {"form.sql", "sql", "_sqlite", "statement"}, sent
+    assert sent <= {"form.sql", "sql", "_sqlite", "_many", "statement"}, sent
     made = [
         ast.unparse(call.args[0]) for call in calls if getattr(call.func, "id", "") == "Prepared"
     ]
     assert made == ["compiled.string"], made
+    many = [
+        ast.unparse(node.value.elts[0])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]).startswith("form.many[")
+    ]
+    assert many == ["compiled.string"], many

@@ -1,17 +1,12 @@
 """WAL checkpoints off the event loop.
 
-SQLite checkpoints the write-ahead log into the database file itself, by default in the
-commit that takes the log past 1,000 pages, and with `synchronous=NORMAL` a checkpoint
-is where the fsyncs happen. With statements running on the event loop's thread
-(db/sqlite.py) that commit, and every request waiting behind it, stalled for the fsyncs:
-in-process, POST /v1/contacts spent well more wall clock than CPU per request, and with
-auto-checkpoints off the two were equal (docs/performance.md, "SQLite driver").
-
-So each process checkpoints on a thread instead, once a second, on a connection of its
-own (PASSIVE: never waits for, nor blocks, readers and writers; another process's
-checkpoint in progress is simply skipped), and the pooled connections keep SQLite's
-auto-checkpoint only as a far-off safety net (SAFETY_NET_PAGES). Durability is what
-`synchronous=NORMAL` in WAL mode gives either way.
+SQLite checkpoints the log into the database file in the commit that takes it past 1,000
+pages, and with `synchronous=NORMAL` that is where the fsyncs are: run on the event loop's
+thread (db/sqlite.py), that commit and every request behind it stalled (docs/performance.md,
+"SQLite driver"). So each process checkpoints on a thread, once a second, on a connection
+of its own (PASSIVE: it never waits for nor blocks readers and writers), and the pooled
+connections keep auto-checkpoints only as a far-off safety net (SAFETY_NET_PAGES).
+Durability is what WAL with `synchronous=NORMAL` gives either way.
 """
 
 import asyncio

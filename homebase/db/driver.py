@@ -11,11 +11,11 @@ invalidated."""
 
 import sqlite3
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import asyncpg
-from sqlalchemy import exc
+from sqlalchemy import bindparam, exc
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Executable
@@ -25,9 +25,11 @@ from homebase.db import unavailable
 DIRECT = True  # False while OpenTelemetry instruments SQLAlchemy: it spans every statement
 _INFO = "homebase_driver"  # the connection's info: (driver connection, whether it writes)
 READ_ONLY = "homebase_read_only"  # execution option of the reader's connections (engine.py)
-# An INSERT's execution option: its rows may go by COPY (TenantSession.insert's); fewer
-# than COPY_ROWS go as one executemany, COPY's set-up costing more than it saves.
-COPY, COPY_ROWS = "homebase_copy", 50
+# An INSERT's execution option (TenantSession.insert's): many rows go by COPY on PostgreSQL
+# (fewer than COPY_ROWS by executemany: COPY's set-up costs more than it saves), and on
+# SQLite in multi-row INSERTs (at most seven texts a table), where one statement a row
+# made the contacts' FTS5 and tag triggers write each row on its own.
+COPY, COPY_ROWS, MANY_ROWS = "homebase_copy", 50, 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +44,8 @@ class Prepared:  # names: the positional parameters'; keys: the row's (none: no 
     # values are read straight from it (a batch's 250 rows skip 250 construct_params)
     from_row: bool = False
     copy_into: tuple[str, list[str]] | None = None  # an INSERT marked COPY: (table, columns)
+    # SQLite, an INSERT marked COPY: {rows: (their INSERT, its parameters' places in them)}
+    many: dict[int, tuple[str, list[int]]] = field(default_factory=dict)
 
 
 # statement -> {(dialect, parameter names): Prepared or None (SQLAlchemy runs it)}
@@ -112,8 +116,7 @@ async def execute(
     connection: AsyncConnection, statement: Any, params: Any = None, *, one: bool = False
 ) -> tuple[list[dict[str, Any]], int]:
     """The rows (as dicts; the first only with `one`) and the row count of `statement`
-    run with `params` (a dict, or a list of dicts: one row each). The rows of an INSERT
-    marked COPY go by COPY on PostgreSQL when there are COPY_ROWS or more."""
+    run with `params` (a dict, or a list of dicts: one row each; see COPY)."""
     rows = params if isinstance(params, list) else [params or {}]
     form = _form(connection, statement, rows)
     if form is not None and (raw := await _driver(connection)) is not None:
@@ -169,7 +172,10 @@ async def _execute(raw: Any, form: Prepared, values: list[list[Any]]) -> tuple[l
             return found, len(found)
         status = await raw.execute(form.sql, *values[0])
         return [], int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else -1
-    done: tuple[list[Any], int] = await raw.call(_sqlite, raw.sqlite, form.sql, values)
+    if form.copy_into is not None and len(values) > 1:
+        done: tuple[list[Any], int] = await raw.call(_many, raw.sqlite, _in_many(form, values))
+    else:
+        done = await raw.call(_sqlite, raw.sqlite, form.sql, values)
     return done
 
 
@@ -178,6 +184,30 @@ def _sqlite(connection: sqlite3.Connection, sql: str, values: list[list[Any]]) -
         return [], connection.executemany(sql, values).rowcount
     cursor = connection.execute(sql, values[0])
     return cursor.fetchall(), cursor.rowcount
+
+
+def _in_many(form: Prepared, values: list[list[Any]]) -> list[tuple[str, list[Any]]]:
+    """The rows as multi-row INSERTs of MANY_ROWS, then of half as many...: (SQL, values)."""
+    found: list[tuple[str, list[Any]]] = []
+    start, width = 0, len(form.names)
+    while start < len(values):
+        size = min(MANY_ROWS, 1 << ((len(values) - start).bit_length() - 1))
+        if size not in form.many:  # compiled by SQLAlchemy; each parameter's place in a row
+            rows: list[dict[str, Any]] = [
+                {key: bindparam(f"p{row * width + at}") for at, key in enumerate(form.names)}
+                for row in range(size)
+            ]
+            compiled = form.compiled.statement.values(rows).compile(dialect=form.compiled.dialect)
+            form.many[size] = (compiled.string, [int(name[1:]) for name in compiled.positiontup])
+        sql, places = form.many[size]
+        flat = [value for row in values[start : start + size] for value in row]
+        found.append((sql, [flat[place] for place in places]))
+        start += size
+    return found
+
+
+def _many(connection: sqlite3.Connection, statements: list[tuple[str, list[Any]]]) -> Any:
+    return [], sum(connection.execute(sql, flat).rowcount for sql, flat in statements)
 
 
 async def _translated(connection: AsyncConnection, form: Prepared, error: Exception) -> Exception:

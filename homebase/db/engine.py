@@ -39,15 +39,10 @@ log = logging.getLogger("homebase.db")
 
 
 def _configure_sqlite(engine: AsyncEngine, *, writes: bool) -> None:
-    """SQLite's settings on every new connection and, on the writer's engine, BEGIN
-    IMMEDIATE for a transaction.
-
-    A deferred transaction that later writes fails with SQLITE_BUSY when another
-    process committed in between; IMMEDIATE takes the write lock up front and waits
-    (busy timeout) instead. The driver (db/sqlite.py) leaves transactions to us: its
-    dialect's `do_begin` sends BEGIN IMMEDIATE on a connection marked here as the
-    writer's, and the reader's engine (AUTOCOMMIT) sends no BEGIN at all.
-    """
+    """SQLite's settings on every new connection; on the writer's, BEGIN IMMEDIATE (sent
+    by db/sqlite.py's `do_begin`): a deferred transaction that later writes fails with
+    SQLITE_BUSY when another process committed in between, where IMMEDIATE takes the
+    lock up front and waits. The reader's engine (AUTOCOMMIT) sends no BEGIN."""
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
@@ -109,15 +104,12 @@ class Database:
         statement_timeout: float | None = None,
         write_timeout: float | None = None,
     ):
-        """PostgreSQL bounds (None: none): `statement_timeout` is the server's
-        statement_timeout for every statement of every connection, `pool_timeout` the
-        longest wait for a pooled connection, `connect_timeout` for a new one. Failing to
-        get a connection raises DatabaseUnavailable (503, db/unavailable.py).
-        Each of the two engines (writes, reads) pools `pool_size` connections on
-        PostgreSQL, `sqlite_pool_size` on SQLite, where reads (WAL: they never wait for
-        each other or for the writer) run side by side. A write transaction that has run
-        longer than `write_timeout` seconds when its block ends is rolled back instead of
-        committed (db/settle.py: what lets sync readers serve changes in stamp order)."""
+        """PostgreSQL bounds (None: none): the server's `statement_timeout`, the longest
+        wait for a pooled connection, `connect_timeout` for a new one; no connection
+        raises DatabaseUnavailable (503). Each engine (writes, reads) pools `pool_size`
+        connections, `sqlite_pool_size` on SQLite (WAL reads run side by side). A write
+        transaction older than `write_timeout` seconds when its block ends rolls back
+        (db/settle.py: what lets sync readers serve changes in stamp order)."""
         self.url = url
         self.write_timeout = write_timeout
         self.is_sqlite = url.startswith("sqlite")

@@ -1,19 +1,15 @@
 """The PostgreSQL work NOTIFY, sent after commit from a connection of its own.
 
-A NOTIFY inside a transaction makes its COMMIT take PostgreSQL's database-wide
-notification queue lock until the commit's WAL flush is done (async.c, PreCommit_Notify):
-under load every write transaction that announced work committed one at a time (POST
-/v1/contacts waited on `Lock:object`). So Database calls `Notifier.notify` after the
-commit (db/work.py), and the Notifier sends `pg_notify('homebase_work', '')` on its own
-connection: after the commit (listening workers, worker/wakeup.py, find the work
-committed); at most one every MIN_INTERVAL_SECONDS however many commits asked (a woken
-worker runs a whole round); with `synchronous_commit` off (a notification lost to a crash
-costs nothing the poll does not catch).
-
-A notification is lost if this process dies between a commit and its NOTIFY, or while the
-connection is down (it reconnects on the next announcement): the worker's poll
-(HOMEBASE_WORKER_POLL_SECONDS) finds that work. `close()` sends a notification still owed
-before it returns, so a short-lived command's work is announced.
+A NOTIFY inside a transaction holds PostgreSQL's database-wide notification queue lock
+through its COMMIT's WAL flush (async.c, PreCommit_Notify): under load, the write
+transactions that announced work committed one at a time. So Database calls
+`Notifier.notify` after the commit (db/work.py; listening workers, worker/wakeup.py, find
+the work committed), and it sends `pg_notify('homebase_work', '')` on its own connection,
+at most once every MIN_INTERVAL_SECONDS (a woken worker runs a whole round), with
+`synchronous_commit` off. A notification lost (this process dying between a commit and
+its NOTIFY, or the connection down: it reconnects on the next) is found by the worker's
+poll (HOMEBASE_WORKER_POLL_SECONDS). `close()` sends one still owed, so a short-lived
+command's work is announced.
 """
 
 import asyncio

@@ -1,20 +1,16 @@
 """SQLite for SQLAlchemy's asyncio engine, run on the event loop's thread.
 
-aiosqlite runs every call on its own thread and wakes the loop for each result (four per
-statement: most of a request's cost, docs/performance.md, "SQLite driver"). A statement on
-a local WAL file takes far less than a hop, so this driver runs calls inline with SQLite's
-busy timeout at 0: when another writer holds the lock (BEGIN IMMEDIATE, or a read meeting
-WAL recovery), SQLite answers SQLITE_BUSY at once with no effect and the call is re-run on
-the connection's own thread with the full busy timeout, as are calls made while earlier
-ones are queued (a connection's calls run one at a time, in order). Statements that can
-be slow (a search, a filtered list, an import's batch) run inside `off_loop()`, on that
-thread, while the loop serves other requests (readers in WAL do not block).
+A statement on a local WAL file takes far less than a thread hop (aiosqlite's four a
+statement: docs/performance.md, "SQLite driver"), so calls run inline, SQLite's busy
+timeout at 0: when another writer holds the lock, SQLite answers SQLITE_BUSY at once and
+the call is re-run on the connection's thread with the full timeout, as are calls made
+while earlier ones are queued (they run in order). Calls that can be slow (a search, an
+import's batch) run inside `off_loop()`, on that thread, while the loop serves others.
 
-An asyncio DB-API driver in the shape SQLAlchemy's asyncio adapters drive
-(`sqlalchemy.connectors.asyncio`) under its pysqlite dialect, through SQLAlchemy's public
-execution: the `sqlite+homebase` URL, for every `sqlite://` and `sqlite+aiosqlite://` URL
+An asyncio DB-API driver as SQLAlchemy's asyncio adapters drive them, under its pysqlite
+dialect: the `sqlite+homebase` URL, for every `sqlite://` and `sqlite+aiosqlite://` URL
 (db/engine.py). sqlite3 stays in autocommit mode; `do_begin` sends BEGIN IMMEDIATE on a
-writer's connection only, so a read (AUTOCOMMIT) sends none.
+writer's connection only.
 """
 
 import asyncio

@@ -1,20 +1,16 @@
 """Tenant scoping in one place.
 
-Every domain query starts from a TenantSession: reads through `select`, writes through
-`insert` / `update` / `delete` / `upsert` / `insert_if_absent`, each of which adds
-`workspace_id = <the credential's workspace>` itself. Repositories receive a
-TenantSession, never a bare connection, so a new endpoint cannot forget the scope, and
-another workspace's id is simply not found.
-
-Hot paths may build a statement once, at import, with `tenant_select` / `tenant_update`
-(module functions) and bindparams for their values: the workspace filter is then a
-bindparam that only a TenantSession fills, always with its own workspace (a caller's
-value for it is overwritten), so such a statement cannot run unscoped or for another
-workspace either; kept, it runs on the driver connection (db/driver.py). `fetch_one` /
-`fetch_all` / `stream` give rows as dicts, `execute` the rows changed; on a read's
-connection (AUTOCOMMIT) the session refuses statements that write (`ReadOnly`). One that
-must reach across workspaces (an email's password salt) is declared with
-`across_workspaces`, only in the modules tests/db/test_tenant_scoping.py lists.
+Every domain query starts from a TenantSession: its reads (`select`) and writes
+(`insert`, `update`, `delete`, `upsert`, `insert_if_absent`) add `workspace_id = <the
+credential's workspace>` themselves. Repositories receive a TenantSession, never a bare
+connection, so a new endpoint cannot forget the scope: another workspace's id is simply
+not found. Hot paths build a statement once with `tenant_select` / `tenant_update` and
+bindparams: its workspace filter is a bindparam only a TenantSession fills, always with
+its own workspace, so it cannot run unscoped either; kept, it runs on the driver
+connection (db/driver.py). On a read's connection (AUTOCOMMIT) the session refuses
+writes (`ReadOnly`). A statement that must reach across workspaces (an email's password
+salt) is declared `across_workspaces`, only in the modules tests/db/test_tenant_scoping.py
+lists.
 """
 
 from collections.abc import AsyncIterator, Mapping, Sequence

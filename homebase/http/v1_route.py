@@ -24,14 +24,9 @@ there stores nothing) and its answer is stored in the second, with its work, whe
 commits; a request whose transaction rolls back releases the key (idempotency/store.py).
 
 An endpoint of a plain shape is called without FastAPI's dependency solver (`_direct`,
-docs/performance.md, "Where a request's time goes"): every parameter the Request, a
-`str` or `int` path parameter, one JSON body model, a query parameter with a constant
-default, or a dependency taking only the Request and such query parameters. Its steps
-are worked out once, at startup; values are validated by FastAPI's own fields. A request
-the shortcut cannot fill exactly as FastAPI would (a query string where a query
-parameter is declared, a body not typed application/..., a value that fails validation,
-an app with dependency overrides) goes through FastAPI's handler, which answers it as it
-always did.
+its steps worked out at startup, values validated by FastAPI's own fields); a request it
+cannot fill exactly as FastAPI would goes to FastAPI's handler (AGENTS.md, "The /v1
+request", says which).
 """
 
 import inspect

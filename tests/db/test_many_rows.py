@@ -1,7 +1,8 @@
 """Many rows of one INSERT (TenantSession.insert): on PostgreSQL, COPY_ROWS or more go by
-COPY (db/driver.py), and they read back exactly as the same rows written one statement
-at a time do, on both databases; a constraint they break raises as any INSERT's does and
-writes none of them."""
+COPY, on SQLite they go in multi-row INSERTs of MANY_ROWS, then half as many...
+(db/driver.py), and they read back exactly as the same rows written one statement a row
+do, on both databases; a constraint they break raises as any INSERT's does and writes
+none of them."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -45,7 +46,21 @@ def copies(monkeypatch) -> list[int]:
     return sent
 
 
-async def _insert(runtime, workspace_id: str, rows: list[dict]) -> None:
+@pytest.fixture
+def statements(monkeypatch) -> list[int]:
+    """How many rows each of SQLite's multi-row INSERTs carried (spied on)."""
+    carried: list[int] = []
+    original = driver._many
+
+    def spy(connection, statements):
+        carried.extend(len(values) // (len(_rows("", 1)[0]) + 1) for _, values in statements)
+        return original(connection, statements)
+
+    monkeypatch.setattr(driver, "_many", spy)
+    return carried
+
+
+async def _insert(runtime, workspace_id: str, rows: list[dict] | dict) -> None:
     """The rows inserted after a read, as an import's batch does: a PostgreSQL write
     transaction's first statement goes through SQLAlchemy, which sends BEGIN with it."""
     async with runtime.db.transaction() as connection:
@@ -63,14 +78,16 @@ async def _read(runtime, workspace_id: str, prefix: str) -> list[dict]:
     return [{key: row[key] for key in _rows("", 1)[0]} for row in found]
 
 
-async def test_many_rows_read_back_as_rows_written_one_statement_at_a_time(
-    runtime, tenant, copies, backend
+async def test_many_rows_read_back_as_rows_written_one_statement_a_row(
+    runtime, tenant, copies, statements, backend
 ):
     many = driver.COPY_ROWS + 7
     await _insert(runtime, tenant.id, _rows("w", 2))  # the statement's first run: SQLAlchemy's
+    statements.clear()
     await _insert(runtime, tenant.id, _rows("a", many))
-    for half in (_rows("b", many)[: many // 2], _rows("b", many)[many // 2 :]):
-        await _insert(runtime, tenant.id, half)  # fewer than COPY_ROWS each: executemany
+    assert statements == ([] if backend == "postgres" else [32, 16, 8, 1])
+    for row in _rows("b", many):
+        await _insert(runtime, tenant.id, row)  # one statement each
     copied, executed = await _read(runtime, tenant.id, "a"), await _read(runtime, tenant.id, "b")
     assert len(copied) == many
     assert [{**row, "id": row["id"][5:]} for row in copied] == [
@@ -81,12 +98,14 @@ async def test_many_rows_read_back_as_rows_written_one_statement_at_a_time(
 
 
 async def test_a_constraint_broken_among_many_rows_raises_and_writes_none_of_them(
-    runtime, tenant, copies, backend
+    runtime, tenant, copies, statements, backend
 ):
     await _insert(runtime, tenant.id, _rows("w", 2))
+    statements.clear()
     rows = _rows("c", driver.COPY_ROWS)
-    rows[-1]["id"] = rows[0]["id"]  # the primary key twice
+    rows[-1]["id"] = rows[0]["id"]  # the primary key twice, in SQLite's third INSERT
     with pytest.raises(exc.IntegrityError):
         await _insert(runtime, tenant.id, rows)
     assert await _read(runtime, tenant.id, "c") == []
     assert copies == ([driver.COPY_ROWS] if backend == "postgres" else [])
+    assert statements == ([] if backend == "postgres" else [32, 16, 2])
