@@ -57,11 +57,10 @@ CUSTOM = "custom_fields"
 # New contacts or events in one INSERT at most, by dialect. On SQLite binding a row's
 # values is Python work, all of it done before the statement runs: a batch's 500 rows held
 # the event loop, and a request arriving meanwhile (an in-process worker shares the loop)
-# waited that long (worker/turns.py; docs/performance.md, "Bulk imports"). 32 rows are one
-# of the driver's multi-row INSERTs (db/driver.py, MANY_ROWS). PostgreSQL has no entry:
-# few values need binding and each INSERT is a round trip (a COPY), so a batch's rows go
-# in one.
-WRITE_ROWS = {"sqlite": 32}
+# waited that long (worker/turns.py; docs/performance.md, "Bulk imports"). PostgreSQL has
+# no entry: few values need binding and each INSERT is a round trip (a COPY,
+# db/driver.py), so a batch's rows go in one.
+WRITE_ROWS = {"sqlite": 100}
 
 
 def _schema_errors(error: ValidationError, row: Any) -> FieldErrors:

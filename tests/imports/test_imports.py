@@ -159,7 +159,7 @@ async def test_the_worker_writes_every_row_and_completes(runtime, tenant):
 
 
 async def test_a_batch_of_several_inserts_writes_its_rows_and_events_in_row_order(runtime, tenant):
-    """On SQLite a batch's new contacts and events go WRITE_ROWS to an INSERT; a
+    """On SQLite a batch's new contacts and events go 100 to an INSERT (WRITE_ROWS); a
     row that changes a contact the same batch made writes it first. What is stored is
     what one INSERT wrote: every row, every event, in row order."""
     most = import_rows.WRITE_ROWS["sqlite"]
