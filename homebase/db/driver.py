@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import asyncpg
-from sqlalchemy import bindparam, exc
+from sqlalchemy import BindParameter, bindparam, exc
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Executable
@@ -193,7 +193,7 @@ def _in_many(form: Prepared, values: list[list[Any]]) -> list[tuple[str, list[An
     while start < len(values):
         size = min(MANY_ROWS, 1 << ((len(values) - start).bit_length() - 1))
         if size not in form.many:  # compiled by SQLAlchemy; each parameter's place in a row
-            rows: list[dict[str, Any]] = [
+            rows: list[dict[str, BindParameter[Any]]] = [
                 {key: bindparam(f"p{row * width + at}") for at, key in enumerate(form.names)}
                 for row in range(size)
             ]
