@@ -191,7 +191,15 @@ async def _give_up(session: TenantSession, import_id: str, now: datetime) -> Non
 @dataclass
 class Running:
     """A claimed import: its rows read once for all its batches (`payload`), or a batch
-    at a time from its rows file (`rows_file`)."""
+    at a time from its rows file (`rows_file`).
+
+    A rows file is read and overwritten on threads. Awaited where the batch needs it,
+    each hop gave the event loop to whatever else was ready (an in-process worker's
+    other jobs, requests) and the import waited for its turn back, ten times an import:
+    the CSV import took longer than the JSON one of the same rows (docs/performance.md,
+    "Bulk imports"). So the next batch is read while this one is written (`_ahead`),
+    and a committed batch is overwritten while the import goes on (`_forgetting`,
+    awaited before the next overwrite, the file's removal and the import's end)."""
 
     claim: Claim
     kind: ImportObject
@@ -208,22 +216,57 @@ class Running:
     # the import's as committed: each batch writes it with its own added
     refused_by_reason: dict[str, int] = field(default_factory=dict)
     first_touch: bool = False  # leads: queue the AI's first texts (ai/outreach.py)
+    _ahead: "asyncio.Task[row_files.Batch] | None" = None
+    _forgetting: "asyncio.Task[None] | None" = None
 
     @property
     def done(self) -> bool:
         return self.position >= self.row_count
 
-    async def batch(self) -> tuple[list[int | None], list[Any]]:
-        """The lines (None: rows sent as JSON) and rows of the next batch."""
+    async def batch(self) -> row_files.Batch:
+        """The next batch: its rows, and each one's CSV line (None: rows sent as JSON)."""
         start, size = self.position, BATCH[self.kind]
         if self.rows_file is None:
             assert self.payload is not None  # load() gives one or the other
             found = self.payload[start : start + size]
-            return [None] * len(found), found
-        lines, found = await asyncio.to_thread(self.rows_file.read_lines, start, size)
-        if len(found) < min(size, self.row_count - start):
-            raise row_files.RowsFileDamaged(str(self.rows_file.path))
-        return lines, found
+            return row_files.Batch([None] * len(found), found, (0, 0))
+        reading, self._ahead = self._ahead or self._read(start), None
+        batch = await reading
+        if len(batch.rows) < min(size, self.row_count - start):
+            raise row_files.RowsFileDamaged(self.rows_file.path)
+        if start + size < self.row_count:
+            self._ahead = self._read(start + size)
+        return batch
+
+    def _read(self, start: int) -> "asyncio.Task[row_files.Batch]":
+        assert self.rows_file is not None
+        read = asyncio.to_thread(self.rows_file.read_lines, start, BATCH[self.kind])
+        return asyncio.get_running_loop().create_task(read)
+
+    async def written(self, batch: row_files.Batch) -> None:
+        """After the batch's commit: its rows leave the rows file (the whole file, after
+        the last batch)."""
+        if self.rows_file is None:
+            return
+        await self.settle()
+        if self.done:
+            await asyncio.to_thread(self.rows_file.path.unlink, missing_ok=True)
+        else:
+            forget = asyncio.to_thread(self.rows_file.forget, batch.span)
+            self._forgetting = asyncio.get_running_loop().create_task(forget)
+
+    async def settle(self) -> None:
+        """Waits for the last committed batch's overwrite (raising its error)."""
+        forgetting, self._forgetting = self._forgetting, None
+        if forgetting is not None:
+            await forgetting
+
+    async def close(self) -> None:
+        """Waits for the read and the overwrite under way, whatever they raise (the
+        import stops here: a later claim reads on from the committed position)."""
+        tasks = [task for task in (self._ahead, self._forgetting) if task is not None]
+        self._ahead = self._forgetting = None
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 async def load(runtime: Runtime, claimed: Claim) -> Running | None:
@@ -293,6 +336,7 @@ async def _fail(runtime: Runtime, claimed: Claim, error: str) -> None:
 
 async def process(runtime: Runtime, claimed: Claim) -> None:
     """Every remaining batch of a claimed import (in the background)."""
+    running = None
     try:
         running = await load(runtime, claimed)
         while running is not None and not running.done:
@@ -300,33 +344,35 @@ async def process(runtime: Runtime, claimed: Claim) -> None:
             await asyncio.sleep(0)  # other writers between batches
     except LeaseLost:
         log.warning("import %s was claimed again; this worker stops", claimed.import_id)
-    except row_files.RowsFileDamaged:
+    except row_files.RowsFileDamaged as damaged:
         await _fail(runtime, claimed, DAMAGED_ROWS_FILE)
+        if running is not None:
+            await running.close()
+        await asyncio.to_thread(damaged.path.unlink, missing_ok=True)  # failed: no file kept
     except Exception:  # noqa: BLE001 (its lease lapses and a later claim resumes it)
         log.exception(
             "import %s failed; it resumes from its last batch when its lease lapses",
             claimed.import_id,
         )
+    finally:
+        if running is not None:
+            await running.close()
 
 
 async def step(runtime: Runtime, running: Running) -> None:
     """One batch, in one write transaction with the job's new position and counts; then
     its rows leave the rows file (the whole file, after the last batch)."""
     start = running.position
-    lines, batch = await running.batch()
-    end = start + len(batch)
+    batch = await running.batch()
+    end = start + len(batch.rows)
     # On SQLite the driver runs statements inline on the event loop; a batch's multi-row
     # INSERTs take milliseconds each, so they go to the connection's thread, and the loop
     # serves requests meanwhile (an in-process worker shares it with them).
-    tally = rows.Tally(start, lines)
+    tally = rows.Tally(start, batch.lines)
     with off_loop():
-        running.refused_by_reason = await _write_batch(runtime, running, tally, batch, end)
+        running.refused_by_reason = await _write_batch(runtime, running, tally, batch.rows, end)
     running.position = end
-    if running.rows_file is not None:
-        if running.done:
-            await asyncio.to_thread(running.rows_file.path.unlink, missing_ok=True)
-        else:
-            await asyncio.to_thread(running.rows_file.forget_read)
+    await running.written(batch)
 
 
 def _with_batch(running: Running, tally: rows.Tally) -> dict[str, int]:

@@ -11,8 +11,9 @@ on the service's clock, for the sweep of files no import owns.
   creates (the import's `options.rows_file` names its file). Nothing of the file is held
   in memory, and the request's transaction only inserts the jobs.
 - `RowsFile`: the worker reads the import's rows a batch at a time, at the import's
-  `position`. Once a batch is committed its lines are overwritten with spaces in place
-  (`forget_read`; the byte offsets of the rows after it do not move), so the file holds
+  `position`, the next batch while one is written (imports/jobs.py, `Running`). Once a
+  batch is committed its lines are overwritten with spaces in place (`forget`, started
+  at the commit; the byte offsets of the rows after it do not move), so the file holds
   only rows not yet written, as an erasure expects of an unfinished import's rows; a
   resumed import does the same for every row before its position first
   (`forget_before`). The file is deleted when the import finishes.
@@ -48,6 +49,10 @@ _PIECE = 1 << 16
 
 class RowsFileDamaged(RuntimeError):
     """The file holds fewer rows than its import counts (it was changed or cut short)."""
+
+    def __init__(self, path: Path):
+        super().__init__(str(path))
+        self.path = path
 
 
 @dataclass(frozen=True)
@@ -131,6 +136,15 @@ def remove(root: Path, file_name: str) -> None:
     path_of(root, file_name).unlink(missing_ok=True)
 
 
+@dataclass
+class Batch:
+    """Rows read from a rows file: each one's CSV line, the rows, and their bytes' span."""
+
+    lines: list[int | None]
+    rows: list[Any]
+    span: tuple[int, int]
+
+
 class RowsFile:
     """An import's rows file, read a batch at a time. It remembers where the last read
     ended, so the next batch starts there without reading the rows before it again."""
@@ -139,7 +153,7 @@ class RowsFile:
         self.path = path
         self._next = 0  # the row at _offset
         self._offset = 0
-        self._read: tuple[int, int] | None = None  # the last batch's bytes
+        self._first = 0  # where the last read started
 
     def exists(self) -> bool:
         return self.path.is_file()
@@ -150,24 +164,26 @@ class RowsFile:
         file.seek(self._offset)
         for _ in range(start - self._next):
             if not file.readline():
-                raise RowsFileDamaged(str(self.path))
+                raise RowsFileDamaged(self.path)
         self._next, self._offset = start, file.tell()
 
-    def read_lines(self, start: int, count: int) -> tuple[list[int | None], list[Any]]:
-        """The CSV lines and rows `start` to `start + count` (see `entry`)."""
-        lines: list[int | None] = []
-        found: list[Any] = []
+    def read_lines(self, start: int, count: int) -> "Batch":
+        """The CSV lines and rows `start` to `start + count` (see `entry`), and where
+        they are in the file (for `forget`)."""
+        batch = Batch([], [], (0, 0))
         for item in self.read(start, count):
             line, row = unpack(item)
-            lines.append(line)
-            found.append(row)
-        return lines, found
+            batch.lines.append(line)
+            batch.rows.append(row)
+        batch.span = (self._first, self._offset)
+        return batch
 
     def read(self, start: int, count: int) -> list[Any]:
         """Rows `start` to `start + count` (fewer only at the end of the file), as
         written (`entry`)."""
         with self.path.open("rb") as file:
             self._seek(file, start)
+            self._first = self._offset
             rows = []
             for _ in range(count):
                 line = file.readline()
@@ -175,15 +191,12 @@ class RowsFile:
                     break
                 rows.append(orjson.loads(line))
             end = file.tell()
-        self._read = (self._offset, end)
         self._next, self._offset = start + len(rows), end
         return rows
 
-    def forget_read(self) -> None:
-        """Overwrites the last batch read (now written) with spaces."""
-        if self._read is not None:
-            self._blank(*self._read)
-            self._read = None
+    def forget(self, span: tuple[int, int]) -> None:
+        """Overwrites a batch read (now written) with spaces: `span`, its `Batch.span`."""
+        self._blank(*span)
 
     def forget_before(self, position: int) -> None:
         """Overwrites every row before `position` (written by an earlier claim)."""

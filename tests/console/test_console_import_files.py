@@ -84,11 +84,13 @@ async def test_the_submit_writes_the_mapped_members_only_and_the_worker_reads_th
     (claimed,) = await jobs.claim(runtime, 1)
     running = await jobs.load(runtime, claimed)
     await jobs.step(runtime, running)
+    await running.settle()  # the overwrite started at the commit, on a thread
     batch = jobs.BATCH["contacts"]
     lines = lines_of(runtime, import_id)
     # The committed batch's rows left the file; their lines keep their length.
     assert len(lines) == COUNT and all(not line.strip() for line in lines[:batch])
     assert orjson.loads(lines[batch])[1]["first_name"] == f"Person{batch}"
+    await running.close()  # its read of the next batch, the new claim's own below
     await jobs.process(runtime, claimed)
     done = await job(tenant, import_id)
     assert done["status"] == "completed" and done["counts"]["created"] == COUNT
@@ -104,6 +106,7 @@ async def test_a_resumed_import_forgets_what_an_earlier_claim_wrote(
     (claimed,) = await jobs.claim(runtime, 1)
     running = await jobs.load(runtime, claimed)
     await jobs.step(runtime, running)
+    await running.close()
     # The worker "dies" after the commit and before forgetting the batch.
     (path,) = files_of(runtime, import_id)
     path.write_bytes(b"\n".join(original) + b"\n")
@@ -130,6 +133,23 @@ async def test_an_import_whose_rows_file_is_gone_fails_at_once(runtime, console,
     assert failed["status"] == "failed" and failed["finished_at"] is not None
     assert (await stored_import(runtime, import_id))["error"] == jobs.NO_ROWS_FILE
     assert await contacts_of(runtime, tenant.id) == []
+
+
+async def test_a_rows_file_cut_short_fails_the_import_after_its_whole_batches(
+    runtime, console, tenant
+):
+    """The second batch is read while the first is written; the file's missing rows
+    surface when the import comes to them, and what was committed stays."""
+    import_id, original = await started(runtime, console, tenant)
+    (path,) = files_of(runtime, import_id)
+    path.write_bytes(b"\n".join(original[: COUNT - 50]) + b"\n")
+    await drive(runtime)
+    failed = await job(tenant, import_id)
+    assert failed["status"] == "failed"
+    assert (await stored_import(runtime, import_id))["error"] == jobs.DAMAGED_ROWS_FILE
+    assert failed["counts"]["created"] == jobs.BATCH["contacts"]
+    assert len(await contacts_of(runtime, tenant.id)) == jobs.BATCH["contacts"]
+    assert files_of(runtime, import_id) == []
 
 
 async def test_a_failed_import_keeps_no_rows_file(runtime, console, tenant, clock):
