@@ -238,7 +238,7 @@ class CsvReader:
             start = reader.line_num + 1
             for cells in reader:
                 self._row_chars = 0
-                if any(cell.strip() for cell in cells):
+                if "".join(cells).strip():  # a cell that is not blank
                     yield start, cells
                 start = reader.line_num + 1
         except csv.Error as error:
@@ -254,18 +254,23 @@ class CsvReader:
                     "(a separator inside an unquoted cell?)",
                     line,
                 )
-            for number, cell in enumerate(cells, start=1):
-                if len(cell) > MAX_CELL_CHARS:
-                    raise CsvError(
-                        f"the cell in column {number} holds {len(cell)} characters; "
-                        f"at most {MAX_CELL_CHARS}",
-                        line,
-                    )
+            if max(map(len, cells)) > MAX_CELL_CHARS:  # cells: one at least (_records)
+                number, cell = next(
+                    (number, cell)
+                    for number, cell in enumerate(cells, start=1)
+                    if len(cell) > MAX_CELL_CHARS
+                )
+                raise CsvError(
+                    f"the cell in column {number} holds {len(cell)} characters; "
+                    f"at most {MAX_CELL_CHARS}",
+                    line,
+                )
             if count >= self._max_rows:
                 raise CsvError(f"more than {self._max_rows} rows; split the file", line)
             count += 1
-            # Exports often drop a row's trailing empty cells.
-            yield line, cells + [""] * (width - len(cells))
+            if len(cells) < width:  # exports often drop a row's trailing empty cells
+                cells += [""] * (width - len(cells))
+            yield line, cells
 
 
 class _Unclosed(io.RawIOBase):
