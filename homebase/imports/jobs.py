@@ -30,6 +30,7 @@ import dataclasses
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import and_, exists, false, func, literal, null, or_, select, true
@@ -337,6 +338,7 @@ async def _fail(runtime: Runtime, claimed: Claim, error: str) -> None:
 async def process(runtime: Runtime, claimed: Claim) -> None:
     """Every remaining batch of a claimed import (in the background)."""
     running = None
+    damaged: Path | None = None  # the rows file of an import failed for it
     try:
         running = await load(runtime, claimed)
         while running is not None and not running.done:
@@ -344,11 +346,9 @@ async def process(runtime: Runtime, claimed: Claim) -> None:
             await asyncio.sleep(0)  # other writers between batches
     except LeaseLost:
         log.warning("import %s was claimed again; this worker stops", claimed.import_id)
-    except row_files.RowsFileDamaged as damaged:
+    except row_files.RowsFileDamaged as error:
         await _fail(runtime, claimed, DAMAGED_ROWS_FILE)
-        if running is not None:
-            await running.close()
-        await asyncio.to_thread(damaged.path.unlink, missing_ok=True)  # failed: no file kept
+        damaged = error.path
     except Exception:  # noqa: BLE001 (its lease lapses and a later claim resumes it)
         log.exception(
             "import %s failed; it resumes from its last batch when its lease lapses",
@@ -356,7 +356,9 @@ async def process(runtime: Runtime, claimed: Claim) -> None:
         )
     finally:
         if running is not None:
-            await running.close()
+            await running.close()  # its threads done with the file before it goes
+    if damaged is not None:
+        await asyncio.to_thread(damaged.unlink, missing_ok=True)  # failed: no file kept
 
 
 async def step(runtime: Runtime, running: Running) -> None:

@@ -153,7 +153,6 @@ class RowsFile:
         self.path = path
         self._next = 0  # the row at _offset
         self._offset = 0
-        self._first = 0  # where the last read started
 
     def exists(self) -> bool:
         return self.path.is_file()
@@ -168,31 +167,23 @@ class RowsFile:
         self._next, self._offset = start, file.tell()
 
     def read_lines(self, start: int, count: int) -> "Batch":
-        """The CSV lines and rows `start` to `start + count` (see `entry`), and where
-        they are in the file (for `forget`)."""
+        """Rows `start` to `start + count` (fewer only at the end of the file), each with
+        the CSV line it starts on (see `entry`), and where they are in the file (for
+        `forget`)."""
         batch = Batch([], [], (0, 0))
-        for item in self.read(start, count):
-            line, row = unpack(item)
-            batch.lines.append(line)
-            batch.rows.append(row)
-        batch.span = (self._first, self._offset)
-        return batch
-
-    def read(self, start: int, count: int) -> list[Any]:
-        """Rows `start` to `start + count` (fewer only at the end of the file), as
-        written (`entry`)."""
         with self.path.open("rb") as file:
             self._seek(file, start)
-            self._first = self._offset
-            rows = []
             for _ in range(count):
-                line = file.readline()
-                if not line:
+                text = file.readline()
+                if not text:
                     break
-                rows.append(orjson.loads(line))
+                line, row = unpack(orjson.loads(text))
+                batch.lines.append(line)
+                batch.rows.append(row)
             end = file.tell()
-        self._next, self._offset = start + len(rows), end
-        return rows
+        batch.span = (self._offset, end)
+        self._next, self._offset = start + len(batch.rows), end
+        return batch
 
     def forget(self, span: tuple[int, int]) -> None:
         """Overwrites a batch read (now written) with spaces: `span`, its `Batch.span`."""
