@@ -1,12 +1,10 @@
 """WAL checkpoints off the event loop.
 
-SQLite checkpoints the log into the database file in the commit that takes it past 1,000
-pages, and with `synchronous=NORMAL` that is where the fsyncs are: run on the event loop's
-thread (db/sqlite.py), that commit and every request behind it stalled (docs/performance.md,
-"SQLite driver"). So each process checkpoints on a thread, once a second, on a connection
-of its own (PASSIVE: it never waits for nor blocks readers and writers), and the pooled
-connections keep auto-checkpoints only as a far-off safety net (SAFETY_NET_PAGES).
-Durability is what WAL with `synchronous=NORMAL` gives either way.
+SQLite checkpoints in the commit that takes the log past 1,000 pages, fsyncs and all, which
+on the event loop's thread (db/sqlite.py) stalled every request behind it (docs/performance.md,
+"SQLite driver"). So each process checkpoints on a thread, once a second, on a connection of
+its own (PASSIVE: it never waits for nor blocks others); pooled connections auto-checkpoint
+only as a far-off safety net (SAFETY_NET_PAGES). Durability is WAL's with synchronous=NORMAL.
 """
 
 import asyncio

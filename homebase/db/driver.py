@@ -78,8 +78,7 @@ def _prepare(statement: Any, dialect: Dialect, names: tuple[str, ...]) -> Prepar
 
 
 def _reads_rows(statement: Any, parameters: list[str], names: tuple[str, ...]) -> bool:
-    """Whether each parameter of the insert is a key of the rows it was prepared for."""
-    return bool(statement.is_insert) and set(parameters) <= set(names)
+    return bool(statement.is_insert) and set(parameters) <= set(names)  # (Prepared.from_row)
 
 
 def _copy_into(statement: Any, parameters: list[str]) -> tuple[str, list[str]] | None:

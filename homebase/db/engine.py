@@ -1,7 +1,7 @@
 """Database: the engine, and the one way to a connection, `transaction`.
 
-A request, a job or a command asks for `transaction(write=...)` and gets a pooled
-SQLAlchemy AsyncConnection for the block:
+A request, a job or a command asks for `transaction(write=...)` and gets a SQLAlchemy
+AsyncConnection for the block, from the pool or kept by an earlier block (`_give_back`):
 
 - `write=True`: one transaction, committed when the block ends, rolled back when it
   raises. On SQLite it begins IMMEDIATE, and this process's writers take `writing`
@@ -70,22 +70,15 @@ def _options(pool_size: int, pool_timeout: float, connect_args: dict[str, Any]) 
     """The options both engines share. No pre-ping on PostgreSQL (a round trip per
     checkout): a connection that died with the server fails its next statement, which
     answers 503 and invalidates it; SQLAlchemy then recycles the pool's older ones."""
-    return {
-        "json_deserializer": json_columns.loads,
-        "json_serializer": json_columns.dumps,
-        "pool_size": pool_size,
-        "max_overflow": 0,
-        "pool_timeout": pool_timeout,
-        "connect_args": connect_args,
-    }
+    json = {"json_deserializer": json_columns.loads, "json_serializer": json_columns.dumps}
+    pool = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": pool_timeout}
+    return {**json, **pool, "connect_args": connect_args}
 
 
 def _postgres_connect_args(
     connect_timeout: float | None, statement_timeout: float | None
 ) -> dict[str, Any]:
-    connect_args: dict[str, Any] = {}
-    if connect_timeout is not None:
-        connect_args["timeout"] = connect_timeout
+    connect_args: dict[str, Any] = {} if connect_timeout is None else {"timeout": connect_timeout}
     if statement_timeout is not None:
         milliseconds = max(1, round(statement_timeout * 1000))
         connect_args["server_settings"] = {"statement_timeout": str(milliseconds)}
@@ -117,8 +110,12 @@ class Database:
         self.writing = asyncio.Lock()  # SQLite write transactions, one at a time
         # After a commit that wrote background work (db/work.py): the in-process Wakeup,
         self.on_work: list[Callable[[], None]] = []
-        # and the notifier; once disposed (may run twice): the Runtime's pool metrics.
+        # and the notifier; once disposed (may run twice): the Runtime's pool metrics,
         self.on_dispose: list[Callable[[], None]] = []
+        # which also hears of a connection kept between transactions (-1) or taken (+1).
+        self.on_idle: Callable[[int], None] = lambda change: None
+        self._idle: dict[bool, list[AsyncConnection]] = {True: [], False: []}  # by write
+        self._disposed = False
         self.notifier: Notifier | None = None
         if self.is_sqlite:
             path = make_url(url).database
@@ -165,11 +162,16 @@ class Database:
         if self.checkpointer is not None:
             self.checkpointer.ensure_running()
         async with self.writing if write and self.is_sqlite else nullcontext():
-            try:
-                connection = await (self.engine if write else self.reader).connect().start()
-            except Exception as error:
-                raise unavailable.on_connect_failure(error) from error
+            if idle := self._idle[write]:  # kept by an earlier transaction (_give_back)
+                self.on_idle(+1)
+                connection = idle.pop()
+            else:
+                try:
+                    connection = await (self.engine if write else self.reader).connect().start()
+                except Exception as error:
+                    raise unavailable.on_connect_failure(error) from error
             pending, token = work.track(connection)
+            clean = True
             try:
                 if write:
                     async with connection.begin():
@@ -182,11 +184,33 @@ class Database:
                             raise settle.WriteTimedOut()  # rolls back: nothing is committed
                 else:
                     yield connection
+            except BaseException as error:
+                clean = isinstance(error, Exception)  # cancelled: maybe cut mid-statement
+                raise
             finally:
                 work.untrack(token)
-                await connection.close()
+                await self._give_back(connection, write, clean)
         if pending.marked:
             self.announce()
+
+    async def _give_back(self, connection: AsyncConnection, write: bool, clean: bool) -> None:
+        """Keeps a connection whose block ended cleanly, valid and outside a transaction,
+        for the next (the pool's checkout and checkin cost a fifth of a ping:
+        docs/performance.md, "One execution path"); any other goes back to the pool, and
+        an invalidated one takes the kept ones with it (their server is likely gone too)."""
+        broken, closed = connection.invalidated, self._disposed or connection.closed
+        if clean and not (broken or closed or connection.in_transaction()):
+            self._idle[write].append(connection)
+            return self.on_idle(-1)
+        await connection.close()
+        if broken:
+            await self._close_idle()
+
+    async def _close_idle(self) -> None:
+        for idle in self._idle.values():
+            while idle:
+                self.on_idle(+1)
+                await idle.pop().close()
 
     def announce(self) -> None:
         """Work committed: wake whoever waits for it in this process."""
@@ -197,6 +221,8 @@ class Database:
                 log.exception("announcing committed work failed")
 
     async def dispose(self) -> None:
+        self._disposed = True
+        await self._close_idle()
         if self.notifier is not None:
             await self.notifier.close()
         if self.checkpointer is not None:

@@ -73,14 +73,12 @@ class Notifier:
     async def _send(self) -> None:
         try:
             if self._connection is None or self._connection.is_closed():
+                settings = {"application_name": NOTIFIER_NAME, "synchronous_commit": "off"}
                 self._connection = await asyncpg.connect(
                     self._dsn,
                     timeout=CONNECT_TIMEOUT_SECONDS,
                     statement_cache_size=0,
-                    server_settings={
-                        "application_name": NOTIFIER_NAME,
-                        "synchronous_commit": "off",
-                    },
+                    server_settings=settings,
                 )
             await self._connection.execute("SELECT pg_notify($1, '')", CHANNEL)
             self.sent += 1

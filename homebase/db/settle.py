@@ -1,17 +1,15 @@
 """What a sync reader may serve: changes that have settled.
 
-A write stamps `updated_at` (or an event's `occurred_at`) while its transaction runs and
-becomes visible when it commits, a little later: a client walking changes in stamp order
-(`updated_after` lists, GET /v1/events) that had passed a stamp would never see a change
-committed after it. Two rules together guarantee a walk never skips a change (docs/sync.md):
+A write stamps `updated_at` (or an event's `occurred_at`) inside its transaction and shows
+when it commits, a little later: a client walking changes in stamp order (`updated_after`
+lists, GET /v1/events) past a stamp would miss one committed later. So (docs/sync.md):
 
 - Every write transaction commits within `write_timeout` of its start, or not at all
   (Database.transaction rolls back one that ran longer: WriteTimedOut, answered 503 with
   Retry-After), and every stamp is taken inside the transaction, after it began.
 - A sync reader serves only changes stamped at or before `horizon()`: `settle` seconds
   ago, more than `write_timeout` plus a margin for the COMMIT and the hosts' clocks.
-
-So a change is served `settle` seconds after it happens (webhooks carry it at once).
+  So a change is served `settle` seconds after it happens (webhooks carry it at once).
 """
 
 from datetime import datetime, timedelta

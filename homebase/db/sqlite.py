@@ -91,13 +91,8 @@ class Driver:
     async def on_thread(self, function: Callable[..., Result], args: Sequence[Any]) -> Result:
         """The call on this connection's thread, allowed to wait for locks. A call once
         queued always runs (and counts as finished), even if its caller is cancelled, so
-        the calls after it never overtake it.
-
-        The connection's own thread reads a queue and hands each outcome to the loop with
-        one call_soon_threadsafe: a ThreadPoolExecutor's future, wrapped for asyncio and
-        shielded, cost the loop more CPU a call (its locks, condition and callback chain;
-        docs/performance.md, "SQLite driver"), and a search makes one or two such calls
-        (off_loop)."""
+        the calls after it never overtake it. The thread hands each outcome to the loop
+        with one call_soon_threadsafe (docs/performance.md, "SQLite driver")."""
         if self.thread is None:
             self.thread = threading.Thread(target=self._serve, name="homebase-sqlite", daemon=True)
             self.thread.start()
@@ -273,17 +268,14 @@ class DBAPI(AsyncAdapt_dbapi_module):
         return getattr(sqlite3, name)
 
     def connect(self, database: str, *, busy_timeout_ms: int = 5000, **kwargs: Any) -> Adapter:
-        # The pysqlite dialect passes `timeout` (seconds) from the URL: it becomes the
-        # busy timeout of calls that wait on the connection's thread; inline calls never
-        # wait. isolation_level None: BEGIN is sent by us (db/engine.py), never by sqlite3.
+        # The URL's `timeout` (seconds): the busy timeout of calls on the connection's
+        # thread. isolation_level None: BEGIN is sent by us (do_begin), never by sqlite3.
         timeout = kwargs.pop("timeout", None)
         if timeout is not None:
             busy_timeout_ms = round(float(timeout) * 1000)
         kwargs.update(check_same_thread=False, timeout=0, isolation_level=None)
-        connection = sqlite3.connect(database, **kwargs)
-        # Driver has all the adapter calls; the protocol also asks for __getattr__.
-        driver = Driver(connection, busy_timeout_ms)
-        return Adapter(self, driver)  # type: ignore[arg-type]  # AsyncIODBAPIConnection
+        driver = Driver(sqlite3.connect(database, **kwargs), busy_timeout_ms)
+        return Adapter(self, driver)  # type: ignore[arg-type]  # no __getattr__: not needed
 
 
 class InlineSQLiteDialect(SQLiteDialect_pysqlite):
@@ -294,15 +286,11 @@ class InlineSQLiteDialect(SQLiteDialect_pysqlite):
 
     def set_isolation_level(self, dbapi_connection: DBAPIConnection, level: Any) -> None:
         """Nothing to send: sqlite3 stays in its autocommit mode whatever the level, and
-        the level shows only in whether Database sends BEGIN IMMEDIATE (db/engine.py).
-        (pysqlite's own would switch sqlite3's implicit BEGIN on, and run a PRAGMA at
-        every checkin of a read's connection.)"""
+        the level shows only in whether Database sends BEGIN IMMEDIATE (db/engine.py)."""
 
     def do_begin(self, dbapi_connection: PoolProxiedConnection) -> None:
         """BEGIN IMMEDIATE on a writer's connection, on the DB-API cursor as SQLAlchemy's
-        dialects send their own BEGIN: no execution context, events or result for it; a
-        failure (the lock still taken after the busy timeout) is wrapped by SQLAlchemy as
-        any DB-API error."""
+        dialects send their own BEGIN; a failure is wrapped as any DB-API error."""
         if dbapi_connection.info.get(BEGIN_IMMEDIATE):
             cursor = dbapi_connection.cursor()
             cursor.execute("BEGIN IMMEDIATE")

@@ -3,14 +3,12 @@
 Every domain query starts from a TenantSession: its reads (`select`) and writes
 (`insert`, `update`, `delete`, `upsert`, `insert_if_absent`) add `workspace_id = <the
 credential's workspace>` themselves. Repositories receive a TenantSession, never a bare
-connection, so a new endpoint cannot forget the scope: another workspace's id is simply
-not found. Hot paths build a statement once with `tenant_select` / `tenant_update` and
-bindparams: its workspace filter is a bindparam only a TenantSession fills, always with
-its own workspace, so it cannot run unscoped either; kept, it runs on the driver
-connection (db/driver.py). On a read's connection (AUTOCOMMIT) the session refuses
-writes (`ReadOnly`). A statement that must reach across workspaces (an email's password
-salt) is declared `across_workspaces`, only in the modules tests/db/test_tenant_scoping.py
-lists.
+connection, so another workspace's id is simply not found. Hot paths build a statement
+once with `tenant_select` / `tenant_update`: its workspace filter is a bindparam only a
+TenantSession fills, with its own workspace; kept, it runs on the driver (db/driver.py).
+On a read's connection (AUTOCOMMIT) the session refuses writes (`ReadOnly`). A statement
+that must reach across workspaces (an email's password salt) is declared
+`across_workspaces`, only in the modules tests/db/test_tenant_scoping.py lists.
 """
 
 from collections.abc import AsyncIterator, Mapping, Sequence
@@ -171,8 +169,7 @@ class TenantSession:
         self, table: Table, values: Mapping[str, Any] | Sequence[Mapping[str, Any]]
     ) -> None:
         """Inserts the row, or the rows (one statement; many by COPY on PostgreSQL), in
-        this workspace. A constraint it breaks raises here. A row is a dict, or a typed
-        record (a TypedDict, a dict at run time)."""
+        this workspace; a constraint it breaks raises here. A row: a dict or TypedDict."""
         self._writing()
         if isinstance(values, Mapping):
             await driver.execute(self._connection, _insert(table), {**values, **self._scope})
@@ -184,8 +181,7 @@ class TenantSession:
         self, statement: AnySelect | Update, params: dict[str, Any] | None = None
     ) -> dict[str, Any] | None:
         """The first row, as a dict. `params` fill the statement's named bindparams (a
-        statement built once and kept, e.g. a keyset page, run with this request's
-        values)."""
+        statement built once and kept, run with this request's values)."""
         checked = self._checked(statement, params)
         rows, _ = await driver.execute(self._connection, statement, checked, one=True)
         return rows[0] if rows else None
@@ -202,11 +198,9 @@ class TenantSession:
         key: ColumnElement[Any],
         params: dict[str, Any] | None = None,
     ) -> AsyncIterator[dict[str, Any]]:
-        """The rows of `statement` in the order of `key` (a unique column it selects,
-        such as id), for reads too long to hold in memory (exports): STREAM_BATCH rows at
-        a time, each batch a statement of its own that starts after the last key read.
-        No cursor or transaction is held open across the read, the same on both
-        databases; a row written meanwhile is read when its key comes after the last."""
+        """The rows of `statement` in the order of `key` (a unique column it selects),
+        for reads too long to hold in memory (exports): STREAM_BATCH rows at a time, each
+        batch a statement of its own after the last key read, no cursor held open."""
         last: Any = None
         while True:
             batch = statement.order_by(key).limit(STREAM_BATCH)
@@ -222,8 +216,7 @@ class TenantSession:
     async def execute(
         self, statement: Update | Delete | Insert, params: dict[str, Any] | None = None
     ) -> int:
-        """The rows changed. An Insert runs only if declared `across_workspaces`; the
-        session's own inserts are `insert` / `insert_if_absent` / `upsert`."""
+        """The rows changed. An Insert runs only if declared `across_workspaces`."""
         checked = self._checked(statement, params)
         return (await driver.execute(self._connection, statement, checked))[1]
 

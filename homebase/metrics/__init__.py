@@ -53,7 +53,7 @@ RATE_LIMIT_DECISIONS = Counter(
 
 DB_POOL_IN_USE = Gauge(
     "homebase_db_pool_connections_in_use",
-    "Database connections checked out of the pools (reads and writes), summed over live processes.",
+    "Database connections held by a transaction (reads and writes), summed over live processes.",
     multiprocess_mode="livesum",
 )
 DB_POOL_CAPACITY = Gauge(

@@ -24,6 +24,7 @@ def watch(database: Database) -> None:
     for engine in database.engines:
         event.listen(engine.sync_engine, "checkout", _checked_out)
         event.listen(engine.sync_engine, "checkin", _checked_in)
+    database.on_idle = DB_POOL_IN_USE.inc  # kept between transactions: not in use
     capacity = database.pool_capacity
     DB_POOL_CAPACITY.inc(capacity)
     released = False

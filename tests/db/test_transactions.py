@@ -162,6 +162,35 @@ async def test_a_read_request_refuses_statements_that_write(runtime, tenant):
             await session.insert(contacts, {"id": "con_x", "first_name": "x"})
 
 
+async def test_a_connection_is_kept_between_transactions_unless_its_block_was_cut_short(
+    database,
+):
+    """A transaction's connection, valid and outside a transaction when its block ended
+    (normally or by an error), serves the next transaction of its kind; one whose block
+    was cancelled (a statement may have been cut off mid-protocol) goes back to the pool,
+    and nothing is kept once the Database is disposed."""
+    async with database.transaction(write=False) as connection:
+        first = connection
+    async with database.transaction(write=False) as connection:
+        assert connection is first
+    with pytest.raises(LookupError):  # an error of the block's own: the connection is fine
+        async with database.transaction() as connection:
+            written = connection
+            await TenantSession(connection, "ws_a").insert(things, {"id": "gone", "seq": 1})
+            raise LookupError
+    async with database.transaction() as connection:
+        assert connection is written
+        assert await _count(database) == 0  # the block that raised rolled back
+    with pytest.raises(asyncio.CancelledError):
+        async with database.transaction(write=False) as connection:
+            raise asyncio.CancelledError
+    assert connection.closed
+    async with database.transaction(write=False) as connection:
+        assert connection is not first
+    await database.dispose()
+    assert connection.closed and first.closed and written.closed
+
+
 async def test_a_connection_lost_mid_statement_answers_unavailable_and_is_replaced():
     async with own_postgres_database("homebase_tx", pool_size=1) as database:
         suicide = select(func.pg_terminate_backend(func.pg_backend_pid()))
