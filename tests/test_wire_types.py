@@ -216,9 +216,17 @@ def test_records_and_wire_types_are_typed_dicts_only() -> None:
 def test_a_list_page_reads_what_its_row_type_names() -> None:
     """The contact list's partial read (render.PAGE_COLUMNS, what repository.page_columns
     selects) is ContactPageRow, member for member (derived from it: written once), and
-    each is a column of the table."""
+    is a Contact's members in its order (the render makes the row the Contact in place),
+    each a column of the table but the two the render sets and the two the wire renames."""
     from homebase.contacts.records import ContactPageRow
     from homebase.contacts.render import PAGE_COLUMNS
+    from homebase.contacts.repository import _COLUMN_OF, _SET_BY_RENDER, page_columns
+    from homebase.contacts.schemas import Contact
 
     assert tuple(get_type_hints(ContactPageRow)) == PAGE_COLUMNS
-    assert set(PAGE_COLUMNS) <= set(ContactModel.__table__.columns.keys())
+    assert tuple(get_type_hints(Contact)) == PAGE_COLUMNS
+    read = {_COLUMN_OF.get(name, name) for name in PAGE_COLUMNS} - set(_SET_BY_RENDER)
+    assert read <= set(ContactModel.__table__.columns.keys())
+    for dialect in ("sqlite", "postgresql"):
+        session = type("Session", (), {"dialect": dialect})()
+        assert tuple(column.key for column in page_columns(session)) == PAGE_COLUMNS

@@ -68,10 +68,11 @@ async def list_people(request: Request) -> Response:
             rows, older = await keyset_page(request, session, listing.page, filters=shown)
             item = render.list_item(pii=pii, stored=session.dialect == "sqlite", custom=_NO_CUSTOM)
             for row in cast("list[ContactPageRow]", rows):
+                tags = row["tags"]  # read first: the render makes the row the Contact
                 person = item(row)
                 # tags as the database hands them: JSON text on SQLite (render.list_item)
-                if isinstance(row["tags"], str):
-                    person["tags"] = orjson.loads(row["tags"])
+                if isinstance(tags, str):
+                    person["tags"] = orjson.loads(tags)
                 people.append(person)
     return member_page(
         request,

@@ -35,10 +35,12 @@ class ContactRecord(TypedDict):
 
 
 class ContactPageRow(TypedDict):
-    """What a list page reads of a contact (render.PAGE_COLUMNS: its members), as the
-    database hands it (repository.page_columns): its timestamps already text (PostgreSQL writes the
-    wire's, SQLite gives the stored form, render.list_item slices it), its JSON columns
-    decoded on PostgreSQL and JSON text on SQLite (embedded as they are)."""
+    """What a list page reads of a contact (render.PAGE_COLUMNS: its members): a
+    Contact's members, by its names and in its order, as the database hands them
+    (repository.page_columns), which render.list_item makes the Contact in place: its
+    timestamps already text (PostgreSQL writes the wire's, SQLite gives the stored form,
+    sliced), its JSON columns decoded on PostgreSQL and JSON text on SQLite (embedded as
+    they are), the members the credential decides read as null and set."""
 
     id: str
     first_name: str | None
@@ -54,8 +56,10 @@ class ContactPageRow(TypedDict):
     notes: str | None
     owner_id: str | None
     custom_fields: Any  # as tags: decoded on PostgreSQL, JSON text on SQLite, or null
-    ai_paused_at: str | None
-    ai_paused_reason: Any  # as stage: a ContactAiPauseReason's value, or null
+    pii_masked: Any  # read as null, set by the render
+    ai_auto_response_paused: Any  # read as null, set by the render
+    ai_auto_response_paused_at: str | None  # the ai_paused_at column
+    ai_auto_response_paused_reason: Any  # ai_paused_reason: as stage, or null
     anonymized_at: str | None
     created_at: str
     updated_at: str

@@ -47,25 +47,17 @@ def contact(row: ContactRecord, *, pii: bool, custom: Definitions) -> Contact:
 PAGE_COLUMNS = tuple(ContactPageRow.__annotations__)
 
 
-def _same(value: Any) -> Any:  # a value as the database handed it (ContactPageRow)
-    return value
-
-
 def list_item(
     *, pii: bool, stored: bool, custom: Definitions | PageDefinitions
 ) -> Callable[[ContactPageRow], Contact]:
-    """What `contact` renders, for a list page's row (repository.page_columns): its
-    timestamps as the wire's text (PostgreSQL) or as stored (SQLite, `stored`: sliced
-    into the wire's form, and JSON embedded as it is stored): parsing every stored value
-    into a Python object only to format it back is work a page need not do
-    (docs/performance.md, "Row reading and writing"); tests/contacts/test_contact_render.py
-    holds the two ways to the same output."""
-    # The wire's values from a database's own: a time's text, the tags' JSON embedded as
-    # stored (an orjson.Fragment on SQLite), which Contact's members declare as sent.
-    time: Callable[[Any], Any] = stored_time_to_wire if stored else _same
-    json: Callable[[Any], Any] = stored_json_to_wire if stored else _same
-    show_email = _same if pii else mask_email
-    show_phone = _same if pii else mask_phone
+    """What `contact` renders, for a list page's row (repository.page_columns), made in
+    the row itself: the row holds a Contact's members already (by its names, in its
+    order), so only what differs is set: masking, the custom values, the members the
+    credential decides, and on SQLite (`stored`) the stored values in the wire's form
+    (timestamps sliced, JSON embedded as it is stored). Parsing every stored value into a
+    Python object only to format it back, or building a second dict a row, is work a page
+    need not do (docs/performance.md, "Row reading and writing");
+    tests/contacts/test_contact_render.py holds the two ways to the same output."""
     masked = not pii
     # Custom values are rendered through the live fields (never embedded as stored: they
     # are keyed by field id), parsed on SQLite only when the workspace has a field.
@@ -79,30 +71,32 @@ def list_item(
         return live.render(parse(stored_values), pii=pii)
 
     def render(row: ContactPageRow) -> Contact:
-        paused = row["ai_paused_at"]
-        return {
-            "id": row["id"],
-            "first_name": row["first_name"],
-            "last_name": row["last_name"],
-            "email": show_email(row["email"]),
-            "phone": show_phone(row["phone"]),
-            "phone_e164": show_phone(row["phone_e164"]),
-            "stage": row["stage"],
-            "source": row["source"],
-            "tags": json(row["tags"]),
-            "notes": row["notes"],
-            "owner_id": row["owner_id"],
-            "custom_fields": values(row["custom_fields"]),
-            "pii_masked": masked,
-            "ai_auto_response_paused": paused is not None,
-            "ai_auto_response_paused_at": time(paused),
-            "ai_auto_response_paused_reason": row["ai_paused_reason"],
-            "anonymized_at": time(row["anonymized_at"]),
-            "created_at": time(row["created_at"]),
-            "updated_at": time(row["updated_at"]),
-        }
+        if masked:
+            row["email"] = mask_email(row["email"])
+            row["phone"] = mask_phone(row["phone"])
+            row["phone_e164"] = mask_phone(row["phone_e164"])
+        if stored:
+            row["tags"] = stored_json_to_wire(row["tags"])
+            row["anonymized_at"] = stored_time_to_wire(row["anonymized_at"])
+            # (never null: a text in is a text out)
+            row["created_at"] = cast(str, stored_time_to_wire(row["created_at"]))
+            row["updated_at"] = cast(str, stored_time_to_wire(row["updated_at"]))
+            paused = row["ai_auto_response_paused_at"] = stored_time_to_wire(
+                row["ai_auto_response_paused_at"]
+            )
+        else:
+            paused = row["ai_auto_response_paused_at"]
+        row["custom_fields"] = values(row["custom_fields"])
+        row["pii_masked"] = masked
+        row["ai_auto_response_paused"] = paused is not None
+        # the row is now the Contact: every member of it, each in its wire form
+        return cast(Contact, row)
 
     return render
+
+
+def _same(value: Any) -> Any:  # a value as the database handed it (ContactPageRow)
+    return value
 
 
 def event(row: TimelineRecord) -> Event:

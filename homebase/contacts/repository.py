@@ -11,6 +11,7 @@ from sqlalchemy import (
     column,
     exists,
     literal_column,
+    null,
     select,
     table,
     type_coerce,
@@ -78,18 +79,28 @@ def has_tag(session: TenantSession) -> ColumnElement[bool]:
     )
 
 
-# What a list page renders (contacts/render.py), not workspace_id nor the lookup column
-# email_lower: SQLite turns every column read into a Python object. Its timestamps (the
-# table's UTCDateTime columns) come as the wire's text where the database writes it
-# (db/types.wire_time), else as stored; so do its JSON columns (tags, custom values) on
-# SQLite (render.list_item).
+# What a list page renders (contacts/render.py), by the wire's names and in its order,
+# not workspace_id nor the lookup column email_lower: SQLite turns every column read into
+# a Python object. Its timestamps (the table's UTCDateTime columns) come as the wire's
+# text where the database writes it (db/types.wire_time), else as stored; so do its JSON
+# columns (tags, custom values) on SQLite; what the credential decides is a null the
+# render sets (render.list_item).
+_COLUMN_OF = {
+    "ai_auto_response_paused_at": "ai_paused_at",
+    "ai_auto_response_paused_reason": "ai_paused_reason",
+}
+_SET_BY_RENDER = ("pii_masked", "ai_auto_response_paused")
+
+
 def _page_column(name: str, dialect: str) -> ColumnElement[Any]:
-    column = contacts.c[name]
+    if name in _SET_BY_RENDER:
+        return null().label(name)
+    column = contacts.c[_COLUMN_OF.get(name, name)]
     if isinstance(column.type, UTCDateTime):
-        return wire_time(column, dialect)
+        return wire_time(column, dialect).label(name)
     if isinstance(column.type, JSON) and dialect == "sqlite":
         return stored(column)
-    return column
+    return column.label(name)
 
 
 _PAGE_COLUMNS = {

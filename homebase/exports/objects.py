@@ -115,7 +115,8 @@ async def read(
         limit=limit,
     )
     last = rows[min(len(rows), limit) - 1] if rows else None
-    return rows, changes.position(session.dialect, last) if last is not None else None
+    at_last = changes.position(session.dialect, last) if last is not None else None
+    return [changes.without_stamp(row) for row in rows], at_last
 
 
 def _listed(of: Callable[[TenantSession, Any], Listing[Any]]) -> Build:

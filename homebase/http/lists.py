@@ -127,5 +127,9 @@ async def _page(
     rows = cast("list[Row]", found)
     if prepare is not None:
         await prepare(rows)
-    stamp = changes.stamp_of(session.dialect)
-    return Sent(position_page_body(rows, page.limit, item, keys, key, stamp))
+    stamp = changes.stamp_of(session.dialect)  # the cursor is taken before rows render
+    return Sent(
+        position_page_body(
+            rows, page.limit, lambda row: item(changes.without_stamp(row)), keys, key, stamp
+        )
+    )

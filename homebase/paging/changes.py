@@ -20,7 +20,7 @@ repeat rows stamped in the same millisecond.
 
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import ColumnElement, Integer, String, Table, bindparam, tuple_
 
@@ -33,6 +33,7 @@ from homebase.paging.pages import Built
 # database could not have stored: every change, as a stale cursor restarts a list.
 BEGINNING = datetime(1, 1, 1, tzinfo=UTC)
 Position = tuple[str, str]  # (the last row's stamp as stored, its id)
+Row = TypeVar("Row", bound=Mapping[str, Any])
 STAMP = "sync_stamp"  # the position's stamp, a column of each row the walk reads
 AFTER, AT, LAST_ID = "changes_after", "changes_at", "changes_last_id"
 HORIZON, LIMIT = "changes_horizon", "changes_limit"
@@ -98,6 +99,13 @@ def _as_stored(row: Mapping[str, Any]) -> str:
 def _as_iso(row: Mapping[str, Any]) -> str:
     value: datetime = row[STAMP]
     return value.isoformat()  # microseconds and offset kept: exactly what was stored
+
+
+def without_stamp(row: Row) -> Row:
+    """`row` without its stamp (the walk's own column, no member of what is rendered from
+    the row, which a render may make from the row itself): once the cursor holds it."""
+    cast("dict[str, object]", row).pop(STAMP, None)
+    return row
 
 
 def position(dialect: str, row: Mapping[str, Any]) -> Position:

@@ -100,7 +100,7 @@ def test_stored_json_is_embedded_as_is():
 def test_a_page_with_the_wire_text_of_its_timestamps_reads_as_processed_values_would():
     """On PostgreSQL the page's timestamps come as the wire's text (db/types.wire_time):
     they are used as they are, and the rest of the row renders as from processed values."""
-    from homebase.contacts.render import contact, list_item
+    from homebase.contacts.render import PAGE_COLUMNS, contact, list_item
     from homebase.custom_fields.definitions import Definition, Definitions
 
     custom = Definitions("contacts", (Definition("cfd_1", "contacts", "memo", "Memo", "text"),))
@@ -125,16 +125,25 @@ def test_a_page_with_the_wire_text_of_its_timestamps_reads_as_processed_values_w
         "created_at": moment,
         "updated_at": moment,
     }
-    wire = {
-        key: isoformat(value) if key.endswith("_at") else value for key, value in processed.items()
-    }
+
+    def wire():  # a fresh row as repository.page_columns reads it (the render changes it)
+        values = {
+            key: isoformat(value) if key.endswith("_at") else value
+            for key, value in processed.items()
+        }
+        return {
+            name: values.get(name.replace("ai_auto_response_", "ai_"))
+            for name in PAGE_COLUMNS  # the Contact's names; the render sets pii_masked, paused
+        }
+
     for pii in (True, False):
-        listed = list_item(pii=pii, stored=False, custom=custom)(wire)
+        listed = list_item(pii=pii, stored=False, custom=custom)(wire())
         assert listed == contact(processed, pii=pii, custom=custom)
+        assert list(listed) == list(contact(processed, pii=pii, custom=custom))  # same order
         assert listed["custom_fields"] == {
             "memo": "call (415) 555-0142" if pii else "call (***) ***-0142"
         }
     assert (
-        list_item(pii=False, stored=False, custom=custom)(wire)["phone"] == "(***) ***-*142 *** 7"
+        list_item(pii=False, stored=False, custom=custom)(wire())["phone"] == "(***) ***-*142 *** 7"
     )  # the last four digits
-    assert list_item(pii=False, stored=False, custom=custom)(wire)["phone_e164"] == "+*******0142"
+    assert list_item(pii=False, stored=False, custom=custom)(wire())["phone_e164"] == "+*******0142"
