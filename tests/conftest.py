@@ -124,7 +124,7 @@ async def runtime(database_url, settings_overrides, resolver) -> AsyncIterator[R
         # about 0.5 s a test (new files for each table, fsynced); a test's few rows delete
         # in a few milliseconds. Sent as one simple query (one round trip, one implicit
         # transaction) rather than a statement per table.
-        async with runtime.db.engine.connect() as connection:
+        async with runtime.db.transaction(write=False) as connection:
             raw = (await connection.get_raw_connection()).driver_connection
             await raw.execute(EMPTY_EVERY_TABLE)
     await runtime.close()

@@ -103,9 +103,7 @@ class Database:
         connections, `sqlite_pool_size` on SQLite (WAL reads run side by side). A write
         transaction older than `write_timeout` seconds when its block ends rolls back
         (db/settle.py: what lets sync readers serve changes in stamp order)."""
-        self.url = url
-        self.write_timeout = write_timeout
-        self.is_sqlite = url.startswith("sqlite")
+        self.url, self.write_timeout, self.is_sqlite = url, write_timeout, url.startswith("sqlite")
         self.checkpointer: checkpoint.Checkpointer | None = None
         self.writing = asyncio.Lock()  # SQLite write transactions, one at a time
         # After a commit that wrote background work (db/work.py): the in-process Wakeup,
@@ -115,6 +113,7 @@ class Database:
         # which also hears of a connection kept between transactions (-1) or taken (+1).
         self.on_idle: Callable[[int], None] = lambda change: None
         self._idle: dict[bool, list[AsyncConnection]] = {True: [], False: []}  # by write
+        self._connecting = {True: 0, False: 0}  # blocks asking the pool (maybe waiting)
         self._disposed = False
         self.notifier: Notifier | None = None
         if self.is_sqlite:
@@ -155,10 +154,8 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[AsyncConnection]:
-        """A connection for the block (see above): with `write`, in one transaction,
-        committed when the block ends normally and rolled back when it raises; without,
-        in AUTOCOMMIT, for reads only. Work marked in it (db/work.py) is announced after
-        the commit."""
+        """A connection for the block (see above), `write` in one transaction; work marked
+        in it (db/work.py) is announced after the commit."""
         if self.checkpointer is not None:
             self.checkpointer.ensure_running()
         async with self.writing if write and self.is_sqlite else nullcontext():
@@ -166,10 +163,13 @@ class Database:
                 self.on_idle(+1)
                 connection = idle.pop()
             else:
+                self._connecting[write] += 1
                 try:
                     connection = await (self.engine if write else self.reader).connect().start()
                 except Exception as error:
                     raise unavailable.on_connect_failure(error) from error
+                finally:
+                    self._connecting[write] -= 1
             pending, token = work.track(connection)
             clean = True
             try:
@@ -194,12 +194,13 @@ class Database:
             self.announce()
 
     async def _give_back(self, connection: AsyncConnection, write: bool, clean: bool) -> None:
-        """Keeps a connection whose block ended cleanly, valid and outside a transaction,
-        for the next (the pool's checkout and checkin cost a fifth of a ping:
-        docs/performance.md, "One execution path"); any other goes back to the pool, and
+        """Keeps a clean block's valid connection for the next block, unless one waits on
+        the pool (docs/performance.md, "One execution path"); else back to the pool, and
         an invalidated one takes the kept ones with it (their server is likely gone too)."""
         broken, closed = connection.invalidated, self._disposed or connection.closed
-        if clean and not (broken or closed or connection.in_transaction()):
+        # (a read's AUTOCOMMIT "transaction" is SQLAlchemy's marker: nothing is open)
+        waited = self._connecting[write] or (write and connection.in_transaction())
+        if clean and not (broken or closed or waited):
             self._idle[write].append(connection)
             return self.on_idle(-1)
         await connection.close()
@@ -207,10 +208,9 @@ class Database:
             await self._close_idle()
 
     async def _close_idle(self) -> None:
-        for idle in self._idle.values():
-            while idle:
-                self.on_idle(+1)
-                await idle.pop().close()
+        while idle := self._idle[True] or self._idle[False]:
+            self.on_idle(+1)
+            await idle.pop().close()
 
     def announce(self) -> None:
         """Work committed: wake whoever waits for it in this process."""

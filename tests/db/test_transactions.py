@@ -29,7 +29,7 @@ from homebase.db.tenancy import ReadOnly, TenantSession
 from homebase.db.types import UTCDateTime
 from homebase.db.unavailable import DatabaseUnavailable
 from homebase.models import Contact
-from tests.support import POSTGRES_URL, own_postgres_database
+from tests.support import POSTGRES_URL, own_postgres_database, until
 
 metadata = MetaData()
 things = Table(
@@ -171,6 +171,7 @@ async def test_a_connection_is_kept_between_transactions_unless_its_block_was_cu
     and nothing is kept once the Database is disposed."""
     async with database.transaction(write=False) as connection:
         first = connection
+        await connection.execute(select(func.count()).select_from(things))  # SQLAlchemy's
     async with database.transaction(write=False) as connection:
         assert connection is first
     with pytest.raises(LookupError):  # an error of the block's own: the connection is fine
@@ -189,6 +190,32 @@ async def test_a_connection_is_kept_between_transactions_unless_its_block_was_cu
         assert connection is not first
     await database.dispose()
     assert connection.closed and first.closed and written.closed
+
+
+async def test_a_block_waiting_on_the_pool_gets_the_connection_the_last_block_ends_with():
+    """A connection is kept between blocks only while no block waits on the pool: with
+    one connection and three blocks at once, each in turn gets it (none times out), and
+    the last keeps it."""
+    async with own_postgres_database("homebase_tx", pool_size=1, pool_timeout=60) as database:
+        held, release = asyncio.Event(), asyncio.Event()
+        ran: list[int] = []
+
+        async def block(number: int) -> None:
+            async with database.transaction(write=False) as connection:
+                if number == 0:
+                    held.set()
+                    await release.wait()
+                await connection.execute(select(func.now()))
+                ran.append(number)
+
+        first = asyncio.create_task(block(0))
+        await held.wait()
+        others = [asyncio.create_task(block(number)) for number in (1, 2)]
+        await until(lambda: database._connecting[False] == 2, within=10, what="both waiting")
+        release.set()
+        await asyncio.gather(first, *others)
+        assert sorted(ran) == [0, 1, 2]
+        assert len(database._idle[False]) == 1  # the last block kept it
 
 
 async def test_a_connection_lost_mid_statement_answers_unavailable_and_is_replaced():
