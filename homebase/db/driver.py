@@ -1,13 +1,11 @@
 """Kept statements run on the driver connection, as SQLAlchemy compiled them.
 
-A statement object run a second time (a module constant, a template) runs from then on as
-SQLAlchemy's public `compile()` wrote it, with its types' bind and result processors, on
-the documented driver connection (`get_raw_connection().driver_connection`: asyncpg, or
-db/sqlite.py's Driver). No SQL is typed or edited here. SQLAlchemy runs the rest: a
-statement seen once, one completed at run time (expanding IN, Python-side defaults), a
-PostgreSQL write transaction's first statement (it sends BEGIN), and all while tracing
-spans SQL (`DIRECT`). Driver errors are raised as SQLAlchemy's; a broken connection is
-invalidated."""
+A statement object run a second time (a module constant, a template) runs as SQLAlchemy's
+public `compile()` wrote it, with its types' processors, on the documented driver connection
+(`get_raw_connection().driver_connection`: asyncpg, or db/sqlite.py's Driver); no SQL is
+typed here. SQLAlchemy runs the rest: a statement seen once, one completed at run time, a
+PostgreSQL write's first statement (it sends BEGIN), all while tracing spans SQL (`DIRECT`).
+Driver errors are raised as SQLAlchemy's; a broken connection is invalidated."""
 
 import sqlite3
 import weakref

@@ -4,11 +4,9 @@ A request, a job or a command asks for `transaction(write=...)` and gets a SQLAl
 AsyncConnection for the block, from the pool or kept by an earlier block (`_give_back`):
 
 - `write=True`: one transaction, committed when the block ends, rolled back when it
-  raises. On SQLite it begins IMMEDIATE, and this process's writers take `writing`
-  first, one at a time, rather than polling SQLite's lock.
-- `write=False`: AUTOCOMMIT (no BEGIN or COMMIT; READ COMMITTED gives each statement its
-  snapshot anyway), on an engine and pool of its own (`reader`), where TenantSession
-  refuses to write (`ReadOnly`) (docs/performance.md, "One execution path").
+  raises; on SQLite IMMEDIATE, this process's writers taking `writing` in turn.
+- `write=False`: AUTOCOMMIT (READ COMMITTED gives each statement its snapshot anyway) on
+  an engine and pool of its own (`reader`), where TenantSession refuses to write.
 
 Statements run through TenantSession (kept ones on the driver connection: db/driver.py).
 Work marked in a transaction (db/work.py) is announced after it commits (`on_work`).
@@ -39,10 +37,8 @@ log = logging.getLogger("homebase.db")
 
 
 def _configure_sqlite(engine: AsyncEngine, *, writes: bool) -> None:
-    """SQLite's settings on every new connection; on the writer's, BEGIN IMMEDIATE (sent
-    by db/sqlite.py's `do_begin`): a deferred transaction that later writes fails with
-    SQLITE_BUSY when another process committed in between, where IMMEDIATE takes the
-    lock up front and waits. The reader's engine (AUTOCOMMIT) sends no BEGIN."""
+    """SQLite's settings on every new connection; on the writer's, BEGIN IMMEDIATE (sent by
+    db/sqlite.py's `do_begin`: a deferred one that later writes fails with SQLITE_BUSY)."""
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
@@ -67,9 +63,8 @@ def _create_engine(url: str | URL, **options: Any) -> AsyncEngine:
 
 
 def _options(pool_size: int, pool_timeout: float, connect_args: dict[str, Any]) -> dict[str, Any]:
-    """The options both engines share. No pre-ping on PostgreSQL (a round trip per
-    checkout): a connection that died with the server fails its next statement, which
-    answers 503 and invalidates it; SQLAlchemy then recycles the pool's older ones."""
+    """The options both engines share. No pre-ping (a round trip a checkout): a connection
+    that died with the server fails its next statement (503) and is invalidated."""
     json = {"json_deserializer": json_columns.loads, "json_serializer": json_columns.dumps}
     pool = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": pool_timeout}
     return {**json, **pool, "connect_args": connect_args}
@@ -97,23 +92,19 @@ class Database:
         statement_timeout: float | None = None,
         write_timeout: float | None = None,
     ):
-        """PostgreSQL bounds (None: none): the server's `statement_timeout`, the longest
-        wait for a pooled connection, `connect_timeout` for a new one; no connection
-        raises DatabaseUnavailable (503). Each engine (writes, reads) pools `pool_size`
-        connections, `sqlite_pool_size` on SQLite (WAL reads run side by side). A write
-        transaction older than `write_timeout` seconds when its block ends rolls back
-        (db/settle.py: what lets sync readers serve changes in stamp order)."""
+        """PostgreSQL bounds (None: none): `statement_timeout`, the wait for a pooled
+        connection, `connect_timeout`; else 503. Each engine (writes, reads) pools
+        `pool_size`, `sqlite_pool_size` on SQLite. A write older than `write_timeout`
+        seconds at its block's end rolls back (db/settle.py)."""
         self.url, self.write_timeout, self.is_sqlite = url, write_timeout, url.startswith("sqlite")
         self.checkpointer: checkpoint.Checkpointer | None = None
         self.writing = asyncio.Lock()  # SQLite write transactions, one at a time
-        # After a commit that wrote background work (db/work.py): the in-process Wakeup,
+        # After a commit that wrote work (db/work.py): the in-process Wakeup, the notifier.
         self.on_work: list[Callable[[], None]] = []
-        # and the notifier; once disposed (may run twice): the Runtime's pool metrics,
+        # The pool metrics: once disposed (may run twice); a connection kept -1, taken +1.
         self.on_dispose: list[Callable[[], None]] = []
-        # which also hears of a connection kept between transactions (-1) or taken (+1).
         self.on_idle: Callable[[int], None] = lambda change: None
         self._idle: dict[bool, list[AsyncConnection]] = {True: [], False: []}  # by write
-        self._connecting = {True: 0, False: 0}  # blocks asking the pool (maybe waiting)
         self._disposed = False
         self.notifier: Notifier | None = None
         if self.is_sqlite:
@@ -137,8 +128,11 @@ class Database:
             _configure_sqlite(self.engine, writes=True)
             if not shared:
                 _configure_sqlite(self.reader, writes=False)
-        # Connections the pools hold at most; metrics/pool.py reports it.
+        # Connections the pools hold at most (metrics/pool.py); as many blocks of a kind
+        # hold one at once (`_turn`), so SQLAlchemy's pool never has waiters.
         self.pool_capacity = options["pool_size"] * (1 if shared else 2)
+        self._turns = {kind: asyncio.Semaphore(options["pool_size"]) for kind in (True, False)}
+        self._pool_timeout: float = options["pool_timeout"]
         self.engines = (self.engine,) if shared else (self.engine, self.reader)
         for each in self.engines:  # a statement that breaks its connection invalidates it
             event.listen(each.sync_engine, "handle_error", unavailable.on_statement_error)
@@ -158,18 +152,15 @@ class Database:
         in it (db/work.py) is announced after the commit."""
         if self.checkpointer is not None:
             self.checkpointer.ensure_running()
-        async with self.writing if write and self.is_sqlite else nullcontext():
+        async with self.writing if write and self.is_sqlite else nullcontext(), self._turn(write):
             if idle := self._idle[write]:  # kept by an earlier transaction (_give_back)
                 self.on_idle(+1)
                 connection = idle.pop()
             else:
-                self._connecting[write] += 1
                 try:
                     connection = await (self.engine if write else self.reader).connect().start()
                 except Exception as error:
                     raise unavailable.on_connect_failure(error) from error
-                finally:
-                    self._connecting[write] -= 1
             pending, token = work.track(connection)
             clean = True
             try:
@@ -193,14 +184,27 @@ class Database:
         if pending.marked:
             self.announce()
 
+    @asynccontextmanager
+    async def _turn(self, write: bool) -> AsyncIterator[None]:
+        """One of a kind's pool_size turns; a wait past the pool timeout answers 503."""
+        turns = self._turns[write]
+        try:
+            async with asyncio.timeout(self._pool_timeout if turns.locked() else None):
+                await turns.acquire()
+        except TimeoutError:
+            raise unavailable.DatabaseUnavailable(unavailable.POOL_TIMEOUT) from None
+        try:
+            yield
+        finally:
+            turns.release()
+
     async def _give_back(self, connection: AsyncConnection, write: bool, clean: bool) -> None:
-        """Keeps a clean block's valid connection for the next block, unless one waits on
-        the pool (docs/performance.md, "One execution path"); else back to the pool, and
-        an invalidated one takes the kept ones with it (their server is likely gone too)."""
+        """Keeps a clean block's valid connection for the next block of its kind (its turn
+        is handed on with it: docs/performance.md, "One execution path"); any other goes back
+        to the pool, an invalidated one with the kept ones (their server is likely gone)."""
         broken, closed = connection.invalidated, self._disposed or connection.closed
         # (a read's AUTOCOMMIT "transaction" is SQLAlchemy's marker: nothing is open)
-        waited = self._connecting[write] or (write and connection.in_transaction())
-        if clean and not (broken or closed or waited):
+        if clean and not (broken or closed or (write and connection.in_transaction())):
             self._idle[write].append(connection)
             return self.on_idle(-1)
         await connection.close()

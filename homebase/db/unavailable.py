@@ -1,9 +1,8 @@
 """Which database failures mean "the database cannot serve right now", answered 503 with
-Retry-After (http/errors.py) rather than 500: the server is unreachable or refusing
-connections, the pool had no connection within HOMEBASE_DATABASE_POOL_TIMEOUT_SECONDS, a
-connection died mid-statement, a statement ran past the statement timeout, SQLite's
-write lock stayed taken past its busy timeout. Everything else stays a bug (500). A
-connection a driver error broke (`breaks_connection`) is invalidated, never pooled again."""
+Retry-After (http/errors.py) rather than 500: the server unreachable or refusing, no
+connection within HOMEBASE_DATABASE_POOL_TIMEOUT_SECONDS, a connection dead mid-statement,
+the statement timeout, SQLite's lock past its busy timeout. Everything else is a bug (500).
+A connection a driver error broke (`breaks_connection`) is invalidated, never pooled again."""
 
 import asyncpg
 from sqlalchemy import exc

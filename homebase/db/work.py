@@ -1,9 +1,8 @@
 """New background work, announced when the transaction that made it commits.
 
-Whoever writes work for the worker (an outbox event, a queued message, an enrolment)
-calls `mark(connection)` in its transaction (domain code: `TenantSession.mark_work()`).
-Database (db/engine.py) opens every transaction with `track(connection)`; when a marked
-transaction ends:
+Whoever writes work for the worker (an event, a queued message, an enrolment) calls
+`mark(connection)` in its transaction (`TenantSession.mark_work()`); Database opens every
+transaction with `track(connection)`; when a marked transaction ends:
 
 - after the commit, and only after a commit, Database calls its `on_work` callbacks:
   the Runtime's in-process Wakeup, which wakes a worker running in this process

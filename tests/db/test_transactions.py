@@ -29,7 +29,7 @@ from homebase.db.tenancy import ReadOnly, TenantSession
 from homebase.db.types import UTCDateTime
 from homebase.db.unavailable import DatabaseUnavailable
 from homebase.models import Contact
-from tests.support import POSTGRES_URL, own_postgres_database, until
+from tests.support import POSTGRES_URL, own_postgres_database
 
 metadata = MetaData()
 things = Table(
@@ -192,13 +192,16 @@ async def test_a_connection_is_kept_between_transactions_unless_its_block_was_cu
     assert connection.closed and first.closed and written.closed
 
 
-async def test_a_block_waiting_on_the_pool_gets_the_connection_the_last_block_ends_with():
-    """A connection is kept between blocks only while no block waits on the pool: with
-    one connection and three blocks at once, each in turn gets it (none times out), and
-    the last keeps it."""
+async def test_blocks_past_the_pool_size_wait_their_turn_and_get_the_kept_connection():
+    """At most pool_size blocks of a kind hold a connection at once; the others wait their
+    turn (never on SQLAlchemy's pool, which a kept connection is not in) and take the
+    connection the block before them kept: with one connection and three blocks at once,
+    each runs in turn on the same connection, none times out."""
     async with own_postgres_database("homebase_tx", pool_size=1, pool_timeout=60) as database:
         held, release = asyncio.Event(), asyncio.Event()
         ran: list[int] = []
+
+        used = set()
 
         async def block(number: int) -> None:
             async with database.transaction(write=False) as connection:
@@ -207,14 +210,17 @@ async def test_a_block_waiting_on_the_pool_gets_the_connection_the_last_block_en
                     await release.wait()
                 await connection.execute(select(func.now()))
                 ran.append(number)
+                used.add(id(connection))
 
         first = asyncio.create_task(block(0))
         await held.wait()
         others = [asyncio.create_task(block(number)) for number in (1, 2)]
-        await until(lambda: database._connecting[False] == 2, within=10, what="both waiting")
+        for _ in range(3):  # each runs to its first wait: its turn
+            await asyncio.sleep(0)
+        assert database._turns[False].locked() and ran == []
         release.set()
         await asyncio.gather(first, *others)
-        assert sorted(ran) == [0, 1, 2]
+        assert sorted(ran) == [0, 1, 2] and len(used) == 1  # one connection, handed on
         assert len(database._idle[False]) == 1  # the last block kept it
 
 
