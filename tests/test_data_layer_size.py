@@ -70,9 +70,9 @@ def test_no_sql_is_built_as_text():
 
 
 def test_the_driver_runs_only_what_sqlalchemy_compiled():
-    """db/driver.py gives asyncpg and sqlite3 a Prepared's text, `Prepared.sql`, or one of
-    its multi-row INSERTs (`Prepared.many`, SQLite), and each is only ever `compiled.string`
-    of SQLAlchemy's compile()."""
+    """db/driver.py gives asyncpg and sqlite3 a Prepared's text, `Prepared.sql`, or a
+    multi-row or several tables' INSERT (`_together`), and each is only ever
+    `compiled.string` of SQLAlchemy's compile()."""
     tree = parse_file(HOMEBASE / "db" / "driver.py")
     calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and node.args]
     sent = {
@@ -86,9 +86,10 @@ def test_the_driver_runs_only_what_sqlalchemy_compiled():
         ast.unparse(call.args[0]) for call in calls if getattr(call.func, "id", "") == "Prepared"
     ]
     assert made == ["compiled.string"], made
-    many = [
-        ast.unparse(node.value.elts[0])
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]).startswith("form.many[")
+    together = next(
+        node for node in ast.walk(tree) if getattr(node, "name", "") == "_together"
+    )  # multi-row and several tables' INSERTs: `sql` above
+    returned = [
+        ast.unparse(node.value) for node in ast.walk(together) if isinstance(node, ast.Return)
     ]
-    assert many == ["compiled.string"], many
+    assert [text.split(",")[0] for text in returned] == ["(compiled.string"], returned

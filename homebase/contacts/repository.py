@@ -401,10 +401,6 @@ async def names_of(session: TenantSession, contact_ids: Collection[str]) -> dict
     return named
 
 
-async def insert(session: TenantSession, values: ContactRecord) -> None:
-    await session.insert(contacts, values)
-
-
 async def owned_by(session: TenantSession, owner_id: str) -> list[str]:
     """The ids of the contacts `owner_id` owns, erased ones aside (nothing is written into
     an erased contact)."""

@@ -166,12 +166,11 @@ async def create_contact(
         raise ValidationFailed.for_fields(refused)
     region = await phone_region(session) if data.phone else DEFAULT_REGION
     row = new_row(session, data, fields=fields, region=region)
-    await repository.insert(session, row)
+    # The contact and its events, in order, in one statement.
+    await emit_many(session, created_events(row, fields), beside=(repository.contacts, [row]))
     await custom.write_new_values(
         session, fields, records=[(row["id"], row["custom_fields"] or {})]
     )
-    # One statement for the contact's events, in order.
-    await emit_many(session, created_events(row, fields))
     return row
 
 

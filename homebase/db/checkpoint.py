@@ -1,10 +1,9 @@
 """WAL checkpoints off the event loop.
 
 SQLite checkpoints in the commit that takes the log past 1,000 pages, fsyncs and all, which
-on the event loop's thread (db/sqlite.py) stalled every request behind it (docs/performance.md,
-"SQLite driver"). So each process checkpoints on a thread, once a second, on a connection of
-its own (PASSIVE: it never waits for nor blocks others); pooled connections auto-checkpoint
-only as a far-off safety net (SAFETY_NET_PAGES). Durability is WAL's with synchronous=NORMAL.
+on the loop's thread (db/sqlite.py) stalled every request. So each process checkpoints on a
+thread, once a second, on a connection of its own (PASSIVE: it never waits nor blocks);
+pooled connections auto-checkpoint only as a far-off safety net (SAFETY_NET_PAGES).
 """
 
 import asyncio

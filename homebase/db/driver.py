@@ -2,18 +2,20 @@
 
 A statement object run a second time (a module constant, a template) runs as SQLAlchemy's
 public `compile()` wrote it, with its types' processors, on the documented driver connection
-(`get_raw_connection().driver_connection`: asyncpg, or db/sqlite.py's Driver); no SQL is
-typed here. SQLAlchemy runs the rest: a statement seen once, one completed at run time, a
-PostgreSQL write's first statement (it sends BEGIN), all while tracing spans SQL (`DIRECT`).
-Driver errors are raised as SQLAlchemy's; a broken connection is invalidated."""
+(`get_raw_connection().driver_connection`: asyncpg, or db/sqlite.py's Driver). SQLAlchemy
+runs the rest: a statement seen once, one completed at run time, all while tracing spans SQL
+(`DIRECT`). Driver errors are raised as SQLAlchemy's; a broken connection is invalidated."""
 
+import functools
 import sqlite3
 import weakref
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
-from sqlalchemy import BindParameter, bindparam, exc
+from sqlalchemy import bindparam, exc, insert
 from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.sql import Executable
@@ -21,12 +23,11 @@ from sqlalchemy.sql import Executable
 from homebase.db import unavailable
 
 DIRECT = True  # False while OpenTelemetry instruments SQLAlchemy: it spans every statement
-_INFO = "homebase_driver"  # the connection's info: (driver connection, whether it writes)
+_INFO = "homebase_driver"  # the connection's info: its driver connection
 READ_ONLY = "homebase_read_only"  # execution option of the reader's connections (engine.py)
 # An INSERT's execution option (TenantSession.insert's): many rows go by COPY on PostgreSQL
-# (fewer than COPY_ROWS by executemany: COPY's set-up costs more than it saves), and on
-# SQLite in multi-row INSERTs (at most seven texts a table), where one statement a row
-# made the contacts' FTS5 and tag triggers write each row on its own.
+# (below COPY_ROWS by executemany: COPY's set-up costs more), on SQLite in multi-row
+# INSERTs (one a row made the contacts' FTS5 and tag triggers write each on its own).
 COPY, COPY_ROWS, MANY_ROWS = "homebase_copy", 50, 64
 
 
@@ -42,8 +43,6 @@ class Prepared:  # names: the positional parameters'; keys: the row's (none: no 
     # values are read straight from it (a batch's 250 rows skip 250 construct_params)
     from_row: bool = False
     copy_into: tuple[str, list[str]] | None = None  # an INSERT marked COPY: (table, columns)
-    # SQLite, an INSERT marked COPY: {rows: (their INSERT, its parameters' places in them)}
-    many: dict[int, tuple[str, list[int]]] = field(default_factory=dict)
 
 
 # statement -> {(dialect, parameter names): Prepared or None (SQLAlchemy runs it)}
@@ -116,11 +115,12 @@ async def execute(
     run with `params` (a dict, or a list of dicts: one row each; see COPY)."""
     rows = params if isinstance(params, list) else [params or {}]
     form = _form(connection, statement, rows)
-    if form is not None and (raw := await _driver(connection)) is not None:
+    if form is not None:
+        raw = await _driver(connection)
         try:
             found, count = await _execute(raw, form, [_values(form, row) for row in rows])
         except (asyncpg.PostgresError, sqlite3.Error, *unavailable.BROKEN) as error:
-            raise await _translated(connection, form, error) from error
+            raise await _translated(connection, form.sql, error) from error
         return _dicts(form, found[:1] if one else found), count
     result = await connection.execute(statement, params)
     if not result.returns_rows:
@@ -128,6 +128,50 @@ async def execute(
     keys = tuple(result.keys())  # once: a RowMapping per row rebuilds its key view
     read = ([first] if (first := result.first()) else []) if one else result.all()
     return [dict(zip(keys, row, strict=True)) for row in read], result.rowcount
+
+
+async def insert_together(connection: AsyncConnection, parts: list[tuple[Any, Any]]) -> None:
+    """Each (kept INSERT, its rows): on PostgreSQL one statement, the first INSERT with the
+    others as data-modifying CTEs (`_together`), one round trip; else one after another."""
+    found = [_form(connection, insert, rows) for insert, rows in parts]
+    forms = [form for form in found if form is not None]
+    raw = await _driver(connection)
+    if len(forms) < max(2, len(parts)) or not isinstance(raw, asyncpg.Connection):
+        for insert, rows in parts:
+            await execute(connection, insert, rows)
+        return
+    shape: list[tuple[Any, tuple[str, ...], int]] = []
+    flat: list[Any] = []
+    for (insert, rows), form in zip(parts, forms, strict=True):
+        shape.append((insert.table, form.names, len(rows)))
+        flat.extend(value for row in rows for value in _values(form, row))
+    sql, places = _together(connection.dialect, tuple(shape))
+    try:
+        await raw.execute(sql, *(flat[place] for place in places))
+    except (asyncpg.PostgresError, *unavailable.BROKEN) as error:
+        raise await _translated(connection, sql, error) from error
+
+
+@functools.lru_cache(maxsize=256)
+def _together(dialect: Dialect, shape: tuple[tuple[Any, tuple[str, ...], int], ...]) -> Any:
+    """The SQL SQLAlchemy compiles for (table, columns, rows) parts, one multi-row INSERT
+    with the others' as CTEs, and its parameters' places in the parts' values end to end."""
+    statements, start = [], 0
+    for table, names, count in shape:
+        rows = [
+            {
+                key: bindparam(f"p{start + row * len(names) + at}", type_=table.c[key].type)
+                for at, key in enumerate(names)
+            }
+            for row in range(count)
+        ]
+        statements.append(insert(table).values(rows))
+        start += count * len(names)
+    first, *rest = statements
+    for at, statement in enumerate(rest):
+        first = first.add_cte(statement.cte(f"together_{at}"))
+    compiled = first.compile(dialect=dialect)
+    return compiled.string, [int(name[1:]) for name in compiled.positiontup or ()]
 
 
 def _dicts(form: Prepared, rows: list[Any]) -> list[dict[str, Any]]:
@@ -142,17 +186,46 @@ def _dicts(form: Prepared, rows: list[Any]) -> list[dict[str, Any]]:
 
 
 async def _driver(connection: AsyncConnection) -> Any:
-    """The driver connection, or None while a PostgreSQL write transaction has not sent
-    its BEGIN (SQLAlchemy's adapter sends it with the transaction's first statement)."""
-    info = connection.info
-    if _INFO not in info:
-        options = connection.sync_connection.get_execution_options()  # type: ignore[union-attr]
-        raw = (await connection.get_raw_connection()).driver_connection
-        info[_INFO] = (raw, not options.get(READ_ONLY))
-    raw, writes = info[_INFO]
-    if writes and isinstance(raw, asyncpg.Connection) and not raw.is_in_transaction():
-        return None
+    """The driver connection: asyncpg's, or db/sqlite.py's Driver."""
+    if (raw := connection.info.get(_INFO)) is None:
+        raw = connection.info[_INFO] = (await connection.get_raw_connection()).driver_connection
     return raw
+
+
+@asynccontextmanager
+async def begin(connection: AsyncConnection) -> AsyncIterator[None]:
+    """A PostgreSQL write block's transaction, asyncpg's, begun at once, so the block's
+    first statement runs on the driver too (SQLAlchemy's adapter would send BEGIN with it,
+    on its own path); SQLAlchemy's statements run inside it (its engine is in AUTOCOMMIT).
+    A ROLLBACK that fails invalidates the connection; the block's error stands."""
+    transaction = (await _driver(connection)).transaction()
+    await _checked(connection, transaction.start(), "BEGIN")
+    try:
+        yield
+    except BaseException:
+        if not connection.invalidated:
+            try:
+                await _checked(connection, transaction.rollback(), "ROLLBACK")
+            except Exception:
+                if not connection.invalidated:
+                    await connection.invalidate()
+        raise
+    await _checked(connection, transaction.commit(), "COMMIT")
+
+
+def left_open(connection: AsyncConnection) -> bool:
+    """Whether its asyncpg transaction is still open (a block cut short): never reused."""
+    if connection.invalidated or connection.closed:
+        return False
+    raw = connection.info.get(_INFO)
+    return isinstance(raw, asyncpg.Connection) and raw.is_in_transaction()
+
+
+async def _checked(connection: AsyncConnection, step: Awaitable[Any], sql: str) -> None:
+    try:
+        await step
+    except (asyncpg.PostgresError, *unavailable.BROKEN) as error:
+        raise await _translated(connection, sql, error) from error
 
 
 async def _execute(raw: Any, form: Prepared, values: list[list[Any]]) -> tuple[list[Any], int]:
@@ -186,17 +259,10 @@ def _sqlite(connection: sqlite3.Connection, sql: str, values: list[list[Any]]) -
 def _in_many(form: Prepared, values: list[list[Any]]) -> list[tuple[str, list[Any]]]:
     """The rows as multi-row INSERTs of MANY_ROWS, then of half as many...: (SQL, values)."""
     found: list[tuple[str, list[Any]]] = []
-    start, width = 0, len(form.names)
+    start, table = 0, form.compiled.statement.table
     while start < len(values):
         size = min(MANY_ROWS, 1 << ((len(values) - start).bit_length() - 1))
-        if size not in form.many:  # compiled by SQLAlchemy; each parameter's place in a row
-            rows: list[dict[str, BindParameter[Any]]] = [
-                {key: bindparam(f"p{row * width + at}") for at, key in enumerate(form.names)}
-                for row in range(size)
-            ]
-            compiled = form.compiled.statement.values(rows).compile(dialect=form.compiled.dialect)
-            form.many[size] = (compiled.string, [int(name[1:]) for name in compiled.positiontup])
-        sql, places = form.many[size]
+        sql, places = _together(form.compiled.dialect, ((table, form.names, size),))
         flat = [value for row in values[start : start + size] for value in row]
         found.append((sql, [flat[place] for place in places]))
         start += size
@@ -207,12 +273,12 @@ def _many(connection: sqlite3.Connection, statements: list[tuple[str, list[Any]]
     return [], sum(connection.execute(sql, flat).rowcount for sql, flat in statements)
 
 
-async def _translated(connection: AsyncConnection, form: Prepared, error: Exception) -> Exception:
+async def _translated(connection: AsyncConnection, sql: str, error: Exception) -> Exception:
     """SQLAlchemy's exception for a driver's error; a broken connection invalidated."""
     if unavailable.breaks_connection(error):
         await connection.invalidate()
-        return exc.DBAPIError(form.sql, None, error, connection_invalidated=True)
+        return exc.DBAPIError(sql, None, error, connection_invalidated=True)
     state = str(getattr(error, "sqlstate", "") or "")
     integrity = state.startswith("23") or isinstance(error, sqlite3.IntegrityError)
     kind = exc.OperationalError if isinstance(error, sqlite3.OperationalError) else exc.DBAPIError
-    return (exc.IntegrityError if integrity else kind)(form.sql, None, error)
+    return (exc.IntegrityError if integrity else kind)(sql, None, error)

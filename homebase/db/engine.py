@@ -1,14 +1,11 @@
-"""Database: the engine, and the one way to a connection, `transaction`.
+"""Database: the engines, and the one way to a connection, `transaction(write=...)`: a
+SQLAlchemy AsyncConnection for the block, the pool's or kept by an earlier block.
 
-A request, a job or a command asks for `transaction(write=...)` and gets a SQLAlchemy
-AsyncConnection for the block, from the pool or kept by an earlier block (`_give_back`):
-
-- `write=True`: one transaction, committed when the block ends, rolled back when it
-  raises; on SQLite IMMEDIATE, this process's writers taking `writing` in turn.
+- `write=True`: one transaction (`driver.begin`), committed when the block ends, rolled
+  back when it raises; on SQLite IMMEDIATE, this process's writers taking `writing` in turn.
 - `write=False`: AUTOCOMMIT (READ COMMITTED gives each statement its snapshot anyway) on
   an engine and pool of its own (`reader`), where TenantSession refuses to write.
 
-Statements run through TenantSession (kept ones on the driver connection: db/driver.py).
 Work marked in a transaction (db/work.py) is announced after it commits (`on_work`).
 """
 
@@ -37,8 +34,7 @@ log = logging.getLogger("homebase.db")
 
 
 def _configure_sqlite(engine: AsyncEngine, *, writes: bool) -> None:
-    """SQLite's settings on every new connection; on the writer's, BEGIN IMMEDIATE (sent by
-    db/sqlite.py's `do_begin`: a deferred one that later writes fails with SQLITE_BUSY)."""
+    """SQLite's settings on every new connection; the writer's BEGIN IMMEDIATE (do_begin)."""
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
@@ -63,8 +59,7 @@ def _create_engine(url: str | URL, **options: Any) -> AsyncEngine:
 
 
 def _options(pool_size: int, pool_timeout: float, connect_args: dict[str, Any]) -> dict[str, Any]:
-    """The options both engines share. No pre-ping (a round trip a checkout): a connection
-    that died with the server fails its next statement (503) and is invalidated."""
+    """Both engines'. No pre-ping: a dead connection fails its next statement (503)."""
     json = {"json_deserializer": json_columns.loads, "json_serializer": json_columns.dumps}
     pool = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": pool_timeout}
     return {**json, **pool, "connect_args": connect_args}
@@ -92,15 +87,12 @@ class Database:
         statement_timeout: float | None = None,
         write_timeout: float | None = None,
     ):
-        """PostgreSQL bounds (None: none): `statement_timeout`, the wait for a pooled
-        connection, `connect_timeout`; else 503. Each engine (writes, reads) pools
-        `pool_size`, `sqlite_pool_size` on SQLite. A write older than `write_timeout`
-        seconds at its block's end rolls back (db/settle.py)."""
+        """Bounds past which a block fails with 503 (None: none), `write_timeout`: a write
+        older at its end rolls back (db/settle.py). Each engine pools `pool_size`."""
         self.url, self.write_timeout, self.is_sqlite = url, write_timeout, url.startswith("sqlite")
         self.checkpointer: checkpoint.Checkpointer | None = None
         self.writing = asyncio.Lock()  # SQLite write transactions, one at a time
-        # After a commit that wrote work (db/work.py): the in-process Wakeup, the notifier.
-        self.on_work: list[Callable[[], None]] = []
+        self.on_work: list[Callable[[], None]] = []  # the Wakeup, the notifier (db/work.py)
         # The pool metrics: once disposed (may run twice); a connection kept -1, taken +1.
         self.on_dispose: list[Callable[[], None]] = []
         self.on_idle: Callable[[int], None] = lambda change: None
@@ -114,14 +106,15 @@ class Database:
             target: str | URL = sqlite_url(url)
             options = _options(sqlite_pool_size, 60, {"busy_timeout_ms": SQLITE_BUSY_TIMEOUT_MS})
         else:
-            # Other processes' workers: NOTIFY after the commit (db/notifier.py).
-            self.notifier = Notifier(url)
+            self.notifier = Notifier(url)  # other processes' workers (db/notifier.py)
             self.on_work.append(self.notifier.notify)
             target = url
             options = _options(
                 pool_size, pool_timeout, _postgres_connect_args(connect_timeout, statement_timeout)
             )
-        self.engine = _create_engine(target, **options)
+        # PostgreSQL: a write's transaction is asyncpg's (`driver.begin`), nothing to reset
+        own = {"isolation_level": AUTOCOMMIT, "pool_reset_on_return": None}
+        self.engine = _create_engine(target, **options, **({} if self.is_sqlite else own))
         self.reader = self._reader(target, options)
         shared = self.reader.sync_engine.pool is self.engine.sync_engine.pool
         if self.is_sqlite:
@@ -138,11 +131,9 @@ class Database:
             event.listen(each.sync_engine, "handle_error", unavailable.on_statement_error)
 
     def _reader(self, target: str | URL, options: dict[str, Any]) -> AsyncEngine:
-        if self.is_sqlite and sqlite.is_memory(make_url(target)):
-            # One in-memory database, one connection: the reader shares it.
+        if self.is_sqlite and sqlite.is_memory(make_url(target)):  # one database, one connection
             return self.engine.execution_options(isolation_level=AUTOCOMMIT, **{READ_ONLY: True})
-        # Nothing to reset when a read's connection comes back: it never began.
-        return _create_engine(
+        return _create_engine(  # nothing to reset when a read's connection comes back
             target, isolation_level=AUTOCOMMIT, pool_reset_on_return=None, **options
         ).execution_options(**{READ_ONLY: True})
 
@@ -165,7 +156,7 @@ class Database:
             clean = True
             try:
                 if write:
-                    async with connection.begin():
+                    async with connection.begin() if self.is_sqlite else driver.begin(connection):
                         started = time.monotonic()
                         yield connection
                         if (
@@ -203,8 +194,10 @@ class Database:
         is handed on with it: docs/performance.md, "One execution path"); any other goes back
         to the pool, an invalidated one with the kept ones (their server is likely gone)."""
         broken, closed = connection.invalidated, self._disposed or connection.closed
-        # (a read's AUTOCOMMIT "transaction" is SQLAlchemy's marker: nothing is open)
-        if clean and not (broken or closed or (write and connection.in_transaction())):
+        left_open = self.is_sqlite and write and connection.in_transaction()  # (else a marker)
+        if driver.left_open(connection):  # cut short mid-transaction: never reused
+            await connection.invalidate()
+        elif clean and not (broken or closed or left_open):
             self._idle[write].append(connection)
             return self.on_idle(-1)
         await connection.close()

@@ -1,15 +1,11 @@
 """The PostgreSQL work NOTIFY, sent after commit from a connection of its own.
 
-A NOTIFY inside a transaction holds PostgreSQL's database-wide notification queue lock
-through its COMMIT's WAL flush (async.c, PreCommit_Notify): under load, the write
-transactions that announced work committed one at a time. So Database calls
-`Notifier.notify` after the commit (db/work.py; listening workers, worker/wakeup.py, find
-the work committed), and it sends `pg_notify('homebase_work', '')` on its own connection,
-at most once every MIN_INTERVAL_SECONDS (a woken worker runs a whole round), with
-`synchronous_commit` off. A notification lost (this process dying between a commit and
-its NOTIFY, or the connection down: it reconnects on the next) is found by the worker's
-poll (HOMEBASE_WORKER_POLL_SECONDS). `close()` sends one still owed, so a short-lived
-command's work is announced.
+A NOTIFY inside a transaction holds the notification queue lock through its COMMIT's WAL
+flush (async.c, PreCommit_Notify): under load, announcing writes committed one at a time.
+So Database calls `notify` after the commit (db/work.py), and it sends `pg_notify` on its
+own connection (`synchronous_commit` off), at most every MIN_INTERVAL_SECONDS. One lost
+(the process dying, the connection down: it reconnects next time) is found by the worker's
+poll. `close()` sends one still owed, so a short-lived command's work is announced.
 """
 
 import asyncio
@@ -51,10 +47,7 @@ class Notifier:
         if self._closed:
             return
         loop = asyncio.get_running_loop()
-        if loop is not self._loop:
-            # A Database used from another event loop (tests, CLI commands): what the
-            # last one made is bound to it; start afresh (the old connection closes
-            # with its loop).
+        if loop is not self._loop:  # another event loop (tests, commands): start afresh
             self._loop, self._task, self._connection = loop, None, None
         self._owed = True
         if self._task is None or self._task.done():

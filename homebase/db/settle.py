@@ -1,15 +1,10 @@
-"""What a sync reader may serve: changes that have settled.
+"""What a sync reader may serve: changes that have settled (docs/sync.md).
 
-A write stamps `updated_at` (or an event's `occurred_at`) inside its transaction and shows
-when it commits, a little later: a client walking changes in stamp order (`updated_after`
-lists, GET /v1/events) past a stamp would miss one committed later. So (docs/sync.md):
-
-- Every write transaction commits within `write_timeout` of its start, or not at all
-  (Database.transaction rolls back one that ran longer: WriteTimedOut, answered 503 with
-  Retry-After), and every stamp is taken inside the transaction, after it began.
-- A sync reader serves only changes stamped at or before `horizon()`: `settle` seconds
-  ago, more than `write_timeout` plus a margin for the COMMIT and the hosts' clocks.
-  So a change is served `settle` seconds after it happens (webhooks carry it at once).
+A write's stamps (`updated_at`, an event's `occurred_at`) are taken inside its transaction
+and show when it commits, a little later, so a client walking changes past a stamp could
+miss one committed later. So every write commits within `write_timeout` of its start or
+not at all (WriteTimedOut, 503), and a sync reader serves only changes stamped at or before
+`horizon()`: `settle` seconds ago, more than `write_timeout` plus a margin.
 """
 
 from datetime import datetime, timedelta

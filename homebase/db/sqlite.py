@@ -1,16 +1,10 @@
-"""SQLite for SQLAlchemy's asyncio engine, run on the event loop's thread.
-
-A statement on a local WAL file takes far less than a thread hop (aiosqlite's four a
-statement: docs/performance.md, "SQLite driver"), so calls run inline, SQLite's busy
-timeout at 0: when another writer holds the lock, SQLite answers SQLITE_BUSY at once and
-the call is re-run on the connection's thread with the full timeout, as are calls made
-while earlier ones are queued (they run in order). Calls that can be slow (a search, an
-import's batch) run inside `off_loop()`, on that thread, while the loop serves others.
-
-An asyncio DB-API driver as SQLAlchemy's asyncio adapters drive them, under its pysqlite
-dialect: the `sqlite+homebase` URL, for every `sqlite://` and `sqlite+aiosqlite://` URL
-(db/engine.py). sqlite3 stays in autocommit mode; `do_begin` sends BEGIN IMMEDIATE on a
-writer's connection only.
+"""SQLite for SQLAlchemy's asyncio engine (its pysqlite dialect, the `sqlite+homebase` URL
+for every SQLite URL), run on the event loop's thread: a statement on a local WAL file
+takes far less than a thread hop (docs/performance.md, "SQLite driver"). Calls run inline
+with SQLite's busy timeout at 0; one that meets another writer's lock (SQLITE_BUSY) is
+re-run on the connection's thread with the full timeout, as are calls made while earlier
+ones are queued. Slow calls (a search, an import's batch) run on that thread inside
+`off_loop()`. sqlite3 stays in autocommit mode; `do_begin` sends a writer's BEGIN IMMEDIATE.
 """
 
 import asyncio
@@ -46,8 +40,7 @@ _OFF_LOOP: contextvars.ContextVar[bool] = contextvars.ContextVar(
 @contextmanager
 def off_loop(active: bool = True) -> Iterator[None]:
     """Within this block (when `active`), this task's SQLite calls run on their
-    connection's thread instead of inline: for statements that can take milliseconds to
-    seconds, a thread hop each way is worth not stalling the loop."""
+    connection's thread: for statements that may take milliseconds to seconds."""
     if not active:
         yield
         return
@@ -89,10 +82,9 @@ class Driver:
         return await self.on_thread(function, args)
 
     async def on_thread(self, function: Callable[..., Result], args: Sequence[Any]) -> Result:
-        """The call on this connection's thread, allowed to wait for locks. A call once
-        queued always runs (and counts as finished), even if its caller is cancelled, so
-        the calls after it never overtake it. The thread hands each outcome to the loop
-        with one call_soon_threadsafe (docs/performance.md, "SQLite driver")."""
+        """The call on this connection's thread, allowed to wait for locks. Once queued it
+        always runs (and counts as finished), even if its caller is cancelled, so the calls
+        after it never overtake it."""
         if self.thread is None:
             self.thread = threading.Thread(target=self._serve, name="homebase-sqlite", daemon=True)
             self.thread.start()
@@ -268,8 +260,7 @@ class DBAPI(AsyncAdapt_dbapi_module):
         return getattr(sqlite3, name)
 
     def connect(self, database: str, *, busy_timeout_ms: int = 5000, **kwargs: Any) -> Adapter:
-        # The URL's `timeout` (seconds): the busy timeout of calls on the connection's
-        # thread. isolation_level None: BEGIN is sent by us (do_begin), never by sqlite3.
+        # The URL's `timeout` (s): the busy timeout on the thread. BEGIN: do_begin's only.
         timeout = kwargs.pop("timeout", None)
         if timeout is not None:
             busy_timeout_ms = round(float(timeout) * 1000)
@@ -285,12 +276,10 @@ class InlineSQLiteDialect(SQLiteDialect_pysqlite):
     supports_server_side_cursors = False
 
     def set_isolation_level(self, dbapi_connection: DBAPIConnection, level: Any) -> None:
-        """Nothing to send: sqlite3 stays in its autocommit mode whatever the level, and
-        the level shows only in whether Database sends BEGIN IMMEDIATE (db/engine.py)."""
+        """Nothing to send: sqlite3 stays in its autocommit mode whatever the level."""
 
     def do_begin(self, dbapi_connection: PoolProxiedConnection) -> None:
-        """BEGIN IMMEDIATE on a writer's connection, on the DB-API cursor as SQLAlchemy's
-        dialects send their own BEGIN; a failure is wrapped as any DB-API error."""
+        """BEGIN IMMEDIATE on a writer's connection, as SQLAlchemy's dialects send BEGIN."""
         if dbapi_connection.info.get(BEGIN_IMMEDIATE):
             cursor = dbapi_connection.cursor()
             cursor.execute("BEGIN IMMEDIATE")

@@ -1,15 +1,10 @@
-"""Tenant scoping in one place.
-
-Every domain query starts from a TenantSession: its reads (`select`) and writes
-(`insert`, `update`, `delete`, `upsert`, `insert_if_absent`) add `workspace_id = <the
-credential's workspace>` themselves. Repositories receive a TenantSession, never a bare
-connection, so another workspace's id is simply not found. Hot paths build a statement
-once with `tenant_select` / `tenant_update`: its workspace filter is a bindparam only a
-TenantSession fills, with its own workspace; kept, it runs on the driver (db/driver.py).
-On a read's connection (AUTOCOMMIT) the session refuses writes (`ReadOnly`). A statement
-that must reach across workspaces (an email's password salt) is declared
-`across_workspaces`, only in the modules tests/db/test_tenant_scoping.py lists.
-"""
+"""Tenant scoping in one place: every domain statement goes through a TenantSession, whose
+reads and writes add `workspace_id = <the credential's workspace>` themselves, so another
+workspace's id is simply not found. Hot paths build a statement once (`tenant_select`,
+`tenant_update`): its workspace is a bindparam only a TenantSession fills, with its own;
+kept, it runs on the driver (db/driver.py). On a read's connection the session refuses
+writes (`ReadOnly`). A statement that must reach across workspaces is declared
+`across_workspaces`, only in the modules tests/db/test_tenant_scoping.py lists."""
 
 from collections.abc import AsyncIterator, Mapping, Sequence
 from datetime import datetime
@@ -34,6 +29,7 @@ _ACROSS = "\x00across"  # the mark of an across_workspaces statement; never a wo
 WORKSPACE = "tenant_workspace_id"  # the bindparam a TenantSession fills in templates
 STREAM_BATCH = 500  # rows `stream` fetches at a time
 Statement = TypeVar("Statement", bound=Executable)
+Rows = Sequence[Mapping[str, Any]]
 
 
 @cache
@@ -107,9 +103,7 @@ class TenantSession:
         actor: str | None = None,
     ):
         self._connection = connection  # private: every statement goes through a method
-        self.workspace_id = workspace_id
-        self.clock = clock
-        self.actor = actor
+        self.workspace_id, self.clock, self.actor = workspace_id, clock, actor
         sync = connection.sync_connection
         options = sync.get_execution_options() if sync is not None else {}
         self.writes = not options.get(engine.READ_ONLY)
@@ -127,10 +121,9 @@ class TenantSession:
         return statement.execution_options(**{_MARK: self.workspace_id})
 
     def select_unindexed_scope(self, table: Table, *columns: Any) -> AnySelect:
-        """select() whose workspace filter no index can serve (`workspace_id || ''`, the
-        same rows): for a statement that another index must drive (the contact search's
-        candidate rowids, contacts/search.py), which SQLite's planner would otherwise
-        trade for the (workspace_id, id) index, probing every row of the workspace."""
+        """select() whose workspace filter no index serves (`workspace_id || ''`): for a
+        statement another index must drive (contacts/search.py's candidates), which SQLite's
+        planner would trade for the (workspace_id, id) index, probing the whole workspace."""
         scope = table.c.workspace_id.concat("") == self.workspace_id
         statement = select(*(columns or (table,))).where(scope)
         return statement.execution_options(**{_MARK: self.workspace_id})
@@ -165,17 +158,17 @@ class TenantSession:
         if not self.writes:
             raise ReadOnly(f"a read may not {what}")
 
-    async def insert(
-        self, table: Table, values: Mapping[str, Any] | Sequence[Mapping[str, Any]]
-    ) -> None:
+    async def insert(self, table: Table, values: Mapping[str, Any] | Rows) -> None:
         """Inserts the row, or the rows (one statement; many by COPY on PostgreSQL), in
         this workspace; a constraint it breaks raises here. A row: a dict or TypedDict."""
+        await self.insert_together([(table, [values] if isinstance(values, Mapping) else values)])
+
+    async def insert_together(self, parts: Sequence[tuple[Table, Rows]]) -> None:
+        """insert() of each (table, rows), on PostgreSQL in one statement (db/driver.py)."""
         self._writing()
-        if isinstance(values, Mapping):
-            await driver.execute(self._connection, _insert(table), {**values, **self._scope})
-        elif values:
-            rows = [{**row, **self._scope} for row in values]
-            await driver.execute(self._connection, _insert(table), rows)
+        scope = self._scope
+        scoped = [(_insert(table), [{**row, **scope} for row in rows]) for table, rows in parts]
+        await driver.insert_together(self._connection, [part for part in scoped if part[1]])
 
     async def fetch_one(
         self, statement: AnySelect | Update, params: dict[str, Any] | None = None

@@ -51,10 +51,7 @@ class UTCDateTime(TypeDecorator[datetime]):
         def process(value: str | None) -> datetime | None:
             if value is None:
                 return None
-            if len(value) in _NAIVE_LENGTHS:
-                # What SQLAlchemy writes ("YYYY-MM-DD HH:MM:SS[.ffffff]", naive UTC):
-                # parsed with the offset appended, far cheaper than parse + replace()
-                # (docs/performance.md, "Row reading and writing").
+            if len(value) in _NAIVE_LENGTHS:  # SQLAlchemy's naive UTC text: offset appended
                 try:
                     return parse(value + "+00:00")
                 except ValueError:
@@ -98,8 +95,7 @@ _FROM_SQLITE = UTCDateTime().sqlite_result_processor()
 
 def stored_time_to_wire(value: str | None) -> str | None:
     """A UTCDateTime as SQLite stores it ("YYYY-MM-DD HH:MM:SS[.ffffff]", naive UTC) in
-    the wire format of kit.clock.isoformat: the same text as parsing it and formatting
-    the datetime, by slicing (a fifth of the cost). Any other stored form is parsed."""
+    kit.clock.isoformat's form, by slicing (a fifth of parsing); another form is parsed."""
     if value is None:
         return None
     if value[10:11] == " ":
@@ -117,12 +113,9 @@ _UTC = literal_column("'UTC'", String)
 
 
 def wire_time(column: ColumnElement[Any], dialect: str) -> ColumnElement[Any]:
-    """A UTCDateTime column read as the wire's text (kit.clock.isoformat) where the
-    database can write it, labelled with the column's name: on PostgreSQL, to_char in
-    UTC, which costs the database less than the service decoding a datetime and
-    formatting it (a list page has four timestamps a row; docs/performance.md, "Row
-    reading and writing"). On SQLite the column's text as it is stored, unparsed, for
-    stored_time_to_wire to slice into the wire's form."""
+    """A UTCDateTime column read as the wire's text (kit.clock.isoformat), labelled with
+    its name: on PostgreSQL to_char in UTC, cheaper than decoding and formatting a datetime
+    here; on SQLite the stored text, for stored_time_to_wire to slice."""
     if dialect != "postgresql":
         return stored(column)
     return func.to_char(func.timezone(_UTC, column), _WIRE_TIME_FORMAT).label(column.key)

@@ -1,8 +1,7 @@
-"""Which database failures mean "the database cannot serve right now", answered 503 with
-Retry-After (http/errors.py) rather than 500: the server unreachable or refusing, no
-connection within HOMEBASE_DATABASE_POOL_TIMEOUT_SECONDS, a connection dead mid-statement,
-the statement timeout, SQLite's lock past its busy timeout. Everything else is a bug (500).
-A connection a driver error broke (`breaks_connection`) is invalidated, never pooled again."""
+"""Which database failures are "cannot serve right now", 503 with Retry-After, not 500:
+the server unreachable or refusing, no connection within the pool timeout, a connection
+dead mid-statement, the statement timeout, SQLite's lock past its busy timeout. A
+connection a driver error broke (`breaks_connection`) is invalidated, never pooled again."""
 
 import asyncpg
 from sqlalchemy import exc

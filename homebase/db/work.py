@@ -1,20 +1,12 @@
 """New background work, announced when the transaction that made it commits.
 
 Whoever writes work for the worker (an event, a queued message, an enrolment) calls
-`mark(connection)` in its transaction (`TenantSession.mark_work()`); Database opens every
-transaction with `track(connection)`; when a marked transaction ends:
-
-- after the commit, and only after a commit, Database calls its `on_work` callbacks:
-  the Runtime's in-process Wakeup, which wakes a worker running in this process
-  (`homebase serve`), and on PostgreSQL the Notifier (db/notifier.py), which sends
-  `pg_notify('homebase_work', '')` on a connection of its own to every listening worker
-  process (worker/wakeup.py). (Not inside the transaction: a NOTIFY there serializes
-  every committing writer on PostgreSQL's notification queue lock.)
-
-A transaction that marks nothing pays a context variable set and reset: no statement,
-no callback. The mark is found through the context (the request's or job's task) and
-matched to the connection it was made on, so a nested transaction on another connection
-cannot take it.
+`mark(connection)` in its transaction (`TenantSession.mark_work()`); Database tracks every
+transaction (`track`) and, after a marked one commits (only then), calls its `on_work`
+callbacks: the in-process Wakeup and, on PostgreSQL, the Notifier (db/notifier.py), whose
+NOTIFY wakes worker processes (worker/wakeup.py). An unmarked transaction pays a context
+variable set and reset. The mark is matched to its connection through the task's context,
+so a nested transaction on another connection cannot take it.
 """
 
 from contextvars import ContextVar, Token

@@ -1,32 +1,20 @@
 """The /v1 route class: the one place a request is authenticated, rate-limited and
-given its transaction.
+given its transaction (AGENTS.md, "The /v1 request").
 
-Order for every /v1 request: credential (401, or 429 once the client address has used up
-its unauthenticated budget, http/unauthenticated.py), rate limit (429), the body's content type
-and JSON syntax (400), then FastAPI's own handling (validation 400, scope 403 via
-`require`, the endpoint).
-The transaction commits after the endpoint returns and before the response is sent;
-any error response rolls it back, so a failed request writes nothing. The one exception
-is an ApiError with `commits_writes` (ComplianceBlocked): its writes are the record of
-the refusal, so they commit before the error is answered.
+Order: credential (401, or 429 past the client address's unauthenticated budget,
+http/unauthenticated.py), rate limit (429), the body's content type and JSON (400), then
+the endpoint (validation 400, scope 403 via `require`). The transaction commits after the
+endpoint returns, before the response is sent; an error response rolls it back, except an
+ApiError with `commits_writes` (ComplianceBlocked), whose writes record the refusal.
 
-Work that waits on the outside world (a DNS lookup) must not hold the request's
-transaction: on SQLite the process has one connection, so every workspace's requests
-would wait behind it. An endpoint declares such work with `@before_transaction(step)`:
-the credential, rate limit and body are checked in a short read-only transaction, then
-`step(request, principal)` runs holding no connection (leaving what it found on
-`request.state`), then the request's transaction opens as usual and checks the
-credential again (revoked meanwhile: 401; the rate limit is counted once).
-
-A POST with an `Idempotency-Key` takes the same two-transaction path: its key is claimed
-in the first (after the credential, rate limit and body checks, so a request refused
-there stores nothing) and its answer is stored in the second, with its work, when that
-commits; a request whose transaction rolls back releases the key (idempotency/store.py).
-
-An endpoint of a plain shape is called without FastAPI's dependency solver (`_direct`,
-its steps worked out at startup, values validated by FastAPI's own fields); a request it
-cannot fill exactly as FastAPI would goes to FastAPI's handler (AGENTS.md, "The /v1
-request", says which).
+Work that waits on the outside world (a DNS lookup) must not hold a connection: an
+endpoint declares it with `@before_transaction(step)`; the checks run in a short read,
+then `step(request, principal)` holding no connection, then the request's transaction,
+which checks the credential again (revoked meanwhile: 401; the limit counted once). A
+POST with an `Idempotency-Key` takes the same path: the key is claimed in the first
+transaction and its answer stored in the second; a rollback releases it
+(idempotency/store.py). An endpoint of a plain shape is called without FastAPI's
+dependency solver (`_direct`); any other request goes to FastAPI's handler.
 """
 
 import inspect

@@ -10,7 +10,9 @@ delivering at once instead of at its next poll.
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from homebase.db.tenancy import TenantSession
+from sqlalchemy import Table
+
+from homebase.db.tenancy import Rows, TenantSession
 from homebase.kit.ids import new_id
 from homebase.models import OutboxEvent
 from homebase.outbox.catalogue import EVENT_SCOPES
@@ -30,13 +32,28 @@ async def emit(session: TenantSession, event_type: str, *, data: Mapping[str, An
     return event_id
 
 
-async def emit_many(session: TenantSession, events: Sequence[Event]) -> list[str]:
-    """Several events in one statement, in order (their ids sort in the order given)."""
+async def emit_many(
+    session: TenantSession,
+    events: Sequence[Event],
+    *,
+    beside: tuple[Table, Rows] | None = None,
+) -> list[str]:
+    """Several events in one statement, in order (their ids sort in the order given);
+    `beside`: a table's rows (the record the events are about) inserted in the same
+    statement, one round trip on PostgreSQL (`TenantSession.insert_together`)."""
+    rows = _rows(session, events)
+    await session.insert_together([*([beside] if beside else []), (outbox_events, rows)])
+    if rows:
+        session.mark_work()
+    return [row["id"] for row in rows]
+
+
+def _rows(session: TenantSession, events: Sequence[Event]) -> Rows:
     unknown = [event_type for event_type, _ in events if event_type not in EVENT_SCOPES]
     if unknown:
         raise ValueError(f"{', '.join(unknown)} not in the event catalogue")
     now = session.now()
-    rows: list[dict[str, Any]] = [
+    return [
         {
             "id": new_id("evt"),
             "type": event_type,
@@ -47,10 +64,6 @@ async def emit_many(session: TenantSession, events: Sequence[Event]) -> list[str
         }
         for event_type, data in events
     ]
-    await session.insert(outbox_events, rows)
-    if rows:
-        session.mark_work()
-    return [row["id"] for row in rows]
 
 
 async def scrub_contact_events(session: TenantSession, contact_id: str) -> int:

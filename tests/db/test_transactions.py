@@ -39,6 +39,13 @@ things = Table(
     Column("id", String, primary_key=True),
     Column("seq", Integer, nullable=False),
 )
+notes = Table(  # rows beside a thing's, inserted with it (TenantSession.insert_together)
+    "tx_notes",
+    metadata,
+    Column("workspace_id", String, nullable=False),
+    Column("id", String, primary_key=True),
+    Column("thing_id", String, nullable=False),
+)
 contacts = Contact.__table__
 MOMENT = datetime(2026, 11, 25, 7, 22, 3, 123456, tzinfo=UTC)
 
@@ -392,3 +399,91 @@ async def test_a_kept_statement_runs_on_the_driver_as_sqlalchemy_runs_it(databas
         monkeypatch.setattr(driver, "DIRECT", True)
         async with database.transaction() as connection:
             await TenantSession(connection, "ws_a").insert(things, row)
+
+
+async def _notes(database: Database) -> int:
+    async with database.transaction(write=False) as connection:
+        return (await connection.execute(select(func.count()).select_from(notes))).scalar_one()
+
+
+async def test_rows_of_several_tables_go_in_one_statement_all_or_none(database, monkeypatch):
+    """insert_together: on PostgreSQL one statement (the first table's INSERT, the others'
+    as CTEs: one driver call), on SQLite one INSERT a table; a row that breaks a
+    constraint, in either table, fails the whole and the block writes nothing."""
+    calls: list[str] = []
+    for name in ("execute", "executemany", "fetch"):
+        original = getattr(asyncpg.Connection, name)
+
+        def counted(self, sql, *args, _original=original, **kwargs):
+            calls.append(sql)
+            return _original(self, sql, *args, **kwargs)
+
+        monkeypatch.setattr(asyncpg.Connection, name, counted)
+    for n in range(3):  # the first run through SQLAlchemy, the others on the driver
+        calls.clear()
+        async with database.transaction() as connection:
+            thing = {"id": f"t{n}", "seq": n}
+            two = [{"id": f"n{n}a", "thing_id": f"t{n}"}, {"id": f"n{n}b", "thing_id": f"t{n}"}]
+            await TenantSession(connection, "ws_a").insert_together(
+                [(things, [thing]), (notes, two)]
+            )
+            inserted = [sql for sql in calls if "INSERT" in sql]
+    assert (await _count(database), await _notes(database)) == (3, 6)
+    if database.is_sqlite:
+        assert inserted == []  # (sqlite3, not asyncpg)
+    else:
+        assert len(inserted) == 1 and inserted[0].startswith("WITH"), inserted
+    clashes = {  # a note's id taken (the CTE's table), a thing's id taken (the INSERT's)
+        "note": ({"id": "t9", "seq": 9}, {"id": "n0a", "thing_id": "t9"}),
+        "thing": ({"id": "t0", "seq": 9}, {"id": "n9", "thing_id": "t0"}),
+    }
+    for thing, note in clashes.values():
+        with pytest.raises(exc.IntegrityError):
+            async with database.transaction() as connection:
+                await TenantSession(connection, "ws_a").insert_together(
+                    [(things, [thing]), (notes, [{"id": "n8", "thing_id": "t9"}, note])]
+                )
+    assert (await _count(database), await _notes(database)) == (3, 6)
+
+
+async def test_a_postgres_write_is_asyncpgs_transaction_around_every_statement(monkeypatch):
+    """A PostgreSQL write block begins asyncpg's transaction before its first statement
+    (so that statement runs on the driver too); statements run through SQLAlchemy (its
+    engine in AUTOCOMMIT) are inside it and roll back with it. A ROLLBACK that fails
+    invalidates the connection, and the block's own error is the one raised."""
+    async with own_postgres_database("homebase_tx", pool_size=1) as database:
+        async with database.transaction() as connection:
+            await connection.run_sync(metadata.create_all)
+        async with database.transaction(write=False) as connection:  # KEPT_THINGS seen once
+            await TenantSession(connection, "ws_a").fetch_all(KEPT_THINGS)
+        executed: list[str] = []
+        event.listen(
+            database.engine.sync_engine, "before_cursor_execute", lambda *a: executed.append(a[2])
+        )
+        with pytest.raises(LookupError):
+            async with database.transaction() as connection:
+                session = TenantSession(connection, "ws_a")
+                assert await _driver_in_transaction(connection)  # begun before any statement
+                assert await session.fetch_all(KEPT_THINGS) == []  # on the driver
+                assert executed == []
+                await connection.execute(
+                    things.insert(), {"workspace_id": "ws_a", "id": "t1", "seq": 1}
+                )
+                assert len(executed) == 1 and await _count(database) == 0  # not committed
+                raise LookupError
+        assert await _count(database) == 0  # the SQLAlchemy statement rolled back with it
+
+        async def failing_rollback(self):
+            raise asyncpg.InterfaceError("the connection broke during ROLLBACK")
+
+        monkeypatch.setattr(asyncpg.transaction.Transaction, "rollback", failing_rollback)
+        with pytest.raises(LookupError):
+            async with database.transaction() as connection:
+                raw = (await connection.get_raw_connection()).driver_connection
+                await TenantSession(connection, "ws_a").insert(things, {"id": "t2", "seq": 2})
+                raise LookupError
+        assert raw.is_closed() and database._idle[True] == []  # invalidated, not kept
+        monkeypatch.undo()
+        async with database.transaction() as connection:  # a new connection, no transaction left
+            await TenantSession(connection, "ws_a").insert(things, {"id": "t3", "seq": 3})
+        assert await _count(database) == 1
