@@ -5,6 +5,7 @@ import asyncio
 
 import httpx
 import pytest
+from sqlalchemy import text
 
 from homebase.db.engine import Database
 from homebase.db.tenancy import TenantSession
@@ -28,7 +29,7 @@ from tests.oauth_support import (
     token_pair,
 )
 from tests.ratelimit.test_ratelimit import fresh_window
-from tests.support import REDIS_URL, require_server
+from tests.support import REDIS_URL, require_server, until
 
 
 @pytest.fixture
@@ -240,6 +241,12 @@ async def test_concurrent_refreshes_with_one_token_exactly_one_wins(
             assert_oauth_error(response, "invalid_grant")
 
 
+LOCK_WAITS = text(
+    "SELECT count(*) FROM pg_stat_activity"
+    " WHERE wait_event_type = 'Lock' AND datname = current_database()"
+)
+
+
 async def test_the_refresh_race_is_decided_by_the_conditional_update(
     runtime, client, tenant, app_client, backend
 ):
@@ -250,24 +257,39 @@ async def test_the_refresh_race_is_decided_by_the_conditional_update(
     pair = await token_pair(runtime, client, app_client, tenant.id)
     async with runtime.db.transaction(write=False) as connection:
         registered = await service.get_client(connection, app_client.client_id)
-    now = runtime.clock()
-    async with runtime.db.engine.connect() as first, runtime.db.engine.connect() as second:
-        first_tx, second_tx = await first.begin(), await second.begin()
-        won = await tokens.refresh(
-            first, client=registered, refresh_token=pair["refresh_token"], scope=None, now=now
-        )
-        racing = asyncio.create_task(
-            tokens.refresh(
-                second, client=registered, refresh_token=pair["refresh_token"], scope=None, now=now
-            )
-        )
-        await asyncio.sleep(0.3)
-        assert not racing.done(), "the second refresh did not wait for the first"
-        await first_tx.commit()
-        with pytest.raises(OAuthError) as lost:
-            await racing
-        assert lost.value.error == "invalid_grant" and lost.value.commit
-        await second_tx.commit()
+    now, refreshed, release = runtime.clock(), asyncio.Event(), asyncio.Event()
+
+    async def refresh(first: bool) -> tokens.TokenSet | OAuthError:
+        async with runtime.db.transaction() as connection:
+            try:
+                won = await tokens.refresh(
+                    connection,
+                    client=registered,
+                    refresh_token=pair["refresh_token"],
+                    scope=None,
+                    now=now,
+                )
+            except OAuthError as error:
+                return error  # (its writes, the family's end, commit: error.commit)
+            if first:
+                refreshed.set()
+                await release.wait()  # holding the row lock
+            return won
+
+    winner = asyncio.create_task(refresh(True))
+    await refreshed.wait()
+    racing = asyncio.create_task(refresh(False))
+
+    async def waiting_on_a_lock() -> bool:
+        async with runtime.db.transaction(write=False) as connection:
+            return bool(await connection.scalar(LOCK_WAITS))
+
+    await until(waiting_on_a_lock, within=30, what="the second refresh waiting on the row lock")
+    assert not racing.done(), "the second refresh did not wait for the first"
+    release.set()
+    won, lost = await winner, await racing
+    assert isinstance(won, tokens.TokenSet), won
+    assert isinstance(lost, OAuthError) and lost.error == "invalid_grant" and lost.commit
     assert (await ping(client, won.access_token)).status_code == 401  # the family ended
 
 
