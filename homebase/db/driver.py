@@ -177,7 +177,7 @@ def _together(dialect: Dialect, shape: tuple[tuple[Any, tuple[str, ...], int], .
 def _dicts(form: Prepared, rows: list[Any]) -> list[dict[str, Any]]:
     """Each row as a dict of the statement's keys; only a column whose type converts what
     the driver hands over is touched again (most of a page's columns are not)."""
-    found = [dict(zip(form.keys, row, strict=True)) for row in rows]
+    found = [dict(zip(form.keys, row, strict=False)) for row in rows]  # (one statement's)
     for key, process in form.converted:
         for row in found:
             if (value := row[key]) is not None:
