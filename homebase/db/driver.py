@@ -133,13 +133,14 @@ async def execute(
 async def insert_together(connection: AsyncConnection, parts: list[tuple[Any, Any]]) -> None:
     """Each (kept INSERT, its rows): on PostgreSQL one statement, the first INSERT with the
     others as data-modifying CTEs (`_together`), one round trip; else one after another."""
-    found = [_form(connection, insert, rows) for insert, rows in parts]
+    together = len(parts) > 1 and connection.dialect.name == "postgresql"
+    found = [_form(connection, insert, rows) for insert, rows in parts] if together else []
     forms = [form for form in found if form is not None]
-    raw = await _driver(connection)
-    if len(forms) < max(2, len(parts)) or not isinstance(raw, asyncpg.Connection):
+    if not together or len(forms) < len(parts):
         for insert, rows in parts:
             await execute(connection, insert, rows)
         return
+    raw = await _driver(connection)
     shape: list[tuple[Any, tuple[str, ...], int]] = []
     flat: list[Any] = []
     for (insert, rows), form in zip(parts, forms, strict=True):

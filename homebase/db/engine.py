@@ -190,12 +190,11 @@ class Database:
             turns.release()
 
     async def _give_back(self, connection: AsyncConnection, write: bool, clean: bool) -> None:
-        """Keeps a clean block's valid connection for the next block of its kind (its turn
-        is handed on with it: docs/performance.md, "One execution path"); any other goes back
-        to the pool, an invalidated one with the kept ones (their server is likely gone)."""
+        """Keeps a clean block's valid connection for the next block of its kind (with its
+        turn); any other goes to the pool, an invalidated one with the kept ones."""
         broken, closed = connection.invalidated, self._disposed or connection.closed
         left_open = self.is_sqlite and write and connection.in_transaction()  # (else a marker)
-        if driver.left_open(connection):  # cut short mid-transaction: never reused
+        if write and not self.is_sqlite and driver.left_open(connection):  # cut short: not reused
             await connection.invalidate()
         elif clean and not (broken or closed or left_open):
             self._idle[write].append(connection)
