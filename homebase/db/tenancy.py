@@ -161,7 +161,10 @@ class TenantSession:
     async def insert(self, table: Table, values: Mapping[str, Any] | Rows) -> None:
         """Inserts the row, or the rows (one statement; many by COPY on PostgreSQL), in
         this workspace; a constraint it breaks raises here. A row: a dict or TypedDict."""
-        await self.insert_together([(table, [values] if isinstance(values, Mapping) else values)])
+        self._writing()
+        if rows := [values] if isinstance(values, Mapping) else values:  # (empty: nothing)
+            scoped = [{**row, **self._scope} for row in rows]
+            await driver.execute(self._connection, _insert(table), scoped)
 
     async def insert_together(self, parts: Sequence[tuple[Table, Rows]]) -> None:
         """insert() of each (table, rows), on PostgreSQL in one statement (db/driver.py)."""
@@ -173,8 +176,7 @@ class TenantSession:
     async def fetch_one(
         self, statement: AnySelect | Update, params: dict[str, Any] | None = None
     ) -> dict[str, Any] | None:
-        """The first row, as a dict. `params` fill the statement's named bindparams (a
-        statement built once and kept, run with this request's values)."""
+        """The first row, as a dict; `params` fill a kept statement's named bindparams."""
         checked = self._checked(statement, params)
         rows, _ = await driver.execute(self._connection, statement, checked, one=True)
         return rows[0] if rows else None
@@ -227,9 +229,8 @@ class TenantSession:
         conflict: Sequence[str],
         index_where: ColumnElement[bool] | TextClause | None = None,
     ) -> bool:
-        """INSERT ... ON CONFLICT (conflict) DO NOTHING, the row in this workspace: True
-        when inserted, False when a row with those values (under `index_where`, for a
-        partial unique index) was there first."""
+        """INSERT ... ON CONFLICT (conflict) DO NOTHING, the row in this workspace: True when
+        inserted, False when a row with those values (under `index_where`) was there first."""
         self._writing()
         statement = self._dialect_insert(table, values).on_conflict_do_nothing(
             index_elements=list(conflict), index_where=index_where
@@ -246,9 +247,8 @@ class TenantSession:
         where: ColumnElement[bool] | None = None,
     ) -> bool:
         """INSERT ... ON CONFLICT (conflict) DO UPDATE SET `set_` WHERE `where`, the row in
-        this workspace: True when a row was inserted or updated, False when `where` kept
-        the row there unchanged. Only a row of this workspace is ever updated (the
-        workspace filter is added to `where`), whatever the conflict target."""
+        this workspace: True when inserted or updated, False when `where` kept it unchanged.
+        Only a row of this workspace is ever updated (`where` gets the workspace filter)."""
         self._writing()
         scope = table.c.workspace_id == self.workspace_id
         statement = (

@@ -42,7 +42,10 @@ async def emit_many(
     `beside`: a table's rows (the record the events are about) inserted in the same
     statement, one round trip on PostgreSQL (`TenantSession.insert_together`)."""
     rows = _rows(session, events)
-    await session.insert_together([*([beside] if beside else []), (outbox_events, rows)])
+    if beside:
+        await session.insert_together([beside, (outbox_events, rows)])
+    else:
+        await session.insert(outbox_events, rows)
     if rows:
         session.mark_work()
     return [row["id"] for row in rows]
