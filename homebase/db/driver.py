@@ -24,7 +24,6 @@ from homebase.db import unavailable
 
 DIRECT = True  # False while OpenTelemetry instruments SQLAlchemy: it spans every statement
 _INFO = "homebase_driver"  # the connection's info: its driver connection
-READ_ONLY = "homebase_read_only"  # execution option of the reader's connections (engine.py)
 # An INSERT's execution option (TenantSession.insert's): many rows go by COPY on PostgreSQL
 # (below COPY_ROWS by executemany: COPY's set-up costs more), on SQLite in multi-row
 # INSERTs (one a row made the contacts' FTS5 and tag triggers write each on its own).

@@ -29,7 +29,7 @@ from homebase.kit import json_columns
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 AUTOCOMMIT = "AUTOCOMMIT"
-READ_ONLY = driver.READ_ONLY  # execution option of the reader's connections
+READ_ONLY = "homebase_read_only"  # execution option of the reader's connections
 log = logging.getLogger("homebase.db")
 
 
