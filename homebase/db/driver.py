@@ -198,8 +198,12 @@ async def begin(connection: AsyncConnection) -> AsyncIterator[None]:
     first statement runs on the driver too (SQLAlchemy's adapter would send BEGIN with it,
     on its own path); SQLAlchemy's statements run inside it (its engine is in AUTOCOMMIT).
     A ROLLBACK that fails invalidates the connection; the block's error stands."""
-    transaction = (await _driver(connection)).transaction()
-    await _checked(connection, transaction.start(), "BEGIN")
+    raw = await _driver(connection)
+    try:  # (asyncpg's transaction() raises at once on a connection known to be closed)
+        transaction = raw.transaction()
+        await transaction.start()
+    except (asyncpg.PostgresError, *unavailable.BROKEN) as error:
+        raise await _translated(connection, "BEGIN", error) from error
     try:
         yield
     except BaseException:
@@ -213,12 +217,12 @@ async def begin(connection: AsyncConnection) -> AsyncIterator[None]:
     await _checked(connection, transaction.commit(), "COMMIT")
 
 
-def left_open(connection: AsyncConnection) -> bool:
-    """Whether its asyncpg transaction is still open (a block cut short): never reused."""
+def spent(connection: AsyncConnection) -> bool:
+    """Whether its asyncpg connection closed or kept its transaction open: never reused."""
     if connection.invalidated or connection.closed:
         return False
     raw = connection.info.get(_INFO)
-    return isinstance(raw, asyncpg.Connection) and raw.is_in_transaction()
+    return isinstance(raw, asyncpg.Connection) and (raw.is_closed() or raw.is_in_transaction())
 
 
 async def _checked(connection: AsyncConnection, step: Awaitable[Any], sql: str) -> None:

@@ -194,7 +194,7 @@ class Database:
         turn); any other goes to the pool, an invalidated one with the kept ones."""
         broken, closed = connection.invalidated, self._disposed or connection.closed
         left_open = self.is_sqlite and write and connection.in_transaction()  # (else a marker)
-        if write and not self.is_sqlite and driver.left_open(connection):  # cut short: not reused
+        if write and not self.is_sqlite and driver.spent(connection):  # closed or cut short
             await connection.invalidate()
         elif clean and not (broken or closed or left_open):
             self._idle[write].append(connection)

@@ -52,25 +52,22 @@ def tenant_update(table: Table) -> Update:
 
 
 def tenant_merged(selects: Sequence[AnySelect], order: Sequence[str]) -> AnySelect:
-    """The UNION ALL of `selects` (each built with tenant_select, so each is scoped) in
-    `order` (names of columns every select has): several ordered, limited index ranges
-    read as one ordered list (the events API's one range per event type,
-    events/repository.py). Add the LIMIT; run it like any tenant_select statement."""
+    """The UNION ALL of `selects` (each a tenant_select, so scoped) ordered by `order`,
+    columns all of them have: several ordered, limited index ranges read as one list (the
+    events API's range per event type). Add the LIMIT; run it as a tenant_select."""
     if not selects or any(
         member.get_execution_options().get(_MARK) != _TEMPLATE for member in selects
     ):
         raise UnscopedQuery("merge statements built with tenant_select")
-    # Each member in a subquery of its own: its ORDER BY and LIMIT stay its own (SQLite
-    # refuses them on a compound's members otherwise).
+    # each member a subquery: its ORDER BY and LIMIT its own (SQLite refuses them otherwise)
     union = union_all(*(select(*member.subquery().c) for member in selects)).subquery()
     statement = select(union).order_by(*(union.c[name] for name in order))
     return statement.execution_options(**{_MARK: _TEMPLATE})
 
 
 def across_workspaces(statement: Statement) -> Statement:
-    """`statement`, declared to reach across workspaces: a TenantSession runs it as it is
-    (it adds no workspace filter). Only the modules tests/db/test_tenant_scoping.py allows
-    may declare one; build it once, at import, with bindparams for its values."""
+    """`statement`, declared to reach across workspaces: run as it is, no workspace filter.
+    Only modules tests/db/test_tenant_scoping.py allows declare one, once, with bindparams."""
     return statement.execution_options(**{_MARK: _ACROSS})
 
 

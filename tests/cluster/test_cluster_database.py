@@ -99,7 +99,7 @@ def _status(answer: Answer) -> int | None:
     return None if answer.response is None else answer.response.status_code
 
 
-async def _recovered(traffic: Traffic, since: float, within: float) -> float:
+async def _recovered(cluster: Cluster, traffic: Traffic, since: float, within: float) -> float:
     """Seconds after `since` until the traffic's writes and reads succeed again: the
     first 2xx write sent after `since` followed by ten answers, all 2xx."""
 
@@ -121,7 +121,8 @@ async def _recovered(traffic: Traffic, since: float, within: float) -> float:
         every=0.1,
         what=lambda: (
             f"recovery after the database's restart: "
-            f"{[(_status(a), a.error) for a in traffic.since(since)][-20:]}"
+            f"{[(_status(a), a.error) for a in traffic.since(since)][-20:]}\n"
+            f"{tail(cluster, 'api-1', 'api-2')}"
         ),
     )
 
@@ -157,7 +158,7 @@ async def test_postgres_restarted_under_load_answers_503_recovers_and_keeps_ever
             await asyncio.sleep(2)  # traffic flowing before the fault
             before = len(traffic.answers)
             stopping, stopped, back = await asyncio.to_thread(_restart_postgres, cluster)
-            recovered = await _recovered(traffic, back, within=30)
+            recovered = await _recovered(cluster, traffic, back, within=30)
             await asyncio.sleep(1)  # traffic flowing after the recovery
         # Every write answered 2xx is stored, read back one by one now.
         written = [

@@ -243,13 +243,15 @@ async def test_a_connection_lost_mid_statement_answers_unavailable_and_is_replac
                 assert (await connection.execute(select(func.now()))).scalar_one() is not None
 
 
-async def test_a_connection_killed_while_pooled_answers_unavailable_once():
+@pytest.mark.parametrize("write", [False, True], ids=["read", "write"])
+async def test_a_connection_killed_while_pooled_answers_unavailable_once(write):
     """The pool does not pre-ping: a connection whose server process died while it sat
-    in the pool fails its next statement, as unavailability (503), and is replaced."""
+    in the pool fails its next block, as unavailability (503), and is replaced; a write's
+    too, whose asyncpg transaction refuses to begin on a connection it knows is closed."""
     from homebase.db.unavailable import reason
 
     async with own_postgres_database("homebase_tx", pool_size=1) as database:
-        async with database.transaction(write=False) as connection:
+        async with database.transaction(write=write) as connection:
             backend = (await connection.execute(text("SELECT pg_backend_pid()"))).scalar_one()
         killer = await asyncpg.connect(POSTGRES_URL.replace("+asyncpg", "", 1))
         try:
@@ -258,11 +260,12 @@ async def test_a_connection_killed_while_pooled_answers_unavailable_once():
             await killer.close()
         await asyncio.sleep(0.1)
         with pytest.raises(exc.DBAPIError) as caught:
-            async with database.transaction(write=False) as connection:
+            async with database.transaction(write=write) as connection:
                 await connection.execute(select(func.now()))
         assert reason(caught.value) is not None
-        async with database.transaction(write=False) as connection:
-            assert (await connection.execute(select(func.now()))).scalar_one() is not None
+        for _ in range(2):  # replaced, not kept
+            async with database.transaction(write=write) as connection:
+                assert (await connection.execute(select(func.now()))).scalar_one() is not None
 
 
 @pytest.mark.parametrize("path", ["kept", "sqlalchemy"])
