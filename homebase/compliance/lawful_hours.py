@@ -3,9 +3,10 @@ stricter rule, and the next allowed minute (docs/messaging.md, "Lawful hours by 
 
 One table, STATES, read by the quiet-hours and attempt-limit gates (compliance/gates.py)
 and by the AI's scheduler (ai/outreach_jobs.py), so what the gate refuses is exactly what
-the scheduler waits for. The recipient's state comes from the number (phonenumbers'
-geocoder for US numbers), beside its time zones (compliance/timezones.py). Pure: the
-caller passes the moment (an injectable clock), nothing here reads one.
+the scheduler waits for. The recipient's state comes from the number's area code
+(compliance/area_codes.py, from phonenumbers' geocoder data), beside its time zones
+(compliance/timezones.py). Pure: the caller passes the moment (an injectable clock),
+nothing here reads one.
 
 A row makes the rule stricter than the workspace's window, never wider:
 - `windows`: per weekday (0 Monday ... 6 Sunday), the hours allowed; intersected with the
@@ -21,8 +22,8 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 import phonenumbers
-from phonenumbers import geocoder
 
+from homebase.compliance.area_codes import STATE_BY_AREA_CODE
 from homebase.compliance.timezones import zones_for_number
 
 HORIZON = timedelta(hours=24)  # a proactive text waits at most this long for its minute
@@ -140,28 +141,13 @@ STATES: dict[str, StateRule] = {
         ),
     )
 }
-_US_STATES = {
-    "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
-    "colorado": "CO", "connecticut": "CT", "delaware": "DE", "florida": "FL", "georgia": "GA",
-    "hawaii": "HI", "idaho": "ID", "illinois": "IL", "indiana": "IN", "iowa": "IA",
-    "kansas": "KS", "kentucky": "KY", "louisiana": "LA", "maine": "ME", "maryland": "MD",
-    "massachusetts": "MA", "michigan": "MI", "minnesota": "MN", "mississippi": "MS",
-    "missouri": "MO", "montana": "MT", "nebraska": "NE", "nevada": "NV",
-    "new hampshire": "NH", "new jersey": "NJ", "new mexico": "NM", "new york": "NY",
-    "north carolina": "NC", "north dakota": "ND", "ohio": "OH", "oklahoma": "OK",
-    "oregon": "OR", "pennsylvania": "PA", "rhode island": "RI", "south carolina": "SC",
-    "south dakota": "SD", "tennessee": "TN", "texas": "TX", "utah": "UT", "vermont": "VT",
-    "virginia": "VA", "washington": "WA", "west virginia": "WV", "wisconsin": "WI",
-    "wyoming": "WY", "washington d.c.": "DC", "district of columbia": "DC",
-}  # fmt: skip
-_CODES = frozenset(_US_STATES.values())
 
 
 @lru_cache(maxsize=4096)
 def state_for_number(phone_e164: str | None) -> str | None:
-    """The US state (its two-letter code) a number's area code belongs to, from
-    phonenumbers' geocoder ("Texas", "San Francisco, CA"); None outside the US or when
-    the geocoder names no state (a toll-free number)."""
+    """The US state (its two-letter code) of a number's area code, the presumption the
+    state laws make (compliance/area_codes.py); None outside the US or for an area code
+    of no state (a toll-free number)."""
     if not phone_e164:
         return None
     try:
@@ -170,11 +156,7 @@ def state_for_number(phone_e164: str | None) -> str | None:
         return None
     if phonenumbers.region_code_for_number(number) != "US":
         return None
-    place = geocoder.description_for_number(number, "en").strip()
-    if place.lower() in _US_STATES:
-        return _US_STATES[place.lower()]
-    tail = place.rsplit(",", 1)[-1].strip().upper()
-    return tail if tail in _CODES else None
+    return STATE_BY_AREA_CODE.get(str(number.national_number)[:3])
 
 
 def rule_for(state: str | None) -> StateRule | None:
