@@ -216,12 +216,19 @@ class PhoneCall:
         self.socket: ClientConnection | None = None
         self.heard: list[dict[str, Any]] = []
 
-    async def open(self, *, token: str = TOKEN, signed_url: str | None = None) -> None:
+    async def open(
+        self, *, token: str = TOKEN, signed_url: str | None = None, setup: bool = True
+    ) -> None:
+        """The relay's WebSocket, then (`setup`) its first message."""
         header = signature(token, signed_url or self.relay_url, [])
         self.socket = await connect(
             self.served.local(self.relay_url),
             additional_headers={"X-Twilio-Signature": header},
         )
+        if setup:
+            await self.setup()
+
+    async def setup(self) -> None:
         await self.send(
             {
                 "type": "setup",

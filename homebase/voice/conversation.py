@@ -157,13 +157,17 @@ class Conversation:
             )
 
     async def started(self, setup: Incoming) -> None:
-        """`setup`: the call is live; its job (the tools' log) is opened; timers start."""
+        """`setup`: the call is live; its job (the tools' log) is opened; timers start. A
+        call a status callback already ended stays ended: nothing starts."""
         async with self.runtime.db.transaction() as connection:
             session = self.session(connection)
+            if not await repository.go_live(session, self.call_id):
+                self.ended = Ended("caller", "the call ended before its stream started")
+                return
             row = await repository.get(session, self.call_id)
             if row is None:
                 return
-            values: dict[str, object] = {"status": "in_progress", "started_at": session.now()}
+            values: dict[str, object] = {}
             contact = (
                 await contacts_repository.get(session, row["contact_id"])
                 if row["contact_id"]

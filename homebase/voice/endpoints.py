@@ -45,8 +45,6 @@ log = logging.getLogger("homebase.voice")
 personas = Persona.__table__
 # The relay's sessions live in this process: a machine verdict or SIGTERM finds them here.
 LIVE: dict[str, Conversation] = {}
-# A call being placed (or whose placing outcome was lost) may already be answered.
-LIVE_STATUSES = ("placing", "placed", "unknown", "in_progress")
 GOODBYE_SHUTDOWN = "I'm sorry, I have to go now. Someone from the team will call you back."
 ENDING_SECONDS = 5.0  # of a drain's time, kept for ending the calls still live politely
 
@@ -146,7 +144,7 @@ async def relay(websocket: WebSocket) -> None:
         return
     async with runtime.db.transaction(write=False) as connection:
         row = await repository.get(_session(runtime, connection, workspace_id), call_id)
-    if row is None or row["status"] not in LIVE_STATUSES:
+    if row is None or row["status"] not in repository.LIVE_STATUSES:
         await websocket.close(code=1008)  # a call never placed, or over: no conversation
         return
     await websocket.accept()

@@ -12,6 +12,8 @@ from homebase.voice.records import VoiceCallRecord
 
 voice_calls = VoiceCall.__table__
 sender_numbers = SenderNumber.__table__
+# A call being placed (or whose placing outcome was lost) may already be answered.
+LIVE_STATUSES = ("placing", "placed", "unknown", "in_progress")
 
 
 async def get(session: TenantSession, call_id: str) -> VoiceCallRecord | None:
@@ -28,6 +30,19 @@ async def update(session: TenantSession, call_id: str, /, **values: Any) -> int:
         session.update(voice_calls)
         .where(voice_calls.c.id == call_id)
         .values(**values, updated_at=session.now())
+    )
+
+
+async def go_live(session: TenantSession, call_id: str) -> bool:
+    """Marks a live call `in_progress` (the relay's first message): whether it was still
+    live. Conditional, so a status callback that ended the call first, or concurrently
+    (PostgreSQL re-reads the row it waited for), is never undone."""
+    return bool(
+        await session.execute(
+            session.update(voice_calls)
+            .where(voice_calls.c.id == call_id, voice_calls.c.status.in_(LIVE_STATUSES))
+            .values(status="in_progress", started_at=session.now(), updated_at=session.now())
+        )
     )
 
 

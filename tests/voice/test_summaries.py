@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 from sqlalchemy import select
+from websockets.exceptions import ConnectionClosed
 
 from homebase.ai.jobs import MAX_ATTEMPTS
 from homebase.models import Call, OutboxEvent
@@ -137,6 +138,32 @@ async def test_a_call_without_a_conversation_is_recorded_at_once_without_a_model
     assert first["disposition"] == status.replace("-", "_")
     assert first["summary"] == f"The AI called the lead; the lead {_phrase(status)}."
     assert len(await _completed_events(runtime)) == 2
+
+
+async def test_a_stream_set_up_after_the_call_ended_leaves_it_ended_and_is_closed(
+    runtime, tenant, app, fake_twilio, chat_server
+):
+    """The relay's first message handled after the status callback ended the call (the
+    two race when a lead hangs up at once): the call stays ended, recorded once, no job
+    is opened, no model is asked, and the relay closes."""
+    frozen(runtime)
+    contact_id = await voice_workspace(runtime, tenant)
+    await ask_for_call(runtime, tenant, contact_id)
+    async with Served(app) as served:
+        await drive(runtime)
+        call = placed_call(fake_twilio, served)
+        await call.open(setup=False)  # the handshake, while the call is live
+        assert (await call.status("completed", duration=1)).status_code == 204
+        await call.setup()
+        with pytest.raises(ConnectionClosed):
+            await call.listen()  # closed by the service, nothing said
+        await call.close()
+    await drive(runtime)
+    [row] = await voice_calls(runtime, tenant)
+    assert (row["status"], row["ai_job_id"]) == ("ended", None)
+    assert row["call_id"] is not None and not row["transcript"]
+    assert chat_server.recorded() == []
+    assert len(await _completed_events(runtime)) == 1
 
 
 def _phrase(status: str) -> str:
