@@ -161,11 +161,9 @@ class Conversation:
         call a status callback already ended stays ended: nothing starts."""
         async with self.runtime.db.transaction() as connection:
             session = self.session(connection)
-            if not await repository.go_live(session, self.call_id):
-                self.ended = Ended("caller", "the call ended before its stream started")
-                return
-            row = await repository.get(session, self.call_id)
+            row = await repository.go_live(session, self.call_id)
             if row is None:
+                self.ended = Ended("caller", "the call ended before its stream started")
                 return
             values: dict[str, object] = {}
             contact = (

@@ -33,17 +33,17 @@ async def update(session: TenantSession, call_id: str, /, **values: Any) -> int:
     )
 
 
-async def go_live(session: TenantSession, call_id: str) -> bool:
-    """Marks a live call `in_progress` (the relay's first message): whether it was still
-    live. Conditional, so a status callback that ended the call first, or concurrently
-    (PostgreSQL re-reads the row it waited for), is never undone."""
-    return bool(
-        await session.execute(
-            session.update(voice_calls)
-            .where(voice_calls.c.id == call_id, voice_calls.c.status.in_(LIVE_STATUSES))
-            .values(status="in_progress", started_at=session.now(), updated_at=session.now())
-        )
+async def go_live(session: TenantSession, call_id: str) -> VoiceCallRecord | None:
+    """Marks a live call `in_progress` (the relay's first message) and returns it; None
+    when it is no longer live. Conditional, so a status callback that ended the call
+    first, or concurrently (PostgreSQL re-reads the row it waited for), is never undone."""
+    row = await session.fetch_one(
+        session.update(voice_calls)
+        .where(voice_calls.c.id == call_id, voice_calls.c.status.in_(LIVE_STATUSES))
+        .values(status="in_progress", started_at=session.now(), updated_at=session.now())
+        .returning(*voice_calls.c)
     )
+    return cast("VoiceCallRecord | None", row)
 
 
 async def locate(connection: AsyncConnection, call_id: str) -> str | None:
