@@ -194,16 +194,10 @@ async def _driver(connection: AsyncConnection) -> Any:
 
 @asynccontextmanager
 async def begin(connection: AsyncConnection) -> AsyncIterator[None]:
-    """A PostgreSQL write block's transaction, asyncpg's, begun at once, so the block's
-    first statement runs on the driver too (SQLAlchemy's adapter would send BEGIN with it,
-    on its own path); SQLAlchemy's statements run inside it (its engine is in AUTOCOMMIT).
+    """A PostgreSQL write block's transaction, asyncpg's, begun at once, so the block's first
+    statement runs on the driver too; SQLAlchemy's run inside it (its engine: AUTOCOMMIT).
     A ROLLBACK that fails invalidates the connection; the block's error stands."""
-    raw = await _driver(connection)
-    try:  # (asyncpg's transaction() raises at once on a connection known to be closed)
-        transaction = raw.transaction()
-        await transaction.start()
-    except (asyncpg.PostgresError, *unavailable.BROKEN) as error:
-        raise await _translated(connection, "BEGIN", error) from error
+    transaction = await _checked(connection, _started(await _driver(connection)), "BEGIN")
     try:
         yield
     except BaseException:
@@ -225,9 +219,15 @@ def spent(connection: AsyncConnection) -> bool:
     return isinstance(raw, asyncpg.Connection) and (raw.is_closed() or raw.is_in_transaction())
 
 
-async def _checked(connection: AsyncConnection, step: Awaitable[Any], sql: str) -> None:
+async def _started(raw: asyncpg.Connection) -> Any:
+    transaction = raw.transaction()  # (raises at once on a connection known to be closed)
+    await transaction.start()
+    return transaction
+
+
+async def _checked(connection: AsyncConnection, step: Awaitable[Any], sql: str) -> Any:
     try:
-        await step
+        return await step
     except (asyncpg.PostgresError, *unavailable.BROKEN) as error:
         raise await _translated(connection, sql, error) from error
 
