@@ -12,6 +12,7 @@ when the installed phonenumbers says otherwise; then run:
 """
 
 from collections import Counter, defaultdict
+from functools import cache
 from pathlib import Path
 
 import phonenumbers
@@ -51,6 +52,13 @@ def state_of(description: str) -> str | None:
     return tail if tail in _CODES else None
 
 
+@cache
+def _in_us(area: str) -> bool:
+    """Whether the +1 area code is the US's (not Canada's, Puerto Rico's...)."""
+    number = phonenumbers.parse(f"+1{area}2000000", None)
+    return phonenumbers.region_code_for_number(number) == "US"
+
+
 def table() -> dict[str, str]:
     """Each US area code the geocoder data places, with the state most of its entries name."""
     from phonenumbers.geodata import GEOCODE_DATA  # the whole data: only here, never served
@@ -60,10 +68,8 @@ def table() -> dict[str, str]:
         if not prefix.startswith("1") or len(prefix) < 4 or "en" not in descriptions:
             continue
         area = prefix[1:4]
-        number = phonenumbers.parse(f"+1{area}2000000", None)
-        if phonenumbers.region_code_for_number(number) == "US":
-            if (state := state_of(descriptions["en"])) is not None:
-                named[area][state] += 1
+        if _in_us(area) and (state := state_of(descriptions["en"])) is not None:
+            named[area][state] += 1
     return {
         area: min(counts, key=lambda state: (-counts[state], state))
         for area, counts in sorted(named.items())
